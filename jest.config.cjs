@@ -1,0 +1,57 @@
+/**
+ * One jest configuration for every workspace: each package is a project, transpiled by @swc/jest
+ * (TypeScript 6 is only the type-checker; `tsc -b` runs as its own step).
+ * Run one package with `npm test -w <package>` or `npx jest --selectProjects <package>`.
+ */
+const swc = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx },
+      transform: tsx ? { react: { runtime: 'automatic', importSource: '@emotion/react' } } : undefined,
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  moduleNameMapper: {
+    '^@erd/shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+const web = (name) => ({
+  ...common,
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'jsdom',
+  transform: { '^.+\\.(t|j)sx?$': swc(true) },
+  setupFilesAfterEach: undefined,
+  setupFilesAfterEnv: ['<rootDir>/../config/jest.setup-web.cjs'],
+  moduleNameMapper: {
+    ...common.moduleNameMapper,
+    '\\.(svg|png|jpe?g|webp|gif)$': '<rootDir>/../config/file-stub.cjs',
+  },
+});
+
+module.exports = {
+  projects: [
+    web('shared-contracts'),
+    web('host'),
+    web('mf-auth'),
+    web('mf-challenges'),
+    web('mf-standings'),
+    web('mf-profile'),
+    {
+      ...common,
+      displayName: 'server',
+      rootDir: '<rootDir>/server',
+      testEnvironment: 'node',
+      transform: { '^.+\\.(t|j)sx?$': swc(false) },
+      testTimeout: 30000,
+    },
+  ].map(({ setupFilesAfterEach, ...project }) => project),
+};

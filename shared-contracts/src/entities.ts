@@ -1,0 +1,223 @@
+/**
+ * Wire types of the content API and the same-origin API (spec §3).
+ * Content objects have the `{ sys, fields }` shape; the server maps its rows to these.
+ */
+
+export type ChallengeObjectTypeId =
+  | 'bfv-erd-estimate'
+  | 'bfv-erd-goals'
+  | 'bfv-erd-picture-vote'
+  | 'bfv-erd-text-vote';
+
+export type ObjectTypeId =
+  | ChallengeObjectTypeId
+  | 'bfv-erd-year'
+  | 'bfv-erd-site'
+  | 'bfv-erd-club'
+  | 'bfv-erd-text-participation'
+  | 'bfv-erd-picture-participation'
+  | 'bfv-erd-estimate-participation';
+
+export interface SysDto<TType extends string = ObjectTypeId> {
+  id: string;
+  objectTypeId: TType;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface ContentObjectDto<TType extends string, TFields> {
+  sys: SysDto<TType>;
+  fields: TFields;
+}
+
+/** A link to another content object (spec §3 user.club). */
+export interface LinkDto {
+  id: string;
+  linkType: 'Object';
+  type: 'Link';
+}
+
+/** Rich text: a subset of mdast (markdown syntax tree); rendered as React elements, never as HTML. */
+export type RichTextInlineDto =
+  | { type: 'text'; value: string }
+  | { type: 'strong'; children: RichTextInlineDto[] }
+  | { type: 'emphasis'; children: RichTextInlineDto[] }
+  | { type: 'link'; url: string; children: RichTextInlineDto[] }
+  | { type: 'break' };
+
+export type RichTextBlockDto =
+  | { type: 'heading'; depth: 1 | 2 | 3 | 4 | 5 | 6; children: RichTextInlineDto[] }
+  | { type: 'paragraph'; children: RichTextInlineDto[] }
+  | { type: 'list'; ordered: boolean; children: RichTextListItemDto[] }
+  | { type: 'thematicBreak' };
+
+export interface RichTextListItemDto {
+  type: 'listItem';
+  children: RichTextBlockDto[];
+}
+
+export interface RichTextDto {
+  type: 'root';
+  children: RichTextBlockDto[];
+}
+
+export interface ImageThumbnailDto {
+  url: string;
+  width?: number;
+  format?: string;
+}
+
+/** Spec §3 Image: fields.file.url; metadata may list thumbnails. */
+export interface ImageDto {
+  fields: {
+    title?: string;
+    file: { url: string; contentType?: string; width?: number; height?: number };
+  };
+  metadata?: { thumbnails?: ImageThumbnailDto[] };
+}
+
+/** One row of a challenge's points table: places fromPlace..toPlace get `points`; toPlace null = every other participating club. */
+export interface PointsRowDto {
+  fromPlace: number;
+  toPlace: number | null;
+  points: number;
+}
+
+export interface PrizesDto {
+  headline: string;
+  subheadline?: string;
+  text?: string;
+  images: ImageDto[];
+}
+
+/** Calendar day in Europe/Berlin, `YYYY-MM-DD`. */
+export type IsoDate = string;
+
+export interface ChallengeBaseFields {
+  headline: string;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  question?: string;
+  teasertext?: string;
+  teaserImage?: ImageDto;
+  teasertitle?: string;
+  footnote?: string;
+  points: PointsRowDto[];
+  prizes?: PrizesDto;
+}
+
+export interface VoteChallengeFields extends ChallengeBaseFields {
+  startDateSubmission: IsoDate;
+  endDateSubmission: IsoDate;
+  startDateVoting: IsoDate;
+  endDateVoting: IsoDate;
+}
+
+export type EstimateChallengeDto = ContentObjectDto<'bfv-erd-estimate', ChallengeBaseFields>;
+export type GoalsChallengeDto = ContentObjectDto<'bfv-erd-goals', ChallengeBaseFields>;
+export type PictureVoteChallengeDto = ContentObjectDto<'bfv-erd-picture-vote', VoteChallengeFields>;
+export type TextVoteChallengeDto = ContentObjectDto<'bfv-erd-text-vote', VoteChallengeFields>;
+export type NormalChallengeDto = EstimateChallengeDto | GoalsChallengeDto;
+export type VoteChallengeDto = PictureVoteChallengeDto | TextVoteChallengeDto;
+export type ChallengeDto = NormalChallengeDto | VoteChallengeDto;
+
+export interface TeaserDto {
+  headline: string;
+  subheadline?: string;
+  text?: RichTextDto;
+  description?: string;
+  images: ImageDto[];
+}
+
+export interface YearFields {
+  year: number;
+  challenges: ChallengeDto[];
+  teaser1: TeaserDto;
+  teaser2: TeaserDto;
+  teaserPrizes: TeaserDto;
+}
+export type YearDto = ContentObjectDto<'bfv-erd-year', YearFields>;
+
+export interface SiteFields {
+  terms: RichTextDto;
+  dataProtection: RichTextDto;
+  imprint: RichTextDto;
+}
+export type SiteDto = ContentObjectDto<'bfv-erd-site', SiteFields>;
+
+/** GET {base}/public/spaces/{spaceId}/spacedata?include=4 */
+export interface SpaceDataDto {
+  spaceId: string;
+  year: YearDto;
+  site: SiteDto;
+}
+
+export type Team = 'm' | 'w';
+export const TEAM_LABELS: Record<Team, string> = { m: 'Herren', w: 'Damen' };
+
+export interface ClubFields {
+  clubname: string;
+  clubnumber: string;
+  team: Team;
+  logourl?: string;
+  linkurl?: string;
+}
+export type ClubDto = ContentObjectDto<'bfv-erd-club', ClubFields>;
+
+/** GET .../objects/search answer. */
+export interface SearchResultDto<T> {
+  items: T[];
+  total: number;
+}
+
+export interface PublishedStateDto {
+  spaceId: string;
+  state: 'published';
+}
+
+export type ParticipationObjectTypeId =
+  | 'bfv-erd-text-participation'
+  | 'bfv-erd-picture-participation'
+  | 'bfv-erd-estimate-participation';
+
+export interface ParticipationDto {
+  _id: string;
+  sys: SysDto<ParticipationObjectTypeId>;
+  createdAt: string;
+  publishedAt: PublishedStateDto[];
+  fields: {
+    challenge: LinkDto;
+    /** With include=1 the club object is resolved; otherwise a link. */
+    club: ClubDto | LinkDto;
+    votes?: number;
+    slogan?: string;
+    image?: ImageDto;
+    estimate?: number;
+  };
+}
+
+/** Spec §3 participation page result. */
+export type ParticipationPageDto = SearchResultDto<ParticipationDto>;
+
+/** A row of /results/overall-{yearId}.json or /results/challenge-{challengeId}.json (the file is a JSON array of rows). */
+export interface StandingRowDto {
+  club: { _id: string; clubname: string; clubnumber: string; team: Team; logourl?: string };
+  points: number;
+  place: number;
+  challengeNumber?: number;
+  estimate?: number;
+  rightEstimate?: number;
+  slogan?: string;
+  votes?: number;
+}
+
+export interface ClubOverallStandingDto {
+  place: number;
+  points: number;
+}
+
+/** Spec §3 newsletter signup body. */
+export interface NewsletterSignupInput {
+  Email: string;
+  Fields: never[];
+}

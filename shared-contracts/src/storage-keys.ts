@@ -1,0 +1,14 @@
+/** Browser storage keys (spec §9). */
+export const storageKeys = {
+  session: 'bfv-erd-session',
+  redirectAfterLogin: 'bfv-erd-redirectAfterLogin',
+  ageConsent: 'bfv-age-consent',
+  votePrefix: 'bfv-vote-',
+  confirmEmail: 'bfv-erd-confirm-email',
+  resetEmail: 'bfv-erd-reset-email',
+} as const;
+
+export interface AgeConsentRecord {
+  over18: 'approved' | 'denied';
+  timestamp: number;
+}

@@ -1,0 +1,80 @@
+import type { ChallengeDto } from './entities';
+import {
+  activeChallenge,
+  allUpcoming,
+  berlinToday,
+  challengeNumber,
+  challengeTimeState,
+  formatDayMonth,
+  formatDayMonthShort,
+} from './time-state';
+
+const estimate = (id: string, startDate: string, endDate: string): ChallengeDto => ({
+  sys: { id, objectTypeId: 'bfv-erd-estimate' },
+  fields: { headline: id, startDate, endDate, points: [] },
+});
+
+const vote: ChallengeDto = {
+  sys: { id: 'v', objectTypeId: 'bfv-erd-picture-vote' },
+  fields: {
+    headline: 'v',
+    startDate: '2026-06-01',
+    endDate: '2026-06-30',
+    startDateSubmission: '2026-06-01',
+    endDateSubmission: '2026-06-10',
+    startDateVoting: '2026-06-15',
+    endDateVoting: '2026-06-30',
+    points: [],
+  },
+};
+
+describe('challengeTimeState', () => {
+  const c = estimate('e', '2026-05-01', '2026-05-31');
+  it.each([
+    ['2026-04-30', 'upcoming'],
+    ['2026-05-01', 'ongoing'],
+    ['2026-05-31', 'ongoing'],
+    ['2026-06-01', 'finished'],
+  ])('estimate on %s is %s (end day inclusive)', (today, state) => {
+    expect(challengeTimeState(c, today)).toBe(state);
+  });
+
+  it.each([
+    ['2026-05-31', 'upcoming'],
+    ['2026-06-01', 'submit'],
+    ['2026-06-10', 'submit'],
+    ['2026-06-12', 'vote'],
+    ['2026-06-15', 'vote'],
+    ['2026-06-30', 'vote'],
+    ['2026-07-01', 'finished'],
+  ])('vote challenge on %s is %s', (today, state) => {
+    expect(challengeTimeState(vote, today)).toBe(state);
+  });
+});
+
+describe('berlinToday', () => {
+  it('uses the calendar day in Europe/Berlin, not UTC', () => {
+    // 23:30 UTC on 31 May is already 1 June in Berlin (CEST, UTC+2).
+    expect(berlinToday(new Date('2026-05-31T23:30:00Z'))).toBe('2026-06-01');
+    // 22:59 UTC on 31 Dec is 23:59 in Berlin (CET, UTC+1).
+    expect(berlinToday(new Date('2026-12-31T22:59:00Z'))).toBe('2026-12-31');
+  });
+});
+
+describe('season helpers', () => {
+  const list = [estimate('a', '2026-01-01', '2026-01-31'), vote, estimate('c', '2026-09-01', '2026-09-30')];
+  it('finds the active challenge and the index', () => {
+    expect(activeChallenge(list, '2026-06-05')?.sys.id).toBe('v');
+    expect(activeChallenge(list, '2026-08-01')).toBeUndefined();
+    expect(challengeNumber(list, 'c')).toBe(3);
+  });
+  it('knows when all are upcoming', () => {
+    expect(allUpcoming(list, '2025-12-31')).toBe(true);
+    expect(allUpcoming(list, '2026-01-01')).toBe(false);
+    expect(allUpcoming([], '2026-01-01')).toBe(false);
+  });
+  it('formats dates', () => {
+    expect(formatDayMonth('2026-05-03')).toBe('03.05');
+    expect(formatDayMonthShort('2026-05-03')).toBe('3.5.');
+  });
+});

@@ -1,0 +1,81 @@
+import type { ChallengeDto, IsoDate, VoteChallengeDto } from './entities.js';
+
+/**
+ * Challenge time states (spec §4, decisions §4): dates are calendar days in Europe/Berlin,
+ * "now" is the start of today there, end dates are inclusive.
+ */
+export type NormalTimeState = 'upcoming' | 'ongoing' | 'finished';
+export type VoteTimeState = 'upcoming' | 'submit' | 'vote' | 'finished';
+export type ChallengeTimeState = NormalTimeState | VoteTimeState;
+
+const berlinDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's calendar day in Europe/Berlin as `YYYY-MM-DD`. */
+export function berlinToday(now: Date = new Date()): IsoDate {
+  return berlinDay.format(now);
+}
+
+export function isVoteChallenge(challenge: ChallengeDto): challenge is VoteChallengeDto {
+  return (
+    challenge.sys.objectTypeId === 'bfv-erd-picture-vote' || challenge.sys.objectTypeId === 'bfv-erd-text-vote'
+  );
+}
+
+const within = (day: IsoDate, start: IsoDate, end: IsoDate) => start <= day && day <= end;
+
+/**
+ * The time state of a challenge on `today`. For vote challenges, a day between the end of the
+ * submission window and the start of the voting window counts as `vote` (voting is announced with
+ * its start date, see `isVotingOpen`), so a challenge never reads as finished before its end.
+ */
+export function challengeTimeState(challenge: ChallengeDto, today: IsoDate = berlinToday()): ChallengeTimeState {
+  const { startDate, endDate } = challenge.fields;
+  if (today < startDate) return 'upcoming';
+  if (today > endDate) return 'finished';
+  if (!isVoteChallenge(challenge)) return 'ongoing';
+  const f = challenge.fields;
+  if (within(today, f.startDateSubmission, f.endDateSubmission)) return 'submit';
+  if (within(today, f.startDateVoting, f.endDateVoting)) return 'vote';
+  if (today < f.startDateSubmission) return 'upcoming';
+  if (today > f.endDateVoting) return 'finished';
+  return 'vote';
+}
+
+export function isSubmissionOpen(challenge: VoteChallengeDto, today: IsoDate = berlinToday()): boolean {
+  return within(today, challenge.fields.startDateSubmission, challenge.fields.endDateSubmission);
+}
+
+export function isVotingOpen(challenge: VoteChallengeDto, today: IsoDate = berlinToday()): boolean {
+  return within(today, challenge.fields.startDateVoting, challenge.fields.endDateVoting);
+}
+
+/** Spec §4: the active challenge is the first one running today; undefined when none runs. */
+export function activeChallenge(challenges: readonly ChallengeDto[], today: IsoDate = berlinToday()) {
+  return challenges.find((c) => c.fields.startDate <= today && today <= c.fields.endDate);
+}
+
+export function allUpcoming(challenges: readonly ChallengeDto[], today: IsoDate = berlinToday()): boolean {
+  return challenges.length > 0 && challenges.every((c) => today < c.fields.startDate);
+}
+
+/** Spec §9: the challenge index #n is the position in the year's list plus 1. */
+export function challengeNumber(challenges: readonly ChallengeDto[], challengeId: string): number {
+  return challenges.findIndex((c) => c.sys.id === challengeId) + 1;
+}
+
+/** `2026-05-03` → `03.05` (spec: dates shown as dd.MM). */
+export function formatDayMonth(date: IsoDate): string {
+  const [, m, d] = date.split('-');
+  return `${d}.${m}`;
+}
+
+/** `2026-05-03` → `3.5.` (spec: vote start shown as d.M.). */
+export function formatDayMonthShort(date: IsoDate): string {
+  const [, m, d] = date.split('-');
+  return `${Number(d)}.${Number(m)}.`;
+}
