@@ -18,6 +18,8 @@ const swc = (tsx) => [
 const common = {
   moduleNameMapper: {
     '^@erd/shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
+    '^@erd/shared-contracts/(ui|http)$': '<rootDir>/../shared-contracts/src/$1/index.ts',
+    '^@erd/shared-contracts/wire$': '<rootDir>/../shared-contracts/src/wire.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
@@ -50,7 +52,12 @@ module.exports = {
       displayName: 'server',
       rootDir: '<rootDir>/server',
       testEnvironment: 'node',
-      transform: { '^.+\\.(t|j)sx?$': swc(false) },
+      transform: { '^.+\\.(c|m)?(t|j)sx?$': swc(false) },
+      // ESM-only packages (the markdown parser) and PGlite's CommonJS build, whose dynamic
+      // `import()` jest cannot run without --experimental-vm-modules, go through swc as well.
+      transformIgnorePatterns: [
+        '/node_modules/(?!(@electric-sql/pglite|mdast-util-|micromark|decode-named-character-reference|character-entities|devlop|unist-util-)[^/]*/)',
+      ],
       testTimeout: 30000,
     },
   ].map(({ setupFilesAfterEach, ...project }) => project),

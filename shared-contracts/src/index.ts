@@ -1,11 +1,7 @@
-export * from './entities.js';
-export * from './config.js';
-export * from './routes.js';
-export * from './storage-keys.js';
-export * from './images.js';
-export * from './time-state.js';
+/** Browser entry of the contracts (a Module Federation singleton). The axios API client is `@erd/shared-contracts/http`, loaded on demand. */
+export * from './wire.js';
 export * from './runtime-config.js';
 export * from './session/store.js';
 export * from './api/errors.js';
-export * from './api/http.js';
 export * from './api/content.js';
+export * from './router.js';

@@ -1,4 +1,3 @@
-import type { AxiosInstance } from 'axios';
 import type {
   ClubDto,
   ParticipationPageDto,
@@ -6,8 +5,7 @@ import type {
   StandingRowDto,
 } from '../entities.js';
 import { getRuntimeConfig, resolveServiceUrl } from '../runtime-config.js';
-import { createHttpClient } from './http.js';
-import { isApiError } from './errors.js';
+import { ApiError, isApiError } from './errors.js';
 
 /** Spec §9 constants of the content API. */
 export const CLUB_CATALOGUE_PAGE_SIZE = 100;
@@ -15,24 +13,53 @@ export const PARTICIPATION_PAGE_SIZE = 10;
 
 export type ParticipationSort = 'newest' | 'likes';
 
+type QueryValue = string | number | undefined;
+
+/**
+ * Public GET with `fetch` (no authorization header, spec §6). Failures are `ApiError`s.
+ * Public reads do not need axios' interceptors, and keeping axios out of the first page load
+ * keeps `/` inside its JavaScript budget.
+ */
+export async function getJson<T>(url: string, params: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<T> {
+  const target = new URL(url);
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) target.searchParams.set(key, String(value));
+  }
+  let res: Response;
+  try {
+    res = await fetch(target, { headers: { accept: 'application/json' }, signal });
+  } catch {
+    throw new ApiError('Network error', 0, 'NetworkError');
+  }
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const data = (body ?? {}) as { code?: unknown; message?: unknown };
+    throw new ApiError(
+      typeof data.message === 'string' ? data.message : `HTTP ${res.status}`,
+      res.status,
+      typeof data.code === 'string' ? data.code : 'HttpError',
+      body,
+    );
+  }
+  return body as T;
+}
+
 /**
  * The product content API of spec §7 (public: no authorization header) and the static result
  * files. Paths come from the runtime configuration: `{base}/public/spaces/{spaceId}/…`.
  */
-export function createContentApi(http: AxiosInstance = createHttpClient(), config = () => getRuntimeConfig()) {
+export function createContentApi(config = () => getRuntimeConfig()) {
   const spaceUrl = (path: string) => {
     const { base, spaceId } = config().contentApi;
     return resolveServiceUrl(`${base}/public/spaces/${encodeURIComponent(spaceId)}/${path}`);
   };
 
   async function getSpaceData(): Promise<SpaceDataDto> {
-    const res = await http.get<SpaceDataDto>(spaceUrl('spacedata'), { params: { include: 4 } });
-    return res.data;
+    return getJson<SpaceDataDto>(spaceUrl('spacedata'), { include: 4 });
   }
 
   async function getObject<T>(id: string): Promise<T> {
-    const res = await http.get<T>(spaceUrl(`objects/${encodeURIComponent(id)}`), { params: { include: 1 } });
-    return res.data;
+    return getJson<T>(spaceUrl(`objects/${encodeURIComponent(id)}`), { include: 1 });
   }
 
   /** A club by id; null when it does not exist or cannot be loaded (spec §7). */
@@ -49,11 +76,14 @@ export function createContentApi(http: AxiosInstance = createHttpClient(), confi
   async function listClubs(): Promise<ClubDto[]> {
     const clubs: ClubDto[] = [];
     for (let from = 0; ; from += CLUB_CATALOGUE_PAGE_SIZE) {
-      const res = await http.get<{ items: ClubDto[] }>(spaceUrl('objects/search'), {
-        params: { objectTypeId: 'bfv-erd-club', locale: 'de', size: CLUB_CATALOGUE_PAGE_SIZE, from },
+      const page = await getJson<{ items: ClubDto[] }>(spaceUrl('objects/search'), {
+        objectTypeId: 'bfv-erd-club',
+        locale: 'de',
+        size: CLUB_CATALOGUE_PAGE_SIZE,
+        from,
       });
-      clubs.push(...res.data.items);
-      if (res.data.items.length < CLUB_CATALOGUE_PAGE_SIZE) return clubs;
+      clubs.push(...page.items);
+      if (page.items.length < CLUB_CATALOGUE_PAGE_SIZE) return clubs;
     }
   }
 
@@ -65,16 +95,13 @@ export function createContentApi(http: AxiosInstance = createHttpClient(), confi
     sort: ParticipationSort = 'newest',
   ): Promise<ParticipationPageDto> {
     try {
-      const res = await http.get<ParticipationPageDto>(spaceUrl('objects/search'), {
-        params: {
-          include: 1,
-          'fields.challenge.id': challengeId,
-          from,
-          size,
-          sort: sort === 'newest' ? '-createdAt' : '-fields.votes',
-        },
+      return await getJson<ParticipationPageDto>(spaceUrl('objects/search'), {
+        include: 1,
+        'fields.challenge.id': challengeId,
+        from,
+        size,
+        sort: sort === 'newest' ? '-createdAt' : '-fields.votes',
       });
-      return res.data;
     } catch {
       return { items: [], total: 0 };
     }
@@ -82,8 +109,7 @@ export function createContentApi(http: AxiosInstance = createHttpClient(), confi
 
   async function getResults(file: string): Promise<StandingRowDto[] | null> {
     try {
-      const res = await http.get<StandingRowDto[]>(resolveServiceUrl(`${config().resultsBase}/${file}`));
-      return res.data;
+      return await getJson<StandingRowDto[]>(resolveServiceUrl(`${config().resultsBase}/${file}`));
     } catch (error) {
       if (isApiError(error)) return null;
       throw error;

@@ -1,6 +1,5 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { sessionStore } from '../session/store.js';
-import { ApiError } from './errors.js';
+import { ApiError, sessionStore } from '@erd/shared-contracts';
 
 /** Spec §7: non-GET/HEAD requests to relative URLs carry an anti-forgery header taken from a cookie. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';

@@ -1,0 +1,160 @@
+/**
+ * The one webpack configuration factory for the host and the four remotes.
+ *
+ * - swc transpiles TypeScript/JSX (emotion's JSX runtime) and minifies (terser is far slower here);
+ * - entry and remoteEntry.js keep stable names (served no-cache), chunks carry a content hash
+ *   (served immutable), with .gz and .br siblings for the server's precompressed serving;
+ * - React, zustand, emotion and the contracts package are shared singletons, deep imports
+ *   included (a missing deep import silently gives a remote its own copy). The router is shared
+ *   through the contracts singleton (`@erd/shared-contracts` re-exports it): one instance at run
+ *   time, tree-shaken to what the site uses. See docs/decisions/0002-router-through-contracts.md.
+ */
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
+const rootPkg = require('../package.json');
+
+const workspaceDeps = (dir) => {
+  const pkg = require(path.join(dir, 'package.json'));
+  return { ...pkg.devDependencies, ...pkg.dependencies };
+};
+
+/** Shared singletons; versions from the workspace's package.json (one version across workspaces, checked by scripts/check-versions.mjs). */
+function sharedSingletons(dir) {
+  const deps = workspaceDeps(dir);
+  const single = (pkgName, extra = {}) => ({
+    singleton: true,
+    requiredVersion: deps[pkgName],
+    ...extra,
+  });
+  const emotionVersion = deps['@emotion/react'];
+  return {
+    react: single('react'),
+    'react/jsx-runtime': single('react'),
+    'react-dom': single('react-dom'),
+    'react-dom/client': single('react-dom'),
+    zustand: single('zustand'),
+    '@emotion/react': single('@emotion/react'),
+    '@emotion/react/jsx-runtime': single('@emotion/react', { version: emotionVersion }),
+    '@emotion/styled': single('@emotion/styled'),
+    '@erd/shared-contracts': single('@erd/shared-contracts', { version: '1.0.0' }),
+    '@erd/shared-contracts/ui': single('@erd/shared-contracts', { version: '1.0.0' }),
+    '@erd/shared-contracts/http': single('@erd/shared-contracts', { version: '1.0.0' }),
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir        workspace folder (__dirname of its webpack.config.cjs)
+ * @param {string} options.name       MF container name, e.g. 'mf_challenges' or 'host'
+ * @param {Record<string,string>} [options.exposes]  a remote's public surface (src/exposes/…)
+ * @param {boolean} [options.isHost]
+ * @param {number} options.port       dev-server port
+ * @param {Record<string,string>} [options.extraEntries]  non-federated entries (e.g. the embed loader)
+ */
+function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntries = {} }) {
+  return (env = {}, argv = {}) => {
+    const production = argv.mode !== 'development';
+    const buildId = process.env.BUILD_ID || `${name}-${new Date().toISOString()}`;
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts', ...extraEntries },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // The host is served at the site root; a remote resolves its chunks next to its manifest.
+        publicPath: isHost ? '/' : 'auto',
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', importSource: '@emotion/react', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.(svg|png|jpe?g|webp|gif)$/i, type: 'asset', parser: { dataUrlCondition: { maxSize: 2048 } } },
+        ],
+      },
+      optimization: {
+        minimize: production,
+        minimizer: [
+          new MinimizerPlugin({
+            test: /\.(js|html|svg)$/i,
+            minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } },
+            generate: {
+              gzip: {
+                implementation: MinimizerPlugin.compress,
+                options: { algorithm: 'gzip' },
+                type: 'asset',
+                filename: '[path][base].gz',
+              },
+              brotli: {
+                implementation: MinimizerPlugin.compress,
+                options: { algorithm: 'brotliCompress' },
+                type: 'asset',
+                filename: '[path][base].br',
+              },
+            },
+          }),
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: isHost ? undefined : 'remoteEntry.js',
+          exposes: isHost ? undefined : exposes,
+          remotes: {},
+          shared: sharedSingletons(dir),
+          manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+          dts: false,
+          dev: false,
+          experiments: isHost
+            ? undefined
+            : { optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(dir, 'public/index.html'),
+          chunks: ['main'],
+          templateParameters: { buildId },
+          scriptLoading: 'defer',
+        }),
+        new (require('webpack').DefinePlugin)({
+          'process.env.BUILD_ID': JSON.stringify(buildId),
+          'process.env.MF_NAME': JSON.stringify(name),
+        }),
+      ],
+      devServer: {
+        port,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/config.json', '/content', '/api', '/results', '/media', '/identity'], target: 'http://localhost:3000' }],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'warn' },
+    };
+  };
+}
+
+module.exports = { createConfig, sharedSingletons, rootVersion: rootPkg.version };

@@ -1,0 +1,90 @@
+import { css, type Theme } from '@emotion/react';
+import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import type { RemoteName } from '@erd/shared-contracts';
+import { Button, Container, Headline, Spinner } from '@erd/shared-contracts/ui';
+import { loadRemoteModule } from './remotes/federation';
+
+/**
+ * One area of the page served by a remote. Three layers against failure: a timeout on loading,
+ * an error boundary that also catches the remote's own render errors, and a German fallback
+ * with a retry that loads the remote afresh. The header, footer and other areas keep working.
+ */
+
+interface BoundaryProps {
+  remote: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.warn(`[${this.props.remote}]`, error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <RemoteFallback onRetry={this.props.onRetry} /> : this.props.children;
+  }
+}
+
+export function RemoteFallback({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Container>
+      <div
+        role="alert"
+        data-testid="remote-fallback"
+        css={(theme: Theme) => css`
+          margin: ${theme.space(10)} 0;
+          padding: ${theme.space(8)} ${theme.space(5)};
+          text-align: center;
+          background: ${theme.colors.surface};
+          border-radius: ${theme.radius};
+          box-shadow: 0 2px 10px rgba(11, 42, 74, 0.12);
+        `}
+      >
+        <Headline as="h2" level="md">
+          Da ist leider was schief gelaufen.
+        </Headline>
+        <p>Dieser Bereich konnte gerade nicht geladen werden. Bitte versuche es gleich noch einmal.</p>
+        <Button variant="secondary" onClick={onRetry}>
+          Erneut versuchen
+        </Button>
+      </div>
+    </Container>
+  );
+}
+
+interface RemoteSlotProps<P extends object> {
+  remote: RemoteName;
+  module: string;
+  props?: P;
+}
+
+export function RemoteSlot<P extends object>({ remote, module, props }: RemoteSlotProps<P>) {
+  const [attempt, setAttempt] = useState(0);
+  // React.lazy caches a rejection, so every retry needs a fresh lazy component.
+  const Remote = useMemo(
+    () =>
+      lazy(async () => {
+        const loaded = await loadRemoteModule<{ default: ComponentType<P> }>(remote, module, { retry: attempt > 0 });
+        if (typeof loaded.default !== 'function' && typeof loaded.default !== 'object') {
+          throw new Error(`${remote}/${module} has no default export`);
+        }
+        return { default: loaded.default };
+      }),
+    [remote, module, attempt],
+  );
+  const RemoteComponent = Remote as unknown as ComponentType<Record<string, unknown>>;
+  return (
+    <RemoteErrorBoundary key={attempt} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={<Spinner />}>
+        <RemoteComponent {...(props as Record<string, unknown> | undefined)} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,21 @@
+import { createRoot } from 'react-dom/client';
+import { loadRuntimeConfig } from '@erd/shared-contracts';
+import { App } from './app/app';
+import { StartupError } from './app/startup-error';
+import { registerRemotesFromConfig } from './app/remotes/federation';
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root missing');
+  const root = createRoot(container);
+  try {
+    const config = await loadRuntimeConfig('/config.json');
+    registerRemotesFromConfig(config.remotes);
+    root.render(<App />);
+  } catch (error) {
+    console.warn('config.json could not be loaded', error);
+    root.render(<StartupError />);
+  }
+}
+
+void start();

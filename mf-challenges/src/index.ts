@@ -1,0 +1,2 @@
+// Standalone development entry (the site loads the exposed modules through the host).
+import('./bootstrap');

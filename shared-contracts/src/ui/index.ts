@@ -1,0 +1,5 @@
+export * from './theme.js';
+export * from './icon.js';
+export * from './primitives.js';
+export * from './rich-text.js';
+export * from './not-found.js';

@@ -1,0 +1,8 @@
+/** The pure part of the contracts (no React, no browser APIs): what the server imports too. */
+export * from './entities.js';
+export * from './config.js';
+export * from './routes.js';
+export * from './storage-keys.js';
+export * from './images.js';
+export * from './time-state.js';
+export * from './remotes.js';
