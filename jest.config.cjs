@@ -20,6 +20,7 @@ const common = {
     '^@erd/shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
     '^@erd/shared-contracts/(ui|http)$': '<rootDir>/../shared-contracts/src/$1/index.ts',
     '^@erd/shared-contracts/wire$': '<rootDir>/../shared-contracts/src/wire.ts',
+    '^@erd/shared-contracts/testing$': '<rootDir>/../shared-contracts/src/testing/index.tsx',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
