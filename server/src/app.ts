@@ -1,0 +1,87 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { dataPaths, type ServerConfig } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { isAppError } from './errors.js';
+import { registerSecurity } from './http/security.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createLocalMediaStore, type MediaStore } from './modules/media/store.js';
+import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { NEWSLETTER_PATH } from './modules/newsletter/service.js';
+import { RESULTS_BASE, resultsRoutes } from './modules/results/routes.js';
+import { runtimeConfigRoutes } from './modules/runtime-config/routes.js';
+import { webRoutes } from './modules/web/routes.js';
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  database: Database;
+  /** Key for keyed hashes (see `resolveAppSecret`). */
+  secret: string;
+  mailer?: Mailer;
+  media?: MediaStore;
+  now?: () => Date;
+  /** Fastify logger option; default: pino at `config.logLevel`. Tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const INTERNAL_ERROR_MESSAGE = 'Da ist leider was schief gelaufen.';
+
+/** Builds the whole HTTP app (no listening: `server.ts` does that, tests use `inject`). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const proxy = config.trustProxy;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: typeof proxy === 'number' ? (_address: string, hop: number) => hop < proxy : proxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+
+  const paths = dataPaths(config);
+  const mailer = options.mailer ?? createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: paths.outbox, log: app.log });
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    mailer,
+    media: options.media ?? createLocalMediaStore(paths.media),
+    log: app.log,
+    now: options.now ?? (() => new Date()),
+    secret: options.secret,
+  };
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isAppError(error)) {
+      return reply.code(error.statusCode).send({ ...error.details, code: error.code, message: error.message });
+    }
+    if (error.validation) {
+      return reply.code(400).send({ code: 'ValidationError', message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ code: error.code ?? 'BadRequest', message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ code: 'InternalError', message: INTERNAL_ERROR_MESSAGE });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'NotFound', message: 'Nicht gefunden' }));
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  registerSecurity(app, config);
+
+  await app.register(healthRoutes, { database });
+  await app.register(runtimeConfigRoutes, { ctx });
+  await app.register(contentRoutes, { ctx, prefix: `${config.contentApiBase}/public/spaces/:spaceId` });
+  await app.register(resultsRoutes, { ctx, prefix: RESULTS_BASE });
+  await app.register(newsletterRoutes, { ctx, prefix: NEWSLETTER_PATH });
+  await app.register(webRoutes, { ctx });
+
+  return app;
+}
+
+export type { AppContext };

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import { dataPaths, type ServerConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type Database } from './db/client.js';
+import { acquireLock, LockedError } from './db/lock.js';
+import type { Logger } from './logger.js';
+import { createLocalMediaStore } from './modules/media/store.js';
+import { importSeason, isSeasonEmpty } from './modules/season/service.js';
+
+/** Start-up steps shared by the server and the CLI. */
+
+export interface OpenedDatabase {
+  database: Database;
+  /** Closes the database and releases the lock. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the configured database and applies the migrations. For the embedded PGlite this takes
+ * `${DATA_DIR}/server.lock` first and throws `LockedError` while another live process holds it.
+ */
+export async function openConfiguredDatabase(config: ServerConfig, role: 'server' | 'cli'): Promise<OpenedDatabase> {
+  const paths = dataPaths(config);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  let release: () => void = () => undefined;
+  if (!config.databaseUrl) release = acquireLock(paths.lockFile, role);
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: paths.pglite });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  try {
+    await database.migrate(config.migrationsDir);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    release();
+    throw error;
+  }
+  return {
+    database,
+    close: async () => {
+      try {
+        await database.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** The message a CLI command prints when the server holds the embedded database. */
+export function lockedMessage(config: ServerConfig, error: LockedError): string {
+  return (
+    `The embedded database in ${dataPaths(config).pglite} is in use by a running ${error.holder.role} (pid ${error.holder.pid}). ` +
+    'PGlite allows only one process: stop the server first (Ctrl+C or kill ' +
+    `${error.holder.pid}), run this command, then start the server again — or use DATABASE_URL (PostgreSQL).`
+  );
+}
+
+/**
+ * First start: an empty database gets the season from SEASON_DIR (embedded default: the demo
+ * season in server/season/demo). With PostgreSQL this happens only when SEASON_DIR is set.
+ */
+export async function importSeasonOnFirstStart(
+  config: ServerConfig,
+  database: Database,
+  log: Logger,
+  now: () => Date = () => new Date(),
+): Promise<boolean> {
+  if (config.databaseUrl && !config.seasonDirFromEnv) return false;
+  const ctx: Pick<AppContext, 'db' | 'media' | 'log' | 'now'> = {
+    db: database.db,
+    media: createLocalMediaStore(dataPaths(config).media),
+    log,
+    now,
+  };
+  if (!(await isSeasonEmpty(ctx))) return false;
+  if (!fs.existsSync(config.seasonDir)) {
+    log.warn(`No season imported yet and ${config.seasonDir} does not exist: the site has no content until "import-season" runs.`);
+    return false;
+  }
+  log.info(`Empty database: importing the season from ${config.seasonDir}`);
+  await importSeason({ ctx, input: { dir: config.seasonDir } });
+  return true;
+}
+
+export { LockedError };

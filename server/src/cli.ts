@@ -1,0 +1,150 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REMOTE_NAMES } from '@erd/shared-contracts/wire';
+import { lockedMessage, LockedError, openConfiguredDatabase } from './bootstrap.js';
+import { ConfigError, dataPaths, loadConfig, REMOTE_WORKSPACES, webPaths, type ServerConfig } from './config.js';
+import { isAppError, UsageError } from './errors.js';
+import { consoleLogger } from './logger.js';
+import { createLocalMediaStore } from './modules/media/store.js';
+import { listSubscribers, subscribersToCsv } from './modules/newsletter/service.js';
+import { createRelease, listReleases, parseRemoteName, rollbackRelease } from './modules/releases/service.js';
+import { importSeason, SeasonValidationError } from './modules/season/service.js';
+
+/** The operator command line: `node server/dist/cli.js <command> …` (see server/README.md). */
+
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+const remotes = REMOTE_NAMES.map((n) => REMOTE_WORKSPACES[n]).join('|');
+
+const USAGE = `Usage: node server/dist/cli.js <command>
+
+  import-season <dir>                 Import a season folder (season.json, clubs.csv, assets, legal texts)
+  release <${remotes}> [--dist <dir>] [--id <releaseId>]
+                                      Copy a remote's build into DATA_DIR/remotes and make it live
+  releases <remote>                   List the releases of a remote (* = live)
+  rollback <remote> <releaseId>       Make an earlier release live again
+  newsletter-export                   Print the confirmed newsletter subscribers as CSV
+  help                                Show this text
+
+Configuration comes from the environment (docs/configuration.md): DATA_DIR, DATABASE_URL, …`;
+
+interface Parsed {
+  positional: string[];
+  options: Record<string, string>;
+}
+
+function parseArgs(args: string[]): Parsed {
+  const positional: string[] = [];
+  const options: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      const key = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+      const value = eq === -1 ? args[++i] : arg.slice(eq + 1);
+      if (value === undefined || value === '') throw new UsageError(`--${key} needs a value`);
+      options[key] = value;
+    } else positional.push(arg);
+  }
+  return { positional, options };
+}
+
+function need(value: string | undefined, what: string): string {
+  if (!value) throw new UsageError(`Missing ${what}.\n\n${USAGE}`);
+  return value;
+}
+
+function onlyOptions(parsed: Parsed, allowed: string[]): void {
+  const unknown = Object.keys(parsed.options).filter((k) => !allowed.includes(k));
+  if (unknown.length) throw new UsageError(`Unknown option ${unknown.map((k) => `--${k}`).join(', ')}`);
+}
+
+async function withDatabase<T>(config: ServerConfig, run: (opened: Awaited<ReturnType<typeof openConfiguredDatabase>>) => Promise<T>) {
+  const opened = await openConfiguredDatabase(config, 'cli');
+  try {
+    return await run(opened);
+  } finally {
+    await opened.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
+  const parsed = parseArgs(rest);
+  const config = loadConfig(process.env, { serverRoot, cwd: process.cwd() });
+  const log = consoleLogger(config.logLevel === 'debug' || config.logLevel === 'trace');
+  const remotesDir = dataPaths(config).remotes;
+
+  switch (command) {
+    case 'import-season': {
+      onlyOptions(parsed, []);
+      const dir = path.resolve(need(parsed.positional[0], 'the season folder'));
+      const report = await withDatabase(config, (opened) =>
+        importSeason({
+          ctx: { db: opened.database.db, media: createLocalMediaStore(dataPaths(config).media), log, now: () => new Date() },
+          input: { dir },
+        }),
+      );
+      const counts = (c: typeof report.clubs) =>
+        `${c.inserted} new, ${c.updated} changed, ${c.unchanged} unchanged, ${c.removed} removed, ${c.kept} kept`;
+      console.log(`Imported ${report.yearId} from ${report.seasonDir} (relative dates resolved against ${report.today})`);
+      console.log(`  year: ${report.year}, site: ${report.site}`);
+      console.log(`  challenges: ${counts(report.challenges)}`);
+      console.log(`  clubs: ${counts(report.clubs)}`);
+      console.log(`  media: ${report.media.stored} stored, ${report.media.reused} already there`);
+      return 0;
+    }
+    case 'release': {
+      onlyOptions(parsed, ['dist', 'id']);
+      const name = parseRemoteName(need(parsed.positional[0], 'the remote'));
+      const distDir = parsed.options.dist ? path.resolve(parsed.options.dist) : webPaths(config).remote(name);
+      const release = await createRelease({ remotesDir, name, distDir, id: parsed.options.id });
+      console.log(`Released ${name} ${release.id} (${release.files} files from ${distDir})`);
+      console.log(`  live entry: ${release.pointer.entry}`);
+      return 0;
+    }
+    case 'releases': {
+      onlyOptions(parsed, []);
+      const name = parseRemoteName(need(parsed.positional[0], 'the remote'));
+      const releases = await listReleases(remotesDir, name);
+      if (!releases.length) console.log(`No releases of ${name}: the workspace build is live.`);
+      for (const r of releases) console.log(`${r.current ? '*' : ' '} ${r.id}\t${r.createdAt}`);
+      return 0;
+    }
+    case 'rollback': {
+      onlyOptions(parsed, []);
+      const name = parseRemoteName(need(parsed.positional[0], 'the remote'));
+      const id = need(parsed.positional[1], 'the release id');
+      const pointer = await rollbackRelease({ remotesDir, name, id });
+      console.log(`${name} is now ${pointer.release} (${pointer.entry})`);
+      return 0;
+    }
+    case 'newsletter-export': {
+      onlyOptions(parsed, []);
+      const subscribers = await withDatabase(config, (opened) => listSubscribers({ ctx: { db: opened.database.db } }));
+      process.stdout.write(subscribersToCsv(subscribers));
+      log.info(`${subscribers.length} confirmed subscriber(s)`);
+      return 0;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof LockedError) {
+      const config = loadConfig(process.env, { serverRoot, cwd: process.cwd() });
+      console.error(`error: ${lockedMessage(config, error)}`);
+    } else if (error instanceof SeasonValidationError || error instanceof UsageError || error instanceof ConfigError || isAppError(error)) {
+      console.error(`error: ${error.message}`);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  },
+);

@@ -1,0 +1,191 @@
+import path from 'node:path';
+import { REMOTE_NAMES, type RemoteName, type RuntimeConfigDto } from '@erd/shared-contracts/wire';
+
+/**
+ * Every environment variable the server reads is read here, and only here. Each one is documented
+ * in docs/configuration.md. Other modules get the typed `ServerConfig`.
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  logLevel: LogLevel;
+  /** Fastify `trustProxy`: true/false, a hop count, or a list of addresses. */
+  trustProxy: boolean | number | string;
+  /** Absolute data directory: embedded database, media, outbox, remote releases, lock file. */
+  dataDir: string;
+  /** PostgreSQL connection string; null = embedded PGlite in `${dataDir}/pglite`. */
+  databaseUrl: string | null;
+  /** Folder of the drizzle-kit migrations (server/drizzle). */
+  migrationsDir: string;
+  /** Season folder imported on first start (see docs/season-format.md). */
+  seasonDir: string;
+  /** True when SEASON_DIR was set explicitly (then also an empty PostgreSQL gets it on start). */
+  seasonDirFromEnv: boolean;
+  /** Folder holding `host/dist` and `mf-*\/dist` (the repository root). */
+  webRoot: string;
+  contentApiBase: string;
+  spaceId: string;
+  publicUrl: string;
+  productName: string;
+  serviceEmail: string;
+  social: RuntimeConfigDto['social'];
+  identity: { region: string; userPoolId: string; clientId: string; endpoint: string };
+  basicAuth: { user: string; password: string } | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Secret for keyed hashes (IP addresses); null = generated once into `${dataDir}/app-secret`. */
+  appSecret: string | null;
+}
+
+/** Where the running server's own files are (passed in by the entry points). */
+export interface ServerLocation {
+  /** The server package folder (`server/`). */
+  serverRoot: string;
+  /** Working directory that relative paths in the environment are resolved against. */
+  cwd: string;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Directory name of each remote's workspace (mf_auth → mf-auth). */
+export const REMOTE_WORKSPACES: Record<RemoteName, string> = {
+  mf_auth: 'mf-auth',
+  mf_challenges: 'mf-challenges',
+  mf_standings: 'mf-standings',
+  mf_profile: 'mf-profile',
+};
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+function optional(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name}="${raw}" is not an integer between ${min} and ${max}`);
+  }
+  return value;
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  const value = raw?.trim();
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function url(name: string, value: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name}="${value}" is not an absolute URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(`${name}="${value}" must be an http(s) URL`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function basePath(name: string, value: string): string {
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(value) || value.includes('//')) {
+    throw new ConfigError(`${name}="${value}" must be a path starting with "/" (e.g. /content)`);
+  }
+  return value.length > 1 ? value.replace(/\/+$/, '') : value;
+}
+
+export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
+  const resolve = (p: string) => path.resolve(location.cwd, p);
+  const port = int(env, 'PORT', 3000, 1, 65535);
+  const logLevel = str(env, 'LOG_LEVEL', 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL="${logLevel}" must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const basicUser = optional(env, 'BASIC_AUTH_USER');
+  const basicPassword = optional(env, 'BASIC_AUTH_PASSWORD');
+  if (!!basicUser !== !!basicPassword) {
+    throw new ConfigError('BASIC_AUTH_USER and BASIC_AUTH_PASSWORD must both be set (or both be empty)');
+  }
+
+  const seasonFromEnv = optional(env, 'SEASON_DIR');
+  const databaseUrl = optional(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// connection string');
+  }
+
+  return {
+    port,
+    host: str(env, 'HOST', '0.0.0.0'),
+    logLevel,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    dataDir: resolve(str(env, 'DATA_DIR', './data')),
+    databaseUrl,
+    migrationsDir: path.join(location.serverRoot, 'drizzle'),
+    seasonDir: seasonFromEnv ? resolve(seasonFromEnv) : path.join(location.serverRoot, 'season', 'demo'),
+    seasonDirFromEnv: !!seasonFromEnv,
+    webRoot: resolve(str(env, 'WEB_ROOT', path.resolve(location.serverRoot, '..'))),
+    contentApiBase: basePath('CONTENT_API_BASE', str(env, 'CONTENT_API_BASE', '/content')),
+    spaceId: str(env, 'SPACE_ID', 'erd'),
+    publicUrl: url('PUBLIC_URL', str(env, 'PUBLIC_URL', `http://localhost:${port}`)),
+    productName: str(env, 'PRODUCT_NAME', 'Punktejagd'),
+    serviceEmail: str(env, 'SERVICE_EMAIL', 'service@localhost'),
+    social: {
+      facebook: str(env, 'SOCIAL_FACEBOOK', 'https://www.facebook.com/'),
+      youtube: str(env, 'SOCIAL_YOUTUBE', 'https://www.youtube.com/'),
+      tiktok: str(env, 'SOCIAL_TIKTOK', 'https://www.tiktok.com/'),
+      instagram: str(env, 'SOCIAL_INSTAGRAM', 'https://www.instagram.com/'),
+    },
+    identity: {
+      region: str(env, 'IDENTITY_REGION', 'eu-central-1'),
+      userPoolId: str(env, 'IDENTITY_USER_POOL_ID', 'eu-central-1_ErdLocal1'),
+      clientId: str(env, 'IDENTITY_CLIENT_ID', 'erdlocalclient'),
+      endpoint: str(env, 'IDENTITY_ENDPOINT', '/identity'),
+    },
+    basicAuth: basicUser && basicPassword ? { user: basicUser, password: basicPassword } : null,
+    smtpUrl: optional(env, 'SMTP_URL'),
+    mailFrom: str(env, 'MAIL_FROM', 'Punktejagd <noreply@localhost>'),
+    appSecret: optional(env, 'APP_SECRET'),
+  };
+}
+
+/** Paths derived from the configuration. */
+export function dataPaths(config: Pick<ServerConfig, 'dataDir'>) {
+  return {
+    pglite: path.join(config.dataDir, 'pglite'),
+    lockFile: path.join(config.dataDir, 'server.lock'),
+    media: path.join(config.dataDir, 'media'),
+    outbox: path.join(config.dataDir, 'outbox'),
+    remotes: path.join(config.dataDir, 'remotes'),
+    secretFile: path.join(config.dataDir, 'app-secret'),
+  };
+}
+
+export function webPaths(config: Pick<ServerConfig, 'webRoot'>) {
+  return {
+    host: path.join(config.webRoot, 'host', 'dist'),
+    remote: (name: RemoteName) => path.join(config.webRoot, REMOTE_WORKSPACES[name], 'dist'),
+  };
+}
+
+export { REMOTE_NAMES };

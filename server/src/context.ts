@@ -1,0 +1,17 @@
+import type { ServerConfig } from './config.js';
+import type { Db } from './db/client.js';
+import type { Logger } from './logger.js';
+import type { Mailer } from './modules/mail/mailer.js';
+import type { MediaStore } from './modules/media/store.js';
+
+/** What services get as `ctx` (house style: services take `{ ctx, input }`). */
+export interface AppContext {
+  config: ServerConfig;
+  db: Db;
+  mailer: Mailer;
+  media: MediaStore;
+  log: Logger;
+  now: () => Date;
+  /** Key for keyed hashes (IP addresses). */
+  secret: string;
+}

@@ -1,0 +1,44 @@
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { ImageDto, ParticipationObjectTypeId } from '@erd/shared-contracts/wire';
+import { challenges } from './challenges.js';
+import { clubs } from './clubs.js';
+
+export type ParticipationState = 'pending' | 'published' | 'rejected';
+
+/** An entry of a club in a challenge (spec §3 participation). Only `published` ones are public. */
+export const participations = pgTable(
+  'participations',
+  {
+    id: text('id').primaryKey(),
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'restrict' }),
+    clubId: text('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'restrict' }),
+    objectTypeId: text('object_type_id').$type<ParticipationObjectTypeId>().notNull(),
+    slogan: text('slogan'),
+    image: jsonb('image').$type<ImageDto>(),
+    estimate: integer('estimate'),
+    votes: integer('votes').notNull().default(0),
+    state: text('state').$type<ParticipationState>().notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('participations_challenge_created_idx').on(t.challengeId, t.state, t.createdAt),
+    index('participations_challenge_votes_idx').on(t.challengeId, t.state, t.votes),
+    index('participations_club_idx').on(t.clubId),
+    check('participations_state_check', sql`${t.state} in ('pending', 'published', 'rejected')`),
+    check(
+      'participations_object_type_check',
+      sql`${t.objectTypeId} in ('bfv-erd-text-participation', 'bfv-erd-picture-participation', 'bfv-erd-estimate-participation')`,
+    ),
+    check('participations_votes_check', sql`${t.votes} >= 0`),
+  ],
+);
+
+export type ParticipationRow = typeof participations.$inferSelect;
+export type NewParticipationRow = typeof participations.$inferInsert;

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.js';
+import { ForbiddenError } from '../errors.js';
+import { safeEqual } from '../lib/hash.js';
+
+/**
+ * Request guards of the whole app: optional basic auth (staging), the anti-forgery check for
+ * unsafe `/api/` calls (double-submit cookie, spec §7 "anti-forgery header taken from a cookie"),
+ * and CORS `*` for the public read-only paths.
+ */
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+/** Sets the `XSRF-TOKEN` cookie (readable by scripts, SameSite=Lax) unless the request has one. */
+export function ensureXsrfCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Pick<ServerConfig, 'publicUrl'>,
+): void {
+  const current = request.cookies[XSRF_COOKIE];
+  if (current && /^[A-Za-z0-9_-]{16,128}$/.test(current)) return;
+  reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+    path: '/',
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https:'),
+    httpOnly: false,
+  });
+}
+
+function basicAuthOk(header: string | undefined, expected: { user: string; password: string }): boolean {
+  const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+  const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  const user = colon === -1 ? '' : decoded.slice(0, colon);
+  const password = colon === -1 ? '' : decoded.slice(colon + 1);
+  // Both comparisons always run (no short-circuit on the user name).
+  const userOk = safeEqual(user, expected.user);
+  const passwordOk = safeEqual(password, expected.password);
+  return colon !== -1 && userOk && passwordOk;
+}
+
+export function registerSecurity(app: FastifyInstance, config: ServerConfig): void {
+  const basicAuth = config.basicAuth;
+  if (basicAuth) {
+    app.addHook('onRequest', async (request, reply) => {
+      if ((request.method === 'GET' || request.method === 'HEAD') && pathOf(request.url) === '/healthz') return;
+      if (basicAuthOk(request.headers.authorization, basicAuth)) return;
+      reply
+        .code(401)
+        .header('www-authenticate', `Basic realm="${config.productName.replace(/"/g, '')}", charset="UTF-8"`)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('Anmeldung erforderlich.');
+      return reply;
+    });
+  }
+
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method) || !pathOf(request.url).startsWith('/api/')) return;
+    const cookie = request.cookies[XSRF_COOKIE];
+    const header = request.headers[XSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+      throw new ForbiddenError('Ungültiges oder fehlendes Anti-Forgery-Token');
+    }
+  });
+
+  const corsPrefixes = [`${config.contentApiBase}/`, '/results/', '/remotes/', '/media/'];
+  const isCorsPath = (p: string) => p === '/config.json' || corsPrefixes.some((prefix) => p.startsWith(prefix));
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isCorsPath(pathOf(request.url))) return;
+    reply.header('access-control-allow-origin', '*');
+    if (request.method === 'OPTIONS') {
+      const requested = request.headers['access-control-request-headers'];
+      reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+        .header('access-control-max-age', '86400');
+      if (typeof requested === 'string' && /^[A-Za-z0-9\-_, ]{0,500}$/.test(requested)) {
+        reply.header('access-control-allow-headers', requested);
+      }
+      reply.send();
+      return reply;
+    }
+  });
+}

@@ -1,0 +1,103 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  challenges,
+  clubs,
+  participations,
+  site,
+  years,
+  SITE_ID,
+  type ChallengeRow,
+  type ClubRow,
+  type ParticipationRow,
+  type SiteRow,
+  type YearRow,
+} from '../../db/schema/index.js';
+
+/** Read queries of the public content API. */
+
+/** Participation types that are public once published (estimates never are). */
+const PUBLIC_PARTICIPATION_TYPES = ['bfv-erd-text-participation', 'bfv-erd-picture-participation'] as const;
+
+export async function findSite(db: Db): Promise<SiteRow | undefined> {
+  const [row] = await db.select().from(site).where(eq(site.id, SITE_ID));
+  return row;
+}
+
+export async function findYear(db: Db, id: string): Promise<YearRow | undefined> {
+  const [row] = await db.select().from(years).where(eq(years.id, id));
+  return row;
+}
+
+export async function listChallengesOfYear(db: Db, yearId: string): Promise<ChallengeRow[]> {
+  return db.select().from(challenges).where(eq(challenges.yearId, yearId)).orderBy(asc(challenges.position), asc(challenges.id));
+}
+
+export async function findChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {
+  const [row] = await db.select().from(challenges).where(eq(challenges.id, id));
+  return row;
+}
+
+export async function findClub(db: Db, id: string): Promise<ClubRow | undefined> {
+  const [row] = await db.select().from(clubs).where(eq(clubs.id, id));
+  return row;
+}
+
+export async function clubExists(db: Db, id: string): Promise<boolean> {
+  const rows = await db.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, id));
+  return rows.length > 0;
+}
+
+/** A page of the club catalogue in a stable, locale-independent order (name, team, id). */
+export async function listClubsPage(db: Db, from: number, size: number): Promise<{ rows: ClubRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(clubs)
+    .orderBy(sql`${clubs.search} collate "C"`, asc(clubs.team), sql`${clubs.id} collate "C"`)
+    .limit(size)
+    .offset(from);
+  const [totalRow] = await db.select({ total: count() }).from(clubs);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+const publishedPublic = and(
+  eq(participations.state, 'published'),
+  inArray(participations.objectTypeId, [...PUBLIC_PARTICIPATION_TYPES]),
+);
+
+export interface ParticipationWithClub {
+  participation: ParticipationRow;
+  club: ClubRow;
+}
+
+export async function findPublishedParticipation(db: Db, id: string): Promise<ParticipationWithClub | undefined> {
+  const [row] = await db
+    .select({ participation: participations, club: clubs })
+    .from(participations)
+    .innerJoin(clubs, eq(clubs.id, participations.clubId))
+    .where(and(eq(participations.id, id), publishedPublic));
+  return row;
+}
+
+export type ParticipationSortKey = '-createdAt' | '-fields.votes';
+
+export async function searchPublishedParticipations(
+  db: Db,
+  input: { challengeId: string; from: number; size: number; sort: ParticipationSortKey },
+): Promise<{ rows: ParticipationWithClub[]; total: number }> {
+  const where = and(eq(participations.challengeId, input.challengeId), publishedPublic);
+  const order =
+    input.sort === '-fields.votes'
+      ? [desc(participations.votes), desc(participations.createdAt), desc(participations.id)]
+      : [desc(participations.createdAt), desc(participations.id)];
+  const rows = await db
+    .select({ participation: participations, club: clubs })
+    .from(participations)
+    .innerJoin(clubs, eq(clubs.id, participations.clubId))
+    .where(where)
+    .orderBy(...order)
+    .limit(input.size)
+    .offset(input.from);
+  const [totalRow] = await db.select({ total: count() }).from(participations).where(where);
+  return { rows, total: totalRow?.total ?? 0 };
+}

@@ -1,0 +1,121 @@
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  newsletterConsentLog,
+  newsletterSubscriptions,
+  type NewsletterConsentAction,
+  type NewsletterSubscriptionRow,
+} from '../../db/schema/index.js';
+
+export async function findByEmail(db: Db, email: string): Promise<NewsletterSubscriptionRow | undefined> {
+  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+  return row;
+}
+
+export async function findByConfirmTokenHash(db: Db, hash: string): Promise<NewsletterSubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.confirmTokenHash, hash));
+  return row;
+}
+
+export async function findByUnsubscribeToken(db: Db, token: string): Promise<NewsletterSubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.unsubscribeToken, token));
+  return row;
+}
+
+export interface PendingValues {
+  email: string;
+  confirmTokenHash: string;
+  confirmTokenExpiresAt: Date;
+  unsubscribeToken: string;
+  consentTextVersion: string;
+  now: Date;
+}
+
+/** Inserts a new pending signup; false when the address already exists. */
+export async function insertPending(db: Db, v: PendingValues): Promise<boolean> {
+  const rows = await db
+    .insert(newsletterSubscriptions)
+    .values({
+      email: v.email,
+      status: 'pending',
+      confirmTokenHash: v.confirmTokenHash,
+      confirmTokenExpiresAt: v.confirmTokenExpiresAt,
+      unsubscribeToken: v.unsubscribeToken,
+      consentTextVersion: v.consentTextVersion,
+      consentedAt: v.now,
+      createdAt: v.now,
+      lastMailAt: v.now,
+    })
+    .onConflictDoNothing({ target: newsletterSubscriptions.email })
+    .returning({ id: newsletterSubscriptions.id });
+  return rows.length > 0;
+}
+
+/**
+ * Renews the confirmation of a pending or unsubscribed address, but only if no mail went to it
+ * since `mailedBefore` (resend throttle; atomic, so parallel requests send one mail).
+ */
+export async function renewPending(
+  db: Db,
+  v: Omit<PendingValues, 'unsubscribeToken'> & { mailedBefore: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(newsletterSubscriptions)
+    .set({
+      status: 'pending',
+      confirmTokenHash: v.confirmTokenHash,
+      confirmTokenExpiresAt: v.confirmTokenExpiresAt,
+      consentTextVersion: v.consentTextVersion,
+      consentedAt: v.now,
+      confirmedAt: null,
+      lastMailAt: v.now,
+    })
+    .where(
+      and(
+        eq(newsletterSubscriptions.email, v.email),
+        or(eq(newsletterSubscriptions.status, 'pending'), eq(newsletterSubscriptions.status, 'unsubscribed')),
+        or(isNull(newsletterSubscriptions.lastMailAt), lt(newsletterSubscriptions.lastMailAt, v.mailedBefore)),
+      ),
+    )
+    .returning({ id: newsletterSubscriptions.id });
+  return rows.length > 0;
+}
+
+export async function clearLastMail(db: Db, email: string): Promise<void> {
+  await db.update(newsletterSubscriptions).set({ lastMailAt: null }).where(eq(newsletterSubscriptions.email, email));
+}
+
+export async function markConfirmed(db: Db, id: number, now: Date): Promise<void> {
+  await db
+    .update(newsletterSubscriptions)
+    .set({ status: 'confirmed', confirmedAt: now })
+    .where(and(eq(newsletterSubscriptions.id, id), eq(newsletterSubscriptions.status, 'pending')));
+}
+
+export async function markUnsubscribed(db: Db, id: number, now: Date): Promise<void> {
+  await db
+    .update(newsletterSubscriptions)
+    .set({ status: 'unsubscribed', unsubscribedAt: now, confirmTokenHash: null, confirmTokenExpiresAt: null })
+    .where(eq(newsletterSubscriptions.id, id));
+}
+
+export async function listConfirmed(db: Db): Promise<NewsletterSubscriptionRow[]> {
+  return db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.status, 'confirmed'))
+    .orderBy(asc(newsletterSubscriptions.email));
+}
+
+export async function logConsent(
+  db: Db,
+  entry: { email: string; action: NewsletterConsentAction; textVersion: string; at: Date; ipHash: string | null },
+): Promise<void> {
+  await db.insert(newsletterConsentLog).values(entry);
+}

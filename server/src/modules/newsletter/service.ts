@@ -1,0 +1,176 @@
+import type { AppContext } from '../../context.js';
+import { GoneError, ValidationError } from '../../errors.js';
+import { isValidEmail, normalizeEmail } from '../../lib/email.js';
+import { hmacHex, randomToken, sha256Hex } from '../../lib/hash.js';
+import { newsletterConfirmationMail } from '../mail/templates.js';
+import * as repo from './repository.js';
+
+/**
+ * Newsletter with double opt-in (decisions §7): a signup stores a pending address and sends a
+ * confirmation mail without advertising; only confirmed addresses are subscribers; every step is
+ * written to the consent log (time, consent text version, hashed IP).
+ */
+
+/** Version of the consent text shown next to the newsletter form. Bump it when that text changes. */
+export const CONSENT_TEXT_VERSION = 'newsletter-2026-01';
+export const CONFIRM_VALID_DAYS = 7;
+export const RESEND_INTERVAL_MS = 60_000;
+export const INVALID_EMAIL_MESSAGE = 'Gib eine gültige Emailadresse an';
+export const NEWSLETTER_PATH = '/api/public/newsletter';
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log' | 'now' | 'secret'>;
+
+export function confirmUrl(ctx: Pick<AppContext, 'config'>, token: string): string {
+  return `${ctx.config.publicUrl}${NEWSLETTER_PATH}/confirm?token=${encodeURIComponent(token)}`;
+}
+
+/** The link every newsletter mail carries (see `newsletterFooter` in the mail templates). */
+export function unsubscribeUrl(ctx: Pick<AppContext, 'config'>, token: string): string {
+  return `${ctx.config.publicUrl}${NEWSLETTER_PATH}/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+function ipHash(ctx: Pick<AppContext, 'secret'>, ip: string | undefined): string | null {
+  return ip ? hmacHex(ctx.secret, `ip:${ip}`) : null;
+}
+
+export type SignupOutcome = 'sent' | 'throttled' | 'already-confirmed';
+
+/**
+ * Signs an address up. The answer to the browser is the same in every case, so nobody can probe
+ * which addresses are subscribed.
+ */
+export async function signupNewsletter({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { email: unknown; ip?: string };
+}): Promise<SignupOutcome> {
+  if (!isValidEmail(input.email)) throw new ValidationError(INVALID_EMAIL_MESSAGE);
+  const email = normalizeEmail(input.email);
+  const now = ctx.now();
+  const token = randomToken();
+  const values = {
+    email,
+    confirmTokenHash: sha256Hex(token),
+    confirmTokenExpiresAt: new Date(now.getTime() + CONFIRM_VALID_DAYS * 86_400_000),
+    consentTextVersion: CONSENT_TEXT_VERSION,
+    now,
+  };
+
+  let action: 'signup' | 'resend';
+  if (await repo.insertPending(ctx.db, { ...values, unsubscribeToken: randomToken() })) {
+    action = 'signup';
+  } else {
+    const existing = await repo.findByEmail(ctx.db, email);
+    if (existing?.status === 'confirmed') return 'already-confirmed';
+    const renewed = await repo.renewPending(ctx.db, {
+      ...values,
+      mailedBefore: new Date(now.getTime() - RESEND_INTERVAL_MS),
+    });
+    if (!renewed) return 'throttled';
+    action = existing?.status === 'unsubscribed' ? 'signup' : 'resend';
+  }
+
+  await repo.logConsent(ctx.db, {
+    email,
+    action,
+    textVersion: CONSENT_TEXT_VERSION,
+    at: now,
+    ipHash: ipHash(ctx, input.ip),
+  });
+  const mail = newsletterConfirmationMail({
+    productName: ctx.config.productName,
+    confirmUrl: confirmUrl(ctx, token),
+    validDays: CONFIRM_VALID_DAYS,
+  });
+  try {
+    await ctx.mailer.send({ to: email, ...mail });
+  } catch (error) {
+    // Let the person try again at once instead of waiting for the throttle.
+    await repo.clearLastMail(ctx.db, email);
+    throw error;
+  }
+  return 'sent';
+}
+
+export type ConfirmOutcome = 'confirmed' | 'already-confirmed';
+
+/** Confirms a signup by the token from the mail: 400 when unknown, 410 when expired. */
+export async function confirmNewsletter({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { token: string | undefined; ip?: string };
+}): Promise<ConfirmOutcome> {
+  const token = input.token?.trim();
+  const row = token ? await repo.findByConfirmTokenHash(ctx.db, sha256Hex(token)) : undefined;
+  if (!row || row.status === 'unsubscribed') throw new ValidationError('Dieser Bestätigungslink ist ungültig.');
+  if (row.status === 'confirmed') return 'already-confirmed';
+  const now = ctx.now();
+  if (!row.confirmTokenExpiresAt || row.confirmTokenExpiresAt.getTime() < now.getTime()) {
+    throw new GoneError('Dieser Bestätigungslink ist abgelaufen.');
+  }
+  await repo.markConfirmed(ctx.db, row.id, now);
+  await repo.logConsent(ctx.db, {
+    email: row.email,
+    action: 'confirm',
+    textVersion: row.consentTextVersion,
+    at: now,
+    ipHash: ipHash(ctx, input.ip),
+  });
+  return 'confirmed';
+}
+
+/** Unsubscribes by the token of the newsletter footer link. */
+export async function unsubscribeNewsletter({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { token: string | undefined; ip?: string };
+}): Promise<void> {
+  const token = input.token?.trim();
+  const row = token ? await repo.findByUnsubscribeToken(ctx.db, token) : undefined;
+  if (!row) throw new ValidationError('Dieser Abmeldelink ist ungültig.');
+  if (row.status === 'unsubscribed') return;
+  const now = ctx.now();
+  await repo.markUnsubscribed(ctx.db, row.id, now);
+  await repo.logConsent(ctx.db, {
+    email: row.email,
+    action: 'unsubscribe',
+    textVersion: row.consentTextVersion,
+    at: now,
+    ipHash: ipHash(ctx, input.ip),
+  });
+}
+
+export interface Subscriber {
+  email: string;
+  confirmedAt: Date;
+  consentTextVersion: string;
+  unsubscribeToken: string;
+}
+
+/** Only confirmed addresses are subscribers. */
+export async function listSubscribers({ ctx }: { ctx: Pick<AppContext, 'db'> }): Promise<Subscriber[]> {
+  const rows = await repo.listConfirmed(ctx.db);
+  return rows.map((row) => ({
+    email: row.email,
+    confirmedAt: row.confirmedAt ?? row.consentedAt,
+    consentTextVersion: row.consentTextVersion,
+    unsubscribeToken: row.unsubscribeToken,
+  }));
+}
+
+const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** The subscribers as CSV (`email,confirmed_at,consent_text_version`). */
+export function subscribersToCsv(subscribers: readonly Subscriber[]): string {
+  const lines = ['email,confirmed_at,consent_text_version'];
+  for (const s of subscribers) {
+    lines.push([s.email, s.confirmedAt.toISOString(), s.consentTextVersion].map(csvField).join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}

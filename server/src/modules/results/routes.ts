@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { errorResponses } from '../../http/schemas.js';
+import { getResultFile } from './service.js';
+
+export const RESULTS_BASE = '/results';
+
+/** GET /results/overall-{yearId}.json and /results/challenge-{challengeId}.json (CORS `*`). */
+export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get<{ Params: { file: string } }>(
+    '/:file',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['file'],
+          properties: { file: { type: 'string', minLength: 1, maxLength: 250 } },
+        },
+        response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } }, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await getResultFile({ ctx, input: { file: request.params.file } });
+      reply.header('cache-control', 'public, max-age=60');
+      reply.header('last-modified', result.publishedAt.toUTCString());
+      return result.rows;
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { ensureXsrfCookie } from '../../http/security.js';
+import { getRuntimeConfig } from './service.js';
+
+const remoteSchema = {
+  type: 'object',
+  required: ['name', 'entry'],
+  properties: { name: { type: 'string' }, entry: { type: 'string' }, release: { type: 'string' } },
+} as const;
+
+const stringMap = (keys: readonly string[]) =>
+  ({
+    type: 'object',
+    required: keys,
+    properties: Object.fromEntries(keys.map((k) => [k, { type: 'string' }])),
+  }) as const;
+
+/** GET /config.json: the runtime configuration of the browser app (never cached, CORS `*`). */
+export const runtimeConfigRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/config.json',
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            required: ['productName', 'publicUrl', 'contentApi', 'identity', 'remotes', 'newsletterUrl', 'resultsBase', 'serviceEmail', 'social'],
+            properties: {
+              productName: { type: 'string' },
+              publicUrl: { type: 'string' },
+              contentApi: stringMap(['base', 'spaceId']),
+              identity: {
+                type: 'object',
+                required: ['region', 'userPoolId', 'clientId'],
+                properties: {
+                  region: { type: 'string' },
+                  userPoolId: { type: 'string' },
+                  clientId: { type: 'string' },
+                  endpoint: { type: 'string' },
+                },
+              },
+              remotes: { type: 'array', items: remoteSchema },
+              newsletterUrl: { type: 'string' },
+              resultsBase: { type: 'string' },
+              serviceEmail: { type: 'string' },
+              social: stringMap(['facebook', 'youtube', 'tiktok', 'instagram']),
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      ensureXsrfCookie(request, reply, ctx.config);
+      return getRuntimeConfig({ ctx });
+    },
+  );
+};

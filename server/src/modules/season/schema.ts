@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import type { ChallengeObjectTypeId } from '@erd/shared-contracts/wire';
+import { isValidIsoDate, RELATIVE_DATE } from '../../lib/dates.js';
+
+/** The season file format (docs/season-format.md), validated with zod. */
+
+export const CHALLENGE_TYPES = [
+  'bfv-erd-estimate',
+  'bfv-erd-goals',
+  'bfv-erd-picture-vote',
+  'bfv-erd-text-vote',
+] as const satisfies readonly ChallengeObjectTypeId[];
+
+export const VOTE_TYPES: readonly ChallengeObjectTypeId[] = ['bfv-erd-picture-vote', 'bfv-erd-text-vote'];
+
+export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+const idField = z
+  .string()
+  .regex(ID_PATTERN, 'nur Buchstaben, Ziffern, "-" und "_" (höchstens 100 Zeichen, beginnt mit Buchstabe oder Ziffer)');
+
+const text = z.string().trim().min(1, 'darf nicht leer sein');
+const optionalText = z.string().optional();
+
+/** A path relative to the season folder, or an absolute http(s) URL. */
+const imageRef = z.string().trim().min(1, 'Bildpfad oder URL fehlt');
+
+const dateSpec = z
+  .string()
+  .refine(
+    (value) => isValidIsoDate(value) || RELATIVE_DATE.test(value),
+    'Datum als YYYY-MM-DD oder relativ als today, today+N, today-N angeben',
+  );
+
+const teaser = z.strictObject({
+  headline: text,
+  subheadline: optionalText,
+  /** Markdown. */
+  text: optionalText,
+  description: optionalText,
+  images: z.array(imageRef).default([]),
+});
+
+const pointsRow = z.strictObject({
+  fromPlace: z.int().min(1),
+  toPlace: z.int().min(1).nullable(),
+  points: z.int().min(0),
+});
+
+const pointsTable = z
+  .array(pointsRow)
+  .min(1)
+  .superRefine((rows, ctx) => {
+    rows.forEach((row, i) => {
+      const expectedFrom = i === 0 ? 1 : (rows[i - 1]?.toPlace ?? NaN) + 1;
+      if (row.fromPlace !== expectedFrom) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'fromPlace'],
+          message: `muss ${Number.isNaN(expectedFrom) ? 'fehlen: nach einer Zeile mit toPlace null kommt keine weitere' : expectedFrom} sein (Plätze lückenlos ab 1)`,
+        });
+      }
+      if (row.toPlace !== null && row.toPlace < row.fromPlace) {
+        ctx.addIssue({ code: 'custom', path: [i, 'toPlace'], message: 'muss >= fromPlace sein' });
+      }
+      if (row.toPlace === null && i !== rows.length - 1) {
+        ctx.addIssue({ code: 'custom', path: [i, 'toPlace'], message: 'null ist nur in der letzten Zeile erlaubt' });
+      }
+    });
+  });
+
+const prizes = z.strictObject({
+  headline: text,
+  subheadline: optionalText,
+  text: optionalText,
+  images: z.array(imageRef).default([]),
+});
+
+export const challengeSchema = z.strictObject({
+  id: idField,
+  type: z.enum(CHALLENGE_TYPES, { error: `muss einer von ${CHALLENGE_TYPES.join(', ')} sein` }),
+  headline: text,
+  teasertitle: optionalText,
+  teasertext: optionalText,
+  question: optionalText,
+  footnote: optionalText,
+  teaserImage: imageRef.optional(),
+  startDate: dateSpec,
+  endDate: dateSpec,
+  startDateSubmission: dateSpec.optional(),
+  endDateSubmission: dateSpec.optional(),
+  startDateVoting: dateSpec.optional(),
+  endDateVoting: dateSpec.optional(),
+  rightAnswer: z.int().min(0).max(999_999_999).nullable().optional(),
+  points: pointsTable.optional(),
+  prizes: prizes.optional(),
+  scoring: z.enum(['highest', 'closest']).optional(),
+});
+
+export const seasonSchema = z.strictObject({
+  year: z.strictObject({
+    id: idField,
+    year: z.int().min(2000).max(2100),
+    teaser1: teaser,
+    teaser2: teaser,
+    teaserPrizes: teaser,
+  }),
+  challenges: z.array(challengeSchema),
+  legal: z.strictObject({
+    terms: text,
+    dataProtection: text,
+    imprint: text,
+  }),
+  clubs: text,
+});
+
+export type SeasonFile = z.infer<typeof seasonSchema>;
+export type SeasonChallenge = z.infer<typeof challengeSchema>;
+export type SeasonTeaser = z.infer<typeof teaser>;
+
+export const clubRowSchema = z.object({
+  clubnumber: z
+    .string()
+    .trim()
+    .min(1, 'clubnumber darf nicht leer sein')
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'clubnumber: nur Buchstaben, Ziffern, "-" und "_"'),
+  clubname: z.string().trim().min(1, 'clubname darf nicht leer sein').max(200),
+  team: z.enum(['m', 'w'], { error: 'team muss "m" oder "w" sein' }),
+  logourl: z.string().trim().default(''),
+  linkurl: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'linkurl muss leer oder eine http(s)-URL sein'),
+});
+
+export type ClubCsvRow = z.infer<typeof clubRowSchema>;
+
+export const CLUB_CSV_COLUMNS = ['clubnumber', 'clubname', 'team', 'logourl', 'linkurl'] as const;
+
+/** decisions §6: the default points table. */
+export const DEFAULT_POINTS = [
+  { fromPlace: 1, toPlace: 1, points: 100 },
+  { fromPlace: 2, toPlace: 2, points: 80 },
+  { fromPlace: 3, toPlace: 3, points: 65 },
+  { fromPlace: 4, toPlace: 4, points: 55 },
+  { fromPlace: 5, toPlace: 5, points: 50 },
+  { fromPlace: 6, toPlace: 10, points: 40 },
+  { fromPlace: 11, toPlace: 20, points: 25 },
+  { fromPlace: 21, toPlace: 50, points: 15 },
+  { fromPlace: 51, toPlace: null, points: 5 },
+];

@@ -1,0 +1,570 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { z } from 'zod';
+import type { ImageDto, PointsRowDto, PrizesDto, RichTextDto, TeaserDto } from '@erd/shared-contracts/wire';
+import type { AppContext } from '../../context.js';
+import { SITE_ID, type NewChallengeRow, type NewClubRow, type NewYearRow } from '../../db/schema/index.js';
+import { berlinToday, resolveDateSpec } from '../../lib/dates.js';
+import { inspectImage, contentTypeForExtension, type ImageInfo } from '../../lib/image-info.js';
+import { stableStringify } from '../../lib/stable-json.js';
+import { normalizeSearch } from '../../lib/text.js';
+import { markdownToRichText } from './markdown.js';
+import * as repo from './repository.js';
+import {
+  CLUB_CSV_COLUMNS,
+  DEFAULT_POINTS,
+  VOTE_TYPES,
+  clubRowSchema,
+  seasonSchema,
+  type ClubCsvRow,
+  type SeasonChallenge,
+  type SeasonFile,
+  type SeasonTeaser,
+} from './schema.js';
+
+/**
+ * Imports a season folder (docs/season-format.md): validates everything first and reports every
+ * problem at once; then copies images into the media store and upserts year, site, challenges and
+ * clubs in one transaction. Re-importing the same input changes nothing.
+ */
+
+export const SEASON_FILE = 'season.json';
+
+export class SeasonValidationError extends Error {
+  constructor(
+    readonly seasonDir: string,
+    readonly problems: string[],
+  ) {
+    super(
+      `The season in ${seasonDir} is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n` +
+        problems.map((p) => `  - ${p}`).join('\n'),
+    );
+    this.name = 'SeasonValidationError';
+  }
+}
+
+export interface ImportCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Rows no longer in the input that were deleted. */
+  removed: number;
+  /** Rows no longer in the input that were kept because they have participations. */
+  kept: number;
+}
+
+export interface ImportReport {
+  seasonDir: string;
+  yearId: string;
+  /** The day relative dates were resolved against (Europe/Berlin). */
+  today: string;
+  year: 'inserted' | 'updated' | 'unchanged';
+  site: 'inserted' | 'updated' | 'unchanged';
+  challenges: ImportCounts;
+  clubs: ImportCounts;
+  media: { stored: number; reused: number };
+  warnings: string[];
+}
+
+export type SeasonContext = Pick<AppContext, 'db' | 'media' | 'log' | 'now'>;
+
+// ---------------------------------------------------------------------------------------------
+// Reading and validating
+
+type ImageSource =
+  | { kind: 'url'; url: string; contentType?: string }
+  | { kind: 'file'; rel: string; data: Buffer; info: ImageInfo };
+
+interface LoadedSeason {
+  file: SeasonFile;
+  today: string;
+  challenges: Array<SeasonChallenge & ResolvedDates>;
+  legal: { terms: RichTextDto; dataProtection: RichTextDto; imprint: RichTextDto };
+  clubs: ClubCsvRow[];
+  images: Map<string, ImageSource>;
+}
+
+interface ResolvedDates {
+  startDate: string;
+  endDate: string;
+  startDateSubmission?: string;
+  endDateSubmission?: string;
+  startDateVoting?: string;
+  endDateVoting?: string;
+}
+
+const zodGerman = z.locales.de().localeError;
+
+function issuePath(pathParts: readonly PropertyKey[], raw: unknown): string {
+  let out = '';
+  let node: unknown = raw;
+  for (const part of pathParts) {
+    if (typeof part === 'number') {
+      out += `[${part}]`;
+      node = Array.isArray(node) ? node[part] : undefined;
+      const id = node && typeof node === 'object' ? (node as { id?: unknown }).id : undefined;
+      if (out.startsWith('challenges') && typeof id === 'string' && out.split('[').length === 2) out += ` ("${id}")`;
+    } else {
+      out += out ? `.${String(part)}` : String(part);
+      node = node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[part] : undefined;
+    }
+  }
+  return out || '(Datei)';
+}
+
+/** Resolves `rel` inside `dir`; null when it is absolute or leaves the folder. */
+function resolveInside(dir: string, rel: string): string | null {
+  if (path.isAbsolute(rel) || /^[a-z]+:/i.test(rel)) return null;
+  const abs = path.resolve(dir, rel);
+  return abs.startsWith(dir + path.sep) ? abs : null;
+}
+
+async function readText(abs: string): Promise<string | null> {
+  try {
+    return await fs.readFile(abs, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+export async function loadSeason(seasonDir: string, today: string): Promise<LoadedSeason> {
+  const dir = path.resolve(seasonDir);
+  const problems: string[] = [];
+  const fail = (): never => {
+    throw new SeasonValidationError(dir, problems);
+  };
+
+  const rawText = await readText(path.join(dir, SEASON_FILE));
+  if (rawText === null) {
+    problems.push(`${SEASON_FILE}: Datei nicht gefunden in ${dir}`);
+    fail();
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(rawText ?? '');
+  } catch (error) {
+    problems.push(`${SEASON_FILE}: kein gültiges JSON (${(error as Error).message})`);
+    fail();
+  }
+
+  const parsed = seasonSchema.safeParse(raw, { error: zodGerman });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${SEASON_FILE}: ${issuePath(issue.path, raw)}: ${issue.message}`);
+    }
+    fail();
+  }
+  const file = (parsed as { data: SeasonFile }).data;
+
+  // Challenges: unique ids, dates resolved and ordered.
+  const seen = new Set<string>();
+  const challenges = file.challenges.map((challenge, index) => {
+    const where = `${SEASON_FILE}: challenges[${index}] ("${challenge.id}")`;
+    if (seen.has(challenge.id)) problems.push(`${where}.id: doppelte Challenge-ID "${challenge.id}"`);
+    seen.add(challenge.id);
+    const resolve = (key: keyof ResolvedDates): string | undefined => {
+      const value = challenge[key];
+      return value === undefined ? undefined : (resolveDateSpec(value, today) ?? undefined);
+    };
+    const dates: ResolvedDates = {
+      startDate: resolve('startDate') ?? '',
+      endDate: resolve('endDate') ?? '',
+      startDateSubmission: resolve('startDateSubmission'),
+      endDateSubmission: resolve('endDateSubmission'),
+      startDateVoting: resolve('startDateVoting'),
+      endDateVoting: resolve('endDateVoting'),
+    };
+    if (dates.startDate > dates.endDate) {
+      problems.push(`${where}: startDate (${dates.startDate}) liegt nach endDate (${dates.endDate})`);
+    }
+    const isVote = VOTE_TYPES.includes(challenge.type);
+    const voteKeys = ['startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
+    if (isVote) {
+      const missing = voteKeys.filter((key) => !dates[key]);
+      if (missing.length) {
+        problems.push(`${where}: ${missing.join(', ')} fehlt (Pflicht bei ${challenge.type})`);
+      } else {
+        const d = dates as Required<ResolvedDates>;
+        const order: Array<[keyof ResolvedDates, keyof ResolvedDates, boolean]> = [
+          ['startDate', 'startDateSubmission', false],
+          ['startDateSubmission', 'endDateSubmission', false],
+          ['endDateSubmission', 'startDateVoting', true],
+          ['startDateVoting', 'endDateVoting', false],
+          ['endDateVoting', 'endDate', false],
+        ];
+        for (const [a, b, strict] of order) {
+          if (strict ? d[a] >= d[b] : d[a] > d[b]) {
+            problems.push(
+              `${where}: ${a} (${d[a]}) muss ${strict ? 'vor' : 'am oder vor'} ${b} (${d[b]}) liegen` +
+                (strict ? ' (Einreichung endet vor Beginn der Abstimmung)' : ''),
+            );
+          }
+        }
+      }
+    } else {
+      const extra = voteKeys.filter((key) => challenge[key] !== undefined);
+      if (extra.length) problems.push(`${where}: ${extra.join(', ')} gibt es nur bei Abstimmungs-Challenges`);
+    }
+    if (challenge.scoring !== undefined && challenge.type !== 'bfv-erd-goals') {
+      problems.push(`${where}.scoring: nur bei bfv-erd-goals erlaubt`);
+    }
+    if (isVote && challenge.rightAnswer !== undefined && challenge.rightAnswer !== null) {
+      problems.push(`${where}.rightAnswer: nur bei Schätz- und Tor-Challenges erlaubt`);
+    }
+    return { ...challenge, ...dates };
+  });
+
+  // Legal texts.
+  const legal = {} as LoadedSeason['legal'];
+  for (const key of ['terms', 'dataProtection', 'imprint'] as const) {
+    const rel = file.legal[key];
+    const abs = resolveInside(dir, rel);
+    const text = abs ? await readText(abs) : null;
+    if (!abs) problems.push(`${SEASON_FILE}: legal.${key}: "${rel}" muss ein Pfad innerhalb des Season-Ordners sein`);
+    else if (text === null) problems.push(`${SEASON_FILE}: legal.${key}: Datei "${rel}" nicht gefunden`);
+    else legal[key] = markdownToRichText(text);
+  }
+
+  // Images.
+  const images = new Map<string, ImageSource>();
+  const checkImage = async (ref: string, where: string) => {
+    if (images.has(ref)) return;
+    if (/^https?:\/\//i.test(ref)) {
+      try {
+        new URL(ref);
+        images.set(ref, { kind: 'url', url: ref, contentType: contentTypeForExtension(new URL(ref).pathname) });
+      } catch {
+        problems.push(`${where}: "${ref}" ist keine gültige URL`);
+      }
+      return;
+    }
+    const abs = resolveInside(dir, ref);
+    if (!abs) {
+      problems.push(`${where}: "${ref}" muss eine http(s)-URL oder ein Pfad innerhalb des Season-Ordners sein`);
+      return;
+    }
+    let data: Buffer;
+    try {
+      data = await fs.readFile(abs);
+    } catch {
+      problems.push(`${where}: Bild "${ref}" nicht gefunden`);
+      return;
+    }
+    const info = inspectImage(data, abs);
+    if (!info) {
+      problems.push(`${where}: "${ref}" ist kein unterstütztes Bild (PNG, JPEG, GIF, WEBP, SVG)`);
+      return;
+    }
+    images.set(ref, { kind: 'file', rel: ref, data, info });
+  };
+  for (const key of ['teaser1', 'teaser2', 'teaserPrizes'] as const) {
+    for (const [i, ref] of file.year[key].images.entries()) await checkImage(ref, `${SEASON_FILE}: year.${key}.images[${i}]`);
+  }
+  for (const [index, challenge] of file.challenges.entries()) {
+    const where = `${SEASON_FILE}: challenges[${index}] ("${challenge.id}")`;
+    if (challenge.teaserImage) await checkImage(challenge.teaserImage, `${where}.teaserImage`);
+    for (const [i, ref] of (challenge.prizes?.images ?? []).entries()) await checkImage(ref, `${where}.prizes.images[${i}]`);
+  }
+
+  // Clubs.
+  const clubs: ClubCsvRow[] = [];
+  const csvRel = file.clubs;
+  const csvAbs = resolveInside(dir, csvRel);
+  const csvText = csvAbs ? await readText(csvAbs) : null;
+  if (!csvAbs) problems.push(`${SEASON_FILE}: clubs: "${csvRel}" muss ein Pfad innerhalb des Season-Ordners sein`);
+  else if (csvText === null) problems.push(`${SEASON_FILE}: clubs: Datei "${csvRel}" nicht gefunden`);
+  else clubs.push(...(await readClubsCsv(csvText, csvRel, problems, checkImage)));
+
+  if (problems.length) fail();
+  return { file, today, challenges, legal, clubs, images };
+}
+
+async function readClubsCsv(
+  text: string,
+  name: string,
+  problems: string[],
+  checkImage: (ref: string, where: string) => Promise<void>,
+): Promise<ClubCsvRow[]> {
+  let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
+  try {
+    records = parseCsv(text, {
+      bom: true,
+      columns: (header: string[]) => {
+        const columns = header.map((h) => h.trim());
+        const missing = CLUB_CSV_COLUMNS.filter((c) => !columns.includes(c));
+        const unknown = columns.filter((c) => !(CLUB_CSV_COLUMNS as readonly string[]).includes(c));
+        if (missing.length || unknown.length) {
+          throw new Error(
+            `Kopfzeile muss "${CLUB_CSV_COLUMNS.join(',')}" sein` +
+              (missing.length ? `; es fehlt: ${missing.join(', ')}` : '') +
+              (unknown.length ? `; unbekannt: ${unknown.join(', ')}` : ''),
+          );
+        }
+        return columns;
+      },
+      info: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
+  } catch (error) {
+    problems.push(`${name}: ${(error as Error).message}`);
+    return [];
+  }
+  const rows: ClubCsvRow[] = [];
+  const keys = new Map<string, number>();
+  for (const { record, info } of records) {
+    const where = `${name} Zeile ${info.lines}`;
+    const parsed = clubRowSchema.safeParse(record, { error: zodGerman });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) problems.push(`${where}: ${issue.message}`);
+      continue;
+    }
+    const row = parsed.data;
+    const key = `${row.clubnumber}/${row.team}`;
+    const first = keys.get(key);
+    if (first !== undefined) {
+      problems.push(`${where}: Verein ${row.clubnumber} mit team ${row.team} steht schon in Zeile ${first}`);
+      continue;
+    }
+    keys.set(key, info.lines);
+    if (row.logourl) await checkImage(row.logourl, `${where}: logourl`);
+    rows.push(row);
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+export function clubId(clubnumber: string, team: string): string {
+  return `club-${clubnumber}-${team}`;
+}
+
+type Counts = ImportCounts;
+const emptyCounts = (): Counts => ({ inserted: 0, updated: 0, unchanged: 0, removed: 0, kept: 0 });
+
+function pick<T extends object>(row: T, fields: readonly (keyof T)[]): string {
+  return stableStringify(Object.fromEntries(fields.map((f) => [f, row[f] ?? null])));
+}
+
+const CHALLENGE_FIELDS = [
+  'yearId',
+  'position',
+  'objectTypeId',
+  'headline',
+  'teasertitle',
+  'teasertext',
+  'question',
+  'footnote',
+  'teaserImage',
+  'startDate',
+  'endDate',
+  'startDateSubmission',
+  'endDateSubmission',
+  'startDateVoting',
+  'endDateVoting',
+  'points',
+  'prizes',
+  'rightAnswer',
+  'scoring',
+] as const satisfies readonly (keyof NewChallengeRow)[];
+
+const CLUB_FIELDS = ['clubnumber', 'clubname', 'team', 'logourl', 'linkurl', 'search'] as const satisfies readonly (keyof NewClubRow)[];
+
+export async function importSeason({
+  ctx,
+  input,
+}: {
+  ctx: SeasonContext;
+  input: { dir: string };
+}): Promise<ImportReport> {
+  const today = berlinToday(ctx.now());
+  const season = await loadSeason(input.dir, today);
+  const { file } = season;
+
+  // Media: copy local images into the store (content-hashed names: nothing is written twice).
+  const media = { stored: 0, reused: 0 };
+  const imageDtos = new Map<string, ImageDto>();
+  for (const [ref, source] of season.images) {
+    if (source.kind === 'url') {
+      imageDtos.set(ref, { fields: { file: { url: source.url, ...(source.contentType ? { contentType: source.contentType } : {}) } } });
+      continue;
+    }
+    const stored = await ctx.media.put(source.data, path.basename(source.rel));
+    if (stored.created) media.stored++;
+    else media.reused++;
+    const { contentType, width, height } = source.info;
+    imageDtos.set(ref, { fields: { file: { url: stored.url, contentType, ...(width && height ? { width, height } : {}) } } });
+  }
+  const image = (ref: string): ImageDto => {
+    const dto = imageDtos.get(ref);
+    if (!dto) throw new Error(`image ${ref} was not prepared`);
+    return dto;
+  };
+  const teaser = (t: SeasonTeaser): TeaserDto => ({
+    headline: t.headline,
+    ...(t.subheadline !== undefined ? { subheadline: t.subheadline } : {}),
+    ...(t.text !== undefined ? { text: markdownToRichText(t.text) } : {}),
+    ...(t.description !== undefined ? { description: t.description } : {}),
+    images: t.images.map(image),
+  });
+
+  const yearRow: NewYearRow = {
+    id: file.year.id,
+    year: file.year.year,
+    teasers: {
+      teaser1: teaser(file.year.teaser1),
+      teaser2: teaser(file.year.teaser2),
+      teaserPrizes: teaser(file.year.teaserPrizes),
+    },
+  };
+  const challengeRows: NewChallengeRow[] = season.challenges.map((c, position) => {
+    const prizes: PrizesDto | null = c.prizes
+      ? {
+          headline: c.prizes.headline,
+          ...(c.prizes.subheadline !== undefined ? { subheadline: c.prizes.subheadline } : {}),
+          ...(c.prizes.text !== undefined ? { text: c.prizes.text } : {}),
+          images: c.prizes.images.map(image),
+        }
+      : null;
+    const points: PointsRowDto[] = c.points ?? DEFAULT_POINTS;
+    return {
+      id: c.id,
+      yearId: file.year.id,
+      position,
+      objectTypeId: c.type,
+      headline: c.headline,
+      teasertitle: c.teasertitle ?? null,
+      teasertext: c.teasertext ?? null,
+      question: c.question ?? null,
+      footnote: c.footnote ?? null,
+      teaserImage: c.teaserImage ? image(c.teaserImage) : null,
+      startDate: c.startDate,
+      endDate: c.endDate,
+      startDateSubmission: c.startDateSubmission ?? null,
+      endDateSubmission: c.endDateSubmission ?? null,
+      startDateVoting: c.startDateVoting ?? null,
+      endDateVoting: c.endDateVoting ?? null,
+      points,
+      prizes,
+      rightAnswer: c.rightAnswer ?? null,
+      scoring: c.type === 'bfv-erd-goals' ? (c.scoring ?? 'highest') : c.type === 'bfv-erd-estimate' ? 'closest' : null,
+    };
+  });
+  const clubRows: NewClubRow[] = season.clubs.map((c) => ({
+    id: clubId(c.clubnumber, c.team),
+    clubnumber: c.clubnumber,
+    clubname: c.clubname,
+    team: c.team,
+    logourl: c.logourl ? image(c.logourl).fields.file.url : null,
+    linkurl: c.linkurl || null,
+    search: normalizeSearch(`${c.clubname} ${c.clubnumber}`),
+  }));
+
+  const report: ImportReport = {
+    seasonDir: path.resolve(input.dir),
+    yearId: file.year.id,
+    today,
+    year: 'unchanged',
+    site: 'unchanged',
+    challenges: emptyCounts(),
+    clubs: emptyCounts(),
+    media,
+    warnings: [],
+  };
+  const now = ctx.now();
+
+  await ctx.db.transaction(async (tx) => {
+    // Year.
+    const existingYear = await repo.findYear(tx, yearRow.id);
+    if (!existingYear) {
+      await repo.insertYear(tx, { ...yearRow, createdAt: now, updatedAt: now });
+      report.year = 'inserted';
+    } else if (pick(existingYear, ['year', 'teasers']) !== pick(yearRow, ['year', 'teasers'])) {
+      await repo.updateYear(tx, yearRow.id, { year: yearRow.year, teasers: yearRow.teasers, updatedAt: now });
+      report.year = 'updated';
+    }
+
+    // Challenges: those of this year plus any with an id from the file (they move to this year).
+    const existing = new Map(
+      [...(await repo.listChallengesOfYear(tx, yearRow.id)), ...(await repo.findChallengesByIds(tx, challengeRows.map((c) => c.id)))].map(
+        (row) => [row.id, row],
+      ),
+    );
+    const inserts: NewChallengeRow[] = [];
+    for (const row of challengeRows) {
+      const old = existing.get(row.id);
+      if (!old) inserts.push({ ...row, createdAt: now, updatedAt: now });
+      else if (pick(old, CHALLENGE_FIELDS) !== pick(row, CHALLENGE_FIELDS)) {
+        await repo.updateChallenge(tx, row.id, { ...row, updatedAt: now });
+        report.challenges.updated++;
+      } else report.challenges.unchanged++;
+    }
+    await repo.insertChallenges(tx, inserts);
+    report.challenges.inserted = inserts.length;
+    const wanted = new Set(challengeRows.map((c) => c.id));
+    const gone = [...existing.values()].filter((row) => !wanted.has(row.id) && row.yearId === yearRow.id);
+    const busy = await repo.challengesWithParticipations(tx, gone.map((c) => c.id));
+    await repo.deleteChallenges(tx, gone.filter((c) => !busy.has(c.id)).map((c) => c.id));
+    report.challenges.removed = gone.length - busy.size;
+    report.challenges.kept = busy.size;
+    for (const id of busy) {
+      report.warnings.push(`Challenge "${id}" steht nicht mehr in der Season-Datei, hat aber Teilnahmen: bleibt erhalten.`);
+    }
+
+    // Site (legal texts) shows this year.
+    const siteRow = { currentYearId: yearRow.id, ...season.legal };
+    const existingSite = await repo.findSite(tx, SITE_ID);
+    const siteFields = ['currentYearId', 'terms', 'dataProtection', 'imprint'] as const;
+    if (!existingSite) {
+      await repo.insertSite(tx, { id: SITE_ID, ...siteRow, createdAt: now, updatedAt: now });
+      report.site = 'inserted';
+    } else if (pick(existingSite, siteFields) !== pick(siteRow, siteFields)) {
+      await repo.updateSite(tx, SITE_ID, { ...siteRow, updatedAt: now });
+      report.site = 'updated';
+    }
+
+    // Clubs.
+    const existingClubs = new Map((await repo.listClubs(tx)).map((row) => [row.id, row]));
+    const clubInserts: NewClubRow[] = [];
+    for (const row of clubRows) {
+      const old = existingClubs.get(row.id);
+      if (!old) clubInserts.push({ ...row, createdAt: now, updatedAt: now });
+      else if (pick(old, CLUB_FIELDS) !== pick(row, CLUB_FIELDS)) {
+        await repo.updateClub(tx, row.id, { ...row, updatedAt: now });
+        report.clubs.updated++;
+      } else report.clubs.unchanged++;
+    }
+    await repo.insertClubs(tx, clubInserts);
+    report.clubs.inserted = clubInserts.length;
+    const wantedClubs = new Set(clubRows.map((c) => c.id));
+    const goneClubs = [...existingClubs.keys()].filter((id) => !wantedClubs.has(id));
+    const busyClubs = await repo.clubsWithParticipations(tx, goneClubs);
+    await repo.deleteClubs(tx, goneClubs.filter((id) => !busyClubs.has(id)));
+    report.clubs.removed = goneClubs.length - busyClubs.size;
+    report.clubs.kept = busyClubs.size;
+    for (const id of busyClubs) {
+      report.warnings.push(`Verein "${id}" steht nicht mehr in der Vereinsliste, hat aber Teilnahmen: bleibt erhalten.`);
+    }
+  });
+
+  for (const warning of report.warnings) ctx.log.warn(warning);
+  ctx.log.info(
+    {
+      yearId: report.yearId,
+      today: report.today,
+      year: report.year,
+      challenges: report.challenges,
+      clubs: report.clubs,
+      media: report.media,
+    },
+    `season imported from ${report.seasonDir}`,
+  );
+  return report;
+}
+
+/** True when no season has been imported yet (first start). */
+export async function isSeasonEmpty(ctx: Pick<AppContext, 'db'>): Promise<boolean> {
+  return (await repo.countYears(ctx.db)) === 0;
+}

@@ -1,0 +1,155 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { isAppRoute, REMOTE_NAMES, type RemoteName } from '@erd/shared-contracts/wire';
+import type { AppContext } from '../../context.js';
+import { dataPaths, webPaths } from '../../config.js';
+import { NotFoundError } from '../../errors.js';
+import { ensureXsrfCookie, pathOf } from '../../http/security.js';
+import { clubExists } from '../content/service.js';
+import { MEDIA_NAME } from '../media/store.js';
+import { isReleaseDir } from '../releases/service.js';
+import { CACHE_HTML, CACHE_IMMUTABLE, cacheControlFor } from './cache.js';
+
+/**
+ * Static files and the HTML app shell:
+ * - `/remotes/<name>/<releaseId>/…` from `${DATA_DIR}/remotes/<name>/<releaseId>/` (a release),
+ *   `/remotes/<name>/…` from `<webRoot>/<mf-dir>/dist/` (the workspace build);
+ * - `/media/<name>` from `${DATA_DIR}/media/` (immutable);
+ * - any other GET: a file of `<webRoot>/host/dist/` if there is one, else the host's index.html —
+ *   200 for the app's routes, 404 for everything else (the app shows its 404 screen).
+ * Precompressed `.br`/`.gz` siblings are served when the client accepts them.
+ */
+
+const UNAVAILABLE_TEXT =
+  'Die Seite wird gerade vorbereitet und ist gleich wieder da. Bitte versuche es in ein paar Minuten noch einmal.';
+
+function unavailable(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header('cache-control', 'no-store')
+    .header('retry-after', '60')
+    .type('text/plain; charset=utf-8')
+    .send(UNAVAILABLE_TEXT);
+}
+
+async function isDir(dir: string): Promise<boolean> {
+  try {
+    return (await fs.stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function isFileInside(root: string, rel: string): Promise<boolean> {
+  const abs = path.resolve(root, `.${rel.startsWith('/') ? rel : `/${rel}`}`);
+  if (!abs.startsWith(root + path.sep)) return false;
+  try {
+    return (await fs.stat(abs)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { config } = ctx;
+  const web = webPaths(config);
+  const data = dataPaths(config);
+
+  await app.register(fastifyStatic, {
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+    index: false,
+    dotfiles: 'ignore',
+  });
+
+  // The app shell, re-read when the file changes (a new host build needs no restart).
+  let shell: { mtimeMs: number; html: string } | null = null;
+  async function readShell(): Promise<string | null> {
+    const file = path.join(web.host, 'index.html');
+    try {
+      const stat = await fs.stat(file);
+      if (!shell || shell.mtimeMs !== stat.mtimeMs) shell = { mtimeMs: stat.mtimeMs, html: await fs.readFile(file, 'utf8') };
+      return shell.html;
+    } catch {
+      return null;
+    }
+  }
+
+  app.get<{ Params: { name: string } }>(
+    '/media/:name',
+    { schema: { params: { type: 'object', properties: { name: { type: 'string', maxLength: 80 } } } } },
+    async (request, reply) => {
+      if (!MEDIA_NAME.test(request.params.name)) throw new NotFoundError('Datei nicht gefunden');
+      reply.header('cache-control', CACHE_IMMUTABLE);
+      return reply.sendFile(request.params.name, data.media);
+    },
+  );
+
+  app.get<{ Params: { remote: string; '*': string } }>('/remotes/:remote/*', async (request, reply) => {
+    const name = REMOTE_NAMES.find((n) => n === request.params.remote) as RemoteName | undefined;
+    const rest = request.params['*'];
+    if (!name || !rest) throw new NotFoundError('Datei nicht gefunden');
+    const slash = rest.indexOf('/');
+    const first = slash === -1 ? rest : rest.slice(0, slash);
+    let root: string;
+    let file: string;
+    if (slash !== -1 && (await isReleaseDir(data.remotes, name, first))) {
+      root = path.join(data.remotes, name, first);
+      file = rest.slice(slash + 1);
+    } else {
+      root = web.remote(name);
+      file = rest;
+      if (!(await isDir(root))) return unavailable(reply);
+    }
+    reply.header('cache-control', cacheControlFor(file));
+    return reply.sendFile(file, root);
+  });
+
+  const reserved = ['/api/', `${config.contentApiBase}/`, '/results/', '/remotes/', '/media/'];
+  if (config.identity.endpoint.startsWith('/')) reserved.push(config.identity.endpoint);
+
+  app.get('/*', async (request, reply) => {
+    const rawPath = pathOf(request.url);
+    if (reserved.some((prefix) => rawPath === prefix.replace(/\/$/, '') || rawPath.startsWith(prefix))) {
+      throw new NotFoundError('Nicht gefunden');
+    }
+    const decoded = safeDecode(rawPath);
+    if (!(await isDir(web.host))) return unavailable(reply);
+
+    // A file of the host build?
+    if (decoded && decoded !== '/' && !decoded.endsWith('/') && (await isFileInside(web.host, decoded))) {
+      reply.header('cache-control', cacheControlFor(decoded));
+      return reply.sendFile(decoded.slice(1), web.host);
+    }
+    // Something that looks like a file but is none: a plain 404, not the app.
+    const last = rawPath.slice(rawPath.lastIndexOf('/') + 1);
+    if (!isAppRoute(rawPath) && /\.[A-Za-z0-9]{1,8}$/.test(last)) throw new NotFoundError('Datei nicht gefunden');
+
+    const html = await readShell();
+    if (html === null) return unavailable(reply);
+    let status = isAppRoute(rawPath) ? 200 : 404;
+    const club = /^\/club\/([^/]+)\/?$/.exec(rawPath);
+    if (status === 200 && club?.[1]) {
+      const id = safeDecode(club[1]);
+      try {
+        if (!id || !(await clubExists({ ctx, input: { id } }))) status = 404;
+      } catch (error) {
+        // The database is down: serve the app anyway, it shows its own error handling.
+        request.log.error({ err: error }, 'club lookup for the HTML status failed');
+      }
+    }
+    ensureXsrfCookie(request, reply, config);
+    return reply.code(status).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8').send(html);
+  });
+};
