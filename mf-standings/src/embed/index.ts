@@ -1,0 +1,60 @@
+/**
+ * `embed.js`: the standings widget for pages that are not ours (the sponsor's brand page, another
+ * origin, maybe without React). A plain script, built by webpack.embed.cjs outside Module
+ * Federation: it brings its own React and emotion and shares nothing with the page.
+ *
+ *   <div id="punktejagd-tabelle"></div>
+ *   <script src="https://punktejagd.example/remotes/mf_standings/embed.js"></script>
+ *   <script>PunktejagdStandings.mount(document.getElementById('punktejagd-tabelle'), { limit: 10 });</script>
+ *
+ * or declaratively: `<div data-punktejagd-standings data-limit="5"></div>` before the script tag.
+ */
+import { mountStandingsWidget, unmountStandingsWidget, type EmbedOptions, type MountedWidget } from '../features/embed/mount';
+
+export interface PunktejagdStandingsApi {
+  mount(element: Element | string, options?: EmbedOptions): MountedWidget;
+  unmount(element: Element | string): void;
+}
+
+declare global {
+  interface Window {
+    PunktejagdStandings?: PunktejagdStandingsApi;
+  }
+}
+
+/** The origin this script was loaded from (document.currentScript only exists while the script first runs). */
+function scriptOrigin(): string {
+  const script = document.currentScript;
+  if (script instanceof HTMLScriptElement && script.src) return new URL(script.src, location.href).origin;
+  return location.origin;
+}
+
+const defaultBaseUrl = scriptOrigin();
+
+function resolveElement(target: Element | string): Element {
+  const element = typeof target === 'string' ? document.querySelector(target) : target;
+  if (!(element instanceof Element)) throw new Error(`PunktejagdStandings: element not found (${String(target)})`);
+  return element;
+}
+
+const api: PunktejagdStandingsApi = {
+  mount(target, options = {}) {
+    return mountStandingsWidget(resolveElement(target), { ...options, baseUrl: options.baseUrl ?? defaultBaseUrl });
+  },
+  unmount(target) {
+    unmountStandingsWidget(resolveElement(target));
+  },
+};
+
+window.PunktejagdStandings = api;
+
+function autoMount() {
+  document.querySelectorAll<HTMLElement>('[data-punktejagd-standings]').forEach((element) => {
+    if (element.shadowRoot) return;
+    const { baseUrl, limit } = element.dataset;
+    api.mount(element, { baseUrl: baseUrl || undefined, limit: limit ? Number(limit) : undefined });
+  });
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', autoMount, { once: true });
+else autoMount();

@@ -1,0 +1,146 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { useLocation } from '@erd/shared-contracts';
+import { mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
+import ClubPage from '../../../exposes/club-page';
+import { apiRoutes, club, overallRows, row } from '../../../testing/fixtures';
+
+const eching = club('club-1', 'TSV Eching', { clubnumber: '10214', team: 'm', logourl: '', linkurl: 'https://www.tsv-eching.de' });
+
+function LocationProbe() {
+  return <output aria-label="Adresse">{useLocation().pathname}</output>;
+}
+
+function renderClub(id: string) {
+  return renderWithProviders(
+    <>
+      <ClubPage />
+      <LocationProbe />
+    </>,
+    { route: `/club/${id}`, path: '/club/:clubId' },
+  );
+}
+
+afterEach(() => {
+  document.title = '';
+});
+
+it('shows the club with team, number, website, default shield and its overall place and points', async () => {
+  const fetch = mockFetch(apiRoutes({ clubs: [eching], overall: overallRows }));
+  renderClub('club-1');
+
+  expect(await screen.findByRole('heading', { level: 1, name: 'TSV Eching' })).toBeInTheDocument();
+  expect(screen.getByText('Herren')).toBeInTheDocument();
+  expect(screen.getByText('Vereinsnummer 10214')).toBeInTheDocument();
+  const shield = screen.getByRole('img', { name: 'Vereinslogo TSV Eching' });
+  expect(shield.tagName.toLowerCase()).toBe('svg');
+  const website = screen.getByRole('link', { name: /Zur Vereinsseite/ });
+  expect(website).toHaveAttribute('href', 'https://www.tsv-eching.de/');
+  expect(website).toHaveAttribute('target', '_blank');
+  expect(website.getAttribute('rel')).toContain('noopener');
+
+  const overall = screen.getByRole('region', { name: 'Gesamtwertung' });
+  expect(within(overall).getAllByRole('term').map((t) => t.textContent)).toEqual(['Platz', 'Punkte']);
+  expect(within(overall).getAllByRole('definition').map((d) => d.textContent)).toEqual(['1.', '245']);
+  expect(within(overall).getByRole('link', { name: 'Zur Gesamttabelle' })).toHaveAttribute('href', '/tabelle');
+  expect(document.title).toBe('TSV Eching');
+  expect(fetch).toHaveBeenCalledWith(
+    expect.objectContaining({ href: 'http://localhost/content/public/spaces/erd/objects/club-1?include=1' }),
+    expect.anything(),
+  );
+});
+
+it('shows Damen, a real logo, and the shield when the logo fails to load', async () => {
+  const logo = club('club-2', 'TSV Grünwald', { team: 'w', logourl: '/media/logos/tsv-gruenwald.svg' });
+  mockFetch(apiRoutes({ clubs: [logo] }));
+  renderClub('club-2');
+
+  expect(await screen.findByText('Damen')).toBeInTheDocument();
+  const img = screen.getByRole('img', { name: 'Vereinslogo TSV Grünwald' });
+  expect(img).toHaveAttribute('src', 'http://localhost/media/logos/tsv-gruenwald.svg');
+  fireEvent.error(img);
+  expect(screen.getByRole('img', { name: 'Vereinslogo TSV Grünwald' }).tagName.toLowerCase()).toBe('svg');
+  expect(screen.queryByRole('link', { name: /Zur Vereinsseite/ })).not.toBeInTheDocument();
+});
+
+it('shows the 404 screen in place for an unknown club, without changing the URL', async () => {
+  mockFetch(apiRoutes());
+  renderClub('gibt-es-nicht');
+
+  expect(await screen.findByRole('heading', { name: 'kein Treffer' })).toBeInTheDocument();
+  expect(screen.getByText('Aber bei der Punktejagd kassierst du trotzdem Punkte!')).toBeInTheDocument();
+  expect(screen.getByRole('status', { name: 'Adresse' })).toHaveTextContent('/club/gibt-es-nicht');
+});
+
+it('says there are no points yet when nothing is published, and shows no result cards', async () => {
+  mockFetch(apiRoutes({ clubs: [eching] }));
+  renderClub('club-1');
+
+  expect(await screen.findByText('Noch keine Punkte – die erste Wertung kommt bald.')).toBeInTheDocument();
+  expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  expect(screen.queryByText('Platz')).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Zur Gesamttabelle' })).not.toBeInTheDocument();
+});
+
+it('says so when the overall table is published but the club is not in it', async () => {
+  const other = club('club-99', 'SV Ohnepunkte');
+  mockFetch(apiRoutes({ clubs: [other], overall: overallRows }));
+  renderClub('club-99');
+
+  expect(await screen.findByText('Dieser Verein hat in der Gesamtwertung noch keine Punkte.')).toBeInTheDocument();
+  expect(screen.queryByRole('article')).not.toBeInTheDocument();
+});
+
+it('shows one result card per finished challenge whose published results list the club, with its numbers', async () => {
+  mockFetch(
+    apiRoutes({
+      clubs: [eching],
+      overall: overallRows,
+      challengeResults: {
+        'challenge-pokalfinale': [
+          row('club-7', 'FC Füssen', 1, 100, { estimate: 3850, rightEstimate: 3847 }),
+          row('club-1', 'TSV Eching', 2, 80, { estimate: 3900, rightEstimate: 3847 }),
+        ],
+        'challenge-jubel': [row('club-1', 'TSV Eching', 1, 100, { votes: 1234 })],
+        // published, but without this club
+        'challenge-tore': [row('club-2', 'TSV Grünwald', 1, 100, { estimate: 31 })],
+        'challenge-schlachtruf': [
+          row('club-3', 'FC Dingolfing', 1, 100, { votes: 50, slogan: 'Wer ned hupft, der is ned dabei!' }),
+          row('club-1', 'TSV Eching', 2, 80, { votes: 12, slogan: 'Eching vor, noch a Tor!' }),
+        ],
+        // not finished yet: never shown, even if a file exists
+        'challenge-zukunft': [row('club-1', 'TSV Eching', 1, 100, { estimate: 1 })],
+      },
+    }),
+  );
+  renderClub('club-1');
+
+  const results = await screen.findByRole('region', { name: 'Ergebnisse je Challenge' });
+  const cards = within(results).getAllByRole('article');
+  expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
+    '#1 Volle Hütte beim Pokalfinale',
+    '#2 Euer schönster Jubel',
+    '#4 Der lauteste Schlachtruf',
+  ]);
+
+  const [estimate, picture, slogan] = cards;
+  expect(estimate).toHaveAccessibleName('#1 Volle Hütte beim Pokalfinale');
+  expect(estimate).toHaveTextContent('Schätzung · 01.03 – 31.03');
+  expect(estimate).toHaveTextContent('Deine Schätzung3.900');
+  expect(estimate).toHaveTextContent('Richtige Antwort3.847');
+  expect(estimate).toHaveTextContent('Platz2.');
+  expect(estimate).toHaveTextContent('Punkte80');
+
+  expect(picture).toHaveTextContent('Bild-Voting · 01.04 – 30.04');
+  expect(picture).toHaveTextContent('Stimmen1.234');
+  expect(picture).toHaveTextContent('Platz1.');
+  expect(picture).toHaveTextContent('Punkte100');
+  expect(picture).not.toHaveTextContent('Deine Schätzung');
+
+  expect(slogan).toHaveTextContent('Spruch-Voting · 01.06 – 30.06');
+  expect(within(slogan).getByText('Eching vor, noch a Tor!').closest('blockquote')).not.toBeNull();
+  expect(slogan).toHaveTextContent('Stimmen12');
+  expect(slogan).toHaveTextContent('Platz2.');
+
+  expect(screen.queryByText(/Torfabrik/)).not.toBeInTheDocument();
+  expect(screen.queryByText(/Noch nicht gestartet/)).not.toBeInTheDocument();
+});

@@ -1,0 +1,60 @@
+import { css, type Theme } from '@emotion/react';
+import { getRuntimeConfig } from '@erd/shared-contracts';
+import { Container, Headline, NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
+import { LoadError } from '../../../components/load-error';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useClubPage } from '../api/get-club-page';
+import { ClubHeader } from './club-header';
+import { OverallSummary } from './overall-summary';
+import { ResultCard } from './result-card';
+
+/** /club/{clubId} (spec §2 Club page): an unknown id shows the 404 screen in place, the URL stays. */
+export function ClubView({ clubId }: { clubId: string }) {
+  const page = useClubPage(clubId);
+  const club = page.status === 'success' && page.data.kind === 'club' ? page.data.club : null;
+  useDocumentTitle(club ? club.fields.clubname : null);
+
+  if (page.status === 'loading') return <Spinner label="Verein wird geladen …" />;
+  if (page.status === 'error') {
+    return <LoadError text="Der Verein konnte gerade nicht geladen werden. Bitte versuche es gleich noch einmal." onRetry={page.reload} />;
+  }
+  if (page.data.kind === 'not-found') return <NotFoundScreen productName={getRuntimeConfig().productName} />;
+
+  const { results } = page.data;
+  const cards = results.status === 'ready' ? results.cards : [];
+  return (
+    <>
+      <ClubHeader club={page.data.club} />
+      <Container
+        css={(theme: Theme) => css`
+          padding-block: ${theme.space(10)};
+          display: grid;
+          gap: ${theme.space(12)};
+        `}
+      >
+        <OverallSummary results={results} />
+        {cards.length > 0 && (
+          <section aria-labelledby="club-results-title">
+            <Headline as="h2" level="md" id="club-results-title">
+              Ergebnisse je Challenge
+            </Headline>
+            <div
+              css={(theme: Theme) => css`
+                display: grid;
+                gap: ${theme.space(4)};
+                ${theme.mq.md} {
+                  grid-template-columns: repeat(2, minmax(0, 1fr));
+                  gap: ${theme.space(6)};
+                }
+              `}
+            >
+              {cards.map((card) => (
+                <ResultCard key={card.challenge.sys.id} card={card} />
+              ))}
+            </div>
+          </section>
+        )}
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+// @emotion/cache is @emotion/react's own dependency (same release line, hoisted); CacheProvider needs
+// a cache built by it to point emotion at the shadow root. Not a new dependency of this workspace.
+// eslint-disable-next-line import/no-extraneous-dependencies
+import createCache from '@emotion/cache';
+import { CacheProvider, ThemeProvider } from '@emotion/react';
+import { createRoot } from 'react-dom/client';
+import { theme } from '@erd/shared-contracts/ui';
+import { StandingsWidget } from './components/standings-widget';
+
+export interface EmbedOptions {
+  /** Our server's origin; defaults to where embed.js was loaded from. */
+  baseUrl?: string;
+  /** How many rows of the overall table (1–100, default 10). */
+  limit?: number;
+}
+
+export interface MountedWidget {
+  unmount(): void;
+}
+
+export const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 100;
+
+const mounted = new WeakMap<Element, MountedWidget>();
+
+function normaliseLimit(limit: unknown): number {
+  const n = typeof limit === 'string' ? Number.parseInt(limit, 10) : typeof limit === 'number' ? Math.floor(limit) : NaN;
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_LIMIT) : DEFAULT_LIMIT;
+}
+
+/**
+ * Renders the widget into a shadow root of `element`, with emotion writing its styles into that
+ * shadow root (not into the page's <head>): the sponsor's CSS does not reach the widget and the
+ * widget's CSS does not reach the page. Mounting the same element again replaces the widget.
+ */
+export function mountStandingsWidget(element: Element, options: EmbedOptions & { baseUrl: string }): MountedWidget {
+  mounted.get(element)?.unmount();
+  const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+  const container = document.createElement('div');
+  shadow.appendChild(container);
+  const cache = createCache({ key: 'pjst', container: shadow });
+  const root = createRoot(container);
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  root.render(
+    <CacheProvider value={cache}>
+      <ThemeProvider theme={theme}>
+        <StandingsWidget baseUrl={baseUrl} limit={normaliseLimit(options.limit)} />
+      </ThemeProvider>
+    </CacheProvider>,
+  );
+
+  let active = true;
+  const handle: MountedWidget = {
+    unmount() {
+      if (!active) return;
+      active = false;
+      root.unmount();
+      container.remove();
+      cache.sheet.flush();
+      if (mounted.get(element) === handle) mounted.delete(element);
+    },
+  };
+  mounted.set(element, handle);
+  return handle;
+}
+
+export function unmountStandingsWidget(element: Element): void {
+  mounted.get(element)?.unmount();
+}

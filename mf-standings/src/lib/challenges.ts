@@ -1,0 +1,37 @@
+import {
+  challengeTimeState,
+  type ChallengeDto,
+  type ChallengeObjectTypeId,
+  type IsoDate,
+  type StandingRowDto,
+} from '@erd/shared-contracts';
+
+export const CHALLENGE_TYPE_LABELS: Record<ChallengeObjectTypeId, string> = {
+  'bfv-erd-estimate': 'Schätzung',
+  'bfv-erd-goals': 'Tore',
+  'bfv-erd-picture-vote': 'Bild-Voting',
+  'bfv-erd-text-vote': 'Spruch-Voting',
+};
+
+export interface NumberedChallenge {
+  challenge: ChallengeDto;
+  /** #n = position in the year's list + 1 (spec §9, decisions §4). */
+  number: number;
+}
+
+/** The year's finished challenges with their #n, in the year's order. */
+export function finishedChallenges(challenges: readonly ChallengeDto[], today?: IsoDate): NumberedChallenge[] {
+  return challenges
+    .map((challenge, index) => ({ challenge, number: index + 1 }))
+    .filter(({ challenge }) => challengeTimeState(challenge, today) === 'finished');
+}
+
+/** Rows of a results file in place order (stable: ties keep the file's order). Anything but an array counts as no rows. */
+export function sortedRows(rows: unknown): StandingRowDto[] {
+  if (!Array.isArray(rows)) return [];
+  return (rows as StandingRowDto[])
+    .filter((row) => row && typeof row === 'object' && row.club && typeof row.club._id === 'string')
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => a.row.place - b.row.place || a.index - b.index)
+    .map(({ row }) => row);
+}

@@ -1,0 +1,111 @@
+/**
+ * Test data for this remote's tests: a season with four finished challenges and one upcoming,
+ * clubs, and results files; `apiRoutes` turns them into a `mockFetch` route table.
+ */
+import type {
+  ChallengeDto,
+  ClubDto,
+  SpaceDataDto,
+  StandingRowDto,
+  Team,
+} from '@erd/shared-contracts';
+import type { FakeResponse } from '@erd/shared-contracts/testing';
+
+// jest's jsdom environment has no `Request`, and the shared `mockFetch` checks `input instanceof
+// Request`: without a stand-in every faked call would throw (and read as a network error).
+if (typeof globalThis.Request === 'undefined') {
+  globalThis.Request = class RequestStandIn {} as unknown as typeof Request;
+}
+
+export const SPACE = '/content/public/spaces/erd';
+export const YEAR_ID = 'year-2026';
+
+const base = { points: [], teasertext: '', teasertitle: '' };
+const votes = (start: string, end: string) => ({
+  startDateSubmission: start,
+  endDateSubmission: start,
+  startDateVoting: end,
+  endDateVoting: end,
+});
+
+export const challenges: ChallengeDto[] = [
+  {
+    sys: { id: 'challenge-pokalfinale', objectTypeId: 'bfv-erd-estimate' },
+    fields: { ...base, headline: 'Volle Hütte beim Pokalfinale', startDate: '2020-03-01', endDate: '2020-03-31' },
+  },
+  {
+    sys: { id: 'challenge-jubel', objectTypeId: 'bfv-erd-picture-vote' },
+    fields: { ...base, headline: 'Euer schönster Jubel', startDate: '2020-04-01', endDate: '2020-04-30', ...votes('2020-04-01', '2020-04-30') },
+  },
+  {
+    sys: { id: 'challenge-tore', objectTypeId: 'bfv-erd-goals' },
+    fields: { ...base, headline: 'Torfabrik', startDate: '2020-05-01', endDate: '2020-05-31' },
+  },
+  {
+    sys: { id: 'challenge-schlachtruf', objectTypeId: 'bfv-erd-text-vote' },
+    fields: { ...base, headline: 'Der lauteste Schlachtruf', startDate: '2020-06-01', endDate: '2020-06-30', ...votes('2020-06-01', '2020-06-30') },
+  },
+  {
+    sys: { id: 'challenge-zukunft', objectTypeId: 'bfv-erd-estimate' },
+    fields: { ...base, headline: 'Noch nicht gestartet', startDate: '2099-01-01', endDate: '2099-01-31' },
+  },
+];
+
+export const spaceData = {
+  spaceId: 'erd',
+  year: { sys: { id: YEAR_ID, objectTypeId: 'bfv-erd-year' }, fields: { year: 2026, challenges } },
+  site: { sys: { id: 'site', objectTypeId: 'bfv-erd-site' }, fields: {} },
+} as unknown as SpaceDataDto;
+
+export function club(id: string, clubname: string, extra: Partial<ClubDto['fields']> = {}): ClubDto {
+  return {
+    sys: { id, objectTypeId: 'bfv-erd-club' },
+    fields: { clubname, clubnumber: id.replace(/\D+/g, '').slice(0, 5) || '10000', team: 'm', ...extra },
+  };
+}
+
+export function row(
+  id: string,
+  clubname: string,
+  place: number,
+  points: number,
+  extra: Partial<StandingRowDto> & { logourl?: string; team?: Team } = {},
+): StandingRowDto {
+  const { logourl, team = 'm', ...rest } = extra;
+  return { club: { _id: id, clubname, clubnumber: '10000', team, logourl }, points, place, ...rest };
+}
+
+/** Twelve clubs; places 4 and 4 tie, so the next is 6. */
+export const overallRows: StandingRowDto[] = [
+  row('club-1', 'TSV Eching', 1, 245, { logourl: '/media/logos/tsv-eching.svg' }),
+  row('club-2', 'TSV Grünwald', 2, 210),
+  row('club-3', 'FC Dingolfing', 3, 180),
+  row('club-4', 'ASV Cham', 4, 150),
+  row('club-5', 'SV Memmelsdorf', 4, 150),
+  row('club-6', 'TSV Nördlingen', 6, 120),
+  row('club-7', 'FC Füssen', 7, 100),
+  row('club-8', 'SpVgg Mögeldorf', 8, 95),
+  row('club-9', 'TuS Holzkirchen', 9, 80),
+  row('club-10', 'SV Kirchdorf am Inn', 10, 65),
+  row('club-11', 'TSV Peißenberg', 11, 40),
+  row('club-12', 'DJK Würzburg-Heuchelhof', 12, 5),
+];
+
+type Routes = Record<string, FakeResponse>;
+
+/** GET routes of the content API and the result files; a file left out answers 404 (not published). */
+export function apiRoutes({
+  clubs = [],
+  overall,
+  challengeResults = {},
+}: {
+  clubs?: ClubDto[];
+  overall?: StandingRowDto[];
+  challengeResults?: Record<string, StandingRowDto[]>;
+} = {}): Routes {
+  const routes: Routes = { [`GET ${SPACE}/spacedata`]: { body: spaceData } };
+  for (const c of clubs) routes[`GET ${SPACE}/objects/${c.sys.id}`] = { body: c };
+  if (overall) routes[`GET /results/overall-${YEAR_ID}.json`] = { body: overall };
+  for (const [id, rows] of Object.entries(challengeResults)) routes[`GET /results/challenge-${id}.json`] = { body: rows };
+  return routes;
+}
