@@ -3,3 +3,4 @@ export * from './icon.js';
 export * from './primitives.js';
 export * from './rich-text.js';
 export * from './not-found.js';
+export * from './select-menu.js';
