@@ -1,0 +1,177 @@
+import { css, type Theme } from '@emotion/react';
+import { useRef } from 'react';
+import { isVoteChallenge, Link, paths, type ParticipationSort, type VoteChallengeDto } from '@erd/shared-contracts';
+import { Button, Container, Headline, Icon, Section, SelectMenu, Spinner } from '@erd/shared-contracts/ui';
+import { useSpaceData } from '../../../api/get-space-data';
+import { ChallengeBadge } from '../../../components/challenge-badge';
+import { ChallengesNotFound } from '../../../components/challenges-not-found';
+import { LoadError } from '../../../components/load-error';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useParticipationList } from '../api/search-participations';
+import { ParticipationList } from './participation-list';
+
+const sortOptions = [
+  { value: 'newest', label: 'Neueste' },
+  { value: 'likes', label: 'Beliebtheit' },
+] as const satisfies readonly { value: ParticipationSort; label: string }[];
+
+/** Spec §2 'Stöbern' (/challenge/{challengeId}): the published entries of a vote challenge. */
+export function BrowsePage({ challengeId }: { challengeId: string }) {
+  const space = useSpaceData();
+  if (space.status === 'loading') return <Spinner label="Challenge wird geladen …" />;
+  if (space.status === 'error') return <LoadError onRetry={space.retry} />;
+  const index = space.challenges.findIndex((c) => c.sys.id === challengeId);
+  const challenge = space.challenges[index];
+  // Only slogans and pictures are published for browsing; an estimate or goals challenge has nothing to show.
+  if (!challenge || !isVoteChallenge(challenge)) return <ChallengesNotFound />;
+  return <BrowseView challenge={challenge} number={index + 1} />;
+}
+
+function BrowseView({ challenge, number }: { challenge: VoteChallengeDto; number: number }) {
+  const { headline, teasertitle } = challenge.fields;
+  useDocumentTitle(`${headline}: Stöbern`);
+  const list = useParticipationList(challenge.sys.id);
+  const focusFrom = useRef<number | null>(null);
+  const layout = challenge.sys.objectTypeId === 'bfv-erd-picture-vote' ? 'pictures' : 'text';
+
+  return (
+    <>
+      <Section
+        tone="dark"
+        aria-labelledby="browse-title"
+        css={(theme: Theme) => css`
+          padding: ${theme.space(8)} 0 ${theme.space(10)};
+        `}
+      >
+        <Container>
+          <Link
+            to={paths.challenges}
+            css={(theme: Theme) => css`
+              display: inline-flex;
+              align-items: center;
+              gap: ${theme.space(1.5)};
+              min-height: 44px;
+              margin-bottom: ${theme.space(4)};
+              font-weight: 700;
+              text-decoration: none;
+              &:hover {
+                text-decoration: underline;
+              }
+            `}
+          >
+            <Icon
+              name="arrow-outline"
+              size="xs"
+              color="primary"
+              css={css`
+                transform: rotate(180deg);
+              `}
+            />
+            Alle Challenges
+          </Link>
+          <div
+            css={(theme: Theme) => css`
+              display: flex;
+              align-items: center;
+              gap: ${theme.space(4)};
+              margin-bottom: ${theme.space(3)};
+            `}
+          >
+            <ChallengeBadge number={number} />
+            <span
+              css={css`
+                font-weight: 700;
+                text-transform: uppercase;
+                letter-spacing: 0.06em;
+              `}
+            >
+              Stöbern
+            </span>
+          </div>
+          <Headline as="h1" level="lg" id="browse-title">
+            {headline}
+          </Headline>
+          {teasertitle && (
+            <p
+              css={css`
+                margin: 0;
+                font-size: 1.125rem;
+              `}
+            >
+              {teasertitle}
+            </p>
+          )}
+        </Container>
+      </Section>
+      <Section
+        css={(theme: Theme) => css`
+          padding-top: ${theme.space(6)};
+        `}
+      >
+        <Container>
+          <div
+            css={(theme: Theme) => css`
+              display: flex;
+              flex-wrap: wrap;
+              align-items: center;
+              justify-content: space-between;
+              gap: ${theme.space(4)};
+              margin-bottom: ${theme.space(6)};
+            `}
+          >
+            <p
+              aria-live="polite"
+              css={css`
+                margin: 0;
+                font-weight: 600;
+              `}
+            >
+              {list.status !== 'loading' &&
+                list.items.length > 0 &&
+                `${list.items.length} werden angezeigt von insgesamt ${list.total}`}
+            </p>
+            <SelectMenu label="Sortieren nach" options={sortOptions} value={list.sort} onChange={list.setSort} />
+          </div>
+          {list.status === 'loading' ? (
+            <Spinner label="Teilnahmen werden geladen …" />
+          ) : list.items.length === 0 ? (
+            <p
+              css={(theme: Theme) => css`
+                margin: 0;
+                padding: ${theme.space(10)} 0;
+                text-align: center;
+                font-size: 1.125rem;
+                font-weight: 700;
+              `}
+            >
+              Bisher keine Teilnahmen vorhanden
+            </p>
+          ) : (
+            <ParticipationList items={list.items} challengeId={challenge.sys.id} layout={layout} focusFrom={focusFrom} />
+          )}
+          {(list.canLoadMore || list.status === 'loading-more') && (
+            <div
+              css={(theme: Theme) => css`
+                display: flex;
+                justify-content: center;
+                margin-top: ${theme.space(8)};
+              `}
+            >
+              <Button
+                variant="secondary"
+                aria-busy={list.status === 'loading-more' || undefined}
+                disabled={list.status === 'loading-more'}
+                onClick={() => {
+                  focusFrom.current = list.items.length;
+                  list.loadMore();
+                }}
+              >
+                Mehr laden
+              </Button>
+            </div>
+          )}
+        </Container>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { css, type Theme } from '@emotion/react';
+import { useEffect, useRef } from 'react';
+import type { ParticipationDto } from '@erd/shared-contracts';
+import { PictureEntryCard } from './picture-entry-card';
+import { TextEntryCard } from './text-entry-card';
+
+export type ListLayout = 'text' | 'pictures';
+
+/**
+ * Text entries in one column; pictures in a grid of 1, 2 or 3 columns (below 600px, from 600px,
+ * from 900px). After "Mehr laden" the focus moves to the first newly loaded entry.
+ */
+export function ParticipationList({
+  items,
+  challengeId,
+  layout,
+  focusFrom,
+}: {
+  items: ParticipationDto[];
+  challengeId: string;
+  layout: ListLayout;
+  /** Index of the first entry of a page the user asked for; it gets the focus once rendered. */
+  focusFrom: { current: number | null };
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || items.length <= index) return;
+    focusFrom.current = null;
+    listRef.current?.querySelectorAll<HTMLElement>('[data-entry-link]')[index]?.focus();
+  }, [items.length, focusFrom]);
+
+  return (
+    <ul
+      ref={listRef}
+      aria-label="Teilnahmen"
+      data-layout={layout}
+      css={(theme: Theme) => css`
+        display: grid;
+        grid-template-columns: minmax(0, 1fr);
+        gap: ${theme.space(5)};
+        margin: 0;
+        padding: 0;
+        list-style: none;
+        &[data-layout='text'] {
+          max-width: 48rem;
+        }
+        &[data-layout='pictures'] {
+          ${theme.mq.sm} {
+            grid-template-columns: repeat(2, minmax(0, 1fr));
+          }
+          ${theme.mq.md} {
+            grid-template-columns: repeat(3, minmax(0, 1fr));
+            gap: ${theme.space(6)};
+          }
+        }
+      `}
+    >
+      {items.map((entry) => (
+        <li key={entry._id}>
+          {entry.sys?.objectTypeId === 'bfv-erd-picture-participation' || (!entry.fields.slogan && entry.fields.image) ? (
+            <PictureEntryCard entry={entry} challengeId={challengeId} />
+          ) : (
+            <TextEntryCard entry={entry} challengeId={challengeId} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

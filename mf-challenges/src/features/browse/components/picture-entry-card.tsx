@@ -1,0 +1,54 @@
+import { css } from '@emotion/react';
+import { Link, paths, type ParticipationDto } from '@erd/shared-contracts';
+import { Card } from '@erd/shared-contracts/ui';
+import { imageUrl } from '../../../lib/media';
+import { clubName, ClubTag } from './club-tag';
+import { EntryFooter } from './entry-footer';
+import { VoteCount } from './vote-count';
+
+/** A picture (width-1024 thumbnail) linking to the entry, with the club below. */
+export function PictureEntryCard({ entry, challengeId }: { entry: ParticipationDto; challengeId: string }) {
+  const name = clubName(entry.fields.club);
+  return (
+    <Card
+      css={css`
+        height: 100%;
+      `}
+    >
+      <Link
+        to={paths.participation(challengeId, entry._id)}
+        data-entry-link=""
+        css={css`
+          display: block;
+          &:focus-visible {
+            outline-offset: -3px;
+          }
+          &:hover img {
+            opacity: 0.92;
+          }
+        `}
+      >
+        <img
+          src={imageUrl(entry.fields.image)}
+          alt={name ? `Foto von ${name}` : 'Eingereichtes Foto'}
+          width={1024}
+          height={1024}
+          loading="lazy"
+          decoding="async"
+          css={css`
+            display: block;
+            width: 100%;
+            height: auto;
+            aspect-ratio: 1 / 1;
+            object-fit: cover;
+            background: #e9e4d8;
+          `}
+        />
+      </Link>
+      <EntryFooter>
+        <ClubTag club={entry.fields.club} />
+        <VoteCount votes={entry.fields.votes} />
+      </EntryFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,156 @@
+import { css, type Theme } from '@emotion/react';
+import { useId } from 'react';
+import {
+  formatDayMonth,
+  isVoteChallenge,
+  paths,
+  type ChallengeDto,
+  type ChallengeTimeState,
+  type IsoDate,
+} from '@erd/shared-contracts';
+import { ButtonLink, Card, Icon } from '@erd/shared-contracts/ui';
+import { BodyText, ButtonRow, CardBody, CardTitle } from './card-parts';
+import { ChallengeImage } from './challenge-image';
+import { ChallengeMeta } from './challenge-meta';
+
+type ActiveState = Extract<ChallengeTimeState, 'ongoing' | 'submit' | 'vote'>;
+
+/** The dates that matter now: the submission window and the voting window of vote challenges. */
+function windowLines(challenge: ChallengeDto, state: ActiveState, today: IsoDate): string[] {
+  if (!isVoteChallenge(challenge)) return [`Mitmachen bis ${formatDayMonth(challenge.fields.endDate)}`];
+  const f = challenge.fields;
+  if (state === 'submit') {
+    return [`Einreichen bis ${formatDayMonth(f.endDateSubmission)}`, `Abstimmen ab ${formatDayMonth(f.startDateVoting)}`];
+  }
+  // Between the submission and the voting window the challenge already counts as "vote".
+  if (today < f.startDateVoting) return [`Abstimmen ab ${formatDayMonth(f.startDateVoting)}`];
+  return [`Abstimmen bis ${formatDayMonth(f.endDateVoting)}`];
+}
+
+/**
+ * Spec §2: the interactive panel of a running challenge (ongoing estimate/goals, or a vote
+ * challenge in its submit or vote window). Visitors get 'Teilnehmen' (to the login); vote
+ * challenges also offer browsing the published entries. The entry forms for logged-in users
+ * come with the entries issue; until then they see the same panel without the login button.
+ */
+export function ChallengePanel({
+  challenge,
+  number,
+  state,
+  today,
+  loggedIn,
+}: {
+  challenge: ChallengeDto;
+  number: number;
+  state: ActiveState;
+  today: IsoDate;
+  loggedIn: boolean;
+}) {
+  const titleId = useId();
+  const { headline, teasertitle, teasertext, question, footnote } = challenge.fields;
+  const vote = isVoteChallenge(challenge);
+  return (
+    <Card
+      aria-labelledby={titleId}
+      css={(theme: Theme) => css`
+        border: 3px solid ${theme.colors.primary};
+        ${theme.mq.md} {
+          display: grid;
+          grid-template-columns: minmax(0, 5fr) minmax(0, 7fr);
+        }
+      `}
+    >
+      <div
+        css={(theme: Theme) => css`
+          background: ${theme.colors.primaryDark};
+          ${theme.mq.md} {
+            display: flex;
+            align-items: center;
+          }
+        `}
+      >
+        <ChallengeImage challenge={challenge} eager />
+      </div>
+      <CardBody>
+        <ChallengeMeta challenge={challenge} number={number} state={state} />
+        <CardTitle id={titleId}>{headline}</CardTitle>
+        {teasertext && <BodyText>{teasertext}</BodyText>}
+        {(question || teasertitle) && (
+          <div
+            css={(theme: Theme) => css`
+              display: flex;
+              gap: ${theme.space(3)};
+              align-items: flex-start;
+              margin: 0 0 ${theme.space(4)};
+              padding: ${theme.space(4)};
+              border-radius: ${theme.radius};
+              background: ${theme.colors.primaryDark};
+              color: ${theme.colors.white};
+            `}
+          >
+            <Icon name="quote" size="sm" color="primary" />
+            <p
+              css={(theme: Theme) => css`
+                margin: 0;
+                font-family: ${theme.fonts.headline};
+                font-weight: 800;
+                font-size: 1.25rem;
+                line-height: 1.25;
+              `}
+            >
+              {question || teasertitle}
+            </p>
+          </div>
+        )}
+        <ul
+          aria-label="Termine"
+          css={(theme: Theme) => css`
+            display: flex;
+            flex-wrap: wrap;
+            gap: ${theme.space(2)} ${theme.space(5)};
+            margin: 0 0 ${theme.space(4)};
+            padding: 0;
+            list-style: none;
+            font-weight: 700;
+            color: ${theme.colors.primaryDark};
+          `}
+        >
+          {windowLines(challenge, state, today).map((line) => (
+            <li
+              key={line}
+              css={(theme: Theme) => css`
+                display: flex;
+                align-items: center;
+                gap: ${theme.space(1.5)};
+              `}
+            >
+              <Icon name="arrow-right" size="xs" color="secondary" />
+              {line}
+            </li>
+          ))}
+        </ul>
+        {(!loggedIn || vote) && (
+          <ButtonRow>
+            {!loggedIn && <ButtonLink to={paths.login}>Teilnehmen</ButtonLink>}
+            {vote && (
+              <ButtonLink to={paths.challenge(challenge.sys.id)} variant="secondary">
+                STÖBERN
+              </ButtonLink>
+            )}
+          </ButtonRow>
+        )}
+        {footnote && (
+          <p
+            css={(theme: Theme) => css`
+              margin: ${theme.space(5)} 0 0;
+              font-size: 0.875rem;
+              color: ${theme.colors.textMuted};
+            `}
+          >
+            {footnote}
+          </p>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { css, type Theme } from '@emotion/react';
+import { useId } from 'react';
+import { formatDayMonth, isVoteChallenge, paths, type ChallengeDto, type ChallengeTimeState } from '@erd/shared-contracts';
+import { ButtonLink, Card } from '@erd/shared-contracts/ui';
+import { BodyText, ButtonRow, CardBody, CardTitle, TeaserTitle } from './card-parts';
+import { ChallengeImage } from './challenge-image';
+import { ChallengeMeta } from './challenge-meta';
+
+/** Spec §2: an upcoming or finished challenge as a teaser card. */
+export function ChallengeTeaserCard({
+  challenge,
+  number,
+  state,
+}: {
+  challenge: ChallengeDto;
+  number: number;
+  state: Extract<ChallengeTimeState, 'upcoming' | 'finished'>;
+}) {
+  const titleId = useId();
+  const { headline, teasertitle, teasertext, startDate } = challenge.fields;
+  return (
+    <Card
+      aria-labelledby={titleId}
+      css={css`
+        height: 100%;
+      `}
+    >
+      <div
+        css={css`
+          position: relative;
+          ${state === 'upcoming' ? 'filter: saturate(0.55);' : ''}
+        `}
+      >
+        <ChallengeImage challenge={challenge} />
+      </div>
+      <CardBody>
+        <ChallengeMeta challenge={challenge} number={number} state={state} />
+        <CardTitle id={titleId}>{headline}</CardTitle>
+        {teasertitle && <TeaserTitle>{teasertitle}</TeaserTitle>}
+        {teasertext && <BodyText>{teasertext}</BodyText>}
+        {state === 'upcoming' ? (
+          <p
+            css={(theme: Theme) => css`
+              margin: auto 0 0;
+              padding-top: ${theme.space(2)};
+              font-family: ${theme.fonts.headline};
+              font-weight: 800;
+              font-size: 1.125rem;
+              color: ${theme.colors.primaryDark};
+            `}
+          >
+            Startet am {formatDayMonth(startDate)}
+          </p>
+        ) : (
+          <ButtonRow>
+            {isVoteChallenge(challenge) && (
+              <ButtonLink to={paths.challenge(challenge.sys.id)} variant="secondary">
+                STÖBERN
+              </ButtonLink>
+            )}
+            <ButtonLink to={paths.challengeStandings(challenge.sys.id)}>ERGEBNISSE</ButtonLink>
+          </ButtonRow>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
