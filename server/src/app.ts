@@ -1,6 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { dataPaths, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
@@ -38,7 +38,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: typeof proxy === 'number' ? (_address: string, hop: number) => hop < proxy : proxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // One line per request only at debug/trace; errors are logged at any level.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   });
 
   const paths = dataPaths(config);

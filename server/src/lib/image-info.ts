@@ -28,7 +28,7 @@ export function inspectImage(data: Buffer, fileName: string): ImageInfo | null {
   if (isPng(data)) return { contentType: 'image/png', width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
   if (isGif(data)) return { contentType: 'image/gif', width: data.readUInt16LE(6), height: data.readUInt16LE(8) };
   if (data.length > 3 && data[0] === 0xff && data[1] === 0xd8) return { contentType: 'image/jpeg', ...jpegSize(data) };
-  if (data.length > 30 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') {
+  if (data.length >= 30 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') {
     return { contentType: 'image/webp', ...webpSize(data) };
   }
   const head = data.toString('utf8', 0, Math.min(data.length, 4096));

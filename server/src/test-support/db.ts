@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!adminUrl) {
     const database = await openDatabase({});
     await database.migrate(MIGRATIONS_DIR);
-    return { ...database, destroy: () => database.close() };
+    return { ...database, destroy: () => database.close().catch(() => undefined) };
   }
   const name = `erd_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -38,7 +38,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     ...database,
     destroy: async () => {
-      await database.close();
+      await database.close().catch(() => undefined);
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       try {

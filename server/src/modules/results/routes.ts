@@ -14,7 +14,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         params: {
           type: 'object',
           required: ['file'],
-          properties: { file: { type: 'string', minLength: 1, maxLength: 250 } },
+          properties: { file: { type: 'string', maxLength: 250 } },
         },
         response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } }, ...errorResponses },
       },

@@ -122,7 +122,7 @@ export const clubRowSchema = z.object({
     .string()
     .trim()
     .min(1, 'clubnumber darf nicht leer sein')
-    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'clubnumber: nur Buchstaben, Ziffern, "-" und "_"'),
+    .regex(/^[A-Za-z0-9_-]{0,40}$/, 'clubnumber: höchstens 40 Zeichen, nur Buchstaben, Ziffern, "-" und "_"'),
   clubname: z.string().trim().min(1, 'clubname darf nicht leer sein').max(200),
   team: z.enum(['m', 'w'], { error: 'team muss "m" oder "w" sein' }),
   logourl: z.string().trim().default(''),

@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createTestApp, writeFiles, type TestApp } from '../../test-support/app.js';
+import { seedClubs } from '../../test-support/seed.js';
+import { createRelease } from '../releases/service.js';
+import { CACHE_HTML, CACHE_IMMUTABLE } from './cache.js';
+
+let t: TestApp;
+const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/main.js"></script></body></html>';
+const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedClubs(t.ctx.db, 2); // club-1000-m, club-1000-w
+  writeFiles(path.join(t.webRoot, 'host/dist'), {
+    'index.html': INDEX,
+    'main.js': 'console.log("main")',
+    '123.0a1b2c3d.js': BIG_JS,
+    '123.0a1b2c3d.js.br': zlib.brotliCompressSync(BIG_JS),
+    '123.0a1b2c3d.js.gz': zlib.gzipSync(BIG_JS),
+    'assets/logo.9f8e7d6c5b.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  });
+  writeFiles(path.join(t.webRoot, 'mf-challenges/dist'), {
+    'mf-manifest.json': '{"name":"mf_challenges"}',
+    'remoteEntry.js': 'var mf_challenges;',
+    '456.abcdef12.js': 'chunk()',
+  });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('HTML routing', () => {
+  test.each(['/', '/challenge', '/challenge/c-1', '/challenge/c-1/p-1', '/login', '/profil', '/tabelle', '/tabelle/c-1', '/terms', '/dataprotection', '/imprint', '/club/club-1000-w'])(
+    '%s → the app with 200',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe(CACHE_HTML);
+      expect(res.body).toBe(INDEX);
+    },
+  );
+
+  test.each(['/not-found', '/does/not/exist', '/club/club-unknown-m', '/challenges'])('%s → the app with 404', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe(CACHE_HTML);
+    expect(res.body).toBe(INDEX);
+  });
+
+  test('the HTML sets an XSRF-TOKEN cookie readable by scripts, unless the request has one', async () => {
+    const res = await get('/');
+    const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(cookie?.httpOnly).toBeFalsy();
+    expect(cookie?.secure).toBeFalsy();
+    const again = await get('/challenge', { cookie: `XSRF-TOKEN=${cookie?.value}` });
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  test('the cookie is Secure when PUBLIC_URL is https', async () => {
+    await t.rebuild({ PUBLIC_URL: 'https://punktejagd.example.org' });
+    try {
+      const res = await get('/');
+      expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')?.secure).toBe(true);
+    } finally {
+      await t.rebuild();
+    }
+  });
+
+  test('a missing file or API path is a plain 404, not the app', async () => {
+    for (const url of ['/missing.js', '/assets/nope.png', '/api/nothing', '/content/whatever', '/results/', '/identity']) {
+      const res = await get(url);
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.json()).toMatchObject({ code: 'NotFound' });
+    }
+  });
+});
+
+describe('static files', () => {
+  test('hashed files are immutable, entry files revalidated', async () => {
+    const hashed = await get('/123.0a1b2c3d.js');
+    expect(hashed.statusCode).toBe(200);
+    expect(hashed.headers['cache-control']).toBe(CACHE_IMMUTABLE);
+    expect(hashed.headers['content-type']).toMatch(/javascript/);
+    expect((await get('/assets/logo.9f8e7d6c5b.svg')).headers['cache-control']).toBe(CACHE_IMMUTABLE);
+    const main = await get('/main.js');
+    expect(main.statusCode).toBe(200);
+    expect(main.headers['cache-control']).toBe('no-cache');
+    expect(main.body).toBe('console.log("main")');
+    expect((await get('/index.html')).headers['cache-control']).toBe('no-cache');
+  });
+
+  test('precompressed siblings are served when accepted', async () => {
+    const br = await get('/123.0a1b2c3d.js', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    const gz = await get('/123.0a1b2c3d.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await get('/123.0a1b2c3d.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  test('a remote from its workspace build, with CORS and cache headers', async () => {
+    const manifest = await get('/remotes/mf_challenges/mf-manifest.json');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toEqual({ name: 'mf_challenges' });
+    expect((await get('/remotes/mf_challenges/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
+    const chunk = await get('/remotes/mf_challenges/456.abcdef12.js');
+    expect(chunk.headers['cache-control']).toBe(CACHE_IMMUTABLE);
+    expect((await get('/remotes/mf_challenges/nope.js')).statusCode).toBe(404);
+    expect((await get('/remotes/mf_unknown/mf-manifest.json')).statusCode).toBe(404);
+  });
+
+  test('a released remote is served from DATA_DIR/remotes/<name>/<id>/', async () => {
+    const dist = path.join(t.dataDir, 'build-v2');
+    writeFiles(dist, { 'mf-manifest.json': '{"v":2}', 'remoteEntry.js': 'v2' });
+    await createRelease({ remotesDir: path.join(t.dataDir, 'remotes'), name: 'mf_challenges', distDir: dist, id: 'r2' });
+    const res = await get('/remotes/mf_challenges/r2/mf-manifest.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ v: 2 });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    // the workspace build stays reachable
+    expect((await get('/remotes/mf_challenges/mf-manifest.json')).json()).toEqual({ name: 'mf_challenges' });
+    for (const url of ['/remotes/mf_challenges/r2/..%2F..%2Fmf_auth%2Fx', '/remotes/mf_challenges/r2/%2e%2e/current.json']) {
+      expect([403, 404]).toContain((await get(url)).statusCode);
+    }
+  });
+
+  test('a remote that is not built answers 503 with a German text', async () => {
+    const res = await get('/remotes/mf_auth/mf-manifest.json');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toMatch(/Bitte versuche es/);
+  });
+
+  test('media files are immutable', async () => {
+    const name = 'logo.0123456789abcdef.svg';
+    writeFiles(path.join(t.dataDir, 'media'), { [name]: '<svg/>' });
+    const res = await get(`/media/${name}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(CACHE_IMMUTABLE);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect((await get('/media/../secret')).statusCode).toBe(404);
+    expect((await get('/media/unknown.0123456789abcdef.svg')).statusCode).toBe(404);
+  });
+});
+
+describe('without a host build', () => {
+  test('pages answer 503 with a German text instead of crashing', async () => {
+    fs.renameSync(path.join(t.webRoot, 'host/dist'), path.join(t.webRoot, 'host/dist-away'));
+    try {
+      const res = await get('/challenge');
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toMatch(/Die Seite wird gerade vorbereitet/);
+      expect((await get('/healthz')).statusCode).toBe(200);
+    } finally {
+      fs.renameSync(path.join(t.webRoot, 'host/dist-away'), path.join(t.webRoot, 'host/dist'));
+    }
+  });
+});

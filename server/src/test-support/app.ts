@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { dataPaths, loadConfig, type ServerConfig } from '../config.js';
+import type { AppContext } from '../context.js';
+import { silentLogger } from '../logger.js';
+import { createLocalMediaStore } from '../modules/media/store.js';
+import { createTestDatabase, type TestDatabase } from './db.js';
+
+/** The server package folder (tests run as CommonJS under jest, so `__dirname` exists). */
+export const SERVER_ROOT = path.resolve(__dirname, '../..');
+export const FIXTURE_SEASON = path.join(SERVER_ROOT, 'src/modules/season/__fixtures__/basic');
+
+export function tempDir(prefix = 'erd-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: ServerConfig;
+  /** A context for calling services directly (same database and folders as the app). */
+  ctx: AppContext;
+  dataDir: string;
+  webRoot: string;
+  /** Moves the test clock. */
+  setNow(date: Date): void;
+  /** Rebuilds the app with other environment variables on the same database and folders. */
+  rebuild(env?: Record<string, string>): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  now?: Date;
+  /** Reuse an existing database (e.g. one filled in beforeAll). */
+  database?: TestDatabase;
+}
+
+/**
+ * An app on a fresh database (in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is
+ * set) with temporary DATA_DIR and web root (fake host/remote builds are written there by tests).
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = tempDir('erd-data-');
+  const webRoot = tempDir('erd-web-');
+  const database = options.database ?? (await createTestDatabase());
+  let now = options.now ?? new Date();
+  const makeConfig = (env: Record<string, string> = {}) =>
+    loadConfig(
+      { DATA_DIR: dataDir, WEB_ROOT: webRoot, PORT: '3999', ...options.env, ...env },
+      { serverRoot: SERVER_ROOT, cwd: dataDir },
+    );
+  let config = makeConfig();
+  const build = async (cfg: ServerConfig) =>
+    buildApp({ config: cfg, database, secret: 'test-secret', logger: false, now: () => now });
+  let app = await build(config);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    mailer: { send: async () => ({ messageId: 'unused' }), close: () => undefined },
+    media: createLocalMediaStore(dataPaths(config).media),
+    log: silentLogger,
+    now: () => now,
+    secret: 'test-secret',
+  };
+  return {
+    get app() {
+      return app;
+    },
+    database,
+    get config() {
+      return config;
+    },
+    ctx,
+    dataDir,
+    webRoot,
+    setNow(date) {
+      now = date;
+    },
+    async rebuild(env) {
+      await app.close();
+      config = makeConfig(env);
+      app = await build(config);
+      return app;
+    },
+    async close() {
+      await app.close();
+      if (!options.database) await database.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(webRoot, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Writes files (path → content) below `root`. */
+export function writeFiles(root: string, files: Record<string, string | Buffer>): void {
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = path.join(root, rel);
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, content);
+  }
+}
+
+/** Copies the fixture season to a temp folder and lets the test change season.json. */
+export function copySeason(mutate?: (season: Record<string, unknown>) => void, source = FIXTURE_SEASON): string {
+  const dir = tempDir('erd-season-');
+  fs.cpSync(source, dir, { recursive: true });
+  if (mutate) {
+    const file = path.join(dir, 'season.json');
+    const season = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    mutate(season);
+    fs.writeFileSync(file, JSON.stringify(season, null, 2));
+  }
+  return dir;
+}

@@ -1,0 +1,69 @@
+import type { StandingRowDto } from '@erd/shared-contracts/wire';
+import type { Db } from '../db/client.js';
+import { challenges, clubs, participations, site, years, type NewParticipationRow } from '../db/schema/index.js';
+import { savePublishedResult } from '../modules/results/repository.js';
+import { normalizeSearch } from '../lib/text.js';
+import { DEFAULT_POINTS } from '../modules/season/schema.js';
+
+/** Direct inserts for tests (the season import is tested on its own). */
+
+const EMPTY_RICH_TEXT = { type: 'root' as const, children: [] };
+
+export async function seedYear(db: Db, yearId = 'year-seed'): Promise<void> {
+  const teaser = { headline: 'T', images: [] };
+  await db.insert(years).values({ id: yearId, year: 2026, teasers: { teaser1: teaser, teaser2: teaser, teaserPrizes: teaser } });
+  await db
+    .insert(site)
+    .values({ id: 'site', currentYearId: yearId, terms: EMPTY_RICH_TEXT, dataProtection: EMPTY_RICH_TEXT, imprint: EMPTY_RICH_TEXT })
+    .onConflictDoUpdate({ target: site.id, set: { currentYearId: yearId } });
+}
+
+export async function seedChallenge(
+  db: Db,
+  input: { id: string; yearId?: string; position?: number; type?: 'bfv-erd-text-vote' | 'bfv-erd-picture-vote' | 'bfv-erd-estimate' },
+): Promise<void> {
+  const type = input.type ?? 'bfv-erd-text-vote';
+  const vote = type !== 'bfv-erd-estimate';
+  await db.insert(challenges).values({
+    id: input.id,
+    yearId: input.yearId ?? 'year-seed',
+    position: input.position ?? 0,
+    objectTypeId: type,
+    headline: input.id,
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    ...(vote
+      ? {
+          startDateSubmission: '2026-01-01',
+          endDateSubmission: '2026-06-30',
+          startDateVoting: '2026-07-01',
+          endDateVoting: '2026-12-31',
+        }
+      : { rightAnswer: 77 }),
+    points: DEFAULT_POINTS,
+  });
+}
+
+/** `count` clubs with numbered names, ids `club-<n>-<team>`. */
+export async function seedClubs(db: Db, count: number): Promise<void> {
+  const rows = Array.from({ length: count }, (_, i) => {
+    const clubnumber = String(1000 + Math.floor(i / 2));
+    const team = i % 2 === 0 ? ('m' as const) : ('w' as const);
+    const clubname = `Verein ${String(Math.floor(i / 2)).padStart(4, '0')}`;
+    return { id: `club-${clubnumber}-${team}`, clubnumber, clubname, team, search: normalizeSearch(`${clubname} ${clubnumber}`) };
+  });
+  for (let i = 0; i < rows.length; i += 200) await db.insert(clubs).values(rows.slice(i, i + 200));
+}
+
+export async function seedParticipation(db: Db, row: Partial<NewParticipationRow> & { id: string; challengeId: string; clubId: string }) {
+  await db.insert(participations).values({
+    objectTypeId: 'bfv-erd-text-participation',
+    slogan: `Spruch ${row.id}`,
+    state: 'published',
+    ...row,
+  });
+}
+
+export async function seedResult(db: Db, kind: 'overall' | 'challenge', key: string, rows: StandingRowDto[]) {
+  await savePublishedResult(db, { kind, key, rows, publishedAt: new Date('2026-05-01T10:00:00Z') });
+}
