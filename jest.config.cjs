@@ -57,7 +57,8 @@ module.exports = {
       // ESM-only packages (the markdown parser) and PGlite's CommonJS build, whose dynamic
       // `import()` jest cannot run without --experimental-vm-modules, go through swc as well.
       transformIgnorePatterns: [
-        '/node_modules/(?!(@electric-sql/pglite|mdast-util-|micromark|decode-named-character-reference|character-entities|devlop|unist-util-)[^/]*/)',
+        // Ignored: a file whose innermost package is not one of these.
+        '/node_modules/(?!(@electric-sql/pglite|mdast-util-|micromark|decode-named-character-reference|character-entities|devlop|unist-util-|content-disposition|@fastify/cookie|cookie)[^/]*/)(@[^/]+/)?[^/]+/(?!.*node_modules/)',
       ],
       testTimeout: 30000,
     },
