@@ -40,7 +40,8 @@ export function ClubLogo({ logourl, clubname, size = 48, decorative = false }: C
         data-logo="default"
         css={(theme: Theme) => css`
           ${frame(size)(theme)};
-          background: ${theme.colors.primaryDark};
+          background: #133d69;
+          box-shadow: 0 0 0 2px rgba(242, 183, 5, 0.35);
           & svg {
             width: 62%;
             height: 62%;

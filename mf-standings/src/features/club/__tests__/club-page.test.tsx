@@ -124,19 +124,19 @@ it('shows one result card per finished challenge whose published results list th
 
   const [estimate, picture, slogan] = cards;
   expect(estimate).toHaveAccessibleName('#1 Volle Hütte beim Pokalfinale');
-  expect(estimate).toHaveTextContent('Schätzung · 01.03 – 31.03');
+  expect(estimate).toHaveTextContent('Schätzung#1 Volle Hütte beim Pokalfinale01.03 – 31.03');
   expect(estimate).toHaveTextContent('Deine Schätzung3.900');
   expect(estimate).toHaveTextContent('Richtige Antwort3.847');
   expect(estimate).toHaveTextContent('Platz2.');
   expect(estimate).toHaveTextContent('Punkte80');
 
-  expect(picture).toHaveTextContent('Bild-Voting · 01.04 – 30.04');
+  expect(picture).toHaveTextContent('Bild-Voting#2 Euer schönster Jubel01.04 – 30.04');
   expect(picture).toHaveTextContent('Stimmen1.234');
   expect(picture).toHaveTextContent('Platz1.');
   expect(picture).toHaveTextContent('Punkte100');
   expect(picture).not.toHaveTextContent('Deine Schätzung');
 
-  expect(slogan).toHaveTextContent('Spruch-Voting · 01.06 – 30.06');
+  expect(slogan).toHaveTextContent('Spruch-Voting#4 Der lauteste Schlachtruf01.06 – 30.06');
   expect(within(slogan).getByText('Eching vor, noch a Tor!').closest('blockquote')).not.toBeNull();
   expect(slogan).toHaveTextContent('Stimmen12');
   expect(slogan).toHaveTextContent('Platz2.');

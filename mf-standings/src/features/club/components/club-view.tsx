@@ -27,9 +27,9 @@ export function ClubView({ clubId }: { clubId: string }) {
       <ClubHeader club={page.data.club} />
       <Container
         css={(theme: Theme) => css`
-          padding-block: ${theme.space(10)};
           display: grid;
           gap: ${theme.space(12)};
+          margin-block: ${theme.space(10)} ${theme.space(14)};
         `}
       >
         <OverallSummary results={results} />

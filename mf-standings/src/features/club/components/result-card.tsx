@@ -55,7 +55,7 @@ export function ResultCard({ card }: { card: ClubResultCard }) {
               color: ${theme.colors.primary};
             `}
           >
-            {CHALLENGE_TYPE_LABELS[challenge.sys.objectTypeId]} · {formatDateRange(challenge.fields.startDate, challenge.fields.endDate)}
+            {CHALLENGE_TYPE_LABELS[challenge.sys.objectTypeId]}
           </p>
           <h3
             id={titleId}
@@ -66,12 +66,21 @@ export function ResultCard({ card }: { card: ClubResultCard }) {
               font-size: 1.25rem;
               line-height: 1.2;
               text-transform: uppercase;
-              overflow-wrap: anywhere;
+              overflow-wrap: break-word;
             `}
           >
             <VisuallyHidden>#{number} </VisuallyHidden>
             {challenge.fields.headline}
           </h3>
+          <p
+            css={css`
+              margin: 0.25rem 0 0;
+              font-size: 0.875rem;
+              opacity: 0.85;
+            `}
+          >
+            {formatDateRange(challenge.fields.startDate, challenge.fields.endDate)}
+          </p>
         </div>
       </div>
       <div
@@ -88,7 +97,7 @@ export function ResultCard({ card }: { card: ClubResultCard }) {
               margin: 0 0 ${theme.space(4)};
               font-size: 1.125rem;
               font-style: italic;
-              overflow-wrap: anywhere;
+              overflow-wrap: break-word;
             `}
           >
             <Icon name="quote" size="sm" />
@@ -98,7 +107,10 @@ export function ResultCard({ card }: { card: ClubResultCard }) {
         <dl
           css={(theme: Theme) => css`
             display: grid;
-            grid-template-columns: repeat(auto-fit, minmax(7.5rem, 1fr));
+            grid-template-columns: repeat(2, minmax(0, 1fr));
+            ${theme.mq.sm} {
+              grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr));
+            }
             gap: ${theme.space(3)};
             margin: 0;
             & > div {

@@ -116,9 +116,10 @@ export function StandingsWidget({ baseUrl, limit }: StandingsWidgetProps) {
               key={row.club._id}
               css={(theme: Theme) => css`
                 display: grid;
-                grid-template-columns: 2.25rem auto minmax(0, 1fr) auto;
+                grid-template-columns: 2.25rem auto minmax(0, 1fr);
+                grid-template-areas: 'place logo name' 'place logo points';
                 align-items: center;
-                gap: 10px;
+                column-gap: 10px;
                 padding: 8px 12px;
                 & + & {
                   border-top: 1px solid ${theme.colors.border};
@@ -127,6 +128,7 @@ export function StandingsWidget({ baseUrl, limit }: StandingsWidgetProps) {
             >
               <span
                 css={(theme: Theme) => css`
+                  grid-area: place;
                   font-family: ${theme.fonts.headline};
                   font-weight: 900;
                   font-size: 18px;
@@ -136,14 +138,18 @@ export function StandingsWidget({ baseUrl, limit }: StandingsWidgetProps) {
                 <span css={srOnly}>Platz </span>
                 {formatPlace(row.place)}
               </span>
-              <ClubLogo logourl={row.club.logourl} clubname={row.club.clubname} size={32} decorative />
+              <span css={css`grid-area: logo; display: inline-flex;`}>
+                <ClubLogo logourl={row.club.logourl} clubname={row.club.clubname} size={36} decorative />
+              </span>
               <a
                 href={`${publicUrl}/club/${encodeURIComponent(row.club._id)}`}
                 css={(theme: Theme) => css`
+                  grid-area: name;
                   color: ${theme.colors.textDark};
                   font-weight: 700;
+                  line-height: 1.3;
                   text-decoration: none;
-                  overflow-wrap: anywhere;
+                  overflow-wrap: break-word;
                   &:hover {
                     text-decoration: underline;
                   }
@@ -153,6 +159,8 @@ export function StandingsWidget({ baseUrl, limit }: StandingsWidgetProps) {
               </a>
               <span
                 css={(theme: Theme) => css`
+                  grid-area: points;
+                  font-size: 14px;
                   font-weight: 800;
                   white-space: nowrap;
                   color: ${theme.colors.primaryDark};

@@ -34,9 +34,10 @@ export function Podium({ rows }: { rows: StandingRowDto[] }) {
           key={row.club._id}
           css={(theme: Theme) => css`
             display: grid;
-            grid-template-columns: auto auto minmax(0, 1fr) auto;
+            grid-template-columns: auto auto minmax(0, 1fr);
+            grid-template-areas: 'place logo name' 'place logo points';
             align-items: center;
-            gap: ${theme.space(3)};
+            column-gap: ${theme.space(3)};
             padding: ${theme.space(3)} ${theme.space(4)};
             border-radius: ${theme.radius};
             background: rgba(255, 255, 255, 0.08);
@@ -58,6 +59,7 @@ export function Podium({ rows }: { rows: StandingRowDto[] }) {
           <span
             aria-hidden
             css={(theme: Theme) => css`
+              grid-area: place;
               display: inline-flex;
               align-items: center;
               justify-content: center;
@@ -82,17 +84,21 @@ export function Podium({ rows }: { rows: StandingRowDto[] }) {
           >
             {row.place}
           </span>
-          <ClubLogo logourl={row.club.logourl} clubname={row.club.clubname} size={index === 0 ? 64 : 56} decorative />
+          <span css={css`grid-area: logo; display: inline-flex;`}>
+            <ClubLogo logourl={row.club.logourl} clubname={row.club.clubname} size={index === 0 ? 64 : 56} decorative />
+          </span>
           <Link
             to={paths.club(row.club._id)}
             css={(theme: Theme) => css`
+              grid-area: name;
               color: ${theme.colors.white};
               font-family: ${theme.fonts.headline};
               font-weight: 800;
               font-size: 1.125rem;
               line-height: 1.2;
               text-decoration: none;
-              overflow-wrap: anywhere;
+              overflow-wrap: break-word;
+              hyphens: auto;
               &:hover {
                 text-decoration: underline;
               }
@@ -102,6 +108,7 @@ export function Podium({ rows }: { rows: StandingRowDto[] }) {
           </Link>
           <span
             css={(theme: Theme) => css`
+              grid-area: points;
               color: ${theme.colors.primary};
               font-weight: 800;
               white-space: nowrap;

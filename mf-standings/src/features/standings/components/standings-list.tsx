@@ -25,17 +25,24 @@ export function StandingsList({ rows }: { rows: StandingRowDto[] }) {
           key={row.club._id}
           css={(theme: Theme) => css`
             display: grid;
-            grid-template-columns: 2.75rem auto minmax(0, 1fr) auto;
+            grid-template-columns: 2.5rem auto minmax(0, 1fr);
+            grid-template-areas: 'place logo name' 'place logo points';
             align-items: center;
-            gap: ${theme.space(3)};
-            padding: ${theme.space(3)} ${theme.space(4)};
+            column-gap: ${theme.space(3)};
+            padding: ${theme.space(3)};
             & + & {
               border-top: 1px solid ${theme.colors.border};
+            }
+            ${theme.mq.sm} {
+              grid-template-columns: 2.75rem auto minmax(0, 1fr) auto;
+              grid-template-areas: 'place logo name points';
+              padding: ${theme.space(3)} ${theme.space(4)};
             }
           `}
         >
           <span
             css={(theme: Theme) => css`
+              grid-area: place;
               font-family: ${theme.fonts.headline};
               font-weight: 900;
               font-size: 1.25rem;
@@ -45,14 +52,19 @@ export function StandingsList({ rows }: { rows: StandingRowDto[] }) {
             <VisuallyHidden>Platz </VisuallyHidden>
             {formatPlace(row.place)}
           </span>
-          <ClubLogo logourl={row.club.logourl} clubname={row.club.clubname} size={40} decorative />
+          <span css={css`grid-area: logo;`}>
+            <ClubLogo logourl={row.club.logourl} clubname={row.club.clubname} size={40} decorative />
+          </span>
           <Link
             to={paths.club(row.club._id)}
             css={(theme: Theme) => css`
+              grid-area: name;
               color: ${theme.colors.textDark};
               font-weight: 700;
+              line-height: 1.3;
               text-decoration: none;
-              overflow-wrap: anywhere;
+              overflow-wrap: break-word;
+              hyphens: auto;
               &:hover {
                 text-decoration: underline;
               }
@@ -62,9 +74,15 @@ export function StandingsList({ rows }: { rows: StandingRowDto[] }) {
           </Link>
           <span
             css={(theme: Theme) => css`
+              grid-area: points;
               font-weight: 800;
               color: ${theme.colors.primaryDark};
               white-space: nowrap;
+              font-size: 0.9375rem;
+              ${theme.mq.sm} {
+                font-size: 1rem;
+                text-align: right;
+              }
             `}
           >
             {formatPoints(row.points)}

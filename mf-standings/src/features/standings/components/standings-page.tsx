@@ -38,7 +38,10 @@ export function StandingsPage() {
         css={(theme: Theme) => css`
           background: ${theme.colors.primaryDark};
           color: ${theme.colors.white};
-          padding: ${theme.space(10)} 0 ${theme.space(rows.length > 0 ? 0 : 10)};
+          padding: ${theme.space(10)} 0;
+          ${theme.mq.sm} {
+            padding-bottom: ${theme.space(rows.length > 0 ? 0 : 10)};
+          }
           ${theme.mq.md} {
             padding-top: ${theme.space(14)};
           }
