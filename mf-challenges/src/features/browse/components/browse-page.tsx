@@ -108,7 +108,11 @@ function BrowseView({ challenge, number }: { challenge: VoteChallengeDto; number
           padding-top: ${theme.space(6)};
         `}
       >
-        <Container>
+        <Container
+          css={css`
+            ${layout === 'text' ? 'max-width: calc(48rem + 64px);' : ''}
+          `}
+        >
           <div
             css={(theme: Theme) => css`
               display: flex;

@@ -56,7 +56,8 @@ export function ClubTag({ club }: { club: ClubDto | LinkDto | undefined }) {
       >
         <span
           css={css`
-            overflow-wrap: anywhere;
+            overflow-wrap: break-word;
+            hyphens: auto;
           `}
         >
           {name}

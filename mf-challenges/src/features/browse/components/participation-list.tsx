@@ -43,9 +43,6 @@ export function ParticipationList({
         margin: 0;
         padding: 0;
         list-style: none;
-        &[data-layout='text'] {
-          max-width: 48rem;
-        }
         &[data-layout='pictures'] {
           ${theme.mq.sm} {
             grid-template-columns: repeat(2, minmax(0, 1fr));

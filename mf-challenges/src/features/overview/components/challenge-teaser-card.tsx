@@ -21,14 +21,21 @@ export function ChallengeTeaserCard({
   return (
     <Card
       aria-labelledby={titleId}
-      css={css`
-        height: 100%;
+      css={(theme: Theme) => css`
+        ${theme.mq.md} {
+          display: grid;
+          grid-template-columns: minmax(0, 4fr) minmax(0, 8fr);
+        }
       `}
     >
       <div
-        css={css`
-          position: relative;
+        css={(theme: Theme) => css`
+          background: ${theme.colors.primaryDark};
           ${state === 'upcoming' ? 'filter: saturate(0.55);' : ''}
+          ${theme.mq.md} {
+            display: flex;
+            align-items: center;
+          }
         `}
       >
         <ChallengeImage challenge={challenge} />

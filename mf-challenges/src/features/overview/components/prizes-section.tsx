@@ -111,11 +111,8 @@ export function PrizesSection({ challenges }: { challenges: ChallengeDto[] }) {
             margin: 0;
             padding: 0;
             list-style: none;
-            ${theme.mq.sm} {
+            ${theme.mq.md} {
               grid-template-columns: repeat(2, minmax(0, 1fr));
-            }
-            ${theme.mq.lg} {
-              grid-template-columns: repeat(${Math.min(4, withPrizes.length)}, minmax(0, 1fr));
             }
           `}
         >
