@@ -6,3 +6,4 @@ export * from './storage-keys.js';
 export * from './images.js';
 export * from './time-state.js';
 export * from './remotes.js';
+export * from './validation.js';
