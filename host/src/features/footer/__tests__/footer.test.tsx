@@ -1,0 +1,155 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '@erd/shared-contracts';
+import { loggedInSession, renderWithProviders } from '@erd/shared-contracts/testing';
+import { Footer } from '../components/footer';
+import { NEWSLETTER_SUCCESS_MS } from '../components/newsletter-form';
+
+// The network boundary of the newsletter: the axios client of the contracts (loaded on submit).
+const post = jest.fn();
+const createHttpClient = jest.fn((_options?: unknown) => ({ post }));
+jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: (options?: unknown) => createHttpClient(options) }));
+
+const SUCCESS =
+  'Volltreffer! Bitte bestätige noch deine Anmeldung über den Link in der E-Mail, die wir dir gerade geschickt haben – dann bist du offiziell Teil der Punktejagd-Community.';
+const ERROR = 'Da ist leider was schief gelaufen.';
+const HINT = 'Gib eine gültige Emailadresse an';
+
+const field = () => screen.getByLabelText('E-Mail-Adresse');
+const submit = () => screen.getByRole('button', { name: 'Anmelden' });
+
+beforeEach(() => {
+  post.mockReset();
+  createHttpClient.mockClear();
+  jest.useRealTimers();
+});
+
+describe('footer', () => {
+  it('shows the slogan, the join button, the legal links and the contact mailto', () => {
+    renderWithProviders(<Footer />);
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText('Bereit zu punkten?')).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/login');
+    expect(within(footer).getByRole('link', { name: 'Teilnahmebedingungen' })).toHaveAttribute('href', '/terms');
+    expect(within(footer).getByRole('link', { name: 'Datenschutz' })).toHaveAttribute('href', '/dataProtection');
+    expect(within(footer).getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/imprint');
+    expect(within(footer).getByRole('link', { name: 'Kontakt' })).toHaveAttribute('href', 'mailto:service@punktejagd.example');
+  });
+
+  it('sends logged-in users to the challenges with the join button', () => {
+    renderWithProviders(<Footer />, { session: loggedInSession });
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/challenge');
+  });
+
+  it('leaves out its controls while the age gate shows', () => {
+    renderWithProviders(<Footer controlsHidden />);
+    expect(screen.getByText('Bereit zu punkten?')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('newsletter form', () => {
+  it('shows the hint only once the field was touched and the address is invalid', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Footer />);
+    expect(screen.queryByText(HINT)).not.toBeInTheDocument();
+
+    await user.type(field(), 'fan@');
+    expect(screen.queryByText(HINT)).not.toBeInTheDocument();
+    await user.tab();
+    expect(screen.getByText(HINT)).toBeInTheDocument();
+    expect(field()).toHaveAttribute('aria-invalid', 'true');
+    expect(field()).toHaveAccessibleDescription(expect.stringContaining(HINT));
+
+    await user.type(field(), 'verein.de');
+    expect(screen.queryByText(HINT)).not.toBeInTheDocument();
+    expect(field()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows the hint for an empty field left behind (required)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Footer />);
+    await user.click(field());
+    await user.tab();
+    expect(screen.getByText(HINT)).toBeInTheDocument();
+  });
+
+  it('an invalid submit sets the error message, marks the field touched and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Footer />);
+    await user.type(field(), 'kein-email');
+    await user.click(submit());
+
+    expect(screen.getByRole('alert')).toHaveTextContent(ERROR);
+    expect(screen.getByText(HINT)).toBeInTheDocument();
+    expect(field()).toHaveFocus();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('an empty submit (Enter in the field) also sets the error message', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Footer />);
+    await user.type(field(), '{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(ERROR);
+    expect(screen.getByText(HINT)).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('posts { Email, Fields: [] } to the configured URL, shows the double opt-in success for 5 s and clears the form', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    let answer: (value: unknown) => void = () => {};
+    post.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    renderWithProviders(<Footer />, { config: { newsletterUrl: '/api/public/newsletter' } });
+
+    await user.type(field(), '  fan@tsv-eching.de ');
+    await user.click(submit());
+
+    // loading: the button is disabled while the request runs
+    const busy = screen.getByRole('button', { name: 'Wird gesendet …' });
+    expect(busy).toBeDisabled();
+    expect(post).toHaveBeenCalledWith('/api/public/newsletter', { Email: 'fan@tsv-eching.de', Fields: [] });
+    expect(post).toHaveBeenCalledTimes(1);
+
+    await act(async () => answer({ data: { ok: true } }));
+
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(SUCCESS);
+    expect(status.textContent?.startsWith('Volltreffer!')).toBe(true);
+    expect(field()).toHaveValue('');
+    expect(submit()).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    act(() => jest.advanceTimersByTime(NEWSLETTER_SUCCESS_MS - 1));
+    expect(screen.getByRole('status')).toHaveTextContent(SUCCESS);
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByText(/Volltreffer!/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a server error', new ApiError('Gib eine gültige Emailadresse an', 400, 'ValidationError')],
+    ['a network error', new ApiError('Network error', 0, 'NetworkError')],
+    ['an unexpected failure', new Error('boom')],
+  ])('shows the generic error on %s', async (_label, failure) => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup();
+    post.mockRejectedValue(failure);
+    renderWithProviders(<Footer />);
+
+    await user.type(field(), 'fan@tsv-eching.de');
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(ERROR);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(field()).toHaveValue('fan@tsv-eching.de');
+    expect(submit()).toBeEnabled();
+  });
+
+  it('shows the consent text with a link to the data protection page', () => {
+    renderWithProviders(<Footer />);
+    expect(field()).toHaveAccessibleDescription(expect.stringContaining('jederzeit wieder abmelden'));
+    expect(screen.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/dataProtection');
+  });
+});

@@ -1,0 +1,181 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { paths, sessionStore, storageKeys } from '@erd/shared-contracts';
+import { loggedInSession, renderWithProviders } from '@erd/shared-contracts/testing';
+import { LocationDisplay } from '../../../testing/location';
+import { Header } from '../components/header';
+
+function renderHeader(options: Parameters<typeof renderWithProviders>[1] = {}) {
+  return renderWithProviders(
+    <>
+      <Header />
+      <LocationDisplay />
+    </>,
+    options,
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const banner = () => screen.getByRole('banner');
+
+beforeEach(() => {
+  sessionStorage.clear();
+  document.body.className = '';
+});
+
+describe('header', () => {
+  it('links the logo to the home page', () => {
+    renderHeader({ route: '/tabelle' });
+    expect(within(banner()).getByRole('link', { name: /Punktejagd/ })).toHaveAttribute('href', paths.home);
+  });
+
+  it('sends visitors to the login with the join button', () => {
+    renderHeader();
+    expect(within(banner()).getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/login');
+  });
+
+  it('sends logged-in users to the challenges with the join button', () => {
+    renderHeader({ session: loggedInSession });
+    expect(within(banner()).getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/challenge');
+  });
+
+  it('sends logged-in users to their profile', async () => {
+    const user = userEvent.setup();
+    renderHeader({ session: loggedInSession });
+    const profile = within(banner()).getByRole('link', { name: 'Profil' });
+    expect(profile).toHaveAttribute('href', '/profil');
+    await user.click(profile);
+    expect(location()).toBe('/profil');
+    expect(sessionStorage.getItem(storageKeys.redirectAfterLogin)).toBeNull();
+  });
+
+  it('sends visitors from the profile button to the login and remembers /profil as the target after login', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const profile = within(banner()).getByRole('link', { name: 'Profil' });
+    expect(profile).toHaveAttribute('href', '/login');
+    await user.click(profile);
+    expect(location()).toBe('/login');
+    expect(sessionStorage.getItem('bfv-erd-redirectAfterLogin')).toBe('/profil');
+  });
+
+  it('follows the session store: logging in elsewhere changes the targets at once', () => {
+    renderHeader();
+    expect(within(banner()).getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/login');
+    act(() => sessionStore.getState().setSession(loggedInSession));
+    expect(within(banner()).getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/challenge');
+  });
+});
+
+describe('menu', () => {
+  const menuButton = () => within(banner()).getByRole('button', { name: /^Menü/ });
+  const menu = () => screen.getByRole('navigation', { name: 'Hauptmenü' });
+
+  it('opens with focus inside and a body shift style, and closes with Escape returning the focus', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const button = menuButton();
+    expect(button).toHaveAccessibleName('Menü öffnen');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Hauptmenü' })).not.toBeInTheDocument();
+    const controlled = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(controlled).not.toBeNull();
+    expect(controlled).not.toBeVisible();
+
+    await user.click(button);
+
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveAccessibleName('Menü schließen');
+    expect(controlled).toBeVisible();
+    expect(controlled).toContainElement(menu());
+    expect(document.body).toHaveClass('erd-menu-open');
+    expect(within(menu()).getByRole('link', { name: 'Home' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Hauptmenü' })).not.toBeInTheDocument();
+    expect(document.body).not.toHaveClass('erd-menu-open');
+    expect(button).toHaveFocus();
+  });
+
+  it('lists the pages, login and the social links of the configuration', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    await user.click(menuButton());
+    const nav = menu();
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Challenges' })).toHaveAttribute('href', '/challenge');
+    expect(within(nav).getByRole('link', { name: 'Tabelle' })).toHaveAttribute('href', '/tabelle');
+    expect(within(nav).getByRole('link', { name: 'Teilnahme' })).toHaveAttribute('href', '/terms');
+    expect(within(nav).getByRole('link', { name: 'Einloggen' })).toHaveAttribute('href', '/login');
+    expect(within(nav).queryByRole('button', { name: 'Ausloggen' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Punktejagd auf Facebook' })).toHaveAttribute('href', 'https://facebook.example/punktejagd');
+    expect(within(nav).getByRole('link', { name: 'Punktejagd auf YouTube' })).toHaveAttribute('href', 'https://youtube.example/punktejagd');
+    expect(within(nav).getByRole('link', { name: 'Punktejagd auf TikTok' })).toHaveAttribute('href', 'https://tiktok.example/punktejagd');
+    expect(within(nav).getByRole('link', { name: 'Punktejagd auf Instagram' })).toHaveAttribute('href', 'https://instagram.example/punktejagd');
+  });
+
+  it('leaves out social networks without a URL', async () => {
+    const user = userEvent.setup();
+    renderHeader({ config: { social: { facebook: 'https://fb.example/x', youtube: '', tiktok: '', instagram: '' } } });
+    await user.click(menuButton());
+    expect(within(menu()).getByRole('link', { name: 'Punktejagd auf Facebook' })).toBeInTheDocument();
+    expect(within(menu()).queryByRole('link', { name: /YouTube|TikTok|Instagram/ })).not.toBeInTheDocument();
+  });
+
+  it('closes when a link is clicked and navigates there', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    await user.click(menuButton());
+    await user.click(within(menu()).getByRole('link', { name: 'Tabelle' }));
+    expect(location()).toBe('/tabelle');
+    expect(screen.queryByRole('navigation', { name: 'Hauptmenü' })).not.toBeInTheDocument();
+    expect(document.body).not.toHaveClass('erd-menu-open');
+  });
+
+  it('closes on a click on the backdrop and with the menu button', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    await user.click(menuButton());
+    await user.click(screen.getByTestId('menu-backdrop'));
+    expect(screen.queryByRole('navigation', { name: 'Hauptmenü' })).not.toBeInTheDocument();
+    expect(menuButton()).toHaveFocus();
+
+    await user.click(menuButton());
+    await user.click(menuButton());
+    expect(screen.queryByRole('navigation', { name: 'Hauptmenü' })).not.toBeInTheDocument();
+  });
+
+  it('can be used with the keyboard: Enter opens, Tab cycles between the menu and its button', async () => {
+    const user = userEvent.setup();
+    renderHeader({ config: { social: { facebook: '', youtube: '', tiktok: '', instagram: '' } } });
+    menuButton().focus();
+    await user.keyboard('{Enter}');
+    expect(within(menu()).getByRole('link', { name: 'Home' })).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(within(menu()).getByRole('link', { name: 'Einloggen' })).toHaveFocus();
+    await user.tab();
+    expect(menuButton()).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(menu()).getByRole('link', { name: 'Einloggen' })).toHaveFocus();
+  });
+
+  it('Ausloggen clears the session and goes to the home page', async () => {
+    const user = userEvent.setup();
+    renderHeader({ route: '/tabelle', session: loggedInSession });
+    await user.click(menuButton());
+    expect(within(menu()).queryByRole('link', { name: 'Einloggen' })).not.toBeInTheDocument();
+
+    await user.click(within(menu()).getByRole('button', { name: 'Ausloggen' }));
+
+    expect(sessionStore.getState().status).toBeNull();
+    expect(sessionStore.getState().tokens).toBeNull();
+    expect(location()).toBe('/');
+    expect(screen.queryByRole('navigation', { name: 'Hauptmenü' })).not.toBeInTheDocument();
+    expect(within(banner()).getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/login');
+  });
+});

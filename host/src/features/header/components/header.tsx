@@ -1,0 +1,145 @@
+import { css, type Theme } from '@emotion/react';
+import { Link, paths, selectIsLoggedIn, storageKeys, useSession } from '@erd/shared-contracts';
+import { ButtonLink, Container, Icon } from '@erd/shared-contracts/ui';
+import { Logo } from '../../../components/logo';
+import { useJoinTarget } from '../../../lib/use-join-target';
+import { useMenu } from '../hooks/use-menu';
+import { SiteMenu } from './site-menu';
+
+const MENU_ID = 'site-menu';
+
+const iconButton = (theme: Theme) => css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: ${theme.colors.white};
+  cursor: pointer;
+  transition: background-color 0.15s;
+  &:hover {
+    background: rgba(255, 255, 255, 0.12);
+  }
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+/** Remembers that the visitor wanted the profile, so the login leads there (spec §2). */
+function rememberProfileRedirect() {
+  try {
+    sessionStorage.setItem(storageKeys.redirectAfterLogin, paths.profile);
+  } catch {
+    // storage disabled: the login then leads to /challenge
+  }
+}
+
+/**
+ * Spec §2 header: logo to the home page, join button, profile button and the slide-out menu.
+ * While the age gate shows, its controls are not rendered (spec: hidden).
+ */
+export function Header({ controlsHidden = false }: { controlsHidden?: boolean }) {
+  const isLoggedIn = useSession(selectIsLoggedIn);
+  const joinTarget = useJoinTarget();
+  const menu = useMenu();
+
+  return (
+    <header
+      css={(theme: Theme) => css`
+        --erd-header-height: 64px;
+        position: sticky;
+        top: 0;
+        z-index: ${theme.zIndex.header};
+        height: var(--erd-header-height);
+        background: ${theme.colors.primaryDark};
+        color: ${theme.colors.white};
+        box-shadow: 0 1px 0 rgba(255, 255, 255, 0.08);
+        ${theme.mq.md} {
+          --erd-header-height: 80px;
+        }
+      `}
+    >
+      <Container
+        css={css`
+          display: flex;
+          align-items: center;
+          justify-content: space-between;
+          gap: 8px;
+          height: 100%;
+        `}
+      >
+        <Link
+          to={paths.home}
+          aria-label="Punktejagd – zur Startseite"
+          css={(theme: Theme) => css`
+            display: inline-flex;
+            align-items: center;
+            min-height: 44px;
+            min-width: 44px;
+            text-decoration: none;
+            border-radius: ${theme.radius};
+            &:focus-visible {
+              outline: 3px solid ${theme.colors.focus};
+              outline-offset: 2px;
+            }
+          `}
+        >
+          <Logo />
+        </Link>
+        {!controlsHidden && (
+          <div
+            css={(theme: Theme) => css`
+              display: flex;
+              align-items: center;
+              gap: ${theme.space(1)};
+              ${theme.mq.sm} {
+                gap: ${theme.space(2)};
+              }
+            `}
+          >
+            <ButtonLink
+              to={joinTarget}
+              css={(theme: Theme) => css`
+                padding: ${theme.space(2)} ${theme.space(3)};
+                font-size: 0.8125rem;
+                white-space: nowrap;
+                margin-right: ${theme.space(1)};
+                ${theme.mq.sm} {
+                  padding: ${theme.space(2.5)} ${theme.space(5)};
+                  font-size: 1rem;
+                }
+              `}
+            >
+              Jetzt mitmachen
+            </ButtonLink>
+            <Link
+              to={isLoggedIn ? paths.profile : paths.login}
+              onClick={isLoggedIn ? undefined : rememberProfileRedirect}
+              aria-label="Profil"
+              css={iconButton}
+            >
+              <Icon name="user-outline" size="sm" color="white" />
+            </Link>
+            <button
+              ref={menu.buttonRef}
+              type="button"
+              aria-expanded={menu.open}
+              aria-controls={MENU_ID}
+              aria-label={menu.open ? 'Menü schließen' : 'Menü öffnen'}
+              onClick={menu.toggle}
+              css={iconButton}
+            >
+              <Icon name={menu.open ? 'menu-close-outline' : 'menu-outline'} size="sm" color="white" />
+            </button>
+          </div>
+        )}
+      </Container>
+      {!controlsHidden && <SiteMenu id={MENU_ID} open={menu.open} onClose={menu.close} panelRef={menu.panelRef} />}
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from '@erd/shared-contracts';
+
+/** Class on <body> while the menu is open: locks page scrolling, keeps the width (see SiteMenu). */
+export const MENU_OPEN_BODY_CLASS = 'erd-menu-open';
+
+const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * State and focus handling of the slide-out menu (spec §4 menu: open/closed): focus moves into
+ * the menu on open and back to the menu button on close; Escape closes; Tab cycles between the
+ * button and the menu; a navigation closes it.
+ */
+export function useMenu() {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const returnFocus = useRef(false);
+
+  const close = useCallback(() => {
+    returnFocus.current = true;
+    setOpen(false);
+  }, []);
+  const toggle = useCallback(() => {
+    if (open) close();
+    else setOpen(true);
+  }, [open, close]);
+
+  useEffect(() => {
+    if (!open) {
+      if (returnFocus.current) buttonRef.current?.focus();
+      returnFocus.current = false;
+      return undefined;
+    }
+    const panel = panelRef.current;
+    panel?.querySelector<HTMLElement>(focusableSelector)?.focus();
+
+    const { body, documentElement } = document;
+    body.style.setProperty('--erd-scrollbar-width', `${Math.max(0, window.innerWidth - documentElement.clientWidth)}px`);
+    body.classList.add(MENU_OPEN_BODY_CLASS);
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close();
+        return;
+      }
+      if (event.key !== 'Tab' || !panel || !buttonRef.current) return;
+      const items = [...panel.querySelectorAll<HTMLElement>(focusableSelector)];
+      const last = items[items.length - 1];
+      if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        buttonRef.current.focus();
+      } else if (event.shiftKey && document.activeElement === buttonRef.current && last) {
+        event.preventDefault();
+        last.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      body.classList.remove(MENU_OPEN_BODY_CLASS);
+      body.style.removeProperty('--erd-scrollbar-width');
+    };
+  }, [open, close]);
+
+  // Back/forward or any other navigation closes the menu.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
+
+  return { open, toggle, close, buttonRef, panelRef };
+}
