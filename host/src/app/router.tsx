@@ -1,28 +1,32 @@
+import { lazy, Suspense } from 'react';
 import {
   getRuntimeConfig,
-  Outlet,
   remoteModules,
   Route,
   Routes,
   type AuthAppProps,
+  type LegalDisplay,
   type ProfileAppProps,
 } from '@erd/shared-contracts';
-import { NotFoundScreen } from '@erd/shared-contracts/ui';
+import { NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
+import { HomePage } from '../features/home/components/home-page';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Layout } from './layout';
 import { RemoteSlot } from './remote-slot';
-import { ScrollManager } from './scroll-manager';
 
-function Layout() {
-  return (
-    <>
-      <main id="main">
-        <Outlet />
-      </main>
-      <ScrollManager />
-    </>
-  );
+/** Not on the first page: the legal screen loads when it is visited. */
+const LegalPage = lazy(() => import('../features/legal/components/legal-page').then((m) => ({ default: m.LegalPage })));
+
+const legal = (display: LegalDisplay) => (
+  <Suspense fallback={<Spinner />}>
+    <LegalPage display={display} />
+  </Suspense>
+);
+
+function NotFound() {
+  useDocumentTitle('kein Treffer');
+  return <NotFoundScreen productName={getRuntimeConfig().productName} />;
 }
-
-const NotFound = () => <NotFoundScreen productName={getRuntimeConfig().productName} />;
 
 const auth = (screen: AuthAppProps['screen']) => (
   <RemoteSlot<AuthAppProps> remote={remoteModules.auth.remote} module={remoteModules.auth.module} props={{ screen }} />
@@ -35,7 +39,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route index element={<p>Home</p>} />
+        <Route index element={<HomePage />} />
         <Route path="challenge/*" element={<RemoteSlot remote={remoteModules.challenges.remote} module={remoteModules.challenges.module} />} />
         <Route path="tabelle/*" element={<RemoteSlot remote={remoteModules.standings.remote} module={remoteModules.standings.module} />} />
         <Route path="club/:clubId" element={<RemoteSlot remote={remoteModules.club.remote} module={remoteModules.club.module} />} />
@@ -47,6 +51,10 @@ export function AppRoutes() {
         <Route path="profil" element={profile('profile')} />
         <Route path="delete" element={profile('delete')} />
         <Route path="delete-confirmation" element={profile('delete-confirmation')} />
+        <Route path="terms" element={legal('terms')} />
+        {/* The path matching ignores case: this one route serves /dataProtection and /dataprotection. */}
+        <Route path="dataProtection" element={legal('dataProtection')} />
+        <Route path="imprint" element={legal('imprint')} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
