@@ -12,7 +12,8 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createLocalMediaStore, type MediaStore } from './modules/media/store.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { NEWSLETTER_PATH } from './modules/newsletter/service.js';
-import { RESULTS_BASE, resultsRoutes } from './modules/results/routes.js';
+import { resultsRoutes } from './modules/results/routes.js';
+import { RESULTS_BASE } from './modules/results/service.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 

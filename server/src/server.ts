@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { importSeasonOnFirstStart, openConfiguredDatabase, LockedError } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { SeasonValidationError } from './modules/season/service.js';
 import { resolveAppSecret } from './secret.js';
 
 /** The only process entry of the server: listen, and close gracefully on SIGINT/SIGTERM. */
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof LockedError) {
+  if (error instanceof ConfigError || error instanceof LockedError || error instanceof SeasonValidationError) {
     console.error(`Cannot start: ${error.message}`);
   } else {
     console.error('Cannot start:', error);

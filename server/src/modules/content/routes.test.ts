@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { ChallengeDto, ClubDto, ParticipationDto, SpaceDataDto } from '@erd/shared-contracts/wire';
 import { createTestApp, FIXTURE_SEASON, type TestApp } from '../../test-support/app.js';
 import { seedClubs, seedParticipation } from '../../test-support/seed.js';
@@ -70,6 +71,12 @@ describe('content API', () => {
     expect(data.site.fields.imprint.type).toBe('root');
 
     expect(res.body).not.toMatch(/rightAnswer|right_answer|1234|scoring/);
+  });
+
+  test('JSON answers are compressed when the client accepts it', async () => {
+    const res = await t.app.inject({ url: `${base}/spacedata?include=4`, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(res.rawPayload).toString()).spaceId).toBe('erd');
   });
 
   test('unknown space id → 404', async () => {

@@ -3,8 +3,6 @@ import type { AppContext } from '../../context.js';
 import { errorResponses } from '../../http/schemas.js';
 import { getResultFile } from './service.js';
 
-export const RESULTS_BASE = '/results';
-
 /** GET /results/overall-{yearId}.json and /results/challenge-{challengeId}.json (CORS `*`). */
 export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get<{ Params: { file: string } }>(

@@ -3,6 +3,9 @@ import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { findPublishedResult } from './repository.js';
 
+/** Where the result files are served (spec §7 "static result files"). */
+export const RESULTS_BASE = '/results';
+
 /** Static result files (spec §7): `overall-{yearId}.json` and `challenge-{challengeId}.json`. */
 const FILE = /^(overall|challenge)-([A-Za-z0-9][A-Za-z0-9_-]{0,199})\.json$/;
 
