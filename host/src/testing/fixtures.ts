@@ -8,12 +8,6 @@ import {
   type SpaceDataDto,
 } from '@erd/shared-contracts';
 
-// jest's jsdom environment has no `Request`, and the shared `mockFetch` checks `input instanceof
-// Request`: without a stand-in every faked call throws and reads as a network error.
-if (typeof globalThis.Request === 'undefined') {
-  globalThis.Request = class RequestStandIn {} as unknown as typeof Request;
-}
-
 export const SPACE_DATA_PATH = 'GET /content/public/spaces/erd/spacedata';
 
 export const richText = (text: string): RichTextDto => ({

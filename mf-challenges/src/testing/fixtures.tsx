@@ -14,13 +14,6 @@ import { renderWithProviders } from '@erd/shared-contracts/testing';
 import ChallengesApp from '../exposes/challenges-app';
 import { TodayProvider } from '../hooks/use-today';
 
-// jest's jsdom environment has no `Request`, and the shared `mockFetch` checks `input instanceof
-// Request`: without a stand-in every faked call throws and reads as a network error.
-// (Better fixed once in config/jest.setup-web.cjs; that file belongs to the test kit.)
-if (typeof globalThis.Request === 'undefined') {
-  globalThis.Request = class RequestStandIn {} as unknown as typeof Request;
-}
-
 export const SPACEDATA = 'GET /content/public/spaces/erd/spacedata';
 export const SEARCH = 'GET /content/public/spaces/erd/objects/search';
 

@@ -11,12 +11,6 @@ import type {
 } from '@erd/shared-contracts';
 import type { FakeResponse } from '@erd/shared-contracts/testing';
 
-// jest's jsdom environment has no `Request`, and the shared `mockFetch` checks `input instanceof
-// Request`: without a stand-in every faked call would throw (and read as a network error).
-if (typeof globalThis.Request === 'undefined') {
-  globalThis.Request = class RequestStandIn {} as unknown as typeof Request;
-}
-
 export const SPACE = '/content/public/spaces/erd';
 export const YEAR_ID = 'year-2026';
 

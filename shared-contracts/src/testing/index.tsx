@@ -94,8 +94,10 @@ type Handler = FakeResponse | ((url: URL, init?: RequestInit) => FakeResponse | 
  */
 export function mockFetch(routes: Record<string, Handler>) {
   const mock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    // jsdom has no Request class: only touch it when it exists.
+    const request = typeof Request !== 'undefined' && input instanceof Request ? input : null;
+    const url = new URL(request ? request.url : String(input), 'http://localhost');
+    const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
     const handler = routes[`${method} ${url.pathname}`];
     const result = typeof handler === 'function' ? await handler(url, init) : (handler ?? { status: 404, body: { code: 'NotFound' } });
     const status = result.status ?? 200;

@@ -1,0 +1,49 @@
+import { expect, test, trackRequests } from './support/fixtures';
+
+test.describe('server and composition', () => {
+  test('HTML carries the cache header; app routes answer 200', async ({ request }) => {
+    for (const path of ['/', '/challenge', '/tabelle', '/terms', '/dataprotection', '/imprint', '/login']) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()['cache-control']).toBe('public, max-age=60, s-maxage=300, stale-while-revalidate=86400, stale-if-error=86400');
+      expect(res.headers()['content-type']).toContain('text/html');
+    }
+  });
+
+  test('unknown paths and /not-found answer 404 with the 404 screen', async ({ page, request }) => {
+    for (const path of ['/not-found', '/gibt/es/nicht', '/club/club-00000-m']) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+    await page.goto('/gibt/es/nicht');
+    await expect(page.getByRole('heading', { name: 'kein Treffer' })).toBeVisible();
+    await expect(page.getByText('Aber bei der Punktejagd kassierst du trotzdem Punkte!')).toBeVisible();
+    await page.goto('/club/club-00000-m');
+    await expect(page.getByRole('heading', { name: 'kein Treffer' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/club/club-00000-m');
+  });
+
+  test('hashed assets are immutable and served compressed; entries are not cached', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('main.js');
+    const entry = await request.get('/main.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(entry.headers()['cache-control']).toContain('no-cache');
+    const manifest = await (await request.get('/remotes/mf_challenges/mf-manifest.json')).json();
+    const chunk = manifest.exposes[0].assets.js.sync[0] as string;
+    const res = await request.get(`/remotes/mf_challenges/${chunk}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['cache-control']).toContain('immutable');
+    expect(['br', 'gzip']).toContain(res.headers()['content-encoding']);
+  });
+
+  test('the home page loads no remote', async ({ page }) => {
+    const requests = trackRequests(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((p) => p.startsWith('/remotes/'))).toEqual([]);
+  });
+
+  test('the host learns the remotes from /config.json', async ({ request }) => {
+    const config = await (await request.get('/config.json')).json();
+    expect(config.remotes.map((r: { name: string }) => r.name).sort()).toEqual(['mf_auth', 'mf_challenges', 'mf_profile', 'mf_standings']);
+  });
+});

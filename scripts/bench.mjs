@@ -1,0 +1,88 @@
+// `npm run bench`: prints, per route, the JavaScript a new visitor downloads (raw and gzip) and
+// which remotes the page loaded, then each remote's production build time. Starts the built
+// server on a throwaway data directory; needs Debian's chromium (CHROMIUM_PATH to override).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { mustRun, remotes, root } from './lib.mjs';
+
+const BUDGET_HOME_GZIP = 150 * 1024;
+const port = Number(process.env.BENCH_PORT ?? 3299);
+const base = `http://localhost:${port}`;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+await mustRun(process.execPath, [path.join(root, 'scripts/build.mjs')]);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-'));
+const server = spawn(process.execPath, [path.join(root, 'server/dist/server.js')], {
+  cwd: root,
+  stdio: 'ignore',
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+let failed = false;
+try {
+  await waitForServer();
+  const space = await (await fetch(`${base}/config.json`)).json();
+  const data = await (await fetch(`${base}${space.contentApi.base}/public/spaces/${space.contentApi.spaceId}/spacedata?include=4`)).json();
+  const clubs = await (await fetch(`${base}${space.contentApi.base}/public/spaces/${space.contentApi.spaceId}/objects/search?objectTypeId=bfv-erd-club&locale=de&size=1&from=0`)).json();
+  const challengeId = data.year.fields.challenges[0].sys.id;
+  const routes = ['/', '/challenge', `/challenge/${challengeId}`, '/tabelle', `/club/${clubs.items[0].sys.id}`, '/login', '/profil', '/terms', '/not-found'];
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  console.log('\nJavaScript a new visitor downloads, per route:');
+  console.log('route'.padEnd(34), 'files'.padStart(5), 'raw'.padStart(10), 'gzip'.padStart(10), '  remotes loaded');
+  for (const route of routes) {
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
+    const page = await context.newPage();
+    const bodies = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script' || response.url().endsWith('.js')) {
+        bodies.push(response.body().then((b) => ({ url: response.url(), raw: b.length, gzip: gzipSync(b, { level: 9 }).length }), () => null));
+      }
+    });
+    await page.goto(base + route, { waitUntil: 'networkidle' });
+    const files = (await Promise.all(bodies)).filter(Boolean);
+    const raw = files.reduce((s, f) => s + f.raw, 0);
+    const gzip = files.reduce((s, f) => s + f.gzip, 0);
+    const loadedRemotes = [...new Set(files.map((f) => new URL(f.url).pathname.match(/^\/remotes\/([^/]+)/)?.[1]).filter(Boolean))];
+    console.log(route.padEnd(34), String(files.length).padStart(5), kb(raw).padStart(10), kb(gzip).padStart(10), ' ', loadedRemotes.join(', ') || '—');
+    if (route === '/' && (gzip > BUDGET_HOME_GZIP || loadedRemotes.length > 0)) {
+      failed = true;
+      console.log(`  ✗ budget for /: at most ${kb(BUDGET_HOME_GZIP)} gzip and no remote`);
+    }
+    await context.close();
+  }
+  await browser.close();
+
+  console.log('\nProduction build time per remote (webpack + swc, into a temporary folder):');
+  for (const { dir } of remotes) {
+    const out = mkdtempSync(path.join(os.tmpdir(), `bench-${dir}-`));
+    const started = process.hrtime.bigint();
+    await mustRun('npm', ['run', 'build', '--silent', '-w', dir, '--', '--output-path', out], { quiet: true });
+    console.log(dir.padEnd(16), `${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
+    rmSync(out, { recursive: true, force: true });
+  }
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

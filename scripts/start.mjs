@@ -1,0 +1,22 @@
+// `npm start`: installs and builds what is missing, then serves the embedded default (PGlite in
+// ./data, demo season on first start, e-mail to ./data/outbox) on PORT (default 3000).
+import { existsSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { mustRun, root } from './lib.mjs';
+
+const lock = path.join(root, 'package-lock.json');
+const installed = path.join(root, 'node_modules/.package-lock.json');
+if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
+  console.log('▶ npm install');
+  await mustRun('npm', ['install', '--no-audit', '--no-fund']);
+}
+await mustRun(process.execPath, [path.join(root, 'scripts/build.mjs')]);
+
+const server = spawn(process.execPath, [path.join(root, 'server/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { PORT: '3000', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

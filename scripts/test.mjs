@@ -1,0 +1,35 @@
+// `npm test`: every test. Versions check, type-check, lint, unit and server tests (PGlite; and
+// PostgreSQL too when DATABASE_URL is set), a build of what is stale, then Playwright end-to-end
+// tests against the composed site in Debian's Chromium.
+import path from 'node:path';
+import { root, run } from './lib.mjs';
+
+const { DATABASE_URL, ...envWithoutDb } = process.env;
+const node = process.execPath;
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+const steps = [
+  ['versions', node, [path.join(root, 'scripts/check-versions.mjs')]],
+  ['typecheck', bin('tsc'), ['-b']],
+  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['unit + server (PGlite)', bin('jest'), ['--ci'], { DATABASE_URL: '' }],
+  ...(DATABASE_URL ? [['server (PostgreSQL)', bin('jest'), ['--ci', '--selectProjects', 'server'], { DATABASE_URL }]] : []),
+  ['build', node, [path.join(root, 'scripts/build.mjs')]],
+  ['end-to-end (Chromium)', bin('playwright'), ['test'], { DATABASE_URL: '' }],
+];
+
+const failed = [];
+for (const [name, cmd, args, env = {}] of steps) {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const code = await run(cmd, args, { env: { ...envWithoutDb, ...env } });
+  console.log(`━━ ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (code !== 0) failed.push(name);
+  if (code !== 0 && name === 'build') break;
+}
+if (!DATABASE_URL) console.log('\n(no DATABASE_URL: server tests ran on PGlite only)');
+if (failed.length) {
+  console.error(`\n✗ failed: ${failed.join(', ')}`);
+  process.exit(1);
+}
+console.log('\n✓ all test steps passed');
