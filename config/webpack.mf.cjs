@@ -63,7 +63,8 @@ function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntr
       entry: { main: './src/index.ts', ...extraEntries },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dir, 'dist'),
+        // BUILD_OUTPUT_DIR: build somewhere else (release and bench builds leave dist/ as it is).
+        path: process.env.BUILD_OUTPUT_DIR || path.join(dir, 'dist'),
         // The host is served at the site root; a remote resolves its chunks next to its manifest.
         publicPath: isHost ? '/' : 'auto',
         filename: '[name].js',

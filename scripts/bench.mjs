@@ -77,7 +77,7 @@ try {
   for (const { dir } of remotes) {
     const out = mkdtempSync(path.join(os.tmpdir(), `bench-${dir}-`));
     const started = process.hrtime.bigint();
-    await mustRun('npm', ['run', 'build', '--silent', '-w', dir, '--', '--output-path', out], { quiet: true });
+    await mustRun('npm', ['run', 'build', '--silent', '-w', dir], { quiet: true, env: { BUILD_OUTPUT_DIR: out } });
     console.log(dir.padEnd(16), `${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
     rmSync(out, { recursive: true, force: true });
   }

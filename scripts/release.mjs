@@ -30,8 +30,8 @@ if (rest[0] === '--list') {
   const out = mkdtempSync(path.join(os.tmpdir(), `release-${remote.dir}-`));
   try {
     console.log(`▶ building ${remote.dir}`);
-    await mustRun('npm', ['run', 'build', '--silent', '-w', remote.dir, '--', '--output-path', out], {
-      env: { BUILD_ID: releaseId ? `${remote.name}-${releaseId}` : process.env.BUILD_ID ?? '' },
+    await mustRun('npm', ['run', 'build', '--silent', '-w', remote.dir], {
+      env: { BUILD_OUTPUT_DIR: out, BUILD_ID: releaseId ? `${remote.name}-${releaseId}` : process.env.BUILD_ID ?? '' },
     });
     await mustRun(process.execPath, [cli, 'release', remote.dir, '--dist', out, ...(releaseId ? ['--id', releaseId] : [])]);
   } finally {

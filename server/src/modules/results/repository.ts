@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { StandingRowDto } from '@erd/shared-contracts/wire';
 import type { Db } from '../../db/client.js';
-import { publishedResults, type PublishedResultKind, type PublishedResultRow } from '../../db/schema/index.js';
+import { challenges, publishedResults, years, type PublishedResultKind, type PublishedResultRow } from '../../db/schema/index.js';
 
 export async function findPublishedResult(
   db: Db,
@@ -27,4 +27,11 @@ export async function savePublishedResult(
       target: [publishedResults.kind, publishedResults.key],
       set: { rows: input.rows, publishedAt: input.publishedAt },
     });
+}
+
+/** Whether the year (overall) or challenge a result file is named after exists. */
+export async function resultSubjectExists(db: Db, kind: PublishedResultKind, key: string): Promise<boolean> {
+  const table = kind === 'overall' ? years : challenges;
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, key)).limit(1);
+  return row !== undefined;
 }

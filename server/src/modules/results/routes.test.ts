@@ -1,6 +1,6 @@
 import type { StandingRowDto } from '@erd/shared-contracts/wire';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { seedResult } from '../../test-support/seed.js';
+import { seedChallenge, seedResult, seedYear } from '../../test-support/seed.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +13,18 @@ const rows: StandingRowDto[] = [
   { club: { _id: 'club-2-w', clubname: 'Zwei', clubnumber: '2', team: 'w', logourl: '/media/z.0123456789abcdef.svg' }, points: 80, place: 2 },
 ];
 
-test('404 while nothing is published', async () => {
+test('an existing year or challenge without published results has an empty table', async () => {
+  await seedYear(t.ctx.db, 'year-empty');
+  await seedChallenge(t.ctx.db, { id: 'challenge-empty', yearId: 'year-empty' });
+  for (const url of ['/results/overall-year-empty.json', '/results/challenge-challenge-empty.json']) {
+    const res = await t.app.inject({ url });
+    expect([url, res.statusCode]).toEqual([url, 200]);
+    expect(res.json()).toEqual([]);
+    expect(res.headers['last-modified']).toBeUndefined();
+  }
+});
+
+test('404 for unknown years, challenges and file names', async () => {
   for (const url of ['/results/overall-year-2026.json', '/results/challenge-challenge-a.json', '/results/other.json', '/results/overall-.json']) {
     const res = await t.app.inject({ url });
     expect([url, res.statusCode]).toEqual([url, 404]);

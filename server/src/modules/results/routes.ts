@@ -20,7 +20,7 @@ export const resultsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     async (request, reply) => {
       const result = await getResultFile({ ctx, input: { file: request.params.file } });
       reply.header('cache-control', 'public, max-age=60');
-      reply.header('last-modified', result.publishedAt.toUTCString());
+      if (result.publishedAt) reply.header('last-modified', result.publishedAt.toUTCString());
       return result.rows;
     },
   );

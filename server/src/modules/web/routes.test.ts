@@ -130,8 +130,9 @@ describe('static files', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ v: 2 });
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    // the workspace build stays reachable
-    expect((await get('/remotes/mf_challenges/mf-manifest.json')).json()).toEqual({ name: 'mf_challenges' });
+    // the stable path (what a sponsor's page embeds) follows the live release
+    expect((await get('/remotes/mf_challenges/mf-manifest.json')).json()).toEqual({ v: 2 });
+    expect((await get('/remotes/mf_challenges/remoteEntry.js')).body).toBe('v2');
     for (const url of ['/remotes/mf_challenges/r2/..%2F..%2Fmf_auth%2Fx', '/remotes/mf_challenges/r2/%2e%2e/current.json']) {
       expect([403, 404]).toContain((await get(url)).statusCode);
     }

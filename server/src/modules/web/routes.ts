@@ -9,13 +9,15 @@ import { NotFoundError } from '../../errors.js';
 import { ensureXsrfCookie, pathOf } from '../../http/security.js';
 import { clubExists } from '../content/service.js';
 import { MEDIA_NAME } from '../media/store.js';
-import { isReleaseDir } from '../releases/service.js';
+import { isReleaseDir, readCurrentRelease, releaseDir } from '../releases/service.js';
 import { CACHE_HTML, CACHE_IMMUTABLE, cacheControlFor } from './cache.js';
 
 /**
  * Static files and the HTML app shell:
- * - `/remotes/<name>/<releaseId>/…` from `${DATA_DIR}/remotes/<name>/<releaseId>/` (a release),
- *   `/remotes/<name>/…` from `<webRoot>/<mf-dir>/dist/` (the workspace build);
+ * - `/remotes/<name>/<releaseId>/…` from `${DATA_DIR}/remotes/<name>/<releaseId>/` (a release);
+ *   `/remotes/<name>/…` from the live release when one was published, else from
+ *   `<webRoot>/<mf-dir>/dist/` (the workspace build). That stable path is what a sponsor's page
+ *   embeds (`/remotes/mf_standings/embed.js`), so it follows releases;
  * - `/media/<name>` from `${DATA_DIR}/media/` (immutable);
  * - any other GET: a file of `<webRoot>/host/dist/` if there is one, else the host's index.html —
  *   200 for the app's routes, 404 for everything else (the app shows its 404 screen).
@@ -108,7 +110,8 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
       root = path.join(data.remotes, name, first);
       file = rest.slice(slash + 1);
     } else {
-      root = web.remote(name);
+      const live = await readCurrentRelease(data.remotes, name);
+      root = live ? releaseDir(data.remotes, name, live.release) : web.remote(name);
       file = rest;
       if (!(await isDir(root))) return unavailable(reply);
     }
