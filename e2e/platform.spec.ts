@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test, trackRequests } from './support/fixtures';
 
 test.describe('server and composition', () => {
@@ -35,11 +36,18 @@ test.describe('server and composition', () => {
     expect(['br', 'gzip']).toContain(res.headers()['content-encoding']);
   });
 
-  test('the home page loads no remote', async ({ page }) => {
+  test('the home page loads no remote and at most 150 KB gzip of JavaScript', async ({ page }) => {
     const requests = trackRequests(page);
+    const scripts: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body().then((b) => gzipSync(b, { level: 9 }).length));
+    });
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     expect(requests.filter((p) => p.startsWith('/remotes/'))).toEqual([]);
+    const gzipBytes = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
+    expect(gzipBytes).toBeGreaterThan(50 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(150 * 1024);
   });
 
   test('the host learns the remotes from /config.json', async ({ request }) => {

@@ -1,0 +1,52 @@
+import { test as base, expect } from '@playwright/test';
+
+// No pre-approved consent here: the visitor meets the gate.
+const test = base;
+
+test('the age gate covers every page until approved, and hides the header and footer controls', async ({ page }) => {
+  await page.goto('/');
+  const gate = page.getByRole('dialog', { name: 'ALT GENUG ZUM PUNKTEN?' });
+  await expect(gate).toBeVisible();
+  await expect(gate.getByText('Ich bestätige, dass ich mindestens 18 Jahre alt bin.')).toBeVisible();
+  await expect(gate.getByText('Ich bin noch keine 18 Jahre alt.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Jetzt mitmachen' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Menü öffnen' })).toHaveCount(0);
+
+  await page.goto('/gibt-es-nicht');
+  await expect(page.getByRole('dialog', { name: 'ALT GENUG ZUM PUNKTEN?' })).toBeVisible();
+});
+
+test('JA stores the approval and lets the visitor in', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: /^JA/ }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('bfv-age-consent') ?? 'null'));
+  expect(stored).toMatchObject({ over18: 'approved' });
+  expect(typeof stored.timestamp).toBe('number');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('Nein is remembered and shows the denied message, also after a reload', async ({ page }) => {
+  await page.goto('/challenge');
+  await page.getByRole('button', { name: /^Nein/ }).click();
+  await expect(page.getByText('SCHADE! NÄCHSTES JAHR VIELLEICHT?')).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('bfv-age-consent') ?? 'null'))).toMatchObject({ over18: 'denied' });
+  await page.reload();
+  await expect(page.getByText('SCHADE! NÄCHSTES JAHR VIELLEICHT?')).toBeVisible();
+});
+
+test('the gate is usable with the keyboard alone', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  // Focus starts inside the dialog; tab to JA and press Enter.
+  for (let i = 0; i < 4; i++) {
+    const name = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    if (/^JA/.test(name.trim())) break;
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -1,0 +1,68 @@
+import { expect, test } from './support/fixtures';
+
+test('the menu opens and closes by keyboard, shifts the body and links the main areas', async ({ page }) => {
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Menü öffnen' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
+  await expect(menu).toBeVisible();
+  await expect(page.locator('body')).toHaveClass(/erd-menu-open/);
+  for (const name of ['Home', 'Challenges', 'Tabelle', 'Teilnahme', 'Einloggen']) {
+    await expect(menu.getByRole('link', { name })).toBeVisible();
+  }
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(page.locator('body')).not.toHaveClass(/erd-menu-open/);
+  await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeFocused();
+
+  await page.getByRole('button', { name: 'Menü öffnen' }).click();
+  await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Tabelle' }).click();
+  await expect(page).toHaveURL(/\/tabelle$/);
+  await expect(page.getByRole('heading', { name: 'Gesamttabelle' })).toBeVisible();
+  await expect(page.getByText('Noch ist es still...')).toBeVisible();
+  await expect(page.getByText('Pssst! Komm wieder wenn die ersten Punkte vergeben wurden!')).toBeVisible();
+});
+
+test('a visitor’s profile button stores the redirect and goes to the login', async ({ page }) => {
+  await page.goto('/challenge');
+  await page.getByRole('banner').getByRole('link', { name: 'Profil' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('bfv-erd-redirectAfterLogin'))).toBe('/profil');
+  await page.getByRole('banner').getByRole('link', { name: 'Jetzt mitmachen' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('one session store for host and remotes: a logout in the host reaches the challenges remote', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('e2e-seeded')) return;
+    sessionStorage.setItem('e2e-seeded', '1');
+    const far = 4102444800;
+    sessionStorage.setItem(
+      'bfv-erd-session',
+      JSON.stringify({
+        state: {
+          status: 'LOGGED_IN',
+          email: 'trainer@example.org',
+          claims: { sub: 'u1', email: 'trainer@example.org', exp: far, iat: 1 },
+          tokens: { idToken: 'i', accessToken: 'a', clockDrift: 0, idTokenExpiresAt: far, accessTokenExpiresAt: far },
+        },
+        version: 0,
+      }),
+    );
+  });
+  await page.goto('/challenge');
+  // Logged in: the remote's panels offer no login button; the host's header joins to /challenge.
+  await expect(page.getByRole('heading', { name: 'Alle Challenges' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Teilnehmen' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/challenge');
+
+  await page.getByRole('button', { name: 'Menü öffnen' }).click();
+  await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('button', { name: 'Ausloggen' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Back to the already loaded remote, without a page load: it reads the store the host changed.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/challenge$/);
+  await expect(page.getByRole('link', { name: 'Teilnehmen' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Teilnehmen' }).first()).toHaveAttribute('href', '/login');
+});
