@@ -7,3 +7,4 @@ export * from './images.js';
 export * from './time-state.js';
 export * from './remotes.js';
 export * from './validation.js';
+export * from './accounts.js';
