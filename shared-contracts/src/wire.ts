@@ -8,3 +8,4 @@ export * from './time-state.js';
 export * from './remotes.js';
 export * from './validation.js';
 export * from './accounts.js';
+export * from './entries.js';

@@ -1,0 +1,89 @@
+/**
+ * Entries and votes (spec §4 Entries/Voting, §5 estimate/slogan/picture, §7 same-origin calls, §8;
+ * decisions §4–5): what mf-challenges and the server agree on. The spelling `particpation` in the
+ * paths is the product's own.
+ */
+import type { ParticipationDto } from './entities.js';
+
+export const entryPaths = {
+  participation: (challengeId: string) => `/api/challenge/particpation/${encodeURIComponent(challengeId)}`,
+  presignedPost: (challengeId: string) => `/api/challenge/particpation/${encodeURIComponent(challengeId)}/createpresignedpost`,
+  votes: '/api/votes',
+  voteChallenge: '/api/votes/challenge',
+} as const;
+
+/**
+ * GET /api/challenge/particpation/{challengeId} (logged in): the club's own entry for the challenge,
+ * published or not, or `null` when there is none. Own estimates are included (`fields.estimate`).
+ */
+export type MyParticipationDto = ParticipationDto | null;
+
+/** PUT /api/challenge/particpation/{challengeId}: exactly one of these, by challenge type. */
+export type ParticipationInput =
+  | { estimate: number }
+  | { slogan: string }
+  /** `picture`: the `file` key answered by createpresignedpost, after the upload succeeded. */
+  | { picture: string };
+
+/** POST …/createpresignedpost body. `contentType` is derived from the file extension ('' if unknown). */
+export interface PresignedPostInput {
+  name: string;
+  contentType: string;
+}
+
+/** Spec §3 presigned upload: POST `data.fields` + the file as multipart to `data.url`, then PUT `{ picture: file }`. */
+export interface PresignedPostDto {
+  file: string;
+  data: { url: string; fields: Record<string, string> };
+}
+
+/** POST /api/votes (no auth header needed). Anonymous voters add an ALTCHA solution (base64 JSON payload). */
+export interface VoteInput {
+  challengeId: string;
+  participationId: string;
+  altcha?: string;
+}
+
+/** The server's count after the vote. */
+export interface VoteResultDto {
+  votes: number;
+}
+
+/**
+ * Vote error codes: 409 `AlreadyVoted` (this voter already voted for the entry), 403 `VotingClosed`
+ * (outside the voting window), 403 `OwnEntry` (a club voting for itself), 400 `ProofRequired` /
+ * `InvalidProof` (anonymous vote without a valid ALTCHA solution), 404 `NotFound` (no such published
+ * entry), 429 `LimitExceeded` (per-IP limit).
+ */
+export type VoteErrorCode = 'AlreadyVoted' | 'VotingClosed' | 'OwnEntry' | 'ProofRequired' | 'InvalidProof' | 'NotFound' | 'LimitExceeded';
+
+/**
+ * GET /api/votes/challenge: a self-hosted ALTCHA proof-of-work challenge exactly as `altcha-lib`'s
+ * `createChallenge` makes it; the browser solves it with `altcha-lib`'s solver and sends the
+ * solution payload (as `altcha-lib` expects to verify it, base64-encoded JSON) in `VoteInput.altcha`.
+ */
+export type AltchaChallengeDto = Record<string, unknown>;
+
+/** Entry errors (PUT / createpresignedpost): 400 `ValidationError`, 403 `SubmissionClosed`, 409 `AlreadySubmitted`, 415 `UnsupportedImage`, 413 `TooLarge`. */
+export type EntryErrorCode = 'ValidationError' | 'SubmissionClosed' | 'AlreadySubmitted' | 'UnsupportedImage' | 'TooLarge' | 'Unauthorized';
+
+/** Decisions §4: uploads up to 10 MB of JPEG, PNG, GIF or WEBP. */
+export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+export const PICTURE_CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** Spec §5: the upload content type comes from the file extension; unknown gives ''. */
+export function contentTypeForFileName(name: string): string {
+  const ext = name.split('.').pop()?.toLowerCase() ?? '';
+  return name.includes('.') ? (PICTURE_CONTENT_TYPES[ext] ?? '') : '';
+}
+
+/** Spec §4: an entry is published once a publish entry exists for this space. */
+export function isPublished(participation: Pick<ParticipationDto, 'publishedAt'> | null | undefined, spaceId: string): boolean {
+  return !!participation?.publishedAt?.some((p) => p.spaceId === spaceId && p.state === 'published');
+}
