@@ -134,8 +134,9 @@ function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntr
             ? undefined
             : { optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
         }),
+        // One page template for the host and every remote's standalone development page.
         new HtmlWebpackPlugin({
-          template: path.join(dir, 'public/index.html'),
+          template: path.join(__dirname, 'index.html'),
           chunks: ['main'],
           templateParameters: { buildId },
           scriptLoading: 'defer',

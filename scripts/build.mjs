@@ -10,7 +10,7 @@ const shared = [at('shared-contracts/src'), at('config/webpack.mf.cjs'), at('pac
 const steps = [
   { ws: 'shared-contracts', output: at('shared-contracts/dist/wire.js'), inputs: [at('shared-contracts/src')] },
   { ws: 'server', output: at('server/dist/server.js'), inputs: [at('server/src'), at('shared-contracts/src')] },
-  { ws: 'host', output: at('host/dist/index.html'), inputs: [at('host/src'), at('host/public'), ...shared] },
+  { ws: 'host', output: at('host/dist/index.html'), inputs: [at('host/src'), at('config/index.html'), ...shared] },
   ...remotes.map(({ dir }) => ({ ws: dir, output: at(dir, 'dist/mf-manifest.json'), inputs: [at(dir, 'src'), ...shared] })),
 ];
 
