@@ -4,6 +4,7 @@
  * paths is the product's own.
  */
 import type { ParticipationDto } from './entities.js';
+import { storageKeys } from './storage-keys.js';
 
 export const entryPaths = {
   participation: (challengeId: string) => `/api/challenge/particpation/${encodeURIComponent(challengeId)}`,
@@ -24,6 +25,12 @@ export type ParticipationInput =
   | { slogan: string }
   /** `picture`: the `file` key answered by createpresignedpost, after the upload succeeded. */
   | { picture: string };
+
+/**
+ * 200 answer of PUT /api/challenge/particpation/{challengeId}: the club's entry as GET would answer
+ * it now (an estimate is saved at once; a slogan or picture starts unpublished, `publishedAt: []`).
+ */
+export type SavedParticipationDto = ParticipationDto;
 
 /** POST …/createpresignedpost body. `contentType` is derived from the file extension ('' if unknown). */
 export interface PresignedPostInput {
@@ -63,6 +70,41 @@ export type VoteErrorCode = 'AlreadyVoted' | 'VotingClosed' | 'OwnEntry' | 'Proo
  * solution payload (as `altcha-lib` expects to verify it, base64-encoded JSON) in `VoteInput.altcha`.
  */
 export type AltchaChallengeDto = Record<string, unknown>;
+
+/**
+ * What `VoteInput.altcha` carries: `btoa(JSON.stringify(payload))`, altcha-lib v2's client payload
+ * (the shape its `verifySolution` takes, and its framework `verify` helpers parse from a string):
+ * the challenge's `parameters` and `signature` exactly as GET /api/votes/challenge answered them,
+ * and the `Solution` altcha-lib's `solveChallenge` found (counter mode `uint32`, the default).
+ */
+export interface AltchaPayloadDto {
+  challenge: { parameters: Record<string, unknown>; signature?: string };
+  solution: { counter: number; derivedKey: string; time?: number };
+}
+
+/**
+ * The key derivations the browser can solve (WebCrypto builds of altcha-lib's algorithms); the
+ * server's challenge uses one of these.
+ */
+export const ALTCHA_BROWSER_ALGORITHMS = [
+  'SHA-256',
+  'SHA-384',
+  'SHA-512',
+  'PBKDF2/SHA-256',
+  'PBKDF2/SHA-384',
+  'PBKDF2/SHA-512',
+] as const;
+
+/**
+ * Spec §3/§9 local vote record: this browser voted for the entry. Stored in localStorage under
+ * `voteRecordKey(participationId)` as JSON; the client offers no vote button while it exists.
+ */
+export interface VoteRecord {
+  /** ISO time of the vote. */
+  votedAt: string;
+}
+
+export const voteRecordKey = (participationId: string): string => `${storageKeys.votePrefix}${participationId}`;
 
 /** Entry errors (PUT / createpresignedpost): 400 `ValidationError`, 403 `SubmissionClosed`, 409 `AlreadySubmitted`, 415 `UnsupportedImage`, 413 `TooLarge`. */
 export type EntryErrorCode = 'ValidationError' | 'SubmissionClosed' | 'AlreadySubmitted' | 'UnsupportedImage' | 'TooLarge' | 'Unauthorized';

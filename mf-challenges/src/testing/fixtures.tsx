@@ -16,6 +16,10 @@ import { TodayProvider } from '../hooks/use-today';
 
 export const SPACEDATA = 'GET /content/public/spaces/erd/spacedata';
 export const SEARCH = 'GET /content/public/spaces/erd/objects/search';
+/** The content API's single object (`contentApi().getObject(id)`). */
+export const OBJECT = (id: string) => `GET /content/public/spaces/erd/objects/${id}`;
+/** The same-origin own-entry path of a challenge (axios, faked with `mockHttp`). */
+export const OWN = (challengeId: string) => `/api/challenge/particpation/${challengeId}`;
 
 export function image(name: string, title?: string): ImageDto {
   return {
@@ -183,4 +187,38 @@ export function renderChallenges({
     </TodayProvider>,
     { route, path: '/challenge/*', session },
   );
+}
+
+/** The club of `loggedInSession` (claims['custom:club']). */
+export function memberClub(): ClubDto {
+  return {
+    sys: { id: 'club-10001-m', objectTypeId: 'bfv-erd-club' },
+    fields: { clubname: 'TSV Eching', clubnumber: '10001', team: 'm', logourl: '/media/logo-eching.svg' },
+  };
+}
+
+/** The member's own entry as GET /api/challenge/particpation/{challengeId} answers it. */
+export function ownEntry(
+  kind: 'text' | 'picture' | 'estimate',
+  { published = false, id = `own-${kind}`, estimate }: { published?: boolean; id?: string; estimate?: number } = {},
+): ParticipationDto {
+  const challengeId = kind === 'text' ? 'challenge-text' : kind === 'picture' ? 'challenge-picture' : 'challenge-goals';
+  return {
+    _id: id,
+    sys: {
+      id,
+      objectTypeId:
+        kind === 'text' ? 'bfv-erd-text-participation' : kind === 'picture' ? 'bfv-erd-picture-participation' : 'bfv-erd-estimate-participation',
+    },
+    createdAt: '2026-04-05T10:00:00.000Z',
+    publishedAt: published ? [{ spaceId: 'erd', state: 'published' }] : [],
+    fields: {
+      challenge: { id: challengeId, linkType: 'Object', type: 'Link' },
+      club: memberClub(),
+      votes: 0,
+      ...(kind === 'text' ? { slogan: 'Eching vor, noch ein Tor!' } : {}),
+      ...(kind === 'picture' ? { image: image('own-picture') } : {}),
+      ...(estimate !== undefined ? { estimate } : {}),
+    },
+  };
 }

@@ -149,7 +149,6 @@ it.each([
 it.each([
   ['an unknown challenge', '/challenge/gibt-es-nicht'],
   ['a challenge without entries to browse (estimate)', '/challenge/challenge-estimate'],
-  ['a single participation (comes with the entries issue)', '/challenge/challenge-text/t-1'],
 ])('shows the 404 screen for %s', async (_, route) => {
   const fetchMock = mockFetch({ [SPACEDATA]: { body: spaceData() }, [SEARCH]: searchOver(texts) });
   renderChallenges({ route });

@@ -2,9 +2,10 @@ import { css } from '@emotion/react';
 import { Link, paths, type ParticipationDto } from '@erd/shared-contracts';
 import { Card } from '@erd/shared-contracts/ui';
 import { imageUrl } from '../../../lib/media';
-import { clubName, ClubTag } from './club-tag';
+import { clubName, ClubTag } from '../../../components/club-tag';
 import { EntryFooter } from './entry-footer';
-import { VoteCount } from './vote-count';
+import { VoteCount } from '../../../components/vote-count';
+import { latestVoteCount } from '../../../lib/vote-counts';
 
 /** A picture (width-1024 thumbnail) linking to the entry, with the club below. */
 export function PictureEntryCard({ entry, challengeId }: { entry: ParticipationDto; challengeId: string }) {
@@ -47,7 +48,7 @@ export function PictureEntryCard({ entry, challengeId }: { entry: ParticipationD
       </Link>
       <EntryFooter>
         <ClubTag club={entry.fields.club} />
-        <VoteCount votes={entry.fields.votes} />
+        <VoteCount votes={latestVoteCount(entry._id, entry.fields.votes)} />
       </EntryFooter>
     </Card>
   );

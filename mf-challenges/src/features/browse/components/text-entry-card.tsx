@@ -1,9 +1,10 @@
 import { css, type Theme } from '@emotion/react';
 import { Link, paths, type ParticipationDto } from '@erd/shared-contracts';
 import { Card, Icon } from '@erd/shared-contracts/ui';
-import { ClubTag } from './club-tag';
+import { ClubTag } from '../../../components/club-tag';
 import { EntryFooter } from './entry-footer';
-import { VoteCount } from './vote-count';
+import { VoteCount } from '../../../components/vote-count';
+import { latestVoteCount } from '../../../lib/vote-counts';
 
 /** A slogan: the text links to the entry, the club to its page. Slogans are text, never HTML. */
 export function TextEntryCard({ entry, challengeId }: { entry: ParticipationDto; challengeId: string }) {
@@ -45,7 +46,7 @@ export function TextEntryCard({ entry, challengeId }: { entry: ParticipationDto;
       </Link>
       <EntryFooter>
         <ClubTag club={entry.fields.club} />
-        <VoteCount votes={entry.fields.votes} />
+        <VoteCount votes={latestVoteCount(entry._id, entry.fields.votes)} />
       </EntryFooter>
     </Card>
   );

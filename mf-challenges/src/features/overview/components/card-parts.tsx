@@ -1,3 +1,4 @@
+import type { Theme } from '@emotion/react';
 import styled from '@emotion/styled';
 
 /** Layout pieces the challenge cards share. */
@@ -39,3 +40,24 @@ export const ButtonRow = styled.div(({ theme }) => ({
   '& > *': { flex: '1 1 10rem' },
   [theme.mq.sm]: { '& > *': { flex: '0 0 auto' } },
 }));
+
+const questionBox = ({ theme }: { theme: Theme }) => ({
+  display: 'flex',
+  gap: theme.space(3),
+  alignItems: 'flex-start',
+  margin: `0 0 ${theme.space(4)}`,
+  padding: theme.space(4),
+  borderRadius: theme.radius,
+  background: theme.colors.primaryDark,
+  color: theme.colors.white,
+  fontFamily: theme.fonts.headline,
+  fontWeight: 800,
+  fontSize: '1.25rem',
+  lineHeight: 1.25,
+});
+
+/** The challenge question in a dark box with a quote mark. */
+export const QuestionBox = styled.div(questionBox);
+
+/** The same box as the label of the estimate field (the question is what the number answers). */
+export const QuestionLabel = styled.label(questionBox);

@@ -3,15 +3,15 @@ import { useId } from 'react';
 import {
   formatDayMonth,
   isVoteChallenge,
-  paths,
   type ChallengeDto,
   type ChallengeTimeState,
   type IsoDate,
 } from '@erd/shared-contracts';
-import { ButtonLink, Card, Icon } from '@erd/shared-contracts/ui';
-import { BodyText, ButtonRow, CardBody, CardTitle } from './card-parts';
+import { Card, Icon } from '@erd/shared-contracts/ui';
+import { BodyText, CardBody, CardTitle, QuestionBox } from './card-parts';
 import { ChallengeImage } from './challenge-image';
 import { ChallengeMeta } from './challenge-meta';
+import { ParticipationActions } from './participation-actions';
 
 type ActiveState = Extract<ChallengeTimeState, 'ongoing' | 'submit' | 'vote'>;
 
@@ -29,9 +29,8 @@ function windowLines(challenge: ChallengeDto, state: ActiveState, today: IsoDate
 
 /**
  * Spec §2: the interactive panel of a running challenge (ongoing estimate/goals, or a vote
- * challenge in its submit or vote window). Visitors get 'Teilnehmen' (to the login); vote
- * challenges also offer browsing the published entries. The entry forms for logged-in users
- * come with the entries issue; until then they see the same panel without the login button.
+ * challenge in its submit or vote window), with what a visitor or a member can do now
+ * (`ParticipationActions`). For a member's estimate the question is the label of the number field.
  */
 export function ChallengePanel({
   challenge,
@@ -75,32 +74,17 @@ export function ChallengePanel({
         <ChallengeMeta challenge={challenge} number={number} state={state} />
         <CardTitle id={titleId}>{headline}</CardTitle>
         {teasertext && <BodyText>{teasertext}</BodyText>}
-        {(question || teasertitle) && (
-          <div
-            css={(theme: Theme) => css`
-              display: flex;
-              gap: ${theme.space(3)};
-              align-items: flex-start;
-              margin: 0 0 ${theme.space(4)};
-              padding: ${theme.space(4)};
-              border-radius: ${theme.radius};
-              background: ${theme.colors.primaryDark};
-              color: ${theme.colors.white};
-            `}
-          >
+        {(question || teasertitle) && !(loggedIn && !vote) && (
+          <QuestionBox>
             <Icon name="quote" size="sm" color="primary" />
             <p
-              css={(theme: Theme) => css`
+              css={css`
                 margin: 0;
-                font-family: ${theme.fonts.headline};
-                font-weight: 800;
-                font-size: 1.25rem;
-                line-height: 1.25;
               `}
             >
               {question || teasertitle}
             </p>
-          </div>
+          </QuestionBox>
         )}
         <ul
           aria-label="Termine"
@@ -129,16 +113,7 @@ export function ChallengePanel({
             </li>
           ))}
         </ul>
-        {(!loggedIn || vote) && (
-          <ButtonRow>
-            {!loggedIn && <ButtonLink to={paths.login}>Teilnehmen</ButtonLink>}
-            {vote && (
-              <ButtonLink to={paths.challenge(challenge.sys.id)} variant="secondary">
-                STÖBERN
-              </ButtonLink>
-            )}
-          </ButtonRow>
-        )}
+        <ParticipationActions challenge={challenge} state={state} loggedIn={loggedIn} />
         {footnote && (
           <p
             css={(theme: Theme) => css`

@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { Link, paths, TEAM_LABELS, type ClubDto, type LinkDto } from '@erd/shared-contracts';
 import { Icon } from '@erd/shared-contracts/ui';
-import { mediaUrl } from '../../../lib/media';
+import { mediaUrl } from '../lib/media';
 
 const isClub = (club: ClubDto | LinkDto): club is ClubDto => 'sys' in club && 'fields' in club;
 
@@ -80,4 +80,10 @@ export function ClubTag({ club }: { club: ClubDto | LinkDto | undefined }) {
 
 export function clubName(club: ClubDto | LinkDto | undefined): string | undefined {
   return club && isClub(club) ? club.fields.clubname : undefined;
+}
+
+/** The id of the club an entry belongs to (resolved object or link). */
+export function clubId(club: ClubDto | LinkDto | undefined): string | undefined {
+  if (!club) return undefined;
+  return isClub(club) ? club.sys.id : club.id;
 }

@@ -1,6 +1,9 @@
 import { css, type Theme } from '@emotion/react';
 import { Icon } from '@erd/shared-contracts/ui';
 
+export const votesLabel = (votes: number): string => (votes === 1 ? '1 Stimme' : `${votes} Stimmen`);
+
+/** A plain vote count: thumbs-up and '12 Stimmen'. */
 export function VoteCount({ votes = 0 }: { votes?: number }) {
   return (
     <span
@@ -15,7 +18,7 @@ export function VoteCount({ votes = 0 }: { votes?: number }) {
       `}
     >
       <Icon name="thumbs-up" size="sm" color="primary-dark" />
-      {votes === 1 ? '1 Stimme' : `${votes} Stimmen`}
+      {votesLabel(votes)}
     </span>
   );
 }
