@@ -6,5 +6,6 @@ module.exports = createConfig({
   port: 3101,
   exposes: {
     './AuthApp': './src/exposes/auth-app.tsx',
+    './session': './src/exposes/session.ts',
   },
 });

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from '@erd/shared-contracts';
 import { App } from './app/app';
 import { StartupError } from './app/startup-error';
+import { startStoredSession } from './app/auth-session';
 import { registerRemotesFromConfig } from './app/remotes/federation';
 
 async function start(): Promise<void> {
@@ -12,6 +13,8 @@ async function start(): Promise<void> {
     const config = await loadRuntimeConfig('/config.json');
     registerRemotesFromConfig(config.remotes);
     root.render(<App />);
+    // A stored session (a reload, a new page of the same tab) is handed to mf-auth for its refresh.
+    void startStoredSession();
   } catch (error) {
     console.warn('config.json could not be loaded', error);
     root.render(<StartupError />);

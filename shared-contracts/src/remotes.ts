@@ -4,6 +4,8 @@
  */
 export const remoteModules = {
   auth: { remote: 'mf_auth', module: './AuthApp' },
+  /** Not a screen: the sign-in core the host loads at start when a session is stored, and on 'Ausloggen'. */
+  authSession: { remote: 'mf_auth', module: './session' },
   profile: { remote: 'mf_profile', module: './ProfileApp' },
   challenges: { remote: 'mf_challenges', module: './ChallengesApp' },
   standings: { remote: 'mf_standings', module: './StandingsApp' },
@@ -19,6 +21,18 @@ export interface AuthAppProps {
 
 export interface ProfileAppProps {
   screen: ProfileScreen;
+}
+
+/**
+ * `mf_auth/session`: the part of mf-auth that owns the identity session, without any screen.
+ * The host loads it lazily (never on a visitor's first page) so sessions are refreshed and can be
+ * ended while no mf-auth screen is open.
+ */
+export interface AuthSessionModule {
+  /** Restores the stored session, registers the refresher and the sign-out in the store, schedules the refresh. Idempotent. */
+  startSession: () => Promise<void>;
+  /** Ends the session at the identity service (GlobalSignOut, then local sign-out) and clears the store. Never rejects. */
+  signOut: () => Promise<void>;
 }
 
 /** Every exposed module's default export is a component; its root element carries `data-mf-build`. */

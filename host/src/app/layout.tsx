@@ -5,6 +5,7 @@ import { AgeGate } from '../features/age-gate/components/age-gate';
 import { Footer } from '../features/footer/components/footer';
 import { Header } from '../features/header/components/header';
 import { useAgeConsent } from '../lib/age-consent';
+import { signOut } from './auth-session';
 import { ScrollManager } from './scroll-manager';
 
 export const MAIN_ID = 'main';
@@ -58,7 +59,7 @@ export function Layout() {
         >
           Zum Inhalt springen
         </a>
-        <Header controlsHidden={gateShown} />
+        <Header controlsHidden={gateShown} onSignOut={signOut} />
         <main
           id={MAIN_ID}
           tabIndex={-1}

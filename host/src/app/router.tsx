@@ -13,6 +13,7 @@ import { HomePage } from '../features/home/components/home-page';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Layout } from './layout';
 import { RemoteSlot } from './remote-slot';
+import { RouteGuard } from './route-guard';
 
 /** Not on the first page: the legal screen loads when it is visited. */
 const LegalPage = lazy(() => import('../features/legal/components/legal-page').then((m) => ({ default: m.LegalPage })));
@@ -28,11 +29,16 @@ function NotFound() {
   return <NotFoundScreen productName={getRuntimeConfig().productName} />;
 }
 
+/** Account routes are guarded (spec §2): guest-only ones send a logged-in user to /profil, member-only ones a visitor to /login. */
 const auth = (screen: AuthAppProps['screen']) => (
-  <RemoteSlot<AuthAppProps> remote={remoteModules.auth.remote} module={remoteModules.auth.module} props={{ screen }} />
+  <RouteGuard>
+    <RemoteSlot<AuthAppProps> remote={remoteModules.auth.remote} module={remoteModules.auth.module} props={{ screen }} />
+  </RouteGuard>
 );
 const profile = (screen: ProfileAppProps['screen']) => (
-  <RemoteSlot<ProfileAppProps> remote={remoteModules.profile.remote} module={remoteModules.profile.module} props={{ screen }} />
+  <RouteGuard>
+    <RemoteSlot<ProfileAppProps> remote={remoteModules.profile.remote} module={remoteModules.profile.module} props={{ screen }} />
+  </RouteGuard>
 );
 
 export function AppRoutes() {

@@ -1,31 +1,34 @@
-import { useEffect } from 'react';
-import { MF_BUILD_ATTRIBUTE, paths, type AuthAppProps, type AuthScreen } from '@erd/shared-contracts';
-import { ButtonLink, Container, Headline, Section } from '@erd/shared-contracts/ui';
+import { css } from '@emotion/react';
+import type { ComponentType } from 'react';
+import { MF_BUILD_ATTRIBUTE, type AuthAppProps, type AuthScreen } from '@erd/shared-contracts';
+import { ChangePasswordScreen } from '../features/change-password/components/change-password-screen';
+import { ConfirmationScreen } from '../features/confirmation/components/confirmation-screen';
+import { LoginScreen } from '../features/login/components/login-screen';
+import { RegistrationScreen } from '../features/registration/components/registration-screen';
+import { RestorePasswordScreen } from '../features/restore-password/components/restore-password-screen';
 
 /**
- * mf-auth: login, registration, confirmation, restore and change password. This release is the
- * deployable unit with its routes wired; the forms against the identity service are being built.
+ * mf-auth: login, registration, e-mail confirmation, forgotten and new password (spec §2). The
+ * host mounts it per route with the `screen` prop; the route guards are the host's.
  */
-const titles: Record<AuthScreen, string> = {
-  login: 'Einloggen',
-  registration: 'Registrierung',
-  confirmation: 'E-Mail bestätigen',
-  'restore-password': 'Passwort vergessen',
-  'change-password': 'Neues Passwort',
+const screens: Record<AuthScreen, ComponentType> = {
+  login: LoginScreen,
+  registration: RegistrationScreen,
+  confirmation: ConfirmationScreen,
+  'restore-password': RestorePasswordScreen,
+  'change-password': ChangePasswordScreen,
 };
 
 export default function AuthApp({ screen }: AuthAppProps) {
-  const title = titles[screen];
-  useEffect(() => {
-    document.title = `${title} – Punktejagd`;
-  }, [title]);
+  const Screen = screens[screen];
   return (
-    <Section {...{ [MF_BUILD_ATTRIBUTE]: process.env.BUILD_ID }}>
-      <Container>
-        <Headline as="h1">{title}</Headline>
-        <p>Die Anmeldung für Vereine öffnet in Kürze. Bis dahin kannst du dir schon die Challenges ansehen.</p>
-        <ButtonLink to={paths.challenges}>Zu den Challenges</ButtonLink>
-      </Container>
-    </Section>
+    <div
+      {...{ [MF_BUILD_ATTRIBUTE]: process.env.BUILD_ID }}
+      css={css`
+        width: 100%;
+      `}
+    >
+      <Screen key={screen} />
+    </div>
   );
 }

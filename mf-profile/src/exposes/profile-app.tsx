@@ -1,29 +1,30 @@
-import { useEffect } from 'react';
-import { MF_BUILD_ATTRIBUTE, paths, type ProfileAppProps, type ProfileScreen } from '@erd/shared-contracts';
-import { ButtonLink, Container, Headline, Section } from '@erd/shared-contracts/ui';
+import { css } from '@emotion/react';
+import type { ComponentType } from 'react';
+import { MF_BUILD_ATTRIBUTE, type ProfileAppProps, type ProfileScreen } from '@erd/shared-contracts';
+import { DeleteConfirmationScreen } from '../features/delete-account/components/delete-confirmation-screen';
+import { DeleteScreen } from '../features/delete-account/components/delete-screen';
+import { ProfileScreen as ProfileEditScreen } from '../features/profile/components/profile-screen';
 
 /**
- * mf-profile: profile, deletion and its confirmation. This release is the deployable unit with its
- * routes wired; the screens follow with the accounts.
+ * mf-profile: profile, account deletion and its notice (spec §2). The host mounts it per route
+ * with the `screen` prop; the route guards are the host's.
  */
-const titles: Record<ProfileScreen, string> = {
-  profile: 'Profil',
-  delete: 'Konto löschen',
-  'delete-confirmation': 'Konto gelöscht',
+const screens: Record<ProfileScreen, ComponentType> = {
+  profile: ProfileEditScreen,
+  delete: DeleteScreen,
+  'delete-confirmation': DeleteConfirmationScreen,
 };
 
 export default function ProfileApp({ screen }: ProfileAppProps) {
-  const title = titles[screen];
-  useEffect(() => {
-    document.title = `${title} – Punktejagd`;
-  }, [title]);
+  const Screen = screens[screen];
   return (
-    <Section {...{ [MF_BUILD_ATTRIBUTE]: process.env.BUILD_ID }}>
-      <Container>
-        <Headline as="h1">{title}</Headline>
-        <p>Profile für Vereine gibt es, sobald die Anmeldung öffnet.</p>
-        <ButtonLink to={paths.home}>Zur Startseite</ButtonLink>
-      </Container>
-    </Section>
+    <div
+      {...{ [MF_BUILD_ATTRIBUTE]: process.env.BUILD_ID }}
+      css={css`
+        width: 100%;
+      `}
+    >
+      <Screen key={screen} />
+    </div>
   );
 }

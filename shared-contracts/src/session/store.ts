@@ -48,6 +48,13 @@ export interface SessionState extends SessionData {
    */
   refresh: (() => Promise<boolean>) | null;
   setRefresher: (refresh: (() => Promise<boolean>) | null) => void;
+  /**
+   * Registered by mf-auth together with the refresher: ends the session at the identity service,
+   * then clears the store (used by parts that cannot load mf-auth, e.g. the account deletion in
+   * mf-profile). Null while mf-auth's session module is not running. Not persisted.
+   */
+  signOut: (() => Promise<void>) | null;
+  setSignOut: (signOut: (() => Promise<void>) | null) => void;
 }
 
 const emptySession: SessionData = { status: null, email: null, claims: null, tokens: null };
@@ -76,6 +83,8 @@ export const sessionStore = createStore<SessionState>()(
       clear: () => set({ ...emptySession }),
       refresh: null,
       setRefresher: (refresh) => set({ refresh }),
+      signOut: null,
+      setSignOut: (signOut) => set({ signOut }),
     }),
     {
       name: storageKeys.session,

@@ -112,3 +112,92 @@ export function mockFetch(routes: Record<string, Handler>) {
   global.fetch = mock as unknown as typeof fetch;
   return mock;
 }
+
+/** What a faked XHR request looked like, for assertions (`init.body` is the sent string). */
+export interface FakeXhrInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Replaces XMLHttpRequest (what axios uses in jsdom, so `@erd/shared-contracts/http` runs for
+ * real: interceptors, anti-forgery header, refresh on 401) with the same route table as
+ * `mockFetch`: keys are `METHOD path`, unmatched calls answer 404. A handler may answer
+ * `{ status: 0 }` for a network failure. Returns a jest mock called with `(url, init)` per request.
+ */
+export function mockXhr(routes: Record<string, FakeResponse | ((url: URL, init: FakeXhrInit) => FakeResponse | Promise<FakeResponse>)>) {
+  const mock = jest.fn(async (url: URL, init: FakeXhrInit): Promise<FakeResponse> => {
+    const handler = routes[`${init.method} ${url.pathname}`];
+    return typeof handler === 'function' ? handler(url, init) : (handler ?? { status: 404, body: { code: 'NotFound' } });
+  });
+
+  class FakeXhr {
+    readyState = 0;
+    status = 0;
+    statusText = '';
+    responseText = '';
+    response: unknown = '';
+    responseType: XMLHttpRequestResponseType = '';
+    responseURL = '';
+    timeout = 0;
+    withCredentials = false;
+    upload = { addEventListener: () => undefined, removeEventListener: () => undefined };
+    onloadend: ((event?: unknown) => void) | null = null;
+    onerror: ((event?: unknown) => void) | null = null;
+    onabort: ((event?: unknown) => void) | null = null;
+    ontimeout: ((event?: unknown) => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private headers: Record<string, string> = {};
+    private aborted = false;
+
+    open(method: string, url: string) {
+      this.method = method.toUpperCase();
+      this.url = url;
+      this.readyState = 1;
+    }
+
+    setRequestHeader(name: string, value: string) {
+      this.headers[name.toLowerCase()] = value;
+    }
+
+    getAllResponseHeaders() {
+      return 'content-type: application/json\r\n';
+    }
+
+    getResponseHeader(name: string) {
+      return name.toLowerCase() === 'content-type' ? 'application/json' : null;
+    }
+
+    addEventListener() {}
+
+    removeEventListener() {}
+
+    abort() {
+      this.aborted = true;
+    }
+
+    send(body?: unknown) {
+      const url = new URL(this.url, 'http://localhost');
+      const init: FakeXhrInit = { method: this.method, headers: { ...this.headers }, ...(typeof body === 'string' ? { body } : {}) };
+      void Promise.resolve(mock(url, init)).then((result) => {
+        if (this.aborted) return;
+        this.readyState = 4;
+        this.responseURL = url.href;
+        if (result.status === 0) {
+          this.onerror?.({ type: 'error' });
+          return;
+        }
+        this.status = result.status ?? 200;
+        this.statusText = String(this.status);
+        this.responseText = result.body === undefined ? '' : JSON.stringify(result.body);
+        this.response = this.responseText;
+        this.onloadend?.({ type: 'loadend' });
+      });
+    }
+  }
+
+  global.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+  return mock;
+}

@@ -17,24 +17,44 @@ export interface SelectMenuOption<T extends string> {
 export interface SelectMenuProps<T extends string> {
   label: string;
   options: readonly SelectMenuOption<T>[];
-  value: T;
+  /** The chosen value; null (or a value not among the options) shows the placeholder. */
+  value: T | null;
   onChange: (value: T) => void;
   /** Put label and box on one line (default) or the label above. */
   inline?: boolean;
   disabled?: boolean;
+  /** Shown while nothing is chosen. */
+  placeholder?: string;
+  /** Called when the focus leaves the whole widget (forms mark the field touched). */
+  onBlur?: () => void;
+  /** Marks the box invalid (red border, aria-invalid). */
+  invalid?: boolean;
+  /** id of an element describing the box, e.g. its error message. */
+  describedBy?: string;
+  /** Stretch the box to the full width of its container. */
+  block?: boolean;
 }
 
-export function SelectMenu<T extends string>({ label, options, value, onChange, inline = true, disabled = false }: SelectMenuProps<T>) {
+export function SelectMenu<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  inline = true,
+  disabled = false,
+  placeholder = '',
+  onBlur,
+  invalid = false,
+  describedBy,
+  block = false,
+}: SelectMenuProps<T>) {
   const id = useId();
   const labelId = `${id}-label`;
   const listboxId = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
-  const selectedIndex = Math.max(
-    0,
-    options.findIndex((o) => o.value === value),
-  );
+  const selectedIndex = options.findIndex((o) => o.value === value);
   const [open, setOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(selectedIndex);
+  const [activeIndex, setActiveIndex] = useState(Math.max(0, selectedIndex));
   const rootRef = useRef<HTMLDivElement>(null);
   const comboRef = useRef<HTMLDivElement>(null);
 
@@ -47,7 +67,7 @@ export function SelectMenu<T extends string>({ label, options, value, onChange, 
     return () => document.removeEventListener('mousedown', onPointerDown);
   }, [open]);
 
-  const openList = (index = selectedIndex) => {
+  const openList = (index = Math.max(0, selectedIndex)) => {
     if (disabled) return;
     setActiveIndex(index);
     setOpen(true);
@@ -113,7 +133,7 @@ export function SelectMenu<T extends string>({ label, options, value, onChange, 
       ref={rootRef}
       css={(theme: Theme) => css`
         position: relative;
-        display: inline-flex;
+        display: ${block ? 'flex' : 'inline-flex'};
         flex-direction: ${inline ? 'row' : 'column'};
         align-items: ${inline ? 'center' : 'stretch'};
         gap: ${theme.space(2)};
@@ -143,10 +163,15 @@ export function SelectMenu<T extends string>({ label, options, value, onChange, 
           aria-controls={listboxId}
           aria-activedescendant={open ? optionId(activeIndex) : undefined}
           aria-disabled={disabled || undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
           onClick={() => (open ? setOpen(false) : openList())}
           onKeyDown={onKeyDown}
           onBlur={(event) => {
-            if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+            if (!rootRef.current?.contains(event.relatedTarget as Node | null)) {
+              setOpen(false);
+              onBlur?.();
+            }
           }}
           css={(theme: Theme) => css`
             display: flex;
@@ -156,7 +181,7 @@ export function SelectMenu<T extends string>({ label, options, value, onChange, 
             min-width: 11rem;
             min-height: 44px;
             padding: ${theme.space(2)} ${theme.space(3)};
-            border: 2px solid ${theme.colors.border};
+            border: 2px solid ${invalid ? theme.colors.error : theme.colors.border};
             border-radius: ${theme.radius};
             background: ${theme.colors.white};
             color: ${theme.colors.textDark};
@@ -169,7 +194,13 @@ export function SelectMenu<T extends string>({ label, options, value, onChange, 
             }
           `}
         >
-          <span>{options[selectedIndex]?.label}</span>
+          <span
+            css={(theme: Theme) => css`
+              color: ${selectedIndex === -1 ? theme.colors.textMuted : 'inherit'};
+            `}
+          >
+            {options[selectedIndex]?.label ?? placeholder}
+          </span>
           <Icon
             name="arrow-outline"
             size="xs"

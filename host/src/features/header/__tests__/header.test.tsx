@@ -1,14 +1,15 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paths, sessionStore, storageKeys } from '@erd/shared-contracts';
-import { loggedInSession, renderWithProviders } from '@erd/shared-contracts/testing';
+import { loggedInSession, mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
+import { forgetSessionClubs } from '../api/get-session-club';
 import { LocationDisplay } from '../../../testing/location';
 import { Header } from '../components/header';
 
-function renderHeader(options: Parameters<typeof renderWithProviders>[1] = {}) {
+function renderHeader(options: Parameters<typeof renderWithProviders>[1] = {}, onSignOut?: () => Promise<void>) {
   return renderWithProviders(
     <>
-      <Header />
+      <Header onSignOut={onSignOut} />
       <LocationDisplay />
     </>,
     options,
@@ -18,9 +19,18 @@ function renderHeader(options: Parameters<typeof renderWithProviders>[1] = {}) {
 const location = () => screen.getByTestId('location').textContent;
 const banner = () => screen.getByRole('banner');
 
+const CLUB_PATH = 'GET /content/public/spaces/erd/objects/club-10001-m';
+const clubObject = (logourl?: string) => ({
+  sys: { id: 'club-10001-m', objectTypeId: 'bfv-erd-club' },
+  fields: { clubname: 'TSV Eching', clubnumber: '10001', team: 'm', ...(logourl ? { logourl } : {}) },
+});
+
 beforeEach(() => {
   sessionStorage.clear();
   document.body.className = '';
+  forgetSessionClubs();
+  // The club behind the profile button: unanswered unless a test says otherwise.
+  mockFetch({ [CLUB_PATH]: () => new Promise(() => {}) });
 });
 
 describe('header', () => {
@@ -57,6 +67,28 @@ describe('header', () => {
     await user.click(profile);
     expect(location()).toBe('/login');
     expect(sessionStorage.getItem('bfv-erd-redirectAfterLogin')).toBe('/profil');
+  });
+
+  it('shows the club logo of the signed-in account on the profile button', async () => {
+    const fetch = mockFetch({ [CLUB_PATH]: { body: clubObject('/media/eching.png') } });
+    renderHeader({ session: loggedInSession });
+    const profile = within(banner()).getByRole('link', { name: 'Profil' });
+    await waitFor(() => expect(profile.querySelector('img')).not.toBeNull());
+    expect(profile.querySelector('img')).toHaveAttribute('src', 'http://localhost/media/eching.png');
+    expect(profile.querySelector('img')).toHaveAttribute('alt', '');
+    // Loaded once per club (a second header does not ask again).
+    renderHeader({ session: loggedInSession });
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Profil' })[1]!.querySelector('img')).not.toBeNull());
+    expect(fetch.mock.calls.filter(([input]) => String(input).includes('club-10001-m'))).toHaveLength(1);
+  });
+
+  it('falls back to the user icon when the club has no logo or cannot be loaded, and for visitors', async () => {
+    const fetch = mockFetch({ [CLUB_PATH]: { body: clubObject() } });
+    renderHeader({ session: loggedInSession });
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const profile = within(banner()).getByRole('link', { name: 'Profil' });
+    expect(profile.querySelector('img')).toBeNull();
+    expect(profile.querySelector('svg')).not.toBeNull();
   });
 
   it('follows the session store: logging in elsewhere changes the targets at once', () => {
@@ -164,18 +196,33 @@ describe('menu', () => {
     expect(within(menu()).getByRole('link', { name: 'Einloggen' })).toHaveFocus();
   });
 
-  it('Ausloggen clears the session and goes to the home page', async () => {
+  it('Ausloggen signs out, clears the session and goes to the home page', async () => {
     const user = userEvent.setup();
-    renderHeader({ route: '/tabelle', session: loggedInSession });
+    let finish: (() => void) | undefined;
+    const onSignOut = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    renderHeader({ route: '/tabelle', session: loggedInSession }, onSignOut);
     await user.click(menuButton());
     expect(within(menu()).queryByRole('link', { name: 'Einloggen' })).not.toBeInTheDocument();
 
     await user.click(within(menu()).getByRole('button', { name: 'Ausloggen' }));
+    expect(onSignOut).toHaveBeenCalledTimes(1);
+    expect(within(menu()).getByRole('button', { name: 'Ausloggen' })).toBeDisabled();
+    expect(location()).toBe('/tabelle');
+    await act(async () => finish?.());
 
+    await waitFor(() => expect(location()).toBe('/'));
     expect(sessionStore.getState().status).toBeNull();
     expect(sessionStore.getState().tokens).toBeNull();
-    expect(location()).toBe('/');
     expect(screen.queryByRole('navigation', { name: 'Hauptmenü' })).not.toBeInTheDocument();
     expect(within(banner()).getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/login');
+  });
+
+  it('Ausloggen still clears the session when the sign-out fails', async () => {
+    const user = userEvent.setup();
+    renderHeader({ route: '/profil', session: loggedInSession }, () => Promise.reject(new Error('offline')));
+    await user.click(menuButton());
+    await user.click(within(menu()).getByRole('button', { name: 'Ausloggen' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(sessionStore.getState().tokens).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import { css, type Theme } from '@emotion/react';
-import { Link, paths, selectIsLoggedIn, storageKeys, useSession } from '@erd/shared-contracts';
+import { Link, paths, resolveServiceUrl, selectIsLoggedIn, sessionStore, storageKeys, useSession } from '@erd/shared-contracts';
 import { ButtonLink, Container, Icon } from '@erd/shared-contracts/ui';
 import { Logo } from '../../../components/logo';
 import { useJoinTarget } from '../../../lib/use-join-target';
+import { useSessionClub } from '../api/get-session-club';
 import { useMenu } from '../hooks/use-menu';
 import { SiteMenu } from './site-menu';
 
@@ -39,11 +40,37 @@ function rememberProfileRedirect() {
   }
 }
 
+const clearSession = async () => sessionStore.getState().clear();
+
+/** The profile button's face: the club logo when signed in and the club has one, else the user icon. */
+function ProfileBadge() {
+  const club = useSessionClub();
+  const logo = club?.fields.logourl?.trim();
+  if (!logo) return <Icon name="user-outline" size="sm" color="white" />;
+  return (
+    <img
+      src={resolveServiceUrl(logo)}
+      alt=""
+      width={36}
+      height={36}
+      css={(theme: Theme) => css`
+        width: 36px;
+        height: 36px;
+        object-fit: contain;
+        border-radius: 50%;
+        background: ${theme.colors.white};
+        padding: 2px;
+      `}
+    />
+  );
+}
+
 /**
- * Spec §2 header: logo to the home page, join button, profile button and the slide-out menu.
- * While the age gate shows, its controls are not rendered (spec: hidden).
+ * Spec §2 header: logo to the home page, join button, profile button (club logo when signed in)
+ * and the slide-out menu. While the age gate shows, its controls are not rendered (spec: hidden).
+ * `onSignOut` ends the session for 'Ausloggen' (the app passes mf-auth's sign-out).
  */
-export function Header({ controlsHidden = false }: { controlsHidden?: boolean }) {
+export function Header({ controlsHidden = false, onSignOut = clearSession }: { controlsHidden?: boolean; onSignOut?: () => Promise<void> }) {
   const isLoggedIn = useSession(selectIsLoggedIn);
   const joinTarget = useJoinTarget();
   const menu = useMenu();
@@ -123,7 +150,7 @@ export function Header({ controlsHidden = false }: { controlsHidden?: boolean })
               aria-label="Profil"
               css={iconButton}
             >
-              <Icon name="user-outline" size="sm" color="white" />
+              {isLoggedIn ? <ProfileBadge /> : <Icon name="user-outline" size="sm" color="white" />}
             </Link>
             <button
               ref={menu.buttonRef}
@@ -139,7 +166,7 @@ export function Header({ controlsHidden = false }: { controlsHidden?: boolean })
           </div>
         )}
       </Container>
-      {!controlsHidden && <SiteMenu id={MENU_ID} open={menu.open} onClose={menu.close} panelRef={menu.panelRef} />}
+      {!controlsHidden && <SiteMenu id={MENU_ID} open={menu.open} onClose={menu.close} panelRef={menu.panelRef} onSignOut={onSignOut} />}
     </header>
   );
 }

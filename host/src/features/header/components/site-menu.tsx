@@ -1,5 +1,5 @@
 import { css, Global, keyframes, type Theme } from '@emotion/react';
-import type { ReactNode, RefObject } from 'react';
+import { type ReactNode, type RefObject, useState } from 'react';
 import { NavLink, paths, selectIsLoggedIn, sessionStore, useNavigate, useSession } from '@erd/shared-contracts';
 import { SocialLinks } from '../../../components/social-links';
 import { MENU_OPEN_BODY_CLASS } from '../hooks/use-menu';
@@ -39,15 +39,26 @@ interface SiteMenuProps {
   open: boolean;
   onClose: () => void;
   panelRef: RefObject<HTMLDivElement | null>;
+  /** Ends the session at the identity service; the store is cleared afterwards in any case. */
+  onSignOut: () => Promise<void>;
 }
 
 /** The slide-out menu (spec §2): pages, log in or out, social links. */
-export function SiteMenu({ id, open, onClose, panelRef }: SiteMenuProps) {
+export function SiteMenu({ id, open, onClose, panelRef, onSignOut }: SiteMenuProps) {
   const isLoggedIn = useSession(selectIsLoggedIn);
   const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
 
-  const logout = () => {
-    sessionStore.getState().clear();
+  const logout = async () => {
+    setSigningOut(true);
+    try {
+      await onSignOut();
+    } catch {
+      // signed out locally below
+    } finally {
+      sessionStore.getState().clear();
+      setSigningOut(false);
+    }
     onClose();
     navigate(paths.home);
   };
@@ -117,7 +128,7 @@ export function SiteMenu({ id, open, onClose, panelRef }: SiteMenuProps) {
           {item(paths.terms, 'Teilnahme')}
           <li>
             {isLoggedIn ? (
-              <button type="button" onClick={logout} css={itemStyle}>
+              <button type="button" onClick={() => void logout()} disabled={signingOut} aria-busy={signingOut || undefined} css={itemStyle}>
                 Ausloggen
               </button>
             ) : (

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { isApiError, Link, paths, storageKeys, useNavigate } from '@erd/shared-contracts';
+import { FormLinks, FormMessage, FormStack, formMessages } from '@erd/shared-contracts/ui';
+import { AuthPage } from '../../../components/auth-page';
+import { FinalTextField, SubmitButton } from '../../../components/fields';
+import { readStorage, removeStorage } from '../../../lib/browser-storage';
+import { normalizeEmail } from '../../../lib/identity/session';
+import type { LoginLocationState } from '../../../lib/login-location-state';
+import { code as codeRule, email as emailRule, password, passwordRepeat } from '../../../lib/validators';
+import { confirmForgotPassword } from '../api/confirm-forgot-password';
+
+export const changePasswordTexts = {
+  wrongCode: 'Der Code ist falsch oder abgelaufen.',
+  notFound: 'Zu dieser E-Mail-Adresse gibt es kein Konto.',
+  weakPassword: formMessages.passwordRule,
+  generic: 'Bei der Änderung ist ein Fehler aufgetreten, bitte versuche es später erneut.',
+  changed: 'Dein Passwort wurde geändert. Du kannst dich jetzt mit dem neuen Passwort einloggen.',
+} as const;
+
+type Failure = 'wrongCode' | 'notFound' | 'weakPassword' | 'generic';
+
+interface ChangePasswordValues {
+  email?: string;
+  code?: string;
+  password?: string;
+  password_repeat?: string;
+}
+
+function failureOf(error: unknown): Failure {
+  if (!isApiError(error)) return 'generic';
+  if (error.status === 400) return error.code === 'InvalidPasswordException' ? 'weakPassword' : 'wrongCode';
+  return error.status === 404 ? 'notFound' : 'generic';
+}
+
+/** Spec §2/§4/§5/§8 new password: e-mail (kept from the request), code, password and repeat; then the login. */
+export function ChangePasswordScreen() {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [initialValues] = useState<ChangePasswordValues>(() => ({ email: readStorage('local', storageKeys.resetEmail) ?? '' }));
+
+  const onSubmit = async (values: ChangePasswordValues) => {
+    setFailure(null);
+    const address = normalizeEmail(values.email ?? '');
+    try {
+      await confirmForgotPassword({ email: address, code: (values.code ?? '').trim(), password: values.password ?? '' });
+    } catch (error) {
+      setFailure(failureOf(error));
+      return;
+    }
+    removeStorage('local', storageKeys.resetEmail);
+    const state: LoginLocationState = { notice: changePasswordTexts.changed, email: address };
+    navigate(paths.login, { state });
+  };
+
+  return (
+    <AuthPage title="Neues Passwort" intro="Gib den Code aus der E-Mail ein und lege dein neues Passwort fest.">
+      <Form<ChangePasswordValues> onSubmit={onSubmit} initialValues={initialValues}>
+        {({ handleSubmit }) => (
+          <form noValidate onSubmit={handleSubmit}>
+            <FormStack>
+              <FinalTextField name="email" label="E-Mail-Adresse" type="email" inputMode="email" autoComplete="email" maxLength={254} validate={emailRule} />
+              <FinalTextField name="code" label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} validate={codeRule} />
+              <FinalTextField
+                name="password"
+                label="Neues Passwort"
+                type="password"
+                autoComplete="new-password"
+                maxLength={256}
+                validate={password}
+                hint="Mindestens 8 Zeichen mit Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen (#?!@$ %^&*-)."
+              />
+              <FinalTextField
+                name="password_repeat"
+                label="Passwort wiederholen"
+                type="password"
+                autoComplete="new-password"
+                maxLength={256}
+                validate={passwordRepeat('password')}
+              />
+              {failure && (
+                <FormMessage tone="error">
+                  {changePasswordTexts[failure]}
+                  {failure === 'wrongCode' && (
+                    <>
+                      {' '}
+                      <Link to={paths.restorePassword}>Neuen Code anfordern</Link>
+                    </>
+                  )}
+                  {failure === 'notFound' && (
+                    <>
+                      {' '}
+                      <Link to={paths.registration}>Jetzt registrieren</Link>
+                    </>
+                  )}
+                </FormMessage>
+              )}
+              <SubmitButton>Passwort ändern</SubmitButton>
+            </FormStack>
+          </form>
+        )}
+      </Form>
+      <FormLinks>
+        <li>
+          Keinen Code erhalten? <Link to={paths.restorePassword}>Code anfordern</Link>
+        </li>
+        <li>
+          <Link to={paths.login}>Zum Login</Link>
+        </li>
+      </FormLinks>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { Link, paths, storageKeys, useLocation, useNavigate } from '@erd/shared-contracts';
+import { FormLinks, FormMessage, FormStack, formMessages } from '@erd/shared-contracts/ui';
+import { AuthPage } from '../../../components/auth-page';
+import { FinalTextField, SubmitButton } from '../../../components/fields';
+import { removeStorage, readStorage, writeStorage } from '../../../lib/browser-storage';
+import { login, normalizeEmail } from '../../../lib/identity/session';
+import type { LoginLocationState } from '../../../lib/login-location-state';
+import { email as emailRule, required } from '../../../lib/validators';
+
+export const LOGIN_FAILED = 'E-Mail-Adresse oder Passwort falsch.';
+export const LOGIN_LOCKED = 'Nach mehreren Fehlversuchen ist die Anmeldung für 15 Minuten gesperrt.';
+export const LOGIN_UNAVAILABLE = 'Die Anmeldung ist gerade nicht möglich. Bitte versuche es später erneut.';
+export const LOGIN_UNSUPPORTED =
+  'Die Anmeldung kann hier nicht abgeschlossen werden. Bitte lege über „Passwort vergessen?“ ein neues Passwort fest.';
+
+/** Codes that mean "these credentials do not get you in" (spec §8 login text). */
+const CREDENTIAL_CODES = new Set([
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'UserNotConfirmedException',
+  'InvalidParameterException',
+  'PasswordResetRequiredException',
+]);
+
+type Failure = { kind: 'credentials'; unconfirmed: boolean; locked: boolean } | { kind: 'unavailable' } | { kind: 'unsupported' };
+
+interface LoginValues {
+  email?: string;
+  password?: string;
+}
+
+
+/**
+ * Spec §2/§4/§5/§8 login: e-mail and password; one hint for an invalid form; on failure
+ * 'E-Mail-Adresse oder Passwort falsch.' (with a link to the confirmation for unconfirmed
+ * accounts); on success to /profil when the profile asked for the login, else to /challenge.
+ */
+export function LoginScreen() {
+  const navigate = useNavigate();
+  const state = (useLocation().state ?? null) as LoginLocationState | null;
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  const onSubmit = async (values: LoginValues) => {
+    setFailure(null);
+    const address = normalizeEmail(values.email ?? '');
+    const result = await login(address, values.password ?? '');
+    if (result.status === 'LOGGED_IN') {
+      const stored = readStorage('session', storageKeys.redirectAfterLogin);
+      if (stored) removeStorage('session', storageKeys.redirectAfterLogin);
+      navigate(stored ? paths.profile : paths.challenges);
+      return;
+    }
+    if (result.status !== 'LOGIN_FAILED' || result.code === 'MfaNotSupported') {
+      setFailure({ kind: 'unsupported' });
+      return;
+    }
+    if (!CREDENTIAL_CODES.has(result.code)) {
+      setFailure({ kind: 'unavailable' });
+      return;
+    }
+    const unconfirmed = result.code === 'UserNotConfirmedException';
+    if (unconfirmed) writeStorage('local', storageKeys.confirmEmail, address);
+    const locked = /attempts exceeded/i.test(result.message ?? '');
+    setFailure({ kind: 'credentials', unconfirmed, locked });
+  };
+
+  return (
+    <AuthPage title="Einloggen" intro="Melde dich mit der E-Mail-Adresse und dem Passwort deines Vereinskontos an.">
+      <Form<LoginValues> onSubmit={onSubmit} initialValues={{ email: state?.email ?? '' }}>
+        {({ handleSubmit, invalid, touched }) => {
+          const showHint = invalid && Object.values(touched ?? {}).some(Boolean);
+          return (
+            <form noValidate onSubmit={handleSubmit}>
+              <FormStack>
+                {state?.notice && !failure && <FormMessage tone="success">{state.notice}</FormMessage>}
+                <FinalTextField
+                  name="email"
+                  label="E-Mail-Adresse"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="username"
+                  maxLength={254}
+                  validate={emailRule}
+                  hideError
+                />
+                <FinalTextField
+                  name="password"
+                  label="Passwort"
+                  type="password"
+                  autoComplete="current-password"
+                  maxLength={256}
+                  validate={required(formMessages.loginInvalid)}
+                  hideError
+                />
+                {showHint && <FormMessage tone="error">{formMessages.loginInvalid}</FormMessage>}
+                {failure && <LoginFailure failure={failure} />}
+                <SubmitButton>Einloggen</SubmitButton>
+              </FormStack>
+            </form>
+          );
+        }}
+      </Form>
+      <FormLinks>
+        <li>
+          <Link to={paths.restorePassword}>Passwort vergessen?</Link>
+        </li>
+        <li>
+          Noch kein Konto? <Link to={paths.registration}>Jetzt registrieren</Link>
+        </li>
+        <li>
+          Code per E-Mail erhalten? <Link to={paths.confirmation}>E-Mail-Adresse bestätigen</Link>
+        </li>
+      </FormLinks>
+    </AuthPage>
+  );
+}
+
+function LoginFailure({ failure }: { failure: Failure }) {
+  if (failure.kind === 'unavailable') return <FormMessage tone="error">{LOGIN_UNAVAILABLE}</FormMessage>;
+  if (failure.kind === 'unsupported') return <FormMessage tone="error">{LOGIN_UNSUPPORTED}</FormMessage>;
+  return (
+    <FormMessage tone="error">
+      {LOGIN_FAILED}
+      {failure.locked && ` ${LOGIN_LOCKED}`}
+      {failure.unconfirmed && (
+        <>
+          {' '}
+          <Link to={paths.confirmation}>E-Mail-Adresse bestätigen</Link>
+        </>
+      )}
+    </FormMessage>
+  );
+}

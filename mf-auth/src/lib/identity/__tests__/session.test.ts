@@ -1,0 +1,318 @@
+import { isApiError, sessionStore, setRuntimeConfig, type SessionData } from '@erd/shared-contracts';
+import { createHttpClient } from '@erd/shared-contracts/http';
+import { mockXhr, testConfig } from '@erd/shared-contracts/testing';
+import { cognitoError, fakeCognito, fakeJwt, fakeSession, type FakeAuthCallbacks } from '../../../testing/fake-cognito';
+import { login, REFRESH_LEAD_SECONDS, REFRESH_RETRY_MS, refreshSession, resetSessionForTests, signOut, startSession } from '../session';
+import { cognitoSessionStorage } from '../storage';
+
+jest.mock('amazon-cognito-identity-js', () => jest.requireActual('../../../testing/fake-cognito').fakeCognitoModule);
+
+const empty: SessionData = { status: null, email: null, claims: null, tokens: null };
+
+const succeed = (session = fakeSession()) =>
+  fakeCognito.authenticate.mockImplementation((_user, _details, callbacks: FakeAuthCallbacks) => callbacks.onSuccess(session));
+
+beforeEach(() => {
+  jest.useRealTimers();
+  resetSessionForTests();
+  fakeCognito.reset();
+  sessionStorage.clear();
+  localStorage.clear();
+  setRuntimeConfig(testConfig);
+  sessionStore.setState({ ...empty, refresh: null, signOut: null });
+});
+
+afterEach(() => {
+  resetSessionForTests();
+  jest.useRealTimers();
+});
+
+describe('user pool', () => {
+  it('uses pool id, client id and the endpoint of the runtime config (resolved), with session storage for the library', async () => {
+    succeed();
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    expect(fakeCognito.pools).toHaveLength(1);
+    const pool = fakeCognito.pools[0]!;
+    expect(pool).toMatchObject({ UserPoolId: 'eu-central-1_ErdLocal1', ClientId: 'erdlocalclient', endpoint: 'http://localhost/identity' });
+    expect(pool.Storage).toBe(cognitoSessionStorage);
+    expect(pool.Storage).not.toBe(localStorage);
+
+    cognitoSessionStorage.setItem('CognitoIdentityServiceProvider.erdlocalclient.LastAuthUser', 'sub-1');
+    expect(sessionStorage.getItem('CognitoIdentityServiceProvider.erdlocalclient.LastAuthUser')).toBe('sub-1');
+    expect(localStorage.length).toBe(0);
+    sessionStorage.setItem('other-key', 'stays');
+    cognitoSessionStorage.clear();
+    expect(sessionStorage.getItem('CognitoIdentityServiceProvider.erdlocalclient.LastAuthUser')).toBeNull();
+    expect(sessionStorage.getItem('other-key')).toBe('stays');
+  });
+});
+
+describe('login', () => {
+  it('signs in with SRP and stores status, e-mail, the id token claims and the tokens', async () => {
+    const session = fakeSession({ clockDrift: 3, refreshToken: 'refresh-1' });
+    succeed(session);
+    const result = await login('  Trainer@TSV-Eching.example ', 'Geheim#123');
+
+    expect(result).toEqual({ status: 'LOGGED_IN' });
+    const [user, details] = fakeCognito.authenticate.mock.calls[0]!;
+    expect(user.flowType).toBe('USER_SRP_AUTH');
+    expect(details).toEqual({ Username: 'trainer@tsv-eching.example', Password: 'Geheim#123' });
+
+    const state = sessionStore.getState();
+    expect(state.status).toBe('LOGGED_IN');
+    expect(state.email).toBe('trainer@tsv-eching.example');
+    expect(state.claims).toMatchObject({ sub: 'sub-1', email: 'trainer@tsv-eching.example', 'custom:club': 'club-10001-m' });
+    expect(state.tokens).toEqual({
+      idToken: session.getIdToken().getJwtToken(),
+      accessToken: session.getAccessToken().getJwtToken(),
+      refreshToken: 'refresh-1',
+      clockDrift: 3,
+      idTokenExpiresAt: session.getIdToken().getExpiration(),
+      accessTokenExpiresAt: session.getAccessToken().getExpiration(),
+    });
+    // Persisted to session storage under the spec's key.
+    expect(JSON.parse(sessionStorage.getItem('bfv-erd-session') ?? '{}').state.status).toBe('LOGGED_IN');
+    // The refresher and the sign-out are registered for the rest of the site.
+    expect(state.refresh).toBe(refreshSession);
+    expect(state.signOut).toBe(signOut);
+  });
+
+  it.each([
+    ['NotAuthorizedException', 'Incorrect username or password.'],
+    ['UserNotConfirmedException', 'User is not confirmed.'],
+    ['NetworkError', 'Network error'],
+  ])('maps a failure (%s) to LOGIN_FAILED with the code', async (code, message) => {
+    fakeCognito.authenticate.mockImplementation((_u, _d, callbacks) => callbacks.onFailure(cognitoError(code, message)));
+    const result = await login('trainer@tsv-eching.example', 'falsch');
+    expect(result).toEqual({ status: 'LOGIN_FAILED', code, message });
+    expect(sessionStore.getState()).toMatchObject({ status: 'LOGIN_FAILED', email: 'trainer@tsv-eching.example', tokens: null, claims: null });
+  });
+
+  it('passes new-password-required and custom-challenge outcomes back as the session status', async () => {
+    fakeCognito.authenticate.mockImplementation((_u, _d, callbacks) => callbacks.newPasswordRequired?.({}, []));
+    expect(await login('a@b.de', 'x')).toEqual({ status: 'NEW_PASSWORD_REQUIRED' });
+    expect(sessionStore.getState().status).toBe('NEW_PASSWORD_REQUIRED');
+
+    fakeCognito.authenticate.mockImplementation((_u, _d, callbacks) => callbacks.customChallenge?.({}));
+    expect(await login('a@b.de', 'x')).toEqual({ status: 'CUSTOM_CHALLENGE' });
+    expect(sessionStore.getState().status).toBe('CUSTOM_CHALLENGE');
+
+    fakeCognito.authenticate.mockImplementation((_u, _d, callbacks) => callbacks.mfaRequired?.('SMS_MFA', {}));
+    expect(await login('a@b.de', 'x')).toEqual({ status: 'LOGIN_FAILED', code: 'MfaNotSupported' });
+  });
+});
+
+describe('refresh scheduling', () => {
+  it('renews the tokens shortly before they expire (drift-adjusted) and reschedules with the new ones', async () => {
+    jest.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') });
+    const start = Date.now();
+    succeed(fakeSession({ lifetime: 3600, clockDrift: 60 }));
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    fakeCognito.refresh.mockImplementation((_user, _token, callback) => callback(null, fakeSession({ tag: 'renewed', lifetime: 3600 })));
+
+    const dueMs = (3600 + 60 - REFRESH_LEAD_SECONDS) * 1000;
+    jest.advanceTimersByTime(dueMs - 1000);
+    expect(fakeCognito.refresh).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(fakeCognito.refresh).toHaveBeenCalledTimes(1);
+    const [user, token] = fakeCognito.refresh.mock.calls[0]!;
+    expect(token).toBe('refresh-1');
+    expect(user.username).toBe('sub-1');
+    expect(sessionStore.getState().claims?.tag).toBe('renewed');
+    expect(sessionStore.getState().tokens?.refreshToken).toBe('refresh-1');
+
+    // The renewed session (issued now, 1 h) is renewed again 55 min later.
+    const renewedAt = Date.now();
+    expect(renewedAt - start).toBe(dueMs);
+    await jest.advanceTimersByTimeAsync((3600 - REFRESH_LEAD_SECONDS) * 1000);
+    expect(fakeCognito.refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries later when the service cannot be reached, and keeps the session', async () => {
+    jest.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') });
+    succeed(fakeSession({ lifetime: 3600 }));
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(cognitoError('NetworkError', 'Network error'), null));
+
+    await jest.advanceTimersByTimeAsync((3600 - REFRESH_LEAD_SECONDS) * 1000);
+    expect(fakeCognito.refresh).toHaveBeenCalledTimes(1);
+    expect(sessionStore.getState().status).toBe('LOGGED_IN');
+    await jest.advanceTimersByTimeAsync(REFRESH_RETRY_MS);
+    expect(fakeCognito.refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('clears the session when the refresh token is refused (not authorised)', async () => {
+    succeed(fakeSession());
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    sessionStorage.setItem('CognitoIdentityServiceProvider.erdlocalclient.sub-1.idToken', 'x');
+    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(cognitoError('NotAuthorizedException', 'Refresh Token has been revoked'), null));
+
+    await expect(refreshSession()).resolves.toBe(false);
+    expect(sessionStore.getState()).toMatchObject(empty);
+    expect(sessionStorage.getItem('CognitoIdentityServiceProvider.erdlocalclient.sub-1.idToken')).toBeNull();
+  });
+
+  it('shares one request between concurrent refreshes', async () => {
+    succeed(fakeSession());
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    let answer: (() => void) | undefined;
+    fakeCognito.refresh.mockImplementation((_u, _t, callback) => {
+      answer = () => callback(null, fakeSession({ tag: 'b' }));
+    });
+    const first = refreshSession();
+    const second = refreshSession();
+    answer?.();
+    await expect(Promise.all([first, second])).resolves.toEqual([true, true]);
+    expect(fakeCognito.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops when the session is cleared elsewhere', async () => {
+    jest.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') });
+    succeed(fakeSession({ lifetime: 3600 }));
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    sessionStore.getState().clear();
+    await jest.advanceTimersByTimeAsync(3 * 3600 * 1000);
+    expect(fakeCognito.refresh).not.toHaveBeenCalled();
+  });
+});
+
+describe('start (a stored session after a reload)', () => {
+  const stored = (lifetime: number, iat = Math.floor(Date.now() / 1000)): SessionData => {
+    const s = fakeSession({ lifetime, iat });
+    return {
+      status: 'LOGGED_IN',
+      email: 'trainer@tsv-eching.example',
+      claims: s.getIdToken().decodePayload() as SessionData['claims'],
+      tokens: {
+        idToken: s.getIdToken().getJwtToken(),
+        accessToken: s.getAccessToken().getJwtToken(),
+        refreshToken: 'refresh-stored',
+        clockDrift: 0,
+        idTokenExpiresAt: iat + lifetime,
+        accessTokenExpiresAt: iat + lifetime,
+      },
+    };
+  };
+
+  it('registers the refresher and schedules the refresh of a valid session', async () => {
+    jest.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') });
+    sessionStore.setState(stored(3600));
+    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(null, fakeSession({ tag: 'c' })));
+    await startSession();
+    expect(sessionStore.getState().refresh).toBe(refreshSession);
+    expect(fakeCognito.refresh).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync((3600 - REFRESH_LEAD_SECONDS) * 1000);
+    expect(fakeCognito.refresh).toHaveBeenCalledWith(expect.objectContaining({ username: 'sub-1' }), 'refresh-stored', expect.any(Function));
+  });
+
+  it('refreshes an expired session at once', async () => {
+    sessionStore.setState(stored(3600, Math.floor(Date.now() / 1000) - 7200));
+    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(null, fakeSession({ tag: 'd' })));
+    await startSession();
+    expect(fakeCognito.refresh).toHaveBeenCalledTimes(1);
+    expect(sessionStore.getState().tokens?.accessTokenExpiresAt).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('does nothing without a stored session', async () => {
+    await startSession();
+    expect(fakeCognito.refresh).not.toHaveBeenCalled();
+    expect(sessionStore.getState().status).toBeNull();
+  });
+});
+
+describe('401 from the API: refresh once through the axios client', () => {
+  async function signedIn() {
+    succeed(fakeSession({ tag: 'old' }));
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    return sessionStore.getState().tokens!.accessToken;
+  }
+
+  it('renews the tokens and repeats the request with the new access token', async () => {
+    const oldToken = await signedIn();
+    const renewed = fakeSession({ tag: 'new' });
+    const newToken = renewed.getAccessToken().getJwtToken();
+    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(null, renewed));
+    const xhr = mockXhr({
+      'GET /api/me': (_url, init) =>
+        init.headers.authorization === `Bearer ${newToken}` ? { body: { email: 'trainer@tsv-eching.example' } } : { status: 401, body: { code: 'Unauthorized' } },
+    });
+
+    const response = await createHttpClient({ authenticated: true }).get('/api/me');
+
+    expect(response.data).toEqual({ email: 'trainer@tsv-eching.example' });
+    expect(fakeCognito.refresh).toHaveBeenCalledTimes(1);
+    expect(xhr.mock.calls.map(([, init]) => init.headers.authorization)).toEqual([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
+  });
+
+  it('refreshes only once: a second 401 is the answer', async () => {
+    await signedIn();
+    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(null, fakeSession({ tag: 'new' })));
+    const xhr = mockXhr({ 'GET /api/me': { status: 401, body: { code: 'Unauthorized', message: 'Invalid Access Token' } } });
+
+    const error = await createHttpClient({ authenticated: true })
+      .get('/api/me')
+      .catch((e: unknown) => e);
+
+    expect(isApiError(error) && error.status).toBe(401);
+    expect(fakeCognito.refresh).toHaveBeenCalledTimes(1);
+    expect(xhr).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops the request when the refresh is refused, and the session is cleared', async () => {
+    await signedIn();
+    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(cognitoError('NotAuthorizedException'), null));
+    const xhr = mockXhr({ 'GET /api/me': { status: 401, body: { code: 'Unauthorized' } } });
+
+    const error = await createHttpClient({ authenticated: true })
+      .get('/api/me')
+      .catch((e: unknown) => e);
+
+    expect(isApiError(error) && error.status).toBe(401);
+    expect(xhr).toHaveBeenCalledTimes(1);
+    expect(sessionStore.getState().status).toBeNull();
+  });
+});
+
+describe('sign-out', () => {
+  it('signs out globally at the identity service, then locally, and clears the session', async () => {
+    succeed(fakeSession());
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    sessionStorage.setItem('CognitoIdentityServiceProvider.erdlocalclient.sub-1.accessToken', 'x');
+
+    await signOut();
+
+    expect(fakeCognito.globalSignOut).toHaveBeenCalledTimes(1);
+    const [user] = fakeCognito.globalSignOut.mock.calls[0]!;
+    expect(user.session?.getAccessToken().getJwtToken()).toBeTruthy();
+    expect(fakeCognito.signOut).toHaveBeenCalledTimes(1);
+    expect(sessionStore.getState()).toMatchObject(empty);
+    expect(sessionStorage.getItem('CognitoIdentityServiceProvider.erdlocalclient.sub-1.accessToken')).toBeNull();
+  });
+
+  it('clears the session even when the identity service refuses (e.g. the account was deleted)', async () => {
+    succeed(fakeSession());
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    fakeCognito.globalSignOut.mockImplementation((_u, callbacks) => callbacks.onFailure(cognitoError('NotAuthorizedException', 'Access Token has been revoked')));
+    await expect(signOut()).resolves.toBeUndefined();
+    expect(sessionStore.getState().status).toBeNull();
+  });
+
+  it('skips the service for an expired session and clears it', async () => {
+    const iat = Math.floor(Date.now() / 1000) - 7200;
+    sessionStore.setState({
+      status: 'LOGGED_IN',
+      email: 'a@b.de',
+      claims: { sub: 'sub-1', email: 'a@b.de', iat, exp: iat + 3600 },
+      tokens: {
+        idToken: fakeJwt({ sub: 'sub-1', iat, exp: iat + 3600 }),
+        accessToken: fakeJwt({ sub: 'sub-1', iat, exp: iat + 3600 }),
+        clockDrift: 0,
+        idTokenExpiresAt: iat + 3600,
+        accessTokenExpiresAt: iat + 3600,
+      },
+    });
+    await signOut();
+    expect(fakeCognito.globalSignOut).not.toHaveBeenCalled();
+    expect(sessionStore.getState().status).toBeNull();
+  });
+});

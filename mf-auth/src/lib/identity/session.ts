@@ -1,0 +1,321 @@
+import {
+  AuthenticationDetails,
+  CognitoAccessToken,
+  CognitoIdToken,
+  CognitoRefreshToken,
+  CognitoUser,
+  CognitoUserSession,
+} from 'amazon-cognito-identity-js';
+import {
+  isSessionValid,
+  sessionStore,
+  type IdTokenClaims,
+  type SessionData,
+  type SessionStatus,
+  type SessionTokens,
+} from '@erd/shared-contracts';
+import { cognitoSessionStorage } from './storage';
+import { getUserPool } from './user-pool';
+
+/**
+ * The sign-in core of the site (spec §4 "Login and sessions"): SRP login through
+ * amazon-cognito-identity-js, the session in the shared store (`bfv-erd-session`, session
+ * storage), the refresh with the refresh token shortly before expiry and once on a 401 (the
+ * axios client calls the registered refresher), and the sign-out. mf-auth's screens use it
+ * directly; the host reaches it through the `./session` expose.
+ */
+
+/** Renew this long before the earlier of the two token expirations. */
+export const REFRESH_LEAD_SECONDS = 5 * 60;
+/** After a refresh that failed for another reason than a refused token (network), try again after this. */
+export const REFRESH_RETRY_MS = 30_000;
+/** Sign-out waits at most this long for the identity service, then clears locally anyway. */
+export const SIGN_OUT_TIMEOUT_MS = 8_000;
+const MAX_TIMER_MS = 2_147_483_647;
+
+export type LoginResult =
+  | { status: 'LOGGED_IN' }
+  | { status: 'NEW_PASSWORD_REQUIRED' }
+  | { status: 'CUSTOM_CHALLENGE' }
+  /** `code` is the identity service's error code, e.g. NotAuthorizedException, UserNotConfirmedException, NetworkError. */
+  | { status: 'LOGIN_FAILED'; code: string; message?: string };
+
+interface CognitoLikeError {
+  code?: string;
+  name?: string;
+  message?: string;
+}
+
+/** Parts of the library's session the type declarations leave out (present in 6.3: src/CognitoUserSession.js). */
+type SessionWithDrift = CognitoUserSession & { getClockDrift(): number };
+type SessionDataWithDrift = ConstructorParameters<typeof CognitoUserSession>[0] & { ClockDrift?: number };
+
+const errorCode = (error: unknown): string => {
+  const e = (error ?? {}) as CognitoLikeError;
+  return e.code || e.name || 'UnknownError';
+};
+
+/** The e-mail as the accounts use it: trimmed, lower case. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+export function toSessionData(session: CognitoUserSession, email: string): SessionData {
+  const idToken = session.getIdToken();
+  const accessToken = session.getAccessToken();
+  const refreshToken = session.getRefreshToken()?.getToken();
+  const tokens: SessionTokens = {
+    idToken: idToken.getJwtToken(),
+    accessToken: accessToken.getJwtToken(),
+    ...(refreshToken ? { refreshToken } : {}),
+    clockDrift: (session as SessionWithDrift).getClockDrift?.() ?? 0,
+    idTokenExpiresAt: idToken.getExpiration(),
+    accessTokenExpiresAt: accessToken.getExpiration(),
+  };
+  const claims = idToken.decodePayload() as IdTokenClaims;
+  return { status: 'LOGGED_IN', email: claims.email ?? email, claims, tokens };
+}
+
+const failedSession = (status: SessionStatus, email: string): SessionData => ({ status, email, claims: null, tokens: null });
+
+/** The library's user for the stored session (username = the sub the library switched to after SRP). */
+function userFromStore(state: SessionData): CognitoUser | null {
+  const { tokens, claims } = state;
+  if (!tokens) return null;
+  const username = (typeof claims?.['cognito:username'] === 'string' ? claims['cognito:username'] : claims?.sub) || state.email;
+  if (!username) return null;
+  const user = new CognitoUser({ Username: username, Pool: getUserPool(), Storage: cognitoSessionStorage });
+  const data: SessionDataWithDrift = {
+    IdToken: new CognitoIdToken({ IdToken: tokens.idToken }),
+    AccessToken: new CognitoAccessToken({ AccessToken: tokens.accessToken }),
+    RefreshToken: new CognitoRefreshToken({ RefreshToken: tokens.refreshToken ?? '' }),
+    ClockDrift: tokens.clockDrift,
+  };
+  user.setSignInUserSession(new CognitoUserSession(data));
+  return user;
+}
+
+// ---- refresh scheduling -------------------------------------------------------------------
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+function cancelTimer(): void {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+}
+
+/** Local time (ms) at which the session should be renewed: lead seconds before the earlier expiry, drift-adjusted. */
+export function refreshDueAt(tokens: SessionTokens): number {
+  const expiresAt = Math.min(tokens.accessTokenExpiresAt, tokens.idTokenExpiresAt);
+  return (expiresAt + tokens.clockDrift - REFRESH_LEAD_SECONDS) * 1000;
+}
+
+function schedule(delayMs: number): void {
+  cancelTimer();
+  timer = setTimeout(onTimer, Math.min(Math.max(0, delayMs), MAX_TIMER_MS));
+}
+
+function scheduleRefresh(): void {
+  const { status, tokens } = sessionStore.getState();
+  if (status !== 'LOGGED_IN' || !tokens?.refreshToken) {
+    cancelTimer();
+    return;
+  }
+  schedule(refreshDueAt(tokens) - Date.now());
+}
+
+function onTimer(): void {
+  timer = null;
+  const { tokens } = sessionStore.getState();
+  if (!tokens?.refreshToken) return;
+  if (Date.now() < refreshDueAt(tokens)) {
+    scheduleRefresh(); // woke early (timer cap)
+    return;
+  }
+  void refreshSession().then((renewed) => {
+    // Not renewed but still signed in: the service was unreachable; try again later.
+    if (!renewed && sessionStore.getState().tokens?.refreshToken && timer === null) schedule(REFRESH_RETRY_MS);
+  });
+}
+
+// ---- refresh ------------------------------------------------------------------------------
+
+let inFlight: Promise<boolean> | null = null;
+
+/**
+ * Renews the tokens with the refresh token. Resolves true when renewed; a refused refresh token
+ * (NotAuthorizedException) clears the session; other failures leave it as it is. Concurrent
+ * callers share one request.
+ */
+export function refreshSession(): Promise<boolean> {
+  inFlight ??= runRefresh().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+function runRefresh(): Promise<boolean> {
+  const state = sessionStore.getState();
+  const refreshToken = state.tokens?.refreshToken;
+  if (state.status !== 'LOGGED_IN' || !refreshToken) return Promise.resolve(false);
+  let user: CognitoUser | null;
+  try {
+    user = userFromStore(state);
+  } catch {
+    user = null;
+  }
+  if (!user) return Promise.resolve(false);
+  const email = state.email ?? '';
+  return new Promise<boolean>((resolve) => {
+    user.refreshSession(new CognitoRefreshToken({ RefreshToken: refreshToken }), (error: unknown, session: CognitoUserSession | null) => {
+      // Signed out (or signed in anew) meanwhile: this answer is stale.
+      if (sessionStore.getState().tokens?.refreshToken !== refreshToken) {
+        resolve(false);
+        return;
+      }
+      if (error || !session) {
+        if (errorCode(error) === 'NotAuthorizedException') clearLocal();
+        resolve(false);
+        return;
+      }
+      sessionStore.getState().setSession(toSessionData(session, email));
+      resolve(true);
+    });
+  });
+}
+
+// ---- login / sign-out ----------------------------------------------------------------------
+
+/**
+ * SRP login (USER_SRP_AUTH). Every outcome is written to the store as the session status;
+ * LOGGED_IN also stores e-mail, the id token's claims and the tokens, and starts the refresh.
+ */
+export function login(emailInput: string, password: string): Promise<LoginResult> {
+  const email = normalizeEmail(emailInput);
+  const { setSession } = sessionStore.getState();
+  startSession();
+  return new Promise<LoginResult>((resolve) => {
+    let user: CognitoUser;
+    try {
+      user = new CognitoUser({ Username: email, Pool: getUserPool(), Storage: cognitoSessionStorage });
+      user.setAuthenticationFlowType('USER_SRP_AUTH');
+    } catch (error) {
+      setSession(failedSession('LOGIN_FAILED', email));
+      resolve({ status: 'LOGIN_FAILED', code: errorCode(error) });
+      return;
+    }
+    const fail = (code: string, message?: string) => {
+      setSession(failedSession('LOGIN_FAILED', email));
+      resolve({ status: 'LOGIN_FAILED', code, ...(message ? { message } : {}) });
+    };
+    user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), {
+      onSuccess: (session) => {
+        setSession(toSessionData(session, email));
+        resolve({ status: 'LOGGED_IN' });
+      },
+      onFailure: (error: unknown) => fail(errorCode(error), (error as CognitoLikeError | null)?.message),
+      newPasswordRequired: () => {
+        setSession(failedSession('NEW_PASSWORD_REQUIRED', email));
+        resolve({ status: 'NEW_PASSWORD_REQUIRED' });
+      },
+      customChallenge: () => {
+        setSession(failedSession('CUSTOM_CHALLENGE', email));
+        resolve({ status: 'CUSTOM_CHALLENGE' });
+      },
+      // The product uses no MFA: a pool that asks for it cannot be signed into from here.
+      mfaRequired: () => fail('MfaNotSupported'),
+      totpRequired: () => fail('MfaNotSupported'),
+      selectMFAType: () => fail('MfaNotSupported'),
+      mfaSetup: () => fail('MfaNotSupported'),
+    });
+  });
+}
+
+/** Ends the session locally: timer, the library's copy of the tokens, the store. */
+function clearLocal(): void {
+  cancelTimer();
+  cognitoSessionStorage.clear();
+  sessionStore.getState().clear();
+}
+
+/**
+ * Sign-out: GlobalSignOut at the identity service (revokes the account's refresh and access
+ * tokens), then the library's local sign-out, then the store is cleared. Clears even when the
+ * service cannot be reached, the tokens have expired or the account is gone (after deletion);
+ * never rejects.
+ */
+export async function signOut(): Promise<void> {
+  const state = sessionStore.getState();
+  cancelTimer();
+  let user: CognitoUser | null = null;
+  try {
+    user = state.tokens ? userFromStore(state) : null;
+  } catch {
+    user = null;
+  }
+  if (user && isSessionValid(state)) {
+    const signedInUser = user;
+    await new Promise<void>((resolve) => {
+      const guard = setTimeout(resolve, SIGN_OUT_TIMEOUT_MS);
+      try {
+        signedInUser.globalSignOut({
+          onSuccess: () => {
+            clearTimeout(guard);
+            resolve();
+          },
+          onFailure: () => {
+            clearTimeout(guard);
+            resolve();
+          },
+        });
+      } catch {
+        clearTimeout(guard);
+        resolve();
+      }
+    });
+  }
+  try {
+    user?.signOut();
+  } catch {
+    // local clean-up only
+  }
+  clearLocal();
+}
+
+// ---- start --------------------------------------------------------------------------------
+
+let unsubscribe: (() => void) | null = null;
+
+/**
+ * Registers the refresher and the sign-out in the shared store, follows the store (a new or
+ * renewed session reschedules the refresh; a session cleared elsewhere stops it and removes the
+ * library's copy of the tokens) and restores the stored session: valid → schedule the refresh,
+ * expired → refresh now. Safe to call more than once.
+ */
+export function startSession(): Promise<void> {
+  const store = sessionStore.getState();
+  if (store.refresh !== refreshSession) store.setRefresher(refreshSession);
+  if (store.signOut !== signOut) store.setSignOut(signOut);
+  if (!unsubscribe) {
+    unsubscribe = sessionStore.subscribe((next, previous) => {
+      if (next.tokens === previous.tokens) return;
+      if (!next.tokens) {
+        cancelTimer();
+        if (previous.tokens) cognitoSessionStorage.clear();
+        return;
+      }
+      scheduleRefresh();
+    });
+  }
+  const state = sessionStore.getState();
+  if (state.status !== 'LOGGED_IN' || !state.tokens) return Promise.resolve();
+  if (!isSessionValid(state)) return refreshSession().then(() => undefined);
+  scheduleRefresh();
+  return Promise.resolve();
+}
+
+/** Tests only: forget registrations, timers and subscriptions. */
+export function resetSessionForTests(): void {
+  cancelTimer();
+  unsubscribe?.();
+  unsubscribe = null;
+  inFlight = null;
+}

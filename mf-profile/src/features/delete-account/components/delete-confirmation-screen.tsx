@@ -1,0 +1,18 @@
+import { paths } from '@erd/shared-contracts';
+import { ButtonLink, FormStack } from '@erd/shared-contracts/ui';
+import { ProfilePage } from '../../../components/profile-page';
+
+/** Spec §2: the notice after the deletion (the user is logged out by then). */
+export function DeleteConfirmationScreen() {
+  return (
+    <ProfilePage title="Konto gelöscht">
+      <FormStack>
+        <p>Dein Konto wurde gelöscht. Deine persönlichen Daten haben wir entfernt.</p>
+        <p>Schade, dass du gehst! Du kannst dich jederzeit wieder für deinen Verein registrieren.</p>
+        <ButtonLink to={paths.home} block>
+          Zur Startseite
+        </ButtonLink>
+      </FormStack>
+    </ProfilePage>
+  );
+}

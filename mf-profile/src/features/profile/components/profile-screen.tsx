@@ -1,0 +1,262 @@
+import { css, type Theme } from '@emotion/react';
+import { useCallback, useEffect, useState } from 'react';
+import { Form } from 'react-final-form';
+import type { FormApi } from 'final-form';
+import { isApiError, Link, paths, PROFILE_LIMITS, useSession, type MeDto, type ProfileUpdateInput } from '@erd/shared-contracts';
+import { Button, FormGroupTitle, FormLinks, FormMessage, FormRow, FormStack, formMessages, LinkButton, Spinner } from '@erd/shared-contracts/ui';
+import { FinalTextField, SubmitButton } from '../../../components/fields';
+import { ProfilePage } from '../../../components/profile-page';
+import { optionalPassword, optionalPasswordRepeat, phone, required } from '../../../lib/validators';
+import { getMe } from '../api/get-me';
+import { updateProfile } from '../api/update-profile';
+
+export const profileTexts = {
+  saved: 'Deine Daten wurden erfolgreich aktualisiert.',
+  failed: 'Bei der Aktualisierung der Daten ist ein Fehler aufgetreten.',
+  invalid: 'Falscher Nutzer und/oder falsches Passwort',
+  stale: 'Deine Daten wurden inzwischen an anderer Stelle geändert. Lade sie neu und speichere deine Änderungen danach noch einmal.',
+  loadFailed: 'Deine Daten konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.',
+  sessionEnded: 'Deine Sitzung ist abgelaufen. Bitte logge dich erneut ein.',
+} as const;
+
+const teamLabels = { m: 'Herren', w: 'Damen' } as const;
+
+export interface ProfileValues {
+  firstname?: string;
+  lastname?: string;
+  street?: string;
+  city?: string;
+  phone?: string;
+  password?: string;
+  password_repeat?: string;
+}
+
+type Load = { status: 'loading' } | { status: 'ready'; me: MeDto } | { status: 'error'; unauthorized: boolean };
+type Outcome = 'saved' | 'failed' | 'stale' | 'weakPassword' | null;
+
+const trim = (value: string | undefined) => (value ?? '').trim();
+
+/** The PUT body: trimmed fields, the `updatedAt` the form was loaded with, the password only when one was typed. */
+export function toProfileUpdate(values: ProfileValues, updatedAt: string): ProfileUpdateInput {
+  return {
+    fields: {
+      firstname: trim(values.firstname),
+      lastname: trim(values.lastname),
+      street: trim(values.street),
+      city: trim(values.city),
+      phone: trim(values.phone),
+    },
+    updatedAt,
+    ...(values.password ? { password: values.password } : {}),
+  };
+}
+
+const toValues = (me: MeDto): ProfileValues => ({
+  firstname: me.fields.firstname,
+  lastname: me.fields.lastname,
+  street: me.fields.street,
+  city: me.fields.city,
+  phone: me.fields.phone ?? '',
+  password: '',
+  password_repeat: '',
+});
+
+/**
+ * Spec §2/§5/§7/§8 profile: GET /api/me once the session's e-mail is known, the form with the
+ * personal data and an optional new password, PUT /api/profile with the loaded `updatedAt`.
+ * Links to the public club page and to the account deletion.
+ */
+export function ProfileScreen() {
+  const email = useSession((s) => s.email);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [initialValues, setInitialValues] = useState<ProfileValues>({});
+
+  const fetchMe = useCallback(async () => {
+    setLoad({ status: 'loading' });
+    try {
+      const me = await getMe();
+      setInitialValues(toValues(me));
+      setLoad({ status: 'ready', me });
+    } catch (error) {
+      setLoad({ status: 'error', unauthorized: isApiError(error) && error.status === 401 });
+    }
+  }, []);
+
+  useEffect(() => {
+    if (email) void fetchMe();
+  }, [email, fetchMe]);
+
+  const onSubmit = async (values: ProfileValues, form: FormApi<ProfileValues>) => {
+    if (load.status !== 'ready') return;
+    setOutcome(null);
+    try {
+      const result = await updateProfile(toProfileUpdate(values, load.me.updatedAt));
+      const me: MeDto = { ...load.me, fields: result.fields, updatedAt: result.updatedAt };
+      setLoad({ status: 'ready', me });
+      const next = toValues(me);
+      setInitialValues(next);
+      form.initialize(next);
+      setOutcome('saved');
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) setOutcome('stale');
+      else if (isApiError(error) && error.code === 'InvalidPasswordException') setOutcome('weakPassword');
+      else setOutcome('failed');
+    }
+  };
+
+  const reload = async () => {
+    setOutcome(null);
+    await fetchMe();
+  };
+
+  return (
+    <ProfilePage title="Profil" intro="Hier kannst du deine Daten ändern und ein neues Passwort festlegen.">
+      {load.status === 'loading' && <Spinner label="Deine Daten werden geladen …" />}
+      {load.status === 'error' &&
+        (load.unauthorized ? (
+          <FormMessage tone="error">
+            {profileTexts.sessionEnded} <Link to={paths.login}>Zum Login</Link>
+          </FormMessage>
+        ) : (
+          <FormStack>
+            <FormMessage tone="error">{profileTexts.loadFailed}</FormMessage>
+            <Button variant="secondary" onClick={() => void fetchMe()}>
+              Erneut laden
+            </Button>
+          </FormStack>
+        ))}
+      {load.status === 'ready' && (
+        <>
+          <AccountSummary me={load.me} />
+          <Form<ProfileValues> onSubmit={onSubmit} initialValues={initialValues}>
+            {({ handleSubmit, invalid, touched }) => {
+              const showInvalid = invalid && Object.values(touched ?? {}).some(Boolean);
+              return (
+                <form noValidate onSubmit={handleSubmit}>
+                  <FormStack>
+                    <FormGroupTitle>Deine Daten</FormGroupTitle>
+                    <FormRow>
+                      <FinalTextField
+                        name="firstname"
+                        label="Vorname"
+                        autoComplete="given-name"
+                        maxLength={PROFILE_LIMITS.firstname}
+                        validate={required(formMessages.firstnameRequired)}
+                      />
+                      <FinalTextField
+                        name="lastname"
+                        label="Nachname"
+                        autoComplete="family-name"
+                        maxLength={PROFILE_LIMITS.lastname}
+                        validate={required(formMessages.lastnameRequired)}
+                      />
+                    </FormRow>
+                    <FinalTextField
+                      name="street"
+                      label="Straße & Hausnummer"
+                      autoComplete="street-address"
+                      maxLength={PROFILE_LIMITS.street}
+                      validate={required(formMessages.streetRequired)}
+                    />
+                    <FinalTextField
+                      name="city"
+                      label="Postleitzahl & Ort"
+                      autoComplete="address-level2"
+                      maxLength={PROFILE_LIMITS.city}
+                      validate={required(formMessages.cityRequired)}
+                    />
+                    <FinalTextField name="phone" label="Telefon" type="tel" autoComplete="tel" optional maxLength={PROFILE_LIMITS.phone} validate={phone} />
+
+                    <FormGroupTitle>Neues Passwort</FormGroupTitle>
+                    <FinalTextField
+                      name="password"
+                      label="Neues Passwort"
+                      type="password"
+                      autoComplete="new-password"
+                      optional
+                      maxLength={256}
+                      validate={optionalPassword}
+                      hint="Leer lassen, um dein Passwort zu behalten."
+                    />
+                    <FinalTextField
+                      name="password_repeat"
+                      label="Neues Passwort wiederholen"
+                      type="password"
+                      autoComplete="new-password"
+                      optional
+                      maxLength={256}
+                      validate={optionalPasswordRepeat}
+                    />
+
+                    {showInvalid && <FormMessage tone="error">{profileTexts.invalid}</FormMessage>}
+                    {outcome === 'saved' && <FormMessage tone="success">{profileTexts.saved}</FormMessage>}
+                    {outcome === 'failed' && <FormMessage tone="error">{profileTexts.failed}</FormMessage>}
+                    {outcome === 'weakPassword' && <FormMessage tone="error">{formMessages.passwordRule}</FormMessage>}
+                    {outcome === 'stale' && (
+                      <FormMessage tone="error">
+                        {profileTexts.stale}{' '}
+                        <LinkButton type="button" onClick={() => void reload()}>
+                          Daten neu laden
+                        </LinkButton>
+                      </FormMessage>
+                    )}
+                    <SubmitButton>Speichern</SubmitButton>
+                  </FormStack>
+                </form>
+              );
+            }}
+          </Form>
+          <FormLinks>
+            <li>
+              <Link to={paths.delete}>Konto löschen</Link>
+            </li>
+          </FormLinks>
+        </>
+      )}
+    </ProfilePage>
+  );
+}
+
+function AccountSummary({ me }: { me: MeDto }) {
+  return (
+    <dl
+      css={(theme: Theme) => css`
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: ${theme.space(2)} ${theme.space(4)};
+        margin: 0 0 ${theme.space(6)};
+        padding: ${theme.space(4)};
+        border-radius: ${theme.radius};
+        background: ${theme.colors.background};
+        dt {
+          font-weight: 700;
+        }
+        dd {
+          margin: 0;
+          min-width: 0;
+          overflow-wrap: anywhere;
+        }
+        a {
+          font-weight: 700;
+          color: ${theme.colors.primaryDark};
+        }
+      `}
+    >
+      <dt>E-Mail</dt>
+      <dd>{me.email}</dd>
+      <dt>Verein</dt>
+      <dd>
+        {me.club ? (
+          <>
+            {me.club.fields.clubname} ({teamLabels[me.club.fields.team]})
+            <br />
+            <Link to={paths.club(me.club.sys.id)}>Zur Vereinsseite</Link>
+          </>
+        ) : (
+          'Dein Verein ist nicht mehr im Verzeichnis.'
+        )}
+      </dd>
+    </dl>
+  );
+}
