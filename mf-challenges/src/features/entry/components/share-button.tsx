@@ -7,7 +7,8 @@ const CONFIRMATION_MS = 5000;
 /**
  * 'Teilen' (spec §2): the device's share function with the challenge headline, the slogan (text
  * entries) and the entry's address. Without one, the address is copied ('Link kopiert'); if even
- * that is impossible, it is shown to copy by hand.
+ * that is impossible, it is shown to copy by hand. Meant for a wrapping flex row: the confirmation
+ * and the address take a line of their own below the buttons.
  */
 export function ShareButton({ title, text, url }: { title: string; text?: string; url: string }) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'manual'>('idle');
@@ -46,6 +47,9 @@ export function ShareButton({ title, text, url }: { title: string; text?: string
       <span
         role="status"
         css={(theme: Theme) => css`
+          order: 1;
+          flex-basis: 100%;
+          padding: 0 ${theme.space(2)} ${theme.space(2)};
           font-weight: 700;
           color: ${theme.colors.success};
           &:empty {
@@ -57,8 +61,10 @@ export function ShareButton({ title, text, url }: { title: string; text?: string
       </span>
       {copy === 'manual' && (
         <div
-          css={css`
+          css={(theme: Theme) => css`
+            order: 1;
             flex-basis: 100%;
+            padding: 0 ${theme.space(2)} ${theme.space(2)};
           `}
         >
           <label

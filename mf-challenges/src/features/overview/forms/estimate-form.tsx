@@ -79,7 +79,7 @@ export function EstimateForm({
             if (status === 'failed') setStatus('idle');
           }}
           onBlur={field.touch}
-          css={{ flex: '1 1 10rem', width: 'auto', fontSize: '1.25rem', fontWeight: 700 }}
+          css={{ flex: '1 1 10rem', width: 'auto', minWidth: 0, fontSize: '1.25rem', fontWeight: 700 }}
         />
         <Button type="submit" variant="secondary" disabled={!!field.error || status === 'saving'} aria-busy={status === 'saving' || undefined}>
           Speichern
