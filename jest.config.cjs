@@ -18,7 +18,7 @@ const swc = (tsx) => [
 const common = {
   moduleNameMapper: {
     '^@erd/shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
-    '^@erd/shared-contracts/(ui|http)$': '<rootDir>/../shared-contracts/src/$1/index.ts',
+    '^@erd/shared-contracts/(ui|http|forms)$': '<rootDir>/../shared-contracts/src/$1/index.ts',
     '^@erd/shared-contracts/wire$': '<rootDir>/../shared-contracts/src/wire.ts',
     '^@erd/shared-contracts/testing$': '<rootDir>/../shared-contracts/src/testing/index.tsx',
     '^(\\.{1,2}/.*)\\.js$': '$1',
@@ -60,7 +60,9 @@ module.exports = {
         // Ignored: a file whose innermost package is not one of these.
         '/node_modules/(?!(@electric-sql/pglite|mdast-util-|micromark|decode-named-character-reference|character-entities|devlop|unist-util-|content-disposition|@fastify/cookie|cookie)[^/]*/)(@[^/]+/)?[^/]+/(?!.*node_modules/)',
       ],
-      testTimeout: 30000,
     },
   ].map(({ setupFilesAfterEach, ...project }) => project),
+  // A global option (jest ignores it inside a project): the server tests open an embedded
+  // database per file (PGlite takes 3-5 s to start on a busy machine) and run real logins.
+  testTimeout: 30000,
 };

@@ -1,6 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { Container, FormCard, Headline, Section } from '@erd/shared-contracts/ui';
+import { Container, Headline, Section } from '@erd/shared-contracts/ui';
+import { FormCard } from '@erd/shared-contracts/forms';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The frame of every account screen: a narrow card with the screen's headline and intro. */

@@ -1,5 +1,5 @@
 import { isValidEmail, isValidPassword, PHONE_PATTERN } from '@erd/shared-contracts';
-import { formMessages } from '@erd/shared-contracts/ui';
+import { formMessages } from '@erd/shared-contracts/forms';
 
 /** Field validators of spec §5 for react-final-form: a message, or undefined when the value is fine. */
 export type Validator = (value: unknown, allValues: object) => string | undefined;

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { useField, useFormState } from 'react-final-form';
-import { Button, TextField, type TextFieldProps } from '@erd/shared-contracts/ui';
+import { Button } from '@erd/shared-contracts/ui';
+import { TextField, type TextFieldProps } from '@erd/shared-contracts/forms';
 import type { Validator } from '../lib/validators';
 
 /** react-final-form bindings of the shared form pieces: errors show once a field was touched (spec §5). */

@@ -4,5 +4,3 @@ export * from './primitives.js';
 export * from './rich-text.js';
 export * from './not-found.js';
 export * from './select-menu.js';
-export * from './form.js';
-export * from './form-messages.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { isApiError, Link, paths, storageKeys, useNavigate } from '@erd/shared-contracts';
-import { FormLinks, FormMessage, FormStack, formMessages } from '@erd/shared-contracts/ui';
+import { FormLinks, FormMessage, FormStack, formMessages } from '@erd/shared-contracts/forms';
 import { AuthPage } from '../../../components/auth-page';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { readStorage, removeStorage } from '../../../lib/browser-storage';

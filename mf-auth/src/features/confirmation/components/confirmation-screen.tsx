@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, useForm } from 'react-final-form';
 import type { FormApi } from 'final-form';
 import { isApiError, isValidEmail, Link, paths, storageKeys, useLocation, useNavigate } from '@erd/shared-contracts';
-import { FormLinks, FormMessage, FormStack, LinkButton } from '@erd/shared-contracts/ui';
+import { FormLinks, FormMessage, FormStack, LinkButton } from '@erd/shared-contracts/forms';
 import { AuthPage } from '../../../components/auth-page';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { readStorage, removeStorage } from '../../../lib/browser-storage';

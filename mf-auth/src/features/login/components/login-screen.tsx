@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, paths, storageKeys, useLocation, useNavigate } from '@erd/shared-contracts';
-import { FormLinks, FormMessage, FormStack, formMessages } from '@erd/shared-contracts/ui';
+import { FormLinks, FormMessage, FormStack, formMessages } from '@erd/shared-contracts/forms';
 import { AuthPage } from '../../../components/auth-page';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { removeStorage, readStorage, writeStorage } from '../../../lib/browser-storage';

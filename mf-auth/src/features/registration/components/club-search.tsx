@@ -1,6 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { FieldError, FieldHint, FieldLabel, Icon, TextInput } from '@erd/shared-contracts/ui';
+import { FieldError, Icon, TextInput } from '@erd/shared-contracts/ui';
+import { FieldHint, FieldLabel } from '@erd/shared-contracts/forms';
 import { useClubSearch } from '../hooks/use-club-search';
 import { CLUB_SEARCH_MIN_LENGTH, type ClubChoice } from '../lib/club-search';
 

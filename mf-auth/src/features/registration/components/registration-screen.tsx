@@ -10,16 +10,8 @@ import {
   type RegistrationInput,
   type Team,
 } from '@erd/shared-contracts';
-import {
-  FormGroupTitle,
-  FormLinks,
-  FormMessage,
-  FormRow,
-  FormStack,
-  formMessages,
-  SelectMenu,
-  FieldError,
-} from '@erd/shared-contracts/ui';
+import { SelectMenu, FieldError } from '@erd/shared-contracts/ui';
+import { FormGroupTitle, FormLinks, FormMessage, FormRow, FormStack, formMessages } from '@erd/shared-contracts/forms';
 import { AuthPage } from '../../../components/auth-page';
 import { FinalCheckbox, FinalTextField, SubmitButton } from '../../../components/fields';
 import { writeStorage } from '../../../lib/browser-storage';

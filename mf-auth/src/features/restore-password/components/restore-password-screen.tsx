@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, paths, storageKeys, useNavigate } from '@erd/shared-contracts';
-import { FormLinks, FormMessage, FormStack } from '@erd/shared-contracts/ui';
+import { FormLinks, FormMessage, FormStack } from '@erd/shared-contracts/forms';
 import { AuthPage } from '../../../components/auth-page';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { readStorage, writeStorage } from '../../../lib/browser-storage';

@@ -1,5 +1,6 @@
 import { paths } from '@erd/shared-contracts';
-import { ButtonLink, FormStack } from '@erd/shared-contracts/ui';
+import { ButtonLink } from '@erd/shared-contracts/ui';
+import { FormStack } from '@erd/shared-contracts/forms';
 import { ProfilePage } from '../../../components/profile-page';
 
 /** Spec §2: the notice after the deletion (the user is logged out by then). */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { paths, sessionStore, useNavigate } from '@erd/shared-contracts';
-import { Button, ButtonLink, FormMessage, FormStack } from '@erd/shared-contracts/ui';
+import { Button, ButtonLink } from '@erd/shared-contracts/ui';
+import { FormMessage, FormStack } from '@erd/shared-contracts/forms';
 import { ProfilePage } from '../../../components/profile-page';
 import { deleteAccount } from '../api/delete-account';
 

@@ -1,13 +1,16 @@
 import { css, type Theme } from '@emotion/react';
 import styled from '@emotion/styled';
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import { Icon } from './icon.js';
-import { FieldError, TextInput } from './primitives.js';
+import { FieldError, Icon, TextInput } from '@erd/shared-contracts/ui';
 
 /**
  * Form pieces the account screens compose (mf-auth, mf-profile): a labelled text field with its
  * error, a tick box, a message box for the answer of a submit, and the narrow card they sit in.
  * They are plain controlled inputs; each remote binds them to its form library.
+ *
+ * `@erd/shared-contracts/forms` is its own entry and not a shared singleton: only the remotes
+ * with forms bundle it, so it stays off the host's first page (the `/` JavaScript budget). It
+ * builds on the shared `ui` entry (theme, primitives).
  */
 
 export const FormCard = styled.div(({ theme }) => ({
