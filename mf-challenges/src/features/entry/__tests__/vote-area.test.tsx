@@ -79,6 +79,8 @@ it('a member votes with the token and no proof; the server’s count shows and t
   expect(await within(entry).findByText('20 Stimmen')).toBeInTheDocument();
   expect(within(entry).getByText('Danke für deine Stimme!')).toBeInTheDocument();
   expect(within(entry).queryByRole('button', { name: /Abstimmen/ })).not.toBeInTheDocument();
+  // The button is gone: the focus moves to the count, not to the start of the page.
+  expect(within(entry).getByText('20 Stimmen').closest('[tabindex="-1"]')).toHaveFocus();
   expect(callLines(calls)).toEqual([VOTES]);
   expect(calls[0]).toMatchObject({ body: { challengeId: 'challenge-text', participationId: 't-12' }, authenticated: true });
   expect(solveAltcha).not.toHaveBeenCalled();

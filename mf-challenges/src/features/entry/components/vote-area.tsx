@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { formatDayMonthShort, isApiError, type IsoDate, type VoteChallengeDto } from '@erd/shared-contracts';
 import { Button, Icon } from '@erd/shared-contracts/ui';
 import { VoteCount, votesLabel } from '../../../components/vote-count';
@@ -46,7 +46,14 @@ export function VoteArea({
   const [votes, setVotes] = useState(() => latestVoteCount(participationId, initialVotes));
   const [voted, setVoted] = useState(() => hasVoteRecord(participationId));
   const [status, setStatus] = useState<'idle' | 'voting' | 'thanks' | 'failed'>('idle');
+  // The button goes once the vote is in: the focus moves to the count instead of the page's start.
+  const [focusResult, setFocusResult] = useState(false);
+  const resultRef = useRef<HTMLDivElement>(null);
   const { startDateVoting, endDateVoting } = challenge.fields;
+
+  useEffect(() => {
+    if (focusResult && voted) resultRef.current?.focus();
+  }, [focusResult, voted]);
 
   if (today < startDateVoting) return <Note>{`ab ${formatDayMonthShort(startDateVoting)} abstimmen`}</Note>;
   if (today > endDateVoting) {
@@ -60,6 +67,7 @@ export function VoteArea({
 
   const vote = async () => {
     // Spec §4: only without a local vote record (another tab may have voted meanwhile).
+    setFocusResult(true);
     if (hasVoteRecord(participationId)) {
       setVoted(true);
       return;
@@ -85,7 +93,7 @@ export function VoteArea({
 
   if (voted || ownEntry) {
     return (
-      <Row>
+      <Row ref={resultRef} tabIndex={-1}>
         <VoteCount votes={votes} />
         <span role="status" css={srOrSmall}>
           {status === 'thanks' ? 'Danke für deine Stimme!' : ''}
@@ -140,15 +148,20 @@ const srOrSmall = (theme: Theme) => css`
   }
 `;
 
-function Row({ children }: { children: ReactNode }) {
+function Row({ children, ref, tabIndex }: { children: ReactNode; ref?: Ref<HTMLDivElement>; tabIndex?: number }) {
   return (
     <div
+      ref={ref}
+      tabIndex={tabIndex}
       css={(theme: Theme) => css`
         display: flex;
         flex-wrap: wrap;
         align-items: center;
         justify-content: flex-end;
         gap: ${theme.space(2)} ${theme.space(3)};
+        &:focus {
+          outline: none;
+        }
       `}
     >
       {children}
