@@ -5,9 +5,13 @@ import { dataPaths, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { isAppError } from './errors.js';
+import { authenticate, registerAuth } from './http/auth.js';
 import { registerSecurity } from './http/security.js';
+import { frontendUserRoutes, meRoutes } from './modules/accounts/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { identityRoutes } from './modules/identity/routes.js';
+import { createIdentityRuntime, type IdentityRuntime } from './modules/identity/runtime.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createLocalMediaStore, type MediaStore } from './modules/media/store.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
@@ -24,6 +28,8 @@ export interface BuildAppOptions {
   secret: string;
   mailer?: Mailer;
   media?: MediaStore;
+  /** Default: created from config, database and secret (signing key created on first start). */
+  identity?: IdentityRuntime;
   now?: () => Date;
   /** Fastify logger option; default: pino at `config.logLevel`. Tests pass false. */
   logger?: FastifyServerOptions['logger'];
@@ -47,14 +53,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const paths = dataPaths(config);
   const mailer = options.mailer ?? createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: paths.outbox, log: app.log });
+  const now = options.now ?? (() => new Date());
+  const identity =
+    options.identity ?? createIdentityRuntime({ config: config.identity, db: database.db, secret: options.secret, log: app.log, now });
   const ctx: AppContext = {
     config,
     db: database.db,
     mailer,
     media: options.media ?? createLocalMediaStore(paths.media),
     log: app.log,
-    now: options.now ?? (() => new Date()),
+    now,
     secret: options.secret,
+    identity,
   };
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
 
@@ -76,11 +86,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  registerSecurity(app, config);
+  registerSecurity(app, config, { bearerValid: async (request) => !!(await authenticate(ctx, request)) });
+  registerAuth(app, ctx);
 
   await app.register(healthRoutes, { database });
   await app.register(runtimeConfigRoutes, { ctx });
   await app.register(contentRoutes, { ctx, prefix: `${config.contentApiBase}/public/spaces/:spaceId` });
+  await app.register(frontendUserRoutes, { ctx, prefix: `${config.contentApiBase}/public/spaces/:spaceId` });
+  if (config.identity.builtIn) await app.register(identityRoutes, { ctx });
+  await app.register(meRoutes, { ctx });
   await app.register(resultsRoutes, { ctx, prefix: RESULTS_BASE });
   await app.register(newsletterRoutes, { ctx, prefix: NEWSLETTER_PATH });
   await app.register(webRoutes, { ctx });

@@ -20,7 +20,16 @@ test('defaults for the embedded setup', () => {
     spaceId: 'erd',
     publicUrl: 'http://localhost:3000',
     productName: 'Punktejagd',
-    identity: { region: 'eu-central-1', userPoolId: 'eu-central-1_ErdLocal1', clientId: 'erdlocalclient', endpoint: '/identity' },
+    identity: {
+      region: 'eu-central-1',
+      userPoolId: 'eu-central-1_ErdLocal1',
+      clientId: 'erdlocalclient',
+      endpoint: '/identity',
+      builtIn: true,
+      issuer: 'http://localhost:3000/identity/eu-central-1_ErdLocal1',
+      jwksUrl: 'http://localhost:3000/identity/eu-central-1_ErdLocal1/.well-known/jwks.json',
+    },
+    rateLimitScale: 1,
     basicAuth: null,
     smtpUrl: null,
     mailFrom: 'Punktejagd <noreply@localhost>',
@@ -65,7 +74,39 @@ test.each([
   [{ PUBLIC_URL: 'punktejagd.example.org' }, /PUBLIC_URL/],
   [{ CONTENT_API_BASE: 'content' }, /CONTENT_API_BASE/],
   [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+  [{ IDENTITY_USER_POOL_ID: 'nounderscore' }, /IDENTITY_USER_POOL_ID/],
+  [{ IDENTITY_USER_POOL_ID: `eu-central-1_${'x'.repeat(50)}` }, /IDENTITY_USER_POOL_ID/],
+  [{ IDENTITY_ENDPOINT: 'identity' }, /IDENTITY_ENDPOINT/],
+  [{ IDENTITY_ENDPOINT: 'ftp://cognito.example.org' }, /IDENTITY_ENDPOINT/],
+  [{ IDENTITY_ISSUER: 'not a url' }, /IDENTITY_ISSUER/],
+  [{ RATE_LIMIT_SCALE: '-1' }, /RATE_LIMIT_SCALE/],
 ])('%j is rejected', (env, message) => {
   expect(() => loadConfig(env, location)).toThrow(ConfigError);
   expect(() => loadConfig(env, location)).toThrow(message);
+});
+
+test('identity: the built-in issuer follows PUBLIC_URL and the endpoint; IDENTITY_ISSUER and IDENTITY_JWKS_URL override', () => {
+  const config = loadConfig({ PUBLIC_URL: 'https://punktejagd.example.org', IDENTITY_ENDPOINT: '/auth/', IDENTITY_USER_POOL_ID: 'eu-west-1_Abc9' }, location);
+  expect(config.identity).toMatchObject({
+    endpoint: '/auth',
+    builtIn: true,
+    issuer: 'https://punktejagd.example.org/auth/eu-west-1_Abc9',
+    jwksUrl: 'https://punktejagd.example.org/auth/eu-west-1_Abc9/.well-known/jwks.json',
+  });
+  const custom = loadConfig({ IDENTITY_ISSUER: 'https://id.example.org/pool/', IDENTITY_JWKS_URL: 'https://keys.example.org/jwks.json' }, location);
+  expect(custom.identity).toMatchObject({ issuer: 'https://id.example.org/pool', jwksUrl: 'https://keys.example.org/jwks.json' });
+});
+
+test('identity: an absolute endpoint is a real Cognito pool (issuer and JWKS of Cognito)', () => {
+  const config = loadConfig(
+    { IDENTITY_ENDPOINT: 'https://cognito-idp.eu-central-1.amazonaws.com/', IDENTITY_USER_POOL_ID: 'eu-central-1_AbCd123', RATE_LIMIT_SCALE: '2.5' },
+    location,
+  );
+  expect(config.identity).toMatchObject({
+    endpoint: 'https://cognito-idp.eu-central-1.amazonaws.com',
+    builtIn: false,
+    issuer: 'https://cognito-idp.eu-central-1.amazonaws.com/eu-central-1_AbCd123',
+    jwksUrl: 'https://cognito-idp.eu-central-1.amazonaws.com/eu-central-1_AbCd123/.well-known/jwks.json',
+  });
+  expect(config.rateLimitScale).toBe(2.5);
 });

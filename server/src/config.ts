@@ -33,12 +33,32 @@ export interface ServerConfig {
   productName: string;
   serviceEmail: string;
   social: RuntimeConfigDto['social'];
-  identity: { region: string; userPoolId: string; clientId: string; endpoint: string };
+  identity: IdentityConfig;
   basicAuth: { user: string; password: string } | null;
   smtpUrl: string | null;
   mailFrom: string;
-  /** Secret for keyed hashes (IP addresses); null = generated once into `${dataDir}/app-secret`. */
+  /**
+   * Secret for keyed hashes (IP addresses) and the identity service's keys (SECRET_BLOCK, signing
+   * key at rest, code hashes); null = generated once into `${dataDir}/app-secret`.
+   */
   appSecret: string | null;
+  /** Multiplies every per-IP rate limit (0 = no rate limits, e.g. for load tests). */
+  rateLimitScale: number;
+}
+
+export interface IdentityConfig {
+  region: string;
+  /** `<region>_<poolName>`; the pool name goes into every SRP verifier. */
+  userPoolId: string;
+  clientId: string;
+  /** What the browser's identity client talks to: a path of this server, or an absolute (Cognito) URL. */
+  endpoint: string;
+  /** True when `endpoint` is a path: this server runs the built-in identity service there. */
+  builtIn: boolean;
+  /** `iss` of the tokens; the API accepts only this issuer. */
+  issuer: string;
+  /** Where the API gets the token keys (built-in: its own key store, published at this URL). */
+  jwksUrl: string;
 }
 
 /** Where the running server's own files are (passed in by the entry points). */
@@ -114,6 +134,44 @@ function basePath(name: string, value: string): string {
   return value.length > 1 ? value.replace(/\/+$/, '') : value;
 }
 
+/** Cognito's rule for user pool ids (amazon-cognito-identity-js checks the same). */
+const USER_POOL_ID_PATTERN = /^[\w-]+_[0-9a-zA-Z]+$/;
+
+function identityConfig(env: Env, publicUrl: string): IdentityConfig {
+  const region = str(env, 'IDENTITY_REGION', 'eu-central-1');
+  const userPoolId = str(env, 'IDENTITY_USER_POOL_ID', 'eu-central-1_ErdLocal1');
+  if (!USER_POOL_ID_PATTERN.test(userPoolId) || userPoolId.length > 55) {
+    throw new ConfigError(`IDENTITY_USER_POOL_ID="${userPoolId}" must look like <region>_<name> (at most 55 characters)`);
+  }
+  const rawEndpoint = str(env, 'IDENTITY_ENDPOINT', '/identity');
+  const builtIn = rawEndpoint.startsWith('/');
+  const endpoint = builtIn ? basePath('IDENTITY_ENDPOINT', rawEndpoint) : url('IDENTITY_ENDPOINT', rawEndpoint);
+  if (builtIn && endpoint === '/') throw new ConfigError('IDENTITY_ENDPOINT must not be "/"');
+  const defaultIssuer = builtIn
+    ? `${publicUrl}${endpoint}/${userPoolId}`
+    : `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
+  const issuer = url('IDENTITY_ISSUER', str(env, 'IDENTITY_ISSUER', defaultIssuer));
+  return {
+    region,
+    userPoolId,
+    clientId: str(env, 'IDENTITY_CLIENT_ID', 'erdlocalclient'),
+    endpoint,
+    builtIn,
+    issuer,
+    jwksUrl: url('IDENTITY_JWKS_URL', str(env, 'IDENTITY_JWKS_URL', `${issuer}/.well-known/jwks.json`)),
+  };
+}
+
+function scale(env: Env, name: string): number {
+  const raw = env[name]?.trim();
+  if (!raw) return 1;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1000) {
+    throw new ConfigError(`${name}="${raw}" must be a number between 0 and 1000`);
+  }
+  return value;
+}
+
 export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
   const resolve = (p: string) => path.resolve(location.cwd, p);
   const port = int(env, 'PORT', 3000, 1, 65535);
@@ -134,6 +192,8 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// connection string');
   }
 
+  const publicUrl = url('PUBLIC_URL', str(env, 'PUBLIC_URL', `http://localhost:${port}`));
+
   return {
     port,
     host: str(env, 'HOST', '0.0.0.0'),
@@ -147,7 +207,7 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
     webRoot: resolve(str(env, 'WEB_ROOT', path.resolve(location.serverRoot, '..'))),
     contentApiBase: basePath('CONTENT_API_BASE', str(env, 'CONTENT_API_BASE', '/content')),
     spaceId: str(env, 'SPACE_ID', 'erd'),
-    publicUrl: url('PUBLIC_URL', str(env, 'PUBLIC_URL', `http://localhost:${port}`)),
+    publicUrl,
     productName: str(env, 'PRODUCT_NAME', 'Punktejagd'),
     serviceEmail: str(env, 'SERVICE_EMAIL', 'service@localhost'),
     social: {
@@ -156,16 +216,12 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
       tiktok: str(env, 'SOCIAL_TIKTOK', 'https://www.tiktok.com/'),
       instagram: str(env, 'SOCIAL_INSTAGRAM', 'https://www.instagram.com/'),
     },
-    identity: {
-      region: str(env, 'IDENTITY_REGION', 'eu-central-1'),
-      userPoolId: str(env, 'IDENTITY_USER_POOL_ID', 'eu-central-1_ErdLocal1'),
-      clientId: str(env, 'IDENTITY_CLIENT_ID', 'erdlocalclient'),
-      endpoint: str(env, 'IDENTITY_ENDPOINT', '/identity'),
-    },
+    identity: identityConfig(env, publicUrl),
     basicAuth: basicUser && basicPassword ? { user: basicUser, password: basicPassword } : null,
     smtpUrl: optional(env, 'SMTP_URL'),
     mailFrom: str(env, 'MAIL_FROM', 'Punktejagd <noreply@localhost>'),
     appSecret: optional(env, 'APP_SECRET'),
+    rateLimitScale: scale(env, 'RATE_LIMIT_SCALE'),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { Logger } from './logger.js';
+import type { IdentityRuntime } from './modules/identity/runtime.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { MediaStore } from './modules/media/store.js';
 
@@ -12,6 +13,8 @@ export interface AppContext {
   media: MediaStore;
   log: Logger;
   now: () => Date;
-  /** Key for keyed hashes (IP addresses). */
+  /** Key for keyed hashes (IP addresses); the identity keys derive from it too. */
   secret: string;
+  /** SRP engine, derived keys, token signing and checking keys (modules/identity). */
+  identity: IdentityRuntime;
 }

@@ -20,6 +20,11 @@ export class ValidationError extends AppError {
   readonly code = 'ValidationError';
 }
 
+export class UnauthorizedError extends AppError {
+  readonly statusCode = 401;
+  readonly code = 'Unauthorized';
+}
+
 export class ForbiddenError extends AppError {
   readonly statusCode = 403;
   readonly code = 'Forbidden';
@@ -43,6 +48,21 @@ export class GoneError extends AppError {
 export class TooManyRequestsError extends AppError {
   readonly statusCode = 429;
   readonly code = 'TooManyRequests';
+}
+
+/**
+ * An error with a status and code chosen by the service (the accounts calls answer the codes the
+ * screens switch on: `ClubTaken`, `CodeMismatchException`, …).
+ */
+export class CodedError extends AppError {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    details?: Record<string, unknown>,
+  ) {
+    super(message, details);
+  }
 }
 
 /** A configuration or operator error that a CLI reports as one readable line. */

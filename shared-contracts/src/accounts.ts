@@ -73,6 +73,19 @@ export interface ConfirmForgotPasswordInput {
  * - forgot-password/confirm: 400 wrong/expired code, 404 `UserNotFoundException`;
  * - resend / forgot-password: 429 `LimitExceededException` when asked more than once a minute;
  * - profile: 401 without a valid access token, 409 `Conflict` for a stale `updatedAt`.
+ *
+ * Further (server, additions to the above):
+ * - success: signup 201, the other frontend-users calls 200, each with `{ email }` (the address as
+ *   stored: trimmed, lowercased); GET /api/me and PUT /api/profile 200; DELETE /api/profile 204.
+ * - `user` of a 400 `ValidationError` names the bad fields: `email`, `password`, `code`,
+ *   `firstname`, `lastname`, `street`, `city`, `phone`, `club`, `fields`, `updatedAt`.
+ * - resend for an already confirmed account: 400 with code and message `NotAuthorizedException`
+ *   (as confirmation); confirmation after 5 wrong codes: 400 `LimitExceededException` (code dead).
+ * - forgot-password answers 200 whether the address has an account or not (no enumeration).
+ * - any frontend-users call: 429 `LimitExceededException` when the per-IP limit is exceeded.
+ * - forgot-password/confirm with a password against the rule: 400 `InvalidPasswordException`.
+ * - GET /api/me for a login without a profile (an identity user created outside the registration):
+ *   404 `NotFound`.
  */
 export type AccountErrorCode =
   | 'ValidationError'
@@ -88,7 +101,8 @@ export type AccountErrorCode =
   | 'InvalidPasswordException'
   | 'Conflict'
   | 'Unauthorized'
-  | 'Forbidden';
+  | 'Forbidden'
+  | 'NotFound';
 
 export interface AccountErrorDto {
   code: AccountErrorCode;
@@ -117,6 +131,12 @@ export interface ProfileUpdateResultDto {
   fields: ProfileFieldsDto;
   updatedAt: string;
 }
+
+/**
+ * ID-token claim with the club entry (`sys.id`) the account belongs to, set by the registration
+ * (the header's club logo can use it without a call). The token also carries `email_verified`.
+ */
+export const ID_TOKEN_CLUB_CLAIM = 'custom:club';
 
 /** Spec §4 magic link: `?MAGIC_LINK=<base64url(JSON {email, challengeAnswer})>`. */
 export const MAGIC_LINK_PARAM = 'MAGIC_LINK';

@@ -33,7 +33,10 @@ describe('anti-forgery check on unsafe /api/ calls', () => {
     const res = await post({ cookie: `XSRF-TOKEN=${TOKEN}`, 'x-xsrf-token': TOKEN });
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/unknown' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/identity' })).statusCode).toBe(404);
+    // The identity endpoint is no /api/ path: no anti-forgery check (it answers in Cognito's shape).
+    const identity = await t.app.inject({ method: 'POST', url: '/identity' });
+    expect(identity.statusCode).toBe(400);
+    expect(identity.json()).toMatchObject({ __type: 'UnknownOperationException' });
   });
 });
 

@@ -47,12 +47,22 @@ function basicAuthOk(header: string | undefined, expected: { user: string; passw
   return colon !== -1 && userOk && passwordOk;
 }
 
-export function registerSecurity(app: FastifyInstance, config: ServerConfig): void {
+export interface SecurityOptions {
+  /**
+   * With basic auth on (staging), an `/api/` call whose `Authorization` header holds a valid access
+   * token instead passes too (a browser cannot send both in one header; the token was only
+   * obtainable through the protected site).
+   */
+  bearerValid?: (request: FastifyRequest) => Promise<boolean>;
+}
+
+export function registerSecurity(app: FastifyInstance, config: ServerConfig, options: SecurityOptions = {}): void {
   const basicAuth = config.basicAuth;
   if (basicAuth) {
     app.addHook('onRequest', async (request, reply) => {
       if ((request.method === 'GET' || request.method === 'HEAD') && pathOf(request.url) === '/healthz') return;
       if (basicAuthOk(request.headers.authorization, basicAuth)) return;
+      if (options.bearerValid && pathOf(request.url).startsWith('/api/') && (await options.bearerValid(request))) return;
       reply
         .code(401)
         .header('www-authenticate', `Basic realm="${config.productName.replace(/"/g, '')}", charset="UTF-8"`)

@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { dataPaths, loadConfig, type ServerConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { silentLogger } from '../logger.js';
+import { createIdentityRuntime } from '../modules/identity/runtime.js';
 import { createLocalMediaStore } from '../modules/media/store.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
@@ -25,8 +26,10 @@ export interface TestApp {
   ctx: AppContext;
   dataDir: string;
   webRoot: string;
-  /** Moves the test clock. */
+  /** Moves the test clock (and stops a real-time clock). */
   setNow(date: Date): void;
+  /** Listens on 127.0.0.1 on a free port (for clients that need a real server); returns the base URL. */
+  listen(): Promise<string>;
   /** Rebuilds the app with other environment variables on the same database and folders. */
   rebuild(env?: Record<string, string>): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -35,6 +38,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   now?: Date;
+  /** The clock runs with real time (clients that check times themselves, such as the SRP TIMESTAMP). */
+  realTime?: boolean;
   /** Reuse an existing database (e.g. one filled in beforeAll). */
   database?: TestDatabase;
 }
@@ -47,7 +52,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = tempDir('erd-data-');
   const webRoot = tempDir('erd-web-');
   const database = options.database ?? (await createTestDatabase());
-  let now = options.now ?? new Date();
+  let fixed: Date | null = options.realTime ? null : (options.now ?? new Date());
+  const now = () => fixed ?? new Date();
   const makeConfig = (env: Record<string, string> = {}) =>
     loadConfig(
       { DATA_DIR: dataDir, WEB_ROOT: webRoot, PORT: '3999', ...options.env, ...env },
@@ -55,7 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     );
   let config = makeConfig();
   const build = async (cfg: ServerConfig) =>
-    buildApp({ config: cfg, database, secret: 'test-secret', logger: false, now: () => now });
+    buildApp({ config: cfg, database, secret: 'test-secret', logger: false, now });
   let app = await build(config);
   const ctx: AppContext = {
     config,
@@ -63,8 +69,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: { send: async () => ({ messageId: 'unused' }), close: () => undefined },
     media: createLocalMediaStore(dataPaths(config).media),
     log: silentLogger,
-    now: () => now,
+    now,
     secret: 'test-secret',
+    identity: createIdentityRuntime({ config: config.identity, db: database.db, secret: 'test-secret', log: silentLogger, now }),
   };
   return {
     get app() {
@@ -78,7 +85,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     webRoot,
     setNow(date) {
-      now = date;
+      fixed = date;
+    },
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('not listening on a port');
+      return `http://127.0.0.1:${address.port}`;
     },
     async rebuild(env) {
       await app.close();

@@ -141,3 +141,82 @@ a { display: inline-block; margin-top: 16px; padding: 12px 24px; background: #1a
 </html>
 `;
 }
+
+export interface SignupCodeMailInput {
+  productName: string;
+  code: string;
+  /** `${PUBLIC_URL}/confirmation?MAGIC_LINK=…`: opens the confirmation screen with address and code filled in. */
+  confirmUrl: string;
+  validHours: number;
+}
+
+/** The sign-up confirmation code (decisions §2: 6 digits, valid 24 h), with the magic link (spec §4). */
+export function signupCodeMail(input: SignupCodeMailInput): MailContent {
+  const subject = `Dein Bestätigungscode: ${input.code} – ${input.productName}`;
+  const text = [
+    'Hallo,',
+    '',
+    `willkommen bei der ${input.productName}! Bitte bestätige deine E-Mail-Adresse mit diesem Code:`,
+    '',
+    `    ${input.code}`,
+    '',
+    'Oder öffne diesen Link, dann wird der Code für dich eingetragen:',
+    '',
+    input.confirmUrl,
+    '',
+    `Der Code ist ${input.validHours} Stunden gültig.`,
+    'Wenn du dich nicht registriert hast, ignoriere diese E-Mail einfach – dann passiert nichts.',
+    '',
+    `Dein Team der ${input.productName}`,
+    '',
+  ].join('\n');
+  const html = layout(
+    input.productName,
+    `<p>Hallo,</p>
+<p>willkommen bei der ${escapeHtml(input.productName)}! Bitte bestätige deine E-Mail-Adresse mit diesem Code:</p>
+<p style="font-size: 28px; font-weight: bold; letter-spacing: 4px;">${escapeHtml(input.code)}</p>
+<p><a href="${escapeHtml(input.confirmUrl)}">E-Mail-Adresse jetzt bestätigen</a></p>
+<p style="font-size: 14px; color: #555;">Falls der Link nicht funktioniert, kopiere ihn in deinen Browser:<br>${escapeHtml(input.confirmUrl)}</p>
+<p>Der Code ist ${input.validHours} Stunden gültig. Wenn du dich nicht registriert hast, ignoriere diese E-Mail einfach – dann passiert nichts.</p>
+<p>Dein Team der ${escapeHtml(input.productName)}</p>`,
+  );
+  return { subject, text, html };
+}
+
+export interface PasswordResetCodeMailInput {
+  productName: string;
+  code: string;
+  /** The screen where code and new password are entered. */
+  changePasswordUrl: string;
+  validMinutes: number;
+}
+
+/** The code for a new password (decisions §2: 6 digits, valid 1 h). */
+export function passwordResetCodeMail(input: PasswordResetCodeMailInput): MailContent {
+  const subject = `Dein Code für ein neues Passwort: ${input.code} – ${input.productName}`;
+  const text = [
+    'Hallo,',
+    '',
+    `du möchtest ein neues Passwort für die ${input.productName} festlegen. Dein Code:`,
+    '',
+    `    ${input.code}`,
+    '',
+    `Gib ihn zusammen mit deinem neuen Passwort hier ein: ${input.changePasswordUrl}`,
+    '',
+    `Der Code ist ${input.validMinutes} Minuten gültig.`,
+    'Wenn du kein neues Passwort angefordert hast, ignoriere diese E-Mail – dein Passwort bleibt unverändert.',
+    '',
+    `Dein Team der ${input.productName}`,
+    '',
+  ].join('\n');
+  const html = layout(
+    input.productName,
+    `<p>Hallo,</p>
+<p>du möchtest ein neues Passwort für die ${escapeHtml(input.productName)} festlegen. Dein Code:</p>
+<p style="font-size: 28px; font-weight: bold; letter-spacing: 4px;">${escapeHtml(input.code)}</p>
+<p>Gib ihn zusammen mit deinem neuen Passwort hier ein: <a href="${escapeHtml(input.changePasswordUrl)}">${escapeHtml(input.changePasswordUrl)}</a></p>
+<p>Der Code ist ${input.validMinutes} Minuten gültig. Wenn du kein neues Passwort angefordert hast, ignoriere diese E-Mail – dein Passwort bleibt unverändert.</p>
+<p>Dein Team der ${escapeHtml(input.productName)}</p>`,
+  );
+  return { subject, text, html };
+}

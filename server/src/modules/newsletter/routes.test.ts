@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { newsletterConsentLog, newsletterSubscriptions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { readOutbox, type OutboxMail } from '../../test-support/mail.js';
 import { newsletterFooter, newsletterMail } from '../mail/templates.js';
 import { CONSENT_TEXT_VERSION, listSubscribers, subscribersToCsv } from './service.js';
 
@@ -27,30 +26,9 @@ const signup = (body: unknown) =>
     payload: body as Record<string, unknown>,
   });
 
-interface Mail {
-  file: string;
-  raw: string;
-  /** Raw text with quoted-printable decoded. */
-  text: string;
-}
+const outbox = () => readOutbox(t.dataDir);
 
-function outbox(): Mail[] {
-  const dir = path.join(t.dataDir, 'outbox');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((file) => {
-      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
-      const latin1 = raw
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      const text = Buffer.from(latin1, 'latin1').toString('utf8');
-      return { file, raw, text };
-    });
-}
-
-function confirmLink(mail: Mail): string {
+function confirmLink(mail: OutboxMail): string {
   const match = /https:\/\/punktejagd\.example\.org(\/api\/public\/newsletter\/confirm\?token=[A-Za-z0-9_-]+)/.exec(mail.text);
   if (!match?.[1]) throw new Error(`no confirmation link in ${mail.file}`);
   return match[1];

@@ -26,7 +26,12 @@ export async function getRuntimeConfig({ ctx }: { ctx: Pick<AppContext, 'config'
     productName: config.productName,
     publicUrl: config.publicUrl,
     contentApi: { base: config.contentApiBase, spaceId: config.spaceId },
-    identity: { ...config.identity },
+    identity: {
+      region: config.identity.region,
+      userPoolId: config.identity.userPoolId,
+      clientId: config.identity.clientId,
+      endpoint: config.identity.endpoint,
+    },
     remotes: await listRemotes(ctx),
     newsletterUrl: NEWSLETTER_URL,
     resultsBase: RESULTS_BASE,

@@ -4,6 +4,7 @@ import {
   challenges,
   clubs,
   participations,
+  profiles,
   site,
   years,
   type ChallengeRow,
@@ -102,15 +103,16 @@ export async function challengesWithParticipations(db: Db, ids: readonly string[
   return found;
 }
 
-/** Of the given club ids, those that have participations. */
-export async function clubsWithParticipations(db: Db, ids: readonly string[]): Promise<Set<string>> {
+/** Of the given club ids, those that have participations or a registered account (they must stay). */
+export async function clubsInUse(db: Db, ids: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunks(ids)) {
-    const rows = await db
+    const entries = await db
       .selectDistinct({ id: participations.clubId })
       .from(participations)
       .where(inArray(participations.clubId, part));
-    rows.forEach((r) => found.add(r.id));
+    const accounts = await db.select({ id: profiles.clubId }).from(profiles).where(inArray(profiles.clubId, part));
+    [...entries, ...accounts].forEach((r) => found.add(r.id));
   }
   return found;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { challenges, clubs, site, years } from '../../db/schema/index.js';
+import { challenges, clubs, identityUsers, profiles, site, years } from '../../db/schema/index.js';
 import { copySeason, createTestApp, FIXTURE_SEASON, SERVER_ROOT, type TestApp } from '../../test-support/app.js';
 import { seedParticipation } from '../../test-support/seed.js';
 import { importSeason, SeasonValidationError, type ImportReport } from './service.js';
@@ -159,6 +159,19 @@ describe('importSeason', () => {
     expect(estimate!.updatedAt.getTime()).toBe(NOW.getTime());
     const clubIds = (await t.ctx.db.select({ id: clubs.id }).from(clubs)).map((r) => r.id).sort();
     expect(clubIds).toEqual(['club-100-m', 'club-200-m']);
+  });
+
+  test('keeps a club entry that an account is registered for', async () => {
+    const sub = '00000000-0000-4000-a000-000000000001';
+    await t.ctx.db.insert(identityUsers).values({ sub, email: 'verein@example.org', salt: '00', verifier: '01' });
+    await t.ctx.db.insert(profiles).values({ sub, clubId: 'club-100-m', firstname: 'A', lastname: 'B', street: 'C', city: 'D' });
+    const dir = copySeason();
+    fs.writeFileSync(path.join(dir, 'clubs.csv'), 'clubnumber,clubname,team,logourl,linkurl\n300,ASV Ärzteteam,w,,\n');
+    const report = await run(dir);
+    expect(report.clubs.kept).toBe(2);
+    expect(report.warnings).toEqual(expect.arrayContaining([expect.stringContaining('club-100-m')]));
+    const clubIds = (await t.ctx.db.select({ id: clubs.id }).from(clubs)).map((r) => r.id).sort();
+    expect(clubIds).toEqual(['club-100-m', 'club-200-m', 'club-300-w']);
   });
 
   test('reports every problem with the field it concerns', async () => {

@@ -540,12 +540,12 @@ export async function importSeason({
     report.clubs.inserted = clubInserts.length;
     const wantedClubs = new Set(clubRows.map((c) => c.id));
     const goneClubs = [...existingClubs.keys()].filter((id) => !wantedClubs.has(id));
-    const busyClubs = await repo.clubsWithParticipations(tx, goneClubs);
+    const busyClubs = await repo.clubsInUse(tx, goneClubs);
     await repo.deleteClubs(tx, goneClubs.filter((id) => !busyClubs.has(id)));
     report.clubs.removed = goneClubs.length - busyClubs.size;
     report.clubs.kept = busyClubs.size;
     for (const id of busyClubs) {
-      report.warnings.push(`Verein "${id}" steht nicht mehr in der Vereinsliste, hat aber Teilnahmen: bleibt erhalten.`);
+      report.warnings.push(`Verein "${id}" steht nicht mehr in der Vereinsliste, hat aber Teilnahmen oder ein Konto: bleibt erhalten.`);
     }
   });
 

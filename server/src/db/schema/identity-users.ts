@@ -1,0 +1,35 @@
+import { check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+export type IdentityUserStatus = 'UNCONFIRMED' | 'CONFIRMED';
+
+/**
+ * Users of the built-in identity service (decisions §2). No password is stored: only the SRP salt
+ * and verifier, computed with the immutable `sub` as USER_ID_FOR_SRP and the pool name. `email` is
+ * the username, stored lowercased. `attributes` holds server-set attributes such as `custom:club`.
+ */
+export const identityUsers = pgTable(
+  'identity_users',
+  {
+    sub: text('sub').primaryKey(),
+    email: text('email').notNull(),
+    status: text('status').$type<IdentityUserStatus>().notNull().default('UNCONFIRMED'),
+    salt: text('salt').notNull(),
+    verifier: text('verifier').notNull(),
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    /** Consecutive failed password checks; 5 lock the account for 15 minutes. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('identity_users_email_idx').on(t.email),
+    check('identity_users_status_check', sql`${t.status} in ('UNCONFIRMED', 'CONFIRMED')`),
+    check('identity_users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export type IdentityUserRow = typeof identityUsers.$inferSelect;
+export type NewIdentityUserRow = typeof identityUsers.$inferInsert;

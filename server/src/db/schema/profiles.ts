@@ -1,0 +1,30 @@
+import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clubs } from './clubs.js';
+import { identityUsers } from './identity-users.js';
+
+/**
+ * A member's profile (spec §3 User fields). One account per club entry (decisions §3): the unique
+ * index on `club_id` decides between concurrent registrations. Deleting the identity user deletes
+ * the profile (decisions §3: the person's data goes at once; the club's entries stay).
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    sub: text('sub')
+      .primaryKey()
+      .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+    clubId: text('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'restrict' }),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('profiles_club_id_idx').on(t.clubId)],
+);
+
+export type ProfileRow = typeof profiles.$inferSelect;

@@ -1,0 +1,129 @@
+import { apiPaths, frontendUserPaths } from '@erd/shared-contracts/wire';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
+import {
+  confirmAccount,
+  confirmAccountPassword,
+  deleteAccount,
+  forgotAccountPassword,
+  getMe,
+  registerAccount,
+  resendAccountCode,
+  updateProfile,
+} from './service.js';
+
+/**
+ * Accounts over HTTP (contracts `accounts.ts`). The frontend-users calls sit under the content API
+ * (`{base}/public/spaces/:spaceId/frontend-users/…`, no auth); `/api/me` and `/api/profile` need
+ * the access token (`requireUser`) and, for PUT/DELETE, the anti-forgery header.
+ */
+
+const spaceParams = {
+  type: 'object',
+  required: ['spaceId'],
+  properties: { spaceId: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+const emailResult = { type: 'object', required: ['email'], properties: { email: { type: 'string' } } } as const;
+
+const accountErrors = { ...errorResponses, 409: errorSchema, 429: errorSchema } as const;
+
+type SpaceRequest = FastifyRequest<{ Params: { spaceId: string } }>;
+
+const input = (request: SpaceRequest) => ({ spaceId: request.params.spaceId, body: request.body, ip: request.ip });
+
+export const frontendUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const post = (path: string, status: 200 | 201, run: (request: SpaceRequest) => Promise<unknown>) =>
+    app.post<{ Params: { spaceId: string } }>(
+      `/${path}`,
+      {
+        bodyLimit: 16 * 1024,
+        schema: { params: spaceParams, body: { type: 'object' }, response: { [status]: emailResult, ...accountErrors } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const result = await run(request);
+        return reply.code(status).send(result);
+      },
+    );
+
+  post(frontendUserPaths.signup, 201, (request) => registerAccount({ ctx, input: input(request) }));
+  post(frontendUserPaths.confirmSignup, 200, (request) => confirmAccount({ ctx, input: input(request) }));
+  post(frontendUserPaths.resendCode, 200, (request) => resendAccountCode({ ctx, input: input(request) }));
+  post(frontendUserPaths.forgotPassword, 200, (request) => forgotAccountPassword({ ctx, input: input(request) }));
+  post(frontendUserPaths.confirmForgotPassword, 200, (request) => confirmAccountPassword({ ctx, input: input(request) }));
+};
+
+const fieldsSchema = {
+  type: 'object',
+  required: ['firstname', 'lastname', 'street', 'city', 'club'],
+  properties: {
+    firstname: { type: 'string' },
+    lastname: { type: 'string' },
+    street: { type: 'string' },
+    city: { type: 'string' },
+    phone: { type: 'string' },
+    club: { type: 'object', required: ['id', 'linkType', 'type'], properties: { id: { type: 'string' }, linkType: { type: 'string' }, type: { type: 'string' } } },
+  },
+} as const;
+
+const authErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema } as const;
+
+export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const userOf = (request: FastifyRequest) => {
+    if (!request.user) throw new Error('requireUser did not run');
+    return request.user.sub;
+  };
+
+  app.get(
+    apiPaths.me,
+    {
+      preHandler: app.requireUser,
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            required: ['sub', 'email', 'fields', 'club', 'updatedAt'],
+            properties: {
+              sub: { type: 'string' },
+              email: { type: 'string' },
+              fields: fieldsSchema,
+              club: { anyOf: [looseObject, { type: 'null' }] },
+              updatedAt: { type: 'string' },
+            },
+          },
+          ...authErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getMe({ ctx, input: { sub: userOf(request) } });
+    },
+  );
+
+  app.put(
+    apiPaths.profile,
+    {
+      preHandler: app.requireUser,
+      bodyLimit: 16 * 1024,
+      schema: {
+        body: { type: 'object' },
+        response: {
+          200: { type: 'object', required: ['fields', 'updatedAt'], properties: { fields: fieldsSchema, updatedAt: { type: 'string' } } },
+          ...authErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return updateProfile({ ctx, input: { sub: userOf(request), body: request.body } });
+    },
+  );
+
+  app.delete(apiPaths.profile, { preHandler: app.requireUser, schema: { response: { 204: { type: 'null' }, ...authErrors } } }, async (request, reply) => {
+    await deleteAccount({ ctx, input: { sub: userOf(request) } });
+    return reply.code(204).header('cache-control', 'no-store').send();
+  });
+};

@@ -1,0 +1,304 @@
+import {
+  ID_TOKEN_CLUB_CLAIM,
+  isValidPassword,
+  type MeDto,
+  type ProfileFieldsDto,
+  type ProfileUpdateResultDto,
+  type RegistrationResultDto,
+} from '@erd/shared-contracts/wire';
+import type { AppContext } from '../../context.js';
+import type { ProfileRow } from '../../db/schema/index.js';
+import { CodedError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { link, toClubDto } from '../content/mappers.js';
+import { findClub } from '../content/repository.js';
+import { IdentityError } from '../identity/errors.js';
+import * as identity from '../identity/service.js';
+import { consumeRateLimit, RATE_LIMITS, type RateLimitRule } from '../rate-limit/service.js';
+import * as repo from './repository.js';
+import { FieldCollector, asObject, code, email, password, profileValues, registrationValues } from './validation.js';
+
+/**
+ * Accounts (spec §7 frontend-users and same-origin calls; decisions §2–3): registration creates the
+ * identity user and the profile in one transaction; confirmation, codes and new passwords go
+ * through the identity service; the profile is read, changed (optimistically, by `updatedAt`) and
+ * deleted with the identity user. Statuses and codes as in shared-contracts `accounts.ts`.
+ */
+
+type Ctx = identity.IdentityCtx;
+
+const MESSAGES = {
+  clubNotFound: 'Der gewählte Verein wurde nicht gefunden.',
+  clubTaken: 'Für den gewählten Verein existiert bereits eine Anmeldung.',
+  emailExists: 'Die E-Mail-Adresse ist bereits vergeben.',
+  emailNotConfirmed: 'Die E-Mail-Adresse muss noch bestätigt werden.',
+  userNotFound: 'Zu dieser E-Mail-Adresse gibt es kein Konto.',
+  codeMismatch: 'Der Code ist nicht richtig.',
+  codeExpired: 'Der Code ist abgelaufen. Fordere einen neuen Code an.',
+  codeDead: 'Zu viele Versuche mit diesem Code. Fordere einen neuen Code an.',
+  resendTooSoon: 'Du kannst höchstens einmal pro Minute einen neuen Code anfordern.',
+  tooManyRequests: 'Zu viele Anfragen. Bitte versuche es später erneut.',
+  password: 'Das Passwort muss mindestens 8 Zeichen lang sein und einen Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen enthalten',
+  staleProfile: 'Deine Daten wurden inzwischen geändert. Bitte lade die Seite neu.',
+  noProfile: 'Zu diesem Konto gibt es kein Profil.',
+} as const;
+
+function assertSpace(ctx: Pick<AppContext, 'config'>, spaceId: string): void {
+  if (spaceId !== ctx.config.spaceId) throw new NotFoundError(`Unbekannter Space "${spaceId}"`);
+}
+
+async function limit(ctx: Ctx, rule: RateLimitRule, subject: string): Promise<void> {
+  if (!(await consumeRateLimit({ ctx, input: { rule, subject } }))) {
+    throw new CodedError(429, 'LimitExceededException', MESSAGES.tooManyRequests);
+  }
+}
+
+/**
+ * The identity service's errors as the account screens expect them (spec §8): "already confirmed"
+ * is 400 with code and message `NotAuthorizedException`; other code problems are 400; a resend
+ * within the minute is 429.
+ */
+function accountError(error: unknown, when: 'code-entry' | 'code-request'): unknown {
+  if (!(error instanceof IdentityError)) return error;
+  switch (error.type) {
+    case 'NotAuthorizedException':
+      return new CodedError(400, 'NotAuthorizedException', 'NotAuthorizedException');
+    case 'CodeMismatchException':
+      return new CodedError(400, error.type, MESSAGES.codeMismatch);
+    case 'ExpiredCodeException':
+      return new CodedError(400, error.type, MESSAGES.codeExpired);
+    case 'LimitExceededException':
+      return when === 'code-request'
+        ? new CodedError(429, error.type, MESSAGES.resendTooSoon)
+        : new CodedError(400, error.type, MESSAGES.codeDead);
+    case 'InvalidPasswordException':
+      return new CodedError(400, error.type, MESSAGES.password);
+    case 'InvalidParameterException':
+      return new CodedError(400, 'NotAuthorizedException', 'NotAuthorizedException');
+    default:
+      return error;
+  }
+}
+
+async function mapped<T>(when: 'code-entry' | 'code-request', run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw accountError(error, when);
+  }
+}
+
+async function knownUser(ctx: Ctx, address: string) {
+  const user = await identity.findUserByUsername(ctx, address);
+  if (!user) throw new CodedError(404, 'UserNotFoundException', MESSAGES.userNotFound);
+  return user;
+}
+
+function emailExistsError(status: 'UNCONFIRMED' | 'CONFIRMED'): CodedError {
+  return status === 'CONFIRMED'
+    ? new CodedError(409, 'EmailExists', MESSAGES.emailExists)
+    : new CodedError(409, 'EmailNotConfirmed', MESSAGES.emailNotConfirmed);
+}
+
+/**
+ * POST …/frontend-users/signup: validates like the form, then in one transaction: the club entry
+ * must exist (404 ClubNotFound) and be free (409 ClubTaken, decided by the unique index), the address
+ * new (409 EmailExists / EmailNotConfirmed); the identity user (with `custom:club`), the profile and
+ * the sign-up code are created and the code mail is sent — or nothing is.
+ */
+export async function registerAccount({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { spaceId: string; body: unknown; ip: string };
+}): Promise<RegistrationResultDto> {
+  assertSpace(ctx, input.spaceId);
+  await limit(ctx, RATE_LIMITS.signup, input.ip);
+  const values = registrationValues(input.body);
+  await identity.inTransaction(ctx, async (tx) => {
+    if (!(await findClub(tx.db, values.clubId))) throw new CodedError(404, 'ClubNotFound', MESSAGES.clubNotFound);
+    const existing = await identity.findUserByUsername(tx, values.email);
+    if (existing && !identity.isStaleUnconfirmed(existing, tx.now())) throw emailExistsError(existing.status);
+    const holder = await repo.findProfileByClub(tx.db, values.clubId);
+    if (holder && !(await identity.deleteStaleUnconfirmedUser({ ctx: tx, input: { sub: holder.sub } }))) {
+      throw new CodedError(409, 'ClubTaken', MESSAGES.clubTaken);
+    }
+    let user;
+    try {
+      user = await identity.createUser({
+        ctx: tx,
+        input: { email: values.email, password: values.password, attributes: { [ID_TOKEN_CLUB_CLAIM]: values.clubId } },
+      });
+    } catch (error) {
+      if (error instanceof IdentityError && error.type === 'UsernameExistsException') {
+        const existing = await identity.findUserByUsername(tx, values.email);
+        throw emailExistsError(existing?.status ?? 'UNCONFIRMED');
+      }
+      if (error instanceof IdentityError && error.type === 'InvalidPasswordException') {
+        throw new ValidationError(MESSAGES.password, { user: ['password'] });
+      }
+      throw error;
+    }
+    const now = tx.now();
+    const inserted = await repo.insertProfile(tx.db, { sub: user.sub, clubId: values.clubId, ...values.profile, createdAt: now, updatedAt: now });
+    if (!inserted) throw new CodedError(409, 'ClubTaken', MESSAGES.clubTaken);
+    await identity.sendCode({ ctx: tx, input: { user, purpose: 'signup' } });
+  });
+  return { email: values.email };
+}
+
+function emailOnly(body: unknown): string {
+  const out = new FieldCollector();
+  const value = email(asObject(body) ?? {}, out);
+  out.throwIfAny();
+  return value;
+}
+
+/** POST …/signup/confirm: 404 unknown address; 400 NotAuthorizedException when already confirmed; 400 for code problems. */
+export async function confirmAccount({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { spaceId: string; body: unknown; ip: string };
+}): Promise<RegistrationResultDto> {
+  assertSpace(ctx, input.spaceId);
+  await limit(ctx, RATE_LIMITS.codeEntry, input.ip);
+  const out = new FieldCollector();
+  const bag = asObject(input.body) ?? {};
+  const address = email(bag, out);
+  const value = code(bag, out);
+  out.throwIfAny();
+  const user = await knownUser(ctx, address);
+  await mapped('code-entry', () => identity.confirmSignup({ ctx, input: { user, code: value } }));
+  return { email: address };
+}
+
+/** POST …/signup/code: a new sign-up code; 404 unknown, 400 NotAuthorizedException when confirmed, 429 within the minute. */
+export async function resendAccountCode({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { spaceId: string; body: unknown; ip: string };
+}): Promise<RegistrationResultDto> {
+  assertSpace(ctx, input.spaceId);
+  await limit(ctx, RATE_LIMITS.codeRequest, input.ip);
+  const address = emailOnly(input.body);
+  const user = await knownUser(ctx, address);
+  await mapped('code-request', () => identity.resendSignupCode({ ctx, input: { user } }));
+  return { email: address };
+}
+
+/**
+ * POST …/forgot-password: sends a reset code. The same answer whether an account exists or not
+ * (200, or 429 for a second request within the minute for any address).
+ */
+export async function forgotAccountPassword({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { spaceId: string; body: unknown; ip: string };
+}): Promise<RegistrationResultDto> {
+  assertSpace(ctx, input.spaceId);
+  await limit(ctx, RATE_LIMITS.codeRequest, input.ip);
+  const address = emailOnly(input.body);
+  if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.perAddress, subject: `address:reset:${address}` } }))) {
+    throw new CodedError(429, 'LimitExceededException', MESSAGES.resendTooSoon);
+  }
+  const user = await identity.findUserByUsername(ctx, address);
+  if (user) await mapped('code-request', () => identity.requestPasswordReset({ ctx, input: { user } }));
+  return { email: address };
+}
+
+/** POST …/forgot-password/confirm: 404 unknown address, 400 for code problems or a password against the rule. */
+export async function confirmAccountPassword({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { spaceId: string; body: unknown; ip: string };
+}): Promise<RegistrationResultDto> {
+  assertSpace(ctx, input.spaceId);
+  await limit(ctx, RATE_LIMITS.codeEntry, input.ip);
+  const out = new FieldCollector();
+  const bag = asObject(input.body) ?? {};
+  const address = email(bag, out);
+  const value = code(bag, out);
+  out.throwIfAny();
+  const newPassword = bag.password;
+  if (!isValidPassword(newPassword)) throw new CodedError(400, 'InvalidPasswordException', MESSAGES.password);
+  const user = await knownUser(ctx, address);
+  await mapped('code-entry', () => identity.confirmPasswordReset({ ctx, input: { user, code: value, password: newPassword } }));
+  return { email: address };
+}
+
+// ---- same-origin API (the caller is authenticated: `requireUser`)
+
+function fieldsDto(row: ProfileRow): ProfileFieldsDto {
+  return {
+    firstname: row.firstname,
+    lastname: row.lastname,
+    street: row.street,
+    city: row.city,
+    ...(row.phone ? { phone: row.phone } : {}),
+    club: link(row.clubId),
+  };
+}
+
+async function profileOf(ctx: Ctx, sub: string): Promise<ProfileRow> {
+  const row = await repo.findProfile(ctx.db, sub);
+  if (!row) throw new NotFoundError(MESSAGES.noProfile);
+  return row;
+}
+
+/** GET /api/me */
+export async function getMe({ ctx, input }: { ctx: Ctx; input: { sub: string } }): Promise<MeDto> {
+  const row = await profileOf(ctx, input.sub);
+  const user = await identity.findUserByUsername(ctx, input.sub);
+  if (!user) throw new NotFoundError(MESSAGES.noProfile);
+  const club = await findClub(ctx.db, row.clubId);
+  return {
+    sub: row.sub,
+    email: user.email,
+    fields: fieldsDto(row),
+    club: club ? toClubDto(club) : null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * PUT /api/profile: validates like the form; changes the profile only if `updatedAt` is current
+ * (else 409 Conflict and nothing changes); a non-empty password becomes the new password.
+ */
+export async function updateProfile({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { sub: string; body: unknown };
+}): Promise<ProfileUpdateResultDto> {
+  const out = new FieldCollector();
+  const bag = asObject(input.body) ?? {};
+  const values = profileValues(bag.fields, out);
+  const expected = typeof bag.updatedAt === 'string' ? new Date(bag.updatedAt) : null;
+  if (!expected || Number.isNaN(expected.getTime())) out.fail('updatedAt');
+  const newPassword = bag.password === undefined || bag.password === null || bag.password === '' ? null : password(bag, out);
+  out.throwIfAny();
+  const row = await identity.inTransaction(ctx, async (tx) => {
+    const updated = await repo.updateProfileIfUnchanged(tx.db, input.sub, expected!, values, tx.now());
+    if (!updated) {
+      await profileOf(tx, input.sub);
+      throw new ConflictError(MESSAGES.staleProfile);
+    }
+    if (newPassword) await identity.setPassword({ ctx: tx, input: { sub: input.sub, password: newPassword } });
+    return updated;
+  });
+  return { fields: fieldsDto(row), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** DELETE /api/profile: the identity user goes, and with it profile, sessions and codes (decisions §3). */
+export async function deleteAccount({ ctx, input }: { ctx: Ctx; input: { sub: string } }): Promise<void> {
+  await identity.deleteUser({ ctx, input: { sub: input.sub } });
+}

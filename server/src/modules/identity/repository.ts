@@ -1,0 +1,221 @@
+import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  identityCodes,
+  identitySessions,
+  identitySigningKeys,
+  identityUsedSecretBlocks,
+  identityUsers,
+  type IdentityCodePurpose,
+  type IdentityCodeRow,
+  type IdentitySessionRow,
+  type IdentitySigningKeyRow,
+  type IdentityUserRow,
+  type NewIdentityUserRow,
+} from '../../db/schema/index.js';
+
+/** Queries of the built-in identity service. */
+
+// ---- users
+
+export async function findUserBySub(db: Db, sub: string): Promise<IdentityUserRow | undefined> {
+  const [row] = await db.select().from(identityUsers).where(eq(identityUsers.sub, sub));
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<IdentityUserRow | undefined> {
+  const [row] = await db.select().from(identityUsers).where(eq(identityUsers.email, email));
+  return row;
+}
+
+/** Inserts a user; undefined when the e-mail address is taken. */
+export async function insertUser(db: Db, row: NewIdentityUserRow): Promise<IdentityUserRow | undefined> {
+  const [inserted] = await db.insert(identityUsers).values(row).onConflictDoNothing({ target: identityUsers.email }).returning();
+  return inserted;
+}
+
+export async function deleteUser(db: Db, sub: string): Promise<boolean> {
+  const rows = await db.delete(identityUsers).where(eq(identityUsers.sub, sub)).returning({ sub: identityUsers.sub });
+  return rows.length > 0;
+}
+
+/** Removes an account that was never confirmed and is older than `createdBefore` (frees e-mail and club). */
+export async function deleteStaleUnconfirmed(db: Db, where: { email?: string; sub?: string }, createdBefore: Date): Promise<boolean> {
+  const match = where.email !== undefined ? eq(identityUsers.email, where.email) : eq(identityUsers.sub, where.sub ?? '');
+  const rows = await db
+    .delete(identityUsers)
+    .where(and(match, eq(identityUsers.status, 'UNCONFIRMED'), lt(identityUsers.createdAt, createdBefore)))
+    .returning({ sub: identityUsers.sub });
+  return rows.length > 0;
+}
+
+export async function setPassword(db: Db, sub: string, secret: { salt: string; verifier: string }, now: Date): Promise<void> {
+  await db
+    .update(identityUsers)
+    .set({ salt: secret.salt, verifier: secret.verifier, updatedAt: now })
+    .where(eq(identityUsers.sub, sub));
+}
+
+export async function markConfirmed(db: Db, sub: string, now: Date): Promise<void> {
+  await db
+    .update(identityUsers)
+    .set({ status: 'CONFIRMED', confirmedAt: now, updatedAt: now })
+    .where(and(eq(identityUsers.sub, sub), eq(identityUsers.status, 'UNCONFIRMED')));
+}
+
+export async function setAttributes(db: Db, sub: string, attributes: Record<string, string>, now: Date): Promise<void> {
+  await db.update(identityUsers).set({ attributes, updatedAt: now }).where(eq(identityUsers.sub, sub));
+}
+
+/**
+ * Counts a failed password check atomically; the `max`-th consecutive failure locks the account
+ * until `lockUntil` and starts the count again. Returns true when this failure set the lock.
+ */
+export async function recordFailedLogin(db: Db, sub: string, max: number, lockUntil: Date): Promise<boolean> {
+  const [row] = await db
+    .update(identityUsers)
+    .set({
+      failedLogins: sql`case when ${identityUsers.failedLogins} + 1 >= ${max} then 0 else ${identityUsers.failedLogins} + 1 end`,
+      lockedUntil: sql`case when ${identityUsers.failedLogins} + 1 >= ${max} then ${lockUntil.toISOString()}::timestamptz else ${identityUsers.lockedUntil} end`,
+    })
+    .where(eq(identityUsers.sub, sub))
+    .returning({ lockedUntil: identityUsers.lockedUntil });
+  return row?.lockedUntil?.getTime() === lockUntil.getTime();
+}
+
+export async function clearFailedLogins(db: Db, sub: string): Promise<void> {
+  await db
+    .update(identityUsers)
+    .set({ failedLogins: 0, lockedUntil: null })
+    .where(and(eq(identityUsers.sub, sub), sql`(${identityUsers.failedLogins} <> 0 or ${identityUsers.lockedUntil} is not null)`));
+}
+
+// ---- codes
+
+export interface CodeValues {
+  sub: string;
+  purpose: IdentityCodePurpose;
+  codeHash: string;
+  expiresAt: Date;
+  sentAt: Date;
+}
+
+/**
+ * Stores a new code (replacing the old one and its attempt count), unless one was sent at or after
+ * `sentBefore` (resend throttle; atomic, so parallel requests send one mail). False when throttled.
+ */
+export async function upsertCode(db: Db, values: CodeValues, sentBefore: Date): Promise<boolean> {
+  const rows = await db
+    .insert(identityCodes)
+    .values({ ...values, attempts: 0 })
+    .onConflictDoUpdate({
+      target: [identityCodes.sub, identityCodes.purpose],
+      set: { codeHash: values.codeHash, expiresAt: values.expiresAt, sentAt: values.sentAt, attempts: 0 },
+      setWhere: lt(identityCodes.sentAt, sentBefore),
+    })
+    .returning({ sub: identityCodes.sub });
+  return rows.length > 0;
+}
+
+export async function findCode(db: Db, sub: string, purpose: IdentityCodePurpose): Promise<IdentityCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(identityCodes)
+    .where(and(eq(identityCodes.sub, sub), eq(identityCodes.purpose, purpose)));
+  return row;
+}
+
+/** Counts a wrong try; returns the new number of tries (0 when the code is gone). */
+export async function countWrongCode(db: Db, sub: string, purpose: IdentityCodePurpose): Promise<number> {
+  const [row] = await db
+    .update(identityCodes)
+    .set({ attempts: sql`${identityCodes.attempts} + 1` })
+    .where(and(eq(identityCodes.sub, sub), eq(identityCodes.purpose, purpose)))
+    .returning({ attempts: identityCodes.attempts });
+  return row?.attempts ?? 0;
+}
+
+/** Uses a code up: true only for the one caller that deletes the still valid, still live row. */
+export async function consumeCode(
+  db: Db,
+  code: { sub: string; purpose: IdentityCodePurpose; codeHash: string; maxAttempts: number; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .delete(identityCodes)
+    .where(
+      and(
+        eq(identityCodes.sub, code.sub),
+        eq(identityCodes.purpose, code.purpose),
+        eq(identityCodes.codeHash, code.codeHash),
+        lt(identityCodes.attempts, code.maxAttempts),
+        gt(identityCodes.expiresAt, code.now),
+      ),
+    )
+    .returning({ sub: identityCodes.sub });
+  return rows.length > 0;
+}
+
+export async function deleteCodes(db: Db, sub: string, purpose: IdentityCodePurpose): Promise<void> {
+  await db.delete(identityCodes).where(and(eq(identityCodes.sub, sub), eq(identityCodes.purpose, purpose)));
+}
+
+// ---- sessions
+
+export async function insertSession(db: Db, row: typeof identitySessions.$inferInsert): Promise<void> {
+  await db.insert(identitySessions).values(row);
+}
+
+export async function findSession(db: Db, originJti: string): Promise<IdentitySessionRow | undefined> {
+  const [row] = await db.select().from(identitySessions).where(eq(identitySessions.originJti, originJti));
+  return row;
+}
+
+export async function findSessionByRefreshHash(db: Db, hash: string): Promise<IdentitySessionRow | undefined> {
+  const [row] = await db.select().from(identitySessions).where(eq(identitySessions.refreshTokenHash, hash));
+  return row;
+}
+
+export async function revokeSession(db: Db, originJti: string, now: Date): Promise<void> {
+  await db
+    .update(identitySessions)
+    .set({ revokedAt: now })
+    .where(and(eq(identitySessions.originJti, originJti), isNull(identitySessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, sub: string, now: Date): Promise<void> {
+  await db
+    .update(identitySessions)
+    .set({ revokedAt: now })
+    .where(and(eq(identitySessions.sub, sub), isNull(identitySessions.revokedAt)));
+}
+
+// ---- SRP secret blocks
+
+/** Records a SECRET_BLOCK as answered; false when it was answered before (replay). */
+export async function markSecretBlockUsed(db: Db, id: string, expiresAt: Date): Promise<boolean> {
+  const rows = await db
+    .insert(identityUsedSecretBlocks)
+    .values({ id, expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: identityUsedSecretBlocks.id });
+  return rows.length > 0;
+}
+
+// ---- signing keys
+
+export async function listSigningKeys(db: Db): Promise<IdentitySigningKeyRow[]> {
+  return db.select().from(identitySigningKeys).orderBy(asc(identitySigningKeys.createdAt), asc(identitySigningKeys.kid));
+}
+
+export async function insertSigningKey(db: Db, row: typeof identitySigningKeys.$inferInsert): Promise<void> {
+  await db.insert(identitySigningKeys).values(row).onConflictDoNothing();
+}
+
+// ---- housekeeping
+
+/** Removes what can no longer be used: answered blocks past their 5 minutes, dead sessions and codes. */
+export async function deleteExpired(db: Db, now: Date): Promise<void> {
+  await db.delete(identityUsedSecretBlocks).where(lte(identityUsedSecretBlocks.expiresAt, now));
+  await db.delete(identitySessions).where(lte(identitySessions.expiresAt, now));
+  await db.delete(identityCodes).where(lte(identityCodes.expiresAt, new Date(now.getTime() - 86_400_000)));
+}

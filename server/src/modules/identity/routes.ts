@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { IdentityError, MESSAGES } from './errors.js';
+import { runAction } from './protocol.js';
+
+/**
+ * The built-in identity service at `IDENTITY_ENDPOINT` (default `/identity`), speaking the Cognito
+ * user-pool JSON protocol: `POST` with `X-Amz-Target`, `application/x-amz-json-1.1`, errors as
+ * HTTP 400 `{ __type, message }` plus `x-amzn-ErrorType` (500 InternalErrorException). CORS for the
+ * library's headers. The JWKS lies below the issuer: `{endpoint}/{userPoolId}/.well-known/jwks.json`.
+ */
+
+const AMZ_JSON = 'application/x-amz-json-1.1';
+const BODY_LIMIT = 64 * 1024;
+
+function cors(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('access-control-allow-origin', '*')
+    .header('access-control-expose-headers', 'x-amzn-RequestId, x-amzn-ErrorType');
+}
+
+function sendError(reply: FastifyReply, error: IdentityError): FastifyReply {
+  return cors(reply)
+    .code(error.statusCode)
+    .header('x-amzn-requestid', randomUUID())
+    .header('x-amzn-errortype', `${error.type}:`)
+    .header('cache-control', 'no-store')
+    .header('content-type', AMZ_JSON)
+    .send(JSON.stringify({ __type: error.type, message: error.message }));
+}
+
+export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { endpoint, userPoolId } = ctx.config.identity;
+
+  app.addContentTypeParser(AMZ_JSON, { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new IdentityError('SerializationException', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | IdentityError, request, reply) => {
+    if (error instanceof IdentityError) {
+      if (error.type === 'InternalErrorException') request.log.error({ err: error }, 'identity request failed');
+      return sendError(reply, error);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return sendError(reply, new IdentityError('SerializationException', error.message));
+    request.log.error({ err: error }, 'identity request failed');
+    return sendError(reply, new IdentityError('InternalErrorException', MESSAGES.internal));
+  });
+
+  app.options(endpoint, async (_request, reply) =>
+    cors(reply)
+      .code(204)
+      .header('access-control-allow-methods', 'POST, OPTIONS')
+      .header('access-control-allow-headers', 'content-type, x-amz-target, x-amz-user-agent, cache-control')
+      .header('access-control-max-age', '86400')
+      .send(),
+  );
+
+  app.post(endpoint, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    const target = request.headers['x-amz-target'];
+    const result = await runAction(ctx, typeof target === 'string' ? target : undefined, request.body, { ip: request.ip });
+    return cors(reply)
+      .header('x-amzn-requestid', randomUUID())
+      .header('cache-control', 'no-store')
+      .header('content-type', AMZ_JSON)
+      .send(JSON.stringify(result));
+  });
+
+  const wellKnown = `${endpoint}/${userPoolId}/.well-known`;
+  app.get(`${wellKnown}/jwks.json`, async (_request, reply) =>
+    cors(reply)
+      .header('cache-control', 'public, max-age=300')
+      .send(await ctx.identity.jwks()),
+  );
+  app.get(`${wellKnown}/openid-configuration`, async (_request, reply) =>
+    cors(reply)
+      .header('cache-control', 'public, max-age=300')
+      .send({
+        issuer: ctx.config.identity.issuer,
+        jwks_uri: ctx.config.identity.jwksUrl,
+        id_token_signing_alg_values_supported: ['RS256'],
+        subject_types_supported: ['public'],
+        response_types_supported: ['token'],
+      }),
+  );
+};

@@ -1,0 +1,68 @@
+import { createHmac } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import * as repo from './repository.js';
+
+/**
+ * Per-IP (or per-address) request limits in the database, so every instance counts together
+ * (decisions §1). Generous on purpose: a whole club house may share one address (decisions §5).
+ * The figures are in docs/configuration.md; RATE_LIMIT_SCALE multiplies them (0 = off).
+ */
+
+export interface RateLimitRule {
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** A product rule (decisions §2: one code mail a minute), not an abuse limit: RATE_LIMIT_SCALE does not change it. */
+  fixed?: boolean;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const RATE_LIMITS = {
+  /** Registrations (frontend-users signup and the identity SignUp). */
+  signup: { name: 'signup', limit: 20, windowMs: HOUR },
+  /** Login steps: InitiateAuth (SRP or password) and RespondToAuthChallenge, i.e. two per login. */
+  login: { name: 'login', limit: 120, windowMs: 10 * MINUTE },
+  /** Token refreshes (the library retries a failing refresh 5 times). */
+  refresh: { name: 'refresh', limit: 600, windowMs: 10 * MINUTE },
+  /** Code mails: resend sign-up code, forgot password. */
+  codeRequest: { name: 'code-request', limit: 30, windowMs: HOUR },
+  /** Code entries: confirm sign-up, confirm new password (each code also dies after 5 wrong tries). */
+  codeEntry: { name: 'code-entry', limit: 60, windowMs: HOUR },
+  /** Everything else of the identity endpoint (token calls: GetUser, ChangePassword, …). */
+  identityOther: { name: 'identity', limit: 600, windowMs: 10 * MINUTE },
+  /** Per e-mail address: one reset or resend mail a minute, whether the address exists or not. */
+  perAddress: { name: 'address', limit: 1, windowMs: MINUTE, fixed: true },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Cleans old counters on about one call in this many. */
+const HOUSEKEEPING_EVERY = 200;
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret'>;
+
+function keyHash(ctx: Pick<AppContext, 'secret'>, subject: string): string {
+  return createHmac('sha256', ctx.secret).update(`rate-limit:${subject}`).digest('base64url').slice(0, 32);
+}
+
+/**
+ * Counts one request of `subject` (an IP address, or `email:<address>`) under `rule`; false when
+ * the limit is exceeded. With RATE_LIMIT_SCALE=0 the abuse limits allow everything and count nothing.
+ */
+export async function consumeRateLimit({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { rule: RateLimitRule; subject: string };
+}): Promise<boolean> {
+  const { rule } = input;
+  const scale = rule.fixed ? 1 : ctx.config.rateLimitScale;
+  if (scale === 0) return true;
+  const now = ctx.now();
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const expiresAt = new Date(windowStart.getTime() + rule.windowMs);
+  const count = await repo.hit(ctx.db, `${rule.name}:${keyHash(ctx, input.subject)}`, windowStart, expiresAt);
+  if (Math.random() * HOUSEKEEPING_EVERY < 1) await repo.deleteExpired(ctx.db, now);
+  return count <= Math.max(1, Math.round(rule.limit * scale));
+}
