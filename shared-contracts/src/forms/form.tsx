@@ -195,7 +195,7 @@ export const LinkButton = styled.button(({ theme }) => ({
   padding: 0,
   border: 0,
   background: 'none',
-  color: 'inherit',
+  color: theme.colors.primaryDark,
   font: 'inherit',
   fontWeight: 700,
   textDecoration: 'underline',
