@@ -30,6 +30,7 @@ export const FormStack = styled.div(({ theme }) => ({
   display: 'flex',
   flexDirection: 'column',
   gap: theme.space(5),
+  '& > p': { margin: 0 },
 }));
 
 /** Two fields side by side from the small breakpoint on (first and last name). */

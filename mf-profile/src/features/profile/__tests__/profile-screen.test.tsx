@@ -101,6 +101,8 @@ it('saves without a password when none was typed, with the loaded updatedAt, and
   expect(put[1].headers.authorization).toBe('Bearer access');
 
   await user.type(field('Nachname'), '-Huber');
+  // Editing again hides the last success message.
+  expect(screen.queryByText('Deine Daten wurden erfolgreich aktualisiert.')).not.toBeInTheDocument();
   await user.click(submit());
   await waitFor(() => expect(xhr.mock.calls.filter(([, init]) => init.method === 'PUT')).toHaveLength(2));
   expect(body(xhr.mock.calls.filter(([, init]) => init.method === 'PUT')[1]![1]).updatedAt).toBe('2026-04-02T10:00:00.000Z');

@@ -131,7 +131,7 @@ export function ProfileScreen() {
         <>
           <AccountSummary me={load.me} />
           <Form<ProfileValues> onSubmit={onSubmit} initialValues={initialValues}>
-            {({ handleSubmit, invalid, touched }) => {
+            {({ handleSubmit, invalid, touched, pristine }) => {
               const showInvalid = invalid && Object.values(touched ?? {}).some(Boolean);
               return (
                 <form noValidate onSubmit={handleSubmit}>
@@ -191,7 +191,7 @@ export function ProfileScreen() {
                     />
 
                     {showInvalid && <FormMessage tone="error">{profileTexts.invalid}</FormMessage>}
-                    {outcome === 'saved' && <FormMessage tone="success">{profileTexts.saved}</FormMessage>}
+                    {outcome === 'saved' && pristine && <FormMessage tone="success">{profileTexts.saved}</FormMessage>}
                     {outcome === 'failed' && <FormMessage tone="error">{profileTexts.failed}</FormMessage>}
                     {outcome === 'weakPassword' && <FormMessage tone="error">{formMessages.passwordRule}</FormMessage>}
                     {outcome === 'stale' && (
