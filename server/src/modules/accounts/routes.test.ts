@@ -131,6 +131,9 @@ describe('registration', () => {
     const magic = JSON.parse(Buffer.from(link![1]!, 'base64url').toString('utf8')) as MagicLinkDto;
     expect(magic).toEqual({ email: 'mitglied@example.org', challengeAnswer: code });
     expect(mail.text).toContain('24 Stunden');
+    // Subjects are logged and name the outbox files: the code is only in the body.
+    expect(mail.subject).toBe('Dein Bestätigungscode – Punktejagd');
+    expect(mail.file).not.toContain(code);
   });
 
   test('the address again while unconfirmed → 409 EmailNotConfirmed', async () => {

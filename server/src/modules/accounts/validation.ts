@@ -1,5 +1,6 @@
 import { PHONE_PATTERN, PROFILE_LIMITS, isValidCode, isValidEmail, isValidPassword } from '@erd/shared-contracts/wire';
 import { ValidationError } from '../../errors.js';
+import { normalizeEmail } from '../../lib/email.js';
 import type { ProfileValues } from './repository.js';
 
 /**
@@ -63,7 +64,7 @@ export function email(bag: Bag, out: FieldCollector): string {
     out.fail('email');
     return '';
   }
-  return value.trim().toLowerCase();
+  return normalizeEmail(value);
 }
 
 export function code(bag: Bag, out: FieldCollector): string {

@@ -1,4 +1,5 @@
 import { isValidEmail } from '@erd/shared-contracts/wire';
+import { normalizeEmail } from '../../lib/email.js';
 import { consumeRateLimit, RATE_LIMITS, type RateLimitRule } from '../rate-limit/service.js';
 import { IdentityError, MESSAGES } from './errors.js';
 import {
@@ -10,7 +11,6 @@ import {
   finishSrpLogin,
   findUserByUsername,
   inTransaction,
-  normalizeEmail,
   passwordLogin,
   passwordPolicyError,
   refreshLogin,

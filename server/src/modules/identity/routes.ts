@@ -33,6 +33,16 @@ function sendError(reply: FastifyReply, error: IdentityError): FastifyReply {
 export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { endpoint, userPoolId } = ctx.config.identity;
 
+  // The signing key exists from the first start on (the JWKS is never empty); should the database
+  // not answer yet, the key is created on first use instead.
+  app.addHook('onReady', async () => {
+    try {
+      await ctx.identity.signingKey();
+    } catch (error) {
+      app.log.warn({ err: error }, 'identity: no signing key yet (it is created on first use)');
+    }
+  });
+
   app.addContentTypeParser(AMZ_JSON, { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     try {
       done(null, JSON.parse(body as string));

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { MAGIC_LINK_PARAM, isValidCode, paths, type MagicLinkDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import type { IdentityCodePurpose, IdentityUserRow } from '../../db/schema/index.js';
+import { normalizeEmail } from '../../lib/email.js';
 import { safeEqual } from '../../lib/hash.js';
 import { passwordResetCodeMail, signupCodeMail } from '../mail/templates.js';
 import { badCredentials, IdentityError, MESSAGES } from './errors.js';
@@ -51,10 +52,6 @@ export const TIMESTAMP_SKEW_MS = 5 * 60_000;
 const HOUSEKEEPING_EVERY = 100;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
 
 /** Runs `fn` in a transaction (a savepoint when `ctx.db` already is one). */
 export function inTransaction<C extends Pick<AppContext, 'db'>, T>(ctx: C, fn: (tx: C) => Promise<T>): Promise<T> {

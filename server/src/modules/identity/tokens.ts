@@ -1,6 +1,7 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { IdentitySessionRow, IdentityUserRow } from '../../db/schema/index.js';
+import { sha256Hex } from '../../lib/hash.js';
 import { decodeJwt, signJwt, verifyJwtSignature } from './jwt.js';
 import * as repo from './repository.js';
 
@@ -25,7 +26,7 @@ export interface AuthenticationResult {
 }
 
 export function hashRefreshToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return sha256Hex(token);
 }
 
 /** A new login: a session record with the hashed refresh token, and the three tokens. */

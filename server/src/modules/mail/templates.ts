@@ -152,7 +152,8 @@ export interface SignupCodeMailInput {
 
 /** The sign-up confirmation code (decisions §2: 6 digits, valid 24 h), with the magic link (spec §4). */
 export function signupCodeMail(input: SignupCodeMailInput): MailContent {
-  const subject = `Dein Bestätigungscode: ${input.code} – ${input.productName}`;
+  // The code stays out of the subject: subjects end up in logs and outbox file names.
+  const subject = `Dein Bestätigungscode – ${input.productName}`;
   const text = [
     'Hallo,',
     '',
@@ -193,7 +194,7 @@ export interface PasswordResetCodeMailInput {
 
 /** The code for a new password (decisions §2: 6 digits, valid 1 h). */
 export function passwordResetCodeMail(input: PasswordResetCodeMailInput): MailContent {
-  const subject = `Dein Code für ein neues Passwort: ${input.code} – ${input.productName}`;
+  const subject = `Dein Code für ein neues Passwort – ${input.productName}`;
   const text = [
     'Hallo,',
     '',
