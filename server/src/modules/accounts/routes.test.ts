@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { MagicLinkDto, MeDto, RegistrationInput } from '@erd/shared-contracts/wire';
 import { identityCodes, identitySessions, identityUsers, profiles } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { jwtPayload, srpLogin } from '../../test-support/identity.js';
+import { identityCall, jwtPayload, srpLogin } from '../../test-support/identity.js';
 import { lastCodeTo, lastMailTo, readOutbox } from '../../test-support/mail.js';
 import { seedClubs } from '../../test-support/seed.js';
 
@@ -366,12 +366,24 @@ describe('/api/me and /api/profile', () => {
   });
 });
 
+describe('identity DeleteUser (the library\'s deleteUser)', () => {
+  test('removes the profile with the identity user; the club entry is free again', async () => {
+    advance(61_000);
+    await registerAndConfirm('selbst-geloescht@example.org', 'club-1007-m');
+    const token = await accessToken('selbst-geloescht@example.org');
+    const res = await identityCall(t.app, 'DeleteUser', { AccessToken: token });
+    expect(res.status).toBe(200);
+    expect(await t.ctx.db.select().from(profiles).where(eq(profiles.clubId, 'club-1007-m'))).toEqual([]);
+    await registerAndConfirm('nachruecker@example.org', 'club-1007-m');
+  });
+});
+
 describe('rate limits', () => {
   test('registrations per IP are limited (429 LimitExceededException)', async () => {
     await t.rebuild({ PUBLIC_URL: 'https://punktejagd.example.org', RATE_LIMIT_SCALE: '0.1' });
     try {
       const from = (i: number) =>
-        t.app.inject({ method: 'POST', url: `${BASE}/signup`, remoteAddress: '203.0.113.50', payload: registration({ email: `limit${i}@example.org`, fields: { club: { id: `club-100${7 + (i % 2)}-w`, linkType: 'Object', type: 'Link' } } }) });
+        t.app.inject({ method: 'POST', url: `${BASE}/signup`, remoteAddress: '203.0.113.50', payload: registration({ email: `limit${i}@example.org`, fields: { club: { id: `club-100${8 + (i % 2)}-w`, linkType: 'Object', type: 'Link' } } }) });
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await from(i)).statusCode);
       expect(statuses).toEqual([201, 201, 429]);

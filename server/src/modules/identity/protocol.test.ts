@@ -176,9 +176,10 @@ describe('sign-up and confirmation codes', () => {
     expect(readOutbox(t.dataDir).filter((m) => m.to === 'niemand@example.org')).toEqual([]);
   });
 
-  test('a reset code is valid for one hour, ends all sessions and confirms the address', async () => {
+  test('a reset code is valid for one hour and ends all sessions', async () => {
     advance(61_000);
-    await signUp('vergessen@example.org');
+    await confirmedUser('vergessen@example.org');
+    const before = await tokens('vergessen@example.org');
     const forgot = await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'vergessen@example.org' });
     expect(forgot.status).toBe(200);
     const code = lastCodeTo(t.dataDir, 'vergessen@example.org');
@@ -191,9 +192,21 @@ describe('sign-up and confirmation codes', () => {
     expect(weak.body).toEqual({ __type: 'InvalidPasswordException', message: 'Password did not conform with policy: Password must have uppercase characters' });
     const ok = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'vergessen@example.org', ConfirmationCode: fresh, Password: 'Neu!Passwort1' });
     expect(ok.status).toBe(200);
-    const [user] = await t.ctx.db.select().from(identityUsers).where(eq(identityUsers.email, 'vergessen@example.org'));
-    expect(user!.status).toBe('CONFIRMED');
+    const refresh = await identityCall(t.app, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: CLIENT_ID, AuthParameters: { REFRESH_TOKEN: before.RefreshToken } });
+    expect(refresh.body.message).toBe('Refresh Token has been revoked');
     expect((await srpLogin(t.app, 'vergessen@example.org', 'Neu!Passwort1', now)).status).toBe(200);
+  });
+
+  test('a reset code confirms an unconfirmed address (it proves the mailbox)', async () => {
+    advance(61_000);
+    await signUp('nie-bestaetigt@example.org');
+    await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'nie-bestaetigt@example.org' });
+    const code = lastCodeTo(t.dataDir, 'nie-bestaetigt@example.org');
+    const ok = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'nie-bestaetigt@example.org', ConfirmationCode: code, Password: 'Neu!Passwort1' });
+    expect(ok.status).toBe(200);
+    const [user] = await t.ctx.db.select().from(identityUsers).where(eq(identityUsers.email, 'nie-bestaetigt@example.org'));
+    expect(user!.status).toBe('CONFIRMED');
+    expect((await srpLogin(t.app, 'nie-bestaetigt@example.org', 'Neu!Passwort1', now)).status).toBe(200);
   });
 });
 
@@ -429,6 +442,29 @@ describe('tokens: the API and the identity service reject forgeries', () => {
     expect((await identityCall(t.app, 'GetUser', { AccessToken: access })).body.message).toBe('Access Token has been revoked');
     const again = await identityCall(t.app, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: CLIENT_ID, AuthParameters: { REFRESH_TOKEN: refresh } });
     expect(again.body.message).toBe('Refresh Token has been revoked');
+  });
+
+  test('UpdateUserAttributes refuses the e-mail address and server-only attributes', async () => {
+    const fresh = await tokens('token@example.org');
+    const email = await identityCall(t.app, 'UpdateUserAttributes', { AccessToken: fresh.AccessToken, UserAttributes: [{ Name: 'email', Value: 'neu@example.org' }] });
+    expect(email.type).toBe('InvalidParameterException');
+    const sub = await identityCall(t.app, 'UpdateUserAttributes', { AccessToken: fresh.AccessToken, UserAttributes: [{ Name: 'sub', Value: 'x' }] });
+    expect(sub.type).toBe('NotAuthorizedException');
+  });
+
+  test('with basic auth (staging) an /api/ call with a valid access token passes the basic-auth gate', async () => {
+    const fresh = await tokens('token@example.org');
+    const app = await t.rebuild({ BASIC_AUTH_USER: 'staging', BASIC_AUTH_PASSWORD: 'geheim' });
+    try {
+      const call = (authorization: string) => app.inject({ url: '/api/me', headers: { authorization } });
+      expect((await call(`Bearer ${fresh.AccessToken}`)).statusCode).toBe(404);
+      const garbage = await call('Bearer x.y.z');
+      expect(garbage.statusCode).toBe(401);
+      expect(garbage.headers['www-authenticate']).toMatch(/^Basic/);
+      expect((await app.inject({ url: '/config.json', headers: { authorization: `Bearer ${fresh.AccessToken}` } })).statusCode).toBe(401);
+    } finally {
+      await t.rebuild();
+    }
   });
 
   test('a refresh token lives 30 days', async () => {
