@@ -14,14 +14,17 @@ export interface FakeAuthCallbacks {
 }
 
 type RefreshCallback = (error: unknown, session: FakeUserSession | null) => void;
+type RequestCallback = (error: unknown, data?: unknown) => void;
 
 export const fakeCognito = {
   pools: [] as Record<string, unknown>[],
   users: [] as FakeUser[],
   /** Decides the outcome of authenticateUser. */
   authenticate: jest.fn<void, [FakeUser, { Username: string; Password?: string }, FakeAuthCallbacks]>(),
-  /** Decides the outcome of refreshSession. */
+  /** Decides the outcome of refreshSession (the library's own refresh, which retries every error). */
   refresh: jest.fn<void, [FakeUser, string, RefreshCallback]>(),
+  /** The library's transport, `pool.client.request(operation, params, callback)`. */
+  request: jest.fn<void, [string, Record<string, unknown>, RequestCallback]>(),
   globalSignOut: jest.fn<void, [FakeUser, { onSuccess: (msg: string) => void; onFailure: (err: unknown) => void }]>(),
   signOut: jest.fn<void, [FakeUser]>(),
   reset() {
@@ -29,6 +32,7 @@ export const fakeCognito = {
     this.users.length = 0;
     this.authenticate.mockReset();
     this.refresh.mockReset();
+    this.request.mockReset();
     this.globalSignOut.mockReset().mockImplementation((_user, callbacks) => callbacks.onSuccess('SUCCESS'));
     this.signOut.mockReset();
   },
@@ -87,7 +91,7 @@ export class FakeUserSession {
     IdToken,
     AccessToken,
     RefreshToken,
-    ClockDrift = 0,
+    ClockDrift,
   }: {
     IdToken: CognitoIdToken;
     AccessToken: CognitoAccessToken;
@@ -97,7 +101,8 @@ export class FakeUserSession {
     this.idToken = IdToken;
     this.accessToken = AccessToken;
     this.refreshToken = RefreshToken ?? new CognitoRefreshToken({ RefreshToken: '' });
-    this.clockDrift = ClockDrift;
+    // As the library: without a saved drift it is now minus the earlier issued-at time.
+    this.clockDrift = ClockDrift ?? Math.floor(Date.now() / 1000) - Math.min(IdToken.getIssuedAt(), AccessToken.getIssuedAt());
   }
   getIdToken() {
     return this.idToken;
@@ -135,6 +140,9 @@ export function fakeSession({
 }
 
 class CognitoUserPool {
+  readonly client = {
+    request: (operation: string, params: Record<string, unknown>, callback: RequestCallback) => fakeCognito.request(operation, params, callback),
+  };
   constructor(readonly data: Record<string, unknown>) {
     fakeCognito.pools.push(data);
   }
@@ -180,6 +188,35 @@ export class FakeUser {
 
 class AuthenticationDetails {
   constructor(readonly data: { Username: string; Password?: string }) {}
+}
+
+/** What the service answers to InitiateAuth REFRESH_TOKEN_AUTH for a session (no new refresh token). */
+export function refreshAnswer(session: FakeUserSession) {
+  return {
+    AuthenticationResult: {
+      IdToken: session.getIdToken().getJwtToken(),
+      AccessToken: session.getAccessToken().getJwtToken(),
+      ExpiresIn: 3600,
+      TokenType: 'Bearer',
+    },
+  };
+}
+
+/** Answers every InitiateAuth refresh with `answer` (a session, an error, or a function of the attempt). */
+export function answerRefresh(answer: FakeUserSession | Error | ((attempt: number) => FakeUserSession | Error)) {
+  let attempt = 0;
+  fakeCognito.request.mockImplementation((operation, _params, callback) => {
+    if (operation !== 'InitiateAuth') return callback(cognitoError('UnknownOperationException'));
+    const result = typeof answer === 'function' ? answer(attempt++) : answer;
+    return result instanceof Error ? callback(result) : callback(null, refreshAnswer(result));
+  });
+}
+
+/** The refresh tokens sent with InitiateAuth REFRESH_TOKEN_AUTH so far. */
+export function refreshCalls(): string[] {
+  return fakeCognito.request.mock.calls
+    .filter(([operation, params]) => operation === 'InitiateAuth' && params.AuthFlow === 'REFRESH_TOKEN_AUTH')
+    .map(([, params]) => (params.AuthParameters as { REFRESH_TOKEN: string }).REFRESH_TOKEN);
 }
 
 /** An error as the library reports it (code and name from the service's `__type`). */

@@ -140,10 +140,46 @@ function onTimer(): void {
 
 let inFlight: Promise<boolean> | null = null;
 
+/** Waits before the 2nd and 3rd attempt of a refresh that failed for a transient reason. */
+export const REFRESH_ATTEMPT_DELAYS_MS = [500, 1500] as const;
+
+const TRANSIENT_CODES = new Set(['NetworkError', 'InternalErrorException', 'TooManyRequestsException', 'ServiceUnavailable']);
+
+interface AuthenticationResult {
+  IdToken: string;
+  AccessToken: string;
+  RefreshToken?: string;
+}
+
+/** The library's own transport (`CognitoUserPool#client`, not in its type declarations). */
+type PoolClient = {
+  request: (operation: string, params: object, callback: (error: unknown, data?: { AuthenticationResult?: AuthenticationResult }) => void) => void;
+};
+
+function initiateRefresh(refreshToken: string): Promise<AuthenticationResult> {
+  const pool = getUserPool();
+  const client = (pool as unknown as { client: PoolClient }).client;
+  return new Promise((resolve, reject) => {
+    client.request(
+      'InitiateAuth',
+      { ClientId: pool.getClientId(), AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } },
+      (error, data) => {
+        if (error) reject(error);
+        else if (!data?.AuthenticationResult?.IdToken || !data.AuthenticationResult.AccessToken) reject(Object.assign(new Error('no tokens'), { code: 'InvalidResponse' }));
+        else resolve(data.AuthenticationResult);
+      },
+    );
+  });
+}
+
 /**
  * Renews the tokens with the refresh token. Resolves true when renewed; a refused refresh token
- * (NotAuthorizedException) clears the session; other failures leave it as it is. Concurrent
- * callers share one request.
+ * (NotAuthorizedException) clears the session at once; a transient failure (network, 5xx) is
+ * tried twice more, then left to the timer. Concurrent callers share one request.
+ *
+ * The request goes through the library's transport (`pool.client`), not `refreshSession`: that
+ * one retries every error, a refused token included, for about 6 seconds (reference pitfall 7),
+ * which would hold every 401 that long after a sign-out elsewhere.
  */
 export function refreshSession(): Promise<boolean> {
   inFlight ??= runRefresh().finally(() => {
@@ -152,34 +188,50 @@ export function refreshSession(): Promise<boolean> {
   return inFlight;
 }
 
-function runRefresh(): Promise<boolean> {
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function runRefresh(): Promise<boolean> {
   const state = sessionStore.getState();
   const refreshToken = state.tokens?.refreshToken;
-  if (state.status !== 'LOGGED_IN' || !refreshToken) return Promise.resolve(false);
-  let user: CognitoUser | null;
-  try {
-    user = userFromStore(state);
-  } catch {
-    user = null;
-  }
-  if (!user) return Promise.resolve(false);
+  if (state.status !== 'LOGGED_IN' || !refreshToken) return false;
   const email = state.email ?? '';
-  return new Promise<boolean>((resolve) => {
-    user.refreshSession(new CognitoRefreshToken({ RefreshToken: refreshToken }), (error: unknown, session: CognitoUserSession | null) => {
-      // Signed out (or signed in anew) meanwhile: this answer is stale.
-      if (sessionStore.getState().tokens?.refreshToken !== refreshToken) {
-        resolve(false);
-        return;
+  // Signed out (or signed in anew) meanwhile: an answer is stale.
+  const stale = () => sessionStore.getState().tokens?.refreshToken !== refreshToken;
+
+  for (let attempt = 0; ; attempt += 1) {
+    let result: AuthenticationResult;
+    try {
+      result = await initiateRefresh(refreshToken);
+    } catch (error) {
+      if (stale()) return false;
+      const code = errorCode(error);
+      if (code === 'NotAuthorizedException') {
+        clearLocal();
+        return false;
       }
-      if (error || !session) {
-        if (errorCode(error) === 'NotAuthorizedException') clearLocal();
-        resolve(false);
-        return;
-      }
-      sessionStore.getState().setSession(toSessionData(session, email));
-      resolve(true);
-    });
-  });
+      const delay = REFRESH_ATTEMPT_DELAYS_MS[attempt];
+      if (!TRANSIENT_CODES.has(code) || delay === undefined) return false;
+      await wait(delay);
+      if (stale()) return false;
+      continue;
+    }
+    if (stale()) return false;
+    const data: SessionDataWithDrift = {
+      IdToken: new CognitoIdToken({ IdToken: result.IdToken }),
+      AccessToken: new CognitoAccessToken({ AccessToken: result.AccessToken }),
+      // No rotation (reference pitfall 12): the old refresh token stays.
+      RefreshToken: new CognitoRefreshToken({ RefreshToken: result.RefreshToken ?? refreshToken }),
+    };
+    const session = new CognitoUserSession(data);
+    try {
+      // Keeps the library's copy (session storage) in step, as its own refresh would.
+      userFromStore(state)?.setSignInUserSession(session);
+    } catch {
+      // the library's copy is a cache only
+    }
+    sessionStore.getState().setSession(toSessionData(session, email));
+    return true;
+  }
 }
 
 // ---- login / sign-out ----------------------------------------------------------------------

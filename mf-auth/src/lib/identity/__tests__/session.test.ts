@@ -1,8 +1,17 @@
 import { isApiError, sessionStore, setRuntimeConfig, type SessionData } from '@erd/shared-contracts';
 import { createHttpClient } from '@erd/shared-contracts/http';
 import { mockXhr, testConfig } from '@erd/shared-contracts/testing';
-import { cognitoError, fakeCognito, fakeJwt, fakeSession, type FakeAuthCallbacks } from '../../../testing/fake-cognito';
-import { login, REFRESH_LEAD_SECONDS, REFRESH_RETRY_MS, refreshSession, resetSessionForTests, signOut, startSession } from '../session';
+import { answerRefresh, cognitoError, fakeCognito, fakeJwt, fakeSession, refreshCalls, type FakeAuthCallbacks } from '../../../testing/fake-cognito';
+import {
+  login,
+  REFRESH_ATTEMPT_DELAYS_MS,
+  REFRESH_LEAD_SECONDS,
+  REFRESH_RETRY_MS,
+  refreshSession,
+  resetSessionForTests,
+  signOut,
+  startSession,
+} from '../session';
 import { cognitoSessionStorage } from '../storage';
 
 jest.mock('amazon-cognito-identity-js', () => jest.requireActual('../../../testing/fake-cognito').fakeCognitoModule);
@@ -108,46 +117,68 @@ describe('refresh scheduling', () => {
     const start = Date.now();
     succeed(fakeSession({ lifetime: 3600, clockDrift: 60 }));
     await login('trainer@tsv-eching.example', 'Geheim#123');
-    fakeCognito.refresh.mockImplementation((_user, _token, callback) => callback(null, fakeSession({ tag: 'renewed', lifetime: 3600 })));
+    answerRefresh(fakeSession({ tag: 'renewed', lifetime: 3600 }));
 
     const dueMs = (3600 + 60 - REFRESH_LEAD_SECONDS) * 1000;
     jest.advanceTimersByTime(dueMs - 1000);
-    expect(fakeCognito.refresh).not.toHaveBeenCalled();
+    expect(refreshCalls()).toEqual([]);
     await jest.advanceTimersByTimeAsync(1000);
-    expect(fakeCognito.refresh).toHaveBeenCalledTimes(1);
-    const [user, token] = fakeCognito.refresh.mock.calls[0]!;
-    expect(token).toBe('refresh-1');
-    expect(user.username).toBe('sub-1');
+    expect(refreshCalls()).toEqual(['refresh-1']);
+    expect(fakeCognito.request.mock.calls[0]![1]).toEqual({
+      ClientId: 'erdlocalclient',
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: 'refresh-1' },
+    });
     expect(sessionStore.getState().claims?.tag).toBe('renewed');
+    // The library's copy follows (its user is the sub it switched to after SRP).
+    expect(fakeCognito.users.at(-1)?.username).toBe('sub-1');
+    expect(fakeCognito.users.at(-1)?.session?.getIdToken().decodePayload().tag).toBe('renewed');
     expect(sessionStore.getState().tokens?.refreshToken).toBe('refresh-1');
 
     // The renewed session (issued now, 1 h) is renewed again 55 min later.
     const renewedAt = Date.now();
     expect(renewedAt - start).toBe(dueMs);
     await jest.advanceTimersByTimeAsync((3600 - REFRESH_LEAD_SECONDS) * 1000);
-    expect(fakeCognito.refresh).toHaveBeenCalledTimes(2);
+    expect(refreshCalls()).toHaveLength(2);
   });
 
-  it('retries later when the service cannot be reached, and keeps the session', async () => {
+  it('tries a transient failure three times, then again later, and keeps the session', async () => {
     jest.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') });
     succeed(fakeSession({ lifetime: 3600 }));
     await login('trainer@tsv-eching.example', 'Geheim#123');
-    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(cognitoError('NetworkError', 'Network error'), null));
+    answerRefresh(cognitoError('NetworkError', 'Network error'));
 
     await jest.advanceTimersByTimeAsync((3600 - REFRESH_LEAD_SECONDS) * 1000);
-    expect(fakeCognito.refresh).toHaveBeenCalledTimes(1);
+    expect(refreshCalls()).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(REFRESH_ATTEMPT_DELAYS_MS[0]);
+    expect(refreshCalls()).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(REFRESH_ATTEMPT_DELAYS_MS[1]);
+    expect(refreshCalls()).toHaveLength(3);
     expect(sessionStore.getState().status).toBe('LOGGED_IN');
     await jest.advanceTimersByTimeAsync(REFRESH_RETRY_MS);
-    expect(fakeCognito.refresh).toHaveBeenCalledTimes(2);
+    expect(refreshCalls()).toHaveLength(4);
+  });
+
+  it('recovers when a transient failure passes', async () => {
+    jest.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') });
+    succeed(fakeSession());
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    answerRefresh((attempt) => (attempt === 0 ? cognitoError('InternalErrorException', 'Internal server error.') : fakeSession({ tag: 'second' })));
+    const renewed = refreshSession();
+    await jest.advanceTimersByTimeAsync(REFRESH_ATTEMPT_DELAYS_MS[0]);
+    await expect(renewed).resolves.toBe(true);
+    expect(sessionStore.getState().claims?.tag).toBe('second');
   });
 
   it('clears the session when the refresh token is refused (not authorised)', async () => {
     succeed(fakeSession());
     await login('trainer@tsv-eching.example', 'Geheim#123');
     sessionStorage.setItem('CognitoIdentityServiceProvider.erdlocalclient.sub-1.idToken', 'x');
-    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(cognitoError('NotAuthorizedException', 'Refresh Token has been revoked'), null));
+    answerRefresh(cognitoError('NotAuthorizedException', 'Refresh Token has been revoked'));
 
+    // At once: no retries for a refused token.
     await expect(refreshSession()).resolves.toBe(false);
+    expect(refreshCalls()).toHaveLength(1);
     expect(sessionStore.getState()).toMatchObject(empty);
     expect(sessionStorage.getItem('CognitoIdentityServiceProvider.erdlocalclient.sub-1.idToken')).toBeNull();
   });
@@ -156,14 +187,16 @@ describe('refresh scheduling', () => {
     succeed(fakeSession());
     await login('trainer@tsv-eching.example', 'Geheim#123');
     let answer: (() => void) | undefined;
-    fakeCognito.refresh.mockImplementation((_u, _t, callback) => {
-      answer = () => callback(null, fakeSession({ tag: 'b' }));
+    fakeCognito.request.mockImplementation((_op, _params, callback) => {
+      const session = fakeSession({ tag: 'b' });
+      answer = () =>
+        callback(null, { AuthenticationResult: { IdToken: session.getIdToken().getJwtToken(), AccessToken: session.getAccessToken().getJwtToken() } });
     });
     const first = refreshSession();
     const second = refreshSession();
     answer?.();
     await expect(Promise.all([first, second])).resolves.toEqual([true, true]);
-    expect(fakeCognito.refresh).toHaveBeenCalledTimes(1);
+    expect(refreshCalls()).toHaveLength(1);
   });
 
   it('stops when the session is cleared elsewhere', async () => {
@@ -172,7 +205,7 @@ describe('refresh scheduling', () => {
     await login('trainer@tsv-eching.example', 'Geheim#123');
     sessionStore.getState().clear();
     await jest.advanceTimersByTimeAsync(3 * 3600 * 1000);
-    expect(fakeCognito.refresh).not.toHaveBeenCalled();
+    expect(refreshCalls()).toEqual([]);
   });
 });
 
@@ -197,25 +230,26 @@ describe('start (a stored session after a reload)', () => {
   it('registers the refresher and schedules the refresh of a valid session', async () => {
     jest.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') });
     sessionStore.setState(stored(3600));
-    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(null, fakeSession({ tag: 'c' })));
+    answerRefresh(fakeSession({ tag: 'c' }));
     await startSession();
     expect(sessionStore.getState().refresh).toBe(refreshSession);
-    expect(fakeCognito.refresh).not.toHaveBeenCalled();
+    expect(refreshCalls()).toEqual([]);
     await jest.advanceTimersByTimeAsync((3600 - REFRESH_LEAD_SECONDS) * 1000);
-    expect(fakeCognito.refresh).toHaveBeenCalledWith(expect.objectContaining({ username: 'sub-1' }), 'refresh-stored', expect.any(Function));
+    expect(refreshCalls()).toEqual(['refresh-stored']);
+    expect(sessionStore.getState().tokens?.refreshToken).toBe('refresh-stored');
   });
 
   it('refreshes an expired session at once', async () => {
     sessionStore.setState(stored(3600, Math.floor(Date.now() / 1000) - 7200));
-    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(null, fakeSession({ tag: 'd' })));
+    answerRefresh(fakeSession({ tag: 'd' }));
     await startSession();
-    expect(fakeCognito.refresh).toHaveBeenCalledTimes(1);
+    expect(refreshCalls()).toHaveLength(1);
     expect(sessionStore.getState().tokens?.accessTokenExpiresAt).toBeGreaterThan(Date.now() / 1000);
   });
 
   it('does nothing without a stored session', async () => {
     await startSession();
-    expect(fakeCognito.refresh).not.toHaveBeenCalled();
+    expect(fakeCognito.request).not.toHaveBeenCalled();
     expect(sessionStore.getState().status).toBeNull();
   });
 });
@@ -231,7 +265,7 @@ describe('401 from the API: refresh once through the axios client', () => {
     const oldToken = await signedIn();
     const renewed = fakeSession({ tag: 'new' });
     const newToken = renewed.getAccessToken().getJwtToken();
-    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(null, renewed));
+    answerRefresh(renewed);
     const xhr = mockXhr({
       'GET /api/me': (_url, init) =>
         init.headers.authorization === `Bearer ${newToken}` ? { body: { email: 'trainer@tsv-eching.example' } } : { status: 401, body: { code: 'Unauthorized' } },
@@ -240,13 +274,13 @@ describe('401 from the API: refresh once through the axios client', () => {
     const response = await createHttpClient({ authenticated: true }).get('/api/me');
 
     expect(response.data).toEqual({ email: 'trainer@tsv-eching.example' });
-    expect(fakeCognito.refresh).toHaveBeenCalledTimes(1);
+    expect(refreshCalls()).toHaveLength(1);
     expect(xhr.mock.calls.map(([, init]) => init.headers.authorization)).toEqual([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
   });
 
   it('refreshes only once: a second 401 is the answer', async () => {
     await signedIn();
-    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(null, fakeSession({ tag: 'new' })));
+    answerRefresh(fakeSession({ tag: 'new' }));
     const xhr = mockXhr({ 'GET /api/me': { status: 401, body: { code: 'Unauthorized', message: 'Invalid Access Token' } } });
 
     const error = await createHttpClient({ authenticated: true })
@@ -254,13 +288,13 @@ describe('401 from the API: refresh once through the axios client', () => {
       .catch((e: unknown) => e);
 
     expect(isApiError(error) && error.status).toBe(401);
-    expect(fakeCognito.refresh).toHaveBeenCalledTimes(1);
+    expect(refreshCalls()).toHaveLength(1);
     expect(xhr).toHaveBeenCalledTimes(2);
   });
 
   it('drops the request when the refresh is refused, and the session is cleared', async () => {
     await signedIn();
-    fakeCognito.refresh.mockImplementation((_u, _t, callback) => callback(cognitoError('NotAuthorizedException'), null));
+    answerRefresh(cognitoError('NotAuthorizedException', 'Refresh Token has been revoked'));
     const xhr = mockXhr({ 'GET /api/me': { status: 401, body: { code: 'Unauthorized' } } });
 
     const error = await createHttpClient({ authenticated: true })
