@@ -166,4 +166,6 @@ it('points to the login when the session has ended', async () => {
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Deine Sitzung ist abgelaufen. Bitte logge dich erneut ein.');
   expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+  await userEvent.setup().click(screen.getByRole('link', { name: 'Zum Login' }));
+  expect(sessionStorage.getItem('bfv-erd-redirectAfterLogin')).toBe('/profil');
 });

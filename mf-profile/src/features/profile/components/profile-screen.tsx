@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
-import { isApiError, Link, paths, PROFILE_LIMITS, useSession, type MeDto, type ProfileUpdateInput } from '@erd/shared-contracts';
+import { isApiError, Link, paths, PROFILE_LIMITS, storageKeys, useSession, type MeDto, type ProfileUpdateInput } from '@erd/shared-contracts';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { FormGroupTitle, FormLinks, FormMessage, FormRow, FormStack, formMessages, LinkButton } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
@@ -21,6 +21,15 @@ export const profileTexts = {
 } as const;
 
 const teamLabels = { m: 'Herren', w: 'Damen' } as const;
+
+/** After a new login, come back here (as the header's profile button does). */
+function rememberProfile() {
+  try {
+    sessionStorage.setItem(storageKeys.redirectAfterLogin, paths.profile);
+  } catch {
+    // storage blocked: the login then leads to /challenge
+  }
+}
 
 export interface ProfileValues {
   firstname?: string;
@@ -117,7 +126,10 @@ export function ProfileScreen() {
       {load.status === 'error' &&
         (load.unauthorized ? (
           <FormMessage tone="error">
-            {profileTexts.sessionEnded} <Link to={paths.login}>Zum Login</Link>
+            {profileTexts.sessionEnded}{' '}
+            <Link to={paths.login} onClick={rememberProfile}>
+              Zum Login
+            </Link>
           </FormMessage>
         ) : (
           <FormStack>
