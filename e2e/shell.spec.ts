@@ -1,3 +1,4 @@
+import { clubs, logIn, registerConfirmed } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
 test('the menu opens and closes by keyboard, shifts the body and links the main areas', async ({ page }) => {
@@ -33,26 +34,12 @@ test('a visitor’s profile button stores the redirect and goes to the login', a
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('one session store for host and remotes: a logout in the host reaches the challenges remote', async ({ page }) => {
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('e2e-seeded')) return;
-    sessionStorage.setItem('e2e-seeded', '1');
-    const far = 4102444800;
-    sessionStorage.setItem(
-      'bfv-erd-session',
-      JSON.stringify({
-        state: {
-          status: 'LOGGED_IN',
-          email: 'trainer@example.org',
-          claims: { sub: 'u1', email: 'trainer@example.org', exp: far, iat: 1 },
-          tokens: { idToken: 'i', accessToken: 'a', clockDrift: 0, idTokenExpiresAt: far, accessTokenExpiresAt: far },
-        },
-        version: 0,
-      }),
-    );
-  });
-  await page.goto('/challenge');
-  // Logged in: the remote's panels offer no login button; the host's header joins to /challenge.
+test('one session store for host and remotes: a logout in the host reaches the challenges remote', async ({ page, request }, testInfo) => {
+  const club = (await clubs(request))[40 + testInfo.retry]!;
+  const email = await registerConfirmed(request, club);
+  // The login happens in mf-auth; the host's header and the challenges remote see it at once.
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/challenge$/);
   await expect(page.getByRole('heading', { name: 'Alle Challenges' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Teilnehmen' })).toHaveCount(0);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/challenge');

@@ -9,7 +9,11 @@ export const approveAgeGate = (page: Page) =>
     localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() }));
   });
 
-export const test = base.extend<{ allowConsoleErrors: boolean; consoleErrors: string[] }>({
+/**
+ * `allowConsoleErrors`: true to allow any, or a pattern for the ones a test provokes on purpose
+ * (a wrong password is an HTTP 400 that Chromium logs as "Failed to load resource").
+ */
+export const test = base.extend<{ allowConsoleErrors: boolean | RegExp; consoleErrors: string[] }>({
   allowConsoleErrors: [false, { option: true }],
   consoleErrors: async ({ page, allowConsoleErrors }, use) => {
     const errors: string[] = [];
@@ -18,7 +22,8 @@ export const test = base.extend<{ allowConsoleErrors: boolean; consoleErrors: st
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
-    if (!allowConsoleErrors) expect(errors, 'console errors').toEqual([]);
+    const unexpected = allowConsoleErrors instanceof RegExp ? errors.filter((e) => !allowConsoleErrors.test(e)) : allowConsoleErrors ? [] : errors;
+    expect(unexpected, 'console errors').toEqual([]);
   },
   page: async ({ page }, use) => {
     await approveAgeGate(page);

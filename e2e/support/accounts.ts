@@ -1,0 +1,58 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { codeIn, waitForMail } from './mail';
+
+export const PASSWORD = 'Anstoss#2026';
+
+export interface ClubRef {
+  id: string;
+  name: string;
+  clubnumber: string;
+  team: 'm' | 'w';
+}
+
+async function contentBase(request: APIRequestContext): Promise<string> {
+  const config = await (await request.get('/config.json')).json();
+  return `${config.contentApi.base}/public/spaces/${config.contentApi.spaceId}`;
+}
+
+/** The club catalogue of the demo season, in the API's order. */
+export async function clubs(request: APIRequestContext): Promise<ClubRef[]> {
+  const base = await contentBase(request);
+  const { items } = await (await request.get(`${base}/objects/search?objectTypeId=bfv-erd-club&locale=de&size=100&from=0`)).json();
+  return items.map((c: { sys: { id: string }; fields: { clubname: string; clubnumber: string; team: 'm' | 'w' } }) => ({
+    id: c.sys.id,
+    name: c.fields.clubname,
+    clubnumber: c.fields.clubnumber,
+    team: c.fields.team,
+  }));
+}
+
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@verein.example`;
+
+/** Registers and confirms an account through the content API (the browser journey is tested in accounts.spec). */
+export async function registerConfirmed(request: APIRequestContext, club: ClubRef, email = uniqueEmail('club')): Promise<string> {
+  const base = await contentBase(request);
+  const since = Date.now();
+  const signup = await request.post(`${base}/frontend-users/signup`, {
+    data: {
+      email,
+      password: PASSWORD,
+      fields: { firstname: 'Erika', lastname: 'Musterfrau', street: 'Hauptstraße 1', city: '85386 Eching', club: { id: club.id, linkType: 'Object', type: 'Link' } },
+    },
+  });
+  expect(signup.status(), await signup.text()).toBeLessThan(300);
+  const code = codeIn(await waitForMail(email, since, /\d{6}/));
+  const confirm = await request.post(`${base}/frontend-users/signup/confirm`, { data: { email, code } });
+  expect(confirm.status(), await confirm.text()).toBeLessThan(300);
+  return email;
+}
+
+/** Logs in through the login screen (SRP in the browser) and waits for the redirect. */
+export async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('main').getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByRole('main').getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(page).toHaveURL(/\/(challenge|profil)$/, { timeout: 15_000 });
+}
