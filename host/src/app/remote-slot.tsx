@@ -1,7 +1,6 @@
-import { css, type Theme } from '@emotion/react';
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import type { RemoteName } from '@erd/shared-contracts';
-import { Button, Container, Headline, Spinner } from '@erd/shared-contracts/ui';
+import { LoadError, Spinner } from '@erd/shared-contracts/ui';
 import { loadRemoteModule } from './remotes/federation';
 
 /**
@@ -34,28 +33,11 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
 export function RemoteFallback({ onRetry }: { onRetry: () => void }) {
   return (
-    <Container>
-      <div
-        role="alert"
-        data-testid="remote-fallback"
-        css={(theme: Theme) => css`
-          margin: ${theme.space(10)} 0;
-          padding: ${theme.space(8)} ${theme.space(5)};
-          text-align: center;
-          background: ${theme.colors.surface};
-          border-radius: ${theme.radius};
-          box-shadow: 0 2px 10px rgba(11, 42, 74, 0.12);
-        `}
-      >
-        <Headline as="h2" level="md">
-          Da ist leider was schief gelaufen.
-        </Headline>
-        <p>Dieser Bereich konnte gerade nicht geladen werden. Bitte versuche es gleich noch einmal.</p>
-        <Button variant="secondary" onClick={onRetry}>
-          Erneut versuchen
-        </Button>
-      </div>
-    </Container>
+    <LoadError
+      data-testid="remote-fallback"
+      text="Dieser Bereich konnte gerade nicht geladen werden. Bitte versuche es gleich noch einmal."
+      onRetry={onRetry}
+    />
   );
 }
 

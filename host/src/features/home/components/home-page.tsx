@@ -1,6 +1,5 @@
-import { css, type Theme } from '@emotion/react';
 import { getRuntimeConfig } from '@erd/shared-contracts';
-import { Button, Container, Headline, Spinner } from '@erd/shared-contracts/ui';
+import { LoadError, Spinner } from '@erd/shared-contracts/ui';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSpaceData } from '../../../lib/space-data';
 import { ActiveChallengeTeaser } from './active-challenge-teaser';
@@ -23,27 +22,7 @@ export function HomePage() {
       <BannerStrip durationSeconds={BANNER_DURATIONS_S[0]} />
       {space.status === 'loading' && <Spinner label="Inhalte werden geladen …" />}
       {space.status === 'error' && (
-        <Container>
-          <div
-            role="alert"
-            css={(theme: Theme) => css`
-              margin: ${theme.space(10)} 0;
-              padding: ${theme.space(8)} ${theme.space(5)};
-              text-align: center;
-              background: ${theme.colors.surface};
-              border-radius: ${theme.radius};
-              box-shadow: 0 2px 10px rgba(11, 42, 74, 0.12);
-            `}
-          >
-            <Headline as="h2" level="md">
-              Da ist leider was schief gelaufen.
-            </Headline>
-            <p>Die Inhalte konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.</p>
-            <Button variant="secondary" onClick={space.retry}>
-              Erneut versuchen
-            </Button>
-          </div>
-        </Container>
+        <LoadError text="Die Inhalte konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal." onRetry={space.retry} />
       )}
       {space.status === 'success' && (
         <>

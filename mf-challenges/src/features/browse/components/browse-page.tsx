@@ -1,12 +1,12 @@
 import { css, type Theme } from '@emotion/react';
 import { useRef } from 'react';
 import { isVoteChallenge, Link, paths, type ParticipationSort, type VoteChallengeDto } from '@erd/shared-contracts';
-import { Button, Container, Headline, Icon, Section, SelectMenu, Spinner } from '@erd/shared-contracts/ui';
+import { Button, Container, Headline, Icon, LoadError, Section, SelectMenu, Spinner } from '@erd/shared-contracts/ui';
 import { useSpaceData } from '../../../api/get-space-data';
 import { ChallengeBadge } from '../../../components/challenge-badge';
 import { ChallengesNotFound } from '../../../components/challenges-not-found';
-import { LoadError } from '../../../components/load-error';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { useParticipationList } from '../api/search-participations';
 import { ParticipationList } from './participation-list';
 
@@ -19,7 +19,7 @@ const sortOptions = [
 export function BrowsePage({ challengeId }: { challengeId: string }) {
   const space = useSpaceData();
   if (space.status === 'loading') return <Spinner label="Challenge wird geladen …" />;
-  if (space.status === 'error') return <LoadError onRetry={space.retry} />;
+  if (space.status === 'error') return <LoadError text={CHALLENGES_LOAD_ERROR} onRetry={space.retry} />;
   const index = space.challenges.findIndex((c) => c.sys.id === challengeId);
   const challenge = space.challenges[index];
   // Only slogans and pictures are published for browsing; an estimate or goals challenge has nothing to show.

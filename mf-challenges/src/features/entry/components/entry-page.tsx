@@ -7,13 +7,13 @@ import {
   useSession,
   type VoteChallengeDto,
 } from '@erd/shared-contracts';
-import { Container, EmptyState, Headline, Icon, Section, Spinner } from '@erd/shared-contracts/ui';
+import { Container, EmptyState, Headline, Icon, LoadError, Section, Spinner } from '@erd/shared-contracts/ui';
 import { useSpaceData } from '../../../api/get-space-data';
 import { ChallengeBadge } from '../../../components/challenge-badge';
 import { ChallengesNotFound } from '../../../components/challenges-not-found';
-import { LoadError } from '../../../components/load-error';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useToday } from '../../../hooks/use-today';
+import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { useEntry } from '../api/get-entry';
 import { AllEntriesLink, EntryCard } from './entry-card';
 
@@ -25,7 +25,7 @@ import { AllEntriesLink, EntryCard } from './entry-card';
 export function EntryPage({ challengeId, participationId }: { challengeId: string; participationId: string }) {
   const space = useSpaceData();
   if (space.status === 'loading') return <Spinner label="Teilnahme wird geladen …" />;
-  if (space.status === 'error') return <LoadError onRetry={space.retry} />;
+  if (space.status === 'error') return <LoadError text={CHALLENGES_LOAD_ERROR} onRetry={space.retry} />;
   const index = space.challenges.findIndex((c) => c.sys.id === challengeId);
   const challenge = space.challenges[index];
   if (!challenge || !isVoteChallenge(challenge)) return <ChallengesNotFound />;

@@ -1,10 +1,10 @@
 import { css, type Theme } from '@emotion/react';
 import { allUpcoming, selectIsLoggedIn, useSession } from '@erd/shared-contracts';
-import { Container, Headline, Section, Spinner } from '@erd/shared-contracts/ui';
+import { Container, Headline, LoadError, Section, Spinner } from '@erd/shared-contracts/ui';
 import { useSpaceData } from '../../../api/get-space-data';
-import { LoadError } from '../../../components/load-error';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useToday } from '../../../hooks/use-today';
+import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { ChallengeList } from './challenge-list';
 import { OverviewHero } from './overview-hero';
 import { PointsSection } from './points-section';
@@ -22,7 +22,7 @@ export function ChallengeOverview() {
     <>
       <OverviewHero />
       {space.status === 'loading' && <Spinner label="Challenges werden geladen …" />}
-      {space.status === 'error' && <LoadError onRetry={space.retry} />}
+      {space.status === 'error' && <LoadError text={CHALLENGES_LOAD_ERROR} onRetry={space.retry} />}
       {space.status === 'ready' && (
         <>
           <Section

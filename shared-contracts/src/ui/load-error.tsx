@@ -1,8 +1,19 @@
 import { css, type Theme } from '@emotion/react';
-import { Button, Container, Headline } from '@erd/shared-contracts/ui';
+import type { ComponentProps } from 'react';
+import { Button, Container, Headline } from './primitives.js';
 
-/** Shown when the data a page needs (space data, the club) cannot be loaded: a German message and a retry. */
-export function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
+export interface LoadErrorProps extends Omit<ComponentProps<'div'>, 'children' | 'role'> {
+  /** The German sentence under the headline: what could not be loaded, and to try again. */
+  text: string;
+  onRetry: () => void;
+}
+
+/**
+ * The load-error fallback of every area (a remote that does not load, the space data, a table, a
+ * club): 'Da ist leider was schief gelaufen.', the given sentence and 'Erneut versuchen'. Further
+ * attributes (e.g. `data-testid`) go to the alert box.
+ */
+export function LoadError({ text, onRetry, ...rest }: LoadErrorProps) {
   return (
     <Container>
       <div
@@ -15,6 +26,7 @@ export function LoadError({ text, onRetry }: { text: string; onRetry: () => void
           border-radius: ${theme.radius};
           box-shadow: 0 2px 10px rgba(11, 42, 74, 0.12);
         `}
+        {...rest}
       >
         <Headline as="h2" level="md">
           Da ist leider was schief gelaufen.
