@@ -5,3 +5,4 @@ export * from './session/store.js';
 export * from './api/errors.js';
 export * from './api/content.js';
 export * from './router.js';
+export * from './document-title.js';

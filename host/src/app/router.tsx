@@ -4,13 +4,13 @@ import {
   remoteModules,
   Route,
   Routes,
+  useDocumentTitle,
   type AuthAppProps,
   type LegalDisplay,
   type ProfileAppProps,
 } from '@erd/shared-contracts';
 import { NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
 import { HomePage } from '../features/home/components/home-page';
-import { useDocumentTitle } from '../lib/use-document-title';
 import { Layout } from './layout';
 import { RemoteSlot } from './remote-slot';
 import { RouteGuard } from './route-guard';

@@ -1,12 +1,12 @@
 import { css, type Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
+import { getRuntimeConfig, useDocumentTitle } from '@erd/shared-contracts';
 import { Container, Headline, Section } from '@erd/shared-contracts/ui';
 import { FormCard } from '@erd/shared-contracts/forms';
-import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The frame of every account screen: a narrow card with the screen's headline and intro. */
 export function AuthPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
-  useDocumentTitle(title);
+  useDocumentTitle(`${title} – ${productName()}`);
   return (
     <Section>
       <Container>
@@ -29,4 +29,13 @@ export function AuthPage({ title, intro, children }: { title: string; intro?: Re
       </Container>
     </Section>
   );
+}
+
+/** The product name for the tab title; 'Punktejagd' before the configuration is loaded (tests of a single screen). */
+function productName(): string {
+  try {
+    return getRuntimeConfig().productName;
+  } catch {
+    return 'Punktejagd';
+  }
 }

@@ -1,6 +1,5 @@
-import { getRuntimeConfig } from '@erd/shared-contracts';
+import { getRuntimeConfig, useDocumentTitle } from '@erd/shared-contracts';
 import { LoadError, Spinner } from '@erd/shared-contracts/ui';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSpaceData } from '../../../lib/space-data';
 import { ActiveChallengeTeaser } from './active-challenge-teaser';
 import { BannerStrip } from './banner-strip';

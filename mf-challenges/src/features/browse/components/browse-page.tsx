@@ -1,11 +1,10 @@
 import { css, type Theme } from '@emotion/react';
 import { useRef } from 'react';
-import { isVoteChallenge, Link, paths, type ParticipationSort, type VoteChallengeDto } from '@erd/shared-contracts';
+import { getRuntimeConfig, isVoteChallenge, Link, paths, useDocumentTitle, type ParticipationSort, type VoteChallengeDto } from '@erd/shared-contracts';
 import { Button, Container, Headline, Icon, LoadError, Section, SelectMenu, Spinner } from '@erd/shared-contracts/ui';
 import { useSpaceData } from '../../../api/get-space-data';
 import { ChallengeBadge } from '../../../components/challenge-badge';
 import { ChallengesNotFound } from '../../../components/challenges-not-found';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { useParticipationList } from '../api/search-participations';
 import { ParticipationList } from './participation-list';
@@ -29,7 +28,7 @@ export function BrowsePage({ challengeId }: { challengeId: string }) {
 
 function BrowseView({ challenge, number }: { challenge: VoteChallengeDto; number: number }) {
   const { headline, teasertitle } = challenge.fields;
-  useDocumentTitle(`${headline}: Stöbern`);
+  useDocumentTitle(`${headline}: Stöbern – ${getRuntimeConfig().productName}`);
   const list = useParticipationList(challenge.sys.id);
   const focusFrom = useRef<number | null>(null);
   const layout = challenge.sys.objectTypeId === 'bfv-erd-picture-vote' ? 'pictures' : 'text';

@@ -1,9 +1,11 @@
 import { css, type Theme } from '@emotion/react';
 import {
+  getRuntimeConfig,
   isVoteChallenge,
   Link,
   paths,
   selectIsLoggedIn,
+  useDocumentTitle,
   useSession,
   type VoteChallengeDto,
 } from '@erd/shared-contracts';
@@ -11,7 +13,6 @@ import { Container, EmptyState, Headline, Icon, LoadError, Section, Spinner } fr
 import { useSpaceData } from '../../../api/get-space-data';
 import { ChallengeBadge } from '../../../components/challenge-badge';
 import { ChallengesNotFound } from '../../../components/challenges-not-found';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useToday } from '../../../hooks/use-today';
 import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { useEntry } from '../api/get-entry';
@@ -39,7 +40,7 @@ function EntryView({ challenge, number, participationId }: { challenge: VoteChal
   const state = useEntry(challenge.sys.id, participationId, member);
   const picture = challenge.sys.objectTypeId === 'bfv-erd-picture-vote';
   const { headline, teasertitle } = challenge.fields;
-  useDocumentTitle(state.status === 'not-found' ? null : `${headline}: ${picture ? 'Bild' : 'Spruch'}`);
+  useDocumentTitle(state.status === 'not-found' ? null : `${headline}: ${picture ? 'Bild' : 'Spruch'} – ${getRuntimeConfig().productName}`);
 
   if (state.status === 'not-found') return <ChallengesNotFound />;
 

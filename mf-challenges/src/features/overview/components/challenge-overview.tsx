@@ -1,8 +1,7 @@
 import { css, type Theme } from '@emotion/react';
-import { allUpcoming, selectIsLoggedIn, useSession } from '@erd/shared-contracts';
+import { allUpcoming, getRuntimeConfig, selectIsLoggedIn, useDocumentTitle, useSession } from '@erd/shared-contracts';
 import { Container, Headline, LoadError, Section, Spinner } from '@erd/shared-contracts/ui';
 import { useSpaceData } from '../../../api/get-space-data';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useToday } from '../../../hooks/use-today';
 import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { ChallengeList } from './challenge-list';
@@ -13,7 +12,7 @@ import { StartingSoon } from './starting-soon';
 
 /** Spec §2 challenge home (/challenge): hero, challenge list, prizes, points distribution. */
 export function ChallengeOverview() {
-  useDocumentTitle('Die Challenges');
+  useDocumentTitle(`Die Challenges – ${getRuntimeConfig().productName}`);
   const space = useSpaceData();
   const today = useToday();
   const loggedIn = useSession(selectIsLoggedIn);

@@ -1,7 +1,6 @@
 import { css, type Theme } from '@emotion/react';
-import { getRuntimeConfig } from '@erd/shared-contracts';
+import { getRuntimeConfig, useDocumentTitle } from '@erd/shared-contracts';
 import { Container, Headline, LoadError, NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useClubPage } from '../api/get-club-page';
 import { ClubHeader } from './club-header';
 import { OverallSummary } from './overall-summary';

@@ -1,9 +1,8 @@
 import { css, type Theme } from '@emotion/react';
 import { useRef } from 'react';
-import { getRuntimeConfig, paths, useParams } from '@erd/shared-contracts';
+import { getRuntimeConfig, paths, useDocumentTitle, useParams } from '@erd/shared-contracts';
 import { Badge, ButtonLink, Container, EmptyState, Headline, LoadError, NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
 import { EMPTY_STANDINGS_TEXT, EMPTY_STANDINGS_TITLE, OVERALL_TITLE, TO_OVERALL } from '../../../lib/texts';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useStandings } from '../api/get-standings';
 import { ChallengeLinks } from './challenge-links';
 import { Podium } from './podium';
