@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { isApiError, Link, paths, storageKeys, useNavigate } from '@erd/shared-contracts';
-import { FormLinks, FormMessage, FormStack, formMessages } from '@erd/shared-contracts/forms';
-import { AuthPage } from '../../../components/auth-page';
+import { FormLinks, FormMessage, formMessages, FormPage, FormStack } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { readStorage, removeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/identity/session';
@@ -54,7 +53,7 @@ export function ChangePasswordScreen() {
   };
 
   return (
-    <AuthPage title="Neues Passwort" intro="Gib den Code aus der E-Mail ein und lege dein neues Passwort fest.">
+    <FormPage title="Neues Passwort" intro="Gib den Code aus der E-Mail ein und lege dein neues Passwort fest.">
       <Form<ChangePasswordValues> onSubmit={onSubmit} initialValues={initialValues}>
         {({ handleSubmit }) => (
           <form noValidate onSubmit={handleSubmit}>
@@ -108,6 +107,6 @@ export function ChangePasswordScreen() {
           <Link to={paths.login}>Zum Login</Link>
         </li>
       </FormLinks>
-    </AuthPage>
+    </FormPage>
   );
 }

@@ -3,8 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, useForm } from 'react-final-form';
 import type { FormApi } from 'final-form';
 import { isApiError, isValidEmail, Link, paths, storageKeys, useLocation, useNavigate } from '@erd/shared-contracts';
-import { FormLinks, FormMessage, FormStack, LinkButton } from '@erd/shared-contracts/forms';
-import { AuthPage } from '../../../components/auth-page';
+import { FormLinks, FormMessage, FormPage, FormStack, LinkButton } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { readStorage, removeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/identity/session';
@@ -113,7 +112,7 @@ export function ConfirmationScreen() {
   };
 
   return (
-    <AuthPage
+    <FormPage
       title="E-Mail bestätigen"
       intro="Wir haben dir einen 6-stelligen Code an deine E-Mail-Adresse geschickt. Gib ihn hier ein, um dein Konto zu bestätigen."
     >
@@ -184,6 +183,6 @@ export function ConfirmationScreen() {
           Noch kein Konto? <Link to={paths.registration}>Jetzt registrieren</Link>
         </li>
       </FormLinks>
-    </AuthPage>
+    </FormPage>
   );
 }

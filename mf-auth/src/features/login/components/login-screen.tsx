@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, paths, storageKeys, useLocation, useNavigate } from '@erd/shared-contracts';
-import { FormLinks, FormMessage, FormStack, formMessages } from '@erd/shared-contracts/forms';
-import { AuthPage } from '../../../components/auth-page';
+import { FormLinks, FormMessage, formMessages, FormPage, FormStack } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { removeStorage, readStorage, writeStorage } from '../../../lib/browser-storage';
 import { login, normalizeEmail } from '../../../lib/identity/session';
@@ -67,7 +66,7 @@ export function LoginScreen() {
   };
 
   return (
-    <AuthPage title="Einloggen" intro="Melde dich mit der E-Mail-Adresse und dem Passwort deines Vereinskontos an.">
+    <FormPage title="Einloggen" intro="Melde dich mit der E-Mail-Adresse und dem Passwort deines Vereinskontos an.">
       <Form<LoginValues> onSubmit={onSubmit} initialValues={{ email: state?.email ?? '' }}>
         {({ handleSubmit, invalid, touched }) => {
           const showHint = invalid && Object.values(touched ?? {}).some(Boolean);
@@ -113,7 +112,7 @@ export function LoginScreen() {
           Code per E-Mail erhalten? <Link to={paths.confirmation}>E-Mail-Adresse bestätigen</Link>
         </li>
       </FormLinks>
-    </AuthPage>
+    </FormPage>
   );
 }
 

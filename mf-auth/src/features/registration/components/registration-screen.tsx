@@ -11,8 +11,7 @@ import {
   type Team,
 } from '@erd/shared-contracts';
 import { SelectMenu, FieldError } from '@erd/shared-contracts/ui';
-import { FormGroupTitle, FormLinks, FormMessage, FormRow, FormStack, formMessages } from '@erd/shared-contracts/forms';
-import { AuthPage } from '../../../components/auth-page';
+import { FormGroupTitle, FormLinks, FormMessage, formMessages, FormPage, FormRow, FormStack } from '@erd/shared-contracts/forms';
 import { FinalCheckbox, FinalTextField, SubmitButton } from '../../../components/fields';
 import { writeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/identity/session';
@@ -165,7 +164,7 @@ export function RegistrationScreen() {
   };
 
   return (
-    <AuthPage
+    <FormPage
       title="Registrierung"
       intro="Melde deinen Verein zur Punktejagd an. Pro Verein und Team gibt es eine Anmeldung; wir schicken dir danach einen Code zur Bestätigung deiner E-Mail-Adresse."
     >
@@ -258,7 +257,7 @@ export function RegistrationScreen() {
           Code per E-Mail erhalten? <Link to={paths.confirmation}>E-Mail-Adresse bestätigen</Link>
         </li>
       </FormLinks>
-    </AuthPage>
+    </FormPage>
   );
 }
 

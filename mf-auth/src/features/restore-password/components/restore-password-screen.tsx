@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, paths, storageKeys, useNavigate } from '@erd/shared-contracts';
-import { FormLinks, FormMessage, FormStack } from '@erd/shared-contracts/forms';
-import { AuthPage } from '../../../components/auth-page';
+import { FormLinks, FormMessage, FormPage, FormStack } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { readStorage, writeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/identity/session';
@@ -35,7 +34,7 @@ export function RestorePasswordScreen() {
   };
 
   return (
-    <AuthPage
+    <FormPage
       title="Passwort vergessen"
       intro="Gib die E-Mail-Adresse deines Kontos ein. Wir schicken dir einen Code, mit dem du ein neues Passwort festlegen kannst."
     >
@@ -58,6 +57,6 @@ export function RestorePasswordScreen() {
           Passwort wieder eingefallen? <Link to={paths.login}>Zum Login</Link>
         </li>
       </FormLinks>
-    </AuthPage>
+    </FormPage>
   );
 }

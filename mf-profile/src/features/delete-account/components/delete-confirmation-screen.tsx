@@ -1,12 +1,11 @@
 import { paths } from '@erd/shared-contracts';
 import { ButtonLink } from '@erd/shared-contracts/ui';
-import { FormStack } from '@erd/shared-contracts/forms';
-import { ProfilePage } from '../../../components/profile-page';
+import { FormPage, FormStack } from '@erd/shared-contracts/forms';
 
 /** Spec §2: the notice after the deletion (the user is logged out by then). */
 export function DeleteConfirmationScreen() {
   return (
-    <ProfilePage title="Konto gelöscht">
+    <FormPage title="Konto gelöscht">
       <FormStack>
         <p>Dein Konto wurde gelöscht. Deine persönlichen Daten haben wir entfernt.</p>
         <p>Schade, dass du gehst! Du kannst dich jederzeit wieder für deinen Verein registrieren.</p>
@@ -14,6 +13,6 @@ export function DeleteConfirmationScreen() {
           Zur Startseite
         </ButtonLink>
       </FormStack>
-    </ProfilePage>
+    </FormPage>
   );
 }

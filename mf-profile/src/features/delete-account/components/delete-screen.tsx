@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { paths, sessionStore, useNavigate } from '@erd/shared-contracts';
 import { Button, ButtonLink } from '@erd/shared-contracts/ui';
-import { FormMessage, FormStack } from '@erd/shared-contracts/forms';
-import { ProfilePage } from '../../../components/profile-page';
+import { FormMessage, FormPage, FormStack } from '@erd/shared-contracts/forms';
 import { deleteAccount } from '../api/delete-account';
 
 export const DELETE_FAILED = 'Konto löschen fehlgeschlagen, bitte versuche es erneut';
@@ -39,7 +38,7 @@ export function DeleteScreen() {
   };
 
   return (
-    <ProfilePage title="Konto löschen">
+    <FormPage title="Konto löschen">
       <FormStack>
         <p>Willst du dein Konto wirklich löschen?</p>
         <p>
@@ -54,6 +53,6 @@ export function DeleteScreen() {
           Abbrechen
         </ButtonLink>
       </FormStack>
-    </ProfilePage>
+    </FormPage>
   );
 }

@@ -4,9 +4,8 @@ import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
 import { isApiError, Link, paths, PROFILE_LIMITS, storageKeys, useSession, type MeDto, type ProfileUpdateInput } from '@erd/shared-contracts';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
-import { FormGroupTitle, FormLinks, FormMessage, FormRow, FormStack, formMessages, LinkButton } from '@erd/shared-contracts/forms';
+import { FormGroupTitle, FormLinks, FormMessage, formMessages, FormPage, FormRow, FormStack, LinkButton } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
-import { ProfilePage } from '../../../components/profile-page';
 import { optionalPassword, optionalPasswordRepeat, phone, required } from '../../../lib/validators';
 import { getMe } from '../api/get-me';
 import { updateProfile } from '../api/update-profile';
@@ -121,7 +120,7 @@ export function ProfileScreen() {
   };
 
   return (
-    <ProfilePage title="Profil" intro="Hier kannst du deine Daten ändern und ein neues Passwort festlegen.">
+    <FormPage title="Profil" intro="Hier kannst du deine Daten ändern und ein neues Passwort festlegen.">
       {load.status === 'loading' && <Spinner label="Deine Daten werden geladen …" />}
       {load.status === 'error' &&
         (load.unauthorized ? (
@@ -227,7 +226,7 @@ export function ProfileScreen() {
           </FormLinks>
         </>
       )}
-    </ProfilePage>
+    </FormPage>
   );
 }
 

@@ -2,10 +2,13 @@ import { css, type Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { getRuntimeConfig, useDocumentTitle } from '@erd/shared-contracts';
 import { Container, Headline, Section } from '@erd/shared-contracts/ui';
-import { FormCard } from '@erd/shared-contracts/forms';
+import { FormCard } from './form.js';
 
-/** The frame of the profile screens: a narrow card with the headline and an intro. */
-export function ProfilePage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+/**
+ * The frame of every account and profile screen: a narrow card with the screen's headline and an
+ * optional intro; the tab title is '{title} – {product name}'.
+ */
+export function FormPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   useDocumentTitle(`${title} – ${productName()}`);
   return (
     <Section>
