@@ -1,8 +1,11 @@
-import { isValidEmail, isValidPassword, PHONE_PATTERN } from '@erd/shared-contracts';
-import { formMessages } from '@erd/shared-contracts/forms';
+import { isValidEmail, isValidPassword } from '@erd/shared-contracts';
+import { formMessages, type FieldValidator } from '@erd/shared-contracts/forms';
 
-/** Field validators of spec §5 for react-final-form: a message, or undefined when the value is fine. */
-export type Validator = (value: unknown, allValues: object) => string | undefined;
+/**
+ * Field validators of spec §5 for react-final-form: a message, or undefined when the value is fine.
+ * The personal data's are `profileFields` of the contracts' forms entry.
+ */
+export type Validator = FieldValidator;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -32,6 +35,3 @@ export const code: Validator = (value) => {
   if (!/^\d+$/.test(v)) return formMessages.codeInvalid;
   return v.length === 6 ? undefined : formMessages.codeLength;
 };
-
-/** Optional phone number: empty, or digits, spaces and + - / ( ). */
-export const phone: Validator = (value) => (PHONE_PATTERN.test(text(value)) ? undefined : formMessages.phoneInvalid);

@@ -1,17 +1,11 @@
-import { isValidPassword, PHONE_PATTERN } from '@erd/shared-contracts';
-import { formMessages } from '@erd/shared-contracts/forms';
+import { isValidPassword } from '@erd/shared-contracts';
+import { formMessages, type FieldValidator } from '@erd/shared-contracts/forms';
 
-/** Field validators of spec §5 (profile) for react-final-form: a message, or undefined when the value is fine. */
-export type Validator = (value: unknown, allValues: object) => string | undefined;
-
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-
-export const required =
-  (message: string): Validator =>
-  (value) =>
-    text(value) === '' ? message : undefined;
-
-export const phone: Validator = (value) => (PHONE_PATTERN.test(text(value)) ? undefined : formMessages.phoneInvalid);
+/**
+ * The profile's password validators (spec §5) for react-final-form: a message, or undefined when the
+ * value is fine. The personal data's are `profileFields` of the contracts' forms entry.
+ */
+export type Validator = FieldValidator;
 
 /** Optional new password: empty, or following the password rule. */
 export const optionalPassword: Validator = (value) =>

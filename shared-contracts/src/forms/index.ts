@@ -2,3 +2,4 @@
 export * from './form.js';
 export * from './form-page.js';
 export * from './form-messages.js';
+export * from './profile-fields.js';

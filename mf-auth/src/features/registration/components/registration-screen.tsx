@@ -4,18 +4,17 @@ import {
   isApiError,
   Link,
   paths,
-  PROFILE_LIMITS,
   storageKeys,
   useNavigate,
   type RegistrationInput,
   type Team,
 } from '@erd/shared-contracts';
 import { SelectMenu, FieldError } from '@erd/shared-contracts/ui';
-import { FormGroupTitle, FormLinks, FormMessage, formMessages, FormPage, FormRow, FormStack } from '@erd/shared-contracts/forms';
+import { FormGroupTitle, FormLinks, FormMessage, formMessages, FormPage, FormStack, ProfileFields, type ProfileFieldValues } from '@erd/shared-contracts/forms';
 import { FinalCheckbox, FinalTextField, SubmitButton } from '../../../components/fields';
 import { writeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/identity/session';
-import { email, password, passwordRepeat, phone, required } from '../../../lib/validators';
+import { email, password, passwordRepeat, required } from '../../../lib/validators';
 import { loadClubCatalogue } from '../api/list-clubs';
 import { register } from '../api/register';
 import { subscribeNewsletter } from '../api/subscribe-newsletter';
@@ -33,12 +32,7 @@ export const registrationErrors = {
 
 type RegistrationError = keyof typeof registrationErrors;
 
-export interface RegistrationValues {
-  firstname?: string;
-  lastname?: string;
-  street?: string;
-  city?: string;
-  phone?: string;
+export interface RegistrationValues extends ProfileFieldValues {
   club?: ClubChoice | null;
   team?: Team;
   email?: string;
@@ -172,38 +166,7 @@ export function RegistrationScreen() {
         {({ handleSubmit }) => (
           <form noValidate onSubmit={handleSubmit}>
             <FormStack>
-              <FormGroupTitle>Deine Daten</FormGroupTitle>
-              <FormRow>
-                <FinalTextField
-                  name="firstname"
-                  label="Vorname"
-                  autoComplete="given-name"
-                  maxLength={PROFILE_LIMITS.firstname}
-                  validate={required(formMessages.firstnameRequired)}
-                />
-                <FinalTextField
-                  name="lastname"
-                  label="Nachname"
-                  autoComplete="family-name"
-                  maxLength={PROFILE_LIMITS.lastname}
-                  validate={required(formMessages.lastnameRequired)}
-                />
-              </FormRow>
-              <FinalTextField
-                name="street"
-                label="Straße & Hausnummer"
-                autoComplete="street-address"
-                maxLength={PROFILE_LIMITS.street}
-                validate={required(formMessages.streetRequired)}
-              />
-              <FinalTextField
-                name="city"
-                label="Postleitzahl & Ort"
-                autoComplete="address-level2"
-                maxLength={PROFILE_LIMITS.city}
-                validate={required(formMessages.cityRequired)}
-              />
-              <FinalTextField name="phone" label="Telefon" type="tel" autoComplete="tel" optional maxLength={PROFILE_LIMITS.phone} validate={phone} />
+              <ProfileFields renderField={(field) => <FinalTextField {...field} />} />
 
               <FormGroupTitle>Dein Verein</FormGroupTitle>
               <ClubAndTeam />

@@ -2,11 +2,11 @@ import { css, type Theme } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
-import { isApiError, Link, paths, PROFILE_LIMITS, storageKeys, useSession, type MeDto, type ProfileUpdateInput } from '@erd/shared-contracts';
+import { isApiError, Link, paths, storageKeys, useSession, type MeDto, type ProfileUpdateInput } from '@erd/shared-contracts';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
-import { FormGroupTitle, FormLinks, FormMessage, formMessages, FormPage, FormRow, FormStack, LinkButton } from '@erd/shared-contracts/forms';
+import { FormGroupTitle, FormLinks, FormMessage, formMessages, FormPage, FormStack, LinkButton, ProfileFields, type ProfileFieldValues } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
-import { optionalPassword, optionalPasswordRepeat, phone, required } from '../../../lib/validators';
+import { optionalPassword, optionalPasswordRepeat } from '../../../lib/validators';
 import { getMe } from '../api/get-me';
 import { updateProfile } from '../api/update-profile';
 
@@ -30,12 +30,7 @@ function rememberProfile() {
   }
 }
 
-export interface ProfileValues {
-  firstname?: string;
-  lastname?: string;
-  street?: string;
-  city?: string;
-  phone?: string;
+export interface ProfileValues extends ProfileFieldValues {
   password?: string;
   password_repeat?: string;
 }
@@ -147,38 +142,7 @@ export function ProfileScreen() {
               return (
                 <form noValidate onSubmit={handleSubmit}>
                   <FormStack>
-                    <FormGroupTitle>Deine Daten</FormGroupTitle>
-                    <FormRow>
-                      <FinalTextField
-                        name="firstname"
-                        label="Vorname"
-                        autoComplete="given-name"
-                        maxLength={PROFILE_LIMITS.firstname}
-                        validate={required(formMessages.firstnameRequired)}
-                      />
-                      <FinalTextField
-                        name="lastname"
-                        label="Nachname"
-                        autoComplete="family-name"
-                        maxLength={PROFILE_LIMITS.lastname}
-                        validate={required(formMessages.lastnameRequired)}
-                      />
-                    </FormRow>
-                    <FinalTextField
-                      name="street"
-                      label="Straße & Hausnummer"
-                      autoComplete="street-address"
-                      maxLength={PROFILE_LIMITS.street}
-                      validate={required(formMessages.streetRequired)}
-                    />
-                    <FinalTextField
-                      name="city"
-                      label="Postleitzahl & Ort"
-                      autoComplete="address-level2"
-                      maxLength={PROFILE_LIMITS.city}
-                      validate={required(formMessages.cityRequired)}
-                    />
-                    <FinalTextField name="phone" label="Telefon" type="tel" autoComplete="tel" optional maxLength={PROFILE_LIMITS.phone} validate={phone} />
+                    <ProfileFields renderField={(field) => <FinalTextField {...field} />} />
 
                     <FormGroupTitle>Neues Passwort</FormGroupTitle>
                     <FinalTextField
