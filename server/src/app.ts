@@ -19,6 +19,11 @@ import { NEWSLETTER_PATH } from './modules/newsletter/service.js';
 import { resultsRoutes } from './modules/results/routes.js';
 import { RESULTS_BASE } from './modules/results/service.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes.js';
+import { entryRoutes } from './modules/entries/routes.js';
+import { operatorRoutes } from './modules/moderation/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
+import { createUploadStorage, type UploadStorage } from './modules/uploads/storage.js';
+import { voteRoutes } from './modules/votes/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 
 export interface BuildAppOptions {
@@ -28,6 +33,8 @@ export interface BuildAppOptions {
   secret: string;
   mailer?: Mailer;
   media?: MediaStore;
+  /** Default: from config (S3 when `S3_BUCKET` is set, else DATA_DIR/uploads). */
+  uploads?: UploadStorage;
   /** Default: created from config, database and secret (signing key created on first start). */
   identity?: IdentityRuntime;
   now?: () => Date;
@@ -61,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     mailer,
     media: options.media ?? createLocalMediaStore(paths.media),
+    uploads: options.uploads ?? (await createUploadStorage(config, options.secret)),
     log: app.log,
     now,
     secret: options.secret,
@@ -95,6 +103,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(frontendUserRoutes, { ctx, prefix: `${config.contentApiBase}/public/spaces/:spaceId` });
   if (config.identity.builtIn) await app.register(identityRoutes, { ctx });
   await app.register(meRoutes, { ctx });
+  await app.register(entryRoutes, { ctx });
+  if (!config.s3) await app.register(uploadRoutes, { ctx });
+  await app.register(voteRoutes, { ctx });
+  await app.register(operatorRoutes, { ctx });
   await app.register(resultsRoutes, { ctx, prefix: RESULTS_BASE });
   await app.register(newsletterRoutes, { ctx, prefix: NEWSLETTER_PATH });
   await app.register(webRoutes, { ctx });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES } from '@erd/shared-contracts/wire';
@@ -6,7 +7,10 @@ import { ConfigError, dataPaths, loadConfig, REMOTE_WORKSPACES, webPaths, type S
 import { isAppError, UsageError } from './errors.js';
 import { consoleLogger } from './logger.js';
 import { createLocalMediaStore } from './modules/media/store.js';
+import { addOperator, listParticipationsForReview, publishParticipation, rejectParticipation, type Actor } from './modules/moderation/service.js';
 import { listSubscribers, subscribersToCsv } from './modules/newsletter/service.js';
+import { createUploadStorage } from './modules/uploads/storage.js';
+import { resolveAppSecret } from './secret.js';
 import { createRelease, listReleases, parseRemoteName, rollbackRelease } from './modules/releases/service.js';
 import { importSeason, SeasonValidationError } from './modules/season/service.js';
 
@@ -23,6 +27,15 @@ const USAGE = `Usage: node server/dist/cli.js <command>
   releases <remote>                   List the releases of a remote (* = live)
   rollback <remote> <releaseId>       Make an earlier release live again
   newsletter-export                   Print the confirmed newsletter subscribers as CSV
+  operator-add <email> [--password <pw>]
+                                      Create a back-office operator (or set a new password); without
+                                      --password the password is read from stdin (one line)
+  moderation list [--state pending|published] [--challenge <id>]
+                                      List slogans and pictures for review (default: pending)
+  moderation publish <participationId>
+                                      Publish a pending entry
+  moderation reject <participationId> [--reason <text>]
+                                      Reject (delete) an entry; the club may submit again
   help                                Show this text
 
 Configuration comes from the environment (docs/configuration.md): DATA_DIR, DATABASE_URL, …`;
@@ -65,6 +78,19 @@ async function withDatabase<T>(config: ServerConfig, run: (opened: Awaited<Retur
   } finally {
     await opened.close();
   }
+}
+
+/** The password for operator-add from stdin: one line (piped, or typed after a prompt, visible). */
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password (input is visible): ');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk as Buffer);
+    if (process.stdin.isTTY && Buffer.concat(chunks).includes(10)) break;
+  }
+  const password = Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
+  if (!password) throw new UsageError('No password given (pipe it to stdin or use --password).');
+  return password;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -128,6 +154,61 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(subscribersToCsv(subscribers));
       log.info(`${subscribers.length} confirmed subscriber(s)`);
       return 0;
+    }
+    case 'operator-add': {
+      onlyOptions(parsed, ['password']);
+      const email = need(parsed.positional[0], 'the e-mail address');
+      const password = parsed.options.password ?? (await readPassword());
+      const result = await withDatabase(config, (opened) => addOperator({ ctx: { db: opened.database.db, now: () => new Date() }, input: { email, password } }));
+      console.log(`${result.created ? 'Created operator' : 'New password for operator'} ${result.email}`);
+      return 0;
+    }
+    case 'moderation': {
+      const [sub, id] = parsed.positional;
+      const actor: Actor = { operatorId: null, name: `cli:${os.userInfo().username}` };
+      const ctxOf = async (opened: Awaited<ReturnType<typeof openConfiguredDatabase>>) => ({
+        db: opened.database.db,
+        config,
+        now: () => new Date(),
+        secret: resolveAppSecret(config),
+        log,
+        uploads: await createUploadStorage(config, resolveAppSecret(config)),
+      });
+      switch (sub) {
+        case 'list': {
+          onlyOptions(parsed, ['state', 'challenge']);
+          const page = await withDatabase(config, async (opened) =>
+            listParticipationsForReview({
+              ctx: await ctxOf(opened),
+              input: { state: parsed.options.state ?? 'pending', challengeId: parsed.options.challenge, size: 200 },
+            }),
+          );
+          for (const p of page.items) {
+            const content = p.slogan !== undefined ? JSON.stringify(p.slogan) : (p.image?.fields.file.url ?? '');
+            console.log(`${p.id}\t${p.state}\t${p.challengeId}\t${p.club.clubname} (${p.club.clubnumber}/${p.club.team})\t${p.createdAt}\t${content}`);
+          }
+          console.error(`${page.items.length} of ${page.total} ${parsed.options.state ?? 'pending'} entr${page.total === 1 ? 'y' : 'ies'}`);
+          return 0;
+        }
+        case 'publish': {
+          onlyOptions(parsed, []);
+          const participationId = need(id, 'the participation id');
+          const entry = await withDatabase(config, async (opened) => publishParticipation({ ctx: await ctxOf(opened), input: { id: participationId, actor } }));
+          console.log(`Published ${entry.id} (${entry.club.clubname}, ${entry.challengeId})`);
+          return 0;
+        }
+        case 'reject': {
+          onlyOptions(parsed, ['reason']);
+          const participationId = need(id, 'the participation id');
+          await withDatabase(config, async (opened) =>
+            rejectParticipation({ ctx: await ctxOf(opened), input: { id: participationId, reason: parsed.options.reason, actor } }),
+          );
+          console.log(`Rejected ${participationId}: the entry is deleted and the club may submit again`);
+          return 0;
+        }
+        default:
+          throw new UsageError(`Unknown moderation command "${sub ?? ''}" (list, publish, reject).\n\n${USAGE}`);
+      }
     }
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);

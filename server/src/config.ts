@@ -44,6 +44,24 @@ export interface ServerConfig {
   appSecret: string | null;
   /** Multiplies every per-IP rate limit (0 = no rate limits, e.g. for load tests). */
   rateLimitScale: number;
+  /** Picture uploads: S3-compatible storage, or null for the embedded default (local disk). */
+  s3: S3Config | null;
+  /** PBKDF2 iterations per attempt of the anonymous voters' ALTCHA proof of work. */
+  voteProofCost: number;
+}
+
+/** S3-compatible storage for uploads (all `S3_*` variables; on when `S3_BUCKET` is set). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Custom endpoint (MinIO, Ceph, another provider); null = AWS. */
+  endpoint: string | null;
+  /** Static credentials; null = the AWS default chain (environment, instance role, …). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Path-style addressing (`endpoint/bucket/key`), usual with a custom endpoint. */
+  forcePathStyle: boolean;
+  /** Where the stored pictures are publicly readable (a CDN or the bucket's address). */
+  publicUrl: string;
 }
 
 export interface IdentityConfig {
@@ -172,6 +190,41 @@ function scale(env: Env, name: string): number {
   return value;
 }
 
+function s3Config(env: Env): S3Config | null {
+  const bucket = optional(env, 'S3_BUCKET');
+  const others = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL', 'S3_FORCE_PATH_STYLE'];
+  if (!bucket) {
+    const stray = others.filter((name) => optional(env, name));
+    if (stray.length) throw new ConfigError(`${stray.join(', ')} set without S3_BUCKET (S3 storage needs the bucket name)`);
+    return null;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET="${bucket}" is not a valid bucket name`);
+  const region = str(env, 'S3_REGION', 'eu-central-1');
+  const endpointRaw = optional(env, 'S3_ENDPOINT');
+  const endpoint = endpointRaw ? url('S3_ENDPOINT', endpointRaw) : null;
+  const accessKeyId = optional(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = optional(env, 'S3_SECRET_ACCESS_KEY');
+  if (!!accessKeyId !== !!secretAccessKey) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must both be set (or both be empty for the AWS default credentials)');
+  }
+  const pathStyleRaw = optional(env, 'S3_FORCE_PATH_STYLE');
+  if (pathStyleRaw && !['true', 'false'].includes(pathStyleRaw)) throw new ConfigError('S3_FORCE_PATH_STYLE must be true or false');
+  const forcePathStyle = pathStyleRaw ? pathStyleRaw === 'true' : !!endpoint;
+  const defaultPublic = endpoint
+    ? forcePathStyle
+      ? `${endpoint}/${bucket}`
+      : endpoint.replace('://', `://${bucket}.`)
+    : `https://${bucket}.s3.${region}.amazonaws.com`;
+  return {
+    bucket,
+    region,
+    endpoint,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle,
+    publicUrl: url('S3_PUBLIC_URL', str(env, 'S3_PUBLIC_URL', defaultPublic)),
+  };
+}
+
 export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
   const resolve = (p: string) => path.resolve(location.cwd, p);
   const port = int(env, 'PORT', 3000, 1, 65535);
@@ -222,6 +275,8 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
     mailFrom: str(env, 'MAIL_FROM', 'Punktejagd <noreply@localhost>'),
     appSecret: optional(env, 'APP_SECRET'),
     rateLimitScale: scale(env, 'RATE_LIMIT_SCALE'),
+    s3: s3Config(env),
+    voteProofCost: int(env, 'VOTE_PROOF_COST', 2000, 1, 1_000_000),
   };
 }
 
@@ -234,6 +289,10 @@ export function dataPaths(config: Pick<ServerConfig, 'dataDir'>) {
     outbox: path.join(config.dataDir, 'outbox'),
     remotes: path.join(config.dataDir, 'remotes'),
     secretFile: path.join(config.dataDir, 'app-secret'),
+    /** Processed pictures (embedded default), served at /media/uploads/. */
+    uploads: path.join(config.dataDir, 'uploads'),
+    /** Uploads being received (same file system as `uploads`). */
+    incoming: path.join(config.dataDir, 'uploads', '.incoming'),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Logger } from './logger.js';
 import type { IdentityRuntime } from './modules/identity/runtime.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { MediaStore } from './modules/media/store.js';
+import type { UploadStorage } from './modules/uploads/storage.js';
 
 /** What services get as `ctx` (house style: services take `{ ctx, input }`). */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   media: MediaStore;
+  /** Picture uploads: local disk (embedded default) or S3 (modules/uploads). */
+  uploads: UploadStorage;
   log: Logger;
   now: () => Date;
   /** Key for keyed hashes (IP addresses); the identity keys derive from it too. */

@@ -3,7 +3,7 @@
  * decisions §4–5): what mf-challenges and the server agree on. The spelling `particpation` in the
  * paths is the product's own.
  */
-import type { ParticipationDto } from './entities.js';
+import type { ImageDto, ParticipationDto, Team } from './entities.js';
 import { storageKeys } from './storage-keys.js';
 
 export const entryPaths = {
@@ -129,3 +129,120 @@ export function contentTypeForFileName(name: string): string {
 export function isPublished(participation: Pick<ParticipationDto, 'publishedAt'> | null | undefined, spaceId: string): boolean {
   return !!participation?.publishedAt?.some((p) => p.spaceId === spaceId && p.state === 'published');
 }
+
+/**
+ * The embedded default's upload target (the `data.url` of a presigned post when no S3 storage is
+ * configured): a multipart POST of the signed `data.fields` and then `file`. Its 201 answer.
+ */
+export const uploadPaths = {
+  upload: '/api/uploads',
+  /** Processed pictures (original re-encoded and WEBP renditions) in the embedded default. */
+  media: '/media/uploads',
+} as const;
+
+export interface UploadedPictureDto {
+  /** The key to PUT as `{ picture }`. */
+  file: string;
+  image: ImageDto;
+}
+
+/** Decisions §4: WEBP renditions of every picture at these widths (the 1024 one carries `w1024`). */
+export const PICTURE_RENDITION_WIDTHS = [320, 640, 1024] as const;
+
+/*
+ * Moderation (decisions §4–5, §7): the operator API under /api/operator. Operators are accounts of
+ * their own (not club accounts); a login sets an http-only session cookie.
+ */
+export const operatorPaths = {
+  login: '/api/operator/login',
+  logout: '/api/operator/logout',
+  me: '/api/operator/me',
+  participations: '/api/operator/participations',
+  publish: (participationId: string) => `/api/operator/participations/${encodeURIComponent(participationId)}/publish`,
+  reject: (participationId: string) => `/api/operator/participations/${encodeURIComponent(participationId)}/reject`,
+  votes: '/api/operator/votes',
+  removeVotes: '/api/operator/votes/remove',
+} as const;
+
+export interface OperatorLoginInput {
+  email: string;
+  password: string;
+}
+
+export interface OperatorDto {
+  id: string;
+  email: string;
+}
+
+export type ModerationState = 'pending' | 'published';
+
+/** GET /api/operator/participations?state=&challengeId=&from=&size= */
+export interface OperatorParticipationQuery {
+  state?: ModerationState;
+  challengeId?: string;
+  from?: number;
+  size?: number;
+}
+
+/** An entry as operators review it: content, club and state (estimates are not moderated). */
+export interface OperatorParticipationDto {
+  id: string;
+  challengeId: string;
+  objectTypeId: 'bfv-erd-text-participation' | 'bfv-erd-picture-participation';
+  state: ModerationState;
+  club: { id: string; clubname: string; clubnumber: string; team: Team };
+  slogan?: string;
+  image?: ImageDto;
+  votes: number;
+  createdAt: string;
+  publishedAt: string | null;
+}
+
+export interface OperatorParticipationPageDto {
+  items: OperatorParticipationDto[];
+  total: number;
+}
+
+/** POST …/reject body (optional reason, logged). */
+export interface RejectParticipationInput {
+  reason?: string;
+}
+
+export interface RejectedParticipationDto {
+  id: string;
+  rejected: true;
+}
+
+/** One vote record (GET /api/operator/votes?participationId=). */
+export interface OperatorVoteDto {
+  id: number;
+  participationId: string;
+  voterId: string;
+  accountSub: string | null;
+  ipHash: string;
+  userAgent: string | null;
+  createdAt: string;
+  removedAt: string | null;
+  removalReason: string | null;
+}
+
+export interface OperatorVotePageDto {
+  items: OperatorVoteDto[];
+  total: number;
+  /** Votes that count (not removed). */
+  counted: number;
+}
+
+/** POST /api/operator/votes/remove: the votes go out of the count; logged with the operator and reason. */
+export interface RemoveVotesInput {
+  ids: number[];
+  reason: string;
+}
+
+export interface RemoveVotesResultDto {
+  removed: number;
+  participations: { id: string; votes: number }[];
+}
+
+/** Moderation error codes: 401 `Unauthorized` (no operator session), 401 `InvalidCredentials`, 404 `NotFound`, 409 `NotPending`. */
+export type ModerationErrorCode = 'Unauthorized' | 'InvalidCredentials' | 'NotFound' | 'NotPending' | 'ValidationError';

@@ -21,3 +21,13 @@ export function slugify(value: string, maxLength = 40): string {
     .replace(/-+$/g, '');
   return slug || 'file';
 }
+
+/** Control characters other than tab and line breaks. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True for text a person can have typed: no control characters (but tab and newlines), no broken UTF-16. */
+export function isPlainText(value: string): boolean {
+  return !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value);
+}

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { silentLogger } from '../logger.js';
 import { createIdentityRuntime } from '../modules/identity/runtime.js';
 import { createLocalMediaStore } from '../modules/media/store.js';
+import { createUploadStorage } from '../modules/uploads/storage.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
 /** The server package folder (tests run as CommonJS under jest, so `__dirname` exists). */
@@ -68,6 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     mailer: { send: async () => ({ messageId: 'unused' }), close: () => undefined },
     media: createLocalMediaStore(dataPaths(config).media),
+    uploads: await createUploadStorage(config, 'test-secret'),
     log: silentLogger,
     now,
     secret: 'test-secret',

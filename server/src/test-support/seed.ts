@@ -18,12 +18,28 @@ export async function seedYear(db: Db, yearId = 'year-seed'): Promise<void> {
     .onConflictDoUpdate({ target: site.id, set: { currentYearId: yearId } });
 }
 
+export interface ChallengeDates {
+  startDate: string;
+  endDate: string;
+  startDateSubmission: string;
+  endDateSubmission: string;
+  startDateVoting: string;
+  endDateVoting: string;
+}
+
 export async function seedChallenge(
   db: Db,
-  input: { id: string; yearId?: string; position?: number; type?: 'bfv-erd-text-vote' | 'bfv-erd-picture-vote' | 'bfv-erd-estimate' },
+  input: {
+    id: string;
+    yearId?: string;
+    position?: number;
+    type?: 'bfv-erd-text-vote' | 'bfv-erd-picture-vote' | 'bfv-erd-estimate' | 'bfv-erd-goals';
+    /** Overrides of the default dates (the whole of 2026; submission to June, voting from July). */
+    dates?: Partial<ChallengeDates>;
+  },
 ): Promise<void> {
   const type = input.type ?? 'bfv-erd-text-vote';
-  const vote = type !== 'bfv-erd-estimate';
+  const vote = type === 'bfv-erd-text-vote' || type === 'bfv-erd-picture-vote';
   await db.insert(challenges).values({
     id: input.id,
     yearId: input.yearId ?? 'year-seed',
@@ -40,6 +56,7 @@ export async function seedChallenge(
           endDateVoting: '2026-12-31',
         }
       : { rightAnswer: 77 }),
+    ...input.dates,
     points: DEFAULT_POINTS,
   });
 }

@@ -14,3 +14,8 @@ export * from './identity-used-secret-blocks.js';
 export * from './identity-signing-keys.js';
 export * from './rate-limit-counters.js';
 export * from './profiles.js';
+export * from './uploads.js';
+export * from './votes.js';
+export * from './vote-proofs.js';
+export * from './operators.js';
+export * from './moderation-log.js';

@@ -1,4 +1,4 @@
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { ImageDto, ParticipationObjectTypeId } from '@erd/shared-contracts/wire';
 import { challenges } from './challenges.js';
@@ -6,7 +6,12 @@ import { clubs } from './clubs.js';
 
 export type ParticipationState = 'pending' | 'published' | 'rejected';
 
-/** An entry of a club in a challenge (spec §3 participation). Only `published` ones are public. */
+/**
+ * An entry of a club in a challenge (spec §3 participation). Only `published` ones are public.
+ * One per club and challenge (unique index: it decides between concurrent submissions). A rejected
+ * entry is deleted (decisions §4: it disappears and the club may submit again; the moderation log
+ * keeps a copy), so `rejected` only remains for rows written before that rule.
+ */
 export const participations = pgTable(
   'participations',
   {
@@ -31,6 +36,7 @@ export const participations = pgTable(
     index('participations_challenge_created_idx').on(t.challengeId, t.state, t.createdAt),
     index('participations_challenge_votes_idx').on(t.challengeId, t.state, t.votes),
     index('participations_club_idx').on(t.clubId),
+    uniqueIndex('participations_challenge_club_idx').on(t.challengeId, t.clubId),
     check('participations_state_check', sql`${t.state} in ('pending', 'published', 'rejected')`),
     check(
       'participations_object_type_check',

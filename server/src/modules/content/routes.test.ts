@@ -163,7 +163,8 @@ describe('participation search', () => {
     await seedParticipation(db, { id: 'p-new', challengeId: 'challenge-text', clubId: 'club-100-w', votes: 2, createdAt: at(5) });
     await seedParticipation(db, { id: 'p-mid', challengeId: 'challenge-text', clubId: 'club-200-m', votes: 5, createdAt: at(3) });
     await seedParticipation(db, { id: 'p-pending', challengeId: 'challenge-text', clubId: 'club-300-w', state: 'pending', createdAt: at(6) });
-    await seedParticipation(db, { id: 'p-rejected', challengeId: 'challenge-text', clubId: 'club-300-w', state: 'rejected', createdAt: at(7) });
+    // One entry per club and challenge: the rejected (legacy state) row sits in another challenge.
+    await seedParticipation(db, { id: 'p-rejected', challengeId: 'challenge-picture', clubId: 'club-100-m', state: 'rejected', createdAt: at(7) });
     await seedParticipation(db, {
       id: 'p-picture',
       challengeId: 'challenge-picture',

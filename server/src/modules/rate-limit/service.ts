@@ -32,6 +32,14 @@ export const RATE_LIMITS = {
   codeEntry: { name: 'code-entry', limit: 60, windowMs: HOUR },
   /** Everything else of the identity endpoint (token calls: GetUser, ChangePassword, …). */
   identityOther: { name: 'identity', limit: 600, windowMs: 10 * MINUTE },
+  /** Votes (decisions §5): a club house shares one address, so generous. */
+  vote: { name: 'vote', limit: 300, windowMs: HOUR },
+  /** ALTCHA challenges for anonymous votes (a failed or expired proof fetches another). */
+  voteChallenge: { name: 'vote-challenge', limit: 600, windowMs: HOUR },
+  /** Picture upload keys (createpresignedpost) and uploads. */
+  upload: { name: 'upload', limit: 60, windowMs: HOUR },
+  /** Operator logins (back office). */
+  operatorLogin: { name: 'operator-login', limit: 30, windowMs: 10 * MINUTE },
   /** Per e-mail address: one reset or resend mail a minute, whether the address exists or not. */
   perAddress: { name: 'address', limit: 1, windowMs: MINUTE, fixed: true },
 } as const satisfies Record<string, RateLimitRule>;

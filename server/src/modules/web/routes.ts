@@ -9,6 +9,7 @@ import { NotFoundError } from '../../errors.js';
 import { ensureXsrfCookie, pathOf } from '../../http/security.js';
 import { clubExists } from '../content/service.js';
 import { MEDIA_NAME } from '../media/store.js';
+import { UPLOAD_FILE_NAME } from '../uploads/storage.js';
 import { isReleaseDir, readCurrentRelease, releaseDir } from '../releases/service.js';
 import { CACHE_HTML, CACHE_IMMUTABLE, cacheControlFor } from './cache.js';
 
@@ -19,6 +20,7 @@ import { CACHE_HTML, CACHE_IMMUTABLE, cacheControlFor } from './cache.js';
  *   `<webRoot>/<mf-dir>/dist/` (the workspace build). That stable path is what a sponsor's page
  *   embeds (`/remotes/mf_standings/embed.js`), so it follows releases;
  * - `/media/<name>` from `${DATA_DIR}/media/` (immutable);
+ * - `/media/uploads/<name>` from `${DATA_DIR}/uploads/` (processed pictures, immutable);
  * - any other GET: a file of `<webRoot>/host/dist/` if there is one, else the host's index.html —
  *   200 for the app's routes, 404 for everything else (the app shows its 404 screen).
  * Precompressed `.br`/`.gz` siblings are served when the client accepts them.
@@ -97,6 +99,19 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
       return reply.sendFile(request.params.name, data.media);
     },
   );
+
+  // Processed pictures of the embedded default (modules/uploads; in S3 mode they are in the bucket).
+  if (!config.s3) {
+    app.get<{ Params: { name: string } }>(
+      '/media/uploads/:name',
+      { schema: { params: { type: 'object', properties: { name: { type: 'string', maxLength: 80 } } } } },
+      async (request, reply) => {
+        if (!UPLOAD_FILE_NAME.test(request.params.name)) throw new NotFoundError('Datei nicht gefunden');
+        reply.header('cache-control', CACHE_IMMUTABLE).header('x-content-type-options', 'nosniff');
+        return reply.sendFile(request.params.name, data.uploads);
+      },
+    );
+  }
 
   app.get<{ Params: { remote: string; '*': string } }>('/remotes/:remote/*', async (request, reply) => {
     const name = REMOTE_NAMES.find((n) => n === request.params.remote) as RemoteName | undefined;

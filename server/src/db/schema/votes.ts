@@ -1,0 +1,39 @@
+import { bigserial, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { participations } from './participations.js';
+
+/**
+ * One vote (decisions §5): kept as a record so operators can review bursts and remove votes.
+ * A voter is the signed cookie id (`voter_id`) and, when logged in, the account (`account_key`:
+ * `club:<clubId>`, or `sub:<sub>` for an account without club). The two unique indexes make a
+ * second vote of the same voter for the same entry impossible, also under concurrency. A removed
+ * vote stays (and keeps blocking its voter) but no longer counts.
+ */
+export const votes = pgTable(
+  'votes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    participationId: text('participation_id')
+      .notNull()
+      .references(() => participations.id, { onDelete: 'cascade' }),
+    challengeId: text('challenge_id').notNull(),
+    voterId: text('voter_id').notNull(),
+    accountKey: text('account_key'),
+    accountSub: text('account_sub'),
+    /** HMAC of the client IP (key derived from APP_SECRET): comparable, not reversible. */
+    ipHash: text('ip_hash').notNull(),
+    /** Browser family from the user agent (`Chrome`, `Firefox`, …, `bot`, `other`). */
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+    removedBy: text('removed_by'),
+    removalReason: text('removal_reason'),
+  },
+  (t) => [
+    uniqueIndex('votes_participation_voter_idx').on(t.participationId, t.voterId),
+    uniqueIndex('votes_participation_account_idx').on(t.participationId, t.accountKey),
+    index('votes_participation_created_idx').on(t.participationId, t.createdAt),
+    index('votes_ip_created_idx').on(t.ipHash, t.createdAt),
+  ],
+);
+
+export type VoteRow = typeof votes.$inferSelect;

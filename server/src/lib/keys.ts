@@ -1,0 +1,24 @@
+import { createHmac, hkdfSync } from 'node:crypto';
+
+/**
+ * Keys derived from the app secret (APP_SECRET or DATA_DIR/app-secret), one per use, so a leak of
+ * one (say, a hashed IP in a log) says nothing about another. Every instance derives the same keys.
+ */
+export type AppKeyPurpose = 'upload-policy' | 'vote-proof' | 'voter-cookie' | 'ip-hash';
+
+const cache = new Map<string, Buffer>();
+
+export function appKey(secret: string, purpose: AppKeyPurpose): Buffer {
+  const id = `${purpose}\u0000${secret}`;
+  let key = cache.get(id);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), `erd:${purpose}`, 32));
+    cache.set(id, key);
+  }
+  return key;
+}
+
+/** HMAC-SHA256 of `data` under the purpose's key, base64url. */
+export function appMac(secret: string, purpose: AppKeyPurpose, data: string): string {
+  return createHmac('sha256', appKey(secret, purpose)).update(data).digest('base64url');
+}

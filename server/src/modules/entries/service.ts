@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import {
+  berlinToday,
+  challengeTimeState,
+  ESTIMATE_PATTERN,
+  isSubmissionOpen,
+  isVoteChallenge,
+  PICTURE_CONTENT_TYPES,
+  SLOGAN_MAX_LENGTH,
+  type ChallengeDto,
+  type MyParticipationDto,
+  type ParticipationDto,
+  type PresignedPostDto,
+  type SavedParticipationDto,
+} from '@erd/shared-contracts/wire';
+import type { AppContext } from '../../context.js';
+import type { ClubRow, ParticipationRow } from '../../db/schema/index.js';
+import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { isPlainText } from '../../lib/text.js';
+import { toChallengeDto, toParticipationDto } from '../content/mappers.js';
+import { findChallenge } from '../content/repository.js';
+import { consumeUpload, issueUpload, readyUpload } from '../uploads/service.js';
+import * as repo from './repository.js';
+
+/**
+ * The clubs' own entries (spec §4 Entries, §5, §7; decisions §4). A logged-in member acts for the
+ * club of their profile. By challenge type exactly one kind of entry:
+ * - estimate / goals: `{ estimate }`, a whole number of 1 to 9 digits, while the challenge runs;
+ *   saved at once and changeable until the end (one row per club, upserted). Never public.
+ * - text vote: `{ slogan }`, 1–200 characters after trimming, plain text stored as sent, during
+ *   the submission window, once.
+ * - picture vote: `{ picture }`, the key of a processed upload of this club, during the submission
+ *   window, once.
+ * Slogans and pictures start unpublished until an operator publishes them; a rejected one is
+ * deleted and the club may submit again. Estimates need no moderation: they are stored as accepted
+ * (`published`), which never makes them public (the content API does not serve estimates).
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'uploads' | 'log'>;
+
+const MESSAGES = {
+  noClub: 'Zu diesem Konto gehört kein Verein.',
+  challengeNotFound: 'Diese Challenge gibt es nicht.',
+  closed: 'Für diese Challenge kann gerade nichts eingereicht werden.',
+  already: 'Dein Verein hat bei dieser Challenge schon teilgenommen.',
+  wrongKind: 'Diese Art der Teilnahme passt nicht zur Challenge.',
+  oneField: 'Erwartet wird genau eines der Felder estimate, slogan oder picture.',
+  estimate: 'Die Schätzung muss eine ganze Zahl mit 1 bis 9 Ziffern sein.',
+  sloganRequired: 'Gib einen Spruch ein',
+  sloganTooLong: `Der Spruch darf maximal ${SLOGAN_MAX_LENGTH} Zeichen lang sein`,
+  sloganCharacters: 'Der Spruch enthält unzulässige Zeichen.',
+  picture: 'Wähle zuerst ein Bild aus',
+  fileName: 'Der Dateiname fehlt oder ist ungültig.',
+  contentType: 'Es sind JPEG, PNG, GIF oder WEBP erlaubt.',
+} as const;
+
+type EntryKind = 'estimate' | 'slogan' | 'picture';
+
+export type EntryInput = { estimate: number } | { slogan: string } | { picture: string };
+
+
+function kindOf(challenge: ChallengeDto): EntryKind {
+  switch (challenge.sys.objectTypeId) {
+    case 'bfv-erd-estimate':
+    case 'bfv-erd-goals':
+      return 'estimate';
+    case 'bfv-erd-text-vote':
+      return 'slogan';
+    case 'bfv-erd-picture-vote':
+      return 'picture';
+  }
+}
+
+const PARTICIPATION_TYPE = {
+  estimate: 'bfv-erd-estimate-participation',
+  slogan: 'bfv-erd-text-participation',
+  picture: 'bfv-erd-picture-participation',
+} as const;
+
+/** The one field of a PUT body, checked like the forms do (spec §5) and stricter. */
+export function parseEntryInput(body: unknown): EntryInput {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ValidationError(MESSAGES.oneField);
+  const keys = Object.keys(body);
+  if (keys.length !== 1 || !['estimate', 'slogan', 'picture'].includes(keys[0]!)) throw new ValidationError(MESSAGES.oneField);
+  const record = body as Record<string, unknown>;
+  if ('estimate' in record) {
+    const value = record.estimate;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || !ESTIMATE_PATTERN.test(String(value))) {
+      throw new ValidationError(MESSAGES.estimate, { field: 'estimate' });
+    }
+    return { estimate: value };
+  }
+  if ('slogan' in record) {
+    const value = record.slogan;
+    if (typeof value !== 'string') throw new ValidationError(MESSAGES.sloganRequired, { field: 'slogan' });
+    const slogan = value.trim();
+    if (!slogan) throw new ValidationError(MESSAGES.sloganRequired, { field: 'slogan' });
+    if (slogan.length > SLOGAN_MAX_LENGTH) throw new ValidationError(MESSAGES.sloganTooLong, { field: 'slogan' });
+    if (!isPlainText(slogan)) throw new ValidationError(MESSAGES.sloganCharacters, { field: 'slogan' });
+    return { slogan };
+  }
+  const value = record.picture;
+  if (typeof value !== 'string' || !value || value.length > 200) throw new ValidationError(MESSAGES.picture, { field: 'picture' });
+  return { picture: value };
+}
+
+async function memberClub(ctx: Ctx, sub: string): Promise<ClubRow> {
+  const club = await repo.findClubOfAccount(ctx.db, sub);
+  if (!club) throw new ForbiddenError(MESSAGES.noClub);
+  return club;
+}
+
+async function challengeOf(ctx: Ctx, challengeId: string): Promise<ChallengeDto> {
+  const row = await findChallenge(ctx.db, challengeId);
+  if (!row) throw new NotFoundError(MESSAGES.challengeNotFound);
+  return toChallengeDto(row);
+}
+
+/** Whether entries of this kind can be made or changed today (Europe/Berlin). */
+function isOpenForEntries(ctx: Ctx, challenge: ChallengeDto): boolean {
+  const today = berlinToday(ctx.now());
+  if (isVoteChallenge(challenge)) return isSubmissionOpen(challenge, today);
+  return challengeTimeState(challenge, today) === 'ongoing';
+}
+
+const closedError = () => new CodedError(403, 'SubmissionClosed', MESSAGES.closed);
+const alreadyError = () => new CodedError(409, 'AlreadySubmitted', MESSAGES.already);
+
+/** The club's entry as its members see it: published or not, with the own estimate. */
+export function toOwnParticipationDto(row: ParticipationRow, spaceId: string, club: ClubRow | null): ParticipationDto {
+  const dto = toParticipationDto(row, spaceId, club);
+  if (row.estimate !== null) dto.fields.estimate = row.estimate;
+  return dto;
+}
+
+const newId = () => `p-${randomBytes(10).toString('hex')}`;
+
+/** GET /api/challenge/particpation/{challengeId}: the club's own entry, or null. */
+export async function getOwnParticipation({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { sub: string; challengeId: string };
+}): Promise<MyParticipationDto> {
+  const club = await memberClub(ctx, input.sub);
+  await challengeOf(ctx, input.challengeId);
+  const row = await repo.findEntry(ctx.db, input.challengeId, club.id);
+  return row ? toOwnParticipationDto(row, ctx.config.spaceId, club) : null;
+}
+
+/** PUT /api/challenge/particpation/{challengeId}: see the module comment. */
+export async function saveParticipation({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { sub: string; challengeId: string; body: unknown };
+}): Promise<SavedParticipationDto> {
+  const club = await memberClub(ctx, input.sub);
+  const challenge = await challengeOf(ctx, input.challengeId);
+  const entry = parseEntryInput(input.body);
+  const kind = kindOf(challenge);
+  if (!(kind in entry)) throw new ValidationError(MESSAGES.wrongKind, { expected: kind });
+  if (!isOpenForEntries(ctx, challenge)) throw closedError();
+
+  const now = ctx.now();
+  const base = {
+    challengeId: challenge.sys.id,
+    clubId: club.id,
+    objectTypeId: PARTICIPATION_TYPE[kind],
+    createdAt: now,
+    updatedAt: now,
+  };
+  let saved: ParticipationRow | undefined;
+  if ('estimate' in entry) {
+    saved = await repo.upsertEstimate(ctx.db, { ...base, id: newId(), estimate: entry.estimate, state: 'published', publishedAt: now }, now);
+  } else if ('slogan' in entry) {
+    saved = await repo.insertEntryOnce(ctx.db, { ...base, id: newId(), slogan: entry.slogan, state: 'pending' });
+    if (!saved) throw alreadyError();
+  } else {
+    if (await repo.findEntry(ctx.db, challenge.sys.id, club.id)) throw alreadyError();
+    const upload = await readyUpload({ ctx, input: { key: entry.picture, clubId: club.id, challengeId: challenge.sys.id } });
+    saved = await ctx.db.transaction(async (tx) => {
+      const row = await repo.insertEntryOnce(tx, { ...base, id: newId(), image: upload.image, state: 'pending' });
+      if (!row) throw alreadyError();
+      if (!(await consumeUpload({ db: tx }, upload.key, row.id))) {
+        throw new ValidationError('Dieses Bild wurde schon für eine Teilnahme verwendet.', { field: 'picture' });
+      }
+      return row;
+    });
+  }
+  ctx.log.info({ participation: saved.id, challenge: challenge.sys.id, club: club.id, kind }, 'entry saved');
+  return toOwnParticipationDto(saved, ctx.config.spaceId, club);
+}
+
+/** POST …/createpresignedpost: an upload for the club's picture in a picture challenge's submission window. */
+export async function createPresignedPost({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { sub: string; challengeId: string; body: unknown };
+}): Promise<PresignedPostDto> {
+  const club = await memberClub(ctx, input.sub);
+  const challenge = await challengeOf(ctx, input.challengeId);
+  const body = (input.body && typeof input.body === 'object' ? input.body : {}) as Record<string, unknown>;
+  const name = body.name;
+  const contentType = body.contentType ?? '';
+  if (typeof name !== 'string' || !name.trim() || name.length > 255 || !isPlainText(name)) {
+    throw new ValidationError(MESSAGES.fileName, { field: 'name' });
+  }
+  if (typeof contentType !== 'string') throw new ValidationError(MESSAGES.contentType, { field: 'contentType' });
+  // '' = the extension was unknown (spec §5): the content decides after the upload.
+  if (contentType && !Object.values(PICTURE_CONTENT_TYPES).includes(contentType.toLowerCase())) {
+    throw new CodedError(415, 'UnsupportedImage', MESSAGES.contentType);
+  }
+  if (kindOf(challenge) !== 'picture') throw new ValidationError(MESSAGES.wrongKind, { expected: kindOf(challenge) });
+  if (!isOpenForEntries(ctx, challenge)) throw closedError();
+  if (await repo.findEntry(ctx.db, challenge.sys.id, club.id)) throw alreadyError();
+  return issueUpload({
+    ctx,
+    input: { clubId: club.id, challengeId: challenge.sys.id, sub: input.sub, name: name.trim(), contentType: contentType.toLowerCase() },
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { entryPaths, type VoteInput } from '@erd/shared-contracts/wire';
+import type { AppContext } from '../../context.js';
+import { authenticate } from '../../http/auth.js';
+import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { castVote, getProofChallenge } from './service.js';
+import { ensureVoterId } from './voter.js';
+
+/**
+ * Votes over HTTP (contracts `entries.ts`): no login needed. A valid access token, when sent, makes
+ * the vote a member's (no proof of work; counted per account as well). Both calls set the voter
+ * cookie when the browser has none. POST needs the anti-forgery header like every unsafe `/api/`
+ * call (the client sends it: the URL is relative).
+ */
+
+const voteBody = {
+  type: 'object',
+  required: ['challengeId', 'participationId'],
+  properties: {
+    challengeId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH },
+    participationId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH },
+    altcha: { type: 'string', maxLength: 4096 },
+  },
+} as const;
+
+export const voteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(entryPaths.voteChallenge, { schema: { response: { 200: looseObject, 429: errorSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    ensureVoterId(ctx.secret, ctx.config, request, reply);
+    return getProofChallenge({ ctx, input: { ip: request.ip } });
+  });
+
+  app.post<{ Body: VoteInput }>(
+    entryPaths.votes,
+    {
+      bodyLimit: 8 * 1024,
+      schema: {
+        body: voteBody,
+        response: {
+          200: { type: 'object', required: ['votes'], properties: { votes: { type: 'integer' } } },
+          ...errorResponses,
+          403: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const voterId = ensureVoterId(ctx.secret, ctx.config, request, reply);
+      const user = await authenticate(ctx, request);
+      const { challengeId, participationId, altcha } = request.body;
+      return castVote({
+        ctx,
+        input: { challengeId, participationId, altcha, voterId, user, ip: request.ip, userAgent: request.headers['user-agent'] },
+      });
+    },
+  );
+};

@@ -1,0 +1,116 @@
+import { berlinToday, isVoteChallenge, isVotingOpen, type AltchaChallengeDto, type VoteResultDto } from '@erd/shared-contracts/wire';
+import type { AppContext } from '../../context.js';
+import { CodedError } from '../../errors.js';
+import type { AuthenticatedUser } from '../../http/auth.js';
+import { appMac } from '../../lib/keys.js';
+import { toChallengeDto } from '../content/mappers.js';
+import { findClubOfAccount } from '../entries/repository.js';
+import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
+import { checkProof, createProofChallenge } from './altcha.js';
+import * as repo from './repository.js';
+
+/**
+ * Votes (spec §4 Voting, decisions §5): anyone may vote, for published text and picture entries,
+ * during the voting window (Europe/Berlin days). At most one counted vote per entry and voter,
+ * where the voter is the signed cookie id and, when logged in, also the account (its club), so a
+ * member who clears the cookies still has one vote. A club cannot vote for its own entry.
+ * Anonymous voters add an ALTCHA proof of work, each usable once. Per-IP limits are generous
+ * (a club house shares one address). Every vote is a record (entry, voter, account, hashed IP,
+ * browser family, time); the entry's count goes up in the same transaction.
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log'>;
+
+const MESSAGES = {
+  limit: 'Zu viele Stimmen von dieser Verbindung. Bitte versuche es später erneut.',
+  notFound: 'Diese Teilnahme gibt es nicht (oder sie ist noch nicht freigeschaltet).',
+  closed: 'Für diese Challenge kann gerade nicht abgestimmt werden.',
+  own: 'Für die eigene Teilnahme kann dein Verein nicht abstimmen.',
+  proofRequired: 'Bitte bestätige, dass du kein Bot bist.',
+  proofInvalid: 'Die Bestätigung ist ungültig oder abgelaufen.',
+  already: 'Du hast für diese Teilnahme schon abgestimmt.',
+} as const;
+
+/** Cleans used proofs on about one call in this many. */
+const HOUSEKEEPING_EVERY = 200;
+
+export interface CastVoteInput {
+  challengeId: string;
+  participationId: string;
+  altcha?: string;
+  voterId: string;
+  user: AuthenticatedUser | null;
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** The browser family of a user agent (kept instead of the whole string). */
+export function userAgentFamily(userAgent: string | undefined): string | null {
+  if (!userAgent) return null;
+  const ua = userAgent.slice(0, 512);
+  if (/bot|crawler|spider|curl|wget|python|httpclient|headless|node-fetch|axios|go-http/i.test(ua)) return 'bot';
+  if (/Edg\//.test(ua)) return 'Edge';
+  if (/OPR\/|Opera/.test(ua)) return 'Opera';
+  if (/SamsungBrowser/.test(ua)) return 'Samsung';
+  if (/Firefox\/|FxiOS/.test(ua)) return 'Firefox';
+  if (/Chrome\/|CriOS/.test(ua)) return 'Chrome';
+  if (/Safari\//.test(ua)) return 'Safari';
+  return 'other';
+}
+
+export function ipHash(secret: string, ip: string): string {
+  return appMac(secret, 'ip-hash', ip).slice(0, 32);
+}
+
+/** GET /api/votes/challenge: a fresh ALTCHA challenge (per-IP limited). */
+export async function getProofChallenge({ ctx, input }: { ctx: Ctx; input: { ip: string } }): Promise<AltchaChallengeDto> {
+  if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.voteChallenge, subject: input.ip } }))) {
+    throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
+  }
+  return createProofChallenge(ctx.secret, ctx.config.voteProofCost, ctx.now());
+}
+
+/** POST /api/votes. */
+export async function castVote({ ctx, input }: { ctx: Ctx; input: CastVoteInput }): Promise<VoteResultDto> {
+  if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.vote, subject: input.ip } }))) {
+    throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
+  }
+  const found = await repo.findVotableEntry(ctx.db, input.participationId);
+  if (!found || found.participation.challengeId !== input.challengeId) throw new CodedError(404, 'NotFound', MESSAGES.notFound);
+  const { participation } = found;
+  const challenge = toChallengeDto(found.challenge);
+  if (!isVoteChallenge(challenge) || !isVotingOpen(challenge, berlinToday(ctx.now()))) {
+    throw new CodedError(403, 'VotingClosed', MESSAGES.closed);
+  }
+
+  let accountKey: string | null = null;
+  if (input.user) {
+    const club = await findClubOfAccount(ctx.db, input.user.sub);
+    if (club && club.id === participation.clubId) throw new CodedError(403, 'OwnEntry', MESSAGES.own);
+    accountKey = club ? `club:${club.id}` : `sub:${input.user.sub}`;
+  } else {
+    if (!input.altcha) throw new CodedError(400, 'ProofRequired', MESSAGES.proofRequired);
+    const now = ctx.now();
+    const proof = await checkProof(ctx.secret, input.altcha, now);
+    if (!proof.ok) throw new CodedError(400, 'InvalidProof', MESSAGES.proofInvalid, { reason: proof.reason });
+    if (!(await repo.useProof(ctx.db, proof.signature, proof.expiresAt))) {
+      throw new CodedError(400, 'InvalidProof', MESSAGES.proofInvalid, { reason: 'used' });
+    }
+    if (Math.random() * HOUSEKEEPING_EVERY < 1) await repo.deleteExpiredProofs(ctx.db, now);
+  }
+
+  const votes = await repo.recordVote(ctx.db, {
+    participationId: participation.id,
+    challengeId: participation.challengeId,
+    voterId: input.voterId,
+    accountKey,
+    accountSub: input.user?.sub ?? null,
+    ipHash: ipHash(ctx.secret, input.ip),
+    userAgent: userAgentFamily(input.userAgent),
+    createdAt: ctx.now(),
+  });
+  if (votes === null) {
+    throw new CodedError(409, 'AlreadyVoted', MESSAGES.already, { votes: await repo.voteCount(ctx.db, participation.id) });
+  }
+  return { votes };
+}
