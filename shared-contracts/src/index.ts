@@ -4,5 +4,6 @@ export * from './runtime-config.js';
 export * from './session/store.js';
 export * from './api/errors.js';
 export * from './api/content.js';
+export * from './api/use-space-data.js';
 export * from './router.js';
 export * from './document-title.js';

@@ -1,6 +1,5 @@
-import { getRuntimeConfig, useDocumentTitle } from '@erd/shared-contracts';
+import { getRuntimeConfig, useDocumentTitle, useSpaceData } from '@erd/shared-contracts';
 import { LoadError, Spinner } from '@erd/shared-contracts/ui';
-import { useSpaceData } from '../../../lib/space-data';
 import { ActiveChallengeTeaser } from './active-challenge-teaser';
 import { BannerStrip } from './banner-strip';
 import { Hero } from './hero';

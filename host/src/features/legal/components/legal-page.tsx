@@ -1,8 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import type { LegalDisplay } from '@erd/shared-contracts';
-import { getRuntimeConfig, useDocumentTitle } from '@erd/shared-contracts';
+import { getRuntimeConfig, useDocumentTitle, useSpaceData } from '@erd/shared-contracts';
 import { Button, Container, Headline, RichText, Section, Spinner } from '@erd/shared-contracts/ui';
-import { useSpaceData } from '../../../lib/space-data';
 
 export const LEGAL_TITLES: Record<LegalDisplay, string> = {
   terms: 'Teilnahmebedingungen',

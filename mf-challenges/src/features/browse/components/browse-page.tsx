@@ -1,8 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { useRef } from 'react';
-import { getRuntimeConfig, isVoteChallenge, Link, paths, useDocumentTitle, type ParticipationSort, type VoteChallengeDto } from '@erd/shared-contracts';
+import { getRuntimeConfig, isVoteChallenge, Link, paths, useDocumentTitle, useSpaceData, type ParticipationSort, type VoteChallengeDto } from '@erd/shared-contracts';
 import { Button, Container, Headline, Icon, LoadError, Section, SelectMenu, Spinner } from '@erd/shared-contracts/ui';
-import { useSpaceData } from '../../../api/get-space-data';
 import { ChallengeBadge } from '../../../components/challenge-badge';
 import { ChallengesNotFound } from '../../../components/challenges-not-found';
 import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
@@ -19,8 +18,9 @@ export function BrowsePage({ challengeId }: { challengeId: string }) {
   const space = useSpaceData();
   if (space.status === 'loading') return <Spinner label="Challenge wird geladen …" />;
   if (space.status === 'error') return <LoadError text={CHALLENGES_LOAD_ERROR} onRetry={space.retry} />;
-  const index = space.challenges.findIndex((c) => c.sys.id === challengeId);
-  const challenge = space.challenges[index];
+  const { challenges } = space.data.year.fields;
+  const index = challenges.findIndex((c) => c.sys.id === challengeId);
+  const challenge = challenges[index];
   // Only slogans and pictures are published for browsing; an estimate or goals challenge has nothing to show.
   if (!challenge || !isVoteChallenge(challenge)) return <ChallengesNotFound />;
   return <BrowseView challenge={challenge} number={index + 1} />;

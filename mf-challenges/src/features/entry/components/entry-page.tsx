@@ -7,10 +7,10 @@ import {
   selectIsLoggedIn,
   useDocumentTitle,
   useSession,
+  useSpaceData,
   type VoteChallengeDto,
 } from '@erd/shared-contracts';
 import { Container, EmptyState, Headline, Icon, LoadError, Section, Spinner } from '@erd/shared-contracts/ui';
-import { useSpaceData } from '../../../api/get-space-data';
 import { ChallengeBadge } from '../../../components/challenge-badge';
 import { ChallengesNotFound } from '../../../components/challenges-not-found';
 import { useToday } from '../../../hooks/use-today';
@@ -27,8 +27,9 @@ export function EntryPage({ challengeId, participationId }: { challengeId: strin
   const space = useSpaceData();
   if (space.status === 'loading') return <Spinner label="Teilnahme wird geladen …" />;
   if (space.status === 'error') return <LoadError text={CHALLENGES_LOAD_ERROR} onRetry={space.retry} />;
-  const index = space.challenges.findIndex((c) => c.sys.id === challengeId);
-  const challenge = space.challenges[index];
+  const { challenges } = space.data.year.fields;
+  const index = challenges.findIndex((c) => c.sys.id === challengeId);
+  const challenge = challenges[index];
   if (!challenge || !isVoteChallenge(challenge)) return <ChallengesNotFound />;
   return <EntryView challenge={challenge} number={index + 1} participationId={participationId} />;
 }

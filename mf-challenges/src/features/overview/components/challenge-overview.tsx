@@ -1,7 +1,6 @@
 import { css, type Theme } from '@emotion/react';
-import { allUpcoming, getRuntimeConfig, selectIsLoggedIn, useDocumentTitle, useSession } from '@erd/shared-contracts';
+import { allUpcoming, getRuntimeConfig, selectIsLoggedIn, useDocumentTitle, useSession, useSpaceData } from '@erd/shared-contracts';
 import { Container, Headline, LoadError, Section, Spinner } from '@erd/shared-contracts/ui';
-import { useSpaceData } from '../../../api/get-space-data';
 import { useToday } from '../../../hooks/use-today';
 import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { ChallengeList } from './challenge-list';
@@ -16,13 +15,14 @@ export function ChallengeOverview() {
   const space = useSpaceData();
   const today = useToday();
   const loggedIn = useSession(selectIsLoggedIn);
+  const challenges = space.status === 'success' ? space.data.year.fields.challenges : [];
 
   return (
     <>
       <OverviewHero />
       {space.status === 'loading' && <Spinner label="Challenges werden geladen …" />}
       {space.status === 'error' && <LoadError text={CHALLENGES_LOAD_ERROR} onRetry={space.retry} />}
-      {space.status === 'ready' && (
+      {space.status === 'success' && (
         <>
           <Section
             aria-labelledby="challenge-list-title"
@@ -31,22 +31,22 @@ export function ChallengeOverview() {
             `}
           >
             <Container>
-              {allUpcoming(space.challenges, today) && (
+              {allUpcoming(challenges, today) && (
                 <StartingSoon
-                  firstStart={space.challenges.map((c) => c.fields.startDate).sort()[0]!}
+                  firstStart={challenges.map((c) => c.fields.startDate).sort()[0]!}
                   loggedIn={loggedIn}
                 />
               )}
               <Headline id="challenge-list-title">Alle Challenges</Headline>
-              {space.challenges.length > 0 ? (
-                <ChallengeList challenges={space.challenges} today={today} loggedIn={loggedIn} />
+              {challenges.length > 0 ? (
+                <ChallengeList challenges={challenges} today={today} loggedIn={loggedIn} />
               ) : (
                 <p>Die Challenges dieser Saison werden bald vorgestellt.</p>
               )}
             </Container>
           </Section>
-          <PrizesSection challenges={space.challenges} />
-          <PointsSection challenges={space.challenges} />
+          <PrizesSection challenges={challenges} />
+          <PointsSection challenges={challenges} />
         </>
       )}
     </>

@@ -1,19 +1,22 @@
 import { useCallback, useEffect, useState } from 'react';
-import { loadSpaceData, type SpaceDataDto } from '@erd/shared-contracts';
+import type { SpaceDataDto } from '../entities.js';
+import { loadSpaceData } from './content.js';
 
 export type SpaceDataState =
   | { status: 'loading'; data?: undefined }
   | { status: 'error'; data?: undefined }
   | { status: 'success'; data: SpaceDataDto };
 
-function isSpaceData(data: unknown): data is SpaceDataDto {
+/** The parts every page relies on: the year with its challenge list and the site texts. */
+export function isSpaceData(data: unknown): data is SpaceDataDto {
   const candidate = data as Partial<SpaceDataDto> | null;
   return !!candidate?.year?.fields && Array.isArray(candidate.year.fields.challenges) && !!candidate.site?.fields;
 }
 
 /**
- * The space data (year, challenges, teasers, legal texts) for host pages: fetched once per page
- * load and shared with the remotes through `loadSpaceData`; a failed load can be retried.
+ * The space data (year, challenges, teasers, legal texts) for a page of the host or a remote:
+ * fetched once per page load through `loadSpaceData()` and shared by all of them. An answer of an
+ * unexpected shape counts as a failure; a failed load can be retried.
  */
 export function useSpaceData(): SpaceDataState & { retry: () => void } {
   const [attempt, setAttempt] = useState(0);
