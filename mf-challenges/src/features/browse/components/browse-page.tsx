@@ -1,8 +1,8 @@
 import { css, type Theme } from '@emotion/react';
 import { useRef } from 'react';
-import { getRuntimeConfig, isVoteChallenge, Link, paths, useDocumentTitle, useSpaceData, type ParticipationSort, type VoteChallengeDto } from '@erd/shared-contracts';
-import { Button, Container, Headline, Icon, LoadError, Section, SelectMenu, Spinner } from '@erd/shared-contracts/ui';
-import { ChallengeBadge } from '../../../components/challenge-badge';
+import { getRuntimeConfig, isVoteChallenge, useDocumentTitle, useSpaceData, type ParticipationSort, type VoteChallengeDto } from '@erd/shared-contracts';
+import { Button, Container, LoadError, Section, SelectMenu, Spinner } from '@erd/shared-contracts/ui';
+import { ChallengeHero } from '../../../components/challenge-hero';
 import { ChallengesNotFound } from '../../../components/challenges-not-found';
 import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { useParticipationList } from '../api/search-participations';
@@ -35,73 +35,7 @@ function BrowseView({ challenge, number }: { challenge: VoteChallengeDto; number
 
   return (
     <>
-      <Section
-        tone="dark"
-        aria-labelledby="browse-title"
-        css={(theme: Theme) => css`
-          padding: ${theme.space(8)} 0 ${theme.space(10)};
-        `}
-      >
-        <Container>
-          <Link
-            to={paths.challenges}
-            css={(theme: Theme) => css`
-              display: inline-flex;
-              align-items: center;
-              gap: ${theme.space(1.5)};
-              min-height: 44px;
-              margin-bottom: ${theme.space(4)};
-              font-weight: 700;
-              text-decoration: none;
-              &:hover {
-                text-decoration: underline;
-              }
-            `}
-          >
-            <Icon
-              name="arrow-outline"
-              size="xs"
-              color="primary"
-              css={css`
-                transform: rotate(180deg);
-              `}
-            />
-            Alle Challenges
-          </Link>
-          <div
-            css={(theme: Theme) => css`
-              display: flex;
-              align-items: center;
-              gap: ${theme.space(4)};
-              margin-bottom: ${theme.space(3)};
-            `}
-          >
-            <ChallengeBadge number={number} />
-            <span
-              css={css`
-                font-weight: 700;
-                text-transform: uppercase;
-                letter-spacing: 0.06em;
-              `}
-            >
-              Stöbern
-            </span>
-          </div>
-          <Headline as="h1" level="lg" id="browse-title">
-            {headline}
-          </Headline>
-          {teasertitle && (
-            <p
-              css={css`
-                margin: 0;
-                font-size: 1.125rem;
-              `}
-            >
-              {teasertitle}
-            </p>
-          )}
-        </Container>
-      </Section>
+      <ChallengeHero titleId="browse-title" number={number} headline={headline} teasertitle={teasertitle} label="Stöbern" />
       <Section
         css={(theme: Theme) => css`
           padding-top: ${theme.space(6)};

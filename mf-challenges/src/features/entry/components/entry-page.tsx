@@ -2,16 +2,14 @@ import { css, type Theme } from '@emotion/react';
 import {
   getRuntimeConfig,
   isVoteChallenge,
-  Link,
-  paths,
   selectIsLoggedIn,
   useDocumentTitle,
   useSession,
   useSpaceData,
   type VoteChallengeDto,
 } from '@erd/shared-contracts';
-import { Container, EmptyState, Headline, Icon, LoadError, Section, Spinner } from '@erd/shared-contracts/ui';
-import { ChallengeBadge } from '../../../components/challenge-badge';
+import { Container, EmptyState, LoadError, Section, Spinner } from '@erd/shared-contracts/ui';
+import { ChallengeHero } from '../../../components/challenge-hero';
 import { ChallengesNotFound } from '../../../components/challenges-not-found';
 import { useToday } from '../../../hooks/use-today';
 import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
@@ -47,64 +45,7 @@ function EntryView({ challenge, number, participationId }: { challenge: VoteChal
 
   return (
     <>
-      <Section
-        tone="dark"
-        aria-labelledby="entry-title"
-        css={(theme: Theme) => css`
-          padding: ${theme.space(8)} 0 ${theme.space(10)};
-        `}
-      >
-        <Container>
-          <Link
-            to={paths.challenges}
-            css={(theme: Theme) => css`
-              display: inline-flex;
-              align-items: center;
-              gap: ${theme.space(1.5)};
-              min-height: 44px;
-              margin-bottom: ${theme.space(4)};
-              font-weight: 700;
-              text-decoration: none;
-              &:hover {
-                text-decoration: underline;
-              }
-            `}
-          >
-            <Icon
-              name="arrow-outline"
-              size="xs"
-              color="primary"
-              css={css`
-                transform: rotate(180deg);
-              `}
-            />
-            Alle Challenges
-          </Link>
-          <div
-            css={(theme: Theme) => css`
-              display: flex;
-              align-items: center;
-              gap: ${theme.space(4)};
-              margin-bottom: ${theme.space(3)};
-            `}
-          >
-            <ChallengeBadge number={number} />
-          </div>
-          <Headline as="h1" level="lg" id="entry-title">
-            {headline}
-          </Headline>
-          {teasertitle && (
-            <p
-              css={css`
-                margin: 0;
-                font-size: 1.125rem;
-              `}
-            >
-              {teasertitle}
-            </p>
-          )}
-        </Container>
-      </Section>
+      <ChallengeHero titleId="entry-title" number={number} headline={headline} teasertitle={teasertitle} />
       <Section
         css={(theme: Theme) => css`
           padding-top: ${theme.space(8)};
