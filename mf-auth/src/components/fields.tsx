@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { useField, useFormState } from 'react-final-form';
 import { Button } from '@erd/shared-contracts/ui';
 import { CheckboxField, TextField, type TextFieldProps } from '@erd/shared-contracts/forms';
-import type { Validator } from '../lib/validators';
+import { password, passwordRepeat, type Validator } from '../lib/validators';
 
 /** react-final-form bindings of the shared form pieces: errors show once a field was touched (spec §5). */
 
@@ -42,5 +42,30 @@ export function SubmitButton({ children, busy = false, ...rest }: { children: Re
     <Button type="submit" block disabled={invalid || loading} aria-busy={loading || undefined} {...rest}>
       {children}
     </Button>
+  );
+}
+
+/** A new password (with the rule as its hint) and its repeat: registration and the new password after a reset. */
+export function NewPasswordFields({ label }: { label: string }) {
+  return (
+    <>
+      <FinalTextField
+        name="password"
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        maxLength={256}
+        validate={password}
+        hint="Mindestens 8 Zeichen mit Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen (#?!@$ %^&*-)."
+      />
+      <FinalTextField
+        name="password_repeat"
+        label="Passwort wiederholen"
+        type="password"
+        autoComplete="new-password"
+        maxLength={256}
+        validate={passwordRepeat('password')}
+      />
+    </>
   );
 }

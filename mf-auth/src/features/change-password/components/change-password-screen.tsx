@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { isApiError, Link, paths, storageKeys, useNavigate } from '@erd/shared-contracts';
 import { FormLinks, FormMessage, formMessages, FormPage, FormStack } from '@erd/shared-contracts/forms';
-import { FinalTextField, SubmitButton } from '../../../components/fields';
+import { FinalTextField, NewPasswordFields, SubmitButton } from '../../../components/fields';
 import { readStorage, removeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/identity/session';
 import type { LoginLocationState } from '../../../lib/login-location-state';
-import { code as codeRule, email as emailRule, password, passwordRepeat } from '../../../lib/validators';
+import { code as codeRule, email as emailRule } from '../../../lib/validators';
 import { confirmForgotPassword } from '../api/confirm-forgot-password';
 
 export const changePasswordTexts = {
@@ -60,23 +60,7 @@ export function ChangePasswordScreen() {
             <FormStack>
               <FinalTextField name="email" label="E-Mail-Adresse" type="email" inputMode="email" autoComplete="email" maxLength={254} validate={emailRule} />
               <FinalTextField name="code" label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} validate={codeRule} />
-              <FinalTextField
-                name="password"
-                label="Neues Passwort"
-                type="password"
-                autoComplete="new-password"
-                maxLength={256}
-                validate={password}
-                hint="Mindestens 8 Zeichen mit Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen (#?!@$ %^&*-)."
-              />
-              <FinalTextField
-                name="password_repeat"
-                label="Passwort wiederholen"
-                type="password"
-                autoComplete="new-password"
-                maxLength={256}
-                validate={passwordRepeat('password')}
-              />
+              <NewPasswordFields label="Neues Passwort" />
               {failure && (
                 <FormMessage tone="error">
                   {changePasswordTexts[failure]}

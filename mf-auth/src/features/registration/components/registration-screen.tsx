@@ -11,10 +11,10 @@ import {
 } from '@erd/shared-contracts';
 import { SelectMenu, FieldError } from '@erd/shared-contracts/ui';
 import { FormGroupTitle, FormLinks, FormMessage, formMessages, FormPage, FormStack, ProfileFields, type ProfileFieldValues } from '@erd/shared-contracts/forms';
-import { FinalCheckbox, FinalTextField, SubmitButton } from '../../../components/fields';
+import { FinalCheckbox, FinalTextField, NewPasswordFields, SubmitButton } from '../../../components/fields';
 import { writeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/identity/session';
-import { email, password, passwordRepeat, required } from '../../../lib/validators';
+import { email, required } from '../../../lib/validators';
 import { loadClubCatalogue } from '../api/list-clubs';
 import { register } from '../api/register';
 import { subscribeNewsletter } from '../api/subscribe-newsletter';
@@ -173,23 +173,7 @@ export function RegistrationScreen() {
 
               <FormGroupTitle>Dein Zugang</FormGroupTitle>
               <FinalTextField name="email" label="E-Mail-Adresse" type="email" inputMode="email" autoComplete="email" maxLength={254} validate={email} />
-              <FinalTextField
-                name="password"
-                label="Passwort"
-                type="password"
-                autoComplete="new-password"
-                maxLength={256}
-                validate={password}
-                hint="Mindestens 8 Zeichen mit Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen (#?!@$ %^&*-)."
-              />
-              <FinalTextField
-                name="password_repeat"
-                label="Passwort wiederholen"
-                type="password"
-                autoComplete="new-password"
-                maxLength={256}
-                validate={passwordRepeat('password')}
-              />
+              <NewPasswordFields label="Passwort" />
 
               <FinalCheckbox
                 name="terms"
