@@ -1,8 +1,17 @@
 import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
+import type { ParticipationDto } from '@erd/shared-contracts';
 import { Icon } from '@erd/shared-contracts/ui';
 
 /** Pieces the participation forms share. */
+
+/** What `MemberActions` gives the slogan and the picture form. */
+export interface EntryFormProps {
+  challengeId: string;
+  onSaved: (participation: ParticipationDto) => void;
+  /** The club has an entry meanwhile (409 AlreadySubmitted, e.g. sent in another tab): reload it. */
+  onAlreadySubmitted: () => void;
+}
 
 export const Form = styled.form(({ theme }) => ({
   display: 'flex',

@@ -1,9 +1,9 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useId, useState } from 'react';
-import { isApiError, type ParticipationDto } from '@erd/shared-contracts';
+import { isApiError } from '@erd/shared-contracts';
 import { Button, Icon } from '@erd/shared-contracts/ui';
 import { isAcceptablePicture, uploadPicture } from '../api/upload-picture';
-import { ErrorMessage, Form, FormRow, Hint } from './form-parts';
+import { ErrorMessage, Form, FormRow, Hint, type EntryFormProps } from './form-parts';
 import { messages } from './messages';
 
 /**
@@ -15,11 +15,7 @@ export function PictureForm({
   challengeId,
   onSaved,
   onAlreadySubmitted,
-}: {
-  challengeId: string;
-  onSaved: (participation: ParticipationDto) => void;
-  onAlreadySubmitted: () => void;
-}) {
+}: EntryFormProps) {
   const inputId = useId();
   const hintId = useId();
   const [file, setFile] = useState<File | null>(null);

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
-import { isApiError, SLOGAN_MAX_LENGTH, type ParticipationDto } from '@erd/shared-contracts';
+import { isApiError, SLOGAN_MAX_LENGTH } from '@erd/shared-contracts';
 import { Button, FieldError } from '@erd/shared-contracts/ui';
 import { useField } from '../../../lib/use-field';
 import { saveParticipation } from '../api/save-participation';
-import { ErrorMessage, FieldLabel, Form, FormRow, Hint, TextArea } from './form-parts';
+import { ErrorMessage, FieldLabel, Form, FormRow, Hint, TextArea, type EntryFormProps } from './form-parts';
 import { messages } from './messages';
 
 /** Spec §5 / decisions §4: required, at most 200 characters (the input and the validator agree). */
@@ -21,11 +21,7 @@ export function SloganForm({
   challengeId,
   onSaved,
   onAlreadySubmitted,
-}: {
-  challengeId: string;
-  onSaved: (participation: ParticipationDto) => void;
-  onAlreadySubmitted: () => void;
-}) {
+}: EntryFormProps) {
   const inputId = useId();
   const errorId = useId();
   const counterId = useId();
