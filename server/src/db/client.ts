@@ -54,6 +54,10 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection that the server ends (a restart, a dropped test database, an administrator)
+  // emits 'error' on the pool; unhandled, that would end the process. The pool opens a new one
+  // on the next query.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
   return {
     db,

@@ -180,7 +180,12 @@ export async function saveParticipation({
     if (!saved) throw alreadyError();
   } else {
     if (await repo.findEntry(ctx.db, challenge.sys.id, club.id)) throw alreadyError();
-    const upload = await readyUpload({ ctx, input: { key: entry.picture, clubId: club.id, challengeId: challenge.sys.id } });
+    const upload = await readyUpload({ ctx, input: { key: entry.picture, clubId: club.id, challengeId: challenge.sys.id } }).catch(
+      async (error: unknown) => {
+        // A parallel save of the same club may have used the key a moment ago: that is a second entry.
+        throw (await repo.findEntry(ctx.db, challenge.sys.id, club.id)) ? alreadyError() : error;
+      },
+    );
     saved = await ctx.db.transaction(async (tx) => {
       const row = await repo.insertEntryOnce(tx, { ...base, id: newId(), image: upload.image, state: 'pending' });
       if (!row) throw alreadyError();

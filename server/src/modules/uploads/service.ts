@@ -72,7 +72,8 @@ export async function issueUpload({
     expiresAt,
     ttlSeconds: UPLOAD_POLICY_TTL_MS / 1000,
   });
-  if (Math.random() < 0.02) void removeStaleUploads({ ctx }).catch((error: unknown) => ctx.log.warn({ err: error }, 'upload housekeeping failed'));
+  // Housekeeping on about one call in fifty (awaited: nothing may outlive the request).
+  if (Math.random() < 0.02) await removeStaleUploads({ ctx }).catch((error: unknown) => ctx.log.warn({ err: error }, 'upload housekeeping failed'));
   return { file: key, data };
 }
 
