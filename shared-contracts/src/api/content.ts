@@ -139,10 +139,24 @@ export function contentApi(): ContentApi {
   return sharedContentApi;
 }
 
-/** The space data, fetched once per page load and shared by host and remotes (spec §7: initialised at app start). */
+/** The parts every page relies on: the year with its challenge list and the site texts. */
+export function isSpaceData(data: unknown): data is SpaceDataDto {
+  const candidate = data as Partial<SpaceDataDto> | null;
+  return !!candidate?.year?.fields && Array.isArray(candidate.year.fields.challenges) && !!candidate.site?.fields;
+}
+
+/**
+ * The space data, fetched once per page load and shared by host and remotes (spec §7: initialised
+ * at app start). An answer of an unexpected shape (a proxy's HTML page, say) is a failure and is
+ * not kept, so a retry asks again.
+ */
 export function loadSpaceData(): Promise<SpaceDataDto> {
   spaceDataPromise ??= contentApi()
     .getSpaceData()
+    .then((data) => {
+      if (!isSpaceData(data)) throw new ApiError('space data has an unexpected shape', 0, 'MalformedResponse');
+      return data;
+    })
     .catch((error: unknown) => {
       spaceDataPromise = null;
       throw error;

@@ -7,12 +7,6 @@ export type SpaceDataState =
   | { status: 'error'; data?: undefined }
   | { status: 'success'; data: SpaceDataDto };
 
-/** The parts every page relies on: the year with its challenge list and the site texts. */
-export function isSpaceData(data: unknown): data is SpaceDataDto {
-  const candidate = data as Partial<SpaceDataDto> | null;
-  return !!candidate?.year?.fields && Array.isArray(candidate.year.fields.challenges) && !!candidate.site?.fields;
-}
-
 /**
  * The space data (year, challenges, teasers, legal texts) for a page of the host or a remote:
  * fetched once per page load through `loadSpaceData()` and shared by all of them. An answer of an
@@ -26,13 +20,7 @@ export function useSpaceData(): SpaceDataState & { retry: () => void } {
     let active = true;
     loadSpaceData().then(
       (data) => {
-        if (!active) return;
-        // A proxy answering with its HTML page instead of JSON must not break the page.
-        if (isSpaceData(data)) setState({ status: 'success', data });
-        else {
-          console.warn('space data has an unexpected shape');
-          setState({ status: 'error' });
-        }
+        if (active) setState({ status: 'success', data });
       },
       (error: unknown) => {
         console.warn('space data could not be loaded', error);
