@@ -34,6 +34,8 @@ test('defaults for the embedded setup', () => {
     smtpUrl: null,
     mailFrom: 'Punktejagd <noreply@localhost>',
     appSecret: null,
+    s3: null,
+    voteProofCost: 2000,
   });
 });
 
@@ -109,4 +111,37 @@ test('identity: an absolute endpoint is a real Cognito pool (issuer and JWKS of 
     jwksUrl: 'https://cognito-idp.eu-central-1.amazonaws.com/eu-central-1_AbCd123/.well-known/jwks.json',
   });
   expect(config.rateLimitScale).toBe(2.5);
+});
+
+test('uploads: S3 mode with S3_BUCKET; defaults for AWS and for a custom endpoint; wrong combinations stop the start', () => {
+  expect(loadConfig({ S3_BUCKET: 'erd-uploads' }, location).s3).toEqual({
+    bucket: 'erd-uploads',
+    region: 'eu-central-1',
+    endpoint: null,
+    credentials: null,
+    forcePathStyle: false,
+    publicUrl: 'https://erd-uploads.s3.eu-central-1.amazonaws.com',
+  });
+  expect(
+    loadConfig(
+      { S3_BUCKET: 'erd', S3_REGION: 'us-east-1', S3_ENDPOINT: 'http://minio:9000/', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' },
+      location,
+    ).s3,
+  ).toEqual({
+    bucket: 'erd',
+    region: 'us-east-1',
+    endpoint: 'http://minio:9000',
+    credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+    forcePathStyle: true,
+    publicUrl: 'http://minio:9000/erd',
+  });
+  expect(loadConfig({ S3_BUCKET: 'erd', S3_ENDPOINT: 'https://s3.example.org', S3_FORCE_PATH_STYLE: 'false', S3_PUBLIC_URL: 'https://cdn.example.org' }, location).s3).toMatchObject({
+    forcePathStyle: false,
+    publicUrl: 'https://cdn.example.org',
+  });
+  expect(() => loadConfig({ S3_REGION: 'eu-central-1' }, location)).toThrow(/S3_REGION set without S3_BUCKET/);
+  expect(() => loadConfig({ S3_BUCKET: 'Erd_Uploads' }, location)).toThrow(ConfigError);
+  expect(() => loadConfig({ S3_BUCKET: 'erd', S3_ACCESS_KEY_ID: 'k' }, location)).toThrow(/S3_SECRET_ACCESS_KEY/);
+  expect(() => loadConfig({ S3_BUCKET: 'erd', S3_FORCE_PATH_STYLE: 'yes' }, location)).toThrow(/S3_FORCE_PATH_STYLE/);
+  expect(() => loadConfig({ VOTE_PROOF_COST: '0' }, location)).toThrow(/VOTE_PROOF_COST/);
 });
