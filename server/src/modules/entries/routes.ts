@@ -17,7 +17,7 @@ const params = {
   properties: { challengeId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } },
 } as const;
 
-const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema, 413: errorSchema, 415: errorSchema } as const;
+const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema } as const;
 
 type Request = FastifyRequest<{ Params: { challengeId: string } }>;
 
@@ -74,7 +74,7 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     },
     async (request: Request, reply) => {
       reply.header('cache-control', 'no-store');
-      return createPresignedPost({ ctx, input: { sub: subOf(request), challengeId: request.params.challengeId, body: request.body } });
+      return createPresignedPost({ ctx, input: { sub: subOf(request), challengeId: request.params.challengeId, body: request.body, ip: request.ip } });
     },
   );
 };

@@ -19,6 +19,7 @@ import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../.
 import { isPlainText } from '../../lib/text.js';
 import { toChallengeDto, toParticipationDto } from '../content/mappers.js';
 import { findChallenge } from '../content/repository.js';
+import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
 import { consumeUpload, issueUpload, readyUpload } from '../uploads/service.js';
 import * as repo from './repository.js';
 
@@ -205,9 +206,12 @@ export async function createPresignedPost({
   input,
 }: {
   ctx: Ctx;
-  input: { sub: string; challengeId: string; body: unknown };
+  input: { sub: string; challengeId: string; body: unknown; ip: string };
 }): Promise<PresignedPostDto> {
   const club = await memberClub(ctx, input.sub);
+  if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.upload, subject: input.ip } }))) {
+    throw new CodedError(429, 'LimitExceeded', 'Zu viele Uploads von dieser Verbindung. Bitte versuche es später erneut.');
+  }
   const challenge = await challengeOf(ctx, input.challengeId);
   const body = (input.body && typeof input.body === 'object' ? input.body : {}) as Record<string, unknown>;
   const name = body.name;
