@@ -30,8 +30,11 @@ export async function clubs(request: APIRequestContext): Promise<ClubRef[]> {
 
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@verein.example`;
 
-/** Registers and confirms an account through the content API (the browser journey is tested in accounts.spec). */
-export async function registerConfirmed(request: APIRequestContext, club: ClubRef, email = uniqueEmail('club')): Promise<string> {
+/**
+ * Registers and confirms an account through the content API (the browser journey is tested in
+ * accounts.spec). `dataDir`: the data directory of the server `request` talks to (its outbox).
+ */
+export async function registerConfirmed(request: APIRequestContext, club: ClubRef, { email = uniqueEmail('club'), dataDir }: { email?: string; dataDir?: string } = {}): Promise<string> {
   const base = await contentBase(request);
   const since = Date.now();
   const signup = await request.post(`${base}/frontend-users/signup`, {
@@ -42,7 +45,7 @@ export async function registerConfirmed(request: APIRequestContext, club: ClubRe
     },
   });
   expect(signup.status(), await signup.text()).toBeLessThan(300);
-  const code = codeIn(await waitForMail(email, since, /\d{6}/));
+  const code = codeIn(await waitForMail(email, since, /\d{6}/, dataDir));
   const confirm = await request.post(`${base}/frontend-users/signup/confirm`, { data: { email, code } });
   expect(confirm.status(), await confirm.text()).toBeLessThan(300);
   return email;

@@ -12,8 +12,8 @@ interface Mail {
 const decodeQuotedPrintable = (text: string) =>
   text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-function outbox(): Mail[] {
-  const dir = path.join(e2eDataDir, 'outbox');
+function outbox(dataDir: string): Mail[] {
+  const dir = path.join(dataDir, 'outbox');
   let files: string[] = [];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
@@ -25,10 +25,10 @@ function outbox(): Mail[] {
     .sort((a, b) => a.mtime - b.mtime);
 }
 
-/** The newest e-mail to `address` written after `since` (ms), waiting up to 10 s. */
-export async function waitForMail(address: string, since: number, match: RegExp = /./): Promise<string> {
+/** The newest e-mail to `address` written after `since` (ms) into a server's outbox, waiting up to 10 s. */
+export async function waitForMail(address: string, since: number, match: RegExp = /./, dataDir = e2eDataDir): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const mails = outbox().filter((m) => m.mtime >= since - 5 && m.text.includes(address) && match.test(m.text));
+    const mails = outbox(dataDir).filter((m) => m.mtime >= since - 5 && m.text.includes(address) && match.test(m.text));
     if (mails.length) return mails[mails.length - 1]!.text;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -48,6 +48,12 @@ export interface ServerConfig {
   s3: S3Config | null;
   /** PBKDF2 iterations per attempt of the anonymous voters' ALTCHA proof of work. */
   voteProofCost: number;
+  /**
+   * Days added to the server's clock (default 0). For a staging rehearsal of a later phase of the
+   * season (e.g. the voting window) on real data, and for the end-to-end test that restarts the
+   * server days later; never set in production.
+   */
+  clockOffsetDays: number;
 }
 
 /** S3-compatible storage for uploads (all `S3_*` variables; on when `S3_BUCKET` is set). */
@@ -277,6 +283,7 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
     rateLimitScale: scale(env, 'RATE_LIMIT_SCALE'),
     s3: s3Config(env),
     voteProofCost: int(env, 'VOTE_PROOF_COST', 2000, 1, 1_000_000),
+    clockOffsetDays: int(env, 'CLOCK_OFFSET_DAYS', 0, -3650, 3650),
   };
 }
 

@@ -13,14 +13,17 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { serverRoot, cwd: process.cwd() });
   const secret = resolveAppSecret(config);
   const opened = await openConfiguredDatabase(config, 'server');
+  const offsetMs = config.clockOffsetDays * 24 * 60 * 60 * 1000;
+  const now = () => new Date(Date.now() + offsetMs);
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp({ config, database: opened.database, secret });
+    app = await buildApp({ config, database: opened.database, secret, now });
+    if (offsetMs) app.log.warn({ clockOffsetDays: config.clockOffsetDays }, 'the server clock is shifted (CLOCK_OFFSET_DAYS)');
     app.log.info(
       { database: opened.database.kind, dataDir: config.dataDir, webRoot: config.webRoot },
       'database ready (migrations applied)',
     );
-    await importSeasonOnFirstStart(config, opened.database, app.log);
+    await importSeasonOnFirstStart(config, opened.database, app.log, now);
   } catch (error) {
     await opened.close();
     throw error;

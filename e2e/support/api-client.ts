@@ -1,0 +1,25 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { PASSWORD } from './accounts';
+
+/** A club's access token through the identity service's USER_PASSWORD_AUTH (the browser uses SRP). */
+export async function accessToken(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
+  const config = await (await request.get('/config.json')).json();
+  const res = await request.post(config.identity.endpoint, {
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.identity.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).AuthenticationResult.AccessToken as string;
+}
+
+/** The anti-forgery cookie the site sets on its pages, as the header unsafe /api calls need. */
+export async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
+  await request.get('/');
+  const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
+  expect(cookie).toBeDefined();
+  return { 'x-xsrf-token': cookie!.value };
+}
