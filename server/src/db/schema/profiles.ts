@@ -1,18 +1,17 @@
 import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clubs } from './clubs.js';
-import { identityUsers } from './identity-users.js';
 
 /**
  * A member's profile (spec §3 User fields). One account per club entry (decisions §3): the unique
- * index on `club_id` decides between concurrent registrations. Deleting the identity user deletes
- * the profile (decisions §3: the person's data goes at once; the club's entries stay).
+ * index on `club_id` decides between concurrent registrations. `sub` is the identity user's sub in
+ * the built-in service or in a Cognito pool (IDENTITY_PROVIDER), so there is no foreign key: the
+ * code that deletes an identity user deletes the profile in the same transaction (decisions §3: the
+ * person's data goes at once; the club's entries stay).
  */
 export const profiles = pgTable(
   'profiles',
   {
-    sub: text('sub')
-      .primaryKey()
-      .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+    sub: text('sub').primaryKey(),
     clubId: text('club_id')
       .notNull()
       .references(() => clubs.id, { onDelete: 'restrict' }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   identityCodes,
@@ -6,6 +6,7 @@ import {
   identitySigningKeys,
   identityUsedSecretBlocks,
   identityUsers,
+  profiles,
   type IdentityCodePurpose,
   type IdentityCodeRow,
   type IdentitySessionRow,
@@ -34,19 +35,26 @@ export async function insertUser(db: Db, row: NewIdentityUserRow): Promise<Ident
   return inserted;
 }
 
+/**
+ * Deletes users and, in the same transaction, their profiles (`profiles.sub` has no foreign key:
+ * it may hold a Cognito sub); sessions and codes go by their foreign keys.
+ */
+async function deleteUsersWhere(db: Db, where: ReturnType<typeof and>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.delete(identityUsers).where(where).returning({ sub: identityUsers.sub });
+    if (rows.length) await tx.delete(profiles).where(inArray(profiles.sub, rows.map((r) => r.sub)));
+    return rows.length > 0;
+  });
+}
+
 export async function deleteUser(db: Db, sub: string): Promise<boolean> {
-  const rows = await db.delete(identityUsers).where(eq(identityUsers.sub, sub)).returning({ sub: identityUsers.sub });
-  return rows.length > 0;
+  return deleteUsersWhere(db, eq(identityUsers.sub, sub));
 }
 
 /** Removes an account that was never confirmed and is older than `createdBefore` (frees e-mail and club). */
 export async function deleteStaleUnconfirmed(db: Db, where: { email?: string; sub?: string }, createdBefore: Date): Promise<boolean> {
   const match = where.email !== undefined ? eq(identityUsers.email, where.email) : eq(identityUsers.sub, where.sub ?? '');
-  const rows = await db
-    .delete(identityUsers)
-    .where(and(match, eq(identityUsers.status, 'UNCONFIRMED'), lt(identityUsers.createdAt, createdBefore)))
-    .returning({ sub: identityUsers.sub });
-  return rows.length > 0;
+  return deleteUsersWhere(db, and(match, eq(identityUsers.status, 'UNCONFIRMED'), lt(identityUsers.createdAt, createdBefore)));
 }
 
 export async function setPassword(db: Db, sub: string, secret: { salt: string; verifier: string }, now: Date): Promise<void> {

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" DROP CONSTRAINT "profiles_sub_identity_users_sub_fk";
