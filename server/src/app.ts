@@ -10,6 +10,7 @@ import { registerSecurity } from './http/security.js';
 import { frontendUserRoutes, meRoutes } from './modules/accounts/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createCognitoClient, type CognitoClient } from './modules/identity/cognito-client.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { createIdentityRuntime, type IdentityRuntime } from './modules/identity/runtime.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   uploads?: UploadStorage;
   /** Default: created from config, database and secret (signing key created on first start). */
   identity?: IdentityRuntime;
+  /** Default: a client of the pool when IDENTITY_PROVIDER=cognito, else null. */
+  cognito?: CognitoClient | null;
   now?: () => Date;
   /** Fastify logger option; default: pino at `config.logLevel`. Tests pass false. */
   logger?: FastifyServerOptions['logger'];
@@ -73,7 +76,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     secret: options.secret,
     identity,
+    cognito: options.cognito !== undefined ? options.cognito : config.identity.provider === 'cognito' ? createCognitoClient(config.identity) : null,
   };
+  if (ctx.cognito && options.cognito === undefined) {
+    const client = ctx.cognito;
+    app.addHook('onClose', async () => client.close());
+  }
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -83,7 +83,20 @@ export interface IdentityConfig {
   issuer: string;
   /** Where the API gets the token keys (built-in: its own key store, published at this URL). */
   jwksUrl: string;
+  /**
+   * Who holds the accounts behind the frontend-users calls and /api/profile (`IDENTITY_PROVIDER`):
+   * `builtin` = this server's identity tables; `cognito` = the user pool at `endpoint`, called over
+   * its public JSON API (and its Admin* API with `admin` credentials).
+   */
+  provider: 'builtin' | 'cognito';
+  /** Cognito mode: the pool attribute that gets the club entry at SignUp (e.g. `custom:club`); null = none. */
+  clubAttribute: string | null;
+  /** Cognito mode: credentials for the Admin* calls (SigV4); null = public API only. */
+  admin: IdentityAdminConfig | null;
 }
+
+/** `keys`: an access key pair; `default`: the AWS SDK's default credential chain (role, environment). */
+export type IdentityAdminConfig = { kind: 'keys'; accessKeyId: string; secretAccessKey: string } | { kind: 'default' };
 
 /** Where the running server's own files are (passed in by the entry points). */
 export interface ServerLocation {
@@ -175,6 +188,28 @@ function identityConfig(env: Env, publicUrl: string): IdentityConfig {
     ? `${publicUrl}${endpoint}/${userPoolId}`
     : `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
   const issuer = url('IDENTITY_ISSUER', str(env, 'IDENTITY_ISSUER', defaultIssuer));
+  const provider = str(env, 'IDENTITY_PROVIDER', builtIn ? 'builtin' : 'cognito');
+  if (provider !== 'builtin' && provider !== 'cognito') throw new ConfigError(`IDENTITY_PROVIDER="${provider}" must be builtin or cognito`);
+  if (provider === 'builtin' && !builtIn) {
+    throw new ConfigError('IDENTITY_PROVIDER=builtin needs IDENTITY_ENDPOINT to be a path of this server (an absolute URL means a Cognito pool)');
+  }
+  if (provider === 'cognito' && builtIn) throw new ConfigError('IDENTITY_PROVIDER=cognito needs IDENTITY_ENDPOINT to be the absolute URL of the pool');
+  const clubAttribute = optional(env, 'IDENTITY_CLUB_ATTRIBUTE');
+  if (clubAttribute && !/^(custom:)?[\w:-]{1,32}$/.test(clubAttribute)) throw new ConfigError(`IDENTITY_CLUB_ATTRIBUTE="${clubAttribute}" is not an attribute name`);
+  const adminKey = optional(env, 'IDENTITY_ADMIN_ACCESS_KEY_ID');
+  const adminSecret = optional(env, 'IDENTITY_ADMIN_SECRET_ACCESS_KEY');
+  if (!!adminKey !== !!adminSecret) throw new ConfigError('IDENTITY_ADMIN_ACCESS_KEY_ID and IDENTITY_ADMIN_SECRET_ACCESS_KEY must both be set');
+  const adminDefault = optional(env, 'IDENTITY_ADMIN_DEFAULT_CREDENTIALS');
+  if (adminDefault && !['true', 'false'].includes(adminDefault)) throw new ConfigError('IDENTITY_ADMIN_DEFAULT_CREDENTIALS must be true or false');
+  const admin: IdentityAdminConfig | null =
+    adminKey && adminSecret
+      ? { kind: 'keys', accessKeyId: adminKey, secretAccessKey: adminSecret }
+      : adminDefault === 'true'
+        ? { kind: 'default' }
+        : null;
+  if (provider === 'builtin' && (clubAttribute || admin)) {
+    throw new ConfigError('IDENTITY_CLUB_ATTRIBUTE and IDENTITY_ADMIN_* apply to IDENTITY_PROVIDER=cognito only');
+  }
   return {
     region,
     userPoolId,
@@ -183,6 +218,9 @@ function identityConfig(env: Env, publicUrl: string): IdentityConfig {
     builtIn,
     issuer,
     jwksUrl: url('IDENTITY_JWKS_URL', str(env, 'IDENTITY_JWKS_URL', `${issuer}/.well-known/jwks.json`)),
+    provider,
+    clubAttribute,
+    admin,
   };
 }
 

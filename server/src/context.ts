@@ -1,6 +1,7 @@
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { Logger } from './logger.js';
+import type { CognitoClient } from './modules/identity/cognito-client.js';
 import type { IdentityRuntime } from './modules/identity/runtime.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { MediaStore } from './modules/media/store.js';
@@ -20,4 +21,6 @@ export interface AppContext {
   secret: string;
   /** SRP engine, derived keys, token signing and checking keys (modules/identity). */
   identity: IdentityRuntime;
+  /** IDENTITY_PROVIDER=cognito: the client of the user pool behind the account calls; null = built-in. */
+  cognito: CognitoClient | null;
 }

@@ -74,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now,
     secret: 'test-secret',
     identity: createIdentityRuntime({ config: config.identity, db: database.db, secret: 'test-secret', log: silentLogger, now }),
+    cognito: null,
   };
   return {
     get app() {

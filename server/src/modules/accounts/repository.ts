@@ -46,3 +46,9 @@ export async function updateProfileIfUnchanged(
     .returning();
   return row;
 }
+
+/** Deletes a profile; false when there was none. */
+export async function deleteProfile(db: Db, sub: string): Promise<boolean> {
+  const rows = await db.delete(profiles).where(eq(profiles.sub, sub)).returning({ sub: profiles.sub });
+  return rows.length > 0;
+}

@@ -1,6 +1,7 @@
 import { apiPaths, frontendUserPaths } from '@erd/shared-contracts/wire';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { bearerToken } from '../../http/auth.js';
 import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
 import {
   confirmAccount,
@@ -27,7 +28,7 @@ const spaceParams = {
 
 const emailResult = { type: 'object', required: ['email'], properties: { email: { type: 'string' } } } as const;
 
-const accountErrors = { ...errorResponses, 409: errorSchema, 429: errorSchema } as const;
+const accountErrors = { ...errorResponses, 409: errorSchema, 429: errorSchema, 503: errorSchema } as const;
 
 type SpaceRequest = FastifyRequest<{ Params: { spaceId: string } }>;
 
@@ -68,7 +69,7 @@ const fieldsSchema = {
   },
 } as const;
 
-const authErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema } as const;
+const authErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema, 503: errorSchema } as const;
 
 export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const userOf = (request: FastifyRequest) => {
@@ -99,7 +100,7 @@ export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getMe({ ctx, input: { sub: userOf(request) } });
+      return getMe({ ctx, input: { sub: userOf(request), accessToken: bearerToken(request) } });
     },
   );
 
@@ -123,7 +124,7 @@ export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
   );
 
   app.delete(apiPaths.profile, { preHandler: app.requireUser, schema: { response: { 204: { type: 'null' }, ...authErrors } } }, async (request, reply) => {
-    await deleteAccount({ ctx, input: { sub: userOf(request) } });
+    await deleteAccount({ ctx, input: { sub: userOf(request), accessToken: bearerToken(request) } });
     return reply.code(204).header('cache-control', 'no-store').send();
   });
 };

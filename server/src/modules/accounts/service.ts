@@ -14,33 +14,21 @@ import { findClub } from '../content/repository.js';
 import { IdentityError } from '../identity/errors.js';
 import * as identity from '../identity/service.js';
 import { consumeRateLimit, RATE_LIMITS, type RateLimitRule } from '../rate-limit/service.js';
+import { emailExistsError, mapped, MESSAGES } from './account-errors.js';
+import { cognitoProvider } from './cognito-provider.js';
+import type { AccountIdentityProvider, AccountsCtx } from './identity-provider.js';
 import * as repo from './repository.js';
 import { FieldCollector, asObject, code, email, password, profileValues, registrationValues } from './validation.js';
 
 /**
  * Accounts (spec §7 frontend-users and same-origin calls; decisions §2–3): registration creates the
- * identity user and the profile in one transaction; confirmation, codes and new passwords go
- * through the identity service; the profile is read, changed (optimistically, by `updatedAt`) and
- * deleted with the identity user. Statuses and codes as in shared-contracts `accounts.ts`.
+ * identity user and the profile together; confirmation, codes and new passwords go through the
+ * identity provider of the configuration (`identity-provider.ts`: the built-in service below, or a
+ * Cognito pool); the profile is read, changed (optimistically, by `updatedAt`) and deleted with
+ * the identity user. Statuses and codes as in shared-contracts `accounts.ts`.
  */
 
-type Ctx = identity.IdentityCtx;
-
-const MESSAGES = {
-  clubNotFound: 'Der gewählte Verein wurde nicht gefunden.',
-  clubTaken: 'Für den gewählten Verein existiert bereits eine Anmeldung.',
-  emailExists: 'Die E-Mail-Adresse ist bereits vergeben.',
-  emailNotConfirmed: 'Die E-Mail-Adresse muss noch bestätigt werden.',
-  userNotFound: 'Zu dieser E-Mail-Adresse gibt es kein Konto.',
-  codeMismatch: 'Der Code ist nicht richtig.',
-  codeExpired: 'Der Code ist abgelaufen. Fordere einen neuen Code an.',
-  codeDead: 'Zu viele Versuche mit diesem Code. Fordere einen neuen Code an.',
-  resendTooSoon: 'Du kannst höchstens einmal pro Minute einen neuen Code anfordern.',
-  tooManyRequests: 'Zu viele Anfragen. Bitte versuche es später erneut.',
-  password: 'Das Passwort muss mindestens 8 Zeichen lang sein und einen Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen enthalten',
-  staleProfile: 'Deine Daten wurden inzwischen geändert. Bitte lade die Seite neu.',
-  noProfile: 'Zu diesem Konto gibt es kein Profil.',
-} as const;
+type Ctx = AccountsCtx;
 
 function assertSpace(ctx: Pick<AppContext, 'config'>, spaceId: string): void {
   if (spaceId !== ctx.config.spaceId) throw new NotFoundError(`Unbekannter Space "${spaceId}"`);
@@ -52,59 +40,86 @@ async function limit(ctx: Ctx, rule: RateLimitRule, subject: string): Promise<vo
   }
 }
 
-/**
- * The identity service's errors as the account screens expect them (spec §8): "already confirmed"
- * is 400 with code and message `NotAuthorizedException`; other code problems are 400; a resend
- * within the minute is 429.
- */
-function accountError(error: unknown, when: 'code-entry' | 'code-request'): unknown {
-  if (!(error instanceof IdentityError)) return error;
-  switch (error.type) {
-    case 'NotAuthorizedException':
-      return new CodedError(400, 'NotAuthorizedException', 'NotAuthorizedException');
-    case 'CodeMismatchException':
-      return new CodedError(400, error.type, MESSAGES.codeMismatch);
-    case 'ExpiredCodeException':
-      return new CodedError(400, error.type, MESSAGES.codeExpired);
-    case 'LimitExceededException':
-      return when === 'code-request'
-        ? new CodedError(429, error.type, MESSAGES.resendTooSoon)
-        : new CodedError(400, error.type, MESSAGES.codeDead);
-    case 'InvalidPasswordException':
-      return new CodedError(400, error.type, MESSAGES.password);
-    case 'InvalidParameterException':
-      return new CodedError(400, 'NotAuthorizedException', 'NotAuthorizedException');
-    default:
-      return error;
-  }
-}
-
-async function mapped<T>(when: 'code-entry' | 'code-request', run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw accountError(error, when);
-  }
-}
-
 async function knownUser(ctx: Ctx, address: string) {
   const user = await identity.findUserByUsername(ctx, address);
   if (!user) throw new CodedError(404, 'UserNotFoundException', MESSAGES.userNotFound);
   return user;
 }
 
-function emailExistsError(status: 'UNCONFIRMED' | 'CONFIRMED'): CodedError {
-  return status === 'CONFIRMED'
-    ? new CodedError(409, 'EmailExists', MESSAGES.emailExists)
-    : new CodedError(409, 'EmailNotConfirmed', MESSAGES.emailNotConfirmed);
+/**
+ * The built-in provider: today's paths on this server's identity tables. Registration runs in one
+ * transaction: the club entry must exist (404 ClubNotFound) and be free (409 ClubTaken, decided by
+ * the unique index), the address new (409 EmailExists / EmailNotConfirmed); the identity user (with
+ * `custom:club`), the profile and the sign-up code are created and the code mail is sent — or
+ * nothing is.
+ */
+export const builtinProvider: AccountIdentityProvider = {
+  async register(ctx, values) {
+    await identity.inTransaction(ctx, async (tx) => {
+      if (!(await findClub(tx.db, values.clubId))) throw new CodedError(404, 'ClubNotFound', MESSAGES.clubNotFound);
+      const existing = await identity.findUserByUsername(tx, values.email);
+      if (existing && !identity.isStaleUnconfirmed(existing, tx.now())) throw emailExistsError(existing.status);
+      const holder = await repo.findProfileByClub(tx.db, values.clubId);
+      if (holder && !(await identity.deleteStaleUnconfirmedUser({ ctx: tx, input: { sub: holder.sub } }))) {
+        throw new CodedError(409, 'ClubTaken', MESSAGES.clubTaken);
+      }
+      let user;
+      try {
+        user = await identity.createUser({
+          ctx: tx,
+          input: { email: values.email, password: values.password, attributes: { [ID_TOKEN_CLUB_CLAIM]: values.clubId } },
+        });
+      } catch (error) {
+        if (error instanceof IdentityError && error.type === 'UsernameExistsException') {
+          const existing = await identity.findUserByUsername(tx, values.email);
+          throw emailExistsError(existing?.status ?? 'UNCONFIRMED');
+        }
+        if (error instanceof IdentityError && error.type === 'InvalidPasswordException') {
+          throw new ValidationError(MESSAGES.password, { user: ['password'] });
+        }
+        throw error;
+      }
+      const now = tx.now();
+      const inserted = await repo.insertProfile(tx.db, { sub: user.sub, clubId: values.clubId, ...values.profile, createdAt: now, updatedAt: now });
+      if (!inserted) throw new CodedError(409, 'ClubTaken', MESSAGES.clubTaken);
+      await identity.sendCode({ ctx: tx, input: { user, purpose: 'signup' } });
+    });
+  },
+  async confirmSignup(ctx, input) {
+    const user = await knownUser(ctx, input.email);
+    await mapped('code-entry', () => identity.confirmSignup({ ctx, input: { user, code: input.code } }));
+  },
+  async resendSignupCode(ctx, input) {
+    const user = await knownUser(ctx, input.email);
+    await mapped('code-request', () => identity.resendSignupCode({ ctx, input: { user } }));
+  },
+  async requestPasswordReset(ctx, input) {
+    const user = await identity.findUserByUsername(ctx, input.email);
+    if (user) await mapped('code-request', () => identity.requestPasswordReset({ ctx, input: { user } }));
+  },
+  async confirmPasswordReset(ctx, input) {
+    const user = await knownUser(ctx, input.email);
+    await mapped('code-entry', () => identity.confirmPasswordReset({ ctx, input: { user, code: input.code, password: input.password } }));
+  },
+  async emailOf(ctx, input) {
+    return (await identity.findUserByUsername(ctx, input.sub))?.email ?? null;
+  },
+  assertCanSetPassword() {},
+  async setPassword(ctx, input) {
+    await identity.setPassword({ ctx, input });
+  },
+  async deleteAccount(ctx, input) {
+    // The identity user goes, and with it (same transaction) the profile; sessions and codes by their foreign keys.
+    await identity.deleteUser({ ctx, input: { sub: input.sub } });
+  },
+};
+
+/** The provider of the configuration (IDENTITY_PROVIDER). */
+export function providerOf(ctx: Pick<AppContext, 'config'>): AccountIdentityProvider {
+  return ctx.config.identity.provider === 'cognito' ? cognitoProvider : builtinProvider;
 }
 
-/**
- * POST …/frontend-users/signup: validates like the form, then in one transaction: the club entry
- * must exist (404 ClubNotFound) and be free (409 ClubTaken, decided by the unique index), the address
- * new (409 EmailExists / EmailNotConfirmed); the identity user (with `custom:club`), the profile and
- * the sign-up code are created and the code mail is sent — or nothing is.
- */
+/** POST …/frontend-users/signup: validates like the form, then lets the provider create user and profile. */
 export async function registerAccount({
   ctx,
   input,
@@ -115,35 +130,7 @@ export async function registerAccount({
   assertSpace(ctx, input.spaceId);
   await limit(ctx, RATE_LIMITS.signup, input.ip);
   const values = registrationValues(input.body);
-  await identity.inTransaction(ctx, async (tx) => {
-    if (!(await findClub(tx.db, values.clubId))) throw new CodedError(404, 'ClubNotFound', MESSAGES.clubNotFound);
-    const existing = await identity.findUserByUsername(tx, values.email);
-    if (existing && !identity.isStaleUnconfirmed(existing, tx.now())) throw emailExistsError(existing.status);
-    const holder = await repo.findProfileByClub(tx.db, values.clubId);
-    if (holder && !(await identity.deleteStaleUnconfirmedUser({ ctx: tx, input: { sub: holder.sub } }))) {
-      throw new CodedError(409, 'ClubTaken', MESSAGES.clubTaken);
-    }
-    let user;
-    try {
-      user = await identity.createUser({
-        ctx: tx,
-        input: { email: values.email, password: values.password, attributes: { [ID_TOKEN_CLUB_CLAIM]: values.clubId } },
-      });
-    } catch (error) {
-      if (error instanceof IdentityError && error.type === 'UsernameExistsException') {
-        const existing = await identity.findUserByUsername(tx, values.email);
-        throw emailExistsError(existing?.status ?? 'UNCONFIRMED');
-      }
-      if (error instanceof IdentityError && error.type === 'InvalidPasswordException') {
-        throw new ValidationError(MESSAGES.password, { user: ['password'] });
-      }
-      throw error;
-    }
-    const now = tx.now();
-    const inserted = await repo.insertProfile(tx.db, { sub: user.sub, clubId: values.clubId, ...values.profile, createdAt: now, updatedAt: now });
-    if (!inserted) throw new CodedError(409, 'ClubTaken', MESSAGES.clubTaken);
-    await identity.sendCode({ ctx: tx, input: { user, purpose: 'signup' } });
-  });
+  await providerOf(ctx).register(ctx, values);
   return { email: values.email };
 }
 
@@ -169,8 +156,7 @@ export async function confirmAccount({
   const address = email(bag, out);
   const value = code(bag, out);
   out.throwIfAny();
-  const user = await knownUser(ctx, address);
-  await mapped('code-entry', () => identity.confirmSignup({ ctx, input: { user, code: value } }));
+  await providerOf(ctx).confirmSignup(ctx, { email: address, code: value });
   return { email: address };
 }
 
@@ -185,8 +171,7 @@ export async function resendAccountCode({
   assertSpace(ctx, input.spaceId);
   await limit(ctx, RATE_LIMITS.codeRequest, input.ip);
   const address = emailOnly(input.body);
-  const user = await knownUser(ctx, address);
-  await mapped('code-request', () => identity.resendSignupCode({ ctx, input: { user } }));
+  await providerOf(ctx).resendSignupCode(ctx, { email: address });
   return { email: address };
 }
 
@@ -207,8 +192,7 @@ export async function forgotAccountPassword({
   if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.perAddress, subject: `address:reset:${address}` } }))) {
     throw new CodedError(429, 'LimitExceededException', MESSAGES.resendTooSoon);
   }
-  const user = await identity.findUserByUsername(ctx, address);
-  if (user) await mapped('code-request', () => identity.requestPasswordReset({ ctx, input: { user } }));
+  await providerOf(ctx).requestPasswordReset(ctx, { email: address });
   return { email: address };
 }
 
@@ -229,8 +213,7 @@ export async function confirmAccountPassword({
   out.throwIfAny();
   const newPassword = bag.password;
   if (!isValidPassword(newPassword)) throw new CodedError(400, 'InvalidPasswordException', MESSAGES.password);
-  const user = await knownUser(ctx, address);
-  await mapped('code-entry', () => identity.confirmPasswordReset({ ctx, input: { user, code: value, password: newPassword } }));
+  await providerOf(ctx).confirmPasswordReset(ctx, { email: address, code: value, password: newPassword });
   return { email: address };
 }
 
@@ -254,14 +237,14 @@ async function profileOf(ctx: Ctx, sub: string): Promise<ProfileRow> {
 }
 
 /** GET /api/me */
-export async function getMe({ ctx, input }: { ctx: Ctx; input: { sub: string } }): Promise<MeDto> {
+export async function getMe({ ctx, input }: { ctx: Ctx; input: { sub: string; accessToken?: string | null } }): Promise<MeDto> {
   const row = await profileOf(ctx, input.sub);
-  const user = await identity.findUserByUsername(ctx, input.sub);
-  if (!user) throw new NotFoundError(MESSAGES.noProfile);
+  const address = await providerOf(ctx).emailOf(ctx, { sub: input.sub, accessToken: input.accessToken ?? null });
+  if (!address) throw new NotFoundError(MESSAGES.noProfile);
   const club = await findClub(ctx.db, row.clubId);
   return {
     sub: row.sub,
-    email: user.email,
+    email: address,
     fields: fieldsDto(row),
     club: club ? toClubDto(club) : null,
     updatedAt: row.updatedAt.toISOString(),
@@ -286,19 +269,21 @@ export async function updateProfile({
   if (!expected || Number.isNaN(expected.getTime())) out.fail('updatedAt');
   const newPassword = bag.password === undefined || bag.password === null || bag.password === '' ? null : password(bag, out);
   out.throwIfAny();
+  const provider = providerOf(ctx);
+  if (newPassword) provider.assertCanSetPassword(ctx);
   const row = await identity.inTransaction(ctx, async (tx) => {
     const updated = await repo.updateProfileIfUnchanged(tx.db, input.sub, expected!, values, tx.now());
     if (!updated) {
       await profileOf(tx, input.sub);
       throw new ConflictError(MESSAGES.staleProfile);
     }
-    if (newPassword) await identity.setPassword({ ctx: tx, input: { sub: input.sub, password: newPassword } });
+    if (newPassword) await provider.setPassword(tx, { sub: input.sub, password: newPassword });
     return updated;
   });
   return { fields: fieldsDto(row), updatedAt: row.updatedAt.toISOString() };
 }
 
-/** DELETE /api/profile: the identity user goes, and with it profile, sessions and codes (decisions §3). */
-export async function deleteAccount({ ctx, input }: { ctx: Ctx; input: { sub: string } }): Promise<void> {
-  await identity.deleteUser({ ctx, input: { sub: input.sub } });
+/** DELETE /api/profile: the identity user and the profile go together (decisions §3); built-in: sessions and codes too. */
+export async function deleteAccount({ ctx, input }: { ctx: Ctx; input: { sub: string; accessToken?: string | null } }): Promise<void> {
+  await providerOf(ctx).deleteAccount(ctx, { sub: input.sub, accessToken: input.accessToken ?? null });
 }
