@@ -82,7 +82,14 @@ test('the whole journey of a club account, from registration to deletion', async
   await page.reload();
   await expect(main.getByLabel('Vorname')).toHaveValue('Erika Maria');
 
-  // Log out; the profile button stores the redirect; after login the user lands on /profil.
+  // Change the password in the profile (an empty one would keep the old password).
+  const profilePassword = 'Profil#Wechsel7';
+  await main.getByLabel('Neues Passwort (optional)').fill(profilePassword);
+  await main.getByLabel('Neues Passwort wiederholen (optional)').fill(profilePassword);
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Deine Daten wurden erfolgreich aktualisiert.')).toBeVisible();
+
+  // Log out; the profile button stores the redirect; after login (new password) the user lands on /profil.
   await page.getByRole('button', { name: 'Menü öffnen' }).click();
   await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('button', { name: 'Ausloggen' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -91,6 +98,9 @@ test('the whole journey of a club account, from registration to deletion', async
   await page.getByRole('banner').getByRole('link', { name: 'Profil' }).click();
   await main.getByLabel('E-Mail-Adresse').fill(email);
   await main.getByLabel('Passwort').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(page.getByText('E-Mail-Adresse oder Passwort falsch.')).toBeVisible();
+  await main.getByLabel('Passwort').fill(profilePassword);
   await page.getByRole('button', { name: 'Einloggen' }).click();
   await expect(page).toHaveURL(/\/profil$/);
   await page.getByRole('button', { name: 'Menü öffnen' }).click();
