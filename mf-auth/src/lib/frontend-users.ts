@@ -1,11 +1,19 @@
 import { getRuntimeConfig, resolveServiceUrl } from '@erd/shared-contracts';
-import { createHttpClient } from '@erd/shared-contracts/http';
+import type { createHttpClient } from '@erd/shared-contracts/http';
+
+type HttpClient = ReturnType<typeof createHttpClient>;
 
 /**
  * POST to `{base}/public/spaces/{spaceId}/frontend-users/…` (spec §7; public: no authorization
- * header). Failures are the contracts' `ApiError` (status, code of the error body).
+ * header). Failures are the contracts' `ApiError` (status, code of the error body). The API client
+ * (axios) loads with the first call, not with the screens.
  */
-let http: ReturnType<typeof createHttpClient> | null = null;
+let http: Promise<HttpClient> | null = null;
+
+export function httpClient(): Promise<HttpClient> {
+  http ??= import('@erd/shared-contracts/http').then((http) => http.createHttpClient());
+  return http;
+}
 
 export function frontendUsersUrl(path: string): string {
   const { base, spaceId } = getRuntimeConfig().contentApi;
@@ -13,7 +21,6 @@ export function frontendUsersUrl(path: string): string {
 }
 
 export async function postFrontendUsers<T = unknown>(path: string, body: unknown): Promise<T> {
-  http ??= createHttpClient();
-  const response = await http.post<T>(frontendUsersUrl(path), body);
+  const response = await (await httpClient()).post<T>(frontendUsersUrl(path), body);
   return response.data;
 }

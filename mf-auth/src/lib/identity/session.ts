@@ -16,6 +16,7 @@ import {
 } from '@erd/shared-contracts';
 import { cognitoSessionStorage } from './storage';
 import { getUserPool } from './user-pool';
+import { normalizeEmail } from '../email';
 
 /**
  * The sign-in core of the site (spec §4 "Login and sessions"): SRP login through
@@ -54,9 +55,6 @@ const errorCode = (error: unknown): string => {
   const e = (error ?? {}) as CognitoLikeError;
   return e.code || e.name || 'UnknownError';
 };
-
-/** The e-mail as the accounts use it: trimmed, lower case. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export function toSessionData(session: CognitoUserSession, email: string): SessionData {
   const idToken = session.getIdToken();

@@ -4,7 +4,7 @@ import { isApiError, Link, paths, storageKeys, useNavigate } from '@erd/shared-c
 import { FormLinks, FormMessage, formMessages, FormPage, FormStack } from '@erd/shared-contracts/forms';
 import { FinalTextField, NewPasswordFields, SubmitButton } from '../../../components/fields';
 import { readStorage, removeStorage } from '../../../lib/browser-storage';
-import { normalizeEmail } from '../../../lib/identity/session';
+import { normalizeEmail } from '../../../lib/email';
 import type { LoginLocationState } from '../../../lib/login-location-state';
 import { code as codeRule, email as emailRule } from '../../../lib/validators';
 import { confirmForgotPassword } from '../api/confirm-forgot-password';

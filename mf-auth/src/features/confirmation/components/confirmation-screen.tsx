@@ -6,7 +6,7 @@ import { isApiError, isValidEmail, Link, paths, storageKeys, useLocation, useNav
 import { FormLinks, FormMessage, FormPage, FormStack, LinkButton } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { readStorage, removeStorage } from '../../../lib/browser-storage';
-import { normalizeEmail } from '../../../lib/identity/session';
+import { normalizeEmail } from '../../../lib/email';
 import { code as codeRule, email as emailRule } from '../../../lib/validators';
 import type { LoginLocationState } from '../../../lib/login-location-state';
 import { confirmSignup } from '../api/confirm-signup';

@@ -4,7 +4,7 @@ import { Link, paths, storageKeys, useLocation, useNavigate } from '@erd/shared-
 import { FormLinks, FormMessage, formMessages, FormPage, FormStack } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { removeStorage, readStorage, writeStorage } from '../../../lib/browser-storage';
-import { login, normalizeEmail } from '../../../lib/identity/session';
+import { normalizeEmail } from '../../../lib/email';
 import type { LoginLocationState } from '../../../lib/login-location-state';
 import { email as emailRule, required } from '../../../lib/validators';
 
@@ -32,6 +32,12 @@ interface LoginValues {
 
 
 /**
+ * The sign-in core (amazon-cognito-identity-js, ~60 KB gzip) loads when the user starts filling
+ * in the form, not with the page: the other auth screens and a visitor who only looks never need it.
+ */
+const loadIdentity = () => import('../../../lib/identity/session');
+
+/**
  * Spec §2/§4/§5/§8 login: e-mail and password; one hint for an invalid form; on failure
  * 'E-Mail-Adresse oder Passwort falsch.' (with a link to the confirmation for unconfirmed
  * accounts); on success to /profil when the profile asked for the login, else to /challenge.
@@ -44,6 +50,7 @@ export function LoginScreen() {
   const onSubmit = async (values: LoginValues) => {
     setFailure(null);
     const address = normalizeEmail(values.email ?? '');
+    const { login } = await loadIdentity();
     const result = await login(address, values.password ?? '');
     if (result.status === 'LOGGED_IN') {
       const stored = readStorage('session', storageKeys.redirectAfterLogin);
@@ -71,7 +78,7 @@ export function LoginScreen() {
         {({ handleSubmit, invalid, touched }) => {
           const showHint = invalid && Object.values(touched ?? {}).some(Boolean);
           return (
-            <form noValidate onSubmit={handleSubmit}>
+            <form noValidate onSubmit={handleSubmit} onFocus={() => void loadIdentity()}>
               <FormStack>
                 {state?.notice && !failure && <FormMessage tone="success">{state.notice}</FormMessage>}
                 <FinalTextField

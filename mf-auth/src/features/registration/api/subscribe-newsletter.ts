@@ -1,5 +1,5 @@
 import { getRuntimeConfig, type NewsletterSignupInput } from '@erd/shared-contracts';
-import { createHttpClient } from '@erd/shared-contracts/http';
+import { httpClient } from '../../../lib/frontend-users';
 
 /**
  * Spec §4/§7: a ticked newsletter box subscribes the e-mail after the registration
@@ -8,5 +8,5 @@ import { createHttpClient } from '@erd/shared-contracts/http';
  */
 export async function subscribeNewsletter(email: string): Promise<void> {
   const body: NewsletterSignupInput = { Email: email, Fields: [] };
-  await createHttpClient().post(getRuntimeConfig().newsletterUrl, body);
+  await (await httpClient()).post(getRuntimeConfig().newsletterUrl, body);
 }

@@ -13,7 +13,7 @@ import { SelectMenu, FieldError } from '@erd/shared-contracts/ui';
 import { FormGroupTitle, FormLinks, FormMessage, formMessages, FormPage, FormStack, ProfileFields, type ProfileFieldValues } from '@erd/shared-contracts/forms';
 import { FinalCheckbox, FinalTextField, NewPasswordFields, SubmitButton } from '../../../components/fields';
 import { writeStorage } from '../../../lib/browser-storage';
-import { normalizeEmail } from '../../../lib/identity/session';
+import { normalizeEmail } from '../../../lib/email';
 import { email, required } from '../../../lib/validators';
 import { loadClubCatalogue } from '../api/list-clubs';
 import { register } from '../api/register';

@@ -4,7 +4,7 @@ import { Link, paths, storageKeys, useNavigate } from '@erd/shared-contracts';
 import { FormLinks, FormMessage, FormPage, FormStack } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { readStorage, writeStorage } from '../../../lib/browser-storage';
-import { normalizeEmail } from '../../../lib/identity/session';
+import { normalizeEmail } from '../../../lib/email';
 import { email as emailRule } from '../../../lib/validators';
 import { forgotPassword } from '../api/forgot-password';
 

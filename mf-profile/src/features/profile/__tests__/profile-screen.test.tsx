@@ -150,6 +150,20 @@ it('shows the failure text when saving fails', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent(/^Bei der Aktualisierung der Daten ist ein Fehler aufgetreten\.$/);
 });
 
+it('says when the identity pool does not let the server set a new password', async () => {
+  const user = userEvent.setup();
+  mockXhr({
+    [ME_PATH]: { body: me() },
+    [PROFILE_PUT]: { status: 400, body: { code: 'PasswordChangeUnavailable', message: 'x', user: ['password'] } },
+  });
+  renderProfile();
+  await loaded();
+  await user.type(field('Neues Passwort (optional)'), 'Neues#Pass1');
+  await user.type(field('Neues Passwort wiederholen (optional)'), 'Neues#Pass1');
+  await user.click(submit());
+  expect(await screen.findByRole('alert')).toHaveTextContent('Dein Passwort kann hier gerade nicht geändert werden.');
+});
+
 it('offers to load again when the account cannot be loaded', async () => {
   const user = userEvent.setup();
   let loads = 0;

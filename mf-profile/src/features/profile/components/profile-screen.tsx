@@ -17,6 +17,7 @@ export const profileTexts = {
   stale: 'Deine Daten wurden inzwischen an anderer Stelle geändert. Lade sie neu und speichere deine Änderungen danach noch einmal.',
   loadFailed: 'Deine Daten konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.',
   sessionEnded: 'Deine Sitzung ist abgelaufen. Bitte logge dich erneut ein.',
+  passwordUnavailable: 'Dein Passwort kann hier gerade nicht geändert werden. Über „Passwort vergessen?“ beim Einloggen kannst du ein neues festlegen.',
 } as const;
 
 const teamLabels = { m: 'Herren', w: 'Damen' } as const;
@@ -36,7 +37,7 @@ export interface ProfileValues extends ProfileFieldValues {
 }
 
 type Load = { status: 'loading' } | { status: 'ready'; me: MeDto } | { status: 'error'; unauthorized: boolean };
-type Outcome = 'saved' | 'failed' | 'stale' | 'weakPassword' | null;
+type Outcome = 'saved' | 'failed' | 'stale' | 'weakPassword' | 'passwordUnavailable' | null;
 
 const trim = (value: string | undefined) => (value ?? '').trim();
 
@@ -105,6 +106,8 @@ export function ProfileScreen() {
     } catch (error) {
       if (isApiError(error) && error.status === 409) setOutcome('stale');
       else if (isApiError(error) && error.code === 'InvalidPasswordException') setOutcome('weakPassword');
+      // With an external identity pool and no admin access, the server cannot set a new password.
+      else if (isApiError(error) && error.code === 'PasswordChangeUnavailable') setOutcome('passwordUnavailable');
       else setOutcome('failed');
     }
   };
@@ -169,6 +172,7 @@ export function ProfileScreen() {
                     {outcome === 'saved' && pristine && <FormMessage tone="success">{profileTexts.saved}</FormMessage>}
                     {outcome === 'failed' && <FormMessage tone="error">{profileTexts.failed}</FormMessage>}
                     {outcome === 'weakPassword' && <FormMessage tone="error">{formMessages.passwordRule}</FormMessage>}
+                    {outcome === 'passwordUnavailable' && <FormMessage tone="error">{profileTexts.passwordUnavailable}</FormMessage>}
                     {outcome === 'stale' && (
                       <FormMessage tone="error">
                         {profileTexts.stale}{' '}
