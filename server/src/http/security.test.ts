@@ -29,6 +29,14 @@ describe('anti-forgery check on unsafe /api/ calls', () => {
     }
   });
 
+  test('an escaped path that the router decodes to an /api/ route is checked too', async () => {
+    for (const url of ['/%61pi/public/newsletter', '/a%70i/public/newsletter']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: { Email: 'a@example.org', Fields: [] } });
+      expect([url, res.statusCode]).toEqual([url, 403]);
+    }
+    expect((await t.app.inject({ method: 'DELETE', url: '/%61pi/profile' })).statusCode).toBe(403);
+  });
+
   test('accepts a matching header; safe methods and non-API paths are not checked', async () => {
     const res = await post({ cookie: `XSRF-TOKEN=${TOKEN}`, 'x-xsrf-token': TOKEN });
     expect(res.statusCode).toBe(200);

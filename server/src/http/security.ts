@@ -73,8 +73,11 @@ export function registerSecurity(app: FastifyInstance, config: ServerConfig, opt
     });
   }
 
+  // Decided on the matched route, not the raw URL: the router decodes escapes such as `/%61pi/`,
+  // so a prefix test on `request.url` could be walked around.
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method) || !pathOf(request.url).startsWith('/api/')) return;
+    const route = request.routeOptions.url ?? pathOf(request.url);
+    if (!UNSAFE_METHODS.has(request.method) || !route.startsWith('/api/')) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {

@@ -41,10 +41,10 @@ async function freeStaleHolder(ctx: AccountsCtx, cognito: CognitoClient, holder:
 }
 
 /** The Cognito user exists but its profile could not be stored: delete it again (admin), else say so loudly. */
-async function undoSignUp(ctx: AccountsCtx, cognito: CognitoClient, sub: string, email: string): Promise<void> {
+async function undoSignUp(ctx: AccountsCtx, cognito: CognitoClient, sub: string): Promise<void> {
   if (!cognito.hasAdmin) {
     ctx.log.error(
-      { sub, email },
+      { sub },
       'accounts: Cognito user created but its profile was not stored, and without IDENTITY_ADMIN_* it cannot be deleted again; delete it in the user pool',
     );
     return;
@@ -53,7 +53,7 @@ async function undoSignUp(ctx: AccountsCtx, cognito: CognitoClient, sub: string,
     await cognito.adminDeleteUser({ username: sub });
     ctx.log.warn({ sub }, 'accounts: profile not stored; the new Cognito user was deleted again');
   } catch (error) {
-    ctx.log.error({ err: error, sub, email }, 'accounts: profile not stored and the new Cognito user could not be deleted; delete it in the user pool');
+    ctx.log.error({ err: error, sub }, 'accounts: profile not stored and the new Cognito user could not be deleted; delete it in the user pool');
   }
 }
 
@@ -103,7 +103,7 @@ export const cognitoProvider: AccountIdentityProvider = {
       failure = error;
     }
     if (!inserted) {
-      await undoSignUp(ctx, cognito, userSub, values.email);
+      await undoSignUp(ctx, cognito, userSub);
       throw failure ?? clubTaken();
     }
   },

@@ -138,6 +138,20 @@ describe('sign-up and confirmation codes', () => {
     expect(dead.body).toEqual({ __type: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' });
   });
 
+  test('parallel wrong guesses cannot slip past the limit: at most 5 are compared, the code is dead afterwards', async () => {
+    await signUp('parallel@example.org');
+    const code = lastCodeTo(t.dataDir, 'parallel@example.org');
+    const wrong = code === '123456' ? '654321' : '123456';
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'parallel@example.org', ConfirmationCode: wrong })),
+    );
+    const types = results.map((r) => r.type);
+    expect(types.filter((type) => type === 'CodeMismatchException').length).toBeLessThanOrEqual(5);
+    expect(types.every((type) => type === 'CodeMismatchException' || type === 'LimitExceededException')).toBe(true);
+    const late = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'parallel@example.org', ConfirmationCode: code });
+    expect(late.type).toBe('LimitExceededException');
+  });
+
   test('resend: at most once a minute; the new code replaces the old one', async () => {
     const resend = () => identityCall(t.app, 'ResendConfirmationCode', { ClientId: CLIENT_ID, Username: 'codes@example.org' });
     expect((await resend()).type).toBe('LimitExceededException');

@@ -134,16 +134,20 @@ export async function findCode(db: Db, sub: string, purpose: IdentityCodePurpose
 }
 
 /** Counts a wrong try; returns the new number of tries (0 when the code is gone). */
-export async function countWrongCode(db: Db, sub: string, purpose: IdentityCodePurpose): Promise<number> {
+/**
+ * Counts one try of a code before it is compared, atomically: of any number of parallel tries
+ * only `maxAttempts` in all get through. The new count, or null when the code is used up (or gone).
+ */
+export async function reserveCodeTry(db: Db, sub: string, purpose: IdentityCodePurpose, maxAttempts: number): Promise<number | null> {
   const [row] = await db
     .update(identityCodes)
     .set({ attempts: sql`${identityCodes.attempts} + 1` })
-    .where(and(eq(identityCodes.sub, sub), eq(identityCodes.purpose, purpose)))
+    .where(and(eq(identityCodes.sub, sub), eq(identityCodes.purpose, purpose), lt(identityCodes.attempts, maxAttempts)))
     .returning({ attempts: identityCodes.attempts });
-  return row?.attempts ?? 0;
+  return row?.attempts ?? null;
 }
 
-/** Uses a code up: true only for the one caller that deletes the still valid, still live row. */
+/** Uses a code up: true only for the one caller that deletes the still valid row (its try already counted). */
 export async function consumeCode(
   db: Db,
   code: { sub: string; purpose: IdentityCodePurpose; codeHash: string; maxAttempts: number; now: Date },
@@ -155,7 +159,7 @@ export async function consumeCode(
         eq(identityCodes.sub, code.sub),
         eq(identityCodes.purpose, code.purpose),
         eq(identityCodes.codeHash, code.codeHash),
-        lt(identityCodes.attempts, code.maxAttempts),
+        lte(identityCodes.attempts, code.maxAttempts),
         gt(identityCodes.expiresAt, code.now),
       ),
     )

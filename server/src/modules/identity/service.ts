@@ -225,19 +225,20 @@ export async function sendCode({
 }
 
 /**
- * Checks a code without using it up. A wrong code counts as a try (outside any transaction of the
- * caller, so the count stays); from the 6th try on the code is dead (LimitExceededException).
+ * Checks a code without using it up. Every try is counted before the comparison (atomically and
+ * outside any transaction of the caller, so parallel guesses cannot slip past the limit); after 5
+ * wrong tries the code is dead (LimitExceededException).
  */
 async function checkCode(ctx: IdentityCtx, user: IdentityUserRow, purpose: IdentityCodePurpose, code: unknown): Promise<string> {
   const row = await repo.findCode(ctx.db, user.sub, purpose);
   if (!row) throw new IdentityError('ExpiredCodeException', MESSAGES.codeExpired);
   if (row.attempts >= MAX_CODE_ATTEMPTS) throw new IdentityError('LimitExceededException', MESSAGES.limitExceeded);
   if (row.expiresAt.getTime() <= ctx.now().getTime()) throw new IdentityError('ExpiredCodeException', MESSAGES.codeExpired);
-  const hash = isValidCode(code) ? codeHash(ctx, user.sub, purpose, code) : '';
-  if (!hash || !safeEqual(hash, row.codeHash)) {
-    await repo.countWrongCode(ctx.db, user.sub, purpose);
-    throw new IdentityError('CodeMismatchException', MESSAGES.codeMismatch);
+  if ((await repo.reserveCodeTry(ctx.db, user.sub, purpose, MAX_CODE_ATTEMPTS)) === null) {
+    throw new IdentityError('LimitExceededException', MESSAGES.limitExceeded);
   }
+  const hash = isValidCode(code) ? codeHash(ctx, user.sub, purpose, code) : '';
+  if (!hash || !safeEqual(hash, row.codeHash)) throw new IdentityError('CodeMismatchException', MESSAGES.codeMismatch);
   return hash;
 }
 

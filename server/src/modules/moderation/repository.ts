@@ -23,14 +23,20 @@ export async function findOperatorByEmail(db: Db, email: string): Promise<Operat
   return row;
 }
 
-/** Creates the operator or sets a new password; true when created. */
+/**
+ * Creates the operator or sets a new password; true when created. A new password ends the
+ * operator's open sessions (a reset is what one does after a stolen login).
+ */
 export async function upsertOperator(db: Db, row: { id: string; email: string; passwordHash: string; now: Date }): Promise<boolean> {
-  const [saved] = await db
-    .insert(operators)
-    .values({ id: row.id, email: row.email, passwordHash: row.passwordHash, createdAt: row.now, updatedAt: row.now })
-    .onConflictDoUpdate({ target: operators.email, set: { passwordHash: row.passwordHash, updatedAt: row.now } })
-    .returning({ id: operators.id });
-  return saved?.id === row.id;
+  return db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(operators)
+      .values({ id: row.id, email: row.email, passwordHash: row.passwordHash, createdAt: row.now, updatedAt: row.now })
+      .onConflictDoUpdate({ target: operators.email, set: { passwordHash: row.passwordHash, updatedAt: row.now } })
+      .returning({ id: operators.id });
+    if (saved && saved.id !== row.id) await tx.delete(operatorSessions).where(eq(operatorSessions.operatorId, saved.id));
+    return saved?.id === row.id;
+  });
 }
 
 export async function insertSession(db: Db, row: { tokenHash: string; operatorId: string; createdAt: Date; expiresAt: Date }): Promise<void> {

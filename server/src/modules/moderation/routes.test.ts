@@ -105,6 +105,17 @@ describe('operators', () => {
       expect([url, club.statusCode, club.json().code]).toEqual([url, 401, 'Unauthorized']);
     }
   });
+
+  test('a new password (operator-add again) ends the open sessions of that operator', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: xsrf, payload: OPERATOR });
+    const cookie = login.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
+    expect((await op('GET', '/api/operator/me', undefined, cookie)).statusCode).toBe(200);
+    await addOperator({ ctx: t.ctx, input: OPERATOR });
+    expect((await op('GET', '/api/operator/me', undefined, cookie)).statusCode).toBe(401);
+    // The later tests log in again.
+    const again = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: xsrf, payload: OPERATOR });
+    session = again.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
+  });
 });
 
 describe('moderating entries', () => {

@@ -173,3 +173,28 @@ describe('newsletter mails', () => {
     expect(mail.html).toContain(url);
   });
 });
+
+describe('per-IP limit', () => {
+  test('one address cannot make the server mail arbitrary addresses in bulk', async () => {
+    const limited = await createTestApp({ now: new Date('2026-06-01T08:00:00Z') });
+    try {
+      const post = (email: string, ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/public/newsletter',
+          remoteAddress: ip,
+          headers: { cookie: `XSRF-TOKEN=${TOKEN}`, 'x-xsrf-token': TOKEN },
+          payload: { Email: email, Fields: [] },
+        });
+      for (let i = 0; i < 30; i++) expect((await post(`fan${i}@example.org`, '198.51.100.7')).statusCode).toBe(200);
+      const blocked = await post('fan-too-many@example.org', '198.51.100.7');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: 'LimitExceeded' });
+      expect(readOutbox(limited.dataDir).some((m) => m.text.includes('fan-too-many@example.org'))).toBe(false);
+      // Another address is not affected.
+      expect((await post('nachbar@example.org', '198.51.100.8')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

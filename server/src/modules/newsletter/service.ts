@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.js';
-import { GoneError, ValidationError } from '../../errors.js';
+import { CodedError, GoneError, ValidationError } from '../../errors.js';
 import { isValidEmail, normalizeEmail } from '../../lib/email.js';
 import { hmacHex, randomToken, sha256Hex } from '../../lib/hash.js';
 import { newsletterConfirmationMail } from '../mail/templates.js';
+import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
 import * as repo from './repository.js';
 
 /**
@@ -47,6 +48,10 @@ export async function signupNewsletter({
   input: { email: unknown; ip?: string };
 }): Promise<SignupOutcome> {
   if (!isValidEmail(input.email)) throw new ValidationError(INVALID_EMAIL_MESSAGE);
+  // Every signup mails the given address: per-IP limit, so nobody can mail arbitrary addresses in bulk.
+  if (input.ip && !(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.newsletter, subject: input.ip } }))) {
+    throw new CodedError(429, 'LimitExceeded', 'Zu viele Anmeldungen von dieser Adresse, bitte versuche es später erneut.');
+  }
   const email = normalizeEmail(input.email);
   const now = ctx.now();
   const token = randomToken();

@@ -38,6 +38,8 @@ export const RATE_LIMITS = {
   voteChallenge: { name: 'vote-challenge', limit: 600, windowMs: HOUR },
   /** Picture upload keys (createpresignedpost) and uploads. */
   upload: { name: 'upload', limit: 60, windowMs: HOUR },
+  /** Newsletter sign-ups: each sends a confirmation mail to the given address. */
+  newsletter: { name: 'newsletter', limit: 30, windowMs: HOUR },
   /** Operator logins (back office). */
   operatorLogin: { name: 'operator-login', limit: 30, windowMs: 10 * MINUTE },
   /** Per e-mail address: one reset or resend mail a minute, whether the address exists or not. */
