@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { clubs, logIn, PASSWORD, registerConfirmed, uniqueEmail } from './support/accounts';
+import { clubs, logIn, logOutFromMenu, PASSWORD, registerConfirmed, uniqueEmail } from './support/accounts';
 import { codeIn, magicLinkIn, waitForMail } from './support/mail';
 
 // Wrong passwords and codes are HTTP 400s on purpose; Chromium logs those as failed resources.
@@ -90,9 +90,7 @@ test('the whole journey of a club account, from registration to deletion', async
   await expect(page.getByText('Deine Daten wurden erfolgreich aktualisiert.')).toBeVisible();
 
   // Log out; the profile button stores the redirect; after login (new password) the user lands on /profil.
-  await page.getByRole('button', { name: 'Menü öffnen' }).click();
-  await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('button', { name: 'Ausloggen' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await logOutFromMenu(page);
   await page.goto('/profil');
   await expect(page).toHaveURL(/\/login$/);
   await page.getByRole('banner').getByRole('link', { name: 'Profil' }).click();
@@ -103,9 +101,7 @@ test('the whole journey of a club account, from registration to deletion', async
   await main.getByLabel('Passwort').fill(profilePassword);
   await page.getByRole('button', { name: 'Einloggen' }).click();
   await expect(page).toHaveURL(/\/profil$/);
-  await page.getByRole('button', { name: 'Menü öffnen' }).click();
-  await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('button', { name: 'Ausloggen' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await logOutFromMenu(page);
 
   // Forgotten password: a wrong code is refused, the mailed one sets the new password.
   const newPassword = 'Neuer#Anpfiff9';

@@ -1,4 +1,4 @@
-import { clubs, logIn, registerConfirmed } from './support/accounts';
+import { clubs, logIn, logOutFromMenu, registerConfirmed } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
 test('the menu opens and closes by keyboard, shifts the body and links the main areas', async ({ page }) => {
@@ -44,9 +44,7 @@ test('one session store for host and remotes: a logout in the host reaches the c
   await expect(page.getByRole('link', { name: 'Teilnehmen' })).toHaveCount(0);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/challenge');
 
-  await page.getByRole('button', { name: 'Menü öffnen' }).click();
-  await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('button', { name: 'Ausloggen' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await logOutFromMenu(page);
   // Back to the already loaded remote, without a page load: it reads the store the host changed.
   await page.goBack();
   await expect(page).toHaveURL(/\/challenge$/);

@@ -59,3 +59,14 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
   await page.getByRole('button', { name: 'Einloggen' }).click();
   await expect(page).toHaveURL(/\/(challenge|profil)$/, { timeout: 15_000 });
 }
+
+/**
+ * 'Ausloggen' from the menu, once the page has settled (a remote still loading can re-render the
+ * header and close a menu opened too early).
+ */
+export async function logOutFromMenu(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Menü öffnen' }).click();
+  await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('button', { name: 'Ausloggen' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
