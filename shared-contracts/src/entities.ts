@@ -83,6 +83,19 @@ export interface PointsRowDto {
   points: number;
 }
 
+/** Decisions §6: the points table a challenge gets unless the operator sets its own. */
+export const DEFAULT_POINTS_TABLE: PointsRowDto[] = [
+  { fromPlace: 1, toPlace: 1, points: 100 },
+  { fromPlace: 2, toPlace: 2, points: 80 },
+  { fromPlace: 3, toPlace: 3, points: 65 },
+  { fromPlace: 4, toPlace: 4, points: 55 },
+  { fromPlace: 5, toPlace: 5, points: 50 },
+  { fromPlace: 6, toPlace: 10, points: 40 },
+  { fromPlace: 11, toPlace: 20, points: 25 },
+  { fromPlace: 21, toPlace: 50, points: 15 },
+  { fromPlace: 51, toPlace: null, points: 5 },
+];
+
 export interface PrizesDto {
   headline: string;
   subheadline?: string;

@@ -10,6 +10,7 @@ import type {
   SessionData,
   SpaceDataDto,
 } from '@erd/shared-contracts';
+import { DEFAULT_POINTS_TABLE } from '@erd/shared-contracts';
 import { renderWithProviders } from '@erd/shared-contracts/testing';
 import ChallengesApp from '../exposes/challenges-app';
 import { TodayProvider } from '../hooks/use-today';
@@ -29,17 +30,7 @@ export function image(name: string, title?: string): ImageDto {
 }
 
 /** The default points table of decisions §6. */
-export const defaultPoints: PointsRowDto[] = [
-  { fromPlace: 1, toPlace: 1, points: 100 },
-  { fromPlace: 2, toPlace: 2, points: 80 },
-  { fromPlace: 3, toPlace: 3, points: 65 },
-  { fromPlace: 4, toPlace: 4, points: 55 },
-  { fromPlace: 5, toPlace: 5, points: 50 },
-  { fromPlace: 6, toPlace: 10, points: 40 },
-  { fromPlace: 11, toPlace: 20, points: 25 },
-  { fromPlace: 21, toPlace: 50, points: 15 },
-  { fromPlace: 51, toPlace: null, points: 5 },
-];
+export const defaultPoints: PointsRowDto[] = DEFAULT_POINTS_TABLE;
 
 const prizes = (headline: string, images: number): PrizesDto => ({
   headline,

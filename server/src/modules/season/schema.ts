@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChallengeObjectTypeId } from '@erd/shared-contracts/wire';
+import { DEFAULT_POINTS_TABLE, type ChallengeObjectTypeId } from '@erd/shared-contracts/wire';
 import { isValidIsoDate, RELATIVE_DATE } from '../../lib/dates.js';
 
 /** The season file format (docs/season-format.md), validated with zod. */
@@ -137,15 +137,5 @@ export type ClubCsvRow = z.infer<typeof clubRowSchema>;
 
 export const CLUB_CSV_COLUMNS = ['clubnumber', 'clubname', 'team', 'logourl', 'linkurl'] as const;
 
-/** decisions §6: the default points table. */
-export const DEFAULT_POINTS = [
-  { fromPlace: 1, toPlace: 1, points: 100 },
-  { fromPlace: 2, toPlace: 2, points: 80 },
-  { fromPlace: 3, toPlace: 3, points: 65 },
-  { fromPlace: 4, toPlace: 4, points: 55 },
-  { fromPlace: 5, toPlace: 5, points: 50 },
-  { fromPlace: 6, toPlace: 10, points: 40 },
-  { fromPlace: 11, toPlace: 20, points: 25 },
-  { fromPlace: 21, toPlace: 50, points: 15 },
-  { fromPlace: 51, toPlace: null, points: 5 },
-];
+/** decisions §6: the default points table (one definition, in the contracts). */
+export const DEFAULT_POINTS = DEFAULT_POINTS_TABLE;
