@@ -212,9 +212,23 @@ export interface ParticipationDto {
 /** Spec §3 participation page result. */
 export type ParticipationPageDto = SearchResultDto<ParticipationDto>;
 
-/** A row of /results/overall-{yearId}.json or /results/challenge-{challengeId}.json (the file is a JSON array of rows). */
+/** The club entry of a standing row, frozen at publication. */
+export interface StandingClubDto {
+  _id: string;
+  clubname: string;
+  clubnumber: string;
+  team: Team;
+  logourl?: string;
+}
+
+/**
+ * A row of /results/overall-{yearId}.json or /results/challenge-{challengeId}.json (the file is a
+ * JSON array of rows in place order; ties share a place: 1, 2, 2, 4). Challenge rows also carry
+ * what the club entered: the estimate (estimate and goals) with the right answer, or the slogan or
+ * picture with its counted votes.
+ */
 export interface StandingRowDto {
-  club: { _id: string; clubname: string; clubnumber: string; team: Team; logourl?: string };
+  club: StandingClubDto;
   points: number;
   place: number;
   challengeNumber?: number;
@@ -222,6 +236,10 @@ export interface StandingRowDto {
   rightEstimate?: number;
   slogan?: string;
   votes?: number;
+  /** Vote challenges: the entry (its page is /challenge/{challengeId}/{participationId}). */
+  participationId?: string;
+  /** Picture vote: a small rendition of the picture (640 px wide WEBP, or the original). */
+  picture?: string;
 }
 
 export interface ClubOverallStandingDto {

@@ -9,3 +9,4 @@ export * from './remotes.js';
 export * from './validation.js';
 export * from './accounts.js';
 export * from './entries.js';
+export * from './results.js';
