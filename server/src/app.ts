@@ -17,8 +17,8 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createLocalMediaStore, type MediaStore } from './modules/media/store.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { NEWSLETTER_PATH } from './modules/newsletter/service.js';
+import { createResultFiles, RESULTS_BASE } from './modules/results/files.js';
 import { resultsRoutes } from './modules/results/routes.js';
-import { RESULTS_BASE } from './modules/results/service.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes.js';
 import { entryRoutes } from './modules/entries/routes.js';
 import { operatorRoutes } from './modules/moderation/routes.js';
@@ -114,8 +114,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(entryRoutes, { ctx });
   if (!config.s3) await app.register(uploadRoutes, { ctx });
   await app.register(voteRoutes, { ctx });
-  await app.register(operatorRoutes, { ctx });
-  await app.register(resultsRoutes, { ctx, prefix: RESULTS_BASE });
+  const resultFiles = createResultFiles(ctx.db);
+  await app.register(operatorRoutes, { ctx, resultFiles });
+  await app.register(resultsRoutes, { files: resultFiles, prefix: RESULTS_BASE });
   await app.register(newsletterRoutes, { ctx, prefix: NEWSLETTER_PATH });
   await app.register(webRoutes, { ctx });
 

@@ -9,6 +9,14 @@ import { consoleLogger } from './logger.js';
 import { createLocalMediaStore } from './modules/media/store.js';
 import { addOperator, listParticipationsForReview, publishParticipation, rejectParticipation, type Actor } from './modules/moderation/service.js';
 import { listSubscribers, subscribersToCsv } from './modules/newsletter/service.js';
+import { formatChallenge, formatRows, formatVersion } from './modules/results/format.js';
+import {
+  getResultsOverview,
+  listResultVersions,
+  previewChallengeResults,
+  publishChallengeResults,
+  setRightAnswer,
+} from './modules/results/service.js';
 import { createUploadStorage } from './modules/uploads/storage.js';
 import { resolveAppSecret } from './secret.js';
 import { createRelease, listReleases, parseRemoteName, rollbackRelease } from './modules/releases/service.js';
@@ -36,6 +44,16 @@ const USAGE = `Usage: node server/dist/cli.js <command>
                                       Publish a pending entry
   moderation reject <participationId> [--reason <text>]
                                       Reject (delete) an entry; the club may submit again
+  results list [--year <yearId>]     The challenges of the season and their results state
+  results preview <challengeId>       The table as publishing now would freeze it
+  results answer <challengeId> <number> [--ranking highest|closest] [--reason <text>]
+                                      Record the right answer (estimate, goals; 1 to 9 digits) and the
+                                      goals ranking; after publication only with a reason
+  results publish <challengeId> [--reason <text>]
+                                      Publish the challenge's results (a correction needs a reason);
+                                      writes the challenge's and the overall result file
+  results versions <challengeId|yearId>
+                                      Every published version, newest first
   help                                Show this text
 
 Configuration comes from the environment (docs/configuration.md): DATA_DIR, DATABASE_URL, …`;
@@ -208,6 +226,64 @@ async function main(argv: string[]): Promise<number> {
         }
         default:
           throw new UsageError(`Unknown moderation command "${sub ?? ''}" (list, publish, reject).\n\n${USAGE}`);
+      }
+    }
+    case 'results': {
+      const [sub, id, value] = parsed.positional;
+      const actor: Actor = { operatorId: null, name: `cli:${os.userInfo().username}` };
+      const run = <T>(fn: (ctx: { db: Awaited<ReturnType<typeof openConfiguredDatabase>>['database']['db']; now: () => Date; log: typeof log }) => Promise<T>) =>
+        withDatabase(config, (opened) => fn({ db: opened.database.db, now: () => new Date(), log }));
+      switch (sub) {
+        case 'list': {
+          onlyOptions(parsed, ['year']);
+          const overview = await run((ctx) => getResultsOverview({ ctx, input: { yearId: parsed.options.year } }));
+          console.log(`Saison ${overview.yearId} · Gesamttabelle: ${overview.overall ? `v${overview.overall.version} (${overview.overall.publishedAt})` : 'nicht veröffentlicht'}`);
+          for (const c of overview.challenges) console.log(formatChallenge(c));
+          return 0;
+        }
+        case 'preview': {
+          onlyOptions(parsed, []);
+          const challengeId = need(id, 'the challenge id');
+          const preview = await run((ctx) => previewChallengeResults({ ctx, input: { challengeId } }));
+          console.log(formatChallenge(preview));
+          console.log(formatRows(preview.rows));
+          for (const blocker of preview.blockers) console.log(`! ${blocker}`);
+          if (preview.canPublish) console.log(`Bereit: results publish ${challengeId}${preview.currentVersion > 0 ? ' --reason "…"' : ''}`);
+          return preview.canPublish ? 0 : 2;
+        }
+        case 'answer': {
+          onlyOptions(parsed, ['ranking', 'reason']);
+          const challengeId = need(id, 'the challenge id');
+          const updated = await run((ctx) =>
+            setRightAnswer({ ctx, input: { challengeId, body: { rightAnswer: value, ranking: parsed.options.ranking, reason: parsed.options.reason }, actor } }),
+          );
+          console.log(formatChallenge(updated));
+          return 0;
+        }
+        case 'publish': {
+          onlyOptions(parsed, ['reason']);
+          const challengeId = need(id, 'the challenge id');
+          const published = await run(async (ctx) => {
+            const { currentVersion } = await previewChallengeResults({ ctx, input: { challengeId } });
+            return publishChallengeResults({ ctx, input: { challengeId, body: { expectedVersion: currentVersion, reason: parsed.options.reason }, actor } });
+          });
+          console.log(`Published ${challengeId} version ${published.challenge.version}; overall table version ${published.overall.version}`);
+          console.log(formatRows(published.challenge.rows));
+          return 0;
+        }
+        case 'versions': {
+          onlyOptions(parsed, []);
+          const key = need(id, 'a challenge id or year id');
+          const versions = await run(async (ctx) => {
+            const challenge = await listResultVersions({ ctx, input: { kind: 'challenge', key } }).catch(() => null);
+            return challenge ?? listResultVersions({ ctx, input: { kind: 'overall', key } });
+          });
+          if (!versions.items.length) console.log(`${key}: nothing published yet`);
+          for (const v of versions.items) console.log(formatVersion(v));
+          return 0;
+        }
+        default:
+          throw new UsageError(`Unknown results command "${sub ?? ''}" (list, preview, answer, publish, versions).\n\n${USAGE}`);
       }
     }
     default:

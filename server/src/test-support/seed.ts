@@ -1,7 +1,7 @@
-import type { StandingRowDto } from '@erd/shared-contracts/wire';
+import { eq, sql } from 'drizzle-orm';
+import type { PointsRowDto } from '@erd/shared-contracts/wire';
 import type { Db } from '../db/client.js';
-import { challenges, clubs, participations, site, years, type NewParticipationRow } from '../db/schema/index.js';
-import { savePublishedResult } from '../modules/results/repository.js';
+import { challenges, clubs, participations, site, votes, years, type ChallengeScoring, type NewParticipationRow } from '../db/schema/index.js';
 import { normalizeSearch } from '../lib/text.js';
 import { DEFAULT_POINTS } from '../modules/season/schema.js';
 
@@ -36,6 +36,10 @@ export async function seedChallenge(
     type?: 'bfv-erd-text-vote' | 'bfv-erd-picture-vote' | 'bfv-erd-estimate' | 'bfv-erd-goals';
     /** Overrides of the default dates (the whole of 2026; submission to June, voting from July). */
     dates?: Partial<ChallengeDates>;
+    /** Estimate and goals: default 77. */
+    rightAnswer?: number | null;
+    scoring?: ChallengeScoring | null;
+    points?: PointsRowDto[];
   },
 ): Promise<void> {
   const type = input.type ?? 'bfv-erd-text-vote';
@@ -55,9 +59,9 @@ export async function seedChallenge(
           startDateVoting: '2026-07-01',
           endDateVoting: '2026-12-31',
         }
-      : { rightAnswer: 77 }),
+      : { rightAnswer: input.rightAnswer === undefined ? 77 : input.rightAnswer, scoring: input.scoring ?? (type === 'bfv-erd-goals' ? 'highest' : 'closest') }),
     ...input.dates,
-    points: DEFAULT_POINTS,
+    points: input.points ?? DEFAULT_POINTS,
   });
 }
 
@@ -81,6 +85,22 @@ export async function seedParticipation(db: Db, row: Partial<NewParticipationRow
   });
 }
 
-export async function seedResult(db: Db, kind: 'overall' | 'challenge', key: string, rows: StandingRowDto[]) {
-  await savePublishedResult(db, { kind, key, rows, publishedAt: new Date('2026-05-01T10:00:00Z') });
+/** `count` vote records for an entry (`removed`: taken out of the count by an operator), with the entry's count kept in step. */
+export async function seedVotes(db: Db, participationId: string, challengeId: string, count: number, options: { removed?: boolean } = {}) {
+  if (count <= 0) return;
+  const removed = options.removed ?? false;
+  const rows = Array.from({ length: count }, (_, i) => ({
+    participationId,
+    challengeId,
+    voterId: `seed-${participationId}-${removed ? 'r' : 'c'}-${i}-${Math.random().toString(36).slice(2)}`,
+    ipHash: 'seed',
+    ...(removed ? { removedAt: new Date('2026-05-20T10:00:00Z'), removedBy: 'seed', removalReason: 'Seed' } : {}),
+  }));
+  for (let i = 0; i < rows.length; i += 500) await db.insert(votes).values(rows.slice(i, i + 500));
+  if (!removed) {
+    await db
+      .update(participations)
+      .set({ votes: sql`${participations.votes} + ${count}` })
+      .where(eq(participations.id, participationId));
+  }
 }

@@ -3,6 +3,8 @@ import { operatorPaths, type OperatorDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { UnauthorizedError } from '../../errors.js';
 import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import type { ResultFiles } from '../results/files.js';
+import { operatorResultRoutes } from '../results/routes.js';
 import {
   listParticipationsForReview,
   listVotesForReview,
@@ -45,7 +47,7 @@ function actorOf(request: FastifyRequest): Actor {
   return { operatorId: request.operator.id, name: request.operator.email };
 }
 
-export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: ResultFiles }> = async (app, { ctx, resultFiles }) => {
   const secure = ctx.config.publicUrl.startsWith('https:');
   app.decorateRequest('operator', null);
   app.addHook('onRequest', async (request, reply) => {
@@ -135,4 +137,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     { preHandler: requireOperator, bodyLimit: 64 * 1024, schema: { body: { type: 'object' }, response: { 200: looseObject, ...errors } } },
     async (request) => removeVotes({ ctx, input: { body: request.body, actor: actorOf(request) } }),
   );
+
+  // Results (decisions §6): preview, right answer, publish, versions, audit.
+  await app.register(operatorResultRoutes, { ctx, files: resultFiles, requireOperator, actorOf });
 };

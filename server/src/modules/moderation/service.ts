@@ -148,14 +148,15 @@ export async function listParticipationsForReview({
   return { items: rows.map(toOperatorParticipation), total };
 }
 
-function reasonOf(value: unknown, required: boolean): string | null {
+/** An operator's reason: 3 to 500 characters of plain text (trimmed), or null where none is required. */
+export function reasonOf(value: unknown, required: boolean, message: string = MESSAGES.reason): string | null {
   if (value === undefined || value === null || value === '') {
-    if (required) throw new ValidationError(MESSAGES.reason, { field: 'reason' });
+    if (required) throw new ValidationError(message, { field: 'reason' });
     return null;
   }
-  if (typeof value !== 'string') throw new ValidationError(MESSAGES.reason, { field: 'reason' });
+  if (typeof value !== 'string') throw new ValidationError(message, { field: 'reason' });
   const reason = value.trim();
-  if (reason.length < 3 || reason.length > REASON_MAX_LENGTH || !isPlainText(reason)) throw new ValidationError(MESSAGES.reason, { field: 'reason' });
+  if (reason.length < 3 || reason.length > REASON_MAX_LENGTH || !isPlainText(reason)) throw new ValidationError(message, { field: 'reason' });
   return reason;
 }
 

@@ -1,13 +1,30 @@
-import { and, eq } from 'drizzle-orm';
-import type { StandingRowDto } from '@erd/shared-contracts/wire';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { StandingClubDto } from '@erd/shared-contracts/wire';
 import type { Db } from '../../db/client.js';
-import { challenges, publishedResults, years, type PublishedResultKind, type PublishedResultRow } from '../../db/schema/index.js';
+import {
+  challenges,
+  clubs,
+  moderationLog,
+  participations,
+  publishedResults,
+  resultVersions,
+  site,
+  SITE_ID,
+  votes,
+  years,
+  type ChallengeRow,
+  type ChallengeScoring,
+  type ClubRow,
+  type ModerationAction,
+  type ModerationLogRow,
+  type PublishedResultKind,
+  type PublishedResultRow,
+  type ResultVersionRow,
+} from '../../db/schema/index.js';
 
-export async function findPublishedResult(
-  db: Db,
-  kind: PublishedResultKind,
-  key: string,
-): Promise<PublishedResultRow | undefined> {
+/** Queries of the results: entries to score, published files and their versions, the audit log. */
+
+export async function findPublishedResult(db: Db, kind: PublishedResultKind, key: string): Promise<PublishedResultRow | undefined> {
   const [row] = await db
     .select()
     .from(publishedResults)
@@ -15,18 +32,13 @@ export async function findPublishedResult(
   return row;
 }
 
-/** Writes (or replaces) a published result. Used by the publishing step and by tests. */
-export async function savePublishedResult(
-  db: Db,
-  input: { kind: PublishedResultKind; key: string; rows: StandingRowDto[]; publishedAt: Date },
-): Promise<void> {
-  await db
-    .insert(publishedResults)
-    .values(input)
-    .onConflictDoUpdate({
-      target: [publishedResults.kind, publishedResults.key],
-      set: { rows: input.rows, publishedAt: input.publishedAt },
-    });
+/** The tag of the current file only (the cheap check of the serving cache). */
+export async function findPublishedTag(db: Db, kind: PublishedResultKind, key: string): Promise<{ etag: string; publishedAt: Date } | undefined> {
+  const [row] = await db
+    .select({ etag: publishedResults.etag, publishedAt: publishedResults.publishedAt })
+    .from(publishedResults)
+    .where(and(eq(publishedResults.kind, kind), eq(publishedResults.key, key)));
+  return row;
 }
 
 /** Whether the year (overall) or challenge a result file is named after exists. */
@@ -34,4 +46,148 @@ export async function resultSubjectExists(db: Db, kind: PublishedResultKind, key
   const table = kind === 'overall' ? years : challenges;
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, key)).limit(1);
   return row !== undefined;
+}
+
+export async function findCurrentYearId(db: Db): Promise<string | null> {
+  const [row] = await db.select({ id: site.currentYearId }).from(site).where(eq(site.id, SITE_ID));
+  return row?.id ?? null;
+}
+
+/**
+ * Locks the year's row for the rest of the transaction: publications and answer changes of one
+ * year take turns, so the overall table always sums every committed challenge table.
+ */
+export async function lockYear(db: Db, yearId: string): Promise<boolean> {
+  const rows = await db.select({ id: years.id }).from(years).where(eq(years.id, yearId)).for('update');
+  return rows.length > 0;
+}
+
+export async function findChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {
+  const [row] = await db.select().from(challenges).where(eq(challenges.id, id));
+  return row;
+}
+
+export async function listChallengesOfYear(db: Db, yearId: string): Promise<ChallengeRow[]> {
+  return db.select().from(challenges).where(eq(challenges.yearId, yearId)).orderBy(asc(challenges.position), asc(challenges.id));
+}
+
+export async function updateChallengeAnswer(
+  db: Db,
+  id: string,
+  values: { rightAnswer: number | null; scoring: ChallengeScoring | null; updatedAt: Date },
+): Promise<void> {
+  await db.update(challenges).set(values).where(eq(challenges.id, id));
+}
+
+export interface EntryToScore {
+  participationId: string;
+  estimate: number | null;
+  slogan: string | null;
+  image: ParticipationRowImage;
+  club: ClubRow;
+  /** Votes that count (not removed). */
+  votes: number;
+}
+type ParticipationRowImage = typeof participations.$inferSelect.image;
+
+/**
+ * The entries of a challenge that take part: published ones (a slogan or picture waiting for review
+ * does not; a rejected one is deleted, or `rejected` in rows of old), with the votes that count:
+ * records not removed by an operator, counted from the vote records themselves.
+ */
+export async function listEntriesToScore(db: Db, challengeId: string): Promise<EntryToScore[]> {
+  return db
+    .select({
+      participationId: participations.id,
+      estimate: participations.estimate,
+      slogan: participations.slogan,
+      image: participations.image,
+      club: clubs,
+      votes: sql<number>`count(${votes.id}) filter (where ${votes.removedAt} is null)`.mapWith(Number),
+    })
+    .from(participations)
+    .innerJoin(clubs, eq(clubs.id, participations.clubId))
+    .leftJoin(votes, eq(votes.participationId, participations.id))
+    .where(and(eq(participations.challengeId, challengeId), eq(participations.state, 'published')))
+    .groupBy(participations.id, clubs.id);
+}
+
+/** Clubs taking part so far per challenge (published entries). */
+export async function countParticipants(db: Db, challengeIds: string[]): Promise<Map<string, number>> {
+  if (!challengeIds.length) return new Map();
+  const rows = await db
+    .select({ challengeId: participations.challengeId, n: count() })
+    .from(participations)
+    .where(and(inArray(participations.challengeId, challengeIds), eq(participations.state, 'published')))
+    .groupBy(participations.challengeId);
+  return new Map(rows.map((r) => [r.challengeId, r.n]));
+}
+
+export async function listPublishedOfYear(db: Db, yearId: string, kind: PublishedResultKind): Promise<PublishedResultRow[]> {
+  return db
+    .select()
+    .from(publishedResults)
+    .where(and(eq(publishedResults.yearId, yearId), eq(publishedResults.kind, kind)));
+}
+
+/** Current club data for the overall table (names and logos may change during a season). */
+export async function findClubs(db: Db, ids: string[]): Promise<Map<string, StandingClubDto>> {
+  const result = new Map<string, StandingClubDto>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db.select().from(clubs).where(inArray(clubs.id, ids.slice(i, i + 1000)));
+    for (const c of rows) result.set(c.id, toStandingClub(c));
+  }
+  return result;
+}
+
+export function toStandingClub(c: ClubRow): StandingClubDto {
+  return { _id: c.id, clubname: c.clubname, clubnumber: c.clubnumber, team: c.team, ...(c.logourl ? { logourl: c.logourl } : {}) };
+}
+
+/** Adds a version and makes it the current file. The unique index refuses a second copy of a version. */
+export async function insertVersion(
+  db: Db,
+  row: Omit<ResultVersionRow, 'id'> & { body: string },
+): Promise<void> {
+  const { body, ...version } = row;
+  await db.insert(resultVersions).values(version);
+  const current = { kind: row.kind, key: row.key, yearId: row.yearId, version: row.version, rows: row.rows, body, etag: row.etag, publishedAt: row.publishedAt };
+  await db
+    .insert(publishedResults)
+    .values(current)
+    .onConflictDoUpdate({ target: [publishedResults.kind, publishedResults.key], set: current });
+}
+
+export async function listVersions(db: Db, kind: PublishedResultKind, key: string): Promise<ResultVersionRow[]> {
+  return db
+    .select()
+    .from(resultVersions)
+    .where(and(eq(resultVersions.kind, kind), eq(resultVersions.key, key)))
+    .orderBy(desc(resultVersions.version));
+}
+
+export async function findCurrentVersion(db: Db, kind: PublishedResultKind, key: string): Promise<ResultVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(resultVersions)
+    .where(and(eq(resultVersions.kind, kind), eq(resultVersions.key, key)))
+    .orderBy(desc(resultVersions.version))
+    .limit(1);
+  return row;
+}
+
+export async function insertAudit(
+  db: Db,
+  row: { action: Extract<ModerationAction, `results-${string}`>; operatorId: string | null; actor: string; challengeId: string; reason: string | null; details: Record<string, unknown>; at: Date },
+): Promise<void> {
+  await db.insert(moderationLog).values({ ...row, participationId: null });
+}
+
+const RESULT_ACTIONS: ModerationAction[] = ['results-answer', 'results-publish'];
+
+export async function listAudit(db: Db, input: { challengeId?: string; from: number; size: number }): Promise<{ rows: ModerationLogRow[]; total: number }> {
+  const where = and(inArray(moderationLog.action, RESULT_ACTIONS), input.challengeId ? eq(moderationLog.challengeId, input.challengeId) : undefined);
+  const rows = await db.select().from(moderationLog).where(where).orderBy(desc(moderationLog.at), desc(moderationLog.id)).limit(input.size).offset(input.from);
+  const [total] = await db.select({ total: count() }).from(moderationLog).where(where);
+  return { rows, total: total?.total ?? 0 };
 }

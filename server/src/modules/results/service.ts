@@ -1,36 +1,440 @@
-import type { StandingRowDto } from '@erd/shared-contracts/wire';
+import { createHash } from 'node:crypto';
+import {
+  isVoteChallenge,
+  RIGHT_ANSWER_PATTERN,
+  thumbnailUrl,
+  berlinToday,
+  challengeTimeState,
+  type ChallengeResultRulesDto,
+  type OverallResultRulesDto,
+  type PublicationDto,
+  type PublishResultDto,
+  type ResultAuditPageDto,
+  type ResultChallengeDto,
+  type ResultOverviewDto,
+  type ResultPreviewDto,
+  type ResultVersionDto,
+  type StandingRowDto,
+} from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import { NotFoundError } from '../../errors.js';
-import { findPublishedResult, resultSubjectExists } from './repository.js';
+import type { Db } from '../../db/client.js';
+import type { ChallengeRow, ChallengeScoring, PublishedResultKind, ResultVersionRow } from '../../db/schema/index.js';
+import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
+import { addDays } from '../../lib/dates.js';
+import { stableStringify } from '../../lib/stable-json.js';
+import { toChallengeDto } from '../content/mappers.js';
+import { reasonOf, type Actor } from '../moderation/service.js';
+import * as repo from './repository.js';
+import { rankingOf, scoreChallenge, sumOverall, type ScoringEntry } from './scoring.js';
 
-/** Where the result files are served (spec §7 "static result files"). */
-export const RESULTS_BASE = '/results';
+/**
+ * The season's outcome (decisions §6): an operator previews a finished challenge's table, records
+ * the right answer where the ranking needs one, and publishes. Publishing freezes a version (rows,
+ * rules, who, when, why) of the challenge's file and a new version of the year's overall table in
+ * one transaction; the public reads only frozen files. A correction is a new version with a
+ * mandatory reason; every version stays readable for operators; every answer change and
+ * publication is a row of the audit log.
+ */
 
-/** Static result files (spec §7): `overall-{yearId}.json` and `challenge-{challengeId}.json`. */
-const FILE = /^(overall|challenge)-([A-Za-z0-9][A-Za-z0-9_-]{0,199})\.json$/;
+type Ctx = Pick<AppContext, 'db' | 'now' | 'log'>;
 
-export interface PublishedResultFile {
-  rows: StandingRowDto[];
-  /** null: nothing published yet for an existing year or challenge. */
-  publishedAt: Date | null;
+const MESSAGES = {
+  notFound: 'Diese Challenge gibt es nicht.',
+  yearNotFound: 'Diese Saison gibt es nicht.',
+  noYear: 'Es ist keine Saison angelegt.',
+  notEnded: (from: string) => `Die Challenge ist noch nicht zu Ende: Ergebnisse können ab dem ${germanDate(from)} veröffentlicht werden.`,
+  answerMissing: 'Trage zuerst die richtige Antwort ein.',
+  answer: 'Die richtige Antwort ist eine ganze Zahl mit 1 bis 9 Ziffern.',
+  noAnswerForVotes: 'Diese Challenge wird nach Stimmen gewertet und hat keine richtige Antwort.',
+  ranking: 'Die Wertung ist „highest“ (die meisten Tore) oder „closest“ (am nächsten an der richtigen Antwort).',
+  rankingOnlyGoals: 'Die Wertung lässt sich nur bei Tor-Challenges umstellen.',
+  nothingToChange: 'Gib eine richtige Antwort oder eine Wertung an.',
+  answerReason: 'Die Ergebnisse sind schon veröffentlicht: gib einen Grund für die Änderung an (3 bis 500 Zeichen).',
+  correctionReason: 'Eine Korrektur braucht einen Grund (3 bis 500 Zeichen).',
+  expectedVersion: 'expectedVersion muss eine ganze Zahl ab 0 sein (die Version, die du gesehen hast; 0 vor der ersten Veröffentlichung).',
+  versionConflict: 'Inzwischen wurde eine andere Version veröffentlicht. Lade die Vorschau neu und prüfe sie.',
+  unchanged: 'Das Ergebnis ist unverändert: es gibt nichts zu korrigieren.',
+} as const;
+
+function germanDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${d}.${m}.${y}`;
 }
 
-export async function getResultFile({
+/** The file's exact bytes and its entity tag. */
+export function serializeRows(rows: StandingRowDto[]): { body: string; etag: string } {
+  const body = JSON.stringify(rows);
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Challenge facts
+
+/** The first day on which a challenge counts as ended (vote types: after the voting window). */
+function publishableFrom(row: ChallengeRow): string {
+  const dto = toChallengeDto(row);
+  const end = isVoteChallenge(dto) && dto.fields.endDateVoting < dto.fields.endDate ? dto.fields.endDateVoting : dto.fields.endDate;
+  return addDays(end, 1);
+}
+
+function needsAnswer(row: ChallengeRow): boolean {
+  return rankingOf(row.objectTypeId, row.scoring) === 'closest';
+}
+
+function toPublication(row: Pick<ResultVersionRow, 'version' | 'publishedAt' | 'actor' | 'reason'>): PublicationDto {
+  return { version: row.version, publishedAt: row.publishedAt.toISOString(), publishedBy: row.actor, reason: row.reason };
+}
+
+function toVersionDto(row: ResultVersionRow): ResultVersionDto {
+  return { ...toPublication(row), kind: row.kind, key: row.key, etag: row.etag, rules: row.rules, rows: row.rows };
+}
+
+function describeChallenge(
+  row: ChallengeRow,
+  number: number,
+  today: string,
+  participants: number,
+  published: PublicationDto | null,
+): ResultChallengeDto {
+  return {
+    challengeId: row.id,
+    yearId: row.yearId,
+    number,
+    headline: row.headline,
+    objectTypeId: row.objectTypeId,
+    timeState: challengeTimeState(toChallengeDto(row), today),
+    ended: challengeTimeState(toChallengeDto(row), today) === 'finished',
+    publishableFrom: publishableFrom(row),
+    ranking: rankingOf(row.objectTypeId, row.scoring),
+    rightAnswer: row.rightAnswer,
+    needsAnswer: needsAnswer(row),
+    participants,
+    published,
+  };
+}
+
+/** The picture of a result row: the 640 px rendition, or the original. */
+function pictureOf(image: repo.EntryToScore['image']): string | null {
+  if (!image) return null;
+  return thumbnailUrl(image, 'w640') || null;
+}
+
+interface ComputedTable {
+  rows: StandingRowDto[];
+  rules: ChallengeResultRulesDto;
+}
+
+/** The table of a challenge as it would be published now (throws 409 AnswerMissing where the answer is needed). */
+async function computeTable(db: Db, challenge: ChallengeRow, number: number): Promise<ComputedTable> {
+  const ranking = rankingOf(challenge.objectTypeId, challenge.scoring);
+  if (ranking === 'closest' && challenge.rightAnswer === null) throw new CodedError(409, 'AnswerMissing', MESSAGES.answerMissing);
+  const entries: ScoringEntry[] = (await repo.listEntriesToScore(db, challenge.id)).map((e) => ({
+    participationId: e.participationId,
+    club: repo.toStandingClub(e.club),
+    estimate: e.estimate,
+    votes: e.votes,
+    slogan: e.slogan,
+    picture: pictureOf(e.image),
+  }));
+  const rows = scoreChallenge(
+    { objectTypeId: challenge.objectTypeId, ranking, rightAnswer: challenge.rightAnswer, points: challenge.points, challengeNumber: number },
+    entries,
+  );
+  return { rows, rules: rulesOf(challenge, number, rows.length) };
+}
+
+function rulesOf(challenge: ChallengeRow, number: number, participants: number): ChallengeResultRulesDto {
+  const ranking = rankingOf(challenge.objectTypeId, challenge.scoring);
+  return {
+    kind: 'challenge',
+    challengeId: challenge.id,
+    yearId: challenge.yearId,
+    objectTypeId: challenge.objectTypeId,
+    challengeNumber: number,
+    ranking,
+    rightAnswer: ranking === 'votes' ? null : challenge.rightAnswer,
+    points: challenge.points,
+    participants,
+    endedOn: addDays(publishableFrom(challenge), -1),
+  };
+}
+
+/** The challenge, its #n and the year's challenges (404 for an unknown id). */
+async function loadChallenge(db: Db, challengeId: string): Promise<{ challenge: ChallengeRow; number: number; ofYear: ChallengeRow[] }> {
+  const challenge = await repo.findChallenge(db, challengeId);
+  if (!challenge) throw new NotFoundError(MESSAGES.notFound);
+  const ofYear = await repo.listChallengesOfYear(db, challenge.yearId);
+  return { challenge, number: ofYear.findIndex((c) => c.id === challenge.id) + 1, ofYear };
+}
+
+const sameTable = (a: { rows: StandingRowDto[]; rules: ChallengeResultRulesDto }, b: { rows: StandingRowDto[]; rules: ChallengeResultRulesDto }) =>
+  stableStringify([a.rows, { ...a.rules, endedOn: null }]) === stableStringify([b.rows, { ...b.rules, endedOn: null }]);
+
+// ---------------------------------------------------------------------------------------------
+// Operator reads
+
+/** GET /api/operator/results: every challenge of the year (default: the one the site shows) and its results state. */
+export async function getResultsOverview({ ctx, input }: { ctx: Ctx; input: { yearId?: string } }): Promise<ResultOverviewDto> {
+  const yearId = input.yearId ?? (await repo.findCurrentYearId(ctx.db));
+  if (!yearId) throw new NotFoundError(MESSAGES.noYear);
+  if (!(await repo.resultSubjectExists(ctx.db, 'overall', yearId))) throw new NotFoundError(MESSAGES.yearNotFound);
+  const ofYear = await repo.listChallengesOfYear(ctx.db, yearId);
+  const participants = await repo.countParticipants(ctx.db, ofYear.map((c) => c.id));
+  const published = new Map((await repo.listPublishedOfYear(ctx.db, yearId, 'challenge')).map((p) => [p.key, p]));
+  const today = berlinToday(ctx.now());
+  const challenges = await Promise.all(
+    ofYear.map(async (c, index) => {
+      const current = published.has(c.id) ? await repo.findCurrentVersion(ctx.db, 'challenge', c.id) : undefined;
+      return describeChallenge(c, index + 1, today, participants.get(c.id) ?? 0, current ? toPublication(current) : null);
+    }),
+  );
+  const overall = await repo.findCurrentVersion(ctx.db, 'overall', yearId);
+  return { yearId, challenges, overall: overall ? toPublication(overall) : null };
+}
+
+/** GET …/challenges/{id}/preview: the table as publishing now would freeze it, and whether that is allowed. */
+export async function previewChallengeResults({ ctx, input }: { ctx: Ctx; input: { challengeId: string } }): Promise<ResultPreviewDto> {
+  const { challenge, number } = await loadChallenge(ctx.db, input.challengeId);
+  const today = berlinToday(ctx.now());
+  const current = await repo.findCurrentVersion(ctx.db, 'challenge', challenge.id);
+  const participants = (await repo.countParticipants(ctx.db, [challenge.id])).get(challenge.id) ?? 0;
+  const info = describeChallenge(challenge, number, today, participants, current ? toPublication(current) : null);
+  const blockers: string[] = [];
+  if (!info.ended) blockers.push(MESSAGES.notEnded(info.publishableFrom));
+  let table: ComputedTable;
+  try {
+    table = await computeTable(ctx.db, challenge, number);
+  } catch (error) {
+    if (!(error instanceof CodedError) || error.code !== 'AnswerMissing') throw error;
+    blockers.push(MESSAGES.answerMissing);
+    table = { rows: [], rules: rulesOf(challenge, number, 0) };
+  }
+  const changed = current ? !sameTable(table, { rows: current.rows, rules: current.rules as ChallengeResultRulesDto }) : false;
+  if (current && !changed && blockers.length === 0) blockers.push(MESSAGES.unchanged);
+  return { ...info, rules: table.rules, rows: table.rows, canPublish: blockers.length === 0, blockers, changed, currentVersion: current?.version ?? 0 };
+}
+
+/** GET …/challenges/{id}/versions or …/years/{id}/versions: every version, newest first. */
+export async function listResultVersions({
   ctx,
   input,
 }: {
-  ctx: Pick<AppContext, 'db'>;
-  input: { file: string };
-}): Promise<PublishedResultFile> {
-  const match = FILE.exec(input.file);
-  const kind = match?.[1];
-  const key = match?.[2];
-  if ((kind !== 'overall' && kind !== 'challenge') || !key) throw new NotFoundError('Unbekannte Ergebnisdatei');
-  const row = await findPublishedResult(ctx.db, kind, key);
-  if (row) return { rows: row.rows, publishedAt: row.publishedAt };
-  // An existing year or challenge without published results has an empty table (clubs without
-  // points are not listed), not a missing file: the standings show their empty state either way,
-  // and browsers do not log a failed request on every visit until the first results.
-  if (await resultSubjectExists(ctx.db, kind, key)) return { rows: [], publishedAt: null };
-  throw new NotFoundError('Unbekannte Ergebnisdatei');
+  ctx: Ctx;
+  input: { kind: PublishedResultKind; key: string };
+}): Promise<{ items: ResultVersionDto[] }> {
+  if (!(await repo.resultSubjectExists(ctx.db, input.kind, input.key))) {
+    throw new NotFoundError(input.kind === 'overall' ? MESSAGES.yearNotFound : MESSAGES.notFound);
+  }
+  return { items: (await repo.listVersions(ctx.db, input.kind, input.key)).map(toVersionDto) };
+}
+
+export async function listResultAudit({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { challengeId?: string; from?: number; size?: number };
+}): Promise<ResultAuditPageDto> {
+  const from = input.from ?? 0;
+  const size = Math.min(input.size ?? 50, 200);
+  const { rows, total } = await repo.listAudit(ctx.db, { challengeId: input.challengeId || undefined, from, size });
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      action: r.action as 'results-answer' | 'results-publish',
+      challengeId: r.challengeId,
+      actor: r.actor,
+      reason: r.reason,
+      details: r.details,
+      at: r.at.toISOString(),
+    })),
+    total,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operator writes
+
+function parseAnswer(value: unknown): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return null;
+  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!RIGHT_ANSWER_PATTERN.test(text)) throw new ValidationError(MESSAGES.answer, { field: 'rightAnswer' });
+  return Number(text);
+}
+
+function parseRanking(value: unknown): ChallengeScoring | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'highest' && value !== 'closest') throw new ValidationError(MESSAGES.ranking, { field: 'ranking' });
+  return value;
+}
+
+/**
+ * PUT …/challenges/{id}/answer: the right answer (estimate, goals) and the goals ranking. Audited
+ * with before and after. Before the first publication it may change freely; afterwards only with a
+ * reason, and the public files keep the published version until the next publication.
+ */
+export async function setRightAnswer({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { challengeId: string; body: unknown; actor: Actor };
+}): Promise<ResultChallengeDto> {
+  const body = (input.body && typeof input.body === 'object' ? input.body : {}) as Record<string, unknown>;
+  const rightAnswer = parseAnswer(body.rightAnswer);
+  const ranking = parseRanking(body.ranking);
+  if (rightAnswer === undefined && ranking === undefined) throw new ValidationError(MESSAGES.nothingToChange, { field: 'rightAnswer' });
+
+  return ctx.db.transaction(async (tx) => {
+    const found = await repo.findChallenge(tx, input.challengeId);
+    if (!found) throw new NotFoundError(MESSAGES.notFound);
+    await repo.lockYear(tx, found.yearId);
+    const { challenge, number } = await loadChallenge(tx, input.challengeId);
+    const isVote = rankingOf(challenge.objectTypeId, null) === 'votes';
+    if (isVote) throw new ValidationError(MESSAGES.noAnswerForVotes, { field: 'rightAnswer' });
+    if (ranking !== undefined && challenge.objectTypeId !== 'bfv-erd-goals') throw new ValidationError(MESSAGES.rankingOnlyGoals, { field: 'ranking' });
+    const current = await repo.findCurrentVersion(tx, 'challenge', challenge.id);
+    const reason = reasonOf(body.reason, current !== undefined, MESSAGES.answerReason);
+
+    const before = { rightAnswer: challenge.rightAnswer, ranking: rankingOf(challenge.objectTypeId, challenge.scoring) };
+    const next = {
+      rightAnswer: rightAnswer === undefined ? challenge.rightAnswer : rightAnswer,
+      scoring: ranking ?? challenge.scoring,
+    };
+    const now = ctx.now();
+    if (next.rightAnswer !== challenge.rightAnswer || next.scoring !== challenge.scoring) {
+      await repo.updateChallengeAnswer(tx, challenge.id, { ...next, updatedAt: now });
+      await repo.insertAudit(tx, {
+        action: 'results-answer',
+        operatorId: input.actor.operatorId,
+        actor: input.actor.name,
+        challengeId: challenge.id,
+        reason,
+        details: { before, after: { rightAnswer: next.rightAnswer, ranking: rankingOf(challenge.objectTypeId, next.scoring) }, publishedVersion: current?.version ?? null },
+        at: now,
+      });
+      ctx.log.info({ challenge: challenge.id, actor: input.actor.name }, 'right answer recorded');
+    }
+    const participants = (await repo.countParticipants(tx, [challenge.id])).get(challenge.id) ?? 0;
+    const updated = { ...challenge, rightAnswer: next.rightAnswer, scoring: next.scoring };
+    return describeChallenge(updated, number, berlinToday(now), participants, current ? toPublication(current) : null);
+  });
+}
+
+/**
+ * POST …/challenges/{id}/publish: freezes the challenge's table as a new version and the year's
+ * overall table with it, in one transaction under the year's lock. `expectedVersion` must be the
+ * current version (0 before the first): of two operators publishing at once, one gets 409
+ * `VersionConflict` and nothing of theirs is written. Refused (409) before the challenge has ended
+ * (vote types: the voting window) and without a needed right answer; a correction needs a reason
+ * and must change something.
+ */
+export async function publishChallengeResults({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { challengeId: string; body: unknown; actor: Actor };
+}): Promise<PublishResultDto> {
+  const body = (input.body && typeof input.body === 'object' ? input.body : {}) as Record<string, unknown>;
+  const expectedVersion = body.expectedVersion;
+  if (typeof expectedVersion !== 'number' || !Number.isSafeInteger(expectedVersion) || expectedVersion < 0) {
+    throw new ValidationError(MESSAGES.expectedVersion, { field: 'expectedVersion' });
+  }
+  const reason = reasonOf(body.reason, expectedVersion > 0, MESSAGES.correctionReason);
+
+  const result = await ctx.db.transaction(async (tx) => {
+    const found = await repo.findChallenge(tx, input.challengeId);
+    if (!found) throw new NotFoundError(MESSAGES.notFound);
+    await repo.lockYear(tx, found.yearId);
+    const { challenge, number, ofYear } = await loadChallenge(tx, input.challengeId);
+    const now = ctx.now();
+    const today = berlinToday(now);
+    if (challengeTimeState(toChallengeDto(challenge), today) !== 'finished') {
+      throw new CodedError(409, 'NotEnded', MESSAGES.notEnded(publishableFrom(challenge)));
+    }
+    const current = await repo.findCurrentVersion(tx, 'challenge', challenge.id);
+    if ((current?.version ?? 0) !== expectedVersion) {
+      throw new CodedError(409, 'VersionConflict', MESSAGES.versionConflict, { currentVersion: current?.version ?? 0 });
+    }
+    const table = await computeTable(tx, challenge, number);
+    if (current && sameTable(table, { rows: current.rows, rules: current.rules as ChallengeResultRulesDto })) {
+      throw new CodedError(409, 'Unchanged', MESSAGES.unchanged);
+    }
+    const version = expectedVersion + 1;
+    const file = serializeRows(table.rows);
+    const versionRow = {
+      kind: 'challenge' as const,
+      key: challenge.id,
+      yearId: challenge.yearId,
+      version,
+      rows: table.rows,
+      rules: table.rules,
+      etag: file.etag,
+      reason,
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      publishedAt: now,
+    };
+    await repo.insertVersion(tx, { ...versionRow, body: file.body });
+
+    // The overall table sums the current version of every published challenge of the year, in the year's order.
+    const published = new Map((await repo.listPublishedOfYear(tx, challenge.yearId, 'challenge')).map((p) => [p.key, p]));
+    const tables = ofYear.flatMap((c) => {
+      const p = published.get(c.id);
+      return p ? [{ challengeId: c.id, version: p.version, rows: p.rows }] : [];
+    });
+    const clubIds = [...new Set(tables.flatMap((t) => t.rows.map((r) => r.club._id)))];
+    const currentClubs = await repo.findClubs(tx, clubIds);
+    const overallRows = sumOverall(
+      tables.map((t) => t.rows),
+      (id) => currentClubs.get(id),
+    );
+    const overallRules: OverallResultRulesDto = {
+      kind: 'overall',
+      yearId: challenge.yearId,
+      challenges: tables.map(({ challengeId, version: v }) => ({ challengeId, version: v })),
+    };
+    const previousOverall = await repo.findCurrentVersion(tx, 'overall', challenge.yearId);
+    const overallFile = serializeRows(overallRows);
+    const overallRow = {
+      kind: 'overall' as const,
+      key: challenge.yearId,
+      yearId: challenge.yearId,
+      version: (previousOverall?.version ?? 0) + 1,
+      rows: overallRows,
+      rules: overallRules,
+      etag: overallFile.etag,
+      reason: `#${number} ${challenge.headline}: Version ${version}${reason ? ` (${reason})` : ''}`,
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      publishedAt: now,
+    };
+    await repo.insertVersion(tx, { ...overallRow, body: overallFile.body });
+
+    await repo.insertAudit(tx, {
+      action: 'results-publish',
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      challengeId: challenge.id,
+      reason,
+      details: {
+        version,
+        previousVersion: current?.version ?? null,
+        overallVersion: overallRow.version,
+        ranking: table.rules.ranking,
+        rightAnswer: table.rules.rightAnswer,
+        participants: table.rows.length,
+        etag: file.etag,
+      },
+      at: now,
+    });
+    return {
+      challenge: toVersionDto({ id: 0, ...versionRow }),
+      overall: toPublication(overallRow),
+    };
+  });
+  ctx.log.info({ challenge: input.challengeId, version: result.challenge.version, actor: input.actor.name }, 'results published');
+  return result;
 }

@@ -2,7 +2,7 @@ import { REMOTE_NAMES, type RemoteDescriptorDto, type RuntimeConfigDto } from '@
 import type { AppContext } from '../../context.js';
 import { dataPaths } from '../../config.js';
 import { MANIFEST, readCurrentRelease } from '../releases/service.js';
-import { RESULTS_BASE } from '../results/service.js';
+import { RESULTS_BASE } from '../results/files.js';
 
 export const NEWSLETTER_URL = '/api/public/newsletter';
 

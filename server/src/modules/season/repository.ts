@@ -1,10 +1,12 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   challenges,
   clubs,
+  moderationLog,
   participations,
   profiles,
+  publishedResults,
   site,
   years,
   type ChallengeRow,
@@ -120,4 +122,31 @@ export async function clubsInUse(db: Db, ids: readonly string[]): Promise<Set<st
 export async function countYears(db: Db): Promise<number> {
   const rows = await db.select({ id: years.id }).from(years).limit(1);
   return rows.length;
+}
+
+/** Challenges whose results are published (their right answer and ranking are frozen for the import). */
+export async function challengesWithPublishedResults(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectDistinct({ key: publishedResults.key })
+    .from(publishedResults)
+    .where(and(eq(publishedResults.kind, 'challenge'), inArray(publishedResults.key, [...ids])));
+  return new Set(rows.map((r) => r.key));
+}
+
+/** The audit row of a right answer or ranking set by a season import. */
+export async function insertAnswerAudit(
+  db: Db,
+  row: { challengeId: string; before: Record<string, unknown>; after: Record<string, unknown>; dir: string; at: Date },
+): Promise<void> {
+  await db.insert(moderationLog).values({
+    action: 'results-answer',
+    operatorId: null,
+    actor: 'import',
+    participationId: null,
+    challengeId: row.challengeId,
+    reason: null,
+    details: { before: row.before, after: row.after, seasonDir: row.dir },
+    at: row.at,
+  });
 }

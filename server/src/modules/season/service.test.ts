@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { challenges, clubs, identityUsers, profiles, site, years } from '../../db/schema/index.js';
+import { challenges, clubs, identityUsers, moderationLog, profiles, publishedResults, site, years } from '../../db/schema/index.js';
 import { copySeason, createTestApp, FIXTURE_SEASON, SERVER_ROOT, type TestApp } from '../../test-support/app.js';
 import { seedParticipation } from '../../test-support/seed.js';
+import { setRightAnswer } from '../results/service.js';
 import { importSeason, SeasonValidationError, type ImportReport } from './service.js';
 
 let t: TestApp;
@@ -172,6 +173,39 @@ describe('importSeason', () => {
     expect(report.warnings).toEqual(expect.arrayContaining([expect.stringContaining('club-100-m')]));
     const clubIds = (await t.ctx.db.select({ id: clubs.id }).from(clubs)).map((r) => r.id).sort();
     expect(clubIds).toEqual(['club-100-m', 'club-200-m', 'club-300-w']);
+  });
+
+  test("the operator's right answer survives an import that leaves it out; a published one no import changes", async () => {
+    await run(FIXTURE_SEASON);
+    const answerOf = async () => (await t.ctx.db.select().from(challenges).where(eq(challenges.id, 'challenge-estimate')))[0]!.rightAnswer;
+    const audits = async () => (await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.challengeId, 'challenge-estimate'))).map((r) => [r.actor, r.details.after]);
+    await setRightAnswer({ ctx: t.ctx, input: { challengeId: 'challenge-estimate', body: { rightAnswer: 1300 }, actor: { operatorId: null, name: 'cli:test' } } });
+
+    const without = copySeason((season) => {
+      delete (season.challenges as Array<Record<string, unknown>>)[0]!.rightAnswer;
+    });
+    expect((await run(without)).warnings).toEqual([]);
+    expect(await answerOf()).toBe(1300);
+
+    const changed = copySeason((season) => {
+      (season.challenges as Array<Record<string, unknown>>)[0]!.rightAnswer = 1500;
+    });
+    await run(changed);
+    expect(await answerOf()).toBe(1500);
+    expect(await audits()).toEqual([
+      ['cli:test', { rightAnswer: 1300, ranking: 'closest' }],
+      ['import', { rightAnswer: 1500, scoring: 'closest' }],
+    ]);
+
+    await t.ctx.db.insert(publishedResults).values({ kind: 'challenge', key: 'challenge-estimate', yearId: 'year-test', version: 1, rows: [], body: '[]', etag: '"x"' });
+    const again = copySeason((season) => {
+      (season.challenges as Array<Record<string, unknown>>)[0]!.rightAnswer = 1600;
+    });
+    expect((await run(again)).warnings).toEqual([expect.stringContaining('die Ergebnisse sind veröffentlicht')]);
+    expect(await answerOf()).toBe(1500);
+    expect(await audits()).toHaveLength(2);
+    await t.ctx.db.delete(publishedResults);
+    await run(FIXTURE_SEASON);
   });
 
   test('reports every problem with the field it concerns', async () => {

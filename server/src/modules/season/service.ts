@@ -4,7 +4,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { ImageDto, PointsRowDto, PrizesDto, RichTextDto, TeaserDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import { SITE_ID, type NewChallengeRow, type NewClubRow, type NewYearRow } from '../../db/schema/index.js';
+import { SITE_ID, type ChallengeRow, type NewChallengeRow, type NewClubRow, type NewYearRow } from '../../db/schema/index.js';
 import { berlinToday, resolveDateSpec } from '../../lib/dates.js';
 import { inspectImage, contentTypeForExtension, type ImageInfo } from '../../lib/image-info.js';
 import { stableStringify } from '../../lib/stable-json.js';
@@ -372,6 +372,33 @@ const CHALLENGE_FIELDS = [
 
 const CLUB_FIELDS = ['clubnumber', 'clubname', 'team', 'logourl', 'linkurl', 'search'] as const satisfies readonly (keyof NewClubRow)[];
 
+/**
+ * The right answer and the goals ranking of an existing challenge are the operator's (recorded and
+ * audited through the results API): a season file that leaves them out keeps them, and once the
+ * challenge's results are published the file cannot change them at all (a warning says so; a
+ * correction goes through the results API with a reason).
+ */
+function keepOperatorAnswer(
+  row: NewChallengeRow,
+  old: ChallengeRow,
+  fromFile: { rightAnswer?: number | null; scoring?: string },
+  published: boolean,
+  warnings: string[],
+): NewChallengeRow {
+  const next = {
+    ...row,
+    rightAnswer: fromFile.rightAnswer === undefined || fromFile.rightAnswer === null ? old.rightAnswer : row.rightAnswer,
+    scoring: fromFile.scoring === undefined ? old.scoring : row.scoring,
+  };
+  if (published && (next.rightAnswer !== old.rightAnswer || next.scoring !== old.scoring)) {
+    warnings.push(
+      `Challenge "${row.id}": die Ergebnisse sind veröffentlicht, richtige Antwort und Wertung bleiben. Eine Korrektur geht über die Ergebnisse (mit Grund).`,
+    );
+    return { ...next, rightAnswer: old.rightAnswer, scoring: old.scoring };
+  }
+  return next;
+}
+
 export async function importSeason({
   ctx,
   input,
@@ -493,8 +520,19 @@ export async function importSeason({
       ),
     );
     const inserts: NewChallengeRow[] = [];
-    for (const row of challengeRows) {
-      const old = existing.get(row.id);
+    const published = await repo.challengesWithPublishedResults(tx, challengeRows.map((c) => c.id));
+    for (const fileRow of challengeRows) {
+      const old = existing.get(fileRow.id);
+      const row = old ? keepOperatorAnswer(fileRow, old, season.challenges.find((c) => c.id === fileRow.id)!, published.has(fileRow.id), report.warnings) : fileRow;
+      if (old && (row.rightAnswer !== old.rightAnswer || row.scoring !== old.scoring)) {
+        await repo.insertAnswerAudit(tx, {
+          challengeId: row.id,
+          before: { rightAnswer: old.rightAnswer, scoring: old.scoring },
+          after: { rightAnswer: row.rightAnswer ?? null, scoring: row.scoring ?? null },
+          dir: path.resolve(input.dir),
+          at: now,
+        });
+      }
       if (!old) inserts.push({ ...row, createdAt: now, updatedAt: now });
       else if (pick(old, CHALLENGE_FIELDS) !== pick(row, CHALLENGE_FIELDS)) {
         await repo.updateChallenge(tx, row.id, { ...row, updatedAt: now });
