@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { useState } from 'react';
-import { resolveServiceUrl } from '@erd/shared-contracts';
 import { Icon } from '@erd/shared-contracts/ui';
+import { mediaUrl } from '../lib/media';
 
 interface ClubLogoProps {
   logourl?: string;
@@ -30,7 +30,7 @@ const frame = (size: number) => (theme: Theme) => css`
  * logo URLs resolve against our server (also when embedded on another site).
  */
 export function ClubLogo({ logourl, clubname, size = 48, decorative = false }: ClubLogoProps) {
-  const src = logourl?.trim() ? resolveServiceUrl(logourl.trim()) : '';
+  const src = mediaUrl(logourl);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const label = decorative ? undefined : `Vereinslogo ${clubname}`;
 

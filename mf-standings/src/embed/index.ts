@@ -7,7 +7,9 @@
  *   <script src="https://punktejagd.example/remotes/mf_standings/embed.js"></script>
  *   <script>PunktejagdStandings.mount(document.getElementById('punktejagd-tabelle'), { limit: 10 });</script>
  *
- * or declaratively: `<div data-punktejagd-standings data-limit="5"></div>` before the script tag.
+ * or declaratively: `<div data-punktejagd-standings data-limit="5" data-refresh="60"></div>` before the
+ * script tag. The widget checks for a newly published table every 60 s (`refreshSeconds`,
+ * `data-refresh`; 0 = never).
  */
 import { mountStandingsWidget, unmountStandingsWidget, type EmbedOptions, type MountedWidget } from '../features/embed/mount';
 
@@ -48,11 +50,16 @@ const api: PunktejagdStandingsApi = {
 
 window.PunktejagdStandings = api;
 
-function autoMount() {
+/** Mounts every `[data-punktejagd-standings]` element without a widget yet (runs once when the script loads). */
+export function autoMount() {
   document.querySelectorAll<HTMLElement>('[data-punktejagd-standings]').forEach((element) => {
     if (element.shadowRoot) return;
-    const { baseUrl, limit } = element.dataset;
-    api.mount(element, { baseUrl: baseUrl || undefined, limit: limit ? Number(limit) : undefined });
+    const { baseUrl, limit, refresh } = element.dataset;
+    api.mount(element, {
+      baseUrl: baseUrl || undefined,
+      limit: limit ? Number(limit) : undefined,
+      refreshSeconds: refresh !== undefined && refresh.trim() !== '' ? Number(refresh) : undefined,
+    });
   });
 }
 

@@ -13,6 +13,25 @@ export const CHALLENGE_TYPE_LABELS: Record<ChallengeObjectTypeId, string> = {
   'bfv-erd-text-vote': 'Spruch-Voting',
 };
 
+/** What a row of a challenge table says about the club's entry (small print), per challenge type. */
+export const ENTRY_FIGURE_LABELS: Record<ChallengeObjectTypeId, string> = {
+  'bfv-erd-estimate': 'Schätzung',
+  'bfv-erd-goals': 'Tore',
+  'bfv-erd-picture-vote': 'Stimmen',
+  'bfv-erd-text-vote': 'Stimmen',
+};
+
+export interface EntryFigure {
+  label: string;
+  value: number;
+}
+
+/** The club's estimate (estimate, goals) or its counted votes (vote types); null when the row has none. */
+export function entryFigure(type: ChallengeObjectTypeId, row: StandingRowDto): EntryFigure | null {
+  const value = type === 'bfv-erd-estimate' || type === 'bfv-erd-goals' ? row.estimate : row.votes;
+  return typeof value === 'number' && Number.isFinite(value) ? { label: ENTRY_FIGURE_LABELS[type], value } : null;
+}
+
 export interface NumberedChallenge {
   challenge: ChallengeDto;
   /** #n = position in the year's list + 1 (spec §9, decisions §4). */

@@ -85,6 +85,27 @@ export const overallRows: StandingRowDto[] = [
   row('club-12', 'DJK Würzburg-Heuchelhof', 12, 5),
 ];
 
+/**
+ * Herren and Damen in one table: the same club (TSV Eching) twice, a tie at 2 across the teams and
+ * a tie at 4 inside the Damen (so the Damen alone place 1, 2, 2, 4).
+ */
+export const mixedRows: StandingRowDto[] = [
+  row('club-1', 'TSV Eching', 1, 245),
+  row('club-1-w', 'TSV Eching', 2, 210, { team: 'w' }),
+  row('club-3', 'FC Dingolfing', 2, 210),
+  row('club-5-w', 'SV Memmelsdorf', 4, 180, { team: 'w' }),
+  row('club-2-w', 'TSV Grünwald', 4, 180, { team: 'w' }),
+  row('club-4', 'ASV Cham', 6, 150),
+  row('club-7-w', 'FC Füssen', 7, 100, { team: 'w' }),
+];
+
+/** `count` rows with distinct points (place n, teams alternating Herren/Damen from the first). */
+export function longTable(count: number): StandingRowDto[] {
+  return Array.from({ length: count }, (_, i) =>
+    row(`club-${i + 1}`, `Verein ${i + 1}`, i + 1, count - i, { team: i % 2 === 0 ? 'm' : 'w' }),
+  );
+}
+
 type Routes = Record<string, FakeResponse>;
 
 /** GET routes of the content API and the result files; a file left out answers 404 (not published). */

@@ -15,19 +15,35 @@ export type ParticipationSort = 'newest' | 'likes';
 
 type QueryValue = string | number | undefined;
 
-/**
- * Public GET with `fetch` (no authorization header, spec §6). Failures are `ApiError`s.
- * Public reads do not need axios' interceptors, and keeping axios out of the first page load
- * keeps `/` inside its JavaScript budget.
- */
-export async function getJson<T>(url: string, params: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<T> {
+/** Options of a public GET beyond the query: abort signal and the fetch cache mode. */
+export interface GetOptions {
+  signal?: AbortSignal;
+  /**
+   * `no-cache` makes the browser revalidate its cached copy with a conditional GET of its own
+   * (If-None-Match / If-Modified-Since), which needs no extra request header and so no CORS preflight.
+   */
+  cache?: RequestCache;
+}
+
+/** A JSON answer with the validators the server sent (null where it sent none or did not expose them). */
+export interface JsonWithValidators<T> {
+  body: T;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+async function requestJson<T>(url: string, params: Record<string, QueryValue>, options: GetOptions): Promise<JsonWithValidators<T>> {
   const target = new URL(url);
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined) target.searchParams.set(key, String(value));
   }
   let res: Response;
   try {
-    res = await fetch(target, { headers: { accept: 'application/json' }, signal });
+    res = await fetch(target, {
+      headers: { accept: 'application/json' },
+      signal: options.signal,
+      ...(options.cache ? { cache: options.cache } : {}),
+    });
   } catch {
     throw new ApiError('Network error', 0, 'NetworkError');
   }
@@ -41,8 +57,20 @@ export async function getJson<T>(url: string, params: Record<string, QueryValue>
       body,
     );
   }
-  return body as T;
+  return { body: body as T, etag: res.headers?.get('etag') ?? null, lastModified: res.headers?.get('last-modified') ?? null };
 }
+
+/**
+ * Public GET with `fetch` (no authorization header, spec §6). Failures are `ApiError`s.
+ * Public reads do not need axios' interceptors, and keeping axios out of the first page load
+ * keeps `/` inside its JavaScript budget.
+ */
+export async function getJson<T>(url: string, params: Record<string, QueryValue> = {}, signal?: AbortSignal): Promise<T> {
+  return (await requestJson<T>(url, params, { signal })).body;
+}
+
+/** A published result file with its validators; `body` is null when it is not published or failed to load. */
+export type ResultsFile = JsonWithValidators<StandingRowDto[] | null>;
 
 /**
  * The product content API of spec §7 (public: no authorization header) and the static result
@@ -107,14 +135,17 @@ export function createContentApi(config = () => getRuntimeConfig()) {
     }
   }
 
-  async function getResults(file: string): Promise<StandingRowDto[] | null> {
+  async function getResultsFile(file: string, options: GetOptions = {}): Promise<ResultsFile> {
     try {
-      return await getJson<StandingRowDto[]>(resolveServiceUrl(`${config().resultsBase}/${file}`));
+      return await requestJson<StandingRowDto[]>(resolveServiceUrl(`${config().resultsBase}/${file}`), {}, options);
     } catch (error) {
-      if (isApiError(error)) return null;
+      if (isApiError(error)) return { body: null, etag: null, lastModified: null };
       throw error;
     }
   }
+
+  const getResults = async (file: string) => (await getResultsFile(file)).body;
+  const overallFile = (yearId: string) => `overall-${encodeURIComponent(yearId)}.json`;
 
   return {
     getSpaceData,
@@ -123,7 +154,12 @@ export function createContentApi(config = () => getRuntimeConfig()) {
     listClubs,
     searchParticipations,
     /** GET /results/overall-{yearId}.json; null when not published or on error. */
-    getOverallStandings: (yearId: string) => getResults(`overall-${encodeURIComponent(yearId)}.json`),
+    getOverallStandings: (yearId: string) => getResults(overallFile(yearId)),
+    /**
+     * The overall file with its `ETag` / `Last-Modified` (exposed to other origins by the server),
+     * for a reader that polls it and re-renders only when a new version was published.
+     */
+    getOverallStandingsFile: (yearId: string, options?: GetOptions) => getResultsFile(overallFile(yearId), options),
     /** GET /results/challenge-{challengeId}.json; null when not published or on error. */
     getChallengeStandings: (challengeId: string) => getResults(`challenge-${encodeURIComponent(challengeId)}.json`),
   };

@@ -84,6 +84,8 @@ export function renderWithProviders(
 export interface FakeResponse {
   status?: number;
   body?: unknown;
+  /** Response headers besides `content-type: application/json` (e.g. `etag`). */
+  headers?: Record<string, string>;
 }
 
 type Handler = FakeResponse | ((url: URL, init?: RequestInit) => FakeResponse | Promise<FakeResponse>);
@@ -104,7 +106,7 @@ export function mockFetch(routes: Record<string, Handler>) {
     return {
       ok: status >= 200 && status < 300,
       status,
-      headers: new Headers({ 'content-type': 'application/json' }),
+      headers: new Headers({ 'content-type': 'application/json', ...result.headers }),
       json: async () => result.body ?? null,
       text: async () => JSON.stringify(result.body ?? null),
     } as Response;

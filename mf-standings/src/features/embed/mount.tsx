@@ -12,6 +12,11 @@ export interface EmbedOptions {
   baseUrl?: string;
   /** How many rows of the overall table (1–100, default 10). */
   limit?: number;
+  /**
+   * Seconds between checks for a newly published table (default 60; 0 = never; at least 10).
+   * The widget renders again only when its rows changed.
+   */
+  refreshSeconds?: number;
 }
 
 export interface MountedWidget {
@@ -20,12 +25,24 @@ export interface MountedWidget {
 
 export const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 100;
+export const DEFAULT_REFRESH_SECONDS = 60;
+/** Shorter intervals only add requests: the server's shared caches keep a version for 60 s. */
+const MIN_REFRESH_SECONDS = 10;
+const MAX_REFRESH_SECONDS = 24 * 60 * 60;
 
 const mounted = new WeakMap<Element, MountedWidget>();
 
 function normaliseLimit(limit: unknown): number {
   const n = typeof limit === 'string' ? Number.parseInt(limit, 10) : typeof limit === 'number' ? Math.floor(limit) : NaN;
   return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_LIMIT) : DEFAULT_LIMIT;
+}
+
+/** `0` (or `'0'`) turns refreshing off; anything that is not a number of seconds gives the default. */
+export function normaliseRefreshSeconds(value: unknown): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
+  if (!Number.isFinite(n) || n < 0) return DEFAULT_REFRESH_SECONDS;
+  if (n === 0) return 0;
+  return Math.min(Math.max(Math.round(n), MIN_REFRESH_SECONDS), MAX_REFRESH_SECONDS);
 }
 
 /**
@@ -44,7 +61,7 @@ export function mountStandingsWidget(element: Element, options: EmbedOptions & {
   root.render(
     <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>
-        <StandingsWidget baseUrl={baseUrl} limit={normaliseLimit(options.limit)} />
+        <StandingsWidget baseUrl={baseUrl} limit={normaliseLimit(options.limit)} refreshSeconds={normaliseRefreshSeconds(options.refreshSeconds)} />
       </ThemeProvider>
     </CacheProvider>,
   );

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from '@erd/shared-contracts';
-import { mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
+import { loggedInSession, mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
+import type { SessionData } from '@erd/shared-contracts';
 import ClubPage from '../../../exposes/club-page';
 import { apiRoutes, club, overallRows, row } from '../../../testing/fixtures';
 
@@ -10,15 +11,18 @@ function LocationProbe() {
   return <output aria-label="Adresse">{useLocation().pathname}</output>;
 }
 
-function renderClub(id: string) {
+function renderClub(id: string, session: SessionData | null = null) {
   return renderWithProviders(
     <>
       <ClubPage />
       <LocationProbe />
     </>,
-    { route: `/club/${id}`, path: '/club/:clubId' },
+    { route: `/club/${id}`, path: '/club/:clubId', session },
   );
 }
+
+/** A member whose id token names `clubId` as its club entry (`custom:club`). */
+const memberOf = (clubId: string): SessionData => ({ ...loggedInSession, claims: { ...loggedInSession.claims!, 'custom:club': clubId } });
 
 afterEach(() => {
   document.title = '';
@@ -100,12 +104,12 @@ it('shows one result card per finished challenge whose published results list th
           row('club-7', 'FC Füssen', 1, 100, { estimate: 3850, rightEstimate: 3847 }),
           row('club-1', 'TSV Eching', 2, 80, { estimate: 3900, rightEstimate: 3847 }),
         ],
-        'challenge-jubel': [row('club-1', 'TSV Eching', 1, 100, { votes: 1234 })],
+        'challenge-jubel': [row('club-1', 'TSV Eching', 1, 100, { votes: 1234, picture: '/media/uploads/jubel-eching-w640.webp', participationId: 'p-jubel-1' })],
         // published, but without this club
         'challenge-tore': [row('club-2', 'TSV Grünwald', 1, 100, { estimate: 31 })],
         'challenge-schlachtruf': [
           row('club-3', 'FC Dingolfing', 1, 100, { votes: 50, slogan: 'Wer ned hupft, der is ned dabei!' }),
-          row('club-1', 'TSV Eching', 2, 80, { votes: 12, slogan: 'Eching vor, noch a Tor!' }),
+          row('club-1', 'TSV Eching', 2, 80, { votes: 12, slogan: 'Eching vor, noch a Tor!', participationId: 'p-ruf-7' }),
         ],
         // not finished yet: never shown, even if a file exists
         'challenge-zukunft': [row('club-1', 'TSV Eching', 1, 100, { estimate: 1 })],
@@ -125,7 +129,9 @@ it('shows one result card per finished challenge whose published results list th
   const [estimate, picture, slogan] = cards;
   expect(estimate).toHaveAccessibleName('#1 Volle Hütte beim Pokalfinale');
   expect(estimate).toHaveTextContent('Schätzung#1 Volle Hütte beim Pokalfinale01.03 – 31.03');
-  expect(estimate).toHaveTextContent('Deine Schätzung3.900');
+  // a visitor reads 'Schätzung', not 'Deine Schätzung'
+  expect(estimate).toHaveTextContent('Schätzung3.900');
+  expect(estimate).not.toHaveTextContent('Deine');
   expect(estimate).toHaveTextContent('Richtige Antwort3.847');
   expect(estimate).toHaveTextContent('Platz2.');
   expect(estimate).toHaveTextContent('Punkte80');
@@ -134,13 +140,105 @@ it('shows one result card per finished challenge whose published results list th
   expect(picture).toHaveTextContent('Stimmen1.234');
   expect(picture).toHaveTextContent('Platz1.');
   expect(picture).toHaveTextContent('Punkte100');
-  expect(picture).not.toHaveTextContent('Deine Schätzung');
+  expect(picture).not.toHaveTextContent('Schätzung3');
+  const thumbnail = within(picture).getByRole('img', { name: 'Bild von TSV Eching (Herren) zu „Euer schönster Jubel“' });
+  expect(thumbnail).toHaveAttribute('src', 'http://localhost/media/uploads/jubel-eching-w640.webp');
+  expect(thumbnail).toHaveAttribute('loading', 'lazy');
+  expect(within(picture).getByRole('link', { name: 'Zum Bild (#2 Euer schönster Jubel)' })).toHaveAttribute('href', '/challenge/challenge-jubel/p-jubel-1');
+  // the estimate card has neither a picture nor an entry link
+  expect(within(estimate).queryByRole('img')).not.toBeInTheDocument();
+  expect(within(estimate).queryByRole('link')).not.toBeInTheDocument();
 
   expect(slogan).toHaveTextContent('Spruch-Voting#4 Der lauteste Schlachtruf01.06 – 30.06');
   expect(within(slogan).getByText('Eching vor, noch a Tor!').closest('blockquote')).not.toBeNull();
   expect(slogan).toHaveTextContent('Stimmen12');
   expect(slogan).toHaveTextContent('Platz2.');
+  expect(within(slogan).getByRole('link', { name: 'Zum Spruch (#4 Der lauteste Schlachtruf)' })).toHaveAttribute(
+    'href',
+    '/challenge/challenge-schlachtruf/p-ruf-7',
+  );
+  expect(within(slogan).queryByRole('img')).not.toBeInTheDocument();
 
   expect(screen.queryByText(/Torfabrik/)).not.toBeInTheDocument();
   expect(screen.queryByText(/Noch nicht gestartet/)).not.toBeInTheDocument();
+});
+
+describe("'Schätzung' for visitors, 'Deine Schätzung' for the club's own member", () => {
+  const results = () =>
+    apiRoutes({
+      clubs: [eching],
+      overall: overallRows,
+      challengeResults: {
+        'challenge-pokalfinale': [row('club-1', 'TSV Eching', 1, 100, { estimate: 3850, rightEstimate: 3847 })],
+        'challenge-tore': [row('club-1', 'TSV Eching', 3, 65, { estimate: 31 })],
+      },
+    });
+
+  const cardsOf = async () => within(await screen.findByRole('region', { name: 'Ergebnisse je Challenge' })).getAllByRole('article');
+
+  it.each([
+    ['a visitor', null],
+    ['a member of another club', memberOf('club-2')],
+    ['a member of the other team of the same club', memberOf('club-1-w')],
+  ])('%s reads the neutral labels', async (_who, session) => {
+    mockFetch(results());
+    renderClub('club-1', session);
+
+    const [estimate, goals] = await cardsOf();
+    expect(within(estimate).getAllByRole('term').map((t) => t.textContent)).toEqual(['Schätzung', 'Richtige Antwort', 'Platz', 'Punkte']);
+    expect(within(estimate).getAllByRole('definition').map((d) => d.textContent)).toEqual(['3.850', '3.847', '1.', '100']);
+    // goals ranked by the highest number: no right answer in the file, none shown
+    expect(within(goals).getAllByRole('term').map((t) => t.textContent)).toEqual(['Tore', 'Platz', 'Punkte']);
+    expect(within(goals).getAllByRole('definition').map((d) => d.textContent)).toEqual(['31', '3.', '65']);
+    expect(screen.queryByText(/^Deine/)).not.toBeInTheDocument();
+  });
+
+  it("the club's own member reads 'Deine Schätzung' and 'Deine Tore'", async () => {
+    mockFetch(results());
+    renderClub('club-1', memberOf('club-1'));
+
+    const [estimate, goals] = await cardsOf();
+    expect(within(estimate).getAllByRole('term')[0]).toHaveTextContent('Deine Schätzung');
+    expect(within(goals).getAllByRole('term')[0]).toHaveTextContent('Deine Tore');
+  });
+});
+
+it('leaves out what a row does not give, and never puts a non-web address into an img', async () => {
+  mockFetch(
+    apiRoutes({
+      clubs: [eching],
+      overall: overallRows,
+      challengeResults: {
+        // no usable picture, no entry, no votes
+        'challenge-jubel': [row('club-1', 'TSV Eching', 1, 100, { picture: 'javascript:alert(1)' })],
+        // no slogan
+        'challenge-schlachtruf': [row('club-1', 'TSV Eching', 1, 100, { votes: 3 })],
+      },
+    }),
+  );
+  renderClub('club-1');
+
+  const [picture, slogan] = within(await screen.findByRole('region', { name: 'Ergebnisse je Challenge' })).getAllByRole('article');
+  expect(within(picture).getAllByRole('term').map((t) => t.textContent)).toEqual(['Platz', 'Punkte']);
+  expect(within(picture).queryByRole('img')).not.toBeInTheDocument();
+  expect(within(picture).queryByRole('link')).not.toBeInTheDocument();
+  expect(within(slogan).getAllByRole('term').map((t) => t.textContent)).toEqual(['Stimmen', 'Platz', 'Punkte']);
+  expect(slogan.querySelector('blockquote')).toBeNull();
+  expect(document.querySelector('img[src^="javascript"]')).toBeNull();
+});
+
+it('shows a note when the picture does not load', async () => {
+  mockFetch(
+    apiRoutes({
+      clubs: [eching],
+      challengeResults: { 'challenge-jubel': [row('club-1', 'TSV Eching', 1, 100, { votes: 9, picture: 'https://cdn.example/jubel-w640.webp' })] },
+    }),
+  );
+  renderClub('club-1');
+
+  const img = await screen.findByRole('img', { name: /Bild von TSV Eching/ });
+  expect(img).toHaveAttribute('src', 'https://cdn.example/jubel-w640.webp');
+  fireEvent.error(img);
+  expect(screen.queryByRole('img', { name: /Bild von TSV Eching/ })).not.toBeInTheDocument();
+  expect(screen.getByText('Das Bild kann gerade nicht angezeigt werden.')).toBeInTheDocument();
 });

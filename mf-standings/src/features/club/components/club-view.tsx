@@ -2,6 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { getRuntimeConfig, useDocumentTitle } from '@erd/shared-contracts';
 import { Container, Headline, LoadError, NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
 import { useClubPage } from '../api/get-club-page';
+import { useIsOwnClub } from '../hooks/use-is-own-club';
 import { ClubHeader } from './club-header';
 import { OverallSummary } from './overall-summary';
 import { ResultCard } from './result-card';
@@ -9,6 +10,7 @@ import { ResultCard } from './result-card';
 /** /club/{clubId} (spec §2 Club page): an unknown id shows the 404 screen in place, the URL stays. */
 export function ClubView({ clubId }: { clubId: string }) {
   const page = useClubPage(clubId);
+  const own = useIsOwnClub(clubId);
   const club = page.status === 'success' && page.data.kind === 'club' ? page.data.club : null;
   useDocumentTitle(club ? club.fields.clubname : null);
 
@@ -47,7 +49,7 @@ export function ClubView({ clubId }: { clubId: string }) {
               `}
             >
               {cards.map((card) => (
-                <ResultCard key={card.challenge.sys.id} card={card} />
+                <ResultCard key={card.challenge.sys.id} card={card} own={own} />
               ))}
             </div>
           </section>

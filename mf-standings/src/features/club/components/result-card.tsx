@@ -1,19 +1,25 @@
 import { css, type Theme } from '@emotion/react';
-import { useId, type ReactNode } from 'react';
-import { Badge, Card, Icon, VisuallyHidden } from '@erd/shared-contracts/ui';
+import { useId, useState, type ReactNode } from 'react';
+import { paths, TEAM_LABELS } from '@erd/shared-contracts';
+import { Badge, ButtonLink, Card, Icon, VisuallyHidden } from '@erd/shared-contracts/ui';
 import { CHALLENGE_TYPE_LABELS } from '../../../lib/challenges';
 import { formatDateRange, formatNumber, formatPlace } from '../../../lib/format';
+import { mediaUrl } from '../../../lib/media';
 import type { ClubResultCard } from '../api/get-club-page';
 
-/** The facts a card shows per challenge type; a value the results file does not give is left out. */
-function facts({ challenge, row }: ClubResultCard): Array<[string, ReactNode]> {
+/**
+ * The facts a card shows per challenge type; a value the results file does not give is left out
+ * (never a made-up number). The club's own number reads 'Deine Schätzung' only for a member of
+ * this club; every other visitor reads 'Schätzung' (or 'Tore').
+ */
+function facts({ challenge, row }: ClubResultCard, own: boolean): Array<[string, ReactNode]> {
   const list: Array<[string, ReactNode | undefined]> = [];
   switch (challenge.sys.objectTypeId) {
     case 'bfv-erd-estimate':
-      list.push(['Deine Schätzung', row.estimate], ['Richtige Antwort', row.rightEstimate]);
+      list.push([own ? 'Deine Schätzung' : 'Schätzung', row.estimate], ['Richtige Antwort', row.rightEstimate]);
       break;
     case 'bfv-erd-goals':
-      list.push(['Tore', row.estimate], ['Richtige Antwort', row.rightEstimate]);
+      list.push([own ? 'Deine Tore' : 'Tore', row.estimate], ['Richtige Antwort', row.rightEstimate]);
       break;
     case 'bfv-erd-picture-vote':
     case 'bfv-erd-text-vote':
@@ -26,11 +32,68 @@ function facts({ challenge, row }: ClubResultCard): Array<[string, ReactNode]> {
     .map(([label, value]) => [label, typeof value === 'number' ? formatNumber(value) : value]);
 }
 
-/** One finished, published challenge on the club page: #n, headline, type, dates and the club's result. */
-export function ResultCard({ card }: { card: ClubResultCard }) {
+/** The picture of a picture vote (the 640 px rendition of the results file); a note if it does not load. */
+function EntryPicture({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const frame = (theme: Theme) => css`
+    margin: 0 0 ${theme.space(4)};
+    border-radius: ${theme.radius};
+    overflow: hidden;
+    background: ${theme.colors.background};
+  `;
+  if (failed === src) {
+    return (
+      <p
+        css={(theme: Theme) => css`
+          ${frame(theme)};
+          padding: ${theme.space(4)};
+          color: ${theme.colors.textMuted};
+        `}
+      >
+        Das Bild kann gerade nicht angezeigt werden.
+      </p>
+    );
+  }
+  return (
+    <figure css={frame}>
+      <img
+        src={src}
+        alt={alt}
+        width={640}
+        height={480}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(src)}
+        css={css`
+          display: block;
+          width: 100%;
+          height: auto;
+          aspect-ratio: 4 / 3;
+          object-fit: cover;
+        `}
+      />
+    </figure>
+  );
+}
+
+/**
+ * One finished, published challenge on the club page: #n, headline, type, dates and the club's
+ * result (its estimate with the right answer, or its slogan or picture with the votes), and for
+ * the vote types a link to the entry.
+ */
+export function ResultCard({ card, own }: { card: ClubResultCard; own: boolean }) {
   const titleId = useId();
   const { challenge, number, row } = card;
-  const slogan = challenge.sys.objectTypeId === 'bfv-erd-text-vote' ? row.slogan : undefined;
+  const type = challenge.sys.objectTypeId;
+  const title = `#${number} ${challenge.fields.headline}`;
+  const slogan = type === 'bfv-erd-text-vote' ? row.slogan?.trim() : undefined;
+  const picture = type === 'bfv-erd-picture-vote' ? mediaUrl(row.picture) : '';
+  const teamLabel = TEAM_LABELS[row.club.team] ?? row.club.team;
+  const entryLink =
+    (type === 'bfv-erd-picture-vote' || type === 'bfv-erd-text-vote') && row.participationId
+      ? { to: paths.participation(challenge.sys.id, row.participationId), label: type === 'bfv-erd-picture-vote' ? 'Zum Bild' : 'Zum Spruch' }
+      : null;
+
   return (
     <Card aria-labelledby={titleId}>
       <div
@@ -55,7 +118,7 @@ export function ResultCard({ card }: { card: ClubResultCard }) {
               color: ${theme.colors.primary};
             `}
           >
-            {CHALLENGE_TYPE_LABELS[challenge.sys.objectTypeId]}
+            {CHALLENGE_TYPE_LABELS[type]}
           </p>
           <h3
             id={titleId}
@@ -85,10 +148,13 @@ export function ResultCard({ card }: { card: ClubResultCard }) {
       </div>
       <div
         css={(theme: Theme) => css`
+          display: flex;
+          flex-direction: column;
           padding: ${theme.space(4)} ${theme.space(5)} ${theme.space(5)};
           flex: 1;
         `}
       >
+        {picture && <EntryPicture src={picture} alt={`Bild von ${row.club.clubname} (${teamLabel}) zu „${challenge.fields.headline}“`} />}
         {slogan && (
           <blockquote
             css={(theme: Theme) => css`
@@ -101,7 +167,7 @@ export function ResultCard({ card }: { card: ClubResultCard }) {
             `}
           >
             <Icon name="quote" size="sm" />
-            <p css={css`margin: 0;`}>{slogan}</p>
+            <p css={css`margin: 0; min-width: 0;`}>{slogan}</p>
           </blockquote>
         )}
         <dl
@@ -129,16 +195,31 @@ export function ResultCard({ card }: { card: ClubResultCard }) {
               font-weight: 900;
               font-size: 1.5rem;
               color: ${theme.colors.primaryDark};
+              overflow-wrap: anywhere;
             }
           `}
         >
-          {facts(card).map(([label, value]) => (
+          {facts(card, own).map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>
               <dd>{value}</dd>
             </div>
           ))}
         </dl>
+        {entryLink && (
+          <ButtonLink
+            to={entryLink.to}
+            variant="secondary"
+            css={(theme: Theme) => css`
+              align-self: flex-start;
+              margin-top: ${theme.space(4)};
+            `}
+          >
+            {entryLink.label}
+            <VisuallyHidden> ({title})</VisuallyHidden>
+            <Icon name="arrow-right" size="xs" color="white" />
+          </ButtonLink>
+        )}
       </div>
     </Card>
   );

@@ -1,6 +1,5 @@
 import { contentApi, loadRuntimeConfig, loadSpaceData, type StandingRowDto } from '@erd/shared-contracts';
 import { sortedRows } from '../../../lib/challenges';
-import { useAsync } from '../../../lib/use-async';
 
 export interface TopStandings {
   productName: string;
@@ -8,7 +7,18 @@ export interface TopStandings {
   publicUrl: string;
   /** The first `limit` rows of the overall table; empty when nothing is published yet. */
   rows: StandingRowDto[];
+  /** The year whose overall file this is (a refresh asks for the same file). */
+  yearId: string;
+  /** The version of the file seen last (its `ETag`); null when the server sent none. */
+  etag: string | null;
 }
+
+/**
+ * `cache: 'no-cache'`: the browser revalidates its copy with a conditional GET (If-None-Match) of
+ * its own and gets a 304 when nothing changed. No request header of ours, so a page of another
+ * origin needs no CORS preflight.
+ */
+const REVALIDATE = { cache: 'no-cache' } as const;
 
 /**
  * For a page that is not ours: GET {baseUrl}/config.json first, so the content API and the
@@ -18,14 +28,29 @@ export interface TopStandings {
 export async function getTopStandings(baseUrl: string, limit: number): Promise<TopStandings> {
   const config = await loadRuntimeConfig(`${baseUrl}/config.json`);
   const space = await loadSpaceData();
-  const rows = await contentApi().getOverallStandings(space.year.sys.id);
+  const yearId = space.year.sys.id;
+  const file = await contentApi().getOverallStandingsFile(yearId, REVALIDATE);
   return {
     productName: config.productName,
     publicUrl: (config.publicUrl || baseUrl).replace(/\/+$/, ''),
-    rows: sortedRows(rows).slice(0, limit),
+    rows: sortedRows(file.body).slice(0, limit),
+    yearId,
+    etag: file.etag,
   };
 }
 
-export function useTopStandings(baseUrl: string, limit: number) {
-  return useAsync(`top:${baseUrl}:${limit}`, () => getTopStandings(baseUrl, limit));
+const sameRows = (a: readonly StandingRowDto[], b: readonly StandingRowDto[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Asks for the overall file again. `changed` is true only when the rows the widget shows are
+ * different: the same `ETag` ends the comparison early; without one (or with a new one) the rows
+ * themselves are compared. A failed request keeps what is shown (a refresh never blanks the table).
+ */
+export async function refreshTopStandings(current: TopStandings, limit: number): Promise<{ data: TopStandings; changed: boolean }> {
+  const file = await contentApi().getOverallStandingsFile(current.yearId, REVALIDATE);
+  if (file.body === null) return { data: current, changed: false };
+  if (file.etag !== null && file.etag === current.etag) return { data: current, changed: false };
+  const rows = sortedRows(file.body).slice(0, limit);
+  if (sameRows(rows, current.rows)) return { data: { ...current, etag: file.etag }, changed: false };
+  return { data: { ...current, rows, etag: file.etag }, changed: true };
 }

@@ -1,14 +1,17 @@
 import { css, Global, type Theme } from '@emotion/react';
 import { useId } from 'react';
 import { ClubLogo } from '../../../components/club-logo';
+import { TeamTag } from '../../../components/team-tag';
 import { formatPlace, formatPoints } from '../../../lib/format';
 import { EMPTY_STANDINGS_TEXT, EMPTY_STANDINGS_TITLE, OVERALL_TITLE, TO_OVERALL } from '../../../lib/texts';
-import { useTopStandings } from '../api/get-top-standings';
+import { useLiveTopStandings } from '../hooks/use-live-top-standings';
 
 export interface StandingsWidgetProps {
   /** Our server's origin: config.json and every data URL resolve against it. */
   baseUrl: string;
   limit: number;
+  /** Seconds between checks for a new version of the overall table; 0 = never. */
+  refreshSeconds: number;
 }
 
 /**
@@ -42,10 +45,13 @@ const srOnly = css`
   white-space: nowrap;
 `;
 
-/** The overall top N for the sponsor's page: place, logo, club name and points, and a link to the full table. */
-export function StandingsWidget({ baseUrl, limit }: StandingsWidgetProps) {
+/**
+ * The overall top N for the sponsor's page: place, logo, club name, team and points, and a link to
+ * the full table. It follows new publications by itself (see `useLiveTopStandings`).
+ */
+export function StandingsWidget({ baseUrl, limit, refreshSeconds }: StandingsWidgetProps) {
   const titleId = useId();
-  const standings = useTopStandings(baseUrl, limit);
+  const standings = useLiveTopStandings(baseUrl, limit, refreshSeconds);
   const data = standings.status === 'success' ? standings.data : null;
   const publicUrl = data?.publicUrl ?? baseUrl;
 
@@ -141,22 +147,25 @@ export function StandingsWidget({ baseUrl, limit }: StandingsWidgetProps) {
               <span css={css`grid-area: logo; display: inline-flex;`}>
                 <ClubLogo logourl={row.club.logourl} clubname={row.club.clubname} size={36} decorative />
               </span>
-              <a
-                href={`${publicUrl}/club/${encodeURIComponent(row.club._id)}`}
-                css={(theme: Theme) => css`
-                  grid-area: name;
-                  color: ${theme.colors.textDark};
-                  font-weight: 700;
-                  line-height: 1.3;
-                  text-decoration: none;
-                  overflow-wrap: break-word;
-                  &:hover {
-                    text-decoration: underline;
-                  }
-                `}
-              >
-                {row.club.clubname}
-              </a>
+              <span css={css`grid-area: name; min-width: 0;`}>
+                <a
+                  href={`${publicUrl}/club/${encodeURIComponent(row.club._id)}`}
+                  css={(theme: Theme) => css`
+                    margin-right: 6px;
+                    color: ${theme.colors.textDark};
+                    font-weight: 700;
+                    line-height: 1.3;
+                    text-decoration: none;
+                    overflow-wrap: break-word;
+                    &:hover {
+                      text-decoration: underline;
+                    }
+                  `}
+                >
+                  {row.club.clubname}
+                </a>
+                <TeamTag team={row.club.team} />
+              </span>
               <span
                 css={(theme: Theme) => css`
                   grid-area: points;

@@ -1,10 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from '@erd/shared-contracts';
 import { mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
 import StandingsApp from '../../../exposes/standings-app';
-import { apiRoutes, overallRows, row } from '../../../testing/fixtures';
+import { apiRoutes, longTable, mixedRows, overallRows, row } from '../../../testing/fixtures';
 
-const renderAt = (route: string) => renderWithProviders(<StandingsApp />, { route, path: '/tabelle/*' });
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="Adresse">{`${pathname}${search}`}</output>;
+}
+
+const renderAt = (route: string) =>
+  renderWithProviders(
+    <>
+      <StandingsApp />
+      <LocationProbe />
+    </>,
+    { route, path: '/tabelle/*' },
+  );
 
 const names = (list: HTMLElement) => within(list).getAllByRole('listitem').map((item) => within(item).getByRole('link').textContent);
 
@@ -24,6 +37,7 @@ it('shows the overall table: top three on the podium in reading order 1-2-3, the
   const [first] = within(podium).getAllByRole('listitem');
   expect(first).toHaveTextContent('Platz 1.');
   expect(first).toHaveTextContent('245 Punkte');
+  expect(within(first).getByText('Herren')).toBeInTheDocument();
   expect(within(first).getByRole('link', { name: 'TSV Eching' })).toHaveAttribute('href', '/club/club-1');
   // the logo sits next to the name: decorative, with an empty alt
   expect(first.querySelector('img')).toHaveAttribute('alt', '');
@@ -32,16 +46,18 @@ it('shows the overall table: top three on the podium in reading order 1-2-3, the
   const items = within(list).getAllByRole('listitem');
   expect(items).toHaveLength(9);
   expect(items.map((item) => item.textContent)).toEqual([
-    'Platz 4.ASV Cham150 Punkte',
-    'Platz 4.SV Memmelsdorf150 Punkte',
-    'Platz 6.TSV Nördlingen120 Punkte',
-    'Platz 7.FC Füssen100 Punkte',
-    'Platz 8.SpVgg Mögeldorf95 Punkte',
-    'Platz 9.TuS Holzkirchen80 Punkte',
-    'Platz 10.SV Kirchdorf am Inn65 Punkte',
-    'Platz 11.TSV Peißenberg40 Punkte',
-    'Platz 12.DJK Würzburg-Heuchelhof5 Punkte',
+    'Platz 4.ASV ChamHerrengeteilter 4. Platz150 Punkte',
+    'Platz 4.SV MemmelsdorfHerrengeteilter 4. Platz150 Punkte',
+    'Platz 6.TSV NördlingenHerren120 Punkte',
+    'Platz 7.FC FüssenHerren100 Punkte',
+    'Platz 8.SpVgg MögeldorfHerren95 Punkte',
+    'Platz 9.TuS HolzkirchenHerren80 Punkte',
+    'Platz 10.SV Kirchdorf am InnHerren65 Punkte',
+    'Platz 11.TSV PeißenbergHerren40 Punkte',
+    'Platz 12.DJK Würzburg-HeuchelhofHerren5 Punkte',
   ]);
+  // a short table needs no 'show more'
+  expect(screen.queryByRole('button', { name: 'Weitere Plätze anzeigen' })).not.toBeInTheDocument();
   expect(within(items[1]).getByRole('link', { name: 'SV Memmelsdorf' })).toHaveAttribute('href', '/club/club-5');
 
   // the finished challenges (#1–#4), not the upcoming #5
@@ -73,13 +89,19 @@ it.each([
   expect(screen.getByText('Pssst! Komm wieder wenn die ersten Punkte vergeben wurden!')).toBeInTheDocument();
   expect(screen.queryByRole('list', { name: 'Podium' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Nach oben' })).not.toBeInTheDocument();
+  // nothing to filter before the first publication
+  expect(screen.queryByRole('group', { name: 'Team' })).not.toBeInTheDocument();
 });
 
 it("shows a challenge's table under its #n and headline, with a link to the overall table", async () => {
   mockFetch(
     apiRoutes({
       challengeResults: {
-        'challenge-jubel': [row('club-3', 'FC Dingolfing', 1, 100, { votes: 80 }), row('club-1', 'TSV Eching', 1, 100, { votes: 80 }), row('club-2', 'TSV Grünwald', 3, 65)],
+        'challenge-jubel': [
+          row('club-3', 'FC Dingolfing', 1, 100, { votes: 80 }),
+          row('club-1', 'TSV Eching', 1, 100, { votes: 80 }),
+          row('club-2', 'TSV Grünwald', 3, 65, { team: 'w', votes: 1234 }),
+        ],
       },
     }),
   );
@@ -89,10 +111,12 @@ it("shows a challenge's table under its #n and headline, with a link to the over
   expect(screen.getByRole('link', { name: 'Zur Gesamttabelle' })).toHaveAttribute('href', '/tabelle');
   const podium = screen.getByRole('list', { name: 'Podium' });
   expect(within(podium).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-    'Platz 1.1FC Dingolfing100 Punkte',
-    'Platz 1.1TSV Eching100 Punkte',
-    'Platz 3.3TSV Grünwald65 Punkte',
+    'Platz 1.1FC DingolfingHerrenStimmen 80geteilter 1. Platz100 Punkte',
+    'Platz 1.1TSV EchingHerrenStimmen 80geteilter 1. Platz100 Punkte',
+    'Platz 3.3TSV GrünwaldDamenStimmen 1.23465 Punkte',
   ]);
+  // a vote challenge has no right answer
+  expect(screen.queryByText(/Richtige Antwort/)).not.toBeInTheDocument();
   const current = within(screen.getByRole('navigation', { name: 'Tabelle je Challenge' })).getByRole('link', { current: 'page' });
   expect(current).toHaveTextContent('#2 Euer schönster Jubel');
 });
@@ -111,6 +135,172 @@ it('shows the 404 screen for an id that is not a challenge of the year', async (
 
   expect(await screen.findByRole('heading', { name: 'kein Treffer' })).toBeInTheDocument();
   expect(screen.getByText('Aber bei der Punktejagd kassierst du trotzdem Punkte!')).toBeInTheDocument();
+});
+
+it("shows what each club entered in a challenge's table: the estimate in small print and the right answer", async () => {
+  mockFetch(
+    apiRoutes({
+      challengeResults: {
+        'challenge-pokalfinale': [
+          row('club-7', 'FC Füssen', 1, 100, { estimate: 3850, rightEstimate: 3847 }),
+          row('club-1', 'TSV Eching', 2, 80, { estimate: 3900, rightEstimate: 3847 }),
+          row('club-2', 'TSV Grünwald', 3, 65, { estimate: 3700, rightEstimate: 3847 }),
+          row('club-3', 'FC Dingolfing', 4, 55, { team: 'w', estimate: 12000, rightEstimate: 3847 }),
+        ],
+      },
+    }),
+  );
+  renderAt('/tabelle/challenge-pokalfinale');
+
+  expect(await screen.findByRole('heading', { level: 1, name: '#1 Volle Hütte beim Pokalfinale' })).toBeInTheDocument();
+  expect(screen.getByText('Richtige Antwort:').parentElement).toHaveTextContent('Richtige Antwort: 3.847');
+  expect(within(screen.getByRole('list', { name: 'Podium' })).getAllByRole('listitem')[1]).toHaveTextContent('TSV EchingHerrenSchätzung 3.900');
+  const [fourth] = within(screen.getByRole('list', { name: 'Weitere Plätze' })).getAllByRole('listitem');
+  expect(fourth.textContent).toBe('Platz 4.FC DingolfingDamenSchätzung 12.00055 Punkte');
+});
+
+describe('shared places and teams', () => {
+  it('shows a shared place on the podium for both clubs, and the team of every row (one club twice)', async () => {
+    mockFetch(apiRoutes({ overall: mixedRows }));
+    renderAt('/tabelle');
+
+    const podium = await screen.findByRole('list', { name: 'Podium' });
+    expect(within(podium).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Platz 1.1TSV EchingHerren245 Punkte',
+      'Platz 2.2TSV EchingDamengeteilter 2. Platz210 Punkte',
+      'Platz 2.2FC DingolfingHerrengeteilter 2. Platz210 Punkte',
+    ]);
+    const [herren, damen] = within(podium).getAllByRole('link', { name: 'TSV Eching' });
+    expect(herren).toHaveAttribute('href', '/club/club-1');
+    expect(damen).toHaveAttribute('href', '/club/club-1-w');
+  });
+});
+
+describe('team filter', () => {
+  const podiumNames = () =>
+    within(screen.getByRole('list', { name: 'Podium' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+
+  it("filters by team, places the team's rows among themselves (ties included) and keeps the choice in the URL", async () => {
+    mockFetch(apiRoutes({ overall: mixedRows }));
+    renderAt('/tabelle');
+
+    const group = await screen.findByRole('group', { name: 'Team' });
+    expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['all', 'm', 'w']);
+    expect(within(group).getByRole('radio', { name: 'Alle' })).toBeChecked();
+
+    await userEvent.click(within(group).getByRole('radio', { name: 'Damen' }));
+    expect(within(group).getByRole('radio', { name: 'Damen' })).toBeChecked();
+    expect(screen.getByRole('status', { name: 'Adresse' })).toHaveTextContent('/tabelle?team=w');
+    expect(podiumNames()).toEqual([
+      'Platz 1.1TSV EchingDamen210 Punkte',
+      'Platz 2.2SV MemmelsdorfDamengeteilter 2. Platz180 Punkte',
+      'Platz 2.2TSV GrünwaldDamengeteilter 2. Platz180 Punkte',
+    ]);
+    expect(within(screen.getByRole('list', { name: 'Weitere Plätze' })).getAllByRole('listitem').map((i) => i.textContent)).toEqual([
+      'Platz 4.FC FüssenDamen100 Punkte',
+    ]);
+    // the links to the challenge tables keep the team
+    expect(within(screen.getByRole('navigation', { name: 'Tabelle je Challenge' })).getAllByRole('link')[0]).toHaveAttribute(
+      'href',
+      '/tabelle/challenge-pokalfinale?team=w',
+    );
+
+    await userEvent.click(within(group).getByRole('radio', { name: 'Herren' }));
+    expect(screen.getByRole('status', { name: 'Adresse' })).toHaveTextContent('/tabelle?team=m');
+    expect(podiumNames()).toEqual(['Platz 1.1TSV EchingHerren245 Punkte', 'Platz 2.2FC DingolfingHerren210 Punkte', 'Platz 3.3ASV ChamHerren150 Punkte']);
+    expect(screen.queryByRole('list', { name: 'Weitere Plätze' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(group).getByRole('radio', { name: 'Alle' }));
+    expect(screen.getByRole('status', { name: 'Adresse' }).textContent).toBe('/tabelle');
+    expect(podiumNames()).toHaveLength(3);
+    expect(within(screen.getByRole('list', { name: 'Weitere Plätze' })).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('is usable with the keyboard: Tab into the group, arrow keys choose', async () => {
+    mockFetch(apiRoutes({ overall: mixedRows }));
+    renderAt('/tabelle');
+    const all = await screen.findByRole('radio', { name: 'Alle' });
+
+    all.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Herren' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Herren' })).toHaveFocus();
+    expect(screen.getByRole('status', { name: 'Adresse' })).toHaveTextContent('/tabelle?team=m');
+  });
+
+  it('comes back from the URL after a reload, also on a challenge table, whose link to the overall table keeps it', async () => {
+    mockFetch(apiRoutes({ overall: mixedRows, challengeResults: { 'challenge-jubel': mixedRows } }));
+    const first = renderAt('/tabelle?team=w');
+    expect(await screen.findByRole('radio', { name: 'Damen' })).toBeChecked();
+    expect(podiumNames()[0]).toBe('Platz 1.1TSV EchingDamen210 Punkte');
+    first.unmount();
+
+    renderAt('/tabelle/challenge-jubel?team=w');
+    expect(await screen.findByRole('radio', { name: 'Damen' })).toBeChecked();
+    expect(podiumNames()).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Zur Gesamttabelle' })).toHaveAttribute('href', '/tabelle?team=w');
+  });
+
+  it('ignores an unknown team in the URL', async () => {
+    mockFetch(apiRoutes({ overall: mixedRows }));
+    renderAt('/tabelle?team=x');
+    expect(await screen.findByRole('radio', { name: 'Alle' })).toBeChecked();
+    expect(podiumNames()).toHaveLength(3);
+  });
+
+  it('says so when the chosen team has no rows in a published table, and offers all teams again', async () => {
+    mockFetch(apiRoutes({ overall: overallRows }));
+    renderAt('/tabelle?team=w');
+
+    expect(await screen.findByText('In dieser Tabelle stehen noch keine Damen-Mannschaften.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Podium' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Noch ist es still...')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Alle Teams anzeigen' }));
+    expect(screen.getByRole('radio', { name: 'Alle' })).toBeChecked();
+    expect(screen.getByRole('list', { name: 'Podium' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Adresse' }).textContent).toBe('/tabelle');
+  });
+});
+
+describe('long tables', () => {
+  it('renders the first 100 rows below the podium and 100 more per click, focusing the first new row', async () => {
+    mockFetch(apiRoutes({ overall: longTable(250) }));
+    renderAt('/tabelle');
+
+    const list = await screen.findByRole('list', { name: 'Weitere Plätze' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(100);
+    expect(screen.getByText('103 von 250 Mannschaften angezeigt')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Weitere Plätze anzeigen' }));
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(200);
+    expect(within(items[100]).getByRole('link', { name: 'Verein 104' })).toHaveFocus();
+    expect(screen.getByText('203 von 250 Mannschaften angezeigt')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Weitere Plätze anzeigen' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(247);
+    expect(within(list).getAllByRole('listitem').at(-1)).toHaveTextContent('Platz 250.Verein 250Damen1 Punkt');
+    expect(screen.queryByRole('button', { name: 'Weitere Plätze anzeigen' })).not.toBeInTheDocument();
+    expect(screen.getByText('250 von 250 Mannschaften angezeigt')).toBeInTheDocument();
+  });
+
+  it('starts again at 100 rows when the team changes', async () => {
+    mockFetch(apiRoutes({ overall: longTable(500) }));
+    renderAt('/tabelle');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Weitere Plätze anzeigen' }));
+    expect(within(screen.getByRole('list', { name: 'Weitere Plätze' })).getAllByRole('listitem')).toHaveLength(200);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Damen' }));
+    const list = screen.getByRole('list', { name: 'Weitere Plätze' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(100);
+    // the Damen are every second row: 250 of them, placed 1, 2, 3, … among themselves
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Platz 4.Verein 8Damen');
+    expect(screen.getByText('103 von 250 Mannschaften angezeigt')).toBeInTheDocument();
+  });
 });
 
 describe("'Nach oben'", () => {

@@ -1,11 +1,12 @@
 import { css, type Theme } from '@emotion/react';
 import { useId } from 'react';
-import { Link, paths } from '@erd/shared-contracts';
+import { Link, paths, type TeamFilter } from '@erd/shared-contracts';
 import { Container, Headline } from '@erd/shared-contracts/ui';
 import type { NumberedChallenge } from '../../../lib/challenges';
+import { withTeam } from '../hooks/use-team-filter';
 
-/** 'Tabelle je Challenge': links to the tables of the finished challenges. */
-export function ChallengeLinks({ challenges, currentId }: { challenges: NumberedChallenge[]; currentId?: string }) {
+/** 'Tabelle je Challenge': links to the tables of the finished challenges (keeping the chosen team). */
+export function ChallengeLinks({ challenges, currentId, team }: { challenges: NumberedChallenge[]; currentId?: string; team: TeamFilter }) {
   const headingId = useId();
   return (
     <nav
@@ -34,7 +35,7 @@ export function ChallengeLinks({ challenges, currentId }: { challenges: Numbered
           {challenges.map(({ challenge, number }) => (
             <li key={challenge.sys.id}>
               <Link
-                to={paths.challengeStandings(challenge.sys.id)}
+                to={withTeam(paths.challengeStandings(challenge.sys.id), team)}
                 aria-current={challenge.sys.id === currentId ? 'page' : undefined}
                 css={(theme: Theme) => css`
                   display: flex;

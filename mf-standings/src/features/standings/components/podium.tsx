@@ -1,16 +1,28 @@
 import { css, type Theme } from '@emotion/react';
-import { Link, paths, type StandingRowDto } from '@erd/shared-contracts';
+import { Link, paths, type ChallengeObjectTypeId, type StandingRowDto } from '@erd/shared-contracts';
 import { VisuallyHidden } from '@erd/shared-contracts/ui';
 import { ClubLogo } from '../../../components/club-logo';
 import { formatPlace, formatPoints } from '../../../lib/format';
+import { RowMeta } from './row-meta';
 
 const medal = (place: number) => (place === 1 ? '#f2b705' : place === 2 ? '#c7ced6' : '#d9955b');
 /** Visual slot on wide screens: 2nd left, 1st centre, 3rd right. The DOM (reading order) stays 1-2-3. */
 const slotOrder = [2, 1, 3];
 const stepHeight = (place: number) => (place === 1 ? 150 : place === 2 ? 110 : 80);
 
-/** The top three of a table (spec §2): logo, name and points; on a podium from 600 px up, stacked below. */
-export function Podium({ rows }: { rows: StandingRowDto[] }) {
+interface PodiumProps {
+  /** The first three rows of the (filtered) table. */
+  rows: StandingRowDto[];
+  /** Places shared by more than one row of the whole table. */
+  shared: ReadonlySet<number>;
+  type?: ChallengeObjectTypeId;
+}
+
+/**
+ * The top three of a table (spec §2): logo, name, team and points; on a podium from 600 px up,
+ * stacked below. Tied rows show the same place and say that it is shared.
+ */
+export function Podium({ rows, shared, type }: PodiumProps) {
   return (
     <ol
       aria-label="Podium"
@@ -87,25 +99,40 @@ export function Podium({ rows }: { rows: StandingRowDto[] }) {
           <span css={css`grid-area: logo; display: inline-flex;`}>
             <ClubLogo logourl={row.club.logourl} clubname={row.club.clubname} size={index === 0 ? 64 : 56} decorative />
           </span>
-          <Link
-            to={paths.club(row.club._id)}
+          <span
             css={(theme: Theme) => css`
               grid-area: name;
-              color: ${theme.colors.white};
-              font-family: ${theme.fonts.headline};
-              font-weight: 800;
-              font-size: 1.125rem;
-              line-height: 1.2;
-              text-decoration: none;
-              overflow-wrap: break-word;
-              hyphens: auto;
-              &:hover {
-                text-decoration: underline;
+              min-width: 0;
+              ${theme.mq.sm} {
+                display: flex;
+                flex-direction: column;
+                align-items: center;
+                & > span {
+                  justify-content: center;
+                }
               }
             `}
           >
-            {row.club.clubname}
-          </Link>
+            <Link
+              to={paths.club(row.club._id)}
+              css={(theme: Theme) => css`
+                color: ${theme.colors.white};
+                font-family: ${theme.fonts.headline};
+                font-weight: 800;
+                font-size: 1.125rem;
+                line-height: 1.2;
+                text-decoration: none;
+                overflow-wrap: break-word;
+                hyphens: auto;
+                &:hover {
+                  text-decoration: underline;
+                }
+              `}
+            >
+              {row.club.clubname}
+            </Link>
+            <RowMeta row={row} type={type} shared={shared.has(row.place)} tone="dark" />
+          </span>
           <span
             css={(theme: Theme) => css`
               grid-area: points;

@@ -1,31 +1,45 @@
 import { css, type Theme } from '@emotion/react';
-import { useRef } from 'react';
-import { getRuntimeConfig, paths, useDocumentTitle, useParams } from '@erd/shared-contracts';
-import { Badge, ButtonLink, Container, EmptyState, Headline, LoadError, NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
+import { useMemo, useRef } from 'react';
+import { filterRowsByTeam, getRuntimeConfig, paths, TEAM_LABELS, useDocumentTitle, useParams } from '@erd/shared-contracts';
+import { Badge, Button, ButtonLink, Container, EmptyState, Headline, LoadError, NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
+import { formatNumber } from '../../../lib/format';
+import { sharedPlaces } from '../../../lib/places';
 import { EMPTY_STANDINGS_TEXT, EMPTY_STANDINGS_TITLE, OVERALL_TITLE, TO_OVERALL } from '../../../lib/texts';
 import { useStandings } from '../api/get-standings';
+import { useTeamFilter, withTeam } from '../hooks/use-team-filter';
 import { ChallengeLinks } from './challenge-links';
 import { Podium } from './podium';
 import { ScrollTopButton } from './scroll-top-button';
 import { StandingsList } from './standings-list';
+import { TeamSwitch } from './team-switch';
 
-/** /tabelle (overall) and /tabelle/{challengeId} (one challenge), spec §2 Standings. */
+/**
+ * /tabelle (overall) and /tabelle/{challengeId} (one challenge), spec §2 Standings, with the team
+ * filter `?team=m|w` (places within a team follow the same tie rule).
+ */
 export function StandingsPage() {
   const { challengeId } = useParams();
   const standings = useStandings(challengeId);
+  const [team, setTeam] = useTeamFilter();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const view = standings.status === 'success' ? standings.data : null;
-  const challenge = view?.kind === 'table' ? view.challenge : undefined;
-  useDocumentTitle(view?.kind === 'table' ? (challenge ? `#${challenge.number} ${challenge.challenge.fields.headline}` : OVERALL_TITLE) : null);
+  const table = view?.kind === 'table' ? view : null;
+  const challenge = table?.challenge;
+  const rows = useMemo(() => (table ? filterRowsByTeam(table.rows, team) : []), [table, team]);
+  const shared = useMemo(() => sharedPlaces(rows), [rows]);
+  useDocumentTitle(table ? (challenge ? `#${challenge.number} ${challenge.challenge.fields.headline}` : OVERALL_TITLE) : null);
 
   if (standings.status === 'loading') return <Spinner label="Tabelle wird geladen …" />;
   if (standings.status === 'error') {
     return <LoadError text="Die Tabelle konnte gerade nicht geladen werden. Bitte versuche es gleich noch einmal." onRetry={standings.reload} />;
   }
-  if (standings.data.kind === 'not-found') return <NotFoundScreen productName={getRuntimeConfig().productName} />;
+  if (!table) return <NotFoundScreen productName={getRuntimeConfig().productName} />;
 
-  const { rows, finished } = standings.data;
+  const published = table.rows.length > 0;
+  const type = challenge?.challenge.sys.objectTypeId;
+  const rightAnswer =
+    type === 'bfv-erd-estimate' || type === 'bfv-erd-goals' ? table.rows.find((row) => typeof row.rightEstimate === 'number')?.rightEstimate : undefined;
   const podium = rows.slice(0, 3);
   const rest = rows.slice(3);
 
@@ -38,7 +52,7 @@ export function StandingsPage() {
           color: ${theme.colors.white};
           padding: ${theme.space(10)} 0;
           ${theme.mq.sm} {
-            padding-bottom: ${theme.space(rows.length > 0 ? 0 : 10)};
+            padding-bottom: ${theme.space(podium.length > 0 ? 0 : 10)};
           }
           ${theme.mq.md} {
             padding-top: ${theme.space(14)};
@@ -70,17 +84,42 @@ export function StandingsPage() {
               OVERALL_TITLE
             )}
           </Headline>
+          {rightAnswer !== undefined && (
+            <p
+              css={(theme: Theme) => css`
+                margin: 0 0 ${theme.space(5)};
+                font-size: 1.125rem;
+              `}
+            >
+              Richtige Antwort: <strong>{formatNumber(rightAnswer)}</strong>
+            </p>
+          )}
           {challenge && (
-            <ButtonLink to={paths.standings} variant="outline">
+            <ButtonLink to={withTeam(paths.standings, team)} variant="outline">
               {TO_OVERALL}
             </ButtonLink>
           )}
-          {podium.length > 0 && <Podium rows={podium} />}
+          {published && <TeamSwitch value={team} onChange={setTeam} />}
+          {podium.length > 0 && <Podium rows={podium} shared={shared} type={type} />}
         </Container>
       </section>
-      {rows.length === 0 ? (
+      {!published ? (
         <Container>
           <EmptyState title={EMPTY_STANDINGS_TITLE} text={EMPTY_STANDINGS_TEXT} />
+        </Container>
+      ) : rows.length === 0 ? (
+        <Container
+          css={(theme: Theme) => css`
+            padding-block: ${theme.space(10)};
+            text-align: center;
+          `}
+        >
+          <p css={(theme: Theme) => css`margin: 0 0 ${theme.space(4)};`}>
+            In dieser Tabelle stehen noch keine {team === 'all' ? '' : `${TEAM_LABELS[team]}-`}Mannschaften.
+          </p>
+          <Button variant="secondary" onClick={() => setTeam('all')}>
+            Alle Teams anzeigen
+          </Button>
         </Container>
       ) : (
         <div
@@ -89,7 +128,7 @@ export function StandingsPage() {
           `}
         >
           <Container>
-            {rest.length > 0 && <StandingsList rows={rest} />}
+            {rest.length > 0 && <StandingsList key={`${challengeId ?? ''}:${team}`} rows={rest} total={rows.length} shared={shared} type={type} />}
             <div
               css={(theme: Theme) => css`
                 display: flex;
@@ -102,7 +141,7 @@ export function StandingsPage() {
           </Container>
         </div>
       )}
-      {finished.length > 0 && <ChallengeLinks challenges={finished} currentId={challenge?.challenge.sys.id} />}
+      {table.finished.length > 0 && <ChallengeLinks challenges={table.finished} currentId={challenge?.challenge.sys.id} team={team} />}
     </>
   );
 }

@@ -1,0 +1,38 @@
+import { useCallback } from 'react';
+import { useSearchParams, type TeamFilter } from '@erd/shared-contracts';
+
+/** The query parameter of the team filter: `?team=m` (Herren), `?team=w` (Damen), none for all. */
+export const TEAM_PARAM = 'team';
+
+export function parseTeamFilter(value: string | null): TeamFilter {
+  return value === 'm' || value === 'w' ? value : 'all';
+}
+
+/** `path` with the team filter, so a link to another table keeps the chosen team. */
+export function withTeam(path: string, team: TeamFilter): string {
+  return team === 'all' ? path : `${path}?${TEAM_PARAM}=${team}`;
+}
+
+/**
+ * The team filter of the tables, kept in the URL so it survives a reload and can be shared.
+ * A change replaces the history entry: arrowing through the radio group would otherwise leave one
+ * entry per key press behind the back button.
+ */
+export function useTeamFilter(): [TeamFilter, (team: TeamFilter) => void] {
+  const [params, setParams] = useSearchParams();
+  const team = parseTeamFilter(params.get(TEAM_PARAM));
+  const setTeam = useCallback(
+    (next: TeamFilter) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === 'all') updated.delete(TEAM_PARAM);
+          else updated.set(TEAM_PARAM, next);
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [team, setTeam];
+}
