@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { loggedInSession, renderWithProviders } from '@erd/shared-contracts/testing';
-import { seasonChallenges } from '../../../testing/fixtures';
+import { formatDayMonth } from '@erd/shared-contracts';
+import { challenge, dayFromToday, seasonChallenges } from '../../../testing/fixtures';
 import { ActiveChallengeTeaser } from '../components/active-challenge-teaser';
 
 describe('active-challenge teaser', () => {
@@ -35,9 +36,64 @@ describe('active-challenge teaser', () => {
     expect(screen.queryByText(/^#\d$/)).not.toBeInTheDocument();
   });
 
+  describe('without a running challenge', () => {
+    it('before the first challenge: Erste Challenge beginnt bald with Teilnehmen', () => {
+      renderWithProviders(<ActiveChallengeTeaser challenges={seasonChallenges()} />);
+      expect(screen.getByRole('heading', { name: 'Erste Challenge beginnt bald' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Teilnehmen' })).toHaveAttribute('href', '/challenge');
+      expect(screen.queryByText(/Saison/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /TABELLE/ })).not.toBeInTheDocument();
+    });
+
+    it('between two challenges: when the next one starts (the earliest upcoming, dd.MM), Teilnehmen and the table', () => {
+      const challenges = [
+        challenge('c1', 'bfv-erd-estimate', -40, -30),
+        challenge('c2', 'bfv-erd-picture-vote', -20, -5),
+        // listed before c4 but starting later
+        challenge('c3', 'bfv-erd-goals', 30, 40),
+        challenge('c4', 'bfv-erd-text-vote', 6, 20),
+      ];
+      renderWithProviders(<ActiveChallengeTeaser challenges={challenges} />);
+      expect(screen.getByRole('heading', { name: `Nächste Challenge startet am ${formatDayMonth(dayFromToday(6))}.` })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Erste Challenge beginnt bald' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Teilnehmen' })).toHaveAttribute('href', '/challenge');
+      expect(screen.getByRole('link', { name: 'ZUR TABELLE' })).toHaveAttribute('href', '/tabelle');
+      expect(screen.queryByRole('link', { name: 'JETZT MITMACHEN' })).not.toBeInTheDocument();
+    });
+
+    it('after the season: every challenge has ended, the slot leads to the final standings', () => {
+      const challenges = [
+        challenge('c1', 'bfv-erd-estimate', -90, -80),
+        challenge('c2', 'bfv-erd-picture-vote', -70, -50),
+        challenge('c3', 'bfv-erd-goals', -40, -30),
+        // ended yesterday: finished from today on (end dates are inclusive)
+        challenge('c4', 'bfv-erd-text-vote', -20, -1),
+      ];
+      renderWithProviders(<ActiveChallengeTeaser challenges={challenges} />);
+      expect(screen.getByRole('heading', { name: 'Die Saison ist beendet' })).toBeInTheDocument();
+      expect(screen.getByText(/In der Abschlusstabelle siehst du, wo dein Verein gelandet ist\./)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'ZUR ABSCHLUSSTABELLE' })).toHaveAttribute('href', '/tabelle');
+      expect(screen.queryByRole('link', { name: 'Teilnehmen' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'JETZT MITMACHEN' })).not.toBeInTheDocument();
+    });
+
+    it('on the last day of the last challenge it still shows that challenge', () => {
+      const challenges = [challenge('c1', 'bfv-erd-estimate', -40, -30), challenge('c2', 'bfv-erd-goals', -10, 0, 'Letzte Challenge')];
+      renderWithProviders(<ActiveChallengeTeaser challenges={challenges} />);
+      expect(screen.getByRole('heading', { name: 'Letzte Challenge' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Die Saison ist beendet' })).not.toBeInTheDocument();
+    });
+  });
+
   it('uses the given day to find the active challenge', () => {
     const challenges = seasonChallenges(3);
     renderWithProviders(<ActiveChallengeTeaser challenges={challenges} today={challenges[0].fields.startDate} />);
     expect(screen.getByText('#1')).toBeInTheDocument();
+  });
+
+  it('uses the given day for the season state too', () => {
+    const challenges = seasonChallenges(3);
+    renderWithProviders(<ActiveChallengeTeaser challenges={challenges} today={dayFromToday(365)} />);
+    expect(screen.getByRole('heading', { name: 'Die Saison ist beendet' })).toBeInTheDocument();
   });
 });
