@@ -219,6 +219,7 @@ describe('the right answer', () => {
       { rightAnswer: 1.5 },
       { rightAnswer: '1e3' },
       { rightAnswer: ' ' },
+      { rightAnswer: '' },
       { rightAnswer: '12\u0000' },
       { rightAnswer: [12] },
       { rightAnswer: { n: 1 } },

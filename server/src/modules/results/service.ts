@@ -257,7 +257,8 @@ export async function listResultAudit({
 
 function parseAnswer(value: unknown): number | null | undefined {
   if (value === undefined) return undefined;
-  if (value === null || value === '') return null;
+  // null clears the answer on purpose; an empty field is a mistake, not a wish to clear it.
+  if (value === null) return null;
   const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!RIGHT_ANSWER_PATTERN.test(text)) throw new ValidationError(MESSAGES.answer, { field: 'rightAnswer' });
   return Number(text);
@@ -396,13 +397,13 @@ export async function publishChallengeResults({
       yearId: challenge.yearId,
       challenges: tables.map(({ challengeId, version: v }) => ({ challengeId, version: v })),
     };
-    const previousOverall = await repo.findCurrentVersion(tx, 'overall', challenge.yearId);
+    const previousOverallVersion = await repo.findCurrentVersionNumber(tx, 'overall', challenge.yearId);
     const overallFile = serializeRows(overallRows);
     const overallRow = {
       kind: 'overall' as const,
       key: challenge.yearId,
       yearId: challenge.yearId,
-      version: (previousOverall?.version ?? 0) + 1,
+      version: previousOverallVersion + 1,
       rows: overallRows,
       rules: overallRules,
       etag: overallFile.etag,
