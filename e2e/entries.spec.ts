@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { OperatorParticipationPageDto } from '@erd/shared-contracts/wire';
@@ -8,7 +7,7 @@ import { accessToken, xsrfHeader } from './support/api-client';
 import { clubs, logIn, registerConfirmed } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { e2eDataDir, repoRoot } from './support/paths';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
 
 /**
  * The season's core loop on a server of its own, with the e2e season (e2e/season): during the
@@ -43,12 +42,7 @@ async function approvedPage(page: Page, offsetDays = 0) {
 
 test.beforeAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  // The operator is created before the server holds the embedded database.
-  execFileSync(process.execPath, [path.join(repoRoot, 'server/dist/cli.js'), 'operator-add', OPERATOR.email, '--password', OPERATOR.password], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...serverEnv },
-    stdio: 'pipe',
-  });
+  addOperatorBeforeStart({ dataDir, ...OPERATOR, env: serverEnv });
   server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
   api = await contextFor(server.baseURL);
 });

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { accessToken, xsrfHeader } from './support/api-client';
 import { clubs, registerConfirmed, type ClubRef } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { e2eDataDir, repoRoot } from './support/paths';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
 
 /**
  * A season ends, on a server of its own with e2e/results-season: five club entries (Herren and
@@ -78,11 +77,7 @@ const brief = (rows: StandingRowDto[]) => rows.map((r) => `${r.place}. ${r.club.
 
 test.beforeAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  execFileSync(process.execPath, [path.join(repoRoot, 'server/dist/cli.js'), 'operator-add', OPERATOR.email, '--password', OPERATOR.password], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...serverEnv },
-    stdio: 'pipe',
-  });
+  addOperatorBeforeStart({ dataDir, ...OPERATOR, env: serverEnv });
   await restart(0);
   // The sponsor's page: another origin, no React, greedy styles, the widget refreshing every second.
   foreign = createServer((req, res) => {
@@ -250,6 +245,14 @@ test('the public: standings with podium and team filter, a challenge table, a cl
   const sloganCard = page.getByRole('article', { name: /Lautester Schlachtruf/ });
   await expect(sloganCard).toContainText('Spruch von C');
   await expect(sloganCard).toContainText('80');
+
+  // On a phone (360 px) nothing is wider than the screen.
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const url of ['/tabelle', `/tabelle/${SLOGAN}?team=m`, '/club/club-10214-w']) {
+    await page.goto(url);
+    await expect(page.getByRole('list', { name: 'Podium' }).or(page.getByRole('region', { name: 'Gesamtwertung' }))).toBeVisible();
+    expect([url, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([url, 360]);
+  }
   await page.context().close();
 
   // The sponsor's page on another origin.

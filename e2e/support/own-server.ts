@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from './paths';
 
@@ -48,4 +48,16 @@ export async function startOwnServer(options: { port: number; dataDir: string; e
   }
   child.kill('SIGKILL');
   throw new Error(`server on ${options.port} did not start`);
+}
+
+/**
+ * Creates a back-office operator on a server's fresh data directory with the CLI, before the
+ * server starts (the embedded database is held by one process at a time).
+ */
+export function addOperatorBeforeStart(options: { dataDir: string; email: string; password: string; env?: Record<string, string> }): void {
+  execFileSync(process.execPath, [path.join(repoRoot, 'server/dist/cli.js'), 'operator-add', options.email, '--password', options.password], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: options.dataDir, DATABASE_URL: '', ...options.env },
+    stdio: 'pipe',
+  });
 }

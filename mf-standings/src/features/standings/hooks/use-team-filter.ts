@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams, type TeamFilter } from '@erd/shared-contracts';
 
 /** The query parameter of the team filter: `?team=m` (Herren), `?team=w` (Damen), none for all. */
@@ -16,13 +16,18 @@ export function withTeam(path: string, team: TeamFilter): string {
 /**
  * The team filter of the tables, kept in the URL so it survives a reload and can be shared.
  * A change replaces the history entry: arrowing through the radio group would otherwise leave one
- * entry per key press behind the back button.
+ * entry per key press behind the back button. The router applies a URL change as a transition,
+ * which may commit later (a busy phone): until the URL has caught up the chosen team is held here,
+ * so the switch and the table follow the click at once.
  */
 export function useTeamFilter(): [TeamFilter, (team: TeamFilter) => void] {
   const [params, setParams] = useSearchParams();
-  const team = parseTeamFilter(params.get(TEAM_PARAM));
+  const fromUrl = parseTeamFilter(params.get(TEAM_PARAM));
+  const [chosen, setChosen] = useState<TeamFilter | null>(null);
+  useEffect(() => setChosen(null), [fromUrl]);
   const setTeam = useCallback(
-    (next: TeamFilter) =>
+    (next: TeamFilter) => {
+      setChosen(next);
       setParams(
         (current) => {
           const updated = new URLSearchParams(current);
@@ -31,8 +36,9 @@ export function useTeamFilter(): [TeamFilter, (team: TeamFilter) => void] {
           return updated;
         },
         { replace: true },
-      ),
+      );
+    },
     [setParams],
   );
-  return [team, setTeam];
+  return [chosen ?? fromUrl, setTeam];
 }
