@@ -1,4 +1,5 @@
 import { bigserial, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { participations } from './participations.js';
 
 /**
@@ -33,6 +34,9 @@ export const votes = pgTable(
     uniqueIndex('votes_participation_account_idx').on(t.participationId, t.accountKey),
     index('votes_participation_created_idx').on(t.participationId, t.createdAt),
     index('votes_ip_created_idx').on(t.ipHash, t.createdAt),
+    // The votes that count, by challenge and entry: publishing a challenge's results counts them
+    // without reading the season's other votes (modules/results/repository.ts).
+    index('votes_challenge_counted_idx').on(t.challengeId, t.participationId).where(sql`${t.removedAt} is null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "votes_challenge_counted_idx" ON "votes" USING btree ("challenge_id","participation_id") WHERE "votes"."removed_at" is null;
