@@ -1,0 +1,612 @@
+// `npm run bench:results`: publication and serving of the result files on a season of realistic
+// size (5,000 club entries × 12 finished challenges), printed as figures (not a timed test).
+//
+// 1. builds the contracts and the server when stale (nothing else is needed here);
+// 2. seeds a fresh database — PostgreSQL when DATABASE_URL is set (a database erd_bench_<random>
+//    created through that connection and dropped afterwards), else PGlite in a temporary DATA_DIR —
+//    with bulk inserts (not measured);
+// 3. publishes the 12 challenges one after the other through the real service
+//    (`publishChallengeResults`: challenge file + overall file in one transaction) and times each;
+// 4. starts the built server on that database, copies the overall file's exact bytes (raw and gzip)
+//    next to an nginx of its own (one worker, gzip_static) and runs wrk against both, one after the
+//    other: the full file, and a revalidation (If-None-Match → 304, as browsers and the embed do).
+//
+// Targets (the results issue): each publication under 2 s; the product serves the overall file at
+// at least 50 % of nginx's rate. Needs `wrk` and `nginx` for step 4 (`apt-get install -y wrk nginx`);
+// without them that step is skipped. Knobs: BENCH_CLUB_NUMBERS (2500; two teams each),
+// BENCH_DURATION (10 s), BENCH_CONNECTIONS (50), BENCH_THREADS (2), BENCH_ROUNDS (3; the ratio is
+// the median: single rounds swing by ±20 points on 2 shared cores).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
+import { isStale, mustRun, root } from './lib.mjs';
+
+const CLUB_NUMBERS = Number(process.env.BENCH_CLUB_NUMBERS ?? 2500);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const THREADS = Number(process.env.BENCH_THREADS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PUBLISH_TARGET_MS = 2000;
+const RATE_TARGET = 0.5;
+
+const at = (...p) => path.join(root, ...p);
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n) => `${n.toFixed(0)} ms`;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Clean-up: everything started or created is undone in reverse order, also on error and on signals.
+
+const cleanups = [];
+const children = new Set();
+let cleaning = null;
+let stopping = false;
+/** An error, short: a failed query's message lists every parameter of a bulk insert. */
+const brief = (error) => String(error?.stack ?? error).split('\n').slice(0, 8).join('\n').slice(0, 1500);
+function cleanup() {
+  cleaning ??= (async () => {
+    while (cleanups.length) {
+      const step = cleanups.pop();
+      try {
+        await step();
+      } catch (error) {
+        console.error('clean-up step failed:', error?.message ?? error);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    stopping = true;
+    console.error(`\n${signal}: cleaning up`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+for (const event of ['uncaughtException', 'unhandledRejection']) {
+  process.on(event, (error) => {
+    if (!stopping) console.error(`\n✗ bench:results failed (${event}):`, brief(error));
+    cleanup().finally(() => process.exit(2));
+  });
+}
+// A closed pipe (`… | head`) must not end the run before its clean-up.
+process.stdout.on('error', () => undefined);
+// Last resort (an exception between steps): no child outlives the script.
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+function track(child) {
+  children.add(child);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.once('exit', () => children.delete(child));
+  return {
+    child,
+    exited,
+    async stop(signal = 'SIGTERM', graceMs = 10_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A GET with the raw bytes (no decompression) and the headers. */
+function get(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+async function waitFor(url, what, tries = 240) {
+  for (let i = 0; i < tries; i++) {
+    try {
+      const res = await get(url);
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not answer at ${url}`);
+}
+
+function hasCommand(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeded random numbers (the same season every run) and realistic German club names.
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rnd = mulberry32(20260601);
+const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
+const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
+
+const TOWNS = `Aichach Altdorf Altötting Amberg Ansbach Aschaffenburg Augsburg Bad Aibling Bad Kissingen Bad Tölz Bamberg Bayreuth
+Berchtesgaden Burghausen Cham Coburg Dachau Deggendorf Dillingen Dingolfing Donauwörth Ebersberg Eichstätt Erding Erlangen
+Feucht Forchheim Freising Fürstenfeldbruck Fürth Füssen Garmisch Germering Gersthofen Gräfelfing Günzburg Haßfurt Hersbruck
+Herzogenaurach Hof Ingolstadt Kaufbeuren Kelheim Kempten Kitzingen Kronach Kulmbach Landsberg Landshut Lauf Lichtenfels
+Lindau Marktoberdorf Memmingen Miesbach Mühldorf München Münchberg Neuburg Neumarkt Neustadt Neu-Ulm Nördlingen Nürnberg
+Oberasbach Olching Ottobrunn Passau Pfaffenhofen Pfarrkirchen Puchheim Regen Regensburg Rehau Roth Rosenheim Schwabach
+Schwandorf Schweinfurt Selb Sonthofen Starnberg Straubing Sulzbach-Rosenberg Tirschenreuth Traunstein Unterhaching
+Unterschleißheim Vilsbiburg Vilshofen Waldkraiburg Weiden Weilheim Weißenburg Wolfratshausen Würzburg Wunsiedel Zirndorf
+Zwiesel Abensberg Alzenau Arnstorf Bad Reichenhall Baiersdorf Bobingen Buchloe Burgau Dinkelsbühl Ebern Eggenfelden Erbendorf
+Feuchtwangen Friedberg Gaimersheim Geretsried Gilching Grafing Haar Hallbergmoos Hemau Höchstadt Holzkirchen Illertissen
+Ismaning Karlstadt Kirchheim Königsbrunn Krumbach Lohr Mainburg Marktredwitz Meitingen Mindelheim Moosburg Murnau Neusäß
+Obertraubling Ochsenfurt Osterhofen Penzberg Plattling Pocking Poing Prien Rain Rödental Rothenburg Schongau Schrobenhausen
+Simbach Stadtbergen Taufkirchen Töging Trostberg Vaterstetten Vohburg Waldsassen Weißenhorn Wertingen Zusmarshausen`
+  .split(/\s+/)
+  .reduce((towns, word, i, words) => {
+    // "Bad Aibling", "Bad Tölz": "Bad" belongs to the next word.
+    if (word === 'Bad') return towns;
+    towns.push(words[i - 1] === 'Bad' ? `Bad ${word}` : word);
+    return towns;
+  }, []);
+const PREFIXES = ['TSV', 'SV', 'FC', 'SpVgg', 'TuS', 'VfB', 'VfL', 'ASV', 'DJK', 'FSV', 'SC', 'TSG', 'BSC', 'SSV', 'TV', '1. FC', 'ESV', 'SG'];
+const EPITHETS = ['Eintracht', 'Germania', 'Rot-Weiß', 'Blau-Weiß', 'Viktoria', 'Concordia', 'Alemannia', 'Grün-Weiß', 'Wacker', 'Phönix', 'Jahn'];
+const DISTRICTS = ['Nord', 'Süd', 'Ost', 'West', 'Mitte', 'Land', 'Stadt', 'Oberhausen', 'Unterau', 'Moos', 'Au', 'Kreuzberg'];
+
+function clubNames(count) {
+  const names = new Set();
+  while (names.size < count) {
+    const town = pick(TOWNS);
+    const prefix = pick(PREFIXES);
+    const form = rnd();
+    let name;
+    if (form < 0.35) name = `${prefix} ${town}`;
+    else if (form < 0.55) name = `${prefix} ${town}-${pick(DISTRICTS)}`;
+    else if (form < 0.7) name = `${prefix} ${int(1860, 1999)} ${town}`;
+    else if (form < 0.85) name = `${prefix} ${pick(EPITHETS)} ${town}`;
+    else if (form < 0.95) name = `SG ${town}/${pick(TOWNS)}`;
+    else name = `${prefix} ${town} e.V.`;
+    names.add(name);
+  }
+  return [...names];
+}
+
+const SLOGAN_PARTS = [
+  ['Bei uns', 'Auf unserem Platz', 'Im Verein', 'Gemeinsam', 'Seit Jahrzehnten', 'Jedes Wochenende', 'Ob Regen oder Sonne', 'Von der F-Jugend bis zur Ersten'],
+  ['zählt jeder Einzelne', 'spielt das Herz mit', 'wird nie aufgegeben', 'gewinnt die Gemeinschaft', 'ist Fußball Familie', 'brennt das Flutlicht', 'steht der Zusammenhalt an erster Stelle', 'schmeckt der Sieg am besten'],
+  ['– auf geht’s!', '!', '. Punkt.', ' – mit Herz und Leidenschaft.', '… und danach ein Kühles!', ' – Heimat, Rasen, Leidenschaft.', ' ⚽', '!!'],
+];
+const slogan = (clubname) =>
+  rnd() < 0.3 ? `${clubname}: ${pick(SLOGAN_PARTS[1])}${pick(SLOGAN_PARTS[2])}` : `${pick(SLOGAN_PARTS[0])} ${pick(SLOGAN_PARTS[1])}${pick(SLOGAN_PARTS[2])}`;
+
+/** Votes of one entry: mostly a few, an exponential tail, now and then a club that mobilised hundreds. */
+const voteCount = () => (rnd() < 0.01 ? int(200, 900) : Math.floor(-Math.log(1 - rnd()) * 12));
+
+// ---------------------------------------------------------------------------------------------
+
+const adminUrl = process.env.DATABASE_URL || null;
+// Figures, not a test: a missed target is printed (✗), only a failure of the run itself exits non-zero.
+let exitCode = 0;
+
+try {
+  // 1. Build: the contracts (the server imports them at run time) and the server, when stale.
+  const steps = [
+    { ws: 'shared-contracts', output: at('shared-contracts/dist/wire.js'), inputs: [at('shared-contracts/src')] },
+    { ws: 'server', output: at('server/dist/server.js'), inputs: [at('server/src'), at('shared-contracts/src')] },
+  ];
+  for (const step of steps) {
+    if (isStale(step.output, step.inputs)) {
+      console.log(`▶ building ${step.ws}`);
+      await mustRun('npm', ['run', 'build', '--silent', '-w', step.ws]);
+    }
+  }
+  const dist = (p) => import(pathToFileURL(at('server/dist', p)).href);
+  const { loadConfig } = await dist('config.js');
+  const { openConfiguredDatabase } = await dist('bootstrap.js');
+  const schema = await dist('db/schema/index.js');
+  const { normalizeSearch } = await dist('lib/text.js');
+  const { publishChallengeResults } = await dist('modules/results/service.js');
+  const { DEFAULT_POINTS_TABLE } = await import('@erd/shared-contracts/wire');
+
+  // 2. A fresh database and a temporary DATA_DIR (the server's secret, outbox, and PGlite's files).
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-results-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  let databaseUrl = '';
+  if (adminUrl) {
+    const name = `erd_bench_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}`);
+    } finally {
+      await admin.end();
+    }
+    cleanups.push(async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        console.log(`dropped database ${name}`);
+      } finally {
+        await dropper.end();
+      }
+    });
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, { serverRoot: at('server'), cwd: root });
+  let opened = await openConfiguredDatabase(config, 'cli');
+  const closeDb = async () => {
+    if (opened) await opened.close();
+    opened = null;
+  };
+  cleanups.push(closeDb);
+  const { db } = opened.database;
+  const version = (await db.execute('select version() as v')).rows[0].v;
+  console.log(
+    adminUrl
+      ? `\nDatabase: PostgreSQL (${String(version).split(' ').slice(0, 2).join(' ')}), fresh database ${new URL(databaseUrl).pathname.slice(1)} on ${new URL(databaseUrl).host}`
+      : `\nDatabase: PGlite (embedded, ${String(version).split(' ').slice(0, 2).join(' ')}) in ${dataDir}`,
+  );
+  const load = () => os.loadavg()[0].toFixed(2);
+  console.log(`Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()} (other work on the machine moves every figure)`);
+
+  // ---- Seed (not measured) ------------------------------------------------------------------
+  const seedStarted = performance.now();
+  const today = new Date();
+  const Y = today.getUTCFullYear() - 1; // last year's season: every challenge has ended
+  const yearId = `year-${Y}`;
+  const teaser = { headline: 'Punktejagd', images: [] };
+  const emptyText = { type: 'root', children: [] };
+  await db.insert(schema.years).values({ id: yearId, year: Y, teasers: { teaser1: teaser, teaser2: teaser, teaserPrizes: teaser } });
+  await db
+    .insert(schema.site)
+    .values({ id: schema.SITE_ID, currentYearId: yearId, terms: emptyText, dataProtection: emptyText, imprint: emptyText })
+    .onConflictDoUpdate({ target: schema.site.id, set: { currentYearId: yearId } });
+
+  const pad2 = (n) => String(n).padStart(2, '0');
+  const lastDay = (m) => new Date(Date.UTC(Y, m, 0)).getUTCDate();
+  const CHALLENGES = [
+    { type: 'bfv-erd-estimate', headline: 'Wie viele Zuschauer kommen zum Toto-Pokal-Finale?', rightAnswer: 4711 },
+    { type: 'bfv-erd-text-vote', headline: 'Euer Vereinsslogan' },
+    { type: 'bfv-erd-goals', headline: 'Wie viele Tore schießt eure Mannschaft im März?', scoring: 'highest' },
+    { type: 'bfv-erd-picture-vote', headline: 'Das schönste Mannschaftsfoto' },
+    { type: 'bfv-erd-estimate', headline: 'Wie viele Vereine melden eine Mädchenmannschaft?', rightAnswer: 1268 },
+    { type: 'bfv-erd-text-vote', headline: 'Warum ist euer Sportheim das beste?' },
+    { type: 'bfv-erd-goals', headline: 'Wie viele Tore fallen am 20. Spieltag der Bayernliga?', scoring: 'closest', rightAnswer: 312 },
+    { type: 'bfv-erd-picture-vote', headline: 'Euer Platz im Sommer' },
+    { type: 'bfv-erd-estimate', headline: 'Wie viele Bratwürste gehen beim Derby über die Theke?', rightAnswer: 2380 },
+    { type: 'bfv-erd-text-vote', headline: 'Der beste Schlachtruf' },
+    { type: 'bfv-erd-goals', headline: 'Wie viele Tore schießt eure Mannschaft im November?', scoring: 'highest' },
+    { type: 'bfv-erd-picture-vote', headline: 'Jubel des Jahres' },
+  ].map((c, i) => {
+    const m = i + 1;
+    const vote = c.type.endsWith('-vote');
+    return {
+      ...c,
+      id: `ch-${Y}-${pad2(m)}`,
+      position: i,
+      month: m,
+      vote,
+      startDate: `${Y}-${pad2(m)}-01`,
+      endDate: `${Y}-${pad2(m)}-${pad2(lastDay(m))}`,
+    };
+  });
+  await db.insert(schema.challenges).values(
+    CHALLENGES.map((c) => ({
+      id: c.id,
+      yearId,
+      position: c.position,
+      objectTypeId: c.type,
+      headline: c.headline,
+      teasertitle: c.headline,
+      question: c.headline,
+      startDate: c.startDate,
+      endDate: c.endDate,
+      ...(c.vote
+        ? {
+            startDateSubmission: c.startDate,
+            endDateSubmission: `${Y}-${pad2(c.month)}-14`,
+            startDateVoting: `${Y}-${pad2(c.month)}-15`,
+            endDateVoting: c.endDate,
+          }
+        : { rightAnswer: c.rightAnswer ?? null, scoring: c.type === 'bfv-erd-goals' ? c.scoring : 'closest' }),
+      points: DEFAULT_POINTS_TABLE,
+    })),
+  );
+
+  const names = clubNames(CLUB_NUMBERS);
+  const clubRows = [];
+  names.forEach((clubname, i) => {
+    const clubnumber = String(10_000 + i * 7 + int(0, 6));
+    const logourl = rnd() < 0.4 ? `/media/logos/${clubnumber}-${randomBytes(4).toString('hex')}.png` : null;
+    for (const team of ['m', 'w']) {
+      clubRows.push({ id: `club-${clubnumber}-${team}`, clubnumber, clubname, team, logourl, search: normalizeSearch(`${clubname} ${clubnumber}`) });
+    }
+  });
+  for (let i = 0; i < clubRows.length; i += 1000) await db.insert(schema.clubs).values(clubRows.slice(i, i + 1000));
+
+  let entryCount = 0;
+  for (const c of CHALLENGES) {
+    const rows = [];
+    for (const club of clubRows) {
+      if (rnd() < 0.03) continue; // nearly every club takes part
+      const day = int(1, c.vote ? 14 : lastDay(c.month));
+      const createdAt = new Date(Date.UTC(Y, c.month - 1, day, int(6, 21), int(0, 59)));
+      const publishedAt = new Date(createdAt.getTime() + int(1, 30) * 3600_000);
+      const row = { id: `p-${randomBytes(10).toString('hex')}`, challengeId: c.id, clubId: club.id, createdAt, updatedAt: publishedAt, state: 'published', publishedAt };
+      if (c.type === 'bfv-erd-estimate') {
+        Object.assign(row, { objectTypeId: 'bfv-erd-estimate-participation', estimate: Math.max(0, Math.round(c.rightAnswer * (0.4 + rnd() * 1.2))) });
+      } else if (c.type === 'bfv-erd-goals') {
+        const estimate = c.scoring === 'closest' ? int(150, 480) : Math.floor(-Math.log(1 - rnd()) * 14);
+        Object.assign(row, { objectTypeId: 'bfv-erd-estimate-participation', estimate });
+      } else {
+        const pending = rnd() < 0.015; // a few still waiting for review: not ranked
+        Object.assign(row, pending ? { state: 'pending', publishedAt: null } : { votes: voteCount() });
+        if (c.type === 'bfv-erd-text-vote') Object.assign(row, { objectTypeId: 'bfv-erd-text-participation', slogan: slogan(club.clubname) });
+        else {
+          const key = randomBytes(16).toString('hex');
+          const base = `/media/uploads/${key}`;
+          Object.assign(row, {
+            objectTypeId: 'bfv-erd-picture-participation',
+            image: {
+              fields: { file: { url: `${base}.jpg`, contentType: 'image/jpeg', width: 4000, height: 3000 } },
+              metadata: { thumbnails: [320, 640, 1024].map((w) => ({ url: `${base}.w${w}.webp`, width: w, format: 'webp' })) },
+            },
+          });
+        }
+      }
+      rows.push(row);
+    }
+    for (let i = 0; i < rows.length; i += 1000) await db.insert(schema.participations).values(rows.slice(i, i + 1000));
+    entryCount += rows.length;
+    if (c.vote) {
+      // One record per vote (the counts are taken from these); on every 20th entry 3 more that an
+      // operator removed (kept, not counted).
+      await db.execute(`
+        insert into votes (participation_id, challenge_id, voter_id, ip_hash, user_agent, created_at, removed_at, removed_by, removal_reason)
+        select p.id, p.challenge_id, 'bench-' || md5(p.id || ':' || g), md5((g % 3001)::text), 'Chrome',
+               p.published_at + make_interval(mins => g),
+               case when g > p.votes then p.published_at + interval '3 days' end,
+               case when g > p.votes then 'bench@example.org' end,
+               case when g > p.votes then 'Serienstimmen aus einem Netz' end
+        from participations p
+        cross join lateral generate_series(1, p.votes + case when abs(hashtext(p.id)) % 20 = 0 then 3 else 0 end) g
+        where p.challenge_id = '${c.id}' and p.state = 'published'`);
+    }
+  }
+  if (adminUrl) {
+    // The state autovacuum leaves a production database in; done now, so that autovacuum does not
+    // compete with the measurements below for the two cores.
+    await db.execute('vacuum analyze');
+    await db.execute('checkpoint').catch(() => undefined);
+  } else {
+    await db.execute('analyze'); // PGlite runs a standalone backend: no autovacuum
+  }
+  const [counts] = (
+    await db.execute(
+      `select (select count(*) from clubs)::int as clubs, (select count(*) from participations)::int as entries,
+              (select count(*) from participations where state = 'pending')::int as pending,
+              (select count(*) from votes)::int as votes, (select count(*) from votes where removed_at is not null)::int as removed`,
+    )
+  ).rows;
+  console.log(
+    `Seeded season ${Y}: ${CHALLENGES.length} challenges, ${counts.clubs} club entries (${CLUB_NUMBERS} club numbers × 2 teams), ` +
+      `${counts.entries} entries (${counts.pending} pending), ${counts.votes} vote records (${counts.removed} removed) ` +
+      `in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (not measured)`,
+  );
+  if (counts.entries !== entryCount) throw new Error(`seeded ${entryCount} entries, found ${counts.entries}`);
+
+  // 3. Publication through the real service, one challenge after the other.
+  const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {} };
+  silent.child = () => silent;
+  const ctx = { db, now: () => new Date(), log: silent };
+  const actor = { operatorId: null, name: 'cli:bench' };
+  console.log(`\nPublication (publishChallengeResults: challenge file + overall file, one transaction; load ${load()}):`);
+  console.log(`${'#'.padStart(3)}  ${'challenge'.padEnd(12)} ${'type'.padEnd(22)} ${'rows'.padStart(6)} ${'ms'.padStart(8)}`);
+  const times = [];
+  for (const c of CHALLENGES) {
+    const started = performance.now();
+    const result = await publishChallengeResults({ ctx, input: { challengeId: c.id, body: { expectedVersion: 0 }, actor } });
+    const took = performance.now() - started;
+    times.push(took);
+    console.log(
+      `${String(c.position + 1).padStart(3)}  ${c.id.padEnd(12)} ${c.type.padEnd(22)} ${String(result.challenge.rows.length).padStart(6)} ${took.toFixed(0).padStart(8)}${took > PUBLISH_TARGET_MS ? '  ✗ over 2 s' : ''}`,
+    );
+  }
+  const total = times.reduce((s, t) => s + t, 0);
+  console.log(
+    `min ${ms(Math.min(...times))} · median ${ms(median(times))} · max ${ms(Math.max(...times))} · total ${ms(total)}` +
+      ` — target: each under ${PUBLISH_TARGET_MS / 1000} s: ${Math.max(...times) < PUBLISH_TARGET_MS ? '✓ met' : '✗ missed'}`,
+  );
+  await closeDb(); // PGlite: one process at a time; the server opens it next
+
+  // 4. Serving: the built server on that database, against nginx serving the same bytes.
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PUBLIC_URL: base };
+  for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS']) delete serverEnv[name];
+  const server = track(spawn(process.execPath, [at('server/dist/server.js')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: serverEnv }));
+  cleanups.push(() => server.stop());
+  await waitFor(`${base}/healthz`, 'the server');
+
+  const filePath = `/results/overall-${yearId}.json`;
+  const raw = await get(base + filePath);
+  const gz = await get(base + filePath, { 'accept-encoding': 'gzip' });
+  if (raw.status !== 200 || gz.status !== 200 || gz.headers['content-encoding'] !== 'gzip') {
+    throw new Error(`unexpected answer for ${filePath}: ${raw.status} / ${gz.status} ${gz.headers['content-encoding'] ?? ''}`);
+  }
+  if (!gunzipSync(gz.body).equals(raw.body)) throw new Error('the gzip file does not unpack to the raw file');
+  const overallRows = JSON.parse(raw.body.toString('utf8')).length;
+  const challengeFile = await get(`${base}/results/challenge-${CHALLENGES[1].id}.json`, { 'accept-encoding': 'gzip' });
+  console.log(`\nServing ${filePath}: ${overallRows} rows, ${kb(raw.body.length)} raw, ${kb(gz.body.length)} gzip`);
+  console.log(`  (a challenge file, #2 text vote: ${kb(challengeFile.body.length)} gzip)`);
+  const etag = gz.headers.etag;
+  const conditional = await get(base + filePath, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+  console.log(`  conditional GET (If-None-Match ${etag}): ${conditional.status}${conditional.status === 304 ? ' ✓' : ' ✗ expected 304'}`);
+
+  const missing = ['wrk', 'nginx'].filter((cmd) => !hasCommand(cmd));
+  if (missing.length) {
+    console.log(`\n${missing.join(' and ')} not found: skipping the rate comparison. Install with: apt-get install -y wrk nginx`);
+  } else {
+    // nginx, one worker, on another port, serving the very bytes the product sends (gzip_static).
+    const ngx = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-nginx-'));
+    cleanups.push(() => rmSync(ngx, { recursive: true, force: true }));
+    const www = path.join(ngx, 'www');
+    mkdirSync(path.join(www, 'results'), { recursive: true });
+    writeFileSync(path.join(www, filePath), raw.body);
+    writeFileSync(path.join(www, `${filePath}.gz`), gz.body);
+    // Readable by the worker (which runs as nobody when the master runs as root).
+    for (const dir of [ngx, www, path.join(www, 'results')]) chmodSync(dir, 0o755);
+    const nginxPort = await freePort();
+    const conf = path.join(ngx, 'nginx.conf');
+    const temp = (name) => `${name}_temp_path ${path.join(ngx, `${name}_temp`)};`;
+    writeFileSync(
+      conf,
+      `worker_processes 1;
+daemon off;
+pid ${path.join(ngx, 'nginx.pid')};
+error_log ${path.join(ngx, 'error.log')} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  types { application/json json; }
+  default_type application/octet-stream;
+  charset utf-8;
+  charset_types application/json;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  server {
+    listen 127.0.0.1:${nginxPort};
+    root ${www};
+    location /results/ {
+      gzip_static on;
+      gzip_vary on;
+      add_header Cache-Control "${gz.headers['cache-control']}";
+      add_header Access-Control-Allow-Origin *;
+    }
+  }
+}
+`,
+    );
+    const nginx = track(spawn('nginx', ['-p', ngx, '-c', conf, '-e', path.join(ngx, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }));
+    cleanups.push(() => nginx.stop('SIGTERM'));
+    const nginxBase = `http://127.0.0.1:${nginxPort}`;
+    await waitFor(nginxBase + filePath, 'nginx');
+    const check = await get(nginxBase + filePath, { 'accept-encoding': 'gzip' });
+    if (check.status !== 200 || check.headers['content-encoding'] !== 'gzip' || !check.body.equals(gz.body)) {
+      throw new Error(`nginx does not serve the same gzip bytes (${check.status}, ${check.headers['content-encoding']}, ${check.body.length} bytes)`);
+    }
+
+    // Revalidation as browsers and the embed widget do it (max-age=0): each server with its own tag.
+    const nginxEtag = check.headers.etag;
+    const revalidated = await get(nginxBase + filePath, { 'accept-encoding': 'gzip', 'if-none-match': nginxEtag });
+    if (revalidated.status !== 304) throw new Error(`nginx answered ${revalidated.status} to its own ETag`);
+
+    const wrk = (url, headers, seconds, latency) =>
+      new Promise((resolve, reject) => {
+        const args = [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, ...headers.flatMap((h) => ['-H', h]), ...(latency ? ['--latency'] : []), url];
+        const run = track(spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] }));
+        let out = '';
+        run.child.stdout.on('data', (d) => (out += d));
+        run.child.on('error', reject);
+        run.exited.then((code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}:\n${out}`))));
+      });
+    const toMs = (value) => {
+      const m = /^([\d.]+)(us|ms|s|m)$/.exec(value);
+      if (!m) return NaN;
+      return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2]];
+    };
+    const parse = (out) => ({
+      rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
+      p50: toMs(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+      p99: toMs(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+      transfer: /Transfer\/sec:\s+(\S+)/.exec(out)?.[1] ?? '?',
+      bad: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
+      socketErrors: /Socket errors:.*/.exec(out)?.[0] ?? null,
+    });
+
+    const scenarios = [
+      { name: 'full file (200, gzip)', headers: () => ['Accept-Encoding: gzip'] },
+      { name: 'revalidation (304)', headers: (target) => ['Accept-Encoding: gzip', `If-None-Match: ${target === 'product' ? etag : nginxEtag}`] },
+    ];
+    console.log(
+      `\nwrk -t${THREADS} -c${CONNECTIONS} -d${DURATION}s --latency -H 'Accept-Encoding: gzip' [-H 'If-None-Match: …'], product then nginx,` +
+        ` each after a 3 s warm-up (wrk shares the ${os.cpus().length} cores; load ${load()}):`,
+    );
+    console.log(
+      `${'round'.padEnd(6)} ${'request'.padEnd(22)} ${'target'.padEnd(8)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'transfer/s'.padStart(11)}`,
+    );
+    const ratios = scenarios.map(() => []);
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [i, scenario] of scenarios.entries()) {
+        const results = {};
+        for (const [target, url] of [
+          ['product', base + filePath],
+          ['nginx', nginxBase + filePath],
+        ]) {
+          await wrk(url, scenario.headers(target), 3, false);
+          const r = parse(await wrk(url, scenario.headers(target), DURATION, true));
+          results[target] = r;
+          console.log(
+            `${String(round).padEnd(6)} ${scenario.name.padEnd(22)} ${target.padEnd(8)} ${r.rps.toFixed(0).padStart(9)} ${`${r.p50.toFixed(2)} ms`.padStart(9)} ${`${r.p99.toFixed(2)} ms`.padStart(9)} ${r.transfer.padStart(11)}` +
+              `${r.bad ? `  ✗ ${r.bad} non-2xx` : ''}${r.socketErrors ? `  ${r.socketErrors}` : ''}`,
+          );
+        }
+        ratios[i].push(results.product.rps / results.nginx.rps);
+      }
+    }
+    const pct = (r) => `${(r * 100).toFixed(0)} %`;
+    for (const [i, scenario] of scenarios.entries()) {
+      const ratio = median(ratios[i]);
+      const target = i === 0 ? ` — target at least ${pct(RATE_TARGET)}: ${ratio >= RATE_TARGET ? '✓ met' : '✗ missed'}` : '';
+      console.log(
+        `product / nginx, ${scenario.name}: ${pct(ratio)}${ROUNDS > 1 ? ` (median of ${ROUNDS} rounds: ${ratios[i].map(pct).join(', ')})` : ''}${target}`,
+      );
+    }
+  }
+} catch (error) {
+  if (!stopping) {
+    console.error('\n✗ bench:results failed:', brief(error));
+    if (error?.cause) console.error('  cause:', brief(error.cause));
+  }
+  exitCode = stopping ? 130 : 2;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
