@@ -238,6 +238,21 @@ describe('the right answer', () => {
     expect((await op('PUT', resultPaths.answer('goals'), { ranking: 'lowest' })).statusCode).toBe(400);
     expect((await op('PUT', resultPaths.answer('nope'), { rightAnswer: 5 })).statusCode).toBe(404);
     expect((await op('PUT', resultPaths.answer('x'.repeat(300)), { rightAnswer: 5 })).statusCode).toBe(414);
+    // Ids the season import cannot make never reach the database: NUL, control characters, paths, markup.
+    for (const id of ['est\u0000', 'e\u001bst', '../est', '<script>', ' est', 'est.json']) {
+      for (const [method, url] of [
+        ['PUT', resultPaths.answer(id)],
+        ['GET', resultPaths.preview(id)],
+        ['POST', resultPaths.publish(id)],
+        ['GET', resultPaths.versions(id)],
+        ['GET', resultPaths.overallVersions(id)],
+        ['GET', `${resultPaths.overview}?yearId=${encodeURIComponent(id)}`],
+        ['GET', `${resultPaths.audit}?challengeId=${encodeURIComponent(id)}`],
+      ] as const) {
+        const res = await op(method, url, method === 'GET' ? undefined : { rightAnswer: 5, expectedVersion: 0 });
+        expect([id, url, res.statusCode]).toEqual([id, url, res.statusCode === 404 ? 404 : 400]);
+      }
+    }
     expect(await counts()).toEqual(before);
     const overview = (await op('GET', resultPaths.overview)).json() as ResultOverviewDto;
     expect(overview.challenges.find((c) => c.challengeId === 'est')!.rightAnswer).toBeNull();

@@ -85,11 +85,9 @@ export const resultsRoutes: FastifyPluginAsync<{ files: ResultFiles }> = async (
   );
 };
 
-const challengeParams = {
-  type: 'object',
-  required: ['challengeId'],
-  properties: { challengeId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } },
-} as const;
+/** Year and challenge ids as the season import allows them (letters, digits, '-', '_'): anything else is a 400, never a query. */
+const idSchema = { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH, pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*$' } as const;
+const challengeParams = { type: 'object', required: ['challengeId'], properties: { challengeId: idSchema } } as const;
 const errors = { ...errorResponses, 401: errorSchema, 409: errorSchema } as const;
 
 export interface OperatorResultRoutesOptions {
@@ -106,7 +104,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
     {
       preHandler: requireOperator,
       schema: {
-        querystring: { type: 'object', properties: { yearId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } }, additionalProperties: false },
+        querystring: { type: 'object', properties: { yearId: idSchema }, additionalProperties: false },
         response: { 200: looseObject, ...errors },
       },
     },
@@ -158,7 +156,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
     {
       preHandler: requireOperator,
       schema: {
-        params: { type: 'object', required: ['yearId'], properties: { yearId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } } },
+        params: { type: 'object', required: ['yearId'], properties: { yearId: idSchema } },
         response: { 200: looseObject, ...errors },
       },
     },
@@ -173,7 +171,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
         querystring: {
           type: 'object',
           properties: {
-            challengeId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH },
+            challengeId: idSchema,
             from: { type: 'integer', minimum: 0 },
             size: { type: 'integer', minimum: 1, maximum: 200 },
           },
