@@ -41,6 +41,8 @@ async function approvedPage(page: Page, offsetDays = 0) {
 }
 
 test.beforeAll(async () => {
+  // A CLI run and a first start (migrations, season import) on two busy cores: more than a test's 30 s.
+  test.setTimeout(120_000);
   rmSync(dataDir, { recursive: true, force: true });
   addOperatorBeforeStart({ dataDir, ...OPERATOR, env: serverEnv });
   server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });

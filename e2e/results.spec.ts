@@ -76,6 +76,8 @@ async function operatorContext(): Promise<{ ctx: APIRequestContext; headers: Rec
 const brief = (rows: StandingRowDto[]) => rows.map((r) => `${r.place}. ${r.club.clubname} ${r.club.team} ${r.points}`);
 
 test.beforeAll(async () => {
+  // A CLI run and a first start (migrations, season import) on two busy cores: more than a test's 30 s.
+  test.setTimeout(120_000);
   rmSync(dataDir, { recursive: true, force: true });
   addOperatorBeforeStart({ dataDir, ...OPERATOR, env: serverEnv });
   await restart(0);
