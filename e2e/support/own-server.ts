@@ -29,7 +29,8 @@ export async function startOwnServer(options: { port: number; dataDir: string; e
     },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let i = 0; i < 120; i++) {
+  // Up to 60 s: a first start migrates and imports the season, and CI's two cores are busy.
+  for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server on ${options.port} exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${baseURL}/healthz`)).ok) {
