@@ -1,4 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './paths';
 
@@ -12,8 +15,38 @@ export interface OwnServer {
   stop: () => Promise<void>;
 }
 
+/** Whether something accepts connections on the port. */
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Ends a server that an earlier, aborted run left on the port (a worker torn down mid-hook leaves
+ * its child process behind): its pid is kept in the temporary folder. Without this, the health
+ * check would be answered by the stale server and a test would talk to the wrong data and clock.
+ */
+async function freePort(port: number, pidFile: string): Promise<void> {
+  try {
+    process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+  } catch {
+    /* no file, or that process is gone */
+  }
+  for (let i = 0; i < 40 && (await portInUse(port)); i++) await new Promise((r) => setTimeout(r, 250));
+  if (await portInUse(port)) throw new Error(`port ${port} is taken by another process: end it before running this test`);
+}
+
 export async function startOwnServer(options: { port: number; dataDir: string; env?: Record<string, string> }): Promise<OwnServer> {
   const baseURL = `http://localhost:${options.port}`;
+  // Outside test-results/, which Playwright empties at the start of a run.
+  const pidFile = path.join(os.tmpdir(), `erd-e2e-own-server-${options.port}.pid`);
+  await freePort(options.port, pidFile);
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'server/dist/server.js')], {
     cwd: repoRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -28,7 +61,17 @@ export async function startOwnServer(options: { port: number; dataDir: string; e
       ...options.env,
     },
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (child.pid) writeFileSync(pidFile, String(child.pid));
+  // Ends with the test process however it ends (a normal exit; a torn-down worker is handled by freePort next time).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.removeListener('exit', killOnExit);
+      rmSync(pidFile, { force: true });
+      resolve();
+    }),
+  );
   // Up to 60 s: a first start migrates and imports the season, and CI's two cores are busy.
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server on ${options.port} exited with ${child.exitCode}`);
