@@ -4,13 +4,16 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import { dataPaths, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
-import { isAppError } from './errors.js';
+import { isAppError, ValidationError } from './errors.js';
 import { authenticate, registerAuth } from './http/auth.js';
+import { registerInputRule, UNSAFE_TEXT_MESSAGE } from './http/input.js';
 import { registerSecurity } from './http/security.js';
+import { LOG_SERIALIZERS } from './logger.js';
 import { frontendUserRoutes, meRoutes } from './modules/accounts/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createCognitoClient, type CognitoClient } from './modules/identity/cognito-client.js';
+import { IdentityError } from './modules/identity/errors.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { createIdentityRuntime, type IdentityRuntime } from './modules/identity/runtime.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -43,6 +46,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Fastify logger option; default: pino at `config.logLevel`. Tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (default: stdout); tests read the lines. */
+  logStream?: { write(line: string): void };
 }
 
 const INTERNAL_ERROR_MESSAGE = 'Da ist leider was schief gelaufen.';
@@ -52,7 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const proxy = config.trustProxy;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Errors are logged through serializeError: never a failed query's values or a database error's detail.
+    logger: options.logger ?? { level: config.logLevel, serializers: LOG_SERIALIZERS, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: typeof proxy === 'number' ? (_address: string, hop: number) => hop < proxy : proxy,
     bodyLimit: 1024 * 1024,
     // One line per request only at debug/trace; errors are logged at any level.
@@ -103,6 +109,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   registerSecurity(app, config, { bearerValid: async (request) => !!(await authenticate(ctx, request)) });
+  registerInputRule(app, {
+    errorFor: (request, field) =>
+      request.routeOptions.url === config.identity.endpoint
+        ? new IdentityError('InvalidParameterException', `1 validation error detected: Value at '${field}' failed to satisfy constraint: Member must not contain control characters`)
+        : new ValidationError(UNSAFE_TEXT_MESSAGE, { field }),
+  });
   registerAuth(app, ctx);
 
   await app.register(healthRoutes, { database });

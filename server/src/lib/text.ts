@@ -31,3 +31,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function isPlainText(value: string): boolean {
   return !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value);
 }
+
+/** Plain text on one line (names, street, city): no tab or line break either. */
+export function isSingleLineText(value: string): boolean {
+  return isPlainText(value) && !/[\t\n\r\u2028\u2029]/.test(value);
+}

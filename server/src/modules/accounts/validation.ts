@@ -1,6 +1,7 @@
 import { PHONE_PATTERN, PROFILE_LIMITS, isValidCode, isValidEmail, isValidPassword } from '@erd/shared-contracts/wire';
 import { ValidationError } from '../../errors.js';
 import { normalizeEmail } from '../../lib/email.js';
+import { isSingleLineText } from '../../lib/text.js';
 import type { ProfileValues } from './repository.js';
 
 /**
@@ -31,11 +32,11 @@ export function asObject(value: unknown): Bag | null {
 function requiredText(bag: Bag, name: keyof typeof PROFILE_LIMITS, out: FieldCollector): string {
   const value = bag[name];
   const text = typeof value === 'string' ? value.trim() : '';
-  if (!text || text.length > PROFILE_LIMITS[name]) out.fail(name);
+  if (!text || text.length > PROFILE_LIMITS[name] || !isSingleLineText(text)) out.fail(name);
   return text;
 }
 
-/** firstname, lastname, street, city required (trimmed, within PROFILE_LIMITS); phone optional (PHONE_PATTERN). */
+/** firstname, lastname, street, city required (trimmed, one line, within PROFILE_LIMITS); phone optional (PHONE_PATTERN). */
 export function profileValues(fields: unknown, out: FieldCollector): ProfileValues {
   const bag = asObject(fields);
   if (!bag) {

@@ -145,7 +145,9 @@ describe('before anything is published', () => {
       expect(res.headers['last-modified']).toBeUndefined();
       expect(res.headers['access-control-allow-origin']).toBe('*');
     }
-    for (const name of ['overall-year-1999.json', 'challenge-nope.json', 'other.json', 'overall-.json', 'challenge-est.json.gz', 'challenge-%00.json']) {
+    // A NUL is refused by the input rule before anything else (400).
+    expect((await t.app.inject({ url: '/results/challenge-%00.json' })).statusCode).toBe(400);
+    for (const name of ['overall-year-1999.json', 'challenge-nope.json', 'other.json', 'overall-.json', 'challenge-est.json.gz', 'challenge-%0A.json']) {
       const res = await t.app.inject({ url: `/results/${name}` });
       expect([name, res.statusCode]).toEqual([name, 404]);
       expect(res.json()).toMatchObject({ code: 'NotFound' });
