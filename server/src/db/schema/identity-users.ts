@@ -1,4 +1,4 @@
-import { check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 export type IdentityUserStatus = 'UNCONFIRMED' | 'CONFIRMED';
@@ -7,6 +7,7 @@ export type IdentityUserStatus = 'UNCONFIRMED' | 'CONFIRMED';
  * Users of the built-in identity service (decisions §2). No password is stored: only the SRP salt
  * and verifier, computed with the immutable `sub` as USER_ID_FOR_SRP and the pool name. `email` is
  * the username, stored lowercased. `attributes` holds server-set attributes such as `custom:club`.
+ * Failed password checks are counted in `identity_login_failures` (also for unknown addresses).
  */
 export const identityUsers = pgTable(
   'identity_users',
@@ -17,9 +18,6 @@ export const identityUsers = pgTable(
     salt: text('salt').notNull(),
     verifier: text('verifier').notNull(),
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
-    /** Consecutive failed password checks; 5 lock the account for 15 minutes. */
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),

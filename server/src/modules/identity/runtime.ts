@@ -28,6 +28,12 @@ export interface IdentityRuntime {
   publicKey(kid: string): Promise<KeyObject | null>;
   /** The JWKS document of the built-in service. */
   jwks(): Promise<{ keys: PublicJwk[] }>;
+  /**
+   * Real time: never shifted by CLOCK_OFFSET_DAYS (that moves only the app clock, `ctx.now`).
+   * Clients compare the protocol's times with their own clocks (the SRP TIMESTAMP, token expiry),
+   * and codes, sessions and locks are durations.
+   */
+  realNow(): Date;
 }
 
 export interface SigningKey {
@@ -42,6 +48,9 @@ export interface IdentityRuntimeOptions {
   log: Logger;
   /** For the remote JWKS (real Cognito); default global fetch. */
   fetch?: typeof fetch;
+  /** Real time (default: the system clock); tests pass their fixed clock. Not the shifted app clock. */
+  realNow?: () => Date;
+  /** Until the app passes `realNow`: the clock used when `realNow` is not given. */
   now?: () => Date;
 }
 
@@ -51,7 +60,7 @@ const REMOTE_JWKS_TTL_MS = 3_600_000;
 
 export function createIdentityRuntime(options: IdentityRuntimeOptions): IdentityRuntime {
   const { config, db, secret, log } = options;
-  const now = options.now ?? (() => new Date());
+  const now = options.realNow ?? options.now ?? (() => new Date());
   const { modPow, engine } = createModPow(log);
   const derived = new Map<KeyPurpose, Buffer>();
   const key = (purpose: KeyPurpose) => {
@@ -74,6 +83,7 @@ export function createIdentityRuntime(options: IdentityRuntimeOptions): Identity
     signingKey: () => localKeys.signingKey(),
     publicKey: (kid) => (remoteKeys ? remoteKeys.publicKey(kid) : localKeys.publicKey(kid)),
     jwks: () => localKeys.jwks(),
+    realNow: now,
   };
 }
 

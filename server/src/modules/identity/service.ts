@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { MAGIC_LINK_PARAM, isValidCode, paths, type MagicLinkDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import type { IdentityCodePurpose, IdentityUserRow } from '../../db/schema/index.js';
@@ -44,6 +44,8 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const RESEND_INTERVAL_MS = 60_000;
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MS = 15 * 60_000;
+/** A failed password check is forgotten this long after it (when no other followed). */
+export const FAILURE_WINDOW_MS = LOCK_MS;
 /** An account never confirmed for this long gives its e-mail address (and club entry) free again. */
 export const UNCONFIRMED_TTL_MS = 7 * 86_400_000;
 export const SECRET_BLOCK_TTL_MS = 5 * 60_000;
@@ -65,18 +67,37 @@ export async function findUserByUsername(ctx: Pick<AppContext, 'db'>, username: 
   return UUID_PATTERN.test(sub) ? repo.findUserBySub(ctx.db, sub) : undefined;
 }
 
-function isLocked(user: IdentityUserRow, now: Date): boolean {
-  return !!user.lockedUntil && user.lockedUntil.getTime() > now.getTime();
+/**
+ * Real time, for everything a client or a duration depends on: the SRP TIMESTAMP and SECRET_BLOCK
+ * age, token times (the browser library compares them with its own clock), sessions, codes and
+ * locks. `ctx.now()` may be shifted by CLOCK_OFFSET_DAYS (staging rehearsals); it stays the clock
+ * of the account records (created, confirmed), which the accounts module compares with it.
+ */
+export function realNow(ctx: Pick<AppContext, 'identity'>): Date {
+  return ctx.identity.realNow();
 }
 
-function assertNotLocked(user: IdentityUserRow, now: Date): void {
-  if (isLocked(user, now)) throw new IdentityError('NotAuthorizedException', MESSAGES.locked);
+const lockedError = () => new IdentityError('NotAuthorizedException', MESSAGES.locked);
+
+/**
+ * Counts a password check of `sub` (an account's, or the made-up sub of an unknown username)
+ * before the comparison; throws "Password attempts exceeded" without comparing while the lock
+ * holds. The check that makes 5 in a row (each within 15 minutes of the last) locks for 15 minutes,
+ * for accounts and unknown addresses alike; a right password then clears the count.
+ */
+async function reserveLoginAttempt(ctx: IdentityCtx, sub: string): Promise<void> {
+  const now = realNow(ctx);
+  const reserved = await repo.reserveLoginAttempt(ctx.db, sub, {
+    now,
+    max: MAX_FAILED_LOGINS,
+    lockUntil: new Date(now.getTime() + LOCK_MS),
+    forgetBefore: new Date(now.getTime() - FAILURE_WINDOW_MS),
+  });
+  if (reserved === null) throw lockedError();
 }
 
-/** Counts a failed password check (the 5th in a row locks the account for 15 minutes). */
-async function failLogin(ctx: IdentityCtx, user: IdentityUserRow): Promise<never> {
-  await repo.recordFailedLogin(ctx.db, user.sub, MAX_FAILED_LOGINS, new Date(ctx.now().getTime() + LOCK_MS));
-  throw badCredentials();
+async function assertNotLocked(ctx: IdentityCtx, sub: string): Promise<void> {
+  if (await repo.isLoginLocked(ctx.db, sub, realNow(ctx))) throw lockedError();
 }
 
 // ---- passwords
@@ -118,10 +139,10 @@ export async function changePassword({
   input: { user: IdentityUserRow; previousPassword: string; proposedPassword: unknown };
 }): Promise<void> {
   const { user } = input;
-  assertNotLocked(user, ctx.now());
   assertPasswordPolicy(input.proposedPassword);
-  if (!verifyPassword(ctx.identity.modPow, ctx.identity.poolName, user.sub, input.previousPassword, user)) await failLogin(ctx, user);
-  await repo.clearFailedLogins(ctx.db, user.sub);
+  await reserveLoginAttempt(ctx, user.sub);
+  if (!verifyPassword(ctx.identity.modPow, ctx.identity.poolName, user.sub, input.previousPassword, user)) throw badCredentials();
+  await repo.clearLoginFailures(ctx.db, user.sub);
   await repo.setPassword(ctx.db, user.sub, newSecret(ctx, user.sub, input.proposedPassword as string), ctx.now());
 }
 
@@ -207,7 +228,7 @@ export async function sendCode({
   input: { user: IdentityUserRow; purpose: IdentityCodePurpose };
 }): Promise<void> {
   const { user, purpose } = input;
-  const now = ctx.now();
+  const now = realNow(ctx);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const ttl = purpose === 'signup' ? SIGNUP_CODE_TTL_MS : RESET_CODE_TTL_MS;
   const stored = await repo.upsertCode(
@@ -233,7 +254,7 @@ async function checkCode(ctx: IdentityCtx, user: IdentityUserRow, purpose: Ident
   const row = await repo.findCode(ctx.db, user.sub, purpose);
   if (!row) throw new IdentityError('ExpiredCodeException', MESSAGES.codeExpired);
   if (row.attempts >= MAX_CODE_ATTEMPTS) throw new IdentityError('LimitExceededException', MESSAGES.limitExceeded);
-  if (row.expiresAt.getTime() <= ctx.now().getTime()) throw new IdentityError('ExpiredCodeException', MESSAGES.codeExpired);
+  if (row.expiresAt.getTime() <= realNow(ctx).getTime()) throw new IdentityError('ExpiredCodeException', MESSAGES.codeExpired);
   if ((await repo.reserveCodeTry(ctx.db, user.sub, purpose, MAX_CODE_ATTEMPTS)) === null) {
     throw new IdentityError('LimitExceededException', MESSAGES.limitExceeded);
   }
@@ -243,7 +264,7 @@ async function checkCode(ctx: IdentityCtx, user: IdentityUserRow, purpose: Ident
 }
 
 async function consume(ctx: IdentityCtx, user: IdentityUserRow, purpose: IdentityCodePurpose, hash: string): Promise<void> {
-  const used = await repo.consumeCode(ctx.db, { sub: user.sub, purpose, codeHash: hash, maxAttempts: MAX_CODE_ATTEMPTS, now: ctx.now() });
+  const used = await repo.consumeCode(ctx.db, { sub: user.sub, purpose, codeHash: hash, maxAttempts: MAX_CODE_ATTEMPTS, now: realNow(ctx) });
   if (!used) throw new IdentityError('ExpiredCodeException', MESSAGES.codeExpired);
 }
 
@@ -289,13 +310,18 @@ export async function confirmPasswordReset({
     await consume(tx, user, 'reset', hash);
     await repo.setPassword(tx.db, user.sub, newSecret(tx, user.sub, password), now);
     await repo.markConfirmed(tx.db, user.sub, now);
-    await repo.clearFailedLogins(tx.db, user.sub);
-    await repo.revokeAllSessions(tx.db, user.sub, now);
+    await repo.clearLoginFailures(tx.db, user.sub);
+    await repo.revokeAllSessions(tx.db, user.sub, realNow(tx));
   });
 }
 
 // ---- logins
 
+/**
+ * The sealed server state of an SRP login. Nothing in it tells a made-up challenge from a real one:
+ * the same fields, `b` and `B` at fixed width, so the SECRET_BLOCK's length depends on `A` alone;
+ * a made-up sub is recognised on the answer by having no account.
+ */
 interface SecretBlockPayload {
   id: string;
   sub: string;
@@ -303,9 +329,11 @@ interface SecretBlockPayload {
   B: string;
   b: string;
   iat: number;
-  /** An unknown username got a made-up challenge (no user existence errors). */
-  fake?: true;
 }
+
+/** Hex width of `b` (256 bits) and of `B` (< N) in the block. */
+const B_SECRET_HEX = 64;
+const B_PUBLIC_HEX = 768;
 
 function sealBlock(ctx: IdentityCtx, clientId: string, payload: SecretBlockPayload): string {
   return seal(ctx.identity.key('secret-block'), Buffer.from(JSON.stringify(payload), 'utf8'), `secret-block:${clientId}`);
@@ -321,16 +349,46 @@ function openBlock(ctx: IdentityCtx, clientId: string, block: string): SecretBlo
   }
 }
 
-/** A stable made-up user for an unknown username: the same salt every time, a sub that looks real. */
-function fakeUser(ctx: IdentityCtx, username: string): { sub: string; salt: string; verifier: bigint } {
-  const mac = (label: string, bytes: number) =>
-    createHmac('sha256', ctx.identity.key('fake-user'))
-      .update(`${label}:${username.trim().toLowerCase()}`)
-      .digest()
-      .subarray(0, bytes);
-  const h = mac('sub', 16).toString('hex');
-  const sub = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-  return { sub, salt: mac('salt', 16).toString('hex'), verifier: (bigFromBuffer(randomBytes(384)) % (N - 2n)) + 2n };
+interface LoginSecret {
+  sub: string;
+  salt: string;
+  verifier: bigint;
+}
+
+/**
+ * A stable made-up user for an unknown username, shaped like a real one: a sub that is a version 4
+ * UUID with any of the four variants (the username itself when it is a sub, as a real sub comes
+ * back as it was asked), 16 bytes of salt, a verifier below N; all derived from the app secret and
+ * the normalised username, so every challenge for the address carries the same values.
+ */
+function fakeUser(ctx: IdentityCtx, username: string): LoginSecret {
+  const mac = fakeMac(ctx, username);
+  return { sub: fakeSub(ctx, username), salt: mac('salt', 16).toString('hex'), verifier: (bigFromBuffer(mac('verifier', 384)) % (N - 2n)) + 2n };
+}
+
+function fakeMac(ctx: IdentityCtx, username: string) {
+  const name = normalizeEmail(username);
+  return (label: string, bytes: number) =>
+    Buffer.from(hkdfSync('sha256', ctx.identity.key('fake-user'), Buffer.alloc(0), `${label}:${name}`, bytes));
+}
+
+function fakeSub(ctx: IdentityCtx, username: string): string {
+  const name = normalizeEmail(username);
+  if (UUID_PATTERN.test(name)) return name;
+  const raw = fakeMac(ctx, username)('sub', 16);
+  raw[6] = (raw[6]! & 0x0f) | 0x40;
+  raw[8] = (raw[8]! & 0x3f) | 0x80;
+  const h = raw.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * The account's SRP secret, or the made-up one of an unknown username: the login code runs the
+ * same steps for both. The made-up one is derived in both cases, so that both take as long.
+ */
+function loginSecret(ctx: IdentityCtx, username: string, user: IdentityUserRow | undefined): LoginSecret {
+  const fake = fakeUser(ctx, username);
+  return user ? { sub: user.sub, salt: user.salt, verifier: bigFromHex(user.verifier) } : fake;
 }
 
 const TIMESTAMP_PATTERN =
@@ -353,7 +411,8 @@ export interface SrpChallenge {
 
 /**
  * InitiateAuth USER_SRP_AUTH: `B` and a SECRET_BLOCK that carries the server state sealed and
- * bound to the client id. An unknown username gets an indistinguishable made-up challenge.
+ * bound to the client id. An unknown username gets an indistinguishable made-up challenge, and
+ * is locked after 5 failed answers just like an account ("Password attempts exceeded").
  */
 export async function startSrpLogin({
   ctx,
@@ -367,21 +426,20 @@ export async function startSrpLogin({
   }
   const A = bigFromHex(input.srpA);
   if (A % N === 0n) throw new IdentityError('InvalidParameterException', 'Illegal parameter: SRP_A mod N cannot be 0.');
-  const now = ctx.now();
+  const now = realNow(ctx);
   const user = await findUserByUsername(ctx, input.username);
-  if (user) assertNotLocked(user, now);
-  const secret = user ? { sub: user.sub, salt: user.salt, verifier: bigFromHex(user.verifier) } : fakeUser(ctx, input.username);
+  const secret = loginSecret(ctx, input.username, user);
+  await assertNotLocked(ctx, secret.sub);
   const { b, B } = serverChallenge(ctx.identity.modPow, secret.verifier, A);
   const block = sealBlock(ctx, input.clientId, {
     id: randomBytes(16).toString('hex'),
     sub: secret.sub,
     A: A.toString(16),
-    B: B.toString(16),
-    b: b.toString(16),
+    B: B.toString(16).padStart(B_PUBLIC_HEX, '0'),
+    b: b.toString(16).padStart(B_SECRET_HEX, '0'),
     iat: now.getTime(),
-    ...(user ? {} : { fake: true as const }),
   });
-  if (Math.random() * HOUSEKEEPING_EVERY < 1) await repo.deleteExpired(ctx.db, now);
+  if (Math.random() * HOUSEKEEPING_EVERY < 1) await repo.deleteExpired(ctx.db, now, new Date(now.getTime() - FAILURE_WINDOW_MS));
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
     ChallengeParameters: { SALT: secret.salt, SECRET_BLOCK: block, SRP_B: B.toString(16), USERNAME: secret.sub, USER_ID_FOR_SRP: secret.sub },
@@ -390,8 +448,10 @@ export async function startSrpLogin({
 
 /**
  * RespondToAuthChallenge PASSWORD_VERIFIER: the block must open for this client, be younger than
- * 5 minutes and unused (single use across instances, in the database); TIMESTAMP within ±5 minutes;
- * the password claim must match (constant-time). Only then is an unconfirmed account reported.
+ * 5 minutes and unused (single use across instances, in the database); TIMESTAMP within ±5 minutes
+ * of real time; the check is counted (or refused while locked) before the password claim is
+ * compared (constant-time). Only then is an unconfirmed account reported. A made-up challenge goes
+ * through the same steps and never matches.
  */
 export async function finishSrpLogin({
   ctx,
@@ -400,33 +460,31 @@ export async function finishSrpLogin({
   ctx: IdentityCtx;
   input: { clientId: string; username: string; secretBlock: string; timestamp: string; signature: string };
 }): Promise<AuthenticationResult> {
-  const now = ctx.now();
+  const now = realNow(ctx).getTime();
   const block = openBlock(ctx, input.clientId, input.secretBlock);
-  if (!block || now.getTime() - block.iat > SECRET_BLOCK_TTL_MS || block.iat - now.getTime() > TIMESTAMP_SKEW_MS) throw badCredentials();
+  if (!block || now - block.iat > SECRET_BLOCK_TTL_MS || block.iat - now > TIMESTAMP_SKEW_MS) throw badCredentials();
   const timestamp = parseSrpTimestamp(input.timestamp);
-  if (!timestamp || Math.abs(timestamp.getTime() - now.getTime()) > TIMESTAMP_SKEW_MS) throw badCredentials();
+  if (!timestamp || Math.abs(timestamp.getTime() - now) > TIMESTAMP_SKEW_MS) throw badCredentials();
   if (!(await repo.markSecretBlockUsed(ctx.db, block.id, new Date(block.iat + SECRET_BLOCK_TTL_MS)))) throw badCredentials();
 
-  const user = block.fake ? undefined : await repo.findUserBySub(ctx.db, block.sub);
-  const A = bigFromHex(block.A);
-  const B = bigFromHex(block.B);
-  const b = bigFromHex(block.b);
-  const sameUser = !!user && (input.username === user.sub || normalizeEmail(input.username) === user.email);
-  if (!user || !sameUser) {
-    // As much work as a real check, so the answer takes as long.
-    serverSessionKey(ctx.identity.modPow, A, B, b, fakeUser(ctx, input.username).verifier);
-    throw badCredentials();
-  }
-  assertNotLocked(user, now);
-  const key = serverSessionKey(ctx.identity.modPow, A, B, b, bigFromHex(user.verifier));
-  const expected = passwordClaimSignature(key, ctx.identity.poolName, user.sub, input.secretBlock, input.timestamp);
-  if (!signatureMatches(expected, input.signature)) await failLogin(ctx, user);
+  const user = await repo.findUserBySub(ctx.db, block.sub);
+  const claimed = fakeSub(ctx, input.username);
+  const sameUser = user ? input.username === user.sub || normalizeEmail(input.username) === user.email : claimed === block.sub;
+  if (!sameUser) throw badCredentials();
+  const secret = loginSecret(ctx, block.sub, user);
+  await reserveLoginAttempt(ctx, block.sub);
+  const key = serverSessionKey(ctx.identity.modPow, bigFromHex(block.A), bigFromHex(block.B), bigFromHex(block.b), secret.verifier);
+  const expected = passwordClaimSignature(key, ctx.identity.poolName, block.sub, input.secretBlock, input.timestamp);
+  if (!signatureMatches(expected, input.signature) || !user) throw badCredentials();
+  await repo.clearLoginFailures(ctx.db, user.sub);
   if (user.status !== 'CONFIRMED') throw new IdentityError('UserNotConfirmedException', MESSAGES.notConfirmed);
-  await repo.clearFailedLogins(ctx.db, user.sub);
   return startSession(ctx, user, input.clientId);
 }
 
-/** InitiateAuth USER_PASSWORD_AUTH (the password in plain text, checked against the verifier). */
+/**
+ * InitiateAuth USER_PASSWORD_AUTH (the password in plain text, checked against the verifier): the
+ * same count, lock and work for an unknown username as for an account.
+ */
 export async function passwordLogin({
   ctx,
   input,
@@ -435,16 +493,13 @@ export async function passwordLogin({
   input: { username: string; password: string; clientId: string };
 }): Promise<AuthenticationResult> {
   const user = await findUserByUsername(ctx, input.username);
+  const secret = loginSecret(ctx, input.username, user);
+  await reserveLoginAttempt(ctx, secret.sub);
   const { modPow, poolName } = ctx.identity;
-  if (!user) {
-    const fake = fakeUser(ctx, input.username);
-    verifyPassword(modPow, poolName, fake.sub, input.password, { salt: fake.salt, verifier: fake.verifier.toString(16) });
-    throw badCredentials();
-  }
-  assertNotLocked(user, ctx.now());
-  if (!verifyPassword(modPow, poolName, user.sub, input.password, user)) await failLogin(ctx, user);
+  const matches = verifyPassword(modPow, poolName, secret.sub, input.password, { salt: secret.salt, verifier: secret.verifier.toString(16) });
+  if (!matches || !user) throw badCredentials();
+  await repo.clearLoginFailures(ctx.db, user.sub);
   if (user.status !== 'CONFIRMED') throw new IdentityError('UserNotConfirmedException', MESSAGES.notConfirmed);
-  await repo.clearFailedLogins(ctx.db, user.sub);
   return startSession(ctx, user, input.clientId);
 }
 
@@ -461,7 +516,7 @@ export async function refreshLogin({
   const session = await repo.findSessionByRefreshHash(ctx.db, hashRefreshToken(input.refreshToken));
   if (!session || session.clientId !== input.clientId) throw new IdentityError('NotAuthorizedException', MESSAGES.invalidRefreshToken);
   if (session.revokedAt) throw new IdentityError('NotAuthorizedException', MESSAGES.revokedRefreshToken);
-  if (session.expiresAt.getTime() <= ctx.now().getTime()) throw new IdentityError('NotAuthorizedException', MESSAGES.expiredRefreshToken);
+  if (session.expiresAt.getTime() <= realNow(ctx).getTime()) throw new IdentityError('NotAuthorizedException', MESSAGES.expiredRefreshToken);
   const user = await repo.findUserBySub(ctx.db, session.sub);
   if (!user) throw new IdentityError('NotAuthorizedException', MESSAGES.invalidRefreshToken);
   return signTokens(ctx, user, session);
@@ -495,7 +550,7 @@ export async function userFromAccessToken({
 
 /** GlobalSignOut: every session of the user ends (refresh and access tokens, at once for our API). */
 export async function signOutEverywhere({ ctx, input }: { ctx: IdentityCtx; input: { sub: string } }): Promise<void> {
-  await repo.revokeAllSessions(ctx.db, input.sub, ctx.now());
+  await repo.revokeAllSessions(ctx.db, input.sub, realNow(ctx));
 }
 
 /** RevokeToken: ends the session of a refresh token; an unknown token is no error (RFC 7009). */
@@ -509,5 +564,5 @@ export async function revokeRefreshToken({
   const session = await repo.findSessionByRefreshHash(ctx.db, hashRefreshToken(input.token));
   if (!session) return;
   if (session.clientId !== input.clientId) throw new IdentityError('NotAuthorizedException', 'Invalid token for this client.');
-  await repo.revokeSession(ctx.db, session.originJti, ctx.now());
+  await repo.revokeSession(ctx.db, session.originJti, realNow(ctx));
 }

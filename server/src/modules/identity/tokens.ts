@@ -7,7 +7,9 @@ import * as repo from './repository.js';
 
 /**
  * RS256 tokens with Cognito's claims (ID and access token 1 h, refresh token 30 days, decisions §2)
- * and the access-token check shared by the identity actions and the API (`requireUser`).
+ * and the access-token check shared by the identity actions and the API (`requireUser`). Token and
+ * session times are real time (`ctx.identity.realNow`, never shifted by CLOCK_OFFSET_DAYS): the
+ * browser library and other verifiers compare them with their own clocks, as with real Cognito.
  */
 
 export const TOKEN_TTL_SECONDS = 3600;
@@ -15,7 +17,7 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 86_400_000;
 /** Tokens issued up to this far "in the future" (clock skew between instances) are still accepted. */
 const CLOCK_SKEW_SECONDS = 300;
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'identity'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'identity'>;
 
 export interface AuthenticationResult {
   AccessToken: string;
@@ -31,7 +33,7 @@ export function hashRefreshToken(token: string): string {
 
 /** A new login: a session record with the hashed refresh token, and the three tokens. */
 export async function startSession(ctx: Ctx, user: IdentityUserRow, clientId: string): Promise<AuthenticationResult> {
-  const now = ctx.now();
+  const now = ctx.identity.realNow();
   const refreshToken = randomBytes(48).toString('base64url');
   const session = {
     originJti: randomUUID(),
@@ -53,7 +55,7 @@ export async function signTokens(
   session: Pick<IdentitySessionRow, 'originJti' | 'authTime' | 'clientId'>,
 ): Promise<AuthenticationResult> {
   const key = await ctx.identity.signingKey();
-  const iat = Math.floor(ctx.now().getTime() / 1000);
+  const iat = Math.floor(ctx.identity.realNow().getTime() / 1000);
   const common = {
     sub: user.sub,
     iss: ctx.config.identity.issuer,
@@ -120,7 +122,8 @@ export async function verifyAccessToken(ctx: Ctx, token: string): Promise<Access
   const key = await ctx.identity.publicKey(jwt.header.kid);
   if (!key || !verifyJwtSignature(jwt, key)) throw new AccessTokenError('invalid');
   const p = jwt.payload;
-  const nowSeconds = ctx.now().getTime() / 1000;
+  const now = ctx.identity.realNow().getTime();
+  const nowSeconds = now / 1000;
   if (
     p.iss !== ctx.config.identity.issuer ||
     p.token_use !== 'access' ||
@@ -136,7 +139,7 @@ export async function verifyAccessToken(ctx: Ctx, token: string): Promise<Access
   if (ctx.config.identity.builtIn) {
     if (!originJti) throw new AccessTokenError('invalid');
     const session = await repo.findSession(ctx.db, originJti);
-    if (!session || session.sub !== p.sub || session.revokedAt || session.expiresAt.getTime() <= ctx.now().getTime()) {
+    if (!session || session.sub !== p.sub || session.revokedAt || session.expiresAt.getTime() <= now) {
       throw new AccessTokenError('revoked');
     }
   }

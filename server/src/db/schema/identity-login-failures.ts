@@ -1,0 +1,25 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Password checks per login name (decisions §2: 5 failures lock for 15 minutes), for accounts and
+ * for addresses without one alike, so that the lock cannot tell them apart. `sub` is the account's
+ * sub, or for an unknown username the made-up sub its SRP challenges carry (an HMAC of the
+ * normalised address: no address is stored). No foreign key, for that reason.
+ *
+ * Every check is counted here before the password is compared (atomically: of any number of
+ * parallel checks at most 5 reach the comparison); a right password deletes the row.
+ */
+export const identityLoginFailures = pgTable(
+  'identity_login_failures',
+  {
+    sub: text('sub').primaryKey(),
+    /** Checks since the last success; the 5th sets `locked_until`. */
+    failures: integer('failures').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /** Failures more than 15 minutes old are forgotten (the count starts again). */
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('identity_login_failures_last_failure_idx').on(t.lastFailureAt)],
+);
+
+export type IdentityLoginFailureRow = typeof identityLoginFailures.$inferSelect;
