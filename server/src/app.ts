@@ -6,6 +6,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { isAppError, ValidationError } from './errors.js';
 import { authenticate, registerAuth } from './http/auth.js';
+import { registerSecurityHeaders } from './http/headers.js';
 import { registerInputRule, UNSAFE_TEXT_MESSAGE } from './http/input.js';
 import { registerSecurity } from './http/security.js';
 import { LOG_SERIALIZERS } from './logger.js';
@@ -61,6 +62,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel, serializers: LOG_SERIALIZERS, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: typeof proxy === 'number' ? (_address: string, hop: number) => hop < proxy : proxy,
     bodyLimit: 1024 * 1024,
+    // Slow clients do not hold the server: silent for `idle` → closed; the whole request within
+    // `request` (a 10 MB picture needs about 1 Mbit/s), its headers within `headers`; checked every second.
+    connectionTimeout: config.httpTimeouts.idle,
+    requestTimeout: config.httpTimeouts.request,
+    http: {
+      headersTimeout: config.httpTimeouts.headers,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.httpTimeouts.headers / 2))),
+    },
     // One line per request only at debug/trace; errors are logged at any level.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -108,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await registerSecurityHeaders(app, config);
   registerSecurity(app, config, { bearerValid: async (request) => !!(await authenticate(ctx, request)) });
   registerInputRule(app, {
     errorFor: (request, field) =>

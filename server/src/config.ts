@@ -15,6 +15,11 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** Fastify `trustProxy`: true/false, a hop count, or a list of addresses. */
   trustProxy: boolean | number | string;
+  /**
+   * Slow clients (ms): a connection silent for `idle` during a request is closed; a request must
+   * arrive whole (headers and body) within `request`, its headers within `headers`.
+   */
+  httpTimeouts: { idle: number; request: number; headers: number };
   /** Absolute data directory: embedded database, media, outbox, remote releases, lock file. */
   dataDir: string;
   /** PostgreSQL connection string; null = embedded PGlite in `${dataDir}/pglite`. */
@@ -141,6 +146,14 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
     throw new ConfigError(`${name}="${raw}" is not an integer between ${min} and ${max}`);
   }
   return value;
+}
+
+function httpTimeouts(env: Env): ServerConfig['httpTimeouts'] {
+  const idle = int(env, 'HTTP_IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  const request = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 90_000, 100, 3_600_000);
+  const headers = int(env, 'HTTP_HEADERS_TIMEOUT_MS', Math.min(15_000, request), 100, 3_600_000);
+  if (headers > request) throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+  return { idle, request, headers };
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | number | string {
@@ -296,6 +309,7 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
     host: str(env, 'HOST', '0.0.0.0'),
     logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    httpTimeouts: httpTimeouts(env),
     dataDir: resolve(str(env, 'DATA_DIR', './data')),
     databaseUrl,
     migrationsDir: path.join(location.serverRoot, 'drizzle'),

@@ -90,6 +90,8 @@ export function registerSecurity(app: FastifyInstance, config: ServerConfig, opt
   app.addHook('onRequest', async (request, reply) => {
     if (!isCorsPath(pathOf(request.url))) return;
     reply.header('access-control-allow-origin', '*');
+    // Other sites load these (the embed script, its logos and data): not only same-origin.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
     if (request.method === 'OPTIONS') {
       const requested = request.headers['access-control-request-headers'];
       reply

@@ -1,0 +1,77 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config.js';
+
+/**
+ * Security headers on every answer (@fastify/helmet): a Content-Security-Policy that the site's own
+ * code needs and nothing more, `X-Content-Type-Options: nosniff`, no framing (`frame-ancestors
+ * 'none'`, `X-Frame-Options: DENY`: the sponsor embeds a script, not a frame), `Referrer-Policy`,
+ * HSTS when the public address is https. Paths other sites read (the embed script, remotes,
+ * media, result files, the content API, `/config.json`) answer `Cross-Origin-Resource-Policy:
+ * cross-origin` (see `security.ts`); everything else `same-origin`.
+ *
+ * What the policy allows, and why:
+ * - scripts and workers only from this origin: the host, the remotes (`/remotes/…`, also releases)
+ *   and the ALTCHA worker are files of ours; no inline script, no eval;
+ * - styles from this origin and inline: emotion writes `<style>` elements at run time;
+ * - images from this origin, `data:`/`blob:` (icons, the picture preview) and any https address (club
+ *   logos may be on the clubs' own sites; an image cannot run code);
+ * - connections to this origin plus, where configured, the Cognito endpoint and the S3 bucket the
+ *   browser uploads pictures to (presigned POST).
+ */
+export function contentSecurityPolicy(config: Pick<ServerConfig, 'identity' | 's3' | 'publicUrl' | 'contentApiBase'>): Record<string, string[]> {
+  const connect = new Set(["'self'"]);
+  const originOf = (value: string | null | undefined) => {
+    if (!value || !/^https?:\/\//.test(value)) return null;
+    return new URL(value).origin;
+  };
+  const identity = originOf(config.identity.endpoint);
+  if (identity) connect.add(identity);
+  const contentApi = originOf(config.contentApiBase);
+  if (contentApi) connect.add(contentApi);
+  if (config.s3) {
+    const endpoint = originOf(config.s3.endpoint);
+    if (endpoint) {
+      connect.add(endpoint);
+      // Virtual-hosted style on a custom endpoint: https://<bucket>.<endpoint host>.
+      if (!config.s3.forcePathStyle) connect.add(`${new URL(endpoint).protocol}//${config.s3.bucket}.${new URL(endpoint).host}`);
+    } else {
+      connect.add(`https://${config.s3.bucket}.s3.${config.s3.region}.amazonaws.com`);
+      connect.add(`https://s3.${config.s3.region}.amazonaws.com`);
+    }
+  }
+  const https = config.publicUrl.startsWith('https:');
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    workerSrc: ["'self'", 'blob:'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: [...connect],
+    manifestSrc: ["'self'"],
+    mediaSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    ...(https ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only where the site is served over TLS (a plain-http staging or laptop must not pin it).
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+}
