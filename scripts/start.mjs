@@ -7,9 +7,13 @@ import { mustRun, root } from './lib.mjs';
 
 const lock = path.join(root, 'package-lock.json');
 const installed = path.join(root, 'node_modules/.package-lock.json');
-if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
+// The build needs the dev dependencies (swc, webpack). With NODE_ENV=production — where people set
+// it — npm would leave them out, so they are asked for explicitly, and an install without them
+// (an earlier `npm install` under NODE_ENV=production) counts as incomplete.
+const buildTools = ['node_modules/.bin/swc', 'node_modules/.bin/webpack'].map((p) => path.join(root, p));
+if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs || buildTools.some((tool) => !existsSync(tool))) {
   console.log('▶ npm install');
-  await mustRun('npm', ['install', '--no-audit', '--no-fund']);
+  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--include=dev']);
 }
 await mustRun(process.execPath, [path.join(root, 'scripts/build.mjs')]);
 
