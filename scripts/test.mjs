@@ -1,6 +1,7 @@
 // `npm test`: every test. Versions check, type-check, lint, unit and server tests (PGlite; and
 // PostgreSQL too when DATABASE_URL is set), a build of what is stale, then Playwright end-to-end
-// tests against the composed site in Debian's Chromium.
+// tests against the composed site in Debian's Chromium, and last the README's start command on a
+// fresh clone of the committed HEAD under NODE_ENV=production.
 import path from 'node:path';
 import { root, run } from './lib.mjs';
 
@@ -16,6 +17,7 @@ const steps = [
   ...(DATABASE_URL ? [['server (PostgreSQL)', bin('jest'), ['--ci', '--selectProjects', 'server'], { DATABASE_URL }]] : []),
   ['build', node, [path.join(root, 'scripts/build.mjs')]],
   ['end-to-end (Chromium)', bin('playwright'), ['test'], { DATABASE_URL: '' }],
+  ['fresh clone: NODE_ENV=production npm start', node, [path.join(root, 'scripts/test-fresh-start.mjs')]],
 ];
 
 const failed = [];
