@@ -45,6 +45,8 @@ export interface BuildAppOptions {
   /** Default: a client of the pool when IDENTITY_PROVIDER=cognito, else null. */
   cognito?: CognitoClient | null;
   now?: () => Date;
+  /** Real time for the identity service (default: the system clock); `now` may be shifted by CLOCK_OFFSET_DAYS. */
+  realNow?: () => Date;
   /** Fastify logger option; default: pino at `config.logLevel`. Tests pass false. */
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (default: stdout); tests read the lines. */
@@ -80,7 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer = options.mailer ?? createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: paths.outbox, log: app.log });
   const now = options.now ?? (() => new Date());
   const identity =
-    options.identity ?? createIdentityRuntime({ config: config.identity, db: database.db, secret: options.secret, log: app.log, now });
+    options.identity ?? createIdentityRuntime({ config: config.identity, db: database.db, secret: options.secret, log: app.log, realNow: options.realNow });
   const ctx: AppContext = {
     config,
     db: database.db,

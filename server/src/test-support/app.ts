@@ -38,6 +38,7 @@ export interface TestApp {
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  /** The test clock's start (real time; with CLOCK_OFFSET_DAYS in `env` the app clock runs that far ahead of it). */
   now?: Date;
   /** The clock runs with real time (clients that check times themselves, such as the SRP TIMESTAMP). */
   realTime?: boolean;
@@ -54,7 +55,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const webRoot = tempDir('erd-web-');
   const database = options.database ?? (await createTestDatabase());
   let fixed: Date | null = options.realTime ? null : (options.now ?? new Date());
-  const now = () => fixed ?? new Date();
+  // As server.ts: the app clock is real time shifted by CLOCK_OFFSET_DAYS; the identity service keeps real time.
+  const realNow = () => fixed ?? new Date();
+  const now = () => new Date(realNow().getTime() + config.clockOffsetDays * 86_400_000);
   const makeConfig = (env: Record<string, string> = {}) =>
     loadConfig(
       { DATA_DIR: dataDir, WEB_ROOT: webRoot, PORT: '3999', ...options.env, ...env },
@@ -62,7 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     );
   let config = makeConfig();
   const build = async (cfg: ServerConfig) =>
-    buildApp({ config: cfg, database, secret: 'test-secret', logger: false, now });
+    buildApp({ config: cfg, database, secret: 'test-secret', logger: false, now, realNow });
   let app = await build(config);
   const ctx: AppContext = {
     config,
@@ -73,7 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     log: silentLogger,
     now,
     secret: 'test-secret',
-    identity: createIdentityRuntime({ config: config.identity, db: database.db, secret: 'test-secret', log: silentLogger, now }),
+    identity: createIdentityRuntime({ config: config.identity, db: database.db, secret: 'test-secret', log: silentLogger, realNow }),
     cognito: null,
   };
   return {

@@ -311,3 +311,52 @@ describe('amazon-cognito-identity-js 6.3.21 against the built-in identity servic
     }
   }, 30_000);
 });
+
+describe('with CLOCK_OFFSET_DAYS (a staging rehearsal): the library signs in on real time', () => {
+  const DAY = 86_400_000;
+  let shifted: TestApp;
+  let shiftedBase = '';
+
+  beforeAll(async () => {
+    shifted = await createTestApp({ realTime: true, env: { CLOCK_OFFSET_DAYS: '40' } });
+    shiftedBase = await shifted.listen();
+  });
+  afterAll(() => shifted.close());
+
+  const shiftedUser = (username: string) => {
+    const storage = new MemoryStorage();
+    const userPool = new CognitoUserPool({ UserPoolId: POOL_ID, ClientId: CLIENT_ID, endpoint: `${shiftedBase}/identity`, Storage: storage });
+    return { userPool, user: new CognitoUser({ Username: username, Pool: userPool, Storage: storage }) };
+  };
+
+  test('sign-up, confirmation, SRP login, the API and a refresh work; tokens carry real times; business dates stay shifted', async () => {
+    expect(Math.abs(shifted.ctx.now().getTime() - Date.now() - 40 * DAY)).toBeLessThan(60_000);
+    const email = 'probe@example.org';
+    const password = 'Generalprobe!40';
+    const { userPool } = shiftedUser(email);
+    await new Promise((resolve, reject) => userPool.signUp(email, password, [], [], (err, result) => (err ? reject(err) : resolve(result))));
+    expect(await confirm(shiftedUser(email).user, lastCodeTo(shifted.dataDir, email))).toBe('SUCCESS');
+
+    const { user } = shiftedUser(email);
+    const started = Date.now();
+    const s = await login(user, password);
+    const access = s.getAccessToken().decodePayload();
+    for (const claim of [access.iat, access.auth_time, s.getIdToken().decodePayload().iat]) {
+      expect(Math.abs(claim * 1000 - started)).toBeLessThan(60_000);
+    }
+    expect(access.exp - access.iat).toBe(3600);
+    expect(s.isValid()).toBe(true);
+    const me = await fetch(`${shiftedBase}/api/me`, { headers: { authorization: `Bearer ${s.getAccessToken().getJwtToken()}` } });
+    expect(me.status).toBe(404);
+    const refreshed = await refresh(user, s);
+    expect(refreshed.getAccessToken().decodePayload().origin_jti).toBe(access.origin_jti);
+    // The account record keeps the app clock (the accounts module compares it with that clock).
+    const [row] = await shifted.ctx.db.select().from(identityUsers);
+    expect(Math.abs(row!.createdAt.getTime() - Date.now() - 40 * DAY)).toBeLessThan(60_000);
+  });
+
+  test('a wrong password still fails the usual way', async () => {
+    const error = await failure(login(shiftedUser('probe@example.org').user, 'Falsch!2026x'));
+    expect(error).toMatchObject({ code: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+  });
+});

@@ -536,6 +536,58 @@ describe('rate limits (in the database)', () => {
   });
 });
 
+describe('CLOCK_OFFSET_DAYS shifts the app clock only: the protocol, tokens, codes and locks run on real time', () => {
+  const DAY = 86_400_000;
+  let real = new Date('2026-03-05T10:00:00Z');
+  let s: TestApp;
+
+  beforeAll(async () => {
+    s = await createTestApp({ now: real, env: { CLOCK_OFFSET_DAYS: '30' } });
+  });
+  afterAll(() => s.close());
+
+  const move = (ms: number) => {
+    real = new Date(real.getTime() + ms);
+    s.setNow(real);
+  };
+
+  test('the client’s real TIMESTAMP is accepted and a shifted one refused; tokens carry real times and the API accepts them', async () => {
+    expect(s.ctx.now().getTime() - real.getTime()).toBe(30 * DAY);
+    const signed = await identityCall<{ UserSub: string }>(s.app, 'SignUp', { ClientId: CLIENT_ID, Username: 'probe@example.org', Password: PASSWORD });
+    expect(signed.status).toBe(200);
+    const code = lastCodeTo(s.dataDir, 'probe@example.org');
+    expect((await identityCall(s.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'probe@example.org', ConfirmationCode: code })).status).toBe(200);
+
+    const ok = await srpLogin(s.app, 'probe@example.org', PASSWORD, real);
+    expect(ok.status).toBe(200);
+    const access = jwtPayload(ok.body.AuthenticationResult!.AccessToken);
+    expect(access).toMatchObject({ iat: real.getTime() / 1000, auth_time: real.getTime() / 1000, exp: real.getTime() / 1000 + 3600 });
+    expect(jwtPayload(ok.body.AuthenticationResult!.IdToken).iat).toBe(real.getTime() / 1000);
+    const me = await s.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${ok.body.AuthenticationResult!.AccessToken}` } });
+    expect(me.statusCode).toBe(404);
+
+    const shiftedStamp = await srpLogin(s.app, 'probe@example.org', PASSWORD, s.ctx.now());
+    expect(shiftedStamp.body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    // The account record keeps the app clock.
+    const [row] = await s.ctx.db.select().from(identityUsers).where(eq(identityUsers.sub, signed.body.UserSub));
+    expect(row!.createdAt.getTime()).toBe(real.getTime() + 30 * DAY);
+  });
+
+  test('a lock lasts 15 real minutes; a reset code lives one real hour; an access token one real hour', async () => {
+    const token = (await srpLogin(s.app, 'probe@example.org', PASSWORD, real)).body.AuthenticationResult!.AccessToken;
+    for (let i = 0; i < 5; i++) expect((await srpLogin(s.app, 'probe@example.org', `Falsch!${i}aB`, real)).type).toBe('NotAuthorizedException');
+    expect((await srpLogin(s.app, 'probe@example.org', PASSWORD, real)).body).toEqual({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' });
+    move(15 * 60_000 + 1000);
+    expect((await srpLogin(s.app, 'probe@example.org', PASSWORD, real)).status).toBe(200);
+    expect((await identityCall(s.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'probe@example.org' })).status).toBe(200);
+    const code = lastCodeTo(s.dataDir, 'probe@example.org');
+    move(50 * 60_000);
+    expect((await s.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    const reset = await identityCall(s.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'probe@example.org', ConfirmationCode: code, Password: 'Neu!Passwort1' });
+    expect(reset.status).toBe(200);
+  });
+});
+
 describe('internal errors', () => {
   test('answer 500 InternalErrorException without internals', async () => {
     const broken = await createTestApp({ now });

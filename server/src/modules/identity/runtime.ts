@@ -50,8 +50,6 @@ export interface IdentityRuntimeOptions {
   fetch?: typeof fetch;
   /** Real time (default: the system clock); tests pass their fixed clock. Not the shifted app clock. */
   realNow?: () => Date;
-  /** Until the app passes `realNow`: the clock used when `realNow` is not given. */
-  now?: () => Date;
 }
 
 /** A missing kid re-reads the key store (or re-fetches the JWKS) at most this often. */
@@ -60,7 +58,7 @@ const REMOTE_JWKS_TTL_MS = 3_600_000;
 
 export function createIdentityRuntime(options: IdentityRuntimeOptions): IdentityRuntime {
   const { config, db, secret, log } = options;
-  const now = options.realNow ?? options.now ?? (() => new Date());
+  const now = options.realNow ?? (() => new Date());
   const { modPow, engine } = createModPow(log);
   const derived = new Map<KeyPurpose, Buffer>();
   const key = (purpose: KeyPurpose) => {
