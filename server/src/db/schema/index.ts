@@ -12,6 +12,7 @@ export * from './identity-codes.js';
 export * from './identity-sessions.js';
 export * from './identity-used-secret-blocks.js';
 export * from './identity-signing-keys.js';
+export * from './identity-login-failures.js';
 export * from './rate-limit-counters.js';
 export * from './profiles.js';
 export * from './uploads.js';
