@@ -27,6 +27,7 @@ import { runtimeConfigRoutes } from './modules/runtime-config/routes.js';
 import { entryRoutes } from './modules/entries/routes.js';
 import { operatorRoutes } from './modules/moderation/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import { createPictureProcessor } from './modules/uploads/processing.js';
 import { createUploadStorage, type UploadStorage } from './modules/uploads/storage.js';
 import { voteRoutes } from './modules/votes/routes.js';
 import { webRoutes } from './modules/web/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     media: options.media ?? createLocalMediaStore(paths.media),
     uploads: options.uploads ?? (await createUploadStorage(config, options.secret)),
+    pictures: createPictureProcessor(config, app.log),
     log: app.log,
     now,
     secret: options.secret,
@@ -100,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', async () => client.close());
   }
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => ctx.pictures.close());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {

@@ -20,6 +20,13 @@ export interface ServerConfig {
    * arrive whole (headers and body) within `request`, its headers within `headers`.
    */
   httpTimeouts: { idle: number; request: number; headers: number };
+  /** The server package folder (holds `dist/`, `drizzle/`, `season/`). */
+  serverRoot: string;
+  /**
+   * Picture processing (modules/uploads/processing.ts): `workers` child processes (0 = in this
+   * process), a job's time limit, the size after which a child is replaced, its idle lifetime.
+   */
+  pictures: { workers: number; timeoutMs: number; recycleMb: number; idleMs: number };
   /** Absolute data directory: embedded database, media, outbox, remote releases, lock file. */
   dataDir: string;
   /** PostgreSQL connection string; null = embedded PGlite in `${dataDir}/pglite`. */
@@ -310,6 +317,13 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
     logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     httpTimeouts: httpTimeouts(env),
+    serverRoot: location.serverRoot,
+    pictures: {
+      workers: int(env, 'PICTURE_WORKERS', 1, 0, 16),
+      timeoutMs: int(env, 'PICTURE_TIMEOUT_MS', 60_000, 1000, 600_000),
+      recycleMb: int(env, 'PICTURE_WORKER_RECYCLE_MB', 512, 64, 16_384),
+      idleMs: int(env, 'PICTURE_WORKER_IDLE_MS', 60_000, 1000, 3_600_000),
+    },
     dataDir: resolve(str(env, 'DATA_DIR', './data')),
     databaseUrl,
     migrationsDir: path.join(location.serverRoot, 'drizzle'),

@@ -5,6 +5,7 @@ import type { CognitoClient } from './modules/identity/cognito-client.js';
 import type { IdentityRuntime } from './modules/identity/runtime.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { MediaStore } from './modules/media/store.js';
+import type { PictureProcessor } from './modules/uploads/processing.js';
 import type { UploadStorage } from './modules/uploads/storage.js';
 
 /** What services get as `ctx` (house style: services take `{ ctx, input }`). */
@@ -15,6 +16,8 @@ export interface AppContext {
   media: MediaStore;
   /** Picture uploads: local disk (embedded default) or S3 (modules/uploads). */
   uploads: UploadStorage;
+  /** Picture processing: child processes, or this process (modules/uploads/processing.ts). */
+  pictures: PictureProcessor;
   log: Logger;
   now: () => Date;
   /** Key for keyed hashes (IP addresses); the identity keys derive from it too. */

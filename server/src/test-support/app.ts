@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { silentLogger } from '../logger.js';
 import { createIdentityRuntime } from '../modules/identity/runtime.js';
 import { createLocalMediaStore } from '../modules/media/store.js';
+import { createPictureProcessor } from '../modules/uploads/processing.js';
 import { createUploadStorage } from '../modules/uploads/storage.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
@@ -73,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: { send: async () => ({ messageId: 'unused' }), close: () => undefined },
     media: createLocalMediaStore(dataPaths(config).media),
     uploads: await createUploadStorage(config, 'test-secret'),
+    pictures: createPictureProcessor(config, silentLogger),
     log: silentLogger,
     now,
     secret: 'test-secret',

@@ -37,7 +37,7 @@ import * as repo from './repository.js';
  * (`published`), which never makes them public (the content API does not serve estimates).
  */
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'uploads' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'uploads' | 'pictures' | 'log'>;
 
 const MESSAGES = {
   noClub: 'Zu diesem Konto gehört kein Verein.',

@@ -14,7 +14,7 @@ import { dataPaths } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { UploadRow } from '../../db/schema/index.js';
 import { CodedError, ForbiddenError } from '../../errors.js';
-import { PictureRejectedError, processPicture, sniffImageFile, type ProcessedPicture } from './image.js';
+import { PictureRejectedError, sniffImageFile, type ProcessedPicture } from './image.js';
 import { verifyUploadPolicy } from './policy.js';
 import * as repo from './repository.js';
 
@@ -25,7 +25,7 @@ import * as repo from './repository.js';
  * metadata with WEBP renditions, and stored. Only then can an entry use the key, once.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'uploads' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'uploads' | 'pictures' | 'log'>;
 
 /** How long a presigned post can be started (a slow upload may run longer once it started). */
 export const UPLOAD_POLICY_TTL_MS = 30 * 60_000;
@@ -154,7 +154,7 @@ async function processAndStore(ctx: Ctx, row: UploadRow, file: string, bytes: nu
   let processed: ProcessedPicture;
   const started = performance.now();
   try {
-    processed = await processPicture(file, format);
+    processed = await ctx.pictures.process(file, format);
   } catch (error) {
     if (error instanceof PictureRejectedError) {
       throw error.reason === 'too-many-pixels' ? new CodedError(413, 'TooLarge', error.message) : unsupportedError();
