@@ -11,7 +11,8 @@ export type UploadState = 'issued' | 'receiving' | 'ready' | 'failed';
  * (`issued`: the key is bound to the club and challenge); `receiving` while one upload of it runs
  * (a key is uploaded once); `ready` once the file passed processing (content check, re-encoding,
  * renditions) with `image` set, or `failed`; `participation_id` once a PUT `{ picture }` used it
- * (a key makes at most one entry).
+ * (a key makes at most one entry). A `receiving` claim older than any live upload can be (the
+ * server was killed during it) may be claimed again: `claimed_at`, `attempts`.
  */
 export const uploads = pgTable(
   'uploads',
@@ -41,6 +42,8 @@ export const uploads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [
     index('uploads_club_challenge_idx').on(t.clubId, t.challengeId),

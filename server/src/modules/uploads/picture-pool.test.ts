@@ -85,3 +85,16 @@ test('close: waiting and running jobs are rejected, the children end, new jobs a
   await expect(p.run({ mode: 'ok', value: 'y' })).rejects.toMatchObject({ why: 'closed' });
   expect(p.size).toBe(0);
 });
+
+test('a job that waits for a child longer than the queue limit is given up as busy', async () => {
+  const p = pool({ size: 1, queueTimeoutMs: 200 });
+  try {
+    const slow = p.run({ mode: 'slow', ms: 800, value: 'a' });
+    const waiting = p.run({ mode: 'ok', value: 'b' }).catch((e: unknown) => e);
+    expect(await waiting).toMatchObject({ why: 'busy' });
+    expect((await slow).echo).toBe('a');
+    expect((await p.run({ mode: 'ok', value: 'c' })).echo).toBe('c');
+  } finally {
+    await p.close();
+  }
+});

@@ -21,6 +21,8 @@ export interface PicturePoolOptions {
   /** At most this many children, each doing one job at a time. */
   size: number;
   timeoutMs: number;
+  /** A job still waiting for a child after this long is given up (`busy`); default: no limit. */
+  queueTimeoutMs?: number;
   recycleBytes: number;
   idleMs: number;
   log: Pick<Logger, 'warn' | 'debug'>;
@@ -43,7 +45,7 @@ export class PictureWorkerError extends Error {
 
 /** The child died or took too long: the job did not finish. */
 export class PictureWorkerLostError extends Error {
-  constructor(readonly why: 'crashed' | 'timeout' | 'closed') {
+  constructor(readonly why: 'crashed' | 'timeout' | 'closed' | 'busy') {
     super(`picture worker ${why}`);
     this.name = 'PictureWorkerLostError';
   }
@@ -54,6 +56,7 @@ interface Job<Request, Result> {
   request: Request;
   resolve: (result: Result) => void;
   reject: (error: Error) => void;
+  waiting: NodeJS.Timeout | null;
 }
 
 interface Worker<Request, Result> {
@@ -124,6 +127,7 @@ export function createPicturePool<Request, Result>(options: PicturePoolOptions) 
   }
 
   function assign(worker: Worker<Request, Result>, job: Job<Request, Result>): void {
+    if (job.waiting) clearTimeout(job.waiting);
     if (worker.idle) clearTimeout(worker.idle);
     worker.idle = null;
     worker.job = job;
@@ -161,7 +165,16 @@ export function createPicturePool<Request, Result>(options: PicturePoolOptions) 
     run(request: Request): Promise<Result> {
       if (closed) return Promise.reject(new PictureWorkerLostError('closed'));
       return new Promise<Result>((resolve, reject) => {
-        queue.push({ id: nextId++, request, resolve, reject });
+        const job: Job<Request, Result> = { id: nextId++, request, resolve, reject, waiting: null };
+        if (options.queueTimeoutMs) {
+          job.waiting = setTimeout(() => {
+            const at = queue.indexOf(job);
+            if (at === -1) return;
+            queue.splice(at, 1);
+            reject(new PictureWorkerLostError('busy'));
+          }, options.queueTimeoutMs);
+        }
+        queue.push(job);
         pump();
       });
     },
@@ -171,7 +184,10 @@ export function createPicturePool<Request, Result>(options: PicturePoolOptions) 
     },
     async close(): Promise<void> {
       closed = true;
-      for (const job of queue.splice(0)) job.reject(new PictureWorkerLostError('closed'));
+      for (const job of queue.splice(0)) {
+        if (job.waiting) clearTimeout(job.waiting);
+        job.reject(new PictureWorkerLostError('closed'));
+      }
       const exits = [...workers].map((w) => new Promise<void>((resolve) => (w.child.exitCode !== null ? resolve() : w.child.once('exit', () => resolve()))));
       for (const worker of [...workers]) retire(worker);
       await Promise.all(exits);

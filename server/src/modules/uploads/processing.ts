@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PICTURE_RENDITION_WIDTHS } from '@erd/shared-contracts/wire';
 import type { ServerConfig } from '../../config.js';
+import { CodedError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { PictureRejectedError, processPicture, type PictureFormat, type ProcessedPicture } from './image.js';
 import { createPicturePool, PictureWorkerError, PictureWorkerLostError, type PicturePool } from './picture-pool.js';
@@ -31,6 +32,7 @@ export function createPictureProcessor(config: Pick<ServerConfig, 'pictures' | '
     script: path.join(config.serverRoot, 'dist/modules/uploads/picture-worker.js'),
     size: settings.workers,
     timeoutMs: settings.timeoutMs,
+    queueTimeoutMs: settings.timeoutMs,
     recycleBytes: settings.recycleMb * 1024 * 1024,
     idleMs: settings.idleMs,
     log,
@@ -53,6 +55,9 @@ export function createPictureProcessor(config: Pick<ServerConfig, 'pictures' | '
           throw new PictureRejectedError(error.failure.reason === 'too-many-pixels' ? 'too-many-pixels' : 'unsupported', error.message);
         }
         // A picture that crashes the decoder or keeps it busy past the time limit is not taken.
+        if (error instanceof PictureWorkerLostError && error.why === 'busy') {
+          throw new CodedError(503, 'Busy', 'Gerade werden viele Bilder verarbeitet. Bitte versuche es gleich noch einmal.');
+        }
         if (error instanceof PictureWorkerLostError && error.why !== 'closed') {
           throw new PictureRejectedError('unsupported', 'Die Datei ließ sich nicht verarbeiten.');
         }

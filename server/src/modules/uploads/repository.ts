@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ImageDto } from '@erd/shared-contracts/wire';
 import type { Db } from '../../db/client.js';
 import { uploads, type UploadRow } from '../../db/schema/index.js';
@@ -17,12 +17,29 @@ export async function findUpload(db: Db, key: string): Promise<UploadRow | undef
   return row;
 }
 
-/** `issued` → `receiving` for exactly one caller (a key is uploaded once). */
-export async function claimUpload(db: Db, key: string, clubId: string, challengeId: string): Promise<UploadRow | undefined> {
+/**
+ * `issued` → `receiving` for exactly one caller (a key is uploaded once); also a `receiving` claimed
+ * before `staleBefore`, which no live upload can still hold (its server was killed during it).
+ * `attempts` counts the claims: above 1, files of an earlier attempt may be left over.
+ */
+export async function claimUpload(
+  db: Db,
+  key: string,
+  clubId: string,
+  challengeId: string,
+  at: { now: Date; staleBefore: Date },
+): Promise<UploadRow | undefined> {
   const [row] = await db
     .update(uploads)
-    .set({ state: 'receiving' })
-    .where(and(eq(uploads.key, key), eq(uploads.state, 'issued'), eq(uploads.clubId, clubId), eq(uploads.challengeId, challengeId)))
+    .set({ state: 'receiving', claimedAt: at.now, attempts: sql`${uploads.attempts} + 1` })
+    .where(
+      and(
+        eq(uploads.key, key),
+        eq(uploads.clubId, clubId),
+        eq(uploads.challengeId, challengeId),
+        or(eq(uploads.state, 'issued'), and(eq(uploads.state, 'receiving'), or(isNull(uploads.claimedAt), lt(uploads.claimedAt, at.staleBefore)))),
+      ),
+    )
     .returning();
   return row;
 }

@@ -17,6 +17,7 @@ import { createMember, memberHeaders, XSRF, type Member } from '../../test-suppo
 import { multipartForm, picture, postUpload } from '../../test-support/pictures.js';
 import { seedChallenge, seedClubs, seedYear } from '../../test-support/seed.js';
 import { rejectParticipation } from '../moderation/service.js';
+import { removeStaleUploads, uploadClaimStaleMs } from './service.js';
 
 /**
  * Picture entries in the embedded default: createpresignedpost → multipart POST to /api/uploads
@@ -311,6 +312,54 @@ describe('upload and processing', () => {
     }
     // Still unused: within the time it works.
     expect((await postUpload(t.app, post, file, uploadHeaders)).statusCode).toBe(201);
+  });
+});
+
+describe('after a server was killed during an upload', () => {
+  test('a claim younger than any live upload stays; an older one may be uploaded again, and its half-written files go first', async () => {
+    // Use b's own key: a's keys are spent by the tests above.
+    const post = await presigned(b, 'jubel.jpg');
+    const key = post.file;
+    const source = await picture('jpeg', 1200, 900);
+    // The killed attempt: claimed a minute ago, one rendition half written, a part file left behind.
+    const killedAt = new Date(t.ctx.now().getTime() - 60_000);
+    await t.ctx.db.update(uploads).set({ state: 'receiving', claimedAt: killedAt, attempts: 1 }).where(eq(uploads.key, key));
+    fs.mkdirSync(uploadDir(), { recursive: true });
+    fs.writeFileSync(path.join(uploadDir(), `${key}.w320.webp`), 'halb');
+    const busy = await postUpload(t.app, post, { name: 'jubel.jpg', type: 'image/jpeg', data: source }, uploadHeaders);
+    expect(busy.statusCode).toBe(403);
+
+    const stale = new Date(t.ctx.now().getTime() - uploadClaimStaleMs(t.config) - 1000);
+    await t.ctx.db.update(uploads).set({ claimedAt: stale }).where(eq(uploads.key, key));
+    const again = await postUpload(t.app, post, { name: 'jubel.jpg', type: 'image/jpeg', data: source }, uploadHeaders);
+    expect(again.statusCode).toBe(201);
+    const [row] = await t.ctx.db.select().from(uploads).where(eq(uploads.key, key));
+    expect([row!.state, row!.attempts]).toEqual(['ready', 2]);
+    const rendition = fs.readFileSync(path.join(uploadDir(), `${key}.w320.webp`));
+    expect((await sharp(rendition).metadata()).width).toBe(320);
+    expect(incomingFiles().filter((f) => f.startsWith(key))).toEqual([]);
+  });
+
+  test('housekeeping removes unused uploads with every file of their key, and incoming files older than any live upload', async () => {
+    const post = await presigned(b, 'alt.jpg');
+    const key = post.file;
+    const expired = new Date(t.ctx.now().getTime() - 3 * 24 * 60 * 60_000);
+    await t.ctx.db.update(uploads).set({ state: 'receiving', claimedAt: expired, expiresAt: expired }).where(eq(uploads.key, key));
+    for (const name of [`${key}.jpg`, `${key}.w640.webp`]) fs.writeFileSync(path.join(uploadDir(), name), 'halb');
+    const incoming = dataPaths(t.config).incoming;
+    fs.mkdirSync(incoming, { recursive: true });
+    const old = path.join(incoming, `${key}.abcd1234.part`);
+    const fresh = path.join(incoming, `${'f'.repeat(32)}.abcd1234.part`);
+    fs.writeFileSync(old, 'x');
+    fs.writeFileSync(fresh, 'x');
+    const long = (Date.now() - uploadClaimStaleMs(t.config) - 5000) / 1000;
+    fs.utimesSync(old, long, long);
+    expect(await removeStaleUploads({ ctx: t.ctx })).toBeGreaterThanOrEqual(1);
+    expect(storedFiles().filter((f) => f.startsWith(key))).toEqual([]);
+    expect(await t.ctx.db.select().from(uploads).where(eq(uploads.key, key))).toEqual([]);
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    fs.rmSync(fresh);
   });
 });
 

@@ -6,15 +6,16 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   PICTURE_MAX_BYTES,
+  PICTURE_RENDITION_WIDTHS,
   type ImageDto,
   type PresignedPostDto,
   type UploadedPictureDto,
 } from '@erd/shared-contracts/wire';
-import { dataPaths } from '../../config.js';
+import { dataPaths, type ServerConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { UploadRow } from '../../db/schema/index.js';
 import { CodedError, ForbiddenError } from '../../errors.js';
-import { PictureRejectedError, sniffImageFile, type ProcessedPicture } from './image.js';
+import { FORMAT_INFO, PictureRejectedError, sniffImageFile, type ProcessedPicture } from './image.js';
 import { verifyUploadPolicy } from './policy.js';
 import * as repo from './repository.js';
 
@@ -33,6 +34,25 @@ export const UPLOAD_POLICY_TTL_MS = 30 * 60_000;
 const STALE_AFTER_MS = 24 * 60 * 60_000;
 
 export const UPLOAD_KEY = /^[0-9a-f]{32}$/;
+
+/**
+ * No live upload holds its claim longer than this: the body within the request timeout, the
+ * picture waiting for and taking its processing time, then the stored files (30 s). A claim older
+ * than that belongs to a server that was killed during the upload, and its key may be uploaded again.
+ */
+export function uploadClaimStaleMs(config: Pick<ServerConfig, 'httpTimeouts' | 'pictures'>): number {
+  return config.httpTimeouts.request + 2 * config.pictures.timeoutMs + 30_000;
+}
+
+/** Every file an upload of `key` can have stored (the original in any format, the renditions). */
+export function filesOfKey(key: string): string[] {
+  return [...Object.values(FORMAT_INFO).map((f) => `${key}.${f.ext}`), ...PICTURE_RENDITION_WIDTHS.map((w) => `${key}.w${w}.webp`)];
+}
+
+const claimTimes = (ctx: Pick<Ctx, 'now' | 'config'>) => {
+  const now = ctx.now();
+  return { now, staleBefore: new Date(now.getTime() - uploadClaimStaleMs(ctx.config)) };
+};
 
 const MESSAGES = {
   tooLarge: 'Das Bild ist zu groß (höchstens 10 MB).',
@@ -88,10 +108,38 @@ function byteLimit(max: number, counter: { bytes: number }): Transform {
   });
 }
 
+let incomingSwept = false;
+
 async function tempFile(ctx: Ctx, key: string): Promise<string> {
   const dir = dataPaths(ctx.config).incoming;
   await fs.mkdir(dir, { recursive: true });
+  // Once per process: what an upload killed with its server left here (a crash, kill -9).
+  if (!incomingSwept) {
+    incomingSwept = true;
+    await sweepIncoming(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not clear old incoming files'));
+  }
   return path.join(dir, `${key}.${randomBytes(4).toString('hex')}.part`);
+}
+
+/** Removes received files (and processing outputs) older than any live upload. */
+export async function sweepIncoming(ctx: Pick<Ctx, 'config'>): Promise<number> {
+  const dir = dataPaths(ctx.config).incoming;
+  const before = Date.now() - uploadClaimStaleMs(ctx.config);
+  let removed = 0;
+  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+    const at = path.join(dir, name);
+    const stat = await fs.stat(at).catch(() => null);
+    if (stat?.isFile() && stat.mtimeMs < before) {
+      await fs.rm(at, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/** A claim after a killed attempt: its files may be half written; they go before the new attempt. */
+async function clearEarlierAttempt(ctx: Ctx, row: UploadRow): Promise<void> {
+  if (row.attempts > 1) await ctx.uploads.remove(filesOfKey(row.key));
 }
 
 function isTooLarge(error: unknown): boolean {
@@ -115,8 +163,9 @@ export async function receiveUpload({
   const check = verifyUploadPolicy(ctx.secret, input.fields, ctx.now());
   if (!check.ok) throw new ForbiddenError(MESSAGES.forbidden, { reason: check.reason });
   const { policy } = check;
-  const claimed = await repo.claimUpload(ctx.db, policy.key, policy.clubId, policy.challengeId);
+  const claimed = await repo.claimUpload(ctx.db, policy.key, policy.clubId, policy.challengeId, claimTimes(ctx));
   if (!claimed) throw new ForbiddenError(MESSAGES.used);
+  await clearEarlierAttempt(ctx, claimed);
   const file = await tempFile(ctx, policy.key);
   try {
     const counter = { bytes: 0 };
@@ -216,8 +265,9 @@ export async function readyUpload({
 async function processFromBucket(ctx: Ctx, row: UploadRow): Promise<UploadRow> {
   const storage = ctx.uploads;
   if (!storage.fetchUploaded) return row;
-  const claimed = await repo.claimUpload(ctx.db, row.key, row.clubId, row.challengeId);
+  const claimed = await repo.claimUpload(ctx.db, row.key, row.clubId, row.challengeId, claimTimes(ctx));
   if (!claimed) return (await repo.findUpload(ctx.db, row.key)) ?? row;
+  await clearEarlierAttempt(ctx, claimed);
   const file = await tempFile(ctx, row.key);
   try {
     const fetched = await storage.fetchUploaded(row.key, file, PICTURE_MAX_BYTES);
@@ -259,10 +309,12 @@ export async function removeFilesOfParticipation({
   return files.length;
 }
 
-/** Removes uploads that never became an entry (with their files), a day after their key expired. */
+/** Removes uploads that never became an entry (with their files), a day after their key expired, and old incoming files. */
 export async function removeStaleUploads({ ctx }: { ctx: Ctx }): Promise<number> {
   const rows = await repo.deleteStaleUploads(ctx.db, new Date(ctx.now().getTime() - STALE_AFTER_MS));
-  const files = rows.flatMap((r) => r.files ?? []);
+  // By key, not only the recorded names: an upload killed half-way recorded none.
+  const files = rows.flatMap((r) => [...new Set([...(r.files ?? []), ...filesOfKey(r.key)])]);
   if (files.length) await ctx.uploads.remove(files);
+  await sweepIncoming(ctx);
   return rows.length;
 }
