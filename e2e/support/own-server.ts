@@ -12,7 +12,11 @@ import { repoRoot } from './paths';
  */
 export interface OwnServer {
   baseURL: string;
+  /** The server process. */
+  pid: number;
   stop: () => Promise<void>;
+  /** Ends the process at once (SIGKILL): a crash, a power cut. */
+  kill: () => Promise<void>;
 }
 
 /** Whether something accepts connections on the port. */
@@ -79,8 +83,13 @@ export async function startOwnServer(options: { port: number; dataDir: string; e
       if ((await fetch(`${baseURL}/healthz`)).ok) {
         return {
           baseURL,
+          pid: child.pid!,
           stop: async () => {
             if (child.exitCode === null) child.kill('SIGTERM');
+            await exited;
+          },
+          kill: async () => {
+            if (child.exitCode === null) child.kill('SIGKILL');
             await exited;
           },
         };
