@@ -17,6 +17,8 @@ import { createCognitoClient, type CognitoClient } from './modules/identity/cogn
 import { IdentityError } from './modules/identity/errors.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { createIdentityRuntime, type IdentityRuntime } from './modules/identity/runtime.js';
+import { createJobHandlers } from './modules/jobs/handlers.js';
+import { createJobQueue, type JobQueue } from './modules/jobs/queue.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createLocalMediaStore, type MediaStore } from './modules/media/store.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
@@ -37,7 +39,13 @@ export interface BuildAppOptions {
   database: Database;
   /** Key for keyed hashes (see `resolveAppSecret`). */
   secret: string;
+  /** Sends the mail jobs. Default: SMTP with SMTP_URL, else the outbox folder. */
   mailer?: Mailer;
+  /**
+   * This process alone uses the database (the embedded PGlite under DATA_DIR/server.lock): jobs
+   * found running at start were cut off by a crash and run again at once (modules/jobs).
+   */
+  exclusiveDatabase?: boolean;
   media?: MediaStore;
   /** Default: from config (S3 when `S3_BUCKET` is set, else DATA_DIR/uploads). */
   uploads?: UploadStorage;
@@ -56,7 +64,18 @@ export interface BuildAppOptions {
 
 const INTERNAL_ERROR_MESSAGE = 'Da ist leider was schief gelaufen.';
 
-/** Builds the whole HTTP app (no listening: `server.ts` does that, tests use `inject`). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's job queue (started with the app, stopped when it closes). */
+    jobs: JobQueue;
+  }
+}
+
+/**
+ * Builds the whole HTTP app (no listening: `server.ts` does that, tests use `inject`) and starts
+ * its job workers; `app.close()` finishes the requests under way, then stops the workers (waiting
+ * up to 20 s for running jobs).
+ */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const proxy = config.trustProxy;
@@ -80,14 +99,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const paths = dataPaths(config);
-  const mailer = options.mailer ?? createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: paths.outbox, log: app.log });
+  const mailer =
+    options.mailer ??
+    createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: paths.outbox, log: app.log, timeoutSeconds: config.mailDelivery.timeoutSeconds });
+  const jobs = createJobQueue({ database, secret: options.secret, mailDelivery: config.mailDelivery, log: app.log, exclusive: options.exclusiveDatabase });
   const now = options.now ?? (() => new Date());
   const identity =
     options.identity ?? createIdentityRuntime({ config: config.identity, db: database.db, secret: options.secret, log: app.log, realNow: options.realNow });
   const ctx: AppContext = {
     config,
     db: database.db,
-    mailer,
+    jobs,
     media: options.media ?? createLocalMediaStore(paths.media),
     uploads: options.uploads ?? (await createUploadStorage(config, options.secret)),
     pictures: createPictureProcessor(config, app.log),
@@ -101,7 +123,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const client = ctx.cognito;
     app.addHook('onClose', async () => client.close());
   }
-  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  // After the requests under way (Fastify runs onClose hooks once they are answered): running jobs finish, then mail closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (!options.mailer) mailer.close();
+  });
+  // Readiness turns false as soon as closing begins.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // Jobs queued in a request's transaction have committed by now: their workers need not wait for the next poll.
+  app.addHook('onResponse', async () => jobs.wakePending());
+  app.decorate('jobs', jobs);
   app.addHook('onClose', async () => ctx.pictures.close());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -132,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerAuth(app, ctx);
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, jobs, isClosing: () => closing });
   await app.register(runtimeConfigRoutes, { ctx });
   await app.register(contentRoutes, { ctx, prefix: `${config.contentApiBase}/public/spaces/:spaceId` });
   await app.register(frontendUserRoutes, { ctx, prefix: `${config.contentApiBase}/public/spaces/:spaceId` });
@@ -147,6 +181,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(newsletterRoutes, { ctx, prefix: NEWSLETTER_PATH });
   await app.register(webRoutes, { ctx });
 
+  try {
+    await jobs.start(createJobHandlers({ ctx, mailer }));
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return app;
 }
 

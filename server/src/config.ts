@@ -49,6 +49,8 @@ export interface ServerConfig {
   basicAuth: { user: string; password: string } | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** How outgoing mail is retried (the mail queue of modules/jobs). */
+  mailDelivery: MailDeliveryConfig;
   /**
    * Secret for keyed hashes (IP addresses) and the identity service's keys (SECRET_BLOCK, signing
    * key at rest, code hashes); null = generated once into `${dataDir}/app-secret`.
@@ -66,6 +68,17 @@ export interface ServerConfig {
    * server days later; never set in production.
    */
   clockOffsetDays: number;
+}
+
+/**
+ * Outgoing mail is sent by a job (modules/jobs): a failed send is retried `retryLimit` times, the
+ * first after `retryDelaySeconds` to twice that, each wait about twice the one before.
+ */
+export interface MailDeliveryConfig {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** SMTP connect, greeting and inactivity timeout; a mail job still running after 4× this counts as crashed and runs again. */
+  timeoutSeconds: number;
 }
 
 /** S3-compatible storage for uploads (all `S3_*` variables; on when `S3_BUCKET` is set). */
@@ -345,6 +358,11 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
     basicAuth: basicUser && basicPassword ? { user: basicUser, password: basicPassword } : null,
     smtpUrl: optional(env, 'SMTP_URL'),
     mailFrom: str(env, 'MAIL_FROM', 'Punktejagd <noreply@localhost>'),
+    mailDelivery: {
+      retryLimit: int(env, 'MAIL_RETRY_LIMIT', 12, 0, 50),
+      retryDelaySeconds: int(env, 'MAIL_RETRY_DELAY_SECONDS', 2, 1, 3600),
+      timeoutSeconds: int(env, 'MAIL_TIMEOUT_SECONDS', 20, 1, 600),
+    },
     appSecret: optional(env, 'APP_SECRET'),
     rateLimitScale: scale(env, 'RATE_LIMIT_SCALE'),
     s3: s3Config(env),

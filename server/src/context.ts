@@ -3,7 +3,7 @@ import type { Db } from './db/client.js';
 import type { Logger } from './logger.js';
 import type { CognitoClient } from './modules/identity/cognito-client.js';
 import type { IdentityRuntime } from './modules/identity/runtime.js';
-import type { Mailer } from './modules/mail/mailer.js';
+import type { JobQueue } from './modules/jobs/queue.js';
 import type { MediaStore } from './modules/media/store.js';
 import type { PictureProcessor } from './modules/uploads/processing.js';
 import type { UploadStorage } from './modules/uploads/storage.js';
@@ -12,7 +12,8 @@ import type { UploadStorage } from './modules/uploads/storage.js';
 export interface AppContext {
   config: ServerConfig;
   db: Db;
-  mailer: Mailer;
+  /** Durable jobs (modules/jobs): outgoing mail is queued here, in the caller's transaction, never sent in a request. */
+  jobs: JobQueue;
   media: MediaStore;
   /** Picture uploads: local disk (embedded default) or S3 (modules/uploads). */
   uploads: UploadStorage;

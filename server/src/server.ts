@@ -5,9 +5,17 @@ import { ConfigError, loadConfig } from './config.js';
 import { SeasonValidationError } from './modules/season/service.js';
 import { resolveAppSecret } from './secret.js';
 
-/** The only process entry of the server: listen, and close gracefully on SIGINT/SIGTERM. */
+/**
+ * The only process entry of the server: listen, and close gracefully on SIGINT/SIGTERM:
+ * readiness (`GET /ready`) answers 503 at once; no new connections are taken and the requests
+ * under way are answered (`app.close()`); the job workers stop, waiting up to 20 s for running
+ * jobs (a job cut off later runs again); then the database closes. A second signal, or a close
+ * that takes longer than `SHUTDOWN_LIMIT_MS`, ends the process at once.
+ */
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+/** Requests under way (at most HTTP_REQUEST_TIMEOUT_MS to arrive), then jobs (20 s), then the database. */
+const SHUTDOWN_LIMIT_MS = 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { serverRoot, cwd: process.cwd() });
@@ -17,7 +25,8 @@ async function main(): Promise<void> {
   const now = () => new Date(Date.now() + offsetMs);
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp({ config, database: opened.database, secret, now });
+    // The embedded database is this process's alone (it holds the lock): jobs found running were cut off by a crash.
+    app = await buildApp({ config, database: opened.database, secret, now, exclusiveDatabase: opened.database.kind === 'pglite' });
     if (offsetMs) app.log.warn({ clockOffsetDays: config.clockOffsetDays }, 'the server clock is shifted (CLOCK_OFFSET_DAYS)');
     app.log.info(
       { database: opened.database.kind, dataDir: config.dataDir, webRoot: config.webRoot },
@@ -36,7 +45,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
-    app.log.info(`${signal}: closing`);
+    app.log.info(`${signal}: closing (readiness off, answering the requests under way, then stopping the jobs)`);
+    setTimeout(() => {
+      app.log.error(`still closing after ${SHUTDOWN_LIMIT_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     app
       .close()
       .then(() => opened.close())

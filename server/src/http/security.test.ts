@@ -78,7 +78,7 @@ describe('basic auth (staging)', () => {
     expect((await t.app.inject({ url: '/config.json' })).statusCode).toBe(200);
   });
 
-  test('on when BASIC_AUTH_USER and BASIC_AUTH_PASSWORD are set; /healthz stays open', async () => {
+  test('on when BASIC_AUTH_USER and BASIC_AUTH_PASSWORD are set; the probes /health, /ready, /healthz stay open', async () => {
     const app = await t.rebuild({ BASIC_AUTH_USER: 'staging', BASIC_AUTH_PASSWORD: 'geheim:123' });
     try {
       const basic = (value: string) => `Basic ${Buffer.from(value).toString('base64')}`;
@@ -91,7 +91,10 @@ describe('basic auth (staging)', () => {
       const ok = await app.inject({ url: '/config.json', headers: { authorization: basic('staging:geheim:123') } });
       expect(ok.statusCode).toBe(200);
       expect((await app.inject({ url: '/healthz' })).json()).toEqual({ ok: true });
+      expect((await app.inject({ url: '/health' })).json()).toEqual({ ok: true });
+      expect((await app.inject({ url: '/ready' })).json()).toMatchObject({ ok: true });
       expect((await app.inject({ method: 'POST', url: '/healthz' })).statusCode).toBe(401);
+      expect((await app.inject({ url: '/readyz' })).statusCode).toBe(401);
     } finally {
       await t.rebuild();
     }

@@ -13,6 +13,8 @@ import { safeEqual } from '../lib/hash.js';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Liveness and readiness probes (modules/health): open to load balancers and orchestrators without basic auth. */
+const PROBE_PATHS = new Set(['/health', '/ready', '/healthz']);
 
 export function pathOf(url: string): string {
   const q = url.indexOf('?');
@@ -60,7 +62,7 @@ export function registerSecurity(app: FastifyInstance, config: ServerConfig, opt
   const basicAuth = config.basicAuth;
   if (basicAuth) {
     app.addHook('onRequest', async (request, reply) => {
-      if ((request.method === 'GET' || request.method === 'HEAD') && pathOf(request.url) === '/healthz') return;
+      if ((request.method === 'GET' || request.method === 'HEAD') && PROBE_PATHS.has(pathOf(request.url))) return;
       if (basicAuthOk(request.headers.authorization, basicAuth)) return;
       if (options.bearerValid && pathOf(request.url).startsWith('/api/') && (await options.bearerValid(request))) return;
       reply

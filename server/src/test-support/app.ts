@@ -7,6 +7,7 @@ import { dataPaths, loadConfig, type ServerConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { silentLogger } from '../logger.js';
 import { createIdentityRuntime } from '../modules/identity/runtime.js';
+import type { Mailer } from '../modules/mail/mailer.js';
 import { createLocalMediaStore } from '../modules/media/store.js';
 import { createPictureProcessor } from '../modules/uploads/processing.js';
 import { createUploadStorage } from '../modules/uploads/storage.js';
@@ -30,6 +31,8 @@ export interface TestApp {
   webRoot: string;
   /** Moves the test clock (and stops a real-time clock). */
   setNow(date: Date): void;
+  /** Waits until every queued mail has been sent (the outbox written), waking the mail worker. */
+  drainMail(): Promise<void>;
   /** Listens on 127.0.0.1 on a free port (for clients that need a real server); returns the base URL. */
   listen(): Promise<string>;
   /** Rebuilds the app with other environment variables on the same database and folders. */
@@ -45,6 +48,8 @@ export interface TestAppOptions {
   realTime?: boolean;
   /** Reuse an existing database (e.g. one filled in beforeAll). */
   database?: TestDatabase;
+  /** Sends the mail jobs instead of the outbox (or SMTP_URL) of the configuration. */
+  mailer?: Mailer;
 }
 
 /**
@@ -66,12 +71,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     );
   let config = makeConfig();
   const build = async (cfg: ServerConfig) =>
-    buildApp({ config: cfg, database, secret: 'test-secret', logger: false, now, realNow });
+    buildApp({ config: cfg, database, secret: 'test-secret', logger: false, now, realNow, mailer: options.mailer });
   let app = await build(config);
   const ctx: AppContext = {
     config,
     db: database.db,
-    mailer: { send: async () => ({ messageId: 'unused' }), close: () => undefined },
+    // The current app's queue (also after a rebuild).
+    get jobs() {
+      return app.jobs;
+    },
     media: createLocalMediaStore(dataPaths(config).media),
     uploads: await createUploadStorage(config, 'test-secret'),
     pictures: createPictureProcessor(config, silentLogger),
@@ -95,6 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     setNow(date) {
       fixed = date;
     },
+    drainMail: () => app.jobs.drain('mail'),
     async listen() {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();

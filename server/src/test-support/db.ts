@@ -9,6 +9,8 @@ export const MIGRATIONS_DIR = path.resolve(__dirname, '../../drizzle');
 export interface TestDatabase extends Database {
   /** Drops the test database (PostgreSQL) and closes the connections. */
   destroy(): Promise<void>;
+  /** PostgreSQL: the connection string of this database (for a server process of its own); PGlite: null. */
+  url: string | null;
 }
 
 /**
@@ -21,7 +23,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!adminUrl) {
     const database = await openDatabase({});
     await database.migrate(MIGRATIONS_DIR);
-    return { ...database, destroy: () => database.close().catch(() => undefined) };
+    return { ...database, url: null, destroy: () => database.close().catch(() => undefined) };
   }
   const name = `erd_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -37,6 +39,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await database.migrate(MIGRATIONS_DIR);
   return {
     ...database,
+    url: url.toString(),
     destroy: async () => {
       await database.close().catch(() => undefined);
       const dropper = new pg.Client({ connectionString: adminUrl });

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The `.eml` files the outbox mailer wrote (embedded default), oldest first, for tests. */
+/**
+ * The `.eml` files the outbox mailer wrote (embedded default), oldest first, for tests. Mail is
+ * sent by a job after the request: each helper first waits until the app's mail queue is empty.
+ */
+
+/** A test app (or anything with an outbox folder and a way to wait for its mail queue). */
+export interface MailSource {
+  dataDir: string;
+  drainMail(): Promise<void>;
+}
 
 export interface OutboxMail {
   file: string;
@@ -25,11 +34,13 @@ function decodeHeader(value: string): string {
   );
 }
 
-export function readOutbox(dataDir: string): OutboxMail[] {
+/** The outbox as it is now (no waiting). */
+export function readOutboxNow(dataDir: string): OutboxMail[] {
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
+    .filter((file) => file.endsWith('.eml'))
     .sort()
     .map((file) => {
       const raw = fs.readFileSync(path.join(dir, file), 'utf8');
@@ -39,9 +50,15 @@ export function readOutbox(dataDir: string): OutboxMail[] {
     });
 }
 
+/** Every mail, once the queued ones are sent. */
+export async function readOutbox(source: MailSource): Promise<OutboxMail[]> {
+  await source.drainMail();
+  return readOutboxNow(source.dataDir);
+}
+
 /** The newest mail to `to` (case-insensitive). */
-export function lastMailTo(dataDir: string, to: string): OutboxMail {
-  const mail = readOutbox(dataDir)
+export async function lastMailTo(source: MailSource, to: string): Promise<OutboxMail> {
+  const mail = (await readOutbox(source))
     .filter((m) => m.to.toLowerCase() === to.toLowerCase())
     .at(-1);
   if (!mail) throw new Error(`no mail to ${to}`);
@@ -49,8 +66,8 @@ export function lastMailTo(dataDir: string, to: string): OutboxMail {
 }
 
 /** The 6-digit code of the newest mail to `to`. */
-export function lastCodeTo(dataDir: string, to: string): string {
-  const mail = lastMailTo(dataDir, to);
+export async function lastCodeTo(source: MailSource, to: string): Promise<string> {
+  const mail = await lastMailTo(source, to);
   const match = /^ {4}(\d{6})$/m.exec(mail.text);
   if (!match?.[1]) throw new Error(`no code in ${mail.file}`);
   return match[1];

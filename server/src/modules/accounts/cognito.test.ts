@@ -78,7 +78,7 @@ function registration(email: string, clubId: string, password = PASSWORD): Regis
 
 const standInUser = async (email: string) => (await cognito.ctx.db.select().from(identityUsers).where(eq(identityUsers.email, email)))[0];
 const profileOf = async (sub: string) => (await t.ctx.db.select().from(profiles).where(eq(profiles.sub, sub)))[0];
-const mailsTo = (email: string) => readOutbox(cognito.dataDir).filter((m) => m.to.includes(email)).length;
+const mailsTo = async (email: string) => (await readOutbox(cognito)).filter((m) => m.to.includes(email)).length;
 
 function login(email: string, password: string) {
   const storage = new MemoryStorage();
@@ -120,7 +120,7 @@ describe('the account of one member, from sign-up to deletion', () => {
     expect(user?.status).toBe('UNCONFIRMED');
     sub = user!.sub;
     expect((await profileOf(sub))?.clubId).toBe('club-1000-m');
-    expect(mailsTo(email)).toBe(1); // Cognito sends the code
+    expect(await mailsTo(email)).toBe(1); // Cognito sends the code
 
     const again = await post('signup', registration(email, 'club-1000-w'));
     expect([again.statusCode, again.json().code]).toEqual([409, 'EmailExists']);
@@ -130,7 +130,7 @@ describe('the account of one member, from sign-up to deletion', () => {
   });
 
   test('confirmation: wrong code 400, resend (429 within the minute), right code 200, again 400 NotAuthorizedException', async () => {
-    const wrong = await post('signup/confirm', { email, code: lastCodeTo(cognito.dataDir, email) === '000000' ? '111111' : '000000' });
+    const wrong = await post('signup/confirm', { email, code: (await lastCodeTo(cognito, email)) === '000000' ? '111111' : '000000' });
     expect([wrong.statusCode, wrong.json().code]).toEqual([400, 'CodeMismatchException']);
 
     const soon = await post('signup/code', { email });
@@ -138,12 +138,12 @@ describe('the account of one member, from sign-up to deletion', () => {
     cognito.setNow(new Date(Date.now() + 61_000)); // the stand-in's clock: a minute later (within the token clock skew)
     const resend = await post('signup/code', { email });
     expect(resend.statusCode).toBe(200);
-    expect(mailsTo(email)).toBe(2);
+    expect(await mailsTo(email)).toBe(2);
 
-    const ok = await post('signup/confirm', { email, code: lastCodeTo(cognito.dataDir, email) });
+    const ok = await post('signup/confirm', { email, code: await lastCodeTo(cognito, email) });
     expect(ok.statusCode).toBe(200);
     expect((await standInUser(email))?.status).toBe('CONFIRMED');
-    const twice = await post('signup/confirm', { email, code: lastCodeTo(cognito.dataDir, email) });
+    const twice = await post('signup/confirm', { email, code: await lastCodeTo(cognito, email) });
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toMatchObject({ code: 'NotAuthorizedException', message: 'NotAuthorizedException' });
   });
@@ -156,7 +156,7 @@ describe('the account of one member, from sign-up to deletion', () => {
   test('forgot password and a new one with the code', async () => {
     expect((await post('forgot-password', { email })).statusCode).toBe(200);
     expect((await post('forgot-password', { email: 'unknown@example.org' })).statusCode).toBe(200);
-    const code = lastCodeTo(cognito.dataDir, email);
+    const code = await lastCodeTo(cognito, email);
     const wrong = await post('forgot-password/confirm', { email, code: code === '000000' ? '111111' : '000000', password: NEW_PASSWORD });
     expect([wrong.statusCode, wrong.json().code]).toEqual([400, 'CodeMismatchException']);
     const weak = await post('forgot-password/confirm', { email, code, password: 'abc' });

@@ -9,7 +9,7 @@ import type { RegistrationValues } from './validation.js';
  * deletes the identity user and throws errors in the accounts vocabulary (`account-errors.ts`).
  */
 
-export type AccountsCtx = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log' | 'now' | 'secret' | 'identity' | 'cognito'>;
+export type AccountsCtx = Pick<AppContext, 'db' | 'config' | 'jobs' | 'log' | 'now' | 'secret' | 'identity' | 'cognito'>;
 
 export interface AccountIdentityProvider {
   /** Creates the identity user and the profile, together or not at all (club entry checked first). */

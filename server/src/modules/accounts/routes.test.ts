@@ -55,7 +55,7 @@ const register = (input: unknown) => post('signup', input);
 async function registerAndConfirm(email: string, clubId: string): Promise<void> {
   const res = await register(registration({ email, fields: { club: { id: clubId, linkType: 'Object', type: 'Link' } } }));
   expect(res.statusCode).toBe(201);
-  const confirm = await post('signup/confirm', { email, code: lastCodeTo(t.dataDir, email) });
+  const confirm = await post('signup/confirm', { email, code: await lastCodeTo(t, email) });
   expect(confirm.statusCode).toBe(200);
 }
 
@@ -99,7 +99,7 @@ describe('registration', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'ClubNotFound', message: 'Der gewählte Verein wurde nicht gefunden.' });
     expect(await t.ctx.db.select().from(identityUsers)).toEqual([]);
-    expect(readOutbox(t.dataDir)).toEqual([]);
+    expect(await readOutbox(t)).toEqual([]);
   });
 
   test('an unknown space → 404', async () => {
@@ -124,8 +124,8 @@ describe('registration', () => {
       city: '80331 München',
       phone: '+49 89 123456',
     });
-    const mail = lastMailTo(t.dataDir, 'mitglied@example.org');
-    const code = lastCodeTo(t.dataDir, 'mitglied@example.org');
+    const mail = await lastMailTo(t, 'mitglied@example.org');
+    const code = await lastCodeTo(t, 'mitglied@example.org');
     const link = /https:\/\/punktejagd\.example\.org\/confirmation\?MAGIC_LINK=([A-Za-z0-9_-]+)/.exec(mail.text);
     expect(link).not.toBeNull();
     const magic = JSON.parse(Buffer.from(link![1]!, 'base64url').toString('utf8')) as MagicLinkDto;
@@ -168,7 +168,7 @@ describe('confirmation', () => {
     const unknown = await post('signup/confirm', { email: 'niemand@example.org', code: '123456' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'UserNotFoundException' });
-    const code = lastCodeTo(t.dataDir, 'mitglied@example.org');
+    const code = await lastCodeTo(t, 'mitglied@example.org');
     const wrong = await post('signup/confirm', { email: 'mitglied@example.org', code: code === '111111' ? '222222' : '111111' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'CodeMismatchException' });
@@ -180,18 +180,18 @@ describe('confirmation', () => {
     expect(soon.json()).toMatchObject({ code: 'LimitExceededException' });
     expect((await post('signup/code', { email: 'niemand@example.org' })).statusCode).toBe(404);
     advance(61_000);
-    const old = lastCodeTo(t.dataDir, 'mitglied@example.org');
+    const old = await lastCodeTo(t, 'mitglied@example.org');
     const res = await post('signup/code', { email: 'mitglied@example.org' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email: 'mitglied@example.org' });
-    const fresh = lastCodeTo(t.dataDir, 'mitglied@example.org');
+    const fresh = await lastCodeTo(t, 'mitglied@example.org');
     if (fresh !== old) {
       expect((await post('signup/confirm', { email: 'mitglied@example.org', code: old })).json()).toMatchObject({ code: 'CodeMismatchException' });
     }
   });
 
   test('the right code confirms (200); again → 400 {code and message NotAuthorizedException}', async () => {
-    const code = lastCodeTo(t.dataDir, 'mitglied@example.org');
+    const code = await lastCodeTo(t, 'mitglied@example.org');
     const res = await post('signup/confirm', { email: 'MITGLIED@example.org', code });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email: 'mitglied@example.org' });
@@ -212,7 +212,7 @@ describe('confirmation', () => {
   test('5 wrong codes kill the code (400 LimitExceededException)', async () => {
     await registerAndConfirm('schnell@example.org', 'club-1003-w');
     expect((await register(registration({ email: 'tipper@example.org', fields: { club: { id: 'club-1004-m', linkType: 'Object', type: 'Link' } } }))).statusCode).toBe(201);
-    const code = lastCodeTo(t.dataDir, 'tipper@example.org');
+    const code = await lastCodeTo(t, 'tipper@example.org');
     const wrong = code === '000000' ? '999999' : '000000';
     for (let i = 0; i < 5; i++) expect((await post('signup/confirm', { email: 'tipper@example.org', code: wrong })).json().code).toBe('CodeMismatchException');
     const dead = await post('signup/confirm', { email: 'tipper@example.org', code });
@@ -230,14 +230,14 @@ describe('confirmation', () => {
 
 describe('forgotten password', () => {
   test('the same answer for known and unknown addresses; a second request within the minute → 429 for both', async () => {
-    const before = readOutbox(t.dataDir).length;
+    const before = (await readOutbox(t)).length;
     const unknown = await post('forgot-password', { email: 'niemand@example.org' });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ email: 'niemand@example.org' });
     const known = await post('forgot-password', { email: 'mitglied@example.org' });
     expect(known.statusCode).toBe(200);
-    expect(readOutbox(t.dataDir)).toHaveLength(before + 1);
-    expect(lastMailTo(t.dataDir, 'mitglied@example.org').text).toContain('60 Minuten');
+    expect(await readOutbox(t)).toHaveLength(before + 1);
+    expect((await lastMailTo(t, 'mitglied@example.org')).text).toContain('60 Minuten');
     for (const email of ['niemand@example.org', 'mitglied@example.org']) {
       const res = await post('forgot-password', { email });
       expect([email, res.statusCode, res.json().code]).toEqual([email, 429, 'LimitExceededException']);
@@ -246,7 +246,7 @@ describe('forgotten password', () => {
   });
 
   test('confirm: 404 unknown, 400 wrong code, 400 InvalidPasswordException, then 200 and the new password works', async () => {
-    const code = lastCodeTo(t.dataDir, 'mitglied@example.org');
+    const code = await lastCodeTo(t, 'mitglied@example.org');
     expect((await post('forgot-password/confirm', { email: 'niemand@example.org', code: '123456', password: 'Neu!Passwort1' })).statusCode).toBe(404);
     const wrong = await post('forgot-password/confirm', { email: 'mitglied@example.org', code: code === '111111' ? '222222' : '111111', password: 'Neu!Passwort1' });
     expect(wrong.statusCode).toBe(400);

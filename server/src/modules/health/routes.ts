@@ -1,27 +1,79 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.js';
+import type { JobQueue } from '../jobs/queue.js';
 
-/** GET /healthz: `{ ok: true }` after a database ping (exempt from basic auth). */
-export const healthRoutes: FastifyPluginAsync<{ database: Pick<Database, 'ping'> }> = async (app, { database }) => {
-  app.get(
-    '/healthz',
-    {
-      schema: {
-        response: {
-          200: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } },
-          503: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } },
+/**
+ * Liveness and readiness (all three exempt from basic auth, `no-store`):
+ * - `GET /health`: the process runs (no database call): 200 `{ ok: true }`.
+ * - `GET /ready`: this instance should get traffic: the database answers (within 2 s), the job
+ *   queue runs and the server is not closing; else 503 with which of them failed.
+ * - `GET /healthz` (older, kept for the start scripts and load balancers set up with it):
+ *   `{ ok: true }` after a database ping, 503 otherwise.
+ */
+
+export interface HealthOptions {
+  database: Pick<Database, 'ping'>;
+  jobs: Pick<JobQueue, 'isRunning'>;
+  /** True once `app.close()` has begun (SIGTERM, SIGINT). */
+  isClosing: () => boolean;
+}
+
+const PING_TIMEOUT_MS = 2000;
+
+const okSchema = { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } } as const;
+const readySchema = {
+  type: 'object',
+  required: ['ok', 'database', 'jobs', 'closing'],
+  properties: { ok: { type: 'boolean' }, database: { type: 'boolean' }, jobs: { type: 'boolean' }, closing: { type: 'boolean' } },
+} as const;
+
+/** True when the database answered within the time. */
+async function pings(database: Pick<Database, 'ping'>, onError: (error: unknown) => void): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([
+      database.ping().then(
+        () => true,
+        (error: unknown) => {
+          onError(error);
+          return false;
         },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      try {
-        await database.ping();
-        return { ok: true };
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database ping failed');
-        return reply.code(503).send({ ok: false });
-      }
-    },
-  );
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { database, jobs, isClosing }) => {
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  app.get('/health', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
+    noStore(reply);
+    return { ok: true };
+  });
+
+  app.get('/ready', { schema: { response: { 200: readySchema, 503: readySchema } } }, async (request, reply) => {
+    noStore(reply);
+    const closing = isClosing();
+    const db = closing ? false : await pings(database, (error) => request.log.error({ err: error }, 'readiness: database ping failed'));
+    const state = { database: db, jobs: jobs.isRunning(), closing };
+    const ok = state.database && state.jobs && !closing;
+    return reply.code(ok ? 200 : 503).send({ ok, ...state });
+  });
+
+  app.get('/healthz', { schema: { response: { 200: okSchema, 503: okSchema } } }, async (request, reply) => {
+    noStore(reply);
+    try {
+      await database.ping();
+      return { ok: true };
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database ping failed');
+      return reply.code(503).send({ ok: false });
+    }
+  });
 };

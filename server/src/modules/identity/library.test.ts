@@ -140,7 +140,7 @@ describe('amazon-cognito-identity-js 6.3.21 against the built-in identity servic
     expect(result.userSub).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.codeDeliveryDetails).toEqual({ Destination: 'k***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' });
     sub = result.userSub;
-    const mail = lastMailTo(t.dataDir, 'kapitaen@example.org');
+    const mail = await lastMailTo(t, 'kapitaen@example.org');
     expect(mail.subject).toContain('Bestätigungscode');
     expect(mail.text).toContain('/confirmation?MAGIC_LINK=');
     const [row] = await t.ctx.db.select().from(identityUsers);
@@ -166,7 +166,7 @@ describe('amazon-cognito-identity-js 6.3.21 against the built-in identity servic
   });
 
   test('confirm: a wrong code fails, the mailed code confirms, a second confirmation is refused', async () => {
-    const code = lastCodeTo(t.dataDir, 'kapitaen@example.org');
+    const code = await lastCodeTo(t, 'kapitaen@example.org');
     const wrong = code === '000000' ? '111111' : '000000';
     expect((await failure(confirm(userFor(email), wrong))).code).toBe('CodeMismatchException');
     expect(await confirm(userFor(email), code)).toBe('SUCCESS');
@@ -251,12 +251,12 @@ describe('amazon-cognito-identity-js 6.3.21 against the built-in identity servic
   });
 
   test('forgot and confirm password (the library sends the sub as username now)', async () => {
-    const before = readOutbox(t.dataDir).length;
+    const before = (await readOutbox(t)).length;
     expect(await forgot(user)).toEqual({ CodeDeliveryDetails: { Destination: 'k***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' } });
-    expect(readOutbox(t.dataDir)).toHaveLength(before + 1);
-    const mail = lastMailTo(t.dataDir, 'kapitaen@example.org');
+    expect(await readOutbox(t)).toHaveLength(before + 1);
+    const mail = await lastMailTo(t, 'kapitaen@example.org');
     expect(mail.subject).toContain('neues Passwort');
-    const code = lastCodeTo(t.dataDir, 'kapitaen@example.org');
+    const code = await lastCodeTo(t, 'kapitaen@example.org');
     expect((await failure(confirmNewPassword(user, code, 'schwach'))).code).toBe('InvalidPasswordException');
     expect(await confirmNewPassword(user, code, 'Elfmeter#2026')).toBe('SUCCESS');
     session = await login(userFor(email), 'Elfmeter#2026');
@@ -305,7 +305,7 @@ describe('amazon-cognito-identity-js 6.3.21 against the built-in identity servic
       const address = `spieler${i}@example.org`;
       const pw = `Ä${String.fromCharCode(97 + i)}${i}${symbols[i % symbols.length]}ß€${Math.random().toString(36).slice(2, 8)}Z`;
       await signUp(address, pw);
-      expect(await confirm(userFor(address), lastCodeTo(t.dataDir, address))).toBe('SUCCESS');
+      expect(await confirm(userFor(address), await lastCodeTo(t, address))).toBe('SUCCESS');
       const s = await login(userFor(address), pw);
       expect(jwtPayload(s.getIdToken().getJwtToken()).email).toBe(address);
     }
@@ -335,7 +335,7 @@ describe('with CLOCK_OFFSET_DAYS (a staging rehearsal): the library signs in on 
     const password = 'Generalprobe!40';
     const { userPool } = shiftedUser(email);
     await new Promise((resolve, reject) => userPool.signUp(email, password, [], [], (err, result) => (err ? reject(err) : resolve(result))));
-    expect(await confirm(shiftedUser(email).user, lastCodeTo(shifted.dataDir, email))).toBe('SUCCESS');
+    expect(await confirm(shiftedUser(email).user, await lastCodeTo(shifted, email))).toBe('SUCCESS');
 
     const { user } = shiftedUser(email);
     const started = Date.now();

@@ -43,7 +43,7 @@ const advance = (ms: number) => {
 async function confirmedUser(email: string): Promise<string> {
   const res = await identityCall<{ UserSub: string }>(t.app, 'SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
   expect(res.status).toBe(200);
-  const confirm = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: lastCodeTo(t.dataDir, email) });
+  const confirm = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: await lastCodeTo(t, email) });
   expect(confirm.status).toBe(200);
   return res.body.UserSub;
 }
@@ -239,7 +239,7 @@ describe('parallel wrong answers: at most 5 password checks, then the lock holds
     for (let i = 0; i < 5; i++) expect((await passwordLogin('zuruecksetzen@example.org', WRONG)).body).toEqual(BAD);
     expect((await passwordLogin('zuruecksetzen@example.org', PASSWORD)).body).toEqual(LOCKED);
     expect((await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'zuruecksetzen@example.org' })).status).toBe(200);
-    const code = lastCodeTo(t.dataDir, 'zuruecksetzen@example.org');
+    const code = await lastCodeTo(t, 'zuruecksetzen@example.org');
     const reset = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'zuruecksetzen@example.org', ConfirmationCode: code, Password: 'Neu!Passwort1' });
     expect(reset.status).toBe(200);
     expect((await passwordLogin('zuruecksetzen@example.org', 'Neu!Passwort1')).status).toBe(200);

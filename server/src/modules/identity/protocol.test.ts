@@ -42,7 +42,7 @@ async function signUp(email: string, password = PASSWORD) {
 async function confirmedUser(email: string): Promise<string> {
   const res = await signUp(email);
   expect(res.status).toBe(200);
-  const confirm = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: lastCodeTo(t.dataDir, email) });
+  const confirm = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: await lastCodeTo(t, email) });
   expect(confirm.status).toBe(200);
   return res.body.UserSub;
 }
@@ -126,7 +126,7 @@ describe('sign-up and confirmation codes', () => {
 
   test('codes are stored hashed; 5 wrong tries kill the code (LimitExceededException, even for the right one)', async () => {
     await signUp('codes@example.org');
-    const code = lastCodeTo(t.dataDir, 'codes@example.org');
+    const code = await lastCodeTo(t, 'codes@example.org');
     const [row] = await t.ctx.db.select().from(identityCodes);
     expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(code);
@@ -141,7 +141,7 @@ describe('sign-up and confirmation codes', () => {
 
   test('parallel wrong guesses cannot slip past the limit: at most 5 are compared, the code is dead afterwards', async () => {
     await signUp('parallel@example.org');
-    const code = lastCodeTo(t.dataDir, 'parallel@example.org');
+    const code = await lastCodeTo(t, 'parallel@example.org');
     const wrong = code === '123456' ? '654321' : '123456';
     const results = await Promise.all(
       Array.from({ length: 20 }, () => identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'parallel@example.org', ConfirmationCode: wrong })),
@@ -160,7 +160,7 @@ describe('sign-up and confirmation codes', () => {
     const res = await resend();
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ CodeDeliveryDetails: { Destination: 'c***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' } });
-    const code = lastCodeTo(t.dataDir, 'codes@example.org');
+    const code = await lastCodeTo(t, 'codes@example.org');
     const ok = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'CODES@example.org', ConfirmationCode: code });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({});
@@ -172,7 +172,7 @@ describe('sign-up and confirmation codes', () => {
 
   test('a sign-up code expires after 24 hours', async () => {
     await signUp('spaet@example.org');
-    const code = lastCodeTo(t.dataDir, 'spaet@example.org');
+    const code = await lastCodeTo(t, 'spaet@example.org');
     advance(24 * 3_600_000 + 1000);
     const res = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'spaet@example.org', ConfirmationCode: code });
     expect(res.type).toBe('ExpiredCodeException');
@@ -188,7 +188,7 @@ describe('sign-up and confirmation codes', () => {
     expect(confirm.type).toBe('CodeMismatchException');
     const reset = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'niemand@example.org', ConfirmationCode: '123456', Password: PASSWORD });
     expect(reset.type).toBe('CodeMismatchException');
-    expect(readOutbox(t.dataDir).filter((m) => m.to === 'niemand@example.org')).toEqual([]);
+    expect((await readOutbox(t)).filter((m) => m.to === 'niemand@example.org')).toEqual([]);
   });
 
   test('a reset code is valid for one hour and ends all sessions', async () => {
@@ -197,12 +197,12 @@ describe('sign-up and confirmation codes', () => {
     const before = await tokens('vergessen@example.org');
     const forgot = await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'vergessen@example.org' });
     expect(forgot.status).toBe(200);
-    const code = lastCodeTo(t.dataDir, 'vergessen@example.org');
+    const code = await lastCodeTo(t, 'vergessen@example.org');
     advance(3_600_000 + 1000);
     const late = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'vergessen@example.org', ConfirmationCode: code, Password: 'Neu!Passwort1' });
     expect(late.type).toBe('ExpiredCodeException');
     await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'vergessen@example.org' });
-    const fresh = lastCodeTo(t.dataDir, 'vergessen@example.org');
+    const fresh = await lastCodeTo(t, 'vergessen@example.org');
     const weak = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'vergessen@example.org', ConfirmationCode: fresh, Password: 'nurklein1!' });
     expect(weak.body).toEqual({ __type: 'InvalidPasswordException', message: 'Password did not conform with policy: Password must have uppercase characters' });
     const ok = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'vergessen@example.org', ConfirmationCode: fresh, Password: 'Neu!Passwort1' });
@@ -216,7 +216,7 @@ describe('sign-up and confirmation codes', () => {
     advance(61_000);
     await signUp('nie-bestaetigt@example.org');
     await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'nie-bestaetigt@example.org' });
-    const code = lastCodeTo(t.dataDir, 'nie-bestaetigt@example.org');
+    const code = await lastCodeTo(t, 'nie-bestaetigt@example.org');
     const ok = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'nie-bestaetigt@example.org', ConfirmationCode: code, Password: 'Neu!Passwort1' });
     expect(ok.status).toBe(200);
     const [user] = await t.ctx.db.select().from(identityUsers).where(eq(identityUsers.email, 'nie-bestaetigt@example.org'));
@@ -555,7 +555,7 @@ describe('CLOCK_OFFSET_DAYS shifts the app clock only: the protocol, tokens, cod
     expect(s.ctx.now().getTime() - real.getTime()).toBe(30 * DAY);
     const signed = await identityCall<{ UserSub: string }>(s.app, 'SignUp', { ClientId: CLIENT_ID, Username: 'probe@example.org', Password: PASSWORD });
     expect(signed.status).toBe(200);
-    const code = lastCodeTo(s.dataDir, 'probe@example.org');
+    const code = await lastCodeTo(s, 'probe@example.org');
     expect((await identityCall(s.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'probe@example.org', ConfirmationCode: code })).status).toBe(200);
 
     const ok = await srpLogin(s.app, 'probe@example.org', PASSWORD, real);
@@ -580,7 +580,7 @@ describe('CLOCK_OFFSET_DAYS shifts the app clock only: the protocol, tokens, cod
     move(15 * 60_000 + 1000);
     expect((await srpLogin(s.app, 'probe@example.org', PASSWORD, real)).status).toBe(200);
     expect((await identityCall(s.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'probe@example.org' })).status).toBe(200);
-    const code = lastCodeTo(s.dataDir, 'probe@example.org');
+    const code = await lastCodeTo(s, 'probe@example.org');
     move(50 * 60_000);
     expect((await s.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
     const reset = await identityCall(s.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'probe@example.org', ConfirmationCode: code, Password: 'Neu!Passwort1' });

@@ -41,10 +41,14 @@ export async function insertUser(db: Db, row: NewIdentityUserRow): Promise<Ident
  * it may hold a Cognito sub); sessions and codes go by their foreign keys.
  */
 async function deleteUsersWhere(db: Db, where: ReturnType<typeof and>): Promise<boolean> {
+  return (await deleteUsersCounted(db, where)) > 0;
+}
+
+async function deleteUsersCounted(db: Db, where: ReturnType<typeof and>): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx.delete(identityUsers).where(where).returning({ sub: identityUsers.sub });
     if (rows.length) await tx.delete(profiles).where(inArray(profiles.sub, rows.map((r) => r.sub)));
-    return rows.length > 0;
+    return rows.length;
   });
 }
 
@@ -56,6 +60,11 @@ export async function deleteUser(db: Db, sub: string): Promise<boolean> {
 export async function deleteStaleUnconfirmed(db: Db, where: { email?: string; sub?: string }, createdBefore: Date): Promise<boolean> {
   const match = where.email !== undefined ? eq(identityUsers.email, where.email) : eq(identityUsers.sub, where.sub ?? '');
   return deleteUsersWhere(db, and(match, eq(identityUsers.status, 'UNCONFIRMED'), lt(identityUsers.createdAt, createdBefore)));
+}
+
+/** Removes every account never confirmed and older than `createdBefore`; how many. */
+export async function deleteAllStaleUnconfirmed(db: Db, createdBefore: Date): Promise<number> {
+  return deleteUsersCounted(db, and(eq(identityUsers.status, 'UNCONFIRMED'), lt(identityUsers.createdAt, createdBefore)));
 }
 
 export async function setPassword(db: Db, sub: string, secret: { salt: string; verifier: string }, now: Date): Promise<void> {

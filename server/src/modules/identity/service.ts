@@ -36,7 +36,7 @@ import {
  * deletion), which runs several of these steps in one transaction.
  */
 
-export type IdentityCtx = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log' | 'now' | 'secret' | 'identity'>;
+export type IdentityCtx = Pick<AppContext, 'db' | 'config' | 'jobs' | 'log' | 'now' | 'secret' | 'identity'>;
 
 export const SIGNUP_CODE_TTL_MS = 24 * 3_600_000;
 export const RESET_CODE_TTL_MS = 3_600_000;
@@ -50,9 +50,6 @@ export const FAILURE_WINDOW_MS = LOCK_MS;
 export const UNCONFIRMED_TTL_MS = 7 * 86_400_000;
 export const SECRET_BLOCK_TTL_MS = 5 * 60_000;
 export const TIMESTAMP_SKEW_MS = 5 * 60_000;
-/** Clean expired sessions, codes and answered blocks on about one login in this many. */
-const HOUSEKEEPING_EVERY = 100;
-
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Runs `fn` in a transaction (a savepoint when `ctx.db` already is one). */
@@ -98,6 +95,22 @@ async function reserveLoginAttempt(ctx: IdentityCtx, sub: string): Promise<void>
 
 async function assertNotLocked(ctx: IdentityCtx, sub: string): Promise<void> {
   if (await repo.isLoginLocked(ctx.db, sub, realNow(ctx))) throw lockedError();
+}
+
+// ---- clean-up (scheduled jobs, modules/jobs/cleanup.ts)
+
+/**
+ * What can no longer be used: answered SECRET_BLOCK ids past their 5 minutes, forgotten failure
+ * counts (older than their 15-minute window, no lock), ended sessions, codes a day past expiry.
+ */
+export async function removeExpiredIdentityData({ ctx }: { ctx: Pick<AppContext, 'db' | 'identity'> }): Promise<void> {
+  const now = realNow(ctx);
+  await repo.deleteExpired(ctx.db, now, new Date(now.getTime() - FAILURE_WINDOW_MS));
+}
+
+/** Accounts never confirmed within 7 days go, with their profiles (their address and club entry are free again). */
+export async function removeStaleUnconfirmedAccounts({ ctx }: { ctx: Pick<AppContext, 'db' | 'now'> }): Promise<number> {
+  return repo.deleteAllStaleUnconfirmed(ctx.db, new Date(ctx.now().getTime() - UNCONFIRMED_TTL_MS));
 }
 
 // ---- passwords
@@ -216,9 +229,11 @@ export function magicLinkUrl(ctx: Pick<AppContext, 'config'>, email: string, cod
 }
 
 /**
- * Creates a fresh 6-digit code for the purpose (replacing the old one) and mails it, at most once a
- * minute per user and purpose (LimitExceededException). Run it in a transaction: when the mail
- * cannot be sent, the code (and whatever else the transaction did) is rolled back.
+ * Creates a fresh 6-digit code for the purpose (replacing the old one) and queues its mail, at most
+ * once a minute per user and purpose (LimitExceededException). Run it in a transaction: the code
+ * and its mail job commit together (or neither does). The mail is sent by a job (modules/jobs),
+ * retried while SMTP fails; the answer never waits for SMTP, so it takes as long for a known
+ * address as for an unknown one.
  */
 export async function sendCode({
   ctx,
@@ -242,7 +257,7 @@ export async function sendCode({
     purpose === 'signup'
       ? signupCodeMail({ productName, code, confirmUrl: magicLinkUrl(ctx, user.email, code), validHours: ttl / 3_600_000 })
       : passwordResetCodeMail({ productName, code, changePasswordUrl: `${publicUrl}${paths.changePassword}`, validMinutes: ttl / 60_000 });
-  await ctx.mailer.send({ to: user.email, ...mail });
+  await ctx.jobs.enqueue(ctx.db, 'mail', { to: user.email, ...mail });
 }
 
 /**
@@ -439,7 +454,6 @@ export async function startSrpLogin({
     b: b.toString(16).padStart(B_SECRET_HEX, '0'),
     iat: now.getTime(),
   });
-  if (Math.random() * HOUSEKEEPING_EVERY < 1) await repo.deleteExpired(ctx.db, now, new Date(now.getTime() - FAILURE_WINDOW_MS));
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
     ChallengeParameters: { SALT: secret.salt, SECRET_BLOCK: block, SRP_B: B.toString(16), USERNAME: secret.sub, USER_ID_FOR_SRP: secret.sub },

@@ -8,6 +8,10 @@ import { slugify } from '../../lib/text.js';
 /**
  * Outgoing e-mail through nodemailer: SMTP when `SMTP_URL` is set, otherwise every message is
  * written as an `.eml` file to `${DATA_DIR}/outbox/` and logged (embedded default, tests).
+ *
+ * Services never call this: they queue a mail job (modules/jobs), and the mail worker sends it
+ * here with the job's id, so that a repeated job (a crash after the send) keeps one Message-ID and
+ * one outbox file.
  */
 export interface MailMessage {
   to: string;
@@ -23,8 +27,13 @@ export interface SentMail {
   file?: string;
 }
 
+export interface SendOptions {
+  /** A stable id of this mail (the job id): its Message-ID, and its outbox file is written once. */
+  id?: string;
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<SentMail>;
+  send(message: MailMessage, options?: SendOptions): Promise<SentMail>;
   close(): void;
 }
 
@@ -33,17 +42,55 @@ export interface MailerOptions {
   smtpUrl: string | null;
   outboxDir: string;
   log: Logger;
+  /** SMTP connect, greeting and inactivity timeout (default 20 s; nodemailer's own are minutes). */
+  timeoutSeconds?: number;
+}
+
+/**
+ * A failed SMTP delivery, told by nodemailer's code (`ECONNECTION`, `ETIMEDOUT`, `EAUTH`,
+ * `EENVELOPE`, …) and the server's reply code only: the reply text and nodemailer's message may
+ * quote the recipient's address, and this error ends up in logs and in the job's record.
+ */
+export class MailDeliveryError extends Error {
+  readonly code: string;
+  readonly responseCode: number | null;
+
+  constructor(code: string, responseCode: number | null) {
+    super(`SMTP delivery failed (${code}${responseCode ? ` ${responseCode}` : ''})`);
+    this.name = 'MailDeliveryError';
+    this.code = code;
+    this.responseCode = responseCode;
+  }
+
+  static from(error: unknown): MailDeliveryError {
+    const e = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+    const code = typeof e.code === 'string' && /^[A-Z0-9_]{1,40}$/.test(e.code) ? e.code : 'UNKNOWN';
+    return new MailDeliveryError(code, typeof e.responseCode === 'number' ? e.responseCode : null);
+  }
 }
 
 export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl ? smtpMailer(options, options.smtpUrl) : outboxMailer(options);
 }
 
+/** `<id@domain of MAIL_FROM>`: the same for every attempt of one mail. */
+function messageIdFor(from: string, id: string | undefined): string | undefined {
+  if (!id) return undefined;
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${id}@${domain}>`;
+}
+
 function smtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const timeout = (options.timeoutSeconds ?? 20) * 1000;
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout });
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+    async send(message, sendOptions = {}) {
+      let info;
+      try {
+        info = await transport.sendMail({ from: options.from, ...message, messageId: messageIdFor(options.from, sendOptions.id) });
+      } catch (error) {
+        throw MailDeliveryError.from(error);
+      }
       options.log.info({ messageId: info.messageId, subject: message.subject }, 'mail sent');
       return { messageId: info.messageId };
     },
@@ -54,15 +101,21 @@ function smtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
 function outboxMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+    async send(message, sendOptions = {}) {
+      const info = await transport.sendMail({ from: options.from, ...message, messageId: messageIdFor(options.from, sendOptions.id) });
       const raw = info.message;
       const data = Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw));
-      const stamp = new Date().toISOString().replace(/[-:.]/g, '');
-      const name = `${stamp}-${randomBytes(3).toString('hex')}-${slugify(message.subject)}.eml`;
       await fs.mkdir(options.outboxDir, { recursive: true });
+      const tag = sendOptions.id ?? randomBytes(3).toString('hex');
+      // A mail sent again under the same id (its job ran again after a crash) replaces its file.
+      const existing = sendOptions.id ? (await fs.readdir(options.outboxDir)).find((name) => name.includes(`-${tag}-`)) : undefined;
+      const stamp = new Date().toISOString().replace(/[-:.]/g, '');
+      const name = existing ?? `${stamp}-${tag}-${slugify(message.subject)}.eml`;
       const file = path.join(options.outboxDir, name);
-      await fs.writeFile(file, data);
+      // Written under another name first: a reader of the outbox never sees half a file.
+      const partial = path.join(options.outboxDir, `.${name}.${randomBytes(3).toString('hex')}.tmp`);
+      await fs.writeFile(partial, data);
+      await fs.rename(partial, file);
       options.log.info({ file, subject: message.subject }, 'mail written to outbox');
       return { messageId: info.messageId, file };
     },

@@ -93,7 +93,6 @@ export async function loginOperator({
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_TTL_MS);
   await repo.insertSession(ctx.db, { tokenHash: sha256Hex(token), operatorId: operator.id, createdAt: now, expiresAt });
-  if (Math.random() < 0.05) await repo.deleteExpiredSessions(ctx.db, now);
   ctx.log.info({ operator: operator.id }, 'operator logged in');
   return { operator: { id: operator.id, email: operator.email }, token, expiresAt };
 }
@@ -103,6 +102,11 @@ export async function operatorOfSession({ ctx, input }: { ctx: Pick<AppContext, 
   if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) return null;
   const operator = await repo.findSessionOperator(ctx.db, sha256Hex(input.token), ctx.now());
   return operator ? { id: operator.id, email: operator.email } : null;
+}
+
+/** Clean-up (a scheduled job): operator sessions past their 12 hours. */
+export async function removeExpiredOperatorSessions({ ctx }: { ctx: Pick<AppContext, 'db' | 'now'> }): Promise<void> {
+  await repo.deleteExpiredSessions(ctx.db, ctx.now());
 }
 
 export async function logoutOperator({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { token: string } }): Promise<void> {

@@ -26,7 +26,7 @@ const signup = (body: unknown) =>
     payload: body as Record<string, unknown>,
   });
 
-const outbox = () => readOutbox(t.dataDir);
+const outbox = () => readOutbox(t);
 
 function confirmLink(mail: OutboxMail): string {
   const match = /https:\/\/punktejagd\.example\.org(\/api\/public\/newsletter\/confirm\?token=[A-Za-z0-9_-]+)/.exec(mail.text);
@@ -50,7 +50,7 @@ describe('signup validation', () => {
     expect(res.json()).toEqual({ code: 'ValidationError', message: 'Gib eine gültige Emailadresse an' });
     expect(await t.ctx.db.select().from(newsletterSubscriptions)).toEqual([]);
     expect(await t.ctx.db.select().from(newsletterConsentLog)).toEqual([]);
-    expect(outbox()).toEqual([]);
+    expect(await outbox()).toEqual([]);
   });
 });
 
@@ -79,7 +79,7 @@ describe('double opt-in', () => {
     expect(log!.ipHash).toMatch(/^[0-9a-f]{64}$/);
     expect(log!.ipHash).not.toContain('203.0.113');
 
-    const mails = outbox();
+    const mails = await outbox();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.file).toMatch(/\.eml$/);
     expect(mails[0]!.raw).toMatch(/^To: fan@example\.org$/m);
@@ -94,10 +94,10 @@ describe('double opt-in', () => {
   test('a second signup within a minute answers 200 but sends nothing; after a minute it re-sends', async () => {
     advance(30_000);
     expect((await signup({ Email: 'fan@example.org', Fields: [] })).statusCode).toBe(200);
-    expect(outbox()).toHaveLength(1);
+    expect(await outbox()).toHaveLength(1);
     advance(31_000);
     expect((await signup({ Email: 'FAN@example.org', Fields: [] })).statusCode).toBe(200);
-    const mails = outbox();
+    const mails = await outbox();
     expect(mails).toHaveLength(2);
     const secondLink = confirmLink(mails[1]!);
     expect(secondLink).not.toBe(firstLink);
@@ -129,7 +129,7 @@ describe('double opt-in', () => {
   test('a confirmed address signing up again gets 200 and no new mail', async () => {
     advance(120_000);
     expect((await signup({ Email: 'fan@example.org', Fields: [] })).statusCode).toBe(200);
-    expect(outbox()).toHaveLength(2);
+    expect(await outbox()).toHaveLength(2);
   });
 
   test('unsubscribe link: no longer a subscriber, old confirmation link dead', async () => {
@@ -152,7 +152,7 @@ describe('double opt-in', () => {
       expect(res.body).toContain('Dieser Bestätigungslink ist ungültig');
     }
     expect((await signup({ Email: 'spaet@example.org', Fields: [] })).statusCode).toBe(200);
-    const link = confirmLink(outbox().at(-1)!);
+    const link = confirmLink((await outbox()).at(-1)!);
     advance(7 * 86_400_000 + 1000);
     const res = await t.app.inject({ url: link });
     expect(res.statusCode).toBe(410);
@@ -190,7 +190,7 @@ describe('per-IP limit', () => {
       const blocked = await post('fan-too-many@example.org', '198.51.100.7');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({ code: 'LimitExceeded' });
-      expect(readOutbox(limited.dataDir).some((m) => m.text.includes('fan-too-many@example.org'))).toBe(false);
+      expect((await readOutbox(limited)).some((m) => m.text.includes('fan-too-many@example.org'))).toBe(false);
       // Another address is not affected.
       expect((await post('nachbar@example.org', '198.51.100.8')).statusCode).toBe(200);
     } finally {

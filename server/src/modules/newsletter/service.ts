@@ -19,7 +19,7 @@ export const RESEND_INTERVAL_MS = 60_000;
 export const INVALID_EMAIL_MESSAGE = 'Gib eine gültige Emailadresse an';
 export const NEWSLETTER_PATH = '/api/public/newsletter';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log' | 'now' | 'secret'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'jobs' | 'log' | 'now' | 'secret'>;
 
 export function confirmUrl(ctx: Pick<AppContext, 'config'>, token: string): string {
   return `${ctx.config.publicUrl}${NEWSLETTER_PATH}/confirm?token=${encodeURIComponent(token)}`;
@@ -63,40 +63,37 @@ export async function signupNewsletter({
     now,
   };
 
-  let action: 'signup' | 'resend';
-  if (await repo.insertPending(ctx.db, { ...values, unsubscribeToken: randomToken() })) {
-    action = 'signup';
-  } else {
-    const existing = await repo.findByEmail(ctx.db, email);
-    if (existing?.status === 'confirmed') return 'already-confirmed';
-    const renewed = await repo.renewPending(ctx.db, {
-      ...values,
-      mailedBefore: new Date(now.getTime() - RESEND_INTERVAL_MS),
-    });
-    if (!renewed) return 'throttled';
-    action = existing?.status === 'unsubscribed' ? 'signup' : 'resend';
-  }
-
-  await repo.logConsent(ctx.db, {
-    email,
-    action,
-    textVersion: CONSENT_TEXT_VERSION,
-    at: now,
-    ipHash: ipHash(ctx, input.ip),
-  });
   const mail = newsletterConfirmationMail({
     productName: ctx.config.productName,
     confirmUrl: confirmUrl(ctx, token),
     validDays: CONFIRM_VALID_DAYS,
   });
-  try {
-    await ctx.mailer.send({ to: email, ...mail });
-  } catch (error) {
-    // Let the person try again at once instead of waiting for the throttle.
-    await repo.clearLastMail(ctx.db, email);
-    throw error;
-  }
-  return 'sent';
+  // The pending address, its consent record and its confirmation mail (a job, sent by a worker
+  // and retried while SMTP fails) commit together.
+  return ctx.db.transaction(async (tx): Promise<SignupOutcome> => {
+    let action: 'signup' | 'resend';
+    if (await repo.insertPending(tx, { ...values, unsubscribeToken: randomToken() })) {
+      action = 'signup';
+    } else {
+      const existing = await repo.findByEmail(tx, email);
+      if (existing?.status === 'confirmed') return 'already-confirmed';
+      const renewed = await repo.renewPending(tx, {
+        ...values,
+        mailedBefore: new Date(now.getTime() - RESEND_INTERVAL_MS),
+      });
+      if (!renewed) return 'throttled';
+      action = existing?.status === 'unsubscribed' ? 'signup' : 'resend';
+    }
+    await repo.logConsent(tx, {
+      email,
+      action,
+      textVersion: CONSENT_TEXT_VERSION,
+      at: now,
+      ipHash: ipHash(ctx, input.ip),
+    });
+    await ctx.jobs.enqueue(tx, 'mail', { to: email, ...mail });
+    return 'sent';
+  });
 }
 
 export type ConfirmOutcome = 'confirmed' | 'already-confirmed';

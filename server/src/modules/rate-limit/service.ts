@@ -46,9 +46,6 @@ export const RATE_LIMITS = {
   perAddress: { name: 'address', limit: 1, windowMs: MINUTE, fixed: true },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** Cleans old counters on about one call in this many. */
-const HOUSEKEEPING_EVERY = 200;
-
 type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret'>;
 
 function keyHash(ctx: Pick<AppContext, 'secret'>, subject: string): string {
@@ -73,6 +70,10 @@ export async function consumeRateLimit({
   const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
   const expiresAt = new Date(windowStart.getTime() + rule.windowMs);
   const count = await repo.hit(ctx.db, `${rule.name}:${keyHash(ctx, input.subject)}`, windowStart, expiresAt);
-  if (Math.random() * HOUSEKEEPING_EVERY < 1) await repo.deleteExpired(ctx.db, now);
   return count <= Math.max(1, Math.round(rule.limit * scale));
+}
+
+/** Clean-up (a scheduled job): counters of windows that have ended. */
+export async function removeExpiredCounters({ ctx }: { ctx: Pick<AppContext, 'db' | 'now'> }): Promise<void> {
+  await repo.deleteExpired(ctx.db, ctx.now());
 }

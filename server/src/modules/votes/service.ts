@@ -31,9 +31,6 @@ const MESSAGES = {
   already: 'Du hast für diese Teilnahme schon abgestimmt.',
 } as const;
 
-/** Cleans used proofs on about one call in this many. */
-const HOUSEKEEPING_EVERY = 200;
-
 export interface CastVoteInput {
   challengeId: string;
   participationId: string;
@@ -96,7 +93,6 @@ export async function castVote({ ctx, input }: { ctx: Ctx; input: CastVoteInput 
     if (!(await repo.useProof(ctx.db, proof.signature, proof.expiresAt))) {
       throw new CodedError(400, 'InvalidProof', MESSAGES.proofInvalid, { reason: 'used' });
     }
-    if (Math.random() * HOUSEKEEPING_EVERY < 1) await repo.deleteExpiredProofs(ctx.db, now);
   }
 
   const votes = await repo.recordVote(ctx.db, {
@@ -113,4 +109,9 @@ export async function castVote({ ctx, input }: { ctx: Ctx; input: CastVoteInput 
     throw new CodedError(409, 'AlreadyVoted', MESSAGES.already, { votes: await repo.voteCount(ctx.db, participation.id) });
   }
   return { votes };
+}
+
+/** Clean-up (a scheduled job): used proofs past their expiry can no longer be replayed anyway. */
+export async function removeUsedProofs({ ctx }: { ctx: Pick<AppContext, 'db' | 'now'> }): Promise<void> {
+  await repo.deleteExpiredProofs(ctx.db, ctx.now());
 }

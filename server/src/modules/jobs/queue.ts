@@ -1,0 +1,316 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import PgBoss from 'pg-boss';
+import type { MailDeliveryConfig } from '../../config.js';
+import type { Database, Db } from '../../db/client.js';
+import { serializeError, type Logger } from '../../logger.js';
+import { databaseExecutor, drizzleExecutor, trackedExecutor, type Executor } from './executors.js';
+import {
+  BATCH_SIZE,
+  CLEANUP_CRON,
+  POLLING_SECONDS,
+  QUEUE_NAMES,
+  SEALED_QUEUES,
+  queueOptions,
+  type JobInputs,
+  type QueueName,
+} from './queues.js';
+import { jobDataKey, openJobData, sealJobData } from './sealing.js';
+
+/**
+ * Durable jobs in our own database (pg-boss 10, schema `pgboss`, created and migrated by pg-boss
+ * on start; PGlite or PostgreSQL, any number of instances). A job is written with `enqueue` in
+ * the caller's transaction, so it exists exactly when the data it belongs to was committed (the
+ * transactional outbox); workers in every instance take jobs, retry failures with back-off, and a
+ * job whose worker died runs again.
+ */
+
+export interface JobInfo {
+  id: string;
+  queue: QueueName;
+  /** 1 for the first run. */
+  attempt: number;
+  /** Runs allowed in all (retries + 1). */
+  attempts: number;
+}
+
+export type JobHandlers = { [N in QueueName]: (data: JobInputs[N], job: JobInfo) => Promise<void> };
+
+export interface JobQueue {
+  /**
+   * Queues a job in `db`: a transaction (`Tx`) writes it in that transaction, so that it commits or
+   * rolls back with the data; the root database writes it at once. Returns the job id.
+   */
+  enqueue<N extends QueueName>(db: Db, name: N, data: JobInputs[N]): Promise<string>;
+  /** Creates or migrates the `pgboss` schema, the queues and the schedule, and starts the workers. */
+  start(handlers: JobHandlers): Promise<void>;
+  /** Stops taking jobs and waits up to `timeoutMs` for running ones (then they count as failed and run again later). */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+  /** Started and not stopping. */
+  isRunning(): boolean;
+  /** Wakes this process's workers for jobs queued in transactions since (called after each response, when those have committed). */
+  wakePending(): void;
+  /** Jobs of the queue that wait (also for a retry) or run. */
+  pendingCount(name: QueueName): Promise<number>;
+  /** Waits until the queue has no job waiting or running (tests, scripts). */
+  drain(name: QueueName, timeoutMs?: number): Promise<void>;
+  /** pg-boss itself (tests and maintenance). */
+  readonly boss: PgBoss;
+}
+
+export interface JobQueueOptions {
+  database: Pick<Database, 'db' | 'kind'>;
+  /** The app secret: the key that seals job data derives from it. */
+  secret: string;
+  mailDelivery: MailDeliveryConfig;
+  log: Logger;
+  /**
+   * This process alone uses the database (the embedded PGlite, held under DATA_DIR/server.lock):
+   * a job found active at start was cut off by a crash and runs again at once. With PostgreSQL
+   * another instance may be running it; there it runs again once it has expired.
+   */
+  exclusive?: boolean;
+}
+
+/** pg-boss keeps a completed job (not mail: that is deleted at once) an hour, then in its archive a day. */
+const ARCHIVE_COMPLETED_SECONDS = 3600;
+/** A job that failed for good stays visible a day (sealed, for mail), then a day in the archive. */
+const ARCHIVE_FAILED_SECONDS = 86_400;
+
+/**
+ * A mail that fails with one of these codes found no SMTP server to talk to (refused, timed out,
+ * cut off). When any mail goes through again, those waiting for a retry are sent at once instead
+ * of at the end of their back-off; a mail refused for its own reasons (its recipient) keeps its
+ * back-off.
+ */
+const UNREACHABLE_CODES = ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNRESET', 'ECONNREFUSED', 'EPROTOCOL'];
+const RELEASE_EVERY_MS = 5000;
+
+/**
+ * pg-boss 10 does not await the statement that completes or fails a job after its handler
+ * (timgit/pg-boss#577): if the database fails just then, that would be an unhandled rejection
+ * and end the process. Such a failure is logged instead; the job stays active, expires and runs again.
+ */
+const DETACHED_STATEMENT = /^\s*WITH (results AS \(\s*UPDATE \w+\.job\s+SET completed_on = now\(\),\s+state = 'completed'|deleted_jobs AS \()/;
+
+export function guardDetachedStatements(inner: Executor, onError: (error: unknown) => void): Executor {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (!DETACHED_STATEMENT.test(text)) return inner.executeSql(text, values as unknown[]);
+      try {
+        return await inner.executeSql(text, values as unknown[]);
+      } catch (error) {
+        onError(error);
+        return { rows: [{ count: 0 }] };
+      }
+    },
+  };
+}
+
+/** An error as it may be stored with a job and logged: the safe serializer's message and code only. */
+function safeError(error: unknown): Error {
+  const safe = serializeError(error);
+  const out = new Error(safe.message || safe.type);
+  out.name = safe.type;
+  if (safe.code !== undefined) Object.assign(out, { code: safe.code });
+  if (typeof (error as { responseCode?: unknown })?.responseCode === 'number') Object.assign(out, { responseCode: (error as { responseCode: number }).responseCode });
+  return out;
+}
+
+class StoppingError extends Error {
+  constructor() {
+    super('the server is stopping; the job runs again later');
+    this.name = 'StoppingError';
+  }
+}
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const { database, log, mailDelivery } = options;
+  const key = jobDataKey(options.secret);
+  const root = trackedExecutor(
+    guardDetachedStatements(databaseExecutor(database), (error) => log.warn({ err: error }, 'job queue: a job could not be marked done; it runs again after it expires')),
+  );
+  const boss = new PgBoss({
+    db: root,
+    // Jobs stuck in `active` (their worker died) are found by the maintenance run; it also archives.
+    maintenanceIntervalSeconds: Math.min(60, mailDelivery.timeoutSeconds),
+    archiveCompletedAfterSeconds: ARCHIVE_COMPLETED_SECONDS,
+    archiveFailedAfterSeconds: ARCHIVE_FAILED_SECONDS,
+    deleteAfterDays: 1,
+  });
+  boss.on('error', (error: unknown) => {
+    // Worker errors arrive as plain objects with the original's fields (a database error keeps its SQLSTATE).
+    const e = (error ?? {}) as { message?: unknown; code?: unknown; queue?: unknown };
+    const err = error instanceof Error ? error : Object.assign(new Error(typeof e.message === 'string' ? e.message : 'job queue error'), { code: e.code });
+    log.error({ err, queue: typeof e.queue === 'string' ? e.queue : undefined }, 'job queue error');
+  });
+
+  const workerIds = new Map<QueueName, string[]>();
+  const wakeAfterResponse = new Set<QueueName>();
+  let bossStarted = false;
+  let started = false;
+  let stopping = false;
+  let active = 0;
+  let lastRelease = 0;
+
+  const wake = (name: QueueName) => {
+    for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+  };
+
+  /** Mail waiting for a retry because no SMTP server answered goes now (see UNREACHABLE_CODES). */
+  async function releaseRetries(name: QueueName): Promise<void> {
+    if (Date.now() - lastRelease < RELEASE_EVERY_MS) return;
+    lastRelease = Date.now();
+    try {
+      await root.executeSql(
+        `UPDATE pgboss.job SET start_after = now()
+          WHERE name = $1 AND state = 'retry' AND start_after > now() AND output->>'code' = ANY($2::text[])`,
+        [name, UNREACHABLE_CODES],
+      );
+    } catch (error) {
+      log.warn({ err: error, queue: name }, 'job queue: could not bring retries forward');
+    }
+  }
+
+  /**
+   * Runs one job and records its outcome itself (pg-boss would fail a whole batch for one error):
+   * done, or failed with the safe form of its error (retried after the back-off, or failed for
+   * good after the last attempt). Never throws; false when the outcome could not be written.
+   */
+  async function run<N extends QueueName>(name: N, handler: JobHandlers[N], job: PgBoss.JobWithMetadata<unknown>): Promise<boolean> {
+    const info: JobInfo = { id: job.id, queue: name, attempt: job.retryCount + 1, attempts: job.retryLimit + 1 };
+    active++;
+    try {
+      // A job fetched while stopping is handed back (it runs again later) instead of being half-run.
+      if (stopping) throw new StoppingError();
+      const data = SEALED_QUEUES.has(name) ? openJobData<JobInputs[N]>(key, name, job.data) : (job.data as JobInputs[N]);
+      if (data === null) {
+        // Sealed under another APP_SECRET (or altered): no retry can open it.
+        log.error({ queue: name, jobId: job.id }, 'job data cannot be opened (was APP_SECRET changed?); job dropped');
+        await boss.deleteJob(name, job.id);
+        return true;
+      }
+      try {
+        await handler(data, info);
+      } catch (error) {
+        const last = info.attempt >= info.attempts;
+        const fields = { queue: name, jobId: job.id, attempt: info.attempt, attempts: info.attempts, err: error };
+        if (last) log.error(fields, 'job failed for good');
+        else log.warn(fields, 'job failed; it runs again after a back-off');
+        throw safeError(error);
+      }
+      if (info.attempt > 1) log.info({ queue: name, jobId: job.id, attempt: info.attempt }, 'job done after a retry');
+      if (name === 'mail') {
+        // Nothing of a sent mail is kept (its data is personal even sealed).
+        await boss.deleteJob(name, job.id).catch((error: unknown) => log.warn({ err: error, queue: name, jobId: job.id }, 'job queue: a sent mail job could not be deleted'));
+        await releaseRetries(name);
+      } else {
+        await boss.complete(name, job.id);
+      }
+      return true;
+    } catch (error) {
+      try {
+        await boss.fail(name, job.id, safeError(error));
+        return true;
+      } catch (failure) {
+        log.warn({ err: failure, queue: name, jobId: job.id }, 'job queue: a failed job could not be marked');
+        return false;
+      }
+    } finally {
+      active--;
+    }
+  }
+
+  async function pendingCount(name: QueueName): Promise<number> {
+    return boss.getQueueSize(name, { before: 'completed' });
+  }
+
+  /** Embedded database, one process: what is active now was cut off by a crash (see `exclusive`). */
+  async function reclaimOrphans(): Promise<void> {
+    const { rows } = await root.executeSql(`SELECT name, id FROM pgboss.job WHERE state = 'active'`, []);
+    const byQueue = new Map<string, string[]>();
+    for (const row of rows as Array<{ name: string; id: string }>) byQueue.set(row.name, [...(byQueue.get(row.name) ?? []), row.id]);
+    for (const [name, ids] of byQueue) {
+      for (const id of ids) await boss.fail(name, id, { message: 'the server stopped while the job ran' });
+      log.warn({ queue: name, jobs: ids.length }, 'jobs cut off by the last stop run again');
+    }
+  }
+
+  return {
+    boss,
+
+    async enqueue(db, name, data) {
+      const stored = SEALED_QUEUES.has(name) ? sealJobData(key, name, data) : data;
+      const id = await boss.send(name, stored as object, { db: drizzleExecutor(db) });
+      if (!id) throw new Error(`job queue: the ${name} job was not queued (is the queue created?)`);
+      // Outside a transaction it is visible now; inside one, once it has committed (after the response).
+      if (db === database.db) wake(name);
+      else wakeAfterResponse.add(name);
+      return id;
+    },
+
+    async start(handlers) {
+      if (bossStarted) return;
+      bossStarted = true;
+      try {
+        await boss.start();
+        const all = queueOptions(mailDelivery);
+        for (const name of QUEUE_NAMES) {
+          await boss.createQueue(name, { name, ...all[name] });
+          // An existing queue takes today's settings (retries, expiry) for the jobs queued from now on.
+          await boss.updateQueue(name, { name, ...all[name] });
+        }
+        if (options.exclusive) await reclaimOrphans();
+        await boss.schedule('cleanup', CLEANUP_CRON, {}, { tz: 'UTC' });
+        const work = <N extends QueueName>(name: N) =>
+          boss.work<unknown>(name, { pollingIntervalSeconds: POLLING_SECONDS[name], batchSize: BATCH_SIZE[name], includeMetadata: true }, async (batch) => {
+            const recorded = await Promise.all(batch.map((job) => run(name, handlers[name], job)));
+            // pg-boss then completes the batch's jobs still `active`: one whose failure could not be
+            // written must not count as done, so the batch fails instead (a job already done or
+            // waiting for its retry is not changed by that).
+            if (!recorded.every(Boolean)) throw new Error('job queue: the outcome of a job could not be written');
+            // More may be waiting (a full batch, or retries that came due): fetch again without the polling pause.
+            if (batch.length) wake(name);
+          });
+        for (const name of QUEUE_NAMES) workerIds.set(name, [await work(name)]);
+        started = true;
+      } catch (error) {
+        await boss.stop({ graceful: false, close: false }).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    async stop({ timeoutMs = 20_000 } = {}) {
+      if (!bossStarted || stopping) return;
+      stopping = true;
+      const deadline = Date.now() + timeoutMs;
+      try {
+        await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      } catch (error) {
+        log.error({ err: error }, 'job queue: error while stopping');
+      }
+      // A worker's last fetch may still be on its way back (its job is handed back at once): wait for it.
+      while ((root.inFlight() > 0 || active > 0) && Date.now() < deadline) await delay(20);
+      workerIds.clear();
+    },
+
+    isRunning: () => started && !stopping,
+
+    wakePending() {
+      if (!wakeAfterResponse.size) return;
+      for (const name of wakeAfterResponse) wake(name);
+      wakeAfterResponse.clear();
+    },
+
+    pendingCount,
+
+    async drain(name, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        wake(name);
+        if ((await pendingCount(name)) === 0) return;
+        if (Date.now() > until) throw new Error(`job queue: ${name} still has jobs after ${timeoutMs} ms`);
+        await delay(20);
+      }
+    },
+  };
+}

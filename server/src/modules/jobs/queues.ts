@@ -1,0 +1,78 @@
+import type PgBoss from 'pg-boss';
+import type { MailDeliveryConfig } from '../../config.js';
+import type { MailMessage } from '../mail/mailer.js';
+
+/**
+ * The queues, what their jobs carry, and how they retry. Queue definitions are written to the
+ * database on every start (pg-boss's `pgboss.queue`), so a changed setting applies to new jobs.
+ */
+
+export interface JobInputs {
+  /** One outgoing e-mail (stored sealed: address and code are personal data and secrets). */
+  mail: MailMessage;
+  /** The periodic clean-up (scheduled; see cleanup.ts). */
+  cleanup: Record<string, never>;
+}
+
+export type QueueName = keyof JobInputs;
+
+export const QUEUE_NAMES: readonly QueueName[] = ['mail', 'cleanup'];
+
+/** Queues whose data is sealed in the jobs table (sealing.ts). */
+export const SEALED_QUEUES: ReadonlySet<QueueName> = new Set<QueueName>(['mail']);
+
+/** Every 10 minutes (UTC): expired sessions, codes, proofs, counters and stale accounts go. */
+export const CLEANUP_CRON = '*/10 * * * *';
+
+/** How often a worker asks for new jobs (pg-boss's minimum is 0.5 s); a request that queued one also wakes it at once. */
+export const POLLING_SECONDS: Record<QueueName, number> = { mail: 0.5, cleanup: 5 };
+
+/**
+ * How many jobs a worker takes at once and runs side by side: five mails (five SMTP conversations
+ * at a time: a queue of mail built up during an outage goes out quickly, a relay is not flooded);
+ * one clean-up.
+ */
+export const BATCH_SIZE: Record<QueueName, number> = { mail: 5, cleanup: 1 };
+
+/**
+ * The time a mail job may run: four SMTP timeouts (connect, greeting, and a slow answer or two).
+ * After it the job counts as crashed (its worker died) and runs again.
+ */
+export function mailExpireSeconds(delivery: MailDeliveryConfig): number {
+  return 4 * delivery.timeoutSeconds;
+}
+
+/**
+ * pg-boss waits `retryDelay · 2^(n−1) · (1 + random)` seconds before the n-th retry, so the
+ * retries of one mail span at least `retryDelay · (2^limit − 1)` and at most twice that.
+ */
+export function mailRetrySpanSeconds(delivery: MailDeliveryConfig): { min: number; max: number } {
+  const min = delivery.retryDelaySeconds * (2 ** delivery.retryLimit - 1);
+  return { min, max: 2 * min };
+}
+
+export type QueueOptions = Omit<PgBoss.Queue, 'name'>;
+
+export function queueOptions(delivery: MailDeliveryConfig): Record<QueueName, QueueOptions> {
+  const spanMinutes = Math.ceil(mailRetrySpanSeconds(delivery).max / 60);
+  return {
+    mail: {
+      policy: 'standard',
+      retryLimit: delivery.retryLimit,
+      retryDelay: delivery.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: mailExpireSeconds(delivery),
+      // A job not yet sent is kept through all its retries (and a day more); a sent one is deleted at once.
+      retentionMinutes: spanMinutes + 24 * 60,
+    },
+    cleanup: {
+      // One clean-up at a time across all instances.
+      policy: 'singleton',
+      retryLimit: 2,
+      retryDelay: 60,
+      retryBackoff: false,
+      expireInSeconds: 15 * 60,
+      retentionMinutes: 24 * 60,
+    },
+  };
+}
