@@ -126,8 +126,11 @@ class StoppingError extends Error {
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { database, log, mailDelivery } = options;
   const key = jobDataKey(options.secret);
+  // Our own outcome statements (awaited, their errors handled) go straight to the database; the
+  // guard is only for the ones pg-boss runs without awaiting them.
+  const direct = databaseExecutor(database);
   const root = trackedExecutor(
-    guardDetachedStatements(databaseExecutor(database), (error) => log.warn({ err: error }, 'job queue: a job could not be marked done; it runs again after it expires')),
+    guardDetachedStatements(direct, (error) => log.warn({ err: error }, 'job queue: a job could not be marked done; it runs again after it expires')),
   );
   const boss = new PgBoss({
     db: root,
@@ -204,12 +207,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         await boss.deleteJob(name, job.id).catch((error: unknown) => log.warn({ err: error, queue: name, jobId: job.id }, 'job queue: a sent mail job could not be deleted'));
         await releaseRetries(name);
       } else {
-        await boss.complete(name, job.id);
+        await boss.complete(name, job.id, {}, { db: direct });
       }
       return true;
     } catch (error) {
       try {
-        await boss.fail(name, job.id, safeError(error));
+        if (error instanceof StoppingError) await handBack(name, job.id);
+        else await boss.fail(name, job.id, safeError(error), { db: direct });
         return true;
       } catch (failure) {
         log.warn({ err: failure, queue: name, jobId: job.id }, 'job queue: a failed job could not be marked');
@@ -218,6 +222,22 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     } finally {
       active--;
     }
+  }
+
+  /**
+   * A job taken while stopping goes back untried: due at once, its attempt not counted (the fetch
+   * counted one when the job had run before, and set `started_on`, which marks that it had).
+   */
+  async function handBack(name: QueueName, id: string): Promise<void> {
+    await direct.executeSql(
+      `UPDATE pgboss.job
+          SET state = CASE WHEN retry_count = 0 THEN 'created'::pgboss.job_state ELSE 'retry'::pgboss.job_state END,
+              started_on = CASE WHEN retry_count = 0 THEN NULL ELSE started_on END,
+              retry_count = GREATEST(retry_count - 1, 0),
+              start_after = now()
+        WHERE name = $1 AND id = $2 AND state = 'active'`,
+      [name, id],
+    );
   }
 
   async function pendingCount(name: QueueName): Promise<number> {

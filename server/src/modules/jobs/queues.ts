@@ -42,14 +42,22 @@ export function mailExpireSeconds(delivery: MailDeliveryConfig): number {
   return 4 * delivery.timeoutSeconds;
 }
 
+/** pg-boss doubles the wait up to this exponent (`2 ^ LEAST(16, retry_count + 1)`), then keeps it. */
+const BACKOFF_EXPONENT_CAP = 16;
+
 /**
- * pg-boss waits `retryDelay · 2^(n−1) · (1 + random)` seconds before the n-th retry, so the
- * retries of one mail span at least `retryDelay · (2^limit − 1)` and at most twice that.
+ * pg-boss waits `retryDelay · 2^(min(n, 16) − 1) · (1 + random)` seconds before the n-th retry, so
+ * the retries of one mail span at least the sum of `retryDelay · 2^(min(n, 16) − 1)` over
+ * n = 1 … limit (`retryDelay · (2^limit − 1)` up to 16 retries) and at most twice that.
  */
 export function mailRetrySpanSeconds(delivery: MailDeliveryConfig): { min: number; max: number } {
-  const min = delivery.retryDelaySeconds * (2 ** delivery.retryLimit - 1);
+  let min = 0;
+  for (let n = 1; n <= delivery.retryLimit; n++) min += delivery.retryDelaySeconds * 2 ** (Math.min(n, BACKOFF_EXPONENT_CAP) - 1);
   return { min, max: 2 * min };
 }
+
+/** pg-boss stores a queue's retention in minutes as a PostgreSQL integer. */
+const MAX_RETENTION_MINUTES = 2 ** 31 - 1;
 
 export type QueueOptions = Omit<PgBoss.Queue, 'name'>;
 
@@ -63,7 +71,7 @@ export function queueOptions(delivery: MailDeliveryConfig): Record<QueueName, Qu
       retryBackoff: true,
       expireInSeconds: mailExpireSeconds(delivery),
       // A job not yet sent is kept through all its retries (and a day more); a sent one is deleted at once.
-      retentionMinutes: spanMinutes + 24 * 60,
+      retentionMinutes: Math.min(MAX_RETENTION_MINUTES, spanMinutes + 24 * 60),
     },
     cleanup: {
       // One clean-up at a time across all instances.
