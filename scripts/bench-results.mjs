@@ -20,12 +20,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
+import { benchRun, freePort, median, mulberry32 } from './bench-kit.mjs';
 import { isStale, mustRun, root } from './lib.mjs';
 
 const CLUB_NUMBERS = Number(process.env.BENCH_CLUB_NUMBERS ?? 2500);
@@ -39,80 +39,9 @@ const RATE_TARGET = 0.5;
 const at = (...p) => path.join(root, ...p);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n) => `${n.toFixed(0)} ms`;
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
-// ---------------------------------------------------------------------------------------------
-// Clean-up: everything started or created is undone in reverse order, also on error and on signals.
-
-const cleanups = [];
-const children = new Set();
-let cleaning = null;
-let stopping = false;
-/** An error, short: a failed query's message lists every parameter of a bulk insert. */
-const brief = (error) => String(error?.stack ?? error).split('\n').slice(0, 8).join('\n').slice(0, 1500);
-function cleanup() {
-  cleaning ??= (async () => {
-    while (cleanups.length) {
-      const step = cleanups.pop();
-      try {
-        await step();
-      } catch (error) {
-        console.error('clean-up step failed:', error?.message ?? error);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    stopping = true;
-    console.error(`\n${signal}: cleaning up`);
-    cleanup().finally(() => process.exit(130));
-  });
-}
-for (const event of ['uncaughtException', 'unhandledRejection']) {
-  process.on(event, (error) => {
-    if (!stopping) console.error(`\n✗ bench:results failed (${event}):`, brief(error));
-    cleanup().finally(() => process.exit(2));
-  });
-}
-// A closed pipe (`… | head`) must not end the run before its clean-up.
-process.stdout.on('error', () => undefined);
-// Last resort (an exception between steps): no child outlives the script.
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
-
-function track(child) {
-  children.add(child);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.once('exit', () => children.delete(child));
-  return {
-    child,
-    exited,
-    async stop(signal = 'SIGTERM', graceMs = 10_000) {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill(signal);
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+const run = benchRun('bench:results');
+const { cleanups, track, cleanup } = run;
 
 /** A GET with the raw bytes (no decompression) and the headers. */
 function get(url, headers = {}) {
@@ -147,16 +76,6 @@ function hasCommand(cmd) {
 // ---------------------------------------------------------------------------------------------
 // Seeded random numbers (the same season every run) and realistic German club names.
 
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = mulberry32(20260601);
 const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
 const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
@@ -601,11 +520,7 @@ http {
     }
   }
 } catch (error) {
-  if (!stopping) {
-    console.error('\n✗ bench:results failed:', brief(error));
-    if (error?.cause) console.error('  cause:', brief(error.cause));
-  }
-  exitCode = stopping ? 130 : 2;
+  exitCode = run.failed(error);
 } finally {
   await cleanup();
 }

@@ -3,9 +3,10 @@ import type { Logger } from '../../logger.js';
 
 /**
  * A small pool of child processes for picture processing. libvips (through sharp) needs several
- * hundred MB for a large photo, and glibc keeps that memory in the process long after (measured:
- * the server grew from ~120 MB to ~900 MB and stayed there). In a child the server process stays
- * small and never waits on the decoder; the child runs with `MALLOC_ARENA_MAX=2`, is ended when
+ * hundred MB for a large photo, and glibc keeps that memory in the process long after (measured
+ * with `npm run bench:pictures`: the server grew from ~400 MB to ~1.05 GB and stayed there; with
+ * the child it peaks at ~450 MB). In a child the server process stays small and never waits on
+ * the decoder; the child runs with `MALLOC_ARENA_MAX=2`, is ended when
  * it has grown past `recycleBytes` after a job or has been idle for `idleMs`, and is killed when a
  * job takes longer than `timeoutMs` (a picture built to make the decoder spin, say). A crash or a
  * timeout rejects that one job; the next job gets a new child.

@@ -1,0 +1,121 @@
+// What the bench scripts share: small statistics, a free port, and the run's life cycle (every
+// child process and temporary thing undone in reverse order, also on an error or a signal).
+import net from 'node:net';
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+export const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+};
+
+/** An error, short: a failed query's message lists every parameter of a bulk insert. */
+export const brief = (error) => String(error?.stack ?? error).split('\n').slice(0, 8).join('\n').slice(0, 1500);
+
+/** Seeded random numbers in [0, 1) (mulberry32): the same data every run. */
+export function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The life cycle of one bench run named `label`: push undo steps to `cleanups`, register child
+ * processes with `track`; `cleanup()` runs the steps once, newest first. SIGINT/SIGTERM/SIGHUP set
+ * `stopping`, clean up and exit 130; an uncaught error cleans up and exits 2; no tracked child
+ * outlives the script.
+ */
+export function benchRun(label) {
+  const cleanups = [];
+  const children = new Set();
+  let cleaning = null;
+  let stopping = false;
+
+  function cleanup() {
+    cleaning ??= (async () => {
+      while (cleanups.length) {
+        const step = cleanups.pop();
+        try {
+          await step();
+        } catch (error) {
+          console.error('clean-up step failed:', error?.message ?? error);
+        }
+      }
+    })();
+    return cleaning;
+  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      stopping = true;
+      console.error(`\n${signal}: cleaning up`);
+      cleanup().finally(() => process.exit(130));
+    });
+  }
+  for (const event of ['uncaughtException', 'unhandledRejection']) {
+    process.on(event, (error) => {
+      if (!stopping) console.error(`\n✗ ${label} failed (${event}):`, brief(error));
+      cleanup().finally(() => process.exit(2));
+    });
+  }
+  // A closed pipe (`… | head`) must not end the run before its clean-up.
+  process.stdout.on('error', () => undefined);
+  // Last resort (an exception between steps): no child outlives the script.
+  process.on('exit', () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+
+  function track(child) {
+    children.add(child);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.once('exit', () => children.delete(child));
+    return {
+      child,
+      exited,
+      async stop(signal = 'SIGTERM', graceMs = 10_000) {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill(signal);
+        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+        await exited;
+        clearTimeout(timer);
+      },
+    };
+  }
+
+  /** The exit code for an error that ended the run (printed unless a signal ended it). */
+  function failed(error) {
+    if (stopping) return 130;
+    console.error(`\n✗ ${label} failed:`, brief(error));
+    if (error?.cause) console.error('  cause:', brief(error.cause));
+    return 2;
+  }
+
+  return {
+    cleanups,
+    track,
+    cleanup,
+    failed,
+    get stopping() {
+      return stopping;
+    },
+  };
+}
