@@ -7,7 +7,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const workspaces = ['host', 'mf-auth', 'mf-challenges', 'mf-standings', 'mf-profile', 'shared-contracts', 'server'];
+const frontEnds = ['host', 'mf-auth', 'mf-challenges', 'mf-standings', 'mf-profile', 'mf-backoffice'];
+const workspaces = [...frontEnds, 'shared-contracts', 'server'];
 
 /**
  * Each workspace may not reach into another's files. The contracts package is consumed through its
@@ -74,7 +75,7 @@ export default tseslint.config(
         {
           zones: [
             ...zones,
-            ...['host', 'mf-auth', 'mf-challenges', 'mf-standings', 'mf-profile'].map((ws) => ({
+            ...frontEnds.map((ws) => ({
               target: `./${ws}/src/features/*/`,
               from: `./${ws}/src/features/*/`,
               except: ['./'],

@@ -20,6 +20,7 @@ const common = {
     '^@erd/shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
     '^@erd/shared-contracts/(ui|http|forms)$': '<rootDir>/../shared-contracts/src/$1/index.ts',
     '^@erd/shared-contracts/wire$': '<rootDir>/../shared-contracts/src/wire.ts',
+    '^@erd/shared-contracts/backoffice$': '<rootDir>/../shared-contracts/src/backoffice.ts',
     '^@erd/shared-contracts/testing$': '<rootDir>/../shared-contracts/src/testing/index.tsx',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
@@ -48,6 +49,7 @@ module.exports = {
     web('mf-challenges'),
     web('mf-standings'),
     web('mf-profile'),
+    web('mf-backoffice'),
     {
       ...common,
       displayName: 'server',

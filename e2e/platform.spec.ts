@@ -52,6 +52,6 @@ test.describe('server and composition', () => {
 
   test('the host learns the remotes from /config.json', async ({ request }) => {
     const config = await (await request.get('/config.json')).json();
-    expect(config.remotes.map((r: { name: string }) => r.name).sort()).toEqual(['mf_auth', 'mf_challenges', 'mf_profile', 'mf_standings']);
+    expect(config.remotes.map((r: { name: string }) => r.name).sort()).toEqual(['mf_auth', 'mf_backoffice', 'mf_challenges', 'mf_profile', 'mf_standings']);
   });
 });

@@ -28,7 +28,7 @@ test('a remote released on its own goes live on the next page load', async ({ pa
   const entryOf = (config: { remotes: { name: string; entry: string }[] }, name: string) =>
     config.remotes.find((r) => r.name === name)?.entry;
   expect(entryOf(after, 'mf_standings')).toContain(releaseId);
-  for (const other of ['mf_auth', 'mf_challenges', 'mf_profile']) {
+  for (const other of ['mf_auth', 'mf_challenges', 'mf_profile', 'mf_backoffice']) {
     expect(entryOf(after, other), other).toBe(entryOf(before, other));
   }
   expect(Buffer.compare(await (await request.get('/main.js')).body(), hostEntry)).toBe(0);

@@ -11,6 +11,7 @@ export const remotes = [
   { dir: 'mf-challenges', name: 'mf_challenges' },
   { dir: 'mf-standings', name: 'mf_standings' },
   { dir: 'mf-profile', name: 'mf_profile' },
+  { dir: 'mf-backoffice', name: 'mf_backoffice' },
 ];
 
 /** Runs a command with inherited output; resolves with its exit code. */

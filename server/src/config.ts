@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { REMOTE_NAMES, type RemoteName, type RuntimeConfigDto } from '@erd/shared-contracts/wire';
+import { BACKOFFICE_REMOTE_NAME } from '@erd/shared-contracts/backoffice';
+import { REMOTE_NAMES, type RuntimeConfigDto } from '@erd/shared-contracts/wire';
 
 /**
  * Every environment variable the server reads is read here, and only here. Each one is documented
@@ -138,12 +139,20 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Every remote the server serves, releases and lists in /config.json: the site's (contracts
+ * `REMOTE_NAMES`) and the back office's (contracts `./backoffice`, kept out of the browser entry).
+ */
+export const SERVED_REMOTE_NAMES = [...REMOTE_NAMES, BACKOFFICE_REMOTE_NAME] as const;
+export type ServedRemoteName = (typeof SERVED_REMOTE_NAMES)[number];
+
 /** Directory name of each remote's workspace (mf_auth → mf-auth). */
-export const REMOTE_WORKSPACES: Record<RemoteName, string> = {
+export const REMOTE_WORKSPACES: Record<ServedRemoteName, string> = {
   mf_auth: 'mf-auth',
   mf_challenges: 'mf-challenges',
   mf_standings: 'mf-standings',
   mf_profile: 'mf-profile',
+  mf_backoffice: 'mf-backoffice',
 };
 
 type Env = Record<string, string | undefined>;
@@ -390,7 +399,7 @@ export function dataPaths(config: Pick<ServerConfig, 'dataDir'>) {
 export function webPaths(config: Pick<ServerConfig, 'webRoot'>) {
   return {
     host: path.join(config.webRoot, 'host', 'dist'),
-    remote: (name: RemoteName) => path.join(config.webRoot, REMOTE_WORKSPACES[name], 'dist'),
+    remote: (name: ServedRemoteName) => path.join(config.webRoot, REMOTE_WORKSPACES[name], 'dist'),
   };
 }
 

@@ -21,5 +21,10 @@ export interface RuntimeConfigDto {
   social: { facebook: string; youtube: string; tiktok: string; instagram: string };
 }
 
+/**
+ * The site's remotes. The back office's remote (`mf_backoffice`) is in `./backoffice`, not here:
+ * this module is part of the browser entry every public page downloads. The server serves and
+ * lists both (server/src/config.ts `SERVED_REMOTE_NAMES`).
+ */
 export const REMOTE_NAMES = ['mf_auth', 'mf_challenges', 'mf_standings', 'mf_profile'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

@@ -29,7 +29,8 @@ afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 test('parseRemoteName accepts the folder or the container name', () => {
   expect(parseRemoteName('mf-standings')).toBe('mf_standings');
   expect(parseRemoteName('mf_auth')).toBe('mf_auth');
-  expect(() => parseRemoteName('mf-nope')).toThrow(/Unknown remote "mf-nope"\. Use one of: mf-auth, mf-challenges, mf-standings, mf-profile/);
+  expect(() => parseRemoteName('mf-nope')).toThrow(/Unknown remote "mf-nope"\. Use one of: mf-auth, mf-challenges, mf-standings, mf-profile, mf-backoffice$/);
+  expect(parseRemoteName('mf-backoffice')).toBe('mf_backoffice');
 });
 
 test('release copies the build and switches current.json; rollback switches back', async () => {

@@ -2,8 +2,7 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { REMOTE_NAMES, type RemoteName } from '@erd/shared-contracts/wire';
-import { REMOTE_WORKSPACES } from '../../config.js';
+import { REMOTE_WORKSPACES, SERVED_REMOTE_NAMES, type ServedRemoteName } from '../../config.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 
 /**
@@ -31,27 +30,27 @@ export interface ReleaseInfo {
 }
 
 /** `mf-auth` or `mf_auth` → `mf_auth`. */
-export function parseRemoteName(value: string): RemoteName {
+export function parseRemoteName(value: string): ServedRemoteName {
   const normalized = value.trim().replace(/-/g, '_');
-  const name = REMOTE_NAMES.find((n) => n === normalized);
+  const name = SERVED_REMOTE_NAMES.find((n) => n === normalized);
   if (!name) {
     throw new ValidationError(
-      `Unknown remote "${value}". Use one of: ${REMOTE_NAMES.map((n) => REMOTE_WORKSPACES[n]).join(', ')}`,
+      `Unknown remote "${value}". Use one of: ${SERVED_REMOTE_NAMES.map((n) => REMOTE_WORKSPACES[n]).join(', ')}`,
     );
   }
   return name;
 }
 
-export function remoteReleasesDir(remotesDir: string, name: RemoteName): string {
+export function remoteReleasesDir(remotesDir: string, name: ServedRemoteName): string {
   return path.join(remotesDir, name);
 }
 
-export function releaseDir(remotesDir: string, name: RemoteName, id: string): string {
+export function releaseDir(remotesDir: string, name: ServedRemoteName, id: string): string {
   if (!RELEASE_ID.test(id)) throw new ValidationError(`Invalid release id "${id}"`);
   return path.join(remotesDir, name, id);
 }
 
-export function releaseEntry(name: RemoteName, id: string): string {
+export function releaseEntry(name: ServedRemoteName, id: string): string {
   return `/remotes/${name}/${encodeURIComponent(id)}/${MANIFEST}`;
 }
 
@@ -62,7 +61,7 @@ function isPointer(value: unknown): value is ReleasePointer {
 }
 
 /** The live release of a remote, or null when none was released (then the workspace build is used). */
-export async function readCurrentRelease(remotesDir: string, name: RemoteName): Promise<ReleasePointer | null> {
+export async function readCurrentRelease(remotesDir: string, name: ServedRemoteName): Promise<ReleasePointer | null> {
   let raw: string;
   try {
     raw = await fs.readFile(path.join(remotesDir, name, POINTER_FILE), 'utf8');
@@ -78,7 +77,7 @@ export async function readCurrentRelease(remotesDir: string, name: RemoteName): 
 }
 
 /** Is `id` a release folder of this remote? (Used by the static route to tell release paths apart.) */
-export async function isReleaseDir(remotesDir: string, name: RemoteName, id: string): Promise<boolean> {
+export async function isReleaseDir(remotesDir: string, name: ServedRemoteName, id: string): Promise<boolean> {
   if (!RELEASE_ID.test(id)) return false;
   try {
     return (await fs.stat(path.join(remotesDir, name, id))).isDirectory();
@@ -113,7 +112,7 @@ async function writeAtomically(file: string, content: string): Promise<void> {
   await fs.rename(temp, file);
 }
 
-async function writePointer(remotesDir: string, name: RemoteName, id: string, now: Date): Promise<ReleasePointer> {
+async function writePointer(remotesDir: string, name: ServedRemoteName, id: string, now: Date): Promise<ReleasePointer> {
   const pointer: ReleasePointer = { release: id, entry: releaseEntry(name, id), publishedAt: now.toISOString() };
   await writeAtomically(path.join(remotesDir, name, POINTER_FILE), `${JSON.stringify(pointer, null, 2)}\n`);
   return pointer;
@@ -125,7 +124,7 @@ function timestampId(now: Date): string {
 
 export interface CreateReleaseInput {
   remotesDir: string;
-  name: RemoteName;
+  name: ServedRemoteName;
   distDir: string;
   id?: string;
   now?: Date;
@@ -165,7 +164,7 @@ export async function createRelease(input: CreateReleaseInput): Promise<CreatedR
   return { id, dir: target, files: files.length, pointer };
 }
 
-export async function listReleases(remotesDir: string, name: RemoteName): Promise<ReleaseInfo[]> {
+export async function listReleases(remotesDir: string, name: ServedRemoteName): Promise<ReleaseInfo[]> {
   const dir = path.join(remotesDir, name);
   let entries: Dirent[];
   try {
@@ -186,7 +185,7 @@ export async function listReleases(remotesDir: string, name: RemoteName): Promis
 /** Makes an existing release the live one again. */
 export async function rollbackRelease(input: {
   remotesDir: string;
-  name: RemoteName;
+  name: ServedRemoteName;
   id: string;
   now?: Date;
 }): Promise<ReleasePointer> {

@@ -36,6 +36,7 @@ test('GET /config.json has the RuntimeConfigDto shape with values from the envir
       { name: 'mf_challenges', entry: '/remotes/mf_challenges/mf-manifest.json' },
       { name: 'mf_standings', entry: '/remotes/mf_standings/mf-manifest.json' },
       { name: 'mf_profile', entry: '/remotes/mf_profile/mf-manifest.json' },
+      { name: 'mf_backoffice', entry: '/remotes/mf_backoffice/mf-manifest.json' },
     ],
     newsletterUrl: '/api/public/newsletter',
     resultsBase: '/results',

@@ -1,16 +1,19 @@
-import { REMOTE_NAMES, type RemoteDescriptorDto, type RuntimeConfigDto } from '@erd/shared-contracts/wire';
+import type { RemoteDescriptorDto, RuntimeConfigDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import { dataPaths } from '../../config.js';
+import { dataPaths, SERVED_REMOTE_NAMES } from '../../config.js';
 import { MANIFEST, readCurrentRelease } from '../releases/service.js';
 import { RESULTS_BASE } from '../results/files.js';
 
 export const NEWSLETTER_URL = '/api/public/newsletter';
 
-/** Where the browser finds each remote: the released build if there is one, else the workspace build. */
+/**
+ * Where the browser finds each remote (the site's and the back office's): the released build if
+ * there is one, else the workspace build.
+ */
 export async function listRemotes(ctx: Pick<AppContext, 'config'>): Promise<RemoteDescriptorDto[]> {
   const remotesDir = dataPaths(ctx.config).remotes;
   return Promise.all(
-    REMOTE_NAMES.map(async (name): Promise<RemoteDescriptorDto> => {
+    SERVED_REMOTE_NAMES.map(async (name): Promise<RemoteDescriptorDto> => {
       const current = await readCurrentRelease(remotesDir, name);
       return current
         ? { name, entry: current.entry, release: current.release }

@@ -138,6 +138,13 @@ describe('static files', () => {
     }
   });
 
+  test('the back-office remote is served like the others', async () => {
+    writeFiles(path.join(t.webRoot, 'mf-backoffice/dist'), { 'mf-manifest.json': '{"name":"mf_backoffice"}' });
+    const manifest = await get('/remotes/mf_backoffice/mf-manifest.json');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.json()).toEqual({ name: 'mf_backoffice' });
+  });
+
   test('a remote that is not built answers 503 with a German text', async () => {
     const res = await get('/remotes/mf_auth/mf-manifest.json');
     expect(res.statusCode).toBe(503);

@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { isAppRoute, REMOTE_NAMES, type RemoteName } from '@erd/shared-contracts/wire';
+import { isAppRoute } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import { dataPaths, webPaths } from '../../config.js';
+import { dataPaths, SERVED_REMOTE_NAMES, webPaths, type ServedRemoteName } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
 import { ensureXsrfCookie, pathOf } from '../../http/security.js';
 import { clubExists } from '../content/service.js';
@@ -114,7 +114,7 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   }
 
   app.get<{ Params: { remote: string; '*': string } }>('/remotes/:remote/*', async (request, reply) => {
-    const name = REMOTE_NAMES.find((n) => n === request.params.remote) as RemoteName | undefined;
+    const name = SERVED_REMOTE_NAMES.find((n) => n === request.params.remote) as ServedRemoteName | undefined;
     const rest = request.params['*'];
     if (!name || !rest) throw new NotFoundError('Datei nicht gefunden');
     const slash = rest.indexOf('/');

@@ -1,0 +1,29 @@
+import { Route, Routes } from '@erd/shared-contracts';
+import { ModerationScreen } from '../features/moderation/components/moderation-screen';
+import { LoginScreen } from '../features/session/components/login-screen';
+import { RequireOperator } from '../features/session/components/require-operator';
+import { Layout } from './layout';
+import { BackofficeNotFound } from './not-found';
+
+/**
+ * The back office's screens, relative to where the host mounts it (`/backoffice/*`, contracts
+ * `backofficePaths`): the moderation queue is the landing route; 'anmeldung' is the sign-in.
+ */
+export function BackofficeRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route
+          index
+          element={
+            <RequireOperator>
+              <ModerationScreen />
+            </RequireOperator>
+          }
+        />
+        <Route path="anmeldung" element={<LoginScreen />} />
+        <Route path="*" element={<BackofficeNotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,214 @@
+import { css, type Theme } from '@emotion/react';
+import { type Ref, useId } from 'react';
+import type { OperatorParticipationDto } from '@erd/shared-contracts';
+import { Button, VisuallyHidden } from '@erd/shared-contracts/ui';
+import { clubLabel, entryKind, entryPhrase, formatDateTime } from '../../../lib/format';
+import { originalUrl, previewUrl } from '../../../lib/media';
+
+export interface EntryCardProps {
+  entry: OperatorParticipationDto;
+  /** The challenge's headline (its id while the season's data is not there). */
+  challengeTitle: string;
+  /** A publication of this entry is under way. */
+  publishing: boolean;
+  /** What went wrong with the last action on this entry, shown next to its buttons. */
+  error: string | null;
+  onPublish: () => void;
+  onReject: () => void;
+  /** The heading, so the queue can move the focus here after an action. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/**
+ * One entry waiting for review: the picture large (or the slogan as plain text), the club, the
+ * challenge and when it came in, and 'Freigeben' / 'Ablehnen'. The buttons' accessible names say
+ * which entry they act on.
+ */
+export function EntryCard({ entry, challengeTitle, publishing, error, onPublish, onReject, headingRef }: EntryCardProps) {
+  const headingId = useId();
+  const errorId = useId();
+  const kind = entryKind(entry);
+  const club = clubLabel(entry.club);
+  const preview = previewUrl(entry.image);
+  const original = originalUrl(entry.image);
+  const width = entry.image?.fields.file.width;
+  const height = entry.image?.fields.file.height;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      css={(theme: Theme) => css`
+        display: grid;
+        grid-template-columns: minmax(0, 1fr);
+        grid-template-areas: 'heading' 'content' 'details';
+        gap: ${theme.space(4)};
+        padding: ${theme.space(5)};
+        background: ${theme.colors.surface};
+        border: 1px solid ${theme.colors.border};
+        border-radius: ${theme.radius};
+        ${theme.mq.md} {
+          grid-template-columns: minmax(0, 2fr) minmax(320px, 1fr);
+          grid-template-rows: auto 1fr;
+          grid-template-areas: 'content heading' 'content details';
+          gap: ${theme.space(4)} ${theme.space(8)};
+          padding: ${theme.space(6)};
+        }
+      `}
+    >
+      <h3
+        id={headingId}
+        ref={headingRef}
+        tabIndex={-1}
+        css={(theme: Theme) => css`
+          grid-area: heading;
+          margin: 0;
+          font-family: ${theme.fonts.headline};
+          font-size: 1.5rem;
+          line-height: 1.2;
+          color: ${theme.colors.primaryDark};
+          overflow-wrap: anywhere;
+        `}
+      >
+        {club}
+      </h3>
+
+      <div
+        css={css`
+          grid-area: content;
+          min-width: 0;
+        `}
+      >
+        {kind === 'Bild' ? (
+          <figure
+            css={(theme: Theme) => css`
+              margin: 0;
+              display: flex;
+              flex-direction: column;
+              gap: ${theme.space(2)};
+            `}
+          >
+            {preview ? (
+              <img
+                src={preview}
+                alt={`Bild von ${club}`}
+                width={width}
+                height={height}
+                css={(theme: Theme) => css`
+                  display: block;
+                  width: 100%;
+                  height: auto;
+                  max-height: 70vh;
+                  object-fit: contain;
+                  background: ${theme.colors.background};
+                  border-radius: ${theme.radius};
+                `}
+              />
+            ) : (
+              <p>Zu diesem Bild gibt es keine Datei.</p>
+            )}
+            {original && (
+              <figcaption>
+                <a
+                  href={original}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  css={(theme: Theme) => css`
+                    font-weight: 700;
+                    color: ${theme.colors.primaryDark};
+                  `}
+                >
+                  Bild in voller Größe öffnen
+                  <VisuallyHidden> (neuer Tab)</VisuallyHidden>
+                </a>
+              </figcaption>
+            )}
+          </figure>
+        ) : (
+          <blockquote
+            css={(theme: Theme) => css`
+              margin: 0;
+              padding: ${theme.space(5)} ${theme.space(6)};
+              border-left: 6px solid ${theme.colors.primary};
+              border-radius: ${theme.radius};
+              background: ${theme.colors.background};
+              font-size: 1.375rem;
+              line-height: 1.4;
+              white-space: pre-wrap;
+              overflow-wrap: anywhere;
+            `}
+          >
+            {entry.slogan ?? ''}
+          </blockquote>
+        )}
+      </div>
+
+      <div
+        css={(theme: Theme) => css`
+          grid-area: details;
+          display: flex;
+          flex-direction: column;
+          align-items: flex-start;
+          gap: ${theme.space(5)};
+          min-width: 0;
+        `}
+      >
+        <dl
+          css={(theme: Theme) => css`
+            display: grid;
+            grid-template-columns: max-content minmax(0, 1fr);
+            gap: ${theme.space(1.5)} ${theme.space(4)};
+            margin: 0;
+            dt {
+              font-weight: 700;
+            }
+            dd {
+              margin: 0;
+              overflow-wrap: anywhere;
+            }
+          `}
+        >
+          <dt>Art</dt>
+          <dd>{kind}</dd>
+          <dt>Challenge</dt>
+          <dd>{challengeTitle}</dd>
+          <dt>Eingereicht</dt>
+          <dd>
+            <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+          </dd>
+          <dt>Vereinsnummer</dt>
+          <dd>{entry.club.clubnumber}</dd>
+        </dl>
+        <div
+          css={(theme: Theme) => css`
+            display: flex;
+            flex-wrap: wrap;
+            gap: ${theme.space(3)};
+          `}
+        >
+          <Button onClick={onPublish} disabled={publishing} aria-busy={publishing || undefined} aria-describedby={error ? errorId : undefined}>
+            Freigeben<VisuallyHidden> – {entryPhrase(entry, false)}</VisuallyHidden>
+          </Button>
+          <Button variant="outline" onClick={onReject} disabled={publishing} aria-describedby={error ? errorId : undefined}>
+            Ablehnen<VisuallyHidden> – {entryPhrase(entry, false)}</VisuallyHidden>
+          </Button>
+        </div>
+        {error && (
+          <p
+            id={errorId}
+            role="alert"
+            css={(theme: Theme) => css`
+              margin: 0;
+              padding: ${theme.space(3)} ${theme.space(4)};
+              border-left: 4px solid ${theme.colors.error};
+              border-radius: ${theme.radius};
+              background: #fbeceb;
+              overflow-wrap: anywhere;
+            `}
+          >
+            {error}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

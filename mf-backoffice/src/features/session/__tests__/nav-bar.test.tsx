@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
+import { LOGOUT, OPERATOR_EMAIL, page, QUEUE, signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { renderBackoffice } from '../../../testing/render';
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=token-1';
+  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
+});
+
+it('shows only the screens that work, who is signed in, and a skip link to the content', async () => {
+  const user = userEvent.setup();
+  mockXhr({ [QUEUE]: { body: page([]) } });
+  renderBackoffice('/backoffice', signedIn);
+  const nav = screen.getByRole('navigation', { name: 'Backoffice' });
+  expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Moderation']);
+  expect(within(nav).getByRole('link', { name: 'Moderation' })).toHaveAttribute('aria-current', 'page');
+  expect(screen.getByText(`Angemeldet als ${OPERATOR_EMAIL}`, { exact: false })).toHaveTextContent('Moderation');
+  // No public frame: no footer, no age gate.
+  expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+  await user.tab();
+  const skip = screen.getByRole('link', { name: 'Zum Inhalt springen' });
+  expect(skip).toHaveFocus();
+  await user.keyboard('{Enter}');
+  expect(screen.getByRole('main')).toHaveFocus();
+});
+
+it("'Abmelden' ends the session on the server and shows the sign-in", async () => {
+  const user = userEvent.setup();
+  const xhr = mockXhr({ [QUEUE]: { body: page([]) }, [LOGOUT]: { status: 204 } });
+  renderBackoffice('/backoffice', signedIn);
+  await user.click(screen.getByRole('button', { name: 'Abmelden' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Anmeldung' })).toBeInTheDocument();
+  expect(screen.getByText('Du bist abgemeldet.').closest('[role="status"]')).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent('/backoffice/anmeldung');
+  const [, logout] = xhr.mock.calls.find(([url]) => url.pathname === '/api/operator/logout')!;
+  expect(logout.headers['x-xsrf-token']).toBe('token-1');
+  expect(screen.queryByRole('button', { name: 'Abmelden' })).not.toBeInTheDocument();
+});
+
+it('a failed sign-out says so next to the button and keeps the operator signed in', async () => {
+  const user = userEvent.setup();
+  mockXhr({ [QUEUE]: { body: page([]) }, [LOGOUT]: { status: 0 } });
+  renderBackoffice('/backoffice', signedIn);
+  const button = screen.getByRole('button', { name: 'Abmelden' });
+  await user.click(button);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Abmelden hat nicht geklappt. Bitte versuche es noch einmal.');
+  expect(button).toHaveAccessibleDescription('Abmelden hat nicht geklappt. Bitte versuche es noch einmal.');
+  expect(screen.getByRole('heading', { level: 1, name: 'Moderation' })).toBeInTheDocument();
+});
+
+it('an address below /backoffice that is no screen says so and links to the queue', () => {
+  mockXhr({});
+  renderBackoffice('/backoffice/gibt-es-nicht', signedIn);
+  expect(screen.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Zur Moderation' })).toHaveAttribute('href', '/backoffice');
+});

@@ -1,0 +1,35 @@
+/**
+ * The back office (issue 8): its remote and its routes, agreed between the host's back-office page,
+ * the `mf-backoffice` remote and the server.
+ *
+ * `@erd/shared-contracts/backoffice` is an entry of its own, kept out of the browser entry (`.`)
+ * and not a shared singleton (plain constants, no state): the contracts' browser entry is part of
+ * every public page's first load, and nothing of the back office belongs there. The server imports
+ * it from `dist/` like `./wire`.
+ */
+
+/** The back office's Module Federation container (workspace `mf-backoffice`). */
+export const BACKOFFICE_REMOTE_NAME = 'mf_backoffice';
+export type BackofficeRemoteName = typeof BACKOFFICE_REMOTE_NAME;
+
+/** What the remote exposes; the host mounts it at `/backoffice/*` and passes no props. */
+export const backofficeRemoteModule = { remote: BACKOFFICE_REMOTE_NAME, module: './BackofficeApp' } as const;
+
+/** Route registry of the back office (screens build their links with these). */
+export const backofficePaths = {
+  root: '/backoffice',
+  /** The landing route: the moderation queue. */
+  moderation: '/backoffice',
+  login: '/backoffice/anmeldung',
+} as const;
+
+/** The host's route pattern for the back office. */
+export const backofficeRoutePattern = '/backoffice/*';
+
+/**
+ * `/backoffice` and everything below it: the server answers these with the back-office page
+ * (200, `X-Robots-Tag: noindex`), never with the public site.
+ */
+export function isBackofficeRoute(pathname: string): boolean {
+  return /^\/backoffice(\/.*)?$/.test(pathname);
+}
