@@ -45,15 +45,35 @@ function sharedSingletons(dir) {
 }
 
 /**
+ * Entry points an async chunk is loaded from (walking its chunk groups up to the entrypoints).
+ * @param {import('webpack').Chunk} chunk
+ */
+function entryNamesOf(chunk) {
+  const names = new Set();
+  const seen = new Set();
+  const visit = (group) => {
+    if (seen.has(group)) return;
+    seen.add(group);
+    if (group.isInitial()) names.add(group.name);
+    else for (const parent of group.parentsIterable) visit(parent);
+  };
+  for (const group of chunk.groupsIterable) visit(group);
+  return names;
+}
+
+/**
  * @param {object} options
  * @param {string} options.dir        workspace folder (__dirname of its webpack.config.cjs)
  * @param {string} options.name       MF container name, e.g. 'mf_challenges' or 'host'
  * @param {Record<string,string>} [options.exposes]  a remote's public surface (src/exposes/…)
  * @param {boolean} [options.isHost]
  * @param {number} options.port       dev-server port
- * @param {Record<string,string>} [options.extraEntries]  non-federated entries (e.g. the embed loader)
+ * @param {Record<string,string>} [options.extraEntries]  further entries (the host's back-office page)
+ * @param {{ filename: string, chunk: string, route: RegExp, meta?: Record<string,string> }[]} [options.extraPages]
+ *   further HTML pages from the one template, each loading one of `extraEntries` (the host's
+ *   `backoffice.html`); `route` is what the dev server answers with the page
  */
-function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntries = {} }) {
+function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntries = {}, extraPages = [] }) {
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
     const buildId = process.env.BUILD_ID || `${name}-${new Date().toISOString()}`;
@@ -98,6 +118,12 @@ function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntr
         ],
       },
       optimization: {
+        // Further entries (the host's back-office page) must not change how the main entry's
+        // chunks are split: their own async chunks take no part in splitting, so the public pages
+        // load exactly the files they would load without them (webpack's default is 'async').
+        ...(Object.keys(extraEntries).length
+          ? { splitChunks: { chunks: (chunk) => !chunk.canBeInitial() && [...entryNamesOf(chunk)].some((entry) => !(entry in extraEntries)) } }
+          : {}),
         minimize: production,
         minimizer: [
           new MinimizerPlugin({
@@ -141,6 +167,17 @@ function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntr
           templateParameters: { buildId },
           scriptLoading: 'defer',
         }),
+        ...extraPages.map(
+          (page) =>
+            new HtmlWebpackPlugin({
+              template: path.join(__dirname, 'index.html'),
+              filename: page.filename,
+              chunks: [page.chunk],
+              templateParameters: { buildId },
+              scriptLoading: 'defer',
+              meta: page.meta ?? {},
+            }),
+        ),
         new (require('webpack').DefinePlugin)({
           'process.env.BUILD_ID': JSON.stringify(buildId),
           'process.env.MF_NAME': JSON.stringify(name),
@@ -148,7 +185,9 @@ function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntr
       ],
       devServer: {
         port,
-        historyApiFallback: true,
+        historyApiFallback: extraPages.length
+          ? { rewrites: extraPages.map((page) => ({ from: page.route, to: `/${page.filename}` })) }
+          : true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [{ context: ['/config.json', '/content', '/api', '/results', '/media', '/identity'], target: 'http://localhost:3000' }],
       },

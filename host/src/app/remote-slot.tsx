@@ -1,5 +1,6 @@
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import type { RemoteName } from '@erd/shared-contracts';
+import type { BackofficeRemoteName } from '@erd/shared-contracts/backoffice';
 import { LoadError, Spinner } from '@erd/shared-contracts/ui';
 import { loadRemoteModule } from './remotes/federation';
 
@@ -42,7 +43,7 @@ export function RemoteFallback({ onRetry }: { onRetry: () => void }) {
 }
 
 interface RemoteSlotProps<P extends object> {
-  remote: RemoteName;
+  remote: RemoteName | BackofficeRemoteName;
   module: string;
   props?: P;
 }

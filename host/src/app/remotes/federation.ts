@@ -5,6 +5,7 @@
  */
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteDescriptorDto, RemoteName } from '@erd/shared-contracts';
+import type { BackofficeRemoteName } from '@erd/shared-contracts/backoffice';
 import { resolveServiceUrl } from '@erd/shared-contracts';
 import { fetchTimeoutPlugin } from './timeout-plugin';
 
@@ -51,7 +52,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * Loads `./Module` of a remote. `retry` re-registers the remote first, dropping whatever the
  * runtime cached of a failed attempt.
  */
-export async function loadRemoteModule<T>(remote: RemoteName, exposed: string, { retry = false } = {}): Promise<T> {
+export async function loadRemoteModule<T>(remote: RemoteName | BackofficeRemoteName, exposed: string, { retry = false } = {}): Promise<T> {
   const descriptor = known.get(remote);
   if (!descriptor) throw new RemoteLoadError(remote, new Error('not listed in config.json'));
   if (retry) registerRemotes([{ name: remote, entry: resolveServiceUrl(descriptor.entry) }], { force: true });

@@ -8,6 +8,8 @@ import { CACHE_HTML, CACHE_IMMUTABLE } from './cache.js';
 
 let t: TestApp;
 const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/main.js"></script></body></html>';
+const BACKOFFICE =
+  '<!doctype html><html><head><meta name="robots" content="noindex"></head><body><div id="root"></div><script src="/backoffice.js"></script></body></html>';
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 beforeAll(async () => {
@@ -15,7 +17,9 @@ beforeAll(async () => {
   await seedClubs(t.ctx.db, 2); // club-1000-m, club-1000-w
   writeFiles(path.join(t.webRoot, 'host/dist'), {
     'index.html': INDEX,
+    'backoffice.html': BACKOFFICE,
     'main.js': 'console.log("main")',
+    'backoffice.js': 'console.log("backoffice")',
     '123.0a1b2c3d.js': BIG_JS,
     '123.0a1b2c3d.js.br': zlib.brotliCompressSync(BIG_JS),
     '123.0a1b2c3d.js.gz': zlib.gzipSync(BIG_JS),
@@ -51,6 +55,17 @@ describe('HTML routing', () => {
     expect(res.body).toBe(INDEX);
   });
 
+  test('public pages carry no robots header', async () => {
+    for (const url of ['/', '/challenge', '/not-found', '/backoffices', '/back/office']) {
+      expect([url, (await get(url)).headers['x-robots-tag']]).toEqual([url, undefined]);
+    }
+    expect((await get('/backoffices')).statusCode).toBe(404);
+  });
+
+  test('the XSRF-TOKEN cookie comes with the back-office page too (its sign-in is an unsafe call)', async () => {
+    expect((await get('/backoffice')).cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeDefined();
+  });
+
   test('the HTML sets an XSRF-TOKEN cookie readable by scripts, unless the request has one', async () => {
     const res = await get('/');
     const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
@@ -78,6 +93,48 @@ describe('HTML routing', () => {
       expect([url, res.statusCode]).toEqual([url, 404]);
       expect(res.json()).toMatchObject({ code: 'NotFound' });
     }
+  });
+});
+
+describe('back office', () => {
+  test.each(['/backoffice', '/backoffice/', '/backoffice/anmeldung', '/backoffice/gibt/es/nicht', '/backoffice?x=1'])(
+    '%s → the back-office page with 200 and noindex',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+      expect(res.headers['cache-control']).toBe(CACHE_HTML);
+      expect(res.body).toBe(BACKOFFICE);
+    },
+  );
+
+  test('its files carry noindex as well; the public entry does not', async () => {
+    const entry = await get('/backoffice.js');
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['x-robots-tag']).toBe('noindex');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect((await get('/backoffice.html')).headers['x-robots-tag']).toBe('noindex');
+    expect((await get('/main.js')).headers['x-robots-tag']).toBeUndefined();
+  });
+
+  test('a host build without the back-office page answers 503 there, and the site still works', async () => {
+    fs.renameSync(path.join(t.webRoot, 'host/dist/backoffice.html'), path.join(t.webRoot, 'host/backoffice-away.html'));
+    try {
+      const res = await get('/backoffice');
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+      expect((await get('/')).statusCode).toBe(200);
+    } finally {
+      fs.renameSync(path.join(t.webRoot, 'host/backoffice-away.html'), path.join(t.webRoot, 'host/dist/backoffice.html'));
+    }
+  });
+
+  test('the back-office remote is served like the others', async () => {
+    writeFiles(path.join(t.webRoot, 'mf-backoffice/dist'), { 'mf-manifest.json': '{"name":"mf_backoffice"}' });
+    const manifest = await get('/remotes/mf_backoffice/mf-manifest.json');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.json()).toEqual({ name: 'mf_backoffice' });
   });
 });
 
@@ -136,13 +193,6 @@ describe('static files', () => {
     for (const url of ['/remotes/mf_challenges/r2/..%2F..%2Fmf_auth%2Fx', '/remotes/mf_challenges/r2/%2e%2e/current.json']) {
       expect([403, 404]).toContain((await get(url)).statusCode);
     }
-  });
-
-  test('the back-office remote is served like the others', async () => {
-    writeFiles(path.join(t.webRoot, 'mf-backoffice/dist'), { 'mf-manifest.json': '{"name":"mf_backoffice"}' });
-    const manifest = await get('/remotes/mf_backoffice/mf-manifest.json');
-    expect(manifest.statusCode).toBe(200);
-    expect(manifest.json()).toEqual({ name: 'mf_backoffice' });
   });
 
   test('a remote that is not built answers 503 with a German text', async () => {

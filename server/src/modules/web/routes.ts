@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { isBackofficeRoute } from '@erd/shared-contracts/backoffice';
 import { isAppRoute } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { dataPaths, SERVED_REMOTE_NAMES, webPaths, type ServedRemoteName } from '../../config.js';
@@ -21,6 +22,8 @@ import { CACHE_HTML, CACHE_IMMUTABLE, cacheControlFor } from './cache.js';
  *   embeds (`/remotes/mf_standings/embed.js`), so it follows releases;
  * - `/media/<name>` from `${DATA_DIR}/media/` (immutable);
  * - `/media/uploads/<name>` from `${DATA_DIR}/uploads/` (processed pictures, immutable);
+ * - `/backoffice` and everything below it: the host's back-office page (`backoffice.html`, its own
+ *   entry: nothing of the back office is on the public pages) with 200 and `X-Robots-Tag: noindex`;
  * - any other GET: a file of `<webRoot>/host/dist/` if there is one, else the host's index.html —
  *   200 for the app's routes, 404 for everything else (the app shows its 404 screen).
  * Precompressed `.br`/`.gz` siblings are served when the client accepts them.
@@ -28,6 +31,12 @@ import { CACHE_HTML, CACHE_IMMUTABLE, cacheControlFor } from './cache.js';
 
 const UNAVAILABLE_TEXT =
   'Die Seite wird gerade vorbereitet und ist gleich wieder da. Bitte versuche es in ein paar Minuten noch einmal.';
+
+/** The host's pages: the public site's shell, and the back office's (its own entry, `noindex`). */
+const SHELL = 'index.html';
+const BACKOFFICE_PAGE = 'backoffice.html';
+/** The back-office page's own files in the host build (`/backoffice.html`, `/backoffice.js`, …). */
+const BACKOFFICE_FILE = /^\/backoffice\.[^/]+$/;
 
 function unavailable(reply: FastifyReply) {
   return reply
@@ -77,14 +86,18 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     dotfiles: 'ignore',
   });
 
-  // The app shell, re-read when the file changes (a new host build needs no restart).
-  let shell: { mtimeMs: number; html: string } | null = null;
-  async function readShell(): Promise<string | null> {
-    const file = path.join(web.host, 'index.html');
+  // The app shell and the back-office page, re-read when the file changes (a new host build needs no restart).
+  const pages = new Map<string, { mtimeMs: number; html: string }>();
+  async function readPage(name: typeof SHELL | typeof BACKOFFICE_PAGE): Promise<string | null> {
+    const file = path.join(web.host, name);
     try {
       const stat = await fs.stat(file);
-      if (!shell || shell.mtimeMs !== stat.mtimeMs) shell = { mtimeMs: stat.mtimeMs, html: await fs.readFile(file, 'utf8') };
-      return shell.html;
+      let page = pages.get(name);
+      if (!page || page.mtimeMs !== stat.mtimeMs) {
+        page = { mtimeMs: stat.mtimeMs, html: await fs.readFile(file, 'utf8') };
+        pages.set(name, page);
+      }
+      return page.html;
     } catch {
       return null;
     }
@@ -143,6 +156,8 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
       throw new NotFoundError('Nicht gefunden');
     }
     const decoded = safeDecode(rawPath);
+    // The back office (its page and its files) is never indexed, whatever a link to it says.
+    if (isBackofficeRoute(rawPath) || BACKOFFICE_FILE.test(rawPath)) reply.header('x-robots-tag', 'noindex');
     if (!(await isDir(web.host))) return unavailable(reply);
 
     // A file of the host build?
@@ -154,7 +169,14 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     const last = rawPath.slice(rawPath.lastIndexOf('/') + 1);
     if (!isAppRoute(rawPath) && /\.[A-Za-z0-9]{1,8}$/.test(last)) throw new NotFoundError('Datei nicht gefunden');
 
-    const html = await readShell();
+    if (isBackofficeRoute(rawPath)) {
+      const page = await readPage(BACKOFFICE_PAGE);
+      if (page === null) return unavailable(reply);
+      ensureXsrfCookie(request, reply, config);
+      return reply.code(200).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8').send(page);
+    }
+
+    const html = await readPage(SHELL);
     if (html === null) return unavailable(reply);
     let status = isAppRoute(rawPath) ? 200 : 404;
     const club = /^\/club\/([^/]+)\/?$/.exec(rawPath);
