@@ -42,7 +42,8 @@ try {
   const clubs = await (await fetch(`${base}${space.contentApi.base}/public/spaces/${space.contentApi.spaceId}/objects/search?objectTypeId=bfv-erd-club&locale=de&size=1&from=0`)).json();
   const voteChallenge = data.year.fields.challenges.find((c) => c.sys.objectTypeId.endsWith('-vote')) ?? data.year.fields.challenges[0];
   const challengeId = voteChallenge.sys.id;
-  const routes = ['/', '/challenge', `/challenge/${challengeId}`, '/tabelle', `/club/${clubs.items[0].sys.id}`, '/login', '/profil', '/terms', '/not-found'];
+  // The last one is the back office, a page of its own (the public routes carry nothing of it).
+  const routes = ['/', '/challenge', `/challenge/${challengeId}`, '/tabelle', `/club/${clubs.items[0].sys.id}`, '/login', '/profil', '/terms', '/not-found', '/backoffice'];
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
