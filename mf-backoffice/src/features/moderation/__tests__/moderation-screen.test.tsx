@@ -247,6 +247,23 @@ it("'Aktualisieren' loads the list again; 'Weitere Beiträge laden' shows more",
   await waitFor(() => expect(queueCalls(xhr)).toHaveLength(3));
 });
 
+it('shows at most the oldest 200 (what the server answers at once) and says so', async () => {
+  const user = userEvent.setup();
+  const many = Array.from({ length: 205 }, (_, i) => slogan({ id: `p-${i}`, club: { id: `club-${i}`, clubname: `Verein ${i}`, clubnumber: `${i}`, team: 'm' } }));
+  const xhr = mockXhr({ [QUEUE]: (url) => ({ body: page(many.slice(0, Math.min(200, Number(url.searchParams.get('size')))), many.length) }) });
+  const { container } = renderBackoffice('/backoffice', signedIn);
+  await screen.findByRole('list', { name: 'Wartende Beiträge' });
+  // Text and element queries: role queries over 200 cards are slow in jsdom.
+  const cards = () => container.querySelectorAll('article').length;
+  for (let shown = 20; shown < 200; shown += 20) {
+    await user.click(screen.getByText('Weitere Beiträge laden'));
+    await waitFor(() => expect(cards()).toBe(shown + 20));
+  }
+  expect(queueCalls(xhr).at(-1)![0].searchParams.get('size')).toBe('200');
+  expect(screen.queryByText('Weitere Beiträge laden')).not.toBeInTheDocument();
+  expect(screen.getByText('Die ältesten 200 werden angezeigt; bearbeitete machen Platz für die nächsten.')).toBeInTheDocument();
+});
+
 it('an ended session (401) leads to the sign-in with a note', async () => {
   const user = userEvent.setup();
   fakeQueue([slogan()], { [publishCall('p-slogan-1')]: { status: 401, body: { code: 'Unauthorized', message: 'x' } } });

@@ -6,7 +6,7 @@ import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { entryPhrase } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
-import { listPending, QUEUE_PAGE_SIZE } from '../api/list-pending';
+import { listPending, QUEUE_MAX_SIZE, QUEUE_PAGE_SIZE } from '../api/list-pending';
 import { publishEntry } from '../api/publish-entry';
 import { useChallengeTitles } from '../hooks/use-challenge-titles';
 import { EntryCard } from './entry-card';
@@ -23,6 +23,7 @@ export const moderationTexts = {
 } as const;
 
 const waiting = (total: number) => (total === 1 ? '1 Beitrag wartet auf Prüfung.' : `${total} Beiträge warten auf Prüfung.`);
+const oldestShown = (shown: number) => `Die ältesten ${shown} werden angezeigt; bearbeitete machen Platz für die nächsten.`;
 
 type Queue =
   | { status: 'loading' }
@@ -118,6 +119,8 @@ export function ModerationScreen() {
   };
 
   const total = queue.status === 'ready' ? queue.page.total : 0;
+  const more = items.length < total;
+  const canLoadMore = more && size < QUEUE_MAX_SIZE;
 
   return (
     <section aria-labelledby="moderation-title">
@@ -221,7 +224,7 @@ export function ModerationScreen() {
               ))}
             </ul>
           )}
-          {items.length < total && (
+          {more && (
             <div
               css={(theme: Theme) => css`
                 display: flex;
@@ -229,9 +232,13 @@ export function ModerationScreen() {
                 margin-top: ${theme.space(6)};
               `}
             >
-              <Button variant="outline" onClick={() => setSize((n) => n + QUEUE_PAGE_SIZE)} disabled={queue.reloading}>
-                Weitere Beiträge laden
-              </Button>
+              {canLoadMore ? (
+                <Button variant="outline" onClick={() => setSize((n) => Math.min(n + QUEUE_PAGE_SIZE, QUEUE_MAX_SIZE))} disabled={queue.reloading}>
+                  Weitere Beiträge laden
+                </Button>
+              ) : (
+                <p>{oldestShown(items.length)}</p>
+              )}
             </div>
           )}
         </>
