@@ -28,6 +28,7 @@ import { resultsRoutes } from './modules/results/routes.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes.js';
 import { entryRoutes } from './modules/entries/routes.js';
 import { operatorRoutes } from './modules/moderation/routes.js';
+import { newsletterAdminRoutes } from './modules/newsletter-admin/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { createPictureProcessor } from './modules/uploads/processing.js';
 import { createUploadStorage, type UploadStorage } from './modules/uploads/storage.js';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(voteRoutes, { ctx });
   const resultFiles = createResultFiles(ctx.db);
   await app.register(operatorRoutes, { ctx, resultFiles });
+  await app.register(newsletterAdminRoutes, { ctx });
   await app.register(resultsRoutes, { files: resultFiles, prefix: RESULTS_BASE });
   await app.register(newsletterRoutes, { ctx, prefix: NEWSLETTER_PATH });
   await app.register(webRoutes, { ctx });

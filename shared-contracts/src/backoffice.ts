@@ -21,6 +21,7 @@ export const backofficePaths = {
   /** The landing route: the moderation queue. */
   moderation: '/backoffice',
   login: '/backoffice/anmeldung',
+  newsletter: '/backoffice/newsletter',
 } as const;
 
 /** The host's route pattern for the back office. */
@@ -32,4 +33,55 @@ export const backofficeRoutePattern = '/backoffice/*';
  */
 export function isBackofficeRoute(pathname: string): boolean {
   return /^\/backoffice(\/.*)?$/.test(pathname);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Newsletter administration (issue 8): both roles read, admins export and unsubscribe.
+
+export const newsletterAdminPaths = {
+  subscribers: '/api/operator/newsletter/subscribers',
+  subscribersCsv: '/api/operator/newsletter/subscribers.csv',
+  consentLog: '/api/operator/newsletter/consent-log',
+  unsubscribe: (id: number) => `/api/operator/newsletter/subscribers/${id}/unsubscribe`,
+} as const;
+
+export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type NewsletterStatusDto = (typeof NEWSLETTER_STATUSES)[number];
+
+/** GET subscribers: `query` is part of the address (case-insensitive); `status` defaults to `confirmed`; `from` from 0, `size` 1–100 (default 25). */
+export interface NewsletterSubscriberQuery {
+  query?: string;
+  status?: NewsletterStatusDto;
+  from?: number;
+  size?: number;
+}
+
+export interface NewsletterSubscriberDto {
+  id: number;
+  email: string;
+  status: NewsletterStatusDto;
+  consentTextVersion: string;
+  consentedAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+}
+
+export interface NewsletterSubscriberPageDto {
+  items: NewsletterSubscriberDto[];
+  total: number;
+  from: number;
+  size: number;
+}
+
+export interface NewsletterConsentRecordDto {
+  at: string;
+  action: 'signup' | 'resend' | 'confirm' | 'unsubscribe';
+  textVersion: string;
+  /** The HMAC of the IP address; never the address itself (null for operator actions). */
+  ipHash: string | null;
+}
+
+export interface NewsletterConsentLogDto {
+  email: string;
+  items: NewsletterConsentRecordDto[];
 }

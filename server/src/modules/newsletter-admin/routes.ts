@@ -1,0 +1,92 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { NEWSLETTER_STATUSES, newsletterAdminPaths } from '@erd/shared-contracts/backoffice';
+import type { AppContext } from '../../context.js';
+import { berlinToday } from '../../lib/dates.js';
+import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
+import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import {
+  consentLogForOperator,
+  listSubscriptionsForOperator,
+  SUBSCRIBER_MAX_PAGE_SIZE,
+  subscribersCsv,
+  unsubscribeByOperator,
+  type SubscriberQueryInput,
+} from './service.js';
+
+/**
+ * The newsletter in the back office (`newsletterAdminPaths`): a scope of its own with the operator
+ * access hook (modules/operators/access.ts). Both roles read; export and unsubscribe are admin.
+ */
+
+const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema } as const;
+
+export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  registerOperatorAccess(app, ctx);
+
+  app.get<{ Querystring: SubscriberQueryInput }>(
+    newsletterAdminPaths.subscribers,
+    {
+      config: { operatorAccess: 'operator' },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            query: { type: 'string', maxLength: 254 },
+            status: { type: 'string', enum: [...NEWSLETTER_STATUSES] },
+            from: { type: 'integer', minimum: 0, maximum: 10_000_000 },
+            size: { type: 'integer', minimum: 1, maximum: SUBSCRIBER_MAX_PAGE_SIZE },
+          },
+          additionalProperties: false,
+        },
+        response: { 200: looseObject, ...errors },
+      },
+    },
+    async (request) => listSubscriptionsForOperator({ ctx, input: request.query }),
+  );
+
+  app.get<{ Querystring: { email?: string } }>(
+    newsletterAdminPaths.consentLog,
+    {
+      config: { operatorAccess: 'operator' },
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['email'],
+          properties: { email: { type: 'string', maxLength: 254 } },
+          additionalProperties: false,
+        },
+        response: { 200: looseObject, ...errors },
+      },
+    },
+    async (request) => consentLogForOperator({ ctx, input: request.query }),
+  );
+
+  app.get(
+    newsletterAdminPaths.subscribersCsv,
+    { config: { operatorAccess: 'admin' }, schema: { response: errors } },
+    async (_request, reply) => {
+      const csv = await subscribersCsv({ ctx });
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="newsletter-${berlinToday(ctx.now())}.csv"`)
+        .header('x-total-count', String(csv.total));
+      return reply.send(csv.text);
+    },
+  );
+
+  app.post<{ Params: { id: number }; Body: { reason?: unknown } | undefined }>(
+    '/api/operator/newsletter/subscribers/:id/unsubscribe',
+    {
+      config: { operatorAccess: 'admin' },
+      bodyLimit: 8 * 1024,
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } },
+        response: { 200: looseObject, ...errors },
+      },
+    },
+    async (request) => unsubscribeByOperator({ ctx, input: { id: request.params.id, reason: request.body?.reason, actor: actorOf(request) } }),
+  );
+};
