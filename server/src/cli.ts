@@ -1,13 +1,14 @@
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTE_NAMES } from '@erd/shared-contracts/wire';
+import { OPERATOR_ROLES, REMOTE_NAMES, type OperatorRole } from '@erd/shared-contracts/wire';
 import { lockedMessage, LockedError, openConfiguredDatabase } from './bootstrap.js';
 import { ConfigError, dataPaths, loadConfig, REMOTE_WORKSPACES, webPaths, type ServerConfig } from './config.js';
 import { isAppError, UsageError } from './errors.js';
 import { consoleLogger } from './logger.js';
 import { createLocalMediaStore } from './modules/media/store.js';
-import { addOperator, listParticipationsForReview, publishParticipation, rejectParticipation, type Actor } from './modules/moderation/service.js';
+import { cliActor, type Actor } from './modules/audit/service.js';
+import { listParticipationsForReview, publishParticipation, rejectParticipation } from './modules/moderation/service.js';
+import { addOperator, findOperatorId, listOperators, updateOperator } from './modules/operators/service.js';
 import { listSubscribers, subscribersToCsv } from './modules/newsletter/service.js';
 import { formatChallenge, formatRows, formatVersion } from './modules/results/format.js';
 import {
@@ -35,9 +36,17 @@ const USAGE = `Usage: node server/dist/cli.js <command>
   releases <remote>                   List the releases of a remote (* = live)
   rollback <remote> <releaseId>       Make an earlier release live again
   newsletter-export                   Print the confirmed newsletter subscribers as CSV
-  operator-add <email> [--password <pw>]
-                                      Create a back-office operator (or set a new password); without
-                                      --password the password is read from stdin (one line)
+  operator-add <email> [--role moderator|admin] [--password <pw>]
+                                      Create a back-office operator (default role: moderator), or set
+                                      a new password (and with --role the role) of an existing one;
+                                      without --password the password is read from stdin (one line)
+  operators                           List the operators (role, disabled, last login)
+  operator-role <email> <moderator|admin> [--reason <text>]
+                                      Give an operator another role (one active admin always stays)
+  operator-disable <email> [--reason <text>]
+                                      Disable an operator: no login, its sessions end at once
+  operator-enable <email> [--reason <text>]
+                                      Enable a disabled operator again
   moderation list [--state pending|published] [--challenge <id>]
                                       List slogans and pictures for review (default: pending)
   moderation publish <participationId>
@@ -77,6 +86,11 @@ function parseArgs(args: string[]): Parsed {
     } else positional.push(arg);
   }
   return { positional, options };
+}
+
+function roleOption(value: string): OperatorRole {
+  if (!(OPERATOR_ROLES as readonly string[]).includes(value)) throw new UsageError(`The role is moderator or admin, not "${value}".`);
+  return value as OperatorRole;
 }
 
 function need(value: string | undefined, what: string): string {
@@ -174,16 +188,47 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'operator-add': {
-      onlyOptions(parsed, ['password']);
+      onlyOptions(parsed, ['password', 'role']);
       const email = need(parsed.positional[0], 'the e-mail address');
+      const role = parsed.options.role === undefined ? undefined : roleOption(parsed.options.role);
       const password = parsed.options.password ?? (await readPassword());
-      const result = await withDatabase(config, (opened) => addOperator({ ctx: { db: opened.database.db, now: () => new Date() }, input: { email, password } }));
-      console.log(`${result.created ? 'Created operator' : 'New password for operator'} ${result.email}`);
+      const result = await withDatabase(config, (opened) =>
+        addOperator({ ctx: { db: opened.database.db, now: () => new Date() }, input: { email, password, role, actor: cliActor() } }),
+      );
+      console.log(
+        `${result.created ? 'Created operator' : 'New password for operator'} ${result.email} (${result.role}${result.disabled ? ', disabled' : ''})`,
+      );
+      return 0;
+    }
+    case 'operators': {
+      onlyOptions(parsed, []);
+      const list = await withDatabase(config, (opened) => listOperators({ ctx: { db: opened.database.db }, input: { actor: cliActor() } }));
+      for (const o of list.items) {
+        console.log(`${o.id}\t${o.email}\t${o.role}\t${o.disabledAt ? `disabled since ${o.disabledAt}` : 'active'}\tlast login: ${o.lastLoginAt ?? 'never'}`);
+      }
+      console.error(`${list.items.length} operator(s)`);
+      return 0;
+    }
+    case 'operator-role':
+    case 'operator-disable':
+    case 'operator-enable': {
+      onlyOptions(parsed, ['reason']);
+      const email = need(parsed.positional[0], 'the e-mail address');
+      const body =
+        command === 'operator-role'
+          ? { role: roleOption(need(parsed.positional[1], 'the role (moderator or admin)')), reason: parsed.options.reason }
+          : { disabled: command === 'operator-disable', reason: parsed.options.reason };
+      const changed = await withDatabase(config, async (opened) => {
+        const ctx = { db: opened.database.db, now: () => new Date(), log };
+        const id = await findOperatorId({ ctx, input: { email } });
+        return updateOperator({ ctx, input: { id, body, actor: cliActor(), reasonRequired: false } });
+      });
+      console.log(`${changed.email}: ${changed.role}, ${changed.disabledAt ? 'disabled' : 'active'}`);
       return 0;
     }
     case 'moderation': {
       const [sub, id] = parsed.positional;
-      const actor: Actor = { operatorId: null, name: `cli:${os.userInfo().username}` };
+      const actor: Actor = cliActor();
       const ctxOf = async (opened: Awaited<ReturnType<typeof openConfiguredDatabase>>) => ({
         db: opened.database.db,
         config,
@@ -230,7 +275,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'results': {
       const [sub, id, value] = parsed.positional;
-      const actor: Actor = { operatorId: null, name: `cli:${os.userInfo().username}` };
+      const actor: Actor = cliActor();
       const run = <T>(fn: (ctx: { db: Awaited<ReturnType<typeof openConfiguredDatabase>>['database']['db']; now: () => Date; log: typeof log }) => Promise<T>) =>
         withDatabase(config, (opened) => fn({ db: opened.database.db, now: () => new Date(), log }));
       switch (sub) {

@@ -4,6 +4,7 @@
  * paths is the product's own.
  */
 import type { ImageDto, ParticipationDto, Team } from './entities.js';
+import type { OperatorRole } from './operators.js';
 import { storageKeys } from './storage-keys.js';
 
 export const entryPaths = {
@@ -169,9 +170,13 @@ export interface OperatorLoginInput {
   password: string;
 }
 
+/** The signed-in operator: the answer of login and `GET /api/operator/me`. */
 export interface OperatorDto {
   id: string;
   email: string;
+  role: OperatorRole;
+  /** A session unused this long ends (the absolute limit is 12 hours). */
+  idleTimeoutSeconds: number;
 }
 
 export type ModerationState = 'pending' | 'published';

@@ -1,8 +1,12 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { OperatorRole } from '@erd/shared-contracts/wire';
 
 /**
  * Back-office operators (decisions §7): separate from club accounts. Created with the CLI
- * (`operator-add`); the password is kept as a scrypt hash (`scrypt$N$r$p$salt$hash`).
+ * (`operator-add`) or by an admin (`POST /api/operator/operators`); the password is kept as a
+ * scrypt hash (`scrypt$N$r$p$salt$hash`). `role` decides what the operator may do (a moderator
+ * moderates and reads; an admin may do everything); a disabled operator cannot log in.
  */
 export const operators = pgTable(
   'operators',
@@ -10,14 +14,22 @@ export const operators = pgTable(
     id: text('id').primaryKey(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** `moderator` or `admin` (operators that existed before roles became admins: migration 0008). */
+    role: text('role').$type<OperatorRole>().notNull().default('moderator'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    /** Set while the operator is disabled. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('operators_email_idx').on(t.email)],
+  (t) => [uniqueIndex('operators_email_idx').on(t.email), check('operators_role_check', sql`${t.role} in ('moderator', 'admin')`)],
 );
 
-/** An operator login: the session cookie's random token, stored as SHA-256 only. */
+/**
+ * An operator login: the session cookie's random token, stored as SHA-256 only. `expiresAt` is
+ * the session's end as of its last use: 30 minutes after it (idle timeout), never later than
+ * 12 hours after `createdAt`. `lastSeenAt` is when a request last moved it (at most once a minute).
+ */
 export const operatorSessions = pgTable(
   'operator_sessions',
   {
@@ -26,9 +38,11 @@ export const operatorSessions = pgTable(
       .notNull()
       .references(() => operators.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('operator_sessions_operator_idx').on(t.operatorId), index('operator_sessions_expires_idx').on(t.expiresAt)],
 );
 
 export type OperatorRow = typeof operators.$inferSelect;
+export type OperatorSessionRow = typeof operatorSessions.$inferSelect;

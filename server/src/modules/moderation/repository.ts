@@ -1,65 +1,19 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   clubs,
   moderationLog,
-  operators,
-  operatorSessions,
   participations,
   votes,
   type ClubRow,
   type ModerationAction,
-  type OperatorRow,
   type ParticipationRow,
   type VoteRow,
 } from '../../db/schema/index.js';
 
-/** Queries of operators, their sessions, moderation and the vote records. */
+/** Queries of moderation (entries, their audit rows) and the vote records. */
 
 const MODERATED_TYPES = ['bfv-erd-text-participation', 'bfv-erd-picture-participation'] as const;
-
-export async function findOperatorByEmail(db: Db, email: string): Promise<OperatorRow | undefined> {
-  const [row] = await db.select().from(operators).where(eq(operators.email, email));
-  return row;
-}
-
-/**
- * Creates the operator or sets a new password; true when created. A new password ends the
- * operator's open sessions (a reset is what one does after a stolen login).
- */
-export async function upsertOperator(db: Db, row: { id: string; email: string; passwordHash: string; now: Date }): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [saved] = await tx
-      .insert(operators)
-      .values({ id: row.id, email: row.email, passwordHash: row.passwordHash, createdAt: row.now, updatedAt: row.now })
-      .onConflictDoUpdate({ target: operators.email, set: { passwordHash: row.passwordHash, updatedAt: row.now } })
-      .returning({ id: operators.id });
-    if (saved && saved.id !== row.id) await tx.delete(operatorSessions).where(eq(operatorSessions.operatorId, saved.id));
-    return saved?.id === row.id;
-  });
-}
-
-export async function insertSession(db: Db, row: { tokenHash: string; operatorId: string; createdAt: Date; expiresAt: Date }): Promise<void> {
-  await db.insert(operatorSessions).values(row);
-  await db.update(operators).set({ lastLoginAt: row.createdAt }).where(eq(operators.id, row.operatorId));
-}
-
-export async function findSessionOperator(db: Db, tokenHash: string, now: Date): Promise<OperatorRow | undefined> {
-  const [row] = await db
-    .select({ operator: operators })
-    .from(operatorSessions)
-    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(and(eq(operatorSessions.tokenHash, tokenHash), gt(operatorSessions.expiresAt, now)));
-  return row?.operator;
-}
-
-export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
-  await db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, tokenHash));
-}
-
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(operatorSessions).where(lte(operatorSessions.expiresAt, now));
-}
 
 export interface EntryWithClub {
   participation: ParticipationRow;
@@ -111,11 +65,21 @@ export async function deleteEntry(db: Db, id: string): Promise<ParticipationRow 
   return row;
 }
 
+/** An audit row about an entry (subject `participation`; the challenge it belongs to, too). */
 export async function insertLog(
   db: Db,
-  row: { action: ModerationAction; operatorId: string | null; actor: string; participationId: string | null; reason: string | null; details: Record<string, unknown>; at: Date },
+  row: {
+    action: ModerationAction;
+    operatorId: string | null;
+    actor: string;
+    participationId: string;
+    challengeId: string | null;
+    reason: string | null;
+    details: Record<string, unknown>;
+    at: Date;
+  },
 ): Promise<void> {
-  await db.insert(moderationLog).values(row);
+  await db.insert(moderationLog).values({ ...row, subjectType: 'participation', subjectId: row.participationId });
 }
 
 export async function listVotes(
@@ -144,11 +108,11 @@ export async function removeVotes(db: Db, ids: number[], by: string, reason: str
  * Lowers an entry's count by the votes just removed (a decrement, not a recount: concurrent votes
  * that commit meanwhile keep counting).
  */
-export async function decrementVotes(db: Db, participationId: string, by: number): Promise<number | undefined> {
+export async function decrementVotes(db: Db, participationId: string, by: number): Promise<{ votes: number; challengeId: string } | undefined> {
   const [row] = await db
     .update(participations)
     .set({ votes: sql`greatest(${participations.votes} - ${by}, 0)` })
     .where(eq(participations.id, participationId))
-    .returning({ votes: participations.votes });
-  return row?.votes;
+    .returning({ votes: participations.votes, challengeId: participations.challengeId });
+  return row;
 }

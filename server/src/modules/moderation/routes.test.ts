@@ -5,7 +5,7 @@ import type {
   ParticipationDto,
   RemoveVotesResultDto,
 } from '@erd/shared-contracts/wire';
-import { UsageError } from '../../errors.js';
+import { ValidationError } from '../../errors.js';
 import { moderationLog, operators, operatorSessions, participations } from '../../db/schema/index.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
@@ -15,8 +15,9 @@ import { addOperator } from './service.js';
 import { OPERATOR_COOKIE } from './routes.js';
 
 /**
- * The operator API: login (session cookie), review list, publish (then public with publishedAt),
- * reject (deleted, the club may submit again), vote records and their removal with a logged reason.
+ * The operator API as a moderator uses it: login (session cookie), review list, publish (then
+ * public with publishedAt), reject (deleted, the club may submit again), vote records and their
+ * removal with a logged reason. Roles, sessions and operator management: modules/operators.
  */
 
 let t: TestApp;
@@ -61,13 +62,17 @@ const op = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie = ses
 
 describe('operators', () => {
   test('operator-add rules: valid address, a strong password of 12+ characters; the password is stored as scrypt', async () => {
-    await expect(addOperator({ ctx: t.ctx, input: { email: 'kein-at', password: OPERATOR.password } })).rejects.toThrow(UsageError);
-    await expect(addOperator({ ctx: t.ctx, input: { email: 'x@example.org', password: 'Kurz!1a' } })).rejects.toThrow(UsageError);
+    await expect(addOperator({ ctx: t.ctx, input: { email: 'kein-at', password: OPERATOR.password } })).rejects.toThrow(ValidationError);
+    await expect(addOperator({ ctx: t.ctx, input: { email: 'x@example.org', password: 'Kurz!1a' } })).rejects.toThrow(ValidationError);
     const [row] = await t.ctx.db.select().from(operators).where(eq(operators.email, OPERATOR.email));
     expect(row!.passwordHash).toMatch(/^scrypt\$15\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
     expect(JSON.stringify(row)).not.toContain(OPERATOR.password);
     // Again: a new password for the same operator, no second row.
-    expect(await addOperator({ ctx: t.ctx, input: { email: 'MODERATION@example.org ', password: OPERATOR.password } })).toEqual({ email: OPERATOR.email, created: false });
+    expect(await addOperator({ ctx: t.ctx, input: { email: 'MODERATION@example.org ', password: OPERATOR.password } })).toMatchObject({
+      email: OPERATOR.email,
+      role: 'moderator',
+      created: false,
+    });
     expect(await t.ctx.db.select().from(operators)).toHaveLength(1);
   });
 
@@ -79,7 +84,7 @@ describe('operators', () => {
     }
     const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: xsrf, payload: OPERATOR });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: expect.stringMatching(/^op-/), email: OPERATOR.email });
+    expect(res.json()).toEqual({ id: expect.stringMatching(/^op-/), email: OPERATOR.email, role: 'moderator', idleTimeoutSeconds: 1800 });
     expect(res.headers['cache-control']).toBe('no-store');
     const cookie = res.cookies.find((c) => c.name === OPERATOR_COOKIE)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/operator' });

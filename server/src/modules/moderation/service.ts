@@ -1,117 +1,36 @@
-import { randomBytes } from 'node:crypto';
-import {
-  isValidEmail,
-  isValidPassword,
-  type ModerationState,
-  type OperatorDto,
-  type OperatorParticipationDto,
-  type OperatorParticipationPageDto,
-  type OperatorVotePageDto,
-  type RejectedParticipationDto,
-  type RemoveVotesResultDto,
+import type {
+  ModerationState,
+  OperatorParticipationDto,
+  OperatorParticipationPageDto,
+  OperatorVotePageDto,
+  RejectedParticipationDto,
+  RemoveVotesResultDto,
 } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import { CodedError, NotFoundError, UsageError, ValidationError } from '../../errors.js';
-import { normalizeEmail } from '../../lib/email.js';
-import { sha256Hex } from '../../lib/hash.js';
-import { isPlainText } from '../../lib/text.js';
-import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
+import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
+import { reasonOf, type Actor } from '../audit/service.js';
 import { removeFilesOfParticipation } from '../uploads/service.js';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
 
+// Operators, sessions, the actor and the reason rule moved to modules/operators and modules/audit;
+// these names stay importable from here for the modules that use them (results, jobs).
+export { reasonOf, type Actor } from '../audit/service.js';
+export { addOperator, removeExpiredOperatorSessions } from '../operators/service.js';
+
 /**
- * Moderation (decisions §4–5, §7): operators are their own accounts (not clubs), created on the
- * command line. They publish pending slogans and pictures, reject entries (the entry is deleted,
+ * Moderation (decisions §4–5, §7): operators of both roles (modules/operators) publish pending slogans and pictures, reject entries (the entry is deleted,
  * so the club may submit again; the log keeps what it was), and review and remove votes (removed
  * votes stay as records but no longer count). Every action is logged with who, what and why.
  */
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log' | 'uploads'>;
 
-/** Who acts: an operator of the API, or the command line. */
-export interface Actor {
-  operatorId: string | null;
-  name: string;
-}
-
-export const OPERATOR_SESSION_TTL_MS = 12 * 60 * 60_000;
 const MAX_PAGE = 200;
-const REASON_MAX_LENGTH = 500;
 
 const MESSAGES = {
-  credentials: 'E-Mail-Adresse oder Passwort falsch.',
-  limit: 'Zu viele Anmeldeversuche. Bitte versuche es später erneut.',
   notFound: 'Diese Teilnahme gibt es nicht.',
   notPending: 'Diese Teilnahme wartet nicht auf Freigabe.',
-  reason: `Gib einen Grund an (3 bis ${REASON_MAX_LENGTH} Zeichen).`,
 } as const;
-
-// ---------------------------------------------------------------------------------------------
-// Operators and sessions
-
-export async function addOperator({
-  ctx,
-  input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'now'>;
-  input: { email: string; password: string };
-}): Promise<{ email: string; created: boolean }> {
-  const email = normalizeEmail(input.email);
-  if (!isValidEmail(email)) throw new UsageError(`"${input.email}" is not a valid e-mail address`);
-  if (!isValidPassword(input.password) || input.password.length < 12) {
-    throw new UsageError('The password needs at least 12 characters with upper- and lower-case letters, a digit and one of #?!@$ %^&*-');
-  }
-  const created = await repo.upsertOperator(ctx.db, {
-    id: `op-${randomBytes(8).toString('hex')}`,
-    email,
-    passwordHash: await hashPassword(input.password),
-    now: ctx.now(),
-  });
-  return { email, created };
-}
-
-/** POST /api/operator/login: a new session token (the routes put it into the cookie). */
-export async function loginOperator({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { body: unknown; ip: string };
-}): Promise<{ operator: OperatorDto; token: string; expiresAt: Date }> {
-  if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.operatorLogin, subject: input.ip } }))) {
-    throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
-  }
-  const body = (input.body ?? {}) as { email?: unknown; password?: unknown };
-  const email = typeof body.email === 'string' ? normalizeEmail(body.email) : '';
-  const password = typeof body.password === 'string' && body.password.length <= 256 ? body.password : '';
-  const operator = email ? await repo.findOperatorByEmail(ctx.db, email) : undefined;
-  // The same work whether the address is known or not.
-  const ok = await verifyPassword(password, operator?.passwordHash ?? (await dummyHash()));
-  if (!operator || !ok || !password) throw new CodedError(401, 'InvalidCredentials', MESSAGES.credentials);
-  const token = randomBytes(32).toString('base64url');
-  const now = ctx.now();
-  const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_TTL_MS);
-  await repo.insertSession(ctx.db, { tokenHash: sha256Hex(token), operatorId: operator.id, createdAt: now, expiresAt });
-  ctx.log.info({ operator: operator.id }, 'operator logged in');
-  return { operator: { id: operator.id, email: operator.email }, token, expiresAt };
-}
-
-/** The operator of a session token, or null. */
-export async function operatorOfSession({ ctx, input }: { ctx: Pick<AppContext, 'db' | 'now'>; input: { token: string } }): Promise<OperatorDto | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) return null;
-  const operator = await repo.findSessionOperator(ctx.db, sha256Hex(input.token), ctx.now());
-  return operator ? { id: operator.id, email: operator.email } : null;
-}
-
-/** Clean-up (a scheduled job): operator sessions past their 12 hours. */
-export async function removeExpiredOperatorSessions({ ctx }: { ctx: Pick<AppContext, 'db' | 'now'> }): Promise<void> {
-  await repo.deleteExpiredSessions(ctx.db, ctx.now());
-}
-
-export async function logoutOperator({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { token: string } }): Promise<void> {
-  await repo.deleteSession(ctx.db, sha256Hex(input.token));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Entries
@@ -152,18 +71,6 @@ export async function listParticipationsForReview({
   return { items: rows.map(toOperatorParticipation), total };
 }
 
-/** An operator's reason: 3 to 500 characters of plain text (trimmed), or null where none is required. */
-export function reasonOf(value: unknown, required: boolean, message: string = MESSAGES.reason): string | null {
-  if (value === undefined || value === null || value === '') {
-    if (required) throw new ValidationError(message, { field: 'reason' });
-    return null;
-  }
-  if (typeof value !== 'string') throw new ValidationError(message, { field: 'reason' });
-  const reason = value.trim();
-  if (reason.length < 3 || reason.length > REASON_MAX_LENGTH || !isPlainText(reason)) throw new ValidationError(message, { field: 'reason' });
-  return reason;
-}
-
 export async function publishParticipation({
   ctx,
   input,
@@ -182,6 +89,7 @@ export async function publishParticipation({
       operatorId: input.actor.operatorId,
       actor: input.actor.name,
       participationId: input.id,
+      challengeId: published.challengeId,
       reason: null,
       details: { challengeId: published.challengeId, clubId: published.clubId },
       at: now,
@@ -210,6 +118,7 @@ export async function rejectParticipation({
       operatorId: input.actor.operatorId,
       actor: input.actor.name,
       participationId: input.id,
+      challengeId: deleted.challengeId,
       reason,
       details: { entry: toOperatorParticipation({ participation: deleted, club: found.club }) },
       at: ctx.now(),
@@ -272,13 +181,15 @@ export async function removeVotes({
     for (const r of removed) perEntry.set(r.participationId, [...(perEntry.get(r.participationId) ?? []), r.id]);
     const participations: { id: string; votes: number }[] = [];
     for (const [participationId, voteIds] of perEntry) {
-      const votes = await repo.decrementVotes(tx, participationId, voteIds.length);
+      const entry = await repo.decrementVotes(tx, participationId, voteIds.length);
+      const votes = entry?.votes;
       participations.push({ id: participationId, votes: votes ?? 0 });
       await repo.insertLog(tx, {
         action: 'remove-votes',
         operatorId: input.actor.operatorId,
         actor: input.actor.name,
         participationId,
+        challengeId: entry?.challengeId ?? null,
         reason,
         details: { voteIds, removed: voteIds.length, votesAfter: votes ?? 0 },
         at: now,

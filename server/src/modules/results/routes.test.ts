@@ -90,7 +90,7 @@ beforeAll(async () => {
   });
 
   member = await createMember(t, 'club-1005-m');
-  await addOperator({ ctx: t.ctx, input: OPERATOR });
+  await addOperator({ ctx: t.ctx, input: { ...OPERATOR, role: 'admin' } });
   session = await login();
 });
 

@@ -88,21 +88,23 @@ export const resultsRoutes: FastifyPluginAsync<{ files: ResultFiles }> = async (
 /** Year and challenge ids as the season import allows them (letters, digits, '-', '_'): anything else is a 400, never a query. */
 const idSchema = { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH, pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*$' } as const;
 const challengeParams = { type: 'object', required: ['challengeId'], properties: { challengeId: idSchema } } as const;
-const errors = { ...errorResponses, 401: errorSchema, 409: errorSchema } as const;
+const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema } as const;
 
 export interface OperatorResultRoutesOptions {
   ctx: AppContext;
   files: ResultFiles;
-  requireOperator: (request: FastifyRequest) => Promise<void>;
   actorOf: (request: FastifyRequest) => Actor;
 }
 
-/** The operator's results API (`/api/operator/results/*`, contracts `resultPaths`); registered inside the operator routes. */
-export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOptions> = async (app, { ctx, files, requireOperator, actorOf }) => {
+/**
+ * The operator's results API (`/api/operator/results/*`, contracts `resultPaths`); registered inside
+ * the operator routes, whose access hook checks `operatorAccess`: both roles read, admins write.
+ */
+export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOptions> = async (app, { ctx, files, actorOf }) => {
   app.get<{ Querystring: { yearId?: string } }>(
     resultPaths.overview,
     {
-      preHandler: requireOperator,
+      config: { operatorAccess: 'operator' },
       schema: {
         querystring: { type: 'object', properties: { yearId: idSchema }, additionalProperties: false },
         response: { 200: looseObject, ...errors },
@@ -113,14 +115,14 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
 
   app.get<{ Params: { challengeId: string } }>(
     '/api/operator/results/challenges/:challengeId/preview',
-    { preHandler: requireOperator, schema: { params: challengeParams, response: { 200: looseObject, ...errors } } },
+    { config: { operatorAccess: 'operator' }, schema: { params: challengeParams, response: { 200: looseObject, ...errors } } },
     async (request) => previewChallengeResults({ ctx, input: { challengeId: request.params.challengeId } }),
   );
 
   app.put<{ Params: { challengeId: string } }>(
     '/api/operator/results/challenges/:challengeId/answer',
     {
-      preHandler: requireOperator,
+      config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
       schema: { params: challengeParams, body: { type: 'object' }, response: { 200: looseObject, ...errors } },
     },
@@ -130,7 +132,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
   app.post<{ Params: { challengeId: string } }>(
     '/api/operator/results/challenges/:challengeId/publish',
     {
-      preHandler: requireOperator,
+      config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
       schema: { params: challengeParams, body: { type: 'object' }, response: { 200: looseObject, ...errors } },
     },
@@ -147,14 +149,14 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
 
   app.get<{ Params: { challengeId: string } }>(
     '/api/operator/results/challenges/:challengeId/versions',
-    { preHandler: requireOperator, schema: { params: challengeParams, response: { 200: looseObject, ...errors } } },
+    { config: { operatorAccess: 'operator' }, schema: { params: challengeParams, response: { 200: looseObject, ...errors } } },
     async (request) => listResultVersions({ ctx, input: { kind: 'challenge', key: request.params.challengeId } }),
   );
 
   app.get<{ Params: { yearId: string } }>(
     '/api/operator/results/years/:yearId/versions',
     {
-      preHandler: requireOperator,
+      config: { operatorAccess: 'operator' },
       schema: {
         params: { type: 'object', required: ['yearId'], properties: { yearId: idSchema } },
         response: { 200: looseObject, ...errors },
@@ -166,7 +168,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
   app.get<{ Querystring: { challengeId?: string; from?: number; size?: number } }>(
     resultPaths.audit,
     {
-      preHandler: requireOperator,
+      config: { operatorAccess: 'operator' },
       schema: {
         querystring: {
           type: 'object',

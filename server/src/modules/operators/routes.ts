@@ -1,0 +1,90 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { operatorAccountPaths, operatorPaths } from '@erd/shared-contracts/wire';
+import type { AppContext } from '../../context.js';
+import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { actorOf, OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from './access.js';
+import { changePassword, createOperator, listOperators, loginOperator, logoutOperator, toOperatorDto, updateOperator } from './service.js';
+
+/**
+ * The operator's own session and account, and operator management (admins). Registered inside the
+ * operator API (modules/moderation/routes.ts), whose access hook checks `config.operatorAccess`.
+ *
+ * The session is `erd_operator`, an http-only cookie (SameSite=Strict, Secure on https, path
+ * /api/operator) holding a random token the database keeps as SHA-256 only. A cookie rather than
+ * a bearer token: the back office is a browser page, and a script-readable token is what an XSS
+ * would steal. The cookie lives 12 hours; the server ends the session earlier after 30 idle minutes.
+ */
+
+const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema } as const;
+
+export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const secure = ctx.config.publicUrl.startsWith('https:');
+  const cookieOptions = { path: OPERATOR_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure } as const;
+
+  app.post(
+    operatorPaths.login,
+    { config: { operatorAccess: 'public' }, bodyLimit: 8 * 1024, schema: { body: { type: 'object' }, response: { 200: looseObject, ...errors } } },
+    async (request, reply) => {
+      const { operator, token, cookieExpiresAt } = await loginOperator({ ctx, input: { body: request.body, ip: request.ip } });
+      reply.setCookie(OPERATOR_COOKIE, token, { ...cookieOptions, expires: cookieExpiresAt });
+      return operator;
+    },
+  );
+
+  app.post(
+    operatorPaths.logout,
+    { config: { operatorAccess: 'public' }, schema: { response: { 204: { type: 'null' }, ...errors } } },
+    async (request, reply: FastifyReply) => {
+      const token = request.cookies[OPERATOR_COOKIE];
+      if (token) await logoutOperator({ ctx, input: { token } });
+      reply.clearCookie(OPERATOR_COOKIE, cookieOptions);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(operatorPaths.me, { config: { operatorAccess: 'operator' }, schema: { response: { 200: looseObject, ...errors } } }, async (request) =>
+    toOperatorDto(request.operator!),
+  );
+
+  app.post(
+    operatorAccountPaths.password,
+    {
+      config: { operatorAccess: 'operator' },
+      bodyLimit: 8 * 1024,
+      schema: { body: { type: 'object' }, response: { 204: { type: 'null' }, ...errors } },
+    },
+    async (request, reply: FastifyReply) => {
+      await changePassword({ ctx, input: { operator: request.operator!, token: request.cookies[OPERATOR_COOKIE]!, body: request.body } });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    operatorAccountPaths.operators,
+    { config: { operatorAccess: 'admin' }, schema: { response: { 200: looseObject, ...errors } } },
+    async (request) => listOperators({ ctx, input: { actor: actorOf(request) } }),
+  );
+
+  app.post(
+    operatorAccountPaths.operators,
+    { config: { operatorAccess: 'admin' }, bodyLimit: 8 * 1024, schema: { body: { type: 'object' }, response: { 201: looseObject, ...errors } } },
+    async (request, reply: FastifyReply) => {
+      const created = await createOperator({ ctx, input: { body: request.body, actor: actorOf(request) } });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    '/api/operator/operators/:id',
+    {
+      config: { operatorAccess: 'admin' },
+      bodyLimit: 8 * 1024,
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } } },
+        body: { type: 'object' },
+        response: { 200: looseObject, ...errors },
+      },
+    },
+    async (request) => updateOperator({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
+  );
+};

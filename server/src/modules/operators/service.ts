@@ -1,0 +1,376 @@
+import { randomBytes } from 'node:crypto';
+import {
+  isValidEmail,
+  isValidOperatorPassword,
+  OPERATOR_PASSWORD_MIN_LENGTH,
+  OPERATOR_ROLES,
+  type OperatorAccountDto,
+  type OperatorDto,
+  type OperatorListDto,
+  type OperatorRole,
+} from '@erd/shared-contracts/wire';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import type { OperatorRow } from '../../db/schema/index.js';
+import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { normalizeEmail } from '../../lib/email.js';
+import { sha256Hex } from '../../lib/hash.js';
+import { appendAudit, cliActor, reasonOf, type Actor } from '../audit/service.js';
+import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+import * as repo from './repository.js';
+
+/**
+ * Operators (decisions §7): accounts of their own with a role (`moderator` moderates and reads,
+ * `admin` may do everything), created on the command line or by an admin. Sessions are random
+ * tokens (kept as SHA-256) that end 30 minutes after their last use and 12 hours after the login
+ * at the latest; a disabled operator cannot log in and its sessions end. There is always an
+ * active admin once there was one: the last one can neither be demoted nor disabled. Every
+ * change is a row of the audit log, written in the change's transaction; passwords never are.
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log'>;
+
+/** A signed-in operator as the routes know it (read per request: a new role or a disable counts at once). */
+export interface OperatorPrincipal {
+  id: string;
+  email: string;
+  role: OperatorRole;
+}
+
+export const OPERATOR_SESSION_TTL_MS = 12 * 60 * 60_000;
+export const OPERATOR_IDLE_TIMEOUT_MS = 30 * 60_000;
+/** A session's last use is written at most this often (no write per request). */
+export const OPERATOR_SESSION_TOUCH_MS = 60_000;
+
+const MESSAGES = {
+  credentials: 'E-Mail-Adresse oder Passwort falsch.',
+  limit: 'Zu viele Versuche. Bitte versuche es später erneut.',
+  email: 'Gib eine gültige E-Mail-Adresse an.',
+  password: `Das Passwort braucht mindestens ${OPERATOR_PASSWORD_MIN_LENGTH} Zeichen mit Groß- und Kleinbuchstaben, einer Ziffer und einem der Zeichen #?!@$ %^&*-.`,
+  role: 'Die Rolle ist moderator oder admin.',
+  exists: 'Für diese E-Mail-Adresse gibt es schon einen Operator.',
+  notFound: 'Diesen Operator gibt es nicht.',
+  nothing: 'Gib eine neue Rolle (role) oder den Status (disabled) an.',
+  disabled: 'disabled ist true oder false.',
+  lastAdmin: 'Es muss mindestens ein aktiver Admin bleiben.',
+  selfDisable: 'Du kannst dich nicht selbst deaktivieren.',
+  wrongPassword: 'Das aktuelle Passwort stimmt nicht.',
+  samePassword: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+  forbidden: 'Dafür fehlt dir die Berechtigung.',
+} as const;
+
+/** Operator management is for admins (and the command line): checked here, not only by the routes. */
+function assertAdmin(actor: Actor): void {
+  if (actor.role !== 'admin') throw new ForbiddenError(MESSAGES.forbidden);
+}
+
+function emailOf(value: unknown): string {
+  const email = typeof value === 'string' ? normalizeEmail(value) : '';
+  if (!isValidEmail(email)) throw new ValidationError(MESSAGES.email, { field: 'email' });
+  return email;
+}
+
+function passwordOf(value: unknown, field = 'password'): string {
+  if (!isValidOperatorPassword(value)) throw new ValidationError(MESSAGES.password, { field });
+  return value;
+}
+
+function roleOf(value: unknown): OperatorRole {
+  if (!(OPERATOR_ROLES as readonly unknown[]).includes(value)) throw new ValidationError(MESSAGES.role, { field: 'role' });
+  return value as OperatorRole;
+}
+
+function toAccount(row: OperatorRow): OperatorAccountDto {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    disabledAt: row.disabledAt ? row.disabledAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+  };
+}
+
+export function toOperatorDto(operator: OperatorPrincipal): OperatorDto {
+  return { id: operator.id, email: operator.email, role: operator.role, idleTimeoutSeconds: OPERATOR_IDLE_TIMEOUT_MS / 1000 };
+}
+
+const newOperatorId = () => `op-${randomBytes(8).toString('hex')}`;
+
+// ---------------------------------------------------------------------------------------------
+// Roles and disabled state
+
+/**
+ * Changes role and/or disabled state of one operator inside `tx`, under the lock of every active
+ * admin (repository `lockAdminsAnd`). Writes one audit row per change; a disable ends the
+ * operator's sessions in the same transaction. Unchanged values write nothing.
+ */
+async function applyChange(
+  tx: Db,
+  now: Date,
+  input: { targetId: string; role?: OperatorRole; disabled?: boolean; reason: string | null; actor: Actor },
+): Promise<OperatorRow> {
+  const locked = await repo.lockAdminsAnd(tx, input.targetId);
+  const target = locked.find((row) => row.id === input.targetId);
+  if (!target) throw new NotFoundError(MESSAGES.notFound);
+  // The acting admin, checked again under the lock: one demoted or disabled by a change that
+  // committed meanwhile acts no more (the command line has no account).
+  if (input.actor.operatorId && !locked.some((row) => row.id === input.actor.operatorId && row.role === 'admin' && row.disabledAt === null)) {
+    throw new ForbiddenError(MESSAGES.forbidden);
+  }
+  if (input.disabled === true && input.actor.operatorId === target.id) throw new CodedError(409, 'SelfDisable', MESSAGES.selfDisable);
+
+  const role = input.role ?? target.role;
+  const disabled = input.disabled ?? target.disabledAt !== null;
+  const wasActiveAdmin = target.role === 'admin' && target.disabledAt === null;
+  const staysActiveAdmin = role === 'admin' && !disabled;
+  if (wasActiveAdmin && !staysActiveAdmin && !locked.some((row) => row.id !== target.id && row.role === 'admin' && row.disabledAt === null)) {
+    throw new CodedError(409, 'LastAdmin', MESSAGES.lastAdmin);
+  }
+
+  const audit = (action: 'operator-role' | 'operator-disable' | 'operator-enable', details: Record<string, unknown>) =>
+    appendAudit(tx, {
+      action,
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'operator',
+      subjectId: target.id,
+      reason: input.reason,
+      details: { email: target.email, ...details },
+      at: now,
+    });
+
+  let row = target;
+  if (role !== target.role) {
+    row = await repo.updateOperator(tx, target.id, { role }, now);
+    await audit('operator-role', { before: { role: target.role }, after: { role } });
+  }
+  if (disabled !== (target.disabledAt !== null)) {
+    row = await repo.updateOperator(tx, target.id, { disabledAt: disabled ? now : null }, now);
+    if (disabled) {
+      const endedSessions = await repo.deleteSessionsOf(tx, target.id);
+      await audit('operator-disable', { before: { disabledAt: null }, after: { disabledAt: now.toISOString() }, endedSessions });
+    } else {
+      await audit('operator-enable', { before: { disabledAt: target.disabledAt?.toISOString() ?? null }, after: { disabledAt: null } });
+    }
+  }
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Management (admin, or the command line)
+
+/**
+ * `operator-add` on the command line: creates the operator (role `moderator` unless given) or,
+ * for a known address, sets a new password (ending its sessions) and, when a role is given, that
+ * role (the last-admin rule holds here too).
+ */
+export async function addOperator({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db' | 'now'>;
+  input: { email: string; password: string; role?: OperatorRole; actor?: Actor };
+}): Promise<{ id: string; email: string; role: OperatorRole; created: boolean; disabled: boolean }> {
+  const actor = input.actor ?? cliActor();
+  assertAdmin(actor);
+  const email = emailOf(input.email);
+  const password = passwordOf(input.password);
+  const role = input.role === undefined ? undefined : roleOf(input.role);
+  const passwordHash = await hashPassword(password);
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const created = await repo.insertOperator(tx, { id: newOperatorId(), email, passwordHash, role: role ?? 'moderator', now });
+    const audit = { operatorId: actor.operatorId, actor: actor.name, subjectType: 'operator', reason: null, at: now } as const;
+    if (created) {
+      await appendAudit(tx, { ...audit, action: 'operator-add', subjectId: created.id, details: { email, role: created.role } });
+      return { id: created.id, email, role: created.role, created: true, disabled: false };
+    }
+    const existing = (await repo.findOperatorByEmail(tx, email))!;
+    await repo.setPassword(tx, existing.id, passwordHash, now);
+    const endedSessions = await repo.deleteSessionsOf(tx, existing.id);
+    await appendAudit(tx, { ...audit, action: 'password-reset', subjectId: existing.id, details: { email, endedSessions } });
+    const row = role ? await applyChange(tx, now, { targetId: existing.id, role, reason: null, actor }) : existing;
+    return { id: row.id, email, role: row.role, created: false, disabled: row.disabledAt !== null };
+  });
+}
+
+/** GET /api/operator/operators (admin). */
+export async function listOperators({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { actor: Actor } }): Promise<OperatorListDto> {
+  assertAdmin(input.actor);
+  return { items: (await repo.listOperators(ctx.db)).map(toAccount) };
+}
+
+/** POST /api/operator/operators (admin): `{ email, role, password }`; a known address is 409 `OperatorExists`. */
+export async function createOperator({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db' | 'now' | 'log'>;
+  input: { body: unknown; actor: Actor };
+}): Promise<OperatorAccountDto> {
+  assertAdmin(input.actor);
+  const body = (input.body ?? {}) as { email?: unknown; role?: unknown; password?: unknown };
+  const email = emailOf(body.email);
+  const role = roleOf(body.role);
+  const password = passwordOf(body.password);
+  const passwordHash = await hashPassword(password);
+  const row = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const created = await repo.insertOperator(tx, { id: newOperatorId(), email, passwordHash, role, now });
+    if (!created) throw new CodedError(409, 'OperatorExists', MESSAGES.exists, { field: 'email' });
+    await appendAudit(tx, {
+      action: 'operator-add',
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'operator',
+      subjectId: created.id,
+      reason: null,
+      details: { email, role },
+      at: now,
+    });
+    return created;
+  });
+  ctx.log.info({ operator: row.id, role, actor: input.actor.name }, 'operator created');
+  return toAccount(row);
+}
+
+/**
+ * PATCH /api/operator/operators/{id} (admin): `{ role?, disabled?, reason }`. 409 `LastAdmin`
+ * when no active admin would be left, 409 `SelfDisable` for the own account. The command line
+ * (`operator-role`, `operator-disable`, `operator-enable`) may leave out the reason.
+ */
+export async function updateOperator({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db' | 'now' | 'log'>;
+  input: { id: string; body: unknown; actor: Actor; reasonRequired?: boolean };
+}): Promise<OperatorAccountDto> {
+  assertAdmin(input.actor);
+  const body = (input.body ?? {}) as { role?: unknown; disabled?: unknown; reason?: unknown };
+  const role = body.role === undefined ? undefined : roleOf(body.role);
+  if (body.disabled !== undefined && typeof body.disabled !== 'boolean') throw new ValidationError(MESSAGES.disabled, { field: 'disabled' });
+  const disabled = body.disabled as boolean | undefined;
+  if (role === undefined && disabled === undefined) throw new ValidationError(MESSAGES.nothing, { field: 'role' });
+  const reason = reasonOf(body.reason, input.reasonRequired ?? true);
+  const row = await ctx.db.transaction((tx) => applyChange(tx, ctx.now(), { targetId: input.id, role, disabled, reason, actor: input.actor }));
+  ctx.log.info({ operator: row.id, role: row.role, disabled: row.disabledAt !== null, actor: input.actor.name }, 'operator changed');
+  return toAccount(row);
+}
+
+/** The operator of an address (the command line names operators by e-mail). */
+export async function findOperatorId({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { email: string } }): Promise<string> {
+  const row = await repo.findOperatorByEmail(ctx.db, emailOf(input.email));
+  if (!row) throw new NotFoundError(MESSAGES.notFound);
+  return row.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+
+/** POST /api/operator/login: a new session token (the routes put it into the cookie until `cookieExpiresAt`). */
+export async function loginOperator({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { body: unknown; ip: string };
+}): Promise<{ operator: OperatorDto; token: string; cookieExpiresAt: Date }> {
+  if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.operatorLogin, subject: input.ip } }))) {
+    throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
+  }
+  const body = (input.body ?? {}) as { email?: unknown; password?: unknown };
+  const email = typeof body.email === 'string' ? normalizeEmail(body.email) : '';
+  const password = typeof body.password === 'string' && body.password.length <= 256 ? body.password : '';
+  const operator = email ? await repo.findOperatorByEmail(ctx.db, email) : undefined;
+  // The same work whether the address is known, disabled or not: the answer tells nothing either.
+  const ok = await verifyPassword(password, operator?.passwordHash ?? (await dummyHash()));
+  if (!operator || !ok || !password || operator.disabledAt) throw new CodedError(401, 'InvalidCredentials', MESSAGES.credentials);
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.now();
+  await repo.insertSession(ctx.db, {
+    tokenHash: sha256Hex(token),
+    operatorId: operator.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + Math.min(OPERATOR_IDLE_TIMEOUT_MS, OPERATOR_SESSION_TTL_MS)),
+  });
+  ctx.log.info({ operator: operator.id }, 'operator logged in');
+  return {
+    operator: toOperatorDto(operator),
+    token,
+    cookieExpiresAt: new Date(now.getTime() + OPERATOR_SESSION_TTL_MS),
+  };
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The operator of a session token, or null (unknown, ended, idle for 30 minutes, older than 12
+ * hours, or the operator is disabled). A use moves the session's end, written at most once a minute.
+ */
+export async function operatorOfSession({ ctx, input }: { ctx: Pick<AppContext, 'db' | 'now'>; input: { token: string } }): Promise<OperatorPrincipal | null> {
+  if (!TOKEN_PATTERN.test(input.token)) return null;
+  const now = ctx.now();
+  const tokenHash = sha256Hex(input.token);
+  const found = await repo.findLiveSession(ctx.db, tokenHash, now);
+  if (!found) return null;
+  const { session, operator } = found;
+  if (now.getTime() - session.lastSeenAt.getTime() >= OPERATOR_SESSION_TOUCH_MS) {
+    const end = Math.min(session.createdAt.getTime() + OPERATOR_SESSION_TTL_MS, now.getTime() + OPERATOR_IDLE_TIMEOUT_MS);
+    await repo.touchSession(ctx.db, tokenHash, now, new Date(end), OPERATOR_SESSION_TOUCH_MS);
+  }
+  return { id: operator.id, email: operator.email, role: operator.role };
+}
+
+/** Clean-up (a scheduled job): operator sessions past their end (idle or 12 hours). */
+export async function removeExpiredOperatorSessions({ ctx }: { ctx: Pick<AppContext, 'db' | 'now'> }): Promise<void> {
+  await repo.deleteExpiredSessions(ctx.db, ctx.now());
+}
+
+export async function logoutOperator({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { token: string } }): Promise<void> {
+  await repo.deleteSession(ctx.db, sha256Hex(input.token));
+}
+
+/**
+ * POST /api/operator/password: `{ currentPassword, newPassword }` for the own account. A wrong
+ * current password is 400 `WrongPassword` (tries count against a limit per operator); on success
+ * every other session of the operator ends, this one stays.
+ */
+export async function changePassword({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { operator: OperatorPrincipal; token: string; body: unknown };
+}): Promise<void> {
+  const body = (input.body ?? {}) as { currentPassword?: unknown; newPassword?: unknown };
+  const newPassword = passwordOf(body.newPassword, 'newPassword');
+  const current = typeof body.currentPassword === 'string' && body.currentPassword.length <= 256 ? body.currentPassword : '';
+  if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.operatorLogin, subject: `password:${input.operator.id}` } }))) {
+    throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
+  }
+  const row = await repo.findOperatorById(ctx.db, input.operator.id);
+  if (!row || !current || !(await verifyPassword(current, row.passwordHash))) {
+    throw new CodedError(400, 'WrongPassword', MESSAGES.wrongPassword, { field: 'currentPassword' });
+  }
+  if (newPassword === current) throw new ValidationError(MESSAGES.samePassword, { field: 'newPassword' });
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    await repo.setPassword(tx, row.id, passwordHash, now);
+    const endedSessions = await repo.deleteSessionsOf(tx, row.id, sha256Hex(input.token));
+    await appendAudit(tx, {
+      action: 'password-change',
+      operatorId: row.id,
+      actor: row.email,
+      subjectType: 'operator',
+      subjectId: row.id,
+      reason: null,
+      details: { email: row.email, endedSessions },
+      at: now,
+    });
+  });
+  ctx.log.info({ operator: row.id }, 'operator password changed');
+}

@@ -1,0 +1,114 @@
+/**
+ * Back-office operators and the audit log (decisions §7, issue 8): roles, the own session and
+ * password, operator management, and the actions of the one audit log of every operator write.
+ * The session is the `erd_operator` cookie of `operatorPaths.login` (http-only: the browser never
+ * sees the token); unsafe calls need the anti-forgery header as every `/api/` call.
+ *
+ * Roles: a `moderator` moderates entries and votes and reads everything (results, versions, the
+ * audit log) but does not see or manage operators and does not set right answers or publish
+ * results; an `admin` may do everything. A call the role does not allow answers 403 `Forbidden`.
+ */
+
+import { isValidPassword } from './validation.js';
+
+export const OPERATOR_ROLES = ['moderator', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const operatorAccountPaths = {
+  /** POST `ChangePasswordInput` (any operator, own account) → 204. */
+  password: '/api/operator/password',
+  /** GET → `OperatorListDto`; POST `CreateOperatorInput` → 201 `OperatorAccountDto` (admin). */
+  operators: '/api/operator/operators',
+  /** PATCH `UpdateOperatorInput` → `OperatorAccountDto` (admin). */
+  operator: (operatorId: string) => `/api/operator/operators/${encodeURIComponent(operatorId)}`,
+} as const;
+
+/** An operator account as admins manage it. */
+export interface OperatorAccountDto {
+  id: string;
+  email: string;
+  role: OperatorRole;
+  /** Set while the account is disabled (it cannot log in, its sessions ended). */
+  disabledAt: string | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+
+export interface OperatorListDto {
+  items: OperatorAccountDto[];
+}
+
+/** POST /api/operator/operators. The password follows the operator rule (see `isValidOperatorPassword`). */
+export interface CreateOperatorInput {
+  email: string;
+  role: OperatorRole;
+  password: string;
+}
+
+/**
+ * PATCH /api/operator/operators/{id}: a new role and/or disabled state, with a reason (3–500
+ * characters, logged). The last active admin cannot be demoted or disabled (409 `LastAdmin`); an
+ * admin cannot disable themself (409 `SelfDisable`).
+ */
+export interface UpdateOperatorInput {
+  role?: OperatorRole;
+  disabled?: boolean;
+  reason: string;
+}
+
+/** POST /api/operator/password. On success every other session of the operator ends. */
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** Operator passwords: at least 12 characters, and the account password rule of spec §5. */
+export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
+
+export function isValidOperatorPassword(value: unknown): value is string {
+  return isValidPassword(value) && value.length >= OPERATOR_PASSWORD_MIN_LENGTH;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit log
+
+export const AUDIT_ACTIONS = [
+  'publish',
+  'reject',
+  'remove-votes',
+  'results-answer',
+  'results-publish',
+  'operator-add',
+  'operator-role',
+  'operator-disable',
+  'operator-enable',
+  'password-change',
+  'password-reset',
+] as const;
+/**
+ * What an audit row records: moderation (`publish`, `reject`, `remove-votes`), results
+ * (`results-answer`, `results-publish`), operators (`operator-add`, `operator-role`,
+ * `operator-disable`, `operator-enable`), passwords (`password-change` by the operator,
+ * `password-reset` on the command line). Never a password.
+ */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audit row is about; more kinds (clubs, content) come with their back-office pages. */
+export type AuditSubjectType = 'participation' | 'challenge' | 'operator' | (string & {});
+
+/**
+ * Error codes of the operator account calls: 400 `ValidationError`, 400 `WrongPassword`,
+ * 401 `Unauthorized` / `InvalidCredentials`, 403 `Forbidden` ('Dafür fehlt dir die Berechtigung.'),
+ * 404 `NotFound`, 409 `OperatorExists`, `LastAdmin`, `SelfDisable`, 429 `LimitExceeded`.
+ */
+export type OperatorErrorCode =
+  | 'ValidationError'
+  | 'WrongPassword'
+  | 'Unauthorized'
+  | 'InvalidCredentials'
+  | 'Forbidden'
+  | 'NotFound'
+  | 'OperatorExists'
+  | 'LastAdmin'
+  | 'SelfDisable'
+  | 'LimitExceeded';
