@@ -1,5 +1,6 @@
 import { Route, Routes } from '@erd/shared-contracts';
 import { ModerationScreen } from '../features/moderation/components/moderation-screen';
+import { NewsletterScreen } from '../features/newsletter/components/newsletter-screen';
 import { LoginScreen } from '../features/session/components/login-screen';
 import { RequireOperator } from '../features/session/components/require-operator';
 import { Layout } from './layout';
@@ -18,6 +19,14 @@ export function BackofficeRoutes() {
           element={
             <RequireOperator>
               <ModerationScreen />
+            </RequireOperator>
+          }
+        />
+        <Route
+          path="newsletter"
+          element={
+            <RequireOperator>
+              <NewsletterScreen />
             </RequireOperator>
           }
         />

@@ -11,7 +11,10 @@ export const navTexts = {
 } as const;
 
 /** The back office's screens that work today; a screen joins this list when it exists. */
-const screens = [{ to: backofficePaths.moderation, label: 'Moderation' }] as const;
+const screens = [
+  { to: backofficePaths.moderation, label: 'Moderation' },
+  { to: backofficePaths.newsletter, label: 'Newsletter' },
+] as const;
 
 const roleLabels: Record<string, string> = { moderator: 'Moderation', admin: 'Administration' };
 

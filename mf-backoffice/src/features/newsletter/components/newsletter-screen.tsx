@@ -1,0 +1,436 @@
+import { css, type Theme } from "@emotion/react";
+import {
+  type FormEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
+import { isApiError } from "@erd/shared-contracts";
+import type {
+  NewsletterStatusDto,
+  NewsletterSubscriberDto,
+  NewsletterSubscriberPageDto,
+} from "@erd/shared-contracts/backoffice";
+import {
+  FieldLabel,
+  FormMessage,
+  TextField,
+} from "@erd/shared-contracts/forms";
+import { Button, ButtonAnchor, Spinner } from "@erd/shared-contracts/ui";
+import { Panel, ScreenHeader } from "../../../components/screen";
+import { formatDateTime } from "../../../lib/format";
+import { useOperatorSession } from "../../../lib/operator-session";
+import {
+  listSubscribers,
+  SUBSCRIBER_PAGE_SIZE,
+  SUBSCRIBERS_CSV_URL,
+} from "../api/list-subscribers";
+import { ConsentLogDialog } from "./consent-log-dialog";
+import {
+  UnsubscribeDialog,
+  type UnsubscribeOutcome,
+} from "./unsubscribe-dialog";
+
+export const newsletterTexts = {
+  loading: "Adressen werden geladen …",
+  loadFailed:
+    "Die Adressen konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.",
+  none: "Keine Adresse passt zur Suche.",
+  forbidden: "Dafür fehlt dir die Berechtigung.",
+  gone: "Diese Adresse gibt es nicht mehr. Die Liste ist neu geladen.",
+  readOnly:
+    "Du kannst die Liste lesen; Export und Abmelden sind Administratoren vorbehalten.",
+} as const;
+
+const STATUS_LABELS: Record<NewsletterStatusDto, string> = {
+  confirmed: "Bestätigt",
+  pending: "Unbestätigt",
+  unsubscribed: "Abgemeldet",
+};
+const countText = (total: number, status: NewsletterStatusDto) =>
+  `${total === 1 ? "1 Adresse" : `${total} Adressen`} (${STATUS_LABELS[status].toLowerCase()})`;
+
+type List =
+  | { status: "loading" }
+  | { status: "error" }
+  | { status: "ready"; page: NewsletterSubscriberPageDto };
+
+/**
+ * 'Newsletter': the addresses, searched, filtered by status and paged on the server (confirmed
+ * by default), with each address's consent log. Admins also export the subscribers ('CSV
+ * exportieren', a download from the server) and unsubscribe an address with a reason; moderators
+ * see the same list without these.
+ */
+export function NewsletterScreen() {
+  const { state, signedOut } = useOperatorSession();
+  const isAdmin =
+    state.status === "signed-in" && state.operator.role === "admin";
+  const [draft, setDraft] = useState({
+    query: "",
+    status: "confirmed" as NewsletterStatusDto,
+  });
+  const [filter, setFilter] = useState({
+    query: "",
+    status: "confirmed" as NewsletterStatusDto,
+    from: 0,
+  });
+  const [list, setList] = useState<List>({ status: "loading" });
+  const [notice, setNotice] = useState<{
+    tone: "success" | "error";
+    text: string;
+  } | null>(null);
+  const [consentOf, setConsentOf] = useState<string | null>(null);
+  const [unsubscribing, setUnsubscribing] =
+    useState<NewsletterSubscriberDto | null>(null);
+  const summary = useRef<HTMLHeadingElement>(null);
+  const request = useRef(0);
+
+  const load = useCallback(async () => {
+    const id = ++request.current;
+    setList((current) =>
+      current.status === "ready" ? current : { status: "loading" },
+    );
+    try {
+      const page = await listSubscribers({
+        ...filter,
+        size: SUBSCRIBER_PAGE_SIZE,
+      });
+      if (id === request.current) setList({ status: "ready", page });
+    } catch (error) {
+      if (id !== request.current) return;
+      if (isApiError(error) && error.status === 401) signedOut("expired");
+      else setList({ status: "error" });
+    }
+  }, [filter, signedOut]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    setFilter({ query: draft.query.trim(), status: draft.status, from: 0 });
+  };
+
+  const unsubscribeDone = (
+    subscriber: NewsletterSubscriberDto,
+    outcome: UnsubscribeOutcome,
+  ) => {
+    setUnsubscribing(null);
+    if (outcome === "unauthorized") return signedOut("expired");
+    if (outcome === "forbidden")
+      setNotice({ tone: "error", text: newsletterTexts.forbidden });
+    else if (outcome === "gone")
+      setNotice({ tone: "error", text: newsletterTexts.gone });
+    else
+      setNotice({
+        tone: "success",
+        text: `${subscriber.email} ist vom Newsletter abgemeldet.`,
+      });
+    summary.current?.focus();
+    void load();
+  };
+
+  const page = list.status === "ready" ? list.page : null;
+  const pages = page
+    ? Math.max(1, Math.ceil(page.total / SUBSCRIBER_PAGE_SIZE))
+    : 1;
+  const current = Math.floor(filter.from / SUBSCRIBER_PAGE_SIZE) + 1;
+
+  return (
+    <section aria-labelledby="newsletter-title">
+      <ScreenHeader
+        title="Newsletter"
+        titleId="newsletter-title"
+        intro={
+          isAdmin
+            ? "Abonnenten mit Double-Opt-in und ihre Einwilligungen."
+            : newsletterTexts.readOnly
+        }
+      >
+        {isAdmin && (
+          <ButtonAnchor variant="secondary" href={SUBSCRIBERS_CSV_URL} download>
+            CSV exportieren
+          </ButtonAnchor>
+        )}
+      </ScreenHeader>
+
+      <Panel
+        css={(theme: Theme) => css`
+          margin-bottom: ${theme.space(6)};
+        `}
+      >
+        <form
+          role="search"
+          aria-label="Adressen suchen"
+          noValidate
+          onSubmit={onSearch}
+          css={(theme: Theme) => css`
+            display: flex;
+            flex-wrap: wrap;
+            align-items: flex-end;
+            gap: ${theme.space(4)};
+            & > div {
+              flex: 1 1 240px;
+            }
+          `}
+        >
+          <TextField
+            label="E-Mail-Adresse"
+            name="query"
+            type="search"
+            maxLength={254}
+            value={draft.query}
+            onChange={(e) => setDraft({ ...draft, query: e.target.value })}
+          />
+          <div>
+            <FieldLabel htmlFor="newsletter-status">Status</FieldLabel>
+            <select
+              id="newsletter-status"
+              value={draft.status}
+              onChange={(e) =>
+                setDraft({
+                  ...draft,
+                  status: e.target.value as NewsletterStatusDto,
+                })
+              }
+              css={(theme: Theme) => css`
+                width: 100%;
+                min-height: 48px;
+                padding: 0 ${theme.space(3)};
+                border: 2px solid ${theme.colors.border};
+                border-radius: ${theme.radius};
+                font: inherit;
+                background: ${theme.colors.white};
+                &:focus-visible {
+                  outline: 3px solid ${theme.colors.focus};
+                  outline-offset: 1px;
+                }
+              `}
+            >
+              {(Object.keys(STATUS_LABELS) as NewsletterStatusDto[]).map(
+                (status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ),
+              )}
+            </select>
+          </div>
+          <Button type="submit" variant="primary">
+            Suchen
+          </Button>
+        </form>
+      </Panel>
+
+      <div
+        role="status"
+        css={(theme: Theme) => css`
+          &:not(:empty) {
+            margin-bottom: ${theme.space(5)};
+          }
+        `}
+      >
+        {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+      </div>
+
+      {list.status === "loading" && <Spinner label={newsletterTexts.loading} />}
+      {list.status === "error" && (
+        <Panel role="alert">
+          <p>{newsletterTexts.loadFailed}</p>
+          <Button variant="secondary" onClick={() => void load()}>
+            Erneut laden
+          </Button>
+        </Panel>
+      )}
+      {page && (
+        <>
+          <h2
+            ref={summary}
+            tabIndex={-1}
+            css={(theme: Theme) => css`
+              margin: 0 0 ${theme.space(4)};
+              font-size: 1.125rem;
+              &:focus {
+                outline: none;
+              }
+            `}
+          >
+            {page.total === 0
+              ? newsletterTexts.none
+              : countText(page.total, filter.status)}
+          </h2>
+          {page.items.length > 0 && (
+            <div
+              role="region"
+              aria-label="Adressen"
+              tabIndex={0}
+              css={(theme: Theme) => css`
+                overflow-x: auto;
+                border: 1px solid ${theme.colors.border};
+                border-radius: ${theme.radius};
+                background: ${theme.colors.surface};
+                &:focus-visible {
+                  outline: 3px solid ${theme.colors.focus};
+                }
+              `}
+            >
+              <table
+                css={(theme: Theme) => css`
+                  width: 100%;
+                  border-collapse: collapse;
+                  th,
+                  td {
+                    padding: ${theme.space(3)};
+                    text-align: left;
+                    vertical-align: middle;
+                    border-bottom: 1px solid ${theme.colors.border};
+                  }
+                  th {
+                    font-size: 0.875rem;
+                  }
+                  td:first-of-type {
+                    overflow-wrap: anywhere;
+                    min-width: 200px;
+                  }
+                `}
+              >
+                <caption
+                  css={css`
+                    position: absolute;
+                    width: 1px;
+                    height: 1px;
+                    overflow: hidden;
+                    clip: rect(0 0 0 0);
+                  `}
+                >
+                  Newsletter-Adressen, nach Adresse sortiert, Seite {current}{" "}
+                  von {pages}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">E-Mail</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Einwilligung</th>
+                    <th scope="col">Bestätigt</th>
+                    <th scope="col">
+                      <span
+                        css={css`
+                          position: absolute;
+                          width: 1px;
+                          height: 1px;
+                          overflow: hidden;
+                          clip: rect(0 0 0 0);
+                        `}
+                      >
+                        Aktionen
+                      </span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.map((item) => (
+                    <tr key={item.id}>
+                      <th scope="row">{item.email}</th>
+                      <td>{STATUS_LABELS[item.status]}</td>
+                      <td>{formatDateTime(item.consentedAt)}</td>
+                      <td>
+                        {item.confirmedAt
+                          ? formatDateTime(item.confirmedAt)
+                          : "–"}
+                      </td>
+                      <td>
+                        <div
+                          css={(theme: Theme) => css`
+                            display: flex;
+                            flex-wrap: wrap;
+                            justify-content: flex-end;
+                            gap: ${theme.space(2)};
+                          `}
+                        >
+                          <Button
+                            variant="outline"
+                            onClick={() => setConsentOf(item.email)}
+                            aria-label={`Einwilligungen von ${item.email}`}
+                          >
+                            Einwilligungen
+                          </Button>
+                          {isAdmin && item.status !== "unsubscribed" && (
+                            <Button
+                              variant="secondary"
+                              onClick={() => setUnsubscribing(item)}
+                              aria-label={`${item.email} abmelden`}
+                            >
+                              Abmelden
+                            </Button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {page.total > SUBSCRIBER_PAGE_SIZE && (
+            <nav
+              aria-label="Seiten"
+              css={(theme: Theme) => css`
+                display: flex;
+                flex-wrap: wrap;
+                align-items: center;
+                justify-content: center;
+                gap: ${theme.space(4)};
+                margin-top: ${theme.space(6)};
+              `}
+            >
+              <Button
+                variant="outline"
+                disabled={current <= 1}
+                onClick={() =>
+                  setFilter({
+                    ...filter,
+                    from: filter.from - SUBSCRIBER_PAGE_SIZE,
+                  })
+                }
+              >
+                Zurück
+              </Button>
+              <span>
+                Seite {current} von {pages}
+              </span>
+              <Button
+                variant="outline"
+                disabled={current >= pages}
+                onClick={() =>
+                  setFilter({
+                    ...filter,
+                    from: filter.from + SUBSCRIBER_PAGE_SIZE,
+                  })
+                }
+              >
+                Weiter
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+
+      {consentOf && (
+        <ConsentLogDialog
+          email={consentOf}
+          onClose={() => setConsentOf(null)}
+        />
+      )}
+      {unsubscribing && (
+        <UnsubscribeDialog
+          subscriber={unsubscribing}
+          onCancel={() => setUnsubscribing(null)}
+          onDone={(outcome) => unsubscribeDone(unsubscribing, outcome)}
+        />
+      )}
+    </section>
+  );
+}

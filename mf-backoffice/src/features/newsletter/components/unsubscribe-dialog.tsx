@@ -1,0 +1,126 @@
+import { css, type Theme } from "@emotion/react";
+import { type FormEvent, useRef, useState } from "react";
+import { isApiError } from "@erd/shared-contracts";
+import type { NewsletterSubscriberDto } from "@erd/shared-contracts/backoffice";
+import { FormMessage } from "@erd/shared-contracts/forms";
+import { Button } from "@erd/shared-contracts/ui";
+import { Dialog } from "../../../components/dialog";
+import { TextAreaField } from "../../../components/text-area-field";
+import { unsubscribeSubscriber } from "../api/unsubscribe-subscriber";
+
+export const REASON_MIN_LENGTH = 3;
+export const REASON_MAX_LENGTH = 500;
+
+export const unsubscribeTexts = {
+  reasonRule: `Bitte gib einen Grund an (${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen).`,
+  failed:
+    "Die Adresse konnte nicht abgemeldet werden. Bitte versuche es noch einmal.",
+} as const;
+
+export type UnsubscribeOutcome =
+  "unsubscribed" | "gone" | "unauthorized" | "forbidden";
+
+/**
+ * 'Vom Newsletter abmelden': asks for the reason (kept in the audit log) and unsubscribes the
+ * address as its own footer link would. A refused reason or a failure shows in the dialog, which
+ * stays open; Escape or 'Abbrechen' closes it without changes.
+ */
+export function UnsubscribeDialog({
+  subscriber,
+  onCancel,
+  onDone,
+}: {
+  subscriber: NewsletterSubscriberDto;
+  onCancel: () => void;
+  onDone: (outcome: UnsubscribeOutcome) => void;
+}) {
+  const [reason, setReason] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [sending, setSending] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailed(false);
+    const trimmed = reason.trim();
+    if (
+      trimmed.length < REASON_MIN_LENGTH ||
+      trimmed.length > REASON_MAX_LENGTH
+    ) {
+      setFieldError(unsubscribeTexts.reasonRule);
+      field.current?.focus();
+      return;
+    }
+    setFieldError(null);
+    setSending(true);
+    try {
+      await unsubscribeSubscriber(subscriber.id, trimmed);
+      onDone("unsubscribed");
+    } catch (error) {
+      setSending(false);
+      if (isApiError(error) && error.status === 401) onDone("unauthorized");
+      else if (isApiError(error) && error.status === 403) onDone("forbidden");
+      else if (isApiError(error) && error.status === 404) onDone("gone");
+      else if (isApiError(error) && error.status === 400) {
+        setFieldError(unsubscribeTexts.reasonRule);
+        field.current?.focus();
+      } else setFailed(true);
+    }
+  };
+
+  return (
+    <Dialog
+      title="Vom Newsletter abmelden"
+      description={`${subscriber.email} bekommt danach keinen Newsletter mehr, wie nach dem Abmeldelink einer Mail.`}
+      onClose={() => {
+        if (!sending) onCancel();
+      }}
+      initialFocus={field}
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextAreaField
+          ref={field}
+          name="reason"
+          label="Grund der Abmeldung"
+          hint={`${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen. Der Grund wird im Protokoll gespeichert.`}
+          maxLength={REASON_MAX_LENGTH}
+          required
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={fieldError}
+        />
+        {failed && (
+          <div
+            css={(theme: Theme) => css`
+              margin-top: ${theme.space(4)};
+            `}
+          >
+            <FormMessage tone="error">{unsubscribeTexts.failed}</FormMessage>
+          </div>
+        )}
+        <div
+          css={(theme: Theme) => css`
+            display: flex;
+            flex-wrap: wrap;
+            justify-content: flex-end;
+            gap: ${theme.space(3)};
+            margin-top: ${theme.space(6)};
+          `}
+        >
+          <Button variant="outline" onClick={onCancel} disabled={sending}>
+            Abbrechen
+          </Button>
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={sending}
+            aria-busy={sending || undefined}
+          >
+            Abmelden
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
