@@ -46,7 +46,8 @@ const pointsRow = z.strictObject({
   points: z.int().min(0),
 });
 
-const pointsTable = z
+/** A points table: places without gaps from 1, `toPlace: null` only in the last row (also used by the back office). */
+export const pointsTable = z
   .array(pointsRow)
   .min(1)
   .superRefine((rows, ctx) => {

@@ -85,7 +85,7 @@ interface LoadedSeason {
   images: Map<string, ImageSource>;
 }
 
-interface ResolvedDates {
+export interface ResolvedDates {
   startDate: string;
   endDate: string;
   startDateSubmission?: string;
@@ -126,6 +126,52 @@ async function readText(abs: string): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+const VOTE_DATE_KEYS = ['startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
+
+/**
+ * The order of a challenge's dates (docs/season-format.md), as German problems without a location:
+ * start on or before end; vote types need all four window dates, submission inside the challenge,
+ * submission ends before voting starts, voting ends on or before the end; other types have none.
+ * The season import and the back office (modules/challenges-admin) check dates with this one rule.
+ */
+export function challengeDateProblems(
+  type: SeasonChallenge['type'],
+  dates: ResolvedDates,
+  given: (key: (typeof VOTE_DATE_KEYS)[number]) => boolean = (key) => dates[key] !== undefined,
+): string[] {
+  const problems: string[] = [];
+  if (dates.startDate > dates.endDate) {
+    problems.push(`startDate (${dates.startDate}) liegt nach endDate (${dates.endDate})`);
+  }
+  if (VOTE_TYPES.includes(type)) {
+    const missing = VOTE_DATE_KEYS.filter((key) => !dates[key]);
+    if (missing.length) {
+      problems.push(`${missing.join(', ')} fehlt (Pflicht bei ${type})`);
+    } else {
+      const d = dates as Required<ResolvedDates>;
+      const order: Array<[keyof ResolvedDates, keyof ResolvedDates, boolean]> = [
+        ['startDate', 'startDateSubmission', false],
+        ['startDateSubmission', 'endDateSubmission', false],
+        ['endDateSubmission', 'startDateVoting', true],
+        ['startDateVoting', 'endDateVoting', false],
+        ['endDateVoting', 'endDate', false],
+      ];
+      for (const [a, b, strict] of order) {
+        if (strict ? d[a] >= d[b] : d[a] > d[b]) {
+          problems.push(
+            `${a} (${d[a]}) muss ${strict ? 'vor' : 'am oder vor'} ${b} (${d[b]}) liegen` +
+              (strict ? ' (Einreichung endet vor Beginn der Abstimmung)' : ''),
+          );
+        }
+      }
+    }
+  } else {
+    const extra = VOTE_DATE_KEYS.filter(given);
+    if (extra.length) problems.push(`${extra.join(', ')} gibt es nur bei Abstimmungs-Challenges`);
+  }
+  return problems;
 }
 
 export async function loadSeason(seasonDir: string, today: string): Promise<LoadedSeason> {
@@ -175,37 +221,10 @@ export async function loadSeason(seasonDir: string, today: string): Promise<Load
       startDateVoting: resolve('startDateVoting'),
       endDateVoting: resolve('endDateVoting'),
     };
-    if (dates.startDate > dates.endDate) {
-      problems.push(`${where}: startDate (${dates.startDate}) liegt nach endDate (${dates.endDate})`);
+    for (const problem of challengeDateProblems(challenge.type, dates, (key) => challenge[key] !== undefined)) {
+      problems.push(`${where}: ${problem}`);
     }
     const isVote = VOTE_TYPES.includes(challenge.type);
-    const voteKeys = ['startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
-    if (isVote) {
-      const missing = voteKeys.filter((key) => !dates[key]);
-      if (missing.length) {
-        problems.push(`${where}: ${missing.join(', ')} fehlt (Pflicht bei ${challenge.type})`);
-      } else {
-        const d = dates as Required<ResolvedDates>;
-        const order: Array<[keyof ResolvedDates, keyof ResolvedDates, boolean]> = [
-          ['startDate', 'startDateSubmission', false],
-          ['startDateSubmission', 'endDateSubmission', false],
-          ['endDateSubmission', 'startDateVoting', true],
-          ['startDateVoting', 'endDateVoting', false],
-          ['endDateVoting', 'endDate', false],
-        ];
-        for (const [a, b, strict] of order) {
-          if (strict ? d[a] >= d[b] : d[a] > d[b]) {
-            problems.push(
-              `${where}: ${a} (${d[a]}) muss ${strict ? 'vor' : 'am oder vor'} ${b} (${d[b]}) liegen` +
-                (strict ? ' (Einreichung endet vor Beginn der Abstimmung)' : ''),
-            );
-          }
-        }
-      }
-    } else {
-      const extra = voteKeys.filter((key) => challenge[key] !== undefined);
-      if (extra.length) problems.push(`${where}: ${extra.join(', ')} gibt es nur bei Abstimmungs-Challenges`);
-    }
     if (challenge.scoring !== undefined && challenge.type !== 'bfv-erd-goals') {
       problems.push(`${where}.scoring: nur bei bfv-erd-goals erlaubt`);
     }

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PICTURE_MAX_BYTES, type AuditAction, type ImageDto } from '@erd/shared-contracts/wire';
+import { dataPaths } from '../../config.js';
+import type { AppContext } from '../../context.js';
+import { CodedError } from '../../errors.js';
+import { slugify } from '../../lib/text.js';
+import { appendAudit, type Actor } from '../audit/service.js';
+import { PictureRejectedError, sniffImageFile, type PictureFormat, type ProcessedPicture } from '../uploads/image.js';
+
+/**
+ * POST /api/operator/media (admin): one picture for a challenge's teaser or prizes. Judged by its
+ * content and re-encoded without metadata like a club's picture (ctx.pictures, modules/uploads),
+ * with the WEBP renditions; stored in the media store the season import uses (content-hashed
+ * names, served at /media/…). The answer is the `ImageDto` the challenge fields take; an audit row
+ * records who uploaded what (the picture is in use only once a challenge is saved with it).
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'media' | 'pictures' | 'log'>;
+
+export const MEDIA_UPLOAD_ACTION = 'media-upload' as AuditAction;
+/** The back office takes JPEG, PNG and WEBP (no GIF: teasers are still pictures). */
+const ALLOWED: readonly PictureFormat[] = ['jpeg', 'png', 'webp'];
+
+export const MEDIA_MESSAGES = {
+  tooLarge: 'Das Bild ist zu groß (höchstens 10 MB).',
+  unsupported: 'Erlaubt sind JPEG, PNG oder WEBP.',
+  empty: 'Die Datei ist leer.',
+} as const;
+
+export const mediaTooLarge = () => new CodedError(413, 'TooLarge', MEDIA_MESSAGES.tooLarge, { field: 'file' });
+const unsupported = (message: string = MEDIA_MESSAGES.unsupported) => new CodedError(415, 'UnsupportedImage', message, { field: 'file' });
+
+function byteLimit(max: number, counter: { bytes: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      counter.bytes += chunk.length;
+      if (counter.bytes > max) callback(mediaTooLarge());
+      else callback(null, chunk);
+    },
+  });
+}
+
+export async function uploadMedia({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { file: Readable; filename: string; actor: Actor };
+}): Promise<ImageDto> {
+  const dir = dataPaths(ctx.config).incoming;
+  await fs.mkdir(dir, { recursive: true });
+  const temp = path.join(dir, `operator-${randomBytes(8).toString('hex')}`);
+  try {
+    const counter = { bytes: 0 };
+    try {
+      await pipeline(input.file, byteLimit(PICTURE_MAX_BYTES, counter), createWriteStream(temp));
+    } catch (error) {
+      const code = (error as { code?: unknown; statusCode?: unknown } | null)?.code;
+      if (code === 'TooLarge' || code === 'FST_REQ_FILE_TOO_LARGE' || (error as { statusCode?: unknown }).statusCode === 413) throw mediaTooLarge();
+      throw error;
+    }
+    if ((input.file as { truncated?: boolean }).truncated) throw mediaTooLarge();
+    if (counter.bytes === 0) throw unsupported(MEDIA_MESSAGES.empty);
+    const format = await sniffImageFile(temp);
+    if (!format || !ALLOWED.includes(format)) throw unsupported();
+    let processed: ProcessedPicture;
+    try {
+      processed = await ctx.pictures.process(temp, format);
+    } catch (error) {
+      if (error instanceof PictureRejectedError) {
+        throw error.reason === 'too-many-pixels' ? new CodedError(413, 'TooLarge', error.message, { field: 'file' }) : unsupported();
+      }
+      throw error;
+    }
+    const base = slugify(path.basename(input.filename, path.extname(input.filename))).slice(0, 30) || 'bild';
+    const original = await ctx.media.put(processed.original.data, `${base}.${processed.original.ext}`);
+    const renditions = [];
+    for (const r of processed.renditions) {
+      const stored = await ctx.media.put(r.data, `${base}-w${r.target}.webp`);
+      renditions.push({ url: stored.url, width: r.width, format: 'webp' });
+    }
+    const image: ImageDto = {
+      fields: {
+        file: { url: original.url, contentType: processed.original.contentType, width: processed.original.width, height: processed.original.height },
+      },
+      metadata: { thumbnails: renditions },
+    };
+    await appendAudit(ctx.db, {
+      action: MEDIA_UPLOAD_ACTION,
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'media',
+      subjectId: original.name,
+      reason: null,
+      details: { after: image, bytes: counter.bytes, format },
+      at: ctx.now(),
+    });
+    return image;
+  } finally {
+    await fs.rm(temp, { force: true });
+  }
+}

@@ -1,0 +1,48 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { challenges, participations, publishedResults, type ChallengeRow, type NewChallengeRow } from '../../db/schema/index.js';
+
+/** Queries of the back office's challenge administration. */
+
+export async function listChallengesOfYear(db: Db, yearId: string): Promise<ChallengeRow[]> {
+  return db.select().from(challenges).where(eq(challenges.yearId, yearId)).orderBy(asc(challenges.position));
+}
+
+/** Entries per challenge: all of them, and those waiting for moderation. */
+export async function entryCounts(db: Db, ids: readonly string[]): Promise<Map<string, { entries: number; pending: number }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      challengeId: participations.challengeId,
+      entries: count(),
+      pending: sql<number>`count(*) filter (where ${participations.state} = 'pending')`.mapWith(Number),
+    })
+    .from(participations)
+    .where(inArray(participations.challengeId, [...ids]))
+    .groupBy(participations.challengeId);
+  return new Map(rows.map((r) => [r.challengeId, { entries: Number(r.entries), pending: r.pending }]));
+}
+
+export async function findChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {
+  const [row] = await db.select().from(challenges).where(eq(challenges.id, id));
+  return row;
+}
+
+/** The row, locked until the end of the transaction (two admins saving at once wait for each other). */
+export async function lockChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {
+  const [row] = await db.select().from(challenges).where(eq(challenges.id, id)).for('update');
+  return row;
+}
+
+export async function updateChallenge(db: Db, id: string, values: Partial<NewChallengeRow>): Promise<ChallengeRow> {
+  const [row] = await db.update(challenges).set(values).where(eq(challenges.id, id)).returning();
+  return row!;
+}
+
+export async function hasPublishedResults(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(publishedResults)
+    .where(and(eq(publishedResults.kind, 'challenge'), eq(publishedResults.key, id)));
+  return Number(row?.n ?? 0) > 0;
+}

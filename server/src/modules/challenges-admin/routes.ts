@@ -1,0 +1,91 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
+import type { AppContext } from '../../context.js';
+import { ValidationError } from '../../errors.js';
+import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { mediaTooLarge, uploadMedia } from './media.js';
+import { getAdminChallenge, listAdminChallenges, updateAdminChallenge } from './service.js';
+
+/**
+ * Challenges in the back office (`challengeAdminPaths`): a scope of its own with the operator access
+ * hook (modules/operators/access.ts). Both roles read; changes are admin. Right answers and
+ * publishing are the results API's (modules/results).
+ */
+
+export const challengeAdminPaths = {
+  challenges: '/api/operator/challenges',
+  challenge: '/api/operator/challenges/:id',
+  media: '/api/operator/media',
+} as const;
+
+const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema } as const;
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } },
+  additionalProperties: false,
+} as const;
+
+export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  registerOperatorAccess(app, ctx);
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    limits: { fieldNameSize: 100, fieldSize: 1024, fields: 5, fileSize: PICTURE_MAX_BYTES + 1, files: 1, parts: 6, headerPairs: 50 },
+  });
+
+  app.get(
+    challengeAdminPaths.challenges,
+    { config: { operatorAccess: 'operator' }, schema: { response: { 200: looseObject, ...errors } } },
+    async () => listAdminChallenges({ ctx }),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    challengeAdminPaths.challenge,
+    { config: { operatorAccess: 'operator' }, schema: { params: idParams, response: { 200: looseObject, ...errors } } },
+    async (request) => getAdminChallenge({ ctx, input: { id: request.params.id } }),
+  );
+
+  // The body is checked by the service's zod schema (German messages per field, the season rules).
+  app.patch<{ Params: { id: string } }>(
+    challengeAdminPaths.challenge,
+    {
+      config: { operatorAccess: 'admin' },
+      bodyLimit: 256 * 1024,
+      schema: { params: idParams, body: { type: 'object' }, response: { 200: looseObject, ...errors } },
+    },
+    async (request) => updateAdminChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
+  );
+
+  // One picture (multipart field `file`) → the ImageDto for teaserImage or prizeImages.
+  app.post(
+    challengeAdminPaths.media,
+    { config: { operatorAccess: 'admin' }, schema: { response: { 201: looseObject, ...errors, 413: errorSchema, 415: errorSchema } } },
+    async (request, reply) => {
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared > PICTURE_MAX_BYTES + FORM_OVERHEAD_BYTES) {
+        reply.header('connection', 'close');
+        throw mediaTooLarge();
+      }
+      if (!request.isMultipart()) throw new ValidationError('Erwartet wird ein Formular (multipart/form-data).', { field: 'file' });
+      const actor = actorOf(request);
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') continue;
+          if (part.fieldname !== 'file') throw new ValidationError('Die Datei gehört in das Feld "file".', { field: 'file' });
+          const image = await uploadMedia({ ctx, input: { file: part.file, filename: part.filename || 'bild', actor } });
+          return reply.code(201).send(image);
+        }
+      } catch (error) {
+        reply.header('connection', 'close');
+        throw error;
+      }
+      throw new ValidationError('Das Formular enthält keine Datei.', { field: 'file' });
+    },
+  );
+};

@@ -1,0 +1,296 @@
+import { z } from 'zod';
+import { challengeTimeState, DEFAULT_POINTS_TABLE, type ChallengeObjectTypeId, type ImageDto, type PointsRowDto, type PrizesDto } from '@erd/shared-contracts/wire';
+import type { AppContext } from '../../context.js';
+import type { ChallengeRow, ChallengeScoring, NewChallengeRow } from '../../db/schema/index.js';
+import { CodedError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { berlinToday, isValidIsoDate } from '../../lib/dates.js';
+import { appendAudit, reasonOf, type Actor } from '../audit/service.js';
+import { toChallengeDto } from '../content/mappers.js';
+import { findSite } from '../content/repository.js';
+import { pointsTable } from '../season/schema.js';
+import { challengeDateProblems, type ResolvedDates } from '../season/service.js';
+import type { AuditAction } from '@erd/shared-contracts/wire';
+import * as repo from './repository.js';
+
+/**
+ * Challenges in the back office (issue 8): both roles read the current year's challenges with
+ * their phase and every editable field; admins change texts, images, dates, the points table and
+ * the goals ranking. Dates and points follow the season format's rules (the same checks as the
+ * import); changing the dates of a running challenge needs a confirmation and a reason; a save
+ * names the `updatedAt` it started from, so two admins cannot overwrite each other; every change
+ * is one audit row with before and after. Right answers and publishing stay with the results API.
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'now'>;
+
+export const CHALLENGE_UPDATE_ACTION = 'challenge-update' as AuditAction;
+
+/** The phase of a challenge today (the public site's time states, decisions §4). */
+export type ChallengePhase = 'before' | 'submission' | 'voting' | 'ended';
+
+export interface AdminChallengeSummaryDto {
+  id: string;
+  number: number;
+  headline: string;
+  type: ChallengeObjectTypeId;
+  phase: ChallengePhase;
+  startDate: string;
+  endDate: string;
+  startDateSubmission: string | null;
+  endDateSubmission: string | null;
+  startDateVoting: string | null;
+  endDateVoting: string | null;
+  entries: number;
+  pending: number;
+}
+
+export interface AdminChallengeDto extends AdminChallengeSummaryDto {
+  yearId: string;
+  teasertitle: string | null;
+  teasertext: string | null;
+  question: string | null;
+  footnote: string | null;
+  teaserImage: ImageDto | null;
+  prizes: PrizesDto | null;
+  points: PointsRowDto[];
+  rightAnswer: number | null;
+  scoring: ChallengeScoring | null;
+  /** Today within start and end: a date change needs `confirmRunning` and a reason. */
+  running: boolean;
+  /** Results are published: the goals ranking is changed through the results (with a reason). */
+  published: boolean;
+  /** Name it as `expectedUpdatedAt` when saving. */
+  updatedAt: string;
+  defaultPoints: PointsRowDto[];
+}
+
+export const MESSAGES = {
+  notFound: 'Diese Challenge gibt es nicht.',
+  noYear: 'Es ist keine Saison angelegt.',
+  stale: 'Inzwischen hat jemand anderes diese Challenge geändert. Lade sie neu und prüfe deine Änderungen.',
+  running: 'Die Challenge läuft gerade: bestätige die Änderung der Termine und gib einen Grund an.',
+  runningReason: 'Gib einen Grund für die Terminänderung an (3 bis 500 Zeichen).',
+  scoringOnlyGoals: 'Die Wertung lässt sich nur bei Tor-Challenges umstellen.',
+  scoringPublished: 'Die Ergebnisse sind veröffentlicht: die Wertung änderst du unter „Ergebnisse“ (mit Grund).',
+  nothing: 'Es gibt keine Änderung zu speichern.',
+} as const;
+
+function phaseOf(row: ChallengeRow, today: string): ChallengePhase {
+  const state = challengeTimeState(toChallengeDto(row), today);
+  return state === 'upcoming' ? 'before' : state === 'finished' ? 'ended' : state === 'vote' ? 'voting' : 'submission';
+}
+
+function summary(row: ChallengeRow, number: number, today: string, counts?: { entries: number; pending: number }): AdminChallengeSummaryDto {
+  return {
+    id: row.id,
+    number,
+    headline: row.headline,
+    type: row.objectTypeId,
+    phase: phaseOf(row, today),
+    startDate: row.startDate,
+    endDate: row.endDate,
+    startDateSubmission: row.startDateSubmission,
+    endDateSubmission: row.endDateSubmission,
+    startDateVoting: row.startDateVoting,
+    endDateVoting: row.endDateVoting,
+    entries: counts?.entries ?? 0,
+    pending: counts?.pending ?? 0,
+  };
+}
+
+/** GET /api/operator/challenges: the current year's challenges in their order. */
+export async function listAdminChallenges({ ctx }: { ctx: Ctx }): Promise<{ yearId: string; today: string; items: AdminChallengeSummaryDto[] }> {
+  const site = await findSite(ctx.db);
+  if (!site?.currentYearId) throw new NotFoundError(MESSAGES.noYear);
+  const yearId = site.currentYearId;
+  const rows = await repo.listChallengesOfYear(ctx.db, yearId);
+  const counts = await repo.entryCounts(ctx.db, rows.map((r) => r.id));
+  const today = berlinToday(ctx.now());
+  return { yearId, today, items: rows.map((row, i) => summary(row, i + 1, today, counts.get(row.id))) };
+}
+
+async function detail(ctx: Ctx, row: ChallengeRow): Promise<AdminChallengeDto> {
+  const today = berlinToday(ctx.now());
+  const siblings = await repo.listChallengesOfYear(ctx.db, row.yearId);
+  const counts = await repo.entryCounts(ctx.db, [row.id]);
+  return {
+    ...summary(row, siblings.findIndex((c) => c.id === row.id) + 1, today, counts.get(row.id)),
+    yearId: row.yearId,
+    teasertitle: row.teasertitle,
+    teasertext: row.teasertext,
+    question: row.question,
+    footnote: row.footnote,
+    teaserImage: row.teaserImage ?? null,
+    prizes: row.prizes ?? null,
+    points: row.points,
+    rightAnswer: row.rightAnswer,
+    scoring: row.scoring,
+    running: row.startDate <= today && today <= row.endDate,
+    published: await repo.hasPublishedResults(ctx.db, row.id),
+    updatedAt: row.updatedAt.toISOString(),
+    defaultPoints: DEFAULT_POINTS_TABLE,
+  };
+}
+
+/** GET /api/operator/challenges/:id */
+export async function getAdminChallenge({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<AdminChallengeDto> {
+  const row = await repo.findChallenge(ctx.db, input.id);
+  if (!row) throw new NotFoundError(MESSAGES.notFound);
+  return detail(ctx, row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing
+
+const DATE_KEYS = ['startDate', 'endDate', 'startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
+const TEXT_MAX = 5000;
+
+/** Our media (`/media/…`) or an http(s) URL, as the season file allows. */
+const imageUrl = z
+  .string()
+  .max(2000)
+  .refine((v) => /^\/media\/[A-Za-z0-9._/-]+$/.test(v) || /^https:\/\/\S+$/i.test(v), 'Bild-Adresse: ein hochgeladenes Bild (/media/…) oder eine https-URL.');
+const imageSchema = z.strictObject({
+  fields: z.strictObject({
+    file: z.strictObject({
+      url: imageUrl,
+      contentType: z.string().max(100).optional(),
+      width: z.int().min(1).max(100_000).optional(),
+      height: z.int().min(1).max(100_000).optional(),
+    }),
+  }),
+  metadata: z
+    .strictObject({
+      thumbnails: z.array(z.strictObject({ url: imageUrl, width: z.int().min(1).max(100_000), format: z.string().max(20).optional() })).max(10),
+    })
+    .optional(),
+});
+const optionalText = z.string().max(TEXT_MAX, `höchstens ${TEXT_MAX} Zeichen`).nullable().optional();
+const day = z.string().refine(isValidIsoDate, 'ein Tag als JJJJ-MM-TT');
+
+export const patchSchema = z.strictObject({
+  expectedUpdatedAt: z.string().min(1, 'fehlt'),
+  headline: z.string().trim().min(1, 'Die Überschrift darf nicht leer sein.').max(300, 'höchstens 300 Zeichen').optional(),
+  teasertitle: optionalText,
+  teasertext: optionalText,
+  question: optionalText,
+  footnote: optionalText,
+  teaserImage: imageSchema.nullable().optional(),
+  prizeImages: z.array(imageSchema).max(10, 'höchstens 10 Bilder').optional(),
+  startDate: day.optional(),
+  endDate: day.optional(),
+  startDateSubmission: day.optional(),
+  endDateSubmission: day.optional(),
+  startDateVoting: day.optional(),
+  endDateVoting: day.optional(),
+  points: pointsTable.optional(),
+  scoring: z.enum(['highest', 'closest']).optional(),
+  confirmRunning: z.boolean().optional(),
+  reason: z.string().max(1000).optional(),
+});
+
+export type PatchChallengeInput = z.infer<typeof patchSchema>;
+
+const zodGerman = z.locales.de().localeError;
+
+function fieldOf(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+/** PATCH /api/operator/challenges/:id (admin). */
+export async function updateAdminChallenge({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: string; body: unknown; actor: Actor };
+}): Promise<AdminChallengeDto> {
+  const parsed = patchSchema.safeParse(input.body, { error: zodGerman });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = fieldOf(issue.path);
+    throw new ValidationError(`${field ? `${field}: ` : ''}${issue.message}`, {
+      field: field || null,
+      problems: parsed.error.issues.map((i) => ({ field: fieldOf(i.path), message: i.message })),
+    });
+  }
+  const body = parsed.data;
+  const today = berlinToday(ctx.now());
+
+  const saved = await ctx.db.transaction(async (tx) => {
+    const old = await repo.lockChallenge(tx, input.id);
+    if (!old) throw new NotFoundError(MESSAGES.notFound);
+    if (old.updatedAt.toISOString() !== body.expectedUpdatedAt) {
+      throw new ConflictError(MESSAGES.stale, { updatedAt: old.updatedAt.toISOString() });
+    }
+
+    const next: Partial<NewChallengeRow> = {};
+    if (body.headline !== undefined) next.headline = body.headline;
+    for (const key of ['teasertitle', 'teasertext', 'question', 'footnote'] as const) {
+      if (body[key] !== undefined) next[key] = body[key] === null || body[key].trim() === '' ? null : body[key];
+    }
+    if (body.teaserImage !== undefined) next.teaserImage = body.teaserImage;
+    if (body.prizeImages !== undefined) {
+      if (!old.prizes) throw new ValidationError('prizeImages: Diese Challenge hat keine Preise (sie kommen aus der Season-Datei).', { field: 'prizeImages' });
+      next.prizes = { ...old.prizes, images: body.prizeImages };
+    }
+    if (body.points !== undefined) next.points = body.points;
+    if (body.scoring !== undefined) {
+      if (old.objectTypeId !== 'bfv-erd-goals') throw new ValidationError(MESSAGES.scoringOnlyGoals, { field: 'scoring' });
+      if (body.scoring !== old.scoring && (await repo.hasPublishedResults(tx, old.id))) throw new ConflictError(MESSAGES.scoringPublished, { field: 'scoring' });
+      next.scoring = body.scoring;
+    }
+
+    // Dates: the whole set after the change, checked as the season import checks it.
+    const dates: ResolvedDates = {
+      startDate: body.startDate ?? old.startDate,
+      endDate: body.endDate ?? old.endDate,
+      startDateSubmission: body.startDateSubmission ?? old.startDateSubmission ?? undefined,
+      endDateSubmission: body.endDateSubmission ?? old.endDateSubmission ?? undefined,
+      startDateVoting: body.startDateVoting ?? old.startDateVoting ?? undefined,
+      endDateVoting: body.endDateVoting ?? old.endDateVoting ?? undefined,
+    };
+    const datesChanged = DATE_KEYS.filter((key) => body[key] !== undefined && body[key] !== old[key]);
+    if (datesChanged.length) {
+      const problems = challengeDateProblems(old.objectTypeId, dates);
+      if (problems.length) {
+        const field = DATE_KEYS.find((key) => problems[0]!.startsWith(key)) ?? datesChanged[0]!;
+        throw new ValidationError(problems.join('; '), { field, problems: problems.map((message) => ({ field, message })) });
+      }
+      for (const key of datesChanged) next[key] = dates[key]!;
+    }
+
+    const running = old.startDate <= today && today <= old.endDate;
+    let reason: string | null = null;
+    if (datesChanged.length && running) {
+      if (body.confirmRunning !== true) throw new CodedError(409, 'ChallengeRunning', MESSAGES.running, { field: 'confirmRunning' });
+      reason = reasonOf(body.reason, true, MESSAGES.runningReason);
+    } else {
+      reason = reasonOf(body.reason, false);
+    }
+
+    const changed = (Object.keys(next) as (keyof NewChallengeRow)[]).filter((key) => JSON.stringify(next[key]) !== JSON.stringify(old[key] ?? null));
+    if (!changed.length) return old;
+    const before = Object.fromEntries(changed.map((key) => [key, old[key] ?? null]));
+    const after = Object.fromEntries(changed.map((key) => [key, next[key] ?? null]));
+    const now = ctx.now();
+    const row = await repo.updateChallenge(
+      tx,
+      old.id,
+      Object.fromEntries([...changed.map((key) => [key, next[key]]), ['updatedAt', new Date(Math.max(now.getTime(), old.updatedAt.getTime() + 1))]]),
+    );
+    await appendAudit(tx, {
+      action: CHALLENGE_UPDATE_ACTION,
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'challenge',
+      subjectId: old.id,
+      challengeId: old.id,
+      reason,
+      details: { before, after, fields: changed, running },
+      at: now,
+    });
+    return row;
+  });
+  return detail(ctx, saved);
+}
