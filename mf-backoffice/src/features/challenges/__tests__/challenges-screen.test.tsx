@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEFAULT_POINTS_TABLE } from '@erd/shared-contracts/wire';
+import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
+import type { OperatorSessionState } from '../../../lib/operator-session';
+import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { renderBackoffice } from '../../../testing/render';
+import type { AdminChallengeDto, PatchChallengeInput } from '../api/types';
+
+const LIST = 'GET /api/operator/challenges';
+const ONE = 'GET /api/operator/challenges/est';
+const SAVE = 'PATCH /api/operator/challenges/est';
+const admin: OperatorSessionState = { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } };
+
+const challenge = (overrides: Partial<AdminChallengeDto> = {}): AdminChallengeDto => ({
+  id: 'est',
+  number: 1,
+  headline: 'Wie viele Zuschauer?',
+  type: 'bfv-erd-estimate',
+  phase: 'submission',
+  startDate: '2026-06-01',
+  endDate: '2026-06-30',
+  startDateSubmission: null,
+  endDateSubmission: null,
+  startDateVoting: null,
+  endDateVoting: null,
+  entries: 3,
+  pending: 0,
+  yearId: 'year-2026',
+  teasertitle: null,
+  teasertext: null,
+  question: 'Schätze!',
+  footnote: null,
+  teaserImage: null,
+  prizes: null,
+  points: [
+    { fromPlace: 1, toPlace: 1, points: 100 },
+    { fromPlace: 2, toPlace: null, points: 5 },
+  ],
+  rightAnswer: null,
+  scoring: 'closest',
+  running: true,
+  published: false,
+  updatedAt: '2026-06-10T10:00:00.000Z',
+  defaultPoints: DEFAULT_POINTS_TABLE,
+  ...overrides,
+});
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=token-1';
+  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
+});
+
+function fakeServer() {
+  const saved: PatchChallengeInput[] = [];
+  const xhr = mockXhr({
+    [LIST]: () => ({
+      body: {
+        yearId: 'year-2026',
+        today: '2026-06-15',
+        items: [challenge(), { ...challenge({ id: 'slogan', number: 2, headline: 'Bester Spruch', type: 'bfv-erd-text-vote', phase: 'voting', entries: 7, pending: 2 }) }],
+      },
+    }),
+    [ONE]: () => ({ body: challenge() }),
+    [SAVE]: (_url, init) => {
+      const body = JSON.parse(String(init.body)) as PatchChallengeInput;
+      saved.push(body);
+      if (body.startDate && !body.reason) return { status: 409, body: { code: 'ChallengeRunning', message: 'läuft' } };
+      return { body: challenge({ ...(body.points ? { points: body.points } : {}), ...(body.startDate ? { startDate: body.startDate } : {}), updatedAt: '2026-06-15T10:00:00.000Z' }) };
+    },
+  });
+  return { xhr, saved };
+}
+
+it('lists the challenges with type, phase and entries, each a link to its form', async () => {
+  fakeServer();
+  renderBackoffice('/backoffice/challenges', signedIn);
+  const table = await screen.findByRole('table');
+  expect(screen.getByRole('heading', { level: 1, name: 'Challenges' })).toBeInTheDocument();
+  const row = within(table).getByRole('row', { name: /Bester Spruch/ });
+  expect(within(row).getByText('Spruch-Abstimmung')).toBeInTheDocument();
+  expect(within(row).getByText('Abstimmung läuft')).toBeInTheDocument();
+  expect(within(row).getByText('7')).toBeInTheDocument();
+  expect(within(table).getByRole('link', { name: 'Wie viele Zuschauer? ansehen' })).toHaveAttribute('href', '/backoffice/challenges/est');
+  expect(screen.getByRole('link', { name: 'Challenges' })).toHaveAttribute('aria-current', 'page');
+});
+
+it('shows a moderator the challenge read-only, without saving or editing controls', async () => {
+  fakeServer();
+  renderBackoffice('/backoffice/challenges/est', signedIn);
+  expect(await screen.findByRole('textbox', { name: 'Überschrift' })).toHaveAttribute('readonly');
+  expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Zeile hinzufügen' })).not.toBeInTheDocument();
+  expect(screen.queryByLabelText(/Neues Bild wählen/)).not.toBeInTheDocument();
+});
+
+it('an admin edits the points table: a bad value stops next to its field, a valid table is saved', async () => {
+  const user = userEvent.setup();
+  const { saved } = fakeServer();
+  renderBackoffice('/backoffice/challenges/est', admin);
+  await screen.findByRole('textbox', { name: 'Überschrift' });
+
+  await user.click(screen.getByRole('button', { name: 'Zeile hinzufügen' }));
+  const points = screen.getByRole('textbox', { name: 'Punkte (ab Platz 3)' });
+  await user.clear(points);
+  await user.type(points, 'viel');
+  await user.click(screen.getByRole('button', { name: 'Speichern' }));
+  expect(points).toHaveAccessibleDescription('Eine ganze Zahl ab 0.');
+  expect(saved).toHaveLength(0);
+
+  await user.clear(points);
+  await user.type(points, '1');
+  await user.click(screen.getByRole('button', { name: 'Speichern' }));
+  expect(await screen.findByText('Gespeichert.')).toBeInTheDocument();
+  expect(saved[0]).toEqual({
+    expectedUpdatedAt: '2026-06-10T10:00:00.000Z',
+    points: [
+      { fromPlace: 1, toPlace: 1, points: 100 },
+      { fromPlace: 2, toPlace: 2, points: 5 },
+      { fromPlace: 3, toPlace: null, points: 1 },
+    ],
+  });
+
+  await user.click(screen.getByRole('button', { name: 'Auf Standard zurücksetzen' }));
+  await user.click(screen.getByRole('button', { name: 'Speichern' }));
+  await waitFor(() => expect(saved).toHaveLength(2));
+  expect(saved[1]!.points).toEqual(DEFAULT_POINTS_TABLE);
+  expect(saved[1]!.expectedUpdatedAt).toBe('2026-06-15T10:00:00.000Z');
+});
+
+it('asks for a reason before the dates of a running challenge change', async () => {
+  const user = userEvent.setup();
+  const { saved } = fakeServer();
+  renderBackoffice('/backoffice/challenges/est', admin);
+  const start = await screen.findByLabelText('Beginn');
+  await user.clear(start);
+  await user.type(start, '2026-06-02');
+  await user.click(screen.getByRole('button', { name: 'Speichern' }));
+  const dialog = screen.getByRole('dialog', { name: 'Termine einer laufenden Challenge ändern' });
+  await user.click(within(dialog).getByRole('button', { name: 'Termine ändern' }));
+  expect(within(dialog).getByRole('textbox', { name: 'Grund der Terminänderung' })).toHaveAccessibleDescription(/3 bis 500 Zeichen/);
+  expect(saved).toHaveLength(0);
+  await user.type(within(dialog).getByRole('textbox', { name: 'Grund der Terminänderung' }), 'Pokalspiel verschoben');
+  await user.click(within(dialog).getByRole('button', { name: 'Termine ändern' }));
+  expect(await screen.findByText('Gespeichert.')).toBeInTheDocument();
+  expect(saved[0]).toMatchObject({ startDate: '2026-06-02', confirmRunning: true, reason: 'Pokalspiel verschoben' });
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});

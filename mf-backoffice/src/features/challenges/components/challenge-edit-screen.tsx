@@ -1,0 +1,332 @@
+import { css, type Theme } from '@emotion/react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError, Link, useParams } from '@erd/shared-contracts';
+import { FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { Button, FieldError, Spinner } from '@erd/shared-contracts/ui';
+import type { ImageDto, PointsRowDto } from '@erd/shared-contracts/wire';
+import { Dialog } from '../../../components/dialog';
+import { Panel, ScreenHeader } from '../../../components/screen';
+import { TextAreaField } from '../../../components/text-area-field';
+import { previewUrl } from '../../../lib/media';
+import { useOperatorSession } from '../../../lib/operator-session';
+import { getChallenge } from '../api/get-challenge';
+import { DATE_FIELDS, type AdminChallengeDto, type DateField, type PatchChallengeInput } from '../api/types';
+import { updateChallenge } from '../api/update-challenge';
+import { uploadImage } from '../api/upload-image';
+import { challengesRoute } from './challenges-screen';
+import { dateLabels, phaseLabels, typeLabels } from './labels';
+import { fromPlaces, PointsTableEditor, type PointsFormRow } from './points-table-editor';
+
+export const editTexts = {
+  loadFailed: 'Die Challenge konnte nicht geladen werden.',
+  notFound: 'Diese Challenge gibt es nicht.',
+  saved: 'Gespeichert.',
+  saveFailed: 'Speichern hat nicht geklappt. Bitte versuche es noch einmal.',
+  fix: 'Bitte korrigiere die markierten Felder.',
+  headline: 'Die Überschrift darf nicht leer sein.',
+  toPlace: 'Eine ganze Zahl ab dem ersten Platz dieser Zeile.',
+  points: 'Eine ganze Zahl ab 0.',
+  date: 'Bitte gib ein Datum an.',
+  reason: 'Bitte gib einen Grund an (3 bis 500 Zeichen).',
+  imageType: 'Erlaubt sind JPEG, PNG oder WEBP.',
+  imageSize: 'Das Bild ist zu groß (höchstens 10 MB).',
+  imageFailed: 'Das Bild konnte nicht hochgeladen werden.',
+} as const;
+
+const TEXT_FIELDS = ['headline', 'teasertitle', 'teasertext', 'question', 'footnote'] as const;
+type TextKey = (typeof TEXT_FIELDS)[number];
+
+interface FormState {
+  texts: Record<TextKey, string>;
+  dates: Partial<Record<DateField, string>>;
+  rows: PointsFormRow[];
+  scoring: 'highest' | 'closest' | null;
+  teaserImage: ImageDto | null;
+}
+
+const toRows = (points: PointsRowDto[]): PointsFormRow[] =>
+  points.map((p, i) => ({ key: i + 1, toPlace: p.toPlace === null ? '' : String(p.toPlace), points: String(p.points) }));
+
+function formOf(c: AdminChallengeDto): FormState {
+  return {
+    texts: { headline: c.headline, teasertitle: c.teasertitle ?? '', teasertext: c.teasertext ?? '', question: c.question ?? '', footnote: c.footnote ?? '' },
+    dates: Object.fromEntries(DATE_FIELDS.filter((k) => c[k] !== null).map((k) => [k, c[k] as string])),
+    rows: toRows(c.points),
+    scoring: c.scoring,
+    teaserImage: c.teaserImage,
+  };
+}
+
+const WHOLE = /^\d{1,9}$/;
+
+/** Checks the form as the server will; answers the points table and the errors by field. */
+function check(form: FormState): { points: PointsRowDto[]; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  if (!form.texts.headline.trim()) errors.headline = editTexts.headline;
+  for (const [key, value] of Object.entries(form.dates)) if (!value) errors[key] = editTexts.date;
+  const starts = fromPlaces(form.rows);
+  const points: PointsRowDto[] = form.rows.map((row, i) => {
+    const last = i === form.rows.length - 1;
+    const to = Number(row.toPlace);
+    if (!last && (!WHOLE.test(row.toPlace) || to < starts[i]!)) errors[`points.${i}.toPlace`] = editTexts.toPlace;
+    if (!WHOLE.test(row.points)) errors[`points.${i}.points`] = editTexts.points;
+    return { fromPlace: starts[i]!, toPlace: last ? null : to, points: Number(row.points) };
+  });
+  return { points, errors };
+}
+
+/** 'Challenge bearbeiten': texts, teaser image, dates, points table and goals ranking; read-only for moderators. */
+export function ChallengeEditScreen() {
+  const { id = '' } = useParams();
+  const { state, signedOut } = useOperatorSession();
+  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const [challenge, setChallenge] = useState<AdminChallengeDto | null>(null);
+  const [form, setForm] = useState<FormState | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState<PatchChallengeInput | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const answer = await getChallenge(id);
+      setChallenge(answer);
+      setForm(formOf(answer));
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) signedOut('expired');
+      else setLoadError(isApiError(error) && error.status === 404 ? editTexts.notFound : editTexts.loadFailed);
+    }
+  }, [id, signedOut]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const fail = (error: unknown) => {
+    if (isApiError(error) && error.status === 401) return signedOut('expired');
+    const body = isApiError(error) ? (error.data as { message?: string; field?: string; problems?: { field: string; message: string }[] } | undefined) : undefined;
+    if (isApiError(error) && error.status === 400 && body?.message) {
+      const next: Record<string, string> = {};
+      for (const p of body.problems ?? [{ field: body.field ?? '', message: body.message }]) if (p.field && !next[p.field]) next[p.field] = p.message;
+      setErrors(next);
+      setMessage({ tone: 'error', text: body.message });
+    } else if (isApiError(error) && error.status === 409 && body?.message) {
+      setMessage({ tone: 'error', text: body.message });
+    } else setMessage({ tone: 'error', text: editTexts.saveFailed });
+  };
+
+  const send = async (input: PatchChallengeInput) => {
+    setSaving(true);
+    try {
+      const saved = await updateChallenge(id, input);
+      setChallenge(saved);
+      setForm(formOf(saved));
+      setErrors({});
+      setConfirming(null);
+      setMessage({ tone: 'success', text: editTexts.saved });
+    } catch (error) {
+      fail(error);
+      if (isApiError(error) && error.status === 400 && (error.data as { field?: string } | undefined)?.field === 'reason') return;
+      setConfirming(null);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!challenge || !form) return;
+    setMessage(null);
+    const { points, errors: found } = check(form);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      setMessage({ tone: 'error', text: editTexts.fix });
+      return;
+    }
+    const input: PatchChallengeInput = { expectedUpdatedAt: challenge.updatedAt };
+    for (const key of TEXT_FIELDS) {
+      const value = form.texts[key];
+      if (value !== (challenge[key] ?? '')) (input as unknown as Record<string, string | null>)[key] = key === 'headline' ? value.trim() : value.trim() ? value : null;
+    }
+    for (const key of DATE_FIELDS) if (form.dates[key] && form.dates[key] !== challenge[key]) input[key] = form.dates[key];
+    if (JSON.stringify(points) !== JSON.stringify(challenge.points)) input.points = points;
+    if (form.scoring && form.scoring !== challenge.scoring) input.scoring = form.scoring;
+    if (JSON.stringify(form.teaserImage) !== JSON.stringify(challenge.teaserImage)) input.teaserImage = form.teaserImage;
+    const datesChanged = DATE_FIELDS.some((key) => input[key] !== undefined);
+    if (datesChanged && challenge.running) setConfirming(input);
+    else void send(input);
+  };
+
+  const onImage = async (file: File | undefined) => {
+    if (!file || !form) return;
+    setErrors((e) => ({ ...e, teaserImage: '' }));
+    if (!['image/jpeg', 'image/png', 'image/webp'].includes(file.type)) return setErrors((e) => ({ ...e, teaserImage: editTexts.imageType }));
+    if (file.size > 10 * 1024 * 1024) return setErrors((e) => ({ ...e, teaserImage: editTexts.imageSize }));
+    setUploading(true);
+    try {
+      const image = await uploadImage(file);
+      setForm((f) => (f ? { ...f, teaserImage: image } : f));
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) signedOut('expired');
+      const text = isApiError(error) ? (error.data as { message?: string } | undefined)?.message : undefined;
+      setErrors((e) => ({ ...e, teaserImage: text ?? editTexts.imageFailed }));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  if (loadError) return <FormMessage tone="error">{loadError}</FormMessage>;
+  if (!challenge || !form) return <Spinner label="Challenge wird geladen …" />;
+  const readOnly = !isAdmin;
+  const pointErrors = Object.fromEntries(
+    Object.entries(errors)
+      .filter(([k]) => k === 'points' || k.startsWith('points.'))
+      .map(([k, v]) => [k === 'points' ? 'points' : k.slice('points.'.length), v]),
+  );
+  const dateKeys = DATE_FIELDS.filter((k) => form.dates[k] !== undefined);
+  const setText = (key: TextKey, value: string) => setForm({ ...form, texts: { ...form.texts, [key]: value } });
+
+  return (
+    <>
+      <p>
+        <Link to={challengesRoute}>Zurück zu den Challenges</Link>
+      </p>
+      <ScreenHeader
+        title={`#${challenge.number} ${challenge.headline}`}
+        intro={`${typeLabels[challenge.type]} · ${phaseLabels[challenge.phase]} · ${challenge.entries} Beiträge${readOnly ? ' · nur lesen' : ''}`}
+      />
+      <form noValidate onSubmit={onSubmit}>
+        <Panel
+          css={(theme: Theme) => css`
+            display: grid;
+            gap: ${theme.space(5)};
+          `}
+        >
+          <TextField label="Überschrift" name="headline" value={form.texts.headline} readOnly={readOnly} required error={errors.headline} onChange={(e) => setText('headline', e.target.value)} />
+          <TextField label="Teaser-Titel" name="teasertitle" optional value={form.texts.teasertitle} readOnly={readOnly} error={errors.teasertitle} onChange={(e) => setText('teasertitle', e.target.value)} />
+          <TextAreaField label="Teaser-Text" name="teasertext" value={form.texts.teasertext} readOnly={readOnly} error={errors.teasertext ?? null} onChange={(e) => setText('teasertext', e.target.value)} />
+          <TextAreaField label="Frage" name="question" value={form.texts.question} readOnly={readOnly} error={errors.question ?? null} onChange={(e) => setText('question', e.target.value)} />
+          <TextAreaField label="Fußnote" name="footnote" value={form.texts.footnote} readOnly={readOnly} error={errors.footnote ?? null} onChange={(e) => setText('footnote', e.target.value)} />
+
+          <div>
+            <p css={css`font-weight: 700; margin: 0 0 8px;`}>Teaser-Bild</p>
+            {form.teaserImage ? (
+              <img src={previewUrl(form.teaserImage)} alt="Vorschau des Teaser-Bilds" css={css`max-width: min(100%, 320px); height: auto; display: block;`} />
+            ) : (
+              <p css={css`margin: 0;`}>Kein Bild.</p>
+            )}
+            {!readOnly && (
+              <div css={css`margin-top: 8px; display: flex; flex-wrap: wrap; gap: 12px; align-items: center;`}>
+                <label htmlFor="teaser-image-file" css={css`font-weight: 600;`}>
+                  Neues Bild wählen (JPEG, PNG oder WEBP, höchstens 10 MB)
+                </label>
+                <input
+                  id="teaser-image-file"
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp"
+                  disabled={uploading}
+                  aria-invalid={errors.teaserImage ? true : undefined}
+                  aria-describedby={errors.teaserImage ? 'teaser-image-error' : undefined}
+                  onChange={(e) => void onImage(e.target.files?.[0])}
+                />
+                {uploading && <Spinner label="Bild wird hochgeladen …" />}
+                {form.teaserImage && (
+                  <Button variant="outline" onClick={() => setForm({ ...form, teaserImage: null })} css={css`text-transform: none;`}>
+                    Bild entfernen
+                  </Button>
+                )}
+              </div>
+            )}
+            {errors.teaserImage && <FieldError id="teaser-image-error" role="alert">{errors.teaserImage}</FieldError>}
+          </div>
+
+          <fieldset css={(theme: Theme) => css`border: 1px solid ${theme.colors.border}; border-radius: ${theme.radius}; padding: ${theme.space(4)}; margin: 0; display: grid; gap: ${theme.space(3)}; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));`}>
+            <legend css={css`font-weight: 700;`}>Termine{challenge.running ? ' (die Challenge läuft: eine Änderung braucht eine Bestätigung mit Grund)' : ''}</legend>
+            {dateKeys.map((key) => (
+              <TextField
+                key={key}
+                type="date"
+                label={dateLabels[key]}
+                name={key}
+                value={form.dates[key] ?? ''}
+                readOnly={readOnly}
+                error={errors[key]}
+                onChange={(e) => setForm({ ...form, dates: { ...form.dates, [key]: e.target.value } })}
+              />
+            ))}
+          </fieldset>
+
+          <PointsTableEditor
+            rows={form.rows}
+            errors={pointErrors}
+            readOnly={readOnly}
+            onChange={(rows) => setForm({ ...form, rows })}
+            onReset={() => setForm({ ...form, rows: toRows(challenge.defaultPoints) })}
+          />
+
+          {challenge.type === 'bfv-erd-goals' && (
+            <fieldset css={(theme: Theme) => css`border: 1px solid ${theme.colors.border}; border-radius: ${theme.radius}; padding: ${theme.space(4)}; margin: 0;`}>
+              <legend css={css`font-weight: 700;`}>Wertung</legend>
+              {(['highest', 'closest'] as const).map((mode) => (
+                <label key={mode} css={css`display: flex; gap: 8px; align-items: center; min-height: 40px;`}>
+                  <input type="radio" name="scoring" value={mode} checked={form.scoring === mode} disabled={readOnly} onChange={() => setForm({ ...form, scoring: mode })} />
+                  {mode === 'highest' ? 'Die meisten Tore gewinnen' : 'Am nächsten an der richtigen Antwort'}
+                </label>
+              ))}
+              {errors.scoring && <FieldError role="alert">{errors.scoring}</FieldError>}
+            </fieldset>
+          )}
+
+          <div role="status" aria-live="polite">
+            {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+          </div>
+          {!readOnly && (
+            <div>
+              <Button type="submit" disabled={saving || uploading} aria-busy={saving || undefined}>
+                Speichern
+              </Button>
+            </div>
+          )}
+        </Panel>
+      </form>
+      {confirming && <RunningDialog saving={saving} error={errors.reason ?? null} onCancel={() => setConfirming(null)} onConfirm={(reason) => void send({ ...confirming, confirmRunning: true, reason })} />}
+    </>
+  );
+}
+
+function RunningDialog({ saving, error, onCancel, onConfirm }: { saving: boolean; error: string | null; onCancel: () => void; onConfirm: (reason: string) => void }) {
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const shown = fieldError ?? error;
+  return (
+    <Dialog title="Termine einer laufenden Challenge ändern" description="Die Challenge läuft gerade. Teilnehmende sehen die neuen Termine sofort." onClose={() => !saving && onCancel()} initialFocus={field}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const trimmed = reason.trim();
+          if (trimmed.length < 3 || trimmed.length > 500) {
+            setFieldError(editTexts.reason);
+            field.current?.focus();
+            return;
+          }
+          setFieldError(null);
+          onConfirm(trimmed);
+        }}
+      >
+        <TextAreaField ref={field} name="reason" label="Grund der Terminänderung" hint="3 bis 500 Zeichen. Der Grund wird im Protokoll gespeichert." maxLength={500} required value={reason} onChange={(e) => setReason(e.target.value)} error={shown} />
+        <div css={css`display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 12px; margin-top: 24px;`}>
+          <Button variant="outline" onClick={onCancel} disabled={saving}>
+            Abbrechen
+          </Button>
+          <Button type="submit" variant="secondary" disabled={saving} aria-busy={saving || undefined}>
+            Termine ändern
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,179 @@
+import { css, type Theme } from '@emotion/react';
+import { Button, FieldError } from '@erd/shared-contracts/ui';
+
+/** A row of the form: places and points as typed; `fromPlace` follows from the row before. */
+export interface PointsFormRow {
+  key: number;
+  toPlace: string;
+  points: string;
+}
+
+export type PointsErrors = Record<string, string>;
+
+const input = (theme: Theme, invalid: boolean) => css`
+  width: 7rem;
+  min-height: 40px;
+  padding: 0 ${theme.space(2)};
+  border: 1px solid ${invalid ? theme.colors.error : theme.colors.border};
+  border-radius: ${theme.radius};
+  font: inherit;
+`;
+
+/** The places each row starts at: 1, then the row before's end + 1. */
+export function fromPlaces(rows: readonly PointsFormRow[]): number[] {
+  const out: number[] = [];
+  rows.forEach((row, i) => {
+    if (i === 0) out.push(1);
+    else out.push((Number(rows[i - 1]!.toPlace) || out[i - 1]!) + 1);
+    void row;
+  });
+  return out;
+}
+
+/**
+ * The points table as rows 'Platz von – bis: Punkte' (the last row's 'bis' stays empty: every
+ * further participating club). Errors (`<row>.toPlace`, `<row>.points`) show next to their field.
+ */
+export function PointsTableEditor({
+  rows,
+  errors,
+  readOnly,
+  onChange,
+  onReset,
+}: {
+  rows: PointsFormRow[];
+  errors: PointsErrors;
+  readOnly: boolean;
+  onChange: (rows: PointsFormRow[]) => void;
+  onReset: () => void;
+}) {
+  const starts = fromPlaces(rows);
+  const update = (index: number, patch: Partial<PointsFormRow>) => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const nextKey = () => Math.max(0, ...rows.map((r) => r.key)) + 1;
+  return (
+    <fieldset
+      css={(theme: Theme) => css`
+        border: 1px solid ${theme.colors.border};
+        border-radius: ${theme.radius};
+        padding: ${theme.space(4)};
+        margin: 0;
+      `}
+    >
+      <legend
+        css={css`
+          font-weight: 700;
+        `}
+      >
+        Punktetabelle
+      </legend>
+      {errors.points && <FieldError role="alert">{errors.points}</FieldError>}
+      <ol
+        css={(theme: Theme) => css`
+          list-style: none;
+          margin: 0;
+          padding: 0;
+          display: grid;
+          gap: ${theme.space(3)};
+        `}
+      >
+        {rows.map((row, i) => {
+          const last = i === rows.length - 1;
+          const toError = errors[`${i}.toPlace`];
+          const pointsError = errors[`${i}.points`];
+          const place = last ? `ab Platz ${starts[i]}` : `Platz ${starts[i]} bis`;
+          return (
+            <li
+              key={row.key}
+              css={(theme: Theme) => css`
+                display: flex;
+                flex-wrap: wrap;
+                align-items: flex-start;
+                gap: ${theme.space(2)} ${theme.space(4)};
+              `}
+            >
+              <div>
+                <label htmlFor={`points-to-${row.key}`} css={css`display: block; font-weight: 600;`}>
+                  {last ? `Ab Platz ${starts[i]} (alle weiteren)` : `Platz ${starts[i]} bis`}
+                </label>
+                {last ? (
+                  <input id={`points-to-${row.key}`} value="" placeholder="alle" readOnly aria-readonly="true" css={(theme: Theme) => input(theme, false)} />
+                ) : (
+                  <input
+                    id={`points-to-${row.key}`}
+                    inputMode="numeric"
+                    value={row.toPlace}
+                    readOnly={readOnly}
+                    aria-invalid={toError ? true : undefined}
+                    aria-describedby={toError ? `points-to-${row.key}-error` : undefined}
+                    onChange={(event) => update(i, { toPlace: event.target.value })}
+                    css={(theme: Theme) => input(theme, !!toError)}
+                  />
+                )}
+                {toError && <FieldError id={`points-to-${row.key}-error`}>{toError}</FieldError>}
+              </div>
+              <div>
+                <label htmlFor={`points-value-${row.key}`} css={css`display: block; font-weight: 600;`}>
+                  Punkte ({place}
+                  {last ? '' : ` ${row.toPlace || '…'}`})
+                </label>
+                <input
+                  id={`points-value-${row.key}`}
+                  inputMode="numeric"
+                  value={row.points}
+                  readOnly={readOnly}
+                  aria-invalid={pointsError ? true : undefined}
+                  aria-describedby={pointsError ? `points-value-${row.key}-error` : undefined}
+                  onChange={(event) => update(i, { points: event.target.value })}
+                  css={(theme: Theme) => input(theme, !!pointsError)}
+                />
+                {pointsError && <FieldError id={`points-value-${row.key}-error`}>{pointsError}</FieldError>}
+              </div>
+              {!readOnly && rows.length > 1 && (
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    const next = rows.filter((_, j) => j !== i);
+                    onChange(next.map((r, j) => (j === next.length - 1 ? { ...r, toPlace: '' } : r)));
+                  }}
+                  css={css`
+                    align-self: flex-end;
+                    min-height: 40px;
+                    text-transform: none;
+                  `}
+                >
+                  Zeile entfernen<span css={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}> ({place})</span>
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {!readOnly && (
+        <div
+          css={(theme: Theme) => css`
+            display: flex;
+            flex-wrap: wrap;
+            gap: ${theme.space(3)};
+            margin-top: ${theme.space(4)};
+          `}
+        >
+          <Button
+            variant="outline"
+            onClick={() => {
+              const lastIndex = rows.length - 1;
+              const start = starts[lastIndex] ?? 1;
+              const next = rows.map((r, j) => (j === lastIndex ? { ...r, toPlace: String(start) } : r));
+              onChange([...next, { key: nextKey(), toPlace: '', points: '0' }]);
+            }}
+            css={css`text-transform: none;`}
+          >
+            Zeile hinzufügen
+          </Button>
+          <Button variant="outline" onClick={onReset} css={css`text-transform: none;`}>
+            Auf Standard zurücksetzen
+          </Button>
+        </div>
+      )}
+    </fieldset>
+  );
+}
