@@ -29,6 +29,7 @@ import { runtimeConfigRoutes } from './modules/runtime-config/routes.js';
 import { entryRoutes } from './modules/entries/routes.js';
 import { operatorRoutes } from './modules/moderation/routes.js';
 import { newsletterAdminRoutes } from './modules/newsletter-admin/routes.js';
+import { accountsAdminRoutes } from './modules/accounts-admin/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { createPictureProcessor } from './modules/uploads/processing.js';
 import { createUploadStorage, type UploadStorage } from './modules/uploads/storage.js';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const resultFiles = createResultFiles(ctx.db);
   await app.register(operatorRoutes, { ctx, resultFiles });
   await app.register(newsletterAdminRoutes, { ctx });
+  await app.register(accountsAdminRoutes, { ctx });
   await app.register(resultsRoutes, { files: resultFiles, prefix: RESULTS_BASE });
   await app.register(newsletterRoutes, { ctx, prefix: NEWSLETTER_PATH });
   await app.register(webRoutes, { ctx });

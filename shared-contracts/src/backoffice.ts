@@ -22,6 +22,7 @@ export const backofficePaths = {
   moderation: '/backoffice',
   login: '/backoffice/anmeldung',
   newsletter: '/backoffice/newsletter',
+  accounts: '/backoffice/konten',
 } as const;
 
 /** The host's route pattern for the back office. */
@@ -84,4 +85,50 @@ export interface NewsletterConsentRecordDto {
 export interface NewsletterConsentLogDto {
   email: string;
   items: NewsletterConsentRecordDto[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Club accounts in the back office (issue 8): both roles read; admins resend the code, block,
+// unblock and delete. Built-in identity service only: with IDENTITY_PROVIDER=cognito every call
+// answers 501 `NotAvailableWithCognito` (German message).
+
+export const accountsAdminPaths = {
+  accounts: '/api/operator/accounts',
+  account: (sub: string) => `/api/operator/accounts/${encodeURIComponent(sub)}`,
+  resendCode: (sub: string) => `/api/operator/accounts/${encodeURIComponent(sub)}/resend-code`,
+  block: (sub: string) => `/api/operator/accounts/${encodeURIComponent(sub)}/block`,
+  unblock: (sub: string) => `/api/operator/accounts/${encodeURIComponent(sub)}/unblock`,
+  delete: (sub: string) => `/api/operator/accounts/${encodeURIComponent(sub)}/delete`,
+} as const;
+
+/** GET accounts: `query` is the start of the e-mail address, or part of the club's name, or its number; `from` from 0, `size` 1–100 (default 25). */
+export interface AccountAdminQuery {
+  query?: string;
+  from?: number;
+  size?: number;
+}
+
+export interface AccountAdminDto {
+  sub: string;
+  email: string;
+  club: { id: string; clubnumber: string; clubname: string; team: 'm' | 'w' } | null;
+  state: 'UNCONFIRMED' | 'CONFIRMED';
+  createdAt: string;
+  confirmedAt: string | null;
+  blocked: boolean;
+  blockedAt: string | null;
+  /** The admin's reason for the block (also in the audit log). */
+  blockedReason: string | null;
+}
+
+export interface AccountAdminPageDto {
+  items: AccountAdminDto[];
+  total: number;
+  from: number;
+  size: number;
+}
+
+/** Body of block, unblock and delete: the reason (3–500 characters), kept in the audit log. */
+export interface AccountReasonInput {
+  reason: string;
 }

@@ -21,6 +21,9 @@ export const identityUsers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** Set by an admin in the back office (issue 8): no sign-in while set ('User is disabled.'). */
+    blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }),
+    blockedReason: text('blocked_reason'),
   },
   (t) => [
     uniqueIndex('identity_users_email_idx').on(t.email),

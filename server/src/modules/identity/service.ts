@@ -491,8 +491,18 @@ export async function finishSrpLogin({
   const expected = passwordClaimSignature(key, ctx.identity.poolName, block.sub, input.secretBlock, input.timestamp);
   if (!signatureMatches(expected, input.signature) || !user) throw badCredentials();
   await repo.clearLoginFailures(ctx.db, user.sub);
+  assertNotBlocked(user);
   if (user.status !== 'CONFIRMED') throw new IdentityError('UserNotConfirmedException', MESSAGES.notConfirmed);
   return startSession(ctx, user, input.clientId);
+}
+
+/**
+ * An account an admin blocked in the back office (`blocked_at`) answers as Cognito answers for a
+ * disabled user. Checked only after the password proved right, so the answer tells nobody without
+ * the password that the address has a (blocked) account.
+ */
+function assertNotBlocked(user: IdentityUserRow): void {
+  if (user.blockedAt) throw new IdentityError('NotAuthorizedException', 'User is disabled.');
 }
 
 /**
@@ -513,6 +523,7 @@ export async function passwordLogin({
   const matches = verifyPassword(modPow, poolName, secret.sub, input.password, { salt: secret.salt, verifier: secret.verifier.toString(16) });
   if (!matches || !user) throw badCredentials();
   await repo.clearLoginFailures(ctx.db, user.sub);
+  assertNotBlocked(user);
   if (user.status !== 'CONFIRMED') throw new IdentityError('UserNotConfirmedException', MESSAGES.notConfirmed);
   return startSession(ctx, user, input.clientId);
 }
@@ -533,6 +544,7 @@ export async function refreshLogin({
   if (session.expiresAt.getTime() <= realNow(ctx).getTime()) throw new IdentityError('NotAuthorizedException', MESSAGES.expiredRefreshToken);
   const user = await repo.findUserBySub(ctx.db, session.sub);
   if (!user) throw new IdentityError('NotAuthorizedException', MESSAGES.invalidRefreshToken);
+  assertNotBlocked(user);
   return signTokens(ctx, user, session);
 }
 

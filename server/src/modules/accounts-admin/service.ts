@@ -1,0 +1,217 @@
+import type { AuditAction } from '@erd/shared-contracts/wire';
+import type { AccountAdminDto, AccountAdminPageDto } from '@erd/shared-contracts/backoffice';
+import type { AppContext } from '../../context.js';
+import { CodedError, ConflictError, NotFoundError } from '../../errors.js';
+import { normalizeSearch } from '../../lib/text.js';
+import { builtinProvider } from '../accounts/service.js';
+import { appendAudit, reasonOf, type Actor } from '../audit/service.js';
+import * as identity from '../identity/service.js';
+import { IdentityError } from '../identity/errors.js';
+import * as repo from './repository.js';
+
+/**
+ * Club accounts in the back office (issue 8). Both roles find and read accounts; admins resend
+ * the confirmation code, block and unblock (with a reason) and delete (with a reason). Every write
+ * is audited in its own transaction.
+ *
+ * Built-in identity service only. With IDENTITY_PROVIDER=cognito the accounts live in the user
+ * pool, which this server does not list or change: every call answers 501
+ * `NotAvailableWithCognito` with a German message (use the AWS console there).
+ *
+ * Blocking sets `identity_users.blocked_at`: sign-in then answers `NotAuthorizedException` 'User
+ * is disabled.' (modules/identity/service.ts, after the password proved right), every session
+ * ends at once (refresh tokens refused, access tokens refused by the API, which checks the
+ * session), and the club's entries stay. Deleting is the member's own deletion
+ * (`builtinProvider.deleteAccount`: identity user, profile, sessions, codes).
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'jobs' | 'log' | 'now' | 'secret' | 'identity' | 'cognito'>;
+
+export const ACCOUNT_PAGE_SIZE = 25;
+export const ACCOUNT_MAX_PAGE_SIZE = 100;
+
+/** Not yet in the contracts' AUDIT_ACTIONS (another area's file); the log's column is free text. */
+const ACTIONS = {
+  resendCode: 'account-resend-code',
+  block: 'account-block',
+  unblock: 'account-unblock',
+  delete: 'account-delete',
+} as const satisfies Record<string, string>;
+const action = (name: keyof typeof ACTIONS) => ACTIONS[name] as AuditAction;
+
+export const ACCOUNT_MESSAGES = {
+  cognito: 'Mit Cognito als Identitätsdienst können Konten nicht im Backoffice verwaltet werden. Bitte nutze dafür die AWS-Konsole.',
+  notFound: 'Dieses Konto gibt es nicht.',
+  alreadyConfirmed: 'Dieses Konto ist schon bestätigt; ein Code wird nicht mehr gebraucht.',
+  tooSoon: 'Ein Code wurde gerade erst gesendet. Bitte warte eine Minute.',
+  alreadyBlocked: 'Dieses Konto ist schon gesperrt.',
+  notBlocked: 'Dieses Konto ist nicht gesperrt.',
+  reason: 'Gib einen Grund an (3 bis 500 Zeichen).',
+} as const;
+
+function assertBuiltIn(ctx: Pick<AppContext, 'config'>): void {
+  if (ctx.config.identity.provider === 'cognito') throw new CodedError(501, 'NotAvailableWithCognito', ACCOUNT_MESSAGES.cognito);
+}
+
+function toDto(row: repo.AccountRow): AccountAdminDto {
+  const { user, club } = row;
+  return {
+    sub: user.sub,
+    email: user.email,
+    club: club ? { id: club.id, clubnumber: club.clubnumber, clubname: club.clubname, team: club.team } : null,
+    state: user.status,
+    createdAt: user.createdAt.toISOString(),
+    confirmedAt: user.confirmedAt?.toISOString() ?? null,
+    blocked: !!user.blockedAt,
+    blockedAt: user.blockedAt?.toISOString() ?? null,
+    blockedReason: user.blockedReason,
+  };
+}
+
+/** What an audit row keeps of an account (no password data: neither salt nor verifier). */
+function snapshot(row: repo.AccountRow): Record<string, unknown> {
+  return {
+    email: row.user.email,
+    state: row.user.status,
+    clubId: row.club?.id ?? row.profile?.clubId ?? null,
+    blocked: !!row.user.blockedAt,
+  };
+}
+
+/** GET /api/operator/accounts */
+export async function listAccountsForOperator({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db' | 'config'>;
+  input: { query?: string; from?: number; size?: number };
+}): Promise<AccountAdminPageDto> {
+  assertBuiltIn(ctx);
+  const from = input.from ?? 0;
+  const size = Math.min(input.size ?? ACCOUNT_PAGE_SIZE, ACCOUNT_MAX_PAGE_SIZE);
+  const query = input.query?.trim() ?? '';
+  const filter: repo.AccountFilter = query ? { emailPrefix: query.toLowerCase(), clubText: normalizeSearch(query) || undefined } : {};
+  const { rows, total } = await repo.listAccounts(ctx.db, filter, { offset: from, limit: size });
+  return { items: rows.map(toDto), total, from, size };
+}
+
+/** GET /api/operator/accounts/:sub */
+export async function getAccountForOperator({ ctx, input }: { ctx: Pick<AppContext, 'db' | 'config'>; input: { sub: string } }): Promise<AccountAdminDto> {
+  assertBuiltIn(ctx);
+  const row = await repo.findAccount(ctx.db, input.sub);
+  if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+  return toDto(row);
+}
+
+/** POST …/resend-code: a new sign-up code mailed as the member's own resend does; unconfirmed accounts only. */
+export async function resendCodeByOperator({ ctx, input }: { ctx: Ctx; input: { sub: string; actor: Actor } }): Promise<AccountAdminDto> {
+  assertBuiltIn(ctx);
+  return identity.inTransaction(ctx, async (tx) => {
+    const row = await repo.findAccount(tx.db, input.sub, true);
+    if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+    if (row.user.status === 'CONFIRMED') throw new ConflictError(ACCOUNT_MESSAGES.alreadyConfirmed);
+    try {
+      await identity.sendCode({ ctx: tx, input: { user: row.user, purpose: 'signup' } });
+    } catch (error) {
+      if (error instanceof IdentityError && error.type === 'LimitExceededException') throw new CodedError(429, 'LimitExceeded', ACCOUNT_MESSAGES.tooSoon);
+      throw error;
+    }
+    await appendAudit(tx.db, {
+      action: action('resendCode'),
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'account',
+      subjectId: row.user.sub,
+      reason: null,
+      details: { email: row.user.email, state: row.user.status },
+      at: tx.now(),
+    });
+    return toDto(row);
+  });
+}
+
+/** POST …/block `{ reason }`: no sign-in, every session ends at once; entries stay. */
+export async function blockAccount({ ctx, input }: { ctx: Ctx; input: { sub: string; reason: unknown; actor: Actor } }): Promise<AccountAdminDto> {
+  assertBuiltIn(ctx);
+  const reason = reasonOf(input.reason, true, ACCOUNT_MESSAGES.reason)!;
+  return identity.inTransaction(ctx, async (tx) => {
+    const row = await repo.findAccount(tx.db, input.sub, true);
+    if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+    const now = tx.now();
+    if (!(await repo.block(tx.db, row.user.sub, reason, now))) throw new ConflictError(ACCOUNT_MESSAGES.alreadyBlocked);
+    await identity.signOutEverywhere({ ctx: tx, input: { sub: row.user.sub } });
+    const after = (await repo.findAccount(tx.db, row.user.sub))!;
+    await appendAudit(tx.db, {
+      action: action('block'),
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'account',
+      subjectId: row.user.sub,
+      reason,
+      details: { before: snapshot(row), after: snapshot(after) },
+      at: now,
+    });
+    return toDto(after);
+  });
+}
+
+/** POST …/unblock `{ reason }`: the member may sign in again (old sessions stay ended). */
+export async function unblockAccount({ ctx, input }: { ctx: Ctx; input: { sub: string; reason: unknown; actor: Actor } }): Promise<AccountAdminDto> {
+  assertBuiltIn(ctx);
+  const reason = reasonOf(input.reason, true, ACCOUNT_MESSAGES.reason)!;
+  return identity.inTransaction(ctx, async (tx) => {
+    const row = await repo.findAccount(tx.db, input.sub, true);
+    if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+    if (!row.user.blockedAt) throw new ConflictError(ACCOUNT_MESSAGES.notBlocked);
+    const now = tx.now();
+    await repo.unblock(tx.db, row.user.sub, now);
+    const after = (await repo.findAccount(tx.db, row.user.sub))!;
+    await appendAudit(tx.db, {
+      action: action('unblock'),
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'account',
+      subjectId: row.user.sub,
+      reason,
+      details: { before: { ...snapshot(row), blockedReason: row.user.blockedReason }, after: snapshot(after) },
+      at: now,
+    });
+    return toDto(after);
+  });
+}
+
+/** POST …/delete `{ reason }`: the member's own deletion (identity user, profile, sessions, codes); the club's entries stay. */
+export async function deleteAccountByOperator({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { sub: string; reason: unknown; actor: Actor };
+}): Promise<{ sub: string; deleted: true }> {
+  assertBuiltIn(ctx);
+  const reason = reasonOf(input.reason, true, ACCOUNT_MESSAGES.reason)!;
+  return identity.inTransaction(ctx, async (tx) => {
+    const row = await repo.findAccount(tx.db, input.sub, true);
+    if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+    await builtinProvider.deleteAccount(tx, { sub: row.user.sub, accessToken: null });
+    await appendAudit(tx.db, {
+      action: action('delete'),
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'account',
+      subjectId: row.user.sub,
+      reason,
+      details: {
+        deleted: {
+          ...snapshot(row),
+          createdAt: row.user.createdAt.toISOString(),
+          confirmedAt: row.user.confirmedAt?.toISOString() ?? null,
+          // Which data went, not the data itself: the person's name, address and phone are gone (decisions §3).
+          profileDeleted: !!row.profile,
+        },
+      },
+      at: tx.now(),
+    });
+    return { sub: row.user.sub, deleted: true as const };
+  });
+}
