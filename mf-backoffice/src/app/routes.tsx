@@ -1,4 +1,5 @@
 import { Route, Routes } from '@erd/shared-contracts';
+import { AccountsScreen } from '../features/accounts/components/accounts-screen';
 import { ModerationScreen } from '../features/moderation/components/moderation-screen';
 import { NewsletterScreen } from '../features/newsletter/components/newsletter-screen';
 import { LoginScreen } from '../features/session/components/login-screen';
@@ -27,6 +28,14 @@ export function BackofficeRoutes() {
           element={
             <RequireOperator>
               <NewsletterScreen />
+            </RequireOperator>
+          }
+        />
+        <Route
+          path="konten"
+          element={
+            <RequireOperator>
+              <AccountsScreen />
             </RequireOperator>
           }
         />

@@ -14,6 +14,7 @@ export const navTexts = {
 const screens = [
   { to: backofficePaths.moderation, label: 'Moderation' },
   { to: backofficePaths.newsletter, label: 'Newsletter' },
+  { to: backofficePaths.accounts, label: 'Konten' },
 ] as const;
 
 const roleLabels: Record<string, string> = { moderator: 'Moderation', admin: 'Administration' };

@@ -1,0 +1,127 @@
+import { css, type Theme } from '@emotion/react';
+import { type FormEvent, useRef, useState } from 'react';
+import { isApiError } from '@erd/shared-contracts';
+import { FormMessage } from '@erd/shared-contracts/forms';
+import { Button } from '@erd/shared-contracts/ui';
+import { Dialog } from '../../../components/dialog';
+import { TextAreaField } from '../../../components/text-area-field';
+
+export const REASON_MIN_LENGTH = 3;
+export const REASON_MAX_LENGTH = 500;
+
+export const actionTexts = {
+  reasonRule: `Bitte gib einen Grund an (${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen).`,
+  failed: 'Das hat gerade nicht geklappt. Bitte versuche es noch einmal.',
+} as const;
+
+/** How an action ended: done, or the server's answer for the screen to show (401, 403, 404, 409, 429). */
+export type ActionOutcome = { kind: 'done' } | { kind: 'unauthorized' } | { kind: 'refused'; status: number; message: string };
+
+/**
+ * The dialog of an admin's action on an account: what will happen, the reason where one is needed
+ * (3–500 characters, kept in the audit log; checked here and again on the server, next to the
+ * field), and the confirming button. A failure shows in the dialog, which stays open; Escape or
+ * 'Abbrechen' closes it without changes.
+ */
+export function ActionDialog({
+  title,
+  description,
+  confirmLabel,
+  reasonLabel,
+  run,
+  onCancel,
+  onDone,
+}: {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  /** Omit for an action without a reason (a confirmation only). */
+  reasonLabel?: string;
+  run: (reason: string) => Promise<unknown>;
+  onCancel: () => void;
+  onDone: (outcome: ActionOutcome) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [sending, setSending] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailed(false);
+    const trimmed = reason.trim();
+    if (reasonLabel && (trimmed.length < REASON_MIN_LENGTH || trimmed.length > REASON_MAX_LENGTH)) {
+      setFieldError(actionTexts.reasonRule);
+      field.current?.focus();
+      return;
+    }
+    setFieldError(null);
+    setSending(true);
+    try {
+      await run(trimmed);
+      onDone({ kind: 'done' });
+    } catch (error) {
+      setSending(false);
+      if (isApiError(error) && error.status === 401) onDone({ kind: 'unauthorized' });
+      else if (isApiError(error) && error.status === 400 && reasonLabel) {
+        setFieldError(actionTexts.reasonRule);
+        field.current?.focus();
+      } else if (isApiError(error) && [403, 404, 409, 429, 501].includes(error.status)) {
+        onDone({ kind: 'refused', status: error.status, message: error.message });
+      } else setFailed(true);
+    }
+  };
+
+  return (
+    <Dialog
+      title={title}
+      description={description}
+      onClose={() => {
+        if (!sending) onCancel();
+      }}
+      initialFocus={reasonLabel ? field : undefined}
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        {reasonLabel && (
+          <TextAreaField
+            ref={field}
+            name="reason"
+            label={reasonLabel}
+            hint={`${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen. Der Grund wird im Protokoll gespeichert.`}
+            maxLength={REASON_MAX_LENGTH}
+            required
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={fieldError}
+          />
+        )}
+        {failed && (
+          <div
+            css={(theme: Theme) => css`
+              margin-top: ${theme.space(4)};
+            `}
+          >
+            <FormMessage tone="error">{actionTexts.failed}</FormMessage>
+          </div>
+        )}
+        <div
+          css={(theme: Theme) => css`
+            display: flex;
+            flex-wrap: wrap;
+            justify-content: flex-end;
+            gap: ${theme.space(3)};
+            margin-top: ${theme.space(6)};
+          `}
+        >
+          <Button variant="outline" onClick={onCancel} disabled={sending}>
+            Abbrechen
+          </Button>
+          <Button type="submit" variant="secondary" disabled={sending} aria-busy={sending || undefined}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
