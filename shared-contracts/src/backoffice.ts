@@ -22,6 +22,8 @@ export const backofficePaths = {
   moderation: '/backoffice',
   login: '/backoffice/anmeldung',
   newsletter: '/backoffice/newsletter',
+  clubs: '/backoffice/vereine',
+  clubsImport: '/backoffice/vereine/import',
   accounts: '/backoffice/konten',
 } as const;
 
@@ -85,6 +87,85 @@ export interface NewsletterConsentRecordDto {
 export interface NewsletterConsentLogDto {
   email: string;
   items: NewsletterConsentRecordDto[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clubs in the back office (issue 8): both roles read the list; admins import the clubs CSV (the
+// season's clubs.csv format) with a preview first.
+
+export const clubsAdminPaths = {
+  clubs: '/api/operator/clubs',
+  importPreview: '/api/operator/clubs/import/preview',
+  importApply: '/api/operator/clubs/import/apply',
+} as const;
+
+export const CLUB_SORTS = ['name', '-name', 'number', '-number', 'updated', '-updated'] as const;
+export type ClubSortDto = (typeof CLUB_SORTS)[number];
+
+/** GET clubs: `query` is part of the name or the club number; `from` from 0, `size` 1–100 (default 25); `sort` default `name`. */
+export interface ClubAdminQuery {
+  query?: string;
+  from?: number;
+  size?: number;
+  sort?: ClubSortDto;
+}
+
+export interface ClubAdminDto {
+  id: string;
+  clubnumber: string;
+  clubname: string;
+  team: 'm' | 'w';
+  logourl: string | null;
+  linkurl: string | null;
+  updatedAt: string;
+}
+
+export interface ClubAdminPageDto {
+  items: ClubAdminDto[];
+  total: number;
+  from: number;
+  size: number;
+}
+
+/** The fields of a club the CSV sets. */
+export interface ClubImportFieldsDto {
+  clubnumber: string;
+  clubname: string;
+  team: 'm' | 'w';
+  linkurl: string | null;
+}
+
+export interface ClubImportBadRowDto {
+  /** The file's line (1 is the header). */
+  line: number;
+  /** German. */
+  reason: string;
+}
+
+/**
+ * POST import/preview (text/csv, at most 2 MB): what applying the file would do; nothing is
+ * written. `removed`: clubs not in the file that would be deleted; `kept`: clubs not in the file
+ * that stay because they have an account or entries. Apply with the same file and `previewHash`.
+ */
+export interface ClubImportPreviewDto {
+  fileHash: string;
+  previewHash: string;
+  rows: number;
+  added: Array<ClubImportFieldsDto & { id: string; line: number }>;
+  changed: Array<{ id: string; line: number; before: ClubImportFieldsDto; after: ClubImportFieldsDto }>;
+  unchanged: number;
+  removed: Array<ClubImportFieldsDto & { id: string }>;
+  kept: Array<ClubImportFieldsDto & { id: string }>;
+  badRows: ClubImportBadRowDto[];
+}
+
+export interface ClubImportResultDto {
+  fileHash: string;
+  added: number;
+  changed: number;
+  unchanged: number;
+  removed: number;
+  kept: number;
 }
 
 // ---------------------------------------------------------------------------------------------
