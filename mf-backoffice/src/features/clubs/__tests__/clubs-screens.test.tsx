@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ClubAdminDto, ClubImportPreviewDto } from '@erd/shared-contracts/backoffice';
+import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
+import type { OperatorSessionState } from '../../../lib/operator-session';
+import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { renderBackoffice } from '../../../testing/render';
+
+const LIST = 'GET /api/operator/clubs';
+const PREVIEW = 'POST /api/operator/clubs/import/preview';
+const APPLY = 'POST /api/operator/clubs/import/apply';
+const admin: OperatorSessionState = { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } };
+
+const club = (i: number): ClubAdminDto => ({
+  id: `club-${1000 + i}-m`,
+  clubnumber: String(1000 + i),
+  clubname: `Verein ${String(i).padStart(2, '0')}`,
+  team: 'm',
+  logourl: null,
+  linkurl: null,
+  updatedAt: '2026-05-05T12:30:00.000Z',
+});
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=token-1';
+  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
+});
+
+const preview = (badRows: ClubImportPreviewDto['badRows']): ClubImportPreviewDto => ({
+  fileHash: 'f'.repeat(64),
+  previewHash: (badRows.length ? 'b' : 'a').repeat(64),
+  rows: 2,
+  added: [{ id: 'club-500-w', line: 2, clubnumber: '500', clubname: 'SpVgg Neu', team: 'w', linkurl: null }],
+  changed: [],
+  unchanged: 0,
+  removed: [],
+  kept: [{ id: 'club-300-m', clubnumber: '300', clubname: 'SV Bleibt', team: 'm', linkurl: null }],
+  badRows,
+});
+
+it('lists clubs page by page and searches on the server; a moderator gets no import', async () => {
+  const user = userEvent.setup();
+  const items = Array.from({ length: 30 }, (_, i) => club(i));
+  const xhr = mockXhr({
+    [LIST]: (url) => {
+      const query = url.searchParams.get('query') ?? '';
+      const from = Number(url.searchParams.get('from') ?? 0);
+      const size = Number(url.searchParams.get('size') ?? 25);
+      const matching = items.filter((c) => c.clubname.includes(query) || c.clubnumber.includes(query));
+      return { body: { items: matching.slice(from, from + size), total: matching.length, from, size } };
+    },
+  });
+  renderBackoffice('/backoffice/vereine', signedIn);
+  expect(await screen.findByRole('heading', { level: 2, name: '30 Vereine' })).toBeInTheDocument();
+  expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(26);
+  expect(screen.queryByRole('link', { name: 'CSV importieren' })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Weiter' }));
+  expect(await screen.findByText('Seite 2 von 2')).toBeInTheDocument();
+  await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(6));
+  await user.type(screen.getByRole('searchbox', { name: 'Name oder Vereinsnummer' }), '1007');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Sortierung' }), '-number');
+  await user.click(screen.getByRole('button', { name: 'Suchen' }));
+  expect(await screen.findByRole('heading', { level: 2, name: '1 Verein' })).toBeInTheDocument();
+  const last = xhr.mock.calls.at(-1)![0];
+  expect(last.searchParams.get('query')).toBe('1007');
+  expect(last.searchParams.get('sort')).toBe('-number');
+  expect(last.searchParams.get('from')).toBe('0');
+});
+
+it('shows bad rows with line and reason and allows no import; a fixed file is previewed and applied', async () => {
+  const user = userEvent.setup();
+  const sent: string[] = [];
+  const xhr = mockXhr({
+    [PREVIEW]: (_url, init) => {
+      const csv = String(init.body);
+      sent.push(csv);
+      return { body: preview(csv.includes(',x,') ? [{ line: 3, reason: 'team muss "m" oder "w" sein' }] : []) };
+    },
+    [APPLY]: (url, init) => {
+      expect(url.searchParams.get('previewHash')).toBe('a'.repeat(64));
+      expect(String(init.body)).toBe(sent.at(-1));
+      return { body: { fileHash: 'f'.repeat(64), added: 1, changed: 0, unchanged: 0, removed: 0, kept: 1 } };
+    },
+  });
+  renderBackoffice('/backoffice/vereine/import', admin);
+  const input = await screen.findByLabelText('CSV-Datei');
+  const header = 'clubnumber,clubname,team,logourl,linkurl\n';
+  await user.upload(input, new File([`${header}500,SpVgg Neu,w,,\n501,SV Falsch,x,,\n`], 'vereine.csv', { type: 'text/csv' }));
+  const bad = await screen.findByRole('region', { name: 'Fehlerhafte Zeilen (1)' });
+  expect(within(bad).getByRole('rowheader', { name: '3' })).toBeInTheDocument();
+  expect(within(bad).getByText('team muss "m" oder "w" sein')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Übernehmen' })).toBeDisabled();
+
+  await user.upload(input, new File([`${header}500,SpVgg Neu,w,,\n`], 'vereine.csv', { type: 'text/csv' }));
+  await waitFor(() => expect(screen.queryByRole('region', { name: /Fehlerhafte Zeilen/ })).not.toBeInTheDocument());
+  expect(within(screen.getByRole('region', { name: 'Neu (1)' })).getByText('SpVgg Neu (Damen)')).toBeInTheDocument();
+  expect(screen.getByText('bleibt (hat ein Konto oder Beiträge)')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Übernehmen' }));
+  expect(await screen.findByRole('heading', { name: 'Vereinsliste übernommen' })).toHaveFocus();
+  expect(screen.getByText('1 neu')).toBeInTheDocument();
+  expect(xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/clubs/import/apply')).toHaveLength(1);
+});
+
+it('refuses a file that is not CSV next to the field, without calling the server', async () => {
+  const user = userEvent.setup({ applyAccept: false });
+  const xhr = mockXhr({});
+  renderBackoffice('/backoffice/vereine/import', admin);
+  const input = await screen.findByLabelText('CSV-Datei');
+  await user.upload(input, new File(['x'], 'bild.png', { type: 'image/png' }));
+  expect(await screen.findByText('Wähle eine CSV-Datei (Endung .csv).')).toBeInTheDocument();
+  expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect(xhr).not.toHaveBeenCalled();
+});
+
+it('tells a moderator that the import is for admins', async () => {
+  renderBackoffice('/backoffice/vereine/import', signedIn);
+  expect(await screen.findByText('Den CSV-Import machen Administratoren.')).toBeInTheDocument();
+  expect(screen.queryByLabelText('CSV-Datei')).not.toBeInTheDocument();
+});

@@ -1,0 +1,19 @@
+import { clubsAdminPaths, type ClubImportPreviewDto, type ClubImportResultDto } from '@erd/shared-contracts/backoffice';
+import { apiClient } from '../../../api/http';
+
+/** The largest file the server takes (2 MB). */
+export const CLUB_CSV_MAX_BYTES = 2 * 1024 * 1024;
+
+const csvHeaders = { 'content-type': 'text/csv; charset=utf-8' };
+
+/** POST …/clubs/import/preview (admins): what the file would change; nothing is written. */
+export async function previewClubImport(csv: string): Promise<ClubImportPreviewDto> {
+  return (await apiClient().post<ClubImportPreviewDto>(clubsAdminPaths.importPreview, csv, { headers: csvHeaders })).data;
+}
+
+/** POST …/clubs/import/apply?previewHash= (admins): exactly the previewed file; 409 when it has bad rows or the clubs changed since. */
+export async function applyClubImport(csv: string, previewHash: string): Promise<ClubImportResultDto> {
+  return (
+    await apiClient().post<ClubImportResultDto>(clubsAdminPaths.importApply, csv, { headers: csvHeaders, params: { previewHash } })
+  ).data;
+}

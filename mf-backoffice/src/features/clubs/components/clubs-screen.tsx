@@ -1,0 +1,216 @@
+import { css, type Theme } from '@emotion/react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError, Link, TEAM_LABELS } from '@erd/shared-contracts';
+import { backofficePaths, type ClubAdminPageDto, type ClubSortDto } from '@erd/shared-contracts/backoffice';
+import { FieldLabel, TextField } from '@erd/shared-contracts/forms';
+import { Button, Spinner } from '@erd/shared-contracts/ui';
+import { Panel, ScreenHeader } from '../../../components/screen';
+import { formatDateTime } from '../../../lib/format';
+import { useOperatorSession } from '../../../lib/operator-session';
+import { CLUB_PAGE_SIZE, listClubs } from '../api/list-clubs';
+import { selectStyle, table, tableFrame, visuallyHidden } from './table-styles';
+
+export const clubsTexts = {
+  loading: 'Vereine werden geladen …',
+  loadFailed: 'Die Vereine konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.',
+  none: 'Kein Verein passt zur Suche.',
+  readOnly: 'Du kannst die Vereine lesen; den CSV-Import machen Administratoren.',
+} as const;
+
+const SORT_LABELS: Record<ClubSortDto, string> = {
+  name: 'Name (A–Z)',
+  '-name': 'Name (Z–A)',
+  number: 'Vereinsnummer (aufsteigend)',
+  '-number': 'Vereinsnummer (absteigend)',
+  '-updated': 'Zuletzt geändert zuerst',
+  updated: 'Am längsten unverändert zuerst',
+};
+
+type List = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: ClubAdminPageDto };
+
+/**
+ * 'Vereine': every club (thousands), searched by name or club number, sorted and paged on the
+ * server. Admins go on to 'CSV importieren'; moderators read.
+ */
+export function ClubsScreen() {
+  const { state, signedOut } = useOperatorSession();
+  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const [draft, setDraft] = useState({ query: '', sort: 'name' as ClubSortDto });
+  const [filter, setFilter] = useState({ query: '', sort: 'name' as ClubSortDto, from: 0 });
+  const [list, setList] = useState<List>({ status: 'loading' });
+  const request = useRef(0);
+
+  const load = useCallback(async () => {
+    const id = ++request.current;
+    setList((current) => (current.status === 'ready' ? current : { status: 'loading' }));
+    try {
+      const page = await listClubs({ ...filter, size: CLUB_PAGE_SIZE });
+      if (id === request.current) setList({ status: 'ready', page });
+    } catch (error) {
+      if (id !== request.current) return;
+      if (isApiError(error) && error.status === 401) signedOut('expired');
+      else setList({ status: 'error' });
+    }
+  }, [filter, signedOut]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({ query: draft.query.trim(), sort: draft.sort, from: 0 });
+  };
+
+  const page = list.status === 'ready' ? list.page : null;
+  const pages = page ? Math.max(1, Math.ceil(page.total / CLUB_PAGE_SIZE)) : 1;
+  const current = Math.floor(filter.from / CLUB_PAGE_SIZE) + 1;
+
+  return (
+    <section aria-labelledby="clubs-title">
+      <ScreenHeader title="Vereine" titleId="clubs-title" intro={isAdmin ? 'Alle Vereine und Mannschaften der Punktejagd.' : clubsTexts.readOnly}>
+        {isAdmin && (
+          <Link
+            to={backofficePaths.clubsImport}
+            css={(theme: Theme) => css`
+              display: inline-flex;
+              align-items: center;
+              min-height: 48px;
+              padding: 0 ${theme.space(5)};
+              border-radius: ${theme.radius};
+              background: ${theme.colors.primaryDark};
+              color: ${theme.colors.white};
+              font-weight: 700;
+              text-decoration: none;
+              &:focus-visible {
+                outline: 3px solid ${theme.colors.focus};
+                outline-offset: 2px;
+              }
+            `}
+          >
+            CSV importieren
+          </Link>
+        )}
+      </ScreenHeader>
+
+      <Panel
+        css={(theme: Theme) => css`
+          margin-bottom: ${theme.space(6)};
+        `}
+      >
+        <form
+          role="search"
+          aria-label="Vereine suchen"
+          noValidate
+          onSubmit={onSearch}
+          css={(theme: Theme) => css`
+            display: flex;
+            flex-wrap: wrap;
+            align-items: flex-end;
+            gap: ${theme.space(4)};
+            & > div {
+              flex: 1 1 240px;
+            }
+          `}
+        >
+          <TextField
+            label="Name oder Vereinsnummer"
+            name="query"
+            type="search"
+            maxLength={200}
+            value={draft.query}
+            onChange={(e) => setDraft({ ...draft, query: e.target.value })}
+          />
+          <div>
+            <FieldLabel htmlFor="clubs-sort">Sortierung</FieldLabel>
+            <select id="clubs-sort" value={draft.sort} onChange={(e) => setDraft({ ...draft, sort: e.target.value as ClubSortDto })} css={selectStyle}>
+              {(Object.keys(SORT_LABELS) as ClubSortDto[]).map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" variant="primary">
+            Suchen
+          </Button>
+        </form>
+      </Panel>
+
+      {list.status === 'loading' && <Spinner label={clubsTexts.loading} />}
+      {list.status === 'error' && (
+        <Panel role="alert">
+          <p>{clubsTexts.loadFailed}</p>
+          <Button variant="secondary" onClick={() => void load()}>
+            Erneut laden
+          </Button>
+        </Panel>
+      )}
+      {page && (
+        <>
+          <h2
+            aria-live="polite"
+            css={(theme: Theme) => css`
+              margin: 0 0 ${theme.space(4)};
+              font-size: 1.125rem;
+            `}
+          >
+            {page.total === 0 ? clubsTexts.none : page.total === 1 ? '1 Verein' : `${page.total} Vereine`}
+          </h2>
+          {page.items.length > 0 && (
+            <div role="region" aria-label="Vereine" tabIndex={0} css={tableFrame}>
+              <table css={table}>
+                <caption css={visuallyHidden}>
+                  Vereine, sortiert nach {SORT_LABELS[filter.sort]}, Seite {current} von {pages}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Verein</th>
+                    <th scope="col">Nummer</th>
+                    <th scope="col">Mannschaft</th>
+                    <th scope="col">Website</th>
+                    <th scope="col">Geändert</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.map((club) => (
+                    <tr key={club.id}>
+                      <th scope="row">{club.clubname}</th>
+                      <td>{club.clubnumber}</td>
+                      <td>{TEAM_LABELS[club.team]}</td>
+                      <td>{club.linkurl ?? '–'}</td>
+                      <td>{formatDateTime(club.updatedAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {page.total > CLUB_PAGE_SIZE && (
+            <nav
+              aria-label="Seiten"
+              css={(theme: Theme) => css`
+                display: flex;
+                flex-wrap: wrap;
+                align-items: center;
+                justify-content: center;
+                gap: ${theme.space(4)};
+                margin-top: ${theme.space(6)};
+              `}
+            >
+              <Button variant="outline" disabled={current <= 1} onClick={() => setFilter({ ...filter, from: filter.from - CLUB_PAGE_SIZE })}>
+                Zurück
+              </Button>
+              <span>
+                Seite {current} von {pages}
+              </span>
+              <Button variant="outline" disabled={current >= pages} onClick={() => setFilter({ ...filter, from: filter.from + CLUB_PAGE_SIZE })}>
+                Weiter
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { css, type Theme } from '@emotion/react';
+
+/** The scrolling frame of a wide table (keyboard-focusable, so it scrolls on a tablet with the keys too). */
+export const tableFrame = (theme: Theme) => css`
+  overflow-x: auto;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+  }
+`;
+
+export const table = (theme: Theme) => css`
+  width: 100%;
+  border-collapse: collapse;
+  th,
+  td {
+    padding: ${theme.space(3)};
+    text-align: left;
+    vertical-align: top;
+    border-bottom: 1px solid ${theme.colors.border};
+    /* Long names and addresses wrap, but never inside a short word or a number (the frame scrolls instead). */
+    overflow-wrap: break-word;
+  }
+  thead th {
+    font-size: 0.875rem;
+    white-space: nowrap;
+  }
+`;
+
+export const visuallyHidden = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
+export const selectStyle = (theme: Theme) => css`
+  width: 100%;
+  min-height: 48px;
+  padding: 0 ${theme.space(3)};
+  border: 2px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  font: inherit;
+  background: ${theme.colors.white};
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 1px;
+  }
+`;
