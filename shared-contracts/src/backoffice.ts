@@ -97,6 +97,8 @@ export const clubsAdminPaths = {
   clubs: '/api/operator/clubs',
   importPreview: '/api/operator/clubs/import/preview',
   importApply: '/api/operator/clubs/import/apply',
+  /** POST multipart `file` (admins): one JPEG, PNG or WEBP (≤ 10 MB) → the club (`ClubAdminDto`) with its new logo. */
+  logo: (id: string) => `/api/operator/clubs/${encodeURIComponent(id)}/logo`,
 } as const;
 
 export const CLUB_SORTS = ['name', '-name', 'number', '-number', 'updated', '-updated'] as const;

@@ -1,4 +1,4 @@
-import { asc, count, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clubs, type ClubRow } from '../../db/schema/index.js';
 import { normalizeSearch } from '../../lib/text.js';
@@ -41,4 +41,9 @@ export async function listClubs(
 /** Serialises club imports on PostgreSQL (PGlite has one connection anyway). */
 export async function lockClubImport(db: Db): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('erd-clubs-import'))`);
+}
+
+export async function findClub(db: Db, id: string): Promise<ClubRow | undefined> {
+  const [row] = await db.select().from(clubs).where(eq(clubs.id, id));
+  return row;
 }

@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { ClubAdminPageDto, ClubImportPreviewDto, ClubImportResultDto } from '@erd/shared-contracts/backoffice';
 import { clubs, moderationLog, participations } from '../../db/schema/index.js';
 import { normalizeSearch } from '../../lib/text.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { XSRF } from '../../test-support/members.js';
+import { multipartForm, picture } from '../../test-support/pictures.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
 import { OPERATOR_COOKIE } from '../operators/access.js';
 import { addOperator } from '../operators/service.js';
@@ -236,5 +239,47 @@ describe('CSV import', () => {
     expect(tooBig.statusCode).toBe(400);
     expect((await postCsv('/api/operator/clubs/import/apply', admin, good)).statusCode).toBe(400);
     expect(await t.ctx.db.select().from(moderationLog)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/operator/clubs/:id/logo', () => {
+  beforeAll(async () => {
+    await t.ctx.db.delete(moderationLog);
+    await t.ctx.db.delete(clubs);
+    await addClub('club-800-m', '800', 'm', 'SV Logo');
+  });
+
+  const upload = async (id: string, session: string | null, file: { name: string; type: string; data: Buffer }) => {
+    const form = await multipartForm({}, file);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/operator/clubs/${id}/logo`,
+      payload: form.payload,
+      headers: { cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '), 'x-xsrf-token': XSRF, ...form.headers },
+    });
+  };
+
+  it('re-encodes the picture into the media store and points the club at it, audited with before/after', async () => {
+    const res = await upload('club-800-m', admin, { name: 'Wappen.png', type: 'image/png', data: await picture('png', 400, 400) });
+    expect(res.statusCode).toBe(200);
+    const logourl = res.json<{ logourl: string }>().logourl;
+    expect(logourl).toMatch(/^\/media\/wappen\.[0-9a-f]{16}\.png$/);
+    expect(fs.existsSync(path.join(t.ctx.media.dir, path.basename(logourl)))).toBe(true);
+    const [row] = await t.ctx.db.select().from(clubs).where(eq(clubs.id, 'club-800-m'));
+    expect(row!.logourl).toBe(logourl);
+    const audit = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'club-logo' as never));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ subjectType: 'club', subjectId: 'club-800-m', actor: ADMIN.email, details: { before: { logourl: null }, after: { logourl } } });
+  });
+
+  it('refuses what is no picture, an unknown club and a moderator, and changes nothing', async () => {
+    const [before] = await t.ctx.db.select().from(clubs).where(eq(clubs.id, 'club-800-m'));
+    const text = await upload('club-800-m', admin, { name: 'logo.png', type: 'image/png', data: Buffer.from('kein Bild') });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toBe('Erlaubt sind JPEG, PNG oder WEBP.');
+    expect((await upload('club-999-m', admin, { name: 'logo.png', type: 'image/png', data: await picture('png', 100, 100) })).statusCode).toBe(404);
+    expect((await upload('club-800-m', moderator, { name: 'logo.png', type: 'image/png', data: await picture('png', 100, 100) })).statusCode).toBe(403);
+    const [after] = await t.ctx.db.select().from(clubs).where(eq(clubs.id, 'club-800-m'));
+    expect(after!.logourl).toBe(before!.logourl);
   });
 });

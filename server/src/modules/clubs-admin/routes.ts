@@ -1,9 +1,14 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { CLUB_SORTS, clubsAdminPaths } from '@erd/shared-contracts/backoffice';
+import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
+import { ValidationError } from '../../errors.js';
+import { ID_MAX_LENGTH } from '../../http/schemas.js';
+import { mediaTooLarge } from '../challenges-admin/media.js';
 import type { AppContext } from '../../context.js';
 import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
-import { applyClubImport, CLUB_CSV_MAX_BYTES, CLUB_MAX_PAGE_SIZE, listClubsForOperator, previewClubImport } from './service.js';
+import { applyClubImport, CLUB_CSV_MAX_BYTES, CLUB_MAX_PAGE_SIZE, listClubsForOperator, previewClubImport, uploadClubLogo } from './service.js';
 
 /**
  * Clubs in the back office (`clubsAdminPaths`): a scope of its own with the operator access hook.
@@ -13,12 +18,17 @@ import { applyClubImport, CLUB_CSV_MAX_BYTES, CLUB_MAX_PAGE_SIZE, listClubsForOp
 
 const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: looseObject, 413: errorSchema } as const;
 const BODY_LIMIT = CLUB_CSV_MAX_BYTES + 64 * 1024;
+const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
   registerOperatorAccess(app, ctx);
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    limits: { fieldNameSize: 100, fieldSize: 1024, fields: 5, fileSize: PICTURE_MAX_BYTES + 1, files: 1, parts: 6, headerPairs: 50 },
+  });
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   app.get<{ Querystring: { query?: string; from?: number; size?: number; sort?: (typeof CLUB_SORTS)[number] } }>(
@@ -64,5 +74,37 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       },
     },
     async (request) => applyClubImport({ ctx, input: { text: request.body, previewHash: request.query.previewHash, actor: actorOf(request) } }),
+  );
+
+  // One picture (multipart field `file`) → the club's logo.
+  app.post<{ Params: { id: string } }>(
+    '/api/operator/clubs/:id/logo',
+    {
+      config: { operatorAccess: 'admin' },
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } } },
+        response: { 200: looseObject, ...errors, 404: errorSchema, 415: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared > PICTURE_MAX_BYTES + FORM_OVERHEAD_BYTES) {
+        reply.header('connection', 'close');
+        throw mediaTooLarge();
+      }
+      if (!request.isMultipart()) throw new ValidationError('Erwartet wird ein Formular (multipart/form-data).', { field: 'file' });
+      const actor = actorOf(request);
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') continue;
+          if (part.fieldname !== 'file') throw new ValidationError('Die Datei gehört in das Feld "file".', { field: 'file' });
+          return await uploadClubLogo({ ctx, input: { id: request.params.id, file: part.file, filename: part.filename || 'logo', actor } });
+        }
+      } catch (error) {
+        reply.header('connection', 'close');
+        throw error;
+      }
+      throw new ValidationError('Das Formular enthält keine Datei.', { field: 'file' });
+    },
   );
 };

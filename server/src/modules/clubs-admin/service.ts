@@ -11,13 +11,15 @@ import type {
   ClubSortDto,
 } from '@erd/shared-contracts/backoffice';
 import type { AuditAction } from '@erd/shared-contracts/wire';
+import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { ClubRow, NewClubRow } from '../../db/schema/index.js';
-import { ConflictError, ValidationError } from '../../errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { stableStringify } from '../../lib/stable-json.js';
 import { isSingleLineText, normalizeSearch } from '../../lib/text.js';
 import { appendAudit, type Actor } from '../audit/service.js';
+import { uploadMedia } from '../challenges-admin/media.js';
 import * as seasonRepo from '../season/repository.js';
 import { CLUB_CSV_COLUMNS, clubRowSchema } from '../season/schema.js';
 import { clubId } from '../season/service.js';
@@ -265,5 +267,48 @@ export async function applyClubImport({
       at: now,
     });
     return result;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logo
+
+export const CLUB_LOGO_ACTION = 'club-logo' as AuditAction;
+
+/**
+ * POST /api/operator/clubs/:id/logo (admin): one picture, judged and re-encoded like every
+ * operator picture (modules/challenges-admin/media.ts: ctx.pictures, the media store, its own
+ * `media-upload` audit row); the club's `logourl` then points at it (served at /media/…, as the
+ * season import's logos), audited with before/after.
+ */
+export async function uploadClubLogo({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db' | 'now' | 'config' | 'media' | 'pictures' | 'log'>;
+  input: { id: string; file: Readable; filename: string; actor: Actor };
+}): Promise<ClubAdminDto> {
+  const existing = await repo.findClub(ctx.db, input.id);
+  if (!existing) {
+    input.file.resume();
+    throw new NotFoundError('Diesen Verein gibt es nicht.');
+  }
+  const image = await uploadMedia({ ctx, input: { file: input.file, filename: input.filename, actor: input.actor } });
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const before = await repo.findClub(tx, input.id);
+    if (!before) throw new NotFoundError('Diesen Verein gibt es nicht.');
+    await seasonRepo.updateClub(tx, input.id, { logourl: image.fields.file.url, updatedAt: now });
+    await appendAudit(tx, {
+      action: CLUB_LOGO_ACTION,
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'club',
+      subjectId: input.id,
+      reason: null,
+      details: { before: { logourl: before.logourl }, after: { logourl: image.fields.file.url } },
+      at: now,
+    });
+    return toDto({ ...before, logourl: image.fields.file.url, updatedAt: now });
   });
 }
