@@ -1,8 +1,8 @@
 /**
  * Back-office operators and the audit log (decisions §7, issue 8): roles, the own session and
- * password, operator management, and the actions of the one audit log of every operator write.
- * The session is the `erd_operator` cookie of `operatorPaths.login` (http-only: the browser never
- * sees the token); unsafe calls need the anti-forgery header as every `/api/` call.
+ * password, operator management, and the one audit log of every operator write. The session is
+ * the `erd_operator` cookie of `operatorPaths.login` (http-only: the browser never sees the
+ * token); unsafe calls need the anti-forgery header as every `/api/` call.
  *
  * Roles: a `moderator` moderates entries and votes and reads everything (results, versions, the
  * audit log) but does not see or manage operators and does not set right answers or publish
@@ -21,6 +21,13 @@ export const operatorAccountPaths = {
   operators: '/api/operator/operators',
   /** PATCH `UpdateOperatorInput` → `OperatorAccountDto` (admin). */
   operator: (operatorId: string) => `/api/operator/operators/${encodeURIComponent(operatorId)}`,
+} as const;
+
+export const auditPaths = {
+  /** GET `AuditQuery` → `AuditPageDto` (any operator). */
+  audit: '/api/operator/audit',
+  /** GET `AuditQuery` without page/size → CSV for Excel (UTF-8 with BOM, `;`), newest first. */
+  auditCsv: '/api/operator/audit.csv',
 } as const;
 
 /** An operator account as admins manage it. */
@@ -92,9 +99,52 @@ export const AUDIT_ACTIONS = [
  * `password-reset` on the command line). Never a password.
  */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** An action in the log: one of the above, or one a later module writes (lower-case words with dashes). */
+export type AuditLogAction = AuditAction | (string & {});
 
 /** What an audit row is about; more kinds (clubs, content) come with their back-office pages. */
 export type AuditSubjectType = 'participation' | 'challenge' | 'operator' | (string & {});
+
+/**
+ * GET /api/operator/audit: filters combine (and). `actor`: part of the operator's e-mail or
+ * `cli:<user>` (case-insensitive), or an operator id. `subject`: the subject's id (entry, challenge,
+ * operator), optionally with `subjectType`. `from`/`to`: Europe/Berlin days `YYYY-MM-DD` (both
+ * inclusive) or ISO 8601 instants. `page` from 1, `size` 1–200 (default 50).
+ */
+export interface AuditQuery {
+  action?: AuditLogAction;
+  actor?: string;
+  subject?: string;
+  subjectType?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  size?: number;
+}
+
+export interface AuditEntryDto {
+  id: number;
+  at: string;
+  action: AuditLogAction;
+  /** The operator's e-mail, `cli:<user>` for the command line, `import` for a season import. */
+  actor: string;
+  /** The operator's id; null for the command line and imports. */
+  operatorId: string | null;
+  subjectType: AuditSubjectType;
+  subjectId: string;
+  /** The challenge, where the action belongs to one. */
+  challengeId: string | null;
+  reason: string | null;
+  /** Before/after, or what a deleted thing was. */
+  details: Record<string, unknown>;
+}
+
+export interface AuditPageDto {
+  items: AuditEntryDto[];
+  total: number;
+  page: number;
+  size: number;
+}
 
 /**
  * Error codes of the operator account calls: 400 `ValidationError`, 400 `WrongPassword`,

@@ -1,13 +1,18 @@
 import os from 'node:os';
-import type { OperatorRole } from '@erd/shared-contracts/wire';
+import { AUDIT_ACTIONS, type AuditEntryDto, type AuditPageDto, type OperatorRole } from '@erd/shared-contracts/wire';
+import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import type { ModerationLogRow } from '../../db/schema/index.js';
 import { ValidationError } from '../../errors.js';
+import { isValidIsoDate } from '../../lib/dates.js';
 import { isPlainText } from '../../lib/text.js';
+import { CSV_BOM, csvLine } from './csv.js';
 import * as repo from './repository.js';
 
 /**
  * The audit log (decisions §7): every operator write is a row of `moderation_log`, written in the
- * same transaction as the write.
+ * same transaction as the write. Operators of both roles read it, filtered on the server, newest
+ * first, as pages or as a CSV file for Excel.
  */
 
 /** Who acts: an operator of the API (with the role of its session), or the command line. */
@@ -48,4 +53,188 @@ export function reasonOf(value: unknown, required: boolean, message: string = RE
 /** Appends one row (call it inside the write's transaction). */
 export async function appendAudit(db: Db, row: repo.NewAuditRow): Promise<void> {
   await repo.insertEntry(db, row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_MAX_PAGE_SIZE = 200;
+/** The CSV holds at most this many rows (the newest); `X-Truncated: true` says when there were more. */
+export const AUDIT_CSV_MAX_ROWS = 100_000;
+const CSV_BATCH = 1000;
+/** Excel's limit for one cell is 32,767 characters. */
+const CSV_DETAILS_MAX = 32_000;
+
+export interface AuditQueryInput {
+  action?: string;
+  actor?: string;
+  subject?: string;
+  subjectType?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  size?: number;
+}
+
+const TIME_ZONE = 'Europe/Berlin';
+const berlinParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function berlinFields(at: Date): Record<string, string> {
+  return Object.fromEntries(berlinParts.formatToParts(at).map((p) => [p.type, p.value]));
+}
+
+/** How far Europe/Berlin's wall clock is ahead of UTC at `at`. */
+function berlinOffsetMs(at: Date): number {
+  const p = berlinFields(at);
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant a Europe/Berlin day begins (midnight exists on every day there: the clocks change at 2 and 3 a.m.). */
+export function berlinDayStart(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  let at = wall - berlinOffsetMs(new Date(wall));
+  const offset = berlinOffsetMs(new Date(at));
+  if (wall - offset !== at) at = wall - offset;
+  return new Date(at);
+}
+
+/** `YYYY-MM-DD HH:MM:SS` on Europe/Berlin's wall clock (Excel reads it as a date and time in every locale). */
+export function formatBerlin(at: Date): string {
+  const p = berlinFields(at);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A day (its start, or the next day's start for `to`) or an instant (for `to`: up to and including it). */
+function boundOf(value: string | undefined, field: 'from' | 'to'): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  const message = `${field}: ein Tag (JJJJ-MM-TT) oder ein Zeitpunkt nach ISO 8601 mit Zeitzone.`;
+  if (isValidIsoDate(value)) {
+    const start = berlinDayStart(value);
+    if (field === 'from') return start;
+    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+    return berlinDayStart(new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10));
+  }
+  if (!INSTANT.test(value) || !isValidIsoDate(value.slice(0, 10))) throw new ValidationError(message, { field });
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) throw new ValidationError(message, { field });
+  return field === 'from' ? at : new Date(at.getTime() + 1);
+}
+
+/** An action's name: lower-case words with dashes (`publish`, `operator-role`, `clubs-import`). */
+export const AUDIT_ACTION_PATTERN = '^[a-z][a-z0-9-]{0,39}$';
+
+function filterOf(input: AuditQueryInput): repo.AuditFilter {
+  if (input.action !== undefined && !new RegExp(AUDIT_ACTION_PATTERN).test(input.action)) {
+    throw new ValidationError(`action: der Name einer Aktion, z. B. ${AUDIT_ACTIONS.slice(0, 3).join(', ')}.`, { field: 'action' });
+  }
+  const text = (value: string | undefined) => (value === undefined ? undefined : value.trim() || undefined);
+  const from = boundOf(input.from, 'from');
+  const before = boundOf(input.to, 'to');
+  if (from && before && from.getTime() >= before.getTime()) throw new ValidationError('from liegt nach to.', { field: 'from' });
+  return {
+    action: input.action,
+    actor: text(input.actor),
+    subject: text(input.subject),
+    subjectType: text(input.subjectType),
+    from,
+    before,
+  };
+}
+
+function toDto(row: ModerationLogRow): AuditEntryDto {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    action: row.action,
+    actor: row.actor,
+    operatorId: row.operatorId,
+    subjectType: row.subjectType ?? 'unknown',
+    subjectId: row.subjectId ?? '',
+    challengeId: row.challengeId,
+    reason: row.reason,
+    details: row.details,
+  };
+}
+
+/** GET /api/operator/audit */
+export async function listAuditEntries({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: AuditQueryInput }): Promise<AuditPageDto> {
+  const filter = filterOf(input);
+  const page = input.page ?? 1;
+  const size = Math.min(input.size ?? AUDIT_PAGE_SIZE, AUDIT_MAX_PAGE_SIZE);
+  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1) {
+    throw new ValidationError('page und size sind ganze Zahlen ab 1.', { field: 'page' });
+  }
+  const { rows, total } = await repo.listEntries(ctx.db, filter, { offset: (page - 1) * size, limit: size });
+  return { items: rows.map(toDto), total, page, size };
+}
+
+const CSV_HEADER = ['ID', 'Zeitpunkt (Europe/Berlin)', 'Aktion', 'Akteur', 'Operator-ID', 'Gegenstand', 'Gegenstand-ID', 'Challenge', 'Grund', 'Details'];
+
+function csvRow(row: ModerationLogRow): string {
+  let details = JSON.stringify(row.details);
+  if (details.length > CSV_DETAILS_MAX) details = `${details.slice(0, CSV_DETAILS_MAX)}…`;
+  return csvLine([
+    row.id,
+    formatBerlin(row.at),
+    row.action,
+    row.actor,
+    row.operatorId,
+    row.subjectType,
+    row.subjectId,
+    row.challengeId,
+    row.reason,
+    details,
+  ]);
+}
+
+export interface AuditCsv {
+  /** Rows matching the filter. */
+  total: number;
+  /** More rows matched than the file holds (the newest AUDIT_CSV_MAX_ROWS are in it). */
+  truncated: boolean;
+  /** The file's text in pieces: BOM and header first, then batches of rows. */
+  chunks: AsyncIterable<string>;
+}
+
+/**
+ * GET /api/operator/audit.csv: the filter is checked before anything is sent (a bad filter is a
+ * 400, not a broken file); the rows are then read and written in batches, never all in memory.
+ */
+export async function auditCsv({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db'>;
+  input: AuditQueryInput & { maxRows?: number };
+}): Promise<AuditCsv> {
+  const filter = filterOf(input);
+  const maxRows = input.maxRows ?? AUDIT_CSV_MAX_ROWS;
+  const total = await repo.countEntries(ctx.db, filter);
+  async function* chunks(): AsyncGenerator<string> {
+    yield CSV_BOM + csvLine(CSV_HEADER);
+    let cursor: repo.AuditCursor | null = null;
+    let written = 0;
+    while (written < maxRows) {
+      const batch = await repo.readBatch(ctx.db, filter, cursor, Math.min(CSV_BATCH, maxRows - written));
+      if (!batch.rows.length) return;
+      yield batch.rows.map(csvRow).join('');
+      written += batch.rows.length;
+      cursor = batch.cursor;
+    }
+  }
+  return { total, truncated: total > maxRows, chunks: chunks() };
 }

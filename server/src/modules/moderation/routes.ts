@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { operatorPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { auditRoutes } from '../audit/routes.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { operatorAccountRoutes } from '../operators/routes.js';
 import type { ResultFiles } from '../results/files.js';
@@ -11,7 +12,7 @@ import { listParticipationsForReview, listVotesForReview, publishParticipation, 
 /**
  * The operator API (`/api/operator/*`): one scope with one access hook (modules/operators/access.ts:
  * every route declares `public`, `operator` or `admin`). Here: the session and account calls
- * (modules/operators), moderation of entries and votes (both
+ * (modules/operators), the audit log (modules/audit), moderation of entries and votes (both
  * roles), and the results (modules/results: reading for both roles, right answers and publishing
  * for admins). Unsafe calls need the anti-forgery header, as every `/api/` call; answers are
  * `no-store`.
@@ -33,6 +34,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: 
   registerOperatorAccess(app, ctx);
 
   await app.register(operatorAccountRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
 
   app.get<{ Querystring: { state?: string; challengeId?: string; from?: number; size?: number } }>(
     operatorPaths.participations,

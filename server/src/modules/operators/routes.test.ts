@@ -71,6 +71,8 @@ const ROUTES: Array<{ method: Method; url: string; route: string; access: 'publi
   { method: 'GET', url: '/api/operator/operators', route: '/api/operator/operators', access: 'admin' },
   { method: 'POST', url: '/api/operator/operators', route: '/api/operator/operators', access: 'admin', payload: {} },
   { method: 'PATCH', url: '/api/operator/operators/op-none', route: '/api/operator/operators/:id', access: 'admin', payload: {} },
+  { method: 'GET', url: '/api/operator/audit', route: '/api/operator/audit', access: 'operator' },
+  { method: 'GET', url: '/api/operator/audit.csv', route: '/api/operator/audit.csv', access: 'operator' },
   { method: 'GET', url: '/api/operator/participations', route: '/api/operator/participations', access: 'operator' },
   { method: 'POST', url: '/api/operator/participations/p-none/publish', route: '/api/operator/participations/:id/publish', access: 'operator' },
   { method: 'POST', url: '/api/operator/participations/p-none/reject', route: '/api/operator/participations/:id/reject', access: 'operator' },
