@@ -1,0 +1,135 @@
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { clubs, PASSWORD, registerConfirmed, uniqueEmail } from './support/accounts';
+import { xsrfHeader } from './support/api-client';
+import { expect, test } from './support/fixtures';
+import { waitForMail } from './support/mail';
+import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { e2eDataDir, repoRoot } from './support/paths';
+
+/**
+ * Newsletter and accounts in the back office (issue 8) on a server of its own with the e2e
+ * season: an admin made with the CLI exports the newsletter subscribers (the CSV holds the
+ * confirmed address, not the unconfirmed one); finds a registered member, blocks them (the member
+ * then cannot sign in on the public /login: the login screen says 'E-Mail-Adresse oder Passwort
+ * falsch.', as for any refused sign-in) and unblocks them (the member signs in again).
+ */
+test.describe.configure({ mode: 'serial' });
+const PORT = 3301;
+test.use({
+  baseURL: `http://localhost:${PORT}`,
+  // The session check before signing in (401) and the refused sign-in of the blocked member (400).
+  allowConsoleErrors: /Failed to load resource: the server responded with a status of (400|401)/,
+});
+
+const ADMIN = { email: 'konten@punktejagd.example', password: 'Konten#Verwaltung2026' };
+const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-accounts-data');
+const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season') };
+
+let server: OwnServer;
+let api: APIRequestContext;
+let member: string;
+const confirmed = uniqueEmail('abonnent');
+const unconfirmed = uniqueEmail('unbestaetigt');
+
+async function signUpNewsletter(email: string): Promise<void> {
+  const res = await api.post('/api/public/newsletter', { headers: await xsrfHeader(api), data: { Email: email, Fields: [] } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+/** Signs in at the back office (the landing screen is 'Moderation') and opens a screen from the bar. */
+async function signInToBackoffice(page: Page, screen: 'Newsletter' | 'Konten'): Promise<void> {
+  await page.goto('/backoffice');
+  await expect(page).toHaveURL(/\/backoffice\/anmeldung/);
+  await page.getByLabel('E-Mail-Adresse').fill(ADMIN.email);
+  await page.getByLabel('Passwort').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('navigation', { name: 'Backoffice' }).getByRole('link', { name: screen }).click();
+}
+
+/** The public /login of a fresh visitor (age gate approved): the message it shows, or null after a successful sign-in. */
+async function publicLogin(page: Page, email: string): Promise<string | null> {
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
+  await visitor.goto(`${server.baseURL}/login`);
+  await visitor.getByRole('main').getByLabel('E-Mail-Adresse').fill(email);
+  await visitor.getByRole('main').getByLabel('Passwort').fill(PASSWORD);
+  await visitor.getByRole('button', { name: 'Einloggen' }).click();
+  const refused = visitor.getByText('E-Mail-Adresse oder Passwort falsch.');
+  await expect.poll(async () => (await refused.isVisible()) || /\/(challenge|profil)$/.test(visitor.url()), { timeout: 15_000 }).toBe(true);
+  const outcome = (await refused.isVisible()) ? 'E-Mail-Adresse oder Passwort falsch.' : /\/(challenge|profil)$/.test(visitor.url()) ? null : `still at ${visitor.url()}`;
+  await visitor.close();
+  return outcome;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  rmSync(dataDir, { recursive: true, force: true });
+  addOperatorBeforeStart({ dataDir, ...ADMIN, env: serverEnv });
+  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
+  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+
+  const since = Date.now();
+  await signUpNewsletter(confirmed);
+  await signUpNewsletter(unconfirmed);
+  const mail = await waitForMail(confirmed, since, /newsletter\/confirm\?token=/, dataDir);
+  const token = /newsletter\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+  const confirm = await api.get(`/api/public/newsletter/confirm?token=${token}`, { maxRedirects: 0 });
+  expect(confirm.status(), await confirm.text()).toBeLessThan(400);
+
+  const [club] = await clubs(api);
+  member = await registerConfirmed(api, club!, { dataDir });
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await server?.stop();
+});
+
+test('an admin exports the newsletter subscribers: the confirmed address is in the CSV, the unconfirmed one is not', async ({ page }) => {
+  await signInToBackoffice(page, 'Newsletter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: confirmed })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: unconfirmed })).toHaveCount(0);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV exportieren' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^newsletter-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFFE-Mail;')).toBe(true);
+  expect(csv).toContain(`${confirmed};`);
+  expect(csv).not.toContain(unconfirmed);
+});
+
+test('an admin finds a member, blocks them (no sign-in on /login) and unblocks them (sign-in works again)', async ({ page }) => {
+  test.setTimeout(90_000);
+  expect(await publicLogin(page, member)).toBeNull();
+
+  await signInToBackoffice(page, 'Konten');
+  await expect(page.getByRole('heading', { level: 1, name: 'Konten' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'E-Mail, Verein oder Vereinsnummer' }).fill(member.slice(0, 12));
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: '1 Konto' })).toBeVisible();
+  await page.getByRole('button', { name: `Details zu ${member}` }).click();
+  const detail = page.getByRole('region', { name: `Konto ${member}` });
+  await expect(detail.getByRole('definition').filter({ hasText: /^Bestätigt$/ })).toBeVisible();
+
+  await detail.getByRole('button', { name: 'Sperren' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Konto sperren' });
+  await dialog.getByRole('button', { name: 'Sperren' }).click();
+  await expect(dialog.getByText('Bitte gib einen Grund an (3 bis 500 Zeichen).')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Grund der Sperre' }).fill('Beleidigende Sprüche');
+  await dialog.getByRole('button', { name: 'Sperren' }).click();
+  await expect(page.getByRole('status').getByText(`${member} ist gesperrt.`)).toBeVisible();
+  await expect(detail.getByText('Beleidigende Sprüche')).toBeVisible();
+
+  expect(await publicLogin(page, member)).toBe('E-Mail-Adresse oder Passwort falsch.');
+
+  await detail.getByRole('button', { name: 'Entsperren' }).click();
+  const unblock = page.getByRole('dialog', { name: 'Konto entsperren' });
+  await unblock.getByRole('textbox', { name: 'Grund der Entsperrung' }).fill('Mit dem Verein geklärt');
+  await unblock.getByRole('button', { name: 'Entsperren' }).click();
+  await expect(page.getByRole('status').getByText(`${member} ist entsperrt.`)).toBeVisible();
+
+  expect(await publicLogin(page, member)).toBeNull();
+});
