@@ -117,3 +117,20 @@ it('tells a moderator that the import is for admins', async () => {
   expect(await screen.findByText('Den CSV-Import machen Administratoren.')).toBeInTheDocument();
   expect(screen.queryByLabelText('CSV-Datei')).not.toBeInTheDocument();
 });
+
+it('lets an admin upload a club logo in the list; a refused picture gets a message in the row and changes nothing', async () => {
+  const user = userEvent.setup({ applyAccept: false });
+  const first = club(1);
+  const xhr = mockXhr({
+    [LIST]: () => ({ body: { items: [first], total: 1, from: 0, size: 25 } }),
+    [`POST /api/operator/clubs/${first.id}/logo`]: { body: { ...first, logourl: '/media/wappen.0123456789abcdef.png' } },
+  });
+  renderBackoffice('/backoffice/vereine', admin);
+  const input = await screen.findByLabelText(`Logo hochladen für ${first.clubname}`);
+  await user.upload(input, new File(['x'], 'wappen.gif', { type: 'image/gif' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Erlaubt sind JPEG, PNG oder WEBP.');
+  expect(xhr.mock.calls.filter(([url]) => url.pathname.endsWith('/logo'))).toHaveLength(0);
+  await user.upload(input, new File(['x'], 'wappen.png', { type: 'image/png' }));
+  expect(await screen.findByRole('img', { name: `Logo von ${first.clubname}` })).toHaveAttribute('src', expect.stringContaining('/media/wappen.0123456789abcdef.png'));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});

@@ -1,13 +1,14 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, Link, TEAM_LABELS } from '@erd/shared-contracts';
-import { backofficePaths, type ClubAdminPageDto, type ClubSortDto } from '@erd/shared-contracts/backoffice';
+import { backofficePaths, type ClubAdminDto, type ClubAdminPageDto, type ClubSortDto } from '@erd/shared-contracts/backoffice';
 import { FieldLabel, TextField } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { CLUB_PAGE_SIZE, listClubs } from '../api/list-clubs';
+import { LogoCell } from './logo-cell';
 import { selectStyle, table, tableFrame, visuallyHidden } from './table-styles';
 
 export const clubsTexts = {
@@ -61,6 +62,11 @@ export function ClubsScreen() {
     event.preventDefault();
     setFilter({ query: draft.query.trim(), sort: draft.sort, from: 0 });
   };
+
+  const replaceClub = (club: ClubAdminDto) =>
+    setList((current) =>
+      current.status === 'ready' ? { status: 'ready', page: { ...current.page, items: current.page.items.map((c) => (c.id === club.id ? club : c)) } } : current,
+    );
 
   const page = list.status === 'ready' ? list.page : null;
   const pages = page ? Math.max(1, Math.ceil(page.total / CLUB_PAGE_SIZE)) : 1;
@@ -169,6 +175,7 @@ export function ClubsScreen() {
                     <th scope="col">Nummer</th>
                     <th scope="col">Mannschaft</th>
                     <th scope="col">Website</th>
+                    <th scope="col">Logo</th>
                     <th scope="col">Geändert</th>
                   </tr>
                 </thead>
@@ -179,6 +186,9 @@ export function ClubsScreen() {
                       <td>{club.clubnumber}</td>
                       <td>{TEAM_LABELS[club.team]}</td>
                       <td>{club.linkurl ?? '–'}</td>
+                      <td>
+                        <LogoCell club={club} canEdit={isAdmin} onChanged={replaceClub} onExpired={() => signedOut('expired')} />
+                      </td>
                       <td>{formatDateTime(club.updatedAt)}</td>
                     </tr>
                   ))}
