@@ -293,10 +293,11 @@ export function NewsletterScreen() {
                   }
                   td:first-of-type {
                     overflow-wrap: anywhere;
-                    min-width: 200px;
+                    min-width: 180px;
                   }
                 `}
               >
+                {/* The status filter decides the rows' status (the heading names it), so it has no column. */}
                 <caption
                   css={css`
                     position: absolute;
@@ -312,7 +313,6 @@ export function NewsletterScreen() {
                 <thead>
                   <tr>
                     <th scope="col">E-Mail</th>
-                    <th scope="col">Status</th>
                     <th scope="col">Einwilligung</th>
                     <th scope="col">Bestätigt</th>
                     <th scope="col">
@@ -334,7 +334,6 @@ export function NewsletterScreen() {
                   {page.items.map((item) => (
                     <tr key={item.id}>
                       <th scope="row">{item.email}</th>
-                      <td>{STATUS_LABELS[item.status]}</td>
                       <td>{formatDateTime(item.consentedAt)}</td>
                       <td>
                         {item.confirmedAt
@@ -345,8 +344,8 @@ export function NewsletterScreen() {
                         <div
                           css={(theme: Theme) => css`
                             display: flex;
-                            flex-wrap: wrap;
-                            justify-content: flex-end;
+                            flex-direction: column;
+                            align-items: stretch;
                             gap: ${theme.space(2)};
                           `}
                         >
