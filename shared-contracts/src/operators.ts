@@ -91,12 +91,23 @@ export const AUDIT_ACTIONS = [
   'operator-enable',
   'password-change',
   'password-reset',
+  'challenge-update',
+  'media-upload',
+  'clubs-import',
+  'club-logo',
+  'newsletter-unsubscribe',
+  'account-resend-code',
+  'account-block',
+  'account-unblock',
+  'account-delete',
 ] as const;
 /**
  * What an audit row records: moderation (`publish`, `reject`, `remove-votes`), results
  * (`results-answer`, `results-publish`), operators (`operator-add`, `operator-role`,
  * `operator-disable`, `operator-enable`), passwords (`password-change` by the operator,
- * `password-reset` on the command line). Never a password.
+ * `password-reset` on the command line), challenges (`challenge-update`, `media-upload`), clubs
+ * (`clubs-import`, `club-logo`), the newsletter (`newsletter-unsubscribe`) and club accounts
+ * (`account-resend-code`, `account-block`, `account-unblock`, `account-delete`). Never a password.
  */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** An action in the log: one of the above, or one a later module writes (lower-case words with dashes). */

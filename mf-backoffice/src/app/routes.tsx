@@ -1,4 +1,9 @@
 import { Route, Routes } from '@erd/shared-contracts';
+import { ClubImportScreen } from '../features/clubs/components/club-import-screen';
+import { ClubsScreen } from '../features/clubs/components/clubs-screen';
+import { ChallengeEditScreen } from '../features/challenges/components/challenge-edit-screen';
+import { ChallengesScreen } from '../features/challenges/components/challenges-screen';
+import { ResultsScreen } from '../features/results/components/results-screen';
 import { AccountsScreen } from '../features/accounts/components/accounts-screen';
 import { ModerationScreen } from '../features/moderation/components/moderation-screen';
 import { NewsletterScreen } from '../features/newsletter/components/newsletter-screen';
@@ -36,6 +41,46 @@ export function BackofficeRoutes() {
           element={
             <RequireOperator>
               <AccountsScreen />
+            </RequireOperator>
+          }
+        />
+        <Route
+          path="vereine"
+          element={
+            <RequireOperator>
+              <ClubsScreen />
+            </RequireOperator>
+          }
+        />
+        <Route
+          path="vereine/import"
+          element={
+            <RequireOperator>
+              <ClubImportScreen />
+            </RequireOperator>
+          }
+        />
+        <Route
+          path="challenges"
+          element={
+            <RequireOperator>
+              <ChallengesScreen />
+            </RequireOperator>
+          }
+        />
+        <Route
+          path="challenges/:id"
+          element={
+            <RequireOperator>
+              <ChallengeEditScreen />
+            </RequireOperator>
+          }
+        />
+        <Route
+          path="ergebnisse"
+          element={
+            <RequireOperator>
+              <ResultsScreen />
             </RequireOperator>
           }
         />

@@ -14,7 +14,7 @@ it('shows only the screens that work, who is signed in, and a skip link to the c
   mockXhr({ [QUEUE]: { body: page([]) } });
   renderBackoffice('/backoffice', signedIn);
   const nav = screen.getByRole('navigation', { name: 'Backoffice' });
-  expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Moderation', 'Newsletter', 'Konten']);
+  expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Moderation', 'Newsletter', 'Konten', 'Challenges', 'Ergebnisse', 'Vereine']);
   expect(within(nav).getByRole('link', { name: 'Moderation' })).toHaveAttribute('aria-current', 'page');
   expect(screen.getByText(`Angemeldet als ${OPERATOR_EMAIL}`, { exact: false })).toHaveTextContent('Moderation');
   // No public frame: no footer, no age gate.

@@ -15,6 +15,9 @@ const screens = [
   { to: backofficePaths.moderation, label: 'Moderation' },
   { to: backofficePaths.newsletter, label: 'Newsletter' },
   { to: backofficePaths.accounts, label: 'Konten' },
+  { to: `${backofficePaths.root}/challenges`, label: 'Challenges' },
+  { to: `${backofficePaths.root}/ergebnisse`, label: 'Ergebnisse' },
+  { to: backofficePaths.clubs, label: 'Vereine' },
 ] as const;
 
 const roleLabels: Record<string, string> = { moderator: 'Moderation', admin: 'Administration' };
@@ -93,7 +96,7 @@ export function NavBar() {
           <nav
             aria-label="Backoffice"
             css={css`
-              flex: 1;
+              flex: 1 1 auto;
             `}
           >
             <ul
