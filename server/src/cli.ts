@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OPERATOR_ROLES, REMOTE_NAMES, type OperatorRole } from '@erd/shared-contracts/wire';
+import { REMOTE_NAMES } from '@erd/shared-contracts/wire';
+import { OPERATOR_ROLES, type OperatorRole } from '@erd/shared-contracts/backoffice';
 import { lockedMessage, LockedError, openConfiguredDatabase } from './bootstrap.js';
 import { ConfigError, dataPaths, loadConfig, REMOTE_WORKSPACES, webPaths, type ServerConfig } from './config.js';
 import { isAppError, UsageError } from './errors.js';

@@ -215,3 +215,6 @@ export interface AccountAdminPageDto {
 export interface AccountReasonInput {
   reason: string;
 }
+
+// Operators, roles and the audit log (kept out of `./wire`, which the public pages load).
+export * from './operators.js';

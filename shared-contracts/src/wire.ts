@@ -10,4 +10,3 @@ export * from './validation.js';
 export * from './accounts.js';
 export * from './entries.js';
 export * from './results.js';
-export * from './operators.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { AuditAction, AuditSubjectType } from '@erd/shared-contracts/wire';
+import type { AuditAction, AuditSubjectType } from '@erd/shared-contracts/backoffice';
 
 export type { AuditAction };
 /** The actions of the audit log (the name predates operator management). */

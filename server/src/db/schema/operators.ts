@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { OperatorRole } from '@erd/shared-contracts/wire';
+import type { OperatorRole } from '@erd/shared-contracts/backoffice';
 
 /**
  * Back-office operators (decisions §7): separate from club accounts. Created with the CLI

@@ -1,4 +1,4 @@
-import type { AuditAction } from '@erd/shared-contracts/wire';
+import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import type { AccountAdminDto, AccountAdminPageDto } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { CodedError, ConflictError, NotFoundError } from '../../errors.js';

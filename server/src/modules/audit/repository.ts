@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditAction, AuditSubjectType } from '@erd/shared-contracts/wire';
+import type { AuditAction, AuditSubjectType } from '@erd/shared-contracts/backoffice';
 import type { Db } from '../../db/client.js';
 import { moderationLog, type ModerationLogRow } from '../../db/schema/index.js';
 

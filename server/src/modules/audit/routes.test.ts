@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AuditEntryDto, AuditPageDto } from '@erd/shared-contracts/wire';
+import type { AuditEntryDto, AuditPageDto } from '@erd/shared-contracts/backoffice';
 import { moderationLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { auditPaths } from '@erd/shared-contracts/wire';
+import { auditPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { berlinToday } from '../../lib/dates.js';
 import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { AUDIT_ACTIONS, type AuditEntryDto, type AuditPageDto, type OperatorRole } from '@erd/shared-contracts/wire';
+import { AUDIT_ACTIONS, type AuditEntryDto, type AuditPageDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { ModerationLogRow } from '../../db/schema/index.js';

@@ -9,7 +9,7 @@ import { toChallengeDto } from '../content/mappers.js';
 import { findSite } from '../content/repository.js';
 import { pointsTable } from '../season/schema.js';
 import { challengeDateProblems, type ResolvedDates } from '../season/service.js';
-import type { AuditAction } from '@erd/shared-contracts/wire';
+import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import * as repo from './repository.js';
 
 /**

@@ -10,7 +10,7 @@ import type {
   ClubImportResultDto,
   ClubSortDto,
 } from '@erd/shared-contracts/backoffice';
-import type { AuditAction } from '@erd/shared-contracts/wire';
+import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';

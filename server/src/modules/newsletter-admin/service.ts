@@ -1,4 +1,4 @@
-import type { AuditAction } from '@erd/shared-contracts/wire';
+import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import type {
   NewsletterConsentLogDto,
   NewsletterStatusDto,

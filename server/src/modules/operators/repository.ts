@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
-import type { OperatorRole } from '@erd/shared-contracts/wire';
+import type { OperatorRole } from '@erd/shared-contracts/backoffice';
 import type { Db } from '../../db/client.js';
 import { operators, operatorSessions, type OperatorRow, type OperatorSessionRow } from '../../db/schema/index.js';
 

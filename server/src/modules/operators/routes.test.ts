@@ -1,7 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type RouteOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { OperatorAccountDto, OperatorDto, OperatorListDto } from '@erd/shared-contracts/wire';
+import type { OperatorDto } from '@erd/shared-contracts/wire';
+import type { OperatorAccountDto, OperatorListDto } from '@erd/shared-contracts/backoffice';
 import { moderationLog, operators, operatorSessions } from '../../db/schema/index.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { operatorAccountPaths, operatorPaths } from '@erd/shared-contracts/wire';
+import { operatorPaths } from '@erd/shared-contracts/wire';
+import { operatorAccountPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
 import { actorOf, OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from './access.js';

@@ -1,14 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  isValidEmail,
-  isValidOperatorPassword,
-  OPERATOR_PASSWORD_MIN_LENGTH,
-  OPERATOR_ROLES,
-  type OperatorAccountDto,
-  type OperatorDto,
-  type OperatorListDto,
-  type OperatorRole,
-} from '@erd/shared-contracts/wire';
+import { isValidEmail, type OperatorDto } from '@erd/shared-contracts/wire';
+import { isValidOperatorPassword, OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES, type OperatorAccountDto, type OperatorListDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { OperatorRow } from '../../db/schema/index.js';
