@@ -1,9 +1,7 @@
-import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
-import { FormMessage } from '@erd/shared-contracts/forms';
-import { Button } from '@erd/shared-contracts/ui';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { TextAreaField } from '../../../components/text-area-field';
 
 export const REASON_MIN_LENGTH = 3;
@@ -96,31 +94,7 @@ export function ActionDialog({
             error={fieldError}
           />
         )}
-        {failed && (
-          <div
-            css={(theme: Theme) => css`
-              margin-top: ${theme.space(4)};
-            `}
-          >
-            <FormMessage tone="error">{actionTexts.failed}</FormMessage>
-          </div>
-        )}
-        <div
-          css={(theme: Theme) => css`
-            display: flex;
-            flex-wrap: wrap;
-            justify-content: flex-end;
-            gap: ${theme.space(3)};
-            margin-top: ${theme.space(6)};
-          `}
-        >
-          <Button variant="outline" onClick={onCancel} disabled={sending}>
-            Abbrechen
-          </Button>
-          <Button type="submit" variant="secondary" disabled={sending} aria-busy={sending || undefined}>
-            {confirmLabel}
-          </Button>
-        </div>
+        <DialogActions submitLabel={confirmLabel} sending={sending} onCancel={onCancel} failure={failed ? actionTexts.failed : null} />
       </form>
     </Dialog>
   );

@@ -1,9 +1,7 @@
-import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError, type OperatorParticipationDto } from '@erd/shared-contracts';
-import { FormMessage } from '@erd/shared-contracts/forms';
-import { Button } from '@erd/shared-contracts/ui';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { TextAreaField } from '../../../components/text-area-field';
 import { entryPhrase } from '../../../lib/format';
 import { rejectEntry } from '../api/reject-entry';
@@ -85,31 +83,7 @@ export function RejectDialog({
           onChange={(event) => setReason(event.target.value)}
           error={fieldError}
         />
-        {failed && (
-          <div
-            css={(theme: Theme) => css`
-              margin-top: ${theme.space(4)};
-            `}
-          >
-            <FormMessage tone="error">{rejectTexts.failed}</FormMessage>
-          </div>
-        )}
-        <div
-          css={(theme: Theme) => css`
-            display: flex;
-            flex-wrap: wrap;
-            justify-content: flex-end;
-            gap: ${theme.space(3)};
-            margin-top: ${theme.space(6)};
-          `}
-        >
-          <Button variant="outline" onClick={onCancel} disabled={sending}>
-            Abbrechen
-          </Button>
-          <Button type="submit" variant="secondary" disabled={sending} aria-busy={sending || undefined}>
-            Ablehnen
-          </Button>
-        </div>
+        <DialogActions submitLabel={'Ablehnen'} sending={sending} onCancel={onCancel} failure={failed ? rejectTexts.failed : null} />
       </form>
     </Dialog>
   );

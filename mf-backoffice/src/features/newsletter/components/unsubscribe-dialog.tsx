@@ -1,10 +1,8 @@
-import { css, type Theme } from "@emotion/react";
 import { type FormEvent, useRef, useState } from "react";
 import { isApiError } from "@erd/shared-contracts";
 import type { NewsletterSubscriberDto } from "@erd/shared-contracts/backoffice";
-import { FormMessage } from "@erd/shared-contracts/forms";
-import { Button } from "@erd/shared-contracts/ui";
 import { Dialog } from "../../../components/dialog";
+import { DialogActions } from "../../../components/dialog-actions";
 import { TextAreaField } from "../../../components/text-area-field";
 import { unsubscribeSubscriber } from "../api/unsubscribe-subscriber";
 
@@ -90,36 +88,7 @@ export function UnsubscribeDialog({
           onChange={(event) => setReason(event.target.value)}
           error={fieldError}
         />
-        {failed && (
-          <div
-            css={(theme: Theme) => css`
-              margin-top: ${theme.space(4)};
-            `}
-          >
-            <FormMessage tone="error">{unsubscribeTexts.failed}</FormMessage>
-          </div>
-        )}
-        <div
-          css={(theme: Theme) => css`
-            display: flex;
-            flex-wrap: wrap;
-            justify-content: flex-end;
-            gap: ${theme.space(3)};
-            margin-top: ${theme.space(6)};
-          `}
-        >
-          <Button variant="outline" onClick={onCancel} disabled={sending}>
-            Abbrechen
-          </Button>
-          <Button
-            type="submit"
-            variant="secondary"
-            disabled={sending}
-            aria-busy={sending || undefined}
-          >
-            Abmelden
-          </Button>
-        </div>
+        <DialogActions submitLabel={'Abmelden'} sending={sending} onCancel={onCancel} failure={failed ? unsubscribeTexts.failed : null} />
       </form>
     </Dialog>
   );
