@@ -97,6 +97,8 @@ export function NavBar() {
             aria-label="Backoffice"
             css={css`
               flex: 1 1 auto;
+              /* Never narrower than a row of links: the bar wraps the sign-in line below instead. */
+              min-width: min(100%, 36rem);
             `}
           >
             <ul
