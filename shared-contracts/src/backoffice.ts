@@ -218,3 +218,7 @@ export interface AccountReasonInput {
 
 // Operators, roles and the audit log (kept out of `./wire`, which the public pages load).
 export * from './operators.js';
+export * from './votes-admin.js';
+export * from './content-admin.js';
+export * from './moderation-admin.js';
+export * from './overview-admin.js';

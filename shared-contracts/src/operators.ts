@@ -100,6 +100,7 @@ export const AUDIT_ACTIONS = [
   'account-block',
   'account-unblock',
   'account-delete',
+  'content-update',
 ] as const;
 /**
  * What an audit row records: moderation (`publish`, `reject`, `remove-votes`), results
@@ -107,7 +108,8 @@ export const AUDIT_ACTIONS = [
  * `operator-disable`, `operator-enable`), passwords (`password-change` by the operator,
  * `password-reset` on the command line), challenges (`challenge-update`, `media-upload`), clubs
  * (`clubs-import`, `club-logo`), the newsletter (`newsletter-unsubscribe`) and club accounts
- * (`account-resend-code`, `account-block`, `account-unblock`, `account-delete`). Never a password.
+ * (`account-resend-code`, `account-block`, `account-unblock`, `account-delete`) and the site content
+ * (`content-update`: home teasers, banner texts, legal pages). Never a password.
  */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** An action in the log: one of the above, or one a later module writes (lower-case words with dashes). */
