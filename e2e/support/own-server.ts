@@ -105,11 +105,18 @@ export async function startOwnServer(options: { port: number; dataDir: string; e
 
 /**
  * Creates a back-office operator on a server's fresh data directory with the CLI, before the
- * server starts (the embedded database is held by one process at a time). An admin: the specs
- * moderate and publish results (a moderator may not publish results).
+ * server starts (the embedded database is held by one process at a time). An admin unless `role`
+ * says otherwise: most specs moderate and publish results (a moderator may not publish results).
  */
-export function addOperatorBeforeStart(options: { dataDir: string; email: string; password: string; env?: Record<string, string> }): void {
-  execFileSync(process.execPath, [path.join(repoRoot, 'server/dist/cli.js'), 'operator-add', options.email, '--role', 'admin', '--password', options.password], {
+export function addOperatorBeforeStart(options: {
+  dataDir: string;
+  email: string;
+  password: string;
+  role?: 'admin' | 'moderator';
+  env?: Record<string, string>;
+}): void {
+  const role = options.role ?? 'admin';
+  execFileSync(process.execPath, [path.join(repoRoot, 'server/dist/cli.js'), 'operator-add', options.email, '--role', role, '--password', options.password], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: options.dataDir, DATABASE_URL: '', ...options.env },
     stdio: 'pipe',
