@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { OVERVIEW_MAX_DAYS, overviewAdminPaths } from '@erd/shared-contracts/backoffice';
+import type { AppContext } from '../../context.js';
+import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
+import { registerOperatorAccess } from '../operators/access.js';
+import { getOverview } from './service.js';
+
+/**
+ * The back office's overview (`overviewAdminPaths`): a scope of its own with the operator access
+ * hook (modules/operators/access.ts); both roles read it.
+ */
+
+const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema } as const;
+
+export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  registerOperatorAccess(app, ctx);
+
+  app.get<{ Querystring: { days?: number } }>(
+    overviewAdminPaths.overview,
+    {
+      config: { operatorAccess: 'operator' },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { days: { type: 'integer', minimum: 1, maximum: OVERVIEW_MAX_DAYS } },
+          additionalProperties: false,
+        },
+        response: { 200: looseObject, ...errors },
+      },
+    },
+    async (request) => getOverview({ ctx, input: request.query }),
+  );
+};
