@@ -51,10 +51,15 @@ export const newsletterAdminPaths = {
 export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type NewsletterStatusDto = (typeof NEWSLETTER_STATUSES)[number];
 
-/** GET subscribers: `query` is part of the address (case-insensitive); `status` defaults to `confirmed`; `from` from 0, `size` 1–100 (default 25). */
+/** Orders of the subscriber list: by address, or by when consent was given or confirmed (`-` newest first). */
+export const NEWSLETTER_SORTS = ['email', '-email', '-consented', 'consented', '-confirmed', 'confirmed'] as const;
+export type NewsletterSortDto = (typeof NEWSLETTER_SORTS)[number];
+
+/** GET subscribers: `query` is part of the address (case-insensitive); `status` defaults to `confirmed`; `from` from 0, `size` 1–100 (default 25); `sort` default `email`. */
 export interface NewsletterSubscriberQuery {
   query?: string;
   status?: NewsletterStatusDto;
+  sort?: NewsletterSortDto;
   from?: number;
   size?: number;
 }
@@ -184,9 +189,14 @@ export const accountsAdminPaths = {
   delete: (sub: string) => `/api/operator/accounts/${encodeURIComponent(sub)}/delete`,
 } as const;
 
-/** GET accounts: `query` is the start of the e-mail address, or part of the club's name, or its number; `from` from 0, `size` 1–100 (default 25). */
+/** Orders of the account list: by address, by registration (`-created`: newest first) or by club name. */
+export const ACCOUNT_SORTS = ['email', '-email', '-created', 'created', 'club', '-club'] as const;
+export type AccountSortDto = (typeof ACCOUNT_SORTS)[number];
+
+/** GET accounts: `query` is the start of the e-mail address, or part of the club's name, or its number; `from` from 0, `size` 1–100 (default 25); `sort` default `email`. */
 export interface AccountAdminQuery {
   query?: string;
+  sort?: AccountSortDto;
   from?: number;
   size?: number;
 }

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { AccountSortDto } from '@erd/shared-contracts/backoffice';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clubs, identityUsers, profiles, type ClubRow, type IdentityUserRow, type ProfileRow } from '../../db/schema/index.js';
 
@@ -27,7 +28,30 @@ function whereOf(filter: AccountFilter): SQL | undefined {
   return parts.length ? or(...parts) : undefined;
 }
 
-export async function listAccounts(db: Db, filter: AccountFilter, page: { offset: number; limit: number }): Promise<{ rows: AccountRow[]; total: number }> {
+/** Each order ends on the address and the id, so paging is stable; accounts without a club come last by club. */
+function orderOf(sort: AccountSortDto): SQL[] {
+  const byEmail = [asc(identityUsers.email), asc(identityUsers.sub)];
+  switch (sort) {
+    case '-email':
+      return [desc(identityUsers.email), desc(identityUsers.sub)];
+    case 'created':
+      return [asc(identityUsers.createdAt), ...byEmail];
+    case '-created':
+      return [desc(identityUsers.createdAt), ...byEmail];
+    case 'club':
+      return [sql`${clubs.clubname} asc nulls last`, sql`${clubs.team} asc nulls last`, ...byEmail];
+    case '-club':
+      return [sql`${clubs.clubname} desc nulls last`, sql`${clubs.team} desc nulls last`, ...byEmail];
+    default:
+      return byEmail;
+  }
+}
+
+export async function listAccounts(
+  db: Db,
+  filter: AccountFilter,
+  page: { offset: number; limit: number; sort?: AccountSortDto },
+): Promise<{ rows: AccountRow[]; total: number }> {
   const where = whereOf(filter);
   const rows = await db
     .select({ user: identityUsers, profile: profiles, club: clubs })
@@ -35,7 +59,7 @@ export async function listAccounts(db: Db, filter: AccountFilter, page: { offset
     .leftJoin(profiles, eq(profiles.sub, identityUsers.sub))
     .leftJoin(clubs, eq(clubs.id, profiles.clubId))
     .where(where)
-    .orderBy(asc(identityUsers.email))
+    .orderBy(...orderOf(page.sort ?? 'email'))
     .offset(page.offset)
     .limit(page.limit);
   const [counted] = await db

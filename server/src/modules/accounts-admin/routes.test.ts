@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountAdminDto, AccountAdminPageDto } from '@erd/shared-contracts/backoffice';
-import { identityCodes, identitySessions, identityUsers, moderationLog, participations, profiles } from '../../db/schema/index.js';
+import { clubs, identityCodes, identitySessions, identityUsers, moderationLog, participations, profiles } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { CLIENT_ID, identityCall, srpLogin } from '../../test-support/identity.js';
 import { readOutbox } from '../../test-support/mail.js';
@@ -110,6 +110,28 @@ describe('finding accounts', () => {
     expect(paged).toMatchObject({ total: 2, from: 1, size: 1, items: [{ email: BERT }] });
     expect((await call('GET', '/api/operator/accounts?size=101', moderator)).statusCode).toBe(400);
     expect((await call('GET', '/api/operator/accounts', null)).statusCode).toBe(401);
+  });
+
+  test('sorted on the server by address, registration or club, either way', async () => {
+    await t.ctx.db.update(identityUsers).set({ createdAt: new Date('2026-06-10T08:00:00Z') }).where(eq(identityUsers.sub, bertSub));
+    await t.ctx.db.update(identityUsers).set({ createdAt: new Date('2026-06-12T08:00:00Z') }).where(eq(identityUsers.sub, anna.sub));
+    const clubOf = async (sub: string) => (await t.ctx.db.select().from(profiles).where(eq(profiles.sub, sub)))[0]!.clubId;
+    const clubNames = Object.fromEntries(
+      await Promise.all(
+        [anna.sub, bertSub].map(async (sub) => [sub, (await t.ctx.db.select().from(clubs).where(eq(clubs.id, (await clubOf(sub))!)))[0]!.clubname] as const),
+      ),
+    );
+    const emails = async (sort: string) => (await call('GET', `/api/operator/accounts?sort=${sort}`, moderator)).json<AccountAdminPageDto>().items.map((i) => i.email);
+    expect(await emails('email')).toEqual(['anna@verein.example', BERT]);
+    expect(await emails('-email')).toEqual([BERT, 'anna@verein.example']);
+    expect(await emails('created')).toEqual([BERT, 'anna@verein.example']);
+    expect(await emails('-created')).toEqual(['anna@verein.example', BERT]);
+    const byClub = [['anna@verein.example', clubNames[anna.sub]!] as const, [BERT, clubNames[bertSub]!] as const]
+      .sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0))
+      .map(([email]) => email);
+    expect(await emails('club')).toEqual(byClub);
+    expect(await emails('-club')).toEqual([...byClub].reverse());
+    expect((await call('GET', '/api/operator/accounts?sort=zufall', moderator)).statusCode).toBe(400);
   });
 
   test('one account by its sub; an unknown one is a German 404', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { accountsAdminPaths } from '@erd/shared-contracts/backoffice';
+import { ACCOUNT_SORTS, accountsAdminPaths, type AccountSortDto } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
@@ -33,7 +33,7 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   });
   registerOperatorAccess(app, ctx);
 
-  app.get<{ Querystring: { query?: string; from?: number; size?: number } }>(
+  app.get<{ Querystring: { query?: string; from?: number; size?: number; sort?: AccountSortDto } }>(
     accountsAdminPaths.accounts,
     {
       config: { operatorAccess: 'operator' },
@@ -42,6 +42,7 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
           type: 'object',
           properties: {
             query: { type: 'string', maxLength: 254 },
+            sort: { type: 'string', enum: [...ACCOUNT_SORTS] },
             from: { type: 'integer', minimum: 0, maximum: 10_000_000 },
             size: { type: 'integer', minimum: 1, maximum: ACCOUNT_MAX_PAGE_SIZE },
           },

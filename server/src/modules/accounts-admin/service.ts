@@ -1,5 +1,5 @@
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
-import type { AccountAdminDto, AccountAdminPageDto } from '@erd/shared-contracts/backoffice';
+import type { AccountAdminDto, AccountAdminPageDto, AccountSortDto } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { CodedError, ConflictError, NotFoundError } from '../../errors.js';
 import { normalizeSearch } from '../../lib/text.js';
@@ -84,14 +84,14 @@ export async function listAccountsForOperator({
   input,
 }: {
   ctx: Pick<AppContext, 'db' | 'config'>;
-  input: { query?: string; from?: number; size?: number };
+  input: { query?: string; from?: number; size?: number; sort?: AccountSortDto };
 }): Promise<AccountAdminPageDto> {
   assertBuiltIn(ctx);
   const from = input.from ?? 0;
   const size = Math.min(input.size ?? ACCOUNT_PAGE_SIZE, ACCOUNT_MAX_PAGE_SIZE);
   const query = input.query?.trim() ?? '';
   const filter: repo.AccountFilter = query ? { emailPrefix: query.toLowerCase(), clubText: normalizeSearch(query) || undefined } : {};
-  const { rows, total } = await repo.listAccounts(ctx.db, filter, { offset: from, limit: size });
+  const { rows, total } = await repo.listAccounts(ctx.db, filter, { offset: from, limit: size, sort: input.sort });
   return { items: rows.map(toDto), total, from, size };
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { NewsletterSortDto } from '@erd/shared-contracts/backoffice';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   newsletterConsentLog,
@@ -27,17 +28,37 @@ function whereOf(filter: SubscriberFilter): SQL | undefined {
   );
 }
 
+/** Each order ends on the address and the id, so paging is stable; unconfirmed addresses come last by confirmation. */
+function orderOf(sort: NewsletterSortDto): SQL[] {
+  const t = newsletterSubscriptions;
+  const byEmail = [asc(t.email), asc(t.id)];
+  switch (sort) {
+    case '-email':
+      return [desc(t.email), desc(t.id)];
+    case 'consented':
+      return [asc(t.consentedAt), ...byEmail];
+    case '-consented':
+      return [desc(t.consentedAt), ...byEmail];
+    case 'confirmed':
+      return [sql`${t.confirmedAt} asc nulls last`, ...byEmail];
+    case '-confirmed':
+      return [sql`${t.confirmedAt} desc nulls last`, ...byEmail];
+    default:
+      return byEmail;
+  }
+}
+
 export async function listSubscriptions(
   db: Db,
   filter: SubscriberFilter,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; sort?: NewsletterSortDto },
 ): Promise<{ rows: NewsletterSubscriptionRow[]; total: number }> {
   const where = whereOf(filter);
   const rows = await db
     .select()
     .from(newsletterSubscriptions)
     .where(where)
-    .orderBy(asc(newsletterSubscriptions.email))
+    .orderBy(...orderOf(page.sort ?? 'email'))
     .offset(page.offset)
     .limit(page.limit);
   const [counted] = await db.select({ total: count() }).from(newsletterSubscriptions).where(where);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { NewsletterConsentLogDto, NewsletterSubscriberDto, NewsletterSubscriberPageDto } from '@erd/shared-contracts/backoffice';
 import { moderationLog, newsletterConsentLog, newsletterSubscriptions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
@@ -102,6 +102,30 @@ describe('subscribers', () => {
     expect(none.total).toBe(0);
     const pending = (await call('GET', '/api/operator/newsletter/subscribers?status=pending', admin)).json<NewsletterSubscriberPageDto>();
     expect(pending.items.map((i) => i.email)).toEqual(['carla@andere.example']);
+  });
+
+  test('sorted on the server by address, consent or confirmation, either way; ties by address', async () => {
+    await t.ctx.db
+      .update(newsletterSubscriptions)
+      .set({ consentedAt: new Date('2026-06-03T08:00:00Z'), confirmedAt: new Date('2026-06-03T08:05:00Z') })
+      .where(eq(newsletterSubscriptions.email, 'bernd@verein.example'));
+    await t.ctx.db
+      .update(newsletterSubscriptions)
+      .set({ consentedAt: new Date('2026-06-02T08:00:00Z'), confirmedAt: new Date('2026-06-04T08:00:00Z') })
+      .where(eq(newsletterSubscriptions.email, 'anna@verein.example'));
+    const emails = async (sort: string) =>
+      (await call('GET', `/api/operator/newsletter/subscribers?query=verein&sort=${sort}`, moderator)).json<NewsletterSubscriberPageDto>().items.map((i) => i.email);
+    expect(await emails('email')).toEqual(['=formel@verein.example', 'anna@verein.example', 'bernd@verein.example']);
+    expect(await emails('-email')).toEqual(['bernd@verein.example', 'anna@verein.example', '=formel@verein.example']);
+    expect(await emails('-consented')).toEqual(['bernd@verein.example', 'anna@verein.example', '=formel@verein.example']);
+    expect(await emails('consented')).toEqual(['=formel@verein.example', 'anna@verein.example', 'bernd@verein.example']);
+    expect(await emails('-confirmed')).toEqual(['anna@verein.example', 'bernd@verein.example', '=formel@verein.example']);
+    expect(await emails('confirmed')).toEqual(['=formel@verein.example', 'bernd@verein.example', 'anna@verein.example']);
+    expect((await call('GET', '/api/operator/newsletter/subscribers?sort=zufall', moderator)).statusCode).toBe(400);
+    await t.ctx.db
+      .update(newsletterSubscriptions)
+      .set({ consentedAt: new Date('2026-06-01T08:00:00Z'), confirmedAt: new Date('2026-06-01T09:30:00Z') })
+      .where(inArray(newsletterSubscriptions.email, ['anna@verein.example', 'bernd@verein.example']));
   });
 
   test('bad query parameters are 400 and no session is 401', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { NEWSLETTER_STATUSES, newsletterAdminPaths } from '@erd/shared-contracts/backoffice';
+import { NEWSLETTER_SORTS, NEWSLETTER_STATUSES, newsletterAdminPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { berlinToday } from '../../lib/dates.js';
 import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
@@ -36,6 +36,7 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
           properties: {
             query: { type: 'string', maxLength: 254 },
             status: { type: 'string', enum: [...NEWSLETTER_STATUSES] },
+            sort: { type: 'string', enum: [...NEWSLETTER_SORTS] },
             from: { type: 'integer', minimum: 0, maximum: 10_000_000 },
             size: { type: 'integer', minimum: 1, maximum: SUBSCRIBER_MAX_PAGE_SIZE },
           },

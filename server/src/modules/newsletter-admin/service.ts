@@ -1,6 +1,7 @@
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import type {
   NewsletterConsentLogDto,
+  NewsletterSortDto,
   NewsletterStatusDto,
   NewsletterSubscriberDto,
   NewsletterSubscriberPageDto,
@@ -44,6 +45,7 @@ function toDto(row: NewsletterSubscriptionRow): NewsletterSubscriberDto {
 export interface SubscriberQueryInput {
   query?: string;
   status?: NewsletterStatusDto;
+  sort?: NewsletterSortDto;
   from?: number;
   size?: number;
 }
@@ -59,7 +61,7 @@ export async function listSubscriptionsForOperator({
   const from = input.from ?? 0;
   const size = Math.min(input.size ?? SUBSCRIBER_PAGE_SIZE, SUBSCRIBER_MAX_PAGE_SIZE);
   const query = input.query?.trim().toLowerCase() || undefined;
-  const { rows, total } = await repo.listSubscriptions(ctx.db, { query, status: input.status ?? 'confirmed' }, { offset: from, limit: size });
+  const { rows, total } = await repo.listSubscriptions(ctx.db, { query, status: input.status ?? 'confirmed' }, { offset: from, limit: size, sort: input.sort });
   return { items: rows.map(toDto), total, from, size };
 }
 

@@ -73,6 +73,12 @@ it('a moderator finds accounts and reads their state, without any action', async
   expect(await screen.findByRole('heading', { level: 2, name: '1 Konto' })).toBeInTheDocument();
   expect(xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/accounts').at(-1)![0].searchParams.get('query')).toBe('bert');
 
+  // The order is the server's: chosen with the search, sent with it, named in the table's caption.
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Sortierung' }), 'Neueste Anmeldung zuerst');
+  await user.click(screen.getByRole('button', { name: 'Suchen' }));
+  await waitFor(() => expect(xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/accounts').at(-1)![0].searchParams.get('sort')).toBe('-created'));
+  expect(await screen.findByRole('table', { name: /sortiert nach Neueste Anmeldung zuerst/ })).toBeInTheDocument();
+
   await user.click(screen.getByRole('button', { name: 'Details zu bert@verein.example' }));
   const detail = screen.getByRole('region', { name: 'Konto bert@verein.example' });
   expect(within(detail).getByRole('heading', { name: 'Konto bert@verein.example' })).toHaveFocus();

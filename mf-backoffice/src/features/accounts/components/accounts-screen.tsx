@@ -1,10 +1,11 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, TEAM_LABELS } from '@erd/shared-contracts';
-import type { AccountAdminDto, AccountAdminPageDto } from '@erd/shared-contracts/backoffice';
+import type { AccountAdminDto, AccountAdminPageDto, AccountSortDto } from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
+import { SortSelect } from '../../../components/sort-select';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { blockAccount, deleteAccount, resendCode, unblockAccount } from '../api/account-actions';
@@ -36,6 +37,15 @@ const hidden = css`
   white-space: nowrap;
 `;
 
+const SORT_LABELS: Record<AccountSortDto, string> = {
+  email: 'E-Mail-Adresse (A–Z)',
+  '-email': 'E-Mail-Adresse (Z–A)',
+  '-created': 'Neueste Anmeldung zuerst',
+  created: 'Älteste Anmeldung zuerst',
+  club: 'Verein (A–Z)',
+  '-club': 'Verein (Z–A)',
+};
+
 /**
  * 'Konten': club accounts found on the server by the start of the e-mail address, the club's name
  * or its number, paged; 'Details' shows an account's state. Admins resend the sign-up code
@@ -45,8 +55,8 @@ const hidden = css`
 export function AccountsScreen() {
   const { state, signedOut } = useOperatorSession();
   const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
-  const [draft, setDraft] = useState('');
-  const [filter, setFilter] = useState({ query: '', from: 0 });
+  const [draft, setDraft] = useState({ query: '', sort: 'email' as AccountSortDto });
+  const [filter, setFilter] = useState({ query: '', sort: 'email' as AccountSortDto, from: 0 });
   const [list, setList] = useState<List>({ status: 'loading' });
   const [selected, setSelected] = useState<AccountAdminDto | null>(null);
   const [action, setAction] = useState<Action | null>(null);
@@ -79,7 +89,7 @@ export function AccountsScreen() {
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
-    setFilter({ query: draft.trim(), from: 0 });
+    setFilter({ query: draft.query.trim(), sort: draft.sort, from: 0 });
   };
 
   const refreshSelected = async (sub: string) => {
@@ -145,9 +155,10 @@ export function AccountsScreen() {
             name="query"
             type="search"
             maxLength={254}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
+            value={draft.query}
+            onChange={(e) => setDraft({ ...draft, query: e.target.value })}
           />
+          <SortSelect id="accounts-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
           <Button type="submit" variant="primary">
             Suchen
           </Button>
@@ -318,7 +329,7 @@ export function AccountsScreen() {
                 `}
               >
                 <caption css={hidden}>
-                  Konten, nach E-Mail-Adresse sortiert, Seite {current} von {pages}
+                  Konten, sortiert nach {SORT_LABELS[filter.sort]}, Seite {current} von {pages}
                 </caption>
                 <thead>
                   <tr>

@@ -7,7 +7,7 @@ import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { applyClubImport, CLUB_CSV_MAX_BYTES, previewClubImport } from '../api/import-clubs';
-import { table, tableFrame, visuallyHidden } from './table-styles';
+import { table, tableFrame, visuallyHidden } from '../../../components/table-styles';
 
 export const importTexts = {
   chooseFile: 'Wähle eine CSV-Datei (höchstens 2 MB).',

@@ -2,14 +2,15 @@ import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, Link, TEAM_LABELS } from '@erd/shared-contracts';
 import { backofficePaths, type ClubAdminDto, type ClubAdminPageDto, type ClubSortDto } from '@erd/shared-contracts/backoffice';
-import { FieldLabel, TextField } from '@erd/shared-contracts/forms';
+import { TextField } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { CLUB_PAGE_SIZE, listClubs } from '../api/list-clubs';
 import { LogoCell } from './logo-cell';
-import { selectStyle, table, tableFrame, visuallyHidden } from './table-styles';
+import { SortSelect } from '../../../components/sort-select';
+import { table, tableFrame, visuallyHidden } from '../../../components/table-styles';
 
 export const clubsTexts = {
   loading: 'Vereine werden geladen …',
@@ -127,16 +128,7 @@ export function ClubsScreen() {
             value={draft.query}
             onChange={(e) => setDraft({ ...draft, query: e.target.value })}
           />
-          <div>
-            <FieldLabel htmlFor="clubs-sort">Sortierung</FieldLabel>
-            <select id="clubs-sort" value={draft.sort} onChange={(e) => setDraft({ ...draft, sort: e.target.value as ClubSortDto })} css={selectStyle}>
-              {(Object.keys(SORT_LABELS) as ClubSortDto[]).map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SortSelect id="clubs-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
           <Button type="submit" variant="primary">
             Suchen
           </Button>

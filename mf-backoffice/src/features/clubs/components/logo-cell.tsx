@@ -3,7 +3,7 @@ import { type ChangeEvent, useState } from 'react';
 import { isApiError, resolveServiceUrl } from '@erd/shared-contracts';
 import type { ClubAdminDto } from '@erd/shared-contracts/backoffice';
 import { LOGO_MAX_BYTES, uploadClubLogo } from '../api/upload-logo';
-import { visuallyHidden } from './table-styles';
+import { visuallyHidden } from '../../../components/table-styles';
 
 export const logoTexts = {
   type: 'Erlaubt sind JPEG, PNG oder WEBP.',

@@ -80,19 +80,23 @@ it('lists confirmed addresses page by page from the server; a moderator sees no 
   expect(screen.getByRole('button', { name: 'Weiter' })).toBeDisabled();
 });
 
-it('searches and filters by status on the server', async () => {
+it('searches, filters by status and sorts on the server', async () => {
   const user = userEvent.setup();
   const xhr = fakeServer();
   renderBackoffice('/backoffice/newsletter', signedIn);
   await screen.findByRole('table');
+  expect(listCalls(xhr)[0]![0].searchParams.get('sort')).toBe('email');
   await user.type(screen.getByRole('searchbox', { name: 'E-Mail-Adresse' }), 'offen');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Unbestätigt');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Sortierung' }), 'Neueste Einwilligung zuerst');
   await user.click(screen.getByRole('button', { name: 'Suchen' }));
   expect(await screen.findByRole('heading', { level: 2, name: '1 Adresse (unbestätigt)' })).toBeInTheDocument();
   const last = listCalls(xhr).at(-1)![0].searchParams;
   expect(last.get('query')).toBe('offen');
   expect(last.get('status')).toBe('pending');
+  expect(last.get('sort')).toBe('-consented');
   expect(last.get('from')).toBe('0');
+  expect(screen.getByRole('table', { name: /sortiert nach Neueste Einwilligung zuerst/ })).toBeInTheDocument();
 });
 
 it('shows the consent log of an address in a dialog', async () => {

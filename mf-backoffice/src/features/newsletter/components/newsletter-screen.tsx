@@ -8,6 +8,7 @@ import {
 } from "react";
 import { isApiError } from "@erd/shared-contracts";
 import type {
+  NewsletterSortDto,
   NewsletterStatusDto,
   NewsletterSubscriberDto,
   NewsletterSubscriberPageDto,
@@ -19,6 +20,8 @@ import {
 } from "@erd/shared-contracts/forms";
 import { Button, ButtonAnchor, Spinner } from "@erd/shared-contracts/ui";
 import { Panel, ScreenHeader } from "../../../components/screen";
+import { SortSelect } from "../../../components/sort-select";
+import { selectStyle, visuallyHidden } from "../../../components/table-styles";
 import { formatDateTime } from "../../../lib/format";
 import { useOperatorSession } from "../../../lib/operator-session";
 import {
@@ -48,6 +51,15 @@ const STATUS_LABELS: Record<NewsletterStatusDto, string> = {
   pending: "Unbestätigt",
   unsubscribed: "Abgemeldet",
 };
+const SORT_LABELS: Record<NewsletterSortDto, string> = {
+  email: "Adresse (A–Z)",
+  "-email": "Adresse (Z–A)",
+  "-consented": "Neueste Einwilligung zuerst",
+  consented: "Älteste Einwilligung zuerst",
+  "-confirmed": "Zuletzt bestätigt zuerst",
+  confirmed: "Am frühesten bestätigt zuerst",
+};
+
 const countText = (total: number, status: NewsletterStatusDto) =>
   `${total === 1 ? "1 Adresse" : `${total} Adressen`} (${STATUS_LABELS[status].toLowerCase()})`;
 
@@ -69,10 +81,12 @@ export function NewsletterScreen() {
   const [draft, setDraft] = useState({
     query: "",
     status: "confirmed" as NewsletterStatusDto,
+    sort: "email" as NewsletterSortDto,
   });
   const [filter, setFilter] = useState({
     query: "",
     status: "confirmed" as NewsletterStatusDto,
+    sort: "email" as NewsletterSortDto,
     from: 0,
   });
   const [list, setList] = useState<List>({ status: "loading" });
@@ -111,7 +125,12 @@ export function NewsletterScreen() {
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
-    setFilter({ query: draft.query.trim(), status: draft.status, from: 0 });
+    setFilter({
+      query: draft.query.trim(),
+      status: draft.status,
+      sort: draft.sort,
+      from: 0,
+    });
   };
 
   const unsubscribeDone = (
@@ -196,19 +215,7 @@ export function NewsletterScreen() {
                   status: e.target.value as NewsletterStatusDto,
                 })
               }
-              css={(theme: Theme) => css`
-                width: 100%;
-                min-height: 48px;
-                padding: 0 ${theme.space(3)};
-                border: 2px solid ${theme.colors.border};
-                border-radius: ${theme.radius};
-                font: inherit;
-                background: ${theme.colors.white};
-                &:focus-visible {
-                  outline: 3px solid ${theme.colors.focus};
-                  outline-offset: 1px;
-                }
-              `}
+              css={selectStyle}
             >
               {(Object.keys(STATUS_LABELS) as NewsletterStatusDto[]).map(
                 (status) => (
@@ -219,6 +226,12 @@ export function NewsletterScreen() {
               )}
             </select>
           </div>
+          <SortSelect
+            id="newsletter-sort"
+            labels={SORT_LABELS}
+            value={draft.sort}
+            onChange={(sort) => setDraft({ ...draft, sort })}
+          />
           <Button type="submit" variant="primary">
             Suchen
           </Button>
@@ -298,17 +311,9 @@ export function NewsletterScreen() {
                 `}
               >
                 {/* The status filter decides the rows' status (the heading names it), so it has no column. */}
-                <caption
-                  css={css`
-                    position: absolute;
-                    width: 1px;
-                    height: 1px;
-                    overflow: hidden;
-                    clip: rect(0 0 0 0);
-                  `}
-                >
-                  Newsletter-Adressen, nach Adresse sortiert, Seite {current}{" "}
-                  von {pages}
+                <caption css={visuallyHidden}>
+                  Newsletter-Adressen, sortiert nach{" "}
+                  {SORT_LABELS[filter.sort]}, Seite {current} von {pages}
                 </caption>
                 <thead>
                   <tr>
