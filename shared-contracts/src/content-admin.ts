@@ -1,5 +1,106 @@
 /**
  * Site content in the back office (issue 8): home teasers, banner texts and the legal pages (Markdown with a preview).
+ *
+ * Both roles read (`GET contentAdminPaths.content`); admins save one part at a time (teasers,
+ * banner texts, one legal page), each naming the `updatedAt` it was loaded with
+ * (`expectedUpdatedAt`): when someone else saved in between, the answer is 409 `Conflict` with a
+ * German message and nothing changes. Teasers live on the year (`teasersUpdatedAt`), banner texts
+ * and legal pages on the site (`siteUpdatedAt`). Markdown becomes the public `RichTextDto` on the
+ * server (the season import's conversion); `preview` converts without saving, so the preview shows
+ * exactly what a save stores.
  */
+import type { ImageDto, RichTextDto } from './entities.js';
 
-export {};
+export const contentAdminPaths = {
+  /** GET (both roles) → ContentAdminDto. */
+  content: '/api/operator/content',
+  /** PUT (admin) SaveTeasersInput → ContentAdminDto. */
+  teasers: '/api/operator/content/teasers',
+  /** PUT (admin) SaveBannerInput → ContentAdminDto. */
+  banner: '/api/operator/content/banner',
+  /** PUT (admin) SaveLegalInput → ContentAdminDto. */
+  legal: (page: LegalPageKey) => `/api/operator/content/legal/${page}`,
+  /** POST (admin) MarkdownPreviewInput → MarkdownPreviewDto; nothing is saved. */
+  preview: '/api/operator/content/preview',
+} as const;
+
+/** The back-office screen. */
+export const contentAdminRoute = '/backoffice/inhalte';
+
+export const TEASER_KEYS = ['teaser1', 'teaser2', 'teaserPrizes'] as const;
+export type TeaserKey = (typeof TEASER_KEYS)[number];
+
+export const LEGAL_PAGE_KEYS = ['terms', 'dataProtection', 'imprint'] as const;
+export type LegalPageKey = (typeof LEGAL_PAGE_KEYS)[number];
+
+/** Limits the server enforces (the screen checks them first). */
+export const CONTENT_LIMITS = {
+  headline: 200,
+  subheadline: 300,
+  description: 1000,
+  /** A teaser's Markdown text. */
+  teaserText: 5000,
+  /** One legal page's Markdown. */
+  legal: 100_000,
+  /** One banner slogan (one line). */
+  banner: 60,
+  /** Images per teaser, as the home page shows them (spec §2). */
+  images: { teaser1: 1, teaser2: 2, teaserPrizes: 4 } satisfies Record<TeaserKey, number>,
+} as const;
+
+/** The banner strips' slogan when none is set. */
+export const DEFAULT_BANNER_TEXT = 'BEREIT ZU PUNKTEN?';
+
+/** A teaser as the back office edits it: the text as Markdown; '' for what is not set. */
+export interface TeaserAdminDto {
+  headline: string;
+  subheadline: string;
+  /** Markdown (the season file's, or the last save's). */
+  text: string;
+  description: string;
+  images: ImageDto[];
+}
+
+export interface LegalPageAdminDto {
+  markdown: string;
+  /** What the public page shows now. */
+  richText: RichTextDto;
+}
+
+export interface ContentAdminDto {
+  yearId: string;
+  year: number;
+  teasers: Record<TeaserKey, TeaserAdminDto>;
+  /** The year's `updatedAt`: `expectedUpdatedAt` of a teasers save. */
+  teasersUpdatedAt: string;
+  /** '' = the default slogan. */
+  banner: { text1: string; text2: string };
+  legal: Record<LegalPageKey, LegalPageAdminDto>;
+  /** The site's `updatedAt`: `expectedUpdatedAt` of a banner or legal save. */
+  siteUpdatedAt: string;
+}
+
+export interface SaveTeasersInput {
+  expectedUpdatedAt: string;
+  teasers: Record<TeaserKey, TeaserAdminDto>;
+}
+
+export interface SaveBannerInput {
+  expectedUpdatedAt: string;
+  /** '' clears (the default slogan shows). */
+  text1: string;
+  text2: string;
+}
+
+export interface SaveLegalInput {
+  expectedUpdatedAt: string;
+  markdown: string;
+}
+
+export interface MarkdownPreviewInput {
+  markdown: string;
+}
+
+export interface MarkdownPreviewDto {
+  richText: RichTextDto;
+}

@@ -155,6 +155,9 @@ export interface SiteFields {
   terms: RichTextDto;
   dataProtection: RichTextDto;
   imprint: RichTextDto;
+  /** The home page's banner strips' slogans, when the back office set them (else the default slogan). */
+  bannerText1?: string;
+  bannerText2?: string;
 }
 export type SiteDto = ContentObjectDto<'bfv-erd-site', SiteFields>;
 

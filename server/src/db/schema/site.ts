@@ -2,13 +2,20 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { RichTextDto } from '@erd/shared-contracts/wire';
 import { years } from './year.js';
 
-/** The site content (legal texts) and which year the site currently shows. One row, id `site`. */
+/** The site content (legal texts, banner texts) and which year the site currently shows. One row, id `site`. */
 export const site = pgTable('site', {
   id: text('id').primaryKey(),
   currentYearId: text('current_year_id').references(() => years.id, { onDelete: 'set null' }),
   terms: jsonb('terms').$type<RichTextDto>().notNull(),
   dataProtection: jsonb('data_protection').$type<RichTextDto>().notNull(),
   imprint: jsonb('imprint').$type<RichTextDto>().notNull(),
+  /** The Markdown the legal texts were made from (null: imported before migration 0010). */
+  termsMarkdown: text('terms_markdown'),
+  dataProtectionMarkdown: text('data_protection_markdown'),
+  imprintMarkdown: text('imprint_markdown'),
+  /** The slogans of the home page's two banner strips (null: the default 'BEREIT ZU PUNKTEN?'); the back office's, not the season file's. */
+  bannerText1: text('banner_text1'),
+  bannerText2: text('banner_text2'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

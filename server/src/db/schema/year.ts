@@ -8,11 +8,23 @@ export interface YearTeasers {
   teaserPrizes: TeaserDto;
 }
 
+/**
+ * The Markdown each teaser's `text` was made from (season import or back office), so it can be
+ * edited again; a teaser without text has none. Null for years imported before migration 0010
+ * (the back office then derives Markdown from the stored rich text).
+ */
+export interface YearTeaserMarkdown {
+  teaser1: string | null;
+  teaser2: string | null;
+  teaserPrizes: string | null;
+}
+
 /** One season (spec §3 "Year / space data"). Its challenges live in `challenges`. */
 export const years = pgTable('year', {
   id: text('id').primaryKey(),
   year: integer('year').notNull(),
   teasers: jsonb('teasers').$type<YearTeasers>().notNull(),
+  teaserMarkdown: jsonb('teaser_markdown').$type<YearTeaserMarkdown>(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -67,7 +67,13 @@ export function toYearDto(row: YearRow, challenges: ChallengeRow[]): YearDto {
 export function toSiteDto(row: SiteRow): SiteDto {
   return {
     sys: { id: row.id, objectTypeId: 'bfv-erd-site', createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) },
-    fields: { terms: row.terms, dataProtection: row.dataProtection, imprint: row.imprint },
+    fields: {
+      terms: row.terms,
+      dataProtection: row.dataProtection,
+      imprint: row.imprint,
+      ...(row.bannerText1 ? { bannerText1: row.bannerText1 } : {}),
+      ...(row.bannerText2 ? { bannerText2: row.bannerText2 } : {}),
+    },
   };
 }
 

@@ -81,6 +81,8 @@ interface LoadedSeason {
   today: string;
   challenges: Array<SeasonChallenge & ResolvedDates>;
   legal: { terms: RichTextDto; dataProtection: RichTextDto; imprint: RichTextDto };
+  /** The legal files' Markdown, kept beside the rich text so the back office can edit it again. */
+  legalMarkdown: { termsMarkdown: string; dataProtectionMarkdown: string; imprintMarkdown: string };
   clubs: ClubCsvRow[];
   images: Map<string, ImageSource>;
 }
@@ -236,13 +238,17 @@ export async function loadSeason(seasonDir: string, today: string): Promise<Load
 
   // Legal texts.
   const legal = {} as LoadedSeason['legal'];
+  const legalMarkdown = {} as LoadedSeason['legalMarkdown'];
   for (const key of ['terms', 'dataProtection', 'imprint'] as const) {
     const rel = file.legal[key];
     const abs = resolveInside(dir, rel);
     const text = abs ? await readText(abs) : null;
     if (!abs) problems.push(`${SEASON_FILE}: legal.${key}: "${rel}" muss ein Pfad innerhalb des Season-Ordners sein`);
     else if (text === null) problems.push(`${SEASON_FILE}: legal.${key}: Datei "${rel}" nicht gefunden`);
-    else legal[key] = markdownToRichText(text);
+    else {
+      legal[key] = markdownToRichText(text);
+      legalMarkdown[`${key}Markdown`] = text.replace(/\r\n?/g, '\n');
+    }
   }
 
   // Images.
@@ -296,7 +302,7 @@ export async function loadSeason(seasonDir: string, today: string): Promise<Load
   else clubs.push(...(await readClubsCsv(csvText, csvRel, problems, checkImage)));
 
   if (problems.length) fail();
-  return { file, today, challenges, legal, clubs, images };
+  return { file, today, challenges, legal, legalMarkdown, clubs, images };
 }
 
 async function readClubsCsv(
@@ -448,6 +454,7 @@ export async function importSeason({
     if (!dto) throw new Error(`image ${ref} was not prepared`);
     return dto;
   };
+  const markdownOf = (t: SeasonTeaser): string | null => (t.text !== undefined ? t.text.replace(/\r\n?/g, '\n') : null);
   const teaser = (t: SeasonTeaser): TeaserDto => ({
     headline: t.headline,
     ...(t.subheadline !== undefined ? { subheadline: t.subheadline } : {}),
@@ -463,6 +470,11 @@ export async function importSeason({
       teaser1: teaser(file.year.teaser1),
       teaser2: teaser(file.year.teaser2),
       teaserPrizes: teaser(file.year.teaserPrizes),
+    },
+    teaserMarkdown: {
+      teaser1: markdownOf(file.year.teaser1),
+      teaser2: markdownOf(file.year.teaser2),
+      teaserPrizes: markdownOf(file.year.teaserPrizes),
     },
   };
   const challengeRows: NewChallengeRow[] = season.challenges.map((c, position) => {
@@ -527,8 +539,8 @@ export async function importSeason({
     if (!existingYear) {
       await repo.insertYear(tx, { ...yearRow, createdAt: now, updatedAt: now });
       report.year = 'inserted';
-    } else if (pick(existingYear, ['year', 'teasers']) !== pick(yearRow, ['year', 'teasers'])) {
-      await repo.updateYear(tx, yearRow.id, { year: yearRow.year, teasers: yearRow.teasers, updatedAt: now });
+    } else if (pick(existingYear, ['year', 'teasers', 'teaserMarkdown']) !== pick(yearRow, ['year', 'teasers', 'teaserMarkdown'])) {
+      await repo.updateYear(tx, yearRow.id, { year: yearRow.year, teasers: yearRow.teasers, teaserMarkdown: yearRow.teaserMarkdown, updatedAt: now });
       report.year = 'updated';
     }
 
@@ -570,10 +582,10 @@ export async function importSeason({
       report.warnings.push(`Challenge "${id}" steht nicht mehr in der Season-Datei, hat aber Teilnahmen: bleibt erhalten.`);
     }
 
-    // Site (legal texts) shows this year.
-    const siteRow = { currentYearId: yearRow.id, ...season.legal };
+    // Site (legal texts) shows this year. The banner texts are not the season file's: kept.
+    const siteRow = { currentYearId: yearRow.id, ...season.legal, ...season.legalMarkdown };
     const existingSite = await repo.findSite(tx, SITE_ID);
-    const siteFields = ['currentYearId', 'terms', 'dataProtection', 'imprint'] as const;
+    const siteFields = ['currentYearId', 'terms', 'dataProtection', 'imprint', 'termsMarkdown', 'dataProtectionMarkdown', 'imprintMarkdown'] as const;
     if (!existingSite) {
       await repo.insertSite(tx, { id: SITE_ID, ...siteRow, createdAt: now, updatedAt: now });
       report.site = 'inserted';

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
+import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { getContent, previewMarkdown, saveBanner, saveLegalPage, saveTeasers } from './service.js';
+
+/**
+ * The site content in the back office (contracts `contentAdminPaths`): a scope of its own with the
+ * operator access hook (modules/operators/access.ts). Both roles read; saving and the Markdown
+ * preview are admin. Bodies are checked by the service's zod schemas (German messages per field).
+ */
+
+export const contentAdminRoutePaths = {
+  content: '/api/operator/content',
+  teasers: '/api/operator/content/teasers',
+  banner: '/api/operator/content/banner',
+  legal: '/api/operator/content/legal/:page',
+  preview: '/api/operator/content/preview',
+} as const;
+
+const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema } as const;
+/** A legal page may hold up to 100,000 characters (up to 4 bytes each in UTF-8, JSON-escaped). */
+const LEGAL_BODY_LIMIT = 1024 * 1024;
+const pageParams = {
+  type: 'object',
+  required: ['page'],
+  properties: { page: { type: 'string', minLength: 1, maxLength: 40 } },
+  additionalProperties: false,
+} as const;
+
+export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  registerOperatorAccess(app, ctx);
+
+  app.get(
+    contentAdminRoutePaths.content,
+    { config: { operatorAccess: 'operator' }, schema: { response: { 200: looseObject, ...errors } } },
+    async () => getContent({ ctx }),
+  );
+
+  app.put(
+    contentAdminRoutePaths.teasers,
+    { config: { operatorAccess: 'admin' }, bodyLimit: 256 * 1024, schema: { body: { type: 'object' }, response: { 200: looseObject, ...errors } } },
+    async (request) => saveTeasers({ ctx, input: { body: request.body, actor: actorOf(request) } }),
+  );
+
+  app.put(
+    contentAdminRoutePaths.banner,
+    { config: { operatorAccess: 'admin' }, schema: { body: { type: 'object' }, response: { 200: looseObject, ...errors } } },
+    async (request) => saveBanner({ ctx, input: { body: request.body, actor: actorOf(request) } }),
+  );
+
+  app.put<{ Params: { page: string } }>(
+    contentAdminRoutePaths.legal,
+    {
+      config: { operatorAccess: 'admin' },
+      bodyLimit: LEGAL_BODY_LIMIT,
+      schema: { params: pageParams, body: { type: 'object' }, response: { 200: looseObject, ...errors } },
+    },
+    async (request) => saveLegalPage({ ctx, input: { page: request.params.page, body: request.body, actor: actorOf(request) } }),
+  );
+
+  app.post(
+    contentAdminRoutePaths.preview,
+    { config: { operatorAccess: 'admin' }, bodyLimit: LEGAL_BODY_LIMIT, schema: { body: { type: 'object' }, response: { 200: looseObject, ...errors } } },
+    async (request) => previewMarkdown({ input: { body: request.body } }),
+  );
+};

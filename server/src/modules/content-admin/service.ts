@@ -1,0 +1,314 @@
+import { z } from 'zod';
+import {
+  CONTENT_LIMITS,
+  LEGAL_PAGE_KEYS,
+  TEASER_KEYS,
+  type AuditAction,
+  type ContentAdminDto,
+  type LegalPageKey,
+  type MarkdownPreviewDto,
+  type TeaserAdminDto,
+  type TeaserKey,
+} from '@erd/shared-contracts/backoffice';
+import type { TeaserDto } from '@erd/shared-contracts/wire';
+import type { AppContext } from '../../context.js';
+import type { NewSiteRow, SiteRow, YearRow, YearTeaserMarkdown } from '../../db/schema/index.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { isSingleLineText } from '../../lib/text.js';
+import { appendAudit, type Actor } from '../audit/service.js';
+import { markdownToRichText } from '../season/markdown.js';
+import { richTextToMarkdown } from './markdown.js';
+import * as repo from './repository.js';
+
+/**
+ * The site content in the back office (issue 8): both roles read the current year's home teasers,
+ * the banner texts and the legal pages (as Markdown and as the public rich text); admins save one
+ * part at a time. Markdown becomes rich text by the season import's own conversion (raw HTML,
+ * images and unsafe links are dropped), so what the preview shows is what is stored. A save names
+ * the `updatedAt` it started from (409 when someone else saved in between); every change is one
+ * audit row `content-update` (subject `content`) with before and after.
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'now'>;
+
+export const CONTENT_UPDATE_ACTION: AuditAction = 'content-update';
+
+export const MESSAGES = {
+  noSeason: 'Es ist noch keine Saison eingerichtet.',
+  staleTeasers: 'Inzwischen hat jemand anderes die Teaser geändert. Lade die Seite neu und prüfe deine Änderungen.',
+  staleSite: 'Inzwischen hat jemand anderes die Banner-Texte oder Rechtstexte geändert. Lade die Seite neu und prüfe deine Änderungen.',
+  unknownPage: 'Diese Seite gibt es nicht.',
+} as const;
+
+export const LEGAL_LABELS: Record<LegalPageKey, string> = {
+  terms: 'Teilnahmebedingungen',
+  dataProtection: 'Datenschutz',
+  imprint: 'Impressum',
+};
+
+const LEGAL_COLUMNS = {
+  terms: 'termsMarkdown',
+  dataProtection: 'dataProtectionMarkdown',
+  imprint: 'imprintMarkdown',
+} as const satisfies Record<LegalPageKey, keyof SiteRow>;
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+function teaserOf(dto: TeaserDto, markdown: string | null | undefined): TeaserAdminDto {
+  return {
+    headline: dto.headline,
+    subheadline: dto.subheadline ?? '',
+    text: markdown ?? richTextToMarkdown(dto.text),
+    description: dto.description ?? '',
+    images: dto.images ?? [],
+  };
+}
+
+function toDto(year: YearRow, site: SiteRow): ContentAdminDto {
+  const teasers = Object.fromEntries(
+    TEASER_KEYS.map((key) => [key, teaserOf(year.teasers[key], year.teaserMarkdown?.[key])]),
+  ) as Record<TeaserKey, TeaserAdminDto>;
+  const legal = Object.fromEntries(
+    LEGAL_PAGE_KEYS.map((key) => [key, { markdown: site[LEGAL_COLUMNS[key]] ?? richTextToMarkdown(site[key]), richText: site[key] }]),
+  ) as ContentAdminDto['legal'];
+  return {
+    yearId: year.id,
+    year: year.year,
+    teasers,
+    teasersUpdatedAt: year.updatedAt.toISOString(),
+    banner: { text1: site.bannerText1 ?? '', text2: site.bannerText2 ?? '' },
+    legal,
+    siteUpdatedAt: site.updatedAt.toISOString(),
+  };
+}
+
+async function current(ctx: Ctx): Promise<{ site: SiteRow; year: YearRow }> {
+  const site = await repo.findSite(ctx.db);
+  const year = site?.currentYearId ? await repo.findYear(ctx.db, site.currentYearId) : undefined;
+  if (!site || !year) throw new NotFoundError(MESSAGES.noSeason);
+  return { site, year };
+}
+
+/** GET /api/operator/content (both roles). */
+export async function getContent({ ctx }: { ctx: Ctx }): Promise<ContentAdminDto> {
+  const { site, year } = await current(ctx);
+  return toDto(year, site);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking
+
+const zodGerman = z.locales.de().localeError;
+
+const line = (label: string, max: number) =>
+  z
+    .string(`${label}: Text erwartet.`)
+    .max(max, `${label}: höchstens ${max} Zeichen.`)
+    .refine(isSingleLineText, `${label}: bitte in einer Zeile, ohne Zeilenumbruch.`);
+
+/** Our media (`/media/…`) or an https URL, as challenges-admin accepts them. */
+const imageUrl = z
+  .string()
+  .max(2000)
+  .refine((v) => /^\/media\/[A-Za-z0-9._/-]+$/.test(v) || /^https:\/\/\S+$/i.test(v), 'Bild-Adresse: ein hochgeladenes Bild (/media/…) oder eine https-URL.');
+const imageSchema = z.strictObject({
+  fields: z.strictObject({
+    title: z.string().max(300).optional(),
+    file: z.strictObject({
+      url: imageUrl,
+      contentType: z.string().max(100).optional(),
+      width: z.int().min(1).max(100_000).optional(),
+      height: z.int().min(1).max(100_000).optional(),
+    }),
+  }),
+  metadata: z
+    .strictObject({
+      thumbnails: z.array(z.strictObject({ url: imageUrl, width: z.int().min(1).max(100_000).optional(), format: z.string().max(20).optional() })).max(10),
+    })
+    .optional(),
+});
+
+const teaserSchema = (key: TeaserKey) =>
+  z.strictObject({
+    headline: line('Überschrift', CONTENT_LIMITS.headline).refine((v) => v.trim() !== '', 'Die Überschrift darf nicht leer sein.'),
+    subheadline: line('Unterzeile', CONTENT_LIMITS.subheadline),
+    text: z.string().max(CONTENT_LIMITS.teaserText, `Text: höchstens ${CONTENT_LIMITS.teaserText} Zeichen.`),
+    description: z.string().max(CONTENT_LIMITS.description, `Beschreibung: höchstens ${CONTENT_LIMITS.description} Zeichen.`),
+    images: z
+      .array(imageSchema)
+      .max(CONTENT_LIMITS.images[key], CONTENT_LIMITS.images[key] === 1 ? 'Höchstens ein Bild.' : `Höchstens ${CONTENT_LIMITS.images[key]} Bilder.`),
+  });
+
+const teasersSchema = z.strictObject({
+  expectedUpdatedAt: z.string().min(1, 'fehlt'),
+  teasers: z.strictObject({ teaser1: teaserSchema('teaser1'), teaser2: teaserSchema('teaser2'), teaserPrizes: teaserSchema('teaserPrizes') }),
+});
+
+const bannerSchema = z.strictObject({
+  expectedUpdatedAt: z.string().min(1, 'fehlt'),
+  text1: line('Banner-Text', CONTENT_LIMITS.banner),
+  text2: line('Banner-Text', CONTENT_LIMITS.banner),
+});
+
+const legalMarkdown = z
+  .string('Text erwartet.')
+  .max(CONTENT_LIMITS.legal, `Höchstens ${CONTENT_LIMITS.legal.toLocaleString('de-DE')} Zeichen.`)
+  .refine((v) => v.trim() !== '', 'Der Text darf nicht leer sein.');
+
+const legalSchema = z.strictObject({ expectedUpdatedAt: z.string().min(1, 'fehlt'), markdown: legalMarkdown });
+
+const previewSchema = z.strictObject({ markdown: z.string('Text erwartet.').max(CONTENT_LIMITS.legal, `Höchstens ${CONTENT_LIMITS.legal.toLocaleString('de-DE')} Zeichen.`) });
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body, { error: zodGerman });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.map(String).join('.');
+  throw new ValidationError(issue.message, {
+    field: field || null,
+    problems: parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
+  });
+}
+
+/** The next `updatedAt`: now, but always later than the old one (a save within the same millisecond still changes the version). */
+const nextVersion = (now: Date, old: Date) => new Date(Math.max(now.getTime(), old.getTime() + 1));
+
+const markdownText = (value: string) => value.replace(/\r\n?/g, '\n');
+
+// ---------------------------------------------------------------------------------------------
+// Saving
+
+function teaserDto(input: TeaserAdminDto): TeaserDto {
+  const text = markdownText(input.text);
+  const rich = text.trim() ? markdownToRichText(text) : null;
+  return {
+    headline: input.headline.trim(),
+    ...(input.subheadline.trim() ? { subheadline: input.subheadline.trim() } : {}),
+    ...(rich && rich.children.length ? { text: rich } : {}),
+    ...(input.description.trim() ? { description: input.description.trim() } : {}),
+    images: input.images,
+  };
+}
+
+/** PUT /api/operator/content/teasers (admin). */
+export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: unknown; actor: Actor } }): Promise<ContentAdminDto> {
+  const body = parse(teasersSchema, input.body);
+  const { site } = await current(ctx);
+  const yearId = site.currentYearId!;
+  const saved = await ctx.db.transaction(async (tx) => {
+    const old = await repo.lockYear(tx, yearId);
+    if (!old) throw new NotFoundError(MESSAGES.noSeason);
+    if (old.updatedAt.toISOString() !== body.expectedUpdatedAt) throw new ConflictError(MESSAGES.staleTeasers, { updatedAt: old.updatedAt.toISOString() });
+    const teasers = {
+      teaser1: teaserDto(body.teasers.teaser1),
+      teaser2: teaserDto(body.teasers.teaser2),
+      teaserPrizes: teaserDto(body.teasers.teaserPrizes),
+    };
+    const teaserMarkdown: YearTeaserMarkdown = {
+      teaser1: teasers.teaser1.text ? markdownText(body.teasers.teaser1.text) : null,
+      teaser2: teasers.teaser2.text ? markdownText(body.teasers.teaser2.text) : null,
+      teaserPrizes: teasers.teaserPrizes.text ? markdownText(body.teasers.teaserPrizes.text) : null,
+    };
+    const changed = TEASER_KEYS.filter(
+      (key) =>
+        JSON.stringify(teasers[key]) !== JSON.stringify(old.teasers[key]) ||
+        (teaserMarkdown[key] ?? null) !== (old.teaserMarkdown?.[key] ?? null),
+    );
+    if (!changed.length) return old;
+    const now = ctx.now();
+    const row = await repo.updateYear(tx, old.id, { teasers, teaserMarkdown, updatedAt: nextVersion(now, old.updatedAt) });
+    const before = Object.fromEntries(changed.map((key) => [key, teaserOf(old.teasers[key], old.teaserMarkdown?.[key])]));
+    const after = Object.fromEntries(changed.map((key) => [key, teaserOf(teasers[key], teaserMarkdown[key])]));
+    await appendAudit(tx, {
+      action: CONTENT_UPDATE_ACTION,
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'content',
+      subjectId: 'teasers',
+      reason: null,
+      details: { part: 'teasers', yearId: old.id, fields: changed, before, after },
+      at: now,
+    });
+    return row;
+  });
+  const fresh = await repo.findSite(ctx.db);
+  return toDto(saved, fresh ?? site);
+}
+
+async function saveSite(
+  ctx: Ctx,
+  actor: Actor,
+  expectedUpdatedAt: string,
+  subjectId: string,
+  next: (old: SiteRow) => Partial<NewSiteRow>,
+  summary: (row: Pick<SiteRow, keyof NewSiteRow>) => Record<string, unknown>,
+): Promise<ContentAdminDto> {
+  const { year } = await current(ctx);
+  const saved = await ctx.db.transaction(async (tx) => {
+    const old = await repo.lockSite(tx);
+    if (!old) throw new NotFoundError(MESSAGES.noSeason);
+    if (old.updatedAt.toISOString() !== expectedUpdatedAt) throw new ConflictError(MESSAGES.staleSite, { updatedAt: old.updatedAt.toISOString() });
+    const values = next(old);
+    const changed = (Object.keys(values) as (keyof NewSiteRow)[]).filter((key) => JSON.stringify(values[key] ?? null) !== JSON.stringify(old[key as keyof SiteRow] ?? null));
+    if (!changed.length) return old;
+    const now = ctx.now();
+    const row = await repo.updateSite(tx, { ...values, updatedAt: nextVersion(now, old.updatedAt) });
+    await appendAudit(tx, {
+      action: CONTENT_UPDATE_ACTION,
+      operatorId: actor.operatorId,
+      actor: actor.name,
+      subjectType: 'content',
+      subjectId,
+      reason: null,
+      details: { part: subjectId, before: summary(old), after: summary(row) },
+      at: now,
+    });
+    return row;
+  });
+  return toDto(year, saved);
+}
+
+/** PUT /api/operator/content/banner (admin): '' clears a strip's text (the default slogan shows). */
+export async function saveBanner({ ctx, input }: { ctx: Ctx; input: { body: unknown; actor: Actor } }): Promise<ContentAdminDto> {
+  const body = parse(bannerSchema, input.body);
+  return saveSite(
+    ctx,
+    input.actor,
+    body.expectedUpdatedAt,
+    'banner',
+    () => ({ bannerText1: body.text1.trim() || null, bannerText2: body.text2.trim() || null }),
+    (row) => ({ text1: row.bannerText1 ?? null, text2: row.bannerText2 ?? null }),
+  );
+}
+
+export function isLegalPage(value: string): value is LegalPageKey {
+  return (LEGAL_PAGE_KEYS as readonly string[]).includes(value);
+}
+
+/** PUT /api/operator/content/legal/:page (admin): the page's Markdown, stored with its rich text. */
+export async function saveLegalPage({ ctx, input }: { ctx: Ctx; input: { page: string; body: unknown; actor: Actor } }): Promise<ContentAdminDto> {
+  if (!isLegalPage(input.page)) throw new NotFoundError(MESSAGES.unknownPage);
+  const page = input.page;
+  const body = parse(legalSchema, input.body);
+  const markdown = markdownText(body.markdown);
+  const richText = markdownToRichText(markdown);
+  if (!richText.children.length) {
+    throw new ValidationError('Der Text enthält nichts, was die Seite zeigen kann (HTML, Bilder und Code werden nicht übernommen).', { field: 'markdown' });
+  }
+  const column = LEGAL_COLUMNS[page];
+  return saveSite(
+    ctx,
+    input.actor,
+    body.expectedUpdatedAt,
+    `legal-${page}`,
+    () => ({ [page]: richText, [column]: markdown }),
+    (row) => ({ page, markdown: row[column] ?? richTextToMarkdown(row[page]) }),
+  );
+}
+
+/** POST /api/operator/content/preview (admin): Markdown → the rich text a save would store; nothing is saved. */
+export function previewMarkdown({ input }: { input: { body: unknown } }): MarkdownPreviewDto {
+  const body = parse(previewSchema, input.body);
+  return { richText: markdownToRichText(markdownText(body.markdown)) };
+}
