@@ -18,7 +18,16 @@ export const entryPaths = {
  * GET /api/challenge/particpation/{challengeId} (logged in): the club's own entry for the challenge,
  * published or not, or `null` when there is none. Own estimates are included (`fields.estimate`).
  */
-export type MyParticipationDto = ParticipationDto | null;
+export type MyParticipationDto = (ParticipationDto & { removedVotes?: RemovedVotesSummaryDto }) | null;
+
+/**
+ * Votes an operator took out of the count of the club's own entry (the back office's vote review):
+ * how many and why, newest reason first, never who voted. Absent when none were removed.
+ */
+export interface RemovedVotesSummaryDto {
+  count: number;
+  reasons: { reason: string; count: number }[];
+}
 
 /** PUT /api/challenge/particpation/{challengeId}: exactly one of these, by challenge type. */
 export type ParticipationInput =

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clubs, participations, profiles, type ClubRow, type NewParticipationRow, type ParticipationRow } from '../../db/schema/index.js';
+import { clubs, participations, profiles, votes, type ClubRow, type NewParticipationRow, type ParticipationRow } from '../../db/schema/index.js';
 
 /** Queries of the clubs' own entries. */
 
@@ -19,6 +19,16 @@ export async function findEntry(db: Db, challengeId: string, clubId: string): Pr
     .from(participations)
     .where(and(eq(participations.challengeId, challengeId), eq(participations.clubId, clubId)));
   return row;
+}
+
+/** The reasons of the entry's removed votes with their counts, the latest removal first. */
+export async function removedVotesOf(db: Db, participationId: string): Promise<{ reason: string | null; count: number }[]> {
+  return db
+    .select({ reason: votes.removalReason, count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(votes)
+    .where(and(eq(votes.participationId, participationId), isNotNull(votes.removedAt)))
+    .groupBy(votes.removalReason)
+    .orderBy(desc(sql`max(${votes.removedAt})`), votes.removalReason);
 }
 
 /**

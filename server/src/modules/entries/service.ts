@@ -136,7 +136,11 @@ export function toOwnParticipationDto(row: ParticipationRow, spaceId: string, cl
 
 const newId = () => `p-${randomBytes(10).toString('hex')}`;
 
-/** GET /api/challenge/particpation/{challengeId}: the club's own entry, or null. */
+/**
+ * GET /api/challenge/particpation/{challengeId}: the club's own entry, or null. Votes an operator
+ * removed from it (the back office's vote review) are there as `removedVotes`: how many and why,
+ * never who voted.
+ */
 export async function getOwnParticipation({
   ctx,
   input,
@@ -147,7 +151,16 @@ export async function getOwnParticipation({
   const club = await memberClub(ctx, input.sub);
   await challengeOf(ctx, input.challengeId);
   const row = await repo.findEntry(ctx.db, input.challengeId, club.id);
-  return row ? toOwnParticipationDto(row, ctx.config.spaceId, club) : null;
+  if (!row) return null;
+  const dto: NonNullable<MyParticipationDto> = toOwnParticipationDto(row, ctx.config.spaceId, club);
+  const removed = row.objectTypeId === 'bfv-erd-estimate-participation' ? [] : await repo.removedVotesOf(ctx.db, row.id);
+  if (removed.length) {
+    dto.removedVotes = {
+      count: removed.reduce((sum, r) => sum + r.count, 0),
+      reasons: removed.map((r) => ({ reason: r.reason ?? '', count: r.count })),
+    };
+  }
+  return dto;
 }
 
 /** PUT /api/challenge/particpation/{challengeId}: see the module comment. */
