@@ -232,3 +232,4 @@ export * from './votes-admin.js';
 export * from './content-admin.js';
 export * from './moderation-admin.js';
 export * from './overview-admin.js';
+export * from './challenges-admin.js';

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import { challengeAdminPaths } from '@erd/shared-contracts/backoffice';
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
@@ -14,10 +15,10 @@ import { getAdminChallenge, listAdminChallenges, updateAdminChallenge } from './
  * publishing are the results API's (modules/results).
  */
 
-export const challengeAdminPaths = {
-  challenges: '/api/operator/challenges',
-  challenge: '/api/operator/challenges/:id',
-  media: '/api/operator/media',
+export const challengeAdminRoutePaths = {
+  challenges: challengeAdminPaths.challenges,
+  challenge: `${challengeAdminPaths.challenges}/:id`,
+  media: challengeAdminPaths.media,
 } as const;
 
 const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema } as const;
@@ -40,20 +41,20 @@ export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
   });
 
   app.get(
-    challengeAdminPaths.challenges,
+    challengeAdminRoutePaths.challenges,
     { config: { operatorAccess: 'operator' }, schema: { response: { 200: looseObject, ...errors } } },
     async () => listAdminChallenges({ ctx }),
   );
 
   app.get<{ Params: { id: string } }>(
-    challengeAdminPaths.challenge,
+    challengeAdminRoutePaths.challenge,
     { config: { operatorAccess: 'operator' }, schema: { params: idParams, response: { 200: looseObject, ...errors } } },
     async (request) => getAdminChallenge({ ctx, input: { id: request.params.id } }),
   );
 
   // The body is checked by the service's zod schema (German messages per field, the season rules).
   app.patch<{ Params: { id: string } }>(
-    challengeAdminPaths.challenge,
+    challengeAdminRoutePaths.challenge,
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 256 * 1024,
@@ -64,7 +65,7 @@ export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
 
   // One picture (multipart field `file`) → the ImageDto for teaserImage or prizeImages.
   app.post(
-    challengeAdminPaths.media,
+    challengeAdminRoutePaths.media,
     { config: { operatorAccess: 'admin' }, schema: { response: { 201: looseObject, ...errors, 413: errorSchema, 415: errorSchema } } },
     async (request, reply) => {
       const declared = Number(request.headers['content-length']);

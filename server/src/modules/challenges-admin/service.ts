@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { challengeTimeState, DEFAULT_POINTS_TABLE, type ChallengeObjectTypeId, type ImageDto, type PointsRowDto, type PrizesDto } from '@erd/shared-contracts/wire';
+import { challengeTimeState, DEFAULT_POINTS_TABLE } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import type { ChallengeRow, ChallengeScoring, NewChallengeRow } from '../../db/schema/index.js';
+import type { AdminChallengeDto, AdminChallengeSummaryDto, ChallengePhase } from '@erd/shared-contracts/backoffice';
+import type { ChallengeRow, NewChallengeRow } from '../../db/schema/index.js';
 import { CodedError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { berlinToday, isValidIsoDate } from '../../lib/dates.js';
 import { appendAudit, reasonOf, type Actor } from '../audit/service.js';
@@ -25,44 +26,8 @@ type Ctx = Pick<AppContext, 'db' | 'now'>;
 
 export const CHALLENGE_UPDATE_ACTION = 'challenge-update' as AuditAction;
 
-/** The phase of a challenge today (the public site's time states, decisions §4). */
-export type ChallengePhase = 'before' | 'submission' | 'voting' | 'ended';
-
-export interface AdminChallengeSummaryDto {
-  id: string;
-  number: number;
-  headline: string;
-  type: ChallengeObjectTypeId;
-  phase: ChallengePhase;
-  startDate: string;
-  endDate: string;
-  startDateSubmission: string | null;
-  endDateSubmission: string | null;
-  startDateVoting: string | null;
-  endDateVoting: string | null;
-  entries: number;
-  pending: number;
-}
-
-export interface AdminChallengeDto extends AdminChallengeSummaryDto {
-  yearId: string;
-  teasertitle: string | null;
-  teasertext: string | null;
-  question: string | null;
-  footnote: string | null;
-  teaserImage: ImageDto | null;
-  prizes: PrizesDto | null;
-  points: PointsRowDto[];
-  rightAnswer: number | null;
-  scoring: ChallengeScoring | null;
-  /** Today within start and end: a date change needs `confirmRunning` and a reason. */
-  running: boolean;
-  /** Results are published: the goals ranking is changed through the results (with a reason). */
-  published: boolean;
-  /** Name it as `expectedUpdatedAt` when saving. */
-  updatedAt: string;
-  defaultPoints: PointsRowDto[];
-}
+// The answers' shapes are the contracts' (`@erd/shared-contracts/backoffice`, challenges-admin.ts).
+export type { AdminChallengeDto, AdminChallengeSummaryDto, ChallengePhase } from '@erd/shared-contracts/backoffice';
 
 export const MESSAGES = {
   notFound: 'Diese Challenge gibt es nicht.',
