@@ -7,6 +7,12 @@
  */
 import type { ImageDto } from './entities.js';
 
+/** The back office's screens of the vote review. */
+export const votesAdminScreens = {
+  list: '/backoffice/stimmen',
+  entry: (participationId: string) => `/backoffice/stimmen/${encodeURIComponent(participationId)}`,
+} as const;
+
 export const votesAdminPaths = {
   /** GET: the entries of the vote challenges with their counted and removed votes, bursts flagged (`VoteEntryQuery`). */
   entries: '/api/operator/vote-review/entries',

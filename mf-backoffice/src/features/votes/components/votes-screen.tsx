@@ -1,0 +1,225 @@
+import { css, type Theme } from '@emotion/react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError, Link } from '@erd/shared-contracts';
+import {
+  BURST_ADDRESS_MIN_VOTES,
+  BURST_MINUTE_MIN_VOTES,
+  type VoteEntryPageDto,
+  type VoteEntrySortDto,
+  votesAdminScreens,
+} from '@erd/shared-contracts/backoffice';
+import { CheckboxField, FieldLabel } from '@erd/shared-contracts/forms';
+import { Badge, Button, Spinner } from '@erd/shared-contracts/ui';
+import { Panel, ScreenHeader } from '../../../components/screen';
+import { SortSelect } from '../../../components/sort-select';
+import { selectStyle, table, tableFrame, visuallyHidden } from '../../../components/table-styles';
+import { useOperatorSession } from '../../../lib/operator-session';
+import { listVoteEntries, VOTE_ENTRY_PAGE_SIZE } from '../api/list-vote-entries';
+import { clubOf, entrySummary } from './format';
+
+export const votesTexts = {
+  loading: 'Beiträge werden geladen …',
+  loadFailed: 'Die Beiträge konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.',
+  none: 'Kein Beitrag passt zum Filter.',
+  rule: `Auffällig: ab ${BURST_ADDRESS_MIN_VOTES} gezählten Stimmen von einer Adresse oder ab ${BURST_MINUTE_MIN_VOTES} in einer Minute.`,
+} as const;
+
+const SORT_LABELS: Record<VoteEntrySortDto, string> = {
+  '-votes': 'Meiste Stimmen zuerst',
+  votes: 'Wenigste Stimmen zuerst',
+  '-burst': 'Auffällige zuerst',
+  '-removed': 'Meiste entfernte Stimmen zuerst',
+  club: 'Verein (A–Z)',
+};
+
+type List = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: VoteEntryPageDto };
+interface Filter {
+  challengeId: string;
+  flagged: boolean;
+  sort: VoteEntrySortDto;
+}
+
+/**
+ * 'Stimmen': the published slogans and pictures of the vote challenges with their counted and
+ * removed votes and a flag where a burst was found; filtered by challenge (and bursts only),
+ * sorted and paged on the server. Each entry leads to its review.
+ */
+export function VotesScreen() {
+  const [draft, setDraft] = useState<Filter>({ challengeId: '', flagged: false, sort: '-votes' });
+  const [filter, setFilter] = useState<Filter & { from: number }>({ ...draft, from: 0 });
+  const [list, setList] = useState<List>({ status: 'loading' });
+  const request = useRef(0);
+  const { signedOut } = useOperatorSession();
+
+  const load = useCallback(async () => {
+    const id = ++request.current;
+    setList((current) => (current.status === 'ready' ? current : { status: 'loading' }));
+    try {
+      const page = await listVoteEntries({ ...filter, size: VOTE_ENTRY_PAGE_SIZE });
+      if (id === request.current) setList({ status: 'ready', page });
+    } catch (error) {
+      if (id !== request.current) return;
+      if (isApiError(error) && error.status === 401) signedOut('expired');
+      else setList({ status: 'error' });
+    }
+  }, [filter, signedOut]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const onFilter = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({ ...draft, from: 0 });
+  };
+
+  const page = list.status === 'ready' ? list.page : null;
+  const pages = page ? Math.max(1, Math.ceil(page.total / VOTE_ENTRY_PAGE_SIZE)) : 1;
+  const current = Math.floor(filter.from / VOTE_ENTRY_PAGE_SIZE) + 1;
+
+  return (
+    <section aria-labelledby="votes-title">
+      <ScreenHeader title="Stimmen" titleId="votes-title" intro={`Die Beiträge der Abstimmungs-Challenges und ihre Stimmen. ${votesTexts.rule}`} />
+
+      <Panel
+        css={(theme: Theme) => css`
+          margin-bottom: ${theme.space(6)};
+        `}
+      >
+        <form
+          role="search"
+          aria-label="Beiträge filtern"
+          noValidate
+          onSubmit={onFilter}
+          css={(theme: Theme) => css`
+            display: flex;
+            flex-wrap: wrap;
+            align-items: flex-end;
+            gap: ${theme.space(4)};
+            & > div {
+              flex: 1 1 220px;
+            }
+          `}
+        >
+          <div>
+            <FieldLabel htmlFor="votes-challenge">Challenge</FieldLabel>
+            <select id="votes-challenge" value={draft.challengeId} onChange={(e) => setDraft({ ...draft, challengeId: e.target.value })} css={selectStyle}>
+              <option value="">Alle Abstimmungs-Challenges</option>
+              {page?.challenges.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.headline}
+                </option>
+              ))}
+            </select>
+          </div>
+          <SortSelect id="votes-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
+          <div
+            css={css`
+              align-self: center;
+            `}
+          >
+            <CheckboxField label="Nur auffällige" name="flagged" checked={draft.flagged} onChange={(e) => setDraft({ ...draft, flagged: e.target.checked })} />
+          </div>
+          <Button type="submit" variant="primary">
+            Filtern
+          </Button>
+        </form>
+      </Panel>
+
+      {list.status === 'loading' && <Spinner label={votesTexts.loading} />}
+      {list.status === 'error' && (
+        <Panel role="alert">
+          <p>{votesTexts.loadFailed}</p>
+          <Button variant="secondary" onClick={() => void load()}>
+            Erneut laden
+          </Button>
+        </Panel>
+      )}
+      {page && (
+        <>
+          <h2
+            aria-live="polite"
+            css={(theme: Theme) => css`
+              margin: 0 0 ${theme.space(4)};
+              font-size: 1.125rem;
+            `}
+          >
+            {page.total === 0 ? votesTexts.none : page.total === 1 ? '1 Beitrag' : `${page.total} Beiträge`}
+          </h2>
+          {page.items.length > 0 && (
+            <div role="region" aria-label="Beiträge und ihre Stimmen" tabIndex={0} css={tableFrame}>
+              <table css={table}>
+                <caption css={visuallyHidden}>
+                  Beiträge, sortiert nach {SORT_LABELS[filter.sort]}, Seite {current} von {pages}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Verein</th>
+                    <th scope="col">Beitrag</th>
+                    <th scope="col">Gezählt</th>
+                    <th scope="col">Entfernt</th>
+                    <th scope="col">Max. je Adresse</th>
+                    <th scope="col">Max. je Minute</th>
+                    <th scope="col">Prüfen</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.map((entry) => (
+                    <tr key={entry.participationId}>
+                      <th scope="row">
+                        {clubOf(entry)}
+                        {entry.flagged && (
+                          <>
+                            {' '}
+                            <Badge>Auffällig</Badge>
+                          </>
+                        )}
+                      </th>
+                      <td>
+                        {entrySummary(entry)}
+                        <br />
+                        <small>{entry.challengeHeadline}</small>
+                      </td>
+                      <td>{entry.votes}</td>
+                      <td>{entry.removed}</td>
+                      <td>{entry.maxPerAddress}</td>
+                      <td>{entry.maxPerMinute}</td>
+                      <td>
+                        <Link to={votesAdminScreens.entry(entry.participationId)} aria-label={`Stimmen prüfen – ${clubOf(entry)}, ${entry.challengeHeadline}`}>
+                          Stimmen prüfen
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {page.total > VOTE_ENTRY_PAGE_SIZE && (
+            <nav
+              aria-label="Seiten"
+              css={(theme: Theme) => css`
+                display: flex;
+                flex-wrap: wrap;
+                align-items: center;
+                justify-content: center;
+                gap: ${theme.space(4)};
+                margin-top: ${theme.space(6)};
+              `}
+            >
+              <Button variant="outline" disabled={current <= 1} onClick={() => setFilter({ ...filter, from: filter.from - VOTE_ENTRY_PAGE_SIZE })}>
+                Zurück
+              </Button>
+              <span>
+                Seite {current} von {pages}
+              </span>
+              <Button variant="outline" disabled={current >= pages} onClick={() => setFilter({ ...filter, from: filter.from + VOTE_ENTRY_PAGE_SIZE })}>
+                Weiter
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
