@@ -1,5 +1,112 @@
 /**
  * Moderation in the back office (issue 8): the Werberat checklist stored with each decision, decisions on several entries at once, looking up an entry by its id (the id a 'Melden' e-mail carries).
+ *
+ * The checklist rule: every decision the back office makes carries the four points of the
+ * Deutscher Werberat's rules for alcohol advertising, each `true` (the entry keeps the rule) or
+ * `false` (it breaks it). Publishing needs all four `true` (else 400 `ValidationError`, field
+ * `checklist`); a rejection needs a reason (3–500 characters) and stores the checklist as ticked, so
+ * the log says which points failed (none, when the entry was rejected for something else). The
+ * checklist goes into the audit row's `details.checklist` (`details.failedChecks` for rejections).
+ *
+ * The per-entry calls `operatorPaths.publish`/`reject` stay as they were for the command line and
+ * scripts (their rows have no checklist); the back office decides only through `decisions`.
  */
 
-export {};
+import type { OperatorParticipationDto } from './entries.js';
+
+export const moderationAdminPaths = {
+  /** POST `ModerationDecisionInput` → `ModerationDecisionResultDto` (both roles). */
+  decisions: '/api/operator/moderation/decisions',
+  /** GET → `ModerationLookupDto` (both roles); 404 `NotFound` when neither the entry nor the log knows the id. */
+  entry: (participationId: string) => `/api/operator/moderation/entries/${encodeURIComponent(participationId)}`,
+} as const;
+
+/** The points of the checklist, in the order they are shown. */
+export const WERBERAT_CHECK_KEYS = ['minors', 'traffic', 'performance', 'excess'] as const;
+export type WerberatCheckKey = (typeof WERBERAT_CHECK_KEYS)[number];
+
+/** What the moderator confirms for each point (German, as shown beside each entry). */
+export const WERBERAT_CHECKS: Readonly<Record<WerberatCheckKey, { label: string; hint: string }>> = {
+  minors: {
+    label: 'Spricht keine Minderjährigen an',
+    hint: 'Keine Kinder oder Jugendlichen im Bild, nichts, was sich in Sprache oder Aufmachung an sie richtet.',
+  },
+  traffic: {
+    label: 'Kein Alkohol im Straßenverkehr',
+    hint: 'Kein Trinken in Verbindung mit Auto, Motorrad oder Fahrrad, auch nicht als Witz.',
+  },
+  performance: {
+    label: 'Keine Aussage über sportliche Leistung durch Alkohol',
+    hint: 'Kein „mit Bier spielen wir besser“: Alkohol macht weder schneller noch stärker noch mutiger.',
+  },
+  excess: {
+    label: 'Kein übermäßiger Konsum',
+    hint: 'Kein Kampftrinken, keine Mengen als Ziel, kein Verharmlosen von Rausch.',
+  },
+};
+
+/** Each point: `true` = the entry keeps the rule, `false` = it breaks it. */
+export type WerberatChecklistDto = Record<WerberatCheckKey, boolean>;
+
+/** The most entries one decision call takes. */
+export const MODERATION_DECISION_MAX_IDS = 50;
+
+export type ModerationDecision = 'publish' | 'reject';
+
+/**
+ * POST decisions: one decision (with one checklist, and for `reject` one reason) for 1 to
+ * `MODERATION_DECISION_MAX_IDS` different pending entries. Each entry is decided on its own (its
+ * own audit row); the answer says per entry what happened.
+ */
+export interface ModerationDecisionInput {
+  decision: ModerationDecision;
+  ids: string[];
+  checklist: WerberatChecklistDto;
+  /** Required for `reject` (3–500 characters); optional note for `publish`. */
+  reason?: string;
+}
+
+/**
+ * Per entry: `published` / `rejected` (done now), `already-decided` (it no longer waits: another
+ * operator published or rejected it first; `current` says which), `not-found` (no such entry,
+ * and no decision on it in the log).
+ */
+export type ModerationDecisionOutcome = 'published' | 'rejected' | 'already-decided' | 'not-found';
+
+export interface ModerationDecisionItemDto {
+  id: string;
+  outcome: ModerationDecisionOutcome;
+  /** For `already-decided`: where the entry stands now. */
+  current?: 'published' | 'rejected';
+}
+
+export interface ModerationDecisionResultDto {
+  decision: ModerationDecision;
+  items: ModerationDecisionItemDto[];
+  /** How many were decided by this call. */
+  done: number;
+}
+
+/** One row of an entry's history in the audit log, oldest first. */
+export interface ModerationHistoryItemDto {
+  id: number;
+  at: string;
+  /** `publish`, `reject`, `remove-votes`, … (the audit log's action). */
+  action: string;
+  actor: string;
+  reason: string | null;
+  /** The checklist stored with the decision; null for rows without one (command line, older rows, votes). */
+  checklist: WerberatChecklistDto | null;
+}
+
+/**
+ * GET entries/{id}: the entry in any state. `pending`/`published`: as it is now; `rejected`: as the
+ * rejection's audit row recorded it (the entry itself is deleted); `unknown`: the log has rows
+ * about the id but no copy of the entry.
+ */
+export interface ModerationLookupDto {
+  id: string;
+  state: 'pending' | 'published' | 'rejected' | 'unknown';
+  entry: OperatorParticipationDto | null;
+  history: ModerationHistoryItemDto[];
+}

@@ -7,6 +7,7 @@ import {
   votes,
   type ClubRow,
   type ModerationAction,
+  type ModerationLogRow,
   type ParticipationRow,
   type VoteRow,
 } from '../../db/schema/index.js';
@@ -114,5 +115,47 @@ export async function decrementVotes(db: Db, participationId: string, by: number
     .set({ votes: sql`greatest(${participations.votes} - ${by}, 0)` })
     .where(eq(participations.id, participationId))
     .returning({ votes: participations.votes, challengeId: participations.challengeId });
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decisions of the back office (decisions.ts)
+
+/** Publishes the entry only while it waits (a slogan or picture): the row, or nothing when it does not wait (any more). */
+export async function publishPendingEntry(db: Db, id: string, now: Date): Promise<ParticipationRow | undefined> {
+  const [row] = await db
+    .update(participations)
+    .set({ state: 'published', publishedAt: now, updatedAt: now })
+    .where(and(eq(participations.id, id), eq(participations.state, 'pending'), inArray(participations.objectTypeId, [...MODERATED_TYPES])))
+    .returning();
+  return row;
+}
+
+/** Deletes the entry only while it waits: the deleted row, or nothing when another decision came first. */
+export async function deletePendingEntry(db: Db, id: string): Promise<ParticipationRow | undefined> {
+  const [row] = await db
+    .delete(participations)
+    .where(and(eq(participations.id, id), eq(participations.state, 'pending'), inArray(participations.objectTypeId, [...MODERATED_TYPES])))
+    .returning();
+  return row;
+}
+
+/** Every audit row about an entry, oldest first. */
+export async function entryHistory(db: Db, id: string): Promise<ModerationLogRow[]> {
+  return db
+    .select()
+    .from(moderationLog)
+    .where(and(eq(moderationLog.subjectType, 'participation'), eq(moderationLog.subjectId, id)))
+    .orderBy(asc(moderationLog.at), asc(moderationLog.id));
+}
+
+/** The latest publish or reject row about an entry. */
+export async function lastDecision(db: Db, id: string): Promise<ModerationLogRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(moderationLog)
+    .where(and(eq(moderationLog.subjectType, 'participation'), eq(moderationLog.subjectId, id), inArray(moderationLog.action, ['publish', 'reject'])))
+    .orderBy(desc(moderationLog.at), desc(moderationLog.id))
+    .limit(1);
   return row;
 }

@@ -35,7 +35,7 @@ const MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 // Entries
 
-function toOperatorParticipation({ participation: p, club }: repo.EntryWithClub): OperatorParticipationDto {
+export function toOperatorParticipation({ participation: p, club }: repo.EntryWithClub): OperatorParticipationDto {
   return {
     id: p.id,
     challengeId: p.challengeId,

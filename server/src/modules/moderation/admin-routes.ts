@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { moderationAdminPaths } from '@erd/shared-contracts/backoffice';
+import type { AppContext } from '../../context.js';
+import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { decideParticipations, lookupParticipation } from './decisions.js';
+
+/**
+ * Moderation in the back office (`moderationAdminPaths`, issue 8): decisions with the Werberat
+ * checklist on one or several entries, and looking an entry up by its id with its history. A scope
+ * of its own with the operator access hook; both roles. The body is checked in full by the service
+ * (German messages with the field).
+ */
+
+const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema } as const;
+
+export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  registerOperatorAccess(app, ctx);
+
+  app.post(
+    moderationAdminPaths.decisions,
+    {
+      config: { operatorAccess: 'operator' },
+      bodyLimit: 32 * 1024,
+      schema: { body: { type: 'object' }, response: { 200: looseObject, ...errors } },
+    },
+    async (request) => decideParticipations({ ctx, input: { body: request.body, actor: actorOf(request) } }),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/operator/moderation/entries/:id',
+    {
+      config: { operatorAccess: 'operator' },
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } } },
+        response: { 200: looseObject, ...errors },
+      },
+    },
+    async (request) => lookupParticipation({ ctx, input: { id: request.params.id } }),
+  );
+};

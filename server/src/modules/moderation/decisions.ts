@@ -1,0 +1,192 @@
+import {
+  MODERATION_DECISION_MAX_IDS,
+  WERBERAT_CHECK_KEYS,
+  type ModerationDecision,
+  type ModerationDecisionItemDto,
+  type ModerationDecisionResultDto,
+  type ModerationHistoryItemDto,
+  type ModerationLookupDto,
+  type WerberatCheckKey,
+  type WerberatChecklistDto,
+} from '@erd/shared-contracts/backoffice';
+import type { OperatorParticipationDto } from '@erd/shared-contracts/wire';
+import type { AppContext } from '../../context.js';
+import type { ModerationLogRow } from '../../db/schema/index.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
+import { isPlainText } from '../../lib/text.js';
+import { reasonOf, type Actor } from '../audit/service.js';
+import { removeFilesOfParticipation } from '../uploads/service.js';
+import * as repo from './repository.js';
+import { toOperatorParticipation } from './service.js';
+
+/**
+ * The back office's moderation decisions (issue 8; contracts in `moderation-admin.ts`): one
+ * decision with one Werberat checklist (and, to reject, one reason) for one or several pending
+ * entries. Each entry is decided in a transaction of its own with its own audit row, and only
+ * while it still waits (`… where state = 'pending'`): when two operators decide the same entry at
+ * the same time, exactly one of them wins and the other is told it was already decided.
+ *
+ * The rule: publishing needs every point of the checklist confirmed; a rejection needs a reason
+ * and stores the checklist as ticked (`failedChecks`: the points it breaks).
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log' | 'uploads'>;
+
+export const DECISION_MESSAGES = {
+  body: 'Die Entscheidung fehlt oder ist unvollständig.',
+  decision: 'Entscheide „publish“ (freigeben) oder „reject“ (ablehnen).',
+  ids: `Wähle 1 bis ${MODERATION_DECISION_MAX_IDS} verschiedene Beiträge aus.`,
+  checklist: 'Die Werberat-Checkliste fehlt oder ist unvollständig: jeder der vier Punkte braucht ein Ja oder Nein.',
+  checklistIncomplete: 'Zum Freigeben müssen alle vier Punkte der Werberat-Checkliste bestätigt sein.',
+  rejectReason: 'Gib einen Grund für die Ablehnung an (3 bis 500 Zeichen).',
+  notFound: 'Zu dieser ID gibt es keinen Beitrag und keinen Eintrag im Protokoll.',
+} as const;
+
+const ID_PATTERN_MAX = 200;
+
+function isEntryId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= ID_PATTERN_MAX && value.trim() === value && isPlainText(value);
+}
+
+/** A complete checklist (each point true or false, nothing else), or a 400 with the German message. */
+export function checklistOf(value: unknown): WerberatChecklistDto {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ValidationError(DECISION_MESSAGES.checklist, { field: 'checklist' });
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.length !== WERBERAT_CHECK_KEYS.length || !WERBERAT_CHECK_KEYS.every((key) => typeof record[key] === 'boolean')) {
+    throw new ValidationError(DECISION_MESSAGES.checklist, { field: 'checklist' });
+  }
+  return Object.fromEntries(WERBERAT_CHECK_KEYS.map((key) => [key, record[key] as boolean])) as WerberatChecklistDto;
+}
+
+/** A stored checklist, read back (null when the row has none or it is not one). */
+function storedChecklist(details: Record<string, unknown>): WerberatChecklistDto | null {
+  try {
+    return checklistOf(details.checklist);
+  } catch {
+    return null;
+  }
+}
+
+export interface DecisionInput {
+  decision: ModerationDecision;
+  ids: string[];
+  checklist: WerberatChecklistDto;
+  reason: string | null;
+}
+
+/** Checks a decision's body in full (German messages, with the field). */
+export function decisionInputOf(body: unknown): DecisionInput {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError(DECISION_MESSAGES.body);
+  const input = body as Record<string, unknown>;
+  const unknownField = Object.keys(input).find((key) => !['decision', 'ids', 'checklist', 'reason'].includes(key));
+  if (unknownField) throw new ValidationError(DECISION_MESSAGES.body, { field: unknownField });
+  if (input.decision !== 'publish' && input.decision !== 'reject') throw new ValidationError(DECISION_MESSAGES.decision, { field: 'decision' });
+  const ids = input.ids;
+  if (
+    !Array.isArray(ids) ||
+    ids.length < 1 ||
+    ids.length > MODERATION_DECISION_MAX_IDS ||
+    !ids.every(isEntryId) ||
+    new Set(ids).size !== ids.length
+  ) {
+    throw new ValidationError(DECISION_MESSAGES.ids, { field: 'ids' });
+  }
+  const checklist = checklistOf(input.checklist);
+  if (input.decision === 'publish') {
+    if (!WERBERAT_CHECK_KEYS.every((key) => checklist[key])) throw new ValidationError(DECISION_MESSAGES.checklistIncomplete, { field: 'checklist' });
+    return { decision: 'publish', ids, checklist, reason: reasonOf(input.reason, false) };
+  }
+  return { decision: 'reject', ids, checklist, reason: reasonOf(input.reason, true, DECISION_MESSAGES.rejectReason) };
+}
+
+const failedChecks = (checklist: WerberatChecklistDto): WerberatCheckKey[] => WERBERAT_CHECK_KEYS.filter((key) => !checklist[key]);
+
+/** Where an entry that could not be decided stands: decided by someone else, or unknown. */
+async function outcomeOfUndecided(db: Ctx['db'], id: string): Promise<ModerationDecisionItemDto> {
+  const now = await repo.findEntry(db, id);
+  if (now?.participation.state === 'published') return { id, outcome: 'already-decided', current: 'published' };
+  const last = await repo.lastDecision(db, id);
+  if (last) return { id, outcome: 'already-decided', current: last.action === 'reject' ? 'rejected' : 'published' };
+  return { id, outcome: 'not-found' };
+}
+
+/** POST decisions: decides each entry on its own; answers per entry what happened. */
+export async function decideParticipations({ ctx, input }: { ctx: Ctx; input: { body: unknown; actor: Actor } }): Promise<ModerationDecisionResultDto> {
+  const decision = decisionInputOf(input.body);
+  const batch = decision.ids.length;
+  const items: ModerationDecisionItemDto[] = [];
+  for (const id of decision.ids) {
+    const item = await ctx.db.transaction(async (tx): Promise<ModerationDecisionItemDto> => {
+      const now = ctx.now();
+      if (decision.decision === 'publish') {
+        const published = await repo.publishPendingEntry(tx, id, now);
+        if (!published) return outcomeOfUndecided(tx, id);
+        await repo.insertLog(tx, {
+          action: 'publish',
+          operatorId: input.actor.operatorId,
+          actor: input.actor.name,
+          participationId: id,
+          challengeId: published.challengeId,
+          reason: decision.reason,
+          details: { challengeId: published.challengeId, clubId: published.clubId, checklist: decision.checklist, batch },
+          at: now,
+        });
+        return { id, outcome: 'published' };
+      }
+      const found = await repo.findEntry(tx, id);
+      const deleted = found ? await repo.deletePendingEntry(tx, id) : undefined;
+      if (!found || !deleted) return outcomeOfUndecided(tx, id);
+      await repo.insertLog(tx, {
+        action: 'reject',
+        operatorId: input.actor.operatorId,
+        actor: input.actor.name,
+        participationId: id,
+        challengeId: deleted.challengeId,
+        reason: decision.reason,
+        details: {
+          entry: toOperatorParticipation({ participation: deleted, club: found.club }),
+          checklist: decision.checklist,
+          failedChecks: failedChecks(decision.checklist),
+          batch,
+        },
+        at: now,
+      });
+      return { id, outcome: 'rejected' };
+    });
+    items.push(item);
+    if (item.outcome === 'rejected') {
+      await removeFilesOfParticipation({ ctx, input: { participationId: id } }).catch((error: unknown) =>
+        ctx.log.warn({ err: error, participation: id }, 'could not remove the files of a rejected entry'),
+      );
+    }
+  }
+  const done = items.filter((item) => item.outcome === 'published' || item.outcome === 'rejected').length;
+  ctx.log.info({ decision: decision.decision, asked: batch, done, actor: input.actor.name }, 'moderation decision');
+  return { decision: decision.decision, items, done };
+}
+
+function historyItem(row: ModerationLogRow): ModerationHistoryItemDto {
+  return { id: row.id, at: row.at.toISOString(), action: row.action, actor: row.actor, reason: row.reason, checklist: storedChecklist(row.details) };
+}
+
+function isEntryCopy(value: unknown): value is OperatorParticipationDto {
+  const entry = value as Partial<OperatorParticipationDto> | null;
+  return typeof entry === 'object' && entry !== null && typeof entry.id === 'string' && typeof entry.club === 'object' && entry.club !== null;
+}
+
+/** GET entries/{id}: the entry in any state with its history; 404 when neither it nor the log knows the id. */
+export async function lookupParticipation({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { id: string } }): Promise<ModerationLookupDto> {
+  if (!isEntryId(input.id)) throw new ValidationError('Gib eine Beitrags-ID an.', { field: 'id' });
+  const found = await repo.findEntry(ctx.db, input.id);
+  const rows = await repo.entryHistory(ctx.db, input.id);
+  const history = rows.map(historyItem);
+  if (found) {
+    const entry = toOperatorParticipation(found);
+    return { id: input.id, state: entry.state, entry, history };
+  }
+  if (rows.length === 0) throw new NotFoundError(DECISION_MESSAGES.notFound);
+  const rejection = [...rows].reverse().find((row) => row.action === 'reject');
+  const copy = rejection?.details.entry;
+  return { id: input.id, state: rejection ? 'rejected' : 'unknown', entry: isEntryCopy(copy) ? copy : null, history };
+}
