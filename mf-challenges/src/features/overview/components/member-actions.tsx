@@ -15,6 +15,7 @@ import { PendingNotice } from '../forms/form-parts';
 import { messages } from '../forms/messages';
 import { SloganForm } from '../forms/slogan-form';
 import { ButtonRow } from './card-parts';
+import { RemovedVotesNotice } from './removed-votes-notice';
 
 // The upload form (file chooser, progress, presigned post) is only needed by a member in the
 // submission window of a picture challenge.
@@ -57,6 +58,7 @@ export function MemberActions({ challenge, state }: { challenge: ChallengeDto; s
   }
 
   const entry: ParticipationDto | null = own.participation;
+  const removedVotes = own.participation?.removedVotes;
   const published = !!entry && isPublished(entry, getRuntimeConfig().contentApi.spaceId);
   const entryLink = entry && published && entry._id ? paths.participation(challengeId, entry._id) : null;
 
@@ -77,6 +79,7 @@ export function MemberActions({ challenge, state }: { challenge: ChallengeDto; s
   return (
     <>
       {body}
+      <RemovedVotesNotice removed={removedVotes} />
       <ButtonRow>
         {state === 'submit' && entryLink && (
           <ButtonLink to={entryLink}>{picture ? 'MEIN BILD ANZEIGEN' : 'MEINEN SPRUCH ANZEIGEN'}</ButtonLink>
