@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/client.js';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database, type Db } from '../db/client.js';
 
 /** The committed migrations (tests run under jest as CommonJS, so `__dirname` is available). */
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../../drizzle');
@@ -51,4 +52,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
   };
+}
+
+/**
+ * Runs `work` in a transaction that may change or delete audit rows (migration 0011 makes the log
+ * append-only; a test that rearranges its own rows says so with this).
+ */
+export async function withAuditMaintenance<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local erd.audit_maintenance = 'on'`);
+    return work(tx as unknown as Db);
+  });
 }

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AuditEntryDto, AuditPageDto } from '@erd/shared-contracts/backoffice';
 import { moderationLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { withAuditMaintenance } from '../../test-support/db.js';
 import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
 import { OPERATOR_COOKIE } from '../operators/access.js';
@@ -201,7 +202,36 @@ describe('writers that name no subject', () => {
     const [byEntry] = await t.ctx.db.insert(moderationLog).values({ ...base, action: 'publish', participationId: 'p-good', challengeId: 'slogans' }).returning();
     expect(byEntry).toMatchObject({ subjectType: 'participation', subjectId: 'p-good' });
     await expect(t.ctx.db.insert(moderationLog).values(base)).rejects.toThrow();
-    await t.ctx.db.execute(sql`delete from moderation_log where at = '2026-01-01T00:00:00Z'`);
+    await withAuditMaintenance(t.ctx.db, (tx) => tx.execute(sql`delete from moderation_log where at = '2026-01-01T00:00:00Z'`));
+  });
+
+  test('the log is append-only: the database refuses to change, delete or truncate a row', async () => {
+    // drizzle wraps the database's error ("Failed query: …") with it as the cause.
+    const refused = async (statement: Promise<unknown>) => {
+      const error = (await statement.then(
+        () => null,
+        (e: unknown) => e,
+      )) as { message?: string; cause?: { message?: string } } | null;
+      expect(error?.cause?.message ?? error?.message).toMatch(/moderation_log is append-only/);
+    };
+    const [row] = await t.ctx.db
+      .insert(moderationLog)
+      .values({ action: 'publish', operatorId: null, actor: 'cli:test', participationId: 'p-fest', reason: null, details: {}, at: new Date('2026-01-02T00:00:00Z') })
+      .returning();
+    await refused(t.ctx.db.execute(sql`update moderation_log set reason = 'umgeschrieben' where id = ${row!.id}`));
+    await refused(t.ctx.db.execute(sql`delete from moderation_log where id = ${row!.id}`));
+    await refused(t.ctx.db.execute(sql`truncate moderation_log`));
+    const [still] = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.id, row!.id));
+    expect(still).toMatchObject({ reason: null, actor: 'cli:test' });
+    // A maintenance transaction may; its setting ends with it (SET LOCAL), so the next statement may not.
+    await withAuditMaintenance(t.ctx.db, (tx) => tx.execute(sql`delete from moderation_log where id = ${row!.id}`));
+    expect(await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.id, row!.id))).toEqual([]);
+    const [other] = await t.ctx.db
+      .insert(moderationLog)
+      .values({ action: 'publish', operatorId: null, actor: 'cli:test', participationId: 'p-fest', reason: null, details: {}, at: new Date('2026-01-02T00:00:00Z') })
+      .returning();
+    await refused(t.ctx.db.execute(sql`delete from moderation_log where id = ${other!.id}`));
+    await withAuditMaintenance(t.ctx.db, (tx) => tx.delete(moderationLog).where(eq(moderationLog.id, other!.id)));
   });
 });
 
@@ -253,7 +283,7 @@ describe('CSV for Excel', () => {
       at: new Date(at.getTime() + Math.floor(i / 10) * 1000),
     }));
     await t.ctx.db.insert(moderationLog).values(rows);
-    await t.ctx.db.execute(sql`update moderation_log set at = at + make_interval(secs => 0.000123) where actor = 'cli:bulk'`);
+    await withAuditMaintenance(t.ctx.db, (tx) => tx.execute(sql`update moderation_log set at = at + make_interval(secs => 0.000123) where actor = 'cli:bulk'`));
 
     const res = await call('GET', '/api/operator/audit.csv?actor=cli:bulk', moderator);
     const lines = res.body.slice(1).trim().split('\r\n').slice(1);

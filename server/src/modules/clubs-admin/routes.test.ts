@@ -5,6 +5,7 @@ import type { ClubAdminPageDto, ClubImportPreviewDto, ClubImportResultDto } from
 import { clubs, moderationLog, participations } from '../../db/schema/index.js';
 import { normalizeSearch } from '../../lib/text.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { withAuditMaintenance } from '../../test-support/db.js';
 import { XSRF } from '../../test-support/members.js';
 import { multipartForm, picture } from '../../test-support/pictures.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
@@ -113,7 +114,7 @@ describe('GET /api/operator/clubs', () => {
 
 describe('CSV import', () => {
   beforeEach(async () => {
-    await t.ctx.db.delete(moderationLog);
+    await withAuditMaintenance(t.ctx.db, (tx) => tx.delete(moderationLog));
     await t.ctx.db.delete(clubs);
     await addClub('club-100-m', '100', 'm', 'TSV Alt', { logourl: '/media/tsv.png' });
     await addClub('club-200-m', '200', 'm', 'FC Weg');
@@ -244,7 +245,7 @@ describe('CSV import', () => {
 
 describe('POST /api/operator/clubs/:id/logo', () => {
   beforeAll(async () => {
-    await t.ctx.db.delete(moderationLog);
+    await withAuditMaintenance(t.ctx.db, (tx) => tx.delete(moderationLog));
     await t.ctx.db.delete(clubs);
     await addClub('club-800-m', '800', 'm', 'SV Logo');
   });
