@@ -12,6 +12,8 @@ interface BannerStripProps {
   tone?: 'yellow' | 'dark';
   /** A second strip repeats what the first already said: hide it from assistive technology entirely. */
   decorative?: boolean;
+  /** The slogan set in the back office (space data `site.fields.bannerText1/2`); none: 'BEREIT ZU PUNKTEN?'. */
+  text?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ interface BannerStripProps {
  * two identical halves and moves by one half per pass; only the first slogan is read out.
  * Reduced motion: the strip stands still.
  */
-export function BannerStrip({ durationSeconds, reverse = false, tone = 'yellow', decorative = false }: BannerStripProps) {
+export function BannerStrip({ durationSeconds, reverse = false, tone = 'yellow', decorative = false, text }: BannerStripProps) {
   const items = Array.from({ length: COPIES * 2 }, (_, i) => i);
   return (
     <div
@@ -67,7 +69,7 @@ export function BannerStrip({ durationSeconds, reverse = false, tone = 'yellow',
               }
             `}
           >
-            {BANNER_SLOGAN}
+            {text || BANNER_SLOGAN}
           </span>
         ))}
       </div>

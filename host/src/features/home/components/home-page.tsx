@@ -13,11 +13,12 @@ export function HomePage() {
   const { productName } = getRuntimeConfig();
   useDocumentTitle(`${productName} – Bereit zu punkten?`);
   const space = useSpaceData();
+  const site = space.status === 'success' ? space.data.site.fields : undefined;
 
   return (
     <>
       <Hero productName={productName} />
-      <BannerStrip durationSeconds={BANNER_DURATIONS_S[0]} />
+      <BannerStrip durationSeconds={BANNER_DURATIONS_S[0]} text={site?.bannerText1} />
       {space.status === 'loading' && <Spinner label="Inhalte werden geladen …" />}
       {space.status === 'error' && (
         <LoadError text="Die Inhalte konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal." onRetry={space.retry} />
@@ -26,7 +27,13 @@ export function HomePage() {
         <>
           <IntroTeaser teaser={space.data.year.fields.teaser1} />
           <HowTeaser teaser={space.data.year.fields.teaser2} />
-          <BannerStrip durationSeconds={BANNER_DURATIONS_S[1]} reverse tone="dark" decorative />
+          <BannerStrip
+            durationSeconds={BANNER_DURATIONS_S[1]}
+            reverse
+            tone="dark"
+            text={site?.bannerText2}
+            decorative={(site?.bannerText2 || '') === (site?.bannerText1 || '')}
+          />
           <PrizeTeaser teaser={space.data.year.fields.teaserPrizes} />
           <ActiveChallengeTeaser challenges={space.data.year.fields.challenges} />
         </>
