@@ -1,0 +1,340 @@
+import { css, type Theme } from '@emotion/react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { isApiError } from '@erd/shared-contracts';
+import {
+  CONTENT_LIMITS,
+  DEFAULT_BANNER_TEXT,
+  LEGAL_PAGE_KEYS,
+  TEASER_KEYS,
+  type ContentAdminDto,
+  type LegalPageKey,
+  type TeaserAdminDto,
+  type TeaserKey,
+} from '@erd/shared-contracts/backoffice';
+import { FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { Button, Spinner } from '@erd/shared-contracts/ui';
+import { Panel, ScreenHeader } from '../../../components/screen';
+import { TextAreaField } from '../../../components/text-area-field';
+import { useOperatorSession } from '../../../lib/operator-session';
+import { getContent, saveBanner, saveLegalPage, saveTeasers } from '../api/content-api';
+import { MarkdownEditor } from './markdown-editor';
+import { TeaserImages } from './teaser-images';
+
+export const contentTexts = {
+  loadFailed: 'Die Inhalte konnten nicht geladen werden.',
+  saved: 'Gespeichert.',
+  saveFailed: 'Speichern hat nicht geklappt. Bitte versuche es noch einmal.',
+  fix: 'Bitte korrigiere die markierten Felder.',
+  headline: 'Die Überschrift darf nicht leer sein.',
+  legalEmpty: 'Der Text darf nicht leer sein.',
+  oneLine: 'Bitte in einer Zeile, ohne Zeilenumbruch.',
+  tooLong: (max: number) => `Höchstens ${max.toLocaleString('de-DE')} Zeichen.`,
+  tooManyImages: (max: number) => (max === 1 ? 'Höchstens ein Bild: entferne eines.' : `Höchstens ${max} Bilder: entferne eines.`),
+} as const;
+
+export const teaserLabels: Record<TeaserKey, string> = { teaser1: 'Einstieg', teaser2: 'So läuft es', teaserPrizes: 'Preise' };
+export const legalLabels: Record<LegalPageKey, string> = { terms: 'Teilnahmebedingungen', dataProtection: 'Datenschutz', imprint: 'Impressum' };
+const legalPaths: Record<LegalPageKey, string> = { terms: '/terms', dataProtection: '/dataProtection', imprint: '/imprint' };
+
+/** Which fields the home page shows per teaser (spec §2); the others are kept as they are. */
+const TEASER_FIELDS: Record<TeaserKey, { subheadline: boolean; description: boolean }> = {
+  teaser1: { subheadline: true, description: false },
+  teaser2: { subheadline: false, description: true },
+  teaserPrizes: { subheadline: true, description: false },
+};
+
+type Message = { tone: 'error' | 'success'; text: string } | null;
+type Errors = Record<string, string>;
+
+const multiline = /[\r\n\u2028\u2029\t]/;
+function lineError(value: string, max: number): string | undefined {
+  if (value.length > max) return contentTexts.tooLong(max);
+  if (multiline.test(value)) return contentTexts.oneLine;
+  return undefined;
+}
+
+function checkTeasers(teasers: Record<TeaserKey, TeaserAdminDto>): Errors {
+  const errors: Errors = {};
+  for (const key of TEASER_KEYS) {
+    const t = teasers[key];
+    const set = (field: string, message: string | undefined) => message && (errors[`${key}.${field}`] = message);
+    set('headline', t.headline.trim() ? lineError(t.headline, CONTENT_LIMITS.headline) : contentTexts.headline);
+    set('subheadline', lineError(t.subheadline, CONTENT_LIMITS.subheadline));
+    set('text', t.text.length > CONTENT_LIMITS.teaserText ? contentTexts.tooLong(CONTENT_LIMITS.teaserText) : undefined);
+    set('description', t.description.length > CONTENT_LIMITS.description ? contentTexts.tooLong(CONTENT_LIMITS.description) : undefined);
+    set('images', t.images.length > CONTENT_LIMITS.images[key] ? contentTexts.tooManyImages(CONTENT_LIMITS.images[key]) : undefined);
+  }
+  return errors;
+}
+
+/** The server's 400 as errors by field (`teasers.teaser1.images.0.fields.file.url` → `teaser1.images`), 409 and others as a message. */
+function failure(error: unknown, fieldOf: (serverField: string) => string): { errors: Errors; message: string } {
+  const body = isApiError(error) ? (error.data as { message?: string; field?: string | null; problems?: { field: string; message: string }[] } | undefined) : undefined;
+  if (isApiError(error) && error.status === 400 && body?.message) {
+    const errors: Errors = {};
+    for (const p of body.problems ?? [{ field: body.field ?? '', message: body.message }]) {
+      const field = fieldOf(p.field ?? '');
+      if (field && !errors[field]) errors[field] = p.message;
+    }
+    return { errors, message: Object.keys(errors).length ? contentTexts.fix : body.message };
+  }
+  if (isApiError(error) && error.status === 409 && body?.message) return { errors: {}, message: body.message };
+  return { errors: {}, message: contentTexts.saveFailed };
+}
+
+const cloneTeasers = (teasers: Record<TeaserKey, TeaserAdminDto>) => JSON.parse(JSON.stringify(teasers)) as Record<TeaserKey, TeaserAdminDto>;
+
+const teaserField = (field: string) => {
+  const parts = field.replace(/^teasers\./, '').split('.');
+  return parts.slice(0, 2).join('.');
+};
+
+/** 'Inhalte': the home page's banner texts and teasers and the legal pages; moderators read only. */
+export function ContentScreen() {
+  const { state, signedOut } = useOperatorSession();
+  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const readOnly = !isAdmin;
+  const expired = useCallback(() => signedOut('expired'), [signedOut]);
+  const [data, setData] = useState<ContentAdminDto | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [banner, setBanner] = useState({ text1: '', text2: '' });
+  const [teasers, setTeasers] = useState<Record<TeaserKey, TeaserAdminDto> | null>(null);
+  const [legal, setLegal] = useState<Record<LegalPageKey, string> | null>(null);
+  const [page, setPage] = useState<LegalPageKey>('terms');
+  const [errors, setErrors] = useState<{ banner: Errors; teasers: Errors; legal: Errors }>({ banner: {}, teasers: {}, legal: {} });
+  const [messages, setMessages] = useState<{ banner: Message; teasers: Message; legal: Message }>({ banner: null, teasers: null, legal: null });
+  const [saving, setSaving] = useState<'banner' | 'teasers' | 'legal' | null>(null);
+  const [uploads, setUploads] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    getContent()
+      .then((answer) => {
+        if (!active) return;
+        setData(answer);
+        setBanner(answer.banner);
+        setTeasers(cloneTeasers(answer.teasers));
+        setLegal(Object.fromEntries(LEGAL_PAGE_KEYS.map((key) => [key, answer.legal[key].markdown])) as Record<LegalPageKey, string>);
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        if (isApiError(error) && error.status === 401) expired();
+        else setLoadError(isApiError(error) && error.status === 404 ? ((error.data as { message?: string } | undefined)?.message ?? contentTexts.loadFailed) : contentTexts.loadFailed);
+      });
+    return () => {
+      active = false;
+    };
+  }, [expired]);
+
+  const run = async (part: 'banner' | 'teasers' | 'legal', found: Errors, save: () => Promise<ContentAdminDto>, after: (saved: ContentAdminDto) => void, fieldOf: (f: string) => string) => {
+    setErrors((e) => ({ ...e, [part]: found }));
+    if (Object.keys(found).length) {
+      setMessages((m) => ({ ...m, [part]: { tone: 'error', text: contentTexts.fix } }));
+      return;
+    }
+    setSaving(part);
+    setMessages((m) => ({ ...m, [part]: null }));
+    try {
+      const saved = await save();
+      setData(saved);
+      after(saved);
+      setMessages((m) => ({ ...m, [part]: { tone: 'success', text: contentTexts.saved } }));
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return expired();
+      const result = failure(error, fieldOf);
+      setErrors((e) => ({ ...e, [part]: result.errors }));
+      setMessages((m) => ({ ...m, [part]: { tone: 'error', text: result.message } }));
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  if (loadError) return <FormMessage tone="error">{loadError}</FormMessage>;
+  if (!data || !teasers || !legal) return <Spinner label="Inhalte werden geladen …" />;
+
+  const onBanner = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: Errors = {};
+    for (const key of ['text1', 'text2'] as const) {
+      const problem = lineError(banner[key], CONTENT_LIMITS.banner);
+      if (problem) found[key] = problem;
+    }
+    void run('banner', found, () => saveBanner({ expectedUpdatedAt: data.siteUpdatedAt, ...banner }), (saved) => setBanner(saved.banner), (f) => f);
+  };
+
+  const onTeasers = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run('teasers', checkTeasers(teasers), () => saveTeasers({ expectedUpdatedAt: data.teasersUpdatedAt, teasers }), (saved) => setTeasers(cloneTeasers(saved.teasers)), teaserField);
+  };
+
+  const onLegal = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const markdown = legal[page];
+    const found: Errors = {};
+    if (!markdown.trim()) found.markdown = contentTexts.legalEmpty;
+    else if (markdown.length > CONTENT_LIMITS.legal) found.markdown = contentTexts.tooLong(CONTENT_LIMITS.legal);
+    const saving = page;
+    void run('legal', found, () => saveLegalPage(saving, { expectedUpdatedAt: data.siteUpdatedAt, markdown }), (saved) => setLegal((l) => ({ ...l!, [saving]: saved.legal[saving].markdown })), (f) => f);
+  };
+
+  const setTeaser = (key: TeaserKey, change: Partial<TeaserAdminDto>) => setTeasers((t) => ({ ...t!, [key]: { ...t![key], ...change } }));
+
+  return (
+    <>
+      <ScreenHeader title="Inhalte" intro={`Startseite und Rechtstexte der Saison ${data.year}${readOnly ? ' · nur lesen' : ''}`} />
+      <div
+        css={(theme: Theme) => css`
+          display: grid;
+          gap: ${theme.space(8)};
+        `}
+      >
+        <Part id="banner" title="Banner-Texte" intro={`Die zwei Laufbänder der Startseite. Leer: „${DEFAULT_BANNER_TEXT}“.`}>
+          <form noValidate onSubmit={onBanner} css={formGrid}>
+            <div css={css`display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr));`}>
+              {(['text1', 'text2'] as const).map((key, i) => (
+                <TextField
+                  key={key}
+                  label={i === 0 ? 'Oberes Laufband' : 'Unteres Laufband'}
+                  name={`banner-${key}`}
+                  optional
+                  value={banner[key]}
+                  readOnly={readOnly}
+                  placeholder={DEFAULT_BANNER_TEXT}
+                  hint={readOnly ? undefined : `Eine Zeile, höchstens ${CONTENT_LIMITS.banner} Zeichen.`}
+                  error={errors.banner[key]}
+                  onChange={(e) => setBanner({ ...banner, [key]: e.target.value })}
+                />
+              ))}
+            </div>
+            <Footer message={messages.banner} readOnly={readOnly} busy={saving === 'banner'} label="Banner-Texte speichern" />
+          </form>
+        </Part>
+
+        <Part id="teasers" title="Teaser der Startseite" intro="Text als Markdown. Bilder werden hochgeladen, in der Reihenfolge gezeigt und lassen sich verschieben.">
+          <form noValidate onSubmit={onTeasers} css={formGrid}>
+            {TEASER_KEYS.map((key) => {
+              const t = teasers[key];
+              const e = (field: string) => errors.teasers[`${key}.${field}`];
+              return (
+                <fieldset key={key} css={fieldsetStyle}>
+                  <legend css={css`font-weight: 800; font-size: 1.15rem;`}>{teaserLabels[key]}</legend>
+                  <TextField label="Überschrift" name={`${key}-headline`} required value={t.headline} readOnly={readOnly} maxLength={CONTENT_LIMITS.headline} error={e('headline')} onChange={(ev) => setTeaser(key, { headline: ev.target.value })} />
+                  {TEASER_FIELDS[key].subheadline && (
+                    <TextField label="Unterzeile" name={`${key}-subheadline`} optional value={t.subheadline} readOnly={readOnly} maxLength={CONTENT_LIMITS.subheadline} error={e('subheadline')} onChange={(ev) => setTeaser(key, { subheadline: ev.target.value })} />
+                  )}
+                  <MarkdownEditor id={`${key}-text`} label="Text" value={t.text} rows={6} maxLength={CONTENT_LIMITS.teaserText} readOnly={readOnly} error={e('text')} onChange={(text) => setTeaser(key, { text })} onSignedOut={expired} />
+                  {TEASER_FIELDS[key].description && (
+                    <TextAreaField label="Beschreibung" name={`${key}-description`} value={t.description} readOnly={readOnly} maxLength={CONTENT_LIMITS.description} error={e('description') ?? null} onChange={(ev) => setTeaser(key, { description: ev.target.value })} />
+                  )}
+                  <TeaserImages
+                    id={`${key}-images`}
+                    name={teaserLabels[key]}
+                    images={t.images}
+                    max={CONTENT_LIMITS.images[key]}
+                    readOnly={readOnly}
+                    error={e('images')}
+                    onChange={(images) => setTeaser(key, { images })}
+                    onBusy={(busy) => setUploads((n) => n + (busy ? 1 : -1))}
+                    onSignedOut={expired}
+                  />
+                </fieldset>
+              );
+            })}
+            <Footer message={messages.teasers} readOnly={readOnly} busy={saving === 'teasers' || uploads > 0} label="Teaser speichern" />
+          </form>
+        </Part>
+
+        <Part id="legal" title="Rechtstexte" intro="Als Markdown; die Vorschau zeigt den Text so, wie ihn die Seite zeigen wird.">
+          <form noValidate onSubmit={onLegal} css={formGrid}>
+            <fieldset css={css`border: 0; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 8px 20px;`}>
+              <legend css={css`font-weight: 700; margin-bottom: 6px;`}>Seite</legend>
+              {LEGAL_PAGE_KEYS.map((key) => (
+                <label key={key} css={css`display: flex; gap: 8px; align-items: center; min-height: 40px;`}>
+                  <input
+                    type="radio"
+                    name="legal-page"
+                    value={key}
+                    checked={page === key}
+                    onChange={() => {
+                      setPage(key);
+                      setErrors((er) => ({ ...er, legal: {} }));
+                      setMessages((m) => ({ ...m, legal: null }));
+                    }}
+                  />
+                  {legalLabels[key]}
+                  {legal[key] !== data.legal[key].markdown && ' (geändert)'}
+                </label>
+              ))}
+            </fieldset>
+            <p css={css`margin: 0;`}>
+              Öffentlich unter{' '}
+              <a href={legalPaths[page]} target="_blank" rel="noopener noreferrer">
+                {legalPaths[page]}
+              </a>
+            </p>
+            <MarkdownEditor
+              key={page}
+              id={`legal-${page}`}
+              label={legalLabels[page]}
+              value={legal[page]}
+              rows={18}
+              maxLength={CONTENT_LIMITS.legal}
+              readOnly={readOnly}
+              current={data.legal[page].richText}
+              error={errors.legal.markdown}
+              onChange={(markdown) => setLegal({ ...legal, [page]: markdown })}
+              onSignedOut={expired}
+            />
+            <Footer message={messages.legal} readOnly={readOnly} busy={saving === 'legal'} label={`${legalLabels[page]} speichern`} />
+          </form>
+        </Part>
+      </div>
+    </>
+  );
+}
+
+const formGrid = (theme: Theme) => css`
+  display: grid;
+  gap: ${theme.space(5)};
+`;
+
+const fieldsetStyle = (theme: Theme) => css`
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  padding: ${theme.space(4)};
+  margin: 0;
+  display: grid;
+  gap: ${theme.space(4)};
+  min-width: 0;
+`;
+
+function Part({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <Panel>
+        <h2 id={`${id}-title`} css={css`margin: 0 0 4px; font-size: 1.4rem;`}>
+          {title}
+        </h2>
+        <p css={css`margin: 0 0 16px;`}>{intro}</p>
+        {children}
+      </Panel>
+    </section>
+  );
+}
+
+function Footer({ message, readOnly, busy, label }: { message: Message; readOnly: boolean; busy: boolean; label: string }) {
+  return (
+    <>
+      <div role="status" aria-live="polite">
+        {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+      </div>
+      {!readOnly && (
+        <div>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {label}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
