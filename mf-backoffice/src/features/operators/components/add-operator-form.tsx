@@ -1,0 +1,144 @@
+import { css, type Theme } from '@emotion/react';
+import { type FormEvent, useState } from 'react';
+import { isApiError, isValidEmail } from '@erd/shared-contracts';
+import { isValidOperatorPassword, OPERATOR_ROLES, type OperatorAccountDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
+import { FieldLabel, FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { Button } from '@erd/shared-contracts/ui';
+import { createOperator } from '../api/operators-api';
+import { operatorTexts, refusalText, roleLabels } from './texts';
+
+type Field = 'email' | 'password';
+
+/**
+ * 'Operator anlegen': e-mail, role and an initial password following the operator rule, checked
+ * here (German message at the field, focus there) and again on the server (its 400 and the 409
+ * for an address that exists show at the field). The new operator changes the password later.
+ */
+export function AddOperatorForm({ onCreated, onUnauthorized }: { onCreated: (operator: OperatorAccountDto) => void; onUnauthorized: () => void }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<OperatorRole>('moderator');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const focus = (field: Field) => document.getElementById(`operator-new-${field}`)?.focus();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const found: Partial<Record<Field, string>> = {};
+    const address = email.trim().toLowerCase();
+    if (!isValidEmail(address)) found.email = operatorTexts.email;
+    if (!isValidOperatorPassword(password)) found.password = operatorTexts.password;
+    setErrors(found);
+    const first = (['email', 'password'] as const).find((f) => found[f]);
+    if (first) return focus(first);
+    setSending(true);
+    try {
+      const created = await createOperator({ email: address, role, password });
+      setEmail('');
+      setPassword('');
+      setRole('moderator');
+      onCreated(created);
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return onUnauthorized();
+      const field = isApiError(error) ? ((error.data as { field?: unknown } | undefined)?.field as string | undefined) : undefined;
+      if (isApiError(error) && error.code === 'OperatorExists') {
+        setErrors({ email: operatorTexts.exists });
+        focus('email');
+      } else if (isApiError(error) && error.status === 400 && (field === 'email' || field === 'password')) {
+        setErrors({ [field]: field === 'email' ? operatorTexts.email : operatorTexts.password });
+        focus(field);
+      } else setFailure((isApiError(error) && refusalText(error.code)) || operatorTexts.failed);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form
+      aria-labelledby="operator-add-title"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      css={(theme: Theme) => css`
+        display: grid;
+        gap: ${theme.space(4)};
+      `}
+    >
+      <h2
+        id="operator-add-title"
+        css={(theme: Theme) => css`
+          margin: 0;
+          font-size: 1.25rem;
+          color: ${theme.colors.primaryDark};
+        `}
+      >
+        Operator anlegen
+      </h2>
+      <div
+        css={(theme: Theme) => css`
+          display: grid;
+          gap: ${theme.space(4)};
+          grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+          align-items: start;
+        `}
+      >
+        <TextField
+          id="operator-new-email"
+          label="E-Mail-Adresse"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <div>
+          <FieldLabel htmlFor="operator-new-role">Rolle</FieldLabel>
+          <select
+            id="operator-new-role"
+            value={role}
+            onChange={(e) => setRole(e.target.value as OperatorRole)}
+            css={(theme: Theme) => css`
+              width: 100%;
+              min-height: 48px;
+              padding: 0 ${theme.space(3)};
+              border: 2px solid ${theme.colors.border};
+              border-radius: ${theme.radius};
+              font: inherit;
+              background: ${theme.colors.white};
+              &:focus-visible {
+                outline: 3px solid ${theme.colors.focus};
+                outline-offset: 1px;
+              }
+            `}
+          >
+            {OPERATOR_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {roleLabels[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          id="operator-new-password"
+          label="Erstes Passwort"
+          type="password"
+          autoComplete="new-password"
+          maxLength={256}
+          hint="Mindestens 12 Zeichen, Groß- und Kleinbuchstaben, eine Ziffer und eines der Zeichen #?!@$ %^&*-. Gib es dem neuen Operator auf sicherem Weg weiter."
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+      </div>
+      {failure && <FormMessage tone="error">{failure}</FormMessage>}
+      <div>
+        <Button type="submit" variant="primary" disabled={sending} aria-busy={sending || undefined}>
+          Operator anlegen
+        </Button>
+      </div>
+    </form>
+  );
+}

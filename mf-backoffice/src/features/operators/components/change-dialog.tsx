@@ -1,0 +1,140 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { isApiError } from '@erd/shared-contracts';
+import { OPERATOR_ROLES, type OperatorAccountDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
+import { FieldLabel } from '@erd/shared-contracts/forms';
+import { FieldError } from '@erd/shared-contracts/ui';
+import { css, type Theme } from '@emotion/react';
+import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
+import { TextAreaField } from '../../../components/text-area-field';
+import { updateOperator } from '../api/operators-api';
+import { operatorTexts, REASON_MAX_LENGTH, REASON_MIN_LENGTH, refusalText, roleLabels } from './texts';
+
+export type ChangeKind = 'role' | 'disable' | 'enable';
+export type ChangeOutcome = { kind: 'done'; operator: OperatorAccountDto } | { kind: 'unauthorized' } | { kind: 'gone' };
+
+const titles: Record<ChangeKind, (email: string) => string> = {
+  role: (email) => `Rolle von ${email} ändern`,
+  disable: (email) => `${email} deaktivieren`,
+  enable: (email) => `${email} wieder aktivieren`,
+};
+const descriptions: Record<ChangeKind, string> = {
+  role: 'Die neue Rolle gilt ab dem nächsten Aufruf. Der Grund wird im Protokoll gespeichert.',
+  disable: 'Der Operator kann sich nicht mehr anmelden; seine Sitzungen enden sofort. Der Grund wird im Protokoll gespeichert.',
+  enable: 'Der Operator kann sich wieder anmelden. Der Grund wird im Protokoll gespeichert.',
+};
+const submitLabels: Record<ChangeKind, string> = { role: 'Rolle ändern', disable: 'Deaktivieren', enable: 'Aktivieren' };
+
+/**
+ * An admin's change of an operator: the new role (role changes only) and the reason (3–500
+ * characters), checked here and on the server. The server's refusals (the last active admin,
+ * disabling oneself) show in German in the dialog, which stays open; Escape or 'Abbrechen'
+ * closes it without changes.
+ */
+export function ChangeDialog({
+  operator,
+  kind,
+  onCancel,
+  onDone,
+}: {
+  operator: OperatorAccountDto;
+  kind: ChangeKind;
+  onCancel: () => void;
+  onDone: (outcome: ChangeOutcome) => void;
+}) {
+  const [role, setRole] = useState<OperatorRole>(operator.role === 'admin' ? 'moderator' : 'admin');
+  const [reason, setReason] = useState('');
+  const [roleError, setRoleError] = useState<string | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const roleField = useRef<HTMLSelectElement>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const trimmed = reason.trim();
+    const badRole = kind === 'role' && role === operator.role;
+    const badReason = trimmed.length < REASON_MIN_LENGTH || trimmed.length > REASON_MAX_LENGTH;
+    setRoleError(badRole ? operatorTexts.sameRole : null);
+    setReasonError(badReason ? operatorTexts.reason : null);
+    if (badRole) return roleField.current?.focus();
+    if (badReason) return reasonField.current?.focus();
+    setSending(true);
+    try {
+      const body = kind === 'role' ? { role, reason: trimmed } : { disabled: kind === 'disable', reason: trimmed };
+      const updated = await updateOperator(operator.id, body);
+      onDone({ kind: 'done', operator: updated });
+    } catch (error) {
+      setSending(false);
+      if (isApiError(error) && error.status === 401) return onDone({ kind: 'unauthorized' });
+      if (isApiError(error) && error.status === 404) return onDone({ kind: 'gone' });
+      if (isApiError(error) && error.status === 400 && (error.data as { field?: unknown } | undefined)?.field === 'reason') {
+        setReasonError(operatorTexts.reason);
+        return reasonField.current?.focus();
+      }
+      setFailure((isApiError(error) && refusalText(error.code)) || operatorTexts.failed);
+    }
+  };
+
+  return (
+    <Dialog
+      title={titles[kind](operator.email)}
+      description={descriptions[kind]}
+      onClose={() => {
+        if (!sending) onCancel();
+      }}
+      initialFocus={kind === 'role' ? roleField : reasonField}
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        {kind === 'role' && (
+          <div
+            css={(theme: Theme) => css`
+              margin-bottom: ${theme.space(4)};
+            `}
+          >
+            <FieldLabel htmlFor="operator-change-role">Neue Rolle</FieldLabel>
+            <select
+              ref={roleField}
+              id="operator-change-role"
+              value={role}
+              onChange={(e) => setRole(e.target.value as OperatorRole)}
+              aria-invalid={roleError ? true : undefined}
+              aria-describedby={roleError ? 'operator-change-role-error' : undefined}
+              css={(theme: Theme) => css`
+                width: 100%;
+                min-height: 48px;
+                padding: 0 ${theme.space(3)};
+                border: 2px solid ${roleError ? theme.colors.error : theme.colors.border};
+                border-radius: ${theme.radius};
+                font: inherit;
+                background: ${theme.colors.white};
+              `}
+            >
+              {OPERATOR_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {roleLabels[r]}
+                  {r === operator.role ? ' (bisher)' : ''}
+                </option>
+              ))}
+            </select>
+            {roleError && <FieldError id="operator-change-role-error">{roleError}</FieldError>}
+          </div>
+        )}
+        <TextAreaField
+          ref={reasonField}
+          name="reason"
+          label="Grund"
+          hint={`${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen. Der Grund wird im Protokoll gespeichert.`}
+          maxLength={REASON_MAX_LENGTH}
+          required
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={reasonError}
+        />
+        <DialogActions submitLabel={submitLabels[kind]} sending={sending} onCancel={onCancel} failure={failure} />
+      </form>
+    </Dialog>
+  );
+}

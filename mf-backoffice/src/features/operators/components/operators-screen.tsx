@@ -1,0 +1,217 @@
+import { css, type Theme } from '@emotion/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '@erd/shared-contracts';
+import type { OperatorAccountDto, OperatorRole } from '@erd/shared-contracts/backoffice';
+import { FormMessage } from '@erd/shared-contracts/forms';
+import { Button, Spinner } from '@erd/shared-contracts/ui';
+import { Panel, ScreenHeader } from '../../../components/screen';
+import { formatDateTime } from '../../../lib/format';
+import { useOperatorSession } from '../../../lib/operator-session';
+import { listOperators } from '../api/operators-api';
+import { AddOperatorForm } from './add-operator-form';
+import { ChangeDialog, type ChangeKind, type ChangeOutcome } from './change-dialog';
+import { TableRegion, visuallyHidden } from './table';
+import { operatorTexts, roleLabels } from './texts';
+
+type List = { status: 'loading' } | { status: 'error' } | { status: 'forbidden' } | { status: 'ready'; items: OperatorAccountDto[] };
+
+/** What a moderator (or anyone the server refuses) sees instead of the screen. */
+function Forbidden() {
+  return (
+    <section aria-labelledby="operators-title">
+      <ScreenHeader title="Operatoren" titleId="operators-title" />
+      <Panel role="alert">
+        <p
+          css={css`
+            margin: 0;
+            font-weight: 700;
+          `}
+        >
+          {operatorTexts.forbidden}
+        </p>
+        <p
+          css={(theme: Theme) => css`
+            margin: ${theme.space(2)} 0 0;
+          `}
+        >
+          {operatorTexts.forbiddenHint}
+        </p>
+      </Panel>
+    </section>
+  );
+}
+
+/**
+ * 'Operatoren' (admins only): every operator account with role, state, creation and last sign-in;
+ * 'Operator anlegen' (e-mail, role, an initial password); per account 'Rolle ändern' and
+ * 'Deaktivieren'/'Aktivieren', each with a reason in a dialog. Moderators get 'Dafür fehlt dir die
+ * Berechtigung.' and no call is made for them; the server refuses them anyway (403).
+ */
+export function OperatorsScreen() {
+  const { state, signedOut } = useOperatorSession();
+  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const me = state.status === 'signed-in' ? state.operator.email : null;
+  const [list, setList] = useState<List>({ status: 'loading' });
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [change, setChange] = useState<{ operator: OperatorAccountDto; kind: ChangeKind } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const request = useRef(0);
+
+  const load = useCallback(async () => {
+    if (!isAdmin) return;
+    const id = ++request.current;
+    try {
+      const result = await listOperators();
+      if (id === request.current) setList({ status: 'ready', items: result.items });
+    } catch (error) {
+      if (id !== request.current) return;
+      if (isApiError(error) && error.status === 401) signedOut('expired');
+      else if (isApiError(error) && error.status === 403) setList({ status: 'forbidden' });
+      else setList({ status: 'error' });
+    }
+  }, [isAdmin, signedOut]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (!isAdmin || list.status === 'forbidden') return <Forbidden />;
+
+  const created = (operator: OperatorAccountDto) => {
+    setNotice({ tone: 'success', text: `${operator.email} ist als ${roleLabels[operator.role]} angelegt.` });
+    void load();
+  };
+
+  const changed = (outcome: ChangeOutcome) => {
+    const kind = change?.kind;
+    setChange(null);
+    if (outcome.kind === 'unauthorized') return signedOut('expired');
+    if (outcome.kind === 'gone') setNotice({ tone: 'error', text: operatorTexts.notFound });
+    else {
+      const { operator } = outcome;
+      const text =
+        kind === 'role'
+          ? `${operator.email} hat jetzt die Rolle ${roleLabels[operator.role]}.`
+          : kind === 'disable'
+            ? `${operator.email} ist deaktiviert.`
+            : `${operator.email} ist wieder aktiv.`;
+      setNotice({ tone: 'success', text });
+    }
+    heading.current?.focus();
+    void load();
+  };
+
+  return (
+    <section aria-labelledby="operators-title">
+      <ScreenHeader title="Operatoren" titleId="operators-title" intro="Wer im Backoffice arbeitet, mit welcher Rolle. Jede Änderung steht mit Grund im Protokoll." />
+      <div
+        role="status"
+        css={(theme: Theme) => css`
+          &:not(:empty) {
+            margin-bottom: ${theme.space(5)};
+          }
+        `}
+      >
+        {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+      </div>
+      {list.status === 'loading' && <Spinner label={operatorTexts.loading} />}
+      {list.status === 'error' && (
+        <Panel role="alert">
+          <p>{operatorTexts.loadFailed}</p>
+          <Button variant="secondary" onClick={() => void load()}>
+            Erneut laden
+          </Button>
+        </Panel>
+      )}
+      {list.status === 'ready' && (
+        <>
+          <h2
+            ref={heading}
+            tabIndex={-1}
+            css={(theme: Theme) => css`
+              margin: 0 0 ${theme.space(4)};
+              font-size: 1.125rem;
+              &:focus {
+                outline: none;
+              }
+            `}
+          >
+            {list.items.length === 1 ? '1 Operator' : `${list.items.length} Operatoren`}
+          </h2>
+          <TableRegion label="Operatoren">
+            <table>
+              <caption css={visuallyHidden}>Operatoren, nach E-Mail-Adresse</caption>
+              <thead>
+                <tr>
+                  <th scope="col">E-Mail</th>
+                  <th scope="col">Rolle</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Angelegt</th>
+                  <th scope="col">Zuletzt angemeldet</th>
+                  <th scope="col">
+                    <span css={visuallyHidden}>Aktionen</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.items.map((operator) => {
+                  const self = operator.email === me;
+                  return (
+                    <tr key={operator.id}>
+                      <th
+                        scope="row"
+                        css={css`
+                          overflow-wrap: anywhere;
+                        `}
+                      >
+                        {operator.email}
+                        {self && ' (du)'}
+                      </th>
+                      <td>{roleLabels[operator.role as OperatorRole] ?? operator.role}</td>
+                      <td>{operator.disabledAt ? `Deaktiviert seit ${formatDateTime(operator.disabledAt)}` : 'Aktiv'}</td>
+                      <td>{formatDateTime(operator.createdAt)}</td>
+                      <td>{operator.lastLoginAt ? formatDateTime(operator.lastLoginAt) : 'Noch nie'}</td>
+                      <td>
+                        <div
+                          css={(theme: Theme) => css`
+                            display: flex;
+                            flex-direction: column;
+                            align-items: stretch;
+                            gap: ${theme.space(2)};
+                          `}
+                        >
+                          <Button variant="outline" onClick={() => setChange({ operator, kind: 'role' })} aria-label={`Rolle von ${operator.email} ändern`}>
+                            Rolle ändern
+                          </Button>
+                          {operator.disabledAt ? (
+                            <Button variant="secondary" onClick={() => setChange({ operator, kind: 'enable' })} aria-label={`${operator.email} aktivieren`}>
+                              Aktivieren
+                            </Button>
+                          ) : (
+                            !self && (
+                              <Button variant="secondary" onClick={() => setChange({ operator, kind: 'disable' })} aria-label={`${operator.email} deaktivieren`}>
+                                Deaktivieren
+                              </Button>
+                            )
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableRegion>
+        </>
+      )}
+      <Panel
+        css={(theme: Theme) => css`
+          margin-top: ${theme.space(6)};
+        `}
+      >
+        <AddOperatorForm onCreated={created} onUnauthorized={() => signedOut('expired')} />
+      </Panel>
+      {change && <ChangeDialog operator={change.operator} kind={change.kind} onCancel={() => setChange(null)} onDone={changed} />}
+    </section>
+  );
+}

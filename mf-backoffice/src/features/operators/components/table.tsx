@@ -1,0 +1,52 @@
+import { css, type Theme } from '@emotion/react';
+import type { ReactNode } from 'react';
+
+/** A table in a scrollable, focusable region (narrow screens scroll it sideways, not the page). */
+export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      css={(theme: Theme) => css`
+        overflow-x: auto;
+        border: 1px solid ${theme.colors.border};
+        border-radius: ${theme.radius};
+        background: ${theme.colors.surface};
+        &:focus-visible {
+          outline: 3px solid ${theme.colors.focus};
+        }
+        table {
+          width: 100%;
+          border-collapse: collapse;
+        }
+        th,
+        td {
+          padding: ${theme.space(2)} ${theme.space(3)};
+          text-align: left;
+          vertical-align: top;
+          border-bottom: 1px solid ${theme.colors.border};
+        }
+        thead th {
+          font-size: 0.875rem;
+        }
+        td.number,
+        th.number {
+          text-align: right;
+          font-variant-numeric: tabular-nums;
+        }
+      `}
+    >
+      {children}
+    </div>
+  );
+}
+
+export const visuallyHidden = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;

@@ -1,0 +1,34 @@
+import { OPERATOR_PASSWORD_MIN_LENGTH, type OperatorRole } from '@erd/shared-contracts/backoffice';
+
+export const roleLabels: Record<OperatorRole, string> = { moderator: 'Moderation', admin: 'Administration' };
+
+export const REASON_MIN_LENGTH = 3;
+export const REASON_MAX_LENGTH = 500;
+
+export const operatorTexts = {
+  forbidden: 'Dafür fehlt dir die Berechtigung.',
+  forbiddenHint: 'Operatoren verwalten nur Administratoren.',
+  loading: 'Operatoren werden geladen …',
+  loadFailed: 'Die Operatoren konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.',
+  email: 'Gib eine gültige E-Mail-Adresse an.',
+  password: `Das Passwort braucht mindestens ${OPERATOR_PASSWORD_MIN_LENGTH} Zeichen mit Groß- und Kleinbuchstaben, einer Ziffer und einem der Zeichen #?!@$ %^&*-.`,
+  exists: 'Für diese E-Mail-Adresse gibt es schon einen Operator.',
+  lastAdmin: 'Es muss mindestens ein aktiver Admin bleiben.',
+  selfDisable: 'Du kannst dich nicht selbst deaktivieren.',
+  notFound: 'Diesen Operator gibt es nicht mehr. Die Liste ist neu geladen.',
+  sameRole: 'Wähle eine andere Rolle als die bisherige.',
+  reason: `Bitte gib einen Grund an (${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen).`,
+  failed: 'Das hat gerade nicht geklappt. Bitte versuche es noch einmal.',
+  tooMany: 'Zu viele Versuche. Bitte versuche es später erneut.',
+} as const;
+
+/** The server's refusals of a change, in German (409 and 404 by their code). */
+export function refusalText(code: string): string | null {
+  if (code === 'LastAdmin') return operatorTexts.lastAdmin;
+  if (code === 'SelfDisable') return operatorTexts.selfDisable;
+  if (code === 'OperatorExists') return operatorTexts.exists;
+  if (code === 'NotFound') return operatorTexts.notFound;
+  if (code === 'LimitExceeded') return operatorTexts.tooMany;
+  if (code === 'Forbidden') return operatorTexts.forbidden;
+  return null;
+}
