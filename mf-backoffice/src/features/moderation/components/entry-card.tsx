@@ -1,9 +1,11 @@
 import { css, type Theme } from '@emotion/react';
 import { type Ref, useId } from 'react';
 import type { OperatorParticipationDto } from '@erd/shared-contracts';
+import type { WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
 import { Button, VisuallyHidden } from '@erd/shared-contracts/ui';
 import { clubLabel, entryKind, entryPhrase, formatDateTime } from '../../../lib/format';
 import { originalUrl, previewUrl } from '../../../lib/media';
+import { WerberatChecklist } from './werberat-checklist';
 
 export interface EntryCardProps {
   entry: OperatorParticipationDto;
@@ -17,6 +19,19 @@ export interface EntryCardProps {
   onReject: () => void;
   /** The heading, so the queue can move the focus here after an action. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** The Werberat checklist as ticked for this entry. */
+  checklist: WerberatChecklistDto;
+  onChecklistChange: (next: WerberatChecklistDto) => void;
+  /** Why 'Freigeben' was refused (the checklist is incomplete). */
+  checklistError: string | null;
+  checklistFirstRef?: Ref<HTMLInputElement>;
+  /** Chosen for 'Ausgewählte freigeben/ablehnen'. */
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
+  /** The entry the keyboard shortcuts act on. */
+  current: boolean;
+  /** The focus moved into this entry (it becomes the current one). */
+  onFocusWithin: () => void;
 }
 
 /**
@@ -24,7 +39,23 @@ export interface EntryCardProps {
  * challenge and when it came in, and 'Freigeben' / 'Ablehnen'. The buttons' accessible names say
  * which entry they act on.
  */
-export function EntryCard({ entry, challengeTitle, publishing, error, onPublish, onReject, headingRef }: EntryCardProps) {
+export function EntryCard({
+  entry,
+  challengeTitle,
+  publishing,
+  error,
+  onPublish,
+  onReject,
+  headingRef,
+  checklist,
+  onChecklistChange,
+  checklistError,
+  checklistFirstRef,
+  selected,
+  onSelectedChange,
+  current,
+  onFocusWithin,
+}: EntryCardProps) {
   const headingId = useId();
   const errorId = useId();
   const kind = entryKind(entry);
@@ -37,6 +68,8 @@ export function EntryCard({ entry, challengeTitle, publishing, error, onPublish,
   return (
     <article
       aria-labelledby={headingId}
+      aria-current={current ? 'true' : undefined}
+      onFocus={onFocusWithin}
       css={(theme: Theme) => css`
         display: grid;
         grid-template-columns: minmax(0, 1fr);
@@ -46,6 +79,10 @@ export function EntryCard({ entry, challengeTitle, publishing, error, onPublish,
         background: ${theme.colors.surface};
         border: 1px solid ${theme.colors.border};
         border-radius: ${theme.radius};
+        &[aria-current='true'] {
+          border-color: ${theme.colors.primaryDark};
+          box-shadow: 0 0 0 2px ${theme.colors.primaryDark};
+        }
         ${theme.mq.md} {
           grid-template-columns: minmax(0, 2fr) minmax(320px, 1fr);
           grid-template-rows: auto 1fr;
@@ -177,7 +214,34 @@ export function EntryCard({ entry, challengeTitle, publishing, error, onPublish,
           </dd>
           <dt>Vereinsnummer</dt>
           <dd>{entry.club.clubnumber}</dd>
+          <dt>ID</dt>
+          <dd>
+            <code>{entry.id}</code>
+          </dd>
         </dl>
+        <WerberatChecklist value={checklist} onChange={onChecklistChange} error={checklistError} shortcuts={current} firstRef={checklistFirstRef} compact />
+        <label
+          css={(theme: Theme) => css`
+            display: inline-flex;
+            align-items: center;
+            gap: ${theme.space(2)};
+            cursor: pointer;
+          `}
+        >
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={(event) => onSelectedChange(event.target.checked)}
+            aria-keyshortcuts={current ? 'x' : undefined}
+            css={(theme: Theme) => css`
+              width: 22px;
+              height: 22px;
+              margin: 0;
+              accent-color: ${theme.colors.primaryDark};
+            `}
+          />
+          Auswählen<VisuallyHidden> – {entryPhrase(entry, false)}</VisuallyHidden>
+        </label>
         <div
           css={(theme: Theme) => css`
             display: flex;
@@ -185,10 +249,22 @@ export function EntryCard({ entry, challengeTitle, publishing, error, onPublish,
             gap: ${theme.space(3)};
           `}
         >
-          <Button onClick={onPublish} disabled={publishing} aria-busy={publishing || undefined} aria-describedby={error ? errorId : undefined}>
+          <Button
+            onClick={onPublish}
+            disabled={publishing}
+            aria-busy={publishing || undefined}
+            aria-describedby={error ? errorId : undefined}
+            aria-keyshortcuts={current ? 'f' : undefined}
+          >
             Freigeben<VisuallyHidden> – {entryPhrase(entry, false)}</VisuallyHidden>
           </Button>
-          <Button variant="outline" onClick={onReject} disabled={publishing} aria-describedby={error ? errorId : undefined}>
+          <Button
+            variant="outline"
+            onClick={onReject}
+            disabled={publishing}
+            aria-describedby={error ? errorId : undefined}
+            aria-keyshortcuts={current ? 'a' : undefined}
+          >
             Ablehnen<VisuallyHidden> – {entryPhrase(entry, false)}</VisuallyHidden>
           </Button>
         </div>

@@ -1,0 +1,12 @@
+import { moderationAdminPaths, type ModerationDecisionInput, type ModerationDecisionResultDto } from '@erd/shared-contracts/backoffice';
+import { apiClient } from '../../../api/http';
+
+/**
+ * POST /api/operator/moderation/decisions: publish or reject one or several pending entries with
+ * the Werberat checklist (and a reason to reject). The answer says per entry what happened
+ * (`published`, `rejected`, `already-decided` by someone else, `not-found`). 400 `ValidationError`
+ * with `field` (`checklist`, `reason`, `ids`) for what the server refuses.
+ */
+export async function decide(input: ModerationDecisionInput): Promise<ModerationDecisionResultDto> {
+  return (await apiClient().post<ModerationDecisionResultDto>(moderationAdminPaths.decisions, input)).data;
+}
