@@ -186,6 +186,11 @@ export interface OperatorDto {
   role: OperatorRole;
   /** A session unused this long ends (the absolute limit is 12 hours). */
   idleTimeoutSeconds: number;
+  /**
+   * The password is a start password an admin set: until the operator changes it, every other
+   * operator call answers 403 `PasswordChangeRequired`. Absent from servers before this rule.
+   */
+  mustChangePassword?: boolean;
 }
 
 export type ModerationState = 'pending' | 'published';

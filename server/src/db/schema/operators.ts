@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OperatorRole } from '@erd/shared-contracts/backoffice';
 
 /**
@@ -21,6 +21,12 @@ export const operators = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     /** Set while the operator is disabled. */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The password was set by an admin in the back office (a start password someone else knows):
+     * until the operator chooses their own, their session may only read who they are, change the
+     * password and sign out (migration 0012).
+     */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   },
   (t) => [uniqueIndex('operators_email_idx').on(t.email), check('operators_role_check', sql`${t.role} in ('moderator', 'admin')`)],
 );

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { ForbiddenError, UnauthorizedError } from '../../errors.js';
+import { operatorAccountPaths } from '@erd/shared-contracts/backoffice';
+import { operatorPaths } from '@erd/shared-contracts/wire';
+import { CodedError, ForbiddenError, UnauthorizedError } from '../../errors.js';
 import type { Actor } from '../audit/service.js';
 import { operatorOfSession, type OperatorPrincipal } from './service.js';
 
@@ -37,7 +39,11 @@ declare module 'fastify' {
 export const ACCESS_MESSAGES = {
   unauthorized: 'Bitte melde dich als Operator an.',
   forbidden: 'Dafür fehlt dir die Berechtigung.',
+  passwordChangeRequired: 'Bitte wähle zuerst ein eigenes Passwort.',
 } as const;
+
+/** What a session with a start password may call (`OperatorPrincipal.passwordChangeRequired`). */
+const WHILE_PASSWORD_CHANGE_REQUIRED = new Set<string>([operatorPaths.me, operatorAccountPaths.password]);
 
 const ACCESS_LEVELS: readonly OperatorAccess[] = ['public', 'operator', 'admin'];
 
@@ -55,6 +61,9 @@ export function registerOperatorAccess(app: FastifyInstance, ctx: Pick<AppContex
     const token = request.cookies[OPERATOR_COOKIE];
     const operator = token ? await operatorOfSession({ ctx, input: { token } }) : null;
     if (!operator) throw new UnauthorizedError(ACCESS_MESSAGES.unauthorized);
+    if (operator.passwordChangeRequired && !WHILE_PASSWORD_CHANGE_REQUIRED.has(request.routeOptions.url ?? '')) {
+      throw new CodedError(403, 'PasswordChangeRequired', ACCESS_MESSAGES.passwordChangeRequired);
+    }
     if (access === 'admin' && operator.role !== 'admin') throw new ForbiddenError(ACCESS_MESSAGES.forbidden);
     request.operator = operator;
   });

@@ -22,18 +22,27 @@ export async function listOperators(db: Db): Promise<OperatorRow[]> {
 /** Inserts the operator unless the address is taken (then undefined): the unique index decides between parallel calls. */
 export async function insertOperator(
   db: Db,
-  row: { id: string; email: string; passwordHash: string; role: OperatorRole; now: Date },
+  row: { id: string; email: string; passwordHash: string; role: OperatorRole; now: Date; passwordChangeRequired?: boolean },
 ): Promise<OperatorRow | undefined> {
   const [saved] = await db
     .insert(operators)
-    .values({ id: row.id, email: row.email, passwordHash: row.passwordHash, role: row.role, createdAt: row.now, updatedAt: row.now })
+    .values({
+      id: row.id,
+      email: row.email,
+      passwordHash: row.passwordHash,
+      role: row.role,
+      passwordChangeRequired: row.passwordChangeRequired ?? false,
+      createdAt: row.now,
+      updatedAt: row.now,
+    })
     .onConflictDoNothing({ target: operators.email })
     .returning();
   return saved;
 }
 
+/** A password the operator chose (their own change, or the command line's): no change is required any more. */
 export async function setPassword(db: Db, id: string, passwordHash: string, now: Date): Promise<void> {
-  await db.update(operators).set({ passwordHash, updatedAt: now }).where(eq(operators.id, id));
+  await db.update(operators).set({ passwordHash, passwordChangeRequired: false, updatedAt: now }).where(eq(operators.id, id));
 }
 
 /**

@@ -167,7 +167,7 @@ describe('the own session', () => {
       const res = await call('GET', '/api/operator/me', await login(who));
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.json<OperatorDto>()).toEqual({ id: await operatorId(who.email), email: who.email, role, idleTimeoutSeconds: 1800 });
+      expect(res.json<OperatorDto>()).toEqual({ id: await operatorId(who.email), email: who.email, role, idleTimeoutSeconds: 1800, mustChangePassword: false });
     }
   });
 
@@ -314,10 +314,37 @@ describe('operator management (admin)', () => {
     const created = res.json<OperatorAccountDto>();
     expect(created).toMatchObject({ email: 'neu@example.org', role: 'moderator', disabledAt: null, lastLoginAt: null });
     const session = await login({ email: 'neu@example.org', password: 'Gelbe!Karte2026' });
-    expect((await call('GET', '/api/operator/me', session)).json()).toMatchObject({ role: 'moderator' });
-    expect((await call('GET', '/api/operator/operators', session)).statusCode).toBe(403);
+    expect((await call('GET', '/api/operator/me', session)).json()).toMatchObject({ role: 'moderator', mustChangePassword: true });
     const [row] = (await auditRows('operator-add')).filter((r) => r.subjectId === created.id);
     expect(row).toMatchObject({ actor: ADMIN.email, subjectType: 'operator', details: { email: 'neu@example.org', role: 'moderator' } });
+    expect(JSON.stringify(row)).not.toContain('Gelbe!Karte2026');
+  });
+
+  test('a start password set by an admin must be changed first: until then only me, the own password and sign-out', async () => {
+    const admin = await login(ADMIN);
+    const created = (await call('POST', '/api/operator/operators', admin, { email: 'start@example.org', role: 'moderator', password: 'Start!Passwort2026' })).json<OperatorAccountDto>();
+    const session = await login({ email: 'start@example.org', password: 'Start!Passwort2026' });
+    for (const route of ROUTES.filter((r) => r.access !== 'public' && r.route !== '/api/operator/me' && r.route !== '/api/operator/password')) {
+      const res = await call(route.method, route.url, session, route.payload);
+      expect([route.method, route.url, res.statusCode, res.json()]).toEqual([
+        route.method,
+        route.url,
+        403,
+        { code: 'PasswordChangeRequired', message: 'Bitte wähle zuerst ein eigenes Passwort.' },
+      ]);
+    }
+    // The routes of the other areas (their own scopes, the same access hook) are closed too.
+    expect((await call('GET', '/api/operator/audit', session)).statusCode).toBe(403);
+    expect((await call('GET', '/api/operator/me', session)).json()).toMatchObject({ id: created.id, mustChangePassword: true });
+    const changed = await call('POST', '/api/operator/password', session, { currentPassword: 'Start!Passwort2026', newPassword: 'Eigenes!Passwort2026' });
+    expect(changed.statusCode).toBe(204);
+    expect((await call('GET', '/api/operator/me', session)).json()).toMatchObject({ mustChangePassword: false });
+    expect((await call('GET', '/api/operator/participations', session)).statusCode).toBe(200);
+    expect((await call('GET', '/api/operator/audit', session)).statusCode).toBe(200);
+    // The command line sets a password for the person at the console: no change required.
+    await addOperator({ ctx: t.ctx, input: { email: 'start@example.org', password: 'Konsole!Passwort2026' } });
+    const [row] = await t.ctx.db.select().from(operators).where(eq(operators.id, created.id));
+    expect(row!.passwordChangeRequired).toBe(false);
   });
 
   test('parallel creates of one address: one 201, the others 409', async () => {

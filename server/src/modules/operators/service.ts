@@ -28,6 +28,8 @@ export interface OperatorPrincipal {
   id: string;
   email: string;
   role: OperatorRole;
+  /** A start password set by an admin: only `me`, the own password change and sign-out until it is changed. */
+  passwordChangeRequired: boolean;
 }
 
 export const OPERATOR_SESSION_TTL_MS = 12 * 60 * 60_000;
@@ -85,7 +87,13 @@ function toAccount(row: OperatorRow): OperatorAccountDto {
 }
 
 export function toOperatorDto(operator: OperatorPrincipal): OperatorDto {
-  return { id: operator.id, email: operator.email, role: operator.role, idleTimeoutSeconds: OPERATOR_IDLE_TIMEOUT_MS / 1000 };
+  return {
+    id: operator.id,
+    email: operator.email,
+    role: operator.role,
+    idleTimeoutSeconds: OPERATOR_IDLE_TIMEOUT_MS / 1000,
+    mustChangePassword: operator.passwordChangeRequired,
+  };
 }
 
 const newOperatorId = () => `op-${randomBytes(8).toString('hex')}`;
@@ -210,7 +218,8 @@ export async function createOperator({
   const passwordHash = await hashPassword(password);
   const row = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const created = await repo.insertOperator(tx, { id: newOperatorId(), email, passwordHash, role, now });
+    // Somebody else knows a start password: the new operator must choose their own before anything else.
+    const created = await repo.insertOperator(tx, { id: newOperatorId(), email, passwordHash, role, now, passwordChangeRequired: true });
     if (!created) throw new CodedError(409, 'OperatorExists', MESSAGES.exists, { field: 'email' });
     await appendAudit(tx, {
       action: 'operator-add',
@@ -313,7 +322,7 @@ export async function operatorOfSession({ ctx, input }: { ctx: Pick<AppContext, 
     const end = Math.min(session.createdAt.getTime() + OPERATOR_SESSION_TTL_MS, now.getTime() + OPERATOR_IDLE_TIMEOUT_MS);
     await repo.touchSession(ctx.db, tokenHash, now, new Date(end), OPERATOR_SESSION_TOUCH_MS);
   }
-  return { id: operator.id, email: operator.email, role: operator.role };
+  return { id: operator.id, email: operator.email, role: operator.role, passwordChangeRequired: operator.passwordChangeRequired };
 }
 
 /** Clean-up (a scheduled job): operator sessions past their end (idle or 12 hours). */
