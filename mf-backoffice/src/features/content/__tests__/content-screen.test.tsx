@@ -122,7 +122,7 @@ describe('Inhalte', () => {
     expect(legal.getByRole('radio', { name: 'Impressum (geändert)' })).toBeChecked();
 
     await userEvent.click(legal.getByRole('button', { name: 'Impressum speichern' }));
-    expect(await legal.findByText('Gespeichert.')).toBeInTheDocument();
+    expect(await legal.findByText(/^Gespeichert\./)).toBeInTheDocument();
     expect(sent.legal).toEqual([{ expectedUpdatedAt: '2026-06-11T10:00:00.000Z', markdown: '# Impressum\n\nNeue Straße 5\n<script>alert(1)</script>' }]);
     expect(legal.getByRole('radio', { name: 'Impressum' })).toBeChecked();
   });
@@ -157,7 +157,7 @@ describe('Inhalte', () => {
     await userEvent.clear(top);
     await userEvent.type(top, 'JETZT PUNKTEN!');
     await userEvent.click(banner.getByRole('button', { name: 'Banner-Texte speichern' }));
-    expect(await banner.findByText('Gespeichert.')).toBeInTheDocument();
+    expect(await banner.findByText(/^Gespeichert\./)).toBeInTheDocument();
     expect(sent.banner).toEqual([{ expectedUpdatedAt: '2026-06-11T10:00:00.000Z', text1: 'JETZT PUNKTEN!', text2: '' }]);
   });
 
@@ -183,7 +183,7 @@ describe('Inhalte', () => {
     expect(prizes.getByLabelText(/Bild hinzufügen/)).toBeInTheDocument();
 
     await userEvent.click(teasers.getByRole('button', { name: 'Teaser speichern' }));
-    expect(await teasers.findByText('Gespeichert.')).toBeInTheDocument();
+    expect(await teasers.findByText(/^Gespeichert\./)).toBeInTheDocument();
     const [saved] = sent.teasers;
     expect(saved!.expectedUpdatedAt).toBe('2026-06-10T10:00:00.000Z');
     expect(saved!.teasers.teaser2.headline).toBe('So geht es');

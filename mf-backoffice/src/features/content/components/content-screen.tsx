@@ -22,7 +22,7 @@ import { TeaserImages } from './teaser-images';
 
 export const contentTexts = {
   loadFailed: 'Die Inhalte konnten nicht geladen werden.',
-  saved: 'Gespeichert.',
+  saved: 'Gespeichert. Die öffentlichen Seiten zeigen es spätestens nach einer Minute (so lange dürfen Browser die Inhalte zwischenspeichern).',
   saveFailed: 'Speichern hat nicht geklappt. Bitte versuche es noch einmal.',
   fix: 'Bitte korrigiere die markierten Felder.',
   headline: 'Die Überschrift darf nicht leer sein.',
