@@ -25,6 +25,12 @@ test.use({
 });
 
 const OPERATOR = { email: 'moderation@punktejagd.example', password: 'Pruefer#2026' };
+const WERBERAT_POINTS = [
+  'Spricht keine Minderjährigen an',
+  'Kein Alkohol im Straßenverkehr',
+  'Keine Aussage über sportliche Leistung durch Alkohol',
+  'Kein übermäßiger Konsum',
+];
 const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-data');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season') };
 
@@ -136,7 +142,8 @@ test('an operator signs in, publishes a slogan, rejects a picture with a reason 
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1024);
   expect((await img.boundingBox())!.width).toBeGreaterThan(500);
 
-  // Publish the slogan.
+  // Publish the slogan: first the four points of the Werberat checklist beside it.
+  for (const point of WERBERAT_POINTS) await sloganCard.getByRole('checkbox', { name: point }).check();
   await sloganCard.getByRole('button', { name: /^Freigeben/ }).click();
   await expect(page.getByText(`Der Spruch von ${sloganClub} ist freigegeben.`)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '1 Beitrag wartet auf Prüfung.' })).toBeVisible();
