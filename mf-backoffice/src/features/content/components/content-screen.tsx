@@ -222,7 +222,7 @@ export function ContentScreen() {
                   {TEASER_FIELDS[key].subheadline && (
                     <TextField label="Unterzeile" name={`${key}-subheadline`} optional value={t.subheadline} readOnly={readOnly} maxLength={CONTENT_LIMITS.subheadline} error={e('subheadline')} onChange={(ev) => setTeaser(key, { subheadline: ev.target.value })} />
                   )}
-                  <MarkdownEditor id={`${key}-text`} label="Text" value={t.text} rows={6} maxLength={CONTENT_LIMITS.teaserText} readOnly={readOnly} error={e('text')} onChange={(text) => setTeaser(key, { text })} onSignedOut={expired} />
+                  <MarkdownEditor id={`${key}-text`} label="Text" value={t.text} rows={6} headingOffset={2} maxLength={CONTENT_LIMITS.teaserText} readOnly={readOnly} error={e('text')} onChange={(text) => setTeaser(key, { text })} onSignedOut={expired} />
                   {TEASER_FIELDS[key].description && (
                     <TextAreaField label="Beschreibung" name={`${key}-description`} value={t.description} readOnly={readOnly} maxLength={CONTENT_LIMITS.description} error={e('description') ?? null} onChange={(ev) => setTeaser(key, { description: ev.target.value })} />
                   )}

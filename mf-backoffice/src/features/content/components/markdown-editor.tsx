@@ -19,6 +19,8 @@ interface MarkdownEditorProps {
   rows?: number;
   /** What the page shows now (read-only view). */
   current?: RichTextDto;
+  /** As the public page renders it: the legal pages 0 (`# ` is the page's h1), the home teasers 2. */
+  headingOffset?: number;
   onSignedOut: () => void;
 }
 
@@ -26,7 +28,7 @@ interface MarkdownEditorProps {
  * A Markdown field with a preview: the server converts the text exactly as a save would (nothing
  * is saved), and the preview renders it with the public pages' `RichText`.
  */
-export function MarkdownEditor({ id, label, value, onChange, maxLength, error, readOnly, rows = 10, current, onSignedOut }: MarkdownEditorProps) {
+export function MarkdownEditor({ id, label, value, onChange, maxLength, error, readOnly, rows = 10, current, headingOffset = 0, onSignedOut }: MarkdownEditorProps) {
   const [preview, setPreview] = useState<{ source: string; doc: RichTextDto } | null>(null);
   const [loading, setLoading] = useState(false);
   const [previewError, setPreviewError] = useState<string | null>(null);
@@ -95,7 +97,7 @@ export function MarkdownEditor({ id, label, value, onChange, maxLength, error, r
           p, ul, ol { margin: 0 0 0.75em; }
         `}
       >
-        {shown && (shown.children.length ? <RichText document={shown} /> : <p>(Kein Inhalt: der Text enthält nichts, was die Seite zeigen kann.)</p>)}
+        {shown && (shown.children.length ? <RichText document={shown} headingOffset={headingOffset} /> : <p>(Kein Inhalt: der Text enthält nichts, was die Seite zeigen kann.)</p>)}
       </section>
     </div>
   );
