@@ -216,7 +216,13 @@ export function EntryCard({
           <dd>{entry.club.clubnumber}</dd>
           <dt>ID</dt>
           <dd>
-            <code>{entry.id}</code>
+            <code
+              css={css`
+                word-break: break-all;
+              `}
+            >
+              {entry.id}
+            </code>
           </dd>
         </dl>
         <WerberatChecklist value={checklist} onChange={onChecklistChange} error={checklistError} shortcuts={current} firstRef={checklistFirstRef} compact />

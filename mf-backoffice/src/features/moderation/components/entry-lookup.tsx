@@ -239,6 +239,13 @@ export function EntryLookup({ challengeTitle }: { challengeTitle: (challengeId: 
                     border-bottom: 1px solid ${theme.colors.border};
                     text-align: left;
                     vertical-align: top;
+                  }
+                  th,
+                  td:nth-of-type(-n + 2) {
+                    white-space: nowrap;
+                  }
+                  td:nth-of-type(n + 3) {
+                    min-width: 8rem;
                     overflow-wrap: anywhere;
                   }
                 `}
