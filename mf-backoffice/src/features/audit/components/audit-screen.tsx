@@ -223,7 +223,7 @@ export function AuditScreen() {
               display: flex;
               flex-wrap: wrap;
               gap: ${theme.space(3)};
-              align-self: end;
+              grid-column: 1 / -1;
             `}
           >
             <Button type="submit" variant="primary">

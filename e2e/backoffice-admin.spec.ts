@@ -1,0 +1,151 @@
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { clubs, registerConfirmed } from './support/accounts';
+import { accessToken, xsrfHeader } from './support/api-client';
+import { expect, test } from './support/fixtures';
+import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { e2eDataDir, repoRoot } from './support/paths';
+
+/**
+ * The back office's own administration (issue 8) on a server of its own with the e2e season: an
+ * admin made with the CLI sees the 'Überblick' (the slogan challenge's phase today, the entry
+ * waiting for review, today's registration and the charts), adds a moderator under 'Operatoren';
+ * the moderator signs in, has no 'Operatoren' in the bar (and the address says 'Dafür fehlt dir
+ * die Berechtigung.'), changes their password and signs in with the new one; the 'Protokoll'
+ * shows both steps, filters by action, and its CSV holds the filtered rows.
+ */
+test.describe.configure({ mode: 'serial' });
+const PORT = 3296;
+test.use({
+  baseURL: `http://localhost:${PORT}`,
+  // The session check before signing in (401) and the moderator's refused operators list (403 is never asked: no call).
+  allowConsoleErrors: /Failed to load resource: the server responded with a status of 401/,
+});
+
+const ADMIN = { email: 'leitung@punktejagd.example', password: 'Leitung#Saison2026' };
+const MODERATOR = { email: 'neu-im-team@punktejagd.example', password: 'Erstes#Passwort2026', next: 'Eigenes#Passwort2027' };
+const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-admin-data');
+const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season') };
+
+let server: OwnServer;
+let api: APIRequestContext;
+
+async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto('/backoffice');
+  await expect(page).toHaveURL(/\/backoffice\/anmeldung/);
+  await page.getByLabel('E-Mail-Adresse').fill(who.email);
+  await page.getByLabel('Passwort').fill(who.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('navigation', { name: 'Backoffice' })).toBeVisible();
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page).toHaveURL(/\/backoffice\/anmeldung/);
+}
+
+const bar = (page: Page) => page.getByRole('navigation', { name: 'Backoffice' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  rmSync(dataDir, { recursive: true, force: true });
+  addOperatorBeforeStart({ dataDir, ...ADMIN, env: serverEnv });
+  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
+  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  // A club registers today and sends a slogan: one entry waits for review.
+  const [club] = await clubs(api);
+  const email = await registerConfirmed(api, club!, { dataDir });
+  const headers = { authorization: `Bearer ${await accessToken(api, email)}`, ...(await xsrfHeader(api)) };
+  const saved = await api.put('/api/challenge/particpation/e2e-spruch', { headers, data: { slogan: 'Heute wird gefeiert – alkoholfrei!' } });
+  expect(saved.status(), await saved.text()).toBeLessThan(300);
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await server?.stop();
+});
+
+test("an admin sees the overview, adds a moderator; the moderator has no 'Operatoren' and changes their password; the log shows it, filters and exports", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, ADMIN);
+  await expect(bar(page).getByRole('link').first()).toHaveText('Überblick');
+
+  // Überblick: today's phase, the waiting entry, the activity and the latest log entries.
+  await bar(page).getByRole('link', { name: 'Überblick' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Überblick' })).toBeVisible();
+  const challenge = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'E2E Spruch' }) });
+  await expect(challenge.getByRole('cell').nth(1)).toHaveText('Teilnahme läuft');
+  await expect(challenge.getByRole('cell').last()).toHaveText('1');
+  await expect(page.getByText('1 Beitrag wartet auf Prüfung.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zur Moderation' })).toHaveAttribute('href', '/backoffice');
+  const perDay = page.getByRole('table', { name: 'Stimmen und Registrierungen pro Tag' });
+  await expect(perDay.getByRole('row')).toHaveCount(31);
+  await expect(perDay.getByRole('row').last().getByRole('cell').last()).toHaveText('1');
+  await expect(page.getByTestId('chart-registrations').locator('svg rect').first()).toBeAttached();
+  await expect(page.getByRole('table', { name: 'Die letzten Einträge im Protokoll, neueste zuerst' }).getByRole('rowheader', { name: 'Operator angelegt' })).toBeVisible();
+  await page.setViewportSize({ width: 768, height: 1000 });
+  await page.screenshot({ path: test.info().outputPath('ueberblick-768.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('ueberblick-1280.png'), fullPage: true });
+
+  // Operatoren: a new moderator; a weak password first gets the rule at the field.
+  await bar(page).getByRole('link', { name: 'Operatoren' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Operatoren' })).toBeVisible();
+  await page.getByLabel('E-Mail-Adresse').fill(MODERATOR.email);
+  await page.getByLabel('Erstes Passwort').fill('zu-kurz');
+  await page.getByRole('button', { name: 'Operator anlegen' }).click();
+  await expect(page.getByText(/^Das Passwort braucht mindestens 12 Zeichen/)).toBeVisible();
+  await page.getByLabel('Erstes Passwort').fill(MODERATOR.password);
+  await page.getByRole('button', { name: 'Operator anlegen' }).click();
+  await expect(page.getByText(`${MODERATOR.email} ist als Moderation angelegt.`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: MODERATOR.email }) }).getByRole('cell').first()).toHaveText('Moderation');
+  await page.screenshot({ path: test.info().outputPath('operatoren-1280.png'), fullPage: true });
+  await signOut(page);
+
+  // The moderator: no 'Operatoren' in the bar, and the address refuses; then their own password.
+  await signIn(page, MODERATOR);
+  await expect(bar(page).getByRole('link', { name: 'Protokoll' })).toBeVisible();
+  await expect(bar(page).getByRole('link', { name: 'Operatoren' })).toHaveCount(0);
+  await page.goto('/backoffice/operatoren');
+  await expect(page.getByText('Dafür fehlt dir die Berechtigung.')).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Passwort ändern' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeVisible();
+  await page.getByLabel('Aktuelles Passwort').fill('Falsch#Passwort2026');
+  await page.getByLabel('Neues Passwort', { exact: true }).fill(MODERATOR.next);
+  await page.getByLabel('Neues Passwort wiederholen').fill(MODERATOR.next);
+  await page.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(page.getByText('Das aktuelle Passwort stimmt nicht.')).toBeVisible();
+  await page.getByLabel('Aktuelles Passwort').fill(MODERATOR.password);
+  await page.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(page.getByText(/^Dein Passwort ist geändert\./)).toBeVisible();
+  await signOut(page);
+  await signIn(page, { email: MODERATOR.email, password: MODERATOR.next });
+
+  // Protokoll (the moderator reads it): both steps, a filter by action, and the CSV with that filter.
+  await bar(page).getByRole('link', { name: 'Protokoll' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Protokoll' })).toBeVisible();
+  const log = page.getByRole('table', { name: /^Protokoll, neueste zuerst/ });
+  const passwordRow = log.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Passwort geändert' }) });
+  await expect(passwordRow.getByRole('cell').nth(1)).toHaveText(MODERATOR.email);
+  const added = log.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Operator angelegt' }) }).filter({ hasText: ADMIN.email });
+  await expect(added).toHaveCount(1);
+  await added.getByRole('button', { name: /^Details: Operator angelegt/ }).click();
+  await expect(page.getByRole('table', { name: /^Operator angelegt am .*: Angaben$/ }).getByRole('cell', { name: MODERATOR.email, exact: true })).toBeVisible();
+
+  await page.getByLabel('Aktion').selectOption({ label: 'Operator angelegt' });
+  await page.getByRole('button', { name: 'Filtern' }).click();
+  // The CLI's admin and the moderator added in the browser.
+  await expect(page.getByRole('heading', { level: 2, name: '2 Einträge' })).toBeVisible();
+  await expect(log.getByRole('rowheader', { name: 'Passwort geändert' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('protokoll-1280.png'), fullPage: true });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV exportieren' }).click()]);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFFID;')).toBe(true);
+  const rows = csv.trim().split('\r\n').slice(1);
+  expect(rows).toHaveLength(2);
+  expect(rows.every((row) => row.includes(';operator-add;'))).toBe(true);
+  expect(csv).toContain(ADMIN.email);
+  expect(csv).not.toContain('password-change');
+});
