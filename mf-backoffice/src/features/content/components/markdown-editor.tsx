@@ -86,6 +86,8 @@ export function MarkdownEditor({ id, label, value, onChange, maxLength, error, r
         aria-label={readOnly ? `${label}: so sieht es die Seite` : `Vorschau: ${label}`}
         aria-live="polite"
         hidden={!shown}
+        // Long texts scroll inside the preview (keyboard too), so the save button stays near.
+        tabIndex={0}
         data-testid={`${id}-preview`}
         css={(theme: Theme) => css`
           border: 1px dashed ${theme.colors.border};
@@ -93,6 +95,12 @@ export function MarkdownEditor({ id, label, value, onChange, maxLength, error, r
           padding: ${theme.space(4)};
           background: ${theme.colors.white};
           overflow-wrap: anywhere;
+          max-height: 32rem;
+          overflow: auto;
+          &:focus-visible {
+            outline: 3px solid ${theme.colors.focus};
+            outline-offset: 1px;
+          }
           h1, h2, h3 { margin: 0 0 0.5em; }
           p, ul, ol { margin: 0 0 0.75em; }
         `}
