@@ -441,6 +441,19 @@ describe("'Beitrag nachschlagen'", () => {
     expect(within(rows[2]!).getByText('Spricht keine Minderjährigen an: bestätigt')).toBeInTheDocument();
   });
 
+  it("takes the line of the e-mail as it is ('Beitrags-ID: …'); a rejected picture is not shown (its files are gone)", async () => {
+    const user = userEvent.setup();
+    const gone: ModerationLookupDto = { ...rejected, id: 'p-bild', entry: picture({ id: 'p-bild' }), history: [rejected.history[1]!] };
+    const xhr = fakeQueue([], { [lookupCall('p-bild')]: { body: gone } });
+    renderBackoffice('/backoffice', signedIn);
+    await user.type(await screen.findByLabelText('Beitrags-ID'), 'Beitrags-ID: p-bild');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Beitrag p-bild: Abgelehnt (gelöscht)' })).toBeInTheDocument();
+    expect(xhr.mock.calls.some(([url]) => url.pathname === '/api/operator/moderation/entries/p-bild')).toBe(true);
+    expect(screen.getByText('Das Bild wurde mit der Ablehnung gelöscht.')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
   it('an unknown id, or none, gets a German message at the field', async () => {
     const user = userEvent.setup();
     fakeQueue([], { [lookupCall('p-gibtsnicht')]: { status: 404, body: { code: 'NotFound', message: 'x' } } });

@@ -1,44 +1,51 @@
-import { css, type Theme } from '@emotion/react';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { isApiError } from '@erd/shared-contracts';
-import { WERBERAT_CHECK_KEYS, WERBERAT_CHECKS, type ModerationHistoryItemDto, type ModerationLookupDto } from '@erd/shared-contracts/backoffice';
-import { TextField } from '@erd/shared-contracts/forms';
-import { Button } from '@erd/shared-contracts/ui';
-import { Panel } from '../../../components/screen';
-import { clubLabel, entryKind, formatDateTime } from '../../../lib/format';
-import { previewUrl } from '../../../lib/media';
-import { useOperatorSession } from '../../../lib/operator-session';
-import { lookupEntry } from '../api/lookup-entry';
+import { css, type Theme } from "@emotion/react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { isApiError } from "@erd/shared-contracts";
+import {
+  WERBERAT_CHECK_KEYS,
+  WERBERAT_CHECKS,
+  type ModerationHistoryItemDto,
+  type ModerationLookupDto,
+} from "@erd/shared-contracts/backoffice";
+import { TextField } from "@erd/shared-contracts/forms";
+import { Button } from "@erd/shared-contracts/ui";
+import { Panel } from "../../../components/screen";
+import { clubLabel, entryKind, formatDateTime } from "../../../lib/format";
+import { previewUrl } from "../../../lib/media";
+import { useOperatorSession } from "../../../lib/operator-session";
+import { lookupEntry } from "../api/lookup-entry";
 
 export const lookupTexts = {
-  title: 'Beitrag nachschlagen',
-  label: 'Beitrags-ID',
-  hint: 'Die ID steht in jeder Meldung („Beitrags-ID: …“). Auch der Link zum Beitrag geht.',
-  empty: 'Bitte gib eine Beitrags-ID ein.',
-  unknown: 'Zu dieser ID gibt es keinen Beitrag und keinen Eintrag im Protokoll.',
-  failed: 'Der Beitrag konnte gerade nicht nachgeschlagen werden. Bitte versuche es noch einmal.',
-  noHistory: 'Noch keine Entscheidung im Protokoll.',
+  title: "Beitrag nachschlagen",
+  label: "Beitrags-ID",
+  hint: "Die ID steht in jeder Meldung („Beitrags-ID: …“). Auch der Link zum Beitrag geht.",
+  empty: "Bitte gib eine Beitrags-ID ein.",
+  unknown:
+    "Zu dieser ID gibt es keinen Beitrag und keinen Eintrag im Protokoll.",
+  failed:
+    "Der Beitrag konnte gerade nicht nachgeschlagen werden. Bitte versuche es noch einmal.",
+  noHistory: "Noch keine Entscheidung im Protokoll.",
 } as const;
 
-const STATE_LABELS: Record<ModerationLookupDto['state'], string> = {
-  pending: 'Wartet auf Prüfung',
-  published: 'Freigegeben (öffentlich)',
-  rejected: 'Abgelehnt (gelöscht)',
-  unknown: 'Nicht mehr vorhanden',
+const STATE_LABELS: Record<ModerationLookupDto["state"], string> = {
+  pending: "Wartet auf Prüfung",
+  published: "Freigegeben (öffentlich)",
+  rejected: "Abgelehnt (gelöscht)",
+  unknown: "Nicht mehr vorhanden",
 };
 
 const ACTION_LABELS: Record<string, string> = {
-  publish: 'Freigegeben',
-  reject: 'Abgelehnt',
-  'remove-votes': 'Stimmen entfernt',
+  publish: "Freigegeben",
+  reject: "Abgelehnt",
+  "remove-votes": "Stimmen entfernt",
 };
 
-/** The id from what was pasted: the id itself, or the last part of the entry's link (`…/challenge/{challengeId}/{id}`). */
+/** The id from what was pasted: the id itself (also with the e-mail's 'Beitrags-ID: '), or the last part of the entry's link (`…/challenge/{challengeId}/{id}`). */
 export function idFromInput(value: string): string {
-  const trimmed = value.trim();
-  if (!trimmed.includes('/')) return trimmed;
+  const trimmed = value.trim().replace(/^beitrags-id:\s*/i, "");
+  if (!trimmed.includes("/")) return trimmed;
   const path = trimmed.split(/[?#]/)[0]!;
-  return path.split('/').filter(Boolean).pop() ?? '';
+  return path.split("/").filter(Boolean).pop() ?? "";
 }
 
 function ChecklistSummary({ item }: { item: ModerationHistoryItemDto }) {
@@ -53,7 +60,8 @@ function ChecklistSummary({ item }: { item: ModerationHistoryItemDto }) {
     >
       {WERBERAT_CHECK_KEYS.map((key) => (
         <li key={key}>
-          {WERBERAT_CHECKS[key].label}: {checklist[key] ? 'bestätigt' : 'nicht erfüllt'}
+          {WERBERAT_CHECKS[key].label}:{" "}
+          {checklist[key] ? "bestätigt" : "nicht erfüllt"}
         </li>
       ))}
     </ul>
@@ -65,9 +73,13 @@ function ChecklistSummary({ item }: { item: ModerationHistoryItemDto }) {
  * state (a rejected one as the log recorded it) and its decisions: when, what, who, the reason and
  * the Werberat checklist. An unknown id gets a German message at the field.
  */
-export function EntryLookup({ challengeTitle }: { challengeTitle: (challengeId: string) => string }) {
+export function EntryLookup({
+  challengeTitle,
+}: {
+  challengeTitle: (challengeId: string) => string;
+}) {
   const { signedOut } = useOperatorSession();
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -94,8 +106,11 @@ export function EntryLookup({ challengeTitle }: { challengeTitle: (challengeId: 
       requestAnimationFrame(() => resultHeading.current?.focus());
     } catch (failure) {
       setFound(null);
-      if (isApiError(failure) && failure.status === 401) signedOut('expired');
-      else if (isApiError(failure) && (failure.status === 404 || failure.status === 400)) {
+      if (isApiError(failure) && failure.status === 401) signedOut("expired");
+      else if (
+        isApiError(failure) &&
+        (failure.status === 404 || failure.status === 400)
+      ) {
         setError(lookupTexts.unknown);
         field.current?.focus();
       } else setFailed(true);
@@ -149,12 +164,22 @@ export function EntryLookup({ challengeTitle }: { challengeTitle: (challengeId: 
           onChange={(event) => setValue(event.target.value)}
           error={error}
         />
-        <Button type="submit" variant="secondary" disabled={loading} aria-busy={loading || undefined}>
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={loading}
+          aria-busy={loading || undefined}
+        >
           Nachschlagen
         </Button>
       </form>
       {failed && (
-        <p role="alert" css={(theme: Theme) => css`margin: ${theme.space(3)} 0 0;`}>
+        <p
+          role="alert"
+          css={(theme: Theme) => css`
+            margin: ${theme.space(3)} 0 0;
+          `}
+        >
           {lookupTexts.failed}
         </p>
       )}
@@ -201,18 +226,36 @@ export function EntryLookup({ challengeTitle }: { challengeTitle: (challengeId: 
               <dd>{challengeTitle(entry.challengeId)}</dd>
               <dt>Eingereicht</dt>
               <dd>
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                <time dateTime={entry.createdAt}>
+                  {formatDateTime(entry.createdAt)}
+                </time>
               </dd>
               <dt>{entryKind(entry)}</dt>
               <dd>
-                {entryKind(entry) === 'Bild' ? (
-                  preview ? (
-                    <img src={preview} alt={`Bild von ${clubLabel(entry.club)}`} css={css`display: block; max-width: 100%; max-height: 320px;`} />
+                {entryKind(entry) === "Bild" ? (
+                  found.state === "rejected" ? (
+                    "Das Bild wurde mit der Ablehnung gelöscht."
+                  ) : preview ? (
+                    <img
+                      src={preview}
+                      alt={`Bild von ${clubLabel(entry.club)}`}
+                      css={css`
+                        display: block;
+                        max-width: 100%;
+                        max-height: 320px;
+                      `}
+                    />
                   ) : (
-                    'Zu diesem Bild gibt es keine Datei mehr.'
+                    "Zu diesem Bild gibt es keine Datei mehr."
                   )
                 ) : (
-                  <span css={css`white-space: pre-wrap;`}>{entry.slogan ?? ''}</span>
+                  <span
+                    css={css`
+                      white-space: pre-wrap;
+                    `}
+                  >
+                    {entry.slogan ?? ""}
+                  </span>
                 )}
               </dd>
             </dl>
@@ -226,9 +269,19 @@ export function EntryLookup({ challengeTitle }: { challengeTitle: (challengeId: 
             Verlauf
           </h4>
           {found.history.length === 0 ? (
-            <p css={css`margin: 0;`}>{lookupTexts.noHistory}</p>
+            <p
+              css={css`
+                margin: 0;
+              `}
+            >
+              {lookupTexts.noHistory}
+            </p>
           ) : (
-            <div css={css`overflow-x: auto;`}>
+            <div
+              css={css`
+                overflow-x: auto;
+              `}
+            >
               <table
                 css={(theme: Theme) => css`
                   width: 100%;
@@ -250,7 +303,16 @@ export function EntryLookup({ challengeTitle }: { challengeTitle: (challengeId: 
                   }
                 `}
               >
-                <caption css={css`text-align: left; position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}>
+                <caption
+                  css={css`
+                    text-align: left;
+                    position: absolute;
+                    width: 1px;
+                    height: 1px;
+                    overflow: hidden;
+                    clip: rect(0 0 0 0);
+                  `}
+                >
                   Entscheidungen zu Beitrag {found.id}, älteste zuerst
                 </caption>
                 <thead>
@@ -266,11 +328,13 @@ export function EntryLookup({ challengeTitle }: { challengeTitle: (challengeId: 
                   {found.history.map((item) => (
                     <tr key={item.id}>
                       <td>
-                        <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+                        <time dateTime={item.at}>
+                          {formatDateTime(item.at)}
+                        </time>
                       </td>
                       <td>{ACTION_LABELS[item.action] ?? item.action}</td>
                       <td>{item.actor}</td>
-                      <td>{item.reason ?? '–'}</td>
+                      <td>{item.reason ?? "–"}</td>
                       <td>
                         <ChecklistSummary item={item} />
                       </td>
