@@ -12,15 +12,17 @@ import { e2eDataDir, repoRoot } from './support/paths';
  * admin made with the CLI sees the 'Überblick' (the slogan challenge's phase today, the entry
  * waiting for review, today's registration and the charts), adds a moderator under 'Operatoren';
  * the moderator signs in, has no 'Operatoren' in the bar (and the address says 'Dafür fehlt dir
- * die Berechtigung.'), changes their password and signs in with the new one; the 'Protokoll'
+ * die Berechtigung.'), is sent from the 'Überblick' to choose their own password (the start
+ * password an admin chose allows nothing else), changes it and signs in with the new one; the 'Protokoll'
  * shows both steps, filters by action, and its CSV holds the filtered rows.
  */
 test.describe.configure({ mode: 'serial' });
 const PORT = 3296;
 test.use({
   baseURL: `http://localhost:${PORT}`,
-  // The session check before signing in (401) and the moderator's refused operators list (403 is never asked: no call).
-  allowConsoleErrors: /Failed to load resource: the server responded with a status of 401/,
+  // The session check before signing in (401), the new moderator's calls before their own password (403)
+  // and the wrong current password (400).
+  allowConsoleErrors: /Failed to load resource: the server responded with a status of (400|401|403)/,
 });
 
 const ADMIN = { email: 'leitung@punktejagd.example', password: 'Leitung#Saison2026' };
@@ -109,7 +111,11 @@ test("an admin sees the overview, adds a moderator; the moderator has no 'Operat
   await expect(bar(page).getByRole('link', { name: 'Operatoren' })).toHaveCount(0);
   await page.goto('/backoffice/operatoren');
   await expect(page.getByText('Dafür fehlt dir die Berechtigung.')).toBeVisible();
-  await page.getByRole('banner').getByRole('link', { name: 'Passwort ändern' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Passwort ändern' })).toBeVisible();
+  // Still on the start password the admin chose: the server answers nothing else until it is changed.
+  await bar(page).getByRole('link', { name: 'Überblick' }).click();
+  await expect(page.getByRole('alert')).toContainText('Bitte wähle zuerst ein eigenes Passwort.');
+  await page.getByRole('link', { name: 'Jetzt Passwort ändern' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeVisible();
   await page.getByLabel('Aktuelles Passwort').fill('Falsch#Passwort2026');
   await page.getByLabel('Neues Passwort', { exact: true }).fill(MODERATOR.next);

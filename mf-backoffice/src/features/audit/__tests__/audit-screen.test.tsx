@@ -148,3 +148,10 @@ it('is in the bar for moderators too', async () => {
   const bar = await screen.findByRole('navigation', { name: 'Backoffice' });
   expect(within(bar).getByRole('link', { name: 'Protokoll' })).toHaveAttribute('aria-current', 'page');
 });
+
+it('an operator still on the start password is told to choose their own first', async () => {
+  mockXhr({ [AUDIT]: { status: 403, body: { code: 'PasswordChangeRequired', message: 'Bitte wähle zuerst ein eigenes Passwort.' } } });
+  renderBackoffice('/backoffice/protokoll', signedIn);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Bitte wähle zuerst ein eigenes Passwort.');
+  expect(screen.getByRole('link', { name: 'Jetzt Passwort ändern' })).toHaveAttribute('href', '/backoffice/passwort');
+});

@@ -4,6 +4,7 @@ import { isApiError } from '@erd/shared-contracts';
 import type { AuditEntryDto, AuditPageDto } from '@erd/shared-contracts/backoffice';
 import { FieldLabel, TextField } from '@erd/shared-contracts/forms';
 import { Button, ButtonAnchor, FieldError, Spinner } from '@erd/shared-contracts/ui';
+import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { AUDIT_ACTION_LIST, auditActionLabel, subjectTypeLabel } from '../../../lib/audit-actions';
 import { formatDateTime } from '../../../lib/format';
@@ -44,7 +45,7 @@ function check(draft: Draft): Errors {
   return errors;
 }
 
-type List = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: AuditPageDto };
+type List = { status: 'loading' } | { status: 'error' } | { status: 'password' } | { status: 'ready'; page: AuditPageDto };
 
 const selectCss = (theme: Theme) => css`
   width: 100%;
@@ -86,6 +87,7 @@ export function AuditScreen() {
     } catch (error) {
       if (id !== request.current) return;
       if (isApiError(error) && error.status === 401) signedOut('expired');
+      else if (isPasswordChangeRequired(error)) setList({ status: 'password' });
       else if (isApiError(error) && error.status === 400) {
         setServerError(error.message);
         setList({ status: 'error' });
@@ -237,6 +239,7 @@ export function AuditScreen() {
       </Panel>
 
       {list.status === 'loading' && <Spinner label={auditTexts.loading} />}
+      {list.status === 'password' && <PasswordChangeRequired />}
       {list.status === 'error' && (
         <Panel role="alert">
           <p>{serverError ?? auditTexts.loadFailed}</p>

@@ -161,3 +161,10 @@ it('a 403 from the server (the role changed meanwhile) shows the same refusal', 
   renderBackoffice('/backoffice/operatoren', admin);
   expect(await screen.findByRole('alert')).toHaveTextContent('Dafür fehlt dir die Berechtigung.');
 });
+
+it('an admin still on the start password is told to choose their own first (not that the right is missing)', async () => {
+  mockXhr({ [LIST]: { status: 403, body: { code: 'PasswordChangeRequired', message: 'Bitte wähle zuerst ein eigenes Passwort.' } } });
+  renderBackoffice('/backoffice/operatoren', admin);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Bitte wähle zuerst ein eigenes Passwort.');
+  expect(screen.queryByText('Dafür fehlt dir die Berechtigung.')).not.toBeInTheDocument();
+});

@@ -4,6 +4,7 @@ import { isApiError } from '@erd/shared-contracts';
 import type { OperatorAccountDto, OperatorRole } from '@erd/shared-contracts/backoffice';
 import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
+import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
@@ -13,7 +14,7 @@ import { ChangeDialog, type ChangeKind, type ChangeOutcome } from './change-dial
 import { TableRegion, visuallyHidden } from './table';
 import { operatorTexts, roleLabels } from './texts';
 
-type List = { status: 'loading' } | { status: 'error' } | { status: 'forbidden' } | { status: 'ready'; items: OperatorAccountDto[] };
+type List = { status: 'loading' } | { status: 'error' } | { status: 'forbidden' } | { status: 'password' } | { status: 'ready'; items: OperatorAccountDto[] };
 
 /** What a moderator (or anyone the server refuses) sees instead of the screen. */
 function Forbidden() {
@@ -66,6 +67,7 @@ export function OperatorsScreen() {
     } catch (error) {
       if (id !== request.current) return;
       if (isApiError(error) && error.status === 401) signedOut('expired');
+      else if (isPasswordChangeRequired(error)) setList({ status: 'password' });
       else if (isApiError(error) && error.status === 403) setList({ status: 'forbidden' });
       else setList({ status: 'error' });
     }
@@ -76,6 +78,14 @@ export function OperatorsScreen() {
   }, [load]);
 
   if (!isAdmin || list.status === 'forbidden') return <Forbidden />;
+  if (list.status === 'password') {
+    return (
+      <section aria-labelledby="operators-title">
+        <ScreenHeader title="Operatoren" titleId="operators-title" />
+        <PasswordChangeRequired />
+      </section>
+    );
+  }
 
   const created = (operator: OperatorAccountDto) => {
     setNotice({ tone: 'success', text: `${operator.email} ist als ${roleLabels[operator.role]} angelegt.` });

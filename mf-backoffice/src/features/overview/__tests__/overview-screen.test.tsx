@@ -126,3 +126,12 @@ it("is in the bar, first", async () => {
   expect(links[0]).toHaveTextContent('Überblick');
   expect(links[0]).toHaveAttribute('aria-current', 'page');
 });
+
+it('an operator still on the start password an admin chose is sent to "Passwort ändern"', async () => {
+  const user = userEvent.setup();
+  mockXhr({ [OVERVIEW]: { status: 403, body: { code: 'PasswordChangeRequired', message: 'Bitte wähle zuerst ein eigenes Passwort.' } } });
+  renderBackoffice('/backoffice/ueberblick', signedIn);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Bitte wähle zuerst ein eigenes Passwort.');
+  await user.click(screen.getByRole('link', { name: 'Jetzt Passwort ändern' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeInTheDocument();
+});

@@ -4,6 +4,7 @@ import { isApiError, Link } from '@erd/shared-contracts';
 import { backofficePaths, type OverviewChallengePhase, type OverviewDayDto, type OverviewDto } from '@erd/shared-contracts/backoffice';
 import { FieldLabel } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
+import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { auditActionLabel, subjectTypeLabel } from '../../../lib/audit-actions';
 import { formatDateTime } from '../../../lib/format';
@@ -34,7 +35,7 @@ const number = (n: number) => n.toLocaleString('de-DE');
 const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
 const PROTOCOL = `${backofficePaths.root}/protokoll`;
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; overview: OverviewDto };
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'password' } | { status: 'ready'; overview: OverviewDto };
 
 const sectionTitle = (theme: Theme) => css`
   margin: 0 0 ${theme.space(3)};
@@ -63,6 +64,7 @@ export function OverviewScreen() {
     } catch (error) {
       if (id !== request.current) return;
       if (isApiError(error) && error.status === 401) signedOut('expired');
+      else if (isPasswordChangeRequired(error)) setLoad({ status: 'password' });
       else setLoad({ status: 'error' });
     }
   }, [days, signedOut]);
@@ -81,6 +83,7 @@ export function OverviewScreen() {
         intro={overview ? `Die Saison auf einen Blick – Stand heute, ${germanDay(overview.today)}.` : 'Die Saison auf einen Blick.'}
       />
       {load.status === 'loading' && <Spinner label={overviewTexts.loading} />}
+      {load.status === 'password' && <PasswordChangeRequired />}
       {load.status === 'error' && (
         <Panel role="alert">
           <p>{overviewTexts.loadFailed}</p>

@@ -1,0 +1,38 @@
+import { css, type Theme } from '@emotion/react';
+import { isApiError, Link } from '@erd/shared-contracts';
+import { backofficePaths } from '@erd/shared-contracts/backoffice';
+import { Panel } from './screen';
+
+export const PASSWORD_CHANGE_REQUIRED_TEXT = 'Bitte wähle zuerst ein eigenes Passwort.';
+
+/**
+ * The server's 403 `PasswordChangeRequired`: an operator an admin created signs in with the start
+ * password the admin chose and may do nothing else until they have chosen their own.
+ */
+export function isPasswordChangeRequired(error: unknown): boolean {
+  return isApiError(error) && error.status === 403 && error.code === 'PasswordChangeRequired';
+}
+
+/** What a screen shows instead of its content then: the reason and the way to 'Passwort ändern'. */
+export function PasswordChangeRequired() {
+  return (
+    <Panel role="alert">
+      <p
+        css={css`
+          margin: 0;
+          font-weight: 700;
+        `}
+      >
+        {PASSWORD_CHANGE_REQUIRED_TEXT}
+      </p>
+      <p
+        css={(theme: Theme) => css`
+          margin: ${theme.space(2)} 0 0;
+        `}
+      >
+        Dein Konto hat noch das Start-Passwort, das ein Administrator vergeben hat.{' '}
+        <Link to={`${backofficePaths.root}/passwort`}>Jetzt Passwort ändern</Link>
+      </p>
+    </Panel>
+  );
+}
