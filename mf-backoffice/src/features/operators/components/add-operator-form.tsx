@@ -127,7 +127,7 @@ export function AddOperatorForm({ onCreated, onUnauthorized }: { onCreated: (ope
           type="password"
           autoComplete="new-password"
           maxLength={256}
-          hint="Mindestens 12 Zeichen, Groß- und Kleinbuchstaben, eine Ziffer und eines der Zeichen #?!@$ %^&*-. Gib es dem neuen Operator auf sicherem Weg weiter."
+          hint="Mindestens 12 Zeichen, Groß- und Kleinbuchstaben, eine Ziffer und eines der Zeichen #?!@$ %^&*-. Gib es dem neuen Operator auf sicherem Weg weiter; bei der ersten Anmeldung wählt er ein eigenes."
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
