@@ -7,7 +7,7 @@ import { ConfigError, dataPaths, loadConfig, REMOTE_WORKSPACES, webPaths, type S
 import { isAppError, UsageError } from './errors.js';
 import { consoleLogger } from './logger.js';
 import { createLocalMediaStore } from './modules/media/store.js';
-import { cliActor, type Actor } from './modules/audit/service.js';
+import { appendAudit, cliActor, type Actor } from './modules/audit/service.js';
 import { listParticipationsForReview, publishParticipation, rejectParticipation } from './modules/moderation/service.js';
 import { addOperator, findOperatorId, listOperators, updateOperator } from './modules/operators/service.js';
 import { listSubscribers, subscribersToCsv } from './modules/newsletter/service.js';
@@ -183,7 +183,22 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'newsletter-export': {
       onlyOptions(parsed, []);
-      const subscribers = await withDatabase(config, (opened) => listSubscribers({ ctx: { db: opened.database.db } }));
+      // Taken out of the system: audited like the back office's export (who, when, how many).
+      const subscribers = await withDatabase(config, async (opened) => {
+        const found = await listSubscribers({ ctx: { db: opened.database.db } });
+        const actor = cliActor();
+        await appendAudit(opened.database.db, {
+          action: 'newsletter-export',
+          operatorId: actor.operatorId,
+          actor: actor.name,
+          subjectType: 'newsletter',
+          subjectId: 'subscribers',
+          reason: null,
+          details: { exported: found.length, format: 'csv' },
+          at: new Date(),
+        });
+        return found;
+      });
       process.stdout.write(subscribersToCsv(subscribers));
       log.info(`${subscribers.length} confirmed subscriber(s)`);
       return 0;

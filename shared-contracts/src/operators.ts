@@ -101,6 +101,7 @@ export const AUDIT_ACTIONS = [
   'account-unblock',
   'account-delete',
   'content-update',
+  'newsletter-export',
 ] as const;
 /**
  * What an audit row records: moderation (`publish`, `reject`, `remove-votes`), results
@@ -109,7 +110,8 @@ export const AUDIT_ACTIONS = [
  * `password-reset` on the command line), challenges (`challenge-update`, `media-upload`), clubs
  * (`clubs-import`, `club-logo`), the newsletter (`newsletter-unsubscribe`) and club accounts
  * (`account-resend-code`, `account-block`, `account-unblock`, `account-delete`) and the site content
- * (`content-update`: home teasers, banner texts, legal pages). Never a password.
+ * (`content-update`: home teasers, banner texts, legal pages), and exports of personal data
+ * (`newsletter-export`: who took the subscriber list, when, how many addresses). Never a password.
  */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** An action in the log: one of the above, or one a later module writes (lower-case words with dashes). */

@@ -23,6 +23,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'account-unblock': 'Konto entsperrt',
   'account-delete': 'Konto gelöscht',
   'content-update': 'Inhalte geändert',
+  'newsletter-export': 'Newsletter-Adressen exportiert',
 };
 
 export const AUDIT_ACTION_LIST: readonly AuditAction[] = AUDIT_ACTIONS;
@@ -40,6 +41,7 @@ const subjectTypeLabels: Record<string, string> = {
   clubs: 'Vereine',
   account: 'Konto',
   'newsletter-subscription': 'Newsletter-Adresse',
+  newsletter: 'Newsletter',
   content: 'Inhalt',
   media: 'Bild',
   vote: 'Stimme',

@@ -178,13 +178,20 @@ describe('CSV export', () => {
     const cliEmails = cli.trim().split('\n').slice(1).map((l) => l.split(',')[0]);
     const ours = lines.slice(1, -1).map((l) => l.split(';')[0]!.replace(/^'/, ''));
     expect(ours).toEqual(cliEmails);
+    // Taking the addresses out is in the audit log: who, when, how many; not the addresses.
+    const exports = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'newsletter-export'));
+    expect(exports).toHaveLength(1);
+    expect(exports[0]).toMatchObject({ actor: ADMIN.email, subjectType: 'newsletter', subjectId: 'subscribers', details: { exported: 33, format: 'csv' } });
+    expect(JSON.stringify(exports[0])).not.toContain('@verein.example');
   });
 
-  test('a moderator is 403, nobody 401', async () => {
+  test('a moderator is 403, nobody 401; neither is logged as an export', async () => {
+    const before = (await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'newsletter-export'))).length;
     const res = await call('GET', '/api/operator/newsletter/subscribers.csv', moderator);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.' });
     expect((await call('GET', '/api/operator/newsletter/subscribers.csv', null)).statusCode).toBe(401);
+    expect(await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'newsletter-export'))).toHaveLength(before);
   });
 });
 

@@ -68,8 +68,8 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   app.get(
     newsletterAdminPaths.subscribersCsv,
     { config: { operatorAccess: 'admin' }, schema: { response: errors } },
-    async (_request, reply) => {
-      const csv = await subscribersCsv({ ctx });
+    async (request, reply) => {
+      const csv = await subscribersCsv({ ctx, input: { actor: actorOf(request) } });
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="newsletter-${berlinToday(ctx.now())}.csv"`)

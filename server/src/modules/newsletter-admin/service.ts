@@ -84,9 +84,29 @@ export async function consentLogForOperator({
 
 const CSV_HEADER = ['E-Mail', 'Bestätigt (Europe/Berlin)', 'Einwilligungstext'];
 
-/** GET /api/operator/newsletter/subscribers.csv: the confirmed subscribers, as `newsletter-export` finds them. */
-export async function subscribersCsv({ ctx }: { ctx: Pick<AppContext, 'db'> }): Promise<{ total: number; text: string }> {
+/**
+ * GET /api/operator/newsletter/subscribers.csv: the confirmed subscribers, as `newsletter-export`
+ * finds them. Taking personal data out of the system is audited (who, when, how many; not the
+ * addresses themselves).
+ */
+export async function subscribersCsv({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db' | 'now'>;
+  input: { actor: Actor };
+}): Promise<{ total: number; text: string }> {
   const subscribers = await listSubscribers({ ctx });
+  await appendAudit(ctx.db, {
+    action: 'newsletter-export',
+    operatorId: input.actor.operatorId,
+    actor: input.actor.name,
+    subjectType: 'newsletter',
+    subjectId: 'subscribers',
+    reason: null,
+    details: { exported: subscribers.length, format: 'csv' },
+    at: ctx.now(),
+  });
   const lines = subscribers.map((s) => csvLine([s.email, formatBerlin(s.confirmedAt), s.consentTextVersion]));
   return { total: subscribers.length, text: CSV_BOM + csvLine(CSV_HEADER) + lines.join('') };
 }
