@@ -130,6 +130,7 @@ test('a moderator finds the burst, removes the address’s votes with a reason; 
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(burstClub.name) }) });
   await expect(row.getByText('Auffällig')).toBeVisible();
   await expect(row.getByRole('cell').nth(1)).toHaveText('15');
+  await page.screenshot({ path: test.info().outputPath('stimmen-1280.png'), fullPage: true });
   await row.getByRole('link', { name: /^Stimmen prüfen/ }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: `Stimmen: ${burstLabel}` })).toBeVisible();
@@ -146,12 +147,19 @@ test('a moderator finds the burst, removes the address’s votes with a reason; 
   await dialog.getByRole('button', { name: 'Stimmen entfernen' }).click();
   await expect(dialog.getByText('Bitte gib einen Grund an (3 bis 500 Zeichen).')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Grund' }).fill(REASON);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.screenshot({ path: test.info().outputPath('stimmen-dialog-768.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole('button', { name: 'Stimmen entfernen' }).click();
   await expect(page.getByText('12 Stimmen entfernt. Jetzt zählen 3 Stimmen.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('counted-votes')).toHaveText('3');
   await expect(page.getByRole('heading', { level: 2, name: 'Entfernte Stimmen' })).toBeVisible();
   await expect(page.getByText(`12 Stimmen: ${REASON}`, { exact: false })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('stimmen-eintrag-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.screenshot({ path: test.info().outputPath('stimmen-eintrag-768.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The public count follows at once.
   expect(await publicVotes(burstEntryId)).toBe(3);
@@ -170,5 +178,6 @@ test('a moderator finds the burst, removes the address’s votes with a reason; 
   await club.goto('/challenge');
   const card = club.getByRole('article', { name: 'E2E Spruch' });
   await expect(card.getByText(`12 Stimmen wurden entfernt: ${REASON}`)).toBeVisible({ timeout: 15_000 });
+  await card.screenshot({ path: test.info().outputPath('verein-eintrag.png') });
   await context.close();
 });

@@ -33,7 +33,7 @@ export const VOTE_REMOVAL_REASON_MIN = 3;
 export const VOTE_REMOVAL_REASON_MAX = 500;
 /** At most this many votes picked one by one go in one removal (an address or a minute has no limit). */
 export const VOTE_REMOVAL_MAX_IDS = 1000;
-/** An address hash as the server stores it (32 hexadecimal characters; `seed` and the like in old test data). */
+/** An address hash as the server stores it (an HMAC, 32 base64url characters); longer ones are refused. */
 export const IP_HASH_MAX_LENGTH = 64;
 
 export const VOTE_ENTRY_SORTS = ['-votes', 'votes', '-removed', '-burst', 'club'] as const;
