@@ -230,3 +230,14 @@ it('an entry that is gone says so', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent('Diesen Beitrag gibt es nicht (mehr), oder er ist nicht veröffentlicht.');
   expect(screen.getByRole('link', { name: 'Zurück zu den Stimmen' })).toHaveAttribute('href', '/backoffice/stimmen');
 });
+
+it('an operator still on the start password an admin chose is sent to "Passwort ändern"', async () => {
+  const refused = { status: 403, body: { code: 'PasswordChangeRequired', message: 'Bitte wähle zuerst ein eigenes Passwort.' } };
+  mockXhr({ [LIST]: refused, [DETAIL]: refused, [VOTES]: refused });
+  const first = renderBackoffice('/backoffice/stimmen', signedIn);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Bitte wähle zuerst ein eigenes Passwort.');
+  expect(screen.getByRole('link', { name: 'Jetzt Passwort ändern' })).toBeInTheDocument();
+  first.unmount();
+  renderBackoffice('/backoffice/stimmen/p-burst', signedIn);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Bitte wähle zuerst ein eigenes Passwort.');
+});

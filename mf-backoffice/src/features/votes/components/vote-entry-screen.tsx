@@ -9,6 +9,7 @@ import {
 } from '@erd/shared-contracts/backoffice';
 import { FieldLabel, FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Badge, Button, Spinner } from '@erd/shared-contracts/ui';
+import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { selectStyle, table, tableFrame, visuallyHidden } from '../../../components/table-styles';
 import { formatDateTime } from '../../../lib/format';
@@ -29,7 +30,7 @@ export const voteEntryTexts = {
 
 const STATE_LABELS: Record<VoteRecordStateDto, string> = { all: 'Alle', counted: 'Gezählt', removed: 'Entfernt' };
 
-type Detail = { status: 'loading' } | { status: 'error' } | { status: 'gone' } | { status: 'ready'; detail: VoteEntryDetailDto };
+type Detail = { status: 'loading' } | { status: 'error' } | { status: 'gone' } | { status: 'password' } | { status: 'ready'; detail: VoteEntryDetailDto };
 type Votes = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: VoteRecordPageDto };
 interface VoteFilter {
   ipHash: string;
@@ -79,11 +80,12 @@ export function VoteEntryScreen() {
   const votesHeading = useRef<HTMLHeadingElement>(null);
 
   const failed = useCallback(
-    (error: unknown): 'gone' | 'error' | null => {
+    (error: unknown): 'gone' | 'error' | 'password' | null => {
       if (isApiError(error) && error.status === 401) {
         signedOut('expired');
         return null;
       }
+      if (isPasswordChangeRequired(error)) return 'password';
       return isApiError(error) && error.status === 404 ? 'gone' : 'error';
     },
     [signedOut],
@@ -157,6 +159,14 @@ export function VoteEntryScreen() {
   };
 
   if (detail.status === 'loading') return <Spinner label={voteEntryTexts.loading} />;
+  if (detail.status === 'password') {
+    return (
+      <section aria-labelledby="vote-entry-title">
+        <ScreenHeader title="Stimmen prüfen" titleId="vote-entry-title" />
+        <PasswordChangeRequired />
+      </section>
+    );
+  }
   if (detail.status === 'gone' || detail.status === 'error') {
     return (
       <section aria-labelledby="vote-entry-title">

@@ -10,6 +10,7 @@ import {
 } from '@erd/shared-contracts/backoffice';
 import { CheckboxField, FieldLabel } from '@erd/shared-contracts/forms';
 import { Badge, Button, Spinner } from '@erd/shared-contracts/ui';
+import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { SortSelect } from '../../../components/sort-select';
 import { selectStyle, table, tableFrame, visuallyHidden } from '../../../components/table-styles';
@@ -32,7 +33,7 @@ const SORT_LABELS: Record<VoteEntrySortDto, string> = {
   club: 'Verein (A–Z)',
 };
 
-type List = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: VoteEntryPageDto };
+type List = { status: 'loading' } | { status: 'error' } | { status: 'password' } | { status: 'ready'; page: VoteEntryPageDto };
 interface Filter {
   challengeId: string;
   flagged: boolean;
@@ -60,6 +61,7 @@ export function VotesScreen() {
     } catch (error) {
       if (id !== request.current) return;
       if (isApiError(error) && error.status === 401) signedOut('expired');
+      else if (isPasswordChangeRequired(error)) setList({ status: 'password' });
       else setList({ status: 'error' });
     }
   }, [filter, signedOut]);
@@ -127,6 +129,7 @@ export function VotesScreen() {
       </Panel>
 
       {list.status === 'loading' && <Spinner label={votesTexts.loading} />}
+      {list.status === 'password' && <PasswordChangeRequired />}
       {list.status === 'error' && (
         <Panel role="alert">
           <p>{votesTexts.loadFailed}</p>
