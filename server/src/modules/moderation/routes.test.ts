@@ -84,7 +84,7 @@ describe('operators', () => {
     }
     const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: xsrf, payload: OPERATOR });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: expect.stringMatching(/^op-/), email: OPERATOR.email, role: 'moderator', idleTimeoutSeconds: 1800 });
+    expect(res.json()).toEqual({ id: expect.stringMatching(/^op-/), email: OPERATOR.email, role: 'moderator', idleTimeoutSeconds: 1800, mustChangePassword: false });
     expect(res.headers['cache-control']).toBe('no-store');
     const cookie = res.cookies.find((c) => c.name === OPERATOR_COOKIE)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/operator' });
