@@ -11,18 +11,18 @@ import { e2eDataDir, repoRoot } from './support/paths';
  * The back office's own administration (issue 8) on a server of its own with the e2e season: an
  * admin made with the CLI sees the 'Überblick' (the slogan challenge's phase today, the entry
  * waiting for review, today's registration and the charts), adds a moderator under 'Operatoren';
- * the moderator signs in, has no 'Operatoren' in the bar (and the address says 'Dafür fehlt dir
- * die Berechtigung.'), is sent from the 'Überblick' to choose their own password (the start
- * password an admin chose allows nothing else), changes it and signs in with the new one; the 'Protokoll'
+ * the moderator signs in with the start password the admin chose and is sent to choose their own
+ * (nothing else is open: no screens in the bar, every address leads there), changes it, then has
+ * no 'Operatoren' in the bar (and the address says 'Dafür fehlt dir die Berechtigung.') and signs
+ * in with the new one; the 'Protokoll'
  * shows both steps, filters by action, and its CSV holds the filtered rows.
  */
 test.describe.configure({ mode: 'serial' });
 const PORT = 3296;
 test.use({
   baseURL: `http://localhost:${PORT}`,
-  // The session check before signing in (401), the new moderator's calls before their own password (403)
-  // and the wrong current password (400).
-  allowConsoleErrors: /Failed to load resource: the server responded with a status of (400|401|403)/,
+  // The session check before signing in (401) and the wrong current password (400).
+  allowConsoleErrors: /Failed to load resource: the server responded with a status of (400|401)/,
 });
 
 const ADMIN = { email: 'leitung@punktejagd.example', password: 'Leitung#Saison2026' };
@@ -33,13 +33,14 @@ const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season') };
 let server: OwnServer;
 let api: APIRequestContext;
 
-async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+async function signIn(page: Page, who: { email: string; password: string }, { startPassword = false } = {}): Promise<void> {
   await page.goto('/backoffice');
   await expect(page).toHaveURL(/\/backoffice\/anmeldung/);
   await page.getByLabel('E-Mail-Adresse').fill(who.email);
   await page.getByLabel('Passwort').fill(who.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByRole('navigation', { name: 'Backoffice' })).toBeVisible();
+  if (startPassword) await expect(page.getByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeVisible();
+  else await expect(page.getByRole('navigation', { name: 'Backoffice' })).toBeVisible();
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -105,18 +106,13 @@ test("an admin sees the overview, adds a moderator; the moderator has no 'Operat
   await page.screenshot({ path: test.info().outputPath('operatoren-1280.png'), fullPage: true });
   await signOut(page);
 
-  // The moderator: no 'Operatoren' in the bar, and the address refuses; then their own password.
-  await signIn(page, MODERATOR);
-  await expect(bar(page).getByRole('link', { name: 'Protokoll' })).toBeVisible();
-  await expect(bar(page).getByRole('link', { name: 'Operatoren' })).toHaveCount(0);
-  await page.goto('/backoffice/operatoren');
-  await expect(page.getByText('Dafür fehlt dir die Berechtigung.')).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Passwort ändern' })).toBeVisible();
-  // Still on the start password the admin chose: the server answers nothing else until it is changed.
-  await bar(page).getByRole('link', { name: 'Überblick' }).click();
-  await expect(page.getByRole('alert')).toContainText('Bitte wähle zuerst ein eigenes Passwort.');
-  await page.getByRole('link', { name: 'Jetzt Passwort ändern' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeVisible();
+  // The moderator, on the start password the admin chose: only 'Passwort ändern' is open (the
+  // server answers nothing else until it is changed), from any address.
+  await signIn(page, MODERATOR, { startPassword: true });
+  await expect(page.getByText(/Dein Konto hat noch das Start-Passwort/)).toBeVisible();
+  await expect(bar(page)).toHaveCount(0);
+  await page.goto('/backoffice/ueberblick');
+  await expect(page).toHaveURL(/\/backoffice\/passwort$/);
   await page.getByLabel('Aktuelles Passwort').fill('Falsch#Passwort2026');
   await page.getByLabel('Neues Passwort', { exact: true }).fill(MODERATOR.next);
   await page.getByLabel('Neues Passwort wiederholen').fill(MODERATOR.next);
@@ -125,6 +121,11 @@ test("an admin sees the overview, adds a moderator; the moderator has no 'Operat
   await page.getByLabel('Aktuelles Passwort').fill(MODERATOR.password);
   await page.getByRole('button', { name: 'Passwort ändern' }).click();
   await expect(page.getByText(/^Dein Passwort ist geändert\./)).toBeVisible();
+  // Now the screens open; 'Operatoren' is not one of a moderator's, and its address refuses.
+  await expect(bar(page).getByRole('link', { name: 'Protokoll' })).toBeVisible();
+  await expect(bar(page).getByRole('link', { name: 'Operatoren' })).toHaveCount(0);
+  await page.goto('/backoffice/operatoren');
+  await expect(page.getByText('Dafür fehlt dir die Berechtigung.')).toBeVisible();
   await signOut(page);
   await signIn(page, { email: MODERATOR.email, password: MODERATOR.next });
 

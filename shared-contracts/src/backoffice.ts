@@ -25,6 +25,15 @@ export const backofficePaths = {
   clubs: '/backoffice/vereine',
   clubsImport: '/backoffice/vereine/import',
   accounts: '/backoffice/konten',
+  overview: '/backoffice/ueberblick',
+  votes: '/backoffice/stimmen',
+  challenges: '/backoffice/challenges',
+  results: '/backoffice/ergebnisse',
+  content: '/backoffice/inhalte',
+  audit: '/backoffice/protokoll',
+  operators: '/backoffice/operatoren',
+  /** The own password; an operator with an admin's start password sees nothing else (`mustChangePassword`). */
+  password: '/backoffice/passwort',
 } as const;
 
 /** The host's route pattern for the back office. */

@@ -31,7 +31,7 @@ export function PasswordChangeRequired() {
         `}
       >
         Dein Konto hat noch das Start-Passwort, das ein Administrator vergeben hat.{' '}
-        <Link to={`${backofficePaths.root}/passwort`}>Jetzt Passwort ändern</Link>
+        <Link to={backofficePaths.password}>Jetzt Passwort ändern</Link>
       </p>
     </Panel>
   );

@@ -13,6 +13,11 @@ export interface OperatorInfo {
   /** `moderator` or `admin`; null while the server does not say. */
   role: string | null;
   idleTimeoutSeconds: number | null;
+  /**
+   * The password is a start password an admin set: the server allows nothing but the own password
+   * change until it is changed, so the back office shows nothing else (absent: false).
+   */
+  mustChangePassword?: boolean;
 }
 
 /** Why the sign-in screen shows: the operator signed out, or the session ended on the server. */

@@ -10,7 +10,7 @@ import { listChallenges } from '../api/list-challenges';
 import type { AdminChallengeListDto } from '../api/types';
 import { germanDay, phaseLabels, typeLabels } from './labels';
 
-export const challengesRoute = `${backofficePaths.root}/challenges`;
+export const challengesRoute = backofficePaths.challenges;
 export const challengeRoute = (id: string) => `${challengesRoute}/${encodeURIComponent(id)}`;
 
 export const challengesTexts = {

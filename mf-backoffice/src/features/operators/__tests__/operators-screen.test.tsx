@@ -73,7 +73,7 @@ it('an admin sees the accounts with role, state and last sign-in, and "Operatore
   const table = screen.getByRole('table', { name: 'Operatoren, nach E-Mail-Adresse' });
   const me = within(table).getByRole('rowheader', { name: `${ADMIN_EMAIL} (du)` }).closest('tr')!;
   expect(within(me).getByText('Administration')).toBeInTheDocument();
-  expect(within(me).queryByRole('button', { name: /deaktivieren/ })).not.toBeInTheDocument();
+  expect(within(me).queryByRole('button', { name: /Deaktivieren/ })).not.toBeInTheDocument();
   const schiri = within(table).getByRole('rowheader', { name: 'schiri@punktejagd.example' }).closest('tr')!;
   expect(within(schiri).getByText('Moderation')).toBeInTheDocument();
   expect(within(schiri).getByText('Noch nie')).toBeInTheDocument();
@@ -120,7 +120,7 @@ it('changes a role and disables and enables an account, each with a reason in a 
   renderBackoffice('/backoffice/operatoren', admin);
   await screen.findByRole('heading', { level: 2, name: '2 Operatoren' });
 
-  await user.click(screen.getByRole('button', { name: `Rolle von ${ADMIN_EMAIL} ändern` }));
+  await user.click(screen.getByRole('button', { name: `Rolle ändern – ${ADMIN_EMAIL}` }));
   let dialog = screen.getByRole('dialog', { name: `Rolle von ${ADMIN_EMAIL} ändern` });
   await user.type(within(dialog).getByLabelText('Grund'), 'Nur noch Moderation');
   await user.click(within(dialog).getByRole('button', { name: 'Rolle ändern' }));
@@ -128,7 +128,7 @@ it('changes a role and disables and enables an account, each with a reason in a 
   await user.keyboard('{Escape}');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-  await user.click(screen.getByRole('button', { name: 'Rolle von schiri@punktejagd.example ändern' }));
+  await user.click(screen.getByRole('button', { name: 'Rolle ändern – schiri@punktejagd.example' }));
   dialog = screen.getByRole('dialog', { name: 'Rolle von schiri@punktejagd.example ändern' });
   expect(within(dialog).getByLabelText('Neue Rolle')).toHaveValue('admin');
   await user.click(within(dialog).getByRole('button', { name: 'Rolle ändern' }));
@@ -141,14 +141,14 @@ it('changes a role and disables and enables an account, each with a reason in a 
   expect(sent[0].pathname).toBe('/api/operator/operators/op-2');
   expect(JSON.parse(String(sent[1].body))).toEqual({ role: 'admin', reason: 'Hilft bei den Ergebnissen' });
 
-  await user.click(screen.getByRole('button', { name: 'schiri@punktejagd.example deaktivieren' }));
+  await user.click(screen.getByRole('button', { name: 'Deaktivieren – schiri@punktejagd.example' }));
   dialog = screen.getByRole('dialog', { name: 'schiri@punktejagd.example deaktivieren' });
   await user.type(within(dialog).getByLabelText('Grund'), 'Saison vorbei');
   await user.click(within(dialog).getByRole('button', { name: 'Deaktivieren' }));
   expect(await screen.findByText('schiri@punktejagd.example ist deaktiviert.')).toBeInTheDocument();
   expect(await screen.findByText('Deaktiviert seit 15.06.2026, 12:00 Uhr')).toBeInTheDocument();
 
-  await user.click(screen.getByRole('button', { name: 'schiri@punktejagd.example aktivieren' }));
+  await user.click(screen.getByRole('button', { name: 'Aktivieren – schiri@punktejagd.example' }));
   dialog = screen.getByRole('dialog', { name: 'schiri@punktejagd.example wieder aktivieren' });
   await user.type(within(dialog).getByLabelText('Grund'), 'Doch wieder dabei');
   await user.click(within(dialog).getByRole('button', { name: 'Aktivieren' }));

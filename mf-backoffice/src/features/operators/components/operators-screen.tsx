@@ -190,16 +190,16 @@ export function OperatorsScreen() {
                             gap: ${theme.space(2)};
                           `}
                         >
-                          <Button variant="outline" onClick={() => setChange({ operator, kind: 'role' })} aria-label={`Rolle von ${operator.email} ändern`}>
+                          <Button variant="outline" onClick={() => setChange({ operator, kind: 'role' })} aria-label={`Rolle ändern – ${operator.email}`}>
                             Rolle ändern
                           </Button>
                           {operator.disabledAt ? (
-                            <Button variant="secondary" onClick={() => setChange({ operator, kind: 'enable' })} aria-label={`${operator.email} aktivieren`}>
+                            <Button variant="secondary" onClick={() => setChange({ operator, kind: 'enable' })} aria-label={`Aktivieren – ${operator.email}`}>
                               Aktivieren
                             </Button>
                           ) : (
                             !self && (
-                              <Button variant="secondary" onClick={() => setChange({ operator, kind: 'disable' })} aria-label={`${operator.email} deaktivieren`}>
+                              <Button variant="secondary" onClick={() => setChange({ operator, kind: 'disable' })} aria-label={`Deaktivieren – ${operator.email}`}>
                                 Deaktivieren
                               </Button>
                             )

@@ -33,7 +33,7 @@ export const phaseLabels: Record<OverviewChallengePhase, string> = {
 const germanDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 const number = (n: number) => n.toLocaleString('de-DE');
 const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
-const PROTOCOL = `${backofficePaths.root}/protokoll`;
+const PROTOCOL = backofficePaths.audit;
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'password' } | { status: 'ready'; overview: OverviewDto };
 

@@ -17,6 +17,8 @@ export const passwordTexts = {
   done: 'Dein Passwort ist geändert. Deine anderen Sitzungen sind beendet; hier bleibst du angemeldet.',
   tooMany: 'Zu viele Versuche. Bitte versuche es später erneut.',
   failed: 'Das hat gerade nicht geklappt. Bitte versuche es noch einmal.',
+  mustChange:
+    'Bitte wähle zuerst ein eigenes Passwort: Dein Konto hat noch das Start-Passwort, das ein Administrator vergeben hat. Bis du es änderst, bleiben die anderen Bereiche gesperrt.',
 } as const;
 
 type Field = 'currentPassword' | 'newPassword' | 'repeat';
@@ -28,7 +30,8 @@ const FIELDS: Field[] = ['currentPassword', 'newPassword', 'repeat'];
  * server ('WrongPassword' at the current password). On success every other session ends.
  */
 export function PasswordScreen() {
-  const { signedOut } = useOperatorSession();
+  const { state, signedIn, signedOut } = useOperatorSession();
+  const mustChange = state.status === 'signed-in' && state.operator.mustChangePassword === true;
   const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', repeat: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -53,6 +56,8 @@ export function PasswordScreen() {
       await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
       setValues({ currentPassword: '', newPassword: '', repeat: '' });
       setNotice({ tone: 'success', text: passwordTexts.done });
+      // The start password is gone: the other screens open again.
+      if (state.status === 'signed-in' && mustChange) signedIn({ ...state.operator, mustChangePassword: false });
       status.current?.focus();
     } catch (error) {
       if (isApiError(error) && error.status === 401) return signedOut('expired');
@@ -84,7 +89,11 @@ export function PasswordScreen() {
 
   return (
     <section aria-labelledby="password-title">
-      <ScreenHeader title="Passwort ändern" titleId="password-title" intro="Für dein eigenes Operator-Konto." />
+      <ScreenHeader
+        title="Passwort ändern"
+        titleId="password-title"
+        intro={mustChange ? passwordTexts.mustChange : 'Für dein eigenes Operator-Konto.'}
+      />
       <div
         ref={status}
         tabIndex={-1}

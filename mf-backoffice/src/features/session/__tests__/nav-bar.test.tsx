@@ -14,7 +14,19 @@ it('shows only the screens that work, who is signed in, and a skip link to the c
   mockXhr({ [QUEUE]: { body: page([]) } });
   renderBackoffice('/backoffice', signedIn);
   const nav = screen.getByRole('navigation', { name: 'Backoffice' });
-  expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Moderation', 'Newsletter', 'Konten', 'Challenges', 'Ergebnisse', 'Vereine']);
+  // A moderator: every screen but 'Operatoren' (admins only).
+  expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    'Überblick',
+    'Moderation',
+    'Stimmen',
+    'Challenges',
+    'Ergebnisse',
+    'Vereine',
+    'Konten',
+    'Newsletter',
+    'Inhalte',
+    'Protokoll',
+  ]);
   expect(within(nav).getByRole('link', { name: 'Moderation' })).toHaveAttribute('aria-current', 'page');
   expect(screen.getByText(`Angemeldet als ${OPERATOR_EMAIL}`, { exact: false })).toHaveTextContent('Moderation');
   // No public frame: no footer, no age gate.
@@ -58,4 +70,36 @@ it('an address below /backoffice that is no screen says so and links to the queu
   renderBackoffice('/backoffice/gibt-es-nicht', signedIn);
   expect(screen.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Zur Moderation' })).toHaveAttribute('href', '/backoffice');
+});
+
+it("an admin's bar also has 'Operatoren'", () => {
+  mockXhr({ [QUEUE]: { body: page([]) } });
+  renderBackoffice('/backoffice', { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } });
+  const nav = screen.getByRole('navigation', { name: 'Backoffice' });
+  expect(within(nav).getAllByRole('link').at(-1)).toHaveTextContent('Operatoren');
+  expect(within(nav).getAllByRole('link')).toHaveLength(11);
+});
+
+it('with an admin’s start password every screen leads to “Passwort ändern”, the bar offers nothing else, and a changed password opens the rest', async () => {
+  const user = userEvent.setup();
+  const xhr = mockXhr({ [QUEUE]: { body: page([]) }, 'POST /api/operator/password': { status: 204 } });
+  renderBackoffice('/backoffice/stimmen', {
+    status: 'signed-in',
+    operator: { email: 'neu@punktejagd.example', role: 'moderator', idleTimeoutSeconds: 1800, mustChangePassword: true },
+  });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent('/backoffice/passwort');
+  expect(screen.getByText(/Dein Konto hat noch das Start-Passwort/)).toBeInTheDocument();
+  expect(screen.queryByRole('navigation', { name: 'Backoffice' })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
+
+  await user.type(screen.getByLabelText('Aktuelles Passwort'), 'Start!Passwort2026');
+  await user.type(screen.getByLabelText('Neues Passwort'), 'Eigenes!Passwort2026');
+  await user.type(screen.getByLabelText('Neues Passwort wiederholen'), 'Eigenes!Passwort2026');
+  await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+  expect(await screen.findByText(/Dein Passwort ist geändert/)).toBeInTheDocument();
+  expect(xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/password')).toHaveLength(1);
+  const nav = screen.getByRole('navigation', { name: 'Backoffice' });
+  await user.click(within(nav).getByRole('link', { name: 'Moderation' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Moderation' })).toBeInTheDocument();
 });

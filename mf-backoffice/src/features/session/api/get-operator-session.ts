@@ -8,11 +8,12 @@ import type { OperatorInfo } from '../../../lib/operator-session';
  * its own may meet a server from before or after roles.
  */
 export function toOperatorInfo(answer: unknown): OperatorInfo {
-  const body = (answer ?? {}) as { email?: unknown; role?: unknown; idleTimeoutSeconds?: unknown };
+  const body = (answer ?? {}) as { email?: unknown; role?: unknown; idleTimeoutSeconds?: unknown; mustChangePassword?: unknown };
   return {
     email: typeof body.email === 'string' ? body.email : null,
     role: typeof body.role === 'string' ? body.role : null,
     idleTimeoutSeconds: typeof body.idleTimeoutSeconds === 'number' && body.idleTimeoutSeconds > 0 ? body.idleTimeoutSeconds : null,
+    mustChangePassword: body.mustChangePassword === true,
   };
 }
 

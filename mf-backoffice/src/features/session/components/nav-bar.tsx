@@ -12,15 +12,24 @@ export const navTexts = {
 
 /** The back office's screens that work today; a screen joins this list when it exists. */
 const screens = [
+  { to: backofficePaths.overview, label: 'Überblick' },
   { to: backofficePaths.moderation, label: 'Moderation' },
-  { to: backofficePaths.newsletter, label: 'Newsletter' },
-  { to: backofficePaths.accounts, label: 'Konten' },
-  { to: `${backofficePaths.root}/challenges`, label: 'Challenges' },
-  { to: `${backofficePaths.root}/ergebnisse`, label: 'Ergebnisse' },
+  { to: backofficePaths.votes, label: 'Stimmen' },
+  { to: backofficePaths.challenges, label: 'Challenges' },
+  { to: backofficePaths.results, label: 'Ergebnisse' },
   { to: backofficePaths.clubs, label: 'Vereine' },
+  { to: backofficePaths.accounts, label: 'Konten' },
+  { to: backofficePaths.newsletter, label: 'Newsletter' },
+  { to: backofficePaths.content, label: 'Inhalte' },
+  { to: backofficePaths.audit, label: 'Protokoll' },
+  /** Admins only: moderators do not see it (the screen and the server refuse them anyway). */
+  { to: backofficePaths.operators, label: 'Operatoren', adminOnly: true },
 ] as const;
 
-const roleLabels: Record<string, string> = { moderator: 'Moderation', admin: 'Administration' };
+const roleLabels: Record<string, string> = {
+  moderator: 'Moderation',
+  admin: 'Administration',
+};
 
 /**
  * The back office's bar: its name, the screens (for a signed-in operator), who is signed in and
@@ -92,50 +101,54 @@ export function NavBar() {
             Backoffice
           </span>
         </p>
-        {operator && (
+        {operator && !operator.mustChangePassword && (
           <nav
             aria-label="Backoffice"
             css={css`
-              flex: 1 1 auto;
-              /* Never narrower than a row of links: the bar wraps the sign-in line below instead. */
-              min-width: min(100%, 36rem);
+              /* The screens' links get a row of their own below the name and the sign-in line (eleven of
+                 them do not fit beside it), wrapping within it on a tablet. */
+              order: 1;
+              flex: 1 1 100%;
             `}
           >
             <ul
               css={(theme: Theme) => css`
                 display: flex;
                 flex-wrap: wrap;
-                gap: ${theme.space(1)};
-                margin: 0;
+                gap: 0;
+                /* The first link's text lines up with the name above it. */
+                margin: 0 0 0 -${theme.space(2)};
                 padding: 0;
                 list-style: none;
               `}
             >
-              {screens.map((screen) => (
-                <li key={screen.to}>
-                  <NavLink
-                    to={screen.to}
-                    end
-                    css={(theme: Theme) => css`
-                      display: inline-flex;
-                      align-items: center;
-                      min-height: 44px;
-                      padding: 0 ${theme.space(3)};
-                      border-bottom: 3px solid transparent;
-                      font-weight: 700;
-                      text-decoration: none;
-                      &:hover {
-                        border-bottom-color: rgba(255, 255, 255, 0.5);
-                      }
-                      &[aria-current='page'] {
-                        border-bottom-color: ${theme.colors.primary};
-                      }
-                    `}
-                  >
-                    {screen.label}
-                  </NavLink>
-                </li>
-              ))}
+              {screens
+                .filter((screen) => !('adminOnly' in screen) || operator.role === 'admin')
+                .map((screen) => (
+                  <li key={screen.to}>
+                    <NavLink
+                      to={screen.to}
+                      end
+                      css={(theme: Theme) => css`
+                        display: inline-flex;
+                        align-items: center;
+                        min-height: 44px;
+                        padding: 0 ${theme.space(2)};
+                        border-bottom: 3px solid transparent;
+                        font-weight: 700;
+                        text-decoration: none;
+                        &:hover {
+                          border-bottom-color: rgba(255, 255, 255, 0.5);
+                        }
+                        &[aria-current='page'] {
+                          border-bottom-color: ${theme.colors.primary};
+                        }
+                      `}
+                    >
+                      {screen.label}
+                    </NavLink>
+                  </li>
+                ))}
             </ul>
           </nav>
         )}
@@ -159,6 +172,19 @@ export function NavBar() {
               {operator.email ? <>Angemeldet als {operator.email}</> : 'Angemeldet'}
               {operator.role && roleLabels[operator.role] && <> (Rolle: {roleLabels[operator.role]})</>}
             </p>
+            <NavLink
+              to={backofficePaths.password}
+              end
+              css={css`
+                display: inline-flex;
+                align-items: center;
+                min-height: 40px;
+                font-size: 0.9375rem;
+                font-weight: 700;
+              `}
+            >
+              Passwort ändern
+            </NavLink>
             <Button
               variant="outline"
               onClick={() => void onLogout()}
