@@ -192,7 +192,7 @@ async function main(argv: string[]): Promise<number> {
           operatorId: actor.operatorId,
           actor: actor.name,
           subjectType: 'newsletter',
-          subjectId: 'subscribers',
+          subjectId: 'Abonnenten',
           reason: null,
           details: { exported: found.length, format: 'csv' },
           at: new Date(),

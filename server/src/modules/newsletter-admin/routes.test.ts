@@ -181,7 +181,7 @@ describe('CSV export', () => {
     // Taking the addresses out is in the audit log: who, when, how many; not the addresses.
     const exports = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'newsletter-export'));
     expect(exports).toHaveLength(1);
-    expect(exports[0]).toMatchObject({ actor: ADMIN.email, subjectType: 'newsletter', subjectId: 'subscribers', details: { exported: 33, format: 'csv' } });
+    expect(exports[0]).toMatchObject({ actor: ADMIN.email, subjectType: 'newsletter', subjectId: 'Abonnenten', details: { exported: 33, format: 'csv' } });
     expect(JSON.stringify(exports[0])).not.toContain('@verein.example');
   });
 

@@ -102,7 +102,7 @@ export async function subscribersCsv({
     operatorId: input.actor.operatorId,
     actor: input.actor.name,
     subjectType: 'newsletter',
-    subjectId: 'subscribers',
+    subjectId: 'Abonnenten',
     reason: null,
     details: { exported: subscribers.length, format: 'csv' },
     at: ctx.now(),
