@@ -10,6 +10,7 @@ import { auditActionLabel, subjectTypeLabel } from '../../../lib/audit-actions';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { getOverview, OVERVIEW_DAY_CHOICES } from '../api/get-overview';
+import { ChartBoundary } from './chart-boundary';
 import { TableRegion, visuallyHidden } from './table';
 
 /** The chart library loads with this screen only, never with the others. */
@@ -260,9 +261,11 @@ function Figure({ title, days, series }: { title: string; days: OverviewDayDto[]
       >
         {title}
       </figcaption>
-      <Suspense fallback={<div style={{ height: 200 }} />}>
-        <ActivityChart days={days} series={series} />
-      </Suspense>
+      <ChartBoundary>
+        <Suspense fallback={<div style={{ height: 200 }} />}>
+          <ActivityChart days={days} series={series} />
+        </Suspense>
+      </ChartBoundary>
     </figure>
   );
 }
