@@ -1,6 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { dataPaths, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
@@ -68,6 +68,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (default: stdout); tests read the lines. */
   logStream?: { write(line: string): void };
+  /** Sees every route as it is added, in every scope (tests that check all routes, e.g. their access). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const INTERNAL_ERROR_MESSAGE = 'Da ist leider was schief gelaufen.';
@@ -106,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const paths = dataPaths(config);
   const mailer =
     options.mailer ??

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { dataPaths, loadConfig, type ServerConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { silentLogger } from '../logger.js';
@@ -50,6 +50,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Sends the mail jobs instead of the outbox (or SMTP_URL) of the configuration. */
   mailer?: Mailer;
+  /** Sees every route the app adds (see `BuildAppOptions.onRoute`). */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 /**
@@ -71,7 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     );
   let config = makeConfig();
   const build = async (cfg: ServerConfig) =>
-    buildApp({ config: cfg, database, secret: 'test-secret', logger: false, now, realNow, mailer: options.mailer });
+    buildApp({ config: cfg, database, secret: 'test-secret', logger: false, now, realNow, mailer: options.mailer, onRoute: options.onRoute });
   let app = await build(config);
   const ctx: AppContext = {
     config,
