@@ -4,7 +4,7 @@ import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { clubs, logIn, registerConfirmed, type ClubRef } from './support/accounts';
-import { accessToken, xsrfHeader } from './support/api-client';
+import { accessToken, WERBERAT_ALL_CONFIRMED, xsrfHeader } from './support/api-client';
 import { expect, test } from './support/fixtures';
 import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
 import { repoRoot } from './support/paths';
@@ -95,7 +95,7 @@ test.beforeAll(async ({ browser }) => {
   expect((await api.post('/api/operator/login', { headers: xsrf, data: MODERATOR })).status()).toBeLessThan(300);
   const pending = await (await api.get('/api/operator/participations?state=pending')).json();
   for (const item of pending.items as { id: string }[]) {
-    expect((await api.post(`/api/operator/participations/${item.id}/publish`, { headers: xsrf })).status()).toBeLessThan(300);
+    expect((await api.post(`/api/operator/participations/${item.id}/publish`, { headers: xsrf, data: WERBERAT_ALL_CONFIRMED })).status()).toBeLessThan(300);
   }
 
   // Three days later: voting is open.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { OperatorParticipationPageDto } from '@erd/shared-contracts/wire';
 import sharp from 'sharp';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { accessToken, xsrfHeader } from './support/api-client';
+import { accessToken, WERBERAT_ALL_CONFIRMED, xsrfHeader } from './support/api-client';
 import { clubs, logIn, registerConfirmed } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { e2eDataDir, repoRoot } from './support/paths';
@@ -144,7 +144,7 @@ test('an operator publishes the entries; unpublished ones stay invisible until t
   const pending: OperatorParticipationPageDto = await (await api.get('/api/operator/participations?state=pending&size=100')).json();
   expect(pending.total).toBe(SLOGAN_CLUBS + 1); // 12 slogans and one picture (estimates are not moderated)
   for (const item of pending.items) {
-    expect((await api.post(`/api/operator/participations/${item.id}/publish`, { headers: xsrf })).status()).toBeLessThan(300);
+    expect((await api.post(`/api/operator/participations/${item.id}/publish`, { headers: xsrf, data: WERBERAT_ALL_CONFIRMED })).status()).toBeLessThan(300);
   }
   const search = await (await api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-spruch&from=0&size=10&sort=-createdAt')).json();
   expect(search.total).toBe(SLOGAN_CLUBS);

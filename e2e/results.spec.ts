@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { OperatorParticipationPageDto, PublishResultDto, ResultAuditPageDto, ResultPreviewDto, StandingRowDto } from '@erd/shared-contracts/wire';
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { accessToken, xsrfHeader } from './support/api-client';
+import { accessToken, WERBERAT_ALL_CONFIRMED, xsrfHeader } from './support/api-client';
 import { clubs, registerConfirmed, type ClubRef } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { e2eDataDir, repoRoot } from './support/paths';
@@ -115,7 +115,7 @@ test('submission: five club entries enter an estimate and a slogan; the operator
   const { ctx, headers } = await operatorContext();
   const pending: OperatorParticipationPageDto = await (await ctx.get(`/api/operator/participations?state=pending&challengeId=${SLOGAN}`)).json();
   expect(pending.total).toBe(5);
-  for (const item of pending.items) expect((await ctx.post(`/api/operator/participations/${item.id}/publish`, { headers })).status()).toBe(200);
+  for (const item of pending.items) expect((await ctx.post(`/api/operator/participations/${item.id}/publish`, { headers, data: WERBERAT_ALL_CONFIRMED })).status()).toBe(200);
   await ctx.dispose();
 });
 

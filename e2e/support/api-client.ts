@@ -23,3 +23,6 @@ export async function xsrfHeader(request: APIRequestContext): Promise<Record<str
   expect(cookie).toBeDefined();
   return { 'x-xsrf-token': cookie!.value };
 }
+
+/** The body of a publication through the operator API: the Werberat checklist with every point confirmed. */
+export const WERBERAT_ALL_CONFIRMED = { checklist: { minors: true, traffic: true, performance: true, excess: true } } as const;

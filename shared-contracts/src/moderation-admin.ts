@@ -8,8 +8,13 @@
  * the log says which points failed (none, when the entry was rejected for something else). The
  * checklist goes into the audit row's `details.checklist` (`details.failedChecks` for rejections).
  *
- * The per-entry calls `operatorPaths.publish`/`reject` stay as they were for the command line and
- * scripts (their rows have no checklist); the back office decides only through `decisions`.
+ * A published entry that turns out to break the rules (a 'Melden' e-mail) is withdrawn
+ * (`withdraw`): with a reason and the checklist, like a rejection; it is deleted with its votes and
+ * the club may take part again while the challenge takes entries.
+ *
+ * The per-entry calls `operatorPaths.publish`/`reject` stay for scripts: `publish` takes the same
+ * complete checklist (`{ checklist }`), `reject` a reason and optionally the checklist. The command
+ * line decides without one (its rows have none); the back office decides through `decisions`.
  */
 
 import type { OperatorParticipationDto } from './entries.js';
@@ -51,33 +56,34 @@ export type WerberatChecklistDto = Record<WerberatCheckKey, boolean>;
 /** The most entries one decision call takes. */
 export const MODERATION_DECISION_MAX_IDS = 50;
 
-export type ModerationDecision = 'publish' | 'reject';
+/** `publish` and `reject`: pending entries; `withdraw`: a published entry taken down again. */
+export type ModerationDecision = 'publish' | 'reject' | 'withdraw';
 
 /**
- * POST decisions: one decision (with one checklist, and for `reject` one reason) for 1 to
- * `MODERATION_DECISION_MAX_IDS` different pending entries. Each entry is decided on its own (its
+ * POST decisions: one decision (with one checklist, and for `reject` and `withdraw` one reason)
+ * for 1 to `MODERATION_DECISION_MAX_IDS` different entries (pending ones; published ones to withdraw). Each entry is decided on its own (its
  * own audit row); the answer says per entry what happened.
  */
 export interface ModerationDecisionInput {
   decision: ModerationDecision;
   ids: string[];
   checklist: WerberatChecklistDto;
-  /** Required for `reject` (3–500 characters); optional note for `publish`. */
+  /** Required for `reject` and `withdraw` (3–500 characters); optional note for `publish`. */
   reason?: string;
 }
 
 /**
- * Per entry: `published` / `rejected` (done now), `already-decided` (it no longer waits: another
- * operator published or rejected it first; `current` says which), `not-found` (no such entry,
- * and no decision on it in the log).
+ * Per entry: `published` / `rejected` / `withdrawn` (done now), `already-decided` (another operator
+ * was first: it no longer waits, or — to withdraw — it is not published; `current` says where it
+ * stands), `not-found` (no such entry, and no decision on it in the log).
  */
-export type ModerationDecisionOutcome = 'published' | 'rejected' | 'already-decided' | 'not-found';
+export type ModerationDecisionOutcome = 'published' | 'rejected' | 'withdrawn' | 'already-decided' | 'not-found';
 
 export interface ModerationDecisionItemDto {
   id: string;
   outcome: ModerationDecisionOutcome;
   /** For `already-decided`: where the entry stands now. */
-  current?: 'published' | 'rejected';
+  current?: 'pending' | 'published' | 'rejected';
 }
 
 export interface ModerationDecisionResultDto {

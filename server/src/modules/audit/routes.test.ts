@@ -82,7 +82,7 @@ beforeAll(async () => {
   await appendAudit(db, at('2026-06-14T22:00:00.000Z', 2));
   await appendAudit(db, at('2026-06-01T08:00:00.000Z', 3));
 
-  expect((await call('POST', '/api/operator/participations/p-good/publish', moderator)).statusCode).toBe(200);
+  expect((await call('POST', '/api/operator/participations/p-good/publish', moderator, { checklist: { minors: true, traffic: true, performance: true, excess: true } })).statusCode).toBe(200);
   expect((await call('POST', '/api/operator/participations/p-bad/reject', moderator, { reason: FORMULA_REASON })).statusCode).toBe(200);
   t.setNow(new Date(TODAY.getTime() + 60_000));
   expect((await call('PUT', '/api/operator/results/challenges/estimate/answer', admin, { rightAnswer: 71 })).statusCode).toBe(200);

@@ -201,6 +201,37 @@ describe('decisions', () => {
     });
   });
 
+  test('withdraw a published entry after a report: deleted with its votes, the row says it was public; a pending one is not withdrawn', async () => {
+    await pending('p-withdraw', 'club-1004-m');
+    expect((await decide(moderator, { decision: 'publish', ids: ['p-withdraw'], checklist: ALL_OK })).json().done).toBe(1);
+    const noReason = await decide(moderator, { decision: 'withdraw', ids: ['p-withdraw'], checklist: ALL_OK });
+    expect([noReason.statusCode, noReason.json().field]).toEqual([400, 'reason']);
+    expect(await stateOf('p-withdraw')).toBe('published');
+
+    const checklist = { ...ALL_OK, minors: false };
+    const res = await decide(admin, { decision: 'withdraw', ids: ['p-withdraw'], checklist, reason: 'Gemeldet: zeigt Kinder mit Bierkrügen' });
+    expect(res.json()).toEqual({ decision: 'withdraw', items: [{ id: 'p-withdraw', outcome: 'withdrawn' }], done: 1 });
+    expect(await stateOf('p-withdraw')).toBe('gone');
+    const rows = await logOf('p-withdraw');
+    expect(rows.map((r) => r.action)).toEqual(['publish', 'reject']);
+    expect(rows[1]).toMatchObject({ reason: 'Gemeldet: zeigt Kinder mit Bierkrügen', actor: ADMIN.email });
+    expect(rows[1]!.details).toMatchObject({ withdrawn: true, checklist, failedChecks: ['minors'], entry: { id: 'p-withdraw', state: 'published' } });
+    expect((await t.app.inject({ url: '/content/public/spaces/erd/objects/p-withdraw' })).statusCode).toBe(404);
+
+    // Withdrawing is for published entries: a pending one stays (the queue rejects it), a gone one is reported as decided.
+    await pending('p-still-pending', 'club-1005-m');
+    const notPublished = await decide(moderator, { decision: 'withdraw', ids: ['p-still-pending', 'p-withdraw'], checklist, reason: 'Gemeldet' });
+    expect(notPublished.json()).toEqual({
+      decision: 'withdraw',
+      items: [
+        { id: 'p-still-pending', outcome: 'already-decided', current: 'pending' },
+        { id: 'p-withdraw', outcome: 'already-decided', current: 'rejected' },
+      ],
+      done: 0,
+    });
+    expect(await stateOf('p-still-pending')).toBe('pending');
+  });
+
   test('several at once: each its own row; the answer says per entry what happened', async () => {
     await pending('p-many-1');
     await pending('p-many-2');

@@ -34,7 +34,7 @@ type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log' | 'upload
 
 export const DECISION_MESSAGES = {
   body: 'Die Entscheidung fehlt oder ist unvollständig.',
-  decision: 'Entscheide „publish“ (freigeben) oder „reject“ (ablehnen).',
+  decision: 'Entscheide „publish“ (freigeben), „reject“ (ablehnen) oder „withdraw“ (zurückziehen).',
   ids: `Wähle 1 bis ${MODERATION_DECISION_MAX_IDS} verschiedene Beiträge aus.`,
   checklist: 'Die Werberat-Checkliste fehlt oder ist unvollständig: jeder der vier Punkte braucht ein Ja oder Nein.',
   checklistIncomplete: 'Zum Freigeben müssen alle vier Punkte der Werberat-Checkliste bestätigt sein.',
@@ -68,6 +68,13 @@ function storedChecklist(details: Record<string, unknown>): WerberatChecklistDto
   }
 }
 
+/** A checklist with every point confirmed (what a publication needs), or a 400 with the German message. */
+export function completeChecklistOf(value: unknown): WerberatChecklistDto {
+  const checklist = checklistOf(value);
+  if (!WERBERAT_CHECK_KEYS.every((key) => checklist[key])) throw new ValidationError(DECISION_MESSAGES.checklistIncomplete, { field: 'checklist' });
+  return checklist;
+}
+
 export interface DecisionInput {
   decision: ModerationDecision;
   ids: string[];
@@ -81,7 +88,9 @@ export function decisionInputOf(body: unknown): DecisionInput {
   const input = body as Record<string, unknown>;
   const unknownField = Object.keys(input).find((key) => !['decision', 'ids', 'checklist', 'reason'].includes(key));
   if (unknownField) throw new ValidationError(DECISION_MESSAGES.body, { field: unknownField });
-  if (input.decision !== 'publish' && input.decision !== 'reject') throw new ValidationError(DECISION_MESSAGES.decision, { field: 'decision' });
+  if (input.decision !== 'publish' && input.decision !== 'reject' && input.decision !== 'withdraw') {
+    throw new ValidationError(DECISION_MESSAGES.decision, { field: 'decision' });
+  }
   const ids = input.ids;
   if (
     !Array.isArray(ids) ||
@@ -92,12 +101,11 @@ export function decisionInputOf(body: unknown): DecisionInput {
   ) {
     throw new ValidationError(DECISION_MESSAGES.ids, { field: 'ids' });
   }
-  const checklist = checklistOf(input.checklist);
   if (input.decision === 'publish') {
-    if (!WERBERAT_CHECK_KEYS.every((key) => checklist[key])) throw new ValidationError(DECISION_MESSAGES.checklistIncomplete, { field: 'checklist' });
-    return { decision: 'publish', ids, checklist, reason: reasonOf(input.reason, false) };
+    return { decision: 'publish', ids, checklist: completeChecklistOf(input.checklist), reason: reasonOf(input.reason, false) };
   }
-  return { decision: 'reject', ids, checklist, reason: reasonOf(input.reason, true, DECISION_MESSAGES.rejectReason) };
+  const checklist = checklistOf(input.checklist);
+  return { decision: input.decision, ids, checklist, reason: reasonOf(input.reason, true, DECISION_MESSAGES.rejectReason) };
 }
 
 const failedChecks = (checklist: WerberatChecklistDto): WerberatCheckKey[] => WERBERAT_CHECK_KEYS.filter((key) => !checklist[key]);
@@ -106,6 +114,7 @@ const failedChecks = (checklist: WerberatChecklistDto): WerberatCheckKey[] => WE
 async function outcomeOfUndecided(db: Ctx['db'], id: string): Promise<ModerationDecisionItemDto> {
   const now = await repo.findEntry(db, id);
   if (now?.participation.state === 'published') return { id, outcome: 'already-decided', current: 'published' };
+  if (now?.participation.state === 'pending') return { id, outcome: 'already-decided', current: 'pending' };
   const last = await repo.lastDecision(db, id);
   if (last) return { id, outcome: 'already-decided', current: last.action === 'reject' ? 'rejected' : 'published' };
   return { id, outcome: 'not-found' };
@@ -134,8 +143,10 @@ export async function decideParticipations({ ctx, input }: { ctx: Ctx; input: { 
         });
         return { id, outcome: 'published' };
       }
+      // A rejection takes a pending entry; a withdrawal a published one (its votes go with it).
+      const withdraw = decision.decision === 'withdraw';
       const found = await repo.findEntry(tx, id);
-      const deleted = found ? await repo.deletePendingEntry(tx, id) : undefined;
+      const deleted = found ? await (withdraw ? repo.deletePublishedEntry(tx, id) : repo.deletePendingEntry(tx, id)) : undefined;
       if (!found || !deleted) return outcomeOfUndecided(tx, id);
       await repo.insertLog(tx, {
         action: 'reject',
@@ -149,19 +160,20 @@ export async function decideParticipations({ ctx, input }: { ctx: Ctx; input: { 
           checklist: decision.checklist,
           failedChecks: failedChecks(decision.checklist),
           batch,
+          ...(withdraw ? { withdrawn: true } : {}),
         },
         at: now,
       });
-      return { id, outcome: 'rejected' };
+      return { id, outcome: withdraw ? 'withdrawn' : 'rejected' };
     });
     items.push(item);
-    if (item.outcome === 'rejected') {
+    if (item.outcome === 'rejected' || item.outcome === 'withdrawn') {
       await removeFilesOfParticipation({ ctx, input: { participationId: id } }).catch((error: unknown) =>
         ctx.log.warn({ err: error, participation: id }, 'could not remove the files of a rejected entry'),
       );
     }
   }
-  const done = items.filter((item) => item.outcome === 'published' || item.outcome === 'rejected').length;
+  const done = items.filter((item) => item.outcome === 'published' || item.outcome === 'rejected' || item.outcome === 'withdrawn').length;
   ctx.log.info({ decision: decision.decision, asked: batch, done, actor: input.actor.name }, 'moderation decision');
   return { decision: decision.decision, items, done };
 }

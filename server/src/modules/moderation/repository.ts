@@ -140,6 +140,15 @@ export async function deletePendingEntry(db: Db, id: string): Promise<Participat
   return row;
 }
 
+/** Deletes the entry only while it is published (withdrawn after a report): the deleted row, or nothing. */
+export async function deletePublishedEntry(db: Db, id: string): Promise<ParticipationRow | undefined> {
+  const [row] = await db
+    .delete(participations)
+    .where(and(eq(participations.id, id), eq(participations.state, 'published'), inArray(participations.objectTypeId, [...MODERATED_TYPES])))
+    .returning();
+  return row;
+}
+
 /** Every audit row about an entry, oldest first. */
 export async function entryHistory(db: Db, id: string): Promise<ModerationLogRow[]> {
   return db

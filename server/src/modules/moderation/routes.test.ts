@@ -52,6 +52,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const ALL_CONFIRMED = { checklist: { minors: true, traffic: true, performance: true, excess: true } };
+
 const op = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie = session) =>
   t.app.inject({
     method,
@@ -156,8 +158,16 @@ describe('moderating entries', () => {
     expect((await op('GET', '/api/operator/participations?state=rejected')).statusCode).toBe(400);
   });
 
-  test('publish: the entry is public with publishedAt in search and objects/{id}; again → 409; logged', async () => {
-    const res = await op('POST', `/api/operator/participations/${sloganId}/publish`);
+  test('publish over HTTP needs the complete Werberat checklist: none or an unticked point is a German 400 and publishes nothing', async () => {
+    for (const body of [undefined, {}, { checklist: { minors: true, traffic: true, performance: true } }, { checklist: { ...ALL_CONFIRMED.checklist, excess: false } }]) {
+      const res = await op('POST', `/api/operator/participations/${sloganId}/publish`, body);
+      expect([JSON.stringify(body), res.statusCode, res.json().code, res.json().field]).toEqual([JSON.stringify(body), 400, 'ValidationError', 'checklist']);
+    }
+    expect((await op('GET', '/api/operator/participations?state=pending&challengeId=text-submit')).json().total).toBe(1);
+  });
+
+  test('publish: the entry is public with publishedAt in search and objects/{id}; again → 409; logged with its checklist', async () => {
+    const res = await op('POST', `/api/operator/participations/${sloganId}/publish`, ALL_CONFIRMED);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: sloganId, state: 'published', publishedAt: TODAY.toISOString() });
 
@@ -170,11 +180,11 @@ describe('moderating entries', () => {
     const own = await t.app.inject({ url: '/api/challenge/particpation/text-submit', headers: { authorization: `Bearer ${member.accessToken}` } });
     expect(own.json()).toMatchObject({ publishedAt: [{ spaceId: 'erd', state: 'published' }] });
 
-    expect((await op('POST', `/api/operator/participations/${sloganId}/publish`)).json()).toMatchObject({ code: 'NotPending' });
-    expect((await op('POST', '/api/operator/participations/p-nothing/publish')).statusCode).toBe(404);
-    expect((await op('POST', '/api/operator/participations/p-estimate/publish')).statusCode).toBe(404);
+    expect((await op('POST', `/api/operator/participations/${sloganId}/publish`, ALL_CONFIRMED)).json()).toMatchObject({ code: 'NotPending' });
+    expect((await op('POST', '/api/operator/participations/p-nothing/publish', ALL_CONFIRMED)).statusCode).toBe(404);
+    expect((await op('POST', '/api/operator/participations/p-estimate/publish', ALL_CONFIRMED)).statusCode).toBe(404);
     const [log] = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.participationId, sloganId));
-    expect(log).toMatchObject({ action: 'publish', actor: OPERATOR.email, operatorId: expect.stringMatching(/^op-/) });
+    expect(log).toMatchObject({ action: 'publish', actor: OPERATOR.email, operatorId: expect.stringMatching(/^op-/), details: ALL_CONFIRMED });
   });
 
   test('estimates stay private even though they need no moderation', async () => {

@@ -7,6 +7,7 @@ import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { operatorAccountRoutes } from '../operators/routes.js';
 import type { ResultFiles } from '../results/files.js';
 import { operatorResultRoutes } from '../results/routes.js';
+import { checklistOf, completeChecklistOf } from './decisions.js';
 import { listParticipationsForReview, listVotesForReview, publishParticipation, rejectParticipation, removeVotes } from './service.js';
 
 /**
@@ -56,16 +57,29 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: 
     async (request) => listParticipationsForReview({ ctx, input: request.query }),
   );
 
-  app.post<{ Params: { id: string } }>(
+  // Over HTTP a publication carries the complete Werberat checklist, like the back office's
+  // decisions (modules/moderation/decisions.ts); a rejection may carry it. The command line calls
+  // the services without one.
+  app.post<{ Params: { id: string }; Body: { checklist?: unknown } | undefined }>(
     '/api/operator/participations/:id/publish',
-    { config: { operatorAccess: 'operator' }, schema: { params: idParams, response: { 200: looseObject, ...errors } } },
-    async (request) => publishParticipation({ ctx, input: { id: request.params.id, actor: actorOf(request) } }),
+    { config: { operatorAccess: 'operator' }, bodyLimit: 8 * 1024, schema: { params: idParams, response: { 200: looseObject, ...errors } } },
+    async (request) =>
+      publishParticipation({ ctx, input: { id: request.params.id, checklist: completeChecklistOf(request.body?.checklist), actor: actorOf(request) } }),
   );
 
-  app.post<{ Params: { id: string }; Body: { reason?: unknown } | undefined }>(
+  app.post<{ Params: { id: string }; Body: { reason?: unknown; checklist?: unknown } | undefined }>(
     '/api/operator/participations/:id/reject',
     { config: { operatorAccess: 'operator' }, bodyLimit: 8 * 1024, schema: { params: idParams, response: { 200: looseObject, ...errors } } },
-    async (request) => rejectParticipation({ ctx, input: { id: request.params.id, reason: request.body?.reason, actor: actorOf(request) } }),
+    async (request) =>
+      rejectParticipation({
+        ctx,
+        input: {
+          id: request.params.id,
+          reason: request.body?.reason,
+          checklist: request.body?.checklist === undefined ? undefined : checklistOf(request.body.checklist),
+          actor: actorOf(request),
+        },
+      }),
   );
 
   app.get<{ Querystring: { participationId?: string; from?: number; size?: number } }>(

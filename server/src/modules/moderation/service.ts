@@ -6,6 +6,7 @@ import type {
   RejectedParticipationDto,
   RemoveVotesResultDto,
 } from '@erd/shared-contracts/wire';
+import { WERBERAT_CHECK_KEYS, type WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
 import { reasonOf, type Actor } from '../audit/service.js';
@@ -76,7 +77,8 @@ export async function publishParticipation({
   input,
 }: {
   ctx: Pick<AppContext, 'db' | 'now' | 'log'>;
-  input: { id: string; actor: Actor };
+  /** `checklist`: the Werberat checklist the HTTP call carried (the command line has none). */
+  input: { id: string; actor: Actor; checklist?: WerberatChecklistDto };
 }): Promise<OperatorParticipationDto> {
   return ctx.db.transaction(async (tx) => {
     const found = await repo.findEntry(tx, input.id);
@@ -91,7 +93,7 @@ export async function publishParticipation({
       participationId: input.id,
       challengeId: published.challengeId,
       reason: null,
-      details: { challengeId: published.challengeId, clubId: published.clubId },
+      details: { challengeId: published.challengeId, clubId: published.clubId, ...(input.checklist ? { checklist: input.checklist } : {}) },
       at: now,
     });
     ctx.log.info({ participation: input.id, actor: input.actor.name }, 'entry published');
@@ -105,7 +107,7 @@ export async function rejectParticipation({
   input,
 }: {
   ctx: Ctx;
-  input: { id: string; reason?: unknown; actor: Actor };
+  input: { id: string; reason?: unknown; actor: Actor; checklist?: WerberatChecklistDto };
 }): Promise<RejectedParticipationDto> {
   const reason = reasonOf(input.reason, false);
   await ctx.db.transaction(async (tx) => {
@@ -120,7 +122,10 @@ export async function rejectParticipation({
       participationId: input.id,
       challengeId: deleted.challengeId,
       reason,
-      details: { entry: toOperatorParticipation({ participation: deleted, club: found.club }) },
+      details: {
+        entry: toOperatorParticipation({ participation: deleted, club: found.club }),
+        ...(input.checklist ? { checklist: input.checklist, failedChecks: WERBERAT_CHECK_KEYS.filter((key) => !input.checklist![key]) } : {}),
+      },
       at: ctx.now(),
     });
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { OperatorParticipationDto } from '@erd/shared-contracts';
 import type { ModerationDecisionInput, ModerationDecisionItemDto, ModerationLookupDto } from '@erd/shared-contracts/backoffice';
 import { mockFetch, mockXhr, type FakeResponse } from '@erd/shared-contracts/testing';
-import { page, picture, QUEUE, signedIn, slogan, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { OPERATOR_EMAIL, page, picture, QUEUE, signedIn, slogan, SPACE_DATA, spaceData } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -452,6 +452,45 @@ describe("'Beitrag nachschlagen'", () => {
     expect(xhr.mock.calls.some(([url]) => url.pathname === '/api/operator/moderation/entries/p-bild')).toBe(true);
     expect(screen.getByText('Das Bild wurde mit der Ablehnung gelöscht.')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('a published entry named in a report is withdrawn with a reason and the checklist; the lookup shows it gone', async () => {
+    const user = userEvent.setup();
+    const entry = slogan({ id: 'p-oeffentlich', slogan: 'Bier macht schneller', state: 'published' });
+    const publishedHistory = [{ id: 1, at: '2026-05-07T08:00:00.000Z', action: 'publish', actor: 'anna@punktejagd.example', reason: null, checklist: ALL_OK }];
+    let state: ModerationLookupDto = { id: 'p-oeffentlich', state: 'published', entry, history: publishedHistory };
+    const xhr = fakeQueue([], {
+      [lookupCall('p-oeffentlich')]: () => ({ body: state }),
+      [DECISIONS]: (_url, init) => {
+        const input = JSON.parse(init.body!) as ModerationDecisionInput;
+        state = {
+          ...state,
+          state: 'rejected',
+          history: [...publishedHistory, { id: 2, at: '2026-05-08T09:30:00.000Z', action: 'reject', actor: OPERATOR_EMAIL, reason: input.reason!, checklist: input.checklist }],
+        };
+        return { body: { decision: 'withdraw', items: [{ id: 'p-oeffentlich', outcome: 'withdrawn' }], done: 1 } };
+      },
+    });
+    renderBackoffice('/backoffice', signedIn);
+    await user.type(await screen.findByLabelText('Beitrags-ID'), 'p-oeffentlich');
+    await user.click(screen.getByRole('button', { name: 'Nachschlagen' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Beitrag p-oeffentlich: Freigegeben (öffentlich)' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Beitrag zurückziehen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Beitrag zurückziehen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Zurückziehen' }));
+    expect(within(dialog).getByLabelText('Grund für das Zurückziehen')).toHaveAccessibleDescription(expect.stringContaining('Bitte gib einen Grund an'));
+    expect(decisionCalls(xhr)).toEqual([]);
+    for (const point of POINTS.slice(0, 3)) await user.click(within(dialog).getByRole('checkbox', { name: point }));
+    await user.type(within(dialog).getByLabelText('Grund für das Zurückziehen'), 'Gemeldet: verharmlost Rausch');
+    await user.click(within(dialog).getByRole('button', { name: 'Zurückziehen' }));
+
+    expect(await screen.findByText('Der Beitrag ist zurückgezogen und gelöscht.')).toBeInTheDocument();
+    expect(decisionCalls(xhr)).toEqual([
+      { decision: 'withdraw', ids: ['p-oeffentlich'], checklist: { ...ALL_OK, excess: false }, reason: 'Gemeldet: verharmlost Rausch' },
+    ]);
+    expect(await screen.findByRole('heading', { level: 3, name: 'Beitrag p-oeffentlich: Abgelehnt (gelöscht)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Beitrag zurückziehen' })).not.toBeInTheDocument();
   });
 
   it('an unknown id, or none, gets a German message at the field', async () => {

@@ -14,6 +14,7 @@ export const REASON_MAX_LENGTH = 500;
 export const decisionTexts = {
   reasonRule: `Bitte gib einen Grund an (${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen).`,
   rejectFailed: 'Der Beitrag konnte nicht abgelehnt werden. Bitte versuche es noch einmal.',
+  withdrawFailed: 'Der Beitrag konnte nicht zurückgezogen werden. Bitte versuche es noch einmal.',
   rejectManyFailed: 'Die Beiträge konnten nicht abgelehnt werden. Bitte versuche es noch einmal.',
   publishManyFailed: 'Die Beiträge konnten nicht freigegeben werden. Bitte versuche es noch einmal.',
 } as const;
@@ -26,11 +27,15 @@ const fieldOf = (data: unknown): unknown => (typeof data === 'object' && data !=
 const count = (n: number) => (n === 1 ? '1 Beitrag' : `${n} Beiträge`);
 
 function titleOf(decision: ModerationDecision, entries: readonly OperatorParticipationDto[]): string {
+  if (decision === 'withdraw') return 'Beitrag zurückziehen';
   if (entries.length === 1) return decision === 'reject' ? 'Beitrag ablehnen' : 'Beitrag freigeben';
   return decision === 'reject' ? `${count(entries.length)} ablehnen` : `${count(entries.length)} freigeben`;
 }
 
 function descriptionOf(decision: ModerationDecision, entries: readonly OperatorParticipationDto[]): string {
+  if (decision === 'withdraw') {
+    return `${entryPhrase(entries[0]!)} ist öffentlich. Zurückziehen löscht ihn, mit seinen Stimmen; der Verein kann danach neu teilnehmen, solange die Challenge Beiträge annimmt.`;
+  }
   if (decision === 'reject') {
     return entries.length === 1
       ? `${entryPhrase(entries[0]!)} wird gelöscht, mit seinen Stimmen. Der Verein kann danach neu teilnehmen.`
@@ -66,7 +71,8 @@ export function DecisionDialog({
   const [sending, setSending] = useState(false);
   const reasonField = useRef<HTMLTextAreaElement>(null);
   const firstCheck = useRef<HTMLInputElement>(null);
-  const reject = decision === 'reject';
+  // Rejecting and withdrawing both need a reason and store the unticked points as broken.
+  const reject = decision !== 'publish';
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -103,11 +109,13 @@ export function DecisionDialog({
 
   const failure = !failed
     ? null
-    : reject
-      ? entries.length === 1
-        ? decisionTexts.rejectFailed
-        : decisionTexts.rejectManyFailed
-      : decisionTexts.publishManyFailed;
+    : decision === 'withdraw'
+      ? decisionTexts.withdrawFailed
+      : reject
+        ? entries.length === 1
+          ? decisionTexts.rejectFailed
+          : decisionTexts.rejectManyFailed
+        : decisionTexts.publishManyFailed;
 
   return (
     <Dialog
@@ -123,7 +131,7 @@ export function DecisionDialog({
           <TextAreaField
             ref={reasonField}
             name="reason"
-            label="Grund der Ablehnung"
+            label={decision === 'withdraw' ? 'Grund für das Zurückziehen' : 'Grund der Ablehnung'}
             hint={`${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen. Der Grund wird im Protokoll gespeichert.`}
             maxLength={REASON_MAX_LENGTH}
             required
@@ -144,7 +152,12 @@ export function DecisionDialog({
             legend={reject ? 'Werberat-Checkliste (nicht angehakt = Regel verletzt)' : 'Werberat-Checkliste (alle Punkte bestätigen)'}
           />
         </div>
-        <DialogActions submitLabel={reject ? 'Ablehnen' : 'Freigeben'} sending={sending} onCancel={onCancel} failure={failure} />
+        <DialogActions
+          submitLabel={decision === 'withdraw' ? 'Zurückziehen' : reject ? 'Ablehnen' : 'Freigeben'}
+          sending={sending}
+          onCancel={onCancel}
+          failure={failure}
+        />
       </form>
     </Dialog>
   );

@@ -14,6 +14,8 @@ import { clubLabel, entryKind, formatDateTime } from "../../../lib/format";
 import { previewUrl } from "../../../lib/media";
 import { useOperatorSession } from "../../../lib/operator-session";
 import { lookupEntry } from "../api/lookup-entry";
+import { DecisionDialog, type DecisionOutcome } from "./decision-dialog";
+import { EMPTY_CHECKLIST } from "./werberat-checklist";
 
 export const lookupTexts = {
   title: "Beitrag nachschlagen",
@@ -25,6 +27,12 @@ export const lookupTexts = {
   failed:
     "Der Beitrag konnte gerade nicht nachgeschlagen werden. Bitte versuche es noch einmal.",
   noHistory: "Noch keine Entscheidung im Protokoll.",
+  withdraw: "Beitrag zurückziehen",
+  withdrawHint:
+    "Für einen veröffentlichten Beitrag, der gegen die Regeln verstößt (etwa nach einer Meldung): Er wird mit seinen Stimmen gelöscht.",
+  withdrawn: "Der Beitrag ist zurückgezogen und gelöscht.",
+  alreadyGone:
+    "Der Beitrag war nicht mehr öffentlich; der aktuelle Stand ist unten zu sehen.",
 } as const;
 
 const STATE_LABELS: Record<ModerationLookupDto["state"], string> = {
@@ -84,6 +92,8 @@ export function EntryLookup({
   const [failed, setFailed] = useState(false);
   const [loading, setLoading] = useState(false);
   const [found, setFound] = useState<ModerationLookupDto | null>(null);
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
@@ -99,6 +109,7 @@ export function EntryLookup({
       return;
     }
     setError(null);
+    setNotice(null);
     setLoading(true);
     try {
       const result = await lookupEntry(id);
@@ -117,6 +128,23 @@ export function EntryLookup({
     } finally {
       setLoading(false);
     }
+  };
+
+  /** After 'Zurückziehen': the entry's state from the server again, and what happened. */
+  const withdrawDone = async (outcome: DecisionOutcome) => {
+    setWithdrawing(false);
+    if (outcome.status === "unauthorized") return signedOut("expired");
+    const item = outcome.result.items[0];
+    setNotice(
+      item?.outcome === "withdrawn" ? lookupTexts.withdrawn : lookupTexts.alreadyGone,
+    );
+    if (!found) return;
+    try {
+      setFound(await lookupEntry(found.id));
+    } catch {
+      setFailed(true);
+    }
+    requestAnimationFrame(() => resultHeading.current?.focus());
   };
 
   const entry = found?.entry ?? null;
@@ -259,6 +287,50 @@ export function EntryLookup({
                 )}
               </dd>
             </dl>
+          )}
+          {notice && (
+            <p
+              role="status"
+              css={(theme: Theme) => css`
+                margin: 0 0 ${theme.space(4)};
+                font-weight: 700;
+              `}
+            >
+              {notice}
+            </p>
+          )}
+          {found.state === "published" && entry && (
+            <div
+              css={(theme: Theme) => css`
+                margin: 0 0 ${theme.space(4)};
+              `}
+            >
+              <Button
+                variant="secondary"
+                onClick={() => setWithdrawing(true)}
+                aria-describedby="entry-lookup-withdraw-hint"
+              >
+                {lookupTexts.withdraw}
+              </Button>
+              <p
+                id="entry-lookup-withdraw-hint"
+                css={(theme: Theme) => css`
+                  margin: ${theme.space(2)} 0 0;
+                  font-size: 0.875rem;
+                `}
+              >
+                {lookupTexts.withdrawHint}
+              </p>
+            </div>
+          )}
+          {withdrawing && entry && (
+            <DecisionDialog
+              decision="withdraw"
+              entries={[entry]}
+              initialChecklist={EMPTY_CHECKLIST}
+              onCancel={() => setWithdrawing(false)}
+              onDone={(outcome) => void withdrawDone(outcome)}
+            />
           )}
           <h4
             css={(theme: Theme) => css`
