@@ -93,6 +93,7 @@ export function ModerationScreen() {
   const headings = useRef(new Map<string, HTMLHeadingElement>());
   const firstChecks = useRef(new Map<string, HTMLInputElement>());
   const summary = useRef<HTMLHeadingElement>(null);
+  const lookup = useRef<HTMLDivElement>(null);
   const focusNext = useRef<string | null | undefined>(undefined);
   const request = useRef(0);
 
@@ -116,11 +117,15 @@ export function ModerationScreen() {
     void load(size);
   }, [load, size]);
 
-  // After an action: the focus goes to the entry that followed the handled one, else to the summary.
+  // After an action: the focus goes to the entry that followed the handled one, else to the summary;
+  // unless the operator has meanwhile gone on elsewhere (typed into 'Beitrag nachschlagen' while the
+  // list was still loading): the focus is not taken from them.
   useEffect(() => {
     if (queue.status !== 'ready' || queue.reloading || focusNext.current === undefined) return;
     const next = focusNext.current ? headings.current.get(focusNext.current) : null;
     focusNext.current = undefined;
+    const active = document.activeElement;
+    if (active && active !== document.body && lookup.current?.contains(active)) return;
     (next ?? summary.current)?.focus();
   }, [queue]);
 
@@ -279,6 +284,7 @@ export function ModerationScreen() {
       </ScreenHeader>
 
       <div
+        ref={lookup}
         css={(theme: Theme) => css`
           margin-bottom: ${theme.space(6)};
         `}
