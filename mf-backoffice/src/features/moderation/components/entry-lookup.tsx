@@ -1,5 +1,5 @@
 import { css, type Theme } from "@emotion/react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { isApiError } from "@erd/shared-contracts";
 import {
   WERBERAT_CHECK_KEYS,
@@ -94,6 +94,12 @@ export function EntryLookup({
   const [found, setFound] = useState<ModerationLookupDto | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // Counts the results shown: each new one takes the focus once it is on the page (after React's commit,
+  // not in the next frame, which may come before it under load).
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (shown > 0) resultHeading.current?.focus();
+  }, [shown]);
   const field = useRef<HTMLInputElement>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
@@ -114,7 +120,7 @@ export function EntryLookup({
     try {
       const result = await lookupEntry(id);
       setFound(result);
-      requestAnimationFrame(() => resultHeading.current?.focus());
+      setShown((n) => n + 1);
     } catch (failure) {
       setFound(null);
       if (isApiError(failure) && failure.status === 401) signedOut("expired");
@@ -141,10 +147,10 @@ export function EntryLookup({
     if (!found) return;
     try {
       setFound(await lookupEntry(found.id));
+      setShown((n) => n + 1);
     } catch {
       setFailed(true);
     }
-    requestAnimationFrame(() => resultHeading.current?.focus());
   };
 
   const entry = found?.entry ?? null;
