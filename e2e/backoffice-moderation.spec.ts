@@ -13,7 +13,8 @@ import { e2eDataDir, repoRoot } from './support/paths';
  * checklist and publishes one slogan, rejects another with the checklist and a reason, selects two
  * (one with the keyboard) and publishes both at once, then looks the rejected one up by the id a
  * 'Melden' e-mail carries and sees its history with who, the reason and the checklist. The audit
- * log and the public search agree.
+ * log and the public search agree. Last, a report about a published one: it is withdrawn from the
+ * lookup with a reason and the checklist.
  */
 test.describe.configure({ mode: 'serial' });
 const PORT = 3294;
@@ -148,4 +149,18 @@ test('a moderator publishes with the checklist, rejects with the checklist and a
       entry === second ? { minors: true, traffic: true, performance: true, excess: false } : { minors: true, traffic: true, performance: true, excess: true },
     );
   }
+
+  // A report names the third, published entry: the moderator withdraws it from the lookup.
+  await page.getByRole('button', { name: 'Beitrag zurückziehen' }).click();
+  const withdraw = page.getByRole('dialog', { name: 'Beitrag zurückziehen' });
+  for (const point of POINTS.slice(1)) await withdraw.getByRole('checkbox', { name: point }).check();
+  await withdraw.getByLabel('Grund für das Zurückziehen').fill('Gemeldet: spricht Jugendliche an');
+  await withdraw.getByRole('button', { name: 'Zurückziehen' }).click();
+  await expect(withdraw).toHaveCount(0);
+  await expect(page.getByText('Der Beitrag ist zurückgezogen und gelöscht.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: `Beitrag ${third.id}: Abgelehnt (gelöscht)` })).toBeFocused();
+  const after = await (await api.get('/content/public/spaces/erd/objects/search?fields.challenge.id=e2e-spruch&from=0&size=10')).json();
+  expect(after.items.map((item: { _id: string }) => item._id).sort()).toEqual([first.id, fourth.id].sort());
+  const withdrawn: AuditPageDto = await (await api.get(`/api/operator/audit?subject=${encodeURIComponent(third.id)}`)).json();
+  expect(withdrawn.items[0]).toMatchObject({ action: 'reject', reason: 'Gemeldet: spricht Jugendliche an', details: { withdrawn: true, failedChecks: ['minors'] } });
 });
