@@ -5,6 +5,7 @@ import type { AccountAdminDto, AccountAdminPageDto, AccountSortDto } from '@erd/
 import { FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
+import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
@@ -369,27 +370,7 @@ export function AccountsScreen() {
             </div>
           )}
           {page.total > ACCOUNT_PAGE_SIZE && (
-            <nav
-              aria-label="Seiten"
-              css={(theme: Theme) => css`
-                display: flex;
-                flex-wrap: wrap;
-                align-items: center;
-                justify-content: center;
-                gap: ${theme.space(4)};
-                margin-top: ${theme.space(6)};
-              `}
-            >
-              <Button variant="outline" disabled={current <= 1} onClick={() => setFilter({ ...filter, from: filter.from - ACCOUNT_PAGE_SIZE })}>
-                Zurück
-              </Button>
-              <span>
-                Seite {current} von {pages}
-              </span>
-              <Button variant="outline" disabled={current >= pages} onClick={() => setFilter({ ...filter, from: filter.from + ACCOUNT_PAGE_SIZE })}>
-                Weiter
-              </Button>
-            </nav>
+            <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * ACCOUNT_PAGE_SIZE })} />
           )}
         </>
       )}

@@ -6,12 +6,14 @@ import { FieldLabel, TextField } from '@erd/shared-contracts/forms';
 import { Button, ButtonAnchor, FieldError, Spinner } from '@erd/shared-contracts/ui';
 import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
 import { Panel, ScreenHeader } from '../../../components/screen';
+import { Pager } from '../../../components/pager';
 import { AUDIT_ACTION_LIST, auditActionLabel, subjectTypeLabel } from '../../../lib/audit-actions';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { AUDIT_PAGE_SIZE, auditCsvUrl, listAudit, type AuditFilter } from '../api/list-audit';
 import { AuditDetails } from './audit-details';
-import { TableRegion, visuallyHidden } from './table';
+import { TableRegion } from '../../../components/table-region';
+import { visuallyHidden } from '../../../components/table-styles';
 
 export const auditTexts = {
   loading: 'Protokoll wird geladen …',
@@ -293,27 +295,7 @@ export function AuditScreen() {
             </TableRegion>
           )}
           {result.total > AUDIT_PAGE_SIZE && (
-            <nav
-              aria-label="Seiten"
-              css={(theme: Theme) => css`
-                display: flex;
-                flex-wrap: wrap;
-                align-items: center;
-                justify-content: center;
-                gap: ${theme.space(4)};
-                margin-top: ${theme.space(6)};
-              `}
-            >
-              <Button variant="outline" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                Zurück
-              </Button>
-              <span>
-                Seite {page} von {pages}
-              </span>
-              <Button variant="outline" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                Weiter
-              </Button>
-            </nav>
+            <Pager page={page} pages={pages} onPage={goTo} />
           )}
         </>
       )}

@@ -5,6 +5,7 @@ import { backofficePaths, type ClubAdminDto, type ClubAdminPageDto, type ClubSor
 import { TextField } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
+import { Pager } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { CLUB_PAGE_SIZE, listClubs } from '../api/list-clubs';
@@ -189,27 +190,7 @@ export function ClubsScreen() {
             </div>
           )}
           {page.total > CLUB_PAGE_SIZE && (
-            <nav
-              aria-label="Seiten"
-              css={(theme: Theme) => css`
-                display: flex;
-                flex-wrap: wrap;
-                align-items: center;
-                justify-content: center;
-                gap: ${theme.space(4)};
-                margin-top: ${theme.space(6)};
-              `}
-            >
-              <Button variant="outline" disabled={current <= 1} onClick={() => setFilter({ ...filter, from: filter.from - CLUB_PAGE_SIZE })}>
-                Zurück
-              </Button>
-              <span>
-                Seite {current} von {pages}
-              </span>
-              <Button variant="outline" disabled={current >= pages} onClick={() => setFilter({ ...filter, from: filter.from + CLUB_PAGE_SIZE })}>
-                Weiter
-              </Button>
-            </nav>
+            <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * CLUB_PAGE_SIZE })} />
           )}
         </>
       )}

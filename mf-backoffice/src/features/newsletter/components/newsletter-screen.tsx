@@ -20,6 +20,7 @@ import {
 } from "@erd/shared-contracts/forms";
 import { Button, ButtonAnchor, Spinner } from "@erd/shared-contracts/ui";
 import { Panel, ScreenHeader } from "../../../components/screen";
+import { Pager } from "../../../components/pager";
 import { SortSelect } from "../../../components/sort-select";
 import { selectStyle, visuallyHidden } from "../../../components/table-styles";
 import { formatDateTime } from "../../../lib/format";
@@ -379,45 +380,11 @@ export function NewsletterScreen() {
             </div>
           )}
           {page.total > SUBSCRIBER_PAGE_SIZE && (
-            <nav
-              aria-label="Seiten"
-              css={(theme: Theme) => css`
-                display: flex;
-                flex-wrap: wrap;
-                align-items: center;
-                justify-content: center;
-                gap: ${theme.space(4)};
-                margin-top: ${theme.space(6)};
-              `}
-            >
-              <Button
-                variant="outline"
-                disabled={current <= 1}
-                onClick={() =>
-                  setFilter({
-                    ...filter,
-                    from: filter.from - SUBSCRIBER_PAGE_SIZE,
-                  })
-                }
-              >
-                Zurück
-              </Button>
-              <span>
-                Seite {current} von {pages}
-              </span>
-              <Button
-                variant="outline"
-                disabled={current >= pages}
-                onClick={() =>
-                  setFilter({
-                    ...filter,
-                    from: filter.from + SUBSCRIBER_PAGE_SIZE,
-                  })
-                }
-              >
-                Weiter
-              </Button>
-            </nav>
+            <Pager
+              page={current}
+              pages={pages}
+              onPage={(n) => setFilter({ ...filter, from: (n - 1) * SUBSCRIBER_PAGE_SIZE })}
+            />
           )}
         </>
       )}

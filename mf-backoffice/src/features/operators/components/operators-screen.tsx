@@ -11,7 +11,8 @@ import { useOperatorSession } from '../../../lib/operator-session';
 import { listOperators } from '../api/operators-api';
 import { AddOperatorForm } from './add-operator-form';
 import { ChangeDialog, type ChangeKind, type ChangeOutcome } from './change-dialog';
-import { TableRegion, visuallyHidden } from './table';
+import { TableRegion } from '../../../components/table-region';
+import { visuallyHidden } from '../../../components/table-styles';
 import { operatorTexts, roleLabels } from './texts';
 
 type List = { status: 'loading' } | { status: 'error' } | { status: 'forbidden' } | { status: 'password' } | { status: 'ready'; items: OperatorAccountDto[] };

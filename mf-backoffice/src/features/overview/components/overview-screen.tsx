@@ -11,7 +11,8 @@ import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { getOverview, OVERVIEW_DAY_CHOICES } from '../api/get-overview';
 import { ChartBoundary } from './chart-boundary';
-import { TableRegion, visuallyHidden } from './table';
+import { TableRegion } from '../../../components/table-region';
+import { visuallyHidden } from '../../../components/table-styles';
 
 /** The chart library loads with this screen only, never with the others. */
 const ActivityChart = lazy(() => import('./activity-chart'));

@@ -11,6 +11,7 @@ import { FieldLabel, FormMessage, TextField } from '@erd/shared-contracts/forms'
 import { Badge, Button, Spinner } from '@erd/shared-contracts/ui';
 import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
 import { Panel, ScreenHeader } from '../../../components/screen';
+import { Pager } from '../../../components/pager';
 import { selectStyle, table, tableFrame, visuallyHidden } from '../../../components/table-styles';
 import { formatDateTime } from '../../../lib/format';
 import { previewUrl } from '../../../lib/media';
@@ -594,27 +595,7 @@ export function VoteEntryScreen() {
             </div>
           )}
           {page.total > VOTE_RECORD_PAGE_SIZE && (
-            <nav
-              aria-label="Seiten der Stimmen"
-              css={(theme: Theme) => css`
-                display: flex;
-                flex-wrap: wrap;
-                align-items: center;
-                justify-content: center;
-                gap: ${theme.space(4)};
-                margin-top: ${theme.space(6)};
-              `}
-            >
-              <Button variant="outline" disabled={current <= 1} onClick={() => setFilter({ ...filter, from: filter.from - VOTE_RECORD_PAGE_SIZE })}>
-                Zurück
-              </Button>
-              <span>
-                Seite {current} von {pages}
-              </span>
-              <Button variant="outline" disabled={current >= pages} onClick={() => setFilter({ ...filter, from: filter.from + VOTE_RECORD_PAGE_SIZE })}>
-                Weiter
-              </Button>
-            </nav>
+            <Pager label="Seiten der Stimmen" page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * VOTE_RECORD_PAGE_SIZE })} />
           )}
         </>
       )}

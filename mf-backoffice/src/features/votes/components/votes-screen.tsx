@@ -12,6 +12,7 @@ import { CheckboxField, FieldLabel } from '@erd/shared-contracts/forms';
 import { Badge, Button, Spinner } from '@erd/shared-contracts/ui';
 import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
 import { Panel, ScreenHeader } from '../../../components/screen';
+import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
 import { selectStyle, table, tableFrame, visuallyHidden } from '../../../components/table-styles';
 import { useOperatorSession } from '../../../lib/operator-session';
@@ -199,27 +200,7 @@ export function VotesScreen() {
             </div>
           )}
           {page.total > VOTE_ENTRY_PAGE_SIZE && (
-            <nav
-              aria-label="Seiten"
-              css={(theme: Theme) => css`
-                display: flex;
-                flex-wrap: wrap;
-                align-items: center;
-                justify-content: center;
-                gap: ${theme.space(4)};
-                margin-top: ${theme.space(6)};
-              `}
-            >
-              <Button variant="outline" disabled={current <= 1} onClick={() => setFilter({ ...filter, from: filter.from - VOTE_ENTRY_PAGE_SIZE })}>
-                Zurück
-              </Button>
-              <span>
-                Seite {current} von {pages}
-              </span>
-              <Button variant="outline" disabled={current >= pages} onClick={() => setFilter({ ...filter, from: filter.from + VOTE_ENTRY_PAGE_SIZE })}>
-                Weiter
-              </Button>
-            </nav>
+            <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * VOTE_ENTRY_PAGE_SIZE })} />
           )}
         </>
       )}

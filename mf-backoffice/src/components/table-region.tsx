@@ -1,7 +1,10 @@
 import { css, type Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
 
-/** A table in a scrollable, focusable region (narrow screens scroll it sideways, not the page). */
+/**
+ * A table in a scrollable, focusable region (narrow screens scroll it sideways, not the page), with
+ * the back office's table look; `number` cells align right with even digits.
+ */
 export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div
@@ -41,12 +44,3 @@ export function TableRegion({ label, children }: { label: string; children: Reac
     </div>
   );
 }
-
-export const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-`;
