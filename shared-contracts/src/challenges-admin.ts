@@ -74,6 +74,8 @@ export interface PatchChallengeInput {
   question?: string | null;
   footnote?: string | null;
   teaserImage?: ImageDto | null;
+  /** The prize pictures in their order (at most 10; the site shows 4); only for a challenge with prizes. */
+  prizeImages?: ImageDto[];
   points?: PointsRowDto[];
   scoring?: ChallengeScoringDto;
   startDate?: string;

@@ -269,6 +269,27 @@ describe('changing', () => {
     expect((await current('est')).rightAnswer).toBe(77);
   });
 
+  it('replaces the prize pictures in their order and keeps the prize texts; a challenge without prizes refuses them', async () => {
+    const picture = (name: string) => ({ fields: { file: { url: `/media/${name}.0123456789abcdef.webp`, contentType: 'image/webp', width: 800, height: 600 } } });
+    await t.ctx.db
+      .update(challenges)
+      .set({ prizes: { headline: 'Ein Trikotsatz', text: 'Für die ganze Mannschaft', images: [picture('alt')] } })
+      .where(eq(challenges.id, 'goals'));
+    const seen = await current('goals');
+    const ok = await patch('goals', { expectedUpdatedAt: seen.updatedAt, prizeImages: [picture('trikot'), picture('ball')] });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json<AdminChallengeDto>().prizes).toEqual({ headline: 'Ein Trikotsatz', text: 'Für die ganze Mannschaft', images: [picture('trikot'), picture('ball')] });
+    const [row] = (await auditRows('goals')).filter((r) => (r.details as { fields?: string[] }).fields?.includes('prizes'));
+    expect(row).toMatchObject({ action: 'challenge-update', actor: ADMIN.email });
+    const space = await t.app.inject({ method: 'GET', url: '/content/public/spaces/erd/spacedata?include=4' });
+    const shown = space.json<SpaceDataDto>().year.fields.challenges.find((c) => c.sys.id === 'goals');
+    expect(shown?.fields.prizes?.images.map((i) => i.fields.file.url)).toEqual([picture('trikot').fields.file.url, picture('ball').fields.file.url]);
+
+    const none = await current('later');
+    const refused = await patch('later', { expectedUpdatedAt: none.updatedAt, prizeImages: [picture('trikot')] });
+    expect([refused.statusCode, refused.json().field]).toEqual([400, 'prizeImages']);
+  });
+
   it('saves nothing and writes no audit row when nothing changes', async () => {
     const seen = await current('slogan');
     const res = await patch('slogan', { expectedUpdatedAt: seen.updatedAt, headline: 'slogan' });

@@ -146,3 +146,37 @@ it('asks for a reason before the dates of a running challenge change', async () 
   expect(saved[0]).toMatchObject({ startDate: '2026-06-02', confirmRunning: true, reason: 'Pokalspiel verschoben' });
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
+
+it('an admin changes the prize pictures: uploads one, moves it first, removes the old one; the order is saved', async () => {
+  const user = userEvent.setup();
+  const picture = (name: string) => ({ fields: { file: { url: `/media/${name}.0123456789abcdef.webp`, contentType: 'image/webp', width: 800, height: 600 } } });
+  const saved: PatchChallengeInput[] = [];
+  const withPrizes = challenge({ prizes: { headline: 'Ein Trikotsatz', images: [picture('alt')] } });
+  mockXhr({
+    [ONE]: () => ({ body: withPrizes }),
+    'POST /api/operator/media': () => ({ body: picture('neu') }),
+    [SAVE]: (_url, init) => {
+      const body = JSON.parse(String(init.body)) as PatchChallengeInput;
+      saved.push(body);
+      return { body: { ...withPrizes, prizes: { headline: 'Ein Trikotsatz', images: body.prizeImages! }, updatedAt: '2026-06-15T10:00:00.000Z' } };
+    },
+  });
+  renderBackoffice('/backoffice/challenges/est', admin);
+  const prizes = await screen.findByRole('group', { name: /^Preisbilder/ });
+  expect(within(prizes).getAllByRole('img')).toHaveLength(1);
+
+  await user.upload(within(prizes).getByLabelText(/Bild hinzufügen/), new File(['x'], 'trikot.png', { type: 'image/png' }));
+  await waitFor(() => expect(within(prizes).getAllByRole('img')).toHaveLength(2));
+  await user.click(within(prizes).getByRole('button', { name: 'Bild 2 nach vorn' }));
+  await user.click(within(prizes).getByRole('button', { name: 'Bild 2 entfernen' }));
+  await user.click(screen.getByRole('button', { name: 'Speichern' }));
+  expect(await screen.findByText('Gespeichert.')).toBeInTheDocument();
+  expect(saved).toEqual([{ expectedUpdatedAt: '2026-06-10T10:00:00.000Z', prizeImages: [picture('neu')] }]);
+});
+
+it('a challenge without prizes has no prize pictures to edit', async () => {
+  fakeServer();
+  renderBackoffice('/backoffice/challenges/est', admin);
+  await screen.findByRole('textbox', { name: 'Überschrift' });
+  expect(screen.queryByRole('group', { name: /^Preisbilder/ })).not.toBeInTheDocument();
+});

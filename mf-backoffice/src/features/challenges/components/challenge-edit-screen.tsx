@@ -12,7 +12,8 @@ import { useOperatorSession } from '../../../lib/operator-session';
 import { getChallenge } from '../api/get-challenge';
 import { DATE_FIELDS, type AdminChallengeDto, type DateField, type PatchChallengeInput } from '../api/types';
 import { updateChallenge } from '../api/update-challenge';
-import { uploadImage } from '../api/upload-image';
+import { uploadImage } from '../../../api/media';
+import { ImageList } from '../../../components/image-list';
 import { challengesRoute } from './challenges-screen';
 import { dateLabels, phaseLabels, typeLabels } from './labels';
 import { fromPlaces, PointsTableEditor, type PointsFormRow } from './points-table-editor';
@@ -33,6 +34,9 @@ export const editTexts = {
   imageFailed: 'Das Bild konnte nicht hochgeladen werden.',
 } as const;
 
+/** The challenge page shows up to four prize pictures (spec §3). */
+const PRIZE_IMAGES_SHOWN = 4;
+
 const TEXT_FIELDS = ['headline', 'teasertitle', 'teasertext', 'question', 'footnote'] as const;
 type TextKey = (typeof TEXT_FIELDS)[number];
 
@@ -42,6 +46,8 @@ interface FormState {
   rows: PointsFormRow[];
   scoring: 'highest' | 'closest' | null;
   teaserImage: ImageDto | null;
+  /** The prize pictures (null: the challenge has no prizes, they come from the season file). */
+  prizeImages: ImageDto[] | null;
 }
 
 const toRows = (points: PointsRowDto[]): PointsFormRow[] =>
@@ -54,6 +60,7 @@ function formOf(c: AdminChallengeDto): FormState {
     rows: toRows(c.points),
     scoring: c.scoring,
     teaserImage: c.teaserImage,
+    prizeImages: c.prizes ? c.prizes.images : null,
   };
 }
 
@@ -154,6 +161,7 @@ export function ChallengeEditScreen() {
     if (JSON.stringify(points) !== JSON.stringify(challenge.points)) input.points = points;
     if (form.scoring && form.scoring !== challenge.scoring) input.scoring = form.scoring;
     if (JSON.stringify(form.teaserImage) !== JSON.stringify(challenge.teaserImage)) input.teaserImage = form.teaserImage;
+    if (form.prizeImages && JSON.stringify(form.prizeImages) !== JSON.stringify(challenge.prizes?.images ?? [])) input.prizeImages = form.prizeImages;
     const datesChanged = DATE_FIELDS.some((key) => input[key] !== undefined);
     if (datesChanged && challenge.running) setConfirming(input);
     else void send(input);
@@ -241,6 +249,21 @@ export function ChallengeEditScreen() {
             )}
             {errors.teaserImage && <FieldError id="teaser-image-error" role="alert">{errors.teaserImage}</FieldError>}
           </div>
+
+          {form.prizeImages && (
+            <ImageList
+              id="prize-images"
+              legend="Preisbilder"
+              name="Preise"
+              images={form.prizeImages}
+              max={PRIZE_IMAGES_SHOWN}
+              readOnly={readOnly}
+              error={errors.prizeImages ?? null}
+              onChange={(prizeImages) => setForm((f) => (f ? { ...f, prizeImages } : f))}
+              onBusy={setUploading}
+              onSignedOut={() => signedOut('expired')}
+            />
+          )}
 
           <fieldset css={(theme: Theme) => css`border: 1px solid ${theme.colors.border}; border-radius: ${theme.radius}; padding: ${theme.space(4)}; margin: 0; display: grid; gap: ${theme.space(3)}; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));`}>
             <legend css={css`font-weight: 700;`}>Termine{challenge.running ? ' (die Challenge läuft: eine Änderung braucht eine Bestätigung mit Grund)' : ''}</legend>

@@ -1,5 +1,4 @@
 import {
-  challengeAdminPaths,
   contentAdminPaths,
   type ContentAdminDto,
   type LegalPageKey,
@@ -8,7 +7,7 @@ import {
   type SaveLegalInput,
   type SaveTeasersInput,
 } from '@erd/shared-contracts/backoffice';
-import type { ImageDto, RichTextDto } from '@erd/shared-contracts/wire';
+import type { RichTextDto } from '@erd/shared-contracts/wire';
 import { apiClient } from '../../../api/http';
 
 /**
@@ -37,9 +36,3 @@ export async function previewMarkdown(markdown: string): Promise<RichTextDto> {
   return (await apiClient().post<MarkdownPreviewDto>(contentAdminPaths.preview, { markdown })).data.richText;
 }
 
-/** POST /api/operator/media (admins): one JPEG, PNG or WEBP up to 10 MB → the re-encoded picture. */
-export async function uploadImage(file: File): Promise<ImageDto> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return (await apiClient().post<ImageDto>(challengeAdminPaths.media, form)).data;
-}

@@ -18,7 +18,7 @@ import { TextAreaField } from '../../../components/text-area-field';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { getContent, saveBanner, saveLegalPage, saveTeasers } from '../api/content-api';
 import { MarkdownEditor } from './markdown-editor';
-import { TeaserImages } from './teaser-images';
+import { ImageList } from '../../../components/image-list';
 
 export const contentTexts = {
   loadFailed: 'Die Inhalte konnten nicht geladen werden.',
@@ -226,7 +226,7 @@ export function ContentScreen() {
                   {TEASER_FIELDS[key].description && (
                     <TextAreaField label="Beschreibung" name={`${key}-description`} value={t.description} readOnly={readOnly} maxLength={CONTENT_LIMITS.description} error={e('description') ?? null} onChange={(ev) => setTeaser(key, { description: ev.target.value })} />
                   )}
-                  <TeaserImages
+                  <ImageList
                     id={`${key}-images`}
                     name={teaserLabels[key]}
                     images={t.images}

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import { Button, FieldError, Spinner } from '@erd/shared-contracts/ui';
 import type { ImageDto } from '@erd/shared-contracts/wire';
-import { previewUrl } from '../../../lib/media';
-import { uploadImage } from '../api/content-api';
+import { uploadImage } from '../api/media';
+import { previewUrl } from '../lib/media';
 
 export const imageTexts = {
   type: 'Erlaubt sind JPEG, PNG oder WEBP.',
@@ -12,9 +12,11 @@ export const imageTexts = {
   failed: 'Das Bild konnte nicht hochgeladen werden.',
 } as const;
 
-interface TeaserImagesProps {
+interface ImageListProps {
   id: string;
-  /** The teaser's name, for the labels ('Bild 1 von Preise'). */
+  /** The group's name before the count (default 'Bilder': 'Bilder (1 von höchstens 4)'). */
+  legend?: string;
+  /** What the pictures belong to, for the labels ('Bild 1 von Preise'). */
   name: string;
   images: ImageDto[];
   max: number;
@@ -25,8 +27,8 @@ interface TeaserImagesProps {
   onSignedOut: () => void;
 }
 
-/** A teaser's pictures: shown in their order; admins move, remove and upload (up to `max`). */
-export function TeaserImages({ id, name, images, max, readOnly, error, onChange, onBusy, onSignedOut }: TeaserImagesProps) {
+/** Pictures in their order (a teaser's, a challenge's prizes): admins move, remove and upload (up to `max`). */
+export function ImageList({ id, legend = 'Bilder', name, images, max, readOnly, error, onChange, onBusy, onSignedOut }: ImageListProps) {
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const move = (from: number, to: number) => {
@@ -67,7 +69,7 @@ export function TeaserImages({ id, name, images, max, readOnly, error, onChange,
       `}
     >
       <legend css={css`font-weight: 700;`}>
-        Bilder ({images.length} von höchstens {max})
+        {legend} ({images.length} von höchstens {max})
       </legend>
       {images.length === 0 && <p css={css`margin: 0;`}>Kein Bild.</p>}
       <ol
