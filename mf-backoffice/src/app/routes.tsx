@@ -1,23 +1,28 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, Route, Routes } from '@erd/shared-contracts';
-import { AccountsScreen } from '../features/accounts/components/accounts-screen';
-import { AuditScreen } from '../features/audit/components/audit-screen';
-import { ChallengeEditScreen } from '../features/challenges/components/challenge-edit-screen';
-import { ChallengesScreen } from '../features/challenges/components/challenges-screen';
-import { ClubImportScreen } from '../features/clubs/components/club-import-screen';
-import { ClubsScreen } from '../features/clubs/components/clubs-screen';
-import { ContentScreen } from '../features/content/components/content-screen';
+import { Spinner } from '@erd/shared-contracts/ui';
 import { ModerationScreen } from '../features/moderation/components/moderation-screen';
-import { NewsletterScreen } from '../features/newsletter/components/newsletter-screen';
-import { OperatorsScreen } from '../features/operators/components/operators-screen';
-import { OverviewScreen } from '../features/overview/components/overview-screen';
-import { PasswordScreen } from '../features/password/components/password-screen';
-import { ResultsScreen } from '../features/results/components/results-screen';
 import { LoginScreen } from '../features/session/components/login-screen';
 import { RequireOperator } from '../features/session/components/require-operator';
-import { VoteEntryScreen } from '../features/votes/components/vote-entry-screen';
-import { VotesScreen } from '../features/votes/components/votes-screen';
 import { Layout } from './layout';
 import { BackofficeNotFound } from './not-found';
+
+// The landing screen and the sign-in come with the remote; every other screen is a chunk of its own,
+// loaded when it is first opened, so signing in does not download the whole back office.
+const AccountsScreen = lazy(() => import('../features/accounts/components/accounts-screen').then((m) => ({ default: m.AccountsScreen })));
+const AuditScreen = lazy(() => import('../features/audit/components/audit-screen').then((m) => ({ default: m.AuditScreen })));
+const ChallengeEditScreen = lazy(() => import('../features/challenges/components/challenge-edit-screen').then((m) => ({ default: m.ChallengeEditScreen })));
+const ChallengesScreen = lazy(() => import('../features/challenges/components/challenges-screen').then((m) => ({ default: m.ChallengesScreen })));
+const ClubImportScreen = lazy(() => import('../features/clubs/components/club-import-screen').then((m) => ({ default: m.ClubImportScreen })));
+const ClubsScreen = lazy(() => import('../features/clubs/components/clubs-screen').then((m) => ({ default: m.ClubsScreen })));
+const ContentScreen = lazy(() => import('../features/content/components/content-screen').then((m) => ({ default: m.ContentScreen })));
+const NewsletterScreen = lazy(() => import('../features/newsletter/components/newsletter-screen').then((m) => ({ default: m.NewsletterScreen })));
+const OperatorsScreen = lazy(() => import('../features/operators/components/operators-screen').then((m) => ({ default: m.OperatorsScreen })));
+const OverviewScreen = lazy(() => import('../features/overview/components/overview-screen').then((m) => ({ default: m.OverviewScreen })));
+const PasswordScreen = lazy(() => import('../features/password/components/password-screen').then((m) => ({ default: m.PasswordScreen })));
+const ResultsScreen = lazy(() => import('../features/results/components/results-screen').then((m) => ({ default: m.ResultsScreen })));
+const VoteEntryScreen = lazy(() => import('../features/votes/components/vote-entry-screen').then((m) => ({ default: m.VoteEntryScreen })));
+const VotesScreen = lazy(() => import('../features/votes/components/votes-screen').then((m) => ({ default: m.VotesScreen })));
 
 /**
  * The back office's screens, relative to where the host mounts it (`/backoffice/*`, contracts
@@ -31,7 +36,9 @@ export function BackofficeRoutes() {
         <Route
           element={
             <RequireOperator>
-              <Outlet />
+              <Suspense fallback={<Spinner label="Wird geladen …" />}>
+                <Outlet />
+              </Suspense>
             </RequireOperator>
           }
         >
