@@ -42,7 +42,9 @@ test("a failure is the child's answer; the child stays", async () => {
 });
 
 test('a crash or a hang loses only that job; the next one gets a new child', async () => {
-  const p = pool({ size: 1, timeoutMs: 300 });
+  // The timeout also covers a new child's start (a Node process: up to a second or more while the
+  // two cores run other suites), so it is not cut shorter than a start can take.
+  const p = pool({ size: 1, timeoutMs: 2500 });
   try {
     const before = await p.run({ mode: 'ok', value: 'a' });
     await expect(p.run({ mode: 'crash' })).rejects.toMatchObject({ why: 'crashed' });
@@ -52,7 +54,7 @@ test('a crash or a hang loses only that job; the next one gets a new child', asy
     const hung = p.run({ mode: 'hang' });
     const queued = p.run({ mode: 'ok', value: 'c' });
     await expect(hung).rejects.toBeInstanceOf(PictureWorkerLostError);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect((await queued).echo).toBe('c');
   } finally {
     await p.close();
