@@ -13,6 +13,11 @@ export function TableRegion({ label, children }: { label: string; children: Reac
       tabIndex={0}
       css={(theme: Theme) => css`
         overflow-x: auto;
+        /* As a grid or flex item it would otherwise grow to the table's width and scroll the page; and
+           the visually hidden texts in its cells (position: absolute) stay inside its scrolling. */
+        position: relative;
+        min-width: 0;
+        max-width: 100%;
         border: 1px solid ${theme.colors.border};
         border-radius: ${theme.radius};
         background: ${theme.colors.surface};

@@ -3,6 +3,8 @@ import { css, type Theme } from '@emotion/react';
 /** The scrolling frame of a wide table (keyboard-focusable, so it scrolls on a tablet with the keys too). */
 export const tableFrame = (theme: Theme) => css`
   overflow-x: auto;
+  /* Visually hidden texts in the cells (position: absolute) stay inside the scrolling frame. */
+  position: relative;
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radius};
   background: ${theme.colors.surface};

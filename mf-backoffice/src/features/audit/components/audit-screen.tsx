@@ -317,9 +317,12 @@ function Row({ entry, open, onToggle }: { entry: AuditEntryDto; open: boolean; o
           {formatDateTime(entry.at)}
         </td>
         <th scope="row">{auditActionLabel(entry.action)}</th>
+        {/* Addresses and ids break anywhere, but never into a column narrower than a short address
+            (at 768 px the table scrolls in its frame instead of wrapping every letter). */}
         <td
           css={css`
             overflow-wrap: anywhere;
+            min-width: 12rem;
           `}
         >
           {entry.actor}
@@ -327,6 +330,7 @@ function Row({ entry, open, onToggle }: { entry: AuditEntryDto; open: boolean; o
         <td
           css={css`
             overflow-wrap: anywhere;
+            min-width: 10rem;
           `}
         >
           {subjectTypeLabel(entry.subjectType)} {entry.subjectId}
