@@ -5,6 +5,7 @@ import type { AccountAdminDto, AccountAdminPageDto, AccountSortDto } from '@erd/
 import { FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
+import { SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
 import { formatDateTime } from '../../../lib/format';
@@ -130,41 +131,21 @@ export function AccountsScreen() {
     <section aria-labelledby="accounts-title">
       <ScreenHeader title="Konten" titleId="accounts-title" intro={isAdmin ? accountsTexts.intro : accountsTexts.readOnly} />
 
-      <Panel
-        css={(theme: Theme) => css`
-          margin-bottom: ${theme.space(6)};
-        `}
-      >
-        <form
-          role="search"
-          aria-label="Konten suchen"
-          noValidate
-          onSubmit={onSearch}
-          css={(theme: Theme) => css`
-            display: flex;
-            flex-wrap: wrap;
-            align-items: flex-end;
-            gap: ${theme.space(4)};
-            & > div {
-              flex: 1 1 280px;
-            }
-          `}
-        >
-          <TextField
-            label="E-Mail, Verein oder Vereinsnummer"
-            hint="E-Mail-Adressen werden vom Anfang her gesucht."
-            name="query"
-            type="search"
-            maxLength={254}
-            value={draft.query}
-            onChange={(e) => setDraft({ ...draft, query: e.target.value })}
-          />
-          <SortSelect id="accounts-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
-          <Button type="submit" variant="primary">
-            Suchen
-          </Button>
-        </form>
-      </Panel>
+      <SearchPanel label="Konten suchen" onSubmit={onSearch} fieldBasis="280px">
+        <TextField
+          label="E-Mail, Verein oder Vereinsnummer"
+          hint="E-Mail-Adressen werden vom Anfang her gesucht."
+          name="query"
+          type="search"
+          maxLength={254}
+          value={draft.query}
+          onChange={(e) => setDraft({ ...draft, query: e.target.value })}
+        />
+        <SortSelect id="accounts-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
+        <Button type="submit" variant="primary">
+          Suchen
+        </Button>
+      </SearchPanel>
 
       <div
         role="status"
@@ -369,9 +350,7 @@ export function AccountsScreen() {
               </table>
             </div>
           )}
-          {page.total > ACCOUNT_PAGE_SIZE && (
-            <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * ACCOUNT_PAGE_SIZE })} />
-          )}
+          {page.total > ACCOUNT_PAGE_SIZE && <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * ACCOUNT_PAGE_SIZE })} />}
         </>
       )}
 

@@ -5,6 +5,7 @@ import { backofficePaths, type ClubAdminDto, type ClubAdminPageDto, type ClubSor
 import { TextField } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
+import { SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
@@ -67,7 +68,9 @@ export function ClubsScreen() {
 
   const replaceClub = (club: ClubAdminDto) =>
     setList((current) =>
-      current.status === 'ready' ? { status: 'ready', page: { ...current.page, items: current.page.items.map((c) => (c.id === club.id ? club : c)) } } : current,
+      current.status === 'ready'
+        ? { status: 'ready', page: { ...current.page, items: current.page.items.map((c) => (c.id === club.id ? club : c)) } }
+        : current,
     );
 
   const page = list.status === 'ready' ? list.page : null;
@@ -101,40 +104,20 @@ export function ClubsScreen() {
         )}
       </ScreenHeader>
 
-      <Panel
-        css={(theme: Theme) => css`
-          margin-bottom: ${theme.space(6)};
-        `}
-      >
-        <form
-          role="search"
-          aria-label="Vereine suchen"
-          noValidate
-          onSubmit={onSearch}
-          css={(theme: Theme) => css`
-            display: flex;
-            flex-wrap: wrap;
-            align-items: flex-end;
-            gap: ${theme.space(4)};
-            & > div {
-              flex: 1 1 240px;
-            }
-          `}
-        >
-          <TextField
-            label="Name oder Vereinsnummer"
-            name="query"
-            type="search"
-            maxLength={200}
-            value={draft.query}
-            onChange={(e) => setDraft({ ...draft, query: e.target.value })}
-          />
-          <SortSelect id="clubs-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
-          <Button type="submit" variant="primary">
-            Suchen
-          </Button>
-        </form>
-      </Panel>
+      <SearchPanel label="Vereine suchen" onSubmit={onSearch}>
+        <TextField
+          label="Name oder Vereinsnummer"
+          name="query"
+          type="search"
+          maxLength={200}
+          value={draft.query}
+          onChange={(e) => setDraft({ ...draft, query: e.target.value })}
+        />
+        <SortSelect id="clubs-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
+        <Button type="submit" variant="primary">
+          Suchen
+        </Button>
+      </SearchPanel>
 
       {list.status === 'loading' && <Spinner label={clubsTexts.loading} />}
       {list.status === 'error' && (
@@ -189,9 +172,7 @@ export function ClubsScreen() {
               </table>
             </div>
           )}
-          {page.total > CLUB_PAGE_SIZE && (
-            <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * CLUB_PAGE_SIZE })} />
-          )}
+          {page.total > CLUB_PAGE_SIZE && <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * CLUB_PAGE_SIZE })} />}
         </>
       )}
     </section>

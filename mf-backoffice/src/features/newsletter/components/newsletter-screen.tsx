@@ -20,6 +20,7 @@ import {
 } from "@erd/shared-contracts/forms";
 import { Button, ButtonAnchor, Spinner } from "@erd/shared-contracts/ui";
 import { Panel, ScreenHeader } from "../../../components/screen";
+import { SearchPanel } from "../../../components/search-panel";
 import { Pager } from "../../../components/pager";
 import { SortSelect } from "../../../components/sort-select";
 import { selectStyle, visuallyHidden } from "../../../components/table-styles";
@@ -177,67 +178,47 @@ export function NewsletterScreen() {
         )}
       </ScreenHeader>
 
-      <Panel
-        css={(theme: Theme) => css`
-          margin-bottom: ${theme.space(6)};
-        `}
-      >
-        <form
-          role="search"
-          aria-label="Adressen suchen"
-          noValidate
-          onSubmit={onSearch}
-          css={(theme: Theme) => css`
-            display: flex;
-            flex-wrap: wrap;
-            align-items: flex-end;
-            gap: ${theme.space(4)};
-            & > div {
-              flex: 1 1 240px;
+      <SearchPanel label="Adressen suchen" onSubmit={onSearch}>
+        <TextField
+          label="E-Mail-Adresse"
+          name="query"
+          type="search"
+          maxLength={254}
+          value={draft.query}
+          onChange={(e) => setDraft({ ...draft, query: e.target.value })}
+        />
+        <div>
+          <FieldLabel htmlFor="newsletter-status">Status</FieldLabel>
+          <select
+            id="newsletter-status"
+            value={draft.status}
+            onChange={(e) =>
+              setDraft({
+                ...draft,
+                status: e.target.value as NewsletterStatusDto,
+              })
             }
-          `}
-        >
-          <TextField
-            label="E-Mail-Adresse"
-            name="query"
-            type="search"
-            maxLength={254}
-            value={draft.query}
-            onChange={(e) => setDraft({ ...draft, query: e.target.value })}
-          />
-          <div>
-            <FieldLabel htmlFor="newsletter-status">Status</FieldLabel>
-            <select
-              id="newsletter-status"
-              value={draft.status}
-              onChange={(e) =>
-                setDraft({
-                  ...draft,
-                  status: e.target.value as NewsletterStatusDto,
-                })
-              }
-              css={selectStyle}
-            >
-              {(Object.keys(STATUS_LABELS) as NewsletterStatusDto[]).map(
-                (status) => (
-                  <option key={status} value={status}>
-                    {STATUS_LABELS[status]}
-                  </option>
-                ),
-              )}
-            </select>
-          </div>
-          <SortSelect
-            id="newsletter-sort"
-            labels={SORT_LABELS}
-            value={draft.sort}
-            onChange={(sort) => setDraft({ ...draft, sort })}
-          />
-          <Button type="submit" variant="primary">
-            Suchen
-          </Button>
-        </form>
-      </Panel>
+            css={selectStyle}
+          >
+            {(Object.keys(STATUS_LABELS) as NewsletterStatusDto[]).map(
+              (status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ),
+            )}
+          </select>
+        </div>
+        <SortSelect
+          id="newsletter-sort"
+          labels={SORT_LABELS}
+          value={draft.sort}
+          onChange={(sort) => setDraft({ ...draft, sort })}
+        />
+        <Button type="submit" variant="primary">
+          Suchen
+        </Button>
+      </SearchPanel>
 
       <div
         role="status"
@@ -313,8 +294,8 @@ export function NewsletterScreen() {
               >
                 {/* The status filter decides the rows' status (the heading names it), so it has no column. */}
                 <caption css={visuallyHidden}>
-                  Newsletter-Adressen, sortiert nach{" "}
-                  {SORT_LABELS[filter.sort]}, Seite {current} von {pages}
+                  Newsletter-Adressen, sortiert nach {SORT_LABELS[filter.sort]},
+                  Seite {current} von {pages}
                 </caption>
                 <thead>
                   <tr>
@@ -383,7 +364,9 @@ export function NewsletterScreen() {
             <Pager
               page={current}
               pages={pages}
-              onPage={(n) => setFilter({ ...filter, from: (n - 1) * SUBSCRIBER_PAGE_SIZE })}
+              onPage={(n) =>
+                setFilter({ ...filter, from: (n - 1) * SUBSCRIBER_PAGE_SIZE })
+              }
             />
           )}
         </>

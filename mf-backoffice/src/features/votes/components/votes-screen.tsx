@@ -12,6 +12,7 @@ import { CheckboxField, FieldLabel } from '@erd/shared-contracts/forms';
 import { Badge, Button, Spinner } from '@erd/shared-contracts/ui';
 import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
 import { Panel, ScreenHeader } from '../../../components/screen';
+import { SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
 import { selectStyle, table, tableFrame, visuallyHidden } from '../../../components/table-styles';
@@ -84,50 +85,30 @@ export function VotesScreen() {
     <section aria-labelledby="votes-title">
       <ScreenHeader title="Stimmen" titleId="votes-title" intro={`Die Beiträge der Abstimmungs-Challenges und ihre Stimmen. ${votesTexts.rule}`} />
 
-      <Panel
-        css={(theme: Theme) => css`
-          margin-bottom: ${theme.space(6)};
-        `}
-      >
-        <form
-          role="search"
-          aria-label="Beiträge filtern"
-          noValidate
-          onSubmit={onFilter}
-          css={(theme: Theme) => css`
-            display: flex;
-            flex-wrap: wrap;
-            align-items: flex-end;
-            gap: ${theme.space(4)};
-            & > div {
-              flex: 1 1 220px;
-            }
+      <SearchPanel label="Beiträge filtern" onSubmit={onFilter} fieldBasis="220px">
+        <div>
+          <FieldLabel htmlFor="votes-challenge">Challenge</FieldLabel>
+          <select id="votes-challenge" value={draft.challengeId} onChange={(e) => setDraft({ ...draft, challengeId: e.target.value })} css={selectStyle}>
+            <option value="">Alle Abstimmungs-Challenges</option>
+            {page?.challenges.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.headline}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SortSelect id="votes-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
+        <div
+          css={css`
+            align-self: center;
           `}
         >
-          <div>
-            <FieldLabel htmlFor="votes-challenge">Challenge</FieldLabel>
-            <select id="votes-challenge" value={draft.challengeId} onChange={(e) => setDraft({ ...draft, challengeId: e.target.value })} css={selectStyle}>
-              <option value="">Alle Abstimmungs-Challenges</option>
-              {page?.challenges.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.headline}
-                </option>
-              ))}
-            </select>
-          </div>
-          <SortSelect id="votes-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
-          <div
-            css={css`
-              align-self: center;
-            `}
-          >
-            <CheckboxField label="Nur auffällige" name="flagged" checked={draft.flagged} onChange={(e) => setDraft({ ...draft, flagged: e.target.checked })} />
-          </div>
-          <Button type="submit" variant="primary">
-            Filtern
-          </Button>
-        </form>
-      </Panel>
+          <CheckboxField label="Nur auffällige" name="flagged" checked={draft.flagged} onChange={(e) => setDraft({ ...draft, flagged: e.target.checked })} />
+        </div>
+        <Button type="submit" variant="primary">
+          Filtern
+        </Button>
+      </SearchPanel>
 
       {list.status === 'loading' && <Spinner label={votesTexts.loading} />}
       {list.status === 'password' && <PasswordChangeRequired />}
