@@ -42,6 +42,12 @@ const minuteOf = sql`(date_trunc('minute', v.created_at at time zone 'UTC') at t
 const hourOf = sql`(date_trunc('hour', v.created_at at time zone 'UTC') at time zone 'UTC')`;
 
 /** The entries with their aggregates (a CTE `base`), for one challenge, one entry or all. */
+/** `VOTE_ENTRY_TYPES` as an SQL list, for `object_type_id in (…)`. */
+const types = sql.join(
+  VOTE_ENTRY_TYPES.map((t) => sql`${t}`),
+  sql`, `,
+);
+
 function baseOf(filter: { challengeId?: string; participationId?: string }, thresholds: { address: number; minute: number }): SQL {
   const voteScope = filter.participationId
     ? sql`v.participation_id = ${filter.participationId}`
@@ -53,10 +59,6 @@ function baseOf(filter: { challengeId?: string; participationId?: string }, thre
     : filter.challengeId
       ? sql`p.challenge_id = ${filter.challengeId}`
       : sql`true`;
-  const types = sql.join(
-    VOTE_ENTRY_TYPES.map((t) => sql`${t}`),
-    sql`, `,
-  );
   return sql`with addr as (
       select participation_id, max(n)::int as max_addr from (
         select v.participation_id, count(*) as n from votes v where v.removed_at is null and ${voteScope} group by v.participation_id, v.ip_hash
@@ -215,8 +217,16 @@ export async function listVotes(
 }
 
 /** Locks the entry's row for the removal (two removals of the same entry run one after the other). */
-export async function lockEntry(db: Db, participationId: string): Promise<{ votes: number } | undefined> {
-  const [row] = await rowsOf<{ votes: number }>(db, sql`select votes from participations where id = ${participationId} for update`);
+/**
+ * The entry's count when it is one the review covers (a published entry of a vote challenge), else
+ * nothing; with `lock`, locked for the rest of the transaction. A cheap look-up by id: the burst
+ * figures of `findEntry` are not needed to know that an entry is there.
+ */
+export async function findReviewableEntry(db: Db, participationId: string, lock = false): Promise<{ votes: number } | undefined> {
+  const [row] = await rowsOf<{ votes: number }>(
+    db,
+    sql`select votes from participations where id = ${participationId} and state = 'published' and object_type_id in (${types})${lock ? sql` for update` : sql``}`,
+  );
   return row;
 }
 

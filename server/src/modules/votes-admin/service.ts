@@ -157,13 +157,14 @@ export async function getVoteEntry({ ctx, input }: { ctx: Pick<AppContext, 'db'>
   const participationId = participationIdOf(input.participationId);
   const row = await repo.findEntry(ctx.db, participationId, THRESHOLDS);
   if (!row) throw new NotFoundError(M.notFound);
-  const [totals, timeline, addresses, minutes, removals] = [
-    await repo.totalsOf(ctx.db, participationId),
-    await repo.timelineOf(ctx.db, participationId),
-    await repo.topAddressesOf(ctx.db, participationId, TOP_ADDRESSES),
-    await repo.burstMinutesOf(ctx.db, participationId, BURST_MINUTE_MIN_VOTES, BURST_MINUTES),
-    await repo.removalsOf(ctx.db, participationId),
-  ];
+  // Independent reads: on PostgreSQL they run side by side on the pool.
+  const [totals, timeline, addresses, minutes, removals] = await Promise.all([
+    repo.totalsOf(ctx.db, participationId),
+    repo.timelineOf(ctx.db, participationId),
+    repo.topAddressesOf(ctx.db, participationId, TOP_ADDRESSES),
+    repo.burstMinutesOf(ctx.db, participationId, BURST_MINUTE_MIN_VOTES, BURST_MINUTES),
+    repo.removalsOf(ctx.db, participationId),
+  ]);
   return {
     entry: toEntryDto(row),
     thresholds: { addressMinVotes: BURST_ADDRESS_MIN_VOTES, minuteMinVotes: BURST_MINUTE_MIN_VOTES },
@@ -205,7 +206,7 @@ export async function listEntryVotes({
   if (!VOTE_RECORD_STATES.includes(state)) throw new ValidationError(M.state, { field: 'state' });
   const ipHash = ipHashOf(input.query.ipHash);
   const minute = minuteOf(input.query.minute);
-  if (!(await repo.findEntry(ctx.db, participationId, THRESHOLDS))) throw new NotFoundError(M.notFound);
+  if (!(await repo.findReviewableEntry(ctx.db, participationId))) throw new NotFoundError(M.notFound);
   const { rows, total } = await repo.listVotes(ctx.db, participationId, { ipHash, minute, state }, { from, size });
   return { items: rows.map(toRecordDto), total, from, size };
 }
@@ -239,8 +240,7 @@ export async function removeEntryVotes({
   const selection = selectionOf(body);
   const reason = reasonOf(body.reason, true, M.reason)!;
   return ctx.db.transaction(async (tx) => {
-    if (!(await repo.findEntry(tx, participationId, THRESHOLDS))) throw new NotFoundError(M.notFound);
-    const locked = await repo.lockEntry(tx, participationId);
+    const locked = await repo.findReviewableEntry(tx, participationId, true);
     if (!locked) throw new NotFoundError(M.notFound);
     const now = ctx.now();
     const { kind, ...only } = selection;
