@@ -52,6 +52,9 @@ const LAZY: Record<string, () => Promise<unknown>> = {
   '@erd/shared-contracts/http': () => import('@erd/shared-contracts/http'),
 };
 
+/** Every shared key the host can provide (a test checks them against the build's shared list). */
+export const PROVIDED_KEYS = [...Object.keys(LOADED), ...Object.keys(LAZY)];
+
 const instance = createInstance({
   name: 'host',
   remotes: [],
