@@ -80,11 +80,28 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** Loaded (or loading) exposed modules, as the MF runtime caches them: one load per page and module. */
+const modules = new Map<string, Promise<unknown>>();
+
 /**
- * Loads `./Module` of a remote. `retry` reads its manifest again and re-registers it first,
- * dropping whatever the runtime cached of a failed attempt (a failed runtime chunk is loaded anew).
+ * Loads `./Module` of a remote, once per page: a render that React throws away and repeats (a route
+ * change is a transition) gets the same promise, or it would start a new load every time. A failed
+ * load is forgotten, so the next call tries again; `retry` then also re-registers the remote,
+ * dropping whatever the runtime cached of the failed attempt (a failed runtime chunk is loaded anew).
  */
-export async function loadRemoteModule<T>(remote: RemoteName | BackofficeRemoteName, exposed: string, { retry = false } = {}): Promise<T> {
+export function loadRemoteModule<T>(remote: RemoteName | BackofficeRemoteName, exposed: string, { retry = false } = {}): Promise<T> {
+  const key = `${remote}/${exposed.replace(/^\.\//, '')}`;
+  const cached = modules.get(key);
+  if (cached) return cached as Promise<T>;
+  const loading = loadOnce<T>(remote, exposed, retry);
+  modules.set(key, loading);
+  loading.catch(() => {
+    if (modules.get(key) === loading) modules.delete(key);
+  });
+  return loading;
+}
+
+async function loadOnce<T>(remote: RemoteName | BackofficeRemoteName, exposed: string, retry: boolean): Promise<T> {
   const descriptor = known.get(remote);
   if (!descriptor) throw new RemoteLoadError(remote, new Error('not listed in config.json'));
   try {
