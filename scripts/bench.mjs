@@ -17,6 +17,8 @@ const BUDGET_HOME_GZIP = 120 * 1024;
 const BUDGET_REMOTE_ADDS_GZIP = 25 * 1024;
 /** Hook names only the MF runtime core's constructor holds: one per copy of the runtime in a file. */
 const RUNTIME_MARK = /["']beforeInitContainer["']/g;
+/** Routes whose page has no remote (every other route waits for its remote's root). */
+const ROUTES_WITHOUT_REMOTE = new Set(['/', '/terms', '/not-found']);
 const port = Number(process.env.BENCH_PORT ?? 3299);
 const base = `http://localhost:${port}`;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -96,6 +98,12 @@ try {
       }
     });
     await page.goto(base + route, { waitUntil: 'networkidle' });
+    // On a busy machine the page can be idle for a moment between its own start and its remote's
+    // first request: wait for the remote's root (`data-mf-build`), then for quiet again.
+    if (!ROUTES_WITHOUT_REMOTE.has(route)) {
+      await page.locator('[data-mf-build]').first().waitFor({ state: 'attached', timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+    }
     const files = (await Promise.all(bodies)).filter(Boolean);
     const raw = files.reduce((s, f) => s + f.raw, 0);
     const gzip = files.reduce((s, f) => s + f.gzip, 0);
