@@ -45,6 +45,32 @@ function sharedSingletons(dir) {
 }
 
 /**
+ * What the host provides to the remotes' share scope: for every shared key its installed version and
+ * the required range (the same list as `sharedSingletons`, read by host/src/app/remotes/runtime.ts).
+ */
+function providedShares(dir) {
+  const installedVersion = (pkgName) => require(require.resolve(`${pkgName}/package.json`, { paths: [dir] })).version;
+  return Object.fromEntries(
+    Object.entries(sharedSingletons(dir)).map(([key, config]) => {
+      const pkgName = key.startsWith('@') ? key.split('/').slice(0, 2).join('/') : key.split('/')[0];
+      return [key, { version: config.version ?? installedVersion(pkgName), requiredVersion: config.requiredVersion }];
+    }),
+  );
+}
+
+/**
+ * Build-time switches of the MF runtime core (the MF plugin sets them for the remotes; the host,
+ * which bundles the runtime itself, sets them here): no snapshot/manifest plugin (the host resolves
+ * a remote's manifest itself), browser code only.
+ */
+const HOST_RUNTIME_DEFINES = {
+  FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true',
+  FEDERATION_OPTIMIZE_NO_REMOTE: 'false',
+  FEDERATION_OPTIMIZE_NO_SHARED: 'false',
+  ENV_TARGET: JSON.stringify('web'),
+};
+
+/**
  * Entry points an async chunk is loaded from (walking its chunk groups up to the entrypoints).
  * @param {import('webpack').Chunk} chunk
  */
@@ -77,10 +103,12 @@ function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntr
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
     const buildId = process.env.BUILD_ID || `${name}-${new Date().toISOString()}`;
+    const standalonePage = isHost || !production;
     return {
       mode: production ? 'production' : 'development',
       context: dir,
-      entry: { main: './src/index.ts', ...extraEntries },
+      // A remote's production build has no entry of its own: the MF plugin adds its container (remoteEntry.js).
+      entry: standalonePage ? { main: './src/index.ts', ...extraEntries } : {},
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         // BUILD_OUTPUT_DIR: build somewhere else (release and bench builds leave dist/ as it is).
@@ -122,7 +150,22 @@ function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntr
         // chunks are split: their own async chunks take no part in splitting, so the public pages
         // load exactly the files they would load without them (webpack's default is 'async').
         ...(Object.keys(extraEntries).length
-          ? { splitChunks: { chunks: (chunk) => !chunk.canBeInitial() && [...entryNamesOf(chunk)].some((entry) => !(entry in extraEntries)) } }
+          ? {
+              splitChunks: {
+                chunks: (chunk) => !chunk.canBeInitial() && [...entryNamesOf(chunk)].some((entry) => !(entry in extraEntries)),
+                cacheGroups: {
+                  // The host's MF runtime (runtime.ts and the runtime core) stays one file: it is loaded
+                  // as a whole, with a page's first remote.
+                  defaultVendors: {
+                    test: /[\\/]node_modules[\\/]/,
+                    priority: -10,
+                    reuseExistingChunk: true,
+                    chunks: (chunk) =>
+                      chunk.name !== 'mf-runtime' && !chunk.canBeInitial() && [...entryNamesOf(chunk)].some((entry) => !(entry in extraEntries)),
+                  },
+                },
+              },
+            }
           : {}),
         minimize: production,
         minimizer: [
@@ -147,26 +190,41 @@ function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntr
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name,
-          filename: isHost ? undefined : 'remoteEntry.js',
-          exposes: isHost ? undefined : exposes,
-          remotes: {},
-          shared: sharedSingletons(dir),
-          manifest: isHost ? false : { fileName: 'mf-manifest.json' },
-          dts: false,
-          dev: false,
-          experiments: isHost
-            ? undefined
-            : { optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
-        }),
-        // One page template for the host and every remote's standalone development page.
-        new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          chunks: ['main'],
-          templateParameters: { buildId },
-          scriptLoading: 'defer',
-        }),
+        // The host is no container: it bundles its own React, router, emotion and contracts like any
+        // app and loads the MF runtime only when a page first needs a remote
+        // (host/src/app/remotes/runtime.ts: one runtime in the page, provided to every remote, and the
+        // host's singletons put into the share scope). A remote is a container whose production
+        // remoteEntry.js carries no runtime core of its own (`externalRuntime`: it uses the host's).
+        ...(isHost
+          ? []
+          : [
+              new ModuleFederationPlugin({
+                name,
+                filename: 'remoteEntry.js',
+                exposes,
+                remotes: {},
+                shared: sharedSingletons(dir),
+                manifest: { fileName: 'mf-manifest.json' },
+                dts: false,
+                dev: false,
+                experiments: {
+                  externalRuntime: production,
+                  optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
+                },
+              }),
+            ]),
+        // One page template for the host and every remote's standalone development page (a remote's
+        // production build is its container only: its standalone page would have no MF runtime).
+        ...(standalonePage
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(__dirname, 'index.html'),
+                chunks: ['main'],
+                templateParameters: { buildId },
+                scriptLoading: 'defer',
+              }),
+            ]
+          : []),
         ...extraPages.map(
           (page) =>
             new HtmlWebpackPlugin({
@@ -181,6 +239,7 @@ function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntr
         new (require('webpack').DefinePlugin)({
           'process.env.BUILD_ID': JSON.stringify(buildId),
           'process.env.MF_NAME': JSON.stringify(name),
+          ...(isHost ? { ...HOST_RUNTIME_DEFINES, 'process.env.MF_SHARED': JSON.stringify(JSON.stringify(providedShares(dir))) } : {}),
         }),
       ],
       devServer: {

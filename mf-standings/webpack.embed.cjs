@@ -3,7 +3,8 @@
  * Federation. Built through the federated config, the MF plugin turns every import of a shared
  * package into an async `loadShare` from the share scope, even in a non-container entry; on a page
  * without our host that is a second MF runtime and no React to share. This bundle brings its own
- * React and emotion instead, in one file with a stable name (served no-cache, like remoteEntry.js).
+ * React and emotion instead: a small loader with a stable name (`embed.js`, served no-cache, like
+ * remoteEntry.js) and the widget in one content-hashed chunk (`embed-widget.<hash>.js`, immutable).
  *
  * It reuses the transpile rule, resolve settings and swc minifier (with .gz/.br) of
  * ../config/webpack.mf.cjs and writes next to the federated build in dist/ (which that build
@@ -25,6 +26,7 @@ module.exports = (env = {}, argv = {}) => {
       path: base.output.path,
       publicPath: 'auto',
       filename: '[name].js',
+      chunkFilename: base.output.chunkFilename,
       uniqueName: 'mf_standings_embed',
       clean: false,
     },
@@ -38,7 +40,7 @@ module.exports = (env = {}, argv = {}) => {
       ],
     },
     optimization: { ...base.optimization, splitChunks: false, runtimeChunk: false },
-    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 2 })],
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },

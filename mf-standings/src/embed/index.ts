@@ -3,6 +3,10 @@
  * origin, maybe without React). A plain script, built by webpack.embed.cjs outside Module
  * Federation: it brings its own React and emotion and shares nothing with the page.
  *
+ * This entry is small and served no-cache (its name is what the sponsor's page holds); the widget
+ * itself (React, emotion, the table) is a content-hashed chunk next to it, cached immutably, loaded
+ * by the first `mount`. The API is there as soon as this script has run, as before.
+ *
  *   <div id="punktejagd-tabelle"></div>
  *   <script src="https://punktejagd.example/remotes/mf_standings/embed.js"></script>
  *   <script>PunktejagdStandings.mount(document.getElementById('punktejagd-tabelle'), { limit: 10 });</script>
@@ -11,7 +15,8 @@
  * script tag. The widget checks for a newly published table every 60 s (`refreshSeconds`,
  * `data-refresh`; 0 = never).
  */
-import { mountStandingsWidget, unmountStandingsWidget, type EmbedOptions, type MountedWidget } from '../features/embed/mount';
+import type * as WidgetModule from '../features/embed/mount';
+import type { EmbedOptions, MountedWidget } from '../features/embed/mount';
 
 export interface PunktejagdStandingsApi {
   mount(element: Element | string, options?: EmbedOptions): MountedWidget;
@@ -39,12 +44,44 @@ function resolveElement(target: Element | string): Element {
   return element;
 }
 
+type Widget = typeof WidgetModule;
+let widget: Promise<Widget> | null = null;
+/** The widget's chunk, loaded once; a failed load is tried again by the next `mount`. */
+function loadWidget(): Promise<Widget> {
+  widget ??= import(/* webpackChunkName: "embed-widget" */ '../features/embed/mount').catch((error: unknown) => {
+    widget = null;
+    throw error;
+  });
+  return widget;
+}
+
+/** The widget mounted (or being mounted) in an element. */
+const handles = new WeakMap<Element, MountedWidget>();
+
 const api: PunktejagdStandingsApi = {
   mount(target, options = {}) {
-    return mountStandingsWidget(resolveElement(target), { ...options, baseUrl: options.baseUrl ?? defaultBaseUrl });
+    const element = resolveElement(target);
+    handles.get(element)?.unmount();
+    let cancelled = false;
+    let mounted: MountedWidget | null = null;
+    const handle: MountedWidget = {
+      unmount() {
+        cancelled = true;
+        mounted?.unmount();
+        if (handles.get(element) === handle) handles.delete(element);
+      },
+    };
+    handles.set(element, handle);
+    loadWidget().then(
+      ({ mountStandingsWidget }) => {
+        if (!cancelled) mounted = mountStandingsWidget(element, { ...options, baseUrl: options.baseUrl ?? defaultBaseUrl });
+      },
+      (error: unknown) => console.error('PunktejagdStandings: the widget could not be loaded', error),
+    );
+    return handle;
   },
   unmount(target) {
-    unmountStandingsWidget(resolveElement(target));
+    handles.get(resolveElement(target))?.unmount();
   },
 };
 
@@ -53,7 +90,7 @@ window.PunktejagdStandings = api;
 /** Mounts every `[data-punktejagd-standings]` element without a widget yet (runs once when the script loads). */
 export function autoMount() {
   document.querySelectorAll<HTMLElement>('[data-punktejagd-standings]').forEach((element) => {
-    if (element.shadowRoot) return;
+    if (element.shadowRoot || handles.has(element)) return;
     const { baseUrl, limit, refresh } = element.dataset;
     api.mount(element, {
       baseUrl: baseUrl || undefined,

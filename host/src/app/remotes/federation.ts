@@ -1,25 +1,57 @@
 /**
- * The only file that talks to the Module Federation runtime: registers the remotes the server
- * lists in /config.json and loads exposed modules with a timeout. Remote locations are never
- * baked into the host build, so a remote released on its own shows up on the next page load.
+ * The host's way to remotes: keeps the remotes the server lists in /config.json and loads exposed
+ * modules with a timeout. The Module Federation runtime itself (`runtime.ts`, the only file that
+ * touches its API) is a chunk loaded with the first remote, so a page without one never downloads
+ * it; meanwhile the remote's manifest is read here and its `remoteEntry.js` and the exposed
+ * module's own files are preloaded. Remote locations are never baked into the host build, so a
+ * remote released on its own shows up on the next page load.
  */
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteDescriptorDto, RemoteName } from '@erd/shared-contracts';
 import type { BackofficeRemoteName } from '@erd/shared-contracts/backoffice';
 import { resolveServiceUrl } from '@erd/shared-contracts';
-import { fetchTimeoutPlugin } from './timeout-plugin';
 
 export const REMOTE_TIMEOUT_MS = 10_000;
 
 let known = new Map<string, RemoteDescriptorDto>();
 
+interface Manifest {
+  metaData?: { publicPath?: string; remoteEntry?: { path?: string; name?: string } };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+/** The URL of a remote's `remoteEntry.js` and of the exposed module's own files, from its `mf-manifest.json`. */
+export async function readManifest(manifestUrl: string, exposed: string, timeoutMs = REMOTE_TIMEOUT_MS): Promise<{ entry: string; files: string[] }> {
+  const url = new URL(manifestUrl, location.href);
+  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
+  const manifest = (await response.json()) as Manifest;
+  const remoteEntry = manifest.metaData?.remoteEntry;
+  if (!remoteEntry?.name) throw new Error(`${url.href}: no remoteEntry`);
+  // publicPath 'auto': the files lie next to the manifest.
+  const publicPath = manifest.metaData?.publicPath;
+  const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', url);
+  const dir = remoteEntry.path ? `${remoteEntry.path.replace(/^\/+|\/+$/g, '')}/` : '';
+  const entry = new URL(`${dir}${remoteEntry.name}`, base).href;
+  const wanted = `./${exposed.replace(/^\.\//, '')}`;
+  const files = (manifest.exposes?.find((e) => e.path === wanted)?.assets?.js?.sync ?? []).map((file) => new URL(file, entry).href);
+  return { entry, files };
+}
+
+const preloaded = new Set<string>();
+function preload(files: readonly string[]): void {
+  for (const href of files) {
+    if (preloaded.has(href)) continue;
+    preloaded.add(href);
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
 export function registerRemotesFromConfig(remotes: readonly RemoteDescriptorDto[]): void {
-  registerPlugins([fetchTimeoutPlugin(REMOTE_TIMEOUT_MS)]);
   known = new Map(remotes.map((r) => [r.name, r]));
-  registerRemotes(
-    remotes.map((r) => ({ name: r.name, entry: resolveServiceUrl(r.entry) })),
-    { force: true },
-  );
 }
 
 export class RemoteLoadError extends Error {
@@ -48,16 +80,42 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** Loaded (or loading) exposed modules, as the MF runtime caches them: one load per page and module. */
+const modules = new Map<string, Promise<unknown>>();
+
 /**
- * Loads `./Module` of a remote. `retry` re-registers the remote first, dropping whatever the
- * runtime cached of a failed attempt.
+ * Loads `./Module` of a remote, once per page: a render that React throws away and repeats (a route
+ * change is a transition) gets the same promise, or it would start a new load every time. A failed
+ * load is forgotten, so the next call tries again; `retry` then also re-registers the remote,
+ * dropping whatever the runtime cached of the failed attempt (a failed runtime chunk is loaded anew).
  */
-export async function loadRemoteModule<T>(remote: RemoteName | BackofficeRemoteName, exposed: string, { retry = false } = {}): Promise<T> {
+export function loadRemoteModule<T>(remote: RemoteName | BackofficeRemoteName, exposed: string, { retry = false } = {}): Promise<T> {
+  const key = `${remote}/${exposed.replace(/^\.\//, '')}`;
+  const cached = modules.get(key);
+  if (cached) return cached as Promise<T>;
+  const loading = loadOnce<T>(remote, exposed, retry);
+  modules.set(key, loading);
+  loading.catch(() => {
+    if (modules.get(key) === loading) modules.delete(key);
+  });
+  return loading;
+}
+
+async function loadOnce<T>(remote: RemoteName | BackofficeRemoteName, exposed: string, retry: boolean): Promise<T> {
   const descriptor = known.get(remote);
   if (!descriptor) throw new RemoteLoadError(remote, new Error('not listed in config.json'));
-  if (retry) registerRemotes([{ name: remote, entry: resolveServiceUrl(descriptor.entry) }], { force: true });
   try {
-    const module = await withTimeout(loadRemote<T>(`${remote}/${exposed.replace(/^\.\//, '')}`), REMOTE_TIMEOUT_MS);
+    const load = async () => {
+      const [{ loadExposed }, { entry }] = await Promise.all([
+        import(/* webpackChunkName: "mf-runtime" */ './runtime'),
+        readManifest(resolveServiceUrl(descriptor.entry), exposed).then((found) => {
+          preload([found.entry, ...found.files]);
+          return found;
+        }),
+      ]);
+      return loadExposed<T>(remote, entry, `./${exposed.replace(/^\.\//, '')}`, { retry });
+    };
+    const module = await withTimeout(load(), REMOTE_TIMEOUT_MS);
     if (!module) throw new Error('empty module');
     return module;
   } catch (error) {
