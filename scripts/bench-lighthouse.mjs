@@ -82,6 +82,8 @@ async function findIds(base) {
   return { challengeId: challenge.sys.id, clubId: club.sys.id };
 }
 
+class LighthouseRunError extends Error {}
+
 /** One Lighthouse navigation in a fresh Chromium; the approved visitor gets the consent first. */
 async function measure(url, visitor) {
   const chrome = await chromeLauncher.launch({
@@ -120,7 +122,7 @@ async function measure(url, visitor) {
     }
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse on ${url}: ${lhr.runtimeError.code}`);
     const perf = lhr.categories.performance.score;
     const a11y = lhr.categories.accessibility.score;
     if (perf === null || a11y === null) throw new Error(`Lighthouse on ${url} gave no score (${lhr.runWarnings?.join('; ')})`);
@@ -141,6 +143,21 @@ async function measure(url, visitor) {
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/**
+ * Lighthouse's trace sometimes misses the navigation start on a busy machine (NO_NAVSTART, NO_FCP
+ * and the like): such a run is repeated, up to twice, in a new browser; any other error ends the run.
+ */
+async function measureWithRetry(url, visitor) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, visitor);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt > 2) throw error;
+      console.log(`  (${error.message}: repeated)`);
+    }
   }
 }
 
@@ -199,7 +216,7 @@ async function main() {
       const results = [];
       for (let i = 0; i < RUNS; i++) {
         if (run.stopping) return 130;
-        const r = await measure(`${base}${pages[name]}`, visitor);
+        const r = await measureWithRetry(`${base}${pages[name]}`, visitor);
         results.push(r);
         console.log(
           `  ${pad(pages[name], 40)} ${pad(visitor, 8)} run ${i + 1}: perf ${r.perf}, a11y ${r.a11y}, CLS ${r.cls.toFixed(3)}, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms (load ${r.load})`,
