@@ -103,7 +103,8 @@ async function measure(url, visitor) {
       if (visitor === 'approved') {
         // A same-origin URL without page assets: the consent is stored, the cache stays cold.
         await page.goto(new URL('/healthz', url).href);
-        await page.evaluate((key) => localStorage.setItem(key, 'approved'), CONSENT_KEY);
+        // The record the age gate writes on 'Ja' (host/src/lib/age-consent.ts).
+        await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ over18: 'approved', timestamp: Date.now() })), CONSENT_KEY);
       }
       // The profile is new for every run, so nothing is to be reset; a reset would drop the consent.
       result = await lighthouse(
@@ -117,6 +118,9 @@ async function measure(url, visitor) {
         undefined,
         page,
       );
+      // The page Lighthouse loaded must be the visitor it claims: the gate shows for a fresh one only.
+      const gate = await page.evaluate(() => !!document.querySelector('[role="dialog"][aria-modal="true"]'));
+      if (gate !== (visitor === 'fresh')) throw new Error(`${url} (${visitor}): the age gate ${gate ? 'showed' : 'did not show'}`);
     } finally {
       await browser.disconnect();
     }
