@@ -143,6 +143,10 @@ async function measure(url, visitor) {
         .map((a) => a.id),
       lcpElement: audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node?.snippet,
       shifts: (audit('layout-shifts')?.details?.items ?? []).map((i) => `${i.score?.toFixed(3)} ${i.node?.snippet ?? '?'}`),
+      bootup: (audit('bootup-time')?.details?.items ?? [])
+        .slice(0, 4)
+        .map((i) => `${Math.round(i.scripting)} ms scripting, ${Math.round(i.scriptParseCompile)} ms parse ${i.url}`),
+      fcp: audit('first-contentful-paint').numericValue,
       longTasks: (audit('long-tasks')?.details?.items ?? []).slice(0, 3).map((i) => `${Math.round(i.duration)} ms ${i.url}`),
     };
   } finally {
@@ -258,7 +262,9 @@ async function main() {
       console.log(`\n${r.path} (${r.visitor}), median run:`);
       console.log(`  LCP element: ${r.mid.lcpElement ?? '–'}`);
       for (const s of r.mid.shifts) console.log(`  shift ${s}`);
+      console.log(`  FCP ${Math.round(r.mid.fcp)} ms, LCP ${Math.round(r.mid.lcp)} ms`);
       for (const t of r.mid.longTasks) console.log(`  long task ${t}`);
+      for (const b of r.mid.bootup) console.log(`  script ${b}`);
       if (r.mid.failedA11y.length) console.log(`  a11y audits failed: ${r.mid.failedA11y.join(', ')}`);
     }
   }
