@@ -15,7 +15,9 @@
 // target is reported (✗ in the table), not an error: the exit code is non-zero only when the run
 // itself failed (server, browser, Lighthouse error). Knobs: --runs N (3), --pages a,b (home,
 // challenge, browse, tabelle, club), --visitors fresh,approved, --details (the LCP element and the
-// layout shifts of each page's median run). Single runs swing by up to 20 points on 2 busy cores:
+// layout shifts of each page's median run), --compare DIR (also the front-end build in DIR, e.g. an
+// unpacked older commit after its `npm run build`, measured alternately with this one: under a
+// changing load only such pairs compare). Single runs swing by up to 20 points on 2 busy cores:
 // compare medians, with the 1-minute load average printed beside them.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +36,7 @@ const { values: opts } = parseArgs({
     pages: { type: 'string', default: 'home,challenge,browse,tabelle,club' },
     visitors: { type: 'string', default: 'fresh,approved' },
     details: { type: 'boolean', default: false },
+    compare: { type: 'string' },
   },
 });
 const RUNS = Number(opts.runs);
@@ -184,28 +187,32 @@ async function main() {
   for (const v of visitors) if (!['fresh', 'approved'].includes(v)) throw new Error(`unknown visitor ${v} (fresh, approved)`);
   if (!(RUNS >= 1)) throw new Error('--runs must be at least 1');
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-lighthouse-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
-  const base = `http://127.0.0.1:${port}`;
-  console.log(`▶ built server on ${base} (PGlite in ${dataDir}, demo season)`);
+  // This build, and with --compare the front-end build of another checkout (its host/dist and
+  // mf-*/dist, served by this server through WEB_ROOT), measured alternately in the same run.
+  const builds = [{ label: 'this', webRoot: root }];
+  if (opts.compare) {
+    const ref = path.resolve(opts.compare);
+    if (!existsSync(path.join(ref, 'host/dist/index.html'))) throw new Error(`${ref}/host/dist/index.html is missing (--compare)`);
+    builds.push({ label: 'ref', webRoot: ref });
+  }
   const { DATABASE_URL: _omitted, ...env } = process.env;
-  const server = track(
-    spawn(process.execPath, [serverJs], {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: {
-        ...env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: base,
-        LOG_LEVEL: 'warn',
-      },
-    }),
-  );
-  cleanups.push(() => server.stop());
-  await waitFor(`${base}/healthz`, 'the server', server);
+  for (const [i, build] of builds.entries()) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-lighthouse-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + i : await freePort();
+    build.base = `http://127.0.0.1:${port}`;
+    console.log(`▶ built server on ${build.base} (${build.label}: front-end of ${build.webRoot}; PGlite in ${dataDir}, demo season)`);
+    const server = track(
+      spawn(process.execPath, [serverJs], {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: build.base, WEB_ROOT: build.webRoot, LOG_LEVEL: 'warn' },
+      }),
+    );
+    cleanups.push(() => server.stop());
+    await waitFor(`${build.base}/healthz`, 'the server', server);
+  }
+  const base = builds[0].base;
 
   const { challengeId, clubId } = await findIds(base);
   const pages = {
@@ -221,38 +228,45 @@ async function main() {
   const rows = [];
   for (const name of wanted) {
     for (const visitor of visitors) {
-      const results = [];
+      const results = new Map(builds.map((b) => [b, []]));
       for (let i = 0; i < RUNS; i++) {
-        if (run.stopping) return 130;
-        const r = await measureWithRetry(`${base}${pages[name]}`, visitor);
-        results.push(r);
-        console.log(
-          `  ${pad(pages[name], 40)} ${pad(visitor, 8)} run ${i + 1}: perf ${r.perf}, a11y ${r.a11y}, CLS ${r.cls.toFixed(3)}, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms (load ${r.load})`,
-        );
+        for (const build of builds) {
+          if (run.stopping) return 130;
+          const r = await measureWithRetry(`${build.base}${pages[name]}`, visitor);
+          results.get(build).push(r);
+          console.log(
+            `  ${pad(pages[name], 40)} ${pad(visitor, 8)}${builds.length > 1 ? ` ${pad(build.label, 4)}` : ''} run ${i + 1}: perf ${r.perf}, a11y ${r.a11y}, CLS ${r.cls.toFixed(3)}, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms (load ${r.load})`,
+          );
+        }
       }
-      const byPerf = [...results].sort((a, b) => a.perf - b.perf);
-      const mid = byPerf[Math.floor((byPerf.length - 1) / 2)];
-      rows.push({
-        path: pages[name],
-        visitor,
-        perf: median(results.map((r) => r.perf)),
-        a11y: median(results.map((r) => r.a11y)),
-        cls: median(results.map((r) => r.cls)),
-        lcp: median(results.map((r) => r.lcp)),
-        tbt: median(results.map((r) => r.tbt)),
-        load: load(),
-        mid,
-      });
+      for (const build of builds) {
+        const list = results.get(build);
+        const byPerf = [...list].sort((a, b) => a.perf - b.perf);
+        rows.push({
+          path: pages[name],
+          visitor: builds.length > 1 ? `${visitor} ${build.label}` : visitor,
+          perf: median(list.map((r) => r.perf)),
+          a11y: median(list.map((r) => r.a11y)),
+          cls: median(list.map((r) => r.cls)),
+          lcp: median(list.map((r) => r.lcp)),
+          tbt: median(list.map((r) => r.tbt)),
+          load: load(),
+          mid: byPerf[Math.floor((byPerf.length - 1) / 2)],
+        });
+      }
     }
   }
 
+  const vw = builds.length > 1 ? 13 : 9;
   console.log(
     `\nMedians of ${RUNS} run(s); targets: perf ≥ ${TARGET.perf}, a11y ${TARGET.a11y}, CLS ≤ ${TARGET.cls}, LCP ≤ ${TARGET.lcp / 1000} s (✗ = missed)`,
   );
-  console.log(`${pad('page', 44)} ${pad('visitor', 9)} ${lpad('perf', 5)}  ${lpad('a11y', 5)}  ${lpad('CLS', 6)}  ${lpad('LCP', 7)}  ${lpad('TBT', 7)}  load1`);
+  console.log(
+    `${pad('page', 44)} ${pad('visitor', vw)} ${lpad('perf', 5)}  ${lpad('a11y', 5)}  ${lpad('CLS', 6)}  ${lpad('LCP', 7)}  ${lpad('TBT', 7)}  load1`,
+  );
   for (const r of rows) {
     console.log(
-      `${pad(r.path, 44)} ${pad(r.visitor, 9)} ${lpad(r.perf, 5)}${mark(r.perf >= TARGET.perf)} ${lpad(r.a11y, 5)}${mark(r.a11y >= TARGET.a11y)} ${lpad(r.cls.toFixed(3), 6)}${mark(r.cls <= TARGET.cls)} ${lpad(`${(r.lcp / 1000).toFixed(2)} s`, 7)}${mark(r.lcp <= TARGET.lcp)} ${lpad(`${Math.round(r.tbt)} ms`, 7)}  ${r.load}`,
+      `${pad(r.path, 44)} ${pad(r.visitor, vw)} ${lpad(r.perf, 5)}${mark(r.perf >= TARGET.perf)} ${lpad(r.a11y, 5)}${mark(r.a11y >= TARGET.a11y)} ${lpad(r.cls.toFixed(3), 6)}${mark(r.cls <= TARGET.cls)} ${lpad(`${(r.lcp / 1000).toFixed(2)} s`, 7)}${mark(r.lcp <= TARGET.lcp)} ${lpad(`${Math.round(r.tbt)} ms`, 7)}  ${r.load}`,
     );
   }
   const missed = rows.filter((r) => r.perf < TARGET.perf || r.a11y < TARGET.a11y || r.cls > TARGET.cls || r.lcp > TARGET.lcp).length;
