@@ -20,7 +20,7 @@ export function ChallengeImage({ challenge, priority = false }: { challenge: Cha
       height={683}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
-      decoding={priority ? 'auto' : 'async'}
+      decoding="async"
       css={css`
         display: block;
         width: 100%;
