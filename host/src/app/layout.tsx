@@ -1,9 +1,9 @@
 import { css, type Theme } from '@emotion/react';
-import type { MouseEvent } from 'react';
-import { Outlet } from '@erd/shared-contracts';
+import { type MouseEvent, useEffect } from 'react';
+import { loadSpaceData, Outlet } from '@erd/shared-contracts';
 import { AgeGate } from '../features/age-gate/components/age-gate';
 import { Footer } from '../features/footer/components/footer';
-import { Header } from '../features/header/components/header';
+import { Header, HEADER_HEIGHT_PX } from '../features/header/components/header';
 import { useAgeConsent } from '../lib/age-consent';
 import { signOut } from './auth-session';
 import { ScrollManager } from './scroll-manager';
@@ -25,6 +25,12 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
  */
 export function Layout() {
   const gateShown = useAgeConsent() !== 'approved';
+  // Spec §7: the space data is loaded at app start, shared with every page: a remote's page asks
+  // for it when its code has arrived and finds it loaded or on the way (its list and first image
+  // show sooner). A failure here is not kept; the page's own request reports it and retries.
+  useEffect(() => {
+    loadSpaceData().catch(() => undefined);
+  }, []);
   return (
     <>
       <div
@@ -63,8 +69,17 @@ export function Layout() {
         <main
           id={MAIN_ID}
           tabIndex={-1}
-          css={css`
+          css={(theme: Theme) => css`
             flex: 1;
+            /* The remotes' areas render after their code and data arrive: a main filling the
+               viewport below the header keeps the footer below the fold meanwhile, so it never
+               jumps in view (a layout shift) when an area renders or turns out short. */
+            min-height: calc(100vh - ${HEADER_HEIGHT_PX.base}px);
+            min-height: calc(100svh - ${HEADER_HEIGHT_PX.base}px);
+            ${theme.mq.md} {
+              min-height: calc(100vh - ${HEADER_HEIGHT_PX.md}px);
+              min-height: calc(100svh - ${HEADER_HEIGHT_PX.md}px);
+            }
             &:focus {
               outline: none;
             }

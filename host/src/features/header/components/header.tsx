@@ -65,6 +65,9 @@ function ProfileBadge() {
   );
 }
 
+/** The header's fixed height in px: phones, and from the `md` breakpoint on (the layout reserves the rest of the viewport for the main area). */
+export const HEADER_HEIGHT_PX = { base: 64, md: 80 } as const;
+
 /**
  * Spec §2 header: logo to the home page, join button, profile button (club logo when signed in)
  * and the slide-out menu. While the age gate shows, its controls are not rendered (spec: hidden).
@@ -78,7 +81,7 @@ export function Header({ controlsHidden = false, onSignOut = clearSession }: { c
   return (
     <header
       css={(theme: Theme) => css`
-        --erd-header-height: 64px;
+        --erd-header-height: ${HEADER_HEIGHT_PX.base}px;
         position: sticky;
         top: 0;
         z-index: ${theme.zIndex.header};
@@ -87,7 +90,7 @@ export function Header({ controlsHidden = false, onSignOut = clearSession }: { c
         color: ${theme.colors.white};
         box-shadow: 0 1px 0 rgba(255, 255, 255, 0.08);
         ${theme.mq.md} {
-          --erd-header-height: 80px;
+          --erd-header-height: ${HEADER_HEIGHT_PX.md}px;
         }
       `}
     >

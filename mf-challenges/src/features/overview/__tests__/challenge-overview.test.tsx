@@ -47,6 +47,20 @@ describe('challenge cards by time state (today 05.05)', () => {
     expect(document.title).toBe('Die Challenges – Punktejagd');
   });
 
+  it('loads the first card’s image at once with high priority (the largest element on a phone), the others lazily', async () => {
+    renderChallenges();
+    const articles = (await screen.findAllByRole('article')).slice(0, 4);
+    const images = articles.map((a) => within(a).getAllByRole('img')[0]!);
+    expect(images[0]).toHaveAttribute('loading', 'eager');
+    expect(images[0]).toHaveAttribute('fetchpriority', 'high');
+    for (const image of images.slice(1)) {
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).not.toHaveAttribute('fetchpriority', 'high');
+    }
+    // Width and height reserve the 3:2 box before the picture arrives.
+    for (const image of images) expect(image).toMatchObject({ width: 1024, height: 683 });
+  });
+
   it('a finished estimate challenge is a teaser card with ERGEBNISSE only', async () => {
     renderChallenges();
     const finished = await card('Volle Hütte beim Pokalfinale');

@@ -38,12 +38,15 @@ export function ChallengePanel({
   state,
   today,
   loggedIn,
+  priority = false,
 }: {
   challenge: ChallengeDto;
   number: number;
   state: ActiveState;
   today: IsoDate;
   loggedIn: boolean;
+  /** The first card of the page: its image is loaded first. */
+  priority?: boolean;
 }) {
   const titleId = useId();
   const { headline, teasertitle, teasertext, question, footnote } = challenge.fields;
@@ -68,7 +71,7 @@ export function ChallengePanel({
           }
         `}
       >
-        <ChallengeImage challenge={challenge} eager />
+        <ChallengeImage challenge={challenge} priority={priority} />
       </div>
       <CardBody>
         <ChallengeMeta challenge={challenge} number={number} state={state} />

@@ -11,10 +11,13 @@ export function ChallengeTeaserCard({
   challenge,
   number,
   state,
+  priority = false,
 }: {
   challenge: ChallengeDto;
   number: number;
   state: Extract<ChallengeTimeState, 'upcoming' | 'finished'>;
+  /** The first card of the page: its image is loaded first. */
+  priority?: boolean;
 }) {
   const titleId = useId();
   const { headline, teasertitle, teasertext, startDate } = challenge.fields;
@@ -38,7 +41,7 @@ export function ChallengeTeaserCard({
           }
         `}
       >
-        <ChallengeImage challenge={challenge} />
+        <ChallengeImage challenge={challenge} priority={priority} />
       </div>
       <CardBody>
         <ChallengeMeta challenge={challenge} number={number} state={state} />

@@ -35,18 +35,16 @@ const findClubRow = (rows: unknown, clubId: string) => sortedRows(rows).find((ro
  * (/results/challenge-{id}.json). Only published numbers are shown (decisions §6).
  */
 export async function getClubPage(clubId: string): Promise<ClubPageView> {
-  const [club, space] = await Promise.all([
-    contentApi().getClub(clubId),
-    loadSpaceData().catch((): SpaceDataDto | null => null),
-  ]);
+  const spaceLoad = loadSpaceData().catch((): SpaceDataDto | null => null);
+  // The result files are asked for beside the club, not after it (one round trip less before the
+  // page shows); their failure counts only for a club that exists, as before.
+  const standingsLoad = spaceLoad.then((space) => (space ? loadStandings(space) : null));
+  standingsLoad.catch(() => undefined);
+  const [club, space] = await Promise.all([contentApi().getClub(clubId), spaceLoad]);
   if (!club) return { kind: 'not-found' };
   if (!space) return { kind: 'club', club, results: { status: 'unavailable' } };
 
-  const finished = finishedChallenges(space.year.fields.challenges ?? []);
-  const [overallRows, ...challengeRows] = await Promise.all([
-    contentApi().getOverallStandings(space.year.sys.id),
-    ...finished.map(({ challenge }) => contentApi().getChallengeStandings(challenge.sys.id)),
-  ]);
+  const { finished, overallRows, challengeRows } = (await standingsLoad)!;
   const id = club.sys.id;
   const cards = finished.flatMap((entry, index) => {
     const row = findClubRow(challengeRows[index], id);
@@ -57,6 +55,16 @@ export async function getClubPage(clubId: string): Promise<ClubPageView> {
     club,
     results: { status: 'ready', overallPublished: Array.isArray(overallRows) && overallRows.length > 0, overall: findClubRow(overallRows, id), cards },
   };
+}
+
+/** The overall table and the table of every finished challenge of the year. */
+async function loadStandings(space: SpaceDataDto) {
+  const finished = finishedChallenges(space.year.fields.challenges ?? []);
+  const [overallRows, ...challengeRows] = await Promise.all([
+    contentApi().getOverallStandings(space.year.sys.id),
+    ...finished.map(({ challenge }) => contentApi().getChallengeStandings(challenge.sys.id)),
+  ]);
+  return { finished, overallRows, challengeRows };
 }
 
 export function useClubPage(clubId: string) {

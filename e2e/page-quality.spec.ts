@@ -1,0 +1,67 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+
+/**
+ * Issue 10 (page quality), the parts a browser without throttling can check: the public pages do
+ * not shift while their remote areas load (the footer used to jump up and down when an area
+ * rendered: CLS 0.23–0.78 in Lighthouse), and axe finds nothing serious on them, the status
+ * badges included. `npm run bench:lighthouse` measures the rest (scores, LCP, TBT).
+ */
+
+async function publicPages(page: Page): Promise<string[]> {
+  const config = await (await page.request.get('/config.json')).json();
+  const base = `${config.contentApi.base}/public/spaces/${config.contentApi.spaceId}`;
+  const space = await (await page.request.get(`${base}/spacedata?include=4`)).json();
+  const vote = space.year.fields.challenges.find((c: { sys: { objectTypeId: string } }) => /vote/.test(c.sys.objectTypeId));
+  const { items } = await (await page.request.get(`${base}/objects/search?objectTypeId=bfv-erd-club&locale=de&size=20&from=0`)).json();
+  return ['/', '/challenge', `/challenge/${vote.sys.id}`, '/tabelle', `/club/${items[0].sys.id}`];
+}
+
+/** The layout shifts of the page so far (what CLS adds up), each with the elements that moved. */
+async function layoutShifts(page: Page): Promise<{ value: number; nodes: string[] }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        new PerformanceObserver((list) => {
+          resolve(
+            list
+              .getEntries()
+              .map((entry) => entry as PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })
+              .filter((entry) => !entry.hadRecentInput)
+              .map((entry) => ({ value: entry.value, nodes: (entry.sources ?? []).map((s) => (s.node as Element | undefined)?.tagName ?? '?') })),
+          );
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No entry at all: the observer's callback never runs.
+        setTimeout(() => resolve([]), 500);
+      }),
+  );
+}
+
+test('the public pages do not shift while their areas load (phone and desktop width)', async ({ page }) => {
+  test.setTimeout(180_000); // ten page loads
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const path of await publicPages(page)) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      const shifts = await layoutShifts(page);
+      const total = shifts.reduce((sum, s) => sum + s.value, 0);
+      expect(total, `${path} at ${viewport.width} px: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
+    }
+  }
+});
+
+test('axe finds nothing serious on the public pages of a visitor past the age gate', async ({ page }) => {
+  test.setTimeout(120_000); // five page loads and axe runs
+  for (const path of await publicPages(page)) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, path);
+  }
+});
