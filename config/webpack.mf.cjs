@@ -74,6 +74,14 @@ const HOST_RUNTIME_DEFINES = {
  * Entry points an async chunk is loaded from (walking its chunk groups up to the entrypoints).
  * @param {import('webpack').Chunk} chunk
  */
+function reactRouterProduction(dir) {
+  const pkgDir = path.dirname(require.resolve('react-router/package.json', { paths: [dir] }));
+  return {
+    'react-router$': path.join(pkgDir, 'dist/production/index.mjs'),
+    'react-router/dom$': path.join(pkgDir, 'dist/production/dom-export.mjs'),
+  };
+}
+
 function entryNamesOf(chunk) {
   const names = new Set();
   const seen = new Set();
@@ -125,6 +133,9 @@ function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntr
         extensions: ['.tsx', '.ts', '.js'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
         conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+        // react-router's package exports name only its development build (dev-only checks and
+        // warnings); its production build sits beside it.
+        alias: production ? reactRouterProduction(dir) : {},
       },
       module: {
         rules: [
