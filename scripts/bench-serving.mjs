@@ -17,7 +17,10 @@
 //    same bytes: the overall result file and the largest hashed JS file of host/dist
 //    (target: ≥ 50 % of nginx's rate), and once more for the result file with other request
 //    headers (none, brotli, a new connection per request) to show what each costs.
-// Ports: BENCH_PORT (3440) for the server, +1 for nginx. Needs `wrk` and `nginx` for step 4
+// 5. "rush": the four requests of step 3 at once, a quarter of the rate each (what a Saturday evening
+//    does to one instance: a result file must not wait behind the database work of the others).
+// Ports: BENCH_PORT (3440) for the server, +1 for nginx. BENCH_SERVER: another build's server.js
+// (e.g. of the branch start, to compare before and after on the same machine state). Needs `wrk` and `nginx` for step 4
 // (`apt-get install -y wrk nginx`); without them that step is skipped.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -41,6 +44,7 @@ const WRK_DURATION = Number(process.env.BENCH_WRK_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3440);
 const P99_TARGET_MS = 20;
+const SERVER_JS = process.env.BENCH_SERVER ? path.resolve(process.env.BENCH_SERVER) : null;
 const RATE_TARGET = 0.5;
 const BROWSER_ENCODING = 'gzip, deflate, br';
 
@@ -91,17 +95,17 @@ async function sizes(url) {
 }
 
 /** A fixed-rate run: share of the rate held, p50/p99 (ms), failures. */
-async function fixedRate(url, seconds) {
+async function fixedRate(url, seconds, rate = RATE, connections = CONNECTIONS) {
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
-    overallRate: RATE,
+    connections,
+    overallRate: rate,
     duration: seconds,
     headers: { 'accept-encoding': BROWSER_ENCODING },
   });
   const answered = result['2xx'] + result.non2xx;
   return {
-    held: answered / seconds / RATE,
+    held: answered / seconds / rate,
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
@@ -226,7 +230,9 @@ try {
       PUBLIC_URL: base,
     };
     for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS']) delete serverEnv[name];
-    const server = track(spawn(process.execPath, [at('server/dist/server.js')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: serverEnv }));
+    const server = track(
+      spawn(process.execPath, [SERVER_JS ?? at('server/dist/server.js')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: serverEnv }),
+    );
     later(() => server.stop());
     await waitFor(`${base}/healthz`, 'the server');
 
@@ -265,6 +271,22 @@ try {
         `  ${e.name.padEnd(22)} ${pct(r.held).padStart(6)} ${`${r.p50} ms`.padStart(8)} ${`${r.p99} ms`.padStart(8)} ${`${r.max} ms`.padStart(8)}${r.bad ? `  ✗ ${r.bad} failed` : ''}  ${ok ? '✓' : '✗'}`,
       );
       summary.push({ kind, what: `${e.name} at ${RATE} req/s`, value: `held ${pct(r.held)}, p50 ${r.p50} ms, p99 ${r.p99} ms`, ok });
+    }
+
+    const share = RATE / endpoints.length;
+    const perConnections = Math.max(10, Math.round(CONNECTIONS / endpoints.length));
+    console.log(
+      `\nRush: all ${endpoints.length} at once, ${share} req/s each (${RATE} req/s in all), ${perConnections} connections each, ${DURATION} s after a 3 s warm-up (load ${load()}):`,
+    );
+    await Promise.all(endpoints.map((e) => fixedRate(base + e.path, 3, share, perConnections)));
+    const rush = await Promise.all(endpoints.map((e) => fixedRate(base + e.path, DURATION, share, perConnections)));
+    for (const [i, e] of endpoints.entries()) {
+      const r = rush[i];
+      const ok = r.held >= 0.99 && r.p99 <= P99_TARGET_MS && r.bad === 0;
+      console.log(
+        `  ${e.name.padEnd(22)} ${pct(r.held).padStart(6)} ${`${r.p50} ms`.padStart(8)} ${`${r.p99} ms`.padStart(8)} ${`${r.max} ms`.padStart(8)}${r.bad ? `  ✗ ${r.bad} failed` : ''}  ${ok ? '✓' : '✗'}`,
+      );
+      summary.push({ kind, what: `rush: ${e.name} at ${share} req/s`, value: `held ${pct(r.held)}, p50 ${r.p50} ms, p99 ${r.p99} ms`, ok });
     }
 
     const missing = ['wrk', 'nginx'].filter((cmd) => !hasCommand(cmd));
