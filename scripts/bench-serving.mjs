@@ -94,6 +94,16 @@ async function sizes(url) {
   return { raw, gz, br };
 }
 
+/** CPU time (ms) the process `pid` used so far (Linux: /proc/<pid>/stat, user + system; null elsewhere). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, at 100 ticks per second
+  } catch {
+    return null;
+  }
+}
+
 /** A fixed-rate run: share of the rate held, p50/p99 (ms), failures. */
 async function fixedRate(url, seconds, rate = RATE, connections = CONNECTIONS) {
   const result = await autocannon({
@@ -106,6 +116,7 @@ async function fixedRate(url, seconds, rate = RATE, connections = CONNECTIONS) {
   const answered = result['2xx'] + result.non2xx;
   return {
     held: answered / seconds / rate,
+    answered,
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
@@ -262,15 +273,26 @@ try {
     console.log(
       `\nFixed rate: autocannon, ${RATE} req/s overall, ${CONNECTIONS} connections, ${DURATION} s after a 3 s warm-up, Accept-Encoding: ${BROWSER_ENCODING} (load ${load()}):`,
     );
-    console.log(`  ${'endpoint'.padEnd(22)} ${'held'.padStart(6)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)}`);
+    console.log(
+      `  ${'endpoint'.padEnd(22)} ${'held'.padStart(6)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)} ${'server CPU/req'.padStart(15)}`,
+    );
     for (const e of endpoints) {
       await fixedRate(base + e.path, 3);
+      const cpuBefore = cpuMs(server.child.pid);
       const r = await fixedRate(base + e.path, DURATION);
+      const cpuAfter = cpuMs(server.child.pid);
+      // The server's CPU time per answer: what the machine's other work does not move much.
+      const perRequest = cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / Math.max(1, r.answered) : NaN;
       const ok = r.held >= 0.99 && r.p99 <= P99_TARGET_MS && r.bad === 0;
       console.log(
-        `  ${e.name.padEnd(22)} ${pct(r.held).padStart(6)} ${`${r.p50} ms`.padStart(8)} ${`${r.p99} ms`.padStart(8)} ${`${r.max} ms`.padStart(8)}${r.bad ? `  ✗ ${r.bad} failed` : ''}  ${ok ? '✓' : '✗'}`,
+        `  ${e.name.padEnd(22)} ${pct(r.held).padStart(6)} ${`${r.p50} ms`.padStart(8)} ${`${r.p99} ms`.padStart(8)} ${`${r.max} ms`.padStart(8)} ${`${perRequest.toFixed(2)} ms`.padStart(15)}${r.bad ? `  ✗ ${r.bad} failed` : ''}  ${ok ? '✓' : '✗'}`,
       );
-      summary.push({ kind, what: `${e.name} at ${RATE} req/s`, value: `held ${pct(r.held)}, p50 ${r.p50} ms, p99 ${r.p99} ms`, ok });
+      summary.push({
+        kind,
+        what: `${e.name} at ${RATE} req/s`,
+        value: `held ${pct(r.held)}, p50 ${r.p50} ms, p99 ${r.p99} ms, CPU ${perRequest.toFixed(2)} ms/req`,
+        ok,
+      });
     }
 
     const share = RATE / endpoints.length;
@@ -366,22 +388,40 @@ http {
         if (bad) throw new Error(`wrk: ${bad} non-2xx answers`);
         return Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
       };
+      // nginx's worker (the master's child) and the server: CPU time per answer, which the machine's other work moves much less than the rate.
+      const nginxWorker = () =>
+        readdirSync('/proc')
+          .filter((d) => /^\d+$/.test(d))
+          .find((d) => {
+            try {
+              return readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(nginx.child.pid);
+            } catch {
+              return false;
+            }
+          });
       const compare = async (p, headers, rounds) => {
         const ratios = [];
         const rates = [];
+        const cpu = { product: [], nginx: [] };
         for (let round = 0; round < rounds; round++) {
           const r = {};
-          for (const [target, b] of [
-            ['product', base],
-            ['nginx', nginxBase],
+          for (const [target, b, pid] of [
+            ['product', base, server.child.pid],
+            ['nginx', nginxBase, nginxWorker()],
           ]) {
             await wrk(b + p, headers, 2);
-            r[target] = rps(await wrk(b + p, headers, WRK_DURATION));
+            const before = pid ? cpuMs(pid) : null;
+            const out = await wrk(b + p, headers, WRK_DURATION);
+            const after = pid ? cpuMs(pid) : null;
+            r[target] = rps(out);
+            const count = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+            if (before !== null && after !== null && count) cpu[target].push((after - before) / count);
           }
           ratios.push(r.product / r.nginx);
           rates.push(`${r.product.toFixed(0)}/${r.nginx.toFixed(0)}`);
         }
-        return { ratio: median(ratios), ratios, rates };
+        const cpuRatio = cpu.product.length && cpu.nginx.length ? median(cpu.nginx) / median(cpu.product) : NaN;
+        return { ratio: median(ratios), ratios, rates, cpuRatio, cpu: { product: median(cpu.product), nginx: median(cpu.nginx) } };
       };
       console.log(`\nwrk -t2 -c50 -d${WRK_DURATION}s (after 2 s warm-up), product then nginx, same bytes, ${ROUNDS} rounds (load ${load()}):`);
       for (const [name, p] of [
@@ -393,7 +433,10 @@ http {
         console.log(
           `  ${name.padEnd(30)} Accept-Encoding: gzip      ${pct(c.ratio).padStart(5)} of nginx (rounds ${c.ratios.map(pct).join(', ')}; req/s product/nginx ${c.rates.join(', ')})  ${ok ? '✓' : '✗'}`,
         );
-        summary.push({ kind, what: `${name} vs nginx (gzip)`, value: pct(c.ratio), ok });
+        console.log(
+          `  ${''.padEnd(30)} CPU per answer: product ${c.cpu.product.toFixed(3)} ms, nginx ${c.cpu.nginx.toFixed(3)} ms — nginx / product ${pct(c.cpuRatio)} (the rate ratio if each had a core of its own)`,
+        );
+        summary.push({ kind, what: `${name} vs nginx (gzip)`, value: `${pct(c.ratio)} of the rate; CPU/answer ${pct(c.cpuRatio)}`, ok });
       }
       if (process.env.BENCH_VARIANTS !== '0') {
         console.log('  other request headers, result file, one round each (nginx has no brotli: it sends gzip to a browser, the product br):');
@@ -403,7 +446,9 @@ http {
           ['gzip, Connection: close', ['Accept-Encoding: gzip', 'Connection: close']],
         ]) {
           const c = await compare(resultFile.path, headers, 1);
-          console.log(`    ${label.padEnd(34)} ${pct(c.ratio).padStart(5)} of nginx (req/s product/nginx ${c.rates.join(', ')})`);
+          console.log(
+            `    ${label.padEnd(34)} ${pct(c.ratio).padStart(5)} of nginx (req/s product/nginx ${c.rates.join(', ')}; CPU per answer nginx / product ${pct(c.cpuRatio)})`,
+          );
         }
       }
     }
