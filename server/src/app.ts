@@ -11,6 +11,7 @@ import { registerInputRule, UNSAFE_TEXT_MESSAGE } from './http/input.js';
 import { registerSecurity } from './http/security.js';
 import { LOG_SERIALIZERS } from './logger.js';
 import { frontendUserRoutes, meRoutes } from './modules/accounts/routes.js';
+import { createChangeFeed, type ChangeFeed } from './modules/cache/changes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createCognitoClient, type CognitoClient } from './modules/identity/cognito-client.js';
@@ -78,6 +79,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's job queue (started with the app, stopped when it closes). */
     jobs: JobQueue;
+    /** The change feed of the public caches (modules/cache; listening from start to close). */
+    changes: ChangeFeed;
   }
 }
 
@@ -117,9 +120,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const identity =
     options.identity ?? createIdentityRuntime({ config: config.identity, db: database.db, secret: options.secret, log: app.log, realNow: options.realNow });
+  const changes = createChangeFeed(database, app.log);
   const ctx: AppContext = {
     config,
     db: database.db,
+    changes,
     jobs,
     media: options.media ?? createLocalMediaStore(paths.media),
     uploads: options.uploads ?? (await createUploadStorage(config, options.secret)),
@@ -147,6 +152,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Jobs queued in a request's transaction have committed by now: their workers need not wait for the next poll.
   app.addHook('onResponse', async () => jobs.wakePending());
   app.decorate('jobs', jobs);
+  app.decorate('changes', changes);
+  await changes.start();
+  app.addHook('onClose', async () => changes.stop());
   app.addHook('onClose', async () => ctx.pictures.close());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -186,8 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(entryRoutes, { ctx });
   if (!config.s3) await app.register(uploadRoutes, { ctx });
   await app.register(voteRoutes, { ctx });
-  const resultFiles = createResultFiles(ctx.db);
-  await app.register(operatorRoutes, { ctx, resultFiles });
+  await app.register(operatorRoutes, { ctx });
   await app.register(challengeAdminRoutes, { ctx });
   await app.register(newsletterAdminRoutes, { ctx });
   await app.register(accountsAdminRoutes, { ctx });
@@ -196,7 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(votesAdminRoutes, { ctx });
   await app.register(moderationAdminRoutes, { ctx });
   await app.register(overviewRoutes, { ctx });
-  await app.register(resultsRoutes, { files: resultFiles, prefix: RESULTS_BASE });
+  await app.register(resultsRoutes, { files: createResultFiles(ctx.db, changes), prefix: RESULTS_BASE });
   await app.register(newsletterRoutes, { ctx, prefix: NEWSLETTER_PATH });
   await app.register(webRoutes, { ctx });
 

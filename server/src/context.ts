@@ -1,4 +1,5 @@
 import type { ServerConfig } from './config.js';
+import type { ChangeFeed } from './modules/cache/changes.js';
 import type { Db } from './db/client.js';
 import type { Logger } from './logger.js';
 import type { CognitoClient } from './modules/identity/cognito-client.js';
@@ -27,4 +28,6 @@ export interface AppContext {
   identity: IdentityRuntime;
   /** IDENTITY_PROVIDER=cognito: the client of the user pool behind the account calls; null = built-in. */
   cognito: CognitoClient | null;
+  /** The public caches' change feed (modules/cache): writes announce what they changed after their commit. */
+  changes?: ChangeFeed | null;
 }

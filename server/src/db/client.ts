@@ -21,6 +21,13 @@ export interface Database {
   migrate(migrationsFolder: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` (modules/cache/changes.ts): `onPayload` gets each notification's payload;
+   * `onLive(false)` when notifications may have been missed (the listening connection was lost),
+   * `onLive(true)` once listening (again). PostgreSQL: a dedicated connection, reopened after a
+   * loss; PGlite: in-process. Answers the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
 }
 
 export interface OpenDatabaseOptions {
@@ -49,7 +56,110 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    listen: async (channel, onPayload, onLive) => {
+      const unlisten = await client.listen(channel, onPayload);
+      onLive(true);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
   };
+}
+
+/** How often the listening connection is checked (a lost connection that sent no error, e.g. a dead network path). */
+const LISTEN_HEARTBEAT_MS = 5000;
+
+/** LISTEN on a connection of its own, reopened (after 0.1 s, up to 5 s apart) while it is lost. */
+function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onLive: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 100;
+  let firstAttempt: ((error?: unknown) => void) | null = null;
+
+  const lost = (failed: pg.Client) => {
+    if (client !== failed) return;
+    client = null;
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = null;
+    onLive(false);
+    failed.removeAllListeners('notification');
+    failed.end().catch(() => undefined);
+    if (!stopped) {
+      retry = setTimeout(() => void open(), delay);
+      retry.unref();
+      delay = Math.min(delay * 2, 5000);
+    }
+  };
+
+  async function open(): Promise<void> {
+    retry = null;
+    const candidate = new pg.Client({ connectionString, keepAlive: true, keepAliveInitialDelayMillis: 5000 });
+    candidate.on('error', () => lost(candidate));
+    candidate.on('end', () => lost(candidate));
+    candidate.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    client = candidate;
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (error) {
+      const first = firstAttempt;
+      firstAttempt = null;
+      if (first) {
+        // The first attempt reports its error (the app does not start without its change feed).
+        client = null;
+        candidate.removeAllListeners('end');
+        candidate.end().catch(() => undefined);
+        first(error);
+        return;
+      }
+      lost(candidate);
+      return;
+    }
+    if (stopped || client !== candidate) return;
+    delay = 100;
+    heartbeat = setInterval(() => {
+      let answered = false;
+      const timer = setTimeout(() => !answered && lost(candidate), LISTEN_HEARTBEAT_MS);
+      timer.unref();
+      candidate
+        .query('select 1')
+        .then(() => {
+          answered = true;
+          clearTimeout(timer);
+        })
+        .catch(() => lost(candidate));
+    }, LISTEN_HEARTBEAT_MS);
+    heartbeat.unref();
+    onLive(true);
+    const first = firstAttempt;
+    firstAttempt = null;
+    first?.();
+  }
+
+  const stop = async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    if (heartbeat) clearInterval(heartbeat);
+    const current = client;
+    client = null;
+    if (current) {
+      current.removeAllListeners('end');
+      await current.end().catch(() => undefined);
+    }
+  };
+  return new Promise((resolve, reject) => {
+    firstAttempt = (error) => (error ? reject(error) : resolve(stop));
+    void open();
+  });
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
@@ -59,6 +169,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   // on the next query.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
@@ -79,6 +190,18 @@ async function openPostgres(connectionString: string): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+    listen: async (channel, onPayload, onLive) => {
+      const stop = await listenPostgres(connectionString, channel, onPayload, onLive);
+      const once = async () => {
+        listeners.delete(once);
+        await stop();
+      };
+      listeners.add(once);
+      return once;
+    },
   };
 }

@@ -90,6 +90,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     secret: 'test-secret',
     identity: createIdentityRuntime({ config: config.identity, db: database.db, secret: 'test-secret', log: silentLogger, realNow }),
     cognito: null,
+    // The current app's change feed: a write through this context drops the app's cached copies at once.
+    get changes() {
+      return app.changes;
+    },
   };
   return {
     get app() {

@@ -11,6 +11,7 @@ import { findSite } from '../content/repository.js';
 import { pointsTable } from '../season/schema.js';
 import { challengeDateProblems, type ResolvedDates } from '../season/service.js';
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
+import { announcing, topics } from '../cache/changes.js';
 import * as repo from './repository.js';
 
 /**
@@ -182,7 +183,8 @@ export async function updateAdminChallenge({
   const body = parsed.data;
   const today = berlinToday(ctx.now());
 
-  const saved = await ctx.db.transaction(async (tx) => {
+  // The space data shows it (modules/cache).
+  const saved = await announcing(ctx, [topics.content], ctx.db.transaction(async (tx) => {
     const old = await repo.lockChallenge(tx, input.id);
     if (!old) throw new NotFoundError(MESSAGES.notFound);
     if (old.updatedAt.toISOString() !== body.expectedUpdatedAt) {
@@ -256,6 +258,6 @@ export async function updateAdminChallenge({
       at: now,
     });
     return row;
-  });
+  }));
   return detail(ctx, saved);
 }

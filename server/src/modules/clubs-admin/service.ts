@@ -23,6 +23,7 @@ import { uploadMedia } from '../challenges-admin/media.js';
 import * as seasonRepo from '../season/repository.js';
 import { CLUB_CSV_COLUMNS, clubRowSchema } from '../season/schema.js';
 import { clubId } from '../season/service.js';
+import { announcing, topics } from '../cache/changes.js';
 import * as repo from './repository.js';
 
 /**
@@ -209,7 +210,8 @@ export async function applyClubImport({
     throw new ValidationError('previewHash: der Hash der Vorschau fehlt.', { field: 'previewHash' });
   }
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  // The club catalogue and the browse lists show it (modules/cache).
+  return announcing(ctx, [topics.content], ctx.db.transaction(async (tx) => {
     await repo.lockClubImport(tx);
     const plan = await planImport(tx, text);
     if (plan.badRows.length) {
@@ -267,7 +269,7 @@ export async function applyClubImport({
       at: now,
     });
     return result;
-  });
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -295,7 +297,8 @@ export async function uploadClubLogo({
   }
   const image = await uploadMedia({ ctx, input: { file: input.file, filename: input.filename, actor: input.actor } });
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  // The club catalogue and the browse lists show it (modules/cache).
+  return announcing(ctx, [topics.content], ctx.db.transaction(async (tx) => {
     const before = await repo.findClub(tx, input.id);
     if (!before) throw new NotFoundError('Diesen Verein gibt es nicht.');
     await seasonRepo.updateClub(tx, input.id, { logourl: image.fields.file.url, updatedAt: now });
@@ -310,5 +313,5 @@ export async function uploadClubLogo({
       at: now,
     });
     return toDto({ ...before, logourl: image.fields.file.url, updatedAt: now });
-  });
+  }));
 }

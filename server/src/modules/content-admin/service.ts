@@ -18,6 +18,7 @@ import { isSingleLineText } from '../../lib/text.js';
 import { appendAudit, type Actor } from '../audit/service.js';
 import { markdownToRichText } from '../season/markdown.js';
 import { richTextToMarkdown } from './markdown.js';
+import { announce, topics } from '../cache/changes.js';
 import * as repo from './repository.js';
 
 /**
@@ -232,6 +233,8 @@ export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: unk
     });
     return row;
   });
+  // The space data shows it (modules/cache).
+  await announce(ctx, [topics.content]);
   const fresh = await repo.findSite(ctx.db);
   return toDto(saved, fresh ?? site);
 }
@@ -266,6 +269,8 @@ async function saveSite(
     });
     return row;
   });
+  // The space data shows it (modules/cache).
+  await announce(ctx, [topics.content]);
   return toDto(year, saved);
 }
 

@@ -1,12 +1,33 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { NotFoundError } from '../../errors.js';
 import { errorResponses, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
-import { getObject, getSpaceData, searchObjects } from './service.js';
+import { topics } from '../cache/changes.js';
+import { createDocumentCache } from '../cache/documents.js';
+import { sendDocument } from '../cache/http.js';
+import { CLUB_PAGE_MAX, getObject, getSpaceData, PARTICIPATION_PAGE_MAX, searchObjects } from './service.js';
 
 /**
  * The public content API under `{CONTENT_API_BASE}/public/spaces/:spaceId` (spec §7). No auth;
  * CORS `*` (set in app.ts) since the standings remote is embedded on another origin.
+ *
+ * The space data and the searches (the browse list of a challenge's published entries with their
+ * vote counts, the club catalogue) are answered from memory, compressed once per version, with an
+ * ETag (304 on a match); a write announces what it changed (modules/cache), so this instance never
+ * answers older than its last change and another one never older than the change's notification.
  */
+
+/**
+ * Browsers revalidate every time (a 304 from memory); a CDN keeps the space data 30 s and serves it
+ * stale for up to 30 s more while it revalidates: a back-office edit shows everywhere within a
+ * minute. Stale on errors for a day: the page keeps working while we are down.
+ */
+export const SPACE_DATA_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400';
+/**
+ * The browse list carries vote counts: a CDN keeps it 5 s (+ 5 s stale while revalidating), so a
+ * vote shows behind a CDN within 10 s; without one, at once (the server's copy is exact).
+ */
+export const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=5, stale-if-error=3600';
 
 const spaceParams = {
   type: 'object',
@@ -31,9 +52,18 @@ interface SearchQuery {
 }
 
 export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const feed = ctx.changes ?? null;
+  // Large and rarely changed: compressed hard. The searches change with every vote: compressed fast.
+  const spaceCache = createDocumentCache({ feed, maxEntries: 4, brotliQuality: 9, gzipLevel: 9 });
+  const searchCache = createDocumentCache({ feed, maxEntries: 2000, maxBytes: 32 * 1024 * 1024, brotliQuality: 5, gzipLevel: 6 });
+  const knownSpace = (spaceId: string) => {
+    if (spaceId !== ctx.config.spaceId) throw new NotFoundError(`Unbekannter Space "${spaceId}"`);
+  };
+
   app.get<{ Params: SpaceParams; Querystring: { include: number } }>(
     '/spacedata',
     {
+      compress: false,
       schema: {
         params: spaceParams,
         querystring: { type: 'object', properties: { include: includeProperty } },
@@ -48,14 +78,19 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
-      return getSpaceData({ ctx, input: { spaceId: request.params.spaceId } });
+      const { spaceId } = request.params;
+      knownSpace(spaceId);
+      const doc = await spaceCache.get(spaceId, [topics.content], async () => ({
+        body: JSON.stringify(await getSpaceData({ ctx, input: { spaceId } })),
+      }));
+      return sendDocument(request, reply, doc, SPACE_DATA_CACHE_CONTROL);
     },
   );
 
   app.get<{ Params: SpaceParams; Querystring: SearchQuery }>(
     '/objects/search',
     {
+      compress: false,
       schema: {
         params: spaceParams,
         querystring: {
@@ -80,20 +115,35 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      return searchObjects({
-        ctx,
-        input: {
-          spaceId: request.params.spaceId,
-          objectTypeId: q.objectTypeId,
-          challengeId: q['fields.challenge.id'],
-          from: q.from,
-          size: q.size,
-          include: q.include,
-          sort: q.sort,
-        },
-      });
+      const { spaceId } = request.params;
+      knownSpace(spaceId);
+      const input = {
+        spaceId,
+        objectTypeId: q.objectTypeId,
+        challengeId: q['fields.challenge.id'],
+        from: q.from,
+        size: q.size,
+        include: q.include,
+        sort: q.sort,
+      };
+      // One copy per distinct answer: what searchObjects uses of the query, normalised.
+      let key: string;
+      let dependsOn: string[];
+      if (input.objectTypeId === 'bfv-erd-club') {
+        key = `clubs:${input.from}:${Math.min(input.size ?? CLUB_PAGE_MAX, CLUB_PAGE_MAX)}`;
+        dependsOn = [topics.content];
+      } else if (input.challengeId !== undefined) {
+        const size = Math.min(input.size ?? 10, PARTICIPATION_PAGE_MAX);
+        key = `entries:${input.objectTypeId ?? ''}:${input.from}:${size}:${input.include >= 1 ? 1 : 0}:${input.sort}:${input.challengeId}`;
+        dependsOn = [topics.content, topics.entries(input.challengeId)];
+      } else {
+        // A validation error: searchObjects says which.
+        return searchObjects({ ctx, input });
+      }
+      const doc = await searchCache.get(key, dependsOn, async () => ({ body: JSON.stringify(await searchObjects({ ctx, input })) }));
+      return sendDocument(request, reply, doc, SEARCH_CACHE_CONTROL);
     },
   );
 

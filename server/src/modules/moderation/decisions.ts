@@ -16,6 +16,7 @@ import { NotFoundError, ValidationError } from '../../errors.js';
 import { isPlainText } from '../../lib/text.js';
 import { reasonOf, type Actor } from '../audit/service.js';
 import { removeFilesOfParticipation } from '../uploads/service.js';
+import { announce, topics } from '../cache/changes.js';
 import * as repo from './repository.js';
 import { toOperatorParticipation } from './service.js';
 
@@ -126,11 +127,13 @@ export async function decideParticipations({ ctx, input }: { ctx: Ctx; input: { 
   const batch = decision.ids.length;
   const items: ModerationDecisionItemDto[] = [];
   for (const id of decision.ids) {
+    let changedChallenge = null as string | null;
     const item = await ctx.db.transaction(async (tx): Promise<ModerationDecisionItemDto> => {
       const now = ctx.now();
       if (decision.decision === 'publish') {
         const published = await repo.publishPendingEntry(tx, id, now);
         if (!published) return outcomeOfUndecided(tx, id);
+        changedChallenge = published.challengeId;
         await repo.insertLog(tx, {
           action: 'publish',
           operatorId: input.actor.operatorId,
@@ -148,6 +151,7 @@ export async function decideParticipations({ ctx, input }: { ctx: Ctx; input: { 
       const found = await repo.findEntry(tx, id);
       const deleted = found ? await (withdraw ? repo.deletePublishedEntry(tx, id) : repo.deletePendingEntry(tx, id)) : undefined;
       if (!found || !deleted) return outcomeOfUndecided(tx, id);
+      changedChallenge = deleted.challengeId;
       await repo.insertLog(tx, {
         action: 'reject',
         operatorId: input.actor.operatorId,
@@ -167,6 +171,8 @@ export async function decideParticipations({ ctx, input }: { ctx: Ctx; input: { 
       return { id, outcome: withdraw ? 'withdrawn' : 'rejected' };
     });
     items.push(item);
+    // The browse list shows (or no longer shows) it from now on (modules/cache).
+    if (changedChallenge) await announce(ctx, [topics.entries(changedChallenge)]);
     if (item.outcome === 'rejected' || item.outcome === 'withdrawn') {
       await removeFilesOfParticipation({ ctx, input: { participationId: id } }).catch((error: unknown) =>
         ctx.log.warn({ err: error, participation: id }, 'could not remove the files of a rejected entry'),

@@ -5,7 +5,6 @@ import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../h
 import { auditRoutes } from '../audit/routes.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { operatorAccountRoutes } from '../operators/routes.js';
-import type { ResultFiles } from '../results/files.js';
 import { operatorResultRoutes } from '../results/routes.js';
 import { checklistOf, completeChecklistOf } from './decisions.js';
 import { listParticipationsForReview, listVotesForReview, publishParticipation, rejectParticipation, removeVotes } from './service.js';
@@ -28,7 +27,7 @@ const idParams = {
   properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } },
 } as const;
 
-export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: ResultFiles }> = async (app, { ctx, resultFiles }) => {
+export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -113,5 +112,5 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: 
   );
 
   // Results (decisions §6): preview, right answer, publish, versions, audit.
-  await app.register(operatorResultRoutes, { ctx, files: resultFiles, actorOf });
+  await app.register(operatorResultRoutes, { ctx, actorOf });
 };

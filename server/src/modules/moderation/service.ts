@@ -10,6 +10,7 @@ import { WERBERAT_CHECK_KEYS, type WerberatChecklistDto } from '@erd/shared-cont
 import type { AppContext } from '../../context.js';
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
 import { reasonOf, type Actor } from '../audit/service.js';
+import { announce, topics } from '../cache/changes.js';
 import { removeFilesOfParticipation } from '../uploads/service.js';
 import * as repo from './repository.js';
 
@@ -80,7 +81,7 @@ export async function publishParticipation({
   /** `checklist`: the Werberat checklist the HTTP call carried (the command line has none). */
   input: { id: string; actor: Actor; checklist?: WerberatChecklistDto };
 }): Promise<OperatorParticipationDto> {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const found = await repo.findEntry(tx, input.id);
     if (!found) throw new NotFoundError(MESSAGES.notFound);
     const now = ctx.now();
@@ -97,8 +98,11 @@ export async function publishParticipation({
       at: now,
     });
     ctx.log.info({ participation: input.id, actor: input.actor.name }, 'entry published');
-    return toOperatorParticipation({ participation: published, club: found.club });
+    return { dto: toOperatorParticipation({ participation: published, club: found.club }), challengeId: published.challengeId };
   });
+  // The browse list shows it (modules/cache).
+  await announce(ctx, [topics.entries(result.challengeId)]);
+  return result.dto;
 }
 
 /** Rejects (deletes) a pending or published entry; its picture files are removed as well. */
@@ -110,7 +114,7 @@ export async function rejectParticipation({
   input: { id: string; reason?: unknown; actor: Actor; checklist?: WerberatChecklistDto };
 }): Promise<RejectedParticipationDto> {
   const reason = reasonOf(input.reason, false);
-  await ctx.db.transaction(async (tx) => {
+  const challengeId = await ctx.db.transaction(async (tx) => {
     const found = await repo.findEntry(tx, input.id);
     if (!found) throw new NotFoundError(MESSAGES.notFound);
     const deleted = await repo.deleteEntry(tx, input.id);
@@ -128,7 +132,10 @@ export async function rejectParticipation({
       },
       at: ctx.now(),
     });
+    return deleted.challengeId;
   });
+  // A published entry leaves the browse list (modules/cache).
+  await announce(ctx, [topics.entries(challengeId)]);
   await removeFilesOfParticipation({ ctx, input: { participationId: input.id } }).catch((error: unknown) =>
     ctx.log.warn({ err: error, participation: input.id }, 'could not remove the files of a rejected entry'),
   );
@@ -179,7 +186,8 @@ export async function removeVotes({
     throw new ValidationError('ids: 1 bis 1000 Stimmen-IDs.', { field: 'ids' });
   }
   const reason = reasonOf(body.reason, true)!;
-  return ctx.db.transaction(async (tx) => {
+  const challenges = new Set<string>();
+  const result = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const removed = await repo.removeVotes(tx, [...new Set(ids as number[])], input.actor.name, reason, now);
     const perEntry = new Map<string, number[]>();
@@ -187,6 +195,7 @@ export async function removeVotes({
     const participations: { id: string; votes: number }[] = [];
     for (const [participationId, voteIds] of perEntry) {
       const entry = await repo.decrementVotes(tx, participationId, voteIds.length);
+      if (entry) challenges.add(entry.challengeId);
       const votes = entry?.votes;
       participations.push({ id: participationId, votes: votes ?? 0 });
       await repo.insertLog(tx, {
@@ -203,4 +212,7 @@ export async function removeVotes({
     ctx.log.info({ removed: removed.length, actor: input.actor.name }, 'votes removed');
     return { removed: removed.length, participations };
   });
+  // The browse lists show the lower counts (modules/cache).
+  await announce(ctx, [...challenges].map(topics.entries));
+  return result;
 }

@@ -10,7 +10,6 @@ import { createMember, memberHeaders, XSRF, type Member } from '../../test-suppo
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
 import { cliActor } from '../audit/service.js';
 import { operatorRoutes } from '../moderation/routes.js';
-import { createResultFiles } from '../results/files.js';
 import { OPERATOR_COOKIE, registerOperatorAccess } from './access.js';
 import { addOperator, findOperatorId, updateOperator } from './service.js';
 
@@ -102,7 +101,7 @@ describe('roles on every route', () => {
       if (route.method !== 'HEAD') seen.push({ method: String(route.method), route: route.url, access: route.config?.operatorAccess });
     });
     await probe.register(fastifyCookie);
-    await probe.register(operatorRoutes, { ctx: t.ctx, resultFiles: createResultFiles(t.ctx.db) });
+    await probe.register(operatorRoutes, { ctx: t.ctx });
     await probe.ready();
     await probe.close();
     const key = (r: { method: string; route: string }) => `${r.method} ${r.route}`;

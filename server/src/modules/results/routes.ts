@@ -3,7 +3,8 @@ import { resultPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
 import type { Actor } from '../moderation/service.js';
-import type { ResultFile, ResultFiles } from './files.js';
+import { sendDocument } from '../cache/http.js';
+import type { ResultFiles } from './files.js';
 import {
   getResultsOverview,
   listResultAudit,
@@ -18,35 +19,6 @@ import {
  * CDN may keep a file for a minute and serve it stale while it revalidates or when we are down.
  */
 export const RESULT_FILE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400';
-
-/** Whether the request's validators match the file (If-None-Match wins over If-Modified-Since). */
-function notModified(request: FastifyRequest, file: ResultFile): boolean {
-  const inm = request.headers['if-none-match'];
-  if (typeof inm === 'string') {
-    return inm.trim() === '*' || inm.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag);
-  }
-  const ims = request.headers['if-modified-since'];
-  if (typeof ims === 'string' && file.lastModified) {
-    const since = Date.parse(ims);
-    return Number.isFinite(since) && Math.floor(file.lastModified.getTime() / 1000) * 1000 <= since;
-  }
-  return false;
-}
-
-/** The best encoding the client accepts (`br`, `gzip` or none); `q=0` refuses one. */
-function encodingFor(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  const accepted = new Set(
-    value
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => part && !/;\s*q=0(\.0*)?\s*$/.test(part))
-      .map((part) => part.split(';')[0]!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
-}
 
 /**
  * GET /results/overall-{yearId}.json and /results/challenge-{challengeId}.json: the frozen files,
@@ -69,18 +41,8 @@ export const resultsRoutes: FastifyPluginAsync<{ files: ResultFiles }> = async (
     },
     async (request, reply: FastifyReply) => {
       const file = await files.get(request.params.file);
-      reply
-        .header('cache-control', RESULT_FILE_CACHE_CONTROL)
-        .header('etag', file.etag)
-        .header('vary', 'Accept-Encoding')
-        .header('access-control-expose-headers', 'ETag, Last-Modified');
-      if (file.lastModified) reply.header('last-modified', file.lastModified.toUTCString());
-      if (notModified(request, file)) return reply.code(304).send();
-      const encoding = encodingFor(request.headers['accept-encoding']);
-      const body = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : file.body;
-      if (encoding) reply.header('content-encoding', encoding);
-      // A Buffer is sent as it is (no serializer): the frozen bytes.
-      return reply.type('application/json; charset=utf-8').send(body);
+      reply.header('access-control-expose-headers', 'ETag, Last-Modified');
+      return sendDocument(request, reply, file, RESULT_FILE_CACHE_CONTROL);
     },
   );
 };
@@ -92,7 +54,6 @@ const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: err
 
 export interface OperatorResultRoutesOptions {
   ctx: AppContext;
-  files: ResultFiles;
   actorOf: (request: FastifyRequest) => Actor;
 }
 
@@ -100,7 +61,7 @@ export interface OperatorResultRoutesOptions {
  * The operator's results API (`/api/operator/results/*`, contracts `resultPaths`); registered inside
  * the operator routes, whose access hook checks `operatorAccess`: both roles read, admins write.
  */
-export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOptions> = async (app, { ctx, files, actorOf }) => {
+export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOptions> = async (app, { ctx, actorOf }) => {
   app.get<{ Querystring: { yearId?: string } }>(
     resultPaths.overview,
     {
@@ -137,13 +98,11 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
       schema: { params: challengeParams, body: { type: 'object' }, response: { 200: looseObject, ...errors } },
     },
     async (request) => {
-      const published = await publishChallengeResults({
+      // The service announces the new files (modules/cache): this instance drops its copies before answering.
+      return publishChallengeResults({
         ctx,
         input: { challengeId: request.params.challengeId, body: request.body, actor: actorOf(request) },
       });
-      files.invalidate('challenge', published.challenge.key);
-      files.invalidate('overall', (published.challenge.rules as { yearId: string }).yearId);
-      return published;
     },
   );
 

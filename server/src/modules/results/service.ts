@@ -22,6 +22,7 @@ import type { ChallengeRow, ChallengeScoring, PublishedResultKind, ResultVersion
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
 import { addDays } from '../../lib/dates.js';
 import { stableStringify } from '../../lib/stable-json.js';
+import { announce, topics, type ChangeFeed } from '../cache/changes.js';
 import { toChallengeDto } from '../content/mappers.js';
 import { reasonOf, type Actor } from '../moderation/service.js';
 import * as repo from './repository.js';
@@ -36,7 +37,7 @@ import { rankingOf, scoreChallenge, sumOverall, type ScoringEntry } from './scor
  * publication is a row of the audit log.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'now' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'now' | 'log'> & { changes?: ChangeFeed | null };
 
 const MESSAGES = {
   notFound: 'Diese Challenge gibt es nicht.',
@@ -287,7 +288,8 @@ export async function setRightAnswer({
   const ranking = parseRanking(body.ranking);
   if (rightAnswer === undefined && ranking === undefined) throw new ValidationError(MESSAGES.nothingToChange, { field: 'rightAnswer' });
 
-  return ctx.db.transaction(async (tx) => {
+  let changed = false;
+  const described = await ctx.db.transaction(async (tx) => {
     const found = await repo.findChallenge(tx, input.challengeId);
     if (!found) throw new NotFoundError(MESSAGES.notFound);
     await repo.lockYear(tx, found.yearId);
@@ -306,6 +308,7 @@ export async function setRightAnswer({
     const now = ctx.now();
     if (next.rightAnswer !== challenge.rightAnswer || next.scoring !== challenge.scoring) {
       await repo.updateChallengeAnswer(tx, challenge.id, { ...next, updatedAt: now });
+      changed = true;
       await repo.insertAudit(tx, {
         action: 'results-answer',
         operatorId: input.actor.operatorId,
@@ -321,6 +324,9 @@ export async function setRightAnswer({
     const updated = { ...challenge, rightAnswer: next.rightAnswer, scoring: next.scoring };
     return describeChallenge(updated, number, berlinToday(now), participants, current ? toPublication(current) : null);
   });
+  // The challenge's `updatedAt` is public (space data).
+  if (changed) await announce(ctx, [topics.content]);
+  return described;
 }
 
 /**
@@ -345,9 +351,11 @@ export async function publishChallengeResults({
   }
   const reason = reasonOf(body.reason, expectedVersion > 0, MESSAGES.correctionReason);
 
+  let yearId = '';
   const result = await ctx.db.transaction(async (tx) => {
     const found = await repo.findChallenge(tx, input.challengeId);
     if (!found) throw new NotFoundError(MESSAGES.notFound);
+    yearId = found.yearId;
     await repo.lockYear(tx, found.yearId);
     const { challenge, number, ofYear } = await loadChallenge(tx, input.challengeId);
     const now = ctx.now();
@@ -436,6 +444,7 @@ export async function publishChallengeResults({
       overall: toPublication(overallRow),
     };
   });
+  await announce(ctx, [topics.result('challenge', result.challenge.key), topics.result('overall', yearId)]);
   ctx.log.info({ challenge: input.challengeId, version: result.challenge.version, actor: input.actor.name }, 'results published');
   return result;
 }

@@ -10,6 +10,7 @@ import { inspectImage, contentTypeForExtension, type ImageInfo } from '../../lib
 import { stableStringify } from '../../lib/stable-json.js';
 import { normalizeSearch } from '../../lib/text.js';
 import { markdownToRichText } from './markdown.js';
+import { announcing, topics } from '../cache/changes.js';
 import * as repo from './repository.js';
 import {
   CLUB_CSV_COLUMNS,
@@ -533,7 +534,8 @@ export async function importSeason({
   };
   const now = ctx.now();
 
-  await ctx.db.transaction(async (tx) => {
+  // The space data, club catalogue, browse lists and result files follow it (modules/cache).
+  await announcing(ctx, [topics.content], ctx.db.transaction(async (tx) => {
     // Year.
     const existingYear = await repo.findYear(tx, yearRow.id);
     if (!existingYear) {
@@ -616,7 +618,7 @@ export async function importSeason({
     for (const id of busyClubs) {
       report.warnings.push(`Verein "${id}" steht nicht mehr in der Vereinsliste, hat aber Teilnahmen oder ein Konto: bleibt erhalten.`);
     }
-  });
+  }));
 
   for (const warning of report.warnings) ctx.log.warn(warning);
   ctx.log.info(

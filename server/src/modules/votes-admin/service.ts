@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.js';
 import type { VoteRow } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { reasonOf, type Actor } from '../audit/service.js';
+import { announce, topics } from '../cache/changes.js';
 import { decrementVotes, insertLog } from '../moderation/repository.js';
 import * as repo from './repository.js';
 
@@ -239,7 +240,8 @@ export async function removeEntryVotes({
   const body = (input.body && typeof input.body === 'object' && !Array.isArray(input.body) ? input.body : {}) as Record<string, unknown>;
   const selection = selectionOf(body);
   const reason = reasonOf(body.reason, true, M.reason)!;
-  return ctx.db.transaction(async (tx) => {
+  let challengeId = null as string | null;
+  const result = await ctx.db.transaction(async (tx) => {
     const locked = await repo.findReviewableEntry(tx, participationId, true);
     if (!locked) throw new NotFoundError(M.notFound);
     const now = ctx.now();
@@ -247,6 +249,7 @@ export async function removeEntryVotes({
     const ids = await repo.removeSelected(tx, participationId, only, input.actor.name, reason, now);
     if (!ids.length) return { removed: 0, votes: locked.votes };
     const after = await decrementVotes(tx, participationId, ids.length);
+    challengeId = after?.challengeId ?? null;
     const votesAfter = after?.votes ?? 0;
     await insertLog(tx, {
       action: 'remove-votes',
@@ -268,4 +271,7 @@ export async function removeEntryVotes({
     ctx.log.info({ participation: participationId, removed: ids.length, actor: input.actor.name }, 'votes removed');
     return { removed: ids.length, votes: votesAfter };
   });
+  // The browse list shows the lower count (modules/cache).
+  if (challengeId) await announce(ctx, [topics.entries(challengeId)]);
+  return result;
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { CodedError } from '../../errors.js';
 import type { AuthenticatedUser } from '../../http/auth.js';
 import { appMac } from '../../lib/keys.js';
+import { announce, topics } from '../cache/changes.js';
 import { toChallengeDto } from '../content/mappers.js';
 import { findClubOfAccount } from '../entries/repository.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
@@ -108,6 +109,8 @@ export async function castVote({ ctx, input }: { ctx: Ctx; input: CastVoteInput 
   if (votes === null) {
     throw new CodedError(409, 'AlreadyVoted', MESSAGES.already, { votes: await repo.voteCount(ctx.db, participation.id) });
   }
+  // The browse list shows the new count (modules/cache): here at once, elsewhere on notification.
+  await announce(ctx, [topics.entries(participation.challengeId)]);
   return { votes };
 }
 

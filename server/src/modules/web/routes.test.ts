@@ -166,6 +166,24 @@ describe('static files', () => {
     expect(plain.body).toBe(BIG_JS);
   });
 
+  test('hashed files from memory: read once, validators and 304; a range request from the disk', async () => {
+    const first = await get('/123.0a1b2c3d.js', { 'accept-encoding': 'gzip' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    expect(first.headers['last-modified']).toEqual(expect.any(String));
+    // Rewritten on disk (a hashed name never is): the copy in memory is what is sent.
+    writeFiles(path.join(t.webRoot, 'host/dist'), { '123.0a1b2c3d.js.gz': zlib.gzipSync('console.log("anders")') });
+    const again = await get('/123.0a1b2c3d.js', { 'accept-encoding': 'gzip' });
+    expect(zlib.gunzipSync(again.rawPayload).toString()).toBe(BIG_JS);
+    expect(again.headers.etag).toBe(etag);
+    expect((await get('/123.0a1b2c3d.js', { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await get('/123.0a1b2c3d.js', { 'if-modified-since': first.headers['last-modified'] as string })).statusCode).toBe(304);
+    const range = await get('/123.0a1b2c3d.js', { range: 'bytes=0-3' });
+    expect(range.statusCode).toBe(206);
+    expect(range.body).toBe(BIG_JS.slice(0, 4));
+    writeFiles(path.join(t.webRoot, 'host/dist'), { '123.0a1b2c3d.js.gz': zlib.gzipSync(BIG_JS) });
+  });
+
   test('a remote from its workspace build, with CORS and cache headers', async () => {
     const manifest = await get('/remotes/mf_challenges/mf-manifest.json');
     expect(manifest.statusCode).toBe(200);

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isBackofficeRoute } from '@erd/shared-contracts/backoffice';
 import { isAppRoute } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
@@ -12,6 +13,7 @@ import { clubExists } from '../content/service.js';
 import { MEDIA_NAME } from '../media/store.js';
 import { UPLOAD_FILE_NAME } from '../uploads/storage.js';
 import { isReleaseDir, readCurrentRelease, releaseDir } from '../releases/service.js';
+import { encodingFor } from '../cache/http.js';
 import { CACHE_HTML, CACHE_IMMUTABLE, cacheControlFor } from './cache.js';
 
 /**
@@ -65,6 +67,59 @@ async function isFileInside(root: string, rel: string): Promise<boolean> {
   }
 }
 
+/**
+ * Hashed build files (immutable: a new build writes new names) from memory: the file and its
+ * `.gz`/`.br` siblings are read once and sent without touching the disk again. Only the types
+ * below, files up to `MEMORY_FILE_MAX`, `MEMORY_TOTAL_MAX` in all (then from disk as before).
+ */
+const MEMORY_TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+};
+const MEMORY_FILE_MAX = 4 * 1024 * 1024;
+const MEMORY_TOTAL_MAX = 96 * 1024 * 1024;
+
+interface MemoryFile {
+  raw: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
+  type: string;
+  etag: string;
+  lastModified: string;
+}
+
+async function readIfFile(file: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(file);
+  } catch {
+    return null;
+  }
+}
+
+function memoryFileNotModified(request: FastifyRequest, file: MemoryFile): boolean {
+  const inm = request.headers['if-none-match'];
+  if (typeof inm === 'string') return inm.split(',').some((tag) => tag.trim() === file.etag || tag.trim() === '*');
+  const ims = request.headers['if-modified-since'];
+  return typeof ims === 'string' && Date.parse(ims) >= Date.parse(file.lastModified);
+}
+
+function sendMemoryFile(request: FastifyRequest, reply: FastifyReply, file: MemoryFile): FastifyReply {
+  reply.header('cache-control', CACHE_IMMUTABLE).header('etag', file.etag).header('last-modified', file.lastModified).header('vary', 'accept-encoding');
+  if (memoryFileNotModified(request, file)) return reply.code(304).send();
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  const body = encoding === 'br' && file.br ? file.br : encoding && file.gzip ? file.gzip : file.raw;
+  if (body === file.br) reply.header('content-encoding', 'br');
+  else if (body === file.gzip) reply.header('content-encoding', 'gzip');
+  return reply.type(file.type).send(body);
+}
+
 function safeDecode(value: string): string | null {
   try {
     return decodeURIComponent(value);
@@ -85,6 +140,33 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     index: false,
     dotfiles: 'ignore',
   });
+
+  // Hashed host files in memory, by request path (null: looked at, not kept).
+  const memoryFiles = new Map<string, MemoryFile | null>();
+  let memoryBytes = 0;
+  async function memoryFile(decoded: string): Promise<MemoryFile | null | undefined> {
+    if (memoryFiles.has(decoded)) return memoryFiles.get(decoded);
+    const type = MEMORY_TYPES[path.extname(decoded).toLowerCase()];
+    if (!type || cacheControlFor(decoded) !== CACHE_IMMUTABLE || !(await isFileInside(web.host, decoded))) return undefined;
+    const abs = path.resolve(web.host, `.${decoded}`);
+    const stat = await fs.stat(abs);
+    if (stat.size > MEMORY_FILE_MAX || memoryBytes + stat.size > MEMORY_TOTAL_MAX || memoryFiles.size >= 10_000) {
+      memoryFiles.set(decoded, null);
+      return null;
+    }
+    const [raw, gzip, br] = await Promise.all([fs.readFile(abs), readIfFile(`${abs}.gz`), readIfFile(`${abs}.br`)]);
+    const file: MemoryFile = {
+      raw,
+      gzip,
+      br,
+      type,
+      etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,
+      lastModified: stat.mtime.toUTCString(),
+    };
+    memoryBytes += raw.length + (gzip?.length ?? 0) + (br?.length ?? 0);
+    memoryFiles.set(decoded, file);
+    return file;
+  }
 
   // The app shell and the back-office page, re-read when the file changes (a new host build needs no restart).
   const pages = new Map<string, { mtimeMs: number; html: string }>();
@@ -158,6 +240,11 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     const decoded = safeDecode(rawPath);
     // The back office (its page and its files) is never indexed, whatever a link to it says.
     if (isBackofficeRoute(rawPath) || BACKOFFICE_FILE.test(rawPath)) reply.header('x-robots-tag', 'noindex');
+    // A hashed build file: from memory (a range request is left to the file sender).
+    if (decoded && !request.headers.range) {
+      const file = memoryFiles.get(decoded) ?? (await memoryFile(decoded));
+      if (file) return sendMemoryFile(request, reply, file);
+    }
     if (!(await isDir(web.host))) return unavailable(reply);
 
     // A file of the host build?
