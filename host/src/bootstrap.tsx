@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from '@erd/shared-contracts';
 import { App } from './app/app';
@@ -12,7 +13,9 @@ async function start(): Promise<void> {
   try {
     const config = await loadRuntimeConfig('/config.json');
     registerRemotesFromConfig(config.remotes);
-    root.render(<App />);
+    // A transition: React renders the first page in slices that yield to the browser instead of in
+    // one long task (Lighthouse's blocking time on a phone).
+    startTransition(() => root.render(<App />));
     // A stored session (a reload, a new page of the same tab) is handed to mf-auth for its refresh.
     void startStoredSession();
   } catch (error) {
