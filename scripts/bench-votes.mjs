@@ -27,7 +27,8 @@
 //    count = its seeded count + its accepted votes, the answers of an entry were distinct counts,
 //    every proof is used once.
 //
-// Flags: --instances N (1), --cpu-prof (the server(s) run with --cpu-prof; prints where the main
+// Flags: --instances N (1), --server DIR (the built server to measure, default server/dist: a
+// reference build of an earlier commit can be measured right before or after), --cpu-prof (the server(s) run with --cpu-prof; prints where the main
 // thread's time went). Knobs: BENCH_VOTES, BENCH_CONNECTIONS, BENCH_ENTRIES, BENCH_VOTES_PER_VOTER,
 // BENCH_VOTERS_PER_IP, VOTE_PROOF_COST, BENCH_PORT (first port; default: a free one).
 import { spawn } from 'node:child_process';
@@ -50,6 +51,8 @@ const option = (name, fallback) => {
 };
 const INSTANCES = Number(option('instances', 1));
 const CPU_PROF = flag('cpu-prof');
+// Another build of the server to measure against (e.g. an earlier commit compiled into server/dist-base).
+const SERVER_DIST = path.resolve(root, option('server', path.join('server', 'dist')));
 const VOTES = Number(process.env.BENCH_VOTES ?? 4000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 400);
@@ -220,7 +223,7 @@ try {
       await mustRun('npm', ['run', 'build', '--silent', '-w', step.ws]);
     }
   }
-  const dist = (p) => import(pathToFileURL(at('server/dist', p)).href);
+  const dist = (p) => import(pathToFileURL(path.join(SERVER_DIST, p)).href);
   const { loadConfig } = await dist('config.js');
   const { openConfiguredDatabase } = await dist('bootstrap.js');
   const schema = await dist('db/schema/index.js');
@@ -422,7 +425,7 @@ try {
       VOTE_PROOF_COST: String(COST),
     };
     for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS', 'RATE_LIMIT_SCALE']) delete env[name];
-    const args = [...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), at('server/dist/server.js')];
+    const args = [...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), path.join(SERVER_DIST, 'server.js')];
     const server = track(
       spawn(process.execPath, args, {
         cwd: root,
@@ -553,7 +556,7 @@ try {
   const rate = timedAccepted / seconds;
   const ms = (x) => `${x.toFixed(1)} ms`;
   console.log(
-    `\nTimed: ${timed.length} anonymous votes (after ${warmup.length} warm-up), ${INSTANCES} instance(s), ${CONNECTIONS} in flight, cost ${COST}, load before ${before.load} / after ${load()}`,
+    `\nTimed (${path.relative(root, SERVER_DIST)}): ${timed.length} anonymous votes (after ${warmup.length} warm-up), ${INSTANCES} instance(s), ${CONNECTIONS} in flight, cost ${COST}, load before ${before.load} / after ${load()}`,
   );
   console.log(`  answers: ${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}`);
   console.log(
