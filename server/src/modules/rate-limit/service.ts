@@ -52,25 +52,38 @@ function keyHash(ctx: Pick<AppContext, 'secret'>, subject: string): string {
   return createHmac('sha256', ctx.secret).update(`rate-limit:${subject}`).digest('base64url').slice(0, 32);
 }
 
+/** The counter one request of `subject` under `rule` goes to, and the count it may reach; null when RATE_LIMIT_SCALE=0 turns the rule off. */
+export interface RateLimitSlot {
+  key: string;
+  windowStart: Date;
+  expiresAt: Date;
+  limit: number;
+}
+
+export function rateLimitSlot({ ctx, input }: { ctx: Ctx; input: { rule: RateLimitRule; subject: string } }): RateLimitSlot | null {
+  const { rule } = input;
+  const scale = rule.fixed ? 1 : ctx.config.rateLimitScale;
+  if (scale === 0) return null;
+  const now = ctx.now();
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  return {
+    key: `${rule.name}:${keyHash(ctx, input.subject)}`,
+    windowStart,
+    expiresAt: new Date(windowStart.getTime() + rule.windowMs),
+    limit: Math.max(1, Math.round(rule.limit * scale)),
+  };
+}
+
 /**
  * Counts one request of `subject` (an IP address, or `email:<address>`) under `rule`; false when
  * the limit is exceeded. With RATE_LIMIT_SCALE=0 the abuse limits allow everything and count nothing.
+ * (A vote counts its request in the statement that reads its entry: modules/votes/repository.ts.)
  */
-export async function consumeRateLimit({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { rule: RateLimitRule; subject: string };
-}): Promise<boolean> {
-  const { rule } = input;
-  const scale = rule.fixed ? 1 : ctx.config.rateLimitScale;
-  if (scale === 0) return true;
-  const now = ctx.now();
-  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
-  const expiresAt = new Date(windowStart.getTime() + rule.windowMs);
-  const count = await repo.hit(ctx.db, `${rule.name}:${keyHash(ctx, input.subject)}`, windowStart, expiresAt);
-  return count <= Math.max(1, Math.round(rule.limit * scale));
+export async function consumeRateLimit({ ctx, input }: { ctx: Ctx; input: { rule: RateLimitRule; subject: string } }): Promise<boolean> {
+  const slot = rateLimitSlot({ ctx, input });
+  if (!slot) return true;
+  const count = await repo.hit(ctx.db, slot.key, slot.windowStart, slot.expiresAt);
+  return count <= slot.limit;
 }
 
 /** Clean-up (a scheduled job): counters of windows that have ended. */

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { ALTCHA_BROWSER_ALGORITHMS, type AltchaChallengeDto } from '@erd/shared-contracts/wire';
 import { participations, usedVoteProofs, votes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { solveProof } from '../../test-support/altcha.js';
 import { createMember, memberHeaders, type Member } from '../../test-support/members.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { appKey } from '../../lib/keys.js';
 import { checkProof, createProofChallenge } from './altcha.js';
 import { ipHash, userAgentFamily } from './service.js';
 import { VOTER_COOKIE } from './voter.js';
@@ -113,6 +116,54 @@ describe('the ALTCHA challenge', () => {
     expect(await checkProof('another-secret', encoded, new Date())).toMatchObject({ ok: true });
     expect(await checkProof('test-secret', encoded, new Date())).toEqual({ ok: false, reason: 'invalid' });
     console.log(`ALTCHA at cost 2000 solved in ${Math.round(ms)} ms (WebCrypto PBKDF2 in Node)`);
+  });
+  test("the proof check (node's crypto) gives altcha-lib's verifySolution verdicts, good and tampered", async () => {
+    const secret = 'test-secret';
+    const hmacSignatureSecret = appKey(secret, 'vote-proof').toString('hex');
+    const decodeProof = (encoded: string) => JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+    const good = decodeProof(await solveProof(await createProofChallenge(secret, 1, TODAY)));
+    // An odd-length prefix (compared as hex text) signed with our key.
+    const odd = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 1,
+      deriveKey,
+      keyPrefix: '0',
+      hmacSignatureSecret,
+      data: { purpose: 'vote', expires: TODAY.getTime() / 1000 + 300 },
+    });
+    const oddPayload = decodeProof(await solveProof({ ...odd } as AltchaChallengeDto));
+    const { challenge, solution } = good;
+    const variants = [
+      good,
+      oddPayload,
+      { challenge, solution: { ...solution, counter: solution.counter + 1 } },
+      { challenge, solution: { ...solution, counter: -1 } },
+      { challenge, solution: { ...solution, counter: 2 ** 32 } },
+      { challenge, solution: { ...solution, counter: String(solution.counter) } },
+      { challenge, solution: { ...solution, derivedKey: solution.derivedKey.toUpperCase() } },
+      { challenge, solution: { ...solution, derivedKey: solution.derivedKey.slice(0, -2) } },
+      { challenge, solution: { ...solution, derivedKey: '00'.repeat(32) } },
+      { challenge, solution: {} },
+      { challenge: { ...challenge, signature: challenge.signature.replace(/^./, (c: string) => (c === '0' ? '1' : '0')) }, solution },
+      { challenge: { ...challenge, parameters: { ...challenge.parameters, keyPrefix: '0000' } }, solution },
+      { challenge: { ...challenge, parameters: { ...challenge.parameters, nonce: 'zz' } }, solution },
+    ];
+    const verdicts = [];
+    for (const variant of variants) {
+      const ours = (await checkProof(secret, encode(variant), TODAY)).ok;
+      const theirs = await verifySolution({
+        challenge: variant.challenge as Challenge,
+        solution: variant.solution as Solution,
+        deriveKey,
+        hmacSignatureSecret,
+      }).then(
+        (r) => r.verified,
+        () => false,
+      );
+      verdicts.push([ours, theirs]);
+    }
+    expect(verdicts).toEqual([[true, true], [true, true], ...Array(variants.length - 2).fill([false, false])]);
   });
 });
 

@@ -1,12 +1,11 @@
-import { berlinToday, isVoteChallenge, isVotingOpen, type AltchaChallengeDto, type VoteResultDto } from '@erd/shared-contracts/wire';
+import { berlinToday, type AltchaChallengeDto, type IsoDate, type VoteResultDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { CodedError } from '../../errors.js';
 import type { AuthenticatedUser } from '../../http/auth.js';
 import { appMac } from '../../lib/keys.js';
 import { announce, topics } from '../cache/changes.js';
-import { toChallengeDto } from '../content/mappers.js';
 import { findClubOfAccount } from '../entries/repository.js';
-import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
+import { consumeRateLimit, RATE_LIMITS, rateLimitSlot } from '../rate-limit/service.js';
 import { checkProof, createProofChallenge } from './altcha.js';
 import * as repo from './repository.js';
 
@@ -60,6 +59,13 @@ export function ipHash(secret: string, ip: string): string {
   return appMac(secret, 'ip-hash', ip).slice(0, 32);
 }
 
+const VOTE_CHALLENGE_TYPES: ReadonlySet<string> = new Set(['bfv-erd-picture-vote', 'bfv-erd-text-vote']);
+
+/** A vote challenge in its voting window on `today` (as `isVoteChallenge` and `isVotingOpen` of the contracts decide it). */
+export function votingOpen(entry: Pick<repo.VotableEntry, 'challengeType' | 'votingFrom' | 'votingTo'>, today: IsoDate): boolean {
+  return VOTE_CHALLENGE_TYPES.has(entry.challengeType) && entry.votingFrom <= today && today <= entry.votingTo;
+}
+
 /** GET /api/votes/challenge: a fresh ALTCHA challenge (per-IP limited). */
 export async function getProofChallenge({ ctx, input }: { ctx: Ctx; input: { ip: string } }): Promise<AltchaChallengeDto> {
   if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.voteChallenge, subject: input.ip } }))) {
@@ -68,50 +74,54 @@ export async function getProofChallenge({ ctx, input }: { ctx: Ctx; input: { ip:
   return createProofChallenge(ctx.secret, ctx.config.voteProofCost, ctx.now());
 }
 
-/** POST /api/votes. */
+/**
+ * POST /api/votes: the checks in the order of their answers (limit, entry, window, own entry,
+ * proof), in two statements: `repo.admitVote` counts the request under the per-IP limit and reads
+ * the entry; then, after the proof's PBKDF2 (only for a request within the limit on a votable
+ * entry), `repo.acceptVote` marks the proof used, records the vote and counts it in one statement.
+ */
 export async function castVote({ ctx, input }: { ctx: Ctx; input: CastVoteInput }): Promise<VoteResultDto> {
-  if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.vote, subject: input.ip } }))) {
-    throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
-  }
-  const found = await repo.findVotableEntry(ctx.db, input.participationId);
-  if (!found || found.participation.challengeId !== input.challengeId) throw new CodedError(404, 'NotFound', MESSAGES.notFound);
-  const { participation } = found;
-  const challenge = toChallengeDto(found.challenge);
-  if (!isVoteChallenge(challenge) || !isVotingOpen(challenge, berlinToday(ctx.now()))) {
-    throw new CodedError(403, 'VotingClosed', MESSAGES.closed);
-  }
+  const slot = rateLimitSlot({ ctx, input: { rule: RATE_LIMITS.vote, subject: input.ip } });
+  const { hits, entry } = await repo.admitVote(ctx.db, input.participationId, slot);
+  if (slot && (hits ?? 0) > slot.limit) throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
+  if (!entry || entry.challengeId !== input.challengeId) throw new CodedError(404, 'NotFound', MESSAGES.notFound);
+  if (!votingOpen(entry, berlinToday(ctx.now()))) throw new CodedError(403, 'VotingClosed', MESSAGES.closed);
 
   let accountKey: string | null = null;
+  let proof: { signature: string; expiresAt: Date } | null = null;
   if (input.user) {
     const club = await findClubOfAccount(ctx.db, input.user.sub);
-    if (club && club.id === participation.clubId) throw new CodedError(403, 'OwnEntry', MESSAGES.own);
+    if (club && club.id === entry.clubId) throw new CodedError(403, 'OwnEntry', MESSAGES.own);
     accountKey = club ? `club:${club.id}` : `sub:${input.user.sub}`;
   } else {
     if (!input.altcha) throw new CodedError(400, 'ProofRequired', MESSAGES.proofRequired);
-    const now = ctx.now();
-    const proof = await checkProof(ctx.secret, input.altcha, now);
-    if (!proof.ok) throw new CodedError(400, 'InvalidProof', MESSAGES.proofInvalid, { reason: proof.reason });
-    if (!(await repo.useProof(ctx.db, proof.signature, proof.expiresAt))) {
-      throw new CodedError(400, 'InvalidProof', MESSAGES.proofInvalid, { reason: 'used' });
-    }
+    const checked = await checkProof(ctx.secret, input.altcha, ctx.now());
+    if (!checked.ok) throw new CodedError(400, 'InvalidProof', MESSAGES.proofInvalid, { reason: checked.reason });
+    proof = { signature: checked.signature, expiresAt: checked.expiresAt };
   }
 
-  const votes = await repo.recordVote(ctx.db, {
-    participationId: participation.id,
-    challengeId: participation.challengeId,
-    voterId: input.voterId,
-    accountKey,
-    accountSub: input.user?.sub ?? null,
-    ipHash: ipHash(ctx.secret, input.ip),
-    userAgent: userAgentFamily(input.userAgent),
-    createdAt: ctx.now(),
-  });
-  if (votes === null) {
-    throw new CodedError(409, 'AlreadyVoted', MESSAGES.already, { votes: await repo.voteCount(ctx.db, participation.id) });
+  const outcome = await repo.acceptVote(
+    ctx.db,
+    {
+      participationId: input.participationId,
+      challengeId: entry.challengeId,
+      voterId: input.voterId,
+      accountKey,
+      accountSub: input.user?.sub ?? null,
+      ipHash: ipHash(ctx.secret, input.ip),
+      userAgent: userAgentFamily(input.userAgent),
+      createdAt: ctx.now(),
+    },
+    proof,
+  );
+  if (outcome.kind === 'proof-used') throw new CodedError(400, 'InvalidProof', MESSAGES.proofInvalid, { reason: 'used' });
+  if (outcome.kind === 'already-voted') {
+    throw new CodedError(409, 'AlreadyVoted', MESSAGES.already, { votes: await repo.voteCount(ctx.db, input.participationId) });
   }
-  // The browse list shows the new count (modules/cache): here at once, elsewhere on notification.
-  await announce(ctx, [topics.entries(participation.challengeId)]);
-  return { votes };
+  // The vote is committed and counted. The browse list shows the new count (modules/cache): here at
+  // once, on the other instances on notification.
+  await announce(ctx, [topics.entries(entry.challengeId)]);
+  return { votes: outcome.votes };
 }
 
 /** Clean-up (a scheduled job): used proofs past their expiry can no longer be replayed anyway. */
