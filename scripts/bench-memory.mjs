@@ -286,7 +286,8 @@ function print(title, results) {
   for (const [name, value] of rows) {
     const values = results.map(value);
     const numeric = values.map(Number);
-    const shown = values.length === 1 || numeric.some(Number.isNaN) ? values.join(' / ') : `${median(numeric)}   (${values.join(', ')})`;
+    const decimals = values[0].split('.')[1]?.length ?? 0;
+    const shown = values.length === 1 || numeric.some(Number.isNaN) ? values.join(' / ') : `${median(numeric).toFixed(decimals)}   (${values.join(', ')})`;
     console.log(`  ${name.padEnd(34)} ${shown}`);
   }
 }
