@@ -26,7 +26,12 @@ export async function openConfiguredDatabase(config: ServerConfig, role: 'server
   if (!config.databaseUrl) release = acquireLock(paths.lockFile, role);
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: paths.pglite });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: paths.pglite,
+      pgliteSharedBuffers: config.pgliteSharedBuffers,
+      pgliteTemplate: { serverRoot: config.serverRoot },
+    });
   } catch (error) {
     release();
     throw error;

@@ -145,3 +145,13 @@ test('uploads: S3 mode with S3_BUCKET; defaults for AWS and for a custom endpoin
   expect(() => loadConfig({ S3_BUCKET: 'erd', S3_FORCE_PATH_STYLE: 'yes' }, location)).toThrow(/S3_FORCE_PATH_STYLE/);
   expect(() => loadConfig({ VOTE_PROOF_COST: '0' }, location)).toThrow(/VOTE_PROOF_COST/);
 });
+
+test('PGLITE_SHARED_BUFFERS: 16MB by default; a size from 1MB to 1GB in kB, MB or GB', () => {
+  expect(loadConfig({}, location).pgliteSharedBuffers).toBe('16MB');
+  expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }, location).pgliteSharedBuffers).toBe('64MB');
+  expect(loadConfig({ PGLITE_SHARED_BUFFERS: '2048 kB' }, location).pgliteSharedBuffers).toBe('2048kB');
+  expect(loadConfig({ PGLITE_SHARED_BUFFERS: '1GB' }, location).pgliteSharedBuffers).toBe('1GB');
+  for (const wrong of ['16', '16mb', '512kB', '2GB', 'viel']) {
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: wrong }, location)).toThrow(/PGLITE_SHARED_BUFFERS/);
+  }
+});

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { BACKOFFICE_REMOTE_NAME } from '@erd/shared-contracts/backoffice';
 import { REMOTE_NAMES, type RuntimeConfigDto } from '@erd/shared-contracts/wire';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from './db/pglite.js';
 
 /**
  * Every environment variable the server reads is read here, and only here. Each one is documented
@@ -32,6 +33,8 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection string; null = embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl: string | null;
+  /** The embedded PGlite's shared_buffers (`PGLITE_SHARED_BUFFERS`, PostgreSQL units, e.g. `16MB`; db/pglite.ts). */
+  pgliteSharedBuffers: string;
   /** Folder of the drizzle-kit migrations (server/drizzle). */
   migrationsDir: string;
   /** Season folder imported on first start (see docs/season-format.md). */
@@ -183,6 +186,15 @@ function httpTimeouts(env: Env): ServerConfig['httpTimeouts'] {
   const headers = int(env, 'HTTP_HEADERS_TIMEOUT_MS', Math.min(15_000, request), 100, 3_600_000);
   if (headers > request) throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS');
   return { idle, request, headers };
+}
+
+/** PGLITE_SHARED_BUFFERS: a size in kB, MB or GB from 1 MB to 1 GB (the WebAssembly heap ends at 2 GB). */
+function pgliteSharedBuffers(env: Env): string {
+  const raw = str(env, 'PGLITE_SHARED_BUFFERS', DEFAULT_PGLITE_SHARED_BUFFERS);
+  const match = /^(\d+)\s*(kB|MB|GB)$/.exec(raw);
+  const kb = match ? Number(match[1]) * { kB: 1, MB: 1024, GB: 1024 * 1024 }[match[2] as 'kB' | 'MB' | 'GB'] : NaN;
+  if (!(kb >= 1024 && kb <= 1024 * 1024)) throw new ConfigError(`PGLITE_SHARED_BUFFERS="${raw}" is not a size from 1MB to 1GB (e.g. 16MB)`);
+  return `${match![1]}${match![2]}`;
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | number | string {
@@ -348,6 +360,7 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
     },
     dataDir: resolve(str(env, 'DATA_DIR', './data')),
     databaseUrl,
+    pgliteSharedBuffers: pgliteSharedBuffers(env),
     migrationsDir: path.join(location.serverRoot, 'drizzle'),
     seasonDir: seasonFromEnv ? resolve(seasonFromEnv) : path.join(location.serverRoot, 'season', 'demo'),
     seasonDirFromEnv: !!seasonFromEnv,

@@ -6,6 +6,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import fs from 'node:fs';
+import { pgliteOptions, seedFromTemplate, type PgliteTemplate } from './pglite.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -35,6 +37,10 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | null;
   /** PGlite data directory; absent = in memory (tests). */
   pgliteDir?: string | null;
+  /** PGlite's shared_buffers (PostgreSQL units, e.g. `16MB`); default `DEFAULT_PGLITE_SHARED_BUFFERS`. */
+  pgliteSharedBuffers?: string;
+  /** The template a new `pgliteDir` is copied from (db/pglite.ts); absent = PGlite runs initdb. */
+  pgliteTemplate?: PgliteTemplate | null;
 }
 
 /** Any number for the advisory lock that serialises migrations of several instances. */
@@ -42,11 +48,25 @@ const MIGRATION_LOCK_KEY = 4_2026_0001;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDir ?? null);
+  return openPglite(options);
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+async function createPglite({ pgliteDir: dataDir, pgliteSharedBuffers, pgliteTemplate }: OpenDatabaseOptions): Promise<PGlite> {
+  const options = pgliteOptions(pgliteSharedBuffers);
+  if (!dataDir) return PGlite.create(options);
+  const seeded = pgliteTemplate ? seedFromTemplate(pgliteTemplate, dataDir) : false;
+  try {
+    return await PGlite.create(dataDir, options);
+  } catch (error) {
+    if (!seeded) throw error;
+    // The copied template does not start (say, a damaged build folder): remove it and let PGlite run initdb.
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return PGlite.create(dataDir, options);
+  }
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  const client = await createPglite(options);
   const db = drizzlePglite({ client, schema });
   return {
     db,

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type SharpModule from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { PICTURE_RENDITION_WIDTHS } from '@erd/shared-contracts/wire';
 
 /**
@@ -68,8 +69,21 @@ export interface ProcessedPicture {
   renditions: (ProcessedFile & { target: number })[];
 }
 
-// Decoded pixels are not worth caching for one-off uploads; keep the memory for the next one.
-sharp.cache(false);
+let loading: Promise<typeof SharpModule> | null = null;
+
+/**
+ * sharp (libvips, ~20 MB resident) is loaded with the first picture, not with this module: the
+ * server imports this module for its types and errors but hands pictures to its picture child.
+ */
+function loadSharp(): Promise<typeof SharpModule> {
+  loading ??= import('sharp').then((module) => {
+    const sharp = module.default;
+    // Decoded pixels are not worth caching for one-off uploads; keep the memory for the next one.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
 
 /** At most this many pictures are decoded at once per process (each can take ~200 MB at 40 MP). */
 const PARALLEL_PROCESSING = 2;
@@ -108,6 +122,7 @@ function encodeOriginal(image: Sharp, format: PictureFormat): Sharp {
  * has more than MAX_INPUT_PIXELS pixels.
  */
 export async function processPicture(file: string, format: PictureFormat): Promise<ProcessedPicture> {
+  const sharp = await loadSharp();
   return slot(async () => {
     let meta: Metadata;
     try {
