@@ -38,12 +38,32 @@ export function encodingFor(header: string | string[] | undefined): 'br' | 'gzip
 }
 
 /**
- * Answers `doc` with `cacheControl`, its ETag (and Last-Modified), `Vary: Accept-Encoding`: a 304
- * when the client's validators match, else the bytes in the best encoding it accepts. The route
- * needs `compress: false` (the bytes are compressed already).
+ * How long a CDN may keep an answer, and serve it stale. Browsers get `max-age=0` without any
+ * `stale-*` directive, so they revalidate on every view (a 304 from memory) and never show an answer
+ * older than the server's: browsers honour `stale-while-revalidate` too, and would show a vote count
+ * of up to that long ago. The stale directives go to CDNs only, in `CDN-Cache-Control` (RFC 9213);
+ * a cache that reads only `Cache-Control` keeps the answer `s-maxage` seconds.
  */
-export function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: Document, cacheControl: string): FastifyReply {
-  reply.header('cache-control', cacheControl).header('etag', doc.etag).header('vary', 'Accept-Encoding');
+export interface CachePolicy {
+  sMaxAge: number;
+  staleWhileRevalidate: number;
+  staleIfError: number;
+}
+
+export function cacheHeaders(policy: CachePolicy): { 'cache-control': string; 'cdn-cache-control': string } {
+  return {
+    'cache-control': `public, max-age=0, s-maxage=${policy.sMaxAge}`,
+    'cdn-cache-control': `public, max-age=${policy.sMaxAge}, stale-while-revalidate=${policy.staleWhileRevalidate}, stale-if-error=${policy.staleIfError}`,
+  };
+}
+
+/**
+ * Answers `doc` with the cache headers of `policy`, its ETag (and Last-Modified), `Vary:
+ * Accept-Encoding`: a 304 when the client's validators match, else the bytes in the best encoding it
+ * accepts. The route needs `compress: false` (the bytes are compressed already).
+ */
+export function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: Document, policy: CachePolicy): FastifyReply {
+  reply.headers(cacheHeaders(policy)).header('etag', doc.etag).header('vary', 'Accept-Encoding');
   if (doc.lastModified) reply.header('last-modified', doc.lastModified.toUTCString());
   if (notModified(request, doc)) return reply.code(304).send();
   const encoding = encodingFor(request.headers['accept-encoding']);

@@ -12,7 +12,8 @@ import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../tes
 import { saveBanner } from '../content-admin/service.js';
 import { decideParticipations } from '../moderation/decisions.js';
 import { publishParticipation } from '../moderation/service.js';
-import { SEARCH_CACHE_CONTROL, SPACE_DATA_CACHE_CONTROL } from './routes.js';
+import { cacheHeaders } from '../cache/http.js';
+import { SEARCH_CACHE, SPACE_DATA_CACHE } from './routes.js';
 
 /**
  * The public answers from memory (modules/cache) on PGlite and PostgreSQL: validators and cache
@@ -103,9 +104,12 @@ test('space data: compressed once, ETag and 304, cache headers a CDN can honour;
   expect(first.headers).toMatchObject({
     'content-encoding': 'br',
     vary: 'Accept-Encoding',
-    'cache-control': SPACE_DATA_CACHE_CONTROL,
+    ...cacheHeaders(SPACE_DATA_CACHE),
     'access-control-allow-origin': '*',
   });
+  // Browsers get no stale-* directive (they honour it and would show old data); CDNs do.
+  expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+  expect(first.headers['cdn-cache-control']).toBe('public, max-age=30, stale-while-revalidate=30, stale-if-error=86400');
   const etag = first.headers.etag as string;
   expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
   expect((await get(t, `${base}/spacedata?include=4`, { 'if-none-match': etag })).statusCode).toBe(304);
@@ -128,7 +132,7 @@ test('space data: compressed once, ETag and 304, cache headers a CDN can honour;
 
 test('browse list: a vote shows in the count as soon as it is answered; the old ETag no longer matches', async () => {
   const before = await get(t, list, { 'accept-encoding': 'gzip' });
-  expect(before.headers).toMatchObject({ 'content-encoding': 'gzip', 'cache-control': SEARCH_CACHE_CONTROL, vary: 'Accept-Encoding' });
+  expect(before.headers).toMatchObject({ 'content-encoding': 'gzip', ...cacheHeaders(SEARCH_CACHE), vary: 'Accept-Encoding' });
   expect((await get(t, list, { 'if-none-match': before.headers.etag as string })).statusCode).toBe(304);
   const counts = await countsOf(t);
   expect(counts).toEqual([

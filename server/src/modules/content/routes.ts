@@ -4,7 +4,7 @@ import { NotFoundError } from '../../errors.js';
 import { errorResponses, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
 import { topics } from '../cache/changes.js';
 import { createDocumentCache } from '../cache/documents.js';
-import { sendDocument } from '../cache/http.js';
+import { type CachePolicy, sendDocument } from '../cache/http.js';
 import { CLUB_PAGE_MAX, getObject, getSpaceData, PARTICIPATION_PAGE_MAX, searchObjects } from './service.js';
 
 /**
@@ -22,12 +22,12 @@ import { CLUB_PAGE_MAX, getObject, getSpaceData, PARTICIPATION_PAGE_MAX, searchO
  * stale for up to 30 s more while it revalidates: a back-office edit shows everywhere within a
  * minute. Stale on errors for a day: the page keeps working while we are down.
  */
-export const SPACE_DATA_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400';
+export const SPACE_DATA_CACHE: CachePolicy = { sMaxAge: 30, staleWhileRevalidate: 30, staleIfError: 86400 };
 /**
  * The browse list carries vote counts: a CDN keeps it 5 s (+ 5 s stale while revalidating), so a
  * vote shows behind a CDN within 10 s; without one, at once (the server's copy is exact).
  */
-export const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=5, stale-if-error=3600';
+export const SEARCH_CACHE: CachePolicy = { sMaxAge: 5, staleWhileRevalidate: 5, staleIfError: 3600 };
 
 const spaceParams = {
   type: 'object',
@@ -83,7 +83,7 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       const doc = await spaceCache.get(spaceId, [topics.content], async () => ({
         body: JSON.stringify(await getSpaceData({ ctx, input: { spaceId } })),
       }));
-      return sendDocument(request, reply, doc, SPACE_DATA_CACHE_CONTROL);
+      return sendDocument(request, reply, doc, SPACE_DATA_CACHE);
     },
   );
 
@@ -143,7 +143,7 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         return searchObjects({ ctx, input });
       }
       const doc = await searchCache.get(key, dependsOn, async () => ({ body: JSON.stringify(await searchObjects({ ctx, input })) }));
-      return sendDocument(request, reply, doc, SEARCH_CACHE_CONTROL);
+      return sendDocument(request, reply, doc, SEARCH_CACHE);
     },
   );
 

@@ -334,7 +334,9 @@ describe('publishing', () => {
     });
     expect(served.headers.etag).toBe(published.challenge.etag);
     expect(served.headers['last-modified']).toBe(TODAY.toUTCString());
-    expect(served.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400');
+    // Browsers revalidate (no stale-* for them: they honour it and would show an old table); CDNs keep it a minute.
+    expect(served.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    expect(served.headers['cdn-cache-control']).toBe('public, max-age=60, stale-while-revalidate=60, stale-if-error=86400');
     expect(served.headers['access-control-expose-headers']).toBe('ETag, Last-Modified');
     expect(served.headers['content-type']).toBe('application/json; charset=utf-8');
 

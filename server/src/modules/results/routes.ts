@@ -3,7 +3,7 @@ import { resultPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
 import type { Actor } from '../moderation/service.js';
-import { sendDocument } from '../cache/http.js';
+import { type CachePolicy, sendDocument } from '../cache/http.js';
 import type { ResultFiles } from './files.js';
 import {
   getResultsOverview,
@@ -18,7 +18,7 @@ import {
  * Browsers revalidate on every view (a cheap 304 with the ETag), so a correction shows at once; a
  * CDN may keep a file for a minute and serve it stale while it revalidates or when we are down.
  */
-export const RESULT_FILE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400';
+export const RESULT_FILE_CACHE: CachePolicy = { sMaxAge: 60, staleWhileRevalidate: 60, staleIfError: 86400 };
 
 /**
  * GET /results/overall-{yearId}.json and /results/challenge-{challengeId}.json: the frozen files,
@@ -42,7 +42,7 @@ export const resultsRoutes: FastifyPluginAsync<{ files: ResultFiles }> = async (
     async (request, reply: FastifyReply) => {
       const file = await files.get(request.params.file);
       reply.header('access-control-expose-headers', 'ETag, Last-Modified');
-      return sendDocument(request, reply, file, RESULT_FILE_CACHE_CONTROL);
+      return sendDocument(request, reply, file, RESULT_FILE_CACHE);
     },
   );
 };
