@@ -1,5 +1,6 @@
 // What the bench scripts share: small statistics, a free port, and the run's life cycle (every
 // child process and temporary thing undone in reverse order, also on an error or a signal).
+import http from 'node:http';
 import net from 'node:net';
 
 export const median = (xs) => {
@@ -118,4 +119,31 @@ export function benchRun(label) {
       return stopping;
     },
   };
+}
+
+/** A GET with the raw bytes (no decompression) and the headers. */
+export function get(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Waits until `url` answers below 500 (a server or nginx that is starting). */
+export async function waitFor(url, what, tries = 240) {
+  for (let i = 0; i < tries; i++) {
+    try {
+      const res = await get(url);
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not answer at ${url}`);
 }

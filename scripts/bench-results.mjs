@@ -19,13 +19,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { benchRun, freePort, median } from './bench-kit.mjs';
+import { benchRun, freePort, get, median, waitFor } from './bench-kit.mjs';
 import { seedSeason } from './bench-season.mjs';
 import { isStale, mustRun, root } from './lib.mjs';
 
@@ -44,31 +43,6 @@ const ms = (n) => `${n.toFixed(0)} ms`;
 const run = benchRun('bench:results');
 const { cleanups, track, cleanup } = run;
 
-/** A GET with the raw bytes (no decompression) and the headers. */
-function get(url, headers = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers, agent: false }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
-
-async function waitFor(url, what, tries = 240) {
-  for (let i = 0; i < tries; i++) {
-    try {
-      const res = await get(url);
-      if (res.status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} did not answer at ${url}`);
-}
 
 function hasCommand(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
