@@ -61,10 +61,11 @@ const S3_KEYS = { id: 'AKIDTOPOLOGY', secret: randomBytes(20).toString('hex'), r
 const PICTURE_CHALLENGE = 'challenge-schoenster-jubel';
 const SPACE = '/content/public/spaces/erd';
 const XSRF = randomBytes(16).toString('hex');
-// Until releases and imported media live in the database (branch prod-storage), the instances
+// Until releases and the media store live in the database (branch prod-storage), the instances
 // share these folders of DATA_DIR, as they would share a volume. Everything else in DATA_DIR is
 // each instance's own. Remove an entry once the database holds it: the test must stay green.
-const SHARED_DATA_DIRS = ['remotes', 'media'];
+// TOPOLOGY_SHARED_DIRS overrides the list ("" = nothing shared).
+const SHARED_DATA_DIRS = (process.env.TOPOLOGY_SHARED_DIRS ?? 'remotes,media').split(',').filter(Boolean);
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'erd-topology-'));
 chmodSync(tmp, 0o755); // nginx workers (user nobody when started as root) read below it
@@ -282,6 +283,17 @@ async function standingsRelease(base) {
   return config.remotes.find((r) => r.name === 'mf_standings');
 }
 
+/** The operator command line of the built server with the deployment's environment. */
+function cli(env, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'server/dist/cli.js'), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`cli.js ${args[0]} exited with ${code}:\n${output}`))));
+  });
+}
+
 /** `npm run release -- …` with the deployment's environment; resolves with its output. */
 function releaseCli(env, args) {
   return new Promise((resolve, reject) => {
@@ -461,6 +473,28 @@ async function main() {
     return saved;
   });
 
+  await phase('an admin uploads a back-office picture on instance A; instance B serves it', async () => {
+    const admin = { email: 'vorstand@example.org', password: `Topologie#${randomBytes(6).toString('hex')}` };
+    await cli({ ...deployment, DATA_DIR: dataDir('a') }, ['operator-add', admin.email, '--role', 'admin', '--password', admin.password]);
+    const login = await expectStatus(`${urlA}/api/operator/login`, 200, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+      body: JSON.stringify(admin),
+    });
+    const session = /erd_operator=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+    check(session, 'the operator login should set the erd_operator cookie');
+    const form = new FormData();
+    form.append('file', new Blob([await testPicture()], { type: 'image/jpeg' }), 'teaser.jpg');
+    const image = (await expectStatus(`${urlA}/api/operator/media`, 201, {
+      method: 'POST',
+      headers: { cookie: `${session}; XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+      body: form,
+    })).json();
+    const { pathname } = new URL(image.fields.file.url, lb);
+    const onB = await expectStatus(`${urlB}${pathname}`, 200);
+    check(onB.body.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])), `${pathname} from instance B should be the JPEG`);
+  });
+
   await phase('a remote release and a rollback (npm run release) reach both instances', async () => {
     const cliEnv = { ...deployment, DATA_DIR: dataDir('a') };
     const released = [];
@@ -531,6 +565,9 @@ async function main() {
         } catch (error) {
           record.error = error.message;
         }
+        // At most one request per 15 ms and loop: ≤ 2,200 in all, ≤ 270 identity calls (the
+        // per-IP limit for those is 600 in 10 minutes, and nginx's address is every client's).
+        await sleep(record.sent + 15 - (Date.now() - t0));
       }
     };
     const killer = (async () => {
