@@ -7,6 +7,7 @@ import { openDatabase } from '../../db/client.js';
 import { createTestApp, writeFiles, type TestApp } from '../../test-support/app.js';
 import type { TestDatabase } from '../../test-support/db.js';
 import { mediaName } from '../media/store.js';
+import { CHANGES_CHANNEL } from '../cache/changes.js';
 import { CACHE_IMMUTABLE } from '../web/cache.js';
 import { createReleaseStore } from './storage.js';
 
@@ -118,6 +119,21 @@ test('while the feed is live the pointers come from memory; the change notificat
   await a.database.db.execute(sql`update remote_live_releases set release_id = 'two' where remote = 'mf_standings'`);
   expect((await standings(b))?.release).toBe('one');
   // … until the change is announced.
+  await cli().rollback({ name: 'mf_standings', id: 'two' });
+  expect((await until(() => standings(b), (r) => r?.release === 'two'))?.release).toBe('two');
+});
+
+(process.env.DATABASE_URL ? test : test.skip)('PostgreSQL: while an instance does not listen, it reads the pointers per request', async () => {
+  await until(() => standings(b), (r) => r?.release === 'two');
+  const listener = `LISTEN "${CHANGES_CHANNEL}"`;
+  // Both instances' listening connections end (e.g. a network cut); they reconnect on their own.
+  await a.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = ${listener}`);
+  await until(async () => b.app.changes.live, (live) => !live);
+  await a.database.db.execute(sql`update remote_live_releases set release_id = 'one' where remote = 'mf_standings'`);
+  expect((await standings(b))?.release).toBe('one');
+  await until(async () => b.app.changes.live, (live) => live);
+  await a.database.db.execute(sql`update remote_live_releases set release_id = 'two' where remote = 'mf_standings'`);
+  // Back: what it keeps was loaded after the reconnection; a change needs its notification again.
   await cli().rollback({ name: 'mf_standings', id: 'two' });
   expect((await until(() => standings(b), (r) => r?.release === 'two'))?.release).toBe('two');
 });
