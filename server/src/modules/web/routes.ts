@@ -97,6 +97,13 @@ async function readIfFile(file: string): Promise<Buffer | null> {
   }
 }
 
+/** A file below `root` with `cacheControl`; a missing one is a plain 404 without it (never kept long). */
+async function sendFileIfThere(reply: FastifyReply, root: string, file: string, cacheControl: string) {
+  if (!(await isFileInside(root, file))) throw new NotFoundError('Datei nicht gefunden');
+  reply.header('cache-control', cacheControl);
+  return reply.sendFile(file, root);
+}
+
 function safeDecode(value: string): string | null {
   try {
     return decodeURIComponent(value);
@@ -168,10 +175,7 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
     async (request, reply) => {
       const { name } = request.params;
       if (!MEDIA_NAME.test(name)) throw new NotFoundError('Datei nicht gefunden');
-      if (media.kind === 'folder') {
-        reply.header('cache-control', CACHE_IMMUTABLE);
-        return reply.sendFile(name, data.media);
-      }
+      if (media.kind === 'folder') return sendFileIfThere(reply, data.media, name, CACHE_IMMUTABLE);
       // Stored by any instance; not found is not kept (it may be stored a moment later).
       const file = await mediaMemory.get(name, async () => {
         const found = (await media.get(name)) ?? (await legacyMedia?.get(name)) ?? null;
@@ -189,8 +193,8 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
       { schema: { params: { type: 'object', properties: { name: { type: 'string', maxLength: 80 } } } } },
       async (request, reply) => {
         if (!UPLOAD_FILE_NAME.test(request.params.name)) throw new NotFoundError('Datei nicht gefunden');
-        reply.header('cache-control', CACHE_IMMUTABLE).header('x-content-type-options', 'nosniff');
-        return reply.sendFile(request.params.name, data.uploads);
+        reply.header('x-content-type-options', 'nosniff');
+        return sendFileIfThere(reply, data.uploads, request.params.name, CACHE_IMMUTABLE);
       },
     );
   }
@@ -222,25 +226,20 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
     }
     if (slash !== -1 && (await isReleaseDir(data.remotes, name, first))) {
       const file = rest.slice(slash + 1);
-      const root = path.join(data.remotes, name, first);
-      if (!(await isFileInside(root, file))) throw new NotFoundError('Datei nicht gefunden');
-      reply.header('cache-control', cacheControlFor(file, { inReleaseFolder: true }));
-      return reply.sendFile(file, root);
+      return sendFileIfThere(reply, path.join(data.remotes, name, first), file, cacheControlFor(file, { inReleaseFolder: true }));
     }
     const live = await releases.live(name);
     if (!live) return sendWorkspaceFile(reply, name, rest);
     const root = releaseDir(data.remotes, name, live.release);
     if (!(await isDir(root))) return unavailable(reply);
-    reply.header('cache-control', cacheControlFor(rest));
-    return reply.sendFile(rest, root);
+    return sendFileIfThere(reply, root, rest, cacheControlFor(rest));
   });
 
   /** A remote's workspace build (no release published). */
   async function sendWorkspaceFile(reply: FastifyReply, name: ServedRemoteName, file: string) {
     const root = web.remote(name);
     if (!(await isDir(root))) return unavailable(reply);
-    reply.header('cache-control', cacheControlFor(file));
-    return reply.sendFile(file, root);
+    return sendFileIfThere(reply, root, file, cacheControlFor(file));
   }
 
   const reserved = ['/api/', `${config.contentApiBase}/`, '/results/', '/remotes/', '/media/'];
