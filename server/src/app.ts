@@ -21,7 +21,7 @@ import { createIdentityRuntime, type IdentityRuntime } from './modules/identity/
 import { createJobHandlers } from './modules/jobs/handlers.js';
 import { createJobQueue, type JobQueue } from './modules/jobs/queue.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
-import { createLocalMediaStore, type MediaStore } from './modules/media/store.js';
+import { createMediaStore, type MediaStore } from './modules/media/store.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { NEWSLETTER_PATH } from './modules/newsletter/service.js';
 import { createResultFiles, RESULTS_BASE } from './modules/results/files.js';
@@ -42,6 +42,7 @@ import { createPictureProcessor } from './modules/uploads/processing.js';
 import { createUploadStorage, type UploadStorage } from './modules/uploads/storage.js';
 import { voteRoutes } from './modules/votes/routes.js';
 import { webRoutes } from './modules/web/routes.js';
+import { createReleaseReader } from './modules/releases/storage.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -55,7 +56,10 @@ export interface BuildAppOptions {
    * found running at start were cut off by a crash and run again at once (modules/jobs).
    */
   exclusiveDatabase?: boolean;
+  /** Default: the database with PostgreSQL, DATA_DIR/media with PGlite (modules/media/store.ts). */
   media?: MediaStore;
+  /** Where releases are read from; default: the database with PostgreSQL, DATA_DIR/remotes with PGlite. */
+  releaseStorage?: 'folder' | 'database';
   /** Default: from config (S3 when `S3_BUCKET` is set, else DATA_DIR/uploads). */
   uploads?: UploadStorage;
   /** Default: created from config, database and secret (signing key created on first start). */
@@ -126,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     changes,
     jobs,
-    media: options.media ?? createLocalMediaStore(paths.media),
+    media: options.media ?? createMediaStore(config, database),
     uploads: options.uploads ?? (await createUploadStorage(config, options.secret)),
     pictures: createPictureProcessor(config, app.log),
     log: app.log,
@@ -186,7 +190,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuth(app, ctx);
 
   await app.register(healthRoutes, { database, jobs, isClosing: () => closing });
-  await app.register(runtimeConfigRoutes, { ctx });
+  const releases = createReleaseReader({ config, database, feed: changes, storage: options.releaseStorage });
+  await app.register(runtimeConfigRoutes, { ctx, releases });
   await app.register(contentRoutes, { ctx, prefix: `${config.contentApiBase}/public/spaces/:spaceId` });
   await app.register(frontendUserRoutes, { ctx, prefix: `${config.contentApiBase}/public/spaces/:spaceId` });
   if (config.identity.builtIn) await app.register(identityRoutes, { ctx });
@@ -205,7 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(overviewRoutes, { ctx });
   await app.register(resultsRoutes, { files: createResultFiles(ctx.db, changes), prefix: RESULTS_BASE });
   await app.register(newsletterRoutes, { ctx, prefix: NEWSLETTER_PATH });
-  await app.register(webRoutes, { ctx });
+  await app.register(webRoutes, { ctx, releases });
 
   try {
     await jobs.start(createJobHandlers({ ctx, mailer }));
