@@ -52,6 +52,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Sees every route the app adds (see `BuildAppOptions.onRoute`). */
   onRoute?: BuildAppOptions['onRoute'];
+  /** Gets the app's log lines (JSON, at LOG_LEVEL); default: no logging. */
+  logStream?: BuildAppOptions['logStream'];
 }
 
 /**
@@ -73,7 +75,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     );
   let config = makeConfig();
   const build = async (cfg: ServerConfig) =>
-    buildApp({ config: cfg, database, secret: 'test-secret', logger: false, now, realNow, mailer: options.mailer, onRoute: options.onRoute });
+    buildApp({
+      config: cfg,
+      database,
+      secret: 'test-secret',
+      ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+      now,
+      realNow,
+      mailer: options.mailer,
+      onRoute: options.onRoute,
+    });
   let app = await build(config);
   const ctx: AppContext = {
     config,
