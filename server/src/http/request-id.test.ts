@@ -72,6 +72,18 @@ test('error bodies carry the request id next to code and message (404, 400, 403)
   expect(invalid.headers['x-request-id']).toBe('req-400');
 });
 
+test('the identity service keeps its Cognito error shape and sends the id as x-amzn-RequestId too', async () => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/identity',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.Nothing', 'x-request-id': 'req-idp' },
+    payload: '{}',
+  });
+  expect(res.statusCode).toBe(400);
+  expect(JSON.parse(res.body)).toEqual({ __type: 'UnknownOperationException', message: 'Unknown operation Nothing' });
+  expect([res.headers['x-request-id'], res.headers['x-amzn-requestid']]).toEqual(['req-idp', 'req-idp']);
+});
+
 test('every log line of a request carries its id, also what a service logs through ctx.log after the body was read', async () => {
   const res = await t.app.inject({
     method: 'POST',
