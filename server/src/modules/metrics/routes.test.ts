@@ -91,6 +91,19 @@ describe('who may read /metrics', () => {
     }
   });
 
+  test('with METRICS_PORT only, the port of the site does not know /metrics either (the metrics port serves them)', async () => {
+    const portOnly = await createTestApp({ database: t.database, env: { METRICS_PORT: '9100' } });
+    try {
+      writeFiles(portOnly.webRoot, { 'host/dist/index.html': '<!doctype html><title>Punktejagd</title>' });
+      expect(portOnly.app.metrics).not.toBeNull();
+      const metrics = await portOnly.app.inject({ url: '/metrics' });
+      expect(metrics.statusCode).toBe(404);
+      expect(metrics.body).toBe((await portOnly.app.inject({ url: '/no-such-page' })).body);
+    } finally {
+      await portOnly.close();
+    }
+  });
+
   test('without the token, with a wrong one or another scheme: 401 with a Bearer challenge', async () => {
     for (const authorization of [undefined, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, 'Bearer ', `Basic ${Buffer.from(`a:${TOKEN}`).toString('base64')}`, TOKEN]) {
       const res = await t.app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} });
