@@ -61,6 +61,8 @@ export interface TestAppOptions {
   onRoute?: BuildAppOptions['onRoute'];
   /** Releases and media in the database also on PGlite (default: as the database kind says, like production). */
   storage?: 'database';
+  /** Gets the app's log lines (JSON, at LOG_LEVEL); default: no logging. */
+  logStream?: BuildAppOptions['logStream'];
 }
 
 /**
@@ -87,7 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config: cfg,
       database,
       secret: 'test-secret',
-      logger: false,
+      ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
       now,
       realNow,
       mailer: options.mailer,

@@ -124,7 +124,7 @@ describe('reading', () => {
       teaserImage: null,
       updatedAt: expect.any(String),
     });
-    expect((await get('/api/operator/challenges/nope', moderator)).json()).toEqual({ code: 'NotFound', message: 'Diese Challenge gibt es nicht.' });
+    expect((await get('/api/operator/challenges/nope', moderator)).json()).toEqual({ code: 'NotFound', message: 'Diese Challenge gibt es nicht.', requestId: expect.any(String) });
   });
 
   it('answers 401 without an operator session and 403 to a moderator who changes something', async () => {
