@@ -41,8 +41,7 @@ COPY --from=build /src/mf-challenges/dist mf-challenges/dist
 COPY --from=build /src/mf-standings/dist mf-standings/dist
 COPY --from=build /src/mf-profile/dist mf-profile/dist
 COPY --from=build /src/mf-backoffice/dist mf-backoffice/dist
-# The folders compose.yaml mounts as shared volumes (a new named volume takes their owner).
-RUN mkdir -p /data/remotes /data/media && chown -R node:node /data
+RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
 EXPOSE 3000

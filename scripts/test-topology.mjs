@@ -21,7 +21,7 @@
 // under CI=true, where that fails.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,12 +61,6 @@ const S3_KEYS = { id: 'AKIDTOPOLOGY', secret: randomBytes(20).toString('hex'), r
 const PICTURE_CHALLENGE = 'challenge-schoenster-jubel';
 const SPACE = '/content/public/spaces/erd';
 const XSRF = randomBytes(16).toString('hex');
-// Until releases and the media store live in the database (branch prod-storage), the instances
-// share these folders of DATA_DIR, as they would share a volume. Everything else in DATA_DIR is
-// each instance's own. Remove an entry once the database holds it: the test must stay green.
-// TOPOLOGY_SHARED_DIRS overrides the list ("" = nothing shared).
-const SHARED_DATA_DIRS = (process.env.TOPOLOGY_SHARED_DIRS ?? 'remotes,media').split(',').filter(Boolean);
-
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'erd-topology-'));
 chmodSync(tmp, 0o755); // nginx workers (user nobody when started as root) read below it
 const dbName = `erd_topology_${Date.now()}_${process.pid}`;
@@ -394,11 +388,9 @@ async function main() {
     Object.assign(picture, { startDateSubmission: 'today-1', endDateSubmission: 'today+5', startDateVoting: 'today+6', endDateVoting: 'today+10' });
     writeFileSync(path.join(seasonDir, 'season.json'), JSON.stringify(season, null, 2));
 
+    // Each instance has a DATA_DIR of its own, as on machines without a shared disk: releases and
+    // media are in PostgreSQL (decision 0011).
     for (const name of ['a', 'b']) mkdirSync(dataDir(name));
-    for (const shared of SHARED_DATA_DIRS) {
-      mkdirSync(path.join(tmp, 'shared', shared), { recursive: true });
-      for (const name of ['a', 'b']) symlinkSync(path.join(tmp, 'shared', shared), path.join(dataDir(name), shared));
-    }
 
     smtp = await startSmtp(p.smtp);
     const hooks = pathToFileURL(path.join(root, 'server/src/test-support/ts-hooks.mjs')).href;
@@ -626,11 +618,13 @@ async function main() {
 }
 
 async function cleanup() {
+  const t0 = Date.now();
   for (const proc of children) if (running(proc)) killGroup(proc, 'SIGTERM');
   await Promise.race([Promise.all(children.map((proc) => proc.exited)), sleep(5_000)]);
   for (const proc of children) killGroup(proc, 'SIGKILL'); // and what the servers started
   await Promise.all(children.map((proc) => proc.exited));
   if (smtp) await new Promise((resolve) => smtp.close(resolve));
+  const t1 = Date.now();
   if (dbCreated) {
     const client = new pg.Client({ connectionString: DATABASE_URL });
     try {
@@ -642,8 +636,10 @@ async function cleanup() {
       await client.end().catch(() => undefined);
     }
   }
+  const t2 = Date.now();
   if (process.env.TOPOLOGY_KEEP) console.log(`  (kept ${tmp})`);
   else rmSync(tmp, { recursive: true, force: true });
+  console.log(`  clean-up: processes ${seconds(t1 - t0)}, database ${seconds(t2 - t1)}, files ${seconds(Date.now() - t2)}`);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
