@@ -1,12 +1,14 @@
 // The production topology with real processes, part of `npm test` when PostgreSQL answers
 // (DATABASE_URL): two instances of the BUILT server (server/dist/server.js, NODE_ENV=production),
 // run from the tree the Dockerfile's runtime stage makes (builds and production dependencies only),
-// on one fresh PostgreSQL database, behind nginx (Debian's package with the deployment's template
-// deploy/nginx/templates/punktejagd.conf.template, unprivileged, in a temp folder), uploads in an
-// S3 bucket (the S3 stand-in as a process of its own, see below), mail to an SMTP capture. It walks what production does: both instances start at once on the empty
-// database (migrations, demo season), a member registers with the code from the mail, a club
-// submits a picture on instance A and instance B serves it, a release and a rollback reach both
-// instances, instance A is killed (SIGKILL) while requests run through nginx, and the site goes on.
+// each with a DATA_DIR of its own, on one fresh PostgreSQL database, behind nginx (Debian's package
+// with the deployment's deploy/nginx/templates/punktejagd.conf.template, unprivileged, in a temp
+// folder), uploads in an S3 bucket (the S3 stand-in as a process of its own, see below), mail to an
+// SMTP capture. It walks what production does: both instances start at once on the empty database
+// (migrations, demo season), a member registers with the code from the mail, a club submits a
+// picture on instance A and instance B serves it, so does a back-office picture, a release and a
+// rollback reach both instances, instance A is killed (SIGKILL) while requests run through nginx,
+// and the site goes on. docs/deployment.md describes it.
 //
 // S3: s3rver (npm; 3.7.1 and the @20minutes fork 5.0.0) accepts a browser POST without checking the
 // policy ("unimplemented": no signature, no content-length-range, no Content-Type condition), and
@@ -17,8 +19,8 @@
 // TOPOLOGY_PORT_BASE (fixed ports base..base+4 instead of free ones), TOPOLOGY_KEEP=1 (keep the
 // temp folder with nginx's logs), TOPOLOGY_LOG_LEVEL (the instances' LOG_LEVEL, default warn),
 // TOPOLOGY_APP_ROOT (run the instances from this tree, e.g. the repository itself, instead of the
-// Dockerfile's runtime stage laid out anew: scripts/dockerfile-runtime.mjs). Without DATABASE_URL the test is skipped; without nginx too, except
-// under CI=true, where that fails.
+// Dockerfile's runtime stage laid out anew by scripts/dockerfile-runtime.mjs). Without DATABASE_URL
+// the test is skipped; without nginx too, except under CI=true, where that fails.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,7 +42,7 @@ if (!DATABASE_URL) {
 }
 const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'].find((p) => existsSync(p));
 if (!nginxBin) {
-  const message = 'nginx is not installed (apt-get install -y nginx-light)';
+  const message = 'nginx is not installed (apt-get install -y nginx)';
   if (CI) {
     console.error(`✗ topology test: ${message}`);
     process.exit(1);
@@ -443,6 +445,9 @@ async function main() {
     for (const [key, value] of Object.entries(post.data.fields)) form.append(key, value);
     form.append('file', new Blob([await testPicture()], { type: 'image/jpeg' }), 'jubel.jpg');
     await expectStatus(post.data.url, 204, { method: 'POST', body: form });
+    // The upload is in the bucket under incoming/, which the site does not serve.
+    await expectStatus(`${deployment.S3_ENDPOINT}/${BUCKET}/incoming/${post.file}`, 200);
+    await expectStatus(`${lb}/s3/incoming/${post.file}`, 404);
     const saved = (await expectStatus(`${urlA}/api/challenge/particpation/${PICTURE_CHALLENGE}`, 200, {
       method: 'PUT',
       headers: memberHeaders(token, { 'content-type': 'application/json' }),
@@ -460,8 +465,6 @@ async function main() {
       const webp = await expectStatus(thumbnail.url, 200);
       check(webp.body.subarray(8, 12).toString('latin1') === 'WEBP', `${thumbnail.url} should be a WEBP`);
     }
-    // The bucket's other objects are not public through the site.
-    await expectStatus(`${lb}/s3/incoming/${post.file}`, 404);
     return saved;
   });
 
