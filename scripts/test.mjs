@@ -1,7 +1,8 @@
 // `npm test`: every test. Versions check, type-check, lint, unit and server tests (PGlite; and
 // PostgreSQL too when DATABASE_URL is set), a build of what is stale, then Playwright end-to-end
-// tests against the composed site in Debian's Chromium, and last the README's start command on a
-// fresh clone of the committed HEAD under NODE_ENV=production.
+// tests against the composed site in Debian's Chromium, the production topology (two built server
+// instances behind nginx on PostgreSQL, with S3 and SMTP; when DATABASE_URL is set), and last the
+// README's start command on a fresh clone of the committed HEAD under NODE_ENV=production.
 import path from 'node:path';
 import { root, run } from './lib.mjs';
 
@@ -17,6 +18,7 @@ const steps = [
   ...(DATABASE_URL ? [['server (PostgreSQL)', bin('jest'), ['--ci', '--selectProjects', 'server'], { DATABASE_URL }]] : []),
   ['build', node, [path.join(root, 'scripts/build.mjs')]],
   ['end-to-end (Chromium)', bin('playwright'), ['test'], { DATABASE_URL: '' }],
+  ...(DATABASE_URL ? [['topology: two instances behind nginx on PostgreSQL, S3, SMTP', node, [path.join(root, 'scripts/test-topology.mjs')], { DATABASE_URL }]] : []),
   ['fresh clone: NODE_ENV=production npm start', node, [path.join(root, 'scripts/test-fresh-start.mjs')]],
 ];
 
@@ -29,7 +31,7 @@ for (const [name, cmd, args, env = {}] of steps) {
   if (code !== 0) failed.push(name);
   if (code !== 0 && name === 'build') break;
 }
-if (!DATABASE_URL) console.log('\n(no DATABASE_URL: server tests ran on PGlite only)');
+if (!DATABASE_URL) console.log('\n(no DATABASE_URL: server tests ran on PGlite only, and the topology test did not run)');
 if (failed.length) {
   console.error(`\n✗ failed: ${failed.join(', ')}`);
   process.exit(1);

@@ -5,7 +5,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { acquireLock, LockedError } from './db/lock.js';
 import type { Logger } from './logger.js';
 import { createMediaStore } from './modules/media/store.js';
-import { importSeason, isSeasonEmpty } from './modules/season/service.js';
+import { importSeasonIfEmpty, isSeasonEmpty } from './modules/season/service.js';
 
 /** Start-up steps shared by the server and the CLI. */
 
@@ -87,8 +87,8 @@ export async function importSeasonOnFirstStart(
     return false;
   }
   log.info(`Empty database: importing the season from ${config.seasonDir}`);
-  await importSeason({ ctx, input: { dir: config.seasonDir } });
-  return true;
+  // Another instance starting at the same time may have imported it meanwhile.
+  return (await importSeasonIfEmpty({ ctx, input: { dir: config.seasonDir } })) !== null;
 }
 
 export { LockedError };

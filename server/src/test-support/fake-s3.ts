@@ -25,7 +25,7 @@ function xmlError(code: string, message: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`;
 }
 
-export async function startFakeS3(options: { bucket: string; accessKeyId: string; secretAccessKey: string; region: string }): Promise<FakeS3> {
+export async function startFakeS3(options: { bucket: string; accessKeyId: string; secretAccessKey: string; region: string; port?: number }): Promise<FakeS3> {
   const objects: FakeS3['objects'] = new Map();
   const app: FastifyInstance = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, exposeHeadRoutes: false });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -107,7 +107,7 @@ export async function startFakeS3(options: { bucket: string; accessKeyId: string
     return reply.code(204).send();
   });
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('fake S3 is not listening');
   return { url: `http://127.0.0.1:${address.port}`, objects, close: () => app.close() };

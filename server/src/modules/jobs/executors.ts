@@ -51,6 +51,33 @@ export function databaseExecutor(database: Pick<Database, 'db' | 'kind'>): Execu
 }
 
 /**
+ * Runs a script of several statements (`BEGIN; …; COMMIT;`) on one connection and, when it fails,
+ * rolls back on that connection: an error inside the script leaves its transaction open and
+ * aborted, and a pooled connection in that state would fail whatever query gets it next.
+ */
+export async function executeScript(database: Pick<Database, 'db' | 'kind'>, text: string): Promise<void> {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind === 'pglite') {
+    try {
+      await (client as PGlite).exec(text);
+    } catch (error) {
+      await (client as PGlite).exec('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+    return;
+  }
+  const connection = await (client as pg.Pool).connect();
+  try {
+    await connection.query(text);
+  } catch (error) {
+    await connection.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    connection.release();
+  }
+}
+
+/**
  * pg-boss's `$1 … $n` text and values as a drizzle `sql`: the text split at the placeholders, raw
  * text and parameters interleaved (a placeholder used twice becomes two parameters of one value).
  * Values go in as single parameters (`sql.param`), so that an array stays one value.

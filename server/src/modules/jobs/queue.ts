@@ -4,7 +4,7 @@ import type { MailDeliveryConfig } from '../../config.js';
 import type { Database, Db } from '../../db/client.js';
 import { serializeError, type Logger } from '../../logger.js';
 import type { AppMetrics } from '../metrics/metrics.js';
-import { databaseExecutor, drizzleExecutor, trackedExecutor, type Executor } from './executors.js';
+import { databaseExecutor, drizzleExecutor, executeScript, trackedExecutor, type Executor } from './executors.js';
 import {
   BATCH_SIZE,
   CLEANUP_CRON,
@@ -125,6 +125,27 @@ class StoppingError extends Error {
   constructor() {
     super('the server is stopping; the job runs again later');
     this.name = 'StoppingError';
+  }
+}
+
+/**
+ * SQLSTATEs of instances starting at once on a new database, in pg-boss's set-up: its schema is
+ * created under an advisory lock, but the instance that waited for the lock does not see the schema
+ * the other one committed and fails on a duplicate key (23505) or "already exists" (42P06, 42P07,
+ * 42710); a queue (a row, then a partition table attached to `pgboss.job`) is created without a
+ * lock, and two instances deadlock there (40P01). scripts/test-topology.mjs saw instances fail to
+ * start on both. The failed statement changed nothing; run again, it finds the other's work done.
+ */
+const START_RACE_CODES = new Set(['40P01', '23505', '42P06', '42P07', '42710']);
+
+export async function retryStartRace<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!START_RACE_CODES.has(String((error as { code?: unknown }).code)) || attempt >= attempts) throw error;
+      await delay(50 + Math.random() * 200 * attempt);
+    }
   }
 }
 
@@ -282,12 +303,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (bossStarted) return;
       bossStarted = true;
       try {
+        // The schema first, as boss.start() would create it, but run again when another instance
+        // won the race (boss.start() cannot be called again after a failure).
+        await retryStartRace(async () => {
+          const { rows } = await direct.executeSql(`SELECT to_regclass('pgboss.version') IS NOT NULL AS installed`, []);
+          if (!(rows[0] as { installed?: boolean } | undefined)?.installed) await executeScript(database, PgBoss.getConstructionPlans('pgboss'));
+        });
         await boss.start();
         const all = queueOptions(mailDelivery);
         for (const name of QUEUE_NAMES) {
-          await boss.createQueue(name, { name, ...all[name] });
+          await retryStartRace(() => boss.createQueue(name, { name, ...all[name] }));
           // An existing queue takes today's settings (retries, expiry) for the jobs queued from now on.
-          await boss.updateQueue(name, { name, ...all[name] });
+          await retryStartRace(() => boss.updateQueue(name, { name, ...all[name] }));
         }
         if (options.exclusive) await reclaimOrphans();
         await boss.schedule('cleanup', CLEANUP_CRON, {}, { tz: 'UTC' });

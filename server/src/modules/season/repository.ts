@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   challenges,
@@ -117,6 +117,14 @@ export async function clubsInUse(db: Db, ids: readonly string[]): Promise<Set<st
     [...entries, ...accounts].forEach((r) => found.add(r.id));
   }
   return found;
+}
+
+/**
+ * Serialises season imports (several instances starting at once on an empty PostgreSQL database,
+ * a command-line import meanwhile): the second waits for the first's commit, then reads its rows.
+ */
+export async function lockSeasonImport(db: Db): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('erd-season-import'))`);
 }
 
 export async function countYears(db: Db): Promise<number> {

@@ -432,6 +432,19 @@ export async function importSeason({
   ctx: SeasonContext;
   input: { dir: string };
 }): Promise<ImportReport> {
+  return (await runImport(ctx, input, false))!;
+}
+
+/**
+ * The first start's import: only into a database without a season. Decided under the import lock,
+ * so of several instances starting at once on an empty database one imports and the others get
+ * null (they used to import too, and all but one failed to start on a duplicate key).
+ */
+export async function importSeasonIfEmpty({ ctx, input }: { ctx: SeasonContext; input: { dir: string } }): Promise<ImportReport | null> {
+  return runImport(ctx, input, true);
+}
+
+async function runImport(ctx: SeasonContext, input: { dir: string }, onlyIfEmpty: boolean): Promise<ImportReport | null> {
   const today = berlinToday(ctx.now());
   const season = await loadSeason(input.dir, today);
   const { file } = season;
@@ -535,7 +548,13 @@ export async function importSeason({
   const now = ctx.now();
 
   // The space data, club catalogue, browse lists and result files follow it (modules/cache).
+  let skipped = false;
   await announcing(ctx, [topics.content], ctx.db.transaction(async (tx) => {
+    await repo.lockSeasonImport(tx);
+    if (onlyIfEmpty && (await repo.countYears(tx)) > 0) {
+      skipped = true;
+      return;
+    }
     // Year.
     const existingYear = await repo.findYear(tx, yearRow.id);
     if (!existingYear) {
@@ -619,6 +638,7 @@ export async function importSeason({
       report.warnings.push(`Verein "${id}" steht nicht mehr in der Vereinsliste, hat aber Teilnahmen oder ein Konto: bleibt erhalten.`);
     }
   }));
+  if (skipped) return null;
 
   for (const warning of report.warnings) ctx.log.warn(warning);
   ctx.log.info(
