@@ -4,7 +4,8 @@
 # steps are the ones scripts/test-topology.mjs proves (CI's install and build scripts; the runtime
 # tree below, laid out by hand, with the instances started from it: TOPOLOGY_APP_ROOT).
 
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+# The Node line the topology test runs the instances on (it reads this line; scripts/node-runtime.mjs pins the release).
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # ── build: the same install and build as CI (.ci/run, scripts/build.mjs) ──────────────────────────
 FROM ${NODE_IMAGE} AS build

@@ -55,6 +55,7 @@ module.exports = {
       displayName: 'server',
       rootDir: '<rootDir>/server',
       testEnvironment: 'node',
+      setupFiles: ['<rootDir>/../config/jest.setup-server.cjs'],
       transform: { '^.+\\.(c|m)?(t|j)sx?$': swc(false) },
       // ESM-only packages (the markdown parser) and PGlite's CommonJS build, whose dynamic
       // `import()` jest cannot run without --experimental-vm-modules, go through swc as well.

@@ -4,6 +4,10 @@ import { existsSync, statSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { mustRun, root } from './lib.mjs';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+// On a Node that is too old (a machine's Node 20) the script runs again on Node 24 from the npm registry.
+await ensureSupportedNode();
 
 const lock = path.join(root, 'package-lock.json');
 const installed = path.join(root, 'node_modules/.package-lock.json');

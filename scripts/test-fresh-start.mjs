@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { mustRun, root } from './lib.mjs';
+import { pathWithoutFetchedNode } from './node-runtime.mjs';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'erd-fresh-start-'));
 const clone = path.join(dir, 'punktejagd');
@@ -45,7 +46,10 @@ try {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`▶ NODE_ENV=production npm start (PORT=${port})`);
+  // On the machine's own Node, as a fresh clone finds it (not one that `npm test` fetched): on a
+  // Node that is too old, the start must bring Node 24 itself.
   const { DATABASE_URL: _omitted, ...env } = process.env;
+  env.PATH = pathWithoutFetchedNode(env.PATH);
   server = spawn('npm', ['start'], {
     cwd: clone,
     detached: true, // its own process group: npm, the start script and the server end together

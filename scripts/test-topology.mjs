@@ -34,6 +34,7 @@ import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { layOutRuntime } from './dockerfile-runtime.mjs';
 import { root } from './lib.mjs';
+import { NODE_RELEASES, nodeBinary } from './node-runtime.mjs';
 
 const { DATABASE_URL, CI } = process.env;
 if (!DATABASE_URL) {
@@ -56,6 +57,15 @@ for (const built of ['server/dist/server.js', 'server/dist/cli.js', 'host/dist/i
     process.exit(1);
   }
 }
+
+// The instances run on the Node line of the Dockerfile's image (node:<version>-…), fetched from the npm registry.
+const dockerNode = (() => {
+  const image = /^ARG NODE_IMAGE=node:(\d+)\.(\d+\.\d+)/m.exec(readFileSync(path.join(root, 'Dockerfile'), 'utf8'));
+  if (!image) throw new Error('Dockerfile: no ARG NODE_IMAGE=node:<version>-… line');
+  const version = `${image[1]}.${image[2]}`;
+  if (NODE_RELEASES[image[1]] !== version) throw new Error(`Dockerfile: node:${version} is not the pinned Node ${image[1]} release (${NODE_RELEASES[image[1]]}, scripts/node-runtime.mjs)`);
+  return { bin: nodeBinary(Number(image[1])), version };
+})();
 
 // ── Settings of the deployment ──────────────────────────────────────────────────────────────────
 const BUCKET = 'erd-uploads';
@@ -412,9 +422,9 @@ async function main() {
     await waitFor('nginx', () => connects(p.lb), { timeoutMs: 10_000, procs: [nginx] });
   });
 
-  const [a, b] = await phase('both instances start at once on the empty database (migrations, season import)', async () => {
+  const [a, b] = await phase(`both instances start at once on the empty database (migrations, season import; Node ${dockerNode.version})`, async () => {
     const procs = ['a', 'b'].map((name) =>
-      start(`instance ${name.toUpperCase()}`, process.execPath, [path.join(appRoot, 'server/dist/server.js')], {
+      start(`instance ${name.toUpperCase()}`, dockerNode.bin, [path.join(appRoot, 'server/dist/server.js')], {
         ...deployment,
         PORT: String(p[name]),
         DATA_DIR: dataDir(name),

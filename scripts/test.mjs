@@ -1,14 +1,21 @@
 // `npm test`: every test. Versions check, type-check, lint, unit and server tests (PGlite; and
-// PostgreSQL too when DATABASE_URL is set), a build of what is stale, then Playwright end-to-end
+// PostgreSQL too when DATABASE_URL is set), the server tests once more on the other maintained Node
+// line (22 or 24, from the npm registry), a build of what is stale, then Playwright end-to-end
 // tests against the composed site in Debian's Chromium, the production topology (two built server
 // instances behind nginx on PostgreSQL, with S3 and SMTP; when DATABASE_URL is set), and last the
 // README's start command on a fresh clone of the committed HEAD under NODE_ENV=production.
 import path from 'node:path';
 import { root, run } from './lib.mjs';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+// On a Node that is too old (a machine's Node 20) the tests run on Node 24 from the npm registry.
+await ensureSupportedNode();
 
 const { DATABASE_URL, ...envWithoutDb } = process.env;
 const node = process.execPath;
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+// Everything runs on the Node that runs this; the server tests also on the other LTS line.
+const otherLine = Number(process.versions.node.split('.')[0]) === 24 ? 22 : 24;
 
 const steps = [
   ['versions', node, [path.join(root, 'scripts/check-versions.mjs')]],
@@ -16,6 +23,12 @@ const steps = [
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['unit + server (PGlite)', bin('jest'), ['--ci'], { DATABASE_URL: '' }],
   ...(DATABASE_URL ? [['server (PostgreSQL)', bin('jest'), ['--ci', '--selectProjects', 'server'], { DATABASE_URL }]] : []),
+  [
+    `server on Node ${otherLine} (${DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+    node,
+    [path.join(root, 'scripts/node-runtime.mjs'), 'exec', String(otherLine), 'node', bin('jest'), '--ci', '--selectProjects', 'server'],
+    { DATABASE_URL: DATABASE_URL ?? '' },
+  ],
   ['build', node, [path.join(root, 'scripts/build.mjs')]],
   ['end-to-end (Chromium)', bin('playwright'), ['test'], { DATABASE_URL: '' }],
   ...(DATABASE_URL ? [['topology: two instances behind nginx on PostgreSQL, S3, SMTP', node, [path.join(root, 'scripts/test-topology.mjs')], { DATABASE_URL }]] : []),
@@ -23,6 +36,7 @@ const steps = [
 ];
 
 const failed = [];
+console.log(`Node ${process.versions.node}`);
 for (const [name, cmd, args, env = {}] of steps) {
   console.log(`\n━━ ${name} ━━`);
   const started = Date.now();

@@ -20,7 +20,7 @@ export interface IdentityRuntime {
   /** The part of the pool id after `_`: goes into every SRP verifier and password claim. */
   poolName: string;
   modPow: ModPow;
-  modPowEngine: 'openssl' | 'bigint';
+  modPowEngine: 'bigint';
   key(purpose: Exclude<KeyPurpose, 'signing-key'>): Buffer;
   /** The key new tokens are signed with (built-in mode only). */
   signingKey(): Promise<SigningKey>;
@@ -59,7 +59,7 @@ const REMOTE_JWKS_TTL_MS = 3_600_000;
 export function createIdentityRuntime(options: IdentityRuntimeOptions): IdentityRuntime {
   const { config, db, secret, log } = options;
   const now = options.realNow ?? (() => new Date());
-  const { modPow, engine } = createModPow(log);
+  const { modPow, engine } = createModPow();
   const derived = new Map<KeyPurpose, Buffer>();
   const key = (purpose: KeyPurpose) => {
     let k = derived.get(purpose);

@@ -1,14 +1,11 @@
-import { createDiffieHellman, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Logger } from '../../logger.js';
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * SRP-6a as amazon-cognito-identity-js computes it (src/AuthenticationHelper.js), not textbook
  * SRP: Java-style `padHex`, `k = H(padHex(N) ‖ padHex(g))`, the pool name and USER_ID_FOR_SRP in
  * `x`, HKDF "Caldera Derived Key" for the session key. See ../shared/reference/cognito-protocol.md.
  *
- * Big-number exponentiation runs in OpenSSL (constant-time, ~1 ms) through a Diffie-Hellman object
- * over the same group; bases OpenSSL refuses as public keys (0, 1, N−1) use the BigInt fallback,
- * and a start-up self-test switches to BigInt entirely if OpenSSL disagrees.
+ * Big-number exponentiation runs in BigInt (see `createModPow`).
  */
 
 /** RFC 3526 group 15 (3072-bit), the group of Cognito's SRP; g = 2. */
@@ -24,8 +21,6 @@ const N_HEX =
 
 export const N = BigInt(`0x${N_HEX}`);
 export const G = 2n;
-const N_BUFFER = Buffer.from(N_HEX, 'hex');
-const G_BUFFER = Buffer.from([2]);
 /** Longest SRP_A we read: |N| in hex plus a little slack for leading zeros. */
 export const MAX_SRP_A_HEX = N_HEX.length + 8;
 const INFO = Buffer.from('Caldera Derived Key', 'utf8');
@@ -36,13 +31,6 @@ export function bigFromHex(hex: string): bigint {
 
 export function bigFromBuffer(buffer: Buffer): bigint {
   return bigFromHex(buffer.toString('hex'));
-}
-
-/** Unsigned big-endian bytes (no leading zero byte beyond what an even hex length needs). */
-export function bigToBuffer(n: bigint): Buffer {
-  let hex = n.toString(16);
-  if (hex.length % 2) hex = `0${hex}`;
-  return Buffer.from(hex, 'hex');
 }
 
 /** Java `BigInteger.toByteArray()` as hex: even length, plus `00` when the top bit is set. */
@@ -100,7 +88,7 @@ export function signatureMatches(expected: Buffer, claimBase64: string): boolean
   return claim.length === expected.length && timingSafeEqual(claim, expected);
 }
 
-/** Plain square-and-multiply (the fallback; not constant-time, ~5–10 ms for a 256-bit exponent). */
+/** Plain square-and-multiply (~5 ms for a 256-bit exponent; not constant-time). */
 export function modPowBigInt(base: bigint, exponent: bigint, modulus: bigint = N): bigint {
   let result = 1n;
   let b = ((base % modulus) + modulus) % modulus;
@@ -113,38 +101,17 @@ export function modPowBigInt(base: bigint, exponent: bigint, modulus: bigint = N
   return result;
 }
 
-/** `base^exponent mod N` in OpenSSL; throws for bases OpenSSL refuses (0, 1, ≥ N−1). */
-export function modPowOpenSsl(base: bigint, exponent: bigint): bigint {
-  const dh = createDiffieHellman(N_BUFFER, G_BUFFER);
-  dh.setPrivateKey(bigToBuffer(exponent));
-  return bigFromBuffer(dh.computeSecret(bigToBuffer(base)));
-}
-
 export type ModPow = (base: bigint, exponent: bigint) => bigint;
 
 /**
- * The modexp the service uses: OpenSSL when it passes a self-test against BigInt on random
- * inputs, with BigInt for the bases OpenSSL refuses; BigInt only otherwise.
+ * The modexp the service uses: BigInt. Up to Node 20, OpenSSL's Diffie-Hellman object served as a
+ * constant-time modexp (~0.65 ms: `setPrivateKey(exponent)`, `computeSecret(base)`); on the
+ * supported lines it no longer can: Node 22's OpenSSL 3.5 refuses about half of all bases as
+ * public keys (those outside the prime-order subgroup), and Node 24 tests the 3072-bit prime on
+ * every `createDiffieHellman` (seconds each, so a login took tens of seconds).
  */
-export function createModPow(log?: Pick<Logger, 'warn'>): { modPow: ModPow; engine: 'openssl' | 'bigint' } {
-  try {
-    for (let i = 0; i < 3; i++) {
-      const base = (bigFromBuffer(randomBytes(384)) % (N - 3n)) + 2n;
-      const exponent = bigFromBuffer(randomBytes(32)) | 1n;
-      if (modPowOpenSsl(base, exponent) !== modPowBigInt(base, exponent)) throw new Error('results differ');
-    }
-    if (modPowOpenSsl(G, 12345n) !== modPowBigInt(G, 12345n)) throw new Error('results differ for g');
-  } catch (error) {
-    log?.warn({ err: error }, 'SRP: OpenSSL modexp failed its self-test; using BigInt (slower, not constant-time)');
-    return { modPow: (base, exponent) => modPowBigInt(base, exponent), engine: 'bigint' };
-  }
-  const modPow: ModPow = (base, exponent) => {
-    const b = ((base % N) + N) % N;
-    if (exponent === 0n) return 1n;
-    if (b <= 1n || b >= N - 1n) return modPowBigInt(b, exponent);
-    return modPowOpenSsl(b, exponent);
-  };
-  return { modPow, engine: 'openssl' };
+export function createModPow(): { modPow: ModPow; engine: 'bigint' } {
+  return { modPow: (base, exponent) => modPowBigInt(base, exponent), engine: 'bigint' };
 }
 
 export interface SrpUserSecret {
