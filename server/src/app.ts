@@ -8,6 +8,7 @@ import { isAppError, ValidationError } from './errors.js';
 import { authenticate, registerAuth } from './http/auth.js';
 import { registerSecurityHeaders } from './http/headers.js';
 import { registerInputRule, UNSAFE_TEXT_MESSAGE } from './http/input.js';
+import { registerOpenApi } from './http/openapi.js';
 import { registerSecurity } from './http/security.js';
 import { LOG_SERIALIZERS } from './logger.js';
 import { frontendUserRoutes, meRoutes } from './modules/accounts/routes.js';
@@ -173,6 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'NotFound', message: 'Nicht gefunden' }));
 
+  // Before any route: the OpenAPI document collects them as they are added (http/openapi.ts).
+  await registerOpenApi(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await registerSecurityHeaders(app, config);

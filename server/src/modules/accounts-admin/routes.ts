@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ACCOUNT_SORTS, accountsAdminPaths, type AccountSortDto } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
+import { tagRoutes } from '../../http/openapi.js';
 import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import {
@@ -32,12 +33,14 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     reply.header('cache-control', 'no-store');
   });
   registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: accounts');
 
   app.get<{ Querystring: { query?: string; from?: number; size?: number; sort?: AccountSortDto } }>(
     accountsAdminPaths.accounts,
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'Club accounts, searched, sorted and paged',
         querystring: {
           type: 'object',
           properties: {
@@ -56,31 +59,47 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
 
   app.get<{ Params: { sub: string } }>(
     '/api/operator/accounts/:sub',
-    { config: { operatorAccess: 'operator' }, schema: { params: subParams, response: { 200: looseObject, ...errors } } },
+    { config: { operatorAccess: 'operator' }, schema: { summary: 'One club account', params: subParams, response: { 200: looseObject, ...errors } } },
     async (request) => getAccountForOperator({ ctx, input: { sub: request.params.sub } }),
   );
 
   app.post<SubRequest>(
     '/api/operator/accounts/:sub/resend-code',
-    { config: { operatorAccess: 'admin' }, bodyLimit: 8 * 1024, schema: { params: subParams, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'admin' },
+      bodyLimit: 8 * 1024,
+      schema: { summary: 'Send the account’s confirmation code again', params: subParams, response: { 200: looseObject, ...errors } },
+    },
     async (request) => resendCodeByOperator({ ctx, input: { sub: request.params.sub, actor: actorOf(request) } }),
   );
 
   app.post<SubRequest>(
     '/api/operator/accounts/:sub/block',
-    { config: { operatorAccess: 'admin' }, bodyLimit: 8 * 1024, schema: { params: subParams, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'admin' },
+      bodyLimit: 8 * 1024,
+      schema: { summary: 'Block an account ({ reason })', params: subParams, response: { 200: looseObject, ...errors } },
+    },
     async (request) => blockAccount({ ctx, input: { sub: request.params.sub, reason: request.body?.reason, actor: actorOf(request) } }),
   );
 
   app.post<SubRequest>(
     '/api/operator/accounts/:sub/unblock',
-    { config: { operatorAccess: 'admin' }, bodyLimit: 8 * 1024, schema: { params: subParams, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'admin' },
+      bodyLimit: 8 * 1024,
+      schema: { summary: 'Unblock an account ({ reason })', params: subParams, response: { 200: looseObject, ...errors } },
+    },
     async (request) => unblockAccount({ ctx, input: { sub: request.params.sub, reason: request.body?.reason, actor: actorOf(request) } }),
   );
 
   app.post<SubRequest>(
     '/api/operator/accounts/:sub/delete',
-    { config: { operatorAccess: 'admin' }, bodyLimit: 8 * 1024, schema: { params: subParams, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'admin' },
+      bodyLimit: 8 * 1024,
+      schema: { summary: 'Delete an account ({ reason })', params: subParams, response: { 200: looseObject, ...errors } },
+    },
     async (request) => deleteAccountByOperator({ ctx, input: { sub: request.params.sub, reason: request.body?.reason, actor: actorOf(request) } }),
   );
 };

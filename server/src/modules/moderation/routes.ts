@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { operatorPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
+import { tagRoutes } from '../../http/openapi.js';
 import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
 import { auditRoutes } from '../audit/routes.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
@@ -26,12 +27,15 @@ const idParams = {
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } },
 } as const;
+/** A body the service reads fields of, or none at all. */
+const optionalBody = { type: ['object', 'null'] } as const;
 
 export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
   registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: moderation');
 
   await app.register(operatorAccountRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
@@ -41,6 +45,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'Entries for review (pending or published), paged',
         querystring: {
           type: 'object',
           properties: {
@@ -61,14 +66,32 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   // the services without one.
   app.post<{ Params: { id: string }; Body: { checklist?: unknown } | undefined }>(
     '/api/operator/participations/:id/publish',
-    { config: { operatorAccess: 'operator' }, bodyLimit: 8 * 1024, schema: { params: idParams, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'operator' },
+      bodyLimit: 8 * 1024,
+      schema: {
+        summary: 'Publish a pending entry ({ checklist }: the complete Werberat checklist)',
+        params: idParams,
+        body: optionalBody,
+        response: { 200: looseObject, ...errors },
+      },
+    },
     async (request) =>
       publishParticipation({ ctx, input: { id: request.params.id, checklist: completeChecklistOf(request.body?.checklist), actor: actorOf(request) } }),
   );
 
   app.post<{ Params: { id: string }; Body: { reason?: unknown; checklist?: unknown } | undefined }>(
     '/api/operator/participations/:id/reject',
-    { config: { operatorAccess: 'operator' }, bodyLimit: 8 * 1024, schema: { params: idParams, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'operator' },
+      bodyLimit: 8 * 1024,
+      schema: {
+        summary: 'Reject (delete) an entry ({ reason?, checklist? }); the club may submit again',
+        params: idParams,
+        body: optionalBody,
+        response: { 200: looseObject, ...errors },
+      },
+    },
     async (request) =>
       rejectParticipation({
         ctx,
@@ -86,6 +109,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'The vote records of an entry, paged',
         querystring: {
           type: 'object',
           required: ['participationId'],
@@ -106,7 +130,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     {
       config: { operatorAccess: 'operator' },
       bodyLimit: 64 * 1024,
-      schema: { body: { type: 'object' }, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Remove votes ({ ids, reason })', body: { type: 'object' }, response: { 200: looseObject, ...errors } },
     },
     async (request) => removeVotes({ ctx, input: { body: request.body, actor: actorOf(request) } }),
   );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { PICTURE_MAX_BYTES, uploadPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
+import { tagRoutes } from '../../http/openapi.js';
 import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
 import { receiveUpload, tooLargeError } from './service.js';
 
@@ -22,6 +23,7 @@ import { receiveUpload, tooLargeError } from './service.js';
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  tagRoutes(app, 'entries');
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: true,
     // One byte more than allowed: the service's own counter sees it and fails the stream at once
@@ -33,6 +35,8 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     uploadPaths.upload,
     {
       schema: {
+        summary: 'Upload a picture (multipart: the presigned fields, then `file`; embedded storage only)',
+        consumes: ['multipart/form-data'],
         response: {
           201: { type: 'object', required: ['file', 'image'], properties: { file: { type: 'string' }, image: looseObject } },
           ...errorResponses,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { votesAdminPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
+import { tagRoutes } from '../../http/openapi.js';
 import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { getVoteEntry, listEntryVotes, listVoteEntries, removeEntryVotes, type VoteEntryQueryInput, type VoteRecordQueryInput } from './service.js';
@@ -26,12 +27,14 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     reply.header('cache-control', 'no-store');
   });
   registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: votes');
 
   app.get<{ Querystring: VoteEntryQueryInput }>(
     votesAdminPaths.entries,
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'Entries with their vote figures and flags, for vote review',
         querystring: {
           type: 'object',
           properties: { challengeId: text(ID_MAX_LENGTH), flagged: text(5), sort: text(20), from: text(12), size: text(12) },
@@ -44,7 +47,10 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   app.get<{ Params: { participationId: string } }>(
     ENTRY,
-    { config: { operatorAccess: 'operator' }, schema: { params: participationParams, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'operator' },
+      schema: { summary: 'One entry’s vote figures', params: participationParams, response: { 200: looseObject, ...errors } },
+    },
     async (request) => getVoteEntry({ ctx, input: { participationId: request.params.participationId } }),
   );
 
@@ -53,6 +59,7 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'An entry’s vote records, filtered and paged',
         params: participationParams,
         querystring: {
           type: 'object',
@@ -69,7 +76,7 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     {
       config: { operatorAccess: 'operator' },
       bodyLimit: 64 * 1024,
-      schema: { params: participationParams, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Remove votes of an entry ({ ids | filter, reason })', params: participationParams, response: { 200: looseObject, ...errors } },
     },
     async (request) => removeEntryVotes({ ctx, input: { participationId: request.params.participationId, body: request.body, actor: actorOf(request) } }),
   );
