@@ -10,6 +10,15 @@ export const errorSchema = {
 /** An object serialised as is (the shape is the contracts' type; the schema documents the top level). */
 export const looseObject = { type: 'object', additionalProperties: true } as const;
 
+/**
+ * A JSON object body the service checks field by field (its own, German messages per field): the
+ * schema only demands an object; the description names the contracts' input type and its fields.
+ */
+export const objectBody = (description: string) => ({ type: 'object', description }) as const;
+
+/** The same for a body that may also be left out (read as `request.body?.field`). */
+export const optionalObjectBody = (description: string) => ({ type: ['object', 'null'], description }) as const;
+
 export const errorResponses = {
   400: errorSchema,
   404: errorSchema,

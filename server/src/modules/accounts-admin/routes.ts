@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ACCOUNT_SORTS, accountsAdminPaths, type AccountSortDto } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, optionalObjectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import {
   ACCOUNT_MAX_PAGE_SIZE,
@@ -27,6 +27,8 @@ const subParams = {
   properties: { sub: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } },
 } as const;
 type SubRequest = { Params: { sub: string }; Body: { reason?: unknown } | undefined };
+
+const reasonBody = optionalObjectBody('AccountReasonInput: { reason: string }');
 
 export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -78,7 +80,7 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Block an account ({ reason })', params: subParams, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Block an account', params: subParams, body: reasonBody, response: { 200: looseObject, ...errors } },
     },
     async (request) => blockAccount({ ctx, input: { sub: request.params.sub, reason: request.body?.reason, actor: actorOf(request) } }),
   );
@@ -88,7 +90,7 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Unblock an account ({ reason })', params: subParams, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Unblock an account', params: subParams, body: reasonBody, response: { 200: looseObject, ...errors } },
     },
     async (request) => unblockAccount({ ctx, input: { sub: request.params.sub, reason: request.body?.reason, actor: actorOf(request) } }),
   );
@@ -98,7 +100,7 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Delete an account ({ reason })', params: subParams, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Delete an account', params: subParams, body: reasonBody, response: { 200: looseObject, ...errors } },
     },
     async (request) => deleteAccountByOperator({ ctx, input: { sub: request.params.sub, reason: request.body?.reason, actor: actorOf(request) } }),
   );

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { bearerToken } from '../../http/auth.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
+import { errorResponses, errorSchema, looseObject, objectBody } from '../../http/schemas.js';
 import {
   confirmAccount,
   confirmAccountPassword,
@@ -37,12 +37,12 @@ const input = (request: SpaceRequest) => ({ spaceId: request.params.spaceId, bod
 
 export const frontendUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'accounts');
-  const post = (path: string, status: 200 | 201, summary: string, run: (request: SpaceRequest) => Promise<unknown>) =>
+  const post = (path: string, status: 200 | 201, summary: string, body: string, run: (request: SpaceRequest) => Promise<unknown>) =>
     app.post<{ Params: { spaceId: string } }>(
       `/${path}`,
       {
         bodyLimit: 16 * 1024,
-        schema: { summary, params: spaceParams, body: { type: 'object' }, response: { [status]: emailResult, ...accountErrors } },
+        schema: { summary, params: spaceParams, body: objectBody(body), response: { [status]: emailResult, ...accountErrors } },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
@@ -51,11 +51,11 @@ export const frontendUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       },
     );
 
-  post(frontendUserPaths.signup, 201, 'Register a club account (RegistrationInput); mails a confirmation code', (request) => registerAccount({ ctx, input: input(request) }));
-  post(frontendUserPaths.confirmSignup, 200, 'Confirm the registration with the mailed code ({ email, code })', (request) => confirmAccount({ ctx, input: input(request) }));
-  post(frontendUserPaths.resendCode, 200, 'Send the confirmation code again ({ email })', (request) => resendAccountCode({ ctx, input: input(request) }));
-  post(frontendUserPaths.forgotPassword, 200, 'Mail a code to set a new password ({ email })', (request) => forgotAccountPassword({ ctx, input: input(request) }));
-  post(frontendUserPaths.confirmForgotPassword, 200, 'Set a new password with the mailed code ({ email, code, password })', (request) => confirmAccountPassword({ ctx, input: input(request) }));
+  post(frontendUserPaths.signup, 201, 'Register a club account; mails a confirmation code', 'RegistrationInput: { email, password, fields: ProfileFieldsDto }', (request) => registerAccount({ ctx, input: input(request) }));
+  post(frontendUserPaths.confirmSignup, 200, 'Confirm the registration with the mailed code', 'ConfirmSignupInput: { email, code }', (request) => confirmAccount({ ctx, input: input(request) }));
+  post(frontendUserPaths.resendCode, 200, 'Send the confirmation code again', 'EmailInput: { email }', (request) => resendAccountCode({ ctx, input: input(request) }));
+  post(frontendUserPaths.forgotPassword, 200, 'Mail a code to set a new password', 'EmailInput: { email }', (request) => forgotAccountPassword({ ctx, input: input(request) }));
+  post(frontendUserPaths.confirmForgotPassword, 200, 'Set a new password with the mailed code', 'ConfirmForgotPasswordInput: { email, code, password }', (request) => confirmAccountPassword({ ctx, input: input(request) }));
 };
 
 const fieldsSchema = {
@@ -114,8 +114,8 @@ export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
       preHandler: app.requireUser,
       bodyLimit: 16 * 1024,
       schema: {
-        summary: 'Change the profile (ProfileUpdateInput; stale `updatedAt` is 409)',
-        body: { type: 'object' },
+        summary: 'Change the profile (a stale `updatedAt` is 409)',
+        body: objectBody('ProfileUpdateInput: { fields (without club), updatedAt: string, password?: string }'),
         response: {
           200: { type: 'object', required: ['fields', 'updatedAt'], properties: { fields: fieldsSchema, updatedAt: { type: 'string' } } },
           ...authErrors,

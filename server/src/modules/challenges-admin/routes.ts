@@ -5,7 +5,7 @@ import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { mediaTooLarge, uploadMedia } from './media.js';
 import { getAdminChallenge, listAdminChallenges, updateAdminChallenge } from './service.js';
@@ -60,7 +60,9 @@ export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 256 * 1024,
-      schema: { summary: 'Change a challenge (texts, dates, pictures, prizes)', params: idParams, body: { type: 'object' }, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Change a challenge (texts, dates, pictures, prizes)',
+        params: idParams,
+        body: objectBody('PatchChallengeInput: { expectedUpdatedAt: string, headline?, teasertitle?, teasertext?, question?, footnote?, teaserImage?, prizeImages?, points?, scoring?, startDate?, endDate?, … }'), response: { 200: looseObject, ...errors } },
     },
     async (request) => updateAdminChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
 import { createPresignedPost, getOwnParticipation, saveParticipation } from './service.js';
 
 /**
@@ -48,7 +48,7 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     {
       preHandler: app.requireUser,
       bodyLimit: 16 * 1024,
-      schema: { summary: 'Submit the club’s entry: { estimate } | { slogan } | { picture }', params, body: { type: 'object' }, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Submit the club’s entry', params, body: objectBody('EntryInput: exactly one of { estimate } | { slogan } | { picture }'), response: { 200: looseObject, ...errors } },
     },
     async (request: Request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -62,9 +62,9 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       preHandler: app.requireUser,
       bodyLimit: 16 * 1024,
       schema: {
-        summary: 'Permission to upload a picture ({ name, contentType }): the form fields of a presigned POST',
+        summary: 'Permission to upload a picture: the form fields of a presigned POST',
         params,
-        body: { type: 'object' },
+        body: objectBody('PresignedPostInput: { name: string, contentType: string }'),
         response: {
           200: {
             type: 'object',

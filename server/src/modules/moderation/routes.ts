@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { operatorPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody, optionalObjectBody } from '../../http/schemas.js';
 import { auditRoutes } from '../audit/routes.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { operatorAccountRoutes } from '../operators/routes.js';
@@ -27,8 +27,6 @@ const idParams = {
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } },
 } as const;
-/** A body the service reads fields of, or none at all. */
-const optionalBody = { type: ['object', 'null'] } as const;
 
 export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -70,9 +68,9 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       config: { operatorAccess: 'operator' },
       bodyLimit: 8 * 1024,
       schema: {
-        summary: 'Publish a pending entry ({ checklist }: the complete Werberat checklist)',
+        summary: 'Publish a pending entry',
         params: idParams,
-        body: optionalBody,
+        body: optionalObjectBody('{ checklist: WerberatChecklistDto } (complete over HTTP)'),
         response: { 200: looseObject, ...errors },
       },
     },
@@ -86,9 +84,9 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       config: { operatorAccess: 'operator' },
       bodyLimit: 8 * 1024,
       schema: {
-        summary: 'Reject (delete) an entry ({ reason?, checklist? }); the club may submit again',
+        summary: 'Reject (delete) an entry; the club may submit again',
         params: idParams,
-        body: optionalBody,
+        body: optionalObjectBody('RejectParticipationInput: { reason?: string, checklist?: WerberatChecklistDto }'),
         response: { 200: looseObject, ...errors },
       },
     },
@@ -130,7 +128,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     {
       config: { operatorAccess: 'operator' },
       bodyLimit: 64 * 1024,
-      schema: { summary: 'Remove votes ({ ids, reason })', body: { type: 'object' }, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Remove votes', body: objectBody('RemoveVotesInput: { ids: number[], reason: string }'), response: { 200: looseObject, ...errors } },
     },
     async (request) => removeVotes({ ctx, input: { body: request.body, actor: actorOf(request) } }),
   );

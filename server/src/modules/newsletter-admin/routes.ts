@@ -3,7 +3,7 @@ import { NEWSLETTER_SORTS, NEWSLETTER_STATUSES, newsletterAdminPaths } from '@er
 import type { AppContext } from '../../context.js';
 import { berlinToday } from '../../lib/dates.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
+import { errorResponses, errorSchema, looseObject, optionalObjectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import {
   consentLogForOperator,
@@ -94,7 +94,8 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
       schema: {
-        summary: 'Unsubscribe an address for its owner ({ reason })',
+        summary: 'Unsubscribe an address for its owner',
+        body: optionalObjectBody('{ reason?: string }'),
         params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } },
         response: { 200: looseObject, ...errors },
       },

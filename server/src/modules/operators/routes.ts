@@ -3,7 +3,7 @@ import { operatorPaths } from '@erd/shared-contracts/wire';
 import { operatorAccountPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
 import { actorOf, OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from './access.js';
 import { changePassword, createOperator, listOperators, loginOperator, logoutOperator, toOperatorDto, updateOperator } from './service.js';
 
@@ -32,7 +32,7 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
 
   app.post(
     operatorPaths.login,
-    { config: { operatorAccess: 'public' }, bodyLimit: 8 * 1024, schema: { summary: 'Sign in ({ email, password }): sets the session cookie', body: { type: 'object' }, response: { 200: looseObject, ...errors } } },
+    { config: { operatorAccess: 'public' }, bodyLimit: 8 * 1024, schema: { summary: 'Sign in: sets the session cookie', body: objectBody('OperatorLoginInput: { email: string, password: string }'), response: { 200: looseObject, ...errors } } },
     async (request, reply) => {
       const { operator, token, cookieExpiresAt } = await loginOperator({ ctx, input: { body: request.body, ip: request.ip } });
       reply.setCookie(OPERATOR_COOKIE, token, { ...cookieOptions, expires: cookieExpiresAt });
@@ -60,7 +60,7 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     {
       config: { operatorAccess: 'operator' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Change the own password ({ currentPassword, newPassword })', body: { type: 'object' }, response: { 204: { type: 'null' }, ...errors } },
+      schema: { summary: 'Change the own password', body: objectBody('ChangePasswordInput: { currentPassword: string, newPassword: string }'), response: { 204: { type: 'null' }, ...errors } },
     },
     async (request, reply: FastifyReply) => {
       await changePassword({ ctx, input: { operator: request.operator!, token: request.cookies[OPERATOR_COOKIE]!, body: request.body } });
@@ -79,7 +79,7 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Create an operator with a start password', body: { type: 'object' }, response: { 201: looseObject, ...errors } },
+      schema: { summary: 'Create an operator with a start password', body: objectBody('CreateOperatorInput: { email: string, role: OperatorRole, password: string }'), response: { 201: looseObject, ...errors } },
     },
     async (request, reply: FastifyReply) => {
       const created = await createOperator({ ctx, input: { body: request.body, actor: actorOf(request) } });
@@ -95,7 +95,7 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: 'Change an operator’s role or disable/enable it (with a reason)',
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } } },
-        body: { type: 'object' },
+        body: objectBody('UpdateOperatorInput: { role?: OperatorRole, disabled?: boolean, reason: string }'),
         response: { 200: looseObject, ...errors },
       },
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { resultPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
 import type { Actor } from '../moderation/service.js';
 import { type CachePolicy, sendDocument } from '../cache/http.js';
 import type { ResultFiles } from './files.js';
@@ -96,7 +96,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
       schema: {
         summary: 'Record the right answer and the goals ranking (after publication only with a reason)',
         params: challengeParams,
-        body: { type: 'object' },
+        body: objectBody('RightAnswerInput: { rightAnswer?: number | string | null, ranking?: "highest" | "closest", reason?: string }'),
         response: { 200: looseObject, ...errors },
       },
     },
@@ -111,7 +111,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
       schema: {
         summary: 'Publish the challenge’s results (a correction needs a reason); writes the result files',
         params: challengeParams,
-        body: { type: 'object' },
+        body: objectBody('PublishResultInput: { expectedVersion: number, reason?: string }'),
         response: { 200: looseObject, ...errors },
       },
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { votesAdminPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, optionalObjectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { getVoteEntry, listEntryVotes, listVoteEntries, removeEntryVotes, type VoteEntryQueryInput, type VoteRecordQueryInput } from './service.js';
 
@@ -76,7 +76,12 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     {
       config: { operatorAccess: 'operator' },
       bodyLimit: 64 * 1024,
-      schema: { summary: 'Remove votes of an entry ({ ids | filter, reason })', params: participationParams, response: { 200: looseObject, ...errors } },
+      schema: {
+        summary: 'Remove votes of an entry (by ids or by filter)',
+        params: participationParams,
+        body: optionalObjectBody('RemoveEntryVotesInput: { ids?: number[], ipHash?: string, minute?: string, reason: string }'),
+        response: { 200: looseObject, ...errors },
+      },
     },
     async (request) => removeEntryVotes({ ctx, input: { participationId: request.params.participationId, body: request.body, actor: actorOf(request) } }),
   );
