@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ACCOUNT_SORTS, accountsAdminPaths, type AccountSortDto } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, optionalObjectBody } from '../../http/schemas.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, optionalObjectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import {
   ACCOUNT_MAX_PAGE_SIZE,
@@ -53,7 +53,7 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
           },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('AccountAdminPageDto'), ...errors },
       },
     },
     async (request) => listAccountsForOperator({ ctx, input: request.query }),
@@ -61,7 +61,7 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
 
   app.get<{ Params: { sub: string } }>(
     '/api/operator/accounts/:sub',
-    { config: { operatorAccess: 'operator' }, schema: { summary: 'One club account', params: subParams, response: { 200: looseObject, ...errors } } },
+    { config: { operatorAccess: 'operator' }, schema: { summary: 'One club account', params: subParams, response: { 200: dto('AccountAdminDto'), ...errors } } },
     async (request) => getAccountForOperator({ ctx, input: { sub: request.params.sub } }),
   );
 
@@ -70,7 +70,7 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Send the account’s confirmation code again', params: subParams, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Send the account’s confirmation code again', params: subParams, response: { 200: dto('AccountAdminDto'), ...errors } },
     },
     async (request) => resendCodeByOperator({ ctx, input: { sub: request.params.sub, actor: actorOf(request) } }),
   );
@@ -80,7 +80,7 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Block an account', params: subParams, body: reasonBody, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Block an account', params: subParams, body: reasonBody, response: { 200: dto('AccountAdminDto'), ...errors } },
     },
     async (request) => blockAccount({ ctx, input: { sub: request.params.sub, reason: request.body?.reason, actor: actorOf(request) } }),
   );
@@ -90,7 +90,7 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Unblock an account', params: subParams, body: reasonBody, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Unblock an account', params: subParams, body: reasonBody, response: { 200: dto('AccountAdminDto'), ...errors } },
     },
     async (request) => unblockAccount({ ctx, input: { sub: request.params.sub, reason: request.body?.reason, actor: actorOf(request) } }),
   );
@@ -100,7 +100,7 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Delete an account', params: subParams, body: reasonBody, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Delete an account', params: subParams, body: reasonBody, response: { 200: dto('{ sub, deleted: true }'), ...errors } },
     },
     async (request) => deleteAccountByOperator({ ctx, input: { sub: request.params.sub, reason: request.body?.reason, actor: actorOf(request) } }),
   );

@@ -4,7 +4,7 @@ import { auditPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { berlinToday } from '../../lib/dates.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH } from '../../http/schemas.js';
 import { AUDIT_ACTION_PATTERN, AUDIT_MAX_PAGE_SIZE, auditCsv, listAuditEntries, type AuditQueryInput } from './service.js';
 
 /**
@@ -41,7 +41,7 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
           },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('AuditPageDto'), ...errors },
       },
     },
     async (request) => listAuditEntries({ ctx, input: request.query }),

@@ -5,7 +5,7 @@ import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, multipartBody, objectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { mediaTooLarge, uploadMedia } from './media.js';
 import { getAdminChallenge, listAdminChallenges, updateAdminChallenge } from './service.js';
@@ -44,13 +44,13 @@ export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
 
   app.get(
     challengeAdminRoutePaths.challenges,
-    { config: { operatorAccess: 'operator' }, schema: { summary: 'The season’s challenges with their editable fields', response: { 200: looseObject, ...errors } } },
+    { config: { operatorAccess: 'operator' }, schema: { summary: 'The season’s challenges with their editable fields', response: { 200: dto('{ yearId, today, items: AdminChallengeSummaryDto[] }'), ...errors } } },
     async () => listAdminChallenges({ ctx }),
   );
 
   app.get<{ Params: { id: string } }>(
     challengeAdminRoutePaths.challenge,
-    { config: { operatorAccess: 'operator' }, schema: { summary: 'One challenge with its editable fields', params: idParams, response: { 200: looseObject, ...errors } } },
+    { config: { operatorAccess: 'operator' }, schema: { summary: 'One challenge with its editable fields', params: idParams, response: { 200: dto('AdminChallengeDto'), ...errors } } },
     async (request) => getAdminChallenge({ ctx, input: { id: request.params.id } }),
   );
 
@@ -62,7 +62,7 @@ export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       bodyLimit: 256 * 1024,
       schema: { summary: 'Change a challenge (texts, dates, pictures, prizes)',
         params: idParams,
-        body: objectBody('PatchChallengeInput: { expectedUpdatedAt: string, headline?, teasertitle?, teasertext?, question?, footnote?, teaserImage?, prizeImages?, points?, scoring?, startDate?, endDate?, … }'), response: { 200: looseObject, ...errors } },
+        body: objectBody('PatchChallengeInput: { expectedUpdatedAt: string, headline?, teasertitle?, teasertext?, question?, footnote?, teaserImage?, prizeImages?, points?, scoring?, startDate?, endDate?, … }'), response: { 200: dto('AdminChallengeDto'), ...errors } },
     },
     async (request) => updateAdminChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
   );
@@ -74,8 +74,8 @@ export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       config: { operatorAccess: 'admin' },
       schema: {
         summary: 'Upload a challenge picture (multipart field `file`) → ImageDto',
-        consumes: ['multipart/form-data'],
-        response: { 201: looseObject, ...errors, 413: errorSchema, 415: errorSchema },
+        body: multipartBody('The picture as `file` (JPEG, PNG or WebP)'),
+        response: { 201: dto('ImageDto'), ...errors, 413: errorSchema, 415: errorSchema },
       },
     },
     async (request, reply) => {

@@ -4,7 +4,7 @@ import { CLUB_SORTS, clubsAdminPaths } from '@erd/shared-contracts/backoffice';
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { ID_MAX_LENGTH } from '../../http/schemas.js';
+import { dto, ID_MAX_LENGTH, multipartBody } from '../../http/schemas.js';
 import { mediaTooLarge } from '../challenges-admin/media.js';
 import type { AppContext } from '../../context.js';
 import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
@@ -52,7 +52,7 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
           },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('ClubAdminPageDto'), ...errors },
       },
     },
     async (request) => listClubsForOperator({ ctx, input: request.query }),
@@ -63,7 +63,7 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: BODY_LIMIT,
-      schema: { summary: 'Check a club list (CSV) and show what importing it would change', body: csvBody, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Check a club list (CSV) and show what importing it would change', body: csvBody, response: { 200: dto('ClubImportPreviewDto'), ...errors } },
     },
     async (request) => previewClubImport({ ctx, input: { text: request.body } }),
   );
@@ -82,7 +82,7 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
           properties: { previewHash: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('ClubImportResultDto'), ...errors },
       },
     },
     async (request) => applyClubImport({ ctx, input: { text: request.body, previewHash: request.query.previewHash, actor: actorOf(request) } }),
@@ -95,9 +95,9 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       config: { operatorAccess: 'admin' },
       schema: {
         summary: 'Upload a club’s logo (multipart field `file`)',
-        consumes: ['multipart/form-data'],
+        body: multipartBody('The logo as `file`'),
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } } },
-        response: { 200: looseObject, ...errors, 404: errorSchema, 415: errorSchema },
+        response: { 200: dto('ClubAdminDto'), ...errors, 404: errorSchema, 415: errorSchema },
       },
     },
     async (request, reply) => {

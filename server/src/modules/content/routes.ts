@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { dto, errorResponses, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
 import { topics } from '../cache/changes.js';
 import { createDocumentCache } from '../cache/documents.js';
 import { type CachePolicy, sendDocument } from '../cache/http.js';
@@ -165,7 +165,7 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
           },
         },
         querystring: { type: 'object', properties: { include: includeProperty } },
-        response: { 200: looseObject, ...errorResponses },
+        response: { 200: dto('ContentObject'), ...errorResponses },
       },
     },
     async (request) =>

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
 import { createPresignedPost, getOwnParticipation, saveParticipation } from './service.js';
 
 /**
@@ -48,7 +48,7 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     {
       preHandler: app.requireUser,
       bodyLimit: 16 * 1024,
-      schema: { summary: 'Submit the club’s entry', params, body: objectBody('EntryInput: exactly one of { estimate } | { slogan } | { picture }'), response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Submit the club’s entry', params, body: objectBody('EntryInput: exactly one of { estimate } | { slogan } | { picture }'), response: { 200: dto('SavedParticipationDto'), ...errors } },
     },
     async (request: Request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { moderationAdminPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, objectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { decideParticipations, lookupParticipation } from './decisions.js';
 
@@ -27,7 +27,7 @@ export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     {
       config: { operatorAccess: 'operator' },
       bodyLimit: 32 * 1024,
-      schema: { summary: 'Decide on 1–50 entries with the Werberat checklist (per-entry outcome)', body: objectBody('ModerationDecisionInput: { decision, ids: string[], checklist: WerberatChecklistDto, reason?: string }'), response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Decide on 1–50 entries with the Werberat checklist (per-entry outcome)', body: objectBody('ModerationDecisionInput: { decision, ids: string[], checklist: WerberatChecklistDto, reason?: string }'), response: { 200: dto('ModerationDecisionResultDto'), ...errors } },
     },
     async (request) => decideParticipations({ ctx, input: { body: request.body, actor: actorOf(request) } }),
   );
@@ -39,7 +39,7 @@ export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: 'An entry in any state with its moderation history',
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } } },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('ModerationLookupDto'), ...errors },
       },
     },
     async (request) => lookupParticipation({ ctx, input: { id: request.params.id } }),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { operatorPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody, optionalObjectBody } from '../../http/schemas.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, objectBody, optionalObjectBody } from '../../http/schemas.js';
 import { auditRoutes } from '../audit/routes.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { operatorAccountRoutes } from '../operators/routes.js';
@@ -53,7 +53,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
             size: { type: 'integer', minimum: 1 },
           },
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('OperatorParticipationPageDto'), ...errors },
       },
     },
     async (request) => listParticipationsForReview({ ctx, input: request.query }),
@@ -71,7 +71,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         summary: 'Publish a pending entry',
         params: idParams,
         body: optionalObjectBody('{ checklist: WerberatChecklistDto } (complete over HTTP)'),
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('OperatorParticipationDto'), ...errors },
       },
     },
     async (request) =>
@@ -87,7 +87,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         summary: 'Reject (delete) an entry; the club may submit again',
         params: idParams,
         body: optionalObjectBody('RejectParticipationInput: { reason?: string, checklist?: WerberatChecklistDto }'),
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('RejectedParticipationDto'), ...errors },
       },
     },
     async (request) =>
@@ -117,7 +117,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
             size: { type: 'integer', minimum: 1 },
           },
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('OperatorVotePageDto'), ...errors },
       },
     },
     async (request) => listVotesForReview({ ctx, input: request.query }),
@@ -128,7 +128,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     {
       config: { operatorAccess: 'operator' },
       bodyLimit: 64 * 1024,
-      schema: { summary: 'Remove votes', body: objectBody('RemoveVotesInput: { ids: number[], reason: string }'), response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Remove votes', body: objectBody('RemoveVotesInput: { ids: number[], reason: string }'), response: { 200: dto('RemoveVotesResultDto'), ...errors } },
     },
     async (request) => removeVotes({ ctx, input: { body: request.body, actor: actorOf(request) } }),
   );

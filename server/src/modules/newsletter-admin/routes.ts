@@ -3,7 +3,7 @@ import { NEWSLETTER_SORTS, NEWSLETTER_STATUSES, newsletterAdminPaths } from '@er
 import type { AppContext } from '../../context.js';
 import { berlinToday } from '../../lib/dates.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, looseObject, optionalObjectBody } from '../../http/schemas.js';
+import { dto, errorResponses, errorSchema, optionalObjectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import {
   consentLogForOperator,
@@ -45,7 +45,7 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
           },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('NewsletterSubscriberPageDto'), ...errors },
       },
     },
     async (request) => listSubscriptionsForOperator({ ctx, input: request.query }),
@@ -63,7 +63,7 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
           properties: { email: { type: 'string', maxLength: 254 } },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('NewsletterConsentLogDto'), ...errors },
       },
     },
     async (request) => consentLogForOperator({ ctx, input: request.query }),
@@ -97,7 +97,7 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
         summary: 'Unsubscribe an address for its owner',
         body: optionalObjectBody('{ reason?: string }'),
         params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('NewsletterSubscriberDto'), ...errors },
       },
     },
     async (request) => unsubscribeByOperator({ ctx, input: { id: request.params.id, reason: request.body?.reason, actor: actorOf(request) } }),

@@ -51,6 +51,7 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   const html = { content: { 'text/html': { schema: { type: 'string' } } } } as const;
   const pageResponses = { 200: html, 400: html, 410: html } as const;
+  const unsubscribeResponses = { 200: html, 400: html } as const;
   const tokenQuery = {
     type: 'object',
     properties: { token: { type: 'string', maxLength: 200 } },
@@ -82,7 +83,7 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   app.get<{ Querystring: { token?: string } }>(
     '/unsubscribe',
-    { attachValidation: true, schema: { summary: 'Unsubscribe (the mailed link): a German page, 200 or 400', querystring: tokenQuery, response: pageResponses } },
+    { attachValidation: true, schema: { summary: 'Unsubscribe (the mailed link): a German page, 200 or 400', querystring: tokenQuery, response: unsubscribeResponses } },
     async (request, reply) => {
       try {
         const token = request.validationError ? undefined : request.query.token;

@@ -3,7 +3,7 @@ import { operatorPaths } from '@erd/shared-contracts/wire';
 import { operatorAccountPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
 import { actorOf, OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from './access.js';
 import { changePassword, createOperator, listOperators, loginOperator, logoutOperator, toOperatorDto, updateOperator } from './service.js';
 
@@ -32,7 +32,7 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
 
   app.post(
     operatorPaths.login,
-    { config: { operatorAccess: 'public' }, bodyLimit: 8 * 1024, schema: { summary: 'Sign in: sets the session cookie', body: objectBody('OperatorLoginInput: { email: string, password: string }'), response: { 200: looseObject, ...errors } } },
+    { config: { operatorAccess: 'public' }, bodyLimit: 8 * 1024, schema: { summary: 'Sign in: sets the session cookie', body: objectBody('OperatorLoginInput: { email: string, password: string }'), response: { 200: dto('OperatorDto'), ...errors } } },
     async (request, reply) => {
       const { operator, token, cookieExpiresAt } = await loginOperator({ ctx, input: { body: request.body, ip: request.ip } });
       reply.setCookie(OPERATOR_COOKIE, token, { ...cookieOptions, expires: cookieExpiresAt });
@@ -51,7 +51,7 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     },
   );
 
-  app.get(operatorPaths.me, { config: { operatorAccess: 'operator' }, schema: { summary: 'The signed-in operator', response: { 200: looseObject, ...errors } } },
+  app.get(operatorPaths.me, { config: { operatorAccess: 'operator' }, schema: { summary: 'The signed-in operator', response: { 200: dto('OperatorDto'), ...errors } } },
     async (request) => toOperatorDto(request.operator!),
   );
 
@@ -70,7 +70,7 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
 
   app.get(
     operatorAccountPaths.operators,
-    { config: { operatorAccess: 'admin' }, schema: { summary: 'The operators (role, disabled, last login)', response: { 200: looseObject, ...errors } } },
+    { config: { operatorAccess: 'admin' }, schema: { summary: 'The operators (role, disabled, last login)', response: { 200: dto('OperatorListDto'), ...errors } } },
     async (request) => listOperators({ ctx, input: { actor: actorOf(request) } }),
   );
 
@@ -79,7 +79,7 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Create an operator with a start password', body: objectBody('CreateOperatorInput: { email: string, role: OperatorRole, password: string }'), response: { 201: looseObject, ...errors } },
+      schema: { summary: 'Create an operator with a start password', body: objectBody('CreateOperatorInput: { email: string, role: OperatorRole, password: string }'), response: { 201: dto('OperatorAccountDto'), ...errors } },
     },
     async (request, reply: FastifyReply) => {
       const created = await createOperator({ ctx, input: { body: request.body, actor: actorOf(request) } });
@@ -96,7 +96,7 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
         summary: 'Change an operator’s role or disable/enable it (with a reason)',
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } } },
         body: objectBody('UpdateOperatorInput: { role?: OperatorRole, disabled?: boolean, reason: string }'),
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('OperatorAccountDto'), ...errors },
       },
     },
     async (request) => updateOperator({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { OVERVIEW_MAX_DAYS, overviewAdminPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
+import { dto, errorResponses, errorSchema } from '../../http/schemas.js';
 import { registerOperatorAccess } from '../operators/access.js';
 import { getOverview } from './service.js';
 
@@ -31,7 +31,7 @@ export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
           properties: { days: { type: 'integer', minimum: 1, maximum: OVERVIEW_MAX_DAYS } },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('OverviewDto'), ...errors },
       },
     },
     async (request) => getOverview({ ctx, input: request.query }),

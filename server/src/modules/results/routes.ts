@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { resultPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, objectBody } from '../../http/schemas.js';
 import type { Actor } from '../moderation/service.js';
 import { type CachePolicy, sendDocument } from '../cache/http.js';
 import type { ResultFiles } from './files.js';
@@ -73,7 +73,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
       schema: {
         summary: 'The challenges of a year and their results state',
         querystring: { type: 'object', properties: { yearId: idSchema }, additionalProperties: false },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('ResultOverviewDto'), ...errors },
       },
     },
     async (request) => getResultsOverview({ ctx, input: { yearId: request.query.yearId } }),
@@ -83,7 +83,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
     '/api/operator/results/challenges/:challengeId/preview',
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'The table as publishing now would freeze it', params: challengeParams, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'The table as publishing now would freeze it', params: challengeParams, response: { 200: dto('ResultPreviewDto'), ...errors } },
     },
     async (request) => previewChallengeResults({ ctx, input: { challengeId: request.params.challengeId } }),
   );
@@ -97,7 +97,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
         summary: 'Record the right answer and the goals ranking (after publication only with a reason)',
         params: challengeParams,
         body: objectBody('RightAnswerInput: { rightAnswer?: number | string | null, ranking?: "highest" | "closest", reason?: string }'),
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('ResultChallengeDto'), ...errors },
       },
     },
     async (request) => setRightAnswer({ ctx, input: { challengeId: request.params.challengeId, body: request.body, actor: actorOf(request) } }),
@@ -112,7 +112,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
         summary: 'Publish the challenge’s results (a correction needs a reason); writes the result files',
         params: challengeParams,
         body: objectBody('PublishResultInput: { expectedVersion: number, reason?: string }'),
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('PublishResultDto'), ...errors },
       },
     },
     async (request) => {
@@ -128,7 +128,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
     '/api/operator/results/challenges/:challengeId/versions',
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'Every published version of a challenge’s results, newest first', params: challengeParams, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Every published version of a challenge’s results, newest first', params: challengeParams, response: { 200: dto('{ items: ResultVersionDto[] }'), ...errors } },
     },
     async (request) => listResultVersions({ ctx, input: { kind: 'challenge', key: request.params.challengeId } }),
   );
@@ -140,7 +140,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
       schema: {
         summary: 'Every published version of a year’s overall results, newest first',
         params: { type: 'object', required: ['yearId'], properties: { yearId: idSchema } },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('{ items: ResultVersionDto[] }'), ...errors },
       },
     },
     async (request) => listResultVersions({ ctx, input: { kind: 'overall', key: request.params.yearId } }),
@@ -161,7 +161,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
           },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('ResultAuditPageDto'), ...errors },
       },
     },
     async (request) => listResultAudit({ ctx, input: request.query }),

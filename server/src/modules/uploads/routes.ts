@@ -4,7 +4,7 @@ import { PICTURE_MAX_BYTES, uploadPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
+import { errorResponses, errorSchema, looseObject, multipartBody } from '../../http/schemas.js';
 import { receiveUpload, tooLargeError } from './service.js';
 
 /**
@@ -36,9 +36,14 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     {
       schema: {
         summary: 'Upload a picture (multipart: the presigned fields, then `file`; embedded storage only)',
-        consumes: ['multipart/form-data'],
+        body: multipartBody('The presigned POST’s fields (createpresignedpost) in their order, then the picture as `file`'),
         response: {
-          201: { type: 'object', required: ['file', 'image'], properties: { file: { type: 'string' }, image: looseObject } },
+          201: {
+            type: 'object',
+            description: 'UploadedPictureDto (shared-contracts)',
+            required: ['file', 'image'],
+            properties: { file: { type: 'string' }, image: looseObject },
+          },
           ...errorResponses,
           403: errorSchema,
           413: errorSchema,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { votesAdminPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, optionalObjectBody } from '../../http/schemas.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, optionalObjectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { getVoteEntry, listEntryVotes, listVoteEntries, removeEntryVotes, type VoteEntryQueryInput, type VoteRecordQueryInput } from './service.js';
 
@@ -39,7 +39,7 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
           type: 'object',
           properties: { challengeId: text(ID_MAX_LENGTH), flagged: text(5), sort: text(20), from: text(12), size: text(12) },
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('VoteEntryPageDto'), ...errors },
       },
     },
     async (request) => listVoteEntries({ ctx, input: request.query }),
@@ -49,7 +49,7 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     ENTRY,
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'One entry’s vote figures', params: participationParams, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'One entry’s vote figures', params: participationParams, response: { 200: dto('VoteEntryDetailDto'), ...errors } },
     },
     async (request) => getVoteEntry({ ctx, input: { participationId: request.params.participationId } }),
   );
@@ -65,7 +65,7 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
           type: 'object',
           properties: { ipHash: text(200), minute: text(40), state: text(20), from: text(12), size: text(12) },
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('VoteRecordPageDto'), ...errors },
       },
     },
     async (request) => listEntryVotes({ ctx, input: { participationId: request.params.participationId, query: request.query } }),
@@ -80,7 +80,7 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         summary: 'Remove votes of an entry (by ids or by filter)',
         params: participationParams,
         body: optionalObjectBody('RemoveEntryVotesInput: { ids?: number[], ipHash?: string, minute?: string, reason: string }'),
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('RemoveEntryVotesResultDto'), ...errors },
       },
     },
     async (request) => removeEntryVotes({ ctx, input: { participationId: request.params.participationId, body: request.body, actor: actorOf(request) } }),

@@ -3,7 +3,7 @@ import { entryPaths, type VoteInput } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { authenticate } from '../../http/auth.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH } from '../../http/schemas.js';
 import { castVote, getProofChallenge } from './service.js';
 import { ensureVoterId } from './voter.js';
 
@@ -26,7 +26,7 @@ const voteBody = {
 
 export const voteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'votes');
-  app.get(entryPaths.voteChallenge, { schema: { summary: 'A proof-of-work (ALTCHA) challenge for a vote; sets the voter cookie', response: { 200: looseObject, 429: errorSchema } } }, async (request, reply) => {
+  app.get(entryPaths.voteChallenge, { schema: { summary: 'A proof-of-work (ALTCHA) challenge for a vote; sets the voter cookie', response: { 200: dto('AltchaChallengeDto'), 429: errorSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     ensureVoterId(ctx.secret, ctx.config, request, reply);
     return getProofChallenge({ ctx, input: { ip: request.ip } });
