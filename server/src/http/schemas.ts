@@ -15,10 +15,14 @@ export const dto = (name: string) => ({ ...looseObject, description: `${name} (s
 
 /**
  * A multipart/form-data body the handler reads part by part: documented only (`request.body`
- * stays empty, so the schema has no `type` to check).
+ * stays empty, validated as null).
  */
 export const multipartBody = (description: string) =>
-  ({ content: { 'multipart/form-data': { schema: { description, properties: { file: { type: 'string', contentMediaType: 'image/*' } } } } } }) as const;
+  ({
+    content: {
+      'multipart/form-data': { schema: { type: ['object', 'null'], description, properties: { file: { type: 'string', contentMediaType: 'image/*' } } } },
+    },
+  }) as const;
 
 /**
  * A JSON object body the service checks field by field (its own, German messages per field): the
