@@ -1,7 +1,7 @@
 // `npm run release -- <remote> [--id <releaseId>]`: builds ONE remote and publishes it: its build is
-// copied to DATA_DIR/remotes/<name>/<releaseId>/ and the remote's pointer switches to it. The
-// running site serves the new release from the next page load on; the host and the other
-// remotes are not rebuilt. `npm run release -- <remote> --list` and `--rollback <releaseId>` too.
+// stored as a new release (with DATABASE_URL in PostgreSQL, for every instance; else in
+// DATA_DIR/remotes/<name>/<releaseId>/) and the remote's pointer switches to it. The running site
+// serves the new release from the next page load on; the host and the other remotes are not rebuilt. `npm run release -- <remote> --list` and `--rollback <releaseId>` too.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

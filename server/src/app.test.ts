@@ -11,7 +11,7 @@ describe('when the database fails', () => {
   test('a 5xx answers a generic German message and leaks no internals', async () => {
     const res = await t.app.inject({ url: '/content/public/spaces/erd/spacedata?include=4' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 'InternalError', message: 'Da ist leider was schief gelaufen.' });
+    expect(res.json()).toEqual({ code: 'InternalError', message: 'Da ist leider was schief gelaufen.', requestId: expect.any(String) });
   });
 
   test('/healthz answers 503', async () => {

@@ -9,12 +9,13 @@ import { authenticate, registerAuth } from './http/auth.js';
 import { registerSecurityHeaders } from './http/headers.js';
 import { registerInputRule, UNSAFE_TEXT_MESSAGE } from './http/input.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerRequestIds, REQUEST_ID_LOG_LABEL, requestIdOf, requestScopedLogger } from './http/request-id.js';
 import { registerSecurity } from './http/security.js';
 import { LOG_SERIALIZERS } from './logger.js';
 import { frontendUserRoutes, meRoutes } from './modules/accounts/routes.js';
 import { createChangeFeed, type ChangeFeed } from './modules/cache/changes.js';
 import { contentRoutes } from './modules/content/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
+import { checkReadiness, healthRoutes } from './modules/health/routes.js';
 import { createCognitoClient, type CognitoClient } from './modules/identity/cognito-client.js';
 import { IdentityError } from './modules/identity/errors.js';
 import { identityRoutes } from './modules/identity/routes.js';
@@ -22,7 +23,9 @@ import { createIdentityRuntime, type IdentityRuntime } from './modules/identity/
 import { createJobHandlers } from './modules/jobs/handlers.js';
 import { createJobQueue, type JobQueue } from './modules/jobs/queue.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
-import { createLocalMediaStore, type MediaStore } from './modules/media/store.js';
+import { createMediaStore, type MediaStore } from './modules/media/store.js';
+import { createMetrics, type AppMetrics } from './modules/metrics/metrics.js';
+import { metricsRoutes } from './modules/metrics/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { NEWSLETTER_PATH } from './modules/newsletter/service.js';
 import { createResultFiles, RESULTS_BASE } from './modules/results/files.js';
@@ -43,6 +46,7 @@ import { createPictureProcessor } from './modules/uploads/processing.js';
 import { createUploadStorage, type UploadStorage } from './modules/uploads/storage.js';
 import { voteRoutes } from './modules/votes/routes.js';
 import { webRoutes } from './modules/web/routes.js';
+import { createReleaseReader } from './modules/releases/storage.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -56,7 +60,10 @@ export interface BuildAppOptions {
    * found running at start were cut off by a crash and run again at once (modules/jobs).
    */
   exclusiveDatabase?: boolean;
+  /** Default: the database with PostgreSQL, DATA_DIR/media with PGlite (modules/media/store.ts). */
   media?: MediaStore;
+  /** Where releases are read from; default: the database with PostgreSQL, DATA_DIR/remotes with PGlite. */
+  releaseStorage?: 'folder' | 'database';
   /** Default: from config (S3 when `S3_BUCKET` is set, else DATA_DIR/uploads). */
   uploads?: UploadStorage;
   /** Default: created from config, database and secret (signing key created on first start). */
@@ -82,6 +89,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** The change feed of the public caches (modules/cache; listening from start to close). */
     changes: ChangeFeed;
+    /** The Prometheus metrics (modules/metrics); null unless METRICS_TOKEN or METRICS_PORT is set. */
+    metrics: AppMetrics | null;
   }
 }
 
@@ -96,6 +105,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     // Errors are logged through serializeError: never a failed query's values or a database error's detail.
     logger: options.logger ?? { level: config.logLevel, serializers: LOG_SERIALIZERS, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // Request ids (http/request-id.ts): a well-formed incoming X-Request-Id, else a new UUID; logged as `requestId`.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     trustProxy: typeof proxy === 'number' ? (_address: string, hop: number) => hop < proxy : proxy,
     bodyLimit: 1024 * 1024,
     // Slow clients do not hold the server: silent for `idle` → closed; the whole request within
@@ -109,32 +121,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // One line per request only at debug/trace; errors are logged at any level.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+      requestIdLogLabel: REQUEST_ID_LOG_LABEL,
     }),
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // First: every later hook, error and log line of a request knows its id.
+  await registerRequestIds(app);
+  // Services log through the request's logger while they serve one (its id on every line).
+  const log = requestScopedLogger(app.log);
+  const metrics = config.metrics.token || config.metrics.port ? createMetrics() : null;
   const paths = dataPaths(config);
   const mailer =
     options.mailer ??
     createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: paths.outbox, log: app.log, timeoutSeconds: config.mailDelivery.timeoutSeconds });
-  const jobs = createJobQueue({ database, secret: options.secret, mailDelivery: config.mailDelivery, log: app.log, exclusive: options.exclusiveDatabase });
+  const jobs = createJobQueue({ database, secret: options.secret, mailDelivery: config.mailDelivery, log: app.log, exclusive: options.exclusiveDatabase, metrics });
   const now = options.now ?? (() => new Date());
   const identity =
-    options.identity ?? createIdentityRuntime({ config: config.identity, db: database.db, secret: options.secret, log: app.log, realNow: options.realNow });
+    options.identity ?? createIdentityRuntime({ config: config.identity, db: database.db, secret: options.secret, log, realNow: options.realNow });
   const changes = createChangeFeed(database, app.log);
   const ctx: AppContext = {
     config,
     db: database.db,
     changes,
     jobs,
-    media: options.media ?? createLocalMediaStore(paths.media),
+    media: options.media ?? createMediaStore(config, database),
     uploads: options.uploads ?? (await createUploadStorage(config, options.secret)),
     pictures: createPictureProcessor(config, app.log),
-    log: app.log,
+    log,
     now,
     secret: options.secret,
     identity,
     cognito: options.cognito !== undefined ? options.cognito : config.identity.provider === 'cognito' ? createCognitoClient(config.identity) : null,
+    metrics,
   };
   if (ctx.cognito && options.cognito === undefined) {
     const client = ctx.cognito;
@@ -152,27 +171,41 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Jobs queued in a request's transaction have committed by now: their workers need not wait for the next poll.
   app.addHook('onResponse', async () => jobs.wakePending());
+  if (metrics) {
+    // The matched route's pattern (bounded), never the URL; elapsedTime is Fastify's own measure.
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime);
+      done();
+    });
+    metrics.sampleReadiness(() =>
+      checkReadiness({ database, jobs, isClosing: () => closing }, (error) => app.log.warn({ err: error }, 'metrics: readiness database ping failed')),
+    );
+    metrics.sampleJobs(() => jobs.stateCounts());
+    metrics.samplePool(database.kind, () => database.poolStats());
+    metrics.sampleChangeFeed(() => changes.live);
+  }
   app.decorate('jobs', jobs);
   app.decorate('changes', changes);
+  app.decorate('metrics', metrics);
   await changes.start();
   app.addHook('onClose', async () => changes.stop());
   app.addHook('onClose', async () => ctx.pictures.close());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
-      return reply.code(error.statusCode).send({ ...error.details, code: error.code, message: error.message });
+      return reply.code(error.statusCode).send({ ...error.details, code: error.code, message: error.message, requestId: request.id });
     }
     if (error.validation) {
-      return reply.code(400).send({ code: 'ValidationError', message: error.message });
+      return reply.code(400).send({ code: 'ValidationError', message: error.message, requestId: request.id });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ code: error.code ?? 'BadRequest', message: error.message });
+      return reply.code(status).send({ code: error.code ?? 'BadRequest', message: error.message, requestId: request.id });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ code: 'InternalError', message: INTERNAL_ERROR_MESSAGE });
+    return reply.code(500).send({ code: 'InternalError', message: INTERNAL_ERROR_MESSAGE, requestId: request.id });
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'NotFound', message: 'Nicht gefunden' }));
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ code: 'NotFound', message: 'Nicht gefunden', requestId: request.id }));
 
   // Before any route: the OpenAPI document collects them as they are added (http/openapi.ts).
   await registerOpenApi(app, config);
@@ -189,7 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuth(app, ctx);
 
   await app.register(healthRoutes, { database, jobs, isClosing: () => closing });
-  await app.register(runtimeConfigRoutes, { ctx });
+  const releases = createReleaseReader({ config, database, feed: changes, storage: options.releaseStorage });
+  await app.register(runtimeConfigRoutes, { ctx, releases });
   await app.register(contentRoutes, { ctx, prefix: `${config.contentApiBase}/public/spaces/:spaceId` });
   await app.register(frontendUserRoutes, { ctx, prefix: `${config.contentApiBase}/public/spaces/:spaceId` });
   if (config.identity.builtIn) await app.register(identityRoutes, { ctx });
@@ -206,12 +240,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(votesAdminRoutes, { ctx });
   await app.register(moderationAdminRoutes, { ctx });
   await app.register(overviewRoutes, { ctx });
-  await app.register(resultsRoutes, { files: createResultFiles(ctx.db, changes), prefix: RESULTS_BASE });
+  const resultFiles = createResultFiles(ctx.db, changes);
+  metrics?.trackCache('results', resultFiles.lookups);
+  await app.register(resultsRoutes, { files: resultFiles, prefix: RESULTS_BASE });
   await app.register(newsletterRoutes, { ctx, prefix: NEWSLETTER_PATH });
-  await app.register(webRoutes, { ctx });
+  if (metrics && config.metrics.token) await app.register(metricsRoutes, { metrics, token: config.metrics.token });
+  await app.register(webRoutes, { ctx, releases });
 
   try {
-    await jobs.start(createJobHandlers({ ctx, mailer }));
+    await jobs.start(createJobHandlers({ ctx, mailer, metrics }));
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;

@@ -4,7 +4,7 @@ import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { acquireLock, LockedError } from './db/lock.js';
 import type { Logger } from './logger.js';
-import { createLocalMediaStore } from './modules/media/store.js';
+import { createMediaStore } from './modules/media/store.js';
 import { importSeason, isSeasonEmpty } from './modules/season/service.js';
 
 /** Start-up steps shared by the server and the CLI. */
@@ -77,7 +77,7 @@ export async function importSeasonOnFirstStart(
   if (config.databaseUrl && !config.seasonDirFromEnv) return false;
   const ctx: Pick<AppContext, 'db' | 'media' | 'log' | 'now'> = {
     db: database.db,
-    media: createLocalMediaStore(dataPaths(config).media),
+    media: createMediaStore(config, database),
     log,
     now,
   };

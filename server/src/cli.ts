@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES } from '@erd/shared-contracts/wire';
 import { OPERATOR_ROLES, type OperatorRole } from '@erd/shared-contracts/backoffice';
 import { lockedMessage, LockedError, openConfiguredDatabase } from './bootstrap.js';
-import { ConfigError, dataPaths, loadConfig, REMOTE_WORKSPACES, webPaths, type ServerConfig } from './config.js';
+import { ConfigError, loadConfig, REMOTE_WORKSPACES, webPaths, type ServerConfig } from './config.js';
 import { isAppError, UsageError } from './errors.js';
 import { consoleLogger } from './logger.js';
-import { createLocalMediaStore } from './modules/media/store.js';
+import { createMediaStore } from './modules/media/store.js';
 import { appendAudit, cliActor, type Actor } from './modules/audit/service.js';
 import { listParticipationsForReview, publishParticipation, rejectParticipation } from './modules/moderation/service.js';
 import { addOperator, findOperatorId, listOperators, updateOperator } from './modules/operators/service.js';
@@ -21,7 +21,8 @@ import {
 } from './modules/results/service.js';
 import { createUploadStorage } from './modules/uploads/storage.js';
 import { resolveAppSecret } from './secret.js';
-import { createRelease, listReleases, parseRemoteName, rollbackRelease } from './modules/releases/service.js';
+import { parseRemoteName, type ReleaseStore } from './modules/releases/service.js';
+import { createReleaseStore } from './modules/releases/storage.js';
 import { importSeason, SeasonValidationError } from './modules/season/service.js';
 
 /** The operator command line: `node server/dist/cli.js <command> …` (see server/README.md). */
@@ -33,7 +34,8 @@ const USAGE = `Usage: node server/dist/cli.js <command>
 
   import-season <dir>                 Import a season folder (season.json, clubs.csv, assets, legal texts)
   release <${remotes}> [--dist <dir>] [--id <releaseId>]
-                                      Copy a remote's build into DATA_DIR/remotes and make it live
+                                      Store a remote's build as a new release and make it live
+                                      (in the database with DATABASE_URL, else in DATA_DIR/remotes)
   releases <remote>                   List the releases of a remote (* = live)
   rollback <remote> <releaseId>       Make an earlier release live again
   newsletter-export                   Print the confirmed newsletter subscribers as CSV
@@ -113,6 +115,16 @@ async function withDatabase<T>(config: ServerConfig, run: (opened: Awaited<Retur
   }
 }
 
+/**
+ * Releases: with DATABASE_URL in PostgreSQL (every instance serves them; the running ones hear of a
+ * change by notification), else in DATA_DIR/remotes without opening the embedded database (which
+ * the running server holds).
+ */
+async function withReleaseStore<T>(config: ServerConfig, run: (store: ReleaseStore) => Promise<T>): Promise<T> {
+  if (!config.databaseUrl) return run(createReleaseStore({ config }));
+  return withDatabase(config, (opened) => run(createReleaseStore({ config, database: opened.database })));
+}
+
 /** The password for operator-add from stdin: one line (piped, or typed after a prompt, visible). */
 async function readPassword(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('Password (input is visible): ');
@@ -135,7 +147,6 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseArgs(rest);
   const config = loadConfig(process.env, { serverRoot, cwd: process.cwd() });
   const log = consoleLogger(config.logLevel === 'debug' || config.logLevel === 'trace');
-  const remotesDir = dataPaths(config).remotes;
 
   switch (command) {
     case 'import-season': {
@@ -143,7 +154,7 @@ async function main(argv: string[]): Promise<number> {
       const dir = path.resolve(need(parsed.positional[0], 'the season folder'));
       const report = await withDatabase(config, (opened) =>
         importSeason({
-          ctx: { db: opened.database.db, media: createLocalMediaStore(dataPaths(config).media), log, now: () => new Date() },
+          ctx: { db: opened.database.db, media: createMediaStore(config, opened.database), log, now: () => new Date() },
           input: { dir },
         }),
       );
@@ -160,7 +171,7 @@ async function main(argv: string[]): Promise<number> {
       onlyOptions(parsed, ['dist', 'id']);
       const name = parseRemoteName(need(parsed.positional[0], 'the remote'));
       const distDir = parsed.options.dist ? path.resolve(parsed.options.dist) : webPaths(config).remote(name);
-      const release = await createRelease({ remotesDir, name, distDir, id: parsed.options.id });
+      const release = await withReleaseStore(config, (store) => store.create({ name, distDir, id: parsed.options.id }));
       console.log(`Released ${name} ${release.id} (${release.files} files from ${distDir})`);
       console.log(`  live entry: ${release.pointer.entry}`);
       return 0;
@@ -168,7 +179,7 @@ async function main(argv: string[]): Promise<number> {
     case 'releases': {
       onlyOptions(parsed, []);
       const name = parseRemoteName(need(parsed.positional[0], 'the remote'));
-      const releases = await listReleases(remotesDir, name);
+      const releases = await withReleaseStore(config, (store) => store.list(name));
       if (!releases.length) console.log(`No releases of ${name}: the workspace build is live.`);
       for (const r of releases) console.log(`${r.current ? '*' : ' '} ${r.id}\t${r.createdAt}`);
       return 0;
@@ -177,7 +188,7 @@ async function main(argv: string[]): Promise<number> {
       onlyOptions(parsed, []);
       const name = parseRemoteName(need(parsed.positional[0], 'the remote'));
       const id = need(parsed.positional[1], 'the release id');
-      const pointer = await rollbackRelease({ remotesDir, name, id });
+      const pointer = await withReleaseStore(config, (store) => store.rollback({ name, id }));
       console.log(`${name} is now ${pointer.release} (${pointer.entry})`);
       return 0;
     }

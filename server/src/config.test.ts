@@ -155,3 +155,29 @@ test('PGLITE_SHARED_BUFFERS: 16MB by default; a size from 1MB to 1GB in kB, MB o
     expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: wrong }, location)).toThrow(/PGLITE_SHARED_BUFFERS/);
   }
 });
+
+test('metrics: off by default; METRICS_TOKEN, METRICS_PORT and METRICS_HOST; wrong values stop the start', () => {
+  expect(loadConfig({}, location).metrics).toEqual({ token: null, port: null, host: '127.0.0.1' });
+  const token = 'f'.repeat(64);
+  expect(loadConfig({ METRICS_TOKEN: token }, location).metrics).toEqual({ token, port: null, host: '127.0.0.1' });
+  expect(loadConfig({ METRICS_PORT: '9100' }, location).metrics).toEqual({ token: null, port: 9100, host: '127.0.0.1' });
+  expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: 'a.b_c-d~e+f/g=h0123' }, location).metrics).toEqual({
+    token: 'a.b_c-d~e+f/g=h0123',
+    port: 9100,
+    host: '10.0.0.5',
+  });
+  const fails = (env: Record<string, string>, message: RegExp) => {
+    expect(() => loadConfig(env, location)).toThrow(ConfigError);
+    expect(() => loadConfig(env, location)).toThrow(message);
+  };
+  fails({ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be 16 to 256 characters/);
+  fails({ METRICS_TOKEN: 'has spaces in it, long enough' }, /METRICS_TOKEN/);
+  fails({ METRICS_TOKEN: 'x'.repeat(257) }, /METRICS_TOKEN/);
+  fails({ METRICS_PORT: 'abc' }, /METRICS_PORT="abc"/);
+  fails({ METRICS_PORT: '70000' }, /METRICS_PORT/);
+  fails({ METRICS_PORT: '3000' }, /METRICS_PORT must differ from PORT/);
+  fails({ PORT: '8080', METRICS_PORT: '8080' }, /METRICS_PORT must differ from PORT/);
+  fails({ METRICS_HOST: '127.0.0.1' }, /METRICS_HOST set without METRICS_PORT/);
+  // The token is a secret: never in the message.
+  expect(() => loadConfig({ METRICS_TOKEN: 'secret value!' }, location)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('secret value') }));
+});

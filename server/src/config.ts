@@ -72,6 +72,19 @@ export interface ServerConfig {
    * server days later; never set in production.
    */
   clockOffsetDays: number;
+  /** Prometheus metrics (modules/metrics); off (and `/metrics` unknown) unless a token or a port is set. */
+  metrics: MetricsConfig;
+}
+
+/**
+ * Who may read `GET /metrics`: with `token`, anyone sending it as `Authorization: Bearer` (on the
+ * site's port and on the metrics port); with `port`, anyone who reaches `host:port`, a listener of
+ * its own (keep it off the public network; the token is asked there too when set).
+ */
+export interface MetricsConfig {
+  token: string | null;
+  port: number | null;
+  host: string;
 }
 
 /**
@@ -195,6 +208,18 @@ function pgliteSharedBuffers(env: Env): string {
   const kb = match ? Number(match[1]) * { kB: 1, MB: 1024, GB: 1024 * 1024 }[match[2] as 'kB' | 'MB' | 'GB'] : NaN;
   if (!(kb >= 1024 && kb <= 1024 * 1024)) throw new ConfigError(`PGLITE_SHARED_BUFFERS="${raw}" is not a size from 1MB to 1GB (e.g. 16MB)`);
   return `${match![1]}${match![2]}`;
+}
+
+function metricsConfig(env: Env, port: number): MetricsConfig {
+  const token = optional(env, 'METRICS_TOKEN');
+  if (token && !/^[A-Za-z0-9._~+/=-]{16,256}$/.test(token)) {
+    throw new ConfigError('METRICS_TOKEN must be 16 to 256 characters of A-Z a-z 0-9 . _ ~ + / = - (e.g. openssl rand -hex 32)');
+  }
+  const metricsPort = env.METRICS_PORT?.trim() ? int(env, 'METRICS_PORT', 0, 1, 65535) : null;
+  if (metricsPort === port) throw new ConfigError('METRICS_PORT must differ from PORT (the metrics get a listener of their own)');
+  const host = optional(env, 'METRICS_HOST');
+  if (host && metricsPort === null) throw new ConfigError('METRICS_HOST set without METRICS_PORT');
+  return { token, port: metricsPort, host: host ?? '127.0.0.1' };
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | number | string {
@@ -390,6 +415,7 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
     s3: s3Config(env),
     voteProofCost: int(env, 'VOTE_PROOF_COST', 2000, 1, 1_000_000),
     clockOffsetDays: int(env, 'CLOCK_OFFSET_DAYS', 0, -3650, 3650),
+    metrics: metricsConfig(env, port),
   };
 }
 

@@ -6,6 +6,7 @@ import type { CognitoClient } from './modules/identity/cognito-client.js';
 import type { IdentityRuntime } from './modules/identity/runtime.js';
 import type { JobQueue } from './modules/jobs/queue.js';
 import type { MediaStore } from './modules/media/store.js';
+import type { AppMetrics } from './modules/metrics/metrics.js';
 import type { PictureProcessor } from './modules/uploads/processing.js';
 import type { UploadStorage } from './modules/uploads/storage.js';
 
@@ -30,4 +31,6 @@ export interface AppContext {
   cognito: CognitoClient | null;
   /** The public caches' change feed (modules/cache): writes announce what they changed after their commit. */
   changes?: ChangeFeed | null;
+  /** Prometheus metrics (modules/metrics); null or absent when they are off. */
+  metrics?: AppMetrics | null;
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from './test-support/db.js';
 import { FIXTURE_SEASON } from './test-support/app.js';
-import { killServerProcess, startServerProcess, type ServerProcess } from './test-support/server-process.js';
+import { freePort, killServerProcess, startServerProcess, type ServerProcess } from './test-support/server-process.js';
 import { createSilentSmtp, createTestSmtp, type TestSmtp } from './test-support/smtp.js';
 
 /**
@@ -90,6 +90,24 @@ test('health and readiness: /health without the database, /ready with it', async
   expect([health.status, health.headers.get('cache-control'), await health.json()]).toEqual([200, 'no-store', { ok: true }]);
   const ready = await fetch(`${server.url}/ready`);
   expect([ready.status, await ready.json()]).toEqual([200, { ok: true, database: true, jobs: true, closing: false }]);
+});
+
+test('METRICS_PORT: the process serves /metrics on a listener of its own (with the token), which a SIGTERM closes', async () => {
+  const metricsPort = await freePort();
+  const token = 'process-metrics-token-0123456789';
+  server = await startServerProcess(baseEnv({ METRICS_PORT: String(metricsPort), METRICS_TOKEN: token }));
+  const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+  expect((await fetch(metricsUrl)).status).toBe(401);
+  const scraped = await fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } });
+  expect(scraped.status).toBe(200);
+  expect(await scraped.text()).toMatch(/^erd_ready 1$/m);
+  // The site's port answers it too (the token is set), with a request id.
+  const site = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  expect([site.status, site.headers.get('x-request-id')]).toEqual([200, expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+  expect(server.output()).toContain('metrics listening');
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toEqual({ code: 0, signal: null });
+  await expect(fetch(metricsUrl)).rejects.toThrow();
 });
 
 test('SIGTERM: no new connections, the request under way is answered and its mail sent, exit code 0', async () => {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { importSeasonOnFirstStart, openConfiguredDatabase, LockedError } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { closeMetricsListener, listenMetrics } from './modules/metrics/routes.js';
 import { SeasonValidationError } from './modules/season/service.js';
 import { resolveAppSecret } from './secret.js';
 
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
+  let metricsServer: Awaited<ReturnType<typeof listenMetrics>> | null = null;
   const shutdown = (signal: string) => {
     if (closing) {
       app.log.warn(`${signal} again: exiting at once`);
@@ -52,6 +54,8 @@ async function main(): Promise<void> {
     }, SHUTDOWN_LIMIT_MS).unref();
     app
       .close()
+      // Scraped while closing (erd_ready 0), then stopped before the database closes.
+      .then(() => (metricsServer ? closeMetricsListener(metricsServer) : undefined))
       .then(() => opened.close())
       .then(
         () => process.exit(0),
@@ -66,6 +70,11 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    const { metrics: metricsConfig } = config;
+    if (app.metrics && metricsConfig.port !== null) {
+      metricsServer = await listenMetrics(app.metrics, { ...metricsConfig, port: metricsConfig.port }, app.log);
+      app.log.info({ host: metricsConfig.host, port: metricsConfig.port }, 'metrics listening (GET /metrics)');
+    }
   } catch (error) {
     app.log.error({ err: error }, 'could not listen');
     await app.close().catch(() => undefined);

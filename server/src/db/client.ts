@@ -22,6 +22,8 @@ export interface Database {
   /** Applies the committed drizzle-kit migrations from `migrationsFolder`. */
   migrate(migrationsFolder: string): Promise<void>;
   ping(): Promise<void>;
+  /** Connections now (the metrics): PostgreSQL's pool; PGlite is one in-process connection (idle and waiting unknown). */
+  poolStats(): { total: number; max: number; idle?: number; waiting?: number };
   close(): Promise<void>;
   /**
    * LISTEN on `channel` (modules/cache/changes.ts): `onPayload` gets each notification's payload;
@@ -75,6 +77,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ total: client.closed ? 0 : 1, max: 1 }),
     close: () => client.close(),
     listen: async (channel, onPayload, onLive) => {
       const unlisten = await client.listen(channel, onPayload);
@@ -182,8 +185,11 @@ function listenPostgres(
   });
 }
 
+/** Connections of one instance's pool (PostgreSQL's default max_connections is 100). */
+const POOL_MAX = 10;
+
 async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: POOL_MAX });
   // An idle connection that the server ends (a restart, a dropped test database, an administrator)
   // emits 'error' on the pool; unhandled, that would end the process. The pool opens a new one
   // on the next query.
@@ -210,6 +216,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
     close: async () => {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();

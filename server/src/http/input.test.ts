@@ -90,7 +90,7 @@ describe('on every kind of endpoint', () => {
       expect([c.method, c.url, res.statusCode < 500, res.statusCode >= 400]).toEqual([c.method, c.url, true, true]);
     }
     const body = await t.app.inject({ method: 'POST', url: '/api/votes', headers: xsrf, payload: { challengeId: 'slogan', participationId: `p-x${NUL}y` } });
-    expect([body.statusCode, body.json()]).toEqual([400, { code: 'ValidationError', message: UNSAFE_TEXT_MESSAGE, field: 'body.participationId' }]);
+    expect([body.statusCode, body.json()]).toEqual([400, { code: 'ValidationError', message: UNSAFE_TEXT_MESSAGE, field: 'body.participationId', requestId: expect.any(String) }]);
     expect(await t.ctx.db.select().from(votes)).toEqual([]);
   });
 
@@ -150,7 +150,7 @@ describe('log lines carry no query values and no database detail', () => {
     });
     const res = await app.inject({ url: '/test/failing-query' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 'InternalError', message: 'Da ist leider was schief gelaufen.' });
+    expect(res.json()).toEqual({ code: 'InternalError', message: 'Da ist leider was schief gelaufen.', requestId: expect.any(String) });
     const logged = lines.join('\n');
     expect(logged).toContain('request failed');
     expect(logged).toContain('database query failed');

@@ -146,3 +146,13 @@ test('only a signed-in operator gets the document', async () => {
   expect([yaml.statusCode, yaml.headers['content-type']]).toEqual([200, 'application/yaml; charset=utf-8']);
   expect(yaml.body).toContain('openapi: 3.1.0');
 });
+
+test('a route only some configurations add is documented too (GET /metrics with METRICS_TOKEN)', async () => {
+  found.length = 0;
+  const app = await t.rebuild({ METRICS_TOKEN: 'm'.repeat(32) });
+  await app.ready();
+  const metrics = found.filter((route) => route.url === '/metrics');
+  expect(metrics.map((route) => [route.key, missingOf(route).join(', ')])).toEqual([['GET /metrics', '']]);
+  const result = await new Validator().validate(app.swagger() as never);
+  expect([result.valid, result.errors ?? null]).toEqual([true, null]);
+});

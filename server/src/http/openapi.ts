@@ -44,6 +44,11 @@ export const SECURITY_SCHEMES = {
     name: XSRF_COOKIE,
     description: 'Set (readable by scripts) on HTML pages and `/config.json`; the `x-xsrf-token` header repeats it.',
   },
+  metricsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'METRICS_TOKEN, for `GET /metrics` on the site’s port (only there when the variable is set).',
+  },
   basicAuth: {
     type: 'http',
     scheme: 'basic',

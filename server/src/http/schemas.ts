@@ -3,7 +3,8 @@
 export const errorSchema = {
   type: 'object',
   required: ['code', 'message'],
-  properties: { code: { type: 'string' }, message: { type: 'string' } },
+  // requestId: the request's id (X-Request-Id), for telling support which request failed.
+  properties: { code: { type: 'string' }, message: { type: 'string' }, requestId: { type: 'string' } },
   additionalProperties: true,
 } as const;
 

@@ -105,6 +105,6 @@ describe('errors', () => {
   test('an unknown route answers 404 JSON', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/nothing' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'NotFound', message: 'Nicht gefunden' });
+    expect(res.json()).toEqual({ code: 'NotFound', message: 'Nicht gefunden', requestId: expect.any(String) });
   });
 });

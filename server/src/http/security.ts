@@ -60,9 +60,11 @@ export interface SecurityOptions {
 
 export function registerSecurity(app: FastifyInstance, config: ServerConfig, options: SecurityOptions = {}): void {
   const basicAuth = config.basicAuth;
+  // The metrics ask for their own bearer token (modules/metrics), in the same Authorization header.
+  const openPaths = config.metrics.token ? new Set([...PROBE_PATHS, '/metrics']) : PROBE_PATHS;
   if (basicAuth) {
     app.addHook('onRequest', async (request, reply) => {
-      if ((request.method === 'GET' || request.method === 'HEAD') && PROBE_PATHS.has(pathOf(request.url))) return;
+      if ((request.method === 'GET' || request.method === 'HEAD') && openPaths.has(pathOf(request.url))) return;
       if (basicAuthOk(request.headers.authorization, basicAuth)) return;
       if (options.bearerValid && pathOf(request.url).startsWith('/api/') && (await options.bearerValid(request))) return;
       reply

@@ -3,14 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app.js';
-import { dataPaths, loadConfig, type ServerConfig } from '../config.js';
+import { loadConfig, type ServerConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { silentLogger } from '../logger.js';
 import { createIdentityRuntime } from '../modules/identity/runtime.js';
 import type { Mailer } from '../modules/mail/mailer.js';
-import { createLocalMediaStore } from '../modules/media/store.js';
+import { createDatabaseMediaStore, createMediaStore } from '../modules/media/store.js';
 import { createPictureProcessor } from '../modules/uploads/processing.js';
 import { createUploadStorage } from '../modules/uploads/storage.js';
+import type { ReleaseStore } from '../modules/releases/service.js';
+import { createReleaseStore, releaseStorageOf } from '../modules/releases/storage.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
 /** The server package folder (tests run as CommonJS under jest, so `__dirname` exists). */
@@ -33,6 +35,11 @@ export interface TestApp {
   setNow(date: Date): void;
   /** Waits until every queued mail has been sent (the outbox written), waking the mail worker. */
   drainMail(): Promise<void>;
+  /**
+   * The release store the app reads (the database with PostgreSQL or `storage: 'database'`, else
+   * DATA_DIR/remotes); a change through it is announced on the app's feed.
+   */
+  readonly releases: ReleaseStore;
   /** Listens on 127.0.0.1 on a free port (for clients that need a real server); returns the base URL. */
   listen(): Promise<string>;
   /** Rebuilds the app with other environment variables on the same database and folders. */
@@ -52,6 +59,10 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Sees every route the app adds (see `BuildAppOptions.onRoute`). */
   onRoute?: BuildAppOptions['onRoute'];
+  /** Releases and media in the database also on PGlite (default: as the database kind says, like production). */
+  storage?: 'database';
+  /** Gets the app's log lines (JSON, at LOG_LEVEL); default: no logging. */
+  logStream?: BuildAppOptions['logStream'];
 }
 
 /**
@@ -72,8 +83,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       { serverRoot: SERVER_ROOT, cwd: dataDir },
     );
   let config = makeConfig();
+  const storage = options.storage;
   const build = async (cfg: ServerConfig) =>
-    buildApp({ config: cfg, database, secret: 'test-secret', logger: false, now, realNow, mailer: options.mailer, onRoute: options.onRoute });
+    buildApp({
+      config: cfg,
+      database,
+      secret: 'test-secret',
+      ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+      now,
+      realNow,
+      mailer: options.mailer,
+      onRoute: options.onRoute,
+      ...(storage ? { releaseStorage: storage, media: createDatabaseMediaStore(database.db) } : {}),
+    });
   let app = await build(config);
   const ctx: AppContext = {
     config,
@@ -82,7 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     get jobs() {
       return app.jobs;
     },
-    media: createLocalMediaStore(dataPaths(config).media),
+    media: storage === 'database' ? createDatabaseMediaStore(database.db) : createMediaStore(config, database),
     uploads: await createUploadStorage(config, 'test-secret'),
     pictures: createPictureProcessor(config, silentLogger),
     log: silentLogger,
@@ -108,6 +130,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webRoot,
     setNow(date) {
       fixed = date;
+    },
+    get releases() {
+      const inDatabase = (storage ?? releaseStorageOf(database)) === 'database';
+      return createReleaseStore({ config, database: inDatabase ? database : null, feed: app.changes });
     },
     drainMail: () => app.jobs.drain('mail'),
     async listen() {

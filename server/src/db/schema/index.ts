@@ -20,3 +20,5 @@ export * from './votes.js';
 export * from './vote-proofs.js';
 export * from './operators.js';
 export * from './moderation-log.js';
+export * from './releases.js';
+export * from './media-files.js';

@@ -139,7 +139,7 @@ describe('finding accounts', () => {
     expect(res.json<AccountAdminDto>()).toMatchObject({ sub: anna.sub, state: 'CONFIRMED' });
     const missing = await call('GET', '/api/operator/accounts/unbekannt', moderator);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ code: 'NotFound', message: 'Dieses Konto gibt es nicht.' });
+    expect(missing.json()).toEqual({ code: 'NotFound', message: 'Dieses Konto gibt es nicht.', requestId: expect.any(String) });
   });
 });
 
@@ -307,6 +307,7 @@ describe('with Cognito', () => {
       expect(res.json()).toEqual({
         code: 'NotAvailableWithCognito',
         message: 'Mit Cognito als Identitätsdienst können Konten nicht im Backoffice verwaltet werden. Bitte nutze dafür die AWS-Konsole.',
+        requestId: expect.any(String),
       });
     }
   });

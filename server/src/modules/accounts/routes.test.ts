@@ -97,7 +97,7 @@ describe('registration', () => {
   test('an unknown club entry → 404 ClubNotFound; nothing is created', async () => {
     const res = await register(registration({ fields: { club: { id: 'club-9999-m', linkType: 'Object', type: 'Link' } } }));
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'ClubNotFound', message: 'Der gewählte Verein wurde nicht gefunden.' });
+    expect(res.json()).toEqual({ code: 'ClubNotFound', message: 'Der gewählte Verein wurde nicht gefunden.', requestId: expect.any(String) });
     expect(await t.ctx.db.select().from(identityUsers)).toEqual([]);
     expect(await readOutbox(t)).toEqual([]);
   });
@@ -145,7 +145,7 @@ describe('registration', () => {
   test('the club entry again → 409 ClubTaken', async () => {
     const res = await register(registration({ email: 'zweiter@example.org' }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'ClubTaken', message: 'Für den gewählten Verein existiert bereits eine Anmeldung.' });
+    expect(res.json()).toEqual({ code: 'ClubTaken', message: 'Für den gewählten Verein existiert bereits eine Anmeldung.', requestId: expect.any(String) });
     expect(await t.ctx.db.select().from(identityUsers).where(eq(identityUsers.email, 'zweiter@example.org'))).toEqual([]);
   });
 
@@ -197,16 +197,16 @@ describe('confirmation', () => {
     expect(res.json()).toEqual({ email: 'mitglied@example.org' });
     const again = await post('signup/confirm', { email: 'mitglied@example.org', code });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ code: 'NotAuthorizedException', message: 'NotAuthorizedException' });
+    expect(again.json()).toEqual({ code: 'NotAuthorizedException', message: 'NotAuthorizedException', requestId: expect.any(String) });
     const resend = await post('signup/code', { email: 'mitglied@example.org' });
     expect(resend.statusCode).toBe(400);
-    expect(resend.json()).toEqual({ code: 'NotAuthorizedException', message: 'NotAuthorizedException' });
+    expect(resend.json()).toEqual({ code: 'NotAuthorizedException', message: 'NotAuthorizedException', requestId: expect.any(String) });
   });
 
   test('a confirmed address registering again → 409 EmailExists', async () => {
     const res = await register(registration({ fields: { club: { id: 'club-1003-m', linkType: 'Object', type: 'Link' } } }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'EmailExists', message: 'Die E-Mail-Adresse ist bereits vergeben.' });
+    expect(res.json()).toEqual({ code: 'EmailExists', message: 'Die E-Mail-Adresse ist bereits vergeben.', requestId: expect.any(String) });
   });
 
   test('5 wrong codes kill the code (400 LimitExceededException)', async () => {

@@ -96,7 +96,7 @@ describe('reading the log', () => {
     expect((await call('GET', '/api/operator/audit', null)).statusCode).toBe(401);
     expect((await call('GET', '/api/operator/audit.csv', null)).statusCode).toBe(401);
     for (const url of ['/api/operator/audit', '/api/operator/audit.csv']) {
-      expect((await t.app.inject({ url, headers: memberHeaders(member) })).json()).toEqual({ code: 'Unauthorized', message: 'Bitte melde dich als Operator an.' });
+      expect((await t.app.inject({ url, headers: memberHeaders(member) })).json()).toEqual({ code: 'Unauthorized', message: 'Bitte melde dich als Operator an.', requestId: expect.any(String) });
     }
   });
 

@@ -17,7 +17,8 @@ import type { Logger } from '../../logger.js';
  * (notifications may be missed) every request reads the database, and when it is back every copy
  * is dropped. Per topic, a version (a tick of one counter) says when it last changed; a copy loaded
  * since is current. Topics: `content` (site, year, challenges, clubs), `entries:<challengeId>` (the
- * published entries of a challenge and their vote counts), `results:<kind>:<key>` (a result file).
+ * published entries of a challenge and their vote counts), `results:<kind>:<key>` (a result file),
+ * `releases` (the remotes' releases and live pointers with PostgreSQL, modules/releases).
  */
 
 export const CHANGES_CHANNEL = 'erd_changes';
@@ -26,6 +27,7 @@ export const topics = {
   content: 'content',
   entries: (challengeId: string) => `entries:${challengeId}`,
   result: (kind: 'challenge' | 'overall', key: string) => `results:${kind}:${key}`,
+  releases: 'releases',
 } as const;
 
 /** A notification's payload (at most 8,000 bytes): the sender, then the topics. */

@@ -82,6 +82,8 @@ export function createDocumentCache(options: DocumentCacheOptions) {
   const entries = new Map<string, Entry>();
   const loading = new Map<string, { since: number; promise: Promise<Document> }>();
   let bytes = 0;
+  // How lookups went (the metrics read them): plain numbers, nothing more per request.
+  const lookups = { hit: 0, miss: 0, shared: 0, uncached: 0 };
 
   function remove(key: string): void {
     const entry = entries.get(key);
@@ -117,6 +119,7 @@ export function createDocumentCache(options: DocumentCacheOptions) {
      */
     async get(key: string, topics: readonly string[], loader: (previous?: Document) => Promise<Loaded | Document>): Promise<Document> {
       if (!feed?.live) {
+        lookups.uncached++;
         // Read every time; kept only as the previous version (its compressed bytes are reused when unchanged).
         const doc = await load(key, loader);
         store(key, doc, -1, topics);
@@ -128,10 +131,15 @@ export function createDocumentCache(options: DocumentCacheOptions) {
         // Most recently used last.
         entries.delete(key);
         entries.set(key, entry);
+        lookups.hit++;
         return entry.doc;
       }
       const pending = loading.get(key);
-      if (pending && pending.since >= changedAt) return pending.promise;
+      if (pending && pending.since >= changedAt) {
+        lookups.shared++;
+        return pending.promise;
+      }
+      lookups.miss++;
       const since = feed.now();
       const promise = load(key, loader)
         .then((doc) => {
@@ -153,6 +161,8 @@ export function createDocumentCache(options: DocumentCacheOptions) {
     prepare: (loaded: Loaded, previous?: Document) => prepareDocument(loaded, options, previous),
     /** How many copies and bytes are kept (tests, diagnostics). */
     stats: () => ({ entries: entries.size, bytes }),
+    /** Lookups so far: from memory, loaded, joined a load under way, read while the feed was not live. */
+    lookups: () => ({ ...lookups }),
   };
 }
 

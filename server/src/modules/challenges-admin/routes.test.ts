@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { DEFAULT_POINTS_TABLE, type SpaceDataDto } from '@erd/shared-contracts/wire';
 import { challenges, moderationLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { mediaCount, storedMedia } from '../../test-support/media.js';
 import { XSRF } from '../../test-support/members.js';
 import { multipartForm, picture } from '../../test-support/pictures.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
@@ -124,7 +124,7 @@ describe('reading', () => {
       teaserImage: null,
       updatedAt: expect.any(String),
     });
-    expect((await get('/api/operator/challenges/nope', moderator)).json()).toEqual({ code: 'NotFound', message: 'Diese Challenge gibt es nicht.' });
+    expect((await get('/api/operator/challenges/nope', moderator)).json()).toEqual({ code: 'NotFound', message: 'Diese Challenge gibt es nicht.', requestId: expect.any(String) });
   });
 
   it('answers 401 without an operator session and 403 to a moderator who changes something', async () => {
@@ -312,8 +312,8 @@ describe('pictures', () => {
     expect(image.fields.file).toMatchObject({ url: expect.stringMatching(/^\/media\/teaser-bild\.[0-9a-f]{16}\.jpg$/), width: 1600, height: 1200, contentType: 'image/jpeg' });
     expect(image.metadata.thumbnails.map((r) => r.width)).toEqual([320, 640, 1024]);
     expect(image.metadata.thumbnails[2]!.url).toContain('w1024');
-    const stored = fs.readFileSync(path.join(t.ctx.media.dir, path.basename(image.fields.file.url)));
-    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    const stored = await storedMedia(t, image.fields.file.url);
+    expect((await sharp(stored!).metadata()).exif).toBeUndefined();
     const served = await t.app.inject({ method: 'GET', url: image.metadata.thumbnails[0]!.url });
     expect(served.statusCode).toBe(200);
     const [row] = await auditRows(path.basename(image.fields.file.url));
@@ -327,7 +327,7 @@ describe('pictures', () => {
   });
 
   it('refuses a GIF, a non-picture, an empty file and a picture over 10 MB with a German message, and a moderator', async () => {
-    const before = fs.existsSync(t.ctx.media.dir) ? fs.readdirSync(t.ctx.media.dir).length : 0;
+    const before = await mediaCount(t);
     const gif = await upload({ name: 'a.gif', type: 'image/gif', data: await picture('gif', 40, 30) });
     expect(gif.statusCode).toBe(415);
     expect(gif.json()).toMatchObject({ code: 'UnsupportedImage', message: 'Erlaubt sind JPEG, PNG oder WEBP.' });
@@ -341,6 +341,6 @@ describe('pictures', () => {
     expect(large.json()).toMatchObject({ message: 'Das Bild ist zu groß (höchstens 10 MB).' });
     const refused = await upload({ name: 'a.png', type: 'image/png', data: await picture('png', 40, 30) }, moderator);
     expect(refused.statusCode).toBe(403);
-    expect(fs.existsSync(t.ctx.media.dir) ? fs.readdirSync(t.ctx.media.dir).length : 0).toBe(before);
+    expect(await mediaCount(t)).toBe(before);
   });
 });

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { ClubAdminPageDto, ClubImportPreviewDto, ClubImportResultDto } from '@erd/shared-contracts/backoffice';
 import { clubs, moderationLog, participations } from '../../db/schema/index.js';
 import { normalizeSearch } from '../../lib/text.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { withAuditMaintenance } from '../../test-support/db.js';
+import { storedMedia } from '../../test-support/media.js';
 import { XSRF } from '../../test-support/members.js';
 import { multipartForm, picture } from '../../test-support/pictures.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
@@ -265,7 +264,7 @@ describe('POST /api/operator/clubs/:id/logo', () => {
     expect(res.statusCode).toBe(200);
     const logourl = res.json<{ logourl: string }>().logourl;
     expect(logourl).toMatch(/^\/media\/wappen\.[0-9a-f]{16}\.png$/);
-    expect(fs.existsSync(path.join(t.ctx.media.dir, path.basename(logourl)))).toBe(true);
+    expect(await storedMedia(t, logourl)).not.toBeNull();
     const [row] = await t.ctx.db.select().from(clubs).where(eq(clubs.id, 'club-800-m'));
     expect(row!.logourl).toBe(logourl);
     const audit = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'club-logo' as never));

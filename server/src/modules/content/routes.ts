@@ -58,6 +58,8 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   // Large and rarely changed: compressed hard. The searches change with every vote: compressed fast.
   const spaceCache = createDocumentCache({ feed, maxEntries: 4, brotliQuality: 9, gzipLevel: 9 });
   const searchCache = createDocumentCache({ feed, maxEntries: 2000, maxBytes: 32 * 1024 * 1024, brotliQuality: 5, gzipLevel: 6 });
+  ctx.metrics?.trackCache('content-space', spaceCache.lookups);
+  ctx.metrics?.trackCache('content-search', searchCache.lookups);
   const knownSpace = (spaceId: string) => {
     if (spaceId !== ctx.config.spaceId) throw new NotFoundError(`Unbekannter Space "${spaceId}"`);
   };

@@ -50,7 +50,19 @@ async function pings(database: Pick<Database, 'ping'>, onError: (error: unknown)
   }
 }
 
-export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { database, jobs, isClosing }) => {
+/** What `GET /ready` checks (also sampled as the `erd_ready` metric, modules/metrics). */
+export async function checkReadiness(
+  { database, jobs, isClosing }: HealthOptions,
+  onError: (error: unknown) => void,
+): Promise<{ ok: boolean; database: boolean; jobs: boolean; closing: boolean }> {
+  const closing = isClosing();
+  const db = closing ? false : await pings(database, onError);
+  const state = { database: db, jobs: jobs.isRunning(), closing };
+  return { ok: state.database && state.jobs && !closing, ...state };
+}
+
+export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, options) => {
+  const { database } = options;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
   tagRoutes(app, 'health');
 
@@ -61,11 +73,8 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { dat
 
   app.get('/ready', { schema: { summary: 'Readiness: database, job workers, not closing (503 otherwise)', response: { 200: readySchema, 503: readySchema } } }, async (request, reply) => {
     noStore(reply);
-    const closing = isClosing();
-    const db = closing ? false : await pings(database, (error) => request.log.error({ err: error }, 'readiness: database ping failed'));
-    const state = { database: db, jobs: jobs.isRunning(), closing };
-    const ok = state.database && state.jobs && !closing;
-    return reply.code(ok ? 200 : 503).send({ ok, ...state });
+    const state = await checkReadiness(options, (error) => request.log.error({ err: error }, 'readiness: database ping failed'));
+    return reply.code(state.ok ? 200 : 503).send(state);
   });
 
   app.get('/healthz', { schema: { summary: 'Health with a database ping (503 when it fails)', response: { 200: okSchema, 503: okSchema } } }, async (request, reply) => {

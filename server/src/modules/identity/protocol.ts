@@ -160,6 +160,19 @@ const resendConfirmationCode: Action = async (ctx, body, meta) => {
   return { CodeDeliveryDetails: codeDelivery(user.email) };
 };
 
+/** A password sign-in (USER_PASSWORD_AUTH, or SRP's PASSWORD_VERIFIER step), counted for the metrics by outcome. */
+async function signIn<T>(ctx: IdentityCtx, attempt: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (error) {
+    ctx.metrics?.signIn('member', 'failed', error instanceof IdentityError ? error.type : 'InternalErrorException');
+    throw error;
+  }
+  ctx.metrics?.signIn('member', 'succeeded');
+  return result;
+}
+
 const initiateAuth: Action = async (ctx, body, meta) => {
   const flow = required(body, 'AuthFlow', 64);
   const client = clientId(ctx, body);
@@ -171,8 +184,10 @@ const initiateAuth: Action = async (ctx, body, meta) => {
       return startSrpLogin({ ctx, input: { username: param('USERNAME', 254), srpA: param('SRP_A', 2048), clientId: client } });
     }
     case 'USER_PASSWORD_AUTH': {
-      await limit(ctx, RATE_LIMITS.login, meta.ip);
-      const result = await passwordLogin({ ctx, input: { username: param('USERNAME', 254), password: param('PASSWORD', 256), clientId: client } });
+      const result = await signIn(ctx, async () => {
+        await limit(ctx, RATE_LIMITS.login, meta.ip);
+        return passwordLogin({ ctx, input: { username: param('USERNAME', 254), password: param('PASSWORD', 256), clientId: client } });
+      });
       return { ChallengeParameters: {}, AuthenticationResult: result };
     }
     case 'REFRESH_TOKEN_AUTH':
@@ -190,17 +205,19 @@ const respondToAuthChallenge: Action = async (ctx, body, meta) => {
   const challenge = required(body, 'ChallengeName', 64);
   const client = clientId(ctx, body);
   if (challenge !== 'PASSWORD_VERIFIER') throw invalid(`Challenge ${challenge} is not supported.`);
-  await limit(ctx, RATE_LIMITS.login, meta.ip);
-  const r = params(body, 'ChallengeResponses');
-  const result = await finishSrpLogin({
-    ctx,
-    input: {
-      clientId: client,
-      username: required(r, 'USERNAME', 254),
-      secretBlock: required(r, 'PASSWORD_CLAIM_SECRET_BLOCK', 8192),
-      timestamp: required(r, 'TIMESTAMP', 64),
-      signature: required(r, 'PASSWORD_CLAIM_SIGNATURE', 256),
-    },
+  const result = await signIn(ctx, async () => {
+    await limit(ctx, RATE_LIMITS.login, meta.ip);
+    const r = params(body, 'ChallengeResponses');
+    return finishSrpLogin({
+      ctx,
+      input: {
+        clientId: client,
+        username: required(r, 'USERNAME', 254),
+        secretBlock: required(r, 'PASSWORD_CLAIM_SECRET_BLOCK', 8192),
+        timestamp: required(r, 'TIMESTAMP', 64),
+        signature: required(r, 'PASSWORD_CLAIM_SIGNATURE', 256),
+      },
+    });
   });
   return { ChallengeParameters: {}, AuthenticationResult: result };
 };

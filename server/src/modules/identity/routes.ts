@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
@@ -29,7 +28,7 @@ function cors(reply: FastifyReply): FastifyReply {
 function sendError(reply: FastifyReply, error: IdentityError): FastifyReply {
   return cors(reply)
     .code(error.statusCode)
-    .header('x-amzn-requestid', randomUUID())
+    .header('x-amzn-requestid', reply.request.id)
     .header('x-amzn-errortype', `${error.type}:`)
     .header('cache-control', 'no-store')
     .header('content-type', AMZ_JSON)
@@ -94,7 +93,7 @@ export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       const target = request.headers['x-amz-target'];
       const result = await runAction(ctx, typeof target === 'string' ? target : undefined, request.body, { ip: request.ip });
       return cors(reply)
-        .header('x-amzn-requestid', randomUUID())
+        .header('x-amzn-requestid', reply.request.id)
         .header('cache-control', 'no-store')
         .header('content-type', AMZ_JSON)
         .send(JSON.stringify(result));

@@ -36,7 +36,7 @@ import {
  * deletion), which runs several of these steps in one transaction.
  */
 
-export type IdentityCtx = Pick<AppContext, 'db' | 'config' | 'jobs' | 'log' | 'now' | 'secret' | 'identity'>;
+export type IdentityCtx = Pick<AppContext, 'db' | 'config' | 'jobs' | 'log' | 'now' | 'secret' | 'identity' | 'metrics'>;
 
 export const SIGNUP_CODE_TTL_MS = 24 * 3_600_000;
 export const RESET_CODE_TTL_MS = 3_600_000;

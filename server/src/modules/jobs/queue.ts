@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { MailDeliveryConfig } from '../../config.js';
 import type { Database, Db } from '../../db/client.js';
 import { serializeError, type Logger } from '../../logger.js';
+import type { AppMetrics } from '../metrics/metrics.js';
 import { databaseExecutor, drizzleExecutor, trackedExecutor, type Executor } from './executors.js';
 import {
   BATCH_SIZE,
@@ -51,6 +52,8 @@ export interface JobQueue {
   wakePending(): void;
   /** Jobs of the queue that wait (also for a retry) or run. */
   pendingCount(name: QueueName): Promise<number>;
+  /** Jobs in the database by queue and state (all instances; the metrics sample it at each scrape). */
+  stateCounts(): Promise<Array<{ queue: string; state: string; count: number }>>;
   /** Waits until the queue has no job waiting or running (tests, scripts). */
   drain(name: QueueName, timeoutMs?: number): Promise<void>;
   /** pg-boss itself (tests and maintenance). */
@@ -69,6 +72,8 @@ export interface JobQueueOptions {
    * another instance may be running it; there it runs again once it has expired.
    */
   exclusive?: boolean;
+  /** Counts queued jobs and runs (null: metrics off). */
+  metrics?: AppMetrics | null;
 }
 
 /** pg-boss keeps a completed job (not mail: that is deleted at once) an hour, then in its archive a day. */
@@ -125,6 +130,7 @@ class StoppingError extends Error {
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { database, log, mailDelivery } = options;
+  const metrics = options.metrics ?? null;
   const key = jobDataKey(options.secret);
   // Our own outcome statements (awaited, their errors handled) go straight to the database; the
   // guard is only for the ones pg-boss runs without awaiting them.
@@ -189,6 +195,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (data === null) {
         // Sealed under another APP_SECRET (or altered): no retry can open it.
         log.error({ queue: name, jobId: job.id }, 'job data cannot be opened (was APP_SECRET changed?); job dropped');
+        metrics?.jobRun(name, 'failed');
         await boss.deleteJob(name, job.id);
         return true;
       }
@@ -199,9 +206,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         const fields = { queue: name, jobId: job.id, attempt: info.attempt, attempts: info.attempts, err: error };
         if (last) log.error(fields, 'job failed for good');
         else log.warn(fields, 'job failed; it runs again after a back-off');
+        metrics?.jobRun(name, last ? 'failed' : 'retry');
         throw safeError(error);
       }
       if (info.attempt > 1) log.info({ queue: name, jobId: job.id, attempt: info.attempt }, 'job done after a retry');
+      metrics?.jobRun(name, 'completed');
       if (name === 'mail') {
         // Nothing of a sent mail is kept (its data is personal even sealed).
         await boss.deleteJob(name, job.id).catch((error: unknown) => log.warn({ err: error, queue: name, jobId: job.id }, 'job queue: a sent mail job could not be deleted'));
@@ -262,6 +271,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       const stored = SEALED_QUEUES.has(name) ? sealJobData(key, name, data) : data;
       const id = await boss.send(name, stored as object, { db: drizzleExecutor(db) });
       if (!id) throw new Error(`job queue: the ${name} job was not queued (is the queue created?)`);
+      metrics?.jobEnqueued(name);
       // Outside a transaction it is visible now; inside one, once it has committed (after the response).
       if (db === database.db) wake(name);
       else wakeAfterResponse.add(name);
@@ -322,6 +332,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
 
     pendingCount,
+
+    async stateCounts() {
+      const { rows } = await direct.executeSql(`SELECT name, state, count(*)::int AS count FROM pgboss.job GROUP BY name, state`, []);
+      return (rows as Array<{ name: string; state: string; count: number }>).map((row) => ({ queue: row.name, state: row.state, count: Number(row.count) }));
+    },
 
     async drain(name, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;

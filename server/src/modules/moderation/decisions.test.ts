@@ -159,6 +159,7 @@ describe('bad input: 400 with a German message, nothing changed', () => {
       code: 'ValidationError',
       field: 'checklist',
       message: 'Zum Freigeben müssen alle vier Punkte der Werberat-Checkliste bestätigt sein.',
+      requestId: expect.any(String),
     });
     expect(await stateOf('p-incomplete')).toBe('pending');
     expect(await logOf('p-incomplete')).toEqual([]);
@@ -325,7 +326,7 @@ describe('looking an entry up by id', () => {
   test('an id neither the entries nor the log know: 404 with a German message; estimates are no moderated entries', async () => {
     for (const id of ['p-niemals', 'p-estimate']) {
       const res = await call('GET', entryUrl(id), moderator);
-      expect([id, res.statusCode, res.json()]).toEqual([id, 404, { code: 'NotFound', message: 'Zu dieser ID gibt es keinen Beitrag und keinen Eintrag im Protokoll.' }]);
+      expect([id, res.statusCode, res.json()]).toEqual([id, 404, { code: 'NotFound', message: 'Zu dieser ID gibt es keinen Beitrag und keinen Eintrag im Protokoll.', requestId: expect.any(String) }]);
     }
   });
 });

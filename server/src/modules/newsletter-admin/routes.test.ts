@@ -134,7 +134,7 @@ describe('subscribers', () => {
     expect((await call('GET', '/api/operator/newsletter/subscribers?from=-1', admin)).statusCode).toBe(400);
     const anonymous = await call('GET', '/api/operator/newsletter/subscribers', null);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ code: 'Unauthorized', message: 'Bitte melde dich als Operator an.' });
+    expect(anonymous.json()).toEqual({ code: 'Unauthorized', message: 'Bitte melde dich als Operator an.', requestId: expect.any(String) });
   });
 });
 
@@ -189,7 +189,7 @@ describe('CSV export', () => {
     const before = (await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'newsletter-export'))).length;
     const res = await call('GET', '/api/operator/newsletter/subscribers.csv', moderator);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.' });
+    expect(res.json()).toEqual({ code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.', requestId: expect.any(String) });
     expect((await call('GET', '/api/operator/newsletter/subscribers.csv', null)).statusCode).toBe(401);
     expect(await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'newsletter-export'))).toHaveLength(before);
   });

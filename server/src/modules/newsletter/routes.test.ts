@@ -47,7 +47,7 @@ describe('signup validation', () => {
   ])('%j → 400 and nothing stored', async (body) => {
     const res = await signup(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'ValidationError', message: 'Gib eine gültige Emailadresse an' });
+    expect(res.json()).toEqual({ code: 'ValidationError', message: 'Gib eine gültige Emailadresse an', requestId: expect.any(String) });
     expect(await t.ctx.db.select().from(newsletterSubscriptions)).toEqual([]);
     expect(await t.ctx.db.select().from(newsletterConsentLog)).toEqual([]);
     expect(await outbox()).toEqual([]);

@@ -112,7 +112,7 @@ test('a moderator: 403 on every admin route, through on the others; an admin: th
         route.method,
         route.url,
         403,
-        { code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.' },
+        { code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.', requestId: expect.any(String) },
       ]);
     } else {
       expect([route.method, route.url, [401, 403].includes(res.statusCode)]).toEqual([route.method, route.url, false]);

@@ -132,7 +132,7 @@ describe('roles on every route', () => {
         expect([r.method, r.url, res.statusCode, res.json().code]).toEqual([r.method, r.url, 401, 'Unauthorized']);
       }
       const club = await t.app.inject({ method: r.method, url: r.url, headers: memberHeaders(member), ...(r.payload !== undefined ? { payload: r.payload as Record<string, unknown> } : {}) });
-      expect([r.url, club.statusCode, club.json()]).toEqual([r.url, 401, { code: 'Unauthorized', message: 'Bitte melde dich als Operator an.' }]);
+      expect([r.url, club.statusCode, club.json()]).toEqual([r.url, 401, { code: 'Unauthorized', message: 'Bitte melde dich als Operator an.', requestId: expect.any(String) }]);
     }
   });
 
@@ -140,7 +140,7 @@ describe('roles on every route', () => {
     const session = await login(MODERATOR);
     for (const r of ROUTES.filter((r) => r.access !== 'public')) {
       const res = await call(r.method, r.url, session, r.payload);
-      if (r.access === 'admin') expect([r.url, res.statusCode, res.json()]).toEqual([r.url, 403, { code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.' }]);
+      if (r.access === 'admin') expect([r.url, res.statusCode, res.json()]).toEqual([r.url, 403, { code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.', requestId: expect.any(String) }]);
       else expect([r.method, r.url, [401, 403].includes(res.statusCode)]).toEqual([r.method, r.url, false]);
     }
     // Nothing was changed by the refused calls.
@@ -239,7 +239,7 @@ describe('changing the own password', () => {
   test('wrong current password, a weak or the same new one: 400 in German, nothing changes', async () => {
     const session = await login(MODERATOR);
     const wrong = await call('POST', '/api/operator/password', session, { currentPassword: 'Falsch!Passwort1', newPassword: NEW_PASSWORD });
-    expect([wrong.statusCode, wrong.json()]).toEqual([400, { code: 'WrongPassword', message: 'Das aktuelle Passwort stimmt nicht.', field: 'currentPassword' }]);
+    expect([wrong.statusCode, wrong.json()]).toEqual([400, { code: 'WrongPassword', message: 'Das aktuelle Passwort stimmt nicht.', field: 'currentPassword', requestId: expect.any(String) }]);
     const missing = await call('POST', '/api/operator/password', session, { newPassword: NEW_PASSWORD });
     expect(missing.json()).toMatchObject({ code: 'WrongPassword' });
     const weak = await call('POST', '/api/operator/password', session, { currentPassword: MODERATOR.password, newPassword: 'kurz' });
@@ -337,7 +337,7 @@ describe('operator management (admin)', () => {
         route.method,
         route.url,
         403,
-        { code: 'PasswordChangeRequired', message: 'Bitte wähle zuerst ein eigenes Passwort.' },
+        { code: 'PasswordChangeRequired', message: 'Bitte wähle zuerst ein eigenes Passwort.', requestId: expect.any(String) },
       ]);
     }
     // The routes of the other areas (their own scopes, the same access hook) are closed too.
@@ -409,8 +409,9 @@ describe('operator management (admin)', () => {
       headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
       payload: { ...victim, password: 'Falsch!Passwort1' },
     });
-    expect([disabledLogin.statusCode, disabledLogin.json()]).toEqual([wrongLogin.statusCode, wrongLogin.json()]);
-    expect(disabledLogin.json()).toEqual({ code: 'InvalidCredentials', message: 'E-Mail-Adresse oder Passwort falsch.' });
+    // The same answer (each with its own request id).
+    expect([disabledLogin.statusCode, disabledLogin.json()]).toEqual([wrongLogin.statusCode, { ...wrongLogin.json(), requestId: disabledLogin.json().requestId }]);
+    expect(disabledLogin.json()).toEqual({ code: 'InvalidCredentials', message: 'E-Mail-Adresse oder Passwort falsch.', requestId: expect.any(String) });
     expect(disabledLogin.cookies).toEqual([]);
     expect((await auditRows('operator-disable'))[0]).toMatchObject({
       subjectId: id,
@@ -427,9 +428,9 @@ describe('operator management (admin)', () => {
     const admin = await login(ADMIN);
     const adminId = await operatorId(ADMIN.email);
     const self = await call('PATCH', `/api/operator/operators/${adminId}`, admin, { disabled: true, reason: 'Ich gehe' });
-    expect([self.statusCode, self.json()]).toEqual([409, { code: 'SelfDisable', message: 'Du kannst dich nicht selbst deaktivieren.' }]);
+    expect([self.statusCode, self.json()]).toEqual([409, { code: 'SelfDisable', message: 'Du kannst dich nicht selbst deaktivieren.', requestId: expect.any(String) }]);
     const demote = await call('PATCH', `/api/operator/operators/${adminId}`, admin, { role: 'moderator', reason: 'Ich gehe' });
-    expect([demote.statusCode, demote.json()]).toEqual([409, { code: 'LastAdmin', message: 'Es muss mindestens ein aktiver Admin bleiben.' }]);
+    expect([demote.statusCode, demote.json()]).toEqual([409, { code: 'LastAdmin', message: 'Es muss mindestens ein aktiver Admin bleiben.', requestId: expect.any(String) }]);
     // The command line neither.
     await expect(updateOperator({ ctx: t.ctx, input: { id: adminId, body: { disabled: true }, actor: cliActor(), reasonRequired: false } })).rejects.toMatchObject({
       code: 'LastAdmin',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { operatorPaths } from '@erd/shared-contracts/wire';
 import { operatorAccountPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
+import { isAppError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
 import { actorOf, OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from './access.js';
@@ -34,7 +35,15 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     operatorPaths.login,
     { config: { operatorAccess: 'public' }, bodyLimit: 8 * 1024, schema: { summary: 'Sign in: sets the session cookie', body: objectBody('OperatorLoginInput: { email: string, password: string }'), response: { 200: dto('OperatorDto'), ...errors } } },
     async (request, reply) => {
-      const { operator, token, cookieExpiresAt } = await loginOperator({ ctx, input: { body: request.body, ip: request.ip } });
+      let session: Awaited<ReturnType<typeof loginOperator>>;
+      try {
+        session = await loginOperator({ ctx, input: { body: request.body, ip: request.ip } });
+      } catch (error) {
+        ctx.metrics?.signIn('operator', 'failed', isAppError(error) ? error.code : 'InternalError');
+        throw error;
+      }
+      ctx.metrics?.signIn('operator', 'succeeded');
+      const { operator, token, cookieExpiresAt } = session;
       reply.setCookie(OPERATOR_COOKIE, token, { ...cookieOptions, expires: cookieExpiresAt });
       return operator;
     },

@@ -6,11 +6,15 @@ import { REMOTE_WORKSPACES, SERVED_REMOTE_NAMES, type ServedRemoteName } from '.
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 
 /**
- * Remote releases (house style: deploying a remote = uploading its build and switching its entry).
- * `${DATA_DIR}/remotes/<name>/<releaseId>/` holds a copy of a remote's dist; `current.json` next to
- * them points at the live one and is replaced atomically (write a temp file, then rename). No
- * database involved, so this works while the server runs; the server reads `current.json` per
- * request to /config.json.
+ * Remote releases (house style: deploying a remote = uploading its build and switching its entry),
+ * in one of two stores behind `ReleaseStore` (docs/decisions/0011-stateless-instances.md):
+ * - PostgreSQL (DATABASE_URL): the files and the live pointer in the database
+ *   (database-store.ts), so every instance serves every release;
+ * - the embedded default (PGlite): the folders below. `${DATA_DIR}/remotes/<name>/<releaseId>/`
+ *   holds a copy of a remote's dist; `current.json` next to them points at the live one and is
+ *   replaced atomically (write a temp file, then rename). No database involved, so this works while
+ *   the server (which holds the PGlite database) runs; the server reads `current.json` per request
+ *   to /config.json.
  */
 
 export const MANIFEST = 'mf-manifest.json';
@@ -86,7 +90,8 @@ export async function isReleaseDir(remotesDir: string, name: ServedRemoteName, i
   }
 }
 
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+/** The files below `dir`, relative and `/`-separated, sorted. */
+export async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   const entries = await fs.readdir(path.join(dir, prefix), { withFileTypes: true });
   const out: string[] = [];
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
@@ -118,7 +123,7 @@ async function writePointer(remotesDir: string, name: ServedRemoteName, id: stri
   return pointer;
 }
 
-function timestampId(now: Date): string {
+export function timestampId(now: Date): string {
   return now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 }
 
@@ -132,20 +137,47 @@ export interface CreateReleaseInput {
 
 export interface CreatedRelease {
   id: string;
-  dir: string;
+  /** The folder store's release folder (absent in the database). */
+  dir?: string;
   files: number;
   pointer: ReleasePointer;
+}
+
+/** Where releases are kept: folders (embedded default) or the database (PostgreSQL). */
+export interface ReleaseStore {
+  readonly kind: 'folder' | 'database';
+  /** Copies a remote's build into a new release and makes it the live one. */
+  create(input: { name: ServedRemoteName; distDir: string; id?: string; now?: Date }): Promise<CreatedRelease>;
+  /** The releases of a remote, oldest first. */
+  list(name: ServedRemoteName): Promise<ReleaseInfo[]>;
+  /** Makes an existing release the live one again. */
+  rollback(input: { name: ServedRemoteName; id: string; now?: Date }): Promise<ReleasePointer>;
+}
+
+export function createFolderReleaseStore(remotesDir: string): ReleaseStore {
+  return {
+    kind: 'folder',
+    create: (input) => createRelease({ remotesDir, ...input }),
+    list: (name) => listReleases(remotesDir, name),
+    rollback: (input) => rollbackRelease({ remotesDir, ...input }),
+  };
+}
+
+/** The build folder, absolute, once it has a manifest. */
+export async function checkBuild(dir: string, name: ServedRemoteName): Promise<string> {
+  const distDir = path.resolve(dir);
+  try {
+    await fs.access(path.join(distDir, MANIFEST));
+  } catch {
+    throw new NotFoundError(`${distDir} has no ${MANIFEST}: build the remote first (npm run build -w ${REMOTE_WORKSPACES[name]})`);
+  }
+  return distDir;
 }
 
 /** Copies a remote's build into a new release folder and makes it the live one. */
 export async function createRelease(input: CreateReleaseInput): Promise<CreatedRelease> {
   const now = input.now ?? new Date();
-  const distDir = path.resolve(input.distDir);
-  try {
-    await fs.access(path.join(distDir, MANIFEST));
-  } catch {
-    throw new NotFoundError(`${distDir} has no ${MANIFEST}: build the remote first (npm run build -w ${REMOTE_WORKSPACES[input.name]})`);
-  }
+  const distDir = await checkBuild(input.distDir, input.name);
   const files = await listFiles(distDir);
   const id = input.id ?? `${timestampId(now)}-${(await hashDir(distDir)).slice(0, 8)}`;
   const target = releaseDir(input.remotesDir, input.name, id);

@@ -53,6 +53,8 @@ export function createResultFiles(db: Db, feed: ChangeFeed | null) {
       if ((kind !== 'overall' && kind !== 'challenge') || !key) return Promise.reject(new NotFoundError('Unbekannte Ergebnisdatei'));
       return cache.get(`${kind}:${key}`, [topics.result(kind, key), topics.content], (previous) => load(kind, key, previous));
     },
+    /** The cache's lookups so far (the metrics). */
+    lookups: cache.lookups,
   };
 }
 

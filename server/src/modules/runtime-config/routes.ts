@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { ensureXsrfCookie } from '../../http/security.js';
+import type { ReleaseReader } from '../releases/reader.js';
 import { getRuntimeConfig } from './service.js';
 
 const remoteSchema = {
@@ -18,7 +19,7 @@ const stringMap = (keys: readonly string[]) =>
   }) as const;
 
 /** GET /config.json: the runtime configuration of the browser app (never cached, CORS `*`). */
-export const runtimeConfigRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const runtimeConfigRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseReader }> = async (app, { ctx, releases }) => {
   tagRoutes(app, 'public content');
   app.get(
     '/config.json',
@@ -56,7 +57,7 @@ export const runtimeConfigRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       ensureXsrfCookie(request, reply, ctx.config);
-      return getRuntimeConfig({ ctx });
+      return getRuntimeConfig({ ctx, releases });
     },
   );
 };

@@ -1,7 +1,8 @@
 import type { RemoteDescriptorDto, RuntimeConfigDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import { dataPaths, SERVED_REMOTE_NAMES } from '../../config.js';
-import { MANIFEST, readCurrentRelease } from '../releases/service.js';
+import { SERVED_REMOTE_NAMES } from '../../config.js';
+import type { ReleaseReader } from '../releases/reader.js';
+import { MANIFEST } from '../releases/service.js';
 import { RESULTS_BASE } from '../results/files.js';
 
 export const NEWSLETTER_URL = '/api/public/newsletter';
@@ -10,11 +11,10 @@ export const NEWSLETTER_URL = '/api/public/newsletter';
  * Where the browser finds each remote (the site's and the back office's): the released build if
  * there is one, else the workspace build.
  */
-export async function listRemotes(ctx: Pick<AppContext, 'config'>): Promise<RemoteDescriptorDto[]> {
-  const remotesDir = dataPaths(ctx.config).remotes;
+export async function listRemotes(releases: ReleaseReader): Promise<RemoteDescriptorDto[]> {
   return Promise.all(
     SERVED_REMOTE_NAMES.map(async (name): Promise<RemoteDescriptorDto> => {
-      const current = await readCurrentRelease(remotesDir, name);
+      const current = await releases.live(name);
       return current
         ? { name, entry: current.entry, release: current.release }
         : { name, entry: `/remotes/${name}/${MANIFEST}` };
@@ -22,8 +22,12 @@ export async function listRemotes(ctx: Pick<AppContext, 'config'>): Promise<Remo
   );
 }
 
-/** GET /config.json (contracts `RuntimeConfigDto`): read per request, so a release shows at once. */
-export async function getRuntimeConfig({ ctx }: { ctx: Pick<AppContext, 'config'> }): Promise<RuntimeConfigDto> {
+/**
+ * GET /config.json (contracts `RuntimeConfigDto`): the live releases as every instance knows them
+ * now (read per request, or kept until the change feed says a release changed), so a release shows
+ * at the next page load.
+ */
+export async function getRuntimeConfig({ ctx, releases }: { ctx: Pick<AppContext, 'config'>; releases: ReleaseReader }): Promise<RuntimeConfigDto> {
   const { config } = ctx;
   return {
     productName: config.productName,
@@ -35,7 +39,7 @@ export async function getRuntimeConfig({ ctx }: { ctx: Pick<AppContext, 'config'
       clientId: config.identity.clientId,
       endpoint: config.identity.endpoint,
     },
-    remotes: await listRemotes(ctx),
+    remotes: await listRemotes(releases),
     newsletterUrl: NEWSLETTER_URL,
     resultsBase: RESULTS_BASE,
     serviceEmail: config.serviceEmail,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { challenges, clubs, identityUsers, moderationLog, profiles, publishedResults, site, years } from '../../db/schema/index.js';
 import { copySeason, createTestApp, FIXTURE_SEASON, SERVER_ROOT, type TestApp } from '../../test-support/app.js';
+import { storedMedia } from '../../test-support/media.js';
 import { seedParticipation } from '../../test-support/seed.js';
 import { setRightAnswer } from '../results/service.js';
 import { importSeason, SeasonValidationError, type ImportReport } from './service.js';
@@ -71,8 +72,8 @@ describe('importSeason', () => {
       width: 640,
       height: 360,
     });
-    const stored = path.join(t.dataDir, 'media', teaserImage.fields.file.url.slice('/media/'.length));
-    expect(fs.readFileSync(stored, 'utf8')).toContain('viewBox');
+    // In DATA_DIR/media, or the database with PostgreSQL.
+    expect((await storedMedia(t, teaserImage.fields.file.url))?.toString('utf8')).toContain('viewBox');
     expect(rows[0]!.prizes!.images[0]!.fields.file).toMatchObject({ contentType: 'image/png', width: 3, height: 2 });
 
     const [year] = await t.ctx.db.select().from(years);

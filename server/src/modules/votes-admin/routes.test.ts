@@ -139,7 +139,7 @@ describe('access', () => {
     for (const [method, url] of routes) {
       const payload = method === 'POST' ? { ipHash: ipHash(t.ctx.secret, BURST_IP), reason: 'Bot-Welle' } : undefined;
       const anonymous = await call(method, url, null, payload);
-      expect([url, anonymous.statusCode, anonymous.json()]).toEqual([url, 401, { code: 'Unauthorized', message: 'Bitte melde dich als Operator an.' }]);
+      expect([url, anonymous.statusCode, anonymous.json()]).toEqual([url, 401, { code: 'Unauthorized', message: 'Bitte melde dich als Operator an.', requestId: expect.any(String) }]);
       const club = await t.app.inject({ method, url, headers: memberHeaders(member), ...(payload ? { payload } : {}) });
       expect([url, club.statusCode, club.json().code]).toEqual([url, 401, 'Unauthorized']);
     }

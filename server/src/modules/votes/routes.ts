@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { entryPaths, type VoteInput } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
+import { isAppError } from '../../errors.js';
 import { authenticate } from '../../http/auth.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { dto, errorResponses, errorSchema, ID_MAX_LENGTH } from '../../http/schemas.js';
@@ -54,10 +55,17 @@ export const voteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       const voterId = ensureVoterId(ctx.secret, ctx.config, request, reply);
       const user = await authenticate(ctx, request);
       const { challengeId, participationId, altcha } = request.body;
-      return castVote({
-        ctx,
-        input: { challengeId, participationId, altcha, voterId, user, ip: request.ip, userAgent: request.headers['user-agent'] },
-      });
+      try {
+        const result = await castVote({
+          ctx,
+          input: { challengeId, participationId, altcha, voterId, user, ip: request.ip, userAgent: request.headers['user-agent'] },
+        });
+        ctx.metrics?.vote('accepted');
+        return result;
+      } catch (error) {
+        if (isAppError(error)) ctx.metrics?.vote('refused', error.code);
+        throw error;
+      }
     },
   );
 };

@@ -3,7 +3,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createTestApp, writeFiles, type TestApp } from '../../test-support/app.js';
 import { seedClubs } from '../../test-support/seed.js';
-import { createRelease } from '../releases/service.js';
 import { CACHE_HTML, CACHE_IMMUTABLE } from './cache.js';
 
 let t: TestApp;
@@ -194,19 +193,37 @@ describe('static files', () => {
     const chunk = await get('/remotes/mf_challenges/456.abcdef12.js');
     expect(chunk.headers['cache-control']).toBe(CACHE_IMMUTABLE);
     expect((await get('/remotes/mf_challenges/nope.js')).statusCode).toBe(404);
+    // A missing hashed name: a 404 nobody keeps (a build being deployed may bring it a moment later).
+    const missing = await get('/remotes/mf_challenges/457.abcdef12.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control'] ?? '').not.toMatch(/immutable|max-age=[1-9]/);
     expect((await get('/remotes/mf_unknown/mf-manifest.json')).statusCode).toBe(404);
   });
 
-  test('a released remote is served from DATA_DIR/remotes/<name>/<id>/', async () => {
+  test(`a released remote is served from its release (${process.env.DATABASE_URL ? 'database' : 'DATA_DIR/remotes/<name>/<id>/'})`, async () => {
     const dist = path.join(t.dataDir, 'build-v2');
-    writeFiles(dist, { 'mf-manifest.json': '{"v":2}', 'remoteEntry.js': 'v2' });
-    await createRelease({ remotesDir: path.join(t.dataDir, 'remotes'), name: 'mf_challenges', distDir: dist, id: 'r2' });
+    writeFiles(dist, { 'mf-manifest.json': '{"v":2}', 'remoteEntry.js': 'v2', 'static/js/9.0a1b2c3d.js': BIG_JS });
+    await t.releases.create({ name: 'mf_challenges', distDir: dist, id: 'r2' });
     const res = await get('/remotes/mf_challenges/r2/mf-manifest.json');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ v: 2 });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    // the stable path (what a sponsor's page embeds) follows the live release
-    expect((await get('/remotes/mf_challenges/mf-manifest.json')).json()).toEqual({ v: 2 });
+    // Under its release id even the entry files never change.
+    expect(res.headers['cache-control']).toBe(CACHE_IMMUTABLE);
+    const chunk = await get('/remotes/mf_challenges/r2/static/js/9.0a1b2c3d.js', { 'accept-encoding': 'br, gzip' });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['cache-control']).toBe(CACHE_IMMUTABLE);
+    expect(chunk.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(zlib.brotliDecompressSync(chunk.rawPayload).toString()).toBe(BIG_JS);
+    // A file the release does not have: a 404 nobody keeps.
+    const missing = await get('/remotes/mf_challenges/r2/static/js/8.0a1b2c3d.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control'] ?? '').not.toMatch(/max-age=[1-9]|immutable/);
+    // the stable path (what a sponsor's page embeds) follows the live release, revalidated
+    const stable = await get('/remotes/mf_challenges/mf-manifest.json');
+    expect(stable.json()).toEqual({ v: 2 });
+    expect(stable.headers['cache-control']).toBe('no-cache');
     expect((await get('/remotes/mf_challenges/remoteEntry.js')).body).toBe('v2');
     for (const url of ['/remotes/mf_challenges/r2/..%2F..%2Fmf_auth%2Fx', '/remotes/mf_challenges/r2/%2e%2e/current.json']) {
       expect([403, 404]).toContain((await get(url)).statusCode);
@@ -228,7 +245,9 @@ describe('static files', () => {
     expect(res.headers['cache-control']).toBe(CACHE_IMMUTABLE);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect((await get('/media/../secret')).statusCode).toBe(404);
-    expect((await get('/media/unknown.0123456789abcdef.svg')).statusCode).toBe(404);
+    const unknown = await get('/media/unknown.0123456789abcdef.svg');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['cache-control'] ?? '').not.toMatch(/immutable|max-age=[1-9]/);
   });
 });
 

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifySchema } from 'fastify';
 import { isBackofficeRoute } from '@erd/shared-contracts/backoffice';
 import { isAppRoute } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
@@ -12,19 +11,23 @@ import { tagRoutes } from '../../http/openapi.js';
 import { errorSchema } from '../../http/schemas.js';
 import { ensureXsrfCookie, pathOf } from '../../http/security.js';
 import { clubExists } from '../content/service.js';
-import { MEDIA_NAME } from '../media/store.js';
+import { createLocalMediaStore, MEDIA_NAME, type MediaStore } from '../media/store.js';
 import { UPLOAD_FILE_NAME } from '../uploads/storage.js';
-import { isReleaseDir, readCurrentRelease, releaseDir } from '../releases/service.js';
-import { encodingFor } from '../cache/http.js';
+import type { ReleaseReader } from '../releases/reader.js';
+import { isReleaseDir, releaseDir } from '../releases/service.js';
 import { CACHE_HTML, CACHE_IMMUTABLE, cacheControlFor } from './cache.js';
+import { createMemoryFiles, prepareMemoryFile, sendMemoryFile, type MemoryFile } from './memory-file.js';
 
 /**
  * Static files and the HTML app shell:
- * - `/remotes/<name>/<releaseId>/…` from `${DATA_DIR}/remotes/<name>/<releaseId>/` (a release);
- *   `/remotes/<name>/…` from the live release when one was published, else from
- *   `<webRoot>/<mf-dir>/dist/` (the workspace build). That stable path is what a sponsor's page
- *   embeds (`/remotes/mf_standings/embed.js`), so it follows releases;
- * - `/media/<name>` from `${DATA_DIR}/media/` (immutable);
+ * - `/remotes/<name>/<releaseId>/…`: a release (immutable: a release id's files never change), from
+ *   the database with PostgreSQL (kept in memory, modules/releases/reader.ts), else from
+ *   `${DATA_DIR}/remotes/<name>/<releaseId>/`; `/remotes/<name>/…` from the live release when one
+ *   was published, else from `<webRoot>/<mf-dir>/dist/` (the workspace build). That stable path is
+ *   what a sponsor's page embeds (`/remotes/mf_standings/embed.js`), so it follows releases;
+ * - `/media/<name>` from the media store (immutable): the database with PostgreSQL (kept in
+ *   memory; a name not there yet is looked for in `${DATA_DIR}/media/`, where media were kept
+ *   before), else `${DATA_DIR}/media/`;
  * - `/media/uploads/<name>` from `${DATA_DIR}/uploads/` (processed pictures, immutable);
  * - `/backoffice` and everything below it: the host's back-office page (`backoffice.html`, its own
  *   entry: nothing of the back office is on the public pages) with 200 and `X-Robots-Tag: noindex`;
@@ -99,15 +102,6 @@ const MEMORY_TYPES: Record<string, string> = {
 const MEMORY_FILE_MAX = 4 * 1024 * 1024;
 const MEMORY_TOTAL_MAX = 96 * 1024 * 1024;
 
-interface MemoryFile {
-  raw: Buffer;
-  gzip: Buffer | null;
-  br: Buffer | null;
-  type: string;
-  etag: string;
-  lastModified: string;
-}
-
 async function readIfFile(file: string): Promise<Buffer | null> {
   try {
     return await fs.readFile(file);
@@ -116,21 +110,11 @@ async function readIfFile(file: string): Promise<Buffer | null> {
   }
 }
 
-function memoryFileNotModified(request: FastifyRequest, file: MemoryFile): boolean {
-  const inm = request.headers['if-none-match'];
-  if (typeof inm === 'string') return inm.split(',').some((tag) => tag.trim() === file.etag || tag.trim() === '*');
-  const ims = request.headers['if-modified-since'];
-  return typeof ims === 'string' && Date.parse(ims) >= Date.parse(file.lastModified);
-}
-
-function sendMemoryFile(request: FastifyRequest, reply: FastifyReply, file: MemoryFile): FastifyReply {
-  reply.header('cache-control', CACHE_IMMUTABLE).header('etag', file.etag).header('last-modified', file.lastModified).header('vary', 'accept-encoding');
-  if (memoryFileNotModified(request, file)) return reply.code(304).send();
-  const encoding = encodingFor(request.headers['accept-encoding']);
-  const body = encoding === 'br' && file.br ? file.br : encoding && file.gzip ? file.gzip : file.raw;
-  if (body === file.br) reply.header('content-encoding', 'br');
-  else if (body === file.gzip) reply.header('content-encoding', 'gzip');
-  return reply.type(file.type).send(body);
+/** A file below `root` with `cacheControl`; a missing one is a plain 404 without it (never kept long). */
+async function sendFileIfThere(reply: FastifyReply, root: string, file: string, cacheControl: string) {
+  if (!(await isFileInside(root, file))) throw new NotFoundError('Datei nicht gefunden');
+  reply.header('cache-control', cacheControl);
+  return reply.sendFile(file, root);
 }
 
 function safeDecode(value: string): string | null {
@@ -141,7 +125,10 @@ function safeDecode(value: string): string | null {
   }
 }
 
-export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** Media from the database kept in memory (immutable names; a season has a few dozen). */
+const MEDIA_MEMORY_MAX = 32 * 1024 * 1024;
+
+export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseReader }> = async (app, { ctx, releases }) => {
   const { config } = ctx;
   const web = webPaths(config);
   const data = dataPaths(config);
@@ -169,14 +156,8 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
       return null;
     }
     const [raw, gzip, br] = await Promise.all([fs.readFile(abs), readIfFile(`${abs}.gz`), readIfFile(`${abs}.br`)]);
-    const file: MemoryFile = {
-      raw,
-      gzip,
-      br,
-      type,
-      etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,
-      lastModified: stat.mtime.toUTCString(),
-    };
+    // Precompressed by the build (a file without siblings is sent as it is).
+    const file = await prepareMemoryFile(raw, type, stat.mtime, { gzip, br, compress: false });
     memoryBytes += raw.length + (gzip?.length ?? 0) + (br?.length ?? 0);
     memoryFiles.set(decoded, file);
     return file;
@@ -199,13 +180,23 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     }
   }
 
+  const media: MediaStore = ctx.media;
+  const mediaMemory = createMemoryFiles({ maxBytes: MEDIA_MEMORY_MAX });
+  const legacyMedia = media.kind === 'database' ? createLocalMediaStore(data.media) : null;
   app.get<{ Params: { name: string } }>(
     '/media/:name',
     { schema: { summary: 'An imported image (season assets, challenge pictures, logos), immutable', params: nameParams, response: { 200: file('image/*', 'The image'), 404: errorSchema } } },
     async (request, reply) => {
-      if (!MEDIA_NAME.test(request.params.name)) throw new NotFoundError('Datei nicht gefunden');
-      reply.header('cache-control', CACHE_IMMUTABLE);
-      return reply.sendFile(request.params.name, data.media);
+      const { name } = request.params;
+      if (!MEDIA_NAME.test(name)) throw new NotFoundError('Datei nicht gefunden');
+      if (media.kind === 'folder') return sendFileIfThere(reply, data.media, name, CACHE_IMMUTABLE);
+      // Stored by any instance; not found is not kept (it may be stored a moment later).
+      const file = await mediaMemory.get(name, async () => {
+        const found = (await media.get(name)) ?? (await legacyMedia?.get(name)) ?? null;
+        return found && prepareMemoryFile(found.data, found.contentType, found.createdAt);
+      });
+      if (!file) throw new NotFoundError('Datei nicht gefunden');
+      return sendMemoryFile(request, reply, file, CACHE_IMMUTABLE);
     },
   );
 
@@ -218,8 +209,8 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
       },
       async (request, reply) => {
         if (!UPLOAD_FILE_NAME.test(request.params.name)) throw new NotFoundError('Datei nicht gefunden');
-        reply.header('cache-control', CACHE_IMMUTABLE).header('x-content-type-options', 'nosniff');
-        return reply.sendFile(request.params.name, data.uploads);
+        reply.header('x-content-type-options', 'nosniff');
+        return sendFileIfThere(reply, data.uploads, request.params.name, CACHE_IMMUTABLE);
       },
     );
   }
@@ -232,20 +223,42 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     if (!name || !rest) throw new NotFoundError('Datei nicht gefunden');
     const slash = rest.indexOf('/');
     const first = slash === -1 ? rest : rest.slice(0, slash);
-    let root: string;
-    let file: string;
-    if (slash !== -1 && (await isReleaseDir(data.remotes, name, first))) {
-      root = path.join(data.remotes, name, first);
-      file = rest.slice(slash + 1);
-    } else {
-      const live = await readCurrentRelease(data.remotes, name);
-      root = live ? releaseDir(data.remotes, name, live.release) : web.remote(name);
-      file = rest;
-      if (!(await isDir(root))) return unavailable(reply);
+    if (releases.kind === 'database') {
+      let id: string;
+      let file: string;
+      let cacheControl: string;
+      if (slash !== -1 && (await releases.isRelease(name, first))) {
+        id = first;
+        file = rest.slice(slash + 1);
+        cacheControl = cacheControlFor(file, { inReleaseFolder: true });
+      } else {
+        const live = await releases.live(name);
+        if (!live) return sendWorkspaceFile(reply, name, rest);
+        id = live.release;
+        file = rest;
+        cacheControl = cacheControlFor(file);
+      }
+      const found = await releases.file(name, id, file);
+      if (!found) throw new NotFoundError('Datei nicht gefunden');
+      return sendMemoryFile(request, reply, found, cacheControl);
     }
-    reply.header('cache-control', cacheControlFor(file));
-    return reply.sendFile(file, root);
+    if (slash !== -1 && (await isReleaseDir(data.remotes, name, first))) {
+      const file = rest.slice(slash + 1);
+      return sendFileIfThere(reply, path.join(data.remotes, name, first), file, cacheControlFor(file, { inReleaseFolder: true }));
+    }
+    const live = await releases.live(name);
+    if (!live) return sendWorkspaceFile(reply, name, rest);
+    const root = releaseDir(data.remotes, name, live.release);
+    if (!(await isDir(root))) return unavailable(reply);
+    return sendFileIfThere(reply, root, rest, cacheControlFor(rest));
   });
+
+  /** A remote's workspace build (no release published). */
+  async function sendWorkspaceFile(reply: FastifyReply, name: ServedRemoteName, file: string) {
+    const root = web.remote(name);
+    if (!(await isDir(root))) return unavailable(reply);
+    return sendFileIfThere(reply, root, file, cacheControlFor(file));
+  }
 
   const reserved = ['/api/', `${config.contentApiBase}/`, '/results/', '/remotes/', '/media/'];
   if (config.identity.endpoint.startsWith('/')) reserved.push(config.identity.endpoint);
@@ -262,7 +275,7 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     // A hashed build file: from memory (a range request is left to the file sender).
     if (decoded && !request.headers.range) {
       const file = memoryFiles.get(decoded) ?? (await memoryFile(decoded));
-      if (file) return sendMemoryFile(request, reply, file);
+      if (file) return sendMemoryFile(request, reply, file, CACHE_IMMUTABLE);
     }
     if (!(await isDir(web.host))) return unavailable(reply);
 
