@@ -57,11 +57,11 @@ module.exports = {
       testEnvironment: 'node',
       setupFiles: ['<rootDir>/../config/jest.setup-server.cjs'],
       transform: { '^.+\\.(c|m)?(t|j)sx?$': swc(false) },
-      // ESM-only packages (the markdown parser) and PGlite's CommonJS build, whose dynamic
+      // ESM-only packages (the markdown parser, the OpenAPI validator) and PGlite's CommonJS build, whose dynamic
       // `import()` jest cannot run without --experimental-vm-modules, go through swc as well.
       transformIgnorePatterns: [
         // Ignored: a file whose innermost package is not one of these.
-        '/node_modules/(?!(@electric-sql/pglite|mdast-util-|micromark|decode-named-character-reference|character-entities|devlop|unist-util-|content-disposition|@fastify/cookie|cookie)[^/]*/)(@[^/]+/)?[^/]+/(?!.*node_modules/)',
+        '/node_modules/(?!(@electric-sql/pglite|mdast-util-|micromark|decode-named-character-reference|character-entities|devlop|unist-util-|content-disposition|@fastify/cookie|cookie|@seriousme/openapi-schema-validator)[^/]*/)(@[^/]+/)?[^/]+/(?!.*node_modules/)',
       ],
     },
   ].map(({ setupFilesAfterEach, ...project }) => project),

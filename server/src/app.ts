@@ -8,6 +8,7 @@ import { isAppError, ValidationError } from './errors.js';
 import { authenticate, registerAuth } from './http/auth.js';
 import { registerSecurityHeaders } from './http/headers.js';
 import { registerInputRule, UNSAFE_TEXT_MESSAGE } from './http/input.js';
+import { registerOpenApi } from './http/openapi.js';
 import { registerRequestIds, REQUEST_ID_LOG_LABEL, requestIdOf, requestScopedLogger } from './http/request-id.js';
 import { registerSecurity } from './http/security.js';
 import { LOG_SERIALIZERS } from './logger.js';
@@ -206,6 +207,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ code: 'NotFound', message: 'Nicht gefunden', requestId: request.id }));
 
+  // Before any route: the OpenAPI document collects them as they are added (http/openapi.ts).
+  await registerOpenApi(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await registerSecurityHeaders(app, config);

@@ -11,6 +11,29 @@ export const errorSchema = {
 /** An object serialised as is (the shape is the contracts' type; the schema documents the top level). */
 export const looseObject = { type: 'object', additionalProperties: true } as const;
 
+/** `looseObject` naming the contracts' type it is (the answer's description in the OpenAPI document). */
+export const dto = (name: string) => ({ ...looseObject, description: `${name} (shared-contracts)` }) as const;
+
+/**
+ * A multipart/form-data body the handler reads part by part: documented only (`request.body`
+ * stays empty, validated as null).
+ */
+export const multipartBody = (description: string) =>
+  ({
+    content: {
+      'multipart/form-data': { schema: { type: ['object', 'null'], description, properties: { file: { type: 'string', contentMediaType: 'image/*' } } } },
+    },
+  }) as const;
+
+/**
+ * A JSON object body the service checks field by field (its own, German messages per field): the
+ * schema only demands an object; the description names the contracts' input type and its fields.
+ */
+export const objectBody = (description: string) => ({ type: 'object', description }) as const;
+
+/** The same for a body that may also be left out (read as `request.body?.field`). */
+export const optionalObjectBody = (description: string) => ({ type: ['object', 'null'], description }) as const;
+
 export const errorResponses = {
   400: errorSchema,
   404: errorSchema,

@@ -2,7 +2,8 @@ import { apiPaths, frontendUserPaths } from '@erd/shared-contracts/wire';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { bearerToken } from '../../http/auth.js';
-import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { errorResponses, errorSchema, looseObject, objectBody } from '../../http/schemas.js';
 import {
   confirmAccount,
   confirmAccountPassword,
@@ -35,12 +36,13 @@ type SpaceRequest = FastifyRequest<{ Params: { spaceId: string } }>;
 const input = (request: SpaceRequest) => ({ spaceId: request.params.spaceId, body: request.body, ip: request.ip });
 
 export const frontendUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const post = (path: string, status: 200 | 201, run: (request: SpaceRequest) => Promise<unknown>) =>
+  tagRoutes(app, 'accounts');
+  const post = (path: string, status: 200 | 201, summary: string, body: string, run: (request: SpaceRequest) => Promise<unknown>) =>
     app.post<{ Params: { spaceId: string } }>(
       `/${path}`,
       {
         bodyLimit: 16 * 1024,
-        schema: { params: spaceParams, body: { type: 'object' }, response: { [status]: emailResult, ...accountErrors } },
+        schema: { summary, params: spaceParams, body: objectBody(body), response: { [status]: emailResult, ...accountErrors } },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
@@ -49,11 +51,11 @@ export const frontendUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       },
     );
 
-  post(frontendUserPaths.signup, 201, (request) => registerAccount({ ctx, input: input(request) }));
-  post(frontendUserPaths.confirmSignup, 200, (request) => confirmAccount({ ctx, input: input(request) }));
-  post(frontendUserPaths.resendCode, 200, (request) => resendAccountCode({ ctx, input: input(request) }));
-  post(frontendUserPaths.forgotPassword, 200, (request) => forgotAccountPassword({ ctx, input: input(request) }));
-  post(frontendUserPaths.confirmForgotPassword, 200, (request) => confirmAccountPassword({ ctx, input: input(request) }));
+  post(frontendUserPaths.signup, 201, 'Register a club account; mails a confirmation code', 'RegistrationInput: { email, password, fields: ProfileFieldsDto }', (request) => registerAccount({ ctx, input: input(request) }));
+  post(frontendUserPaths.confirmSignup, 200, 'Confirm the registration with the mailed code', 'ConfirmSignupInput: { email, code }', (request) => confirmAccount({ ctx, input: input(request) }));
+  post(frontendUserPaths.resendCode, 200, 'Send the confirmation code again', 'EmailInput: { email }', (request) => resendAccountCode({ ctx, input: input(request) }));
+  post(frontendUserPaths.forgotPassword, 200, 'Mail a code to set a new password', 'EmailInput: { email }', (request) => forgotAccountPassword({ ctx, input: input(request) }));
+  post(frontendUserPaths.confirmForgotPassword, 200, 'Set a new password with the mailed code', 'ConfirmForgotPasswordInput: { email, code, password }', (request) => confirmAccountPassword({ ctx, input: input(request) }));
 };
 
 const fieldsSchema = {
@@ -72,6 +74,7 @@ const fieldsSchema = {
 const authErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema, 503: errorSchema } as const;
 
 export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  tagRoutes(app, 'accounts');
   const userOf = (request: FastifyRequest) => {
     if (!request.user) throw new Error('requireUser did not run');
     return request.user.sub;
@@ -82,6 +85,7 @@ export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
     {
       preHandler: app.requireUser,
       schema: {
+        summary: 'The signed-in member’s account and profile (MeDto)',
         response: {
           200: {
             type: 'object',
@@ -110,7 +114,8 @@ export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
       preHandler: app.requireUser,
       bodyLimit: 16 * 1024,
       schema: {
-        body: { type: 'object' },
+        summary: 'Change the profile (a stale `updatedAt` is 409)',
+        body: objectBody('ProfileUpdateInput: { fields (without club), updatedAt: string, password?: string }'),
         response: {
           200: { type: 'object', required: ['fields', 'updatedAt'], properties: { fields: fieldsSchema, updatedAt: { type: 'string' } } },
           ...authErrors,
@@ -123,7 +128,7 @@ export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
     },
   );
 
-  app.delete(apiPaths.profile, { preHandler: app.requireUser, schema: { response: { 204: { type: 'null' }, ...authErrors } } }, async (request, reply) => {
+  app.delete(apiPaths.profile, { preHandler: app.requireUser, schema: { summary: 'Delete the account, profile and sessions', response: { 204: { type: 'null' }, ...authErrors } } }, async (request, reply) => {
     await deleteAccount({ ctx, input: { sub: userOf(request), accessToken: bearerToken(request) } });
     return reply.code(204).header('cache-control', 'no-store').send();
   });

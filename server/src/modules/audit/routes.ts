@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { auditPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { berlinToday } from '../../lib/dates.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH } from '../../http/schemas.js';
 import { AUDIT_ACTION_PATTERN, AUDIT_MAX_PAGE_SIZE, auditCsv, listAuditEntries, type AuditQueryInput } from './service.js';
 
 /**
@@ -24,11 +25,13 @@ const filterProperties = {
 } as const;
 
 export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  tagRoutes(app, 'back office: audit');
   app.get<{ Querystring: AuditQueryInput }>(
     auditPaths.audit,
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'The audit log, filtered and paged',
         querystring: {
           type: 'object',
           properties: {
@@ -38,7 +41,7 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
           },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('AuditPageDto'), ...errors },
       },
     },
     async (request) => listAuditEntries({ ctx, input: request.query }),
@@ -49,8 +52,9 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'The filtered audit log as CSV (X-Total-Count, X-Truncated)',
         querystring: { type: 'object', properties: filterProperties, additionalProperties: false },
-        response: errors,
+        response: { 200: { content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
       },
     },
     async (request, reply) => {

@@ -4,7 +4,8 @@ import { challengeAdminPaths } from '@erd/shared-contracts/backoffice';
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, multipartBody, objectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { mediaTooLarge, uploadMedia } from './media.js';
 import { getAdminChallenge, listAdminChallenges, updateAdminChallenge } from './service.js';
@@ -35,6 +36,7 @@ export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
     reply.header('cache-control', 'no-store');
   });
   registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: challenges');
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: true,
     limits: { fieldNameSize: 100, fieldSize: 1024, fields: 5, fileSize: PICTURE_MAX_BYTES + 1, files: 1, parts: 6, headerPairs: 50 },
@@ -42,13 +44,13 @@ export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
 
   app.get(
     challengeAdminRoutePaths.challenges,
-    { config: { operatorAccess: 'operator' }, schema: { response: { 200: looseObject, ...errors } } },
+    { config: { operatorAccess: 'operator' }, schema: { summary: 'The season’s challenges with their editable fields', response: { 200: dto('{ yearId, today, items: AdminChallengeSummaryDto[] }'), ...errors } } },
     async () => listAdminChallenges({ ctx }),
   );
 
   app.get<{ Params: { id: string } }>(
     challengeAdminRoutePaths.challenge,
-    { config: { operatorAccess: 'operator' }, schema: { params: idParams, response: { 200: looseObject, ...errors } } },
+    { config: { operatorAccess: 'operator' }, schema: { summary: 'One challenge with its editable fields', params: idParams, response: { 200: dto('AdminChallengeDto'), ...errors } } },
     async (request) => getAdminChallenge({ ctx, input: { id: request.params.id } }),
   );
 
@@ -58,7 +60,9 @@ export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 256 * 1024,
-      schema: { params: idParams, body: { type: 'object' }, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Change a challenge (texts, dates, pictures, prizes)',
+        params: idParams,
+        body: objectBody('PatchChallengeInput: { expectedUpdatedAt: string, headline?, teasertitle?, teasertext?, question?, footnote?, teaserImage?, prizeImages?, points?, scoring?, startDate?, endDate?, … }'), response: { 200: dto('AdminChallengeDto'), ...errors } },
     },
     async (request) => updateAdminChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
   );
@@ -66,7 +70,14 @@ export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
   // One picture (multipart field `file`) → the ImageDto for teaserImage or prizeImages.
   app.post(
     challengeAdminRoutePaths.media,
-    { config: { operatorAccess: 'admin' }, schema: { response: { 201: looseObject, ...errors, 413: errorSchema, 415: errorSchema } } },
+    {
+      config: { operatorAccess: 'admin' },
+      schema: {
+        summary: 'Upload a challenge picture (multipart field `file`) → ImageDto',
+        body: multipartBody('The picture as `file` (JPEG, PNG or WebP)'),
+        response: { 201: dto('ImageDto'), ...errors, 413: errorSchema, 415: errorSchema },
+      },
+    },
     async (request, reply) => {
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > PICTURE_MAX_BYTES + FORM_OVERHEAD_BYTES) {

@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CLUB_SORTS, clubsAdminPaths } from '@erd/shared-contracts/backoffice';
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import { ValidationError } from '../../errors.js';
-import { ID_MAX_LENGTH } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { dto, ID_MAX_LENGTH, multipartBody } from '../../http/schemas.js';
 import { mediaTooLarge } from '../challenges-admin/media.js';
 import type { AppContext } from '../../context.js';
 import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
@@ -20,11 +21,15 @@ const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: loo
 const BODY_LIMIT = CLUB_CSV_MAX_BYTES + 64 * 1024;
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
+/** The club list as CSV text (the service checks it; other content types are the service’s to refuse). */
+const csvBody = { content: { 'text/csv': { schema: { type: 'string' } } } } as const;
+
 export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
   registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: clubs');
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: true,
     limits: { fieldNameSize: 100, fieldSize: 1024, fields: 5, fileSize: PICTURE_MAX_BYTES + 1, files: 1, parts: 6, headerPairs: 50 },
@@ -36,6 +41,7 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'The clubs, searched, sorted and paged',
         querystring: {
           type: 'object',
           properties: {
@@ -46,7 +52,7 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
           },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('ClubAdminPageDto'), ...errors },
       },
     },
     async (request) => listClubsForOperator({ ctx, input: request.query }),
@@ -54,7 +60,11 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   app.post<{ Body: unknown }>(
     clubsAdminPaths.importPreview,
-    { config: { operatorAccess: 'admin' }, bodyLimit: BODY_LIMIT, schema: { response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'admin' },
+      bodyLimit: BODY_LIMIT,
+      schema: { summary: 'Check a club list (CSV) and show what importing it would change', body: csvBody, response: { 200: dto('ClubImportPreviewDto'), ...errors } },
+    },
     async (request) => previewClubImport({ ctx, input: { text: request.body } }),
   );
 
@@ -64,13 +74,15 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       config: { operatorAccess: 'admin' },
       bodyLimit: BODY_LIMIT,
       schema: {
+        summary: 'Import the previewed club list (CSV; previewHash of the preview)',
+        body: csvBody,
         querystring: {
           type: 'object',
           required: ['previewHash'],
           properties: { previewHash: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('ClubImportResultDto'), ...errors },
       },
     },
     async (request) => applyClubImport({ ctx, input: { text: request.body, previewHash: request.query.previewHash, actor: actorOf(request) } }),
@@ -82,8 +94,10 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     {
       config: { operatorAccess: 'admin' },
       schema: {
+        summary: 'Upload a club’s logo (multipart field `file`)',
+        body: multipartBody('The logo as `file`'),
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } } },
-        response: { 200: looseObject, ...errors, 404: errorSchema, 415: errorSchema },
+        response: { 200: dto('ClubAdminDto'), ...errors, 404: errorSchema, 415: errorSchema },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { dto, errorResponses, errorSchema, objectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { getContent, previewMarkdown, saveBanner, saveLegalPage, saveTeasers } from './service.js';
 
@@ -33,22 +34,27 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     reply.header('cache-control', 'no-store');
   });
   registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: content');
 
   app.get(
     contentAdminRoutePaths.content,
-    { config: { operatorAccess: 'operator' }, schema: { response: { 200: looseObject, ...errors } } },
+    { config: { operatorAccess: 'operator' }, schema: { summary: 'The editable site content: teasers, banner, legal pages', response: { 200: dto('ContentAdminDto'), ...errors } } },
     async () => getContent({ ctx }),
   );
 
   app.put(
     contentAdminRoutePaths.teasers,
-    { config: { operatorAccess: 'admin' }, bodyLimit: 256 * 1024, schema: { body: { type: 'object' }, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'admin' },
+      bodyLimit: 256 * 1024,
+      schema: { summary: 'Save the home page teasers', body: objectBody('SaveTeasersInput: { expectedUpdatedAt: string, teasers: { teaser1, teaser2, teaserPrizes } }'), response: { 200: dto('ContentAdminDto'), ...errors } },
+    },
     async (request) => saveTeasers({ ctx, input: { body: request.body, actor: actorOf(request) } }),
   );
 
   app.put(
     contentAdminRoutePaths.banner,
-    { config: { operatorAccess: 'admin' }, schema: { body: { type: 'object' }, response: { 200: looseObject, ...errors } } },
+    { config: { operatorAccess: 'admin' }, schema: { summary: 'Save the banner', body: objectBody('SaveBannerInput: { expectedUpdatedAt: string, text1: string, text2: string }'), response: { 200: dto('ContentAdminDto'), ...errors } } },
     async (request) => saveBanner({ ctx, input: { body: request.body, actor: actorOf(request) } }),
   );
 
@@ -57,14 +63,18 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: LEGAL_BODY_LIMIT,
-      schema: { params: pageParams, body: { type: 'object' }, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Save a legal page (Markdown)', params: pageParams, body: objectBody('SaveLegalInput: { expectedUpdatedAt: string, markdown: string }'), response: { 200: dto('ContentAdminDto'), ...errors } },
     },
     async (request) => saveLegalPage({ ctx, input: { page: request.params.page, body: request.body, actor: actorOf(request) } }),
   );
 
   app.post(
     contentAdminRoutePaths.preview,
-    { config: { operatorAccess: 'admin' }, bodyLimit: LEGAL_BODY_LIMIT, schema: { body: { type: 'object' }, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'admin' },
+      bodyLimit: LEGAL_BODY_LIMIT,
+      schema: { summary: 'Render Markdown as the site would show it', body: objectBody('MarkdownPreviewInput: { markdown: string }'), response: { 200: dto('MarkdownPreviewDto'), ...errors } },
+    },
     async (request) => previewMarkdown({ input: { body: request.body } }),
   );
 };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
-import { errorResponses, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { dto, errorResponses, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
 import { topics } from '../cache/changes.js';
 import { createDocumentCache } from '../cache/documents.js';
 import { type CachePolicy, sendDocument } from '../cache/http.js';
@@ -52,6 +53,7 @@ interface SearchQuery {
 }
 
 export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  tagRoutes(app, 'public content');
   const feed = ctx.changes ?? null;
   // Large and rarely changed: compressed hard. The searches change with every vote: compressed fast.
   const spaceCache = createDocumentCache({ feed, maxEntries: 4, brotliQuality: 9, gzipLevel: 9 });
@@ -67,6 +69,7 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     {
       compress: false,
       schema: {
+        summary: 'The season’s content: year, challenges, site texts (SpaceDataDto; ETag, 304)',
         params: spaceParams,
         querystring: { type: 'object', properties: { include: includeProperty } },
         response: {
@@ -94,6 +97,7 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     {
       compress: false,
       schema: {
+        summary: 'The club catalogue or a challenge’s published entries (ETag, 304)',
         params: spaceParams,
         querystring: {
           type: 'object',
@@ -153,6 +157,7 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     '/objects/:id',
     {
       schema: {
+        summary: 'One club, challenge, year or published entry',
         params: {
           type: 'object',
           required: ['spaceId', 'id'],
@@ -162,7 +167,7 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
           },
         },
         querystring: { type: 'object', properties: { include: includeProperty } },
-        response: { 200: looseObject, ...errorResponses },
+        response: { 200: dto('ContentObject'), ...errorResponses },
       },
     },
     async (request) =>

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
 import { createPresignedPost, getOwnParticipation, saveParticipation } from './service.js';
 
 /**
@@ -27,9 +28,13 @@ function subOf(request: FastifyRequest): string {
 }
 
 export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  tagRoutes(app, 'entries');
   app.get<{ Params: { challengeId: string } }>(
     BASE,
-    { preHandler: app.requireUser, schema: { params, response: { 200: { anyOf: [looseObject, { type: 'null' }] }, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: 'The club’s own entry of a challenge, or null', params, response: { 200: { anyOf: [looseObject, { type: 'null' }] }, ...errors } },
+    },
     async (request: Request, reply) => {
       reply.header('cache-control', 'no-store');
       const own = await getOwnParticipation({ ctx, input: { sub: subOf(request), challengeId: request.params.challengeId } });
@@ -40,7 +45,11 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
 
   app.put<{ Params: { challengeId: string } }>(
     BASE,
-    { preHandler: app.requireUser, bodyLimit: 16 * 1024, schema: { params, body: { type: 'object' }, response: { 200: looseObject, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      bodyLimit: 16 * 1024,
+      schema: { summary: 'Submit the club’s entry', params, body: objectBody('EntryInput: exactly one of { estimate } | { slogan } | { picture }'), response: { 200: dto('SavedParticipationDto'), ...errors } },
+    },
     async (request: Request, reply) => {
       reply.header('cache-control', 'no-store');
       return saveParticipation({ ctx, input: { sub: subOf(request), challengeId: request.params.challengeId, body: request.body } });
@@ -53,8 +62,9 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       preHandler: app.requireUser,
       bodyLimit: 16 * 1024,
       schema: {
+        summary: 'Permission to upload a picture: the form fields of a presigned POST',
         params,
-        body: { type: 'object' },
+        body: objectBody('PresignedPostInput: { name: string, contentType: string }'),
         response: {
           200: {
             type: 'object',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { tagRoutes } from '../../http/openapi.js';
 import type { JobQueue } from '../jobs/queue.js';
 
 /**
@@ -63,19 +64,20 @@ export async function checkReadiness(
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, options) => {
   const { database } = options;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  tagRoutes(app, 'health');
 
-  app.get('/health', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
+  app.get('/health', { schema: { summary: 'Liveness: the process runs (no database call)', response: { 200: okSchema } } }, async (_request, reply) => {
     noStore(reply);
     return { ok: true };
   });
 
-  app.get('/ready', { schema: { response: { 200: readySchema, 503: readySchema } } }, async (request, reply) => {
+  app.get('/ready', { schema: { summary: 'Readiness: database, job workers, not closing (503 otherwise)', response: { 200: readySchema, 503: readySchema } } }, async (request, reply) => {
     noStore(reply);
     const state = await checkReadiness(options, (error) => request.log.error({ err: error }, 'readiness: database ping failed'));
     return reply.code(state.ok ? 200 : 503).send(state);
   });
 
-  app.get('/healthz', { schema: { response: { 200: okSchema, 503: okSchema } } }, async (request, reply) => {
+  app.get('/healthz', { schema: { summary: 'Health with a database ping (503 when it fails)', response: { 200: okSchema, 503: okSchema } } }, async (request, reply) => {
     noStore(reply);
     try {
       await database.ping();

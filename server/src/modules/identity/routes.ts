@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { tagRoutes } from '../../http/openapi.js';
 import { IdentityError, MESSAGES } from './errors.js';
 import { runAction } from './protocol.js';
 
@@ -12,6 +13,11 @@ import { runAction } from './protocol.js';
 
 const AMZ_JSON = 'application/x-amz-json-1.1';
 const BODY_LIMIT = 64 * 1024;
+
+/** The protocol's JSON, sent as text (documented here; the handlers send strings, so nothing is serialised by these). */
+const amzJson = (description: string) => ({ description, content: { [AMZ_JSON]: { schema: { type: 'object', additionalProperties: true } } } }) as const;
+const amzError = amzJson('`{ __type, message }` and `x-amzn-ErrorType`');
+const keyResponse = { type: 'object', additionalProperties: true } as const;
 
 function cors(reply: FastifyReply): FastifyReply {
   return reply
@@ -31,6 +37,7 @@ function sendError(reply: FastifyReply, error: IdentityError): FastifyReply {
 
 export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { endpoint, userPoolId } = ctx.config.identity;
+  tagRoutes(app, 'identity');
 
   // The signing key exists from the first start on (the JWKS is never empty); should the database
   // not answer yet, the key is created on first use instead.
@@ -61,7 +68,7 @@ export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return sendError(reply, new IdentityError('InternalErrorException', MESSAGES.internal));
   });
 
-  app.options(endpoint, async (_request, reply) =>
+  app.options(endpoint, { schema: { summary: 'CORS preflight of the identity service', response: { 204: { type: 'null' } } } }, async (_request, reply) =>
     cors(reply)
       .code(204)
       .header('access-control-allow-methods', 'POST, OPTIONS')
@@ -70,23 +77,36 @@ export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       .send(),
   );
 
-  app.post(endpoint, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
-    const target = request.headers['x-amz-target'];
-    const result = await runAction(ctx, typeof target === 'string' ? target : undefined, request.body, { ip: request.ip });
-    return cors(reply)
-      .header('x-amzn-requestid', reply.request.id)
-      .header('cache-control', 'no-store')
-      .header('content-type', AMZ_JSON)
-      .send(JSON.stringify(result));
-  });
+  app.post(
+    endpoint,
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        summary: 'The Cognito user-pool JSON protocol (X-Amz-Target: AWSCognitoIdentityProviderService.<Action>)',
+        headers: { type: 'object', properties: { 'x-amz-target': { type: 'string' } } },
+        // Not validated here: the protocol answers a wrong body with its own errors (protocol.ts).
+        body: { content: { [AMZ_JSON]: { schema: { description: 'The action’s request object' } } } },
+        response: { 200: amzJson('The action’s result'), 400: amzError, 500: amzError },
+      },
+    },
+    async (request, reply) => {
+      const target = request.headers['x-amz-target'];
+      const result = await runAction(ctx, typeof target === 'string' ? target : undefined, request.body, { ip: request.ip });
+      return cors(reply)
+        .header('x-amzn-requestid', reply.request.id)
+        .header('cache-control', 'no-store')
+        .header('content-type', AMZ_JSON)
+        .send(JSON.stringify(result));
+    },
+  );
 
   const wellKnown = `${endpoint}/${userPoolId}/.well-known`;
-  app.get(`${wellKnown}/jwks.json`, async (_request, reply) =>
+  app.get(`${wellKnown}/jwks.json`, { schema: { summary: 'The token signing keys (JWKS)', response: { 200: keyResponse } } }, async (_request, reply) =>
     cors(reply)
       .header('cache-control', 'public, max-age=300')
       .send(await ctx.identity.jwks()),
   );
-  app.get(`${wellKnown}/openid-configuration`, async (_request, reply) =>
+  app.get(`${wellKnown}/openid-configuration`, { schema: { summary: 'The issuer’s OpenID configuration', response: { 200: keyResponse } } }, async (_request, reply) =>
     cors(reply)
       .header('cache-control', 'public, max-age=300')
       .send({

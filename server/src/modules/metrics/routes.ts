@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { MetricsConfig } from '../../config.js';
 import { UnauthorizedError } from '../../errors.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { errorSchema } from '../../http/schemas.js';
 import { safeEqual } from '../../lib/hash.js';
 import type { Logger } from '../../logger.js';
 import type { AppMetrics } from './metrics.js';
@@ -25,7 +27,13 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 }
 
 export const metricsRoutes: FastifyPluginAsync<{ metrics: AppMetrics; token: string }> = async (app, { metrics, token }) => {
-  app.get(METRICS_PATH, async (request, reply) => {
+  tagRoutes(app, 'health');
+  const schema = {
+    summary: 'Prometheus metrics (only with METRICS_TOKEN, for its bearer token)',
+    security: [{ metricsToken: [] }],
+    response: { 200: { content: { 'text/plain': { schema: { type: 'string' } } } }, 401: errorSchema },
+  };
+  app.get(METRICS_PATH, { schema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!bearerMatches(request.headers.authorization, token)) {
       reply.header('www-authenticate', CHALLENGE);

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { moderationAdminPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, objectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { decideParticipations, lookupParticipation } from './decisions.js';
 
@@ -19,13 +20,14 @@ export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     reply.header('cache-control', 'no-store');
   });
   registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: moderation');
 
   app.post(
     moderationAdminPaths.decisions,
     {
       config: { operatorAccess: 'operator' },
       bodyLimit: 32 * 1024,
-      schema: { body: { type: 'object' }, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Decide on 1–50 entries with the Werberat checklist (per-entry outcome)', body: objectBody('ModerationDecisionInput: { decision, ids: string[], checklist: WerberatChecklistDto, reason?: string }'), response: { 200: dto('ModerationDecisionResultDto'), ...errors } },
     },
     async (request) => decideParticipations({ ctx, input: { body: request.body, actor: actorOf(request) } }),
   );
@@ -35,8 +37,9 @@ export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'An entry in any state with its moderation history',
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } } },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('ModerationLookupDto'), ...errors },
       },
     },
     async (request) => lookupParticipation({ ctx, input: { id: request.params.id } }),

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { operatorPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, objectBody, optionalObjectBody } from '../../http/schemas.js';
 import { auditRoutes } from '../audit/routes.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { operatorAccountRoutes } from '../operators/routes.js';
@@ -32,6 +33,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     reply.header('cache-control', 'no-store');
   });
   registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: moderation');
 
   await app.register(operatorAccountRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
@@ -41,6 +43,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'Entries for review (pending or published), paged',
         querystring: {
           type: 'object',
           properties: {
@@ -50,7 +53,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
             size: { type: 'integer', minimum: 1 },
           },
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('OperatorParticipationPageDto'), ...errors },
       },
     },
     async (request) => listParticipationsForReview({ ctx, input: request.query }),
@@ -61,14 +64,32 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   // the services without one.
   app.post<{ Params: { id: string }; Body: { checklist?: unknown } | undefined }>(
     '/api/operator/participations/:id/publish',
-    { config: { operatorAccess: 'operator' }, bodyLimit: 8 * 1024, schema: { params: idParams, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'operator' },
+      bodyLimit: 8 * 1024,
+      schema: {
+        summary: 'Publish a pending entry',
+        params: idParams,
+        body: optionalObjectBody('{ checklist: WerberatChecklistDto } (complete over HTTP)'),
+        response: { 200: dto('OperatorParticipationDto'), ...errors },
+      },
+    },
     async (request) =>
       publishParticipation({ ctx, input: { id: request.params.id, checklist: completeChecklistOf(request.body?.checklist), actor: actorOf(request) } }),
   );
 
   app.post<{ Params: { id: string }; Body: { reason?: unknown; checklist?: unknown } | undefined }>(
     '/api/operator/participations/:id/reject',
-    { config: { operatorAccess: 'operator' }, bodyLimit: 8 * 1024, schema: { params: idParams, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'operator' },
+      bodyLimit: 8 * 1024,
+      schema: {
+        summary: 'Reject (delete) an entry; the club may submit again',
+        params: idParams,
+        body: optionalObjectBody('RejectParticipationInput: { reason?: string, checklist?: WerberatChecklistDto }'),
+        response: { 200: dto('RejectedParticipationDto'), ...errors },
+      },
+    },
     async (request) =>
       rejectParticipation({
         ctx,
@@ -86,6 +107,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'The vote records of an entry, paged',
         querystring: {
           type: 'object',
           required: ['participationId'],
@@ -95,7 +117,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
             size: { type: 'integer', minimum: 1 },
           },
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('OperatorVotePageDto'), ...errors },
       },
     },
     async (request) => listVotesForReview({ ctx, input: request.query }),
@@ -106,7 +128,7 @@ export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     {
       config: { operatorAccess: 'operator' },
       bodyLimit: 64 * 1024,
-      schema: { body: { type: 'object' }, response: { 200: looseObject, ...errors } },
+      schema: { summary: 'Remove votes', body: objectBody('RemoveVotesInput: { ids: number[], reason: string }'), response: { 200: dto('RemoveVotesResultDto'), ...errors } },
     },
     async (request) => removeVotes({ ctx, input: { body: request.body, actor: actorOf(request) } }),
   );

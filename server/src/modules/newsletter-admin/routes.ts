@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { NEWSLETTER_SORTS, NEWSLETTER_STATUSES, newsletterAdminPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import { berlinToday } from '../../lib/dates.js';
-import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { dto, errorResponses, errorSchema, optionalObjectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import {
   consentLogForOperator,
@@ -25,12 +26,14 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     reply.header('cache-control', 'no-store');
   });
   registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: newsletter');
 
   app.get<{ Querystring: SubscriberQueryInput }>(
     newsletterAdminPaths.subscribers,
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'Newsletter subscriptions, searched, filtered, sorted and paged',
         querystring: {
           type: 'object',
           properties: {
@@ -42,7 +45,7 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
           },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('NewsletterSubscriberPageDto'), ...errors },
       },
     },
     async (request) => listSubscriptionsForOperator({ ctx, input: request.query }),
@@ -53,13 +56,14 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'The consent log of one address',
         querystring: {
           type: 'object',
           required: ['email'],
           properties: { email: { type: 'string', maxLength: 254 } },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('NewsletterConsentLogDto'), ...errors },
       },
     },
     async (request) => consentLogForOperator({ ctx, input: request.query }),
@@ -67,7 +71,13 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
 
   app.get(
     newsletterAdminPaths.subscribersCsv,
-    { config: { operatorAccess: 'admin' }, schema: { response: errors } },
+    {
+      config: { operatorAccess: 'admin' },
+      schema: {
+        summary: 'The confirmed subscribers as CSV (X-Total-Count; audited)',
+        response: { 200: { content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+      },
+    },
     async (request, reply) => {
       const csv = await subscribersCsv({ ctx, input: { actor: actorOf(request) } });
       reply
@@ -84,8 +94,10 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
       schema: {
+        summary: 'Unsubscribe an address for its owner',
+        body: optionalObjectBody('{ reason?: string }'),
         params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('NewsletterSubscriberDto'), ...errors },
       },
     },
     async (request) => unsubscribeByOperator({ ctx, input: { id: request.params.id, reason: request.body?.reason, actor: actorOf(request) } }),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { isAppError, ValidationError } from '../../errors.js';
+import { tagRoutes } from '../../http/openapi.js';
 import { errorResponses } from '../../http/schemas.js';
 import { simplePage } from '../mail/templates.js';
 import {
@@ -12,11 +13,13 @@ import {
 
 /** /api/public/newsletter (spec §7): signup, confirmation link, unsubscribe link. */
 export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  tagRoutes(app, 'newsletter');
   app.post<{ Body: { Email: string; Fields?: unknown[] } }>(
     '/',
     {
       attachValidation: true,
       schema: {
+        summary: 'Sign up for the newsletter ({ Email, Fields }); mails a confirmation link',
         body: {
           type: 'object',
           required: ['Email'],
@@ -46,6 +49,9 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       .type('text/html; charset=utf-8')
       .send(simplePage({ productName: ctx.config.productName, title, message, homeUrl: '/' }));
 
+  const html = { content: { 'text/html': { schema: { type: 'string' } } } } as const;
+  const pageResponses = { 200: html, 400: html, 410: html } as const;
+  const unsubscribeResponses = { 200: html, 400: html } as const;
   const tokenQuery = {
     type: 'object',
     properties: { token: { type: 'string', maxLength: 200 } },
@@ -53,7 +59,7 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   app.get<{ Querystring: { token?: string } }>(
     '/confirm',
-    { attachValidation: true, schema: { querystring: tokenQuery } },
+    { attachValidation: true, schema: { summary: 'Confirm a sign-up (the mailed link): a German page, 200, 400 or 410', querystring: tokenQuery, response: pageResponses } },
     async (request, reply) => {
       try {
         const token = request.validationError ? undefined : request.query.token;
@@ -77,7 +83,7 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   app.get<{ Querystring: { token?: string } }>(
     '/unsubscribe',
-    { attachValidation: true, schema: { querystring: tokenQuery } },
+    { attachValidation: true, schema: { summary: 'Unsubscribe (the mailed link): a German page, 200 or 400', querystring: tokenQuery, response: unsubscribeResponses } },
     async (request, reply) => {
       try {
         const token = request.validationError ? undefined : request.query.token;

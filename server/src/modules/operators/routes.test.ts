@@ -91,6 +91,8 @@ const ROUTES: Array<{ method: Method; url: string; route: string; access: 'publi
   { method: 'GET', url: '/api/operator/results/challenges/estimate/versions', route: '/api/operator/results/challenges/:challengeId/versions', access: 'operator' },
   { method: 'GET', url: '/api/operator/results/years/year-seed/versions', route: '/api/operator/results/years/:yearId/versions', access: 'operator' },
   { method: 'GET', url: '/api/operator/results/audit', route: '/api/operator/results/audit', access: 'operator' },
+  { method: 'GET', url: '/api/operator/openapi.json', route: '/api/operator/openapi.json', access: 'operator' },
+  { method: 'GET', url: '/api/operator/openapi.yaml', route: '/api/operator/openapi.yaml', access: 'operator' },
 ];
 
 describe('roles on every route', () => {

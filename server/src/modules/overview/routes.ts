@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { OVERVIEW_MAX_DAYS, overviewAdminPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
-import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { dto, errorResponses, errorSchema } from '../../http/schemas.js';
 import { registerOperatorAccess } from '../operators/access.js';
 import { getOverview } from './service.js';
 
@@ -17,18 +18,20 @@ export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     reply.header('cache-control', 'no-store');
   });
   registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: overview');
 
   app.get<{ Querystring: { days?: number } }>(
     overviewAdminPaths.overview,
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'The back office’s start page figures over the last days',
         querystring: {
           type: 'object',
           properties: { days: { type: 'integer', minimum: 1, maximum: OVERVIEW_MAX_DAYS } },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('OverviewDto'), ...errors },
       },
     },
     async (request) => getOverview({ ctx, input: request.query }),

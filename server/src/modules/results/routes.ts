@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { resultPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, objectBody } from '../../http/schemas.js';
 import type { Actor } from '../moderation/service.js';
 import { type CachePolicy, sendDocument } from '../cache/http.js';
 import type { ResultFiles } from './files.js';
@@ -26,11 +27,13 @@ export const RESULT_FILE_CACHE: CachePolicy = { sMaxAge: 60, staleWhileRevalidat
  * (the sponsor's embed reads them from another origin, and its conditional requests need the tag).
  */
 export const resultsRoutes: FastifyPluginAsync<{ files: ResultFiles }> = async (app, { files }) => {
+  tagRoutes(app, 'results');
   app.get<{ Params: { file: string } }>(
     '/:file',
     {
       compress: false,
       schema: {
+        summary: 'A published result file (overall-{yearId}.json, challenge-{id}.json): StandingRowDto[] (ETag, 304)',
         params: {
           type: 'object',
           required: ['file'],
@@ -62,13 +65,15 @@ export interface OperatorResultRoutesOptions {
  * the operator routes, whose access hook checks `operatorAccess`: both roles read, admins write.
  */
 export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOptions> = async (app, { ctx, actorOf }) => {
+  tagRoutes(app, 'back office: results');
   app.get<{ Querystring: { yearId?: string } }>(
     resultPaths.overview,
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'The challenges of a year and their results state',
         querystring: { type: 'object', properties: { yearId: idSchema }, additionalProperties: false },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('ResultOverviewDto'), ...errors },
       },
     },
     async (request) => getResultsOverview({ ctx, input: { yearId: request.query.yearId } }),
@@ -76,7 +81,10 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
 
   app.get<{ Params: { challengeId: string } }>(
     '/api/operator/results/challenges/:challengeId/preview',
-    { config: { operatorAccess: 'operator' }, schema: { params: challengeParams, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'operator' },
+      schema: { summary: 'The table as publishing now would freeze it', params: challengeParams, response: { 200: dto('ResultPreviewDto'), ...errors } },
+    },
     async (request) => previewChallengeResults({ ctx, input: { challengeId: request.params.challengeId } }),
   );
 
@@ -85,7 +93,12 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { params: challengeParams, body: { type: 'object' }, response: { 200: looseObject, ...errors } },
+      schema: {
+        summary: 'Record the right answer and the goals ranking (after publication only with a reason)',
+        params: challengeParams,
+        body: objectBody('RightAnswerInput: { rightAnswer?: number | string | null, ranking?: "highest" | "closest", reason?: string }'),
+        response: { 200: dto('ResultChallengeDto'), ...errors },
+      },
     },
     async (request) => setRightAnswer({ ctx, input: { challengeId: request.params.challengeId, body: request.body, actor: actorOf(request) } }),
   );
@@ -95,7 +108,12 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { params: challengeParams, body: { type: 'object' }, response: { 200: looseObject, ...errors } },
+      schema: {
+        summary: 'Publish the challenge’s results (a correction needs a reason); writes the result files',
+        params: challengeParams,
+        body: objectBody('PublishResultInput: { expectedVersion: number, reason?: string }'),
+        response: { 200: dto('PublishResultDto'), ...errors },
+      },
     },
     async (request) => {
       // The service announces the new files (modules/cache): this instance drops its copies before answering.
@@ -108,7 +126,10 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
 
   app.get<{ Params: { challengeId: string } }>(
     '/api/operator/results/challenges/:challengeId/versions',
-    { config: { operatorAccess: 'operator' }, schema: { params: challengeParams, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'operator' },
+      schema: { summary: 'Every published version of a challenge’s results, newest first', params: challengeParams, response: { 200: dto('{ items: ResultVersionDto[] }'), ...errors } },
+    },
     async (request) => listResultVersions({ ctx, input: { kind: 'challenge', key: request.params.challengeId } }),
   );
 
@@ -117,8 +138,9 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'Every published version of a year’s overall results, newest first',
         params: { type: 'object', required: ['yearId'], properties: { yearId: idSchema } },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('{ items: ResultVersionDto[] }'), ...errors },
       },
     },
     async (request) => listResultVersions({ ctx, input: { kind: 'overall', key: request.params.yearId } }),
@@ -129,6 +151,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'The results’ audit trail (answers, publications), paged',
         querystring: {
           type: 'object',
           properties: {
@@ -138,7 +161,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
           },
           additionalProperties: false,
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('ResultAuditPageDto'), ...errors },
       },
     },
     async (request) => listResultAudit({ ctx, input: request.query }),

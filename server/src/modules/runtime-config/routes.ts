@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { tagRoutes } from '../../http/openapi.js';
 import { ensureXsrfCookie } from '../../http/security.js';
 import type { ReleaseReader } from '../releases/reader.js';
 import { getRuntimeConfig } from './service.js';
@@ -19,10 +20,12 @@ const stringMap = (keys: readonly string[]) =>
 
 /** GET /config.json: the runtime configuration of the browser app (never cached, CORS `*`). */
 export const runtimeConfigRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseReader }> = async (app, { ctx, releases }) => {
+  tagRoutes(app, 'public content');
   app.get(
     '/config.json',
     {
       schema: {
+        summary: 'The browser app’s runtime configuration (RuntimeConfigDto; sets the XSRF-TOKEN cookie)',
         response: {
           200: {
             type: 'object',

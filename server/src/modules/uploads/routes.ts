@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { PICTURE_MAX_BYTES, uploadPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
-import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { errorResponses, errorSchema, looseObject, multipartBody } from '../../http/schemas.js';
 import { receiveUpload, tooLargeError } from './service.js';
 
 /**
@@ -22,6 +23,7 @@ import { receiveUpload, tooLargeError } from './service.js';
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  tagRoutes(app, 'entries');
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: true,
     // One byte more than allowed: the service's own counter sees it and fails the stream at once
@@ -33,8 +35,15 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     uploadPaths.upload,
     {
       schema: {
+        summary: 'Upload a picture (multipart: the presigned fields, then `file`; embedded storage only)',
+        body: multipartBody('The presigned POST’s fields (createpresignedpost) in their order, then the picture as `file`'),
         response: {
-          201: { type: 'object', required: ['file', 'image'], properties: { file: { type: 'string' }, image: looseObject } },
+          201: {
+            type: 'object',
+            description: 'UploadedPictureDto (shared-contracts)',
+            required: ['file', 'image'],
+            properties: { file: { type: 'string' }, image: looseObject },
+          },
           ...errorResponses,
           403: errorSchema,
           413: errorSchema,

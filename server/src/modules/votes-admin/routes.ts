@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { votesAdminPaths } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, optionalObjectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { getVoteEntry, listEntryVotes, listVoteEntries, removeEntryVotes, type VoteEntryQueryInput, type VoteRecordQueryInput } from './service.js';
 
@@ -26,17 +27,19 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     reply.header('cache-control', 'no-store');
   });
   registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: votes');
 
   app.get<{ Querystring: VoteEntryQueryInput }>(
     votesAdminPaths.entries,
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'Entries with their vote figures and flags, for vote review',
         querystring: {
           type: 'object',
           properties: { challengeId: text(ID_MAX_LENGTH), flagged: text(5), sort: text(20), from: text(12), size: text(12) },
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('VoteEntryPageDto'), ...errors },
       },
     },
     async (request) => listVoteEntries({ ctx, input: request.query }),
@@ -44,7 +47,10 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   app.get<{ Params: { participationId: string } }>(
     ENTRY,
-    { config: { operatorAccess: 'operator' }, schema: { params: participationParams, response: { 200: looseObject, ...errors } } },
+    {
+      config: { operatorAccess: 'operator' },
+      schema: { summary: 'One entry’s vote figures', params: participationParams, response: { 200: dto('VoteEntryDetailDto'), ...errors } },
+    },
     async (request) => getVoteEntry({ ctx, input: { participationId: request.params.participationId } }),
   );
 
@@ -53,12 +59,13 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     {
       config: { operatorAccess: 'operator' },
       schema: {
+        summary: 'An entry’s vote records, filtered and paged',
         params: participationParams,
         querystring: {
           type: 'object',
           properties: { ipHash: text(200), minute: text(40), state: text(20), from: text(12), size: text(12) },
         },
-        response: { 200: looseObject, ...errors },
+        response: { 200: dto('VoteRecordPageDto'), ...errors },
       },
     },
     async (request) => listEntryVotes({ ctx, input: { participationId: request.params.participationId, query: request.query } }),
@@ -69,7 +76,12 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     {
       config: { operatorAccess: 'operator' },
       bodyLimit: 64 * 1024,
-      schema: { params: participationParams, response: { 200: looseObject, ...errors } },
+      schema: {
+        summary: 'Remove votes of an entry (by ids or by filter)',
+        params: participationParams,
+        body: optionalObjectBody('RemoveEntryVotesInput: { ids?: number[], ipHash?: string, minute?: string, reason: string }'),
+        response: { 200: dto('RemoveEntryVotesResultDto'), ...errors },
+      },
     },
     async (request) => removeEntryVotes({ ctx, input: { participationId: request.params.participationId, body: request.body, actor: actorOf(request) } }),
   );

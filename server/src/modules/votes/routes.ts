@@ -3,7 +3,8 @@ import { entryPaths, type VoteInput } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { isAppError } from '../../errors.js';
 import { authenticate } from '../../http/auth.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { dto, errorResponses, errorSchema, ID_MAX_LENGTH } from '../../http/schemas.js';
 import { castVote, getProofChallenge } from './service.js';
 import { ensureVoterId } from './voter.js';
 
@@ -25,7 +26,8 @@ const voteBody = {
 } as const;
 
 export const voteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(entryPaths.voteChallenge, { schema: { response: { 200: looseObject, 429: errorSchema } } }, async (request, reply) => {
+  tagRoutes(app, 'votes');
+  app.get(entryPaths.voteChallenge, { schema: { summary: 'A proof-of-work (ALTCHA) challenge for a vote; sets the voter cookie', response: { 200: dto('AltchaChallengeDto'), 429: errorSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     ensureVoterId(ctx.secret, ctx.config, request, reply);
     return getProofChallenge({ ctx, input: { ip: request.ip } });
@@ -36,6 +38,8 @@ export const voteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     {
       bodyLimit: 8 * 1024,
       schema: {
+        summary: 'Vote for an entry (an access token, when sent, makes it a member’s vote without proof of work)',
+        security: [{ xsrfHeader: [], xsrfCookie: [] }, { xsrfHeader: [], xsrfCookie: [], memberToken: [] }],
         body: voteBody,
         response: {
           200: { type: 'object', required: ['votes'], properties: { votes: { type: 'integer' } } },

@@ -1,12 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifySchema } from 'fastify';
 import { isBackofficeRoute } from '@erd/shared-contracts/backoffice';
 import { isAppRoute } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { dataPaths, SERVED_REMOTE_NAMES, webPaths, type ServedRemoteName } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { errorSchema } from '../../http/schemas.js';
 import { ensureXsrfCookie, pathOf } from '../../http/security.js';
 import { clubExists } from '../content/service.js';
 import { createLocalMediaStore, MEDIA_NAME, type MediaStore } from '../media/store.js';
@@ -42,6 +44,17 @@ const SHELL = 'index.html';
 const BACKOFFICE_PAGE = 'backoffice.html';
 /** The back-office page's own files in the host build (`/backoffice.html`, `/backoffice.js`, …). */
 const BACKOFFICE_FILE = /^\/backoffice\.[^/]+$/;
+
+const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 80 } } } as const;
+const file = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } }) as const;
+const text = { description: 'No build to serve yet', content: { 'text/plain': { schema: { type: 'string' } } } } as const;
+/** The static routes: files of the builds and the app's pages (left out of the API document). */
+const staticSchema = (summary: string, params: object, type: string): FastifySchema => ({
+  summary,
+  hide: true,
+  params,
+  response: { 200: file(type, 'The file'), 404: errorSchema, 503: text },
+});
 
 function unavailable(reply: FastifyReply) {
   return reply
@@ -119,6 +132,7 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
   const { config } = ctx;
   const web = webPaths(config);
   const data = dataPaths(config);
+  tagRoutes(app, 'web');
 
   await app.register(fastifyStatic, {
     serve: false,
@@ -171,7 +185,7 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
   const legacyMedia = media.kind === 'database' ? createLocalMediaStore(data.media) : null;
   app.get<{ Params: { name: string } }>(
     '/media/:name',
-    { schema: { params: { type: 'object', properties: { name: { type: 'string', maxLength: 80 } } } } },
+    { schema: { summary: 'An imported image (season assets, challenge pictures, logos), immutable', params: nameParams, response: { 200: file('image/*', 'The image'), 404: errorSchema } } },
     async (request, reply) => {
       const { name } = request.params;
       if (!MEDIA_NAME.test(name)) throw new NotFoundError('Datei nicht gefunden');
@@ -190,7 +204,9 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
   if (!config.s3) {
     app.get<{ Params: { name: string } }>(
       '/media/uploads/:name',
-      { schema: { params: { type: 'object', properties: { name: { type: 'string', maxLength: 80 } } } } },
+      {
+        schema: { summary: 'A processed club picture (embedded storage), immutable', params: nameParams, response: { 200: file('image/*', 'The picture'), 404: errorSchema } },
+      },
       async (request, reply) => {
         if (!UPLOAD_FILE_NAME.test(request.params.name)) throw new NotFoundError('Datei nicht gefunden');
         reply.header('x-content-type-options', 'nosniff');
@@ -199,7 +215,9 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
     );
   }
 
-  app.get<{ Params: { remote: string; '*': string } }>('/remotes/:remote/*', async (request, reply) => {
+  const remoteParams = { type: 'object', required: ['remote'], properties: { remote: { type: 'string' }, '*': { type: 'string' } } } as const;
+  const remoteSchema = staticSchema('A file of a remote’s live build or of one of its releases', remoteParams, 'application/javascript');
+  app.get<{ Params: { remote: string; '*': string } }>('/remotes/:remote/*', { schema: remoteSchema }, async (request, reply) => {
     const name = SERVED_REMOTE_NAMES.find((n) => n === request.params.remote) as ServedRemoteName | undefined;
     const rest = request.params['*'];
     if (!name || !rest) throw new NotFoundError('Datei nicht gefunden');
@@ -245,7 +263,8 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
   const reserved = ['/api/', `${config.contentApiBase}/`, '/results/', '/remotes/', '/media/'];
   if (config.identity.endpoint.startsWith('/')) reserved.push(config.identity.endpoint);
 
-  app.get('/*', async (request, reply) => {
+  const pageSchema = staticSchema('The app’s pages and the host build’s files', { type: 'object', properties: { '*': { type: 'string' } } }, 'text/html');
+  app.get('/*', { schema: pageSchema }, async (request, reply) => {
     const rawPath = pathOf(request.url);
     if (reserved.some((prefix) => rawPath === prefix.replace(/\/$/, '') || rawPath.startsWith(prefix))) {
       throw new NotFoundError('Nicht gefunden');
