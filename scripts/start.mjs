@@ -23,15 +23,17 @@ await mustRun(process.execPath, [path.join(root, 'scripts/build.mjs')]);
 
 // The embedded default runs on a laptop or a small box beside other programs: a small footprint
 // matters more than the last per cent of throughput there. One malloc arena that gives freed memory
-// back (instead of one arena per thread holding ~25 MB each), a 1 MB young generation and one V8
-// helper thread: idle RSS about 195 MB instead of about 290 MB (`npm run bench:memory`). With
-// DATABASE_URL (PostgreSQL, a production instance) the server keeps Node's defaults. Variables or
-// flags set by the caller win.
+// back (instead of one arena per thread holding ~25 MB each), a 1 MB young generation, one V8
+// helper thread, and PGlite's WebAssembly in V8's baseline compiler only (Node 24's optimising
+// tier took the first start to a ~710 MB peak compiling PostgreSQL; baseline code answers a
+// trivial query ~15 % slower and starts sooner): on Node 24 peak ~210 MB and idle ~195 MB instead
+// of ~710 and ~230 (`npm run bench:memory`). With DATABASE_URL (PostgreSQL, a production instance)
+// the server keeps Node's defaults. Variables or flags set by the caller win.
 const embedded = !process.env.DATABASE_URL;
 const smallFootprint = embedded
   ? {
       env: { MALLOC_ARENA_MAX: '1', MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_MMAP_THRESHOLD_: '131072' },
-      flags: ['--max-semi-space-size=1', '--v8-pool-size=1'],
+      flags: ['--max-semi-space-size=1', '--v8-pool-size=1', '--liftoff-only'],
     }
   : { env: {}, flags: [] };
 const server = spawn(process.execPath, [...smallFootprint.flags, path.join(root, 'server/dist/server.js')], {
