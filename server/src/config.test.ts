@@ -181,3 +181,20 @@ test('metrics: off by default; METRICS_TOKEN, METRICS_PORT and METRICS_HOST; wro
   // The token is a secret: never in the message.
   expect(() => loadConfig({ METRICS_TOKEN: 'secret value!' }, location)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('secret value') }));
 });
+
+test('APP_SECRET: at least 32 characters, not the example value; required with DATABASE_URL in production', () => {
+  const secret = 'a'.repeat(32);
+  const db = 'postgres://app@db:5432/erd';
+  expect(loadConfig({ APP_SECRET: secret }, location).appSecret).toBe(secret);
+  // The embedded default and tests on PostgreSQL may do without: a secret is created in DATA_DIR.
+  expect(loadConfig({}, location).appSecret).toBeNull();
+  expect(loadConfig({ DATABASE_URL: db }, location).appSecret).toBeNull();
+  expect(loadConfig({ DATABASE_URL: db, NODE_ENV: 'production', APP_SECRET: secret }, location).appSecret).toBe(secret);
+  const fails = (env: Record<string, string>, message: RegExp) => {
+    expect(() => loadConfig(env, location)).toThrow(ConfigError);
+    expect(() => loadConfig(env, location)).toThrow(message);
+  };
+  fails({ DATABASE_URL: db, NODE_ENV: 'production' }, /APP_SECRET must be set with DATABASE_URL in production/);
+  fails({ APP_SECRET: 'a'.repeat(31) }, /APP_SECRET must be at least 32 characters/);
+  fails({ APP_SECRET: 'change-me-to-a-long-random-value' }, /example value/);
+});

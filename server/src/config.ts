@@ -348,6 +348,28 @@ function s3Config(env: Env): S3Config | null {
   };
 }
 
+/** The placeholder of deploy/compose.env.example: a copied example must not go live. */
+const EXAMPLE_APP_SECRET = 'change-me-to-a-long-random-value';
+
+/**
+ * `APP_SECRET`: at least 32 characters when set. Production instances on PostgreSQL
+ * (`NODE_ENV=production` with `DATABASE_URL`) must set it: without it each instance would create a
+ * secret of its own in its DATA_DIR, and tokens, codes, sealed jobs and vote challenges of one
+ * instance would not open on another.
+ */
+function appSecret(env: Env, databaseUrl: string | null): string | null {
+  const value = optional(env, 'APP_SECRET');
+  if (!value) {
+    if (databaseUrl && env.NODE_ENV === 'production') {
+      throw new ConfigError('APP_SECRET must be set with DATABASE_URL in production (the same value on every instance; e.g. openssl rand -hex 32)');
+    }
+    return null;
+  }
+  if (value.length < 32) throw new ConfigError('APP_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)');
+  if (value === EXAMPLE_APP_SECRET) throw new ConfigError('APP_SECRET is still the example value of deploy/compose.env.example');
+  return value;
+}
+
 export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
   const resolve = (p: string) => path.resolve(location.cwd, p);
   const port = int(env, 'PORT', 3000, 1, 65535);
@@ -410,7 +432,7 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
       retryDelaySeconds: int(env, 'MAIL_RETRY_DELAY_SECONDS', 2, 1, 3600),
       timeoutSeconds: int(env, 'MAIL_TIMEOUT_SECONDS', 20, 1, 600),
     },
-    appSecret: optional(env, 'APP_SECRET'),
+    appSecret: appSecret(env, databaseUrl),
     rateLimitScale: scale(env, 'RATE_LIMIT_SCALE'),
     s3: s3Config(env),
     voteProofCost: int(env, 'VOTE_PROOF_COST', 2000, 1, 1_000_000),
