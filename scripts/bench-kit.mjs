@@ -1,7 +1,6 @@
 // What the bench scripts share: small statistics, a free port, and the run's life cycle (every
 // child process and temporary thing undone in reverse order, also on an error or a signal).
 import http from 'node:http';
-import net from 'node:net';
 
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -29,16 +28,7 @@ export function mulberry32(seed) {
   };
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './lib.mjs';
 
 /**
  * The life cycle of one bench run named `label`: push undo steps to `cleanups`, register child

@@ -1,6 +1,7 @@
 // Helpers shared by the root scripts (start, test, release, bench): run commands, find stale builds.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,4 +49,16 @@ export function isStale(output, inputs) {
   if (!existsSync(output)) return true;
   const built = statSync(output).mtimeMs;
   return inputs.some((input) => existsSync(input) && (statSync(input).isDirectory() ? newestMtime(input) : statSync(input).mtimeMs) > built);
+}
+
+/** A free TCP port on 127.0.0.1 (the bench and test scripts start their servers on it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -3,10 +3,9 @@
 // answer: the health check, the home page, a remote's manifest, the space data. Part of `npm test`.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { mustRun, root } from './lib.mjs';
+import { freePort, mustRun, root } from './lib.mjs';
 import { pathWithoutFetchedNode } from './node-runtime.mjs';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'erd-fresh-start-'));
@@ -22,16 +21,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     process.exit(1);
   });
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function expectOk(url, check = () => true) {
   const res = await fetch(url);

@@ -33,7 +33,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { layOutRuntime } from './dockerfile-runtime.mjs';
-import { root } from './lib.mjs';
+import { freePort, root } from './lib.mjs';
 import { NODE_RELEASES, nodeBinary } from './node-runtime.mjs';
 
 const { DATABASE_URL, CI } = process.env;
@@ -103,16 +103,6 @@ async function phase(name, fn) {
   console.log(`  ✓ ${seconds(Date.now() - t0)}`);
   return result;
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 const connects = (port) =>
   new Promise((resolve) => {
