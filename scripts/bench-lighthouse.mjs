@@ -18,7 +18,9 @@
 // layout shifts of each page's median run), --compare DIR (also the front-end build in DIR, e.g. an
 // unpacked older commit after its `npm run build`, measured alternately with this one: under a
 // changing load only such pairs compare). Single runs swing by up to 20 points on 2 busy cores:
-// compare medians, with the 1-minute load average printed beside them.
+// compare medians, with the 1-minute load average printed beside them. --compare-server DIR: the
+// reference is served by the server build of the checkout in DIR (its server/dist, with this
+// front-end unless --compare names another), for a change on the server's side.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -37,6 +39,7 @@ const { values: opts } = parseArgs({
     visitors: { type: 'string', default: 'fresh,approved' },
     details: { type: 'boolean', default: false },
     compare: { type: 'string' },
+    'compare-server': { type: 'string' },
   },
 });
 const RUNS = Number(opts.runs);
@@ -189,11 +192,13 @@ async function main() {
 
   // This build, and with --compare the front-end build of another checkout (its host/dist and
   // mf-*/dist, served by this server through WEB_ROOT), measured alternately in the same run.
-  const builds = [{ label: 'this', webRoot: root }];
-  if (opts.compare) {
-    const ref = path.resolve(opts.compare);
+  const builds = [{ label: 'this', webRoot: root, serverJs }];
+  if (opts.compare || opts['compare-server']) {
+    const ref = path.resolve(opts.compare ?? root);
     if (!existsSync(path.join(ref, 'host/dist/index.html'))) throw new Error(`${ref}/host/dist/index.html is missing (--compare)`);
-    builds.push({ label: 'ref', webRoot: ref });
+    const refServer = opts['compare-server'] ? path.resolve(opts['compare-server'], 'server/dist/server.js') : serverJs;
+    if (!existsSync(refServer)) throw new Error(`${refServer} is missing (--compare-server)`);
+    builds.push({ label: 'ref', webRoot: ref, serverJs: refServer });
   }
   const { DATABASE_URL: _omitted, ...env } = process.env;
   for (const [i, build] of builds.entries()) {
@@ -201,10 +206,10 @@ async function main() {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + i : await freePort();
     build.base = `http://127.0.0.1:${port}`;
-    console.log(`▶ built server on ${build.base} (${build.label}: front-end of ${build.webRoot}; PGlite in ${dataDir}, demo season)`);
+    console.log(`▶ built server on ${build.base} (${build.label}: ${path.relative(root, build.serverJs) || build.serverJs}, front-end of ${build.webRoot}; PGlite in ${dataDir}, demo season)`);
     const server = track(
-      spawn(process.execPath, [serverJs], {
-        cwd: root,
+      spawn(process.execPath, [build.serverJs], {
+        cwd: path.resolve(path.dirname(build.serverJs), '../..'),
         stdio: ['ignore', 'inherit', 'inherit'],
         env: { ...env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: build.base, WEB_ROOT: build.webRoot, LOG_LEVEL: 'warn' },
       }),

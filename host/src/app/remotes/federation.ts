@@ -8,33 +8,18 @@
  */
 import type { RemoteDescriptorDto, RemoteName } from '@erd/shared-contracts';
 import type { BackofficeRemoteName } from '@erd/shared-contracts/backoffice';
-import { resolveServiceUrl } from '@erd/shared-contracts';
+import { remoteFilesOfManifest, resolveServiceUrl } from '@erd/shared-contracts';
 
 export const REMOTE_TIMEOUT_MS = 10_000;
 
 let known = new Map<string, RemoteDescriptorDto>();
-
-interface Manifest {
-  metaData?: { publicPath?: string; remoteEntry?: { path?: string; name?: string } };
-  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
-}
 
 /** The URL of a remote's `remoteEntry.js` and of the exposed module's own files, from its `mf-manifest.json`. */
 export async function readManifest(manifestUrl: string, exposed: string, timeoutMs = REMOTE_TIMEOUT_MS): Promise<{ entry: string; files: string[] }> {
   const url = new URL(manifestUrl, location.href);
   const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
   if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
-  const manifest = (await response.json()) as Manifest;
-  const remoteEntry = manifest.metaData?.remoteEntry;
-  if (!remoteEntry?.name) throw new Error(`${url.href}: no remoteEntry`);
-  // publicPath 'auto': the files lie next to the manifest.
-  const publicPath = manifest.metaData?.publicPath;
-  const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', url);
-  const dir = remoteEntry.path ? `${remoteEntry.path.replace(/^\/+|\/+$/g, '')}/` : '';
-  const entry = new URL(`${dir}${remoteEntry.name}`, base).href;
-  const wanted = `./${exposed.replace(/^\.\//, '')}`;
-  const files = (manifest.exposes?.find((e) => e.path === wanted)?.assets?.js?.sync ?? []).map((file) => new URL(file, entry).href);
-  return { entry, files };
+  return remoteFilesOfManifest(await response.json(), url, exposed);
 }
 
 const preloaded = new Set<string>();

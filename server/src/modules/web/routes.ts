@@ -17,6 +17,7 @@ import type { ReleaseReader } from '../releases/reader.js';
 import { isReleaseDir, releaseDir } from '../releases/service.js';
 import { CACHE_HTML, CACHE_IMMUTABLE, cacheControlFor } from './cache.js';
 import { createMemoryFiles, prepareMemoryFile, sendMemoryFile, type MemoryFile } from './memory-file.js';
+import { createPreloadHints } from './preload.js';
 
 /**
  * Static files and the HTML app shell:
@@ -180,6 +181,8 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
     }
   }
 
+  const preloads = createPreloadHints({ config, hostDir: web.host, remoteDir: web.remote, remotesDataDir: data.remotes, releases });
+
   const media: MediaStore = ctx.media;
   const mediaMemory = createMemoryFiles({ maxBytes: MEDIA_MEMORY_MAX });
   const legacyMedia = media.kind === 'database' ? createLocalMediaStore(data.media) : null;
@@ -308,7 +311,8 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
         request.log.error({ err: error }, 'club lookup for the HTML status failed');
       }
     }
+    const page = await preloads.page(rawPath, html, request.log);
     ensureXsrfCookie(request, reply, config);
-    return reply.code(status).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8').send(html);
+    return reply.code(status).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8').send(page);
   });
 };

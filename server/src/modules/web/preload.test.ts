@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { createTestApp, writeFiles, type TestApp } from '../../test-support/app.js';
+
+/** The preload hints of the app's page (issue 10): the route's remote is fetched with the page. */
+let t: TestApp;
+const INDEX = '<!doctype html><html><head><title>x</title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
+const manifest = (expose: string, file: string) =>
+  JSON.stringify({
+    name: 'mf_x',
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+    exposes: [{ path: expose, assets: { js: { sync: [file], async: ['9.00000000.js'] } } }],
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  writeFiles(path.join(t.webRoot, 'host/dist'), { 'index.html': INDEX, 'main.js': 'm()', 'mf-runtime.0123abcd.js': 'rt()' });
+  writeFiles(path.join(t.webRoot, 'mf-challenges/dist'), {
+    'mf-manifest.json': manifest('./ChallengesApp', '__federation_expose_ChallengesApp.11111111.js'),
+    'remoteEntry.js': 'var mf_challenges;',
+  });
+  writeFiles(path.join(t.webRoot, 'mf-standings/dist'), {
+    // Not the manifest of a build: the page goes out without the remote's hints.
+    'mf-manifest.json': '{"broken": ',
+  });
+});
+afterAll(() => t.close());
+
+const page = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+  return res;
+};
+const links = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
+const SPACE_DATA = '<link rel="preload" as="fetch" crossorigin="anonymous" href="/content/public/spaces/erd/spacedata?include=4">';
+
+test('every page preloads the space data the app reads at start; a page without a remote nothing else', async () => {
+  for (const url of ['/', '/terms', '/not-found', '/profil']) {
+    const res = await page(url);
+    expect([url, links(res.body)]).toEqual([url, [SPACE_DATA]]);
+    // before </head>, the rest of the page untouched
+    expect(res.body.replace(SPACE_DATA, '')).toBe(INDEX);
+  }
+});
+
+test('a remote route preloads its manifest, the runtime chunk, remoteEntry.js and the exposed module’s own files', async () => {
+  for (const url of ['/challenge', '/CHALLENGE/', '/challenge/c-1', '/challenge/c-1/p-1']) {
+    expect([url, links((await page(url)).body)]).toEqual([
+      url,
+      [
+        SPACE_DATA,
+        '<link rel="preload" as="script" href="/mf-runtime.0123abcd.js">',
+        '<link rel="preload" as="fetch" crossorigin="anonymous" href="/remotes/mf_challenges/mf-manifest.json">',
+        '<link rel="preload" as="script" href="/remotes/mf_challenges/remoteEntry.js">',
+        '<link rel="preload" as="script" href="/remotes/mf_challenges/__federation_expose_ChallengesApp.11111111.js">',
+      ],
+    ]);
+  }
+});
+
+test('an unreadable manifest or a remote without a build: the page without that remote’s hints', async () => {
+  expect(links((await page('/tabelle')).body)).toEqual([SPACE_DATA]);
+  expect(links((await page('/login')).body)).toEqual([SPACE_DATA]);
+});
+
+test(`a released remote: the hints name the live release’s files (${process.env.DATABASE_URL ? 'database' : 'DATA_DIR'}), and follow the next release`, async () => {
+  const release = async (id: string, file: string) => {
+    const dist = path.join(t.dataDir, `build-${id}`);
+    writeFiles(dist, { 'mf-manifest.json': manifest('./ChallengesApp', file), 'remoteEntry.js': id, [file]: 'x()' });
+    await t.releases.create({ name: 'mf_challenges', distDir: dist, id });
+  };
+  await release('r1', 'static/js/expose.aaaaaaaa.js');
+  expect(links((await page('/challenge')).body).slice(2)).toEqual([
+    '<link rel="preload" as="fetch" crossorigin="anonymous" href="/remotes/mf_challenges/r1/mf-manifest.json">',
+    '<link rel="preload" as="script" href="/remotes/mf_challenges/r1/remoteEntry.js">',
+    '<link rel="preload" as="script" href="/remotes/mf_challenges/r1/static/js/expose.aaaaaaaa.js">',
+  ]);
+  // the manifest named in /config.json is the one preloaded
+  const config = (await t.app.inject({ method: 'GET', url: '/config.json' })).json() as { remotes: { name: string; entry: string }[] };
+  expect(config.remotes.find((r) => r.name === 'mf_challenges')?.entry).toBe('/remotes/mf_challenges/r1/mf-manifest.json');
+  await release('r2', 'static/js/expose.bbbbbbbb.js');
+  expect(links((await page('/challenge')).body).at(-1)).toBe('<link rel="preload" as="script" href="/remotes/mf_challenges/r2/static/js/expose.bbbbbbbb.js">');
+});
