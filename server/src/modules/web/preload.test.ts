@@ -1,5 +1,9 @@
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { challenges } from '../../db/schema/index.js';
 import { createTestApp, writeFiles, type TestApp } from '../../test-support/app.js';
+import { seedChallenge, seedYear } from '../../test-support/seed.js';
+import { topics } from '../cache/changes.js';
 
 /** The preload hints of the app's page (issue 10): the route's remote is fetched with the page. */
 let t: TestApp;
@@ -79,4 +83,31 @@ test(`a released remote: the hints name the live release’s files (${process.en
   expect(config.remotes.find((r) => r.name === 'mf_challenges')?.entry).toBe('/remotes/mf_challenges/r1/mf-manifest.json');
   await release('r2', 'static/js/expose.bbbbbbbb.js');
   expect(links((await page('/challenge')).body).at(-1)).toBe('<link rel="preload" as="script" href="/remotes/mf_challenges/r2/static/js/expose.bbbbbbbb.js">');
+});
+
+test('the challenge overview preloads the first challenge’s picture, as the content is now', async () => {
+  const image = (name: string) => ({
+    sys: { id: name },
+    fields: { title: name, file: { url: `/media/${name}.jpg` } },
+    metadata: { thumbnails: [{ url: `/media/${name}.w1024.webp`, format: 'webp' }] },
+  });
+  await seedYear(t.ctx.db);
+  await seedChallenge(t.ctx.db, { id: 'c-second', position: 2 });
+  await seedChallenge(t.ctx.db, { id: 'c-first', position: 1 });
+  await t.ctx.db.update(challenges).set({ teaserImage: image('first') }).where(eq(challenges.id, 'c-first'));
+  await t.ctx.db.update(challenges).set({ teaserImage: image('second') }).where(eq(challenges.id, 'c-second'));
+  await t.ctx.changes?.announce([topics.content]);
+  const picture = async (url: string) => links((await page(url)).body).filter((l) => l.includes('as="image"'));
+  expect(await picture('/challenge')).toEqual(['<link rel="preload" as="image" fetchpriority="high" href="/media/first.w1024.webp">']);
+  // only on the overview
+  expect(await picture('/challenge/c-first')).toEqual([]);
+  expect(await picture('/')).toEqual([]);
+  // a change of the season's content shows in the next page
+  await t.ctx.db.update(challenges).set({ position: 3 }).where(eq(challenges.id, 'c-first'));
+  await t.ctx.changes?.announce([topics.content]);
+  expect(await picture('/challenge')).toEqual(['<link rel="preload" as="image" fetchpriority="high" href="/media/second.w1024.webp">']);
+  // no picture (or only a file elsewhere): no hint
+  await t.ctx.db.update(challenges).set({ teaserImage: null }).where(eq(challenges.id, 'c-second'));
+  await t.ctx.changes?.announce([topics.content]);
+  expect(await picture('/challenge')).toEqual([]);
 });

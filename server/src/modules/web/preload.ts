@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { remoteFilesOfManifest, remoteModuleOfPath } from '@erd/shared-contracts/wire';
+import { remoteFilesOfManifest, remoteModuleOfPath, thumbnailUrl, type SpaceDataDto } from '@erd/shared-contracts/wire';
 import { SERVED_REMOTE_NAMES, type ServedRemoteName, type ServerConfig } from '../../config.js';
+import { topics, type ChangeFeed } from '../cache/changes.js';
 import type { ReleaseReader } from '../releases/reader.js';
 import { MANIFEST, releaseDir } from '../releases/service.js';
 
@@ -15,7 +16,9 @@ import { MANIFEST, releaseDir } from '../releases/service.js';
  * - on a route whose screen is a remote (contracts `remoteModuleOfPath`): the remote's manifest, the
  *   host's Module Federation runtime chunk, the remote's `remoteEntry.js` and the exposed module's
  *   own files, from the live release's manifest (or the workspace build's) — the same URLs the host
- *   then loads (`federation.ts`), so nothing is fetched twice.
+ *   then loads (`federation.ts`), so nothing is fetched twice;
+ * - on the challenge overview: the first challenge's picture, its largest element on a phone (the
+ *   URL mf-challenges renders with high priority), from the season's content as it is now.
  * A hint that cannot be worked out (no build yet, an unreadable manifest) is left out; the page is
  * never held up or failed by it.
  */
@@ -28,6 +31,7 @@ const ORIGIN = 'http://page.invalid';
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const scriptHint = (href: string) => `<link rel="preload" as="script" href="${attribute(href)}">`;
 // `fetch()` of a same-origin URL (mode cors, credentials same-origin) uses a preload made with crossorigin="anonymous".
+const imageHint = (href: string) => `<link rel="preload" as="image" fetchpriority="high" href="${attribute(href)}">`;
 const fetchHint = (href: string) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(href)}">`;
 const pathOrUrl = (href: string) => (href.startsWith(`${ORIGIN}/`) ? href.slice(ORIGIN.length) : href);
 
@@ -42,14 +46,19 @@ export function createPreloadHints({
   remoteDir,
   remotesDataDir,
   releases,
+  feed,
+  spaceData,
 }: {
   config: Pick<ServerConfig, 'contentApiBase' | 'spaceId'>;
   hostDir: string;
   remoteDir: (name: ServedRemoteName) => string;
   remotesDataDir: string;
   releases: ReleaseReader;
+  /** Tells when the season's content changed (the overview picture is kept until then). */
+  feed: Pick<ChangeFeed, 'live' | 'now' | 'changedAt'> | null;
+  spaceData: () => Promise<SpaceDataDto>;
 }): PreloadHints {
-  const spaceData = config.contentApiBase.startsWith('/')
+  const spaceDataHint = config.contentApiBase.startsWith('/')
     ? fetchHint(`${config.contentApiBase}/public/spaces/${encodeURIComponent(config.spaceId)}/spacedata?include=4`)
     : '';
 
@@ -103,9 +112,34 @@ export function createPreloadHints({
     return hints;
   }
 
+  // The overview's first picture, kept while the change feed says the content has not changed.
+  const contentTopics = [topics.content];
+  let picture: { since: number; href: string | null } | null = null;
+  async function overviewPicture(): Promise<string | null> {
+    const read = async () => {
+      const first = (await spaceData()).year.fields.challenges[0];
+      const href = first ? thumbnailUrl(first.fields.teaserImage) : '';
+      return href.startsWith('/') ? href : null;
+    };
+    if (!feed?.live) return read();
+    if (picture && picture.since >= feed.changedAt(contentTopics)) return picture.href;
+    const since = feed.now();
+    const href = await read();
+    if (feed.live && feed.changedAt(contentTopics) <= since) picture = { since, href };
+    return href;
+  }
+
   return {
     async page(pathname, html, log) {
-      const links = spaceData ? [spaceData] : [];
+      const links = spaceDataHint ? [spaceDataHint] : [];
+      if (/^\/challenge\/?$/i.test(pathname)) {
+        try {
+          const href = await overviewPicture();
+          if (href) links.push(imageHint(href));
+        } catch (error) {
+          log.warn({ err: error }, 'the overview picture could not be worked out for a preload hint');
+        }
+      }
       const target = remoteModuleOfPath(pathname);
       const remote = SERVED_REMOTE_NAMES.find((name) => name === target?.remote);
       if (target && remote) {

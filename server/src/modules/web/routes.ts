@@ -10,7 +10,7 @@ import { NotFoundError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { errorSchema } from '../../http/schemas.js';
 import { ensureXsrfCookie, pathOf } from '../../http/security.js';
-import { clubExists } from '../content/service.js';
+import { clubExists, getSpaceData } from '../content/service.js';
 import { createLocalMediaStore, MEDIA_NAME, type MediaStore } from '../media/store.js';
 import { UPLOAD_FILE_NAME } from '../uploads/storage.js';
 import type { ReleaseReader } from '../releases/reader.js';
@@ -181,7 +181,15 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
     }
   }
 
-  const preloads = createPreloadHints({ config, hostDir: web.host, remoteDir: web.remote, remotesDataDir: data.remotes, releases });
+  const preloads = createPreloadHints({
+    config,
+    hostDir: web.host,
+    remoteDir: web.remote,
+    remotesDataDir: data.remotes,
+    releases,
+    feed: ctx.changes ?? null,
+    spaceData: () => getSpaceData({ ctx, input: { spaceId: config.spaceId } }),
+  });
 
   const media: MediaStore = ctx.media;
   const mediaMemory = createMemoryFiles({ maxBytes: MEDIA_MEMORY_MAX });
