@@ -97,6 +97,9 @@ async function measure(url, visitor) {
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
   });
+  // A stop (Ctrl-C, SIGTERM) while this browser runs ends it too.
+  const stopChrome = () => chrome.kill();
+  cleanups.push(stopChrome);
   let result;
   try {
     // Lighthouse is handed this page (puppeteer over the launched browser's debugging port).
@@ -157,6 +160,7 @@ async function measure(url, visitor) {
     };
   } finally {
     chrome.kill();
+    cleanups.splice(cleanups.indexOf(stopChrome), 1);
   }
 }
 

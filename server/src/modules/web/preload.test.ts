@@ -111,3 +111,32 @@ test('the challenge overview preloads the first challenge’s picture, as the co
   await t.ctx.changes?.announce([topics.content]);
   expect(await picture('/challenge')).toEqual([]);
 });
+
+test('the standings and a club’s page preload the data their screens wait for', async () => {
+  // (after the test above: year-seed with c-first and c-second, running this year)
+  await seedChallenge(t.ctx.db, {
+    id: 'c-done',
+    position: 5,
+    dates: {
+      startDate: '2025-01-01',
+      endDate: '2025-12-31',
+      startDateSubmission: '2025-01-01',
+      endDateSubmission: '2025-06-30',
+      startDateVoting: '2025-07-01',
+      endDateVoting: '2025-12-31',
+    },
+  });
+  await t.ctx.changes?.announce([topics.content]);
+  const data = async (url: string) => links((await page(url)).body).filter((l) => l.includes('/results/') || l.includes('/objects/'));
+  const file = (name: string) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/results/${name}.json">`;
+  expect(await data('/tabelle')).toEqual([file('overall-year-seed')]);
+  expect(await data('/tabelle/c-done')).toEqual([file('challenge-c-done')]);
+  // not a challenge of the year: the screen shows its 404 and reads no file
+  expect(await data('/tabelle/c-unknown')).toEqual([]);
+  expect(await data('/club/club%201')).toEqual([
+    '<link rel="preload" as="fetch" crossorigin="anonymous" href="/content/public/spaces/erd/objects/club%201?include=1">',
+    file('overall-year-seed'),
+    file('challenge-c-done'),
+  ]);
+  expect(await data('/challenge')).toEqual([]);
+});

@@ -1,11 +1,20 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { remoteFilesOfManifest, remoteModuleOfPath, thumbnailUrl, type SpaceDataDto } from '@erd/shared-contracts/wire';
+import {
+  berlinToday,
+  challengeTimeState,
+  remoteFilesOfManifest,
+  remoteModuleOfPath,
+  thumbnailUrl,
+  type SpaceDataDto,
+} from '@erd/shared-contracts/wire';
+import { NotFoundError } from '../../errors.js';
 import { SERVED_REMOTE_NAMES, type ServedRemoteName, type ServerConfig } from '../../config.js';
 import { topics, type ChangeFeed } from '../cache/changes.js';
 import type { ReleaseReader } from '../releases/reader.js';
 import { MANIFEST, releaseDir } from '../releases/service.js';
+import { RESULTS_BASE } from '../results/files.js';
 
 /**
  * Preload hints in the app's page (issue 10, LCP on a phone): without them the browser learns of a
@@ -17,8 +26,10 @@ import { MANIFEST, releaseDir } from '../releases/service.js';
  *   host's Module Federation runtime chunk, the remote's `remoteEntry.js` and the exposed module's
  *   own files, from the live release's manifest (or the workspace build's) — the same URLs the host
  *   then loads (`federation.ts`), so nothing is fetched twice;
- * - on the challenge overview: the first challenge's picture, its largest element on a phone (the
- *   URL mf-challenges renders with high priority), from the season's content as it is now.
+ * - the data a screen waits for before it shows anything, from the season's content as it is now:
+ *   on the challenge overview the first challenge's picture (its largest element on a phone, which
+ *   mf-challenges renders with high priority); on the standings the result file; on a club's page
+ *   the club and the result files of the year and of every finished challenge.
  * A hint that cannot be worked out (no build yet, an unreadable manifest) is left out; the page is
  * never held up or failed by it.
  */
@@ -48,6 +59,7 @@ export function createPreloadHints({
   releases,
   feed,
   spaceData,
+  now,
 }: {
   config: Pick<ServerConfig, 'contentApiBase' | 'spaceId'>;
   hostDir: string;
@@ -57,6 +69,7 @@ export function createPreloadHints({
   /** Tells when the season's content changed (the overview picture is kept until then). */
   feed: Pick<ChangeFeed, 'live' | 'now' | 'changedAt'> | null;
   spaceData: () => Promise<SpaceDataDto>;
+  now: () => Date;
 }): PreloadHints {
   const spaceDataHint = config.contentApiBase.startsWith('/')
     ? fetchHint(`${config.contentApiBase}/public/spaces/${encodeURIComponent(config.spaceId)}/spacedata?include=4`)
@@ -112,33 +125,79 @@ export function createPreloadHints({
     return hints;
   }
 
-  // The overview's first picture, kept while the change feed says the content has not changed.
+  /** What the pages read of the season first, kept while the change feed says the content has not changed (and for the day). */
+  interface Season {
+    /** The overview's first picture (a path on this site), or null. */
+    picture: string | null;
+    yearId: string;
+    challengeIds: readonly string[];
+    /** Challenges finished on `today` (the club page reads their result files). */
+    finishedIds: readonly string[];
+  }
   const contentTopics = [topics.content];
-  let picture: { since: number; href: string | null } | null = null;
-  async function overviewPicture(): Promise<string | null> {
-    const read = async () => {
-      const first = (await spaceData()).year.fields.challenges[0];
-      const href = first ? thumbnailUrl(first.fields.teaserImage) : '';
-      return href.startsWith('/') ? href : null;
+  let kept: { since: number; today: string; season: Season } | null = null;
+  async function season(): Promise<Season> {
+    const today = berlinToday(now());
+    const read = async (): Promise<Season> => {
+      const { year } = await spaceData();
+      const challenges = year.fields.challenges ?? [];
+      const picture = challenges[0] ? thumbnailUrl(challenges[0].fields.teaserImage) : '';
+      return {
+        picture: picture.startsWith('/') ? picture : null,
+        yearId: year.sys.id,
+        challengeIds: challenges.map((c) => c.sys.id),
+        finishedIds: challenges.filter((c) => challengeTimeState(c, today) === 'finished').map((c) => c.sys.id),
+      };
     };
     if (!feed?.live) return read();
-    if (picture && picture.since >= feed.changedAt(contentTopics)) return picture.href;
+    if (kept && kept.today === today && kept.since >= feed.changedAt(contentTopics)) return kept.season;
     const since = feed.now();
-    const href = await read();
-    if (feed.live && feed.changedAt(contentTopics) <= since) picture = { since, href };
-    return href;
+    const loaded = await read();
+    if (feed.live && feed.changedAt(contentTopics) <= since) kept = { since, today, season: loaded };
+    return loaded;
+  }
+
+  const resultsFile = (name: string) => fetchHint(`${RESULTS_BASE}/${name}.json`);
+  const overallFile = (yearId: string) => resultsFile(`overall-${encodeURIComponent(yearId)}`);
+  const challengeFile = (challengeId: string) => resultsFile(`challenge-${encodeURIComponent(challengeId)}`);
+  const contentObject = (id: string) =>
+    fetchHint(`${config.contentApiBase}/public/spaces/${encodeURIComponent(config.spaceId)}/objects/${encodeURIComponent(id)}?include=1`);
+  const segment = (pathname: string, re: RegExp) => {
+    const raw = re.exec(pathname)?.[1];
+    if (!raw) return null;
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+  };
+
+  /** The data a page's screen reads before it shows anything, as the remotes ask for it (mf-challenges, mf-standings). */
+  async function dataHints(pathname: string): Promise<string[]> {
+    if (/^\/challenge\/?$/i.test(pathname)) {
+      const { picture } = await season();
+      return picture ? [imageHint(picture)] : [];
+    }
+    if (!config.contentApiBase.startsWith('/')) return [];
+    if (/^\/tabelle\/?$/i.test(pathname)) return [overallFile((await season()).yearId)];
+    const challengeId = segment(pathname, /^\/tabelle\/([^/]+)\/?$/i);
+    if (challengeId) return (await season()).challengeIds.includes(challengeId) ? [challengeFile(challengeId)] : [];
+    const clubId = segment(pathname, /^\/club\/([^/]+)\/?$/i);
+    if (clubId) {
+      const { yearId, finishedIds } = await season();
+      return [contentObject(clubId), overallFile(yearId), ...finishedIds.map(challengeFile)];
+    }
+    return [];
   }
 
   return {
     async page(pathname, html, log) {
       const links = spaceDataHint ? [spaceDataHint] : [];
-      if (/^\/challenge\/?$/i.test(pathname)) {
-        try {
-          const href = await overviewPicture();
-          if (href) links.push(imageHint(href));
-        } catch (error) {
-          log.warn({ err: error }, 'the overview picture could not be worked out for a preload hint');
-        }
+      try {
+        links.push(...(await dataHints(pathname)));
+      } catch (error) {
+        // No season yet (not worth a log line on every page), or the database is away: the page goes out without these hints.
+        if (!(error instanceof NotFoundError)) log.warn({ err: error }, 'the data of a page could not be worked out for preload hints');
       }
       const target = remoteModuleOfPath(pathname);
       const remote = SERVED_REMOTE_NAMES.find((name) => name === target?.remote);

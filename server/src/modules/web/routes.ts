@@ -189,6 +189,7 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
     releases,
     feed: ctx.changes ?? null,
     spaceData: () => getSpaceData({ ctx, input: { spaceId: config.spaceId } }),
+    now: ctx.now,
   });
 
   const media: MediaStore = ctx.media;
