@@ -101,7 +101,7 @@ export function createFastAnswers(options: FastAnswersOptions): FastAnswers {
     const url = req.url;
     if (!url || url.includes('?') || url.includes('%')) return false;
     const headers = req.headers;
-    // A body, a range or a protocol upgrade: the route and Fastify decide.
+    // A body or a range: the route and Fastify decide.
     if (headers.range !== undefined || headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return false;
     const start = metrics ? performance.now() : 0;
     let found: ReturnType<FastLookup>;
@@ -116,15 +116,14 @@ export function createFastAnswers(options: FastAnswersOptions): FastAnswers {
       // Whatever went wrong, the route answers (and reports it).
       return false;
     }
-    {
-      const { representation, route } = found;
-      res.writeHead(representation.status, list);
-      if (method === 'HEAD' || !representation.body) res.end();
-      else res.end(representation.body);
-      answered++;
-      if (metrics) res.once('finish', () => metrics.observeRequest(method, route, representation.status, performance.now() - start));
-      return true;
-    }
+    const { representation, route } = found;
+    // Head and body leave in one write (Node corks them into one writev).
+    res.writeHead(representation.status, list);
+    if (method === 'HEAD' || !representation.body) res.end();
+    else res.end(representation.body);
+    answered++;
+    if (metrics) res.once('finish', () => metrics.observeRequest(method, route, representation.status, performance.now() - start));
+    return true;
   }
 
   return {
