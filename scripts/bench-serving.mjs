@@ -34,6 +34,12 @@ import pg from 'pg';
 import { benchRun, get, median, waitFor } from './bench-kit.mjs';
 import { seedSeason } from './bench-season.mjs';
 import { isStale, mustRun, root } from './lib.mjs';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+// The server runs on the Node that runs this script: on one the product does not support (Node 20),
+// the whole bench runs again on Node 24, as `npm start` does (`node scripts/node-runtime.mjs exec 22
+// node scripts/bench-serving.mjs` measures Node 22).
+await ensureSupportedNode();
 
 const CLUB_NUMBERS = Number(process.env.BENCH_CLUB_NUMBERS ?? 2500);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
@@ -72,11 +78,12 @@ async function sizes(url) {
   return { raw, gz, br };
 }
 
-/** CPU time (ms) the process `pid` used so far (Linux: /proc/<pid>/stat, user + system; null elsewhere). */
-function cpuMs(pid) {
+/** CPU time (ms) the process `pid` used so far (Linux: /proc/<pid>/stat, user + system; null elsewhere); `kernel`: the system part only. */
+function cpuMs(pid, kernel = false) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, at 100 ticks per second
+    // utime + stime, at 100 ticks per second
+    return ((kernel ? Number(fields[12]) : Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return null;
   }
@@ -381,6 +388,7 @@ http {
         const ratios = [];
         const rates = [];
         const cpu = { product: [], nginx: [] };
+        const kernel = { product: [], nginx: [] };
         for (let round = 0; round < rounds; round++) {
           const r = {};
           for (const [target, b, pid] of [
@@ -388,18 +396,28 @@ http {
             ['nginx', nginxBase, nginxWorker()],
           ]) {
             await wrk(b + p, headers, 2);
-            const before = pid ? cpuMs(pid) : null;
+            const before = pid ? [cpuMs(pid), cpuMs(pid, true)] : [null, null];
             const out = await wrk(b + p, headers, WRK_DURATION);
-            const after = pid ? cpuMs(pid) : null;
+            const after = pid ? [cpuMs(pid), cpuMs(pid, true)] : [null, null];
             r[target] = rps(out);
             const count = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-            if (before !== null && after !== null && count) cpu[target].push((after - before) / count);
+            if (before[0] !== null && after[0] !== null && count) {
+              cpu[target].push((after[0] - before[0]) / count);
+              kernel[target].push((after[1] - before[1]) / count);
+            }
           }
           ratios.push(r.product / r.nginx);
           rates.push(`${r.product.toFixed(0)}/${r.nginx.toFixed(0)}`);
         }
         const cpuRatio = cpu.product.length && cpu.nginx.length ? median(cpu.nginx) / median(cpu.product) : NaN;
-        return { ratio: median(ratios), ratios, rates, cpuRatio, cpu: { product: median(cpu.product), nginx: median(cpu.nginx) } };
+        return {
+          ratio: median(ratios),
+          ratios,
+          rates,
+          cpuRatio,
+          cpu: { product: median(cpu.product), nginx: median(cpu.nginx) },
+          kernel: { product: median(kernel.product), nginx: median(kernel.nginx) },
+        };
       };
       // The same fixed rate against nginx serving the same bytes: the latency the client and the
       // machine add by themselves, right beside the product's (run again here as a pair).
@@ -425,7 +443,7 @@ http {
           `  ${name.padEnd(30)} Accept-Encoding: gzip      ${pct(c.ratio).padStart(5)} of nginx (rounds ${c.ratios.map(pct).join(', ')}; req/s product/nginx ${c.rates.join(', ')})  ${ok ? '✓' : '✗'}`,
         );
         console.log(
-          `  ${''.padEnd(30)} CPU per answer: product ${c.cpu.product.toFixed(3)} ms, nginx ${c.cpu.nginx.toFixed(3)} ms — nginx / product ${pct(c.cpuRatio)} (the rate ratio if each had a core of its own)`,
+          `  ${''.padEnd(30)} CPU per answer: product ${c.cpu.product.toFixed(3)} ms (kernel ${c.kernel.product.toFixed(3)}), nginx ${c.cpu.nginx.toFixed(3)} ms (kernel ${c.kernel.nginx.toFixed(3)}) — nginx / product ${pct(c.cpuRatio)} (the rate ratio if each had a core of its own)`,
         );
         summary.push({ kind, what: `${name} vs nginx (gzip)`, value: `${pct(c.ratio)} of the rate; CPU/answer ${pct(c.cpuRatio)}`, ok });
       }

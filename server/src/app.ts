@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -6,11 +7,12 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { isAppError, ValidationError } from './errors.js';
 import { authenticate, registerAuth } from './http/auth.js';
-import { registerSecurityHeaders } from './http/headers.js';
+import { createFastAnswers, type FastAnswers } from './http/fast-answers.js';
+import { registerSecurityHeaders, securityHeaders } from './http/headers.js';
 import { registerInputRule, UNSAFE_TEXT_MESSAGE } from './http/input.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRequestIds, REQUEST_ID_LOG_LABEL, requestIdOf, requestScopedLogger } from './http/request-id.js';
-import { registerSecurity } from './http/security.js';
+import { CORS_HEADERS, corsPaths, registerSecurity } from './http/security.js';
 import { LOG_SERIALIZERS } from './logger.js';
 import { frontendUserRoutes, meRoutes } from './modules/accounts/routes.js';
 import { createChangeFeed, type ChangeFeed } from './modules/cache/changes.js';
@@ -91,6 +93,8 @@ declare module 'fastify' {
     changes: ChangeFeed;
     /** The Prometheus metrics (modules/metrics); null unless METRICS_TOKEN or METRICS_PORT is set. */
     metrics: AppMetrics | null;
+    /** The answers from memory in front of Fastify's routing (http/fast-answers.ts). */
+    fastAnswers: FastAnswers;
   }
 }
 
@@ -102,7 +106,33 @@ declare module 'fastify' {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const proxy = config.trustProxy;
+  const metrics = config.metrics.token || config.metrics.port ? createMetrics() : null;
+  const requestLogging = config.logLevel === 'debug' || config.logLevel === 'trace';
+  // Result files and hashed build files in memory are answered before Fastify's routing, with the
+  // headers the hooks below set (http/fast-answers.ts); not with basic auth, nor while each request is logged.
+  const security = securityHeaders(config);
+  const isCorsPath = corsPaths(config);
+  const corsHeaders = Object.entries(CORS_HEADERS);
+  const fast = createFastAnswers({
+    enabled: !config.basicAuth && !requestLogging,
+    metrics,
+    appHeaders: (path) => [
+      ...security.flatMap(([name, value]) => (Array.isArray(value) ? value.map((v: string) => [name, v] as const) : [[name, String(value)] as const])),
+      ...(isCorsPath(path) ? corsHeaders : []),
+    ],
+  });
   const app = Fastify({
+    // Fastify's own server, as it would make it, with the answers from memory in front of its handler
+    // (Fastify has filled in its defaults of these options when it calls this).
+    serverFactory: (handler, options) => {
+      const opts = options as { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket?: number | null };
+      const server = http.createServer(opts.http ?? {}, fast.wrap(handler));
+      server.keepAliveTimeout = opts.keepAliveTimeout;
+      server.requestTimeout = opts.requestTimeout;
+      server.setTimeout(opts.connectionTimeout);
+      if (opts.maxRequestsPerSocket) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+      return server;
+    },
     // Errors are logged through serializeError: never a failed query's values or a database error's detail.
     logger: options.logger ?? { level: config.logLevel, serializers: LOG_SERIALIZERS, ...(options.logStream ? { stream: options.logStream } : {}) },
     // Request ids (http/request-id.ts): a well-formed incoming X-Request-Id, else a new UUID; logged as `requestId`.
@@ -120,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // One line per request only at debug/trace; errors are logged at any level.
     logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+      disableRequestLogging: !requestLogging,
       requestIdLogLabel: REQUEST_ID_LOG_LABEL,
     }),
   });
@@ -130,7 +160,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRequestIds(app);
   // Services log through the request's logger while they serve one (its id on every line).
   const log = requestScopedLogger(app.log);
-  const metrics = config.metrics.token || config.metrics.port ? createMetrics() : null;
   const paths = dataPaths(config);
   const mailer =
     options.mailer ??
@@ -168,6 +197,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    // From now on Fastify answers every request (503 while it closes).
+    fast.close();
   });
   // Jobs queued in a request's transaction have committed by now: their workers need not wait for the next poll.
   app.addHook('onResponse', async () => jobs.wakePending());
@@ -187,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('jobs', jobs);
   app.decorate('changes', changes);
   app.decorate('metrics', metrics);
+  app.decorate('fastAnswers', fast);
   await changes.start();
   app.addHook('onClose', async () => changes.stop());
   app.addHook('onClose', async () => ctx.pictures.close());
@@ -242,10 +274,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(overviewRoutes, { ctx });
   const resultFiles = createResultFiles(ctx.db, changes);
   metrics?.trackCache('results', resultFiles.lookups);
-  await app.register(resultsRoutes, { files: resultFiles, prefix: RESULTS_BASE });
+  await app.register(resultsRoutes, { files: resultFiles, fast, prefix: RESULTS_BASE });
   await app.register(newsletterRoutes, { ctx, prefix: NEWSLETTER_PATH });
   if (metrics && config.metrics.token) await app.register(metricsRoutes, { metrics, token: config.metrics.token });
-  await app.register(webRoutes, { ctx, releases });
+  await app.register(webRoutes, { ctx, releases, fast });
 
   try {
     await jobs.start(createJobHandlers({ ctx, mailer, metrics }));

@@ -88,8 +88,17 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string |
  * included, again on every request: ~10 % of the CPU of a static file's answer).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+}
+
+/** The security headers of every answer (name, value), as helmet writes them for this configuration. */
+export function securityHeaders(config: ServerConfig): [string, string | number | readonly string[]][] {
   const https = config.publicUrl.startsWith('https:');
-  const headers = helmetHeaders({
+  return helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -98,9 +107,5 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Serv
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HSTS only where the site is served over TLS (a plain-http staging or laptop must not pin it).
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    done();
   });
 }

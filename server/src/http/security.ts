@@ -58,6 +58,15 @@ export interface SecurityOptions {
   bearerValid?: (request: FastifyRequest) => Promise<boolean>;
 }
 
+/** The headers of every answer on a path `corsPaths` names. Other sites load these (the embed script, its logos and data): not only same-origin. */
+export const CORS_HEADERS: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' };
+
+/** The public read-only paths other sites may read (CORS `*`): the content API, result files, remotes, media, `/config.json`. */
+export function corsPaths(config: Pick<ServerConfig, 'contentApiBase'>): (path: string) => boolean {
+  const prefixes = [`${config.contentApiBase}/`, '/results/', '/remotes/', '/media/'];
+  return (p) => p === '/config.json' || prefixes.some((prefix) => p.startsWith(prefix));
+}
+
 export function registerSecurity(app: FastifyInstance, config: ServerConfig, options: SecurityOptions = {}): void {
   const basicAuth = config.basicAuth;
   // The metrics ask for their own bearer token (modules/metrics), in the same Authorization header.
@@ -89,13 +98,10 @@ export function registerSecurity(app: FastifyInstance, config: ServerConfig, opt
     }
   });
 
-  const corsPrefixes = [`${config.contentApiBase}/`, '/results/', '/remotes/', '/media/'];
-  const isCorsPath = (p: string) => p === '/config.json' || corsPrefixes.some((prefix) => p.startsWith(prefix));
+  const isCorsPath = corsPaths(config);
   app.addHook('onRequest', async (request, reply) => {
     if (!isCorsPath(pathOf(request.url))) return;
-    reply.header('access-control-allow-origin', '*');
-    // Other sites load these (the embed script, its logos and data): not only same-origin.
-    reply.header('cross-origin-resource-policy', 'cross-origin');
+    reply.headers(CORS_HEADERS);
     if (request.method === 'OPTIONS') {
       const requested = request.headers['access-control-request-headers'];
       reply

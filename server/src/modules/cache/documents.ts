@@ -157,6 +157,20 @@ export function createDocumentCache(options: DocumentCacheOptions) {
       loading.set(key, { since, promise });
       return promise;
     },
+    /**
+     * The answer for `key` if this cache holds a current copy (as `get` would answer it from memory),
+     * else undefined: then `get` loads it. Synchronous, for the answers from memory
+     * (http/fast-answers.ts).
+     */
+    peek(key: string, topics: readonly string[]): Document | undefined {
+      if (!feed?.live) return undefined;
+      const entry = entries.get(key);
+      if (!entry || entry.since < feed.changedAt(topics)) return undefined;
+      entries.delete(key);
+      entries.set(key, entry);
+      lookups.hit++;
+      return entry.doc;
+    },
     /** A document with this cache's compression (for a loader that answers one itself). */
     prepare: (loaded: Loaded, previous?: Document) => prepareDocument(loaded, options, previous),
     /** How many copies and bytes are kept (tests, diagnostics). */

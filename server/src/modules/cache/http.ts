@@ -1,15 +1,21 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Representation } from '../../http/fast-answers.js';
 import type { Document } from './documents.js';
 
 /** Sending a prepared document (modules/cache/documents.ts): validators, 304, the encoding the client accepts. */
 
 /** Whether the request's validators match (If-None-Match wins over If-Modified-Since). */
-export function notModified(request: FastifyRequest, doc: Pick<Document, 'etag' | 'lastModified'>): boolean {
-  const inm = request.headers['if-none-match'];
+export function notModified(request: Pick<FastifyRequest, 'headers'>, doc: Pick<Document, 'etag' | 'lastModified'>): boolean {
+  return notModifiedBy(request.headers, doc);
+}
+
+export function notModifiedBy(headers: IncomingHttpHeaders, doc: Pick<Document, 'etag' | 'lastModified'>): boolean {
+  const inm = headers['if-none-match'];
   if (typeof inm === 'string') {
     return inm.trim() === '*' || inm.split(',').some((tag) => tag.trim().replace(/^W\//, '') === doc.etag);
   }
-  const ims = request.headers['if-modified-since'];
+  const ims = headers['if-modified-since'];
   if (typeof ims === 'string' && doc.lastModified) {
     const since = Date.parse(ims);
     return Number.isFinite(since) && Math.floor(doc.lastModified.getTime() / 1000) * 1000 <= since;
@@ -57,17 +63,64 @@ export function cacheHeaders(policy: CachePolicy): { 'cache-control': string; 'c
   };
 }
 
+/** A document's answers under one policy, made once per document: 304, and 200 per encoding. */
+export interface DocumentAnswers {
+  notModified: Representation;
+  br: Representation;
+  gzip: Representation;
+  identity: Representation;
+}
+
 /**
- * Answers `doc` with the cache headers of `policy`, its ETag (and Last-Modified), `Vary:
- * Accept-Encoding`: a 304 when the client's validators match, else the bytes in the best encoding it
- * accepts. The route needs `compress: false` (the bytes are compressed already).
+ * Answers documents with the cache headers of `policy` (and `extra` headers, e.g. CORS exposure),
+ * their ETag (and Last-Modified), `Vary: Accept-Encoding`: a 304 when the client's validators match,
+ * else the bytes in the best encoding it accepts. The headers of each answer are made once per
+ * document (the route and the answers from memory, http/fast-answers.ts, send the same ones). The
+ * route needs `compress: false` (the bytes are compressed already).
  */
+export function documentSender(policy: CachePolicy, extra: Readonly<Record<string, string>> = {}) {
+  const made = new WeakMap<Document, DocumentAnswers>();
+  const cache = cacheHeaders(policy);
+  function answers(doc: Document): DocumentAnswers {
+    let found = made.get(doc);
+    if (found) return found;
+    const validators: Record<string, string> = { ...extra, ...cache, etag: doc.etag, vary: 'Accept-Encoding' };
+    if (doc.lastModified) validators['last-modified'] = doc.lastModified.toUTCString();
+    const ok = (body: Buffer, encoding?: 'br' | 'gzip'): Representation => ({
+      status: 200,
+      headers: { ...validators, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-type': 'application/json; charset=utf-8' },
+      body,
+    });
+    found = { notModified: { status: 304, headers: validators, body: null }, br: ok(doc.br, 'br'), gzip: ok(doc.gzip, 'gzip'), identity: ok(doc.body) };
+    made.set(doc, found);
+    return found;
+  }
+  /** The answer to a request with `headers`. */
+  function choose(doc: Document, headers: IncomingHttpHeaders): Representation {
+    const all = answers(doc);
+    if (notModifiedBy(headers, doc)) return all.notModified;
+    return all[encodingFor(headers['accept-encoding']) ?? 'identity'];
+  }
+  return {
+    choose,
+    send(request: FastifyRequest, reply: FastifyReply, doc: Document): FastifyReply {
+      const answer = choose(doc, request.headers);
+      // A Buffer is sent as it is (no serializer): the prepared bytes.
+      return reply.code(answer.status).headers(answer.headers).send(answer.body ?? undefined);
+    },
+  };
+}
+
+export type DocumentSender = ReturnType<typeof documentSender>;
+
+const senders = new WeakMap<CachePolicy, DocumentSender>();
+
+/** Answers `doc` under `policy` (see `documentSender`). */
 export function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: Document, policy: CachePolicy): FastifyReply {
-  reply.headers(cacheHeaders(policy)).header('etag', doc.etag).header('vary', 'Accept-Encoding');
-  if (doc.lastModified) reply.header('last-modified', doc.lastModified.toUTCString());
-  if (notModified(request, doc)) return reply.code(304).send();
-  const encoding = encodingFor(request.headers['accept-encoding']);
-  if (encoding) reply.header('content-encoding', encoding);
-  // A Buffer is sent as it is (no serializer): the prepared bytes.
-  return reply.type('application/json; charset=utf-8').send(encoding === 'br' ? doc.br : encoding === 'gzip' ? doc.gzip : doc.body);
+  let sender = senders.get(policy);
+  if (!sender) {
+    sender = documentSender(policy);
+    senders.set(policy, sender);
+  }
+  return sender.send(request, reply, doc);
 }

@@ -17,6 +17,13 @@ export type ResultFile = Document;
 
 const EMPTY = serializeRows([]);
 
+interface Named {
+  kind: PublishedResultKind;
+  key: string;
+  cacheKey: string;
+  topics: readonly string[];
+}
+
 /**
  * The published files, answered from memory (modules/cache): each file is read from the database
  * once per version and compressed once. A publication announces the file's topic
@@ -44,14 +51,33 @@ export function createResultFiles(db: Db, feed: ChangeFeed | null) {
     throw new NotFoundError('Unbekannte Ergebnisdatei');
   }
 
+  // Names seen (bounded): the answers from memory look one up per request.
+  const names = new Map<string, Named>();
+  /** The cache key and topics of the file `name`, or null for a name that is none. */
+  function named(name: string): Named | null {
+    const known = names.get(name);
+    if (known) return known;
+    const match = FILE.exec(name);
+    const kind = match?.[1];
+    const key = match?.[2];
+    if ((kind !== 'overall' && kind !== 'challenge') || !key) return null;
+    const file: Named = { kind, key, cacheKey: `${kind}:${key}`, topics: [topics.result(kind, key), topics.content] };
+    if (names.size >= 1000) names.clear();
+    names.set(name, file);
+    return file;
+  }
+
   return {
     /** The file named `name` (`overall-….json`, `challenge-….json`); NotFoundError otherwise. */
     get(name: string): Promise<ResultFile> {
-      const match = FILE.exec(name);
-      const kind = match?.[1];
-      const key = match?.[2];
-      if ((kind !== 'overall' && kind !== 'challenge') || !key) return Promise.reject(new NotFoundError('Unbekannte Ergebnisdatei'));
-      return cache.get(`${kind}:${key}`, [topics.result(kind, key), topics.content], (previous) => load(kind, key, previous));
+      const file = named(name);
+      if (!file) return Promise.reject(new NotFoundError('Unbekannte Ergebnisdatei'));
+      return cache.get(file.cacheKey, file.topics, (previous) => load(file.kind, file.key, previous));
+    },
+    /** The file named `name` if a current copy is in memory (what `get` would answer without the database), else undefined. */
+    peek(name: string): ResultFile | undefined {
+      const file = named(name);
+      return file ? cache.peek(file.cacheKey, file.topics) : undefined;
     },
     /** The cache's lookups so far (the metrics). */
     lookups: cache.lookups,

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, objectBody } from '../../http/schemas.js';
 import type { Actor } from '../moderation/service.js';
-import { type CachePolicy, sendDocument } from '../cache/http.js';
+import type { FastAnswers } from '../../http/fast-answers.js';
+import { type CachePolicy, documentSender } from '../cache/http.js';
 import type { ResultFiles } from './files.js';
 import {
   getResultsOverview,
@@ -26,8 +27,15 @@ export const RESULT_FILE_CACHE: CachePolicy = { sMaxAge: 60, staleWhileRevalidat
  * from memory, already compressed, with ETag and Last-Modified (304 on a match) and CORS `*`
  * (the sponsor's embed reads them from another origin, and its conditional requests need the tag).
  */
-export const resultsRoutes: FastifyPluginAsync<{ files: ResultFiles }> = async (app, { files }) => {
+export const resultsRoutes: FastifyPluginAsync<{ files: ResultFiles; fast?: FastAnswers | null }> = async (app, { files, fast }) => {
   tagRoutes(app, 'results');
+  const route = `${app.prefix}/:file`;
+  const sender = documentSender(RESULT_FILE_CACHE, { 'access-control-expose-headers': 'ETag, Last-Modified' });
+  // A file in memory and current is answered before Fastify's routing (http/fast-answers.ts), the same way.
+  fast?.add(`${app.prefix}/`, (path, headers) => {
+    const file = files.peek(path.slice(app.prefix.length + 1));
+    return file && { route, representation: sender.choose(file, headers) };
+  });
   app.get<{ Params: { file: string } }>(
     '/:file',
     {
@@ -43,9 +51,7 @@ export const resultsRoutes: FastifyPluginAsync<{ files: ResultFiles }> = async (
       },
     },
     async (request, reply: FastifyReply) => {
-      const file = await files.get(request.params.file);
-      reply.header('access-control-expose-headers', 'ETag, Last-Modified');
-      return sendDocument(request, reply, file, RESULT_FILE_CACHE);
+      return sender.send(request, reply, await files.get(request.params.file));
     },
   );
 };

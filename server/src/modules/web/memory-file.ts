@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Representation } from '../../http/fast-answers.js';
 import { isCompressible } from '../../lib/content-type.js';
 import { encodingFor } from '../cache/http.js';
 
@@ -62,22 +64,59 @@ export async function prepareMemoryFile(
   };
 }
 
-function memoryFileNotModified(request: FastifyRequest, file: MemoryFile): boolean {
-  const inm = request.headers['if-none-match'];
+function memoryFileNotModified(headers: IncomingHttpHeaders, file: MemoryFile): boolean {
+  const inm = headers['if-none-match'];
   if (typeof inm === 'string') return inm.split(',').some((tag) => tag.trim() === file.etag || tag.trim() === '*');
-  const ims = request.headers['if-modified-since'];
+  const ims = headers['if-modified-since'];
   return typeof ims === 'string' && Date.parse(ims) >= Date.parse(file.lastModified);
+}
+
+/** A memory file's answers under one Cache-Control: 304, and 200 per encoding it has. */
+interface MemoryFileAnswers {
+  notModified: Representation;
+  br: Representation;
+  gzip: Representation;
+  identity: Representation;
+}
+
+const answersMade = new WeakMap<MemoryFile, Map<string, MemoryFileAnswers>>();
+
+function memoryFileAnswers(file: MemoryFile, cacheControl: string): MemoryFileAnswers {
+  let byCacheControl = answersMade.get(file);
+  if (!byCacheControl) {
+    byCacheControl = new Map();
+    answersMade.set(file, byCacheControl);
+  }
+  let found = byCacheControl.get(cacheControl);
+  if (found) return found;
+  const validators = { 'cache-control': cacheControl, etag: file.etag, 'last-modified': file.lastModified, vary: 'accept-encoding' };
+  const ok = (body: Buffer): Representation => ({
+    status: 200,
+    headers: { ...validators, ...(body === file.br ? { 'content-encoding': 'br' } : body === file.gzip ? { 'content-encoding': 'gzip' } : {}), 'content-type': file.type },
+    body,
+  });
+  const identity = ok(file.raw);
+  const gzip = file.gzip ? ok(file.gzip) : identity;
+  found = { notModified: { status: 304, headers: validators, body: null }, br: file.br ? ok(file.br) : gzip, gzip, identity };
+  byCacheControl.set(cacheControl, found);
+  return found;
+}
+
+/**
+ * The answer to a request with `headers`: 304 when its validators match, else the best encoding the
+ * client accepts that the file has (br, then gzip, then the bytes as they are).
+ */
+export function chooseMemoryFileAnswer(file: MemoryFile, cacheControl: string, headers: IncomingHttpHeaders): Representation {
+  const answers = memoryFileAnswers(file, cacheControl);
+  if (memoryFileNotModified(headers, file)) return answers.notModified;
+  const encoding = encodingFor(headers['accept-encoding']);
+  return encoding === 'br' ? answers.br : encoding ? answers.gzip : answers.identity;
 }
 
 /** Sends `file` with `cacheControl`, its validators (304 when they match) and the best encoding the client accepts. */
 export function sendMemoryFile(request: FastifyRequest, reply: FastifyReply, file: MemoryFile, cacheControl: string): FastifyReply {
-  reply.header('cache-control', cacheControl).header('etag', file.etag).header('last-modified', file.lastModified).header('vary', 'accept-encoding');
-  if (memoryFileNotModified(request, file)) return reply.code(304).send();
-  const encoding = encodingFor(request.headers['accept-encoding']);
-  const body = encoding === 'br' && file.br ? file.br : encoding && file.gzip ? file.gzip : file.raw;
-  if (body === file.br) reply.header('content-encoding', 'br');
-  else if (body === file.gzip) reply.header('content-encoding', 'gzip');
-  return reply.type(file.type).send(body);
+  const answer = chooseMemoryFileAnswer(file, cacheControl, request.headers);
+  return reply.code(answer.status).headers(answer.headers).send(answer.body ?? undefined);
 }
 
 /**

@@ -7,6 +7,7 @@ import { isAppRoute } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { dataPaths, SERVED_REMOTE_NAMES, webPaths, type ServedRemoteName } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
+import type { FastAnswers } from '../../http/fast-answers.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { errorSchema } from '../../http/schemas.js';
 import { ensureXsrfCookie, pathOf } from '../../http/security.js';
@@ -16,7 +17,7 @@ import { UPLOAD_FILE_NAME } from '../uploads/storage.js';
 import type { ReleaseReader } from '../releases/reader.js';
 import { isReleaseDir, releaseDir } from '../releases/service.js';
 import { CACHE_HTML, CACHE_IMMUTABLE, cacheControlFor } from './cache.js';
-import { createMemoryFiles, prepareMemoryFile, sendMemoryFile, type MemoryFile } from './memory-file.js';
+import { chooseMemoryFileAnswer, createMemoryFiles, prepareMemoryFile, sendMemoryFile, type MemoryFile } from './memory-file.js';
 import { createPreloadHints } from './preload.js';
 
 /**
@@ -129,7 +130,7 @@ function safeDecode(value: string): string | null {
 /** Media from the database kept in memory (immutable names; a season has a few dozen). */
 const MEDIA_MEMORY_MAX = 32 * 1024 * 1024;
 
-export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseReader }> = async (app, { ctx, releases }) => {
+export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseReader; fast?: FastAnswers | null }> = async (app, { ctx, releases, fast }) => {
   const { config } = ctx;
   const web = webPaths(config);
   const data = dataPaths(config);
@@ -163,6 +164,18 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
     memoryFiles.set(decoded, file);
     return file;
   }
+
+  // A hashed host file already in memory is answered before Fastify's routing (http/fast-answers.ts),
+  // the way the route below answers it. Not its bytes as they are to a client that accepts some
+  // encoding: @fastify/compress may compress those (deflate) on the route.
+  const robots = ['x-robots-tag', 'noindex'];
+  fast?.add('/', (path, headers) => {
+    const file = memoryFiles.get(path);
+    if (!file) return undefined;
+    const representation = chooseMemoryFileAnswer(file, CACHE_IMMUTABLE, headers);
+    if (representation.status === 200 && !representation.headers['content-encoding'] && headers['accept-encoding'] !== undefined) return undefined;
+    return { route: '/*', representation, extra: isBackofficeRoute(path) || BACKOFFICE_FILE.test(path) ? robots : undefined };
+  });
 
   // The app shell and the back-office page, re-read when the file changes (a new host build needs no restart).
   const pages = new Map<string, { mtimeMs: number; html: string }>();
