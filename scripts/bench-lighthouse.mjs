@@ -157,6 +157,7 @@ async function measure(url, visitor) {
         .map((i) => `${Math.round(i.scripting)} ms scripting, ${Math.round(i.scriptParseCompile)} ms parse ${i.url}`),
       fcp: audit('first-contentful-paint').numericValue,
       longTasks: (audit('long-tasks')?.details?.items ?? []).slice(0, 3).map((i) => `${Math.round(i.duration)} ms ${i.url}`),
+      work: (audit('mainthread-work-breakdown')?.details?.items ?? []).map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)} ms`).join(', '),
     };
   } finally {
     chrome.kill();
@@ -287,6 +288,7 @@ async function main() {
       for (const s of r.mid.shifts) console.log(`  shift ${s}`);
       console.log(`  FCP ${Math.round(r.mid.fcp)} ms, LCP ${Math.round(r.mid.lcp)} ms`);
       for (const t of r.mid.longTasks) console.log(`  long task ${t}`);
+      console.log(`  main thread: ${r.mid.work}`);
       for (const b of r.mid.bootup) console.log(`  script ${b}`);
       if (r.mid.failedA11y.length) console.log(`  a11y audits failed: ${r.mid.failedA11y.join(', ')}`);
     }
