@@ -88,7 +88,7 @@ interface VoteGroups {
 
 /** Votes per statement at most, and statements of each kind under way at once (of the pool's 10 connections). */
 const MAX_BATCH = 128;
-const CONCURRENCY = 2;
+const CONCURRENCY = 1;
 
 const groups = new WeakMap<Ctx, VoteGroups>();
 
