@@ -755,7 +755,8 @@ try {
   row('admission: per-IP count and entry, one commit', both(admitted));
   row('  of it the per-IP limit (admission with the limits off, less)', both({ self: admitted.self - unlimited.self, pg: admitted.pg - unlimited.pg }));
   row('acceptance: proof used, vote recorded, counted, notified, commit', both(accepted));
-  row(`the rest of the server (HTTP, Fastify, JSON, cookies, hashes)`, `~${ms2(Math.max(0, serverPerVote - accounted))} (of ${ms2(serverPerVote)} per vote in all)`);
+  // (With PGlite the database's work is in the server process and in this one: no remainder to tell.)
+  if (adminUrl) row(`the rest of the server (HTTP, Fastify, JSON, cookies, hashes)`, `~${ms2(Math.max(0, serverPerVote - accounted))} (of ${ms2(serverPerVote)} per vote in all)`);
   await closeDb();
 
   for (const [n, profile] of profiles.entries()) {
