@@ -22,10 +22,16 @@
 // 5. starts the built server (`--instances 2`: two, on the same database), warms up with 2 % of the
 //    votes, then fires the rest with BENCH_CONNECTIONS (64) requests in flight (undici), and prints
 //    accepted votes/s, p50/p99, the CPU time per vote of the server process(es) and of their
-//    PostgreSQL backends, and the 1-minute load;
+//    PostgreSQL backends, and the 1-minute load, and from the servers' metrics (a METRICS_PORT each)
+//    how many votes shared an admission and an acceptance statement (group commit);
 // 6. stops the server(s) and checks in the database: every accepted vote is a record, each entry's
 //    count = its seeded count + its accepted votes, the answers of an entry were distinct counts,
-//    every proof is used once.
+//    every proof is used once;
+// 7. where a vote's CPU goes: the measured build's own proof check (400 of the proofs) and its
+//    statements (1,200 admissions with and without the per-IP limit, 1,200 acceptances of made-up
+//    votes, grouped as in the timed phase) run in this process on the same database, CPU of this
+//    process and of the PostgreSQL backends per vote; the rest of the server's CPU per vote is HTTP,
+//    Fastify, JSON, cookies and hashes.
 //
 // Flags: --instances N (1), --server DIR (the built server to measure, default server/dist: a
 // reference build of an earlier commit can be measured right before or after), --cpu-prof (the
