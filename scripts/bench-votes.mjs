@@ -20,20 +20,33 @@
 //    (from GET /api/votes/challenge, as the browser gets it) and casts BENCH_VOTES_PER_VOTER (2)
 //    votes on different entries, chosen Zipf-like (a few popular entries get many votes);
 // 5. starts the built server (`--instances 2`: two, on the same database), warms up with 2 % of the
-//    votes, then fires the rest with BENCH_CONNECTIONS (64) requests in flight (undici), and prints
+//    votes, then fires the rest with BENCH_CONNECTIONS (64) requests in flight (node:http keep-alive
+//    connections; undici saved ~10 % of its CPU, not worth a dependency), and prints
 //    accepted votes/s, p50/p99, the CPU time per vote of the server process(es) and of their
-//    PostgreSQL backends, and the 1-minute load;
+//    PostgreSQL backends, and the 1-minute load, and from the servers' metrics (a METRICS_PORT each)
+//    how many votes shared an admission and an acceptance statement (group commit);
 // 6. stops the server(s) and checks in the database: every accepted vote is a record, each entry's
 //    count = its seeded count + its accepted votes, the answers of an entry were distinct counts,
-//    every proof is used once.
+//    every proof is used once;
+// 7. where a vote's CPU goes: the measured build's own proof check (400 of the proofs) and its
+//    statements (1,200 admissions with and without the per-IP limit, 1,200 acceptances of made-up
+//    votes, grouped as in the timed phase) run in this process on the same database, CPU of this
+//    process and of the PostgreSQL backends per vote; the rest of the server's CPU per vote is HTTP,
+//    Fastify, JSON, cookies and hashes.
 //
 // Flags: --instances N (1), --server DIR (the built server to measure, default server/dist: a
-// reference build of an earlier commit can be measured right before or after), --cpu-prof (the server(s) run with --cpu-prof; prints where the main
-// thread's time went). Knobs: BENCH_VOTES, BENCH_CONNECTIONS, BENCH_ENTRIES, BENCH_VOTES_PER_VOTER,
-// BENCH_VOTERS_PER_IP, VOTE_PROOF_COST, BENCH_PORT (first port; default: a free one).
+// reference build of an earlier commit can be measured right before or after), --cpu-prof (the
+// main thread of the server(s) is sampled through the inspector during the timed phase only;
+// prints where its time went: wall-clock samples, so on a busy machine time spent waiting for a
+// core shows on whatever ran last). Knobs: BENCH_VOTES, BENCH_CONNECTIONS, BENCH_ENTRIES,
+// BENCH_VOTES_PER_VOTER, BENCH_VOTERS_PER_IP, VOTE_PROOF_COST, BENCH_PORT (first port; default: a free one).
+//
+// On a Node that package.json's engines do not admit (this machine's Node 20) the script runs
+// itself on Node 24 (scripts/node-runtime.mjs), as `npm start` does: the server is measured on the
+// Node it runs on in production (Node 24's OpenSSL derives the proof's PBKDF2 key ~30 % faster).
 import { spawn } from 'node:child_process';
 import { createHash, pbkdf2, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +55,9 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { benchRun, freePort, mulberry32, percentile } from './bench-kit.mjs';
 import { isStale, mustRun, root } from './lib.mjs';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+await ensureSupportedNode();
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
@@ -165,9 +181,45 @@ async function solvedProofs(createProofChallenge, checkProof) {
   return proofs;
 }
 
-// ---- Where the main thread's time went (a .cpuprofile: self time per function and per package).
-function summarizeProfile(file) {
-  const profile = JSON.parse(readFileSync(file, 'utf8'));
+// ---- Where the main thread's time went: the inspector's CPU profile of the timed phase.
+/** Starts sampling a server's main thread through its inspector (DevTools protocol over WebSocket); `stop()` answers the profile. */
+async function startProfiler(port, intervalUs = 250) {
+  const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = () => reject(new Error(`the inspector at port ${port} did not answer`));
+  });
+  let lastId = 0;
+  const waiting = new Map();
+  ws.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    const pending = waiting.get(message.id);
+    if (!pending) return;
+    waiting.delete(message.id);
+    if (message.error) pending.reject(new Error(message.error.message));
+    else pending.resolve(message.result);
+  };
+  const send = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = ++lastId;
+      waiting.set(id, { resolve, reject });
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: intervalUs });
+  await send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await send('Profiler.stop');
+      ws.close();
+      return profile;
+    },
+  };
+}
+
+/** Self time per package and per function of a CPU profile. */
+function summarizeProfile(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   const deltas = profile.timeDeltas;
@@ -180,7 +232,8 @@ function summarizeProfile(file) {
     if (!url) return name.startsWith('(') ? name : '(native)';
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
     if (m) return m[1];
-    if (url.includes('/server/dist/')) return `server: ${url.split('/server/dist/')[1].split('/').slice(0, -1).join('/') || '.'}`;
+    const own = /\/server\/dist[^/]*\/(.*)$/.exec(url);
+    if (own) return `server: ${own[1].split('/').slice(0, -1).join('/') || '.'}`;
     if (url.includes('/shared-contracts/')) return 'shared-contracts';
     if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
     return url;
@@ -193,7 +246,7 @@ function summarizeProfile(file) {
     const name = functionName || '(anonymous)';
     const group = groupOf(url, name);
     groups.set(group, (groups.get(group) ?? 0) + us);
-    const key = `${name} ${url ? `${url.replace(/^.*\/(node_modules|dist)\//, '')}:${lineNumber + 1}` : ''}`;
+    const key = `${name} ${url ? `${url.replace(/^.*\/(node_modules|dist[^/]*)\//, '')}:${lineNumber + 1}` : ''}`;
     fns.set(key, (fns.get(key) ?? 0) + us);
   }
   const pct = (us) => `${((us / total) * 100).toFixed(1).padStart(5)} %`;
@@ -406,12 +459,15 @@ try {
   // 5. The server(s).
   const bases = [];
   const servers = [];
-  const profDir = CPU_PROF ? mkdtempSync(path.join(os.tmpdir(), 'erd-bench-votes-prof-')) : null;
-  if (profDir) cleanups.push(() => rmSync(profDir, { recursive: true, force: true }));
+  const inspectPorts = [];
+  const metricsBases = [];
   const firstPort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
   for (let n = 0; n < INSTANCES; n++) {
     const port = firstPort ? firstPort + n : await freePort();
     const base = `http://127.0.0.1:${port}`;
+    // The Prometheus metrics on a port of their own: the votes per statement (group commit).
+    const metricsPort = await freePort();
+    metricsBases.push(`http://127.0.0.1:${metricsPort}`);
     const env = {
       ...process.env,
       PORT: String(port),
@@ -423,9 +479,13 @@ try {
       APP_SECRET,
       TRUST_PROXY: '1',
       VOTE_PROOF_COST: String(COST),
+      METRICS_PORT: String(metricsPort),
     };
-    for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS', 'RATE_LIMIT_SCALE']) delete env[name];
-    const args = [...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), path.join(SERVER_DIST, 'server.js')];
+    for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS', 'RATE_LIMIT_SCALE', 'METRICS_TOKEN', 'METRICS_HOST'])
+      delete env[name];
+    const inspectPort = CPU_PROF ? await freePort() : null;
+    if (inspectPort) inspectPorts.push(inspectPort);
+    const args = [...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []), path.join(SERVER_DIST, 'server.js')];
     const server = track(
       spawn(process.execPath, args, {
         cwd: root,
@@ -543,10 +603,32 @@ try {
     self: process.cpuUsage(),
     load: load(),
   };
+  // The votes' statements so far (all instances), from their metrics.
+  const voteStatements = async () => {
+    const sum = { admit: { batches: 0, items: 0 }, accept: { batches: 0, items: 0 } };
+    for (const base of metricsBases) {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      for (const [, family, statement, value] of text.matchAll(/^erd_vote_(statements|statement_votes)_total\{statement="(admit|accept)"\} (\d+)/gm)) {
+        sum[statement][family === 'statements' ? 'batches' : 'items'] += Number(value);
+      }
+    }
+    return sum;
+  };
+  const statementsBefore = await voteStatements();
+  const profilers = await Promise.all(inspectPorts.map((port) => startProfiler(port)));
   const latencies = [];
   const started = performance.now();
   const timedAccepted = await fire(timed, latencies);
   const seconds = (performance.now() - started) / 1000;
+  const profiles = await Promise.all(profilers.map((profiler) => profiler.stop()));
+  const statementsAfter = await voteStatements();
+  const statements = Object.fromEntries(
+    ['admit', 'accept'].map((kind) => [
+      kind,
+      { batches: statementsAfter[kind].batches - statementsBefore[kind].batches, items: statementsAfter[kind].items - statementsBefore[kind].items },
+    ]),
+  );
+  const perStatement = (kind) => statements[kind].items / statements[kind].batches;
   const selfCpu = process.cpuUsage(before.self);
   const cpu = {
     server: sumCpu(serverPids) - before.server,
@@ -566,6 +648,11 @@ try {
   console.log(
     `  CPU per vote: server process(es) ${per(cpu.server)}${adminUrl ? `, PostgreSQL backends ${per(cpu.pg)} (${pgPids.length})` : ''}, this load generator ${per(cpu.self)}` +
       ` → ${(cpu.server + cpu.pg + cpu.self).toFixed(1)} CPU-s in ${seconds.toFixed(1)} s on ${os.cpus().length} cores`,
+  );
+  console.log(
+    statements.accept.batches
+      ? `  statements (one commit each): ${statements.admit.batches} admissions, ${perStatement('admit').toFixed(1)} votes each; ${statements.accept.batches} acceptances, ${perStatement('accept').toFixed(1)} votes each`
+      : '  statements: two per vote (this build does not count them: no group commit)',
   );
   console.log(
     `  target ≥ ${TARGET} accepted votes/s on one instance: ${INSTANCES === 1 ? (rate >= TARGET && statuses.get(200) === plan.length ? '✓ met' : '✗ missed') : '(n/a: more than one instance)'}`,
@@ -604,13 +691,84 @@ try {
       : `  ✓ counts exact in the database: ${okCount} accepted = ${newRecords} new records = ${usedProofs} used proofs; every entry's count = seeded + accepted, answers distinct`,
   );
   if (problems.length) exitCode = 1;
+
+  // 7. Where a vote's CPU goes: the measured server's own functions, run in this process on the
+  // same database (after the check), the statements in groups of the size the timed phase had.
+  const repo = await dist('modules/votes/repository.js');
+  const grouped = typeof repo.acceptVotes === 'function';
+  const group = grouped && statements.accept.batches ? Math.max(1, Math.round(perStatement('accept'))) : 1;
+  const admitGroup = grouped && statements.admit.batches ? Math.max(1, Math.round(perStatement('admit'))) : 1;
+  const backendsCpu = async () => {
+    if (!adminUrl) return 0;
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      const pids = (await c.query('select pid from pg_stat_activity where datname = $1', [dbName])).rows.map((r) => r.pid);
+      return sumCpu(pids);
+    } finally {
+      await c.end();
+    }
+  };
+  /** CPU ms per item of `work` over `count` items: this process (the server's side, with PGlite also the database's) and the PostgreSQL backends. */
+  const measure = async (count, size, work) => {
+    await work(0, Math.min(size, count)); // opens the pool's connections, plans the statements
+    const pgBefore = await backendsCpu();
+    const self = process.cpuUsage();
+    for (let i = 0; i < count; i += size) await work(i, Math.min(size, count - i));
+    const used = process.cpuUsage(self);
+    const pgUsed = (await backendsCpu()) - pgBefore;
+    return { self: (used.user + used.system) / 1000 / count, pg: (pgUsed * 1000) / count };
+  };
+  const N = 1200;
+  const proofCheck = await measure(Math.min(400, proofs.length), 1, async (i) => {
+    if (!(await checkProof(APP_SECRET, proofs[i], new Date())).ok) throw new Error('a proof did not pass the check');
+  });
+  const windowStart = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+  const slotOf = (i) => ({ key: `vote:bench-${Math.floor(i / VOTERS_PER_IP)}`, windowStart, expiresAt: new Date(windowStart.getTime() + 3_600_000) });
+  const admit = (slots) => async (from, size) => {
+    const items = Array.from({ length: size }, (_, k) => ({ participationId: pickEntry(), slot: slots ? slotOf(from + k) : null }));
+    if (grouped) await repo.admitVotes(db2, items);
+    else await Promise.all(items.map((item) => repo.admitVote(db2, item.participationId, item.slot)));
+  };
+  const admitted = await measure(N, admitGroup, admit(true));
+  const unlimited = await measure(N, admitGroup, admit(false));
+  const notification = { channel: 'erd_changes', payload: JSON.stringify({ from: 'bench', topics: [`entries:${challengeId}`] }) };
+  const accepted = await measure(N, group, async (from, size) => {
+    const items = Array.from({ length: size }, (_, k) => ({
+      vote: {
+        participationId: pickEntry(),
+        challengeId,
+        voterId: `bench-${from + k}-${randomBytes(4).toString('hex')}`,
+        accountKey: null,
+        accountSub: null,
+        ipHash: 'bench',
+        userAgent: 'Chrome',
+        createdAt: new Date(),
+      },
+      proof: { signature: `bench-${randomBytes(16).toString('hex')}`, expiresAt: new Date(Date.now() + 300_000) },
+    }));
+    if (grouped) await repo.acceptVotes(db2, items, notification);
+    else await Promise.all(items.map((item) => repo.acceptVote(db2, item.vote, item.proof)));
+  });
+  const ms2 = (x) => `${x.toFixed(3)} ms`;
+  const both = (m) => (adminUrl ? `server ${ms2(m.self)} + PostgreSQL ${ms2(m.pg)}` : `${ms2(m.self)} (PGlite in process)`);
+  const serverPerVote = (cpu.server * 1000) / timed.length;
+  const accounted = proofCheck.self + admitted.self + accepted.self;
+  console.log(
+    `\nWhere a vote's CPU goes (the server's functions in this process on the same database; statements of ${admitGroup} / ${group} votes as in the timed phase):`,
+  );
+  const row = (label, value) => console.log(`  ${label.padEnd(62)} ${value}`);
+  row(`proof check (signature, PBKDF2 at cost ${COST})`, ms2(proofCheck.self));
+  row('admission: per-IP count and entry, one commit', both(admitted));
+  row('  of it the per-IP limit (admission with the limits off, less)', both({ self: admitted.self - unlimited.self, pg: admitted.pg - unlimited.pg }));
+  row('acceptance: proof used, vote recorded, counted, notified, commit', both(accepted));
+  // (With PGlite the database's work is in the server process and in this one: no remainder to tell.)
+  if (adminUrl) row(`the rest of the server (HTTP, Fastify, JSON, cookies, hashes)`, `~${ms2(Math.max(0, serverPerVote - accounted))} (of ${ms2(serverPerVote)} per vote in all)`);
   await closeDb();
 
-  if (profDir) {
-    const files = readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile'));
-    console.log(`\nCPU profile of the server (--cpu-prof, whole run: start, cookies, warm-up and timed phase):`);
-    for (const f of files) summarizeProfile(path.join(profDir, f));
-    if (!files.length) console.log('  (no profile written)');
+  for (const [n, profile] of profiles.entries()) {
+    console.log(`\nCPU profile of server ${n + 1} (--cpu-prof: the main thread during the timed phase):`);
+    summarizeProfile(profile);
   }
 } catch (error) {
   exitCode = run.failed(error);

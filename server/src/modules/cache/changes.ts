@@ -10,8 +10,9 @@ import type { Logger } from '../../logger.js';
  * instance drops its copies of those topics at once (before the writing request answers), and a
  * `pg_notify` tells every other instance on the same database, which LISTENs on `CHANGES_CHANNEL`
  * and drops them when the notification arrives (PGlite: in-process). Several announcements while
- * one notification is under way go out together in the next one, so a vote storm costs one
- * notification per round trip, not one per vote.
+ * one notification is under way go out together in the next one. A write may instead send the
+ * notification inside its own transaction (`changeNotification`: votes do, one per group commit),
+ * so the other instances learn of it exactly at the commit, and no round trip is spent on it.
  *
  * A cache serves from memory only while the feed is live: while the listening connection is lost
  * (notifications may be missed) every request reads the database, and when it is back every copy
@@ -68,6 +69,11 @@ export interface ChangeFeed {
   changedAt(topics: readonly string[]): number;
   /** After a commit: drops this instance's copies of `topics` now and tells the other instances. */
   announce(topics: readonly string[]): Promise<void>;
+  /**
+   * After a commit that sent its own notification (`changeNotification`): drops this instance's
+   * copies of `topics` now; the other instances got the notification with the commit.
+   */
+  committed(topics: readonly string[]): void;
   /** Starts listening (buildApp); answers when the feed is live. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -87,6 +93,24 @@ export async function announce(ctx: ChangeContext, changed: readonly string[]): 
   if (!changed.length) return;
   if (ctx.changes) return ctx.changes.announce(changed);
   await notifyChanges(ctx.db, `cli-${randomBytes(4).toString('hex')}`, changed);
+}
+
+/**
+ * For a write that notifies inside its own transaction (`select pg_notify($1, $2)` with `channel`
+ * and `payload`; modules/votes: a group commit of votes): the other instances learn of the change
+ * exactly when it commits, with no round trip of its own. After the commit, `committed()` drops
+ * this instance's copies (before the writing request answers). Null when the payload would exceed
+ * PostgreSQL's limit: then `announce` after the commit.
+ */
+export function changeNotification(
+  ctx: ChangeContext,
+  changed: readonly string[],
+): { channel: string; payload: string; committed: () => void } | null {
+  const unique = [...new Set(changed)];
+  const payload: Payload = { from: ctx.changes?.id ?? `cli-${randomBytes(4).toString('hex')}`, topics: unique };
+  const text = JSON.stringify(payload);
+  if (text.length > PAYLOAD_MAX) return null;
+  return { channel: CHANGES_CHANNEL, payload: text, committed: () => ctx.changes?.committed(unique) };
 }
 
 export function createChangeFeed(database: Pick<Database, 'db' | 'listen'>, log?: Pick<Logger, 'warn' | 'error'>): ChangeFeed {
@@ -134,6 +158,9 @@ export function createChangeFeed(database: Pick<Database, 'db' | 'listen'>, log?
         if (v !== undefined && v > at) at = v;
       }
       return at;
+    },
+    committed(changed) {
+      bump(changed);
     },
     announce(changed) {
       bump(changed);

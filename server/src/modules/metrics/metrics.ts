@@ -19,6 +19,9 @@ export type MailOutcome = 'sent' | 'failed';
 export type JobOutcome = 'completed' | 'retry' | 'failed';
 export type CacheOutcome = 'hit' | 'miss' | 'shared' | 'uncached';
 
+/** Statements of the votes' group commits so far, and the votes they carried (modules/votes/service.ts). */
+export type VoteStatementCounts = Record<'admit' | 'accept', { batches: number; items: number }>;
+
 /** A document cache's lookups so far, by outcome (modules/cache/documents.ts). */
 export type CacheLookups = Record<CacheOutcome, number>;
 
@@ -50,6 +53,8 @@ export interface AppMetrics {
   jobRun(queue: string, outcome: JobOutcome): void;
   /** Reads a document cache's lookup counts at each scrape. */
   trackCache(name: string, lookups: () => CacheLookups): void;
+  /** Reads the votes' statement counts at each scrape. */
+  trackVoteStatements(read: () => VoteStatementCounts): void;
   /** Sampled at each scrape (the last registration of each wins). */
   sampleReadiness(read: () => Promise<ReadinessSample>): void;
   sampleJobs(read: () => Promise<Array<{ queue: string; state: string; count: number }>>): void;
@@ -107,6 +112,28 @@ export function createMetrics(): AppMetrics {
     help: 'Job runs by this instance: completed, retry (failed, runs again after a back-off) or failed (for good)',
     labelNames: ['queue', 'outcome'] as const,
     registers: [registry],
+  });
+
+  let readVoteStatements: (() => VoteStatementCounts) | null = null;
+  new Counter({
+    name: 'erd_vote_statements_total',
+    help: 'Statements (each one commit) that admitted or accepted votes; votes that arrive together share one (group commit)',
+    labelNames: ['statement'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      if (readVoteStatements) for (const [statement, { batches }] of Object.entries(readVoteStatements())) this.inc({ statement }, batches);
+    },
+  });
+  new Counter({
+    name: 'erd_vote_statement_votes_total',
+    help: 'Votes in those statements (divided by erd_vote_statements_total: the votes per statement)',
+    labelNames: ['statement'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      if (readVoteStatements) for (const [statement, { items }] of Object.entries(readVoteStatements())) this.inc({ statement }, items);
+    },
   });
 
   const caches = new Map<string, () => CacheLookups>();
@@ -217,6 +244,7 @@ export function createMetrics(): AppMetrics {
     jobEnqueued: (queue) => enqueued.inc({ queue }),
     jobRun: (queue, outcome) => runs.inc({ queue, outcome }),
     trackCache: (name, lookups) => void caches.set(name, lookups),
+    trackVoteStatements: (read) => void (readVoteStatements = read),
     sampleReadiness: (read) => void (readReadiness = read),
     sampleJobs: (read) => void (readJobs = read),
     samplePool: (kind, read) => void (readPool = { kind, read }),

@@ -165,6 +165,8 @@ describe('what is measured', () => {
     for (const family of [
       'http_request_duration_seconds',
       'erd_votes_total',
+      'erd_vote_statements_total',
+      'erd_vote_statement_votes_total',
       'erd_sign_ins_total',
       'erd_mails_total',
       'erd_jobs_enqueued_total',
@@ -226,6 +228,11 @@ describe('what is measured', () => {
     const after = await scrape();
     expect(after.value('erd_votes_total', { outcome: 'accepted' }) - before.value('erd_votes_total', { outcome: 'accepted' })).toBe(1);
     expect(after.value('erd_votes_total', { outcome: 'refused', reason: 'AlreadyVoted' }) - before.value('erd_votes_total', { outcome: 'refused', reason: 'AlreadyVoted' })).toBe(1);
+    // Two admissions and two acceptances (one after the other: a statement each).
+    for (const statement of ['admit', 'accept']) {
+      expect(after.value('erd_vote_statements_total', { statement }) - before.value('erd_vote_statements_total', { statement })).toBe(2);
+      expect(after.value('erd_vote_statement_votes_total', { statement }) - before.value('erd_vote_statement_votes_total', { statement })).toBe(2);
+    }
   });
 
   test('sign-ins of members and operators: succeeded, and failed with the error code', async () => {

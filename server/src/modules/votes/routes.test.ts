@@ -9,6 +9,7 @@ import { createMember, memberHeaders, type Member } from '../../test-support/mem
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
 import { appKey } from '../../lib/keys.js';
 import { checkProof, createProofChallenge } from './altcha.js';
+import { topics } from '../cache/changes.js';
 import { ipHash, userAgentFamily } from './service.js';
 import { VOTER_COOKIE } from './voter.js';
 
@@ -52,6 +53,8 @@ beforeAll(async () => {
   await entry('p-gap', 'text-gap', 'club-1001-m');
   await entry('p-done', 'text-done', 'club-1001-m');
   await entry('p-estimate', 'text-vote', 'club-1006-m', { objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 5 });
+  await entry('p-two-a', 'text-vote', 'club-1007-m');
+  await entry('p-two-b', 'text-vote', 'club-1007-w');
   a = await createMember(t, 'club-1000-m');
 });
 afterAll(() => t.close());
@@ -350,6 +353,47 @@ describe('concurrency', () => {
   });
 });
 
+describe('votes that arrive together share their statements (group commit)', () => {
+  test('two instances on one database, 40 votes at once on both: each counted once, the counts answered distinct, each instance told', async () => {
+    const other = await createTestApp({ now: TODAY, env: { RATE_LIMIT_SCALE: '100', VOTE_PROOF_COST: '1' }, database: t.database });
+    try {
+      const topic = [topics.entries('text-vote')];
+      const seen = [t.app.changes.changedAt(topic), other.app.changes.changedAt(topic)];
+      const proofs = await Promise.all(Array.from({ length: 40 }, (_, i) => proof({ ip: `198.51.100.${100 + i}` })));
+      const results = await Promise.all(
+        proofs.map((altcha, i) =>
+          (i % 2 ? other : t).app.inject({
+            method: 'POST',
+            url: '/api/votes',
+            headers: memberHeaders(null, { 'user-agent': UA_FIREFOX }),
+            remoteAddress: `198.51.100.${100 + i}`,
+            payload: { challengeId: 'text-vote', participationId: i % 4 < 2 ? 'p-two-a' : 'p-two-b', altcha },
+          }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
+      for (const [id, from] of [
+        ['p-two-a', 0],
+        ['p-two-b', 2],
+      ] as const) {
+        const answered = results.filter((_, i) => i % 4 === from || i % 4 === from + 1).map((r) => r.json().votes as number);
+        expect([...answered].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, k) => k + 1));
+        expect(await countOf(id)).toBe(20);
+        expect(await recordsOf(id)).toHaveLength(20);
+      }
+      // Both instances dropped their copies of the browse list (the writer at once, the other on the notification).
+      for (const [i, app] of [t.app, other.app].entries()) {
+        for (const started = Date.now(); app.changes.changedAt(topic) <= seen[i]!; ) {
+          if (Date.now() - started > 5000) throw new Error(`instance ${i + 1} was not told`);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('limits', () => {
   test('per IP: beyond the (scaled) hourly limit → 429 LimitExceeded; other addresses are not affected', async () => {
     const limited = await createTestApp({ now: TODAY, env: { RATE_LIMIT_SCALE: '0.01', VOTE_PROOF_COST: '1' }, database: t.database });
@@ -360,6 +404,20 @@ describe('limits', () => {
       for (let i = 0; i < 4; i++) codes.push((await ask('203.0.113.7')).json().code);
       expect(codes).toEqual(['ProofRequired', 'ProofRequired', 'ProofRequired', 'LimitExceeded']);
       expect((await ask('203.0.113.8')).json().code).toBe('ProofRequired');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('per IP, requests at once: exactly the limit passes, the rest → 429', async () => {
+    const limited = await createTestApp({ now: TODAY, env: { RATE_LIMIT_SCALE: '0.01', VOTE_PROOF_COST: '1' }, database: t.database });
+    try {
+      const ask = () =>
+        limited.app.inject({ method: 'POST', url: '/api/votes', headers: memberHeaders(null), remoteAddress: '203.0.113.9', payload: { challengeId: 'text-vote', participationId: 'p-many' } });
+      const codes = (await Promise.all(Array.from({ length: 8 }, ask))).map((r) => r.json().code as string);
+      // 300 × 0.01 = 3 per hour
+      expect(codes.filter((c) => c === 'ProofRequired')).toHaveLength(3);
+      expect(codes.filter((c) => c === 'LimitExceeded')).toHaveLength(5);
     } finally {
       await limited.close();
     }

@@ -5,7 +5,7 @@ import { isAppError } from '../../errors.js';
 import { authenticate } from '../../http/auth.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { dto, errorResponses, errorSchema, ID_MAX_LENGTH } from '../../http/schemas.js';
-import { castVote, getProofChallenge } from './service.js';
+import { castVote, getProofChallenge, voteGroups } from './service.js';
 import { ensureVoterId } from './voter.js';
 
 /**
@@ -27,6 +27,10 @@ const voteBody = {
 
 export const voteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'votes');
+  ctx.metrics?.trackVoteStatements(() => {
+    const { admit, accept } = voteGroups(ctx);
+    return { admit: { ...admit.stats }, accept: { ...accept.stats } };
+  });
   app.get(entryPaths.voteChallenge, { schema: { summary: 'A proof-of-work (ALTCHA) challenge for a vote; sets the voter cookie', response: { 200: dto('AltchaChallengeDto'), 429: errorSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     ensureVoterId(ctx.secret, ctx.config, request, reply);
@@ -37,6 +41,9 @@ export const voteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     entryPaths.votes,
     {
       bodyLimit: 8 * 1024,
+      // Its answers (a count, or a short error) are always below the compression threshold: no
+      // compression hooks on the busiest write.
+      compress: false,
       schema: {
         summary: 'Vote for an entry (an access token, when sent, makes it a member’s vote without proof of work)',
         security: [{ xsrfHeader: [], xsrfCookie: [] }, { xsrfHeader: [], xsrfCookie: [], memberToken: [] }],

@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.js';
 import { CodedError } from '../../errors.js';
 import type { AuthenticatedUser } from '../../http/auth.js';
 import { appMac } from '../../lib/keys.js';
-import { announce, topics } from '../cache/changes.js';
+import { createGroupCommit, type GroupCommit } from '../../lib/group-commit.js';
+import { announce, changeNotification, topics, type ChangeFeed } from '../cache/changes.js';
 import { findClubOfAccount } from '../entries/repository.js';
 import { consumeRateLimit, RATE_LIMITS, rateLimitSlot } from '../rate-limit/service.js';
 import { checkProof, createProofChallenge } from './altcha.js';
@@ -19,7 +20,7 @@ import * as repo from './repository.js';
  * browser family, time); the entry's count goes up in the same transaction.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log'> & { changes?: ChangeFeed | null };
 
 const MESSAGES = {
   limit: 'Zu viele Stimmen von dieser Verbindung. Bitte versuche es später erneut.',
@@ -75,14 +76,67 @@ export async function getProofChallenge({ ctx, input }: { ctx: Ctx; input: { ip:
 }
 
 /**
+ * The two statements of votes that arrive together go to the database together (lib/group-commit):
+ * one admission statement for the requests that arrived while the previous one was under way, one
+ * acceptance statement likewise, each with every vote's own outcome (repository: `admitVotes`,
+ * `acceptVotes`). Per app (its context), so that the notification names this instance.
+ */
+interface VoteGroups {
+  admit: GroupCommit<repo.VoteToAdmit, repo.Admitted>;
+  accept: GroupCommit<repo.VoteToAccept, repo.AcceptOutcome>;
+}
+
+/** Votes per statement at most, and statements of each kind under way at once (of the pool's 10 connections). */
+const MAX_BATCH = 128;
+const CONCURRENCY = 1;
+
+const groups = new WeakMap<Ctx, VoteGroups>();
+
+export function voteGroups(ctx: Ctx): VoteGroups {
+  let found = groups.get(ctx);
+  if (!found) {
+    found = {
+      admit: createGroupCommit({ run: (items) => repo.admitVotes(ctx.db, items), maxBatch: MAX_BATCH, concurrency: CONCURRENCY }),
+      accept: createGroupCommit({
+        run: async (items) => {
+          // The browse lists of the challenges voted in show the new counts: the other instances
+          // learn it with the commit, this one before any vote of the batch is answered.
+          const changed = [...new Set(items.map((i) => topics.entries(i.vote.challengeId)))];
+          const notification = changeNotification(ctx, changed);
+          try {
+            return await repo.acceptVotes(ctx.db, items, notification);
+          } finally {
+            if (notification) notification.committed();
+            else await announce(ctx, changed);
+          }
+        },
+        maxBatch: MAX_BATCH,
+        concurrency: CONCURRENCY,
+        // Votes that could meet each other (one proof; one entry with one voter or account) go in different statements.
+        conflicts: ({ vote, proof }) => [
+          ...(proof ? [`proof:${proof.signature}`] : []),
+          `voter:${vote.participationId}:${vote.voterId}`,
+          ...(vote.accountKey ? [`account:${vote.participationId}:${vote.accountKey}`] : []),
+        ],
+      }),
+    };
+    groups.set(ctx, found);
+  }
+  return found;
+}
+
+/**
  * POST /api/votes: the checks in the order of their answers (limit, entry, window, own entry,
- * proof), in two statements: `repo.admitVote` counts the request under the per-IP limit and reads
+ * proof), in two statements: `admitVotes` counts the request under the per-IP limit and reads
  * the entry; then, after the proof's PBKDF2 (only for a request within the limit on a votable
- * entry), `repo.acceptVote` marks the proof used, records the vote and counts it in one statement.
+ * entry), `acceptVotes` marks the proof used, records the vote and counts it, and notifies the
+ * other instances, in one statement and one commit. Each statement is shared with the votes that
+ * arrive at the same time (`voteGroups`).
  */
 export async function castVote({ ctx, input }: { ctx: Ctx; input: CastVoteInput }): Promise<VoteResultDto> {
+  const group = voteGroups(ctx);
   const slot = rateLimitSlot({ ctx, input: { rule: RATE_LIMITS.vote, subject: input.ip } });
-  const { hits, entry } = await repo.admitVote(ctx.db, input.participationId, slot);
+  const { hits, entry } = await group.admit.add({ participationId: input.participationId, slot });
   if (slot && (hits ?? 0) > slot.limit) throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
   if (!entry || entry.challengeId !== input.challengeId) throw new CodedError(404, 'NotFound', MESSAGES.notFound);
   if (!votingOpen(entry, berlinToday(ctx.now()))) throw new CodedError(403, 'VotingClosed', MESSAGES.closed);
@@ -100,9 +154,9 @@ export async function castVote({ ctx, input }: { ctx: Ctx; input: CastVoteInput 
     proof = { signature: checked.signature, expiresAt: checked.expiresAt };
   }
 
-  const outcome = await repo.acceptVote(
-    ctx.db,
-    {
+  // Committed and counted, and this instance's copies of the browse list dropped, once it answers.
+  const outcome = await group.accept.add({
+    vote: {
       participationId: input.participationId,
       challengeId: entry.challengeId,
       voterId: input.voterId,
@@ -113,14 +167,11 @@ export async function castVote({ ctx, input }: { ctx: Ctx; input: CastVoteInput 
       createdAt: ctx.now(),
     },
     proof,
-  );
+  });
   if (outcome.kind === 'proof-used') throw new CodedError(400, 'InvalidProof', MESSAGES.proofInvalid, { reason: 'used' });
   if (outcome.kind === 'already-voted') {
     throw new CodedError(409, 'AlreadyVoted', MESSAGES.already, { votes: await repo.voteCount(ctx.db, input.participationId) });
   }
-  // The vote is committed and counted. The browse list shows the new count (modules/cache): here at
-  // once, on the other instances on notification.
-  await announce(ctx, [topics.entries(entry.challengeId)]);
   return { votes: outcome.votes };
 }
 
