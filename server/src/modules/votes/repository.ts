@@ -118,21 +118,26 @@ export async function admitVotes(db: Db, items: readonly VoteToAdmit[]): Promise
     ]);
   } catch (error) {
     if (!isStatementError(error)) throw error;
-    const outcomes: (Admitted | Error)[] = [];
-    for (const item of items) {
-      try {
-        outcomes.push(await admitVote(db, item.participationId, item.slot));
-      } catch (single) {
-        outcomes.push(single instanceof Error ? single : new Error(String(single)));
-      }
-    }
-    return outcomes;
+    return oneByOne(items, (item) => admitVote(db, item.participationId, item.slot));
   }
   const byIndex = new Map(rows.map((row) => [Number(row.n), row]));
   return items.map((_, i) => {
     const row = byIndex.get(i + 1);
     return row ? admitted(row) : new Error('the admit statement answered no row for a vote');
   });
+}
+
+/** After PostgreSQL refused a batch's statement: the votes one by one, so only the one at fault fails. */
+async function oneByOne<I, O>(items: readonly I[], run: (item: I) => Promise<O>): Promise<(O | Error)[]> {
+  const outcomes: (O | Error)[] = [];
+  for (const item of items) {
+    try {
+      outcomes.push(await run(item));
+    } catch (single) {
+      outcomes.push(single instanceof Error ? single : new Error(String(single)));
+    }
+  }
+  return outcomes;
 }
 
 const ADMIT_MANY = `with input as (
@@ -291,15 +296,7 @@ export async function acceptVotes(
     ]);
   } catch (error) {
     if (!isStatementError(error)) throw error;
-    const outcomes: (AcceptOutcome | Error)[] = [];
-    for (const item of items) {
-      try {
-        outcomes.push(await acceptVote(db, item.vote, item.proof, notify));
-      } catch (single) {
-        outcomes.push(single instanceof Error ? single : new Error(String(single)));
-      }
-    }
-    return outcomes;
+    return oneByOne(items, (item) => acceptVote(db, item.vote, item.proof, notify));
   }
   const byIndex = new Map(rows.map((row) => [Number(row.n), row]));
   return items.map((_, i) => {
