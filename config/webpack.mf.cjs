@@ -108,6 +108,74 @@ class PreloadEntryImports {
   }
 }
 
+/**
+ * The age gate in `index.html` (host/src/shell/gate-shell.tsx): the shell's node build (compiled
+ * first, `createGateShellConfig`) renders it, and this puts its markup into `#root` and its consent
+ * script and style into `<head>` of the host's page (not the back office's: it has no gate).
+ */
+class PrerenderGateShell {
+  constructor(bundle) {
+    this.bundle = bundle;
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PrerenderGateShell', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('PrerenderGateShell', (data) => {
+        if (data.outputName !== 'index.html') return data;
+        delete require.cache[this.bundle];
+        const { head, body } = require(this.bundle).renderGateShell();
+        const root = '<div id="root"></div>';
+        if (!data.html.includes(root) || !data.html.includes('</head>')) throw new Error('index.html: no empty #root or no </head> for the gate shell');
+        data.html = data.html.replace('</head>', `${head}</head>`).replace(root, `<div id="root">${body}</div>`);
+        return data;
+      });
+    });
+  }
+}
+
+/** Where the host build's node bundle of the gate shell goes (outside dist: it is not served). */
+const gateShellBundle = path.join(require('node:os').tmpdir(), `erd-gate-shell-${process.pid}`, 'gate-shell.cjs');
+
+/** The node build of host/src/shell/gate-shell.tsx, run by `PrerenderGateShell` in the host's build. */
+function createGateShellConfig({ dir }) {
+  return () => ({
+    name: 'gate-shell',
+    mode: 'production',
+    target: 'node20',
+    context: dir,
+    entry: { 'gate-shell': './src/shell/gate-shell.tsx' },
+    devtool: false,
+    output: { path: path.dirname(gateShellBundle), filename: path.basename(gateShellBundle), library: { type: 'commonjs2' }, clean: true },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      conditionNames: ['source', 'node', 'import', 'module', 'default'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', importSource: '@emotion/react' } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+      ],
+    },
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  });
+}
+
 function entryNamesOf(chunk) {
   const names = new Set();
   const seen = new Set();
@@ -136,9 +204,18 @@ function entryNamesOf(chunk) {
 function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntries = {}, extraPages = [] }) {
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
+    const site = siteConfig({ dir, name, exposes, isHost, port, extraEntries, extraPages, production });
+    // The host's production build: first the gate shell's node build, then the site, whose page it renders into.
+    return isHost && production ? [createGateShellConfig({ dir })(), { ...site, dependencies: ['gate-shell'] }] : site;
+  };
+}
+
+function siteConfig({ dir, name, exposes, isHost, port, extraEntries, extraPages, production }) {
+  {
     const buildId = process.env.BUILD_ID || `${name}-${new Date().toISOString()}`;
     const standalonePage = isHost || !production;
     return {
+      name,
       mode: production ? 'production' : 'development',
       context: dir,
       // A remote's production build has no entry of its own: the MF plugin adds its container (remoteEntry.js).
@@ -263,6 +340,7 @@ function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntr
             ]
           : []),
         ...(isHost ? [new PreloadEntryImports()] : []),
+        ...(isHost && production ? [new PrerenderGateShell(gateShellBundle)] : []),
         ...extraPages.map(
           (page) =>
             new HtmlWebpackPlugin({
@@ -292,7 +370,7 @@ function createConfig({ dir, name, exposes = {}, isHost = false, port, extraEntr
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'warn' },
     };
-  };
+  }
 }
 
 module.exports = { createConfig, sharedSingletons, rootVersion: rootPkg.version };

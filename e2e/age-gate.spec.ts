@@ -50,3 +50,41 @@ test('the gate is usable with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test.describe('before the app has started (its code held back)', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route(/\.js(\?|$)/, (route) => route.abort());
+  });
+
+  test('a fresh visitor meets the gate from the page itself, with its texts', async ({ page }) => {
+    await page.goto('/tabelle');
+    const gate = page.getByRole('dialog', { name: 'ALT GENUG ZUM PUNKTEN?' });
+    await expect(gate).toBeVisible();
+    await expect(gate.getByRole('button', { name: 'JA' })).toBeVisible();
+    await expect(gate.getByText('Ich bin noch keine 18 Jahre alt.')).toBeVisible();
+    await expect(gate.getByText('Die Teilnahme an der Punktejagd und die Gewinne sind nur für Personen ab 18 Jahren.')).toBeVisible();
+    await expect(page.getByText('SCHADE! NÄCHSTES JAHR VIELLEICHT?')).toBeHidden();
+  });
+
+  test('one who passed it sees no gate; one who said Nein the denied message', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
+    await page.reload();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.evaluate(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'denied', timestamp: Date.now() })));
+    await page.reload();
+    await expect(page.getByText('SCHADE! NÄCHSTES JAHR VIELLEICHT?')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'ALT GENUG ZUM PUNKTEN?' })).toHaveCount(0);
+  });
+
+  test('JA chosen on it is stored and holds when the app starts', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'JA' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('bfv-age-consent') ?? 'null'))).toMatchObject({ over18: 'approved' });
+    await page.unroute(/\.js(\?|$)/);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});

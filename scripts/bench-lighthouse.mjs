@@ -157,12 +157,37 @@ async function measure(url, visitor) {
         .map((i) => `${Math.round(i.scripting)} ms scripting, ${Math.round(i.scriptParseCompile)} ms parse ${i.url}`),
       fcp: audit('first-contentful-paint').numericValue,
       longTasks: (audit('long-tasks')?.details?.items ?? []).slice(0, 3).map((i) => `${Math.round(i.duration)} ms ${i.url}`),
+      // What Lighthouse's pessimistic estimate of LCP counts: every request started before the LCP
+      // of the (unthrottled) observed run competes for the simulated phone's bandwidth.
+      requests: requestsBeforeLcp(lhr),
       work: (audit('mainthread-work-breakdown')?.details?.items ?? []).map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)} ms`).join(', '),
     };
   } finally {
     chrome.kill();
     cleanups.splice(cleanups.indexOf(stopChrome), 1);
   }
+}
+
+function requestsBeforeLcp(lhr) {
+  const observedLcp = lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint;
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  if (observedLcp === undefined || !items.length) return undefined;
+  const first = Math.min(...items.map((i) => i.networkRequestTime ?? i.startTime ?? Infinity));
+  const before = items.filter((i) => (i.networkRequestTime ?? i.startTime) - first <= observedLcp);
+  const kb = (bytes) => (bytes / 1024).toFixed(1);
+  const metrics = lhr.audits.metrics.details.items[0];
+  return {
+    observed: `observed (unthrottled) FCP ${Math.round(metrics.observedFirstContentfulPaint)} ms, LCP ${Math.round(observedLcp)} ms`,
+    ends: items
+      .filter((i) => i.networkEndTime !== undefined)
+      .map((i) => `${Math.round(i.networkRequestTime - first)}–${Math.round(i.networkEndTime - first)} ms ${i.priority} ${i.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}`),
+    count: before.length,
+    kb: kb(before.reduce((sum, i) => sum + (i.transferSize ?? 0), 0)),
+    largest: [...before]
+      .sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))
+      .slice(0, 8)
+      .map((i) => `${kb(i.transferSize ?? 0)} KB ${i.url.replace(/^https?:\/\/[^/]+/, '')}`),
+  };
 }
 
 /**
@@ -288,6 +313,12 @@ async function main() {
       for (const s of r.mid.shifts) console.log(`  shift ${s}`);
       console.log(`  FCP ${Math.round(r.mid.fcp)} ms, LCP ${Math.round(r.mid.lcp)} ms`);
       for (const t of r.mid.longTasks) console.log(`  long task ${t}`);
+      if (r.mid.requests) {
+        console.log(`  requests started before the observed LCP: ${r.mid.requests.count}, ${r.mid.requests.kb} KB transferred`);
+        for (const q of r.mid.requests.largest) console.log(`    ${q}`);
+        console.log(`  ${r.mid.requests.observed}; requests:`);
+        for (const q of r.mid.requests.ends) console.log(`    ${q}`);
+      }
       console.log(`  main thread: ${r.mid.work}`);
       for (const b of r.mid.bootup) console.log(`  script ${b}`);
       if (r.mid.failedA11y.length) console.log(`  a11y audits failed: ${r.mid.failedA11y.join(', ')}`);

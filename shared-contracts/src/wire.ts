@@ -10,3 +10,4 @@ export * from './validation.js';
 export * from './accounts.js';
 export * from './entries.js';
 export * from './results.js';
+export * from './page-slots.js';

@@ -42,6 +42,10 @@ export function Layout() {
           min-height: 100vh;
           min-height: 100svh;
           overflow-x: clip;
+          /* Behind the opaque gate nothing of the page is seen: it is not painted either (its images
+             are no candidates for the largest paint, which is then the gate's, painted with the
+             page's HTML). It shows again the moment the visitor approves, under the gate's fade. */
+          visibility: ${gateShown ? 'hidden' : 'visible'};
         `}
       >
         <a

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
+import { pageSlots } from '@erd/shared-contracts/wire';
 import { loadConfig } from '../config.js';
 import { createTestApp, SERVER_ROOT, writeFiles, type TestApp } from '../test-support/app.js';
 import { seedYear } from '../test-support/seed.js';
@@ -67,6 +69,39 @@ describe('on every answer', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe("the host page's own inline script (the age gate's consent script)", () => {
+  test('allowed by its hash on that page only; the product name slot filled, HTML-escaped', async () => {
+    const app = await createTestApp({ env: { PRODUCT_NAME: 'Punkte <&> "Jagd"' }, database: t.database });
+    try {
+      const script = 'document.documentElement.setAttribute("data-x","1")';
+      writeFiles(path.join(app.webRoot, 'host/dist'), {
+        'index.html': `<!doctype html><html><head><script>${script}</script></head><body><div id="root"><p>Die Teilnahme an der ${pageSlots.productName} und</p></div></body></html>`,
+        'main.js': 'x',
+      });
+      const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+      for (const url of ['/', '/tabelle', '/gibt-es-nicht']) {
+        const res = await app.app.inject({ url });
+        const policy = csp(res.headers['content-security-policy']);
+        expect([url, policy['script-src']]).toEqual([url, ["'self'", hash]]);
+        expect(policy['script-src-attr']).toEqual(["'none'"]);
+        expect(policy['default-src']).toEqual(["'self'"]);
+        expect(res.body).toContain('<p>Die Teilnahme an der Punkte &lt;&amp;&gt; &quot;Jagd&quot; und</p>');
+        expect(res.body).not.toContain(pageSlots.productName);
+      }
+      // everything else keeps the policy without it
+      for (const url of ['/main.js', '/api/me', '/config.json']) {
+        expect([url, csp((await app.app.inject({ url })).headers['content-security-policy'])['script-src']]).toEqual([url, ["'self'"]]);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('a page without inline scripts keeps the policy of every answer', async () => {
+    expect(csp((await t.app.inject({ url: '/' })).headers['content-security-policy'])['script-src']).toEqual(["'self'"]);
   });
 });
 

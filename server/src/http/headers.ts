@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
@@ -108,4 +109,18 @@ export function securityHeaders(config: ServerConfig): [string, string | number 
     // HSTS only where the site is served over TLS (a plain-http staging or laptop must not pin it).
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+}
+
+/**
+ * The Content-Security-Policy of a page that carries inline scripts of its own (the host page's
+ * consent script, host/src/shell/gate-shell.tsx): the policy of every answer, with exactly those
+ * scripts allowed by their SHA-256 (`'sha256-…'`); still no other inline script, no eval.
+ */
+export function pageContentSecurityPolicy(config: Parameters<typeof contentSecurityPolicy>[0], inlineScripts: readonly string[]): string {
+  const directives = contentSecurityPolicy(config);
+  const hashes = inlineScripts.map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
+  const headers = helmetHeaders({ contentSecurityPolicy: { useDefaults: false, directives: { ...directives, scriptSrc: [...directives.scriptSrc!, ...hashes] } } });
+  const csp = headers.find(([name]) => name.toLowerCase() === 'content-security-policy');
+  if (!csp) throw new Error('helmet wrote no Content-Security-Policy');
+  return String(csp[1]);
 }

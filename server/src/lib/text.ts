@@ -36,3 +36,13 @@ export function isPlainText(value: string): boolean {
 export function isSingleLineText(value: string): boolean {
   return isPlainText(value) && !/[\t\n\r\u2028\u2029]/.test(value);
 }
+
+/** Text for HTML (an element's content or a quoted attribute): the five characters with a meaning there escaped. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

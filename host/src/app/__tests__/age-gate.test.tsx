@@ -42,6 +42,8 @@ describe('age gate', () => {
     const page = container.querySelector('[inert]');
     expect(page).not.toBeNull();
     expect(page).toContainElement(container.querySelector('main'));
+    // and not painted behind the opaque gate (its pictures are no candidates for the largest paint)
+    expect(page).toHaveStyle({ visibility: 'hidden' });
     expect(screen.queryByRole('link', { name: 'Jetzt mitmachen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Menü öffnen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Profil' })).not.toBeInTheDocument();
@@ -61,6 +63,7 @@ describe('age gate', () => {
     // still fading, but the page is usable again
     expect(container.querySelector('[role="dialog"]')).toHaveAttribute('data-state', 'leaving');
     expect(container.querySelector('[inert]')).toBeNull();
+    expect(container.querySelector('main')?.parentElement).toHaveStyle({ visibility: 'visible' });
     expect(screen.getAllByRole('link', { name: 'Jetzt mitmachen' })).toHaveLength(2);
     expect(document.body).not.toHaveClass('erd-age-gate-open');
 

@@ -2,6 +2,7 @@
  * Every e-mail text of the product, in German: plain text plus simple HTML. Newsletter mails must
  * end with `newsletterFooter` (decisions §7: every newsletter mail carries an unsubscribe link).
  */
+import { escapeHtml } from '../../lib/text.js';
 
 export interface MailContent {
   subject: string;
@@ -10,14 +11,6 @@ export interface MailContent {
   headers?: Record<string, string>;
 }
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 function layout(productName: string, bodyHtml: string): string {
   return `<!doctype html>

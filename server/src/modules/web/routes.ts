@@ -3,12 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifySchema } from 'fastify';
 import { isBackofficeRoute } from '@erd/shared-contracts/backoffice';
-import { isAppRoute } from '@erd/shared-contracts/wire';
+import { isAppRoute, pageSlots } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import { dataPaths, SERVED_REMOTE_NAMES, webPaths, type ServedRemoteName } from '../../config.js';
+import { dataPaths, SERVED_REMOTE_NAMES, webPaths, type ServedRemoteName, type ServerConfig } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
+import { escapeHtml } from '../../lib/text.js';
 import type { FastAnswers } from '../../http/fast-answers.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { pageContentSecurityPolicy } from '../../http/headers.js';
 import { errorSchema } from '../../http/schemas.js';
 import { ensureXsrfCookie, pathOf } from '../../http/security.js';
 import { clubExists, getSpaceData } from '../content/service.js';
@@ -40,6 +42,19 @@ import { createPreloadHints } from './preload.js';
 
 const UNAVAILABLE_TEXT =
   'Die Seite wird gerade vorbereitet und ist gleich wieder da. Bitte versuche es in ein paar Minuten noch einmal.';
+
+interface ServedPage {
+  html: string;
+  /** The page's own Content-Security-Policy when it has inline scripts, else null (every answer's policy applies). */
+  csp: string | null;
+}
+
+/** A host page as it is served: its slots filled (HTML-escaped), its inline scripts allowed by hash. */
+export function servedPage(html: string, config: ServerConfig): ServedPage {
+  const filled = html.split(pageSlots.productName).join(escapeHtml(config.productName));
+  const inlineScripts = [...filled.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  return { html: filled, csp: inlineScripts.length ? pageContentSecurityPolicy(config, inlineScripts) : null };
+}
 
 /** The host's pages: the public site's shell, and the back office's (its own entry, `noindex`). */
 const SHELL = 'index.html';
@@ -177,18 +192,20 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
     return { route: '/*', representation, extra: isBackofficeRoute(path) || BACKOFFICE_FILE.test(path) ? robots : undefined };
   });
 
-  // The app shell and the back-office page, re-read when the file changes (a new host build needs no restart).
-  const pages = new Map<string, { mtimeMs: number; html: string }>();
-  async function readPage(name: typeof SHELL | typeof BACKOFFICE_PAGE): Promise<string | null> {
+  // The app shell and the back-office page, re-read when the file changes (a new host build needs no
+  // restart), with its slots filled and, where it has inline scripts (the age gate's consent script),
+  // its own Content-Security-Policy allowing exactly those.
+  const pages = new Map<string, ServedPage & { mtimeMs: number }>();
+  async function readPage(name: typeof SHELL | typeof BACKOFFICE_PAGE): Promise<ServedPage | null> {
     const file = path.join(web.host, name);
     try {
       const stat = await fs.stat(file);
       let page = pages.get(name);
       if (!page || page.mtimeMs !== stat.mtimeMs) {
-        page = { mtimeMs: stat.mtimeMs, html: await fs.readFile(file, 'utf8') };
+        page = { mtimeMs: stat.mtimeMs, ...servedPage(await fs.readFile(file, 'utf8'), config) };
         pages.set(name, page);
       }
-      return page.html;
+      return page;
     } catch {
       return null;
     }
@@ -317,11 +334,12 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
       const page = await readPage(BACKOFFICE_PAGE);
       if (page === null) return unavailable(reply);
       ensureXsrfCookie(request, reply, config);
-      return reply.code(200).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8').send(page);
+      if (page.csp) reply.header('content-security-policy', page.csp);
+      return reply.code(200).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8').send(page.html);
     }
 
-    const html = await readPage(SHELL);
-    if (html === null) return unavailable(reply);
+    const shell = await readPage(SHELL);
+    if (shell === null) return unavailable(reply);
     let status = isAppRoute(rawPath) ? 200 : 404;
     const club = /^\/club\/([^/]+)\/?$/.exec(rawPath);
     if (status === 200 && club?.[1]) {
@@ -333,8 +351,9 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
         request.log.error({ err: error }, 'club lookup for the HTML status failed');
       }
     }
-    const page = await preloads.page(rawPath, html, request.log);
+    const page = await preloads.page(rawPath, shell.html, request.log);
     ensureXsrfCookie(request, reply, config);
+    if (shell.csp) reply.header('content-security-policy', shell.csp);
     return reply.code(status).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8').send(page);
   });
 };

@@ -1,0 +1,4 @@
+/** Names the page's pre-rendered age gate (gate-shell.tsx) and the app's entry (index.ts) share. */
+export const GATE_SHELL_ID = 'erd-gate-shell';
+/** Set on `<html>` by the page's consent script: 'approved' or 'denied', as stored. */
+export const CONSENT_ATTRIBUTE = 'data-erd-consent';
