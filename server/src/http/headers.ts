@@ -14,7 +14,8 @@ import type { ServerConfig } from '../config.js';
  *
  * What the policy allows, and why:
  * - scripts and workers only from this origin: the host, the remotes (`/remotes/…`, also releases)
- *   and the ALTCHA worker are files of ours; no inline script, no eval;
+ *   and the ALTCHA worker are files of ours; no eval, and no inline script except the host page's
+ *   own, allowed on that page by its hash (`pageContentSecurityPolicy`, decision 0014);
  * - styles from this origin and inline: emotion writes `<style>` elements at run time;
  * - images from this origin, `data:`/`blob:` (icons, the picture preview) and any https address (club
  *   logos may be on the clubs' own sites; an image cannot run code);
