@@ -10,7 +10,7 @@
  *   time, tree-shaken to what the site uses. See docs/decisions/0002-router-through-contracts.md.
  */
 const path = require('node:path');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const rootPkg = require('../package.json');
@@ -59,18 +59,6 @@ function providedShares(dir) {
 }
 
 /**
- * Build-time switches of the MF runtime core (the MF plugin sets them for the remotes; the host,
- * which bundles the runtime itself, sets them here): no snapshot/manifest plugin (the host resolves
- * a remote's manifest itself), browser code only.
- */
-const HOST_RUNTIME_DEFINES = {
-  FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true',
-  FEDERATION_OPTIMIZE_NO_REMOTE: 'false',
-  FEDERATION_OPTIMIZE_NO_SHARED: 'false',
-  ENV_TARGET: JSON.stringify('web'),
-};
-
-/**
  * Entry points an async chunk is loaded from (walking its chunk groups up to the entrypoints).
  * @param {import('webpack').Chunk} chunk
  */
@@ -103,6 +91,48 @@ class PreloadEntryImports {
           data.assetTags.scripts.push({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadEntryImports' }, attributes: { rel: 'preload', as: 'script', href: publicPath + file } });
         }
         return data;
+      });
+    });
+  }
+}
+
+/** The chunk group (and file name stem) of a remote's exposed module `./Name`. */
+const exposeChunkName = (key) => `__federation_expose_${key.replace(/^\.\//, '').replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
+/**
+ * A remote's `mf-manifest.json`: where its container is and which files each exposed module needs
+ * (its chunk group's JavaScript), read by the host's loader, the server's preload hints and the
+ * release store (contracts `remoteFilesOfManifest`). The layout is the one `@module-federation`'s
+ * manifest has, the part of it these read, plus the shared list for whoever inspects a release.
+ */
+class RemoteManifestPlugin {
+  constructor({ name, exposes, shared, buildName, buildVersion }) {
+    Object.assign(this, { name, exposes, shared, buildName, buildVersion });
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('RemoteManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'RemoteManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const jsOf = (group) => [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].filter((file) => file.endsWith('.js'));
+        const manifest = {
+          id: this.name,
+          name: this.name,
+          metaData: {
+            name: this.name,
+            type: 'app',
+            buildInfo: { buildVersion: this.buildVersion, buildName: this.buildName },
+            remoteEntry: { name: 'remoteEntry.js', path: '', type: 'window' },
+            globalName: this.name,
+            publicPath: 'auto',
+          },
+          shared: Object.entries(this.shared).map(([key, config]) => ({ name: key, singleton: true, requiredVersion: config.requiredVersion, ...(config.version ? { version: config.version } : {}) })),
+          exposes: Object.keys(this.exposes).map((key) => {
+            const group = compilation.namedChunkGroups.get(exposeChunkName(key));
+            if (!group) throw new Error(`${this.name}: no chunk group for the exposed module ${key}`);
+            return { id: `${this.name}:${key.slice(2)}`, name: key.slice(2), path: key, assets: { js: { sync: jsOf(group), async: [] }, css: { sync: [], async: [] } } };
+          }),
+        };
+        compilation.emitAsset('mf-manifest.json', new webpack.sources.RawSource(JSON.stringify(manifest)));
       });
     });
   }
@@ -305,26 +335,26 @@ function siteConfig({ dir, name, exposes, isHost, port, extraEntries, extraPages
       },
       plugins: [
         // The host is no container: it bundles its own React, router, emotion and contracts like any
-        // app and loads the MF runtime only when a page first needs a remote
-        // (host/src/app/remotes/runtime.ts: one runtime in the page, provided to every remote, and the
-        // host's singletons put into the share scope). A remote is a container whose production
-        // remoteEntry.js carries no runtime core of its own (`externalRuntime`: it uses the host's).
+        // app, and loads a remote's container when a page first needs one, handing it the page's
+        // share scope with the host's singletons (host/src/app/remotes/runtime.ts). A remote is a
+        // webpack container (webpack's own ModuleFederationPlugin: no federation runtime library,
+        // ~3 KB gzip of container code in remoteEntry.js; decision 0015) with its manifest.
         ...(isHost
           ? []
           : [
-              new ModuleFederationPlugin({
+              new webpack.container.ModuleFederationPlugin({
                 name,
                 filename: 'remoteEntry.js',
-                exposes,
-                remotes: {},
+                library: { type: 'window', name },
+                exposes: Object.fromEntries(Object.entries(exposes).map(([key, file]) => [key, { import: file, name: exposeChunkName(key) }])),
                 shared: sharedSingletons(dir),
-                manifest: { fileName: 'mf-manifest.json' },
-                dts: false,
-                dev: false,
-                experiments: {
-                  externalRuntime: production,
-                  optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
-                },
+              }),
+              new RemoteManifestPlugin({
+                name,
+                exposes,
+                shared: sharedSingletons(dir),
+                buildName: require(path.join(dir, 'package.json')).name,
+                buildVersion: require(path.join(dir, 'package.json')).version,
               }),
             ]),
         // One page template for the host and every remote's standalone development page (a remote's
@@ -352,10 +382,10 @@ function siteConfig({ dir, name, exposes, isHost, port, extraEntries, extraPages
               meta: page.meta ?? {},
             }),
         ),
-        new (require('webpack').DefinePlugin)({
+        new webpack.DefinePlugin({
           'process.env.BUILD_ID': JSON.stringify(buildId),
           'process.env.MF_NAME': JSON.stringify(name),
-          ...(isHost ? { ...HOST_RUNTIME_DEFINES, 'process.env.MF_SHARED': JSON.stringify(JSON.stringify(providedShares(dir))) } : {}),
+          ...(isHost ? { 'process.env.MF_SHARED': JSON.stringify(JSON.stringify(providedShares(dir))) } : {}),
         }),
       ],
       devServer: {

@@ -50,7 +50,7 @@ test.describe('server and composition', () => {
     expect(gzipBytes).toBeLessThanOrEqual(120 * 1024);
   });
 
-  test('a page with two remotes runs one Module Federation runtime, and the entry files are small', async ({ page }) => {
+  test('a page with two remotes runs no federation runtime library, one share scope, and the entry files are small', async ({ page }) => {
     const scripts: Promise<{ url: string; body: string }>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.text().then((body) => ({ url: response.url(), body })));
@@ -60,12 +60,40 @@ test.describe('server and composition', () => {
     await page.getByRole('link', { name: 'ERGEBNISSE' }).first().click();
     await expect(page.locator('[data-mf-build^="mf_standings-"]').first()).toBeAttached();
     const loaded = await Promise.all(scripts);
-    // The hook names only the runtime core's constructor holds: one copy in the page.
-    expect(loaded.filter((s) => s.body.includes('"beforeInitContainer"')).map((s) => new URL(s.url).pathname)).toEqual([
-      expect.stringMatching(/^\/mf-runtime\.[0-9a-f]{8}\.js$/),
-    ]);
-    for (const entry of loaded.filter((s) => /\/(main|remoteEntry)\.js$/.test(s.url))) {
+    // No copy of @module-federation's runtime core (its hook names) anywhere: the remotes are webpack
+    // containers the host's loader (the mf-runtime chunk) inits with the page's one share scope.
+    expect(loaded.filter((s) => s.body.includes('"beforeInitContainer"')).map((s) => s.url)).toEqual([]);
+    expect(loaded.filter((s) => /\/mf-runtime\.[0-9a-f]{8}\.js$/.test(s.url))).toHaveLength(1);
+    for (const entry of loaded.filter((s) => /\/main\.js$/.test(s.url))) {
       expect(gzipSync(entry.body, { level: 9 }).length, entry.url).toBeLessThan(10 * 1024);
+    }
+    const remoteEntries = loaded.filter((s) => /\/remoteEntry\.js$/.test(s.url));
+    expect(remoteEntries.map((s) => new URL(s.url).pathname).sort()).toEqual(['/remotes/mf_challenges/remoteEntry.js', '/remotes/mf_standings/remoteEntry.js']);
+    for (const entry of remoteEntries) expect(gzipSync(entry.body, { level: 9 }).length, entry.url).toBeLessThan(5 * 1024);
+  });
+
+  test('a remote route adds at most 25 KB gzip of JavaScript to the home page', async ({ browser }) => {
+    // Each page in a new context: nothing cached, every script counted.
+    const gzipOfScripts = async (path: string) => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        const scripts: Promise<number>[] = [];
+        page.on('response', (response) => {
+          if (response.request().resourceType() === 'script') scripts.push(response.body().then((b) => gzipSync(b, { level: 9 }).length));
+        });
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        return (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
+      } finally {
+        await context.close();
+      }
+    };
+    const home = await gzipOfScripts('/');
+    for (const path of ['/challenge', '/tabelle', '/login']) {
+      const added = (await gzipOfScripts(path)) - home;
+      expect(added, path).toBeGreaterThan(0);
+      expect(added, path).toBeLessThanOrEqual(25 * 1024);
     }
   });
 

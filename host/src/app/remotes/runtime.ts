@@ -1,18 +1,18 @@
 /**
- * The Module Federation runtime of the page, in a chunk of its own that `federation.ts` loads the
- * first time a remote is needed: a page without a remote (the first page `/`) never downloads it.
+ * The host's side of Module Federation, in a chunk of its own that `federation.ts` loads the first
+ * time a remote is needed: a page without a remote (the first page `/`) never downloads it.
  *
- * - One runtime in the page: its core is handed to the remotes (MF's inject-external-runtime-core
- *   plugin sets `_FEDERATION_RUNTIME_CORE`, what `experiments.externalRuntime` containers use
- *   instead of a copy of their own; see config/webpack.mf.cjs).
- * - The host's singletons (React, react-dom, emotion, zustand, the contracts with the router) go into
- *   the share scope as the instances the host already runs, marked loaded (eager), so every remote
- *   uses them and never its own copy.
- * - A remote's `mf-manifest.json` (what /config.json lists) is read by `federation.ts`, not by the
- *   runtime's snapshot plugin (left out of the build): this takes the `remoteEntry.js` URL.
+ * The remotes are webpack containers (`remoteEntry.js`, webpack's own ModuleFederationPlugin, see
+ * config/webpack.mf.cjs and decision 0015): a container is a global with `init(shareScope)` and
+ * `get('./Module')`. There is no federation runtime library in the page: the host loads a
+ * container's script, hands it the one share scope of the page and asks it for the exposed module.
+ *
+ * - The host's singletons (React, react-dom, emotion, zustand, the contracts with the router) are in
+ *   that share scope as the instances the host already runs (marked loaded and eager), so every
+ *   remote uses them and never its own copy, whatever its build provides beside them.
+ * - A remote's `mf-manifest.json` (what /config.json lists) is read by `federation.ts`: it names the
+ *   `remoteEntry.js` URL, the live release's or a given one's.
  */
-import { createInstance } from '@module-federation/enhanced/runtime';
-import injectExternalRuntimeCorePlugin from '@module-federation/inject-external-runtime-core-plugin';
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
@@ -55,32 +55,74 @@ const LAZY: Record<string, () => Promise<unknown>> = {
 /** Every shared key the host can provide (a test checks them against the build's shared list). */
 export const PROVIDED_KEYS = [...Object.keys(LOADED), ...Object.keys(LAZY)];
 
-const instance = createInstance({
-  name: 'host',
-  remotes: [],
-  // MF's own plugin for `experiments.externalRuntime` containers: hands this runtime core to them.
-  plugins: [injectExternalRuntimeCorePlugin()],
-  shared: Object.fromEntries(
-    Object.entries(SHARED).map(([key, { version, requiredVersion }]) => {
-      const shareConfig = { singleton: true, requiredVersion, eager: true };
-      const lazyModule = LAZY[key];
-      if (lazyModule) return [key, { version, shareConfig, get: () => lazyModule().then((module) => () => module) }];
-      if (!(key in LOADED)) throw new Error(`shared module ${key} is not provided by the host`);
-      return [key, { version, shareConfig, lib: () => LOADED[key] }];
-    }),
-  ),
-});
+/** webpack's share scope: per key, per version, how to get the module (webpack/lib/sharing). */
+type ModuleFactory = () => unknown;
+type ShareScope = Record<string, Record<string, { get: () => Promise<ModuleFactory>; from: string; eager: boolean; loaded?: 1 }>>;
 
-const registered = new Map<string, string>();
+/** A webpack container (`remoteEntry.js` of ModuleFederationPlugin). */
+interface Container {
+  init(shareScope: ShareScope): void | Promise<void>;
+  get(module: string): Promise<ModuleFactory>;
+}
 
 /**
- * Loads `./Module` of the remote whose container is at `entry` (its `remoteEntry.js`). `retry`
- * re-registers the remote, dropping whatever the runtime cached of a failed attempt.
+ * The page's one share scope. Eager and, for what already runs, loaded: webpack keeps such an entry
+ * when a container registers its own build of the same version, and a singleton is not replaced by a
+ * higher version from a remote either.
+ */
+const shareScope: ShareScope = Object.fromEntries(
+  Object.entries(SHARED).map(([key, { version }]) => {
+    const lazyModule = LAZY[key];
+    if (lazyModule) return [key, { [version]: { get: () => lazyModule().then((module) => () => module), from: 'host', eager: true } }];
+    if (!(key in LOADED)) throw new Error(`shared module ${key} is not provided by the host`);
+    return [key, { [version]: { get: () => Promise.resolve(() => LOADED[key]), from: 'host', eager: true, loaded: 1 } }];
+  }),
+);
+
+/** The containers of this page, by `remoteEntry.js` URL (two releases of a remote are two containers). */
+const containers = new Map<string, Promise<Container>>();
+
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.onload = () => {
+      script.remove();
+      resolve();
+    };
+    script.onerror = () => {
+      script.remove();
+      reject(new Error(`${src} could not be loaded`));
+    };
+    document.head.appendChild(script);
+  });
+}
+
+function containerAt(remote: string, entry: string, retry: boolean): Promise<Container> {
+  const known = retry ? undefined : containers.get(entry);
+  if (known) return known;
+  const loading = (async () => {
+    await loadScript(entry);
+    // The container's global is set by the script just run (a later release of the remote sets it anew).
+    const container = (window as unknown as Record<string, Container | undefined>)[remote];
+    if (!container || typeof container.get !== 'function') throw new Error(`${entry} defined no container ${remote}`);
+    await container.init(shareScope);
+    return container;
+  })();
+  containers.set(entry, loading);
+  loading.catch(() => {
+    if (containers.get(entry) === loading) containers.delete(entry);
+  });
+  return loading;
+}
+
+/**
+ * Loads `./Module` of the remote whose container is at `entry` (its `remoteEntry.js`). A failed
+ * container is forgotten; `retry` loads its script again even if one is under way.
  */
 export async function loadExposed<T>(remote: string, entry: string, exposed: string, { retry = false } = {}): Promise<T | null> {
-  if (retry || registered.get(remote) !== entry) {
-    instance.registerRemotes([{ name: remote, entry }], { force: registered.has(remote) });
-    registered.set(remote, entry);
-  }
-  return instance.loadRemote<T>(`${remote}/${exposed.replace(/^\.\//, '')}`);
+  const container = await containerAt(remote, entry, retry);
+  const factory = await container.get(exposed);
+  return factory() as T;
 }
