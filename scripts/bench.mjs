@@ -15,7 +15,10 @@ import { mustRun, remotes, root } from './lib.mjs';
 const BUDGET_HOME_GZIP = 120 * 1024;
 /** What a route with a remote may add to the first page's JavaScript. */
 const BUDGET_REMOTE_ADDS_GZIP = 25 * 1024;
-/** Hook names only the MF runtime core's constructor holds: one per copy of the runtime in a file. */
+/**
+ * Hook names only @module-federation's runtime core holds: one per copy of it in a file. Since
+ * decision 0015 the remotes are webpack's own containers and a page runs none (0 is expected).
+ */
 const RUNTIME_MARK = /["']beforeInitContainer["']/g;
 /** Routes whose page has no remote (every other route waits for its remote's root). */
 const ROUTES_WITHOUT_REMOTE = new Set(['/', '/terms', '/not-found']);
