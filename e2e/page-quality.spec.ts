@@ -65,3 +65,29 @@ test('axe finds nothing serious on the public pages of a visitor past the age ga
     await expectNoSeriousA11yViolations(page, path);
   }
 });
+
+test('a fresh visitor’s age gate does not shift while the page is parsed and the app starts (phone, 4× slower CPU)', async ({ browser }) => {
+  test.setTimeout(180_000);
+  // The gate is in the page's HTML (decision 0014) and the app replaces it: with a slow CPU the page is
+  // painted while still being parsed, which is when a half-parsed gate used to move (CLS 0.06–0.18).
+  // Lighthouse's phone (a Moto G Power): 412 × 823 at 1.75 device pixels.
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const paths = await publicPages(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    for (let round = 0; round < 3; round++) {
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.getByRole('dialog', { name: 'ALT GENUG ZUM PUNKTEN?' })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const shifts = await layoutShifts(page);
+        const total = shifts.reduce((sum, s) => sum + s.value, 0);
+        expect(total, `${path}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
+      }
+    }
+  } finally {
+    await context.close();
+  }
+});

@@ -43,6 +43,9 @@ describe('the gate in the page', () => {
     const { head } = renderGateShell();
     expect(head).toBe(`<style>${head.slice(7, head.indexOf('</style>'))}</style><script>${CONSENT_SCRIPT}</script>`);
     expect(head).toContain(`html[${CONSENT_ATTRIBUTE}="approved"] #${GATE_SHELL_ID}{display:none}`);
+    // painted only once parsed to its end (a half-parsed, centred gate would shift as the rest arrives)
+    expect(head).toContain(`#${GATE_SHELL_ID}:not(:has(#${GATE_SHELL_ID}-end)){visibility:hidden}`);
+    expect(renderGateShell().body).toMatch(new RegExp(`<i id="${GATE_SHELL_ID}-end" hidden=""></i></div>$`));
   });
 
   it.each([

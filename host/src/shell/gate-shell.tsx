@@ -22,8 +22,15 @@ import { CONSENT_ATTRIBUTE, GATE_SHELL_ID } from './gate-shell-ids';
  * (`pageSlots.productName`), which the server fills (HTML-escaped) when it serves the page.
  */
 
+/** The last element of the gate's markup: until the parser has reached it the gate stays unpainted. */
+const END_ID = `${GATE_SHELL_ID}-end`;
+
 const STYLE = [
   `html[${CONSENT_ATTRIBUTE}="approved"] #${GATE_SHELL_ID}{display:none}`,
+  // A page is painted while it is still being parsed: a half-parsed gate, centred, would move up as
+  // the rest of it arrives (a layout shift). Shown whole or not at all (a browser without :has()
+  // ignores the rule and shows it as it comes).
+  `#${GATE_SHELL_ID}:not(:has(#${END_ID})){visibility:hidden}`,
   `html:not([${CONSENT_ATTRIBUTE}="denied"]) #${GATE_SHELL_ID}>[data-state="denied"]{display:none}`,
   `html[${CONSENT_ATTRIBUTE}="denied"] #${GATE_SHELL_ID}>[data-state="open"]{display:none}`,
   // An approval on this gate fades it out as the app's gate does (its own transition).
@@ -48,6 +55,7 @@ export function renderGateShell(): { head: string; body: string } {
       <div id={GATE_SHELL_ID}>
         <AgeGateView productName={pageSlots.productName} state="open" titleId={`${GATE_SHELL_ID}-title`} />
         <AgeGateView productName={pageSlots.productName} state="denied" titleId={`${GATE_SHELL_ID}-denied`} />
+        <i id={END_ID} hidden />
       </div>
     </ThemeProvider>,
   );
