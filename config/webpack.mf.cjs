@@ -96,6 +96,24 @@ class PreloadEntryImports {
   }
 }
 
+/** Our TypeScript/JSX through swc, with emotion's JSX runtime. */
+function swcRule({ development, target }) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', importSource: '@emotion/react', development } },
+          target,
+        },
+      },
+    },
+  };
+}
+
 /** The chunk group (and file name stem) of a remote's exposed module `./Name`. */
 const exposeChunkName = (key) => `__federation_expose_${key.replace(/^\.\//, '').replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
@@ -181,24 +199,7 @@ function createGateShellConfig({ dir }) {
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       conditionNames: ['source', 'node', 'import', 'module', 'default'],
     },
-    module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', importSource: '@emotion/react' } },
-                target: 'es2022',
-              },
-            },
-          },
-        },
-      ],
-    },
+    module: { rules: [swcRule({ development: false, target: 'es2022' })] },
     optimization: { minimize: false },
     performance: { hints: false },
     stats: 'errors-warnings',
@@ -272,20 +273,7 @@ function siteConfig({ dir, name, exposes, isHost, port, extraEntries, extraPages
       },
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', importSource: '@emotion/react', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
+          swcRule({ development: !production, target: 'es2020' }),
           { test: /\.(svg|png|jpe?g|webp|gif)$/i, type: 'asset', parser: { dataUrlCondition: { maxSize: 2048 } } },
         ],
       },
