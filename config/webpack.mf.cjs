@@ -156,6 +156,22 @@ class RemoteManifestPlugin {
   }
 }
 
+/** A remote's container (`remoteEntry.js`) and its manifest, from one list of exposes and shared singletons. */
+function remotePlugins({ dir, name, exposes }) {
+  const shared = sharedSingletons(dir);
+  const pkg = require(path.join(dir, 'package.json'));
+  return [
+    new webpack.container.ModuleFederationPlugin({
+      name,
+      filename: 'remoteEntry.js',
+      library: { type: 'window', name },
+      exposes: Object.fromEntries(Object.entries(exposes).map(([key, file]) => [key, { import: file, name: exposeChunkName(key) }])),
+      shared,
+    }),
+    new RemoteManifestPlugin({ name, exposes, shared, buildName: pkg.name, buildVersion: pkg.version }),
+  ];
+}
+
 /**
  * The age gate in `index.html` (host/src/shell/gate-shell.tsx): the shell's node build (compiled
  * first, `createGateShellConfig`) renders it, and this puts its markup into `#root` and its consent
@@ -327,26 +343,9 @@ function siteConfig({ dir, name, exposes, isHost, port, extraEntries, extraPages
         // share scope with the host's singletons (host/src/app/remotes/runtime.ts). A remote is a
         // webpack container (webpack's own ModuleFederationPlugin: no federation runtime library,
         // ~3 KB gzip of container code in remoteEntry.js; decision 0015) with its manifest.
-        ...(isHost
-          ? []
-          : [
-              new webpack.container.ModuleFederationPlugin({
-                name,
-                filename: 'remoteEntry.js',
-                library: { type: 'window', name },
-                exposes: Object.fromEntries(Object.entries(exposes).map(([key, file]) => [key, { import: file, name: exposeChunkName(key) }])),
-                shared: sharedSingletons(dir),
-              }),
-              new RemoteManifestPlugin({
-                name,
-                exposes,
-                shared: sharedSingletons(dir),
-                buildName: require(path.join(dir, 'package.json')).name,
-                buildVersion: require(path.join(dir, 'package.json')).version,
-              }),
-            ]),
+        ...(isHost ? [] : remotePlugins({ dir, name, exposes })),
         // One page template for the host and every remote's standalone development page (a remote's
-        // production build is its container only: its standalone page would have no MF runtime).
+        // production build is its container only).
         ...(standalonePage
           ? [
               new HtmlWebpackPlugin({

@@ -1,8 +1,8 @@
 /**
  * The host's way to remotes: keeps the remotes the server lists in /config.json and loads exposed
- * modules with a timeout. The Module Federation runtime itself (`runtime.ts`, the only file that
- * touches its API) is a chunk loaded with the first remote, so a page without one never downloads
- * it; meanwhile the remote's manifest is read here and its `remoteEntry.js` and the exposed
+ * modules with a timeout. Loading a remote's container and handing it the share scope
+ * (`runtime.ts`, the only file that touches the container interface) is a chunk loaded with the
+ * first remote, so a page without one never downloads it; meanwhile the remote's manifest is read here and its `remoteEntry.js` and the exposed
  * module's own files are preloaded. Remote locations are never baked into the host build, so a
  * remote released on its own shows up on the next page load.
  */
@@ -65,14 +65,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** Loaded (or loading) exposed modules, as the MF runtime caches them: one load per page and module. */
+/** Loaded (or loading) exposed modules: one load per page and module. */
 const modules = new Map<string, Promise<unknown>>();
 
 /**
  * Loads `./Module` of a remote, once per page: a render that React throws away and repeats (a route
  * change is a transition) gets the same promise, or it would start a new load every time. A failed
- * load is forgotten, so the next call tries again; `retry` then also re-registers the remote,
- * dropping whatever the runtime cached of the failed attempt (a failed runtime chunk is loaded anew).
+ * load is forgotten, so the next call tries again; `retry` then also loads the remote's container
+ * anew (a failed loader chunk is loaded anew too).
  */
 export function loadRemoteModule<T>(remote: RemoteName | BackofficeRemoteName, exposed: string, { retry = false } = {}): Promise<T> {
   const key = `${remote}/${exposed.replace(/^\.\//, '')}`;

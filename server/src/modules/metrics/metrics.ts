@@ -115,26 +115,24 @@ export function createMetrics(): AppMetrics {
   });
 
   let readVoteStatements: (() => VoteStatementCounts) | null = null;
-  new Counter({
-    name: 'erd_vote_statements_total',
-    help: 'Statements (each one commit) that admitted or accepted votes; votes that arrive together share one (group commit)',
-    labelNames: ['statement'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      if (readVoteStatements) for (const [statement, { batches }] of Object.entries(readVoteStatements())) this.inc({ statement }, batches);
-    },
-  });
-  new Counter({
-    name: 'erd_vote_statement_votes_total',
-    help: 'Votes in those statements (divided by erd_vote_statements_total: the votes per statement)',
-    labelNames: ['statement'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      if (readVoteStatements) for (const [statement, { items }] of Object.entries(readVoteStatements())) this.inc({ statement }, items);
-    },
-  });
+  // Per statement (admission, acceptance): how many ran, and how many votes they carried.
+  const voteStatementCounter = (name: string, help: string, field: keyof VoteStatementCounts['admit']) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['statement'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        if (readVoteStatements) for (const [statement, counts] of Object.entries(readVoteStatements())) this.inc({ statement }, counts[field]);
+      },
+    });
+  voteStatementCounter(
+    'erd_vote_statements_total',
+    'Statements (each one commit) that admitted or accepted votes; votes that arrive together share one (group commit)',
+    'batches',
+  );
+  voteStatementCounter('erd_vote_statement_votes_total', 'Votes in those statements (divided by erd_vote_statements_total: the votes per statement)', 'items');
 
   const caches = new Map<string, () => CacheLookups>();
   new Counter({

@@ -23,7 +23,7 @@ import { RESULTS_BASE } from '../results/files.js';
  * With them it asks for all of these with the page:
  * - on every page: the space data, which the app reads at start;
  * - on a route whose screen is a remote (contracts `remoteModuleOfPath`): the remote's manifest, the
- *   host's Module Federation runtime chunk, the remote's `remoteEntry.js` and the exposed module's
+ *   host's federation loader chunk, the remote's `remoteEntry.js` and the exposed module's
  *   own files, from the live release's manifest (or the workspace build's) — the same URLs the host
  *   then loads (`federation.ts`), so nothing is fetched twice;
  * - the data a screen waits for before it shows anything, from the season's content as it is now:
@@ -34,7 +34,7 @@ import { RESULTS_BASE } from '../results/files.js';
  * never held up or failed by it.
  */
 
-/** The host build's runtime chunk (`host/src/app/remotes/runtime.ts`, webpackChunkName "mf-runtime"). */
+/** The host build's federation loader chunk (`host/src/app/remotes/runtime.ts`, webpackChunkName "mf-runtime"). */
 const RUNTIME_CHUNK = /^mf-runtime\.[0-9a-f]+\.js$/;
 /** A base to resolve a manifest's relative URLs against; links on it are written as paths. */
 const ORIGIN = 'http://page.invalid';
