@@ -4,7 +4,7 @@ import { loadRuntimeConfig } from '@erd/shared-contracts';
 import { App } from './app/app';
 import { StartupError } from './app/startup-error';
 import { startStoredSession } from './app/auth-session';
-import { registerRemotesFromConfig } from './app/remotes/federation';
+import { awaitRemoteOfPath, registerRemotesFromConfig } from './app/remotes/federation';
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
@@ -13,6 +13,9 @@ async function start(): Promise<void> {
   try {
     const config = await loadRuntimeConfig('/config.json');
     registerRemotesFromConfig(config.remotes);
+    // A remote's screen (/challenge, /tabelle, /club/…): its module first, so the first render is
+    // the screen itself, not a spinner that React would keep for at least 300 ms.
+    await awaitRemoteOfPath(location.pathname);
     // A transition: React renders the first page in slices that yield to the browser instead of in
     // one long task (Lighthouse's blocking time on a phone).
     startTransition(() => root.render(<App />));

@@ -59,6 +59,27 @@ describe('berlinToday', () => {
     // 22:59 UTC on 31 Dec is 23:59 in Berlin (CET, UTC+1).
     expect(berlinToday(new Date('2026-12-31T22:59:00Z'))).toBe('2026-12-31');
   });
+
+  it('switches between winter and summer time at 01:00 UTC on the last Sundays of March and October', () => {
+    // Summer time 2026: 29 March 01:00 UTC to 25 October 01:00 UTC.
+    expect(berlinToday(new Date('2026-03-28T22:59:59Z'))).toBe('2026-03-28');
+    expect(berlinToday(new Date('2026-03-28T23:00:00Z'))).toBe('2026-03-29');
+    expect(berlinToday(new Date('2026-03-29T22:00:00Z'))).toBe('2026-03-30');
+    expect(berlinToday(new Date('2026-10-24T21:59:59Z'))).toBe('2026-10-24');
+    expect(berlinToday(new Date('2026-10-24T22:00:00Z'))).toBe('2026-10-25');
+    expect(berlinToday(new Date('2026-10-25T22:59:59Z'))).toBe('2026-10-25');
+    expect(berlinToday(new Date('2026-10-25T23:00:00Z'))).toBe('2026-10-26');
+  });
+
+  it('gives the same day as the time zone database every half hour from 2020 to 2040', () => {
+    const reference = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const mismatches: string[] = [];
+    for (let t = Date.UTC(2020, 0, 1); t < Date.UTC(2041, 0, 1); t += 1_800_000) {
+      const now = new Date(t);
+      if (berlinToday(now) !== reference.format(now)) mismatches.push(now.toISOString());
+    }
+    expect(mismatches).toEqual([]);
+  });
 });
 
 describe('season helpers', () => {

@@ -8,16 +8,31 @@ export type NormalTimeState = 'upcoming' | 'ongoing' | 'finished';
 export type VoteTimeState = 'upcoming' | 'submit' | 'vote' | 'finished';
 export type ChallengeTimeState = NormalTimeState | VoteTimeState;
 
-const berlinDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const HOUR = 3_600_000;
+
+/** The day of the month of the last Sunday of `month` (0-based) in `year`. */
+function lastSunday(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return lastDay.getUTCDate() - lastDay.getUTCDay();
+}
+
+/**
+ * Europe/Berlin's offset from UTC at `now` in hours: summer time (+2) from the last Sunday of
+ * March, 01:00 UTC, to the last Sunday of October, 01:00 UTC, else +1 (the EU rule, in force
+ * since 1996). Computed, not asked of `Intl`: a page's first `Intl` object costs the browser its
+ * ICU set-up, 60–200 ms on a phone before anything shows, and every page asks for today.
+ */
+function berlinOffsetHours(now: Date): number {
+  const year = now.getUTCFullYear();
+  const summerStart = Date.UTC(year, 2, lastSunday(year, 2), 1);
+  const summerEnd = Date.UTC(year, 9, lastSunday(year, 9), 1);
+  const t = now.getTime();
+  return t >= summerStart && t < summerEnd ? 2 : 1;
+}
 
 /** Today's calendar day in Europe/Berlin as `YYYY-MM-DD`. */
 export function berlinToday(now: Date = new Date()): IsoDate {
-  return berlinDay.format(now);
+  return new Date(now.getTime() + berlinOffsetHours(now) * HOUR).toISOString().slice(0, 10);
 }
 
 export function isVoteChallenge(challenge: ChallengeDto): challenge is VoteChallengeDto {

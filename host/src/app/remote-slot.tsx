@@ -2,7 +2,7 @@ import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Su
 import type { RemoteName } from '@erd/shared-contracts';
 import type { BackofficeRemoteName } from '@erd/shared-contracts/backoffice';
 import { LoadError, Spinner } from '@erd/shared-contracts/ui';
-import { loadRemoteModule } from './remotes/federation';
+import { loadedRemoteModule, loadRemoteModule } from './remotes/federation';
 
 /**
  * One area of the page served by a remote. Three layers against failure: a timeout on loading,
@@ -48,20 +48,24 @@ interface RemoteSlotProps<P extends object> {
   props?: P;
 }
 
+const hasComponent = <P,>(loaded: { default: ComponentType<P> } | undefined): loaded is { default: ComponentType<P> } =>
+  typeof loaded?.default === 'function' || (typeof loaded?.default === 'object' && loaded.default !== null);
+
 export function RemoteSlot<P extends object>({ remote, module, props }: RemoteSlotProps<P>) {
   const [attempt, setAttempt] = useState(0);
-  // React.lazy caches a rejection, so every retry needs a fresh lazy component.
-  const Remote = useMemo(
-    () =>
-      lazy(async () => {
-        const loaded = await loadRemoteModule<{ default: ComponentType<P> }>(remote, module, { retry: attempt > 0 });
-        if (typeof loaded.default !== 'function' && typeof loaded.default !== 'object') {
-          throw new Error(`${remote}/${module} has no default export`);
-        }
-        return { default: loaded.default };
-      }),
-    [remote, module, attempt],
-  );
+  const Remote = useMemo(() => {
+    // A module that has already arrived (the page's first remote, awaited before the first render)
+    // is rendered at once: a lazy component would show the fallback first, and React reveals a
+    // fallback's content no sooner than 300 ms after the fallback was shown.
+    const arrived = loadedRemoteModule<{ default: ComponentType<P> }>(remote, module);
+    if (hasComponent(arrived)) return arrived.default;
+    // React.lazy caches a rejection, so every retry needs a fresh lazy component.
+    return lazy(async () => {
+      const loaded = await loadRemoteModule<{ default: ComponentType<P> }>(remote, module, { retry: attempt > 0 });
+      if (!hasComponent(loaded)) throw new Error(`${remote}/${module} has no default export`);
+      return { default: loaded.default };
+    });
+  }, [remote, module, attempt]);
   const RemoteComponent = Remote as unknown as ComponentType<Record<string, unknown>>;
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>

@@ -1,10 +1,8 @@
-import { formatDayMonth, type IsoDate } from '@erd/shared-contracts';
-
-const number = new Intl.NumberFormat('de-DE');
+import { formatDayMonth, formatGermanNumber, type IsoDate } from '@erd/shared-contracts';
 
 /** `3847` → `3.847`. */
 export function formatNumber(value: number): string {
-  return number.format(value);
+  return formatGermanNumber(value);
 }
 
 /** `1` → `1 Punkt`, `1250` → `1.250 Punkte`. */

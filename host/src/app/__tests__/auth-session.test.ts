@@ -3,7 +3,7 @@ import { loggedInSession } from '@erd/shared-contracts/testing';
 import { signOut, startStoredSession } from '../auth-session';
 import { loadRemoteModule } from '../remotes/federation';
 
-jest.mock('../remotes/federation', () => ({ loadRemoteModule: jest.fn() }));
+jest.mock('../remotes/federation', () => ({ loadRemoteModule: jest.fn(), loadedRemoteModule: () => undefined }));
 
 const load = loadRemoteModule as jest.MockedFunction<typeof loadRemoteModule>;
 const sessionModule = { startSession: jest.fn(async () => undefined), signOut: jest.fn(async () => undefined) };

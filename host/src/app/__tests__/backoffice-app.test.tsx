@@ -5,7 +5,7 @@ import { renderWithProviders } from '@erd/shared-contracts/testing';
 import { BackofficeRoutes } from '../backoffice-app';
 import { loadRemoteModule } from '../remotes/federation';
 
-jest.mock('../remotes/federation', () => ({ loadRemoteModule: jest.fn() }));
+jest.mock('../remotes/federation', () => ({ loadRemoteModule: jest.fn(), loadedRemoteModule: () => undefined }));
 const load = jest.mocked(loadRemoteModule);
 
 /** A stand-in for the remote's exposed module: shows where it is mounted. */

@@ -1,5 +1,5 @@
 import { loadExposed } from '../remotes/runtime';
-import { loadRemoteModule, readManifest, registerRemotesFromConfig } from '../remotes/federation';
+import { awaitRemoteOfPath, loadedRemoteModule, loadRemoteModule, readManifest, registerRemotesFromConfig } from '../remotes/federation';
 
 // The MF runtime chunk itself is not loaded here: what federation.ts does around it is tested.
 jest.mock('../remotes/runtime', () => ({ loadExposed: jest.fn() }));
@@ -60,4 +60,62 @@ it('a manifest that is missing is a load error (the slot shows its fallback)', a
   fetchMock.mockResolvedValueOnce(answer(404, 'nope'));
   await expect(loadRemoteModule('mf_standings', './Missing')).rejects.toMatchObject({ name: 'RemoteLoadError' });
   expect(loadExposedMock).not.toHaveBeenCalled();
+});
+
+it('hands out a module that has arrived at once, and never one whose load failed', async () => {
+  const module = { default: () => null };
+  let arrive!: (value: unknown) => void;
+  loadExposedMock.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+  const loading = loadRemoteModule('mf_standings', './Arriving');
+  expect(loadedRemoteModule('mf_standings', './Arriving')).toBeUndefined();
+  arrive(module);
+  await loading;
+  expect(loadedRemoteModule('mf_standings', 'Arriving')).toBe(module);
+
+  loadExposedMock.mockRejectedValueOnce(new Error('remoteEntry.js 404'));
+  await expect(loadRemoteModule('mf_standings', './Broken')).rejects.toMatchObject({ name: 'RemoteLoadError' });
+  expect(loadedRemoteModule('mf_standings', './Broken')).toBeUndefined();
+});
+
+describe('awaitRemoteOfPath', () => {
+  beforeEach(() => {
+    registerRemotesFromConfig([
+      { name: 'mf_standings', entry: '/remotes/mf_standings/r1/mf-manifest.json' },
+      { name: 'mf_challenges', entry: '/remotes/mf_challenges/r1/mf-manifest.json' },
+    ]);
+  });
+
+  it('waits for the remote of a remote’s route, which has then arrived', async () => {
+    const module = { default: () => null };
+    loadExposedMock.mockResolvedValue(module);
+    await awaitRemoteOfPath('/challenge/challenge-1');
+    expect(loadExposedMock).toHaveBeenCalledWith('mf_challenges', 'http://localhost/remotes/mf_challenges/r1/remoteEntry.js', './ChallengesApp', { retry: false });
+    expect(loadedRemoteModule('mf_challenges', './ChallengesApp')).toBe(module);
+  });
+
+  it('loads nothing on a page of the host’s own, nor for a remote the server does not list', async () => {
+    await awaitRemoteOfPath('/');
+    await awaitRemoteOfPath('/impressum');
+    await awaitRemoteOfPath('/login');
+    expect(loadExposedMock).not.toHaveBeenCalled();
+  });
+
+  it('a failed load does not fail it, and it waits no longer than its limit', async () => {
+    registerRemotesFromConfig([{ name: 'mf_auth', entry: '/remotes/mf_auth/r1/mf-manifest.json' }]);
+    loadExposedMock.mockRejectedValueOnce(new Error('remoteEntry.js 404'));
+    await expect(awaitRemoteOfPath('/login')).resolves.toBeUndefined();
+
+    jest.useFakeTimers();
+    try {
+      loadExposedMock.mockReturnValueOnce(new Promise(() => {}));
+      let done = false;
+      void awaitRemoteOfPath('/registration', 3000).then(() => (done = true));
+      await jest.advanceTimersByTimeAsync(2999);
+      expect(done).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(done).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { LocationDisplay } from '../../testing/location';
 import { AppRoutes } from '../router';
 
 // The remote areas themselves are not under test: their loader never settles.
-jest.mock('../remotes/federation', () => ({ loadRemoteModule: () => new Promise(() => {}) }));
+jest.mock('../remotes/federation', () => ({ loadRemoteModule: () => new Promise(() => {}), loadedRemoteModule: () => undefined }));
 
 let navigate: ReturnType<typeof useNavigate> = () => undefined;
 function Navigator() {

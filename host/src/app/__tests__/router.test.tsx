@@ -6,7 +6,7 @@ import { SPACE_DATA_PATH, spaceData } from '../../testing/fixtures';
 import { AppRoutes } from '../router';
 
 // Remote areas are not under test here: their loader never settles (they show their spinner).
-jest.mock('../remotes/federation', () => ({ loadRemoteModule: () => new Promise(() => {}) }));
+jest.mock('../remotes/federation', () => ({ loadRemoteModule: () => new Promise(() => {}), loadedRemoteModule: () => undefined }));
 
 const approve = () => localStorage.setItem(storageKeys.ageConsent, JSON.stringify({ over18: 'approved', timestamp: 1 }));
 

@@ -8,9 +8,11 @@
  */
 import type { RemoteDescriptorDto, RemoteName } from '@erd/shared-contracts';
 import type { BackofficeRemoteName } from '@erd/shared-contracts/backoffice';
-import { remoteFilesOfManifest, resolveServiceUrl } from '@erd/shared-contracts';
+import { remoteFilesOfManifest, remoteModuleOfPath, resolveServiceUrl } from '@erd/shared-contracts';
 
 export const REMOTE_TIMEOUT_MS = 10_000;
+/** How long the first render waits for the remote of the page's first screen (`awaitRemoteOfPath`). */
+export const FIRST_REMOTE_WAIT_MS = 3_000;
 
 let known = new Map<string, RemoteDescriptorDto>();
 
@@ -67,6 +69,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** Loaded (or loading) exposed modules: one load per page and module. */
 const modules = new Map<string, Promise<unknown>>();
+/** The exposed modules that have arrived, for a render that need not wait (`loadedRemoteModule`). */
+const arrived = new Map<string, unknown>();
+
+const moduleKey = (remote: string, exposed: string) => `${remote}/${exposed.replace(/^\.\//, '')}`;
+
+/** `./Module` of a remote if it has already arrived (`loadRemoteModule`), else undefined. */
+export function loadedRemoteModule<T>(remote: RemoteName | BackofficeRemoteName, exposed: string): T | undefined {
+  return arrived.get(moduleKey(remote, exposed)) as T | undefined;
+}
 
 /**
  * Loads `./Module` of a remote, once per page: a render that React throws away and repeats (a route
@@ -75,14 +86,20 @@ const modules = new Map<string, Promise<unknown>>();
  * anew (a failed loader chunk is loaded anew too).
  */
 export function loadRemoteModule<T>(remote: RemoteName | BackofficeRemoteName, exposed: string, { retry = false } = {}): Promise<T> {
-  const key = `${remote}/${exposed.replace(/^\.\//, '')}`;
+  const key = moduleKey(remote, exposed);
   const cached = modules.get(key);
   if (cached) return cached as Promise<T>;
   const loading = loadOnce<T>(remote, exposed, retry);
   modules.set(key, loading);
-  loading.catch(() => {
-    if (modules.get(key) === loading) modules.delete(key);
-  });
+  arrived.delete(key);
+  loading.then(
+    (module) => {
+      if (modules.get(key) === loading) arrived.set(key, module);
+    },
+    () => {
+      if (modules.get(key) === loading) modules.delete(key);
+    },
+  );
   return loading;
 }
 
@@ -106,4 +123,23 @@ async function loadOnce<T>(remote: RemoteName | BackofficeRemoteName, exposed: s
   } catch (error) {
     throw new RemoteLoadError(remote, error);
   }
+}
+
+/**
+ * Waits until the remote whose screen `pathname` shows has arrived, so the first render shows that
+ * screen instead of a spinner first (its files are preloaded by the page, beside the host's own).
+ * Never longer than `waitMs`, and never failing: a remote that is slow or broken is left to its
+ * `RemoteSlot`, with the spinner, the timeout and the German fallback with a retry.
+ */
+export async function awaitRemoteOfPath(pathname: string, waitMs = FIRST_REMOTE_WAIT_MS): Promise<void> {
+  const target = remoteModuleOfPath(pathname);
+  if (!target || !known.has(target.remote)) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    loadRemoteModule(target.remote as RemoteName, target.module).catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    }),
+  ]);
+  clearTimeout(timer);
 }

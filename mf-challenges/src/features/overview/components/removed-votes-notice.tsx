@@ -1,4 +1,4 @@
-import type { RemovedVotesSummaryDto } from '@erd/shared-contracts';
+import { formatGermanNumber, type RemovedVotesSummaryDto } from '@erd/shared-contracts';
 import { PendingNotice } from '../forms/form-parts';
 
 /**
@@ -7,11 +7,11 @@ import { PendingNotice } from '../forms/form-parts';
  * counts; who voted is never shown.
  */
 export function removedVotesText(removed: RemovedVotesSummaryDto): string {
-  const head = removed.count === 1 ? '1 Stimme wurde entfernt' : `${removed.count.toLocaleString('de-DE')} Stimmen wurden entfernt`;
+  const head = removed.count === 1 ? '1 Stimme wurde entfernt' : `${formatGermanNumber(removed.count)} Stimmen wurden entfernt`;
   const reasons =
     removed.reasons.length === 1
       ? removed.reasons[0]!.reason
-      : removed.reasons.map((r) => `${r.reason} (${r.count.toLocaleString('de-DE')})`).join('; ');
+      : removed.reasons.map((r) => `${r.reason} (${formatGermanNumber(r.count)})`).join('; ');
   return `${head}: ${reasons}`;
 }
 

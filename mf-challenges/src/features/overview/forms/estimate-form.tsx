@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { ESTIMATE_PATTERN, type ParticipationDto } from '@erd/shared-contracts';
+import { ESTIMATE_PATTERN, formatGermanNumber, type ParticipationDto } from '@erd/shared-contracts';
 import { Button, FieldError, Icon, TextInput } from '@erd/shared-contracts/ui';
 import { useField } from '../../../lib/use-field';
 import { saveParticipation } from '../api/save-participation';
@@ -13,8 +13,6 @@ export function validateEstimate(value: string): string | null {
   if (!trimmed) return messages.estimateRequired;
   return ESTIMATE_PATTERN.test(trimmed) ? null : messages.estimateNumber;
 }
-
-const numberFormat = new Intl.NumberFormat('de-DE');
 
 /**
  * The estimate (or goals) form of a running challenge: the challenge question is its label, the
@@ -88,7 +86,7 @@ export function EstimateForm({
       {field.shownError && <FieldError id={errorId}>{field.shownError}</FieldError>}
       {saved !== undefined && (
         <Hint id={savedId}>
-          Deine gespeicherte Schätzung: <strong>{numberFormat.format(saved)}</strong>. Du kannst sie bis zum Ende der Challenge ändern.
+          Deine gespeicherte Schätzung: <strong>{formatGermanNumber(saved)}</strong>. Du kannst sie bis zum Ende der Challenge ändern.
         </Hint>
       )}
       <SuccessMessage>{status === 'saved' ? messages.estimateSaved : null}</SuccessMessage>
