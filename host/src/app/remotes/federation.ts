@@ -2,8 +2,8 @@
  * The host's way to remotes: keeps the remotes the server lists in /config.json and loads exposed
  * modules with a timeout. Loading a remote's container and handing it the share scope
  * (`runtime.ts`, the only file that touches the container interface) is a chunk loaded with the
- * first remote, so a page without one never downloads it; meanwhile the remote's manifest is read here and its `remoteEntry.js` and the exposed
- * module's own files are preloaded. Remote locations are never baked into the host build, so a
+ * first remote, so a page without one never downloads it; meanwhile the remote's manifest is read
+ * here and its `remoteEntry.js` and the exposed module's own files are preloaded. Remote locations are never baked into the host build, so a
  * remote released on its own shows up on the next page load.
  */
 import type { RemoteDescriptorDto, RemoteName } from '@erd/shared-contracts';
@@ -67,16 +67,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** Loaded (or loading) exposed modules: one load per page and module. */
-const modules = new Map<string, Promise<unknown>>();
-/** The exposed modules that have arrived, for a render that need not wait (`loadedRemoteModule`). */
-const arrived = new Map<string, unknown>();
+/** Loaded (or loading) exposed modules, one load per page and module; `module` once it has arrived. */
+const modules = new Map<string, { loading: Promise<unknown>; module?: unknown }>();
 
 const moduleKey = (remote: string, exposed: string) => `${remote}/${exposed.replace(/^\.\//, '')}`;
 
-/** `./Module` of a remote if it has already arrived (`loadRemoteModule`), else undefined. */
+/** `./Module` of a remote if it has already arrived (`loadRemoteModule`), else undefined: for a render that need not wait. */
 export function loadedRemoteModule<T>(remote: RemoteName | BackofficeRemoteName, exposed: string): T | undefined {
-  return arrived.get(moduleKey(remote, exposed)) as T | undefined;
+  return modules.get(moduleKey(remote, exposed))?.module as T | undefined;
 }
 
 /**
@@ -88,19 +86,18 @@ export function loadedRemoteModule<T>(remote: RemoteName | BackofficeRemoteName,
 export function loadRemoteModule<T>(remote: RemoteName | BackofficeRemoteName, exposed: string, { retry = false } = {}): Promise<T> {
   const key = moduleKey(remote, exposed);
   const cached = modules.get(key);
-  if (cached) return cached as Promise<T>;
-  const loading = loadOnce<T>(remote, exposed, retry);
-  modules.set(key, loading);
-  arrived.delete(key);
-  loading.then(
+  if (cached) return cached.loading as Promise<T>;
+  const entry: { loading: Promise<T>; module?: T } = { loading: loadOnce<T>(remote, exposed, retry) };
+  modules.set(key, entry);
+  entry.loading.then(
     (module) => {
-      if (modules.get(key) === loading) arrived.set(key, module);
+      entry.module = module;
     },
     () => {
-      if (modules.get(key) === loading) modules.delete(key);
+      if (modules.get(key) === entry) modules.delete(key);
     },
   );
-  return loading;
+  return entry.loading;
 }
 
 async function loadOnce<T>(remote: RemoteName | BackofficeRemoteName, exposed: string, retry: boolean): Promise<T> {
