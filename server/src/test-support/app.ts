@@ -65,6 +65,9 @@ export interface TestAppOptions {
   logStream?: BuildAppOptions['logStream'];
 }
 
+/** The real-time clock of the app that made a test database (see createTestApp). */
+const clockOfDatabase = new WeakMap<TestDatabase, () => Date>();
+
 /**
  * An app on a fresh database (in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is
  * set) with temporary DATA_DIR and web root (fake host/remote builds are written there by tests).
@@ -74,8 +77,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const webRoot = tempDir('erd-web-');
   const database = options.database ?? (await createTestDatabase());
   let fixed: Date | null = options.realTime ? null : (options.now ?? new Date());
+  // A second app on a reused database, given no clock of its own, keeps the clock of the app that
+  // made the database. Else it would run at today's date beside one fixed in the season, and its
+  // workers (the clean-up cron, picked up by whichever app polls first) would end the other app's
+  // sessions and codes as long expired.
+  let owner = options.database && options.now === undefined && !options.realTime ? clockOfDatabase.get(options.database) : undefined;
   // As server.ts: the app clock is real time shifted by CLOCK_OFFSET_DAYS; the identity service keeps real time.
-  const realNow = () => fixed ?? new Date();
+  const realNow = () => (owner ? owner() : (fixed ?? new Date()));
+  if (!options.database) clockOfDatabase.set(database, realNow);
   const now = () => new Date(realNow().getTime() + config.clockOffsetDays * 86_400_000);
   const makeConfig = (env: Record<string, string> = {}) =>
     loadConfig(
@@ -129,6 +138,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     webRoot,
     setNow(date) {
+      owner = undefined;
       fixed = date;
     },
     get releases() {
