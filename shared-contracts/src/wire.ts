@@ -11,3 +11,4 @@ export * from './accounts.js';
 export * from './entries.js';
 export * from './results.js';
 export * from './page-slots.js';
+export * from './content-queries.js';

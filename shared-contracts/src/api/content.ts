@@ -4,14 +4,12 @@ import type {
   SpaceDataDto,
   StandingRowDto,
 } from '../entities.js';
+import { PARTICIPATION_PAGE_SIZE, participationSearchQuery, type ParticipationSort } from '../content-queries.js';
 import { getRuntimeConfig, resolveServiceUrl } from '../runtime-config.js';
 import { ApiError, isApiError } from './errors.js';
 
 /** Spec §9 constants of the content API. */
 export const CLUB_CATALOGUE_PAGE_SIZE = 100;
-export const PARTICIPATION_PAGE_SIZE = 10;
-
-export type ParticipationSort = 'newest' | 'likes';
 
 type QueryValue = string | number | undefined;
 
@@ -123,13 +121,7 @@ export function createContentApi(config = () => getRuntimeConfig()) {
     sort: ParticipationSort = 'newest',
   ): Promise<ParticipationPageDto> {
     try {
-      return await getJson<ParticipationPageDto>(spaceUrl('objects/search'), {
-        include: 1,
-        'fields.challenge.id': challengeId,
-        from,
-        size,
-        sort: sort === 'newest' ? '-createdAt' : '-fields.votes',
-      });
+      return await getJson<ParticipationPageDto>(spaceUrl('objects/search'), participationSearchQuery(challengeId, from, size, sort));
     } catch {
       return { items: [], total: 0 };
     }

@@ -140,3 +140,19 @@ test('the standings and a club’s page preload the data their screens wait for'
   ]);
   expect(await data('/challenge')).toEqual([]);
 });
+
+test('a vote challenge’s browse page preloads the first page of its entries, as the app asks for it', async () => {
+  // (after the tests above: c-first and c-second are slogan challenges)
+  await seedChallenge(t.ctx.db, { id: 'c-estimate', type: 'bfv-erd-estimate', position: 6 });
+  await seedChallenge(t.ctx.db, { id: 'Bild & Ton', type: 'bfv-erd-picture-vote', position: 7 });
+  await t.ctx.changes?.announce([topics.content]);
+  const entries = async (url: string) => links((await page(url)).body).filter((l) => l.includes('/objects/search'));
+  const hint = (query: string) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/content/public/spaces/erd/objects/search?${query}">`;
+  expect(await entries('/challenge/c-first')).toEqual([hint('include=1&amp;fields.challenge.id=c-first&amp;from=0&amp;size=10&amp;sort=-createdAt')]);
+  expect(await entries('/challenge/Bild%20%26%20Ton/')).toEqual([hint('include=1&amp;fields.challenge.id=Bild+%26+Ton&amp;from=0&amp;size=10&amp;sort=-createdAt')]);
+  // an estimate has no browse page, an unknown id shows the 404, one entry's page reads no list
+  expect(await entries('/challenge/c-estimate')).toEqual([]);
+  expect(await entries('/challenge/c-unknown')).toEqual([]);
+  expect(await entries('/challenge/c-first/p-1')).toEqual([]);
+  expect(await entries('/challenge')).toEqual([]);
+});

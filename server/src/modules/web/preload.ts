@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   berlinToday,
   challengeTimeState,
+  isVoteChallenge,
+  participationSearchQuery,
   remoteFilesOfManifest,
   remoteModuleOfPath,
   thumbnailUrl,
@@ -28,7 +30,8 @@ import { RESULTS_BASE } from '../results/files.js';
  *   then loads (`federation.ts`), so nothing is fetched twice;
  * - the data a screen waits for before it shows anything, from the season's content as it is now:
  *   on the challenge overview the first challenge's picture (its largest element on a phone, which
- *   mf-challenges renders with high priority); on the standings the result file; on a club's page
+ *   mf-challenges renders with high priority); on a vote challenge's browse page the first page of
+ *   its entries (newest first, the page's default); on the standings the result file; on a club's page
  *   the club and the result files of the year and of every finished challenge.
  * A hint that cannot be worked out (no build yet, an unreadable manifest) is left out; the page is
  * never held up or failed by it.
@@ -131,6 +134,8 @@ export function createPreloadHints({
     picture: string | null;
     yearId: string;
     challengeIds: readonly string[];
+    /** The slogan and picture challenges (the ones with a browse page). */
+    voteChallengeIds: readonly string[];
     /** Challenges finished on `today` (the club page reads their result files). */
     finishedIds: readonly string[];
   }
@@ -146,6 +151,7 @@ export function createPreloadHints({
         picture: picture.startsWith('/') ? picture : null,
         yearId: year.sys.id,
         challengeIds: challenges.map((c) => c.sys.id),
+        voteChallengeIds: challenges.filter(isVoteChallenge).map((c) => c.sys.id),
         finishedIds: challenges.filter((c) => challengeTimeState(c, today) === 'finished').map((c) => c.sys.id),
       };
     };
@@ -160,8 +166,13 @@ export function createPreloadHints({
   const resultsFile = (name: string) => fetchHint(`${RESULTS_BASE}/${name}.json`);
   const overallFile = (yearId: string) => resultsFile(`overall-${encodeURIComponent(yearId)}`);
   const challengeFile = (challengeId: string) => resultsFile(`challenge-${encodeURIComponent(challengeId)}`);
-  const contentObject = (id: string) =>
-    fetchHint(`${config.contentApiBase}/public/spaces/${encodeURIComponent(config.spaceId)}/objects/${encodeURIComponent(id)}?include=1`);
+  const contentUrl = (path: string) => `${config.contentApiBase}/public/spaces/${encodeURIComponent(config.spaceId)}/${path}`;
+  const contentObject = (id: string) => fetchHint(contentUrl(`objects/${encodeURIComponent(id)}?include=1`));
+  // As the app builds it: URL.searchParams.set per key, the same serialisation as URLSearchParams.
+  const firstEntries = (challengeId: string) => {
+    const query = Object.entries(participationSearchQuery(challengeId, 0)).map(([key, value]): [string, string] => [key, String(value)]);
+    return fetchHint(contentUrl(`objects/search?${new URLSearchParams(query).toString()}`));
+  };
   const segment = (pathname: string, re: RegExp) => {
     const raw = re.exec(pathname)?.[1];
     if (!raw) return null;
@@ -179,6 +190,8 @@ export function createPreloadHints({
       return picture ? [imageHint(picture)] : [];
     }
     if (!config.contentApiBase.startsWith('/')) return [];
+    const browsed = segment(pathname, /^\/challenge\/([^/]+)\/?$/i);
+    if (browsed) return (await season()).voteChallengeIds.includes(browsed) ? [firstEntries(browsed)] : [];
     if (/^\/tabelle\/?$/i.test(pathname)) return [overallFile((await season()).yearId)];
     const challengeId = segment(pathname, /^\/tabelle\/([^/]+)\/?$/i);
     if (challengeId) return (await season()).challengeIds.includes(challengeId) ? [challengeFile(challengeId)] : [];
