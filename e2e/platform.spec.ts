@@ -72,6 +72,23 @@ test.describe('server and composition', () => {
     for (const entry of remoteEntries) expect(gzipSync(entry.body, { level: 9 }).length, entry.url).toBeLessThan(5 * 1024);
   });
 
+  test('pointing at a link to a remote’s page loads that remote before the click; the click then shows its screen', async ({ page }) => {
+    const requests = trackRequests(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((p) => p.startsWith('/remotes/'))).toEqual([]);
+    // The home page's teaser of a vote challenge: its 'Stöbern' link leads to the challenges remote.
+    const link = page.getByRole('link', { name: 'STÖBERN' }).first();
+    await link.hover();
+    await expect.poll(() => requests.filter((p) => p.startsWith('/remotes/mf_challenges/'))).toEqual(
+      expect.arrayContaining(['/remotes/mf_challenges/mf-manifest.json', '/remotes/mf_challenges/remoteEntry.js']),
+    );
+    expect(new URL(page.url()).pathname).toBe('/');
+    await link.click();
+    await expect(page.locator('h1#browse-title')).toBeVisible();
+    await expect(page.locator('[data-mf-build^="mf_challenges-"]').first()).toBeAttached();
+  });
+
   test('a remote route adds at most 25 KB gzip of JavaScript to the home page', async ({ browser }) => {
     // Each page in a new context: nothing cached, every script counted.
     const gzipOfScripts = async (path: string) => {

@@ -4,7 +4,7 @@ import { loadRuntimeConfig } from '@erd/shared-contracts';
 import { App } from './app/app';
 import { StartupError } from './app/startup-error';
 import { startStoredSession } from './app/auth-session';
-import { awaitRemoteOfPath, registerRemotesFromConfig } from './app/remotes/federation';
+import { awaitRemoteOfPath, prefetchRemotesOnIntent, registerRemotesFromConfig } from './app/remotes/federation';
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
@@ -21,6 +21,8 @@ async function start(): Promise<void> {
     startTransition(() => root.render(<App />));
     // A stored session (a reload, a new page of the same tab) is handed to mf-auth for its refresh.
     void startStoredSession();
+    // The remote behind a link the visitor is about to follow is loaded ahead of the click.
+    prefetchRemotesOnIntent();
   } catch (error) {
     console.warn('config.json could not be loaded', error);
     root.render(<StartupError />);

@@ -140,3 +140,27 @@ export async function awaitRemoteOfPath(pathname: string, waitMs = FIRST_REMOTE_
   ]);
   clearTimeout(timer);
 }
+
+const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
+
+/**
+ * Starts loading the remote behind a link of this site as soon as the visitor points at it, focuses
+ * it or touches it, so the click that follows usually finds the remote's module there and
+ * `RemoteSlot` renders its screen at once, without the spinner React shows for at least 300 ms.
+ * One listener on the document covers every link, the host's and the remotes'. A failed load is
+ * forgotten (`loadRemoteModule`): the navigation then loads again, with the slot's own handling.
+ * Returns the function that stops listening.
+ */
+export function prefetchRemotesOnIntent(target: Document = document): () => void {
+  const onIntent = (event: Event) => {
+    const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(anchor instanceof HTMLAnchorElement) || anchor.origin !== location.origin) return;
+    const route = remoteModuleOfPath(anchor.pathname);
+    if (!route || !known.has(route.remote) || loadedRemoteModule(route.remote as RemoteName, route.module)) return;
+    loadRemoteModule(route.remote as RemoteName, route.module).catch(() => undefined);
+  };
+  for (const type of INTENT_EVENTS) target.addEventListener(type, onIntent, { capture: true, passive: true });
+  return () => {
+    for (const type of INTENT_EVENTS) target.removeEventListener(type, onIntent, { capture: true });
+  };
+}
