@@ -14,13 +14,14 @@
 // Targets (issue 10): performance ≥ 95, accessibility 100, CLS ≤ 0.02, LCP ≤ 2.0 s. A missed
 // target is reported (✗ in the table), not an error: the exit code is non-zero only when the run
 // itself failed (server, browser, Lighthouse error). Knobs: --runs N (3), --pages a,b (home,
-// challenge, browse, tabelle, club), --visitors fresh,approved, --details (the LCP element and the
-// layout shifts of each page's median run), --compare DIR (also the front-end build in DIR, e.g. an
-// unpacked older commit after its `npm run build`, measured alternately with this one: under a
-// changing load only such pairs compare). Single runs swing by up to 20 points on 2 busy cores:
-// compare medians, with the 1-minute load average printed beside them. --compare-server DIR: the
-// reference is served by the server build of the checkout in DIR (its server/dist, with this
-// front-end unless --compare names another), for a change on the server's side.
+// challenge, browse, tabelle, club), --visitors fresh,approved, --details (the simulated LCP graph,
+// the LCP element and the layout shifts of each page's median run), --compare DIR (also the
+// front-end build in DIR, e.g. an unpacked older commit after its `npm run build`, measured
+// alternately with this one: under a changing load only such pairs compare). Single runs swing by
+// up to 20 points on 2 busy cores: compare medians, with the 1-minute load average printed beside
+// them. --compare-server DIR: the reference is served by the server build of the checkout in DIR
+// (its server/dist, with this front-end unless --compare names another), for a change on the
+// server's side.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -28,6 +29,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import puppeteer from 'puppeteer-core';
 import { benchRun, freePort, median } from './bench-kit.mjs';
 import { root } from './lib.mjs';
@@ -172,11 +174,30 @@ async function measure(url, visitor) {
       // of the (unthrottled) observed run competes for the simulated phone's bandwidth.
       requests: requestsBeforeLcp(lhr),
       work: (audit('mainthread-work-breakdown')?.details?.items ?? []).map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)} ms`).join(', '),
+      simulated: simulatedLcp(),
     };
   } finally {
     chrome.kill();
     cleanups.splice(cleanups.indexOf(stopChrome), 1);
   }
+}
+
+/**
+ * The graph behind the LCP figure: Lighthouse's optimistic simulation of this run (its estimate is
+ * the mean of that and the pessimistic one), each request with its simulated start and end, and the
+ * main-thread time the simulation charges (observed task time × the CPU slowdown).
+ */
+function simulatedLcp() {
+  const timings = Lantern.Simulation.Simulator.allNodeTimings.get('optimisticLargestContentfulPaint');
+  if (!timings) return undefined;
+  let cpu = 0;
+  const requests = [];
+  for (const [node, t] of timings) {
+    if (node.type === 'cpu') cpu += t.endTime - t.startTime;
+    else requests.push(`${Math.round(t.startTime)}–${Math.round(t.endTime)} ms ${(node.request.transferSize / 1024).toFixed(1)} KB ${node.request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}`);
+  }
+  const end = Math.max(...[...timings.values()].map((t) => t.endTime));
+  return { end: Math.round(end), cpu: Math.round(cpu), requests };
 }
 
 function requestsBeforeLcp(lhr) {
@@ -329,6 +350,10 @@ async function main() {
         for (const q of r.mid.requests.largest) console.log(`    ${q}`);
         console.log(`  ${r.mid.requests.observed}; requests:`);
         for (const q of r.mid.requests.ends) console.log(`    ${q}`);
+      }
+      if (r.mid.simulated) {
+        console.log(`  simulated (optimistic) LCP ${r.mid.simulated.end} ms, of it main thread ${r.mid.simulated.cpu} ms; requests:`);
+        for (const q of r.mid.simulated.requests) console.log(`    ${q}`);
       }
       console.log(`  main thread: ${r.mid.work}`);
       for (const b of r.mid.bootup) console.log(`  script ${b}`);
