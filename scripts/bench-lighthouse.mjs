@@ -21,9 +21,13 @@
 // up to 20 points on 2 busy cores: compare medians, with the 1-minute load average printed beside
 // them. --compare-server DIR: the reference is served by the server build of the checkout in DIR
 // (its server/dist, with this front-end unless --compare names another), for a change on the
-// server's side.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// server's side. --edge: each server behind Debian's nginx speaking HTTPS with HTTP/2 (a
+// certificate made for the run), as a phone reaches a public site; without it Chromium talks
+// HTTP/1.1 to the server on loopback, and the phone model opens a new connection per parallel
+// request, each with its own TCP slow start. Needs `nginx` and `openssl`.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,6 +46,7 @@ const { values: opts } = parseArgs({
     details: { type: 'boolean', default: false },
     compare: { type: 'string' },
     'compare-server': { type: 'string' },
+    edge: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(opts.runs);
@@ -58,6 +63,8 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--no-first-run',
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
+  // --edge: the edge's certificate is made for the run.
+  ...(opts.edge ? ['--ignore-certificate-errors'] : []),
 ];
 const CONSENT_KEY = 'bfv-age-consent';
 const TARGET = { perf: 95, a11y: 100, cls: 0.02, lcp: 2000 };
@@ -237,6 +244,69 @@ async function measureWithRetry(url, visitor) {
   }
 }
 
+/** --edge: a folder with a self-signed certificate for 127.0.0.1 (nginx and openssl must be there). */
+function prepareEdge() {
+  for (const command of ['nginx', 'openssl']) {
+    try {
+      execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    } catch {
+      throw new Error(`--edge needs ${command} (apt-get install -y nginx openssl)`);
+    }
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-edge-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+  return dir;
+}
+
+/** --edge: one nginx, an HTTPS + HTTP/2 server per build in front of it (as deploy/nginx proxies, with keep-alive upstreams). */
+async function startEdge(dir, builds) {
+  const temp = (name) => `${name}_temp_path ${path.join(dir, name)};`;
+  const servers = builds.map(
+    (build, i) => `
+  upstream app${i} { server ${new URL(build.base).host}; keepalive 16; }
+  server {
+    listen 127.0.0.1:${build.edgePort} ssl http2;
+    ssl_certificate ${path.join(dir, 'cert.pem')};
+    ssl_certificate_key ${path.join(dir, 'key.pem')};
+    location / {
+      proxy_pass http://app${i};
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Proto https;
+    }
+  }`,
+  );
+  const conf = path.join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `daemon off;
+worker_processes 1;
+pid ${path.join(dir, 'nginx.pid')};
+events {}
+http {
+  access_log off;
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+${servers.join('\n')}
+}
+`,
+  );
+  const nginx = track(spawn('nginx', ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }));
+  cleanups.push(() => nginx.stop());
+  for (const build of builds) {
+    for (let i = 0; ; i++) {
+      const up = await new Promise((resolve) => {
+        https.get(`${build.url}/healthz`, { rejectUnauthorized: false }, (res) => resolve(res.resume() && res.statusCode === 200)).on('error', () => resolve(false));
+      });
+      if (up) break;
+      if (nginx.child.exitCode !== null || i > 80) throw new Error(`nginx did not answer at ${build.url}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    console.log(`▶ ${build.label}: HTTPS with HTTP/2 through nginx on ${build.url}`);
+  }
+}
+
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 const mark = (ok) => (ok ? ' ' : '✗');
@@ -263,22 +333,32 @@ async function main() {
     builds.push({ label: 'ref', webRoot: ref, serverJs: refServer });
   }
   const { DATABASE_URL: _omitted, ...env } = process.env;
+  const edgeDir = opts.edge ? prepareEdge() : null;
+  const usedPorts = new Set();
   for (const [i, build] of builds.entries()) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-lighthouse-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + i : await freePort();
     build.base = `http://127.0.0.1:${port}`;
+    // Where Chromium loads the pages: the server itself, or (--edge) its HTTPS front, on a port of
+    // its own (a free port is only free until someone binds it: the servers have not yet).
+    usedPorts.add(port);
+    build.edgePort = null;
+    while (edgeDir && (build.edgePort === null || usedPorts.has(build.edgePort))) build.edgePort = await freePort();
+    usedPorts.add(build.edgePort);
+    build.url = edgeDir ? `https://127.0.0.1:${build.edgePort}` : build.base;
     console.log(`▶ built server on ${build.base} (${build.label}: ${path.relative(root, build.serverJs) || build.serverJs}, front-end of ${build.webRoot}; PGlite in ${dataDir}, demo season)`);
     const server = track(
       spawn(process.execPath, [build.serverJs], {
         cwd: path.resolve(path.dirname(build.serverJs), '../..'),
         stdio: ['ignore', 'inherit', 'inherit'],
-        env: { ...env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: build.base, WEB_ROOT: build.webRoot, LOG_LEVEL: 'warn' },
+        env: { ...env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: build.url, WEB_ROOT: build.webRoot, LOG_LEVEL: 'warn' },
       }),
     );
     cleanups.push(() => server.stop());
     await waitFor(`${build.base}/healthz`, 'the server', server);
   }
+  if (edgeDir) await startEdge(edgeDir, builds);
   const base = builds[0].base;
 
   const { challengeId, clubId } = await findIds(base);
@@ -299,7 +379,7 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         for (const build of builds) {
           if (run.stopping) return 130;
-          const r = await measureWithRetry(`${build.base}${pages[name]}`, visitor);
+          const r = await measureWithRetry(`${build.url}${pages[name]}`, visitor);
           results.get(build).push(r);
           console.log(
             `  ${pad(pages[name], 40)} ${pad(visitor, 8)}${builds.length > 1 ? ` ${pad(build.label, 4)}` : ''} run ${i + 1}: perf ${r.perf}, a11y ${r.a11y}, CLS ${r.cls.toFixed(3)}, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms (load ${r.load})`,
