@@ -102,7 +102,7 @@ class PreloadEntryImports {
  * a remote's container and its exposed modules' own chunks. V8 then compiles their functions
  * while the file streams in, on a background thread, instead of one by one on the main thread
  * when each is first called (a trace of /tabelle: ~85 ms of main-thread parse and compile before
- * the first screen, ~10 ms with the hint). Lazy chunks (forms, the single entry page, the back
+ * the first screen, ~15 ms with the hint). Lazy chunks (forms, the single entry page, the back
  * office) stay without it: most of their functions are not called when they load.
  */
 class CompileHints {

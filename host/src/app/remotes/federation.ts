@@ -3,8 +3,9 @@
  * modules with a timeout. Loading a remote's container and handing it the share scope
  * (`runtime.ts`, the only file that touches the container interface) is a chunk loaded with the
  * first remote, so a page without one never downloads it; meanwhile the remote's manifest is read
- * here and its `remoteEntry.js` and the exposed module's own files are preloaded. Remote locations are never baked into the host build, so a
- * remote released on its own shows up on the next page load.
+ * here and its `remoteEntry.js` and the exposed module's own files are preloaded. Remote locations
+ * are never baked into the host build, so a remote released on its own shows up on the next page
+ * load.
  */
 import type { RemoteDescriptorDto, RemoteName } from '@erd/shared-contracts';
 import type { BackofficeRemoteName } from '@erd/shared-contracts/backoffice';
@@ -156,7 +157,8 @@ export function prefetchRemotesOnIntent(target: Document = document): () => void
     const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(anchor instanceof HTMLAnchorElement) || anchor.origin !== location.origin) return;
     const route = remoteModuleOfPath(anchor.pathname);
-    if (!route || !known.has(route.remote) || loadedRemoteModule(route.remote as RemoteName, route.module)) return;
+    if (!route || !known.has(route.remote)) return;
+    // A module already loaded or loading is handed back as it is (one load per page).
     loadRemoteModule(route.remote as RemoteName, route.module).catch(() => undefined);
   };
   for (const type of INTENT_EVENTS) target.addEventListener(type, onIntent, { capture: true, passive: true });

@@ -74,9 +74,8 @@ export function createPreloadHints({
   spaceData: () => Promise<SpaceDataDto>;
   now: () => Date;
 }): PreloadHints {
-  const spaceDataHint = config.contentApiBase.startsWith('/')
-    ? fetchHint(`${config.contentApiBase}/public/spaces/${encodeURIComponent(config.spaceId)}/spacedata?include=4`)
-    : '';
+  const contentUrl = (path: string) => `${config.contentApiBase}/public/spaces/${encodeURIComponent(config.spaceId)}/${path}`;
+  const spaceDataHint = config.contentApiBase.startsWith('/') ? fetchHint(contentUrl('spacedata?include=4')) : '';
 
   // The runtime chunk of the host build the page belongs to (looked up again when the page changes).
   let runtimeOf: { html: string; href: Promise<string | null> } | null = null;
@@ -166,7 +165,6 @@ export function createPreloadHints({
   const resultsFile = (name: string) => fetchHint(`${RESULTS_BASE}/${name}.json`);
   const overallFile = (yearId: string) => resultsFile(`overall-${encodeURIComponent(yearId)}`);
   const challengeFile = (challengeId: string) => resultsFile(`challenge-${encodeURIComponent(challengeId)}`);
-  const contentUrl = (path: string) => `${config.contentApiBase}/public/spaces/${encodeURIComponent(config.spaceId)}/${path}`;
   const contentObject = (id: string) => fetchHint(contentUrl(`objects/${encodeURIComponent(id)}?include=1`));
   // As the app builds it: URL.searchParams.set per key, the same serialisation as URLSearchParams.
   const firstEntries = (challengeId: string) => {
