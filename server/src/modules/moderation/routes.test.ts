@@ -183,7 +183,7 @@ describe('moderating entries', () => {
     expect((await op('POST', `/api/operator/participations/${sloganId}/publish`, ALL_CONFIRMED)).json()).toMatchObject({ code: 'NotPending' });
     expect((await op('POST', '/api/operator/participations/p-nothing/publish', ALL_CONFIRMED)).statusCode).toBe(404);
     expect((await op('POST', '/api/operator/participations/p-estimate/publish', ALL_CONFIRMED)).statusCode).toBe(404);
-    const [log] = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.participationId, sloganId));
+    const [log] = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.participationId, sloganId)).orderBy(moderationLog.id);
     expect(log).toMatchObject({ action: 'publish', actor: OPERATOR.email, operatorId: expect.stringMatching(/^op-/), details: ALL_CONFIRMED });
   });
 
@@ -202,7 +202,7 @@ describe('moderating entries', () => {
     expect((await t.app.inject({ url: `/content/public/spaces/erd/objects/${sloganId}` })).statusCode).toBe(404);
     const own = await t.app.inject({ url: '/api/challenge/particpation/text-submit', headers: { authorization: `Bearer ${member.accessToken}` } });
     expect(own.body).toBe('null');
-    const log = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.participationId, sloganId));
+    const log = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.participationId, sloganId)).orderBy(moderationLog.id);
     expect(log.map((l) => [l.action, l.reason])).toEqual([
       ['publish', null],
       ['reject', 'Beleidigung eines Gegners'],

@@ -101,7 +101,7 @@ describe('double opt-in', () => {
     expect(mails).toHaveLength(2);
     const secondLink = confirmLink(mails[1]!);
     expect(secondLink).not.toBe(firstLink);
-    const logs = await t.ctx.db.select().from(newsletterConsentLog);
+    const logs = await t.ctx.db.select().from(newsletterConsentLog).orderBy(newsletterConsentLog.id);
     expect(logs.map((l) => l.action)).toEqual(['signup', 'resend']);
     // only the newest link confirms
     const old = await t.app.inject({ url: firstLink });
@@ -141,7 +141,7 @@ describe('double opt-in', () => {
     expect(await listSubscribers({ ctx: t.ctx })).toEqual([]);
     expect((await t.app.inject({ url: firstLink })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/public/newsletter/unsubscribe?token=nope' })).statusCode).toBe(400);
-    const actions = (await t.ctx.db.select().from(newsletterConsentLog)).map((l) => l.action);
+    const actions = (await t.ctx.db.select().from(newsletterConsentLog).orderBy(newsletterConsentLog.id)).map((l) => l.action);
     expect(actions).toEqual(['signup', 'resend', 'confirm', 'unsubscribe']);
   });
 

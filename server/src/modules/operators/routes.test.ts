@@ -492,7 +492,7 @@ describe('operator-add on the command line', () => {
     const again = await addOperator({ ctx: t.ctx, input: { email: 'cli@example.org', password: 'Kommando!Zeile2027', role: 'admin' } });
     expect(again).toMatchObject({ role: 'admin', created: false });
     expect((await call('GET', '/api/operator/me', session)).statusCode).toBe(401);
-    const rows = (await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.subjectId, created.id))).map((r) => [r.action, r.actor]);
+    const rows = (await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.subjectId, created.id)).orderBy(moderationLog.id)).map((r) => [r.action, r.actor]);
     expect(rows).toEqual([
       ['operator-add', expect.stringMatching(/^cli:/)],
       ['password-reset', expect.stringMatching(/^cli:/)],

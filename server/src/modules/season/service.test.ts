@@ -179,7 +179,7 @@ describe('importSeason', () => {
   test("the operator's right answer survives an import that leaves it out; a published one no import changes", async () => {
     await run(FIXTURE_SEASON);
     const answerOf = async () => (await t.ctx.db.select().from(challenges).where(eq(challenges.id, 'challenge-estimate')))[0]!.rightAnswer;
-    const audits = async () => (await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.challengeId, 'challenge-estimate'))).map((r) => [r.actor, r.details.after]);
+    const audits = async () => (await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.challengeId, 'challenge-estimate')).orderBy(moderationLog.id)).map((r) => [r.actor, r.details.after]);
     await setRightAnswer({ ctx: t.ctx, input: { challengeId: 'challenge-estimate', body: { rightAnswer: 1300 }, actor: { operatorId: null, name: 'cli:test' } } });
 
     const without = copySeason((season) => {
