@@ -21,12 +21,13 @@
 // up to 20 points on 2 busy cores: compare medians, with the 1-minute load average printed beside
 // them. --compare-server DIR: the reference is served by the server build of the checkout in DIR
 // (its server/dist, with this front-end unless --compare names another), for a change on the
-// server's side. --edge: each server behind Debian's nginx speaking HTTPS with HTTP/2 (a
-// certificate made for the run), as a phone reaches a public site; without it Chromium talks
-// HTTP/1.1 to the server on loopback, and the phone model opens a new connection per parallel
-// request, each with its own TCP slow start. Needs `nginx` and `openssl`.
+// server's side. The pages are loaded as a phone reaches the public site (decision 0016): through
+// the deployment's nginx site (deploy/nginx) listening with HTTPS and HTTP/2, a certificate made
+// for the run; needs `nginx` and `openssl`. --plain: Chromium talks HTTP/1.1 to the server on
+// loopback instead (what rounds 1–5 measured), where the phone model opens a new connection per
+// parallel request, each with its own TCP slow start.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,7 @@ import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import puppeteer from 'puppeteer-core';
 import { benchRun, freePort, median } from './bench-kit.mjs';
+import { deployNginxConfig } from './deploy-nginx.mjs';
 import { root } from './lib.mjs';
 
 const { values: opts } = parseArgs({
@@ -46,7 +48,7 @@ const { values: opts } = parseArgs({
     details: { type: 'boolean', default: false },
     compare: { type: 'string' },
     'compare-server': { type: 'string' },
-    edge: { type: 'boolean', default: false },
+    plain: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(opts.runs);
@@ -63,8 +65,8 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--no-first-run',
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
-  // --edge: the edge's certificate is made for the run.
-  ...(opts.edge ? ['--ignore-certificate-errors'] : []),
+  // The edge's certificate is made for the run.
+  ...(!opts.plain ? ['--ignore-certificate-errors'] : []),
 ];
 const CONSENT_KEY = 'bfv-age-consent';
 const TARGET = { perf: 95, a11y: 100, cls: 0.02, lcp: 2000 };
@@ -244,13 +246,13 @@ async function measureWithRetry(url, visitor) {
   }
 }
 
-/** --edge: a folder with a self-signed certificate for 127.0.0.1 (nginx and openssl must be there). */
+/** The edge's folder, with a self-signed certificate for 127.0.0.1 (nginx and openssl must be there). */
 function prepareEdge() {
   for (const command of ['nginx', 'openssl']) {
     try {
       execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
     } catch {
-      throw new Error(`--edge needs ${command} (apt-get install -y nginx openssl)`);
+      throw new Error(`the HTTPS edge needs ${command} (apt-get install -y nginx openssl; --plain measures without it)`);
     }
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-edge-'));
@@ -259,51 +261,36 @@ function prepareEdge() {
   return dir;
 }
 
-/** --edge: one nginx, an HTTPS + HTTP/2 server per build in front of it (as deploy/nginx proxies, with keep-alive upstreams). */
+/**
+ * The edge: per build, an nginx with the deployment's own site (deploy/nginx, decision 0016) whose
+ * listener speaks HTTPS with HTTP/2, both of its instances being the build's one server.
+ */
 async function startEdge(dir, builds) {
-  const temp = (name) => `${name}_temp_path ${path.join(dir, name)};`;
-  const servers = builds.map(
-    (build, i) => `
-  upstream app${i} { server ${new URL(build.base).host}; keepalive 16; }
-  server {
-    listen 127.0.0.1:${build.edgePort} ssl http2;
-    ssl_certificate ${path.join(dir, 'cert.pem')};
-    ssl_certificate_key ${path.join(dir, 'key.pem')};
-    location / {
-      proxy_pass http://app${i};
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-Proto https;
-    }
-  }`,
-  );
-  const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(
-    conf,
-    `daemon off;
-worker_processes 1;
-pid ${path.join(dir, 'nginx.pid')};
-events {}
-http {
-  access_log off;
-  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
-${servers.join('\n')}
-}
-`,
-  );
-  const nginx = track(spawn('nginx', ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }));
-  cleanups.push(() => nginx.stop());
-  for (const build of builds) {
-    for (let i = 0; ; i++) {
+  for (const [i, build] of builds.entries()) {
+    const nginxDir = path.join(dir, `nginx-${i}`);
+    mkdirSync(nginxDir);
+    const server = new URL(build.base).host;
+    const conf = path.join(nginxDir, 'nginx.conf');
+    writeFileSync(
+      conf,
+      deployNginxConfig({
+        dir: nginxDir,
+        // S3_ORIGIN: the pages load no bucket picture (the demo season's are in the database).
+        values: { APP_A: server, APP_B: server, S3_ORIGIN: '127.0.0.1:9', S3_BUCKET: 'none', LISTEN: `127.0.0.1:${build.edgePort} ssl http2` },
+        http: `  ssl_certificate ${path.join(dir, 'cert.pem')};\n  ssl_certificate_key ${path.join(dir, 'key.pem')};`,
+      }),
+    );
+    const nginx = track(spawn('nginx', ['-p', nginxDir, '-c', conf, '-e', path.join(nginxDir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }));
+    cleanups.push(() => nginx.stop());
+    for (let tries = 0; ; tries++) {
       const up = await new Promise((resolve) => {
         https.get(`${build.url}/healthz`, { rejectUnauthorized: false }, (res) => resolve(res.resume() && res.statusCode === 200)).on('error', () => resolve(false));
       });
       if (up) break;
-      if (nginx.child.exitCode !== null || i > 80) throw new Error(`nginx did not answer at ${build.url}`);
+      if (nginx.child.exitCode !== null || tries > 80) throw new Error(`nginx did not answer at ${build.url}`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    console.log(`▶ ${build.label}: HTTPS with HTTP/2 through nginx on ${build.url}`);
+    console.log(`▶ ${build.label}: HTTPS with HTTP/2 through deploy/nginx on ${build.url}`);
   }
 }
 
@@ -333,14 +320,14 @@ async function main() {
     builds.push({ label: 'ref', webRoot: ref, serverJs: refServer });
   }
   const { DATABASE_URL: _omitted, ...env } = process.env;
-  const edgeDir = opts.edge ? prepareEdge() : null;
+  const edgeDir = opts.plain ? null : prepareEdge();
   const usedPorts = new Set();
   for (const [i, build] of builds.entries()) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-lighthouse-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + i : await freePort();
     build.base = `http://127.0.0.1:${port}`;
-    // Where Chromium loads the pages: the server itself, or (--edge) its HTTPS front, on a port of
+    // Where Chromium loads the pages: the server's HTTPS edge, or (--plain) the server itself, on a port of
     // its own (a free port is only free until someone binds it: the servers have not yet).
     usedPorts.add(port);
     build.edgePort = null;
@@ -417,7 +404,7 @@ async function main() {
     );
   }
   const missed = rows.filter((r) => r.perf < TARGET.perf || r.a11y < TARGET.a11y || r.cls > TARGET.cls || r.lcp > TARGET.lcp).length;
-  console.log(`\n${missed ? `${missed} of ${rows.length} page × visitor rows miss a target` : 'every row meets the targets'}; 1-min load average ${load()}`);
+  console.log(`\n${missed ? `${missed} of ${rows.length} page × visitor rows miss a target` : 'every row meets the targets'} (${opts.plain ? 'HTTP/1.1 on loopback, --plain' : 'HTTPS with HTTP/2 through deploy/nginx'}); 1-min load average ${load()}`);
   if (opts.details) {
     for (const r of rows) {
       console.log(`\n${r.path} (${r.visitor}), median run:`);

@@ -32,6 +32,7 @@ import cognito from 'amazon-cognito-identity-js';
 import pg from 'pg';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
+import { deployNginxConfig } from './deploy-nginx.mjs';
 import { layOutRuntime } from './dockerfile-runtime.mjs';
 import { freePort, root } from './lib.mjs';
 import { NODE_RELEASES, nodeBinary } from './node-runtime.mjs';
@@ -302,30 +303,15 @@ function releaseCli(env, args) {
 }
 
 // ── nginx ───────────────────────────────────────────────────────────────────────────────────────
-const NGINX_TEMPLATE = path.join(root, 'deploy/nginx/templates/punktejagd.conf.template');
-
 /** nginx.conf for an unprivileged nginx in `dir`: the deployment's template, rendered as the nginx image does. */
 function nginxConfig(p, dir) {
-  const values = { APP_A: `127.0.0.1:${p.a}`, APP_B: `127.0.0.1:${p.b}`, S3_ORIGIN: `127.0.0.1:${p.s3}`, S3_BUCKET: BUCKET, LISTEN: `127.0.0.1:${p.lb}` };
-  const site = readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\$\{([A-Z0-9_]+)\}/g, (whole, name) => values[name] ?? whole);
-  check(!/\$\{[A-Z0-9_]+\}/.test(site), `${NGINX_TEMPLATE} has a placeholder the test does not fill`);
-  return `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 512; }
-http {
-  # Which instance answered each request of the test (its X-Test-Id), after nginx's retries.
-  log_format topology '$http_x_test_id $status "$upstream_addr"';
-  access_log ${dir}/access.log topology;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-${site}
-}
-`;
+  return deployNginxConfig({
+    dir,
+    values: { APP_A: `127.0.0.1:${p.a}`, APP_B: `127.0.0.1:${p.b}`, S3_ORIGIN: `127.0.0.1:${p.s3}`, S3_BUCKET: BUCKET, LISTEN: `127.0.0.1:${p.lb}` },
+    // Which instance answered each request of the test (its X-Test-Id), after nginx's retries.
+    http: `  log_format topology '$http_x_test_id $status "$upstream_addr"';`,
+    accessLog: `${dir}/access.log topology`,
+  });
 }
 
 // ── The run ─────────────────────────────────────────────────────────────────────────────────────
