@@ -101,7 +101,7 @@ try {
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   }
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, { serverRoot: at('server'), cwd: root });
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS }, { serverRoot: at('server'), cwd: root });
   let opened = await openConfiguredDatabase(config, 'cli');
   const closeDb = async () => {
     if (opened) await opened.close();

@@ -146,8 +146,8 @@ test('uploads: S3 mode with S3_BUCKET; defaults for AWS and for a custom endpoin
   expect(() => loadConfig({ VOTE_PROOF_COST: '0' }, location)).toThrow(/VOTE_PROOF_COST/);
 });
 
-test('PGLITE_SHARED_BUFFERS: 16MB by default; a size from 1MB to 1GB in kB, MB or GB', () => {
-  expect(loadConfig({}, location).pgliteSharedBuffers).toBe('16MB');
+test('PGLITE_SHARED_BUFFERS: 8MB by default; a size from 1MB to 1GB in kB, MB or GB', () => {
+  expect(loadConfig({}, location).pgliteSharedBuffers).toBe('8MB');
   expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }, location).pgliteSharedBuffers).toBe('64MB');
   expect(loadConfig({ PGLITE_SHARED_BUFFERS: '2048 kB' }, location).pgliteSharedBuffers).toBe('2048kB');
   expect(loadConfig({ PGLITE_SHARED_BUFFERS: '1GB' }, location).pgliteSharedBuffers).toBe('1GB');

@@ -49,7 +49,7 @@ test('a new data folder is a copy of the template: it migrates, keeps its rows o
   expect(fs.readdirSync(path.dirname(dir))).toEqual(['pglite']); // no copy left beside it
   await database.migrate(MIGRATIONS_DIR);
   await database.db.insert(clubs).values({ id: 'club-1-m', clubnumber: '1', clubname: 'A', team: 'm', search: 'a 1' });
-  expect(await setting(database, 'shared_buffers')).toBe('16MB');
+  expect(await setting(database, 'shared_buffers')).toBe('8MB');
   await database.close();
 
   // Opened again: the database is there (the template is not copied over it) with the setting given now.

@@ -1,9 +1,5 @@
-import {
-  AdminDeleteUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type * as CognitoSdkModule from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { IdentityConfig } from '../../config.js';
 import { IdentityError, type IdentityErrorType } from './errors.js';
 
@@ -32,6 +28,8 @@ const KNOWN_TYPES = new Set<IdentityErrorType>([
 ]);
 
 const TIMEOUT_MS = 10_000;
+
+type CognitoSdk = typeof CognitoSdkModule;
 
 /** The pool could not be asked (network, timeout, 5xx, an answer that is not the protocol). */
 export class CognitoUnavailableError extends Error {
@@ -112,19 +110,33 @@ export function createCognitoClient(config: IdentityConfig, fetchImpl: typeof fe
 
   const clientId = config.clientId;
   const admin = config.admin;
-  const sdk = admin
-    ? new CognitoIdentityProviderClient({
-        region: config.region,
-        endpoint,
-        ...(admin.kind === 'keys' ? { credentials: { accessKeyId: admin.accessKeyId, secretAccessKey: admin.secretAccessKey } } : {}),
-        maxAttempts: 2,
-      })
-    : null;
+  // The AWS SDK (~2 MB of source, some 10 MB of a server's memory) is loaded with the first admin
+  // call, not at start: an instance with the built-in identity service never loads it.
+  let sdk: Promise<{ commands: CognitoSdk; client: CognitoIdentityProviderClient }> | null = null;
+  const adminSdk = (): Promise<{ commands: CognitoSdk; client: CognitoIdentityProviderClient }> => {
+    if (!admin) throw new Error('Cognito admin credentials are not configured (IDENTITY_ADMIN_*)');
+    sdk ??= import('@aws-sdk/client-cognito-identity-provider').then(
+      (commands) => ({
+        commands,
+        client: new commands.CognitoIdentityProviderClient({
+          region: config.region,
+          endpoint,
+          ...(admin.kind === 'keys' ? { credentials: { accessKeyId: admin.accessKeyId, secretAccessKey: admin.secretAccessKey } } : {}),
+          maxAttempts: 2,
+        }),
+      }),
+      (error: unknown) => {
+        sdk = null;
+        throw error;
+      },
+    );
+    return sdk;
+  };
 
-  async function adminCall<T>(run: (client: CognitoIdentityProviderClient) => Promise<T>): Promise<T> {
-    if (!sdk) throw new Error('Cognito admin credentials are not configured (IDENTITY_ADMIN_*)');
+  async function adminCall<T>(run: (sdk: CognitoSdk, client: CognitoIdentityProviderClient) => Promise<T>): Promise<T> {
+    const { commands, client } = await adminSdk();
     try {
-      return await run(sdk);
+      return await run(commands, client);
     } catch (error) {
       const e = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
       if ((e.$metadata?.httpStatusCode ?? 0) >= 500 || !e.name) throw new CognitoUnavailableError(`Cognito admin call: ${e.message ?? String(error)}`, e.name);
@@ -133,7 +145,7 @@ export function createCognitoClient(config: IdentityConfig, fetchImpl: typeof fe
   }
 
   return {
-    hasAdmin: !!sdk,
+    hasAdmin: !!admin,
     async signUp({ email, password, attributes }) {
       const result = await call<{ UserSub?: unknown; UserConfirmed?: unknown }>('SignUp', {
         ClientId: clientId,
@@ -167,16 +179,16 @@ export function createCognitoClient(config: IdentityConfig, fetchImpl: typeof fe
       await call('DeleteUser', { AccessToken: accessToken });
     },
     async adminDeleteUser({ username }) {
-      await adminCall((c) => c.send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: username })));
+      await adminCall((sdk, c) => c.send(new sdk.AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: username })));
     },
     async adminSetUserPassword({ username, password }) {
-      await adminCall((c) =>
-        c.send(new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: username, Password: password, Permanent: true })),
+      await adminCall((sdk, c) =>
+        c.send(new sdk.AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: username, Password: password, Permanent: true })),
       );
     },
     async adminGetUserStatus({ username }) {
       try {
-        const result = await adminCall((c) => c.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username })));
+        const result = await adminCall((sdk, c) => c.send(new sdk.AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username })));
         return result.UserStatus ?? null;
       } catch (error) {
         if (error instanceof IdentityError && error.type === 'UserNotFoundException') return null;
@@ -184,7 +196,10 @@ export function createCognitoClient(config: IdentityConfig, fetchImpl: typeof fe
       }
     },
     close() {
-      sdk?.destroy();
+      void sdk?.then(
+        ({ client }) => client.destroy(),
+        () => undefined,
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { Logger } from '../../logger.js';
 import { slugify } from '../../lib/text.js';
 
@@ -80,14 +80,39 @@ function messageIdFor(from: string, id: string | undefined): string | undefined 
   return `<${id}@${domain}>`;
 }
 
+/**
+ * nodemailer (~650 KB of source, a few MB of a server's memory) is loaded with the first mail, not
+ * at start: most instances send few mails, many hours apart. A failed load is tried again.
+ */
+function lazyTransport<T extends { close(): void }>(make: (createTransport: typeof nodemailer.createTransport) => T) {
+  let transport: Promise<T> | null = null;
+  return {
+    get: (): Promise<T> =>
+      (transport ??= import('nodemailer').then(
+        (module) => make(module.default.createTransport),
+        (error: unknown) => {
+          transport = null;
+          throw error;
+        },
+      )),
+    close: (): void => {
+      void transport?.then(
+        (t) => t.close(),
+        () => undefined,
+      );
+    },
+  };
+}
+
 function smtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
   const timeout = (options.timeoutSeconds ?? 20) * 1000;
-  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout });
+  const transport = lazyTransport((createTransport) => createTransport({ url: smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout }));
   return {
     async send(message, sendOptions = {}) {
       let info;
+      const smtp = await transport.get();
       try {
-        info = await transport.sendMail({ from: options.from, ...message, messageId: messageIdFor(options.from, sendOptions.id) });
+        info = await smtp.sendMail({ from: options.from, ...message, messageId: messageIdFor(options.from, sendOptions.id) });
       } catch (error) {
         throw MailDeliveryError.from(error);
       }
@@ -99,10 +124,10 @@ function smtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
 }
 
 function outboxMailer(options: MailerOptions): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((createTransport) => createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async send(message, sendOptions = {}) {
-      const info = await transport.sendMail({ from: options.from, ...message, messageId: messageIdFor(options.from, sendOptions.id) });
+      const info = await (await transport.get()).sendMail({ from: options.from, ...message, messageId: messageIdFor(options.from, sendOptions.id) });
       const raw = info.message;
       const data = Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw));
       await fs.mkdir(options.outboxDir, { recursive: true });
