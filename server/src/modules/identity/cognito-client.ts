@@ -110,8 +110,9 @@ export function createCognitoClient(config: IdentityConfig, fetchImpl: typeof fe
 
   const clientId = config.clientId;
   const admin = config.admin;
-  // The AWS SDK (~2 MB of source, some 10 MB of a server's memory) is loaded with the first admin
-  // call, not at start: an instance with the built-in identity service never loads it.
+  // The AWS SDK (its client, core and smithy packages: ~2 MB of source, a few MB of a server's
+  // memory) is loaded with the first admin call, not at start: an instance with the built-in
+  // identity service never loads it.
   let sdk: Promise<{ commands: CognitoSdk; client: CognitoIdentityProviderClient }> | null = null;
   const adminSdk = (): Promise<{ commands: CognitoSdk; client: CognitoIdentityProviderClient }> => {
     if (!admin) throw new Error('Cognito admin credentials are not configured (IDENTITY_ADMIN_*)');
