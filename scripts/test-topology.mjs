@@ -8,7 +8,8 @@
 // (migrations, demo season), a member registers with the code from the mail, a club submits a
 // picture on instance A and instance B serves it, so does a back-office picture, a release and a
 // rollback reach both instances, instance A is killed (SIGKILL) while requests run through nginx,
-// and the site goes on. docs/deployment.md describes it.
+// and the site goes on. The same nginx file also runs as a TLS front (LISTEN `ssl http2`, a
+// certificate made with openssl) and serves the site over HTTP/2. docs/deployment.md describes it.
 //
 // S3: s3rver (npm; 3.7.1 and the @20minutes fork 5.0.0) accepts a browser POST without checking the
 // policy ("unimplemented": no signature, no content-length-range, no Content-Type condition), and
@@ -16,14 +17,15 @@
 // which checks the policy and its SigV4 signature) runs here as a separate process.
 //
 // Environment: DATABASE_URL (any database on the server: a new one is created and dropped),
-// TOPOLOGY_PORT_BASE (fixed ports base..base+4 instead of free ones), TOPOLOGY_KEEP=1 (keep the
+// TOPOLOGY_PORT_BASE (fixed ports base..base+5 instead of free ones), TOPOLOGY_KEEP=1 (keep the
 // temp folder with nginx's logs), TOPOLOGY_LOG_LEVEL (the instances' LOG_LEVEL, default warn),
 // TOPOLOGY_APP_ROOT (run the instances from this tree, e.g. the repository itself, instead of the
 // Dockerfile's runtime stage laid out anew by scripts/dockerfile-runtime.mjs). Without DATABASE_URL
 // the test is skipped; without nginx too, except under CI=true, where that fails.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http2 from 'node:http2';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -114,8 +116,8 @@ const connects = (port) =>
 
 async function ports() {
   const base = Number(process.env.TOPOLOGY_PORT_BASE ?? 0);
-  if (base) return { lb: base, a: base + 1, b: base + 2, s3: base + 3, smtp: base + 4 };
-  return { lb: await freePort(), a: await freePort(), b: await freePort(), s3: await freePort(), smtp: await freePort() };
+  if (base) return { lb: base, a: base + 1, b: base + 2, s3: base + 3, smtp: base + 4, tls: base + 5 };
+  return { lb: await freePort(), a: await freePort(), b: await freePort(), s3: await freePort(), smtp: await freePort(), tls: await freePort() };
 }
 
 /** A child in its own process group (the server's picture workers end with it); output kept. */
@@ -314,6 +316,37 @@ function nginxConfig(p, dir) {
   });
 }
 
+/**
+ * The same file as a public front ends TLS with it (docs/deployment.md, "TLS and HTTP/2"): LISTEN
+ * `ssl http2` and a certificate in the http context, here one made for the run.
+ */
+function tlsNginxConfig(p, dir) {
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+  return deployNginxConfig({
+    dir,
+    values: { APP_A: `127.0.0.1:${p.a}`, APP_B: `127.0.0.1:${p.b}`, S3_ORIGIN: `127.0.0.1:${p.s3}`, S3_BUCKET: BUCKET, LISTEN: `127.0.0.1:${p.tls} ssl http2` },
+    http: `  ssl_certificate ${path.join(dir, 'cert.pem')};\n  ssl_certificate_key ${path.join(dir, 'key.pem')};`,
+  });
+}
+
+/** GET over HTTPS with HTTP/2 (the certificate is the run's own): status, content type, protocol. */
+function getOverHttp2(origin, pathname) {
+  return new Promise((resolve, reject) => {
+    const session = http2.connect(origin, { rejectUnauthorized: false });
+    session.once('error', reject);
+    const req = session.request({ ':path': pathname, 'accept-encoding': 'br' });
+    req.once('error', reject);
+    req.once('response', (headers) => {
+      req.resume();
+      req.once('end', () => {
+        resolve({ status: headers[':status'], type: headers['content-type'], alpn: session.alpnProtocol });
+        session.close();
+      });
+    });
+    req.end();
+  });
+}
+
 // ── The run ─────────────────────────────────────────────────────────────────────────────────────
 const counts = { a: 0, b: 0, retried: 0, failed: [] };
 
@@ -393,9 +426,15 @@ async function main() {
     chmodSync(nginxDir, 0o777);
     writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(p, nginxDir));
     const nginx = start('nginx', nginxBin, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')], base);
+    const tlsDir = path.join(tmp, 'nginx-tls');
+    mkdirSync(tlsDir);
+    chmodSync(tlsDir, 0o777);
+    writeFileSync(path.join(tlsDir, 'nginx.conf'), tlsNginxConfig(p, tlsDir));
+    const tlsNginx = start('nginx (TLS)', nginxBin, ['-p', tlsDir, '-c', path.join(tlsDir, 'nginx.conf'), '-e', path.join(tlsDir, 'error.log')], base);
     await waitFor('S3', () => s3.output.includes('listening'), { timeoutMs: 30_000, procs: [s3] });
     // A TCP probe: a request now would find no instance and mark both down for fail_timeout.
     await waitFor('nginx', () => connects(p.lb), { timeoutMs: 10_000, procs: [nginx] });
+    await waitFor('nginx (TLS)', () => connects(p.tls), { timeoutMs: 10_000, procs: [tlsNginx] });
   });
 
   const [a, b] = await phase(`both instances start at once on the empty database (migrations, season import; Node ${dockerNode.version})`, async () => {
@@ -412,6 +451,17 @@ async function main() {
     check((await challenges(urlA)) === expected && (await challenges(urlB)) === expected, `both instances should show the ${expected} challenges of the season`);
     await expectStatus(`${lb}/ready`, 200);
     return procs;
+  });
+
+  await phase('the same nginx file with LISTEN "ssl http2" serves the site over HTTPS with HTTP/2', async () => {
+    const origin = `https://127.0.0.1:${p.tls}`;
+    for (const [pathname, type] of [
+      ['/', /^text\/html/],
+      ['/ready', /^application\/json/],
+    ]) {
+      const res = await getOverHttp2(origin, pathname);
+      check(res.status === 200 && res.alpn === 'h2' && type.test(res.type ?? ''), `${origin}${pathname} over HTTP/2 should answer 200 ${type}, got ${JSON.stringify(res)}`);
+    }
   });
 
   const email = `verein-${randomBytes(4).toString('hex')}@example.org`;
