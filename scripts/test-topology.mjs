@@ -22,7 +22,7 @@
 // TOPOLOGY_APP_ROOT (run the instances from this tree, e.g. the repository itself, instead of the
 // Dockerfile's runtime stage laid out anew by scripts/dockerfile-runtime.mjs). Without DATABASE_URL
 // the test is skipped; without nginx too, except under CI=true, where that fails.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http2 from 'node:http2';
@@ -45,8 +45,9 @@ if (!DATABASE_URL) {
   process.exit(0);
 }
 const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'].find((p) => existsSync(p));
-if (!nginxBin) {
-  const message = 'nginx is not installed (apt-get install -y nginx)';
+const hasOpenssl = spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0;
+if (!nginxBin || !hasOpenssl) {
+  const message = `${nginxBin ? 'openssl' : 'nginx'} is not installed (apt-get install -y nginx openssl)`;
   if (CI) {
     console.error(`✗ topology test: ${message}`);
     process.exit(1);
