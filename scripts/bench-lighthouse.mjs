@@ -37,7 +37,7 @@ import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import puppeteer from 'puppeteer-core';
 import { benchRun, freePort, median } from './bench-kit.mjs';
-import { deployNginxConfig } from './deploy-nginx.mjs';
+import { deployNginxConfig, selfSignedCertificate } from './deploy-nginx.mjs';
 import { root } from './lib.mjs';
 
 const { values: opts } = parseArgs({
@@ -246,7 +246,7 @@ async function measureWithRetry(url, visitor) {
   }
 }
 
-/** The edge's folder, with a self-signed certificate for 127.0.0.1 (nginx and openssl must be there). */
+/** The edge's folder and its self-signed certificate for 127.0.0.1 (nginx and openssl must be there). */
 function prepareEdge() {
   for (const command of ['nginx', 'openssl']) {
     try {
@@ -257,15 +257,14 @@ function prepareEdge() {
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-edge-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
-  return dir;
+  return { dir, certificate: selfSignedCertificate(dir) };
 }
 
 /**
  * The edge: per build, an nginx with the deployment's own site (deploy/nginx, decision 0016) whose
  * listener speaks HTTPS with HTTP/2, both of its instances being the build's one server.
  */
-async function startEdge(dir, builds) {
+async function startEdge({ dir, certificate }, builds) {
   for (const [i, build] of builds.entries()) {
     const nginxDir = path.join(dir, `nginx-${i}`);
     mkdirSync(nginxDir);
@@ -277,7 +276,7 @@ async function startEdge(dir, builds) {
         dir: nginxDir,
         // S3_ORIGIN: the pages load no bucket picture (the demo season's are in the database).
         values: { APP_A: server, APP_B: server, S3_ORIGIN: '127.0.0.1:9', S3_BUCKET: 'none', LISTEN: `127.0.0.1:${build.edgePort} ssl http2` },
-        http: `  ssl_certificate ${path.join(dir, 'cert.pem')};\n  ssl_certificate_key ${path.join(dir, 'key.pem')};`,
+        http: certificate,
       }),
     );
     const nginx = track(spawn('nginx', ['-p', nginxDir, '-c', conf, '-e', path.join(nginxDir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }));
@@ -320,7 +319,7 @@ async function main() {
     builds.push({ label: 'ref', webRoot: ref, serverJs: refServer });
   }
   const { DATABASE_URL: _omitted, ...env } = process.env;
-  const edgeDir = opts.plain ? null : prepareEdge();
+  const edge = opts.plain ? null : prepareEdge();
   const usedPorts = new Set();
   for (const [i, build] of builds.entries()) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-lighthouse-'));
@@ -331,9 +330,9 @@ async function main() {
     // its own (a free port is only free until someone binds it: the servers have not yet).
     usedPorts.add(port);
     build.edgePort = null;
-    while (edgeDir && (build.edgePort === null || usedPorts.has(build.edgePort))) build.edgePort = await freePort();
+    while (edge && (build.edgePort === null || usedPorts.has(build.edgePort))) build.edgePort = await freePort();
     usedPorts.add(build.edgePort);
-    build.url = edgeDir ? `https://127.0.0.1:${build.edgePort}` : build.base;
+    build.url = edge ? `https://127.0.0.1:${build.edgePort}` : build.base;
     console.log(`▶ built server on ${build.base} (${build.label}: ${path.relative(root, build.serverJs) || build.serverJs}, front-end of ${build.webRoot}; PGlite in ${dataDir}, demo season)`);
     const server = track(
       spawn(process.execPath, [build.serverJs], {
@@ -345,7 +344,7 @@ async function main() {
     cleanups.push(() => server.stop());
     await waitFor(`${build.base}/healthz`, 'the server', server);
   }
-  if (edgeDir) await startEdge(edgeDir, builds);
+  if (edge) await startEdge(edge, builds);
   const base = builds[0].base;
 
   const { challengeId, clubId } = await findIds(base);

@@ -2,6 +2,7 @@
 // nginx image renders it (envsubst of ${NAME}; nginx's own $variables stay), for an unprivileged
 // nginx of a test or a benchmark in a folder of its own. The topology test and
 // `bench:lighthouse` run the deployment's own file, not a copy of it.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './lib.mjs';
@@ -30,4 +31,15 @@ ${temp}
 ${site}
 }
 `;
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1 made with openssl in `dir`, valid for a day; answers the
+ * lines that give it to a TLS listener (`http` of `deployNginxConfig`, with LISTEN `… ssl http2`).
+ */
+export function selfSignedCertificate(dir) {
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  return `  ssl_certificate ${cert};\n  ssl_certificate_key ${key};`;
 }

@@ -22,7 +22,7 @@
 // TOPOLOGY_APP_ROOT (run the instances from this tree, e.g. the repository itself, instead of the
 // Dockerfile's runtime stage laid out anew by scripts/dockerfile-runtime.mjs). Without DATABASE_URL
 // the test is skipped; without nginx too, except under CI=true, where that fails.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http2 from 'node:http2';
@@ -34,7 +34,7 @@ import cognito from 'amazon-cognito-identity-js';
 import pg from 'pg';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
-import { deployNginxConfig } from './deploy-nginx.mjs';
+import { deployNginxConfig, selfSignedCertificate } from './deploy-nginx.mjs';
 import { layOutRuntime } from './dockerfile-runtime.mjs';
 import { freePort, root } from './lib.mjs';
 import { NODE_RELEASES, nodeBinary } from './node-runtime.mjs';
@@ -322,11 +322,10 @@ function nginxConfig(p, dir) {
  * `ssl http2` and a certificate in the http context, here one made for the run.
  */
 function tlsNginxConfig(p, dir) {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
   return deployNginxConfig({
     dir,
     values: { APP_A: `127.0.0.1:${p.a}`, APP_B: `127.0.0.1:${p.b}`, S3_ORIGIN: `127.0.0.1:${p.s3}`, S3_BUCKET: BUCKET, LISTEN: `127.0.0.1:${p.tls} ssl http2` },
-    http: `  ssl_certificate ${path.join(dir, 'cert.pem')};\n  ssl_certificate_key ${path.join(dir, 'key.pem')};`,
+    http: selfSignedCertificate(dir),
   });
 }
 

@@ -1,6 +1,7 @@
 import { addDays, berlinToday, isValidIsoDate, resolveDateSpec } from './dates.js';
 import { isValidEmail } from './email.js';
 import { inspectImage } from './image-info.js';
+import { lazy } from './lazy.js';
 import { normalizeSearch } from './text.js';
 
 describe('dates (Europe/Berlin)', () => {
@@ -70,5 +71,24 @@ describe('inspectImage', () => {
   test('not an image', () => {
     expect(inspectImage(Buffer.from('hello'), 'a.txt')).toBeNull();
     expect(inspectImage(Buffer.from('hello'), 'a.svg')).toBeNull();
+  });
+});
+
+describe('lazy', () => {
+  test('loads on the first get only, hands every caller the same value, and tries again after a failure', async () => {
+    let calls = 0;
+    const value = lazy(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('first load fails');
+      return { n: calls };
+    });
+    expect(value.started()).toBeNull();
+    expect(calls).toBe(0);
+    await expect(value.get()).rejects.toThrow('first load fails');
+    const [a, b] = await Promise.all([value.get(), value.get()]);
+    expect(a).toBe(b);
+    expect(a).toEqual({ n: 2 });
+    expect(calls).toBe(2);
+    await expect(value.started()).resolves.toBe(a);
   });
 });

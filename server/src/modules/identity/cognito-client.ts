@@ -1,6 +1,7 @@
 import type * as CognitoSdkModule from '@aws-sdk/client-cognito-identity-provider';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { IdentityConfig } from '../../config.js';
+import { lazy } from '../../lib/lazy.js';
 import { IdentityError, type IdentityErrorType } from './errors.js';
 
 /**
@@ -113,29 +114,21 @@ export function createCognitoClient(config: IdentityConfig, fetchImpl: typeof fe
   // The AWS SDK (its client, core and smithy packages: ~2 MB of source, a few MB of a server's
   // memory) is loaded with the first admin call, not at start: an instance with the built-in
   // identity service never loads it.
-  let sdk: Promise<{ commands: CognitoSdk; client: CognitoIdentityProviderClient }> | null = null;
-  const adminSdk = (): Promise<{ commands: CognitoSdk; client: CognitoIdentityProviderClient }> => {
-    if (!admin) throw new Error('Cognito admin credentials are not configured (IDENTITY_ADMIN_*)');
-    sdk ??= import('@aws-sdk/client-cognito-identity-provider').then(
-      (commands) => ({
-        commands,
-        client: new commands.CognitoIdentityProviderClient({
-          region: config.region,
-          endpoint,
-          ...(admin.kind === 'keys' ? { credentials: { accessKeyId: admin.accessKeyId, secretAccessKey: admin.secretAccessKey } } : {}),
-          maxAttempts: 2,
-        }),
+  const sdk = lazy(() =>
+    import('@aws-sdk/client-cognito-identity-provider').then((commands) => ({
+      commands,
+      client: new commands.CognitoIdentityProviderClient({
+        region: config.region,
+        endpoint,
+        ...(admin?.kind === 'keys' ? { credentials: { accessKeyId: admin.accessKeyId, secretAccessKey: admin.secretAccessKey } } : {}),
+        maxAttempts: 2,
       }),
-      (error: unknown) => {
-        sdk = null;
-        throw error;
-      },
-    );
-    return sdk;
-  };
+    })),
+  );
 
   async function adminCall<T>(run: (sdk: CognitoSdk, client: CognitoIdentityProviderClient) => Promise<T>): Promise<T> {
-    const { commands, client } = await adminSdk();
+    if (!admin) throw new Error('Cognito admin credentials are not configured (IDENTITY_ADMIN_*)');
+    const { commands, client } = await sdk.get();
     try {
       return await run(commands, client);
     } catch (error) {
@@ -197,7 +190,7 @@ export function createCognitoClient(config: IdentityConfig, fetchImpl: typeof fe
       }
     },
     close() {
-      void sdk?.then(
+      void sdk.started()?.then(
         ({ client }) => client.destroy(),
         () => undefined,
       );

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type nodemailer from 'nodemailer';
 import type { Logger } from '../../logger.js';
+import { lazy } from '../../lib/lazy.js';
 import { slugify } from '../../lib/text.js';
 
 /**
@@ -85,18 +86,11 @@ function messageIdFor(from: string, id: string | undefined): string | undefined 
  * at start: most instances send few mails, many hours apart. A failed load is tried again.
  */
 function lazyTransport<T extends { close(): void }>(make: (createTransport: typeof nodemailer.createTransport) => T) {
-  let transport: Promise<T> | null = null;
+  const transport = lazy(() => import('nodemailer').then((module) => make(module.default.createTransport)));
   return {
-    get: (): Promise<T> =>
-      (transport ??= import('nodemailer').then(
-        (module) => make(module.default.createTransport),
-        (error: unknown) => {
-          transport = null;
-          throw error;
-        },
-      )),
+    get: transport.get,
     close: (): void => {
-      void transport?.then(
+      void transport.started()?.then(
         (t) => t.close(),
         () => undefined,
       );
