@@ -4,10 +4,10 @@
 // (host/src/shell/gate-shell.tsx, which marks `<html data-erd-consent>` for one who has). For them
 // the app's code (its files are preloaded, often there before the first frame) starts once that gate
 // is on the screen: evaluating it before would hold the first paint back by the whole start of the
-// app (on a phone, most of a second). A visitor past the gate sees nothing before the app has
-// rendered, and a hidden tab paints nothing: there it starts at once. The timer is the guard should
+// app (on a phone, most of a second). A visitor past the gate (or on a legal page, which it does not
+// cover) sees nothing before the app has rendered, and a hidden tab paints nothing: there it starts at once. The timer is the guard should
 // no paint be reported.
-import { CONSENT_ATTRIBUTE, GATE_SHELL_ID } from './shell/gate-shell-ids';
+import { CONSENT_ATTRIBUTE, GATE_SHELL_ID, LEGAL_PAGE_ATTRIBUTE } from './shell/gate-shell-ids';
 
 let started = false;
 const start = () => {
@@ -15,7 +15,9 @@ const start = () => {
   started = true;
   void import('./bootstrap');
 };
-const gateInPage = document.getElementById(GATE_SHELL_ID) !== null && document.documentElement.getAttribute(CONSENT_ATTRIBUTE) !== 'approved';
+const html = document.documentElement;
+const gateInPage =
+  document.getElementById(GATE_SHELL_ID) !== null && html.getAttribute(CONSENT_ATTRIBUTE) !== 'approved' && !html.hasAttribute(LEGAL_PAGE_ATTRIBUTE);
 if (gateInPage && document.visibilityState === 'visible' && typeof PerformanceObserver === 'function') {
   try {
     new PerformanceObserver((list, observer) => {

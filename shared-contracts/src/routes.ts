@@ -46,6 +46,17 @@ export const guestOnlyPaths: readonly string[] = [
 export const memberOnlyPaths: readonly string[] = [paths.profile, paths.delete];
 
 /**
+ * The legal pages. They stay readable without the age consent and behind a 'Nein' (the Impressum
+ * must be reachable from every page, the privacy notice before any data is taken): the age gate
+ * does not cover them.
+ */
+export const legalPathPattern = /^\/(terms|dataProtection|dataprotection|imprint)\/?$/;
+
+export function isLegalPath(pathname: string): boolean {
+  return legalPathPattern.test(pathname);
+}
+
+/**
  * Every app route of spec §2 as a regular expression over the pathname. The server answers these
  * with the app and HTTP 200; anything else (and /not-found) gets the app's 404 screen with HTTP 404.
  */
@@ -58,7 +69,7 @@ export const appRouteMatchers: readonly RegExp[] = [
   /^\/tabelle\/?$/,
   /^\/tabelle\/[^/]+\/?$/,
   /^\/club\/[^/]+\/?$/,
-  /^\/(terms|dataProtection|dataprotection|imprint)\/?$/,
+  legalPathPattern,
 ];
 
 export function isAppRoute(pathname: string): boolean {

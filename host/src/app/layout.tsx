@@ -4,7 +4,7 @@ import { loadSpaceData, Outlet } from '@erd/shared-contracts';
 import { AgeGate } from '../features/age-gate/components/age-gate';
 import { Footer } from '../features/footer/components/footer';
 import { Header, HEADER_HEIGHT_PX } from '../features/header/components/header';
-import { useAgeConsent } from '../lib/age-consent';
+import { useAgeConsent, useAgeGateBlocks } from '../lib/age-consent';
 import { signOut } from './auth-session';
 import { ScrollManager } from './scroll-manager';
 
@@ -21,10 +21,12 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 /**
  * The frame of every route: skip link, header, main, footer, and the age gate above it all.
  * While the gate shows (no or a denied consent) the page behind it is inert and hidden from
- * assistive technology, and header and footer leave out their controls (spec §2).
+ * assistive technology. Until the visitor has approved, header and footer leave out their controls
+ * (spec §2), also on the legal pages, which the gate leaves readable.
  */
 export function Layout() {
-  const gateShown = useAgeConsent() !== 'approved';
+  const gateShown = useAgeGateBlocks();
+  const controlsHidden = useAgeConsent() !== 'approved';
   // Spec §7: the space data is loaded at app start, shared with every page: a remote's page asks
   // for it when its code has arrived and finds it loaded or on the way (its list and first image
   // show sooner). A failure here is not kept; the page's own request reports it and retries.
@@ -69,7 +71,7 @@ export function Layout() {
         >
           Zum Inhalt springen
         </a>
-        <Header controlsHidden={gateShown} onSignOut={signOut} />
+        <Header controlsHidden={controlsHidden} onSignOut={signOut} />
         <main
           id={MAIN_ID}
           tabIndex={-1}
@@ -91,7 +93,7 @@ export function Layout() {
         >
           <Outlet />
         </main>
-        <Footer controlsHidden={gateShown} />
+        <Footer controlsHidden={controlsHidden} />
       </div>
       <AgeGate />
       <ScrollManager />

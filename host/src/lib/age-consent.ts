@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { storageKeys, type AgeConsentRecord } from '@erd/shared-contracts';
+import { isLegalPath, storageKeys, useLocation, type AgeConsentRecord } from '@erd/shared-contracts';
 
 /**
  * The visitor's self-declared age (spec §4 age consent), kept in local storage under
@@ -45,6 +45,17 @@ export function writeAgeConsent(over18: AgeConsentRecord['over18'], now: number 
   listeners.forEach((listener) => listener());
 }
 
+/** 'Doch schon 18?': forgets a stored choice, so the gate asks again. */
+export function clearAgeConsent(): void {
+  memory = null;
+  try {
+    storage()?.removeItem(storageKeys.ageConsent);
+  } catch {
+    // storage disabled: nothing was stored there
+  }
+  listeners.forEach((listener) => listener());
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
@@ -62,4 +73,14 @@ const snapshot = (): AgeConsent => readAgeConsent() ?? memory;
 /** The current consent; re-renders when it changes (also in another tab). */
 export function useAgeConsent(): AgeConsent {
   return useSyncExternalStore(subscribe, snapshot, () => null);
+}
+
+/**
+ * Whether the age gate covers the current route: on every route until the visitor has approved,
+ * except the legal pages, which anyone may read (also after a 'Nein').
+ */
+export function useAgeGateBlocks(): boolean {
+  const consent = useAgeConsent();
+  const { pathname } = useLocation();
+  return consent !== 'approved' && !isLegalPath(pathname);
 }

@@ -2,3 +2,5 @@
 export const GATE_SHELL_ID = 'erd-gate-shell';
 /** Set on `<html>` by the page's consent script: 'approved' or 'denied', as stored. */
 export const CONSENT_ATTRIBUTE = 'data-erd-consent';
+/** Set on `<html>` by the page's consent script on a legal page, which the gate does not cover. */
+export const LEGAL_PAGE_ATTRIBUTE = 'data-erd-legal';

@@ -1,7 +1,7 @@
 import { within } from '@testing-library/react';
 import { pageSlots, storageKeys } from '@erd/shared-contracts/wire';
 import { AGE_GATE_FADE_MS } from '../features/age-gate/components/age-gate-view';
-import { CONSENT_ATTRIBUTE, GATE_SHELL_ID } from './gate-shell-ids';
+import { CONSENT_ATTRIBUTE, GATE_SHELL_ID, LEGAL_PAGE_ATTRIBUTE } from './gate-shell-ids';
 import { CONSENT_SCRIPT, renderGateShell } from './gate-shell';
 
 /**
@@ -76,6 +76,41 @@ describe('the gate in the page', () => {
     within(shell).getByRole('button', { name: 'Nein', hidden: true }).click();
     expect(JSON.parse(localStorage.getItem(storageKeys.ageConsent)!)).toMatchObject({ over18: 'denied' });
     expect(document.documentElement.getAttribute(CONSENT_ATTRIBUTE)).toBe('denied');
+  });
+
+  it('Doch schon 18? before the app has started: the Nein is forgotten and the question shows again', () => {
+    const shell = loadPage(JSON.stringify({ over18: 'denied', timestamp: 1 }));
+    expect(document.documentElement.getAttribute(CONSENT_ATTRIBUTE)).toBe('denied');
+    const [, denied] = within(shell).getAllByRole('dialog', { hidden: true });
+    within(denied).getByRole('button', { name: 'Doch schon 18?', hidden: true }).click();
+    expect(localStorage.getItem(storageKeys.ageConsent)).toBeNull();
+    expect(document.documentElement.getAttribute(CONSENT_ATTRIBUTE)).toBeNull();
+  });
+
+  it('both states link to the Impressum and the privacy notice', () => {
+    const shell = loadPage(null);
+    for (const dialog of within(shell).getAllByRole('dialog', { hidden: true })) {
+      expect(within(dialog).getByRole('link', { name: 'Impressum', hidden: true })).toHaveAttribute('href', '/imprint');
+      expect(within(dialog).getByRole('link', { name: 'Datenschutz', hidden: true })).toHaveAttribute('href', '/dataProtection');
+    }
+  });
+
+  it.each([
+    ['/imprint', true],
+    ['/dataProtection', true],
+    ['/dataprotection/', true],
+    ['/terms', true],
+    ['/', false],
+    ['/imprint/x', false],
+    ['/challenge', false],
+  ])('on %s the page is marked as a legal page (the gate does not cover it): %s', (pathname, legal) => {
+    window.history.replaceState(null, '', pathname);
+    loadPage(null);
+    expect(document.documentElement.hasAttribute(LEGAL_PAGE_ATTRIBUTE)).toBe(legal);
+    const { head } = renderGateShell();
+    expect(head).toContain(`html[${LEGAL_PAGE_ATTRIBUTE}] #${GATE_SHELL_ID}{display:none}`);
+    document.documentElement.removeAttribute(LEGAL_PAGE_ATTRIBUTE);
+    window.history.replaceState(null, '', '/');
   });
 
   it('clicks elsewhere are not choices', () => {

@@ -82,7 +82,7 @@ describe('age gate', () => {
     expect(storedConsent()).toMatchObject({ over18: 'denied' });
     expect(typeof storedConsent()?.timestamp).toBe('number');
     const dialog = screen.getByRole('dialog', { name: 'SCHADE! NÄCHSTES JAHR VIELLEICHT?' });
-    expect(within(dialog).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['Doch schon 18?']);
     expect(within(dialog).getByRole('heading', { name: 'SCHADE! NÄCHSTES JAHR VIELLEICHT?' })).toHaveFocus();
     expect(screen.queryByRole('link', { name: 'Jetzt mitmachen' })).not.toBeInTheDocument();
   });
@@ -107,6 +107,61 @@ describe('age gate', () => {
     localStorage.setItem(storageKeys.ageConsent, raw);
     renderSite();
     expect(screen.getByRole('dialog', { name: 'ALT GENUG ZUM PUNKTEN?' })).toBeInTheDocument();
+  });
+
+  it('a Nein can be taken back: Doch schon 18? forgets it and asks again', async () => {
+    const user = userEvent.setup();
+    storeConsent('denied');
+    renderSite();
+
+    await user.click(screen.getByRole('button', { name: 'Doch schon 18?' }));
+
+    expect(storedConsent()).toBeNull();
+    const dialog = screen.getByRole('dialog', { name: 'ALT GENUG ZUM PUNKTEN?' });
+    expect(within(dialog).getByRole('button', { name: 'JA' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'JA' }));
+    expect(storedConsent()).toMatchObject({ over18: 'approved' });
+  });
+
+  it.each([null, 'denied'] as const)('links to the Impressum and the privacy notice (consent %s), which open without a reload', async (stored) => {
+    const user = userEvent.setup();
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined); // the new page starts at its top
+    if (stored) storeConsent(stored);
+    const { container } = renderSite();
+    const dialog = screen.getByRole('dialog');
+    const legal = within(dialog).getByRole('navigation', { name: 'Rechtliches' });
+    expect(within(legal).getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/imprint');
+    expect(within(legal).getByRole('link', { name: 'Datenschutz' })).toHaveAttribute('href', '/dataProtection');
+
+    await user.click(within(legal).getByRole('link', { name: 'Impressum' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'kein Treffer' })).toBeVisible();
+    expect(container.querySelector('[inert]')).toBeNull();
+    expect(document.body).not.toHaveClass('erd-age-gate-open');
+    // the consent is unchanged: the gate is back on the next page that is not a legal one
+    expect(storedConsent()?.over18 ?? null).toBe(stored);
+    scrollTo.mockRestore();
+  });
+
+  it.each([
+    ['/imprint', null],
+    ['/dataProtection', null],
+    ['/dataprotection', 'denied'],
+    ['/terms/', 'denied'],
+  ] as const)('%s is readable without the gate (consent %s), with the legal links but no controls', (route, stored) => {
+    if (stored) storeConsent(stored);
+    const { container } = renderSite(route);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(container.querySelector('[inert]')).toBeNull();
+    expect(container.querySelector('main')?.parentElement).toHaveStyle({ visibility: 'visible' });
+    const footerLinks = screen.getByRole('navigation', { name: 'Rechtliches und Kontakt' });
+    expect(within(footerLinks).getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/imprint');
+    expect(within(footerLinks).getByRole('link', { name: 'Datenschutz' })).toHaveAttribute('href', '/dataProtection');
+    // no join button, newsletter form or menu before the visitor has approved
+    expect(screen.queryByRole('link', { name: 'Jetzt mitmachen' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('E-Mail-Adresse')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Menü öffnen' })).not.toBeInTheDocument();
   });
 
   it('shows on unknown routes (404) as well', () => {

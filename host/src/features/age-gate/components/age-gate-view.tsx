@@ -1,5 +1,6 @@
 import { css, Global, type Theme } from '@emotion/react';
-import type { Ref } from 'react';
+import type { MouseEvent, Ref } from 'react';
+import { paths } from '@erd/shared-contracts/wire';
 import { Button } from '@erd/shared-contracts/ui';
 import { Logo } from '../../../components/logo';
 
@@ -28,13 +29,34 @@ const choiceButton = css`
   text-transform: none;
 `;
 
+const textLink = (theme: Theme) => css`
+  color: inherit;
+  font: inherit;
+  text-decoration: underline;
+  text-underline-offset: 0.2em;
+  &:hover {
+    color: ${theme.colors.primary};
+  }
+  &:focus-visible {
+    outline: 2px solid ${theme.colors.primary};
+    outline-offset: 2px;
+  }
+`;
+
+/** The legal pages the gate links to: readable by anyone, also after a 'Nein' (§ 5 DDG, GDPR art. 13). */
+const LEGAL_LINKS = [
+  { to: paths.imprint, label: 'Impressum' },
+  { to: paths.dataProtection, label: 'Datenschutz' },
+] as const;
+
 export type AgeGateState = 'open' | 'denied' | 'leaving';
 
 /**
  * What the gate shows, without its behaviour: rendered by `AgeGate` and, before any script has run,
  * into the page by the host build (`host/src/shell/gate-shell.tsx`), so both are the same markup.
  * `data-consent-choice` on the buttons lets the page's inline consent script act on a choice made
- * before the app has started.
+ * before the app has started ('ask' takes a 'Nein' back). The links to the Impressum and the privacy
+ * notice are plain links there; the app passes `onLegalLink` to follow them without a reload.
  */
 export function AgeGateView({
   productName,
@@ -44,6 +66,8 @@ export function AgeGateView({
   deniedTitle,
   onApprove,
   onDeny,
+  onAskAgain,
+  onLegalLink,
 }: {
   productName: string;
   state: AgeGateState;
@@ -52,6 +76,8 @@ export function AgeGateView({
   deniedTitle?: Ref<HTMLHeadingElement>;
   onApprove?: () => void;
   onDeny?: () => void;
+  onAskAgain?: () => void;
+  onLegalLink?: (event: MouseEvent<HTMLAnchorElement>, to: string) => void;
 }) {
   const leaving = state === 'leaving';
   const denied = state === 'denied';
@@ -67,6 +93,26 @@ export function AgeGateView({
       Die Teilnahme an der {productName} und die Gewinne sind nur für Personen ab 18 Jahren.
     </p>
   );
+  const legalLinks = (
+    <nav
+      aria-label="Rechtliches"
+      css={(theme: Theme) => css`
+        display: flex;
+        justify-content: center;
+        flex-wrap: wrap;
+        gap: ${theme.space(2)} ${theme.space(6)};
+        margin-top: ${theme.space(4)};
+        font-size: 0.875rem;
+        opacity: 0.85;
+      `}
+    >
+      {LEGAL_LINKS.map(({ to, label }) => (
+        <a key={to} href={to} css={textLink} onClick={onLegalLink && ((event) => onLegalLink(event, to))}>
+          {label}
+        </a>
+      ))}
+    </nav>
+  );
 
   return (
     <div
@@ -80,9 +126,7 @@ export function AgeGateView({
         z-index: ${theme.zIndex.ageGate};
         display: flex;
         overflow-y: auto;
-        background:
-          radial-gradient(circle at 50% 0%, rgba(242, 183, 5, 0.18), transparent 60%),
-          ${theme.colors.primaryDark};
+        background: radial-gradient(circle at 50% 0%, rgba(242, 183, 5, 0.18), transparent 60%), ${theme.colors.primaryDark};
         color: ${theme.colors.white};
         text-align: center;
         opacity: ${leaving ? 0 : 1};
@@ -113,24 +157,43 @@ export function AgeGateView({
           <Logo />
         </div>
         {denied ? (
-          <h2
-            id={titleId}
-            ref={deniedTitle}
-            tabIndex={-1}
-            css={(theme: Theme) => css`
-              font-family: ${theme.fonts.headline};
-              font-weight: 900;
-              font-size: clamp(2rem, 9vw, 3.75rem);
-              line-height: 1.05;
-              margin: 0;
-              overflow-wrap: anywhere;
-              &:focus {
-                outline: none;
-              }
-            `}
-          >
-            SCHADE! NÄCHSTES JAHR VIELLEICHT?
-          </h2>
+          <>
+            <h2
+              id={titleId}
+              ref={deniedTitle}
+              tabIndex={-1}
+              css={(theme: Theme) => css`
+                font-family: ${theme.fonts.headline};
+                font-weight: 900;
+                font-size: clamp(2rem, 9vw, 3.75rem);
+                line-height: 1.05;
+                margin: 0;
+                overflow-wrap: anywhere;
+                &:focus {
+                  outline: none;
+                }
+              `}
+            >
+              SCHADE! NÄCHSTES JAHR VIELLEICHT?
+            </h2>
+            <button
+              type="button"
+              data-consent-choice="ask"
+              onClick={onAskAgain}
+              css={(theme: Theme) => css`
+                ${textLink(theme)};
+                margin-top: ${theme.space(8)};
+                padding: ${theme.space(2)};
+                background: none;
+                border: 0;
+                font-size: 1.125rem;
+                font-weight: 700;
+                cursor: pointer;
+              `}
+            >
+              Doch schon 18?
+            </button>
+          </>
         ) : (
           <>
             <h2
@@ -185,6 +248,7 @@ export function AgeGateView({
           </>
         )}
         {notice}
+        {legalLinks}
       </div>
     </div>
   );

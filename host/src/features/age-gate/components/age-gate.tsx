@@ -1,24 +1,27 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { getRuntimeConfig } from '@erd/shared-contracts';
-import { useAgeConsent, writeAgeConsent } from '../../../lib/age-consent';
+import { getRuntimeConfig, useNavigate } from '@erd/shared-contracts';
+import { clearAgeConsent, useAgeConsent, useAgeGateBlocks, writeAgeConsent } from '../../../lib/age-consent';
 import { AGE_GATE_BODY_CLASS, AGE_GATE_FADE_MS, AgeGateView } from './age-gate-view';
 
 export { AGE_GATE_FADE_MS };
 
 /**
  * Spec §2/§4 age gate: a full-screen modal on every route until the visitor confirms being 18 or
- * older. 'Nein' is remembered and shows the denied message, also after a reload. Approval hides
- * the gate with a 1-second fade. The layout keeps the page behind inert meanwhile.
+ * older. 'Nein' is remembered and shows the denied message, also after a reload; 'Doch schon 18?'
+ * asks again. Approval hides the gate with a 1-second fade. The layout keeps the page behind inert
+ * meanwhile. The legal pages are never covered, and the gate links to the Impressum and the privacy
+ * notice.
  */
 export function AgeGate() {
   const consent = useAgeConsent();
+  const blocking = useAgeGateBlocks();
+  const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const titleId = useId();
   const firstButton = useRef<HTMLButtonElement>(null);
   const deniedTitle = useRef<HTMLHeadingElement>(null);
   const denied = consent === 'denied';
-  const visible = consent !== 'approved' || leaving;
-  const blocking = consent !== 'approved';
+  const visible = blocking || leaving;
 
   useEffect(() => {
     if (!blocking) return undefined;
@@ -54,6 +57,11 @@ export function AgeGate() {
         writeAgeConsent('approved');
       }}
       onDeny={() => writeAgeConsent('denied')}
+      onAskAgain={clearAgeConsent}
+      onLegalLink={(event, to) => {
+        event.preventDefault();
+        navigate(to);
+      }}
     />
   );
 }

@@ -41,10 +41,11 @@ describe('footer', () => {
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/challenge');
   });
 
-  it('leaves out its controls while the age gate shows', () => {
+  it('leaves out its controls before the age consent, but keeps the legal links', () => {
     renderWithProviders(<Footer controlsHidden />);
     expect(screen.getByText('Bereit zu punkten?')).toBeInTheDocument();
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    // the Impressum is reachable from every page (§ 5 DDG), the privacy notice before any data is taken
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Teilnahmebedingungen', 'Datenschutz', 'Impressum', 'Kontakt']);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { getRuntimeConfig, Link, paths } from '@erd/shared-contracts';
+import { berlinToday, getRuntimeConfig, Link, paths } from '@erd/shared-contracts';
 import { ButtonLink, Container } from '@erd/shared-contracts/ui';
 import { useJoinTarget } from '../../../lib/use-join-target';
 import { NewsletterForm } from './newsletter-form';
@@ -62,48 +62,47 @@ export function Footer({ controlsHidden = false }: { controlsHidden?: boolean })
           </div>
           {!controlsHidden && <NewsletterForm />}
         </div>
-        {!controlsHidden && (
-          <nav
-            aria-label="Rechtliches und Kontakt"
+        {/* The legal links stay with the controls hidden: the Impressum is reachable from every page. */}
+        <nav
+          aria-label="Rechtliches und Kontakt"
+          css={(theme: Theme) => css`
+            margin-top: ${theme.space(12)};
+            padding-top: ${theme.space(4)};
+            border-top: 1px solid rgba(255, 255, 255, 0.2);
+          `}
+        >
+          <ul
             css={(theme: Theme) => css`
-              margin-top: ${theme.space(12)};
-              padding-top: ${theme.space(4)};
-              border-top: 1px solid rgba(255, 255, 255, 0.2);
+              display: flex;
+              flex-wrap: wrap;
+              gap: ${theme.space(1)} ${theme.space(4)};
+              list-style: none;
+              margin: 0;
+              padding: 0;
             `}
           >
-            <ul
-              css={(theme: Theme) => css`
-                display: flex;
-                flex-wrap: wrap;
-                gap: ${theme.space(1)} ${theme.space(4)};
-                list-style: none;
-                margin: 0;
-                padding: 0;
-              `}
-            >
-              <li>
-                <Link to={paths.terms} css={linkStyle}>
-                  Teilnahmebedingungen
-                </Link>
-              </li>
-              <li>
-                <Link to={paths.dataProtection} css={linkStyle}>
-                  Datenschutz
-                </Link>
-              </li>
-              <li>
-                <Link to={paths.imprint} css={linkStyle}>
-                  Impressum
-                </Link>
-              </li>
-              <li>
-                <a href={`mailto:${serviceEmail}`} css={linkStyle}>
-                  Kontakt
-                </a>
-              </li>
-            </ul>
-          </nav>
-        )}
+            <li>
+              <Link to={paths.terms} css={linkStyle}>
+                Teilnahmebedingungen
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.dataProtection} css={linkStyle}>
+                Datenschutz
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.imprint} css={linkStyle}>
+                Impressum
+              </Link>
+            </li>
+            <li>
+              <a href={`mailto:${serviceEmail}`} css={linkStyle}>
+                Kontakt
+              </a>
+            </li>
+          </ul>
+        </nav>
         <p
           css={(theme: Theme) => css`
             margin: ${theme.space(4)} 0 0;
@@ -111,7 +110,7 @@ export function Footer({ controlsHidden = false }: { controlsHidden?: boolean })
             opacity: 0.7;
           `}
         >
-          © {new Date().getFullYear()} {productName} · Teilnahme und Gewinne ab 18 Jahren
+          © {berlinToday().slice(0, 4)} {productName} · Teilnahme und Gewinne ab 18 Jahren
         </p>
       </Container>
     </footer>
