@@ -22,7 +22,6 @@ test.use({
   allowConsoleErrors: /Failed to load resource: the server responded with a status of (401|409)/,
 });
 
-const DAY = 24 * 60 * 60 * 1000;
 const ADMIN = { email: 'saison@punktejagd.example', password: 'Punkte#Tabelle2026' };
 const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-challenges-data');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/results-season') };
@@ -42,12 +41,11 @@ async function restart(offsetDays: number) {
   api = await playwrightRequest.newContext({ baseURL: server.baseURL });
 }
 
-async function pageAt(browser: Browser, offsetDays: number): Promise<Page> {
+/** A page past the age gate, on its real clock: it shows the server's day by itself (/config.json's clockOffsetDays). */
+async function visitorPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
-  const page = await context.newPage();
-  await page.clock.install({ time: new Date(Date.now() + offsetDays * DAY) });
-  return page;
+  return context.newPage();
 }
 
 test.beforeAll(async () => {
@@ -74,7 +72,7 @@ test.afterAll(async () => {
 
 test('an admin changes the points table, records the right answer and publishes; /tabelle shows the points', async ({ browser }) => {
   test.setTimeout(120_000);
-  const page = await pageAt(browser, 3);
+  const page = await visitorPage(browser);
   await page.goto('/backoffice/anmeldung');
   await page.getByLabel('E-Mail-Adresse').fill(ADMIN.email);
   await page.getByLabel('Passwort').fill(ADMIN.password);
@@ -117,7 +115,7 @@ test('an admin changes the points table, records the right answer and publishes;
     ['club-10387-m', 2, 80],
   ]);
 
-  const visitor = await pageAt(browser, 3);
+  const visitor = await visitorPage(browser);
   await visitor.goto('/tabelle');
   await expect(visitor.getByRole('heading', { name: 'Gesamttabelle', level: 1 })).toBeVisible();
   await expect(visitor.getByRole('list', { name: 'Podium' })).toContainText('321');

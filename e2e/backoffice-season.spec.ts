@@ -29,7 +29,6 @@ test.use({
   allowConsoleErrors: /Failed to load resource: the server responded with a status of (401|409)/,
 });
 
-const DAY = 24 * 60 * 60 * 1000;
 const ADMIN = { email: 'saisonleitung@punktejagd.example', password: 'Saison#Leitung2026' };
 const MODERATOR = { email: 'moderation@punktejagd.example', password: 'Werberat#Pruefung2026' };
 const ESTIMATE = 'e2e-ergebnis-schaetzung';
@@ -67,13 +66,11 @@ async function restart(offsetDays: number): Promise<void> {
   api = await playwrightRequest.newContext({ baseURL: server.baseURL });
 }
 
-/** A browser page whose clock is `offsetDays` ahead, like the server's. */
-async function pageAt(browser: Browser, offsetDays: number): Promise<Page> {
+/** A browser page on its real clock: it shows the server's day by itself (/config.json's clockOffsetDays). */
+async function browserPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
-  const page = await context.newPage();
-  await page.clock.install({ time: new Date(Date.now() + offsetDays * DAY) });
-  return page;
+  return context.newPage();
 }
 
 async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
@@ -143,7 +140,7 @@ test.afterAll(async () => {
 
 test('season day: the admin imports clubs (a bad row blocks it until fixed) and changes the estimate’s points table', async ({ browser }) => {
   test.setTimeout(120_000);
-  const page = await pageAt(browser, 0);
+  const page = await browserPage(browser);
   await signIn(page, ADMIN);
   await expectNoSeriousA11yViolations(page, 'Moderation (admin)');
 
@@ -178,7 +175,7 @@ test('season day: the admin imports clubs (a bad row blocks it until fixed) and 
 
 test('season day: the moderator publishes two slogans at once and rejects one, with the Werberat checklist', async ({ browser }) => {
   test.setTimeout(120_000);
-  const page = await pageAt(browser, 0);
+  const page = await browserPage(browser);
   await signIn(page, MODERATOR);
   await expect(page.getByRole('heading', { level: 2, name: '3 Beiträge warten auf Prüfung.' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Moderation');
@@ -215,7 +212,7 @@ test('voting window: a burst of votes from one address is found and removed with
   for (const ip of ['198.51.100.21', '198.51.100.22']) await anonymousVote(server.baseURL, { challengeId: SLOGAN, participationId: eching.entryId, ip });
   await anonymousVote(server.baseURL, { challengeId: SLOGAN, participationId: gruenwald.entryId, ip: '198.51.100.23' });
 
-  const page = await pageAt(browser, 1);
+  const page = await browserPage(browser);
   await signIn(page, MODERATOR);
   await open(page, 'Stimmen');
   await expectNoSeriousA11yViolations(page, 'Stimmen');
@@ -247,7 +244,7 @@ test('after the season: the admin records the answer, publishes both, exports th
   test.setTimeout(180_000);
   await restart(3);
   const [eching, gruenwald, third] = players as [Player, Player, Player];
-  const page = await pageAt(browser, 3);
+  const page = await browserPage(browser);
   await signIn(page, ADMIN);
 
   // Results: the estimate needs its right answer (1000: Eching's 990 is closest), the slogans rank by votes.
@@ -307,7 +304,7 @@ test('after the season: the admin records the answer, publishes both, exports th
   await page.context().close();
 
   // The public standings show what was published: Eching leads with 321 + the slogan's 100.
-  const visitor = await pageAt(browser, 3);
+  const visitor = await browserPage(browser);
   await visitor.goto('/tabelle');
   await expect(visitor.getByRole('heading', { name: 'Gesamttabelle', level: 1 })).toBeVisible();
   await expect(visitor.getByRole('list', { name: 'Podium' })).toContainText('421');
@@ -317,7 +314,7 @@ test('after the season: the admin records the answer, publishes both, exports th
 
 test('every back-office screen passes axe at 1280 and 768 px, for an admin', async ({ browser }) => {
   test.setTimeout(180_000);
-  const page = await pageAt(browser, 3);
+  const page = await browserPage(browser);
   await signIn(page, ADMIN);
   const screens: Array<[string, string]> = [
     ['Überblick', 'Überblick'],

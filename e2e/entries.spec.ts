@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { OperatorParticipationPageDto } from '@erd/shared-contracts/wire';
 import sharp from 'sharp';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { accessToken, WERBERAT_ALL_CONFIRMED, xsrfHeader } from './support/api-client';
 import { clubs, logIn, registerConfirmed } from './support/accounts';
 import { expect, test } from './support/fixtures';
@@ -13,7 +13,7 @@ import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './suppor
  * The season's core loop on a server of its own, with the e2e season (e2e/season): during the
  * submission window clubs submit an estimate, slogans and a picture, hostile uploads are refused,
  * an operator publishes the entries; then the server restarts on the same data three days later
- * (voting window; the browser's clock moves too) and visitors browse, sort, load more, open the
+ * (voting window; the pages learn the server's day from /config.json, their clock stays real) and visitors browse, sort, load more, open the
  * lightbox and vote once.
  */
 test.describe.configure({ mode: 'serial' });
@@ -23,7 +23,6 @@ test.use({
   allowConsoleErrors: /Failed to load resource: the server responded with a status of (400|403|404|409|413|415)/,
 });
 
-const DAY = 24 * 60 * 60 * 1000;
 const OPERATOR = { email: 'moderation@punktejagd.example', password: 'Pruefer#2026' };
 const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-entries-data');
 const seasonDir = path.join(repoRoot, 'e2e/season');
@@ -34,10 +33,6 @@ let api: APIRequestContext;
 
 async function contextFor(baseURL: string) {
   return playwrightRequest.newContext({ baseURL });
-}
-
-async function approvedPage(page: Page, offsetDays = 0) {
-  if (offsetDays) await page.clock.install({ time: new Date(Date.now() + offsetDays * DAY) });
 }
 
 test.beforeAll(async () => {
@@ -165,8 +160,9 @@ test('three days later (after a restart): visitors browse, sort, load more, open
   const context = await browser.newContext();
   await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
   const page = await context.newPage();
-  await approvedPage(page, 3);
 
+  // The page's own clock is real (three days before the server's): the voting window it shows
+  // below, with the vote button, is the server's day, learnt from /config.json.
   // Browse the slogans: 10 of 12, load more, sort by popularity.
   await page.goto('/challenge/e2e-spruch');
   await expect(page.getByText('10 werden angezeigt von insgesamt 12')).toBeVisible();

@@ -25,7 +25,6 @@ test.use({
   allowConsoleErrors: /Failed to load resource: the server responded with a status of (401|403|409)/,
 });
 
-const DAY = 24 * 60 * 60 * 1000;
 const OPERATOR = { email: 'ergebnisse@punktejagd.example', password: 'Tabelle#Abpfiff2026' };
 const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-results-data');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/results-season') };
@@ -56,13 +55,11 @@ async function restart(offsetDays: number) {
   api = await playwrightRequest.newContext({ baseURL: server.baseURL });
 }
 
-/** A page whose clock runs `offsetDays` ahead, like the server's, past the age gate. */
-async function visitorPage(browser: Browser, offsetDays: number): Promise<Page> {
+/** A page past the age gate, on its real clock: it shows the server's day by itself (/config.json's clockOffsetDays). */
+async function visitorPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
-  const page = await context.newPage();
-  if (offsetDays) await page.clock.install({ time: new Date(Date.now() + offsetDays * DAY) });
-  return page;
+  return context.newPage();
 }
 
 async function operatorContext(): Promise<{ ctx: APIRequestContext; headers: Record<string, string> }> {
@@ -139,7 +136,7 @@ test('voting window: clubs vote for each other, a visitor votes in the browser; 
     await ctx.dispose();
   }
   // A visitor votes for C in the browser (the proof of work is solved there).
-  const page = await visitorPage(browser, 1);
+  const page = await visitorPage(browser);
   await page.goto(`/challenge/${SLOGAN}/${entryOf.get('C')}`);
   await page.getByRole('button', { name: /Abstimmen/ }).click();
   await expect(page.getByRole('button', { name: /Abstimmen/ })).toHaveCount(0, { timeout: 20_000 });
@@ -194,7 +191,7 @@ test('after the season: hostile publishing is refused and changes nothing; the o
 
 test('the public: standings with podium and team filter, a challenge table, a club page, the home page, the widget on another origin', async ({ browser }) => {
   test.setTimeout(60_000);
-  const page = await visitorPage(browser, 3);
+  const page = await visitorPage(browser);
 
   // The home page's challenge slot says the season is over and leads to the standings.
   await page.goto('/');
@@ -297,7 +294,7 @@ test('a correction with a reason changes the tables, the club page and the widge
   await sponsor.close();
 
   // The standings and the club page.
-  const page = await visitorPage(browser, 3);
+  const page = await visitorPage(browser);
   await page.goto('/tabelle');
   const podium = page.getByRole('list', { name: 'Podium' });
   await expect(podium.getByRole('listitem').nth(1)).toContainText('TSV Grünwald');

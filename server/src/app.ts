@@ -2,6 +2,7 @@ import http from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { appClock } from './clock.js';
 import { dataPaths, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
@@ -165,7 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.mailer ??
     createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: paths.outbox, log: app.log, timeoutSeconds: config.mailDelivery.timeoutSeconds });
   const jobs = createJobQueue({ database, secret: options.secret, mailDelivery: config.mailDelivery, log: app.log, exclusive: options.exclusiveDatabase, metrics });
-  const now = options.now ?? (() => new Date());
+  // The app clock (CLOCK_OFFSET_DAYS applied), the same as the CLI's and the pages'.
+  const now = options.now ?? appClock(config, options.realNow);
   const identity =
     options.identity ?? createIdentityRuntime({ config: config.identity, db: database.db, secret: options.secret, log, realNow: options.realNow });
   const changes = createChangeFeed(database, app.log);

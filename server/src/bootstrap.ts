@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { appClock } from './clock.js';
 import { dataPaths, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -72,7 +73,7 @@ export async function importSeasonOnFirstStart(
   config: ServerConfig,
   database: Database,
   log: Logger,
-  now: () => Date = () => new Date(),
+  now: () => Date = appClock(config),
 ): Promise<boolean> {
   if (config.databaseUrl && !config.seasonDirFromEnv) return false;
   const ctx: Pick<AppContext, 'db' | 'media' | 'log' | 'now'> = {

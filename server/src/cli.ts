@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES } from '@erd/shared-contracts/wire';
 import { OPERATOR_ROLES, type OperatorRole } from '@erd/shared-contracts/backoffice';
 import { lockedMessage, LockedError, openConfiguredDatabase } from './bootstrap.js';
+import { appClock } from './clock.js';
 import { ConfigError, loadConfig, REMOTE_WORKSPACES, webPaths, type ServerConfig } from './config.js';
 import { isAppError, UsageError } from './errors.js';
+import { berlinToday } from './lib/dates.js';
 import { consoleLogger } from './logger.js';
 import { createMediaStore } from './modules/media/store.js';
 import { appendAudit, cliActor, type Actor } from './modules/audit/service.js';
@@ -147,6 +149,10 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseArgs(rest);
   const config = loadConfig(process.env, { serverRoot, cwd: process.cwd() });
   const log = consoleLogger(config.logLevel === 'debug' || config.logLevel === 'trace');
+  // The server's clock (CLOCK_OFFSET_DAYS of a staging rehearsal included): a challenge open for
+  // the server is open for the CLI too. Said on stderr, so a shifted day is never a surprise.
+  const now = appClock(config);
+  if (config.clockOffsetDays) console.error(`CLOCK_OFFSET_DAYS=${config.clockOffsetDays}: the clock is shifted like the server's (today is ${berlinToday(now())})`);
 
   switch (command) {
     case 'import-season': {
@@ -154,7 +160,7 @@ async function main(argv: string[]): Promise<number> {
       const dir = path.resolve(need(parsed.positional[0], 'the season folder'));
       const report = await withDatabase(config, (opened) =>
         importSeason({
-          ctx: { db: opened.database.db, media: createMediaStore(config, opened.database), log, now: () => new Date() },
+          ctx: { db: opened.database.db, media: createMediaStore(config, opened.database), log, now },
           input: { dir },
         }),
       );
@@ -220,7 +226,7 @@ async function main(argv: string[]): Promise<number> {
       const role = parsed.options.role === undefined ? undefined : roleOption(parsed.options.role);
       const password = parsed.options.password ?? (await readPassword());
       const result = await withDatabase(config, (opened) =>
-        addOperator({ ctx: { db: opened.database.db, now: () => new Date() }, input: { email, password, role, actor: cliActor() } }),
+        addOperator({ ctx: { db: opened.database.db, now }, input: { email, password, role, actor: cliActor() } }),
       );
       console.log(
         `${result.created ? 'Created operator' : 'New password for operator'} ${result.email} (${result.role}${result.disabled ? ', disabled' : ''})`,
@@ -246,7 +252,7 @@ async function main(argv: string[]): Promise<number> {
           ? { role: roleOption(need(parsed.positional[1], 'the role (moderator or admin)')), reason: parsed.options.reason }
           : { disabled: command === 'operator-disable', reason: parsed.options.reason };
       const changed = await withDatabase(config, async (opened) => {
-        const ctx = { db: opened.database.db, now: () => new Date(), log };
+        const ctx = { db: opened.database.db, now, log };
         const id = await findOperatorId({ ctx, input: { email } });
         return updateOperator({ ctx, input: { id, body, actor: cliActor(), reasonRequired: false } });
       });
@@ -259,7 +265,7 @@ async function main(argv: string[]): Promise<number> {
       const ctxOf = async (opened: Awaited<ReturnType<typeof openConfiguredDatabase>>) => ({
         db: opened.database.db,
         config,
-        now: () => new Date(),
+        now,
         secret: resolveAppSecret(config),
         log,
         uploads: await createUploadStorage(config, resolveAppSecret(config)),
@@ -304,7 +310,7 @@ async function main(argv: string[]): Promise<number> {
       const [sub, id, value] = parsed.positional;
       const actor: Actor = cliActor();
       const run = <T>(fn: (ctx: { db: Awaited<ReturnType<typeof openConfiguredDatabase>>['database']['db']; now: () => Date; log: typeof log }) => Promise<T>) =>
-        withDatabase(config, (opened) => fn({ db: opened.database.db, now: () => new Date(), log }));
+        withDatabase(config, (opened) => fn({ db: opened.database.db, now, log }));
       switch (sub) {
         case 'list': {
           onlyOptions(parsed, ['year']);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { importSeasonOnFirstStart, openConfiguredDatabase, LockedError } from './bootstrap.js';
+import { appClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { closeMetricsListener, listenMetrics } from './modules/metrics/routes.js';
 import { SeasonValidationError } from './modules/season/service.js';
@@ -22,13 +23,12 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { serverRoot, cwd: process.cwd() });
   const secret = resolveAppSecret(config);
   const opened = await openConfiguredDatabase(config, 'server');
-  const offsetMs = config.clockOffsetDays * 24 * 60 * 60 * 1000;
-  const now = () => new Date(Date.now() + offsetMs);
+  const now = appClock(config);
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     // The embedded database is this process's alone (it holds the lock): jobs found running were cut off by a crash.
     app = await buildApp({ config, database: opened.database, secret, now, exclusiveDatabase: opened.database.kind === 'pglite' });
-    if (offsetMs) app.log.warn({ clockOffsetDays: config.clockOffsetDays }, 'the server clock is shifted (CLOCK_OFFSET_DAYS)');
+    if (config.clockOffsetDays) app.log.warn({ clockOffsetDays: config.clockOffsetDays }, 'the server clock is shifted (CLOCK_OFFSET_DAYS)');
     app.log.info(
       { database: opened.database.kind, dataDir: config.dataDir, webRoot: config.webRoot },
       'database ready (migrations applied)',

@@ -19,6 +19,12 @@ export interface RuntimeConfigDto {
   resultsBase: string;
   serviceEmail: string;
   social: { facebook: string; youtube: string; tiktok: string; instagram: string };
+  /**
+   * The server's CLOCK_OFFSET_DAYS (0 but in a staging rehearsal): the pages add it to their own
+   * clock for every phase decision (contracts `berlinToday`), so they show the server's day.
+   * Identity keeps real time. Optional: a server from before the field sends none (= 0).
+   */
+  clockOffsetDays?: number;
 }
 
 /**

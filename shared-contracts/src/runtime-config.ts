@@ -1,4 +1,5 @@
 import type { RuntimeConfigDto } from './config.js';
+import { setPageClockOffset } from './time-state.js';
 
 /**
  * The runtime configuration (GET /config.json), loaded once per page by whoever starts first
@@ -8,8 +9,15 @@ let configPromise: Promise<RuntimeConfigDto> | null = null;
 let current: RuntimeConfigDto | null = null;
 let configBase: string | null = null;
 
-export function setRuntimeConfig(config: RuntimeConfigDto): void {
+/** Keeps the configuration, and takes the server's clock offset for every phase decision of the page. */
+function keep(config: RuntimeConfigDto): void {
   current = config;
+  // `?? 0`: a server from before the field (a remote released ahead of it).
+  setPageClockOffset(config.clockOffsetDays ?? 0);
+}
+
+export function setRuntimeConfig(config: RuntimeConfigDto): void {
+  keep(config);
   configPromise = Promise.resolve(config);
 }
 
@@ -21,7 +29,7 @@ export function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfigDt
       return res.json() as Promise<RuntimeConfigDto>;
     })
     .then((config) => {
-      current = config;
+      keep(config);
       return config;
     })
     .catch((error: unknown) => {

@@ -7,7 +7,13 @@ import {
   challengeTimeState,
   formatDayMonth,
   formatDayMonthShort,
+  isVotingOpen,
+  setPageClockOffset,
+  shiftedNow,
 } from './time-state';
+import { loadRuntimeConfig, setRuntimeConfig } from './runtime-config';
+import { isSessionValid } from './session/store';
+import { mockFetch, testConfig } from './testing';
 
 const estimate = (id: string, startDate: string, endDate: string): ChallengeDto => ({
   sys: { id, objectTypeId: 'bfv-erd-estimate' },
@@ -97,5 +103,49 @@ describe('season helpers', () => {
   it('formats dates', () => {
     expect(formatDayMonth('2026-05-03')).toBe('03.05');
     expect(formatDayMonthShort('2026-05-03')).toBe('3.5.');
+  });
+});
+
+describe('the app clock of a staging rehearsal (CLOCK_OFFSET_DAYS)', () => {
+  // 00:30 on 1 June in Berlin (22:30 UTC the day before): whole days on the page's own clock.
+  const REAL = new Date('2026-05-31T22:30:00Z');
+  beforeEach(() => jest.useFakeTimers({ now: REAL, doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'] }));
+  afterEach(() => {
+    setPageClockOffset(0);
+    jest.useRealTimers();
+  });
+
+  it('shiftedNow moves real time by whole days, both ways', () => {
+    expect(shiftedNow(0, REAL).toISOString()).toBe('2026-05-31T22:30:00.000Z');
+    expect(shiftedNow(3, REAL).toISOString()).toBe('2026-06-03T22:30:00.000Z');
+    expect(berlinToday(shiftedNow(-40, REAL))).toBe('2026-04-22');
+  });
+
+  it('a page takes the offset of /config.json: berlinToday() and every phase default go by the server’s day', async () => {
+    expect(berlinToday()).toBe('2026-06-01');
+    expect(challengeTimeState(vote)).toBe('submit');
+    mockFetch({ 'GET /config.json': { body: { ...testConfig, clockOffsetDays: 14 } } });
+    await loadRuntimeConfig('/config.json');
+    expect(berlinToday()).toBe('2026-06-15');
+    expect(challengeTimeState(vote)).toBe('vote');
+    expect(isVotingOpen(vote as Parameters<typeof isVotingOpen>[0])).toBe(true);
+    // The day runs on with the page's own clock (a tab left open across midnight).
+    jest.setSystemTime(new Date('2026-06-01T22:00:00Z'));
+    expect(berlinToday()).toBe('2026-06-16');
+    // An explicit time is taken as it is (the server passes its own clock).
+    expect(berlinToday(REAL)).toBe('2026-06-01');
+  });
+
+  it('identity keeps real time: a session valid now stays valid whatever the offset', () => {
+    setPageClockOffset(30);
+    const exp = Math.floor(REAL.getTime() / 1000) + 3600;
+    const session = { status: 'LOGGED_IN', email: 'a@b.example', claims: { sub: 's', email: 'a@b.example', exp, iat: exp - 7200 }, tokens: { idToken: 'i', accessToken: 'a', refreshToken: 'r', clockDrift: 0, idTokenExpiresAt: exp, accessTokenExpiresAt: exp } } as const;
+    expect(isSessionValid(session as Parameters<typeof isSessionValid>[0])).toBe(true);
+  });
+
+  it('a configuration without the field (a server from before it) means no offset', () => {
+    setPageClockOffset(5);
+    setRuntimeConfig(testConfig);
+    expect(berlinToday()).toBe('2026-06-01');
   });
 });

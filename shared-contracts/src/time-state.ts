@@ -30,8 +30,40 @@ function berlinOffsetHours(now: Date): number {
   return t >= summerStart && t < summerEnd ? 2 : 1;
 }
 
-/** Today's calendar day in Europe/Berlin as `YYYY-MM-DD`. */
-export function berlinToday(now: Date = new Date()): IsoDate {
+const DAY = 24 * HOUR;
+
+/**
+ * The app clock at real time `real`: moved by whole days (the server's CLOCK_OFFSET_DAYS, for a
+ * staging rehearsal of a later phase; 0 in production). The one rule for the server, its CLI and
+ * the pages, so all three see the same day. Identity (sign-in, tokens, codes) keeps real time.
+ */
+export function shiftedNow(offsetDays: number, real: Date = new Date()): Date {
+  return new Date(real.getTime() + offsetDays * DAY);
+}
+
+/**
+ * The page's offset: the server's, from /config.json (runtime-config.ts sets it when the
+ * configuration arrives). Whole days on the page's own running clock, not a fixed day, so a page
+ * left open stays right across midnight and a cached /config.json can't be stale. Only pages set
+ * it: the server passes its own clock (`ctx.now()`) to every function here.
+ */
+let pageOffsetDays = 0;
+
+export function setPageClockOffset(offsetDays: number): void {
+  pageOffsetDays = Number.isSafeInteger(offsetDays) ? offsetDays : 0;
+}
+
+/** Now on the page's app clock (the server's clock, as far as the day goes). */
+export function appNow(): Date {
+  return shiftedNow(pageOffsetDays);
+}
+
+/**
+ * Today's calendar day in Europe/Berlin as `YYYY-MM-DD`; without `now`, on the page's app clock
+ * (so every phase default below is the server's day, also in remotes that only call
+ * `berlinToday()`: the contracts are the host's singleton).
+ */
+export function berlinToday(now: Date = appNow()): IsoDate {
   return new Date(now.getTime() + berlinOffsetHours(now) * HOUR).toISOString().slice(0, 10);
 }
 

@@ -20,9 +20,9 @@ export const image = (name: string, title?: string): ImageDto => ({
   metadata: { thumbnails: [{ url: `/media/${name}-w1024.webp`, width: 1024, format: 'webp' }] },
 });
 
-/** `YYYY-MM-DD` shifted by `days` from today in Europe/Berlin. */
+/** `YYYY-MM-DD` shifted by `days` from today in Europe/Berlin (the browser's own day, whatever offset a test gives the page). */
 export function dayFromToday(days: number): string {
-  const [y, m, d] = berlinToday().split('-').map(Number);
+  const [y, m, d] = berlinToday(new Date()).split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d + days));
   return date.toISOString().slice(0, 10);
 }

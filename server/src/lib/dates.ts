@@ -9,8 +9,8 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** Today's date in Europe/Berlin. */
-export function berlinToday(now: Date = new Date()): string {
+/** The date in Europe/Berlin at `now`: the app clock (`ctx.now()`), never the bare system clock (see clock.ts). */
+export function berlinToday(now: Date): string {
   return dayFormat.format(now);
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { shiftedNow } from '@erd/shared-contracts/wire';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type ServerConfig } from '../config.js';
 import type { AppContext } from '../context.js';
@@ -85,7 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // As server.ts: the app clock is real time shifted by CLOCK_OFFSET_DAYS; the identity service keeps real time.
   const realNow = () => (owner ? owner() : (fixed ?? new Date()));
   if (!options.database) clockOfDatabase.set(database, realNow);
-  const now = () => new Date(realNow().getTime() + config.clockOffsetDays * 86_400_000);
+  const now = () => shiftedNow(config.clockOffsetDays, realNow());
   const makeConfig = (env: Record<string, string> = {}) =>
     loadConfig(
       { DATA_DIR: dataDir, WEB_ROOT: webRoot, PORT: '3999', ...options.env, ...env },

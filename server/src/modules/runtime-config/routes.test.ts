@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RuntimeConfigDto } from '@erd/shared-contracts/wire';
+import { berlinToday, shiftedNow, type RuntimeConfigDto } from '@erd/shared-contracts/wire';
 import { createTestApp, writeFiles, type TestApp } from '../../test-support/app.js';
 
 let t: TestApp;
@@ -46,7 +46,26 @@ test('GET /config.json has the RuntimeConfigDto shape with values from the envir
       tiktok: 'https://www.tiktok.com/@brauerei',
       instagram: 'https://www.instagram.com/',
     },
+    clockOffsetDays: 0,
   });
+});
+
+test('with CLOCK_OFFSET_DAYS /config.json carries the server’s day: the page adds the offset to its own clock', async () => {
+  // 00:30 on 1 June in Berlin; the server rehearses 40 days earlier.
+  const real = new Date('2026-05-31T22:30:00Z');
+  const shifted = await createTestApp({ now: real, env: { CLOCK_OFFSET_DAYS: '-40' } });
+  try {
+    const res = await shifted.app.inject({ url: '/config.json' });
+    const { clockOffsetDays } = res.json<RuntimeConfigDto>();
+    expect(clockOffsetDays).toBe(-40);
+    // What a page whose clock is right computes is the server's own day.
+    expect(berlinToday(shiftedNow(clockOffsetDays ?? 0, real))).toBe(berlinToday(shifted.ctx.now()));
+    expect(berlinToday(shifted.ctx.now())).toBe('2026-04-22');
+    // An offset of days, not a day: a copy kept past midnight still gives the right day.
+    expect(res.headers['cache-control']).toBe('no-cache');
+  } finally {
+    await shifted.close();
+  }
 });
 
 test('a release shows on the next request, without a restart; rollback switches back', async () => {

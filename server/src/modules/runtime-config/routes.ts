@@ -29,7 +29,7 @@ export const runtimeConfigRoutes: FastifyPluginAsync<{ ctx: AppContext; releases
         response: {
           200: {
             type: 'object',
-            required: ['productName', 'publicUrl', 'contentApi', 'identity', 'remotes', 'newsletterUrl', 'resultsBase', 'serviceEmail', 'social'],
+            required: ['productName', 'publicUrl', 'contentApi', 'identity', 'remotes', 'newsletterUrl', 'resultsBase', 'serviceEmail', 'social', 'clockOffsetDays'],
             properties: {
               productName: { type: 'string' },
               publicUrl: { type: 'string' },
@@ -49,6 +49,10 @@ export const runtimeConfigRoutes: FastifyPluginAsync<{ ctx: AppContext; releases
               resultsBase: { type: 'string' },
               serviceEmail: { type: 'string' },
               social: stringMap(['facebook', 'youtube', 'tiktok', 'instagram']),
+              clockOffsetDays: {
+                type: 'integer',
+                description: 'CLOCK_OFFSET_DAYS (0 but in a staging rehearsal): the pages add it to their clock for every phase decision',
+              },
             },
           },
         },

@@ -44,5 +44,7 @@ export async function getRuntimeConfig({ ctx, releases }: { ctx: Pick<AppContext
     resultsBase: RESULTS_BASE,
     serviceEmail: config.serviceEmail,
     social: { ...config.social },
+    // The pages add it to their own clock (not a fixed day: a page left open stays right across midnight).
+    clockOffsetDays: config.clockOffsetDays,
   };
 }

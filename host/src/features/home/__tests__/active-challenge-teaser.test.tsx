@@ -96,4 +96,12 @@ describe('active-challenge teaser', () => {
     renderWithProviders(<ActiveChallengeTeaser challenges={challenges} today={dayFromToday(365)} />);
     expect(screen.getByRole('heading', { name: 'Die Saison ist beendet' })).toBeInTheDocument();
   });
+
+  it('goes by the server’s day (CLOCK_OFFSET_DAYS from /config.json), not by the browser’s', () => {
+    // On the browser's day #2 runs (until +10); 15 days ahead on the server it is over, #3 starts at +60.
+    const challenges = seasonChallenges(2);
+    renderWithProviders(<ActiveChallengeTeaser challenges={challenges} />, { config: { clockOffsetDays: 15 } });
+    expect(screen.queryByText('#2')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: `Nächste Challenge startet am ${formatDayMonth(dayFromToday(60))}.` })).toBeInTheDocument();
+  });
 });
