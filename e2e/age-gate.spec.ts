@@ -38,11 +38,41 @@ test('Nein is remembered and shows the denied message, also after a reload', asy
   await expect(page.getByText('SCHADE! NÄCHSTES JAHR VIELLEICHT?')).toBeVisible();
 });
 
+test('the Impressum and the privacy notice are reachable from the gate and readable without a consent, also after a Nein', async ({ page }) => {
+  // A fresh visitor lands on the Impressum: no gate covers it, its legal links are in the footer.
+  await page.goto('/imprint');
+  await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Jetzt mitmachen' })).toHaveCount(0);
+
+  // Elsewhere the gate asks; it links to both legal pages, and a Nein does not lock them away.
+  await page.goto('/tabelle');
+  await page.getByRole('button', { name: /^Nein/ }).click();
+  const denied = page.getByRole('dialog', { name: 'SCHADE! NÄCHSTES JAHR VIELLEICHT?' });
+  await expect(denied).toBeVisible();
+  await denied.getByRole('link', { name: 'Datenschutz' }).click();
+  await expect(page).toHaveURL(/\/dataProtection$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Datenschutz' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Datenschutz' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Back on a page of the campaign the denial holds, and 'Doch schon 18?' asks again.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Doch schon 18?' }).click();
+  await expect(page.getByRole('dialog', { name: 'ALT GENUG ZUM PUNKTEN?' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'JA' })).toBeFocused();
+  expect(await page.evaluate(() => localStorage.getItem('bfv-age-consent'))).toBeNull();
+});
+
 test('the gate is usable with the keyboard alone', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('dialog')).toBeVisible();
-  // Focus starts inside the dialog; tab to JA and press Enter.
-  for (let i = 0; i < 4; i++) {
+  // Focus starts inside the dialog; tab to JA and press Enter (the dialog holds JA, Nein and the two
+  // legal links; the app may move the focus to JA while the loop tabs).
+  for (let i = 0; i < 10; i++) {
     const name = await page.evaluate(() => document.activeElement?.textContent ?? '');
     if (/^JA/.test(name.trim())) break;
     await page.keyboard.press('Tab');
@@ -75,6 +105,19 @@ test.describe('before the app has started (its code held back)', () => {
     await page.reload();
     await expect(page.getByText('SCHADE! NÄCHSTES JAHR VIELLEICHT?')).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'ALT GENUG ZUM PUNKTEN?' })).toHaveCount(0);
+  });
+
+  test('it leaves the legal pages readable, links to them, and Doch schon 18? takes a Nein back', async ({ page }) => {
+    await page.goto('/imprint');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Nein' }).click();
+    const denied = page.getByRole('dialog', { name: 'SCHADE! NÄCHSTES JAHR VIELLEICHT?' });
+    await expect(denied).toBeVisible();
+    await expect(denied.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/imprint');
+    await denied.getByRole('button', { name: 'Doch schon 18?' }).click();
+    await expect(page.getByRole('dialog', { name: 'ALT GENUG ZUM PUNKTEN?' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('bfv-age-consent'))).toBeNull();
   });
 
   test('JA chosen on it is stored and holds when the app starts', async ({ page }) => {
