@@ -5,6 +5,8 @@ import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { acquireLock, LockedError } from './db/lock.js';
 import type { Logger } from './logger.js';
+import { appRoleProblems, DatabaseRoleError, grantAppRole } from './db/roles.js';
+import { prepareJobQueues } from './modules/jobs/queue.js';
 import { createMediaStore } from './modules/media/store.js';
 import { importSeasonIfEmpty, isSeasonEmpty } from './modules/season/service.js';
 
@@ -56,6 +58,64 @@ export async function openConfiguredDatabase(config: ServerConfig, role: 'server
   };
 }
 
+export interface MigrationReport {
+  database: Database['kind'];
+  /** The role that migrated (PGlite: its only one). */
+  user: string;
+  /** The app role granted its rights; null = none (one role for both, or none named). */
+  appRole: string | null;
+}
+
+/** The user part of a connection string (null when the URL has none: then `--app-role` names it). */
+export function userOf(connectionString: string): string | null {
+  const user = decodeURIComponent(new URL(connectionString).username);
+  return user || null;
+}
+
+/**
+ * `cli.js migrate`: as the owner of the schema (`DATABASE_MIGRATION_URL`, else `DATABASE_URL`)
+ * applies the migrations under the instances' lock, creates or migrates pg-boss's schema and our
+ * queues, and grants the app role (`appRole`, else the user of `DATABASE_URL` when that differs
+ * from the owner's connection) its rights again; fails when that role could still rewrite the
+ * audit log (db/roles.ts). Without a URL: the embedded database, migrated as on every start.
+ */
+export async function migrateAsOwner(config: ServerConfig, options: { appRole?: string | null } = {}): Promise<MigrationReport> {
+  const ownerUrl = config.databaseMigrationUrl ?? config.databaseUrl;
+  const opened: OpenedDatabase = ownerUrl ? await openOwner(ownerUrl) : await openConfiguredDatabase(config, 'cli');
+  const { database } = opened;
+  try {
+    const role = await database.role();
+    if (!role.canMigrate) {
+      throw new DatabaseRoleError(
+        `Die Rolle "${role.user}" von ${config.databaseMigrationUrl ? 'DATABASE_MIGRATION_URL' : 'DATABASE_URL'} besitzt das Schema nicht (Eigentümer "${role.owner}") und darf nicht migrieren. / ` +
+          `The role "${role.user}" of ${config.databaseMigrationUrl ? 'DATABASE_MIGRATION_URL' : 'DATABASE_URL'} does not own the schema (owner "${role.owner}") and may not migrate.`,
+      );
+    }
+    await database.migrate(config.migrationsDir);
+    await prepareJobQueues(database, config.mailDelivery);
+    const named = options.appRole ?? (config.databaseMigrationUrl && config.databaseUrl ? userOf(config.databaseUrl) : null);
+    const appRole = database.kind === 'postgres' && named && named !== role.user ? named : null;
+    if (appRole) {
+      await grantAppRole(database.db, appRole);
+      const problems = await appRoleProblems(database.db, appRole);
+      if (problems.length) {
+        throw new DatabaseRoleError(
+          `Die App-Rolle könnte das Audit-Log ändern oder Objekte anlegen / the app role could rewrite the audit log or create objects: ${problems.join('; ')}. ` +
+            'Use a role that owns nothing and belongs to no owner role (docs/deployment.md).',
+        );
+      }
+    }
+    return { database: database.kind, user: role.user, appRole };
+  } finally {
+    await opened.close();
+  }
+}
+
+async function openOwner(databaseUrl: string): Promise<OpenedDatabase> {
+  const database = await openDatabase({ databaseUrl });
+  return { database, close: () => database.close() };
+}
+
 /** The message a CLI command prints when the server holds the embedded database. */
 export function lockedMessage(config: ServerConfig, error: LockedError): string {
   return (
@@ -92,4 +152,4 @@ export async function importSeasonOnFirstStart(
   return (await importSeasonIfEmpty({ ctx, input: { dir: config.seasonDir } })) !== null;
 }
 
-export { LockedError };
+export { DatabaseRoleError, LockedError };

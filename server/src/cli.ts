@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES } from '@erd/shared-contracts/wire';
 import { OPERATOR_ROLES, type OperatorRole } from '@erd/shared-contracts/backoffice';
-import { lockedMessage, LockedError, openConfiguredDatabase } from './bootstrap.js';
+import { DatabaseRoleError, lockedMessage, LockedError, migrateAsOwner, openConfiguredDatabase } from './bootstrap.js';
 import { appClock } from './clock.js';
 import { ConfigError, loadConfig, REMOTE_WORKSPACES, webPaths, type ServerConfig } from './config.js';
 import { isAppError, UsageError } from './errors.js';
@@ -34,6 +34,10 @@ const remotes = REMOTE_NAMES.map((n) => REMOTE_WORKSPACES[n]).join('|');
 
 const USAGE = `Usage: node server/dist/cli.js <command>
 
+  migrate [--app-role <role>]         As the owner of the schema (DATABASE_MIGRATION_URL, else
+                                      DATABASE_URL): apply the migrations, set up the job queues, and
+                                      grant the app role (DATABASE_URL's user, or --app-role) its
+                                      rights, the audit log read and append only (docs/deployment.md)
   import-season <dir>                 Import a season folder (season.json, clubs.csv, assets, legal texts)
   release <${remotes}> [--dist <dir>] [--id <releaseId>]
                                       Store a remote's build as a new release and make it live
@@ -155,6 +159,13 @@ async function main(argv: string[]): Promise<number> {
   if (config.clockOffsetDays) console.error(`CLOCK_OFFSET_DAYS=${config.clockOffsetDays}: the clock is shifted like the server's (today is ${berlinToday(now())})`);
 
   switch (command) {
+    case 'migrate': {
+      onlyOptions(parsed, ['app-role']);
+      const report = await migrateAsOwner(config, { appRole: parsed.options['app-role'] });
+      console.log(`Migrations applied and job queues ready (${report.database}, as "${report.user}")`);
+      console.log(report.appRole ? `  grants renewed for the app role "${report.appRole}" (audit log: SELECT, INSERT only)` : '  no app role: nothing granted (one role for both)');
+      return 0;
+    }
     case 'import-season': {
       onlyOptions(parsed, []);
       const dir = path.resolve(need(parsed.positional[0], 'the season folder'));
@@ -375,7 +386,7 @@ main(process.argv.slice(2)).then(
     if (error instanceof LockedError) {
       const config = loadConfig(process.env, { serverRoot, cwd: process.cwd() });
       console.error(`error: ${lockedMessage(config, error)}`);
-    } else if (error instanceof SeasonValidationError || error instanceof UsageError || error instanceof ConfigError || isAppError(error)) {
+    } else if (error instanceof SeasonValidationError || error instanceof UsageError || error instanceof ConfigError || error instanceof DatabaseRoleError || isAppError(error)) {
       console.error(`error: ${error.message}`);
     } else {
       console.error(error);

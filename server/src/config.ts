@@ -33,6 +33,12 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection string; null = embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl: string | null;
+  /**
+   * `DATABASE_MIGRATION_URL`: the connection of the role that owns the schema, read only by
+   * `cli.js migrate` (migrations, pg-boss's schema, the app role's grants); null = `databaseUrl`.
+   * The server never uses it (docs/deployment.md, "An app role that owns no table").
+   */
+  databaseMigrationUrl: string | null;
   /** The embedded PGlite's shared_buffers (`PGLITE_SHARED_BUFFERS`, PostgreSQL units, e.g. `16MB`; db/pglite.ts). */
   pgliteSharedBuffers: string;
   /** Folder of the drizzle-kit migrations (server/drizzle). */
@@ -386,9 +392,11 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
 
   const seasonFromEnv = optional(env, 'SEASON_DIR');
   const databaseUrl = optional(env, 'DATABASE_URL');
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// connection string');
+  const databaseMigrationUrl = optional(env, 'DATABASE_MIGRATION_URL');
+  for (const [name, value] of [['DATABASE_URL', databaseUrl], ['DATABASE_MIGRATION_URL', databaseMigrationUrl]] as const) {
+    if (value && !/^postgres(ql)?:\/\//.test(value)) throw new ConfigError(`${name} must be a postgres:// or postgresql:// connection string`);
   }
+  if (databaseMigrationUrl && !databaseUrl) throw new ConfigError('DATABASE_MIGRATION_URL needs DATABASE_URL (the app role\'s connection) as well');
 
   const publicUrl = url('PUBLIC_URL', str(env, 'PUBLIC_URL', `http://localhost:${port}`));
 
@@ -407,6 +415,7 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
     },
     dataDir: resolve(str(env, 'DATA_DIR', './data')),
     databaseUrl,
+    databaseMigrationUrl,
     pgliteSharedBuffers: pgliteSharedBuffers(env),
     migrationsDir: path.join(location.serverRoot, 'drizzle'),
     seasonDir: seasonFromEnv ? resolve(seasonFromEnv) : path.join(location.serverRoot, 'season', 'demo'),

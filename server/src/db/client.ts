@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import fs from 'node:fs';
 import { pgliteOptions, seedFromTemplate, type PgliteTemplate } from './pglite.js';
+import { LAST_MIGRATION_QUERY, pendingError, pendingMigrations, ROLE_QUERY, ungrantedError, type DatabaseRole } from './roles.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -19,8 +20,15 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
-  /** Applies the committed drizzle-kit migrations from `migrationsFolder`. */
+  /**
+   * Applies the committed drizzle-kit migrations from `migrationsFolder`, under a lock that several
+   * instances share. With PostgreSQL a role that does not own the schema (an app role, db/roles.ts)
+   * migrates nothing: it checks that nothing is pending and otherwise throws `DatabaseRoleError`,
+   * which says what the owner has to run.
+   */
   migrate(migrationsFolder: string): Promise<void>;
+  /** Who the connection is and whether it may migrate (PGlite: always). */
+  role(): Promise<DatabaseRole>;
   ping(): Promise<void>;
   /** Connections now (the metrics): PostgreSQL's pool; PGlite is one in-process connection (idle and waiting unknown). */
   poolStats(): { total: number; max: number; idle?: number; waiting?: number };
@@ -46,7 +54,7 @@ export interface OpenDatabaseOptions {
 }
 
 /** Any number for the advisory lock that serialises migrations of several instances. */
-const MIGRATION_LOCK_KEY = 4_2026_0001;
+export const MIGRATION_LOCK_KEY = 4_2026_0001;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
@@ -74,6 +82,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    role: async () => ({ ...((await client.query<DatabaseRole>(ROLE_QUERY)).rows[0] as DatabaseRole), canMigrate: true }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -185,6 +194,22 @@ function listenPostgres(
   });
 }
 
+/** An app role's start (it may not migrate): the schema must be there and current. */
+async function requireCurrentSchema(client: pg.PoolClient, role: DatabaseRole, migrationsFolder: string): Promise<void> {
+  let last: number | null = null;
+  if (role.owner) {
+    try {
+      const { rows } = await client.query<{ created_at: string | null }>(LAST_MIGRATION_QUERY);
+      last = rows[0]?.created_at == null ? null : Number(rows[0].created_at);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === '42501') throw ungrantedError(role.user);
+      throw error;
+    }
+  }
+  const pending = pendingMigrations(migrationsFolder, last);
+  if (pending.length) throw pendingError(role, pending);
+}
+
 /** Connections of one instance's pool (PostgreSQL's default max_connections is 100). */
 const POOL_MAX = 10;
 
@@ -205,7 +230,10 @@ async function openPostgres(connectionString: string): Promise<Database> {
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
-          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+          // Under the lock: an app role that starts while the owner migrates sees the result.
+          const role = (await client.query<DatabaseRole>(ROLE_QUERY)).rows[0]!;
+          if (role.canMigrate) await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+          else await requireCurrentSchema(client, role, migrationsFolder);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
@@ -213,6 +241,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
         client.release();
       }
     },
+    role: async () => (await pool.query<DatabaseRole>(ROLE_QUERY)).rows[0]!,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

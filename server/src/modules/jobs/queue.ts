@@ -19,8 +19,8 @@ import { jobDataKey, openJobData, sealJobData } from './sealing.js';
 
 /**
  * Durable jobs in our own database (pg-boss 10, schema `pgboss`, created and migrated by pg-boss
- * on start; PGlite or PostgreSQL, any number of instances). A job is written with `enqueue` in
- * the caller's transaction, so it exists exactly when the data it belongs to was committed (the
+ * on start, or before it by `cli.js migrate` for an app role without CREATE; PGlite or
+ * PostgreSQL, any number of instances). A job is written with `enqueue` in the caller's transaction, so it exists exactly when the data it belongs to was committed (the
  * transactional outbox); workers in every instance take jobs, retry failures with back-off, and a
  * job whose worker died runs again.
  */
@@ -146,6 +146,44 @@ export async function retryStartRace<T>(work: () => Promise<T>, attempts = 5): P
       if (!START_RACE_CODES.has(String((error as { code?: unknown }).code)) || attempt >= attempts) throw error;
       await delay(50 + Math.random() * 200 * attempt);
     }
+  }
+}
+
+/**
+ * The `pgboss` schema, as boss.start() would create it, but run again when another instance won
+ * the race (boss.start() cannot be called again after a failure).
+ */
+async function installJobSchema(database: Pick<Database, 'db' | 'kind'>, direct: Executor): Promise<void> {
+  await retryStartRace(async () => {
+    const { rows } = await direct.executeSql(`SELECT to_regclass('pgboss.version') IS NOT NULL AS installed`, []);
+    if (!(rows[0] as { installed?: boolean } | undefined)?.installed) await executeScript(database, PgBoss.getConstructionPlans('pgboss'));
+  });
+}
+
+/** Creates the queues that are missing and gives each today's settings (retries, expiry) for the jobs queued from now on. */
+async function createQueues(boss: PgBoss, mailDelivery: MailDeliveryConfig): Promise<void> {
+  const all = queueOptions(mailDelivery);
+  for (const name of QUEUE_NAMES) {
+    await retryStartRace(() => boss.createQueue(name, { name, ...all[name] }));
+    await retryStartRace(() => boss.updateQueue(name, { name, ...all[name] }));
+  }
+}
+
+/**
+ * What `start` sets up, without workers: the `pgboss` schema (created, or migrated by pg-boss) and
+ * our queues (tables of their own). `cli.js migrate` runs it as the owner, so that an app role
+ * (db/roles.ts), which may not create tables, finds them all; its start then only writes rows.
+ */
+export async function prepareJobQueues(database: Pick<Database, 'db' | 'kind'>, mailDelivery: MailDeliveryConfig): Promise<void> {
+  const direct = databaseExecutor(database);
+  await installJobSchema(database, direct);
+  const boss = new PgBoss({ db: direct, supervise: false, schedule: false });
+  boss.on('error', () => undefined); // the calls below report their own errors
+  await boss.start();
+  try {
+    await createQueues(boss, mailDelivery);
+  } finally {
+    await boss.stop({ graceful: false, close: false, wait: true });
   }
 }
 
@@ -303,19 +341,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (bossStarted) return;
       bossStarted = true;
       try {
-        // The schema first, as boss.start() would create it, but run again when another instance
-        // won the race (boss.start() cannot be called again after a failure).
-        await retryStartRace(async () => {
-          const { rows } = await direct.executeSql(`SELECT to_regclass('pgboss.version') IS NOT NULL AS installed`, []);
-          if (!(rows[0] as { installed?: boolean } | undefined)?.installed) await executeScript(database, PgBoss.getConstructionPlans('pgboss'));
-        });
+        await installJobSchema(database, direct);
         await boss.start();
-        const all = queueOptions(mailDelivery);
-        for (const name of QUEUE_NAMES) {
-          await retryStartRace(() => boss.createQueue(name, { name, ...all[name] }));
-          // An existing queue takes today's settings (retries, expiry) for the jobs queued from now on.
-          await retryStartRace(() => boss.updateQueue(name, { name, ...all[name] }));
-        }
+        await createQueues(boss, mailDelivery);
         if (options.exclusive) await reclaimOrphans();
         await boss.schedule('cleanup', CLEANUP_CRON, {}, { tz: 'UTC' });
         const work = <N extends QueueName>(name: N) =>
