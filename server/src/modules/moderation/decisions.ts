@@ -12,6 +12,7 @@ import {
 import type { OperatorParticipationDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import type { ModerationLogRow } from '../../db/schema/index.js';
+import { retryOnConflict } from '../../db/retry.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { isPlainText } from '../../lib/text.js';
 import { reasonOf, type Actor } from '../audit/service.js';
@@ -128,48 +129,53 @@ export async function decideParticipations({ ctx, input }: { ctx: Ctx; input: { 
   const items: ModerationDecisionItemDto[] = [];
   for (const id of decision.ids) {
     let changedChallenge = null as string | null;
-    const item = await ctx.db.transaction(async (tx): Promise<ModerationDecisionItemDto> => {
-      const now = ctx.now();
-      if (decision.decision === 'publish') {
-        const published = await repo.publishPendingEntry(tx, id, now);
-        if (!published) return outcomeOfUndecided(tx, id);
-        changedChallenge = published.challengeId;
+    // A rejection or withdrawal deletes the entry, then (the cascade) its votes: the lock order of
+    // repository `lockEntries`; run again after a deadlock or serialization failure.
+    const item = await retryOnConflict(() =>
+      ctx.db.transaction(async (tx): Promise<ModerationDecisionItemDto> => {
+        changedChallenge = null;
+        const now = ctx.now();
+        if (decision.decision === 'publish') {
+          const published = await repo.publishPendingEntry(tx, id, now);
+          if (!published) return outcomeOfUndecided(tx, id);
+          changedChallenge = published.challengeId;
+          await repo.insertLog(tx, {
+            action: 'publish',
+            operatorId: input.actor.operatorId,
+            actor: input.actor.name,
+            participationId: id,
+            challengeId: published.challengeId,
+            reason: decision.reason,
+            details: { challengeId: published.challengeId, clubId: published.clubId, checklist: decision.checklist, batch },
+            at: now,
+          });
+          return { id, outcome: 'published' };
+        }
+        // A rejection takes a pending entry; a withdrawal a published one (its votes go with it).
+        const withdraw = decision.decision === 'withdraw';
+        const found = await repo.findEntry(tx, id);
+        const deleted = found ? await (withdraw ? repo.deletePublishedEntry(tx, id) : repo.deletePendingEntry(tx, id)) : undefined;
+        if (!found || !deleted) return outcomeOfUndecided(tx, id);
+        changedChallenge = deleted.challengeId;
         await repo.insertLog(tx, {
-          action: 'publish',
+          action: 'reject',
           operatorId: input.actor.operatorId,
           actor: input.actor.name,
           participationId: id,
-          challengeId: published.challengeId,
+          challengeId: deleted.challengeId,
           reason: decision.reason,
-          details: { challengeId: published.challengeId, clubId: published.clubId, checklist: decision.checklist, batch },
+          details: {
+            entry: toOperatorParticipation({ participation: deleted, club: found.club }),
+            checklist: decision.checklist,
+            failedChecks: failedChecks(decision.checklist),
+            batch,
+            ...(withdraw ? { withdrawn: true } : {}),
+          },
           at: now,
         });
-        return { id, outcome: 'published' };
-      }
-      // A rejection takes a pending entry; a withdrawal a published one (its votes go with it).
-      const withdraw = decision.decision === 'withdraw';
-      const found = await repo.findEntry(tx, id);
-      const deleted = found ? await (withdraw ? repo.deletePublishedEntry(tx, id) : repo.deletePendingEntry(tx, id)) : undefined;
-      if (!found || !deleted) return outcomeOfUndecided(tx, id);
-      changedChallenge = deleted.challengeId;
-      await repo.insertLog(tx, {
-        action: 'reject',
-        operatorId: input.actor.operatorId,
-        actor: input.actor.name,
-        participationId: id,
-        challengeId: deleted.challengeId,
-        reason: decision.reason,
-        details: {
-          entry: toOperatorParticipation({ participation: deleted, club: found.club }),
-          checklist: decision.checklist,
-          failedChecks: failedChecks(decision.checklist),
-          batch,
-          ...(withdraw ? { withdrawn: true } : {}),
-        },
-        at: now,
-      });
-      return { id, outcome: withdraw ? 'withdrawn' : 'rejected' };
-    });
+        return { id, outcome: withdraw ? 'withdrawn' : 'rejected' };
+      }),
+    );
     items.push(item);
     // The browse list shows (or no longer shows) it from now on (modules/cache).
     if (changedChallenge) await announce(ctx, [topics.entries(changedChallenge)]);

@@ -96,12 +96,52 @@ export async function listVotes(
   return { rows, total: totals?.total ?? 0, counted: totals?.counted ?? 0 };
 }
 
-/** Takes votes out of the count (they stay as records); answers the entries they belonged to. */
-export async function removeVotes(db: Db, ids: number[], by: string, reason: string, now: Date): Promise<{ id: number; participationId: string }[]> {
+/**
+ * The one lock order of every path that changes an entry's votes or its count: first the entries,
+ * by id, then their vote records. `for no key update` is the strength of the count's own update, so
+ * the foreign-key checks of new votes do not wait for it. The acceptance of votes
+ * (modules/votes/repository.ts) locks entries by id and touches only new records; a withdrawal or
+ * rejection deletes the entry before its records (the cascade). So any two of them wait for each
+ * other at the entries and cannot deadlock (as the vote review's removal and `removeVotes` did,
+ * locking in opposite orders). Answers the entries found (gone ones are not), by id.
+ */
+export async function lockEntries(db: Db, ids: readonly string[]): Promise<{ id: string; votes: number; challengeId: string }[]> {
+  if (!ids.length) return [];
+  const list = sql.join(
+    [...new Set(ids)].map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const { rows } = (await db.execute(
+    sql`select id, votes, challenge_id from participations where id in (${list}) order by id for no key update`,
+  )) as unknown as {
+    rows: { id: string; votes: number; challenge_id: string }[];
+  };
+  return rows.map((r) => ({ id: r.id, votes: Number(r.votes), challengeId: r.challenge_id }));
+}
+
+/** The entries of the given votes still counted (no lock: `removeVotes` runs after `lockEntries` and checks again). */
+export async function entriesOfVotes(db: Db, ids: number[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ participationId: votes.participationId })
+    .from(votes)
+    .where(and(inArray(votes.id, ids), isNull(votes.removedAt)));
+  return rows.map((r) => r.participationId);
+}
+
+/** Takes the given votes of the given (locked: `lockEntries`) entries out of the count (they stay as records); answers them with their entries. */
+export async function removeVotes(
+  db: Db,
+  ids: number[],
+  lockedEntries: string[],
+  by: string,
+  reason: string,
+  now: Date,
+): Promise<{ id: number; participationId: string }[]> {
+  if (!lockedEntries.length) return [];
   return db
     .update(votes)
     .set({ removedAt: now, removedBy: by, removalReason: reason })
-    .where(and(inArray(votes.id, ids), isNull(votes.removedAt)))
+    .where(and(inArray(votes.id, ids), inArray(votes.participationId, lockedEntries), isNull(votes.removedAt)))
     .returning({ id: votes.id, participationId: votes.participationId });
 }
 

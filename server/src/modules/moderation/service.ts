@@ -8,6 +8,7 @@ import type {
 } from '@erd/shared-contracts/wire';
 import { WERBERAT_CHECK_KEYS, type WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
+import { retryOnConflict } from '../../db/retry.js';
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
 import { reasonOf, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
@@ -114,26 +115,29 @@ export async function rejectParticipation({
   input: { id: string; reason?: unknown; actor: Actor; checklist?: WerberatChecklistDto };
 }): Promise<RejectedParticipationDto> {
   const reason = reasonOf(input.reason, false);
-  const challengeId = await ctx.db.transaction(async (tx) => {
-    const found = await repo.findEntry(tx, input.id);
-    if (!found) throw new NotFoundError(MESSAGES.notFound);
-    const deleted = await repo.deleteEntry(tx, input.id);
-    if (!deleted) throw new NotFoundError(MESSAGES.notFound);
-    await repo.insertLog(tx, {
-      action: 'reject',
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
-      participationId: input.id,
-      challengeId: deleted.challengeId,
-      reason,
-      details: {
-        entry: toOperatorParticipation({ participation: deleted, club: found.club }),
-        ...(input.checklist ? { checklist: input.checklist, failedChecks: WERBERAT_CHECK_KEYS.filter((key) => !input.checklist![key]) } : {}),
-      },
-      at: ctx.now(),
-    });
-    return deleted.challengeId;
-  });
+  // Deletes the entry, then (the cascade) its votes: the lock order of repository `lockEntries`.
+  const challengeId = await retryOnConflict(() =>
+    ctx.db.transaction(async (tx) => {
+      const found = await repo.findEntry(tx, input.id);
+      if (!found) throw new NotFoundError(MESSAGES.notFound);
+      const deleted = await repo.deleteEntry(tx, input.id);
+      if (!deleted) throw new NotFoundError(MESSAGES.notFound);
+      await repo.insertLog(tx, {
+        action: 'reject',
+        operatorId: input.actor.operatorId,
+        actor: input.actor.name,
+        participationId: input.id,
+        challengeId: deleted.challengeId,
+        reason,
+        details: {
+          entry: toOperatorParticipation({ participation: deleted, club: found.club }),
+          ...(input.checklist ? { checklist: input.checklist, failedChecks: WERBERAT_CHECK_KEYS.filter((key) => !input.checklist![key]) } : {}),
+        },
+        at: ctx.now(),
+      });
+      return deleted.challengeId;
+    }),
+  );
   // A published entry leaves the browse list (modules/cache).
   await announce(ctx, [topics.entries(challengeId)]);
   await removeFilesOfParticipation({ ctx, input: { participationId: input.id } }).catch((error: unknown) =>
@@ -186,32 +190,48 @@ export async function removeVotes({
     throw new ValidationError('ids: 1 bis 1000 Stimmen-IDs.', { field: 'ids' });
   }
   const reason = reasonOf(body.reason, true)!;
+  const wanted = [...new Set(ids as number[])];
   const challenges = new Set<string>();
-  const result = await ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
-    const removed = await repo.removeVotes(tx, [...new Set(ids as number[])], input.actor.name, reason, now);
-    const perEntry = new Map<string, number[]>();
-    for (const r of removed) perEntry.set(r.participationId, [...(perEntry.get(r.participationId) ?? []), r.id]);
-    const participations: { id: string; votes: number }[] = [];
-    for (const [participationId, voteIds] of perEntry) {
-      const entry = await repo.decrementVotes(tx, participationId, voteIds.length);
-      if (entry) challenges.add(entry.challengeId);
-      const votes = entry?.votes;
-      participations.push({ id: participationId, votes: votes ?? 0 });
-      await repo.insertLog(tx, {
-        action: 'remove-votes',
-        operatorId: input.actor.operatorId,
-        actor: input.actor.name,
-        participationId,
-        challengeId: entry?.challengeId ?? null,
+  // The entries first, then their votes (repository `lockEntries`: the one lock order of every path
+  // that changes counts); run again after a deadlock or serialization failure, so no removal is lost.
+  const result = await retryOnConflict(() =>
+    ctx.db.transaction(async (tx) => {
+      challenges.clear();
+      const now = ctx.now();
+      const locked = await repo.lockEntries(tx, await repo.entriesOfVotes(tx, wanted));
+      const removed = await repo.removeVotes(
+        tx,
+        wanted,
+        locked.map((e) => e.id),
+        input.actor.name,
         reason,
-        details: { voteIds, removed: voteIds.length, votesAfter: votes ?? 0 },
-        at: now,
-      });
-    }
-    ctx.log.info({ removed: removed.length, actor: input.actor.name }, 'votes removed');
-    return { removed: removed.length, participations };
-  });
+        now,
+      );
+      const perEntry = new Map<string, number[]>();
+      for (const r of removed.sort((x, y) => x.id - y.id)) perEntry.set(r.participationId, [...(perEntry.get(r.participationId) ?? []), r.id]);
+      const participations: { id: string; votes: number }[] = [];
+      for (const { id: participationId } of locked) {
+        const voteIds = perEntry.get(participationId);
+        if (!voteIds) continue;
+        const entry = await repo.decrementVotes(tx, participationId, voteIds.length);
+        if (entry) challenges.add(entry.challengeId);
+        const votes = entry?.votes ?? 0;
+        participations.push({ id: participationId, votes });
+        await repo.insertLog(tx, {
+          action: 'remove-votes',
+          operatorId: input.actor.operatorId,
+          actor: input.actor.name,
+          participationId,
+          challengeId: entry?.challengeId ?? null,
+          reason,
+          details: { voteIds, removed: voteIds.length, votesAfter: votes },
+          at: now,
+        });
+      }
+      return { removed: removed.length, participations };
+    }),
+  );
+  ctx.log.info({ removed: result.removed, actor: input.actor.name }, 'votes removed');
   // The browse lists show the lower counts (modules/cache).
   await announce(ctx, [...challenges].map(topics.entries));
   return result;

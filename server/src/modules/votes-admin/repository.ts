@@ -216,16 +216,16 @@ export async function listVotes(
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** Locks the entry's row for the removal (two removals of the same entry run one after the other). */
 /**
  * The entry's count when it is one the review covers (a published entry of a vote challenge), else
- * nothing; with `lock`, locked for the rest of the transaction. A cheap look-up by id: the burst
- * figures of `findEntry` are not needed to know that an entry is there.
+ * nothing; with `lock`, locked for the rest of the transaction as moderation repository
+ * `lockEntries` locks entries (two removals of the same entry run one after the other). A cheap
+ * look-up by id: the burst figures of `findEntry` are not needed to know that an entry is there.
  */
 export async function findReviewableEntry(db: Db, participationId: string, lock = false): Promise<{ votes: number } | undefined> {
   const [row] = await rowsOf<{ votes: number }>(
     db,
-    sql`select votes from participations where id = ${participationId} and state = 'published' and object_type_id in (${types})${lock ? sql` for update` : sql``}`,
+    sql`select votes from participations where id = ${participationId} and state = 'published' and object_type_id in (${types})${lock ? sql` for no key update` : sql``}`,
   );
   return row;
 }

@@ -16,6 +16,7 @@ import {
 } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import type { VoteRow } from '../../db/schema/index.js';
+import { retryOnConflict } from '../../db/retry.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { reasonOf, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
@@ -241,36 +242,42 @@ export async function removeEntryVotes({
   const selection = selectionOf(body);
   const reason = reasonOf(body.reason, true, M.reason)!;
   let challengeId = null as string | null;
-  const result = await ctx.db.transaction(async (tx) => {
-    const locked = await repo.findReviewableEntry(tx, participationId, true);
-    if (!locked) throw new NotFoundError(M.notFound);
-    const now = ctx.now();
-    const { kind, ...only } = selection;
-    const ids = await repo.removeSelected(tx, participationId, only, input.actor.name, reason, now);
-    if (!ids.length) return { removed: 0, votes: locked.votes };
-    const after = await decrementVotes(tx, participationId, ids.length);
-    challengeId = after?.challengeId ?? null;
-    const votesAfter = after?.votes ?? 0;
-    await insertLog(tx, {
-      action: 'remove-votes',
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
-      participationId,
-      challengeId: after?.challengeId ?? null,
-      reason,
-      details: {
-        selection: kind === 'ids' ? { ids: only.ids } : kind === 'ipHash' ? { ipHash: only.ipHash } : { minute: only.minute!.toISOString() },
-        voteIds: ids,
-        removed: ids.length,
-        before: { votes: locked.votes },
-        after: { votes: votesAfter },
-        votesAfter,
-      },
-      at: now,
-    });
-    ctx.log.info({ participation: participationId, removed: ids.length, actor: input.actor.name }, 'votes removed');
-    return { removed: ids.length, votes: votesAfter };
-  });
+  // The entry first, then its votes: the one lock order of every path that changes counts
+  // (moderation repository `lockEntries`); run again after a deadlock or serialization failure, so
+  // no removal is lost to one.
+  const result = await retryOnConflict(() =>
+    ctx.db.transaction(async (tx) => {
+      challengeId = null;
+      const locked = await repo.findReviewableEntry(tx, participationId, true);
+      if (!locked) throw new NotFoundError(M.notFound);
+      const now = ctx.now();
+      const { kind, ...only } = selection;
+      const ids = await repo.removeSelected(tx, participationId, only, input.actor.name, reason, now);
+      if (!ids.length) return { removed: 0, votes: locked.votes };
+      const after = await decrementVotes(tx, participationId, ids.length);
+      challengeId = after?.challengeId ?? null;
+      const votesAfter = after?.votes ?? 0;
+      await insertLog(tx, {
+        action: 'remove-votes',
+        operatorId: input.actor.operatorId,
+        actor: input.actor.name,
+        participationId,
+        challengeId: after?.challengeId ?? null,
+        reason,
+        details: {
+          selection: kind === 'ids' ? { ids: only.ids } : kind === 'ipHash' ? { ipHash: only.ipHash } : { minute: only.minute!.toISOString() },
+          voteIds: ids,
+          removed: ids.length,
+          before: { votes: locked.votes },
+          after: { votes: votesAfter },
+          votesAfter,
+        },
+        at: now,
+      });
+      return { removed: ids.length, votes: votesAfter };
+    }),
+  );
+  if (result.removed) ctx.log.info({ participation: participationId, removed: result.removed, actor: input.actor.name }, 'votes removed');
   // The browse list shows the lower count (modules/cache).
   if (challengeId) await announce(ctx, [topics.entries(challengeId)]);
   return result;
