@@ -9,8 +9,9 @@ import { castVote, getProofChallenge, voteGroups } from './service.js';
 import { ensureVoterId } from './voter.js';
 
 /**
- * Votes over HTTP (contracts `entries.ts`): no login needed. A valid access token, when sent, makes
- * the vote a member's (no proof of work; counted per account as well). Both calls set the voter
+ * Votes over HTTP (contracts `entries.ts`): no login needed. A valid access token of a member (one
+ * with a profile now), when sent, makes the vote a member's (no proof of work; counted per account
+ * as well); any other token votes as anyone does, with a proof. Both calls set the voter
  * cookie when the browser has none. POST needs the anti-forgery header like every unsafe `/api/`
  * call (the client sends it: the URL is relative).
  */

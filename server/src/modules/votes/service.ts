@@ -13,8 +13,9 @@ import * as repo from './repository.js';
 /**
  * Votes (spec §4 Voting, decisions §5): anyone may vote, for published text and picture entries,
  * during the voting window (Europe/Berlin days). At most one counted vote per entry and voter,
- * where the voter is the signed cookie id and, when logged in, also the account (its club), so a
- * member who clears the cookies still has one vote. A club cannot vote for its own entry.
+ * where the voter is the signed cookie id and, for a signed-in member (a profile), also the account
+ * (its club), so a member who clears the cookies still has one vote. A club cannot vote for its own
+ * entry.
  * Anonymous voters add an ALTCHA proof of work, each usable once. Per-IP limits are generous
  * (a club house shares one address). Every vote is a record (entry, voter, account, hashed IP,
  * browser family, time); the entry's count goes up in the same transaction.
@@ -143,10 +144,14 @@ export async function castVote({ ctx, input }: { ctx: Ctx; input: CastVoteInput 
 
   let accountKey: string | null = null;
   let proof: { signature: string; expiresAt: Date } | null = null;
-  if (input.user) {
-    const club = await findClubOfAccount(ctx.db, input.user.sub);
-    if (club && club.id === entry.clubId) throw new CodedError(403, 'OwnEntry', MESSAGES.own);
-    accountKey = club ? `club:${club.id}` : `sub:${input.user.sub}`;
+  // A member's vote needs a profile that exists now: a valid token alone is not enough (any user of
+  // a Cognito pool has one, also one the product never registered, and a deleted account's stays
+  // valid until it expires). Without a profile the vote is an anonymous one, with a proof of work.
+  const club = input.user ? await findClubOfAccount(ctx.db, input.user.sub) : undefined;
+  const member = club && input.user ? input.user.sub : null;
+  if (club) {
+    if (club.id === entry.clubId) throw new CodedError(403, 'OwnEntry', MESSAGES.own);
+    accountKey = `club:${club.id}`;
   } else {
     if (!input.altcha) throw new CodedError(400, 'ProofRequired', MESSAGES.proofRequired);
     const checked = await checkProof(ctx.secret, input.altcha, ctx.now());
@@ -161,7 +166,7 @@ export async function castVote({ ctx, input }: { ctx: Ctx; input: CastVoteInput 
       challengeId: entry.challengeId,
       voterId: input.voterId,
       accountKey,
-      accountSub: input.user?.sub ?? null,
+      accountSub: member,
       ipHash: ipHash(ctx.secret, input.ip),
       userAgent: userAgentFamily(input.userAgent),
       createdAt: ctx.now(),
