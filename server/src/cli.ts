@@ -9,10 +9,10 @@ import { isAppError, UsageError } from './errors.js';
 import { berlinToday } from './lib/dates.js';
 import { consoleLogger } from './logger.js';
 import { createMediaStore } from './modules/media/store.js';
-import { appendAudit, cliActor, type Actor } from './modules/audit/service.js';
+import { cliActor, type Actor } from './modules/audit/service.js';
 import { listParticipationsForReview, publishParticipation, rejectParticipation } from './modules/moderation/service.js';
 import { addOperator, findOperatorId, listOperators, updateOperator } from './modules/operators/service.js';
-import { listSubscribers, subscribersToCsv } from './modules/newsletter/service.js';
+import { subscribersCsv } from './modules/newsletter-admin/service.js';
 import { formatChallenge, formatRows, formatVersion } from './modules/results/format.js';
 import {
   getResultsOverview,
@@ -44,7 +44,8 @@ const USAGE = `Usage: node server/dist/cli.js <command>
                                       (in the database with DATABASE_URL, else in DATA_DIR/remotes)
   releases <remote>                   List the releases of a remote (* = live)
   rollback <remote> <releaseId>       Make an earlier release live again
-  newsletter-export                   Print the confirmed newsletter subscribers as CSV
+  newsletter-export                   Print the confirmed newsletter subscribers as CSV for Excel
+                                      (UTF-8 with BOM, ";" between cells: the back office export; audited)
   operator-add <email> [--role moderator|admin] [--password <pw>]
                                       Create a back-office operator (default role: moderator), or set
                                       a new password (and with --role the role) of an existing one;
@@ -211,24 +212,10 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'newsletter-export': {
       onlyOptions(parsed, []);
-      // Taken out of the system: audited like the back office's export (who, when, how many).
-      const subscribers = await withDatabase(config, async (opened) => {
-        const found = await listSubscribers({ ctx: { db: opened.database.db } });
-        const actor = cliActor();
-        await appendAudit(opened.database.db, {
-          action: 'newsletter-export',
-          operatorId: actor.operatorId,
-          actor: actor.name,
-          subjectType: 'newsletter',
-          subjectId: 'Abonnenten',
-          reason: null,
-          details: { exported: found.length, format: 'csv' },
-          at: new Date(),
-        });
-        return found;
-      });
-      process.stdout.write(subscribersToCsv(subscribers));
-      log.info(`${subscribers.length} confirmed subscriber(s)`);
+      // The back office's export (one CSV writer, formula cells neutralised), audited the same way.
+      const csv = await withDatabase(config, (opened) => subscribersCsv({ ctx: { db: opened.database.db, now }, input: { actor: cliActor() } }));
+      process.stdout.write(csv.text);
+      log.info(`${csv.total} confirmed subscriber(s)`);
       return 0;
     }
     case 'operator-add': {

@@ -102,6 +102,8 @@ export const AUDIT_ACTIONS = [
   'account-delete',
   'content-update',
   'newsletter-export',
+  'newsletter-list',
+  'operator-lock',
 ] as const;
 /**
  * What an audit row records: moderation (`publish`, `reject`, `remove-votes`), results
@@ -110,8 +112,10 @@ export const AUDIT_ACTIONS = [
  * `password-reset` on the command line), challenges (`challenge-update`, `media-upload`), clubs
  * (`clubs-import`, `club-logo`), the newsletter (`newsletter-unsubscribe`) and club accounts
  * (`account-resend-code`, `account-block`, `account-unblock`, `account-delete`) and the site content
- * (`content-update`: home teasers, banner texts, legal pages), and exports of personal data
- * (`newsletter-export`: who took the subscriber list, when, how many addresses). Never a password.
+ * (`content-update`: home teasers, banner texts, legal pages), reads of personal data
+ * (`newsletter-export`: who took the subscriber list, when, how many addresses; `newsletter-list`:
+ * who read a page of subscriber addresses, how many) and failed-login locks of operators
+ * (`operator-lock`: 5 wrong passwords, until when). Never a password.
  */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** An action in the log: one of the above, or one a later module writes (lower-case words with dashes). */
@@ -164,7 +168,9 @@ export interface AuditPageDto {
 /**
  * Error codes of the operator account calls: 400 `ValidationError`, 400 `WrongPassword`,
  * 401 `Unauthorized` / `InvalidCredentials`, 403 `Forbidden` ('Dafür fehlt dir die Berechtigung.'),
- * 404 `NotFound`, 409 `OperatorExists`, `LastAdmin`, `SelfDisable`, 429 `LimitExceeded`.
+ * 404 `NotFound`, 409 `OperatorExists`, `LastAdmin`, `SelfDisable`, 429 `LimitExceeded` (per IP
+ * address), 429 `LoginLocked` (5 wrong passwords for an address: sign-in and password change are
+ * refused for 15 minutes, also with the right password).
  */
 export type OperatorErrorCode =
   | 'ValidationError'
@@ -176,4 +182,5 @@ export type OperatorErrorCode =
   | 'OperatorExists'
   | 'LastAdmin'
   | 'SelfDisable'
-  | 'LimitExceeded';
+  | 'LimitExceeded'
+  | 'LoginLocked';

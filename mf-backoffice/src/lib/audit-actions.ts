@@ -24,6 +24,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'account-delete': 'Konto gelöscht',
   'content-update': 'Inhalte geändert',
   'newsletter-export': 'Newsletter-Adressen exportiert',
+  'newsletter-list': 'Newsletter-Adressen angesehen',
+  'operator-lock': 'Anmeldung gesperrt (falsche Passwörter)',
 };
 
 export const AUDIT_ACTION_LIST: readonly AuditAction[] = AUDIT_ACTIONS;

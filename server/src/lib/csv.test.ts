@@ -1,6 +1,6 @@
-import { CSV_BOM, csvCell, csvLine } from './csv.js';
+import { CSV_BOM, csvCell, csvFile, csvHead, csvLine } from './csv.js';
 
-/** CSV cells for Excel: quoting, doubled quotes, and no cell a spreadsheet would run as a formula. */
+/** The server's one CSV writer: quoting, doubled quotes, and no cell a spreadsheet would run as a formula. */
 
 describe('csvCell', () => {
   test.each([
@@ -40,5 +40,15 @@ describe('csvCell', () => {
   test('a line: cells joined with ; and ended with CRLF; the BOM is U+FEFF', () => {
     expect(csvLine([1, 'a;b', null, '=x'])).toBe(`1;"a;b";;'=x\r\n`);
     expect(Buffer.from(CSV_BOM, 'utf8')).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  });
+});
+
+describe('csvFile', () => {
+  test('BOM, header and rows; every cell of a row goes through csvCell (the header too)', () => {
+    expect(csvHead(['E-Mail', 'Zeit'])).toBe(`${CSV_BOM}E-Mail;Zeit\r\n`);
+    expect(csvFile(['E-Mail', '=Kopf'], [["=cmd|'/ccalc'!a0@example.org", 1], ['a;b@example.org', null]])).toBe(
+      `${CSV_BOM}E-Mail;'=Kopf\r\n'=cmd|'/ccalc'!a0@example.org;1\r\n"a;b@example.org";\r\n`,
+    );
+    expect(csvFile(['x'], [])).toBe(`${CSV_BOM}x\r\n`);
   });
 });

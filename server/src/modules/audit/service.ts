@@ -6,7 +6,7 @@ import type { ModerationLogRow } from '../../db/schema/index.js';
 import { ValidationError } from '../../errors.js';
 import { isValidIsoDate } from '../../lib/dates.js';
 import { isPlainText } from '../../lib/text.js';
-import { CSV_BOM, csvLine } from './csv.js';
+import { csvHead, csvLine } from '../../lib/csv.js';
 import * as repo from './repository.js';
 
 /**
@@ -225,7 +225,7 @@ export async function auditCsv({
   const maxRows = input.maxRows ?? AUDIT_CSV_MAX_ROWS;
   const total = await repo.countEntries(ctx.db, filter);
   async function* chunks(): AsyncGenerator<string> {
-    yield CSV_BOM + csvLine(CSV_HEADER);
+    yield csvHead(CSV_HEADER);
     let cursor: repo.AuditCursor | null = null;
     let written = 0;
     while (written < maxRows) {

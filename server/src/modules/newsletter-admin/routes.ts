@@ -16,7 +16,8 @@ import {
 
 /**
  * The newsletter in the back office (`newsletterAdminPaths`): a scope of its own with the operator
- * access hook (modules/operators/access.ts). Both roles read; export and unsubscribe are admin.
+ * access hook (modules/operators/access.ts). Every route is for admins: subscriber addresses are
+ * personal data a moderator does not need (the service checks the role again and audits each read).
  */
 
 const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema } as const;
@@ -31,9 +32,9 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   app.get<{ Querystring: SubscriberQueryInput }>(
     newsletterAdminPaths.subscribers,
     {
-      config: { operatorAccess: 'operator' },
+      config: { operatorAccess: 'admin' },
       schema: {
-        summary: 'Newsletter subscriptions, searched, filtered, sorted and paged',
+        summary: 'Newsletter subscriptions, searched, filtered, sorted and paged (admin; audited)',
         querystring: {
           type: 'object',
           properties: {
@@ -48,15 +49,15 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
         response: { 200: dto('NewsletterSubscriberPageDto'), ...errors },
       },
     },
-    async (request) => listSubscriptionsForOperator({ ctx, input: request.query }),
+    async (request) => listSubscriptionsForOperator({ ctx, input: { ...request.query, actor: actorOf(request) } }),
   );
 
   app.get<{ Querystring: { email?: string } }>(
     newsletterAdminPaths.consentLog,
     {
-      config: { operatorAccess: 'operator' },
+      config: { operatorAccess: 'admin' },
       schema: {
-        summary: 'The consent log of one address',
+        summary: 'The consent log of one address (admin)',
         querystring: {
           type: 'object',
           required: ['email'],
@@ -66,7 +67,7 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
         response: { 200: dto('NewsletterConsentLogDto'), ...errors },
       },
     },
-    async (request) => consentLogForOperator({ ctx, input: request.query }),
+    async (request) => consentLogForOperator({ ctx, input: { ...request.query, actor: actorOf(request) } }),
   );
 
   app.get(

@@ -8,25 +8,34 @@ import type {
 } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
 import type { NewsletterSubscriptionRow } from '../../db/schema/index.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { csvFile } from '../../lib/csv.js';
 import { isValidEmail, normalizeEmail } from '../../lib/email.js';
 import { appendAudit, formatBerlin, reasonOf, type Actor } from '../audit/service.js';
-import { CSV_BOM, csvLine } from '../audit/csv.js';
 import * as newsletterRepo from '../newsletter/repository.js';
 import { listSubscribers } from '../newsletter/service.js';
 import * as repo from './repository.js';
 
 /**
- * The newsletter in the back office (issue 8): both roles read the subscriptions and the consent
- * log; admins export the subscribers (the same query as the command line's `newsletter-export`)
- * and unsubscribe an address with a reason, with the same effect as the footer link of a mail:
- * status `unsubscribed`, a consent record, and an audit row in the same transaction.
+ * The newsletter in the back office (issue 8). Subscriber addresses are personal data that only
+ * admins need (issue 22): admins read the subscriptions and the consent log, export the
+ * subscribers (the command line's `newsletter-export` is this same export) and unsubscribe an
+ * address with a reason, with the same effect as the footer link of a mail: status
+ * `unsubscribed`, a consent record, and an audit row in the same transaction. Moderators get 403.
+ * Every read of a list of addresses (a page of the list, the export) is a row of the audit log:
+ * who, when, how many; never the addresses, nor the search text (a part of one).
  */
+
+const FORBIDDEN_MESSAGE = 'Dafür fehlt dir die Berechtigung.';
+
+/** Checked here, not only by the routes: the command line acts as admin. */
+function assertAdmin(actor: Actor): void {
+  if (actor.role !== 'admin') throw new ForbiddenError(FORBIDDEN_MESSAGE);
+}
 
 export const SUBSCRIBER_PAGE_SIZE = 25;
 export const SUBSCRIBER_MAX_PAGE_SIZE = 100;
-/** Not yet in the contracts' AUDIT_ACTIONS (a colleague's file in progress); the log's column is free text. */
-export const NEWSLETTER_UNSUBSCRIBE_ACTION = 'newsletter-unsubscribe' as AuditAction;
+export const NEWSLETTER_UNSUBSCRIBE_ACTION: AuditAction = 'newsletter-unsubscribe';
 export const UNSUBSCRIBE_REASON_MESSAGE = 'Gib einen Grund für die Abmeldung an (3 bis 500 Zeichen).';
 export const NOT_FOUND_MESSAGE = 'Diese Adresse gibt es nicht.';
 
@@ -50,19 +59,34 @@ export interface SubscriberQueryInput {
   size?: number;
 }
 
-/** GET /api/operator/newsletter/subscribers */
+/** GET /api/operator/newsletter/subscribers (admin; each page read is audited as `newsletter-list`). */
 export async function listSubscriptionsForOperator({
   ctx,
   input,
 }: {
-  ctx: Pick<AppContext, 'db'>;
-  input: SubscriberQueryInput;
+  ctx: Pick<AppContext, 'db' | 'now'>;
+  input: SubscriberQueryInput & { actor: Actor };
 }): Promise<NewsletterSubscriberPageDto> {
+  assertAdmin(input.actor);
   const from = input.from ?? 0;
   const size = Math.min(input.size ?? SUBSCRIBER_PAGE_SIZE, SUBSCRIBER_MAX_PAGE_SIZE);
   const query = input.query?.trim().toLowerCase() || undefined;
-  const { rows, total } = await repo.listSubscriptions(ctx.db, { query, status: input.status ?? 'confirmed' }, { offset: from, limit: size, sort: input.sort });
-  return { items: rows.map(toDto), total, from, size };
+  const status = input.status ?? 'confirmed';
+  return ctx.db.transaction(async (tx) => {
+    const { rows, total } = await repo.listSubscriptions(tx, { query, status }, { offset: from, limit: size, sort: input.sort });
+    // Written with the read (one transaction): no page of addresses leaves without its row.
+    await appendAudit(tx, {
+      action: 'newsletter-list',
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'newsletter',
+      subjectId: 'Abonnenten',
+      reason: null,
+      details: { shown: rows.length, total, status, from, searched: query !== undefined },
+      at: ctx.now(),
+    });
+    return { items: rows.map(toDto), total, from, size };
+  });
 }
 
 /** GET /api/operator/newsletter/consent-log?email= */
@@ -71,8 +95,9 @@ export async function consentLogForOperator({
   input,
 }: {
   ctx: Pick<AppContext, 'db'>;
-  input: { email?: string };
+  input: { email?: string; actor: Actor };
 }): Promise<NewsletterConsentLogDto> {
+  assertAdmin(input.actor);
   if (!isValidEmail(input.email)) throw new ValidationError('Gib eine gültige Emailadresse an', { field: 'email' });
   const email = normalizeEmail(input.email);
   const rows = await repo.consentLogOf(ctx.db, email);
@@ -85,9 +110,9 @@ export async function consentLogForOperator({
 const CSV_HEADER = ['E-Mail', 'Bestätigt (Europe/Berlin)', 'Einwilligungstext'];
 
 /**
- * GET /api/operator/newsletter/subscribers.csv: the confirmed subscribers, as `newsletter-export`
- * finds them. Taking personal data out of the system is audited (who, when, how many; not the
- * addresses themselves).
+ * The confirmed subscribers as CSV (lib/csv.ts): GET /api/operator/newsletter/subscribers.csv and
+ * the command line's `newsletter-export` (actor `cli:<user>`). Taking personal data out of the
+ * system is audited (who, when, how many; not the addresses themselves), in the read's transaction.
  */
 export async function subscribersCsv({
   ctx,
@@ -96,19 +121,23 @@ export async function subscribersCsv({
   ctx: Pick<AppContext, 'db' | 'now'>;
   input: { actor: Actor };
 }): Promise<{ total: number; text: string }> {
-  const subscribers = await listSubscribers({ ctx });
-  await appendAudit(ctx.db, {
-    action: 'newsletter-export',
-    operatorId: input.actor.operatorId,
-    actor: input.actor.name,
-    subjectType: 'newsletter',
-    subjectId: 'Abonnenten',
-    reason: null,
-    details: { exported: subscribers.length, format: 'csv' },
-    at: ctx.now(),
+  assertAdmin(input.actor);
+  const subscribers = await ctx.db.transaction(async (tx) => {
+    const found = await listSubscribers({ ctx: { db: tx } });
+    await appendAudit(tx, {
+      action: 'newsletter-export',
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'newsletter',
+      subjectId: 'Abonnenten',
+      reason: null,
+      details: { exported: found.length, format: 'csv' },
+      at: ctx.now(),
+    });
+    return found;
   });
-  const lines = subscribers.map((s) => csvLine([s.email, formatBerlin(s.confirmedAt), s.consentTextVersion]));
-  return { total: subscribers.length, text: CSV_BOM + csvLine(CSV_HEADER) + lines.join('') };
+  const rows = subscribers.map((s) => [s.email, formatBerlin(s.confirmedAt), s.consentTextVersion]);
+  return { total: subscribers.length, text: csvFile(CSV_HEADER, rows) };
 }
 
 /** POST /api/operator/newsletter/subscribers/:id/unsubscribe (admin, with a reason). */
@@ -119,6 +148,7 @@ export async function unsubscribeByOperator({
   ctx: Pick<AppContext, 'db' | 'now'>;
   input: { id: number; reason: unknown; actor: Actor };
 }): Promise<NewsletterSubscriberDto> {
+  assertAdmin(input.actor);
   const reason = reasonOf(input.reason, true, UNSUBSCRIBE_REASON_MESSAGE);
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findByIdForUpdate(tx, input.id);

@@ -165,14 +165,3 @@ export async function listSubscribers({ ctx }: { ctx: Pick<AppContext, 'db'> }):
     unsubscribeToken: row.unsubscribeToken,
   }));
 }
-
-const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/** The subscribers as CSV (`email,confirmed_at,consent_text_version`). */
-export function subscribersToCsv(subscribers: readonly Subscriber[]): string {
-  const lines = ['email,confirmed_at,consent_text_version'];
-  for (const s of subscribers) {
-    lines.push([s.email, s.confirmedAt.toISOString(), s.consentTextVersion].map(csvField).join(','));
-  }
-  return `${lines.join('\n')}\n`;
-}

@@ -59,18 +59,38 @@ function fakeServer() {
 
 const listCalls = (xhr: ReturnType<typeof mockXhr>) => xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/newsletter/subscribers');
 
-it('lists confirmed addresses page by page from the server; a moderator sees no export and no unsubscribe', async () => {
-  const user = userEvent.setup();
+it('a moderator gets the German note instead of the screen, no call for addresses, and no "Newsletter" in the bar', async () => {
   const xhr = fakeServer();
   renderBackoffice('/backoffice/newsletter', signedIn);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Dafür fehlt dir die Berechtigung.');
+  expect(alert).toHaveTextContent('Die Newsletter-Adressen sind personenbezogene Daten: Nur Administratoren sehen, exportieren und verwalten sie.');
+  expect(screen.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeInTheDocument();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'CSV exportieren' })).not.toBeInTheDocument();
+  expect(xhr.mock.calls.filter(([url]) => url.pathname.startsWith('/api/operator/newsletter'))).toEqual([]);
+  expect(within(screen.getByRole('navigation', { name: 'Backoffice' })).queryByRole('link', { name: 'Newsletter' })).not.toBeInTheDocument();
+});
+
+it('a 403 of the server (the role changed meanwhile) shows the same note', async () => {
+  mockXhr({ [LIST]: { status: 403, body: { code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.' } } });
+  renderBackoffice('/backoffice/newsletter', admin);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Dafür fehlt dir die Berechtigung.');
+  expect(screen.queryByRole('link', { name: 'CSV exportieren' })).not.toBeInTheDocument();
+});
+
+it('lists confirmed addresses page by page from the server for an admin, with the export and the unsubscribe', async () => {
+  const user = userEvent.setup();
+  const xhr = fakeServer();
+  renderBackoffice('/backoffice/newsletter', admin);
   expect(await screen.findByRole('heading', { level: 2, name: '30 Adressen (bestätigt)' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeInTheDocument();
   expect(document.title).toBe('Newsletter – Backoffice – Punktejagd');
   const table = screen.getByRole('table');
   expect(within(table).getAllByRole('row')).toHaveLength(26);
   expect(within(table).getByRole('rowheader', { name: 'fan-01@verein.example' })).toBeInTheDocument();
-  expect(screen.queryByRole('link', { name: 'CSV exportieren' })).not.toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: /abmelden$/ })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'CSV exportieren' })).toBeInTheDocument();
+  expect(screen.getAllByRole('button', { name: /abmelden$/ })).toHaveLength(25);
   expect(screen.getByText('Seite 1 von 2')).toBeInTheDocument();
   expect(listCalls(xhr)[0]![0].searchParams.get('status')).toBe('confirmed');
 
@@ -83,7 +103,7 @@ it('lists confirmed addresses page by page from the server; a moderator sees no 
 it('searches, filters by status and sorts on the server', async () => {
   const user = userEvent.setup();
   const xhr = fakeServer();
-  renderBackoffice('/backoffice/newsletter', signedIn);
+  renderBackoffice('/backoffice/newsletter', admin);
   await screen.findByRole('table');
   expect(listCalls(xhr)[0]![0].searchParams.get('sort')).toBe('email');
   await user.type(screen.getByRole('searchbox', { name: 'E-Mail-Adresse' }), 'offen');
@@ -102,7 +122,7 @@ it('searches, filters by status and sorts on the server', async () => {
 it('shows the consent log of an address in a dialog', async () => {
   const user = userEvent.setup();
   fakeServer();
-  renderBackoffice('/backoffice/newsletter', signedIn);
+  renderBackoffice('/backoffice/newsletter', admin);
   await user.click(await screen.findByRole('button', { name: 'Einwilligungen von fan-02@verein.example' }));
   const dialog = screen.getByRole('dialog', { name: 'Einwilligungen' });
   const log = await within(dialog).findByRole('list', { name: 'Einwilligungsprotokoll' });

@@ -43,9 +43,9 @@ export const newsletterTexts = {
     "Die Adressen konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.",
   none: "Keine Adresse passt zur Suche.",
   forbidden: "Dafür fehlt dir die Berechtigung.",
+  forbiddenHint:
+    "Die Newsletter-Adressen sind personenbezogene Daten: Nur Administratoren sehen, exportieren und verwalten sie.",
   gone: "Diese Adresse gibt es nicht mehr. Die Liste ist neu geladen.",
-  readOnly:
-    "Du kannst die Liste lesen; Export und Abmelden sind Administratoren vorbehalten.",
 } as const;
 
 const STATUS_LABELS: Record<NewsletterStatusDto, string> = {
@@ -68,18 +68,51 @@ const countText = (total: number, status: NewsletterStatusDto) =>
 type List =
   | { status: "loading" }
   | { status: "error" }
+  | { status: "forbidden" }
   | { status: "ready"; page: NewsletterSubscriberPageDto };
 
+/** What a moderator (or anyone the server refuses) sees instead of the screen; no address is asked for. */
+function Forbidden() {
+  return (
+    <section aria-labelledby="newsletter-title">
+      <ScreenHeader title="Newsletter" titleId="newsletter-title" />
+      <Panel role="alert">
+        <p
+          css={css`
+            margin: 0;
+            font-weight: 700;
+          `}
+        >
+          {newsletterTexts.forbidden}
+        </p>
+        <p
+          css={(theme: Theme) => css`
+            margin: ${theme.space(2)} 0 0;
+          `}
+        >
+          {newsletterTexts.forbiddenHint}
+        </p>
+      </Panel>
+    </section>
+  );
+}
+
 /**
- * 'Newsletter': the addresses, searched, filtered by status and paged on the server (confirmed
- * by default), with each address's consent log. Admins also export the subscribers ('CSV
- * exportieren', a download from the server) and unsubscribe an address with a reason; moderators
- * see the same list without these.
+ * 'Newsletter' (admins only: subscriber addresses are personal data a moderator does not need,
+ * and the server refuses them with 403): the addresses, searched, filtered by status and paged on
+ * the server (confirmed by default; the server audits every page read), each address's consent
+ * log, the export ('CSV exportieren', a download from the server) and unsubscribing an address
+ * with a reason. A moderator gets 'Dafür fehlt dir die Berechtigung.' and no call is made.
  */
 export function NewsletterScreen() {
-  const { state, signedOut } = useOperatorSession();
+  const { state } = useOperatorSession();
   const isAdmin =
     state.status === "signed-in" && state.operator.role === "admin";
+  return isAdmin ? <Subscribers /> : <Forbidden />;
+}
+
+function Subscribers() {
+  const { signedOut } = useOperatorSession();
   const [draft, setDraft] = useState({
     query: "",
     status: "confirmed" as NewsletterStatusDto,
@@ -116,6 +149,8 @@ export function NewsletterScreen() {
     } catch (error) {
       if (id !== request.current) return;
       if (isApiError(error) && error.status === 401) signedOut("expired");
+      else if (isApiError(error) && error.status === 403)
+        setList({ status: "forbidden" });
       else setList({ status: "error" });
     }
   }, [filter, signedOut]);
@@ -160,22 +195,17 @@ export function NewsletterScreen() {
     : 1;
   const current = Math.floor(filter.from / SUBSCRIBER_PAGE_SIZE) + 1;
 
+  if (list.status === "forbidden") return <Forbidden />;
   return (
     <section aria-labelledby="newsletter-title">
       <ScreenHeader
         title="Newsletter"
         titleId="newsletter-title"
-        intro={
-          isAdmin
-            ? "Abonnenten mit Double-Opt-in und ihre Einwilligungen."
-            : newsletterTexts.readOnly
-        }
+        intro="Abonnenten mit Double-Opt-in und ihre Einwilligungen. Jeder Abruf der Adressen steht im Protokoll."
       >
-        {isAdmin && (
-          <ButtonAnchor variant="secondary" href={SUBSCRIBERS_CSV_URL} download>
-            CSV exportieren
-          </ButtonAnchor>
-        )}
+        <ButtonAnchor variant="secondary" href={SUBSCRIBERS_CSV_URL} download>
+          CSV exportieren
+        </ButtonAnchor>
       </ScreenHeader>
 
       <SearchPanel label="Adressen suchen" onSubmit={onSearch}>
@@ -343,7 +373,7 @@ export function NewsletterScreen() {
                           >
                             Einwilligungen
                           </Button>
-                          {isAdmin && item.status !== "unsubscribed" && (
+                          {item.status !== "unsubscribed" && (
                             <Button
                               variant="secondary"
                               onClick={() => setUnsubscribing(item)}

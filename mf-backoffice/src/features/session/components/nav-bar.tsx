@@ -19,7 +19,8 @@ const screens = [
   { to: backofficePaths.results, label: 'Ergebnisse' },
   { to: backofficePaths.clubs, label: 'Vereine' },
   { to: backofficePaths.accounts, label: 'Konten' },
-  { to: backofficePaths.newsletter, label: 'Newsletter' },
+  /** Admins only (subscriber addresses): moderators do not see it (the screen and the server refuse them anyway). */
+  { to: backofficePaths.newsletter, label: 'Newsletter', adminOnly: true },
   { to: backofficePaths.content, label: 'Inhalte' },
   { to: backofficePaths.audit, label: 'Protokoll' },
   /** Admins only: moderators do not see it (the screen and the server refuse them anyway). */
