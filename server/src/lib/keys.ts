@@ -4,7 +4,7 @@ import { createHmac, createSecretKey, hkdfSync, type KeyObject } from 'node:cryp
  * Keys derived from the app secret (APP_SECRET or DATA_DIR/app-secret), one per use, so a leak of
  * one (say, a hashed IP in a log) says nothing about another. Every instance derives the same keys.
  */
-export type AppKeyPurpose = 'upload-policy' | 'vote-proof' | 'voter-cookie' | 'ip-hash';
+export type AppKeyPurpose = 'upload-policy' | 'vote-proof' | 'voter-cookie' | 'ip-hash' | 'operator-login';
 
 const cache = new Map<string, Buffer>();
 

@@ -1,10 +1,11 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Password checks per login name (decisions §2: 5 failures lock for 15 minutes), for accounts and
- * for addresses without one alike, so that the lock cannot tell them apart. `sub` is the account's
- * sub, or for an unknown username the made-up sub its SRP challenges carry (an HMAC of the
- * normalised address: no address is stored). No foreign key, for that reason.
+ * Password checks per login name (decisions §2: 5 failures lock for 15 minutes; modules/login-lock),
+ * for accounts and for addresses without one alike, so that the lock cannot tell them apart. `sub`
+ * is the login name: a member's sub, or for an unknown username the made-up sub its SRP challenges
+ * carry (an HMAC of the normalised address), or for the back office `operator:` and a keyed hash of
+ * the address (known operator or not). No address is stored, and no foreign key, for that reason.
  *
  * Every check is counted here before the password is compared (atomically: of any number of
  * parallel checks at most 5 reach the comparison); a right password deletes the row.

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   identityCodes,
@@ -14,7 +14,6 @@ import {
   type IdentityUserRow,
   type NewIdentityUserRow,
 } from '../../db/schema/index.js';
-import { identityLoginFailures } from '../../db/schema/identity-login-failures.js';
 
 /** Queries of the built-in identity service. */
 
@@ -83,59 +82,6 @@ export async function markConfirmed(db: Db, sub: string, now: Date): Promise<voi
 
 export async function setAttributes(db: Db, sub: string, attributes: Record<string, string>, now: Date): Promise<void> {
   await db.update(identityUsers).set({ attributes, updatedAt: now }).where(eq(identityUsers.sub, sub));
-}
-
-// ---- failed password checks (accounts and unknown addresses alike)
-
-export interface LoginAttemptRule {
-  now: Date;
-  /** The check that sets the count to this number locks until `lockUntil`. */
-  max: number;
-  lockUntil: Date;
-  /** A previous failure at or before this time is forgotten (the count starts again at 1). */
-  forgetBefore: Date;
-}
-
-/**
- * Counts one password check of `sub` BEFORE the password is compared, in one atomic statement:
- * the check that reaches `max` sets the lock, and while the lock holds nothing is counted and null
- * is returned (refuse without comparing). Of any number of parallel checks at most `max` get a
- * number; the row lock of the upsert serialises them (PostgreSQL and PGlite). Run it outside a
- * transaction that a failed check rolls back. Returns the check's number, or null when locked.
- */
-export async function reserveLoginAttempt(db: Db, sub: string, rule: LoginAttemptRule): Promise<number | null> {
-  const t = identityLoginFailures;
-  const restart = or(lte(t.lastFailureAt, rule.forgetBefore), lte(t.lockedUntil, rule.now));
-  const next = sql`(case when ${restart} then 1 else ${t.failures} + 1 end)`;
-  const lockUntil = sql`${rule.lockUntil.toISOString()}::timestamptz`;
-  const [row] = await db
-    .insert(t)
-    .values({ sub, failures: 1, lockedUntil: rule.max <= 1 ? rule.lockUntil : null, lastFailureAt: rule.now })
-    .onConflictDoUpdate({
-      target: t.sub,
-      set: {
-        failures: next,
-        lockedUntil: sql`(case when ${next} >= ${rule.max} then ${lockUntil} else null end)`,
-        lastFailureAt: rule.now,
-      },
-      setWhere: or(isNull(t.lockedUntil), lte(t.lockedUntil, rule.now)),
-    })
-    .returning({ failures: t.failures });
-  return row?.failures ?? null;
-}
-
-/** True while `sub` is locked (InitiateAuth USER_SRP_AUTH answers the lock before a challenge). */
-export async function isLoginLocked(db: Db, sub: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .select({ sub: identityLoginFailures.sub })
-    .from(identityLoginFailures)
-    .where(and(eq(identityLoginFailures.sub, sub), gt(identityLoginFailures.lockedUntil, now)));
-  return rows.length > 0;
-}
-
-/** A right password (or a reset code) clears the count and lifts a lock. */
-export async function clearLoginFailures(db: Db, sub: string): Promise<void> {
-  await db.delete(identityLoginFailures).where(eq(identityLoginFailures.sub, sub));
 }
 
 // ---- codes
@@ -264,20 +210,9 @@ export async function insertSigningKey(db: Db, row: typeof identitySigningKeys.$
 
 // ---- housekeeping
 
-/**
- * Removes what can no longer be used: answered blocks past their 5 minutes, dead sessions and
- * codes, failure counts that are forgotten (last failure at or before `forgetFailuresBefore`, no lock).
- */
-export async function deleteExpired(db: Db, now: Date, forgetFailuresBefore: Date): Promise<void> {
+/** Removes what can no longer be used: answered blocks past their 5 minutes, dead sessions and codes. */
+export async function deleteExpired(db: Db, now: Date): Promise<void> {
   await db.delete(identityUsedSecretBlocks).where(lte(identityUsedSecretBlocks.expiresAt, now));
-  await db
-    .delete(identityLoginFailures)
-    .where(
-      and(
-        lte(identityLoginFailures.lastFailureAt, forgetFailuresBefore),
-        or(isNull(identityLoginFailures.lockedUntil), lte(identityLoginFailures.lockedUntil, now)),
-      ),
-    );
   await db.delete(identitySessions).where(lte(identitySessions.expiresAt, now));
   await db.delete(identityCodes).where(lte(identityCodes.expiresAt, new Date(now.getTime() - 86_400_000)));
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { IdentityCodePurpose, IdentityUserRow } from '../../db/schema/index.js';
 import { normalizeEmail } from '../../lib/email.js';
 import { safeEqual } from '../../lib/hash.js';
+import * as loginLock from '../login-lock/service.js';
 import { passwordResetCodeMail, signupCodeMail } from '../mail/templates.js';
 import { badCredentials, IdentityError, MESSAGES } from './errors.js';
 import * as repo from './repository.js';
@@ -42,10 +43,6 @@ export const SIGNUP_CODE_TTL_MS = 24 * 3_600_000;
 export const RESET_CODE_TTL_MS = 3_600_000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const RESEND_INTERVAL_MS = 60_000;
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MS = 15 * 60_000;
-/** A failed password check is forgotten this long after it (when no other followed). */
-export const FAILURE_WINDOW_MS = LOCK_MS;
 /** An account never confirmed for this long gives its e-mail address (and club entry) free again. */
 export const UNCONFIRMED_TTL_MS = 7 * 86_400_000;
 export const SECRET_BLOCK_TTL_MS = 5 * 60_000;
@@ -79,23 +76,18 @@ const lockedError = () => new IdentityError('NotAuthorizedException', MESSAGES.l
 /**
  * Counts a password check of `sub` (an account's, or the made-up sub of an unknown username)
  * before the comparison; throws "Password attempts exceeded" without comparing while the lock
- * holds. The check that makes 5 in a row (each within 15 minutes of the last) locks for 15 minutes,
- * for accounts and unknown addresses alike; a right password then clears the count.
+ * holds (modules/login-lock: 5 in a row lock for 15 minutes, accounts and unknown addresses alike;
+ * a right password then clears the count).
  */
 async function reserveLoginAttempt(ctx: IdentityCtx, sub: string): Promise<void> {
-  const now = realNow(ctx);
-  const reserved = await repo.reserveLoginAttempt(ctx.db, sub, {
-    now,
-    max: MAX_FAILED_LOGINS,
-    lockUntil: new Date(now.getTime() + LOCK_MS),
-    forgetBefore: new Date(now.getTime() - FAILURE_WINDOW_MS),
-  });
-  if (reserved === null) throw lockedError();
+  if (!(await loginLock.reserveLoginAttempt({ ctx, input: { key: sub } }))) throw lockedError();
 }
 
 async function assertNotLocked(ctx: IdentityCtx, sub: string): Promise<void> {
-  if (await repo.isLoginLocked(ctx.db, sub, realNow(ctx))) throw lockedError();
+  if (await loginLock.isLoginLocked({ ctx, input: { key: sub } })) throw lockedError();
 }
+
+const clearLoginFailures = (ctx: Pick<IdentityCtx, 'db'>, sub: string) => loginLock.clearLoginFailures({ ctx, input: { key: sub } });
 
 // ---- clean-up (scheduled jobs, modules/jobs/cleanup.ts)
 
@@ -104,8 +96,8 @@ async function assertNotLocked(ctx: IdentityCtx, sub: string): Promise<void> {
  * counts (older than their 15-minute window, no lock), ended sessions, codes a day past expiry.
  */
 export async function removeExpiredIdentityData({ ctx }: { ctx: Pick<AppContext, 'db' | 'identity'> }): Promise<void> {
-  const now = realNow(ctx);
-  await repo.deleteExpired(ctx.db, now, new Date(now.getTime() - FAILURE_WINDOW_MS));
+  await repo.deleteExpired(ctx.db, realNow(ctx));
+  await loginLock.removeForgottenLoginFailures({ ctx });
 }
 
 /** Accounts never confirmed within 7 days go, with their profiles (their address and club entry are free again). */
@@ -155,7 +147,7 @@ export async function changePassword({
   assertPasswordPolicy(input.proposedPassword);
   await reserveLoginAttempt(ctx, user.sub);
   if (!verifyPassword(ctx.identity.modPow, ctx.identity.poolName, user.sub, input.previousPassword, user)) throw badCredentials();
-  await repo.clearLoginFailures(ctx.db, user.sub);
+  await clearLoginFailures(ctx, user.sub);
   await repo.setPassword(ctx.db, user.sub, newSecret(ctx, user.sub, input.proposedPassword as string), ctx.now());
 }
 
@@ -325,7 +317,7 @@ export async function confirmPasswordReset({
     await consume(tx, user, 'reset', hash);
     await repo.setPassword(tx.db, user.sub, newSecret(tx, user.sub, password), now);
     await repo.markConfirmed(tx.db, user.sub, now);
-    await repo.clearLoginFailures(tx.db, user.sub);
+    await clearLoginFailures(tx, user.sub);
     await repo.revokeAllSessions(tx.db, user.sub, realNow(tx));
   });
 }
@@ -490,7 +482,7 @@ export async function finishSrpLogin({
   const key = serverSessionKey(ctx.identity.modPow, bigFromHex(block.A), bigFromHex(block.B), bigFromHex(block.b), secret.verifier);
   const expected = passwordClaimSignature(key, ctx.identity.poolName, block.sub, input.secretBlock, input.timestamp);
   if (!signatureMatches(expected, input.signature) || !user) throw badCredentials();
-  await repo.clearLoginFailures(ctx.db, user.sub);
+  await clearLoginFailures(ctx, user.sub);
   assertNotBlocked(user);
   if (user.status !== 'CONFIRMED') throw new IdentityError('UserNotConfirmedException', MESSAGES.notConfirmed);
   return startSession(ctx, user, input.clientId);
@@ -522,7 +514,7 @@ export async function passwordLogin({
   const { modPow, poolName } = ctx.identity;
   const matches = verifyPassword(modPow, poolName, secret.sub, input.password, { salt: secret.salt, verifier: secret.verifier.toString(16) });
   if (!matches || !user) throw badCredentials();
-  await repo.clearLoginFailures(ctx.db, user.sub);
+  await clearLoginFailures(ctx, user.sub);
   assertNotBlocked(user);
   if (user.status !== 'CONFIRMED') throw new IdentityError('UserNotConfirmedException', MESSAGES.notConfirmed);
   return startSession(ctx, user, input.clientId);

@@ -7,7 +7,9 @@ import type { OperatorRow } from '../../db/schema/index.js';
 import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { normalizeEmail } from '../../lib/email.js';
 import { sha256Hex } from '../../lib/hash.js';
+import { appMac } from '../../lib/keys.js';
 import { appendAudit, cliActor, reasonOf, type Actor } from '../audit/service.js';
+import { clearLoginFailures, LOCK_MS, reserveLoginAttempt, type ReservedAttempt } from '../login-lock/service.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
@@ -21,7 +23,7 @@ import * as repo from './repository.js';
  * change is a row of the audit log, written in the change's transaction; passwords never are.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log' | 'identity'>;
 
 /** A signed-in operator as the routes know it (read per request: a new role or a disable counts at once). */
 export interface OperatorPrincipal {
@@ -40,6 +42,7 @@ export const OPERATOR_SESSION_TOUCH_MS = 60_000;
 const MESSAGES = {
   credentials: 'E-Mail-Adresse oder Passwort falsch.',
   limit: 'Zu viele Versuche. Bitte versuche es später erneut.',
+  locked: `Zu viele falsche Anmeldeversuche mit dieser E-Mail-Adresse. Bitte versuche es in ${LOCK_MS / 60_000} Minuten noch einmal.`,
   email: 'Gib eine gültige E-Mail-Adresse an.',
   password: `Das Passwort braucht mindestens ${OPERATOR_PASSWORD_MIN_LENGTH} Zeichen mit Groß- und Kleinbuchstaben, einer Ziffer und einem der Zeichen #?!@$ %^&*-.`,
   role: 'Die Rolle ist moderator oder admin.',
@@ -271,7 +274,48 @@ export async function findOperatorId({ ctx, input }: { ctx: Pick<AppContext, 'db
 // ---------------------------------------------------------------------------------------------
 // Sessions
 
-/** POST /api/operator/login: a new session token (the routes put it into the cookie until `cookieExpiresAt`). */
+/**
+ * The failed-login lock's name for an operator address (modules/login-lock): a keyed hash of the
+ * normalised address, so the table keeps no address, in a namespace of its own (an operator who
+ * is also a member has two locks). Known and unknown addresses get one alike.
+ */
+function loginLockKey(ctx: Pick<AppContext, 'secret'>, email: string): string {
+  return `operator:${appMac(ctx.secret, 'operator-login', email)}`;
+}
+
+/** Counts a password check of the address before it is compared; while the lock holds, 429 without comparing. */
+async function reservePasswordCheck(ctx: Ctx, email: string): Promise<ReservedAttempt> {
+  const reserved = await reserveLoginAttempt({ ctx, input: { key: loginLockKey(ctx, email) } });
+  if (!reserved) throw new CodedError(429, 'LoginLocked', MESSAGES.locked);
+  return reserved;
+}
+
+/**
+ * A wrong password that set the lock of an operator's address is in the audit log (who was
+ * locked, until when). Addresses without an operator lock alike but write nothing: the log is
+ * about operators, and an attacker's guesses are not.
+ */
+async function auditLock(ctx: Ctx, operator: OperatorRow | undefined, reserved: ReservedAttempt): Promise<void> {
+  if (!reserved.locks || !operator) return;
+  await appendAudit(ctx.db, {
+    action: 'operator-lock',
+    operatorId: null,
+    actor: 'login-lock',
+    subjectType: 'operator',
+    subjectId: operator.id,
+    reason: null,
+    details: { email: operator.email, failures: reserved.attempt, lockedUntil: reserved.lockedUntil.toISOString() },
+    at: ctx.now(),
+  });
+  ctx.log.warn({ operator: operator.id }, 'operator login locked after failed passwords');
+}
+
+/**
+ * POST /api/operator/login: a new session token (the routes put it into the cookie until
+ * `cookieExpiresAt`). Besides the limit per IP address, every password check of an address counts
+ * towards the failed-login lock of members (5 in a row lock the address for 15 minutes, operator or
+ * not; while it holds, even the right password is refused without being compared).
+ */
 export async function loginOperator({
   ctx,
   input,
@@ -285,10 +329,15 @@ export async function loginOperator({
   const body = (input.body ?? {}) as { email?: unknown; password?: unknown };
   const email = typeof body.email === 'string' ? normalizeEmail(body.email) : '';
   const password = typeof body.password === 'string' && body.password.length <= 256 ? body.password : '';
+  const reserved = await reservePasswordCheck(ctx, email);
   const operator = email ? await repo.findOperatorByEmail(ctx.db, email) : undefined;
   // The same work whether the address is known, disabled or not: the answer tells nothing either.
   const ok = await verifyPassword(password, operator?.passwordHash ?? (await dummyHash()));
-  if (!operator || !ok || !password || operator.disabledAt) throw new CodedError(401, 'InvalidCredentials', MESSAGES.credentials);
+  if (!operator || !ok || !password || operator.disabledAt) {
+    await auditLock(ctx, operator, reserved);
+    throw new CodedError(401, 'InvalidCredentials', MESSAGES.credentials);
+  }
+  await clearLoginFailures({ ctx, input: { key: loginLockKey(ctx, email) } });
   const token = randomBytes(32).toString('base64url');
   const now = ctx.now();
   await repo.insertSession(ctx.db, {
@@ -353,9 +402,15 @@ export async function changePassword({
     throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
   }
   const row = await repo.findOperatorById(ctx.db, input.operator.id);
-  if (!row || !current || !(await verifyPassword(current, row.passwordHash))) {
+  if (!row) throw new CodedError(400, 'WrongPassword', MESSAGES.wrongPassword, { field: 'currentPassword' });
+  // A wrong current password counts towards the login lock, as a member's does (whoever holds the
+  // session does not get more guesses than the sign-in form gives).
+  const reserved = await reservePasswordCheck(ctx, row.email);
+  if (!current || !(await verifyPassword(current, row.passwordHash))) {
+    await auditLock(ctx, row, reserved);
     throw new CodedError(400, 'WrongPassword', MESSAGES.wrongPassword, { field: 'currentPassword' });
   }
+  await clearLoginFailures({ ctx, input: { key: loginLockKey(ctx, row.email) } });
   if (newPassword === current) throw new ValidationError(MESSAGES.samePassword, { field: 'newPassword' });
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
