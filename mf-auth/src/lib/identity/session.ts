@@ -26,10 +26,23 @@ import { normalizeEmail } from '../email';
  * directly; the host reaches it through the `./session` expose.
  */
 
-/** Renew this long before the earlier of the two token expirations. */
-export const REFRESH_LEAD_SECONDS = 5 * 60;
-/** After a refresh that failed for another reason than a refused token (network), try again after this. */
+/**
+ * When to renew: before the earlier of the two expirations by this share of the tokens' lifetime,
+ * but at most `REFRESH_LEAD_MAX_SECONDS` before it. 1-hour tokens: at 55 minutes; 5-minute tokens
+ * (the shortest a Cognito pool allows): at 4 minutes. A fixed lead as long as the lifetime would
+ * renew at once, every time (issue 22: 857 refreshes in 10 s).
+ */
+export const REFRESH_LEAD_SHARE = 0.2;
+export const REFRESH_LEAD_MAX_SECONDS = 5 * 60;
+/**
+ * Floor between two scheduled refreshes, whatever the tokens say (a lifetime of 0, a clock that
+ * jumps): tokens of a sane lifetime never reach it; broken ones cost one request a minute, not a storm.
+ */
+export const MIN_REFRESH_INTERVAL_MS = 60_000;
+/** After a refresh that failed for another reason than a refused token (network): first wait, doubled per failure… */
 export const REFRESH_RETRY_MS = 30_000;
+/** …up to this. */
+export const REFRESH_RETRY_MAX_MS = 10 * 60_000;
 /** Sign-out waits at most this long for the identity service, then clears locally anyway. */
 export const SIGN_OUT_TIMEOUT_MS = 8_000;
 const MAX_TIMER_MS = 2_147_483_647;
@@ -94,21 +107,47 @@ function userFromStore(state: SessionData): CognitoUser | null {
 // ---- refresh scheduling -------------------------------------------------------------------
 
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** Local time (ms) of the last refresh request, 0 = none yet in this page. */
+let lastRefreshAt = 0;
+/** Refreshes in a row that failed without refusing the token (network, 5xx): the back-off's exponent. */
+let failures = 0;
 
 function cancelTimer(): void {
   if (timer !== null) clearTimeout(timer);
   timer = null;
 }
 
-/** Local time (ms) at which the session should be renewed: lead seconds before the earlier expiry, drift-adjusted. */
-export function refreshDueAt(tokens: SessionTokens): number {
-  const expiresAt = Math.min(tokens.accessTokenExpiresAt, tokens.idTokenExpiresAt);
-  return (expiresAt + tokens.clockDrift - REFRESH_LEAD_SECONDS) * 1000;
+/** A token's `iat` (issuer seconds), NaN when it has none. */
+function issuedAtOf(token: CognitoIdToken | CognitoAccessToken): number {
+  try {
+    const iat: unknown = token.getIssuedAt();
+    return typeof iat === 'number' ? iat : NaN;
+  } catch {
+    return NaN;
+  }
 }
 
-function schedule(delayMs: number): void {
+/**
+ * Local time (ms) at which the session should be renewed: before the earlier expiry by a share of
+ * the lifetime (at most REFRESH_LEAD_MAX_SECONDS), drift-adjusted (issuer time + drift = local time).
+ */
+export function refreshDueAt(tokens: SessionTokens): number {
+  const expiresAt = Math.min(tokens.accessTokenExpiresAt, tokens.idTokenExpiresAt);
+  const issuedAt = Math.max(issuedAtOf(new CognitoIdToken({ IdToken: tokens.idToken })), issuedAtOf(new CognitoAccessToken({ AccessToken: tokens.accessToken })));
+  // Without an `iat` the lifetime is unknown: the longest lead (MIN_REFRESH_INTERVAL_MS still bounds the rate).
+  const lifetime = Number.isFinite(issuedAt) ? Math.max(0, expiresAt - issuedAt) : Infinity;
+  const lead = Math.min(REFRESH_LEAD_MAX_SECONDS, lifetime * REFRESH_LEAD_SHARE);
+  return (expiresAt + tokens.clockDrift - lead) * 1000;
+}
+
+/** The wait before the next try after `failures` failed refreshes in a row (30 s, 1 min, 2 min, … 10 min). */
+export function retryDelayMs(failureCount: number): number {
+  return Math.min(REFRESH_RETRY_MAX_MS, REFRESH_RETRY_MS * 2 ** Math.max(0, failureCount - 1));
+}
+
+function schedule(atMs: number): void {
   cancelTimer();
-  timer = setTimeout(onTimer, Math.min(Math.max(0, delayMs), MAX_TIMER_MS));
+  timer = setTimeout(onTimer, Math.min(Math.max(0, atMs - Date.now()), MAX_TIMER_MS));
 }
 
 function scheduleRefresh(): void {
@@ -117,7 +156,7 @@ function scheduleRefresh(): void {
     cancelTimer();
     return;
   }
-  schedule(refreshDueAt(tokens) - Date.now());
+  schedule(Math.max(refreshDueAt(tokens), lastRefreshAt + MIN_REFRESH_INTERVAL_MS));
 }
 
 function onTimer(): void {
@@ -129,8 +168,8 @@ function onTimer(): void {
     return;
   }
   void refreshSession().then((renewed) => {
-    // Not renewed but still signed in: the service was unreachable; try again later.
-    if (!renewed && sessionStore.getState().tokens?.refreshToken && timer === null) schedule(REFRESH_RETRY_MS);
+    // Not renewed but still signed in: the service was unreachable; try again later, less often each time.
+    if (!renewed && sessionStore.getState().tokens?.refreshToken && timer === null) schedule(Date.now() + retryDelayMs(failures));
   });
 }
 
@@ -198,6 +237,7 @@ async function runRefresh(): Promise<boolean> {
 
   for (let attempt = 0; ; attempt += 1) {
     let result: AuthenticationResult;
+    lastRefreshAt = Date.now();
     try {
       result = await initiateRefresh(refreshToken);
     } catch (error) {
@@ -208,12 +248,16 @@ async function runRefresh(): Promise<boolean> {
         return false;
       }
       const delay = REFRESH_ATTEMPT_DELAYS_MS[attempt];
-      if (!TRANSIENT_CODES.has(code) || delay === undefined) return false;
+      if (!TRANSIENT_CODES.has(code) || delay === undefined) {
+        failures += 1;
+        return false;
+      }
       await wait(delay);
       if (stale()) return false;
       continue;
     }
     if (stale()) return false;
+    failures = 0;
     const data: SessionDataWithDrift = {
       IdToken: new CognitoIdToken({ IdToken: result.IdToken }),
       AccessToken: new CognitoAccessToken({ AccessToken: result.AccessToken }),
@@ -282,6 +326,7 @@ export function login(emailInput: string, password: string): Promise<LoginResult
 /** Ends the session locally: timer, the library's copy of the tokens, the store. */
 function clearLocal(): void {
   cancelTimer();
+  failures = 0;
   cognitoSessionStorage.clear();
   sessionStore.getState().clear();
 }
@@ -365,6 +410,8 @@ export function startSession(): Promise<void> {
 /** Tests only: forget registrations, timers and subscriptions. */
 export function resetSessionForTests(): void {
   cancelTimer();
+  lastRefreshAt = 0;
+  failures = 0;
   unsubscribe?.();
   unsubscribe = null;
   inFlight = null;

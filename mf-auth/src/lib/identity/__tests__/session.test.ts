@@ -1,12 +1,15 @@
 import { isApiError, sessionStore, setRuntimeConfig, type SessionData } from '@erd/shared-contracts';
 import { createHttpClient } from '@erd/shared-contracts/http';
 import { mockXhr, testConfig } from '@erd/shared-contracts/testing';
-import { answerRefresh, cognitoError, fakeCognito, fakeJwt, fakeSession, refreshCalls, type FakeAuthCallbacks } from '../../../testing/fake-cognito';
+import { answerRefresh, cognitoError, fakeCognito, fakeJwt, fakeSession, refreshAnswer, refreshCalls, type FakeAuthCallbacks } from '../../../testing/fake-cognito';
 import {
   login,
+  MIN_REFRESH_INTERVAL_MS,
   REFRESH_ATTEMPT_DELAYS_MS,
-  REFRESH_LEAD_SECONDS,
+  REFRESH_LEAD_MAX_SECONDS,
+  REFRESH_RETRY_MAX_MS,
   REFRESH_RETRY_MS,
+  refreshDueAt,
   refreshSession,
   resetSessionForTests,
   signOut,
@@ -119,7 +122,7 @@ describe('refresh scheduling', () => {
     await login('trainer@tsv-eching.example', 'Geheim#123');
     answerRefresh(fakeSession({ tag: 'renewed', lifetime: 3600 }));
 
-    const dueMs = (3600 + 60 - REFRESH_LEAD_SECONDS) * 1000;
+    const dueMs = (3600 + 60 - REFRESH_LEAD_MAX_SECONDS) * 1000;
     jest.advanceTimersByTime(dueMs - 1000);
     expect(refreshCalls()).toEqual([]);
     await jest.advanceTimersByTimeAsync(1000);
@@ -138,7 +141,7 @@ describe('refresh scheduling', () => {
     // The renewed session (issued now, 1 h) is renewed again 55 min later.
     const renewedAt = Date.now();
     expect(renewedAt - start).toBe(dueMs);
-    await jest.advanceTimersByTimeAsync((3600 - REFRESH_LEAD_SECONDS) * 1000);
+    await jest.advanceTimersByTimeAsync((3600 - REFRESH_LEAD_MAX_SECONDS) * 1000);
     expect(refreshCalls()).toHaveLength(2);
   });
 
@@ -148,7 +151,7 @@ describe('refresh scheduling', () => {
     await login('trainer@tsv-eching.example', 'Geheim#123');
     answerRefresh(cognitoError('NetworkError', 'Network error'));
 
-    await jest.advanceTimersByTimeAsync((3600 - REFRESH_LEAD_SECONDS) * 1000);
+    await jest.advanceTimersByTimeAsync((3600 - REFRESH_LEAD_MAX_SECONDS) * 1000);
     expect(refreshCalls()).toHaveLength(1);
     await jest.advanceTimersByTimeAsync(REFRESH_ATTEMPT_DELAYS_MS[0]);
     expect(refreshCalls()).toHaveLength(2);
@@ -209,6 +212,95 @@ describe('refresh scheduling', () => {
   });
 });
 
+describe('refresh timing with short-lived tokens (5 minutes, the shortest a Cognito pool allows)', () => {
+  const HOUR_MS = 3600 * 1000;
+  /** Each refresh answers after 50 ms (a network's round trip), e.g. with tokens issued then. */
+  const answerAfterRoundTrip = (answer: () => ReturnType<typeof fakeSession> | Error, sentAt: number[] = []) =>
+    fakeCognito.request.mockImplementation((_operation, _params, callback) => {
+      sentAt.push(Date.now());
+      setTimeout(() => {
+        const result = answer();
+        if (result instanceof Error) callback(result);
+        else callback(null, refreshAnswer(result));
+      }, 50);
+    });
+  const freshFiveMinuteTokens = (sentAt?: number[]) => answerAfterRoundTrip(() => fakeSession({ lifetime: 300, tag: 'renewed' }), sentAt);
+
+  it('renews once per lifetime, at 4 of 5 minutes: 15 refreshes in an idle hour, and the session never lapses', async () => {
+    jest.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') });
+    succeed(fakeSession({ lifetime: 300 }));
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    const start = Date.now();
+    const sentAt: number[] = [];
+    freshFiveMinuteTokens(sentAt);
+
+    // Minute by minute (a storm stops the loop early instead of running forever).
+    for (let minute = 0; minute < 60 && refreshCalls().length <= 100; minute += 1) {
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(sessionStore.getState().tokens?.accessTokenExpiresAt).toBeGreaterThan(Date.now() / 1000);
+    }
+    expect(refreshCalls()).toHaveLength(15);
+    // Issued in whole seconds: the next renewal is 240 s after the (rounded) issue time.
+    expect(sentAt.slice(0, 3).map((t) => (t - start) / 1000)).toEqual([240, 480, 720]);
+    expect(Date.now() - start).toBe(HOUR_MS);
+  });
+
+  it('counts the lifetime from the issue time: renews 1-hour tokens 5 minutes and 5-minute tokens 1 minute before expiry (drift-adjusted)', () => {
+    const tokens = (lifetime: number, clockDrift = 0) => ({
+      idToken: fakeJwt({ iat: 1_000_000, exp: 1_000_000 + lifetime }),
+      accessToken: fakeJwt({ iat: 1_000_000, exp: 1_000_000 + lifetime }),
+      clockDrift,
+      idTokenExpiresAt: 1_000_000 + lifetime,
+      accessTokenExpiresAt: 1_000_000 + lifetime,
+    });
+    expect(refreshDueAt(tokens(3600))).toBe((1_000_000 + 3600 - REFRESH_LEAD_MAX_SECONDS) * 1000);
+    expect(refreshDueAt(tokens(300))).toBe((1_000_000 + 240) * 1000);
+    expect(refreshDueAt(tokens(300, 30))).toBe((1_000_000 + 270) * 1000);
+  });
+
+  it('never refreshes more than once a minute, even for tokens that expire as they are issued', async () => {
+    jest.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') });
+    succeed(fakeSession({ lifetime: 300 }));
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    answerAfterRoundTrip(() => fakeSession({ lifetime: 0 }));
+    for (let minute = 0; minute < 60 && refreshCalls().length <= 100; minute += 1) await jest.advanceTimersByTimeAsync(60_000);
+    // 1 at 4 minutes, then one a minute.
+    expect(refreshCalls().length).toBeLessThanOrEqual(1 + (HOUR_MS - 240_000) / MIN_REFRESH_INTERVAL_MS);
+    expect(refreshCalls().length).toBeGreaterThan(1);
+  });
+
+  it('backs off after failures (30 s, 1, 2, 4, 8 min, then every 10 min) and is back on the lifetime once the service answers', async () => {
+    jest.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') });
+    succeed(fakeSession({ lifetime: 300 }));
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    answerAfterRoundTrip(() => cognitoError('NetworkError', 'Network error'));
+
+    for (let minute = 0; minute < 60 && refreshCalls().length <= 100; minute += 1) await jest.advanceTimersByTimeAsync(60_000);
+    // Each failed refresh is three requests; the waits between them grow to REFRESH_RETRY_MAX_MS.
+    const failedRefreshes = refreshCalls().length / 3;
+    expect(Number.isInteger(failedRefreshes)).toBe(true);
+    // 4 min, then waits of 0.5 min, 1, 2, 4, 8, 10, 10, 10, 10 … within the hour
+    let t = 240_000 + 2150;
+    let expected = 1;
+    for (let n = 1; n < 100; n += 1) {
+      t += Math.min(REFRESH_RETRY_MAX_MS, REFRESH_RETRY_MS * 2 ** (n - 1));
+      if (t > HOUR_MS) break;
+      expected += 1;
+      t += 2150;
+    }
+    expect(failedRefreshes).toBe(expected);
+    expect(failedRefreshes).toBeLessThan(12);
+    expect(sessionStore.getState().status).toBe('LOGGED_IN');
+
+    freshFiveMinuteTokens();
+    const before = refreshCalls().length;
+    await jest.advanceTimersByTimeAsync(REFRESH_RETRY_MAX_MS);
+    expect(refreshCalls().length).toBe(before + 1);
+    for (let minute = 0; minute < 60 && refreshCalls().length <= before + 100; minute += 1) await jest.advanceTimersByTimeAsync(60_000);
+    expect(refreshCalls().length).toBe(before + 1 + 15);
+  });
+});
+
 describe('start (a stored session after a reload)', () => {
   const stored = (lifetime: number, iat = Math.floor(Date.now() / 1000)): SessionData => {
     const s = fakeSession({ lifetime, iat });
@@ -234,7 +326,7 @@ describe('start (a stored session after a reload)', () => {
     await startSession();
     expect(sessionStore.getState().refresh).toBe(refreshSession);
     expect(refreshCalls()).toEqual([]);
-    await jest.advanceTimersByTimeAsync((3600 - REFRESH_LEAD_SECONDS) * 1000);
+    await jest.advanceTimersByTimeAsync((3600 - REFRESH_LEAD_MAX_SECONDS) * 1000);
     expect(refreshCalls()).toEqual(['refresh-stored']);
     expect(sessionStore.getState().tokens?.refreshToken).toBe('refresh-stored');
   });
