@@ -12,3 +12,4 @@ export * from './entries.js';
 export * from './results.js';
 export * from './page-slots.js';
 export * from './content-queries.js';
+export * from './content-links.js';

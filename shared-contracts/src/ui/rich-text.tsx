@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
-import type { RichTextBlockDto, RichTextDto, RichTextInlineDto } from '@erd/shared-contracts';
+import { Fragment, type ReactNode } from 'react';
+import { contentLinkHref, isExternalContentHref, type RichTextBlockDto, type RichTextDto, type RichTextInlineDto } from '@erd/shared-contracts';
 
-/** Renders the content API's rich text (an mdast subset) as React elements: no HTML is ever injected. */
-
-const safeHref = (url: string) => (/^(https?:|mailto:|tel:|\/)/i.test(url) ? url : undefined);
+/**
+ * Renders the content API's rich text (an mdast subset) as React elements: no HTML is ever injected.
+ * Links follow the contracts' one rule (`contentLinkHref`), also those stored before it: a refused
+ * link shows as its text.
+ */
 
 function renderInline(nodes: RichTextInlineDto[]): ReactNode[] {
   return nodes.map((node, i) => {
@@ -15,10 +17,10 @@ function renderInline(nodes: RichTextInlineDto[]): ReactNode[] {
       case 'emphasis':
         return <em key={i}>{renderInline(node.children)}</em>;
       case 'link': {
-        const href = safeHref(node.url);
-        const external = href?.startsWith('http');
+        const href = contentLinkHref(node.url);
+        if (href === undefined) return <Fragment key={i}>{renderInline(node.children)}</Fragment>;
         return (
-          <a key={i} href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+          <a key={i} href={href} {...(isExternalContentHref(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
             {renderInline(node.children)}
           </a>
         );

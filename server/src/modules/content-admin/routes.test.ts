@@ -132,7 +132,7 @@ describe('legal pages', () => {
       type: 'paragraph',
       children: [
         { type: 'text', value: 'Text mit HTML und Link und ' },
-        { type: 'link', url: 'https://example.org', children: [{ type: 'text', value: 'gut' }] },
+        { type: 'link', url: 'https://example.org/', children: [{ type: 'text', value: 'gut' }] },
         { type: 'text', value: '.' },
       ],
     });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { dto, errorResponses, errorSchema, objectBody } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { createMarkdownConverter } from '../season/markdown.js';
 import { getContent, previewMarkdown, saveBanner, saveLegalPage, saveTeasers } from './service.js';
 
 /**
@@ -35,6 +36,10 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   });
   registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: content');
+  // Markdown is converted in a worker thread with a time limit (issue 22): a hostile text never blocks the server.
+  const markdown = createMarkdownConverter({ serverRoot: ctx.config.serverRoot });
+  app.addHook('onClose', () => markdown.close());
+  const withMarkdown = { ...ctx, markdown };
 
   app.get(
     contentAdminRoutePaths.content,
@@ -49,7 +54,7 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       bodyLimit: 256 * 1024,
       schema: { summary: 'Save the home page teasers', body: objectBody('SaveTeasersInput: { expectedUpdatedAt: string, teasers: { teaser1, teaser2, teaserPrizes } }'), response: { 200: dto('ContentAdminDto'), ...errors } },
     },
-    async (request) => saveTeasers({ ctx, input: { body: request.body, actor: actorOf(request) } }),
+    async (request) => saveTeasers({ ctx: withMarkdown, input: { body: request.body, actor: actorOf(request) } }),
   );
 
   app.put(
@@ -65,7 +70,7 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       bodyLimit: LEGAL_BODY_LIMIT,
       schema: { summary: 'Save a legal page (Markdown)', params: pageParams, body: objectBody('SaveLegalInput: { expectedUpdatedAt: string, markdown: string }'), response: { 200: dto('ContentAdminDto'), ...errors } },
     },
-    async (request) => saveLegalPage({ ctx, input: { page: request.params.page, body: request.body, actor: actorOf(request) } }),
+    async (request) => saveLegalPage({ ctx: withMarkdown, input: { page: request.params.page, body: request.body, actor: actorOf(request) } }),
   );
 
   app.post(
@@ -75,6 +80,6 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       bodyLimit: LEGAL_BODY_LIMIT,
       schema: { summary: 'Render Markdown as the site would show it', body: objectBody('MarkdownPreviewInput: { markdown: string }'), response: { 200: dto('MarkdownPreviewDto'), ...errors } },
     },
-    async (request) => previewMarkdown({ input: { body: request.body } }),
+    async (request) => previewMarkdown({ ctx: withMarkdown, input: { body: request.body } }),
   );
 };

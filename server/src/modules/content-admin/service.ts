@@ -10,13 +10,13 @@ import {
   type TeaserAdminDto,
   type TeaserKey,
 } from '@erd/shared-contracts/backoffice';
-import type { TeaserDto } from '@erd/shared-contracts/wire';
+import { withSafeLinks, type RichTextDto, type TeaserDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import type { NewSiteRow, SiteRow, YearRow, YearTeaserMarkdown } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { isSingleLineText } from '../../lib/text.js';
 import { appendAudit, type Actor } from '../audit/service.js';
-import { markdownToRichText } from '../season/markdown.js';
+import type { MarkdownConverter } from '../season/markdown.js';
 import { richTextToMarkdown } from './markdown.js';
 import { announce, topics } from '../cache/changes.js';
 import * as repo from './repository.js';
@@ -30,7 +30,9 @@ import * as repo from './repository.js';
  * audit row `content-update` (subject `content`) with before and after.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'now'>;
+/** `markdown`: the conversion off the event loop, with its time and nesting limits (season/markdown.ts, issue 22). */
+type DbCtx = Pick<AppContext, 'db' | 'now'>;
+type Ctx = DbCtx & { markdown: MarkdownConverter };
 
 export const CONTENT_UPDATE_ACTION: AuditAction = 'content-update';
 
@@ -71,7 +73,8 @@ function toDto(year: YearRow, site: SiteRow): ContentAdminDto {
     TEASER_KEYS.map((key) => [key, teaserOf(year.teasers[key], year.teaserMarkdown?.[key])]),
   ) as Record<TeaserKey, TeaserAdminDto>;
   const legal = Object.fromEntries(
-    LEGAL_PAGE_KEYS.map((key) => [key, { markdown: site[LEGAL_COLUMNS[key]] ?? richTextToMarkdown(site[key]), richText: site[key] }]),
+    // Rich text stored before the one link rule (issue 22) is shown with it, as the public pages do.
+    LEGAL_PAGE_KEYS.map((key) => [key, { markdown: site[LEGAL_COLUMNS[key]] ?? richTextToMarkdown(site[key]), richText: withSafeLinks(site[key]) }]),
   ) as ContentAdminDto['legal'];
   return {
     yearId: year.id,
@@ -84,7 +87,7 @@ function toDto(year: YearRow, site: SiteRow): ContentAdminDto {
   };
 }
 
-async function current(ctx: Ctx): Promise<{ site: SiteRow; year: YearRow }> {
+async function current(ctx: Pick<Ctx, 'db'>): Promise<{ site: SiteRow; year: YearRow }> {
   const site = await repo.findSite(ctx.db);
   const year = site?.currentYearId ? await repo.findYear(ctx.db, site.currentYearId) : undefined;
   if (!site || !year) throw new NotFoundError(MESSAGES.noSeason);
@@ -92,7 +95,7 @@ async function current(ctx: Ctx): Promise<{ site: SiteRow; year: YearRow }> {
 }
 
 /** GET /api/operator/content (both roles). */
-export async function getContent({ ctx }: { ctx: Ctx }): Promise<ContentAdminDto> {
+export async function getContent({ ctx }: { ctx: Pick<Ctx, 'db'> }): Promise<ContentAdminDto> {
   const { site, year } = await current(ctx);
   return toDto(year, site);
 }
@@ -180,9 +183,13 @@ const markdownText = (value: string) => value.replace(/\r\n?/g, '\n');
 // ---------------------------------------------------------------------------------------------
 // Saving
 
-function teaserDto(input: TeaserAdminDto): TeaserDto {
+/** The teaser's text as rich text (converted before the save's transaction: the conversion may take seconds). */
+async function teaserText(ctx: Ctx, key: TeaserKey, input: TeaserAdminDto): Promise<RichTextDto | null> {
   const text = markdownText(input.text);
-  const rich = text.trim() ? markdownToRichText(text) : null;
+  return text.trim() ? ctx.markdown.toRichText(text, `teasers.${key}.text`) : null;
+}
+
+function teaserDto(input: TeaserAdminDto, rich: RichTextDto | null): TeaserDto {
   return {
     headline: input.headline.trim(),
     ...(input.subheadline.trim() ? { subheadline: input.subheadline.trim() } : {}),
@@ -195,6 +202,11 @@ function teaserDto(input: TeaserAdminDto): TeaserDto {
 /** PUT /api/operator/content/teasers (admin). */
 export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: unknown; actor: Actor } }): Promise<ContentAdminDto> {
   const body = parse(teasersSchema, input.body);
+  const texts = {
+    teaser1: await teaserText(ctx, 'teaser1', body.teasers.teaser1),
+    teaser2: await teaserText(ctx, 'teaser2', body.teasers.teaser2),
+    teaserPrizes: await teaserText(ctx, 'teaserPrizes', body.teasers.teaserPrizes),
+  };
   const { site } = await current(ctx);
   const yearId = site.currentYearId!;
   const saved = await ctx.db.transaction(async (tx) => {
@@ -202,9 +214,9 @@ export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: unk
     if (!old) throw new NotFoundError(MESSAGES.noSeason);
     if (old.updatedAt.toISOString() !== body.expectedUpdatedAt) throw new ConflictError(MESSAGES.staleTeasers, { updatedAt: old.updatedAt.toISOString() });
     const teasers = {
-      teaser1: teaserDto(body.teasers.teaser1),
-      teaser2: teaserDto(body.teasers.teaser2),
-      teaserPrizes: teaserDto(body.teasers.teaserPrizes),
+      teaser1: teaserDto(body.teasers.teaser1, texts.teaser1),
+      teaser2: teaserDto(body.teasers.teaser2, texts.teaser2),
+      teaserPrizes: teaserDto(body.teasers.teaserPrizes, texts.teaserPrizes),
     };
     const teaserMarkdown: YearTeaserMarkdown = {
       teaser1: teasers.teaser1.text ? markdownText(body.teasers.teaser1.text) : null,
@@ -240,7 +252,7 @@ export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: unk
 }
 
 async function saveSite(
-  ctx: Ctx,
+  ctx: DbCtx,
   actor: Actor,
   expectedUpdatedAt: string,
   subjectId: string,
@@ -275,7 +287,7 @@ async function saveSite(
 }
 
 /** PUT /api/operator/content/banner (admin): '' clears a strip's text (the default slogan shows). */
-export async function saveBanner({ ctx, input }: { ctx: Ctx; input: { body: unknown; actor: Actor } }): Promise<ContentAdminDto> {
+export async function saveBanner({ ctx, input }: { ctx: DbCtx; input: { body: unknown; actor: Actor } }): Promise<ContentAdminDto> {
   const body = parse(bannerSchema, input.body);
   return saveSite(
     ctx,
@@ -297,7 +309,7 @@ export async function saveLegalPage({ ctx, input }: { ctx: Ctx; input: { page: s
   const page = input.page;
   const body = parse(legalSchema, input.body);
   const markdown = markdownText(body.markdown);
-  const richText = markdownToRichText(markdown);
+  const richText = await ctx.markdown.toRichText(markdown);
   if (!richText.children.length) {
     throw new ValidationError('Der Text enthält nichts, was die Seite zeigen kann (HTML, Bilder und Code werden nicht übernommen).', { field: 'markdown' });
   }
@@ -313,7 +325,7 @@ export async function saveLegalPage({ ctx, input }: { ctx: Ctx; input: { page: s
 }
 
 /** POST /api/operator/content/preview (admin): Markdown → the rich text a save would store; nothing is saved. */
-export function previewMarkdown({ input }: { input: { body: unknown } }): MarkdownPreviewDto {
+export async function previewMarkdown({ ctx, input }: { ctx: Pick<Ctx, 'markdown'>; input: { body: unknown } }): Promise<MarkdownPreviewDto> {
   const body = parse(previewSchema, input.body);
-  return { richText: markdownToRichText(markdownText(body.markdown)) };
+  return { richText: await ctx.markdown.toRichText(markdownText(body.markdown)) };
 }

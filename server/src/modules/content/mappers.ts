@@ -5,8 +5,10 @@ import type {
   LinkDto,
   ParticipationDto,
   SiteDto,
+  TeaserDto,
   YearDto,
 } from '@erd/shared-contracts/wire';
+import { withSafeLinks } from '@erd/shared-contracts/wire';
 import type { ChallengeRow, ClubRow, ParticipationRow, SiteRow, YearRow } from '../../db/schema/index.js';
 
 /** Database rows → wire types (house style: the server maps its rows to the contracts). */
@@ -57,20 +59,25 @@ export function toYearDto(row: YearRow, challenges: ChallengeRow[]): YearDto {
     fields: {
       year: row.year,
       challenges: challenges.map(toChallengeDto),
-      teaser1: row.teasers.teaser1,
-      teaser2: row.teasers.teaser2,
-      teaserPrizes: row.teasers.teaserPrizes,
+      teaser1: toTeaserDto(row.teasers.teaser1),
+      teaser2: toTeaserDto(row.teasers.teaser2),
+      teaserPrizes: toTeaserDto(row.teasers.teaserPrizes),
     },
   };
+}
+
+/** Stored rich text goes out under the contracts' one link rule, also what was stored before it (issue 22). */
+function toTeaserDto(teaser: TeaserDto): TeaserDto {
+  return teaser.text ? { ...teaser, text: withSafeLinks(teaser.text) } : teaser;
 }
 
 export function toSiteDto(row: SiteRow): SiteDto {
   return {
     sys: { id: row.id, objectTypeId: 'bfv-erd-site', createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) },
     fields: {
-      terms: row.terms,
-      dataProtection: row.dataProtection,
-      imprint: row.imprint,
+      terms: withSafeLinks(row.terms),
+      dataProtection: withSafeLinks(row.dataProtection),
+      imprint: withSafeLinks(row.imprint),
       ...(row.bannerText1 ? { bannerText1: row.bannerText1 } : {}),
       ...(row.bannerText2 ? { bannerText2: row.bannerText2 } : {}),
     },
