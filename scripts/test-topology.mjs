@@ -4,11 +4,15 @@
 // each with a DATA_DIR of its own, on one fresh PostgreSQL database, behind nginx (Debian's package
 // with the deployment's deploy/nginx/templates/punktejagd.conf.template, unprivileged, in a temp
 // folder), uploads in an S3 bucket (the S3 stand-in as a process of its own, see below), mail to an
-// SMTP capture. It walks what production does: both instances start at once on the empty database
-// (migrations, demo season), a member registers with the code from the mail, a club submits a
+// SMTP capture. The instances connect as an app role that owns no table (docs/deployment.md, "An
+// app role that owns no table"): an instance refuses the empty database and says what to run, the
+// owner migrates with `cli.js migrate` (twice at once: the lock), and the app role cannot rewrite
+// the audit log. It walks what production does: both instances start at once on the migrated
+// database (demo season), a member registers with the code from the mail, a club submits a
 // picture on instance A and instance B serves it, so does a back-office picture, a release and a
 // rollback reach both instances, instance A is killed (SIGKILL) while requests run through nginx,
-// and the site goes on. The same nginx file also runs as a TLS front (LISTEN `ssl http2`, a
+// and the site goes on; an admin's audited writes and a member's vote go through as the app role.
+// The same nginx file also runs as a TLS front (LISTEN `ssl http2`, a
 // certificate made with openssl) and serves the site over HTTP/2. docs/deployment.md describes it.
 //
 // S3: s3rver (npm; 3.7.1 and the @20minutes fork 5.0.0) accepts a browser POST without checking the
@@ -16,7 +20,8 @@
 // no S3 server is in Debian's packages, so the project's stand-in (server/src/test-support/fake-s3.ts,
 // which checks the policy and its SigV4 signature) runs here as a separate process.
 //
-// Environment: DATABASE_URL (any database on the server: a new one is created and dropped),
+// Environment: DATABASE_URL (any database on the server, as a role that may create roles and
+// databases: a new database and its owner and app roles are created and dropped),
 // TOPOLOGY_PORT_BASE (fixed ports base..base+5 instead of free ones), TOPOLOGY_KEEP=1 (keep the
 // temp folder with nginx's logs), TOPOLOGY_LOG_LEVEL (the instances' LOG_LEVEL, default warn),
 // TOPOLOGY_APP_ROOT (run the instances from this tree, e.g. the repository itself, instead of the
@@ -80,18 +85,28 @@ const XSRF = randomBytes(16).toString('hex');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'erd-topology-'));
 chmodSync(tmp, 0o755); // nginx workers (user nobody when started as root) read below it
 const dbName = `erd_topology_${Date.now()}_${process.pid}`;
-const dbUrl = (() => {
+/** The schema's owner (migrates) and the instances' app role (owns nothing); roles are per server, so named per run. */
+const roles = {
+  owner: { name: `erd_topology_owner_${process.pid}`, password: randomBytes(12).toString('hex') },
+  app: { name: `erd_topology_app_${process.pid}`, password: randomBytes(12).toString('hex') },
+};
+const dbUrl = (role) => {
   const url = new URL(DATABASE_URL);
+  url.username = roles[role].name;
+  url.password = roles[role].password;
   url.pathname = `/${dbName}`;
   return url.toString();
-})();
+};
 
 const started = Date.now();
 const phases = [];
 const children = [];
 let smtp = null;
 let dbCreated = false;
+let rolesCreated = false;
 
+/** Today in Berlin (the product's day, YYYY-MM-DD). */
+const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -283,10 +298,10 @@ async function standingsRelease(base) {
   return config.remotes.find((r) => r.name === 'mf_standings');
 }
 
-/** The operator command line of the built server with the deployment's environment. */
-function cli(env, args) {
+/** The operator command line of the built server with the deployment's environment (`appRoot`: the tree to run it from). */
+function cli(env, args, appRoot = root, node = process.execPath) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'server/dist/cli.js'), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, [path.join(appRoot, 'server/dist/cli.js'), ...args], { cwd: appRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
@@ -375,7 +390,7 @@ async function main() {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TOPOLOGY_LOG_LEVEL ?? 'warn',
-    DATABASE_URL: dbUrl,
+    DATABASE_URL: dbUrl('app'),
     SEASON_DIR: seasonDir,
     APP_SECRET: randomBytes(32).toString('base64url'),
     PUBLIC_URL: lb,
@@ -395,7 +410,9 @@ async function main() {
     const client = new pg.Client({ connectionString: DATABASE_URL });
     await client.connect();
     try {
-      await client.query(`create database ${dbName}`);
+      for (const role of Object.values(roles)) await client.query(`create role ${role.name} login password '${role.password}'`);
+      rolesCreated = true;
+      await client.query(`create database ${dbName} owner ${roles.owner.name}`);
       dbCreated = true;
     } finally {
       await client.end();
@@ -437,7 +454,29 @@ async function main() {
     await waitFor('nginx (TLS)', () => connects(p.tls), { timeoutMs: 10_000, procs: [tlsNginx] });
   });
 
-  const [a, b] = await phase(`both instances start at once on the empty database (migrations, season import; Node ${dockerNode.version})`, async () => {
+  await phase('as the app role an instance refuses the empty database and says what the owner has to run', async () => {
+    const refused = start('instance (app role, empty database)', dockerNode.bin, [path.join(appRoot, 'server/dist/server.js')], {
+      ...deployment,
+      PORT: String(p.a),
+      DATA_DIR: dataDir('a'),
+    });
+    const exit = await refused.exited;
+    check(exit.code === 1, `the instance should exit with 1, not ${JSON.stringify(exit)}:\n${refused.output}`);
+    check(
+      refused.output.includes(`Die Datenbankrolle "${roles.app.name}" besitzt das Schema nicht`) && refused.output.includes('node server/dist/cli.js migrate'),
+      `the instance should say (German and English) that the owner runs cli.js migrate:\n${refused.output}`,
+    );
+  });
+
+  await phase('the owner runs `cli.js migrate` twice at once (the lock): migrations, job queues, the app role\'s grants', async () => {
+    const env = { ...deployment, DATABASE_MIGRATION_URL: dbUrl('owner'), DATA_DIR: dataDir('a') };
+    const outputs = await Promise.all([0, 1].map(() => cli(env, ['migrate'], appRoot, dockerNode.bin)));
+    for (const output of outputs) {
+      check(output.includes(`as "${roles.owner.name}"`) && output.includes(`grants renewed for the app role "${roles.app.name}"`), `cli.js migrate said:\n${output}`);
+    }
+  });
+
+  const [a, b] = await phase(`both instances start at once as the app role on the migrated database (season import; Node ${dockerNode.version})`, async () => {
     const procs = ['a', 'b'].map((name) =>
       start(`instance ${name.toUpperCase()}`, dockerNode.bin, [path.join(appRoot, 'server/dist/server.js')], {
         ...deployment,
@@ -504,7 +543,7 @@ async function main() {
     return saved;
   });
 
-  await phase('an admin uploads a back-office picture on instance A; instance B serves it', async () => {
+  const operatorSession = await phase('an admin uploads a back-office picture on instance A; instance B serves it', async () => {
     const admin = { email: 'vorstand@example.org', password: `Topologie#${randomBytes(6).toString('hex')}` };
     await cli({ ...deployment, DATA_DIR: dataDir('a') }, ['operator-add', admin.email, '--role', 'admin', '--password', admin.password]);
     const login = await expectStatus(`${urlA}/api/operator/login`, 200, {
@@ -524,6 +563,7 @@ async function main() {
     const { pathname } = new URL(image.fields.file.url, lb);
     const onB = await expectStatus(`${urlB}${pathname}`, 200);
     check(onB.body.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])), `${pathname} from instance B should be the JPEG`);
+    return session;
   });
 
   await phase('a remote release and a rollback (npm run release) reach both instances', async () => {
@@ -639,14 +679,82 @@ async function main() {
     );
   });
 
-  await phase('with instance A gone the site goes on: a new member registers and logs in, the first one too', async () => {
+  const secondToken = await phase('with instance A gone the site goes on: a new member registers and logs in, the first one too', async () => {
     const second = `verein-${randomBytes(4).toString('hex')}@example.org`;
     await register(lb, second, 'club-10214-w');
-    await login(lb, second);
+    const secondToken = await login(lb, second);
     const again = await login(lb, email);
     const own = (await expectStatus(`${lb}/api/challenge/particpation/${PICTURE_CHALLENGE}`, 200, { headers: memberHeaders(again) })).json();
     check(own?._id === entry._id, 'the entry should still be there');
     await expectStatus(`${lb}/ready`, 200);
+    return secondToken;
+  });
+
+  await phase('as the app role: an admin publishes the entry and opens voting (audited), the second member votes; the audit log cannot be rewritten', async () => {
+    const app = new pg.Client({ connectionString: dbUrl('app') });
+    await app.connect();
+    try {
+      const auditRows = async () => (await app.query('select count(*)::int as n from moderation_log')).rows[0].n;
+      const before = await auditRows();
+      const operator = (extra = {}) => ({ cookie: `${operatorSession}; XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, ...extra });
+      const json = { 'content-type': 'application/json' };
+      const published = (await expectStatus(`${lb}/api/operator/moderation/decisions`, 200, {
+        method: 'POST',
+        headers: operator(json),
+        body: JSON.stringify({ decision: 'publish', ids: [entry._id], checklist: { minors: true, traffic: true, performance: true, excess: true } }),
+      })).json();
+      check(published.items?.[0]?.outcome === 'published', `the entry should be published: ${JSON.stringify(published)}`);
+      const challengeUrl = `${lb}/api/operator/challenges/${PICTURE_CHALLENGE}`;
+      const challenge = (await expectStatus(challengeUrl, 200, { headers: operator() })).json();
+      const day = (offset) => new Date(Date.parse(`${berlinToday()}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+      await expectStatus(challengeUrl, 200, {
+        method: 'PATCH',
+        headers: operator(json),
+        body: JSON.stringify({
+          expectedUpdatedAt: challenge.updatedAt,
+          endDateSubmission: day(-1),
+          startDateVoting: day(0),
+          confirmRunning: true,
+          reason: 'Abstimmung für den Topologie-Test öffnen',
+        }),
+      });
+      const vote = (await expectStatus(`${lb}/api/votes`, 200, {
+        method: 'POST',
+        headers: memberHeaders(secondToken, json),
+        body: JSON.stringify({ challengeId: PICTURE_CHALLENGE, participationId: entry._id }),
+      })).json();
+      check(vote.votes === 1, `the member's vote should count: ${JSON.stringify(vote)}`);
+      const after = await auditRows();
+      check(after >= before + 2, `the publication and the date change should be in the audit log (${before} → ${after} rows)`);
+
+      const refused = async (statements) => {
+        await app.query('begin');
+        try {
+          for (const statement of statements.slice(0, -1)) await app.query(statement);
+          await app.query(statements.at(-1));
+          return null;
+        } catch (error) {
+          return error.code;
+        } finally {
+          await app.query('rollback');
+        }
+      };
+      for (const statements of [
+        [`update moderation_log set reason = 'umgeschrieben'`],
+        ['delete from moderation_log'],
+        ['truncate moderation_log'],
+        [`set local erd.audit_maintenance = 'on'`, `update moderation_log set reason = 'umgeschrieben'`],
+        [`set local erd.audit_maintenance = 'on'`, 'delete from moderation_log'],
+        ['alter table moderation_log disable trigger moderation_log_append_only'],
+        ['alter table moderation_log disable trigger all'],
+      ]) {
+        const code = await refused(statements);
+        check(code === '42501', `as the app role "${statements.join('; ')}" should be refused (42501), not ${code ?? 'done'}`);
+      }
+      check((await auditRows()) === after, 'the audit log should be unchanged');
+    } finally {
+      await app.end();
+    }
   });
 
   await phase('instance B stops on SIGTERM (exit code 0)', async () => {
@@ -664,13 +772,15 @@ async function cleanup() {
   await Promise.all(children.map((proc) => proc.exited));
   if (smtp) await new Promise((resolve) => smtp.close(resolve));
   const t1 = Date.now();
-  if (dbCreated) {
+  if (dbCreated || rolesCreated) {
     const client = new pg.Client({ connectionString: DATABASE_URL });
     try {
       await client.connect();
       await client.query(`drop database if exists ${dbName} with (force)`);
+      // The grants and default privileges were in the database: the roles hold nothing else.
+      for (const role of Object.values(roles)) await client.query(`drop role if exists ${role.name}`);
     } catch (error) {
-      console.error(`  (could not drop ${dbName}: ${error.message})`);
+      console.error(`  (could not drop ${dbName} or its roles: ${error.message})`);
     } finally {
       await client.end().catch(() => undefined);
     }
