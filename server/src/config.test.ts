@@ -113,6 +113,17 @@ test('identity: an absolute endpoint is a real Cognito pool (issuer and JWKS of 
   expect(config.rateLimitScale).toBe(2.5);
 });
 
+test('identity: IDENTITY_TOKEN_TTL_SECONDS sets the built-in token lifetime within what Cognito allows (5 min to 1 day)', () => {
+  expect(loadConfig({}, location).identity.tokenTtlSeconds).toBe(3600);
+  expect(loadConfig({ IDENTITY_TOKEN_TTL_SECONDS: '300' }, location).identity.tokenTtlSeconds).toBe(300);
+  for (const bad of ['299', '86401', '5m', '-1']) {
+    expect(() => loadConfig({ IDENTITY_TOKEN_TTL_SECONDS: bad }, location)).toThrow(/IDENTITY_TOKEN_TTL_SECONDS/);
+  }
+  expect(() =>
+    loadConfig({ IDENTITY_TOKEN_TTL_SECONDS: '300', IDENTITY_ENDPOINT: 'https://cognito-idp.eu-central-1.amazonaws.com/', IDENTITY_USER_POOL_ID: 'eu-central-1_AbCd123' }, location),
+  ).toThrow(/built-in identity service only/);
+});
+
 test('uploads: S3 mode with S3_BUCKET; defaults for AWS and for a custom endpoint; wrong combinations stop the start', () => {
   expect(loadConfig({ S3_BUCKET: 'erd-uploads' }, location).s3).toEqual({
     bucket: 'erd-uploads',

@@ -141,6 +141,11 @@ export interface IdentityConfig {
   clubAttribute: string | null;
   /** Cognito mode: credentials for the Admin* calls (SigV4); null = public API only. */
   admin: IdentityAdminConfig | null;
+  /**
+   * Built-in service: lifetime of the ID and access tokens it issues (`IDENTITY_TOKEN_TTL_SECONDS`,
+   * 300–86400 as a Cognito app client allows; default 3600). A Cognito pool sets its own.
+   */
+  tokenTtlSeconds: number;
 }
 
 /** `keys`: an access key pair; `default`: the AWS SDK's default credential chain (role, environment). */
@@ -295,6 +300,10 @@ function identityConfig(env: Env, publicUrl: string): IdentityConfig {
   if (provider === 'builtin' && (clubAttribute || admin)) {
     throw new ConfigError('IDENTITY_CLUB_ATTRIBUTE and IDENTITY_ADMIN_* apply to IDENTITY_PROVIDER=cognito only');
   }
+  const tokenTtlSeconds = int(env, 'IDENTITY_TOKEN_TTL_SECONDS', 3600, 300, 86_400);
+  if (!builtIn && optional(env, 'IDENTITY_TOKEN_TTL_SECONDS')) {
+    throw new ConfigError('IDENTITY_TOKEN_TTL_SECONDS applies to the built-in identity service only (a Cognito pool sets the lifetime in its app client)');
+  }
   return {
     region,
     userPoolId,
@@ -306,6 +315,7 @@ function identityConfig(env: Env, publicUrl: string): IdentityConfig {
     provider,
     clubAttribute,
     admin,
+    tokenTtlSeconds,
   };
 }
 

@@ -95,7 +95,8 @@ describe('transport', () => {
       'access-control-allow-headers': 'content-type, x-amz-target, x-amz-user-agent, cache-control',
       'access-control-expose-headers': 'x-amzn-RequestId, x-amzn-ErrorType',
     });
-    const post = await identityCall(t.app, 'Nope', {}, { origin: 'https://punktejagd.example.org' });
+    // A POST from another site is refused (http/security.ts); the site's own origin gets the headers.
+    const post = await identityCall(t.app, 'Nope', {}, { origin: new URL(t.config.publicUrl).origin });
     expect(post.headers['access-control-expose-headers']).toBe('x-amzn-RequestId, x-amzn-ErrorType');
   });
 
@@ -585,6 +586,44 @@ describe('CLOCK_OFFSET_DAYS shifts the app clock only: the protocol, tokens, cod
     expect((await s.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
     const reset = await identityCall(s.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'probe@example.org', ConfirmationCode: code, Password: 'Neu!Passwort1' });
     expect(reset.status).toBe(200);
+  });
+});
+
+describe('IDENTITY_TOKEN_TTL_SECONDS sets the lifetime of the ID and access tokens (5 minutes, as the shortest Cognito pool)', () => {
+  let real = new Date('2026-03-05T10:00:00Z');
+  let s: TestApp;
+
+  beforeAll(async () => {
+    s = await createTestApp({ now: real, env: { IDENTITY_TOKEN_TTL_SECONDS: '300' } });
+  });
+  afterAll(() => s.close());
+
+  test('login and refresh issue 5-minute tokens; the API refuses them after 5 minutes', async () => {
+    const email = 'kurz@example.org';
+    expect((await identityCall(s.app, 'SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD })).status).toBe(200);
+    expect((await identityCall(s.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: await lastCodeTo(s, email) })).status).toBe(200);
+    const answer = (await srpLogin(s.app, email, PASSWORD, real)).body;
+    const login = answer.AuthenticationResult!;
+    const iat = real.getTime() / 1000;
+    expect(answer).toMatchObject({ AuthenticationResult: { ExpiresIn: 300 } });
+    expect(jwtPayload(login.AccessToken)).toMatchObject({ iat, exp: iat + 300 });
+    expect(jwtPayload(login.IdToken)).toMatchObject({ iat, exp: iat + 300 });
+
+    real = new Date(real.getTime() + 240_000);
+    s.setNow(real);
+    const refresh = await identityCall<{ AuthenticationResult: { AccessToken: string; ExpiresIn: number } }>(s.app, 'InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: CLIENT_ID,
+      AuthParameters: { REFRESH_TOKEN: login.RefreshToken },
+    });
+    expect(refresh.body.AuthenticationResult.ExpiresIn).toBe(300);
+    expect(jwtPayload(refresh.body.AuthenticationResult.AccessToken)).toMatchObject({ iat: iat + 240, exp: iat + 540 });
+
+    real = new Date(real.getTime() + 61_000);
+    s.setNow(real);
+    const call = (token: string) => s.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await call(login.AccessToken)).statusCode).toBe(401);
+    expect((await call(refresh.body.AuthenticationResult.AccessToken)).statusCode).toBe(404); // valid token, no profile
   });
 });
 

@@ -6,13 +6,13 @@ import { decodeJwt, signJwt, verifyJwtSignature } from './jwt.js';
 import * as repo from './repository.js';
 
 /**
- * RS256 tokens with Cognito's claims (ID and access token 1 h, refresh token 30 days, decisions §2)
+ * RS256 tokens with Cognito's claims (ID and access token 1 h unless IDENTITY_TOKEN_TTL_SECONDS
+ * says otherwise, refresh token 30 days, decisions §2)
  * and the access-token check shared by the identity actions and the API (`requireUser`). Token and
  * session times are real time (`ctx.identity.realNow`, never shifted by CLOCK_OFFSET_DAYS): the
  * browser library and other verifiers compare them with their own clocks, as with real Cognito.
  */
 
-export const TOKEN_TTL_SECONDS = 3600;
 export const REFRESH_TOKEN_TTL_MS = 30 * 86_400_000;
 /** Tokens issued up to this far "in the future" (clock skew between instances) are still accepted. */
 const CLOCK_SKEW_SECONDS = 300;
@@ -63,7 +63,7 @@ export async function signTokens(
     event_id: randomUUID(),
     auth_time: Math.floor(session.authTime.getTime() / 1000),
     iat,
-    exp: iat + TOKEN_TTL_SECONDS,
+    exp: iat + ctx.config.identity.tokenTtlSeconds,
   };
   const idToken = signJwt(
     {
@@ -89,7 +89,7 @@ export async function signTokens(
     },
     key,
   );
-  return { AccessToken: accessToken, IdToken: idToken, ExpiresIn: TOKEN_TTL_SECONDS, TokenType: 'Bearer' };
+  return { AccessToken: accessToken, IdToken: idToken, ExpiresIn: ctx.config.identity.tokenTtlSeconds, TokenType: 'Bearer' };
 }
 
 export type AccessTokenProblem = 'invalid' | 'expired' | 'revoked';
