@@ -80,6 +80,10 @@ export function userOf(connectionString: string): string | null {
  * audit log (db/roles.ts). Without a URL: the embedded database, migrated as on every start.
  */
 export async function migrateAsOwner(config: ServerConfig, options: { appRole?: string | null } = {}): Promise<MigrationReport> {
+  const named = options.appRole ?? (config.databaseMigrationUrl && config.databaseUrl ? userOf(config.databaseUrl) : null);
+  if (config.databaseMigrationUrl && !named) {
+    throw new DatabaseRoleError('DATABASE_URL nennt keinen Benutzer: die App-Rolle mit --app-role <Name> angeben. / DATABASE_URL names no user: give the app role with --app-role <name>.');
+  }
   const ownerUrl = config.databaseMigrationUrl ?? config.databaseUrl;
   const opened: OpenedDatabase = ownerUrl ? await openOwner(ownerUrl) : await openConfiguredDatabase(config, 'cli');
   const { database } = opened;
@@ -93,10 +97,13 @@ export async function migrateAsOwner(config: ServerConfig, options: { appRole?: 
     }
     await database.migrate(config.migrationsDir);
     await prepareJobQueues(database, config.mailDelivery);
-    const named = options.appRole ?? (config.databaseMigrationUrl && config.databaseUrl ? userOf(config.databaseUrl) : null);
     const appRole = database.kind === 'postgres' && named && named !== role.user ? named : null;
     if (appRole) {
-      await grantAppRole(database.db, appRole);
+      await grantAppRole(database.db, appRole).catch((error: unknown) => {
+        // drizzle wraps the driver's error (its SQLSTATE is on `cause`).
+        if ((error as { cause?: { code?: unknown } }).cause?.code !== '42704') throw error;
+        throw new DatabaseRoleError(`Die App-Rolle "${appRole}" gibt es nicht / the app role "${appRole}" does not exist: CREATE ROLE "${appRole}" LOGIN PASSWORD '…' (docs/deployment.md).`);
+      });
       const problems = await appRoleProblems(database.db, appRole);
       if (problems.length) {
         throw new DatabaseRoleError(

@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import fs from 'node:fs';
 import { pgliteOptions, seedFromTemplate, type PgliteTemplate } from './pglite.js';
-import { LAST_MIGRATION_QUERY, pendingError, pendingMigrations, ROLE_QUERY, ungrantedError, type DatabaseRole } from './roles.js';
+import { LAST_MIGRATION_QUERY, MIGRATION_LOCK_KEY, pendingError, pendingMigrations, ROLE_QUERY, ungrantedError, type DatabaseRole } from './roles.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -53,8 +53,6 @@ export interface OpenDatabaseOptions {
   pgliteTemplate?: PgliteTemplate | null;
 }
 
-/** Any number for the advisory lock that serialises migrations of several instances. */
-export const MIGRATION_LOCK_KEY = 4_2026_0001;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);

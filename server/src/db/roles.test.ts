@@ -10,8 +10,8 @@ import { insertEntry } from '../modules/audit/repository.js';
 import { createJobQueue, type JobHandlers } from '../modules/jobs/queue.js';
 import { FIXTURE_SEASON, SERVER_ROOT } from '../test-support/app.js';
 import { MIGRATIONS_DIR } from '../test-support/db.js';
-import { MIGRATION_LOCK_KEY, openDatabase, type Database } from './client.js';
-import { appRoleProblems, DatabaseRoleError } from './roles.js';
+import { openDatabase, type Database } from './client.js';
+import { appRoleProblems, DatabaseRoleError, MIGRATION_LOCK_KEY } from './roles.js';
 
 /**
  * The deployment with two roles (docs/deployment.md, "An app role that owns no table"): an owner
@@ -221,12 +221,13 @@ const PERMISSION_DENIED = '42501';
     }
   });
 
-  test('cli.js migrate takes back a right the app role must not have, and refuses an app role that may act as the owner', async () => {
+  test('cli.js migrate takes back a right the app role must not have, and refuses an app role that is missing or may act as the owner', async () => {
     await connected('owner', (c) => c.query(`grant update, delete on moderation_log to ${names.app}`));
     expect(await appRoleProblems(app.db, names.app)).toEqual([`"${names.app}" has UPDATE, DELETE on moderation_log`]);
     await migrateAsOwner(config);
     expect(await appRoleProblems(app.db, names.app)).toEqual([]);
 
+    await expect(migrateAsOwner(config, { appRole: `${names.app}_missing` })).rejects.toThrow(/does not exist: CREATE ROLE/);
     await asAdmin([`grant ${names.owner} to ${names.app}`]);
     try {
       await expect(migrateAsOwner(config)).rejects.toThrow(/may act as the owner/);

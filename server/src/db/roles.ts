@@ -13,6 +13,9 @@ import type { Db } from './client.js';
  * One role for both (the single-role setup, and the embedded PGlite) works as before.
  */
 
+/** Any number for the advisory lock that serialises migrations (and grants) of several instances and migration steps. */
+export const MIGRATION_LOCK_KEY = 4_2026_0001;
+
 /** Who a connection is, and whether it may migrate (owns the schema, or may create it). */
 export interface DatabaseRole {
   user: string;
@@ -97,6 +100,8 @@ export async function grantAppRole(db: Db, role: string): Promise<void> {
   );
   const audit = sql`public.${sql.identifier(AUDIT_TABLE)}`;
   await db.transaction(async (tx) => {
+    // Two migration steps at once: concurrent GRANTs on one object fail ("tuple concurrently updated").
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     const [{ name, connect }] = await rowsOf<{ name: string; connect: boolean }>(
       tx,
       sql`select current_database() as name, has_database_privilege(${role}, current_database(), 'CONNECT') as connect`,
