@@ -62,6 +62,7 @@ describe('nesting', () => {
     ['3 KB of nested numbered lists', '1. '.repeat(1000)],
     ['10 KB of quote markers', '>'.repeat(10_000)],
     ['lists in quotes', '> - '.repeat(2500)],
+    ['100,000 characters of quote markers', '> '.repeat(50_000)],
     ['nested emphasis', `${'***'.repeat(15)}a${'***'.repeat(15)}`],
   ])('%s: preview, legal page and teaser get a German 400 at the field; nothing changes', async (_name, markdown) => {
     const before = await content();
@@ -81,20 +82,17 @@ describe('nesting', () => {
 });
 
 describe('time', () => {
-  test('texts that keep the parser busy are refused at the time limit; /health answers meanwhile and the event loop stays free', async () => {
+  test('100,000 characters that keep the parser busy are refused at the time limit; /health answers meanwhile, the event loop stays free, and a preview sent meanwhile converts', async () => {
     const before = await content();
     const histogram = monitorEventLoopDelay({ resolution: 10 });
     histogram.enable();
     const started = Date.now();
-    // Measured on today's main: 50 KB of `*a` blocked the event loop 4-11 s, 100,000 characters of `*a` or `> ` 25-50 s.
-    const slow = [
-      call('POST', '/api/operator/content/preview', { markdown: '*a'.repeat(25_000) }),
-      call('PUT', '/api/operator/content/legal/terms', { expectedUpdatedAt: before.siteUpdatedAt, markdown: '*a'.repeat(50_000) }),
-      call('POST', '/api/operator/content/preview', { markdown: '> '.repeat(50_000) }),
-    ];
+    // Measured on today's main: 50 KB of `*a` blocked the event loop 4-11 s, 100,000 characters 25-50 s.
+    const slow = call('PUT', '/api/operator/content/legal/terms', { expectedUpdatedAt: before.siteUpdatedAt, markdown: '*a'.repeat(50_000) });
+    const meanwhile = call('POST', '/api/operator/content/preview', { markdown: '*danach*' });
     const health: number[] = [];
     let done = false;
-    void Promise.allSettled(slow).then(() => (done = true));
+    void slow.finally(() => (done = true));
     while (!done) {
       const asked = performance.now();
       const res = await t.app.inject({ url: '/health' });
@@ -103,19 +101,29 @@ describe('time', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     histogram.disable();
-    const answers = await Promise.all(slow);
+    const res = await slow;
     const elapsed = Date.now() - started;
     const maxBlockMs = histogram.max / 1e6;
-    console.info(`issue 22: worst-case conversions took ${elapsed} ms; /health answered ${health.length} times, slowest ${Math.round(Math.max(...health))} ms; longest event-loop block ${Math.round(maxBlockMs)} ms`);
+    console.info(`issue 22: 100,000 characters of *a answered in ${elapsed} ms; /health answered ${health.length} times meanwhile, slowest ${Math.round(Math.max(...health))} ms; longest event-loop block ${Math.round(maxBlockMs)} ms`);
 
-    // The 100,000-character texts cannot finish in the limit; the 50 KB one may, on a fast machine.
-    for (const res of answers.slice(1)) expect([res.statusCode, res.json<{ message: string }>().message]).toEqual([400, MESSAGES.tooSlow]);
-    expect([200, 400]).toContain(answers[0]!.statusCode);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'ValidationError', message: MESSAGES.tooSlow, field: 'markdown' });
     expect(elapsed).toBeLessThan(15_000);
     expect(health.length).toBeGreaterThan(3);
     expect(Math.max(...health)).toBeLessThan(2000);
     expect(maxBlockMs).toBeLessThan(2000);
     expect((await content()).legal.terms).toEqual(before.legal.terms);
+    // Waiting behind the slow text is no reason to refuse this one.
+    const after = await meanwhile;
+    expect(after.statusCode).toBe(200);
+    expect(after.json<MarkdownPreviewDto>().richText.children).toEqual([{ type: 'paragraph', children: [{ type: 'emphasis', children: [{ type: 'text', value: 'danach' }] }] }]);
+  });
+
+  test('50 KB of `*a`: answered within the limit (converted or refused), never a 500', async () => {
+    const started = Date.now();
+    const res = await call('POST', '/api/operator/content/preview', { markdown: '*a'.repeat(25_000) });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    if (res.statusCode !== 200) expect([res.statusCode, res.json<{ message: string }>().message]).toEqual([400, MESSAGES.tooSlow]);
   });
 
   test('an ordinary 100,000-character legal text is saved', async () => {

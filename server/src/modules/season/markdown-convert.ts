@@ -1,3 +1,4 @@
+import { parentPort, workerData } from 'node:worker_threads';
 import type { BlockContent, DefinitionContent, ListItem, PhrasingContent, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { RichTextBlockDto, RichTextDto, RichTextInlineDto, RichTextListItemDto } from '@erd/shared-contracts/wire';
@@ -10,7 +11,7 @@ import type { RichTextBlockDto, RichTextDto, RichTextInlineDto, RichTextListItem
  *
  * This module is also the entry of the conversion's worker thread (`markdown.ts`), so it imports
  * nothing of ours at run time (the test suite starts it from its TypeScript source, which Node
- * runs by stripping the types, without resolving `.js` imports to `.ts`).
+ * 22.18+ runs by stripping the types, without resolving `.js` imports to `.ts`).
  */
 
 /** Lists and quotes inside each other, and strong/emphasis/links inside each other: at most this deep (issue 22). */
@@ -32,8 +33,14 @@ export function convertMarkdown(markdown: string): RichTextDto {
 
 export type ConversionResult = { ok: true; richText: RichTextDto } | { ok: false; reason: 'too-deep' };
 
-/** The worker's task (piscina calls the default export): a refusal is an answer, not a thrown error, so it crosses the thread intact. */
-export default function convertInWorker(markdown: string): ConversionResult {
+/** What the worker thread answers: `started` when it begins a text (its time limit counts from then), then `done`. */
+export type WorkerMessage = { type: 'started' } | { type: 'done'; result: ConversionResult };
+
+/** Marks the thread `markdown.ts` starts, so that importing this module anywhere else starts nothing. */
+export const WORKER_MARK = 'erd-markdown-worker';
+
+/** A refusal is an answer, not a thrown error, so it crosses the thread intact. */
+function convertInWorker(markdown: string): ConversionResult {
   try {
     return { ok: true, richText: convertMarkdown(markdown) };
   } catch (error) {
@@ -63,6 +70,14 @@ function containerMarkers(line: string): number {
     rest = rest.slice(marker[0].length);
   }
   return count;
+}
+
+if (workerData === WORKER_MARK && parentPort) {
+  const port = parentPort;
+  port.on('message', (markdown: string) => {
+    port.postMessage({ type: 'started' } satisfies WorkerMessage);
+    port.postMessage({ type: 'done', result: convertInWorker(markdown) } satisfies WorkerMessage);
+  });
 }
 
 function deeper(depth: number): number {

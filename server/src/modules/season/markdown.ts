@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { Piscina } from 'piscina';
+import { Worker } from 'node:worker_threads';
 import { withSafeLinks, type RichTextDto } from '@erd/shared-contracts/wire';
 import { CodedError, ValidationError } from '../../errors.js';
-import { convertMarkdown, MarkdownTooDeepError, MAX_NESTING, type ConversionResult } from './markdown-convert.js';
+import { convertMarkdown, MarkdownTooDeepError, MAX_NESTING, WORKER_MARK, type WorkerMessage } from './markdown-convert.js';
 
 /**
  * Markdown → the contracts' `RichTextDto` (`markdown-convert.ts` says what is kept), with every
@@ -44,44 +44,126 @@ export interface MarkdownConverter {
 /** True when this module runs from its TypeScript source (jest transpiles it to CommonJS). */
 const fromSources = typeof __filename !== 'undefined' && __filename.endsWith('.ts');
 
+/** Texts waiting for the thread at most; more get 503. */
+const MAX_WAITING = 8;
+/** An idle thread ends after this long (it holds the parser's memory). */
+const IDLE_MS = 60_000;
+
+interface Job {
+  markdown: string;
+  field: string;
+  resolve: (doc: RichTextDto) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout | null;
+}
+
 /**
- * One worker thread (started on first use, ended after a minute idle), a short queue, and a time
- * limit per text counted from the call: a conversion past it ends its thread (piscina terminates
- * it), and the next text gets a new one.
+ * One worker thread, started on first use and ended after a minute idle, converting one text at
+ * a time; the others wait in a short queue. A text gets `timeoutMs` from the moment the thread
+ * starts on it: past that, the thread is ended (a synchronous parse cannot be interrupted
+ * otherwise), the text is refused (400) and the next one gets a new thread. A text still waiting
+ * after `queueTimeoutMs` (behind others, or while a thread starts) is not converted: 503.
+ * (piscina was tried first: in 5.3 a task queued behind an aborted one never ran.)
  */
-export function createMarkdownConverter({ serverRoot, timeoutMs = MARKDOWN_TIME_LIMIT_MS }: { serverRoot: string; timeoutMs?: number }): MarkdownConverter {
-  let pool: Piscina<string, ConversionResult> | null = null;
-  const start = () =>
-    new Piscina<string, ConversionResult>({
-      filename: fromSources
-        ? path.join(serverRoot, 'src/modules/season/markdown-convert.ts')
-        : path.join(serverRoot, 'dist/modules/season/markdown-convert.js'),
-      minThreads: 0,
-      maxThreads: 1,
-      maxQueue: 8,
-      idleTimeout: 60_000,
-      // A hostile text may make the parser build a large tree: it ends the thread, not the server.
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
-    });
-  return {
-    async toRichText(markdown, field = 'markdown') {
-      pool ??= start();
-      const signal = AbortSignal.timeout(timeoutMs);
-      let result: ConversionResult;
-      try {
-        result = await pool.run(markdown, { signal });
-      } catch (error) {
-        if (/queue is at limit/i.test((error as Error | null)?.message ?? '')) throw new CodedError(503, 'Busy', MESSAGES.busy);
-        if (signal.aborted || (error as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ValidationError(MESSAGES.tooSlow, { field });
-        throw error;
+export function createMarkdownConverter({
+  serverRoot,
+  timeoutMs = MARKDOWN_TIME_LIMIT_MS,
+  queueTimeoutMs = 2 * timeoutMs,
+}: {
+  serverRoot: string;
+  timeoutMs?: number;
+  queueTimeoutMs?: number;
+}): MarkdownConverter {
+  const script = fromSources
+    ? path.join(serverRoot, 'src/modules/season/markdown-convert.ts')
+    : path.join(serverRoot, 'dist/modules/season/markdown-convert.js');
+  const queue: Job[] = [];
+  let worker: Worker | null = null;
+  let current: Job | null = null;
+  let idle: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  const busy = () => new CodedError(503, 'Busy', MESSAGES.busy);
+  const tooSlow = (job: Job) => new ValidationError(MESSAGES.tooSlow, { field: job.field });
+
+  /** Ends the thread and fails its text (if any) with `error`; the next text gets a new thread. */
+  function stop(error: ((job: Job) => Error) | null): void {
+    const job = current;
+    current = null;
+    if (job?.timer) clearTimeout(job.timer);
+    const ending = worker;
+    worker = null;
+    ending?.removeAllListeners().on('error', () => undefined);
+    void ending?.terminate();
+    if (job && error) job.reject(error(job));
+    pump();
+  }
+
+  function spawn(): Worker {
+    // A hostile text may make the parser build a large tree: it ends the thread, not the server.
+    const thread = new Worker(script, { workerData: WORKER_MARK, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    thread.unref();
+    thread.on('message', (message: WorkerMessage) => {
+      const job = current;
+      if (!job) return;
+      if (message.type === 'started') {
+        if (job.timer) clearTimeout(job.timer);
+        job.timer = setTimeout(() => stop(tooSlow), timeoutMs);
+        return;
       }
-      if (!result.ok) throw new ValidationError(MESSAGES.tooDeep, { field });
-      return withSafeLinks(result.richText);
+      if (job.timer) clearTimeout(job.timer);
+      current = null;
+      if (message.result.ok) job.resolve(withSafeLinks(message.result.richText));
+      else job.reject(new ValidationError(MESSAGES.tooDeep, { field: job.field }));
+      pump();
+    });
+    // Out of memory (or a crash) on a text: that text is refused like one that takes too long.
+    thread.on('error', () => stop(tooSlow));
+    thread.on('exit', () => {
+      if (worker === thread) stop(tooSlow);
+    });
+    return thread;
+  }
+
+  function pump(): void {
+    if (current || closed) return;
+    const job = queue.shift();
+    if (!job) {
+      if (worker && !idle) idle = setTimeout(() => stop(null), IDLE_MS).unref();
+      return;
+    }
+    if (idle) clearTimeout(idle);
+    idle = null;
+    current = job;
+    worker ??= spawn();
+    worker.postMessage(job.markdown);
+  }
+
+  return {
+    toRichText(markdown, field = 'markdown') {
+      if (closed || queue.length >= MAX_WAITING) return Promise.reject(busy());
+      return new Promise<RichTextDto>((resolve, reject) => {
+        const job: Job = { markdown, field, resolve, reject, timer: null };
+        // Waiting: in the queue, or on a thread that has not started on it yet.
+        job.timer = setTimeout(() => {
+          if (current === job) return stop(busy);
+          queue.splice(queue.indexOf(job), 1);
+          reject(busy());
+        }, queueTimeoutMs);
+        queue.push(job);
+        pump();
+      });
     },
     async close() {
-      const closing = pool;
-      pool = null;
-      await closing?.destroy();
+      closed = true;
+      for (const job of queue.splice(0)) {
+        if (job.timer) clearTimeout(job.timer);
+        job.reject(busy());
+      }
+      if (idle) clearTimeout(idle);
+      const ending = worker;
+      stop(() => busy());
+      await ending?.terminate();
     },
   };
 }
