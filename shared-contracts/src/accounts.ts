@@ -133,8 +133,10 @@ export interface ProfileUpdateResultDto {
 }
 
 /**
- * ID-token claim with the club entry (`sys.id`) the account belongs to, set by the registration
- * (the header's club logo can use it without a call). The token also carries `email_verified`.
+ * ID-token claim with the club entry (`sys.id`) the account belongs to, set by the built-in
+ * service's registration (and by a Cognito pool with IDENTITY_CLUB_ATTRIBUTE). Informational only:
+ * the browser learns the member's club from GET /api/me (`useMemberClub`), whatever the pool's
+ * attributes are.
  */
 export const ID_TOKEN_CLUB_CLAIM = 'custom:club';
 

@@ -158,15 +158,24 @@ export interface ClubImportBadRowDto {
   reason: string;
 }
 
+/** The encoding the server read the file in: UTF-8 (with Excel's byte order mark or without) or Windows-1252 (German Excel's "CSV"). */
+export type ClubCsvEncodingDto = 'utf-8' | 'utf-8-bom' | 'windows-1252';
+
+/** The preview's lists hold at most this many entries each (`totals` has the full counts). */
+export const CLUB_IMPORT_PREVIEW_LIST_MAX = 500;
+
 /**
- * POST import/preview (text/csv, at most 2 MB): what applying the file would do; nothing is
- * written. `removed`: clubs not in the file that would be deleted; `kept`: clubs not in the file
- * that stay because they have an account or entries. Apply with the same file and `previewHash`.
+ * POST import/preview (text/csv as the file's bytes, at most 2 MB): what applying the file would
+ * do; nothing is written. `removed`: clubs not in the file that would be deleted; `kept`: clubs not
+ * in the file that stay because they have an account or entries. Each list holds the first
+ * `CLUB_IMPORT_PREVIEW_LIST_MAX`; `totals` counts all. Apply with the same file and `previewHash`.
  */
 export interface ClubImportPreviewDto {
   fileHash: string;
   previewHash: string;
+  encoding: ClubCsvEncodingDto;
   rows: number;
+  totals: { added: number; changed: number; removed: number; kept: number; badRows: number };
   added: Array<ClubImportFieldsDto & { id: string; line: number }>;
   changed: Array<{ id: string; line: number; before: ClubImportFieldsDto; after: ClubImportFieldsDto }>;
   unchanged: number;

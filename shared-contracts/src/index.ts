@@ -2,6 +2,7 @@
 export * from './wire.js';
 export * from './runtime-config.js';
 export * from './session/store.js';
+export * from './session/member-club.js';
 export * from './api/errors.js';
 export * from './api/content.js';
 export * from './api/use-space-data.js';

@@ -4,6 +4,7 @@ import type {
   ClubDto,
   ImageDto,
   IsoDate,
+  MeDto,
   ParticipationDto,
   PointsRowDto,
   PrizesDto,
@@ -180,11 +181,23 @@ export function renderChallenges({
   );
 }
 
-/** The club of `loggedInSession` (claims['custom:club']). */
+/** The club of `loggedInSession`'s member (GET /api/me; its token has no club claim). */
 export function memberClub(): ClubDto {
   return {
     sys: { id: 'club-10001-m', objectTypeId: 'bfv-erd-club' },
     fields: { clubname: 'TSV Eching', clubnumber: '10001', team: 'm', logourl: '/media/logo-eching.svg' },
+  };
+}
+
+/** `mockHttp` route of GET /api/me for `loggedInSession`'s member (where the site learns the member's club). */
+export const ME = 'GET /api/me';
+export function meAnswer(): MeDto {
+  return {
+    sub: 'user-1',
+    email: 'trainer@tsv-eching.example',
+    fields: { firstname: 'Max', lastname: 'Muster', street: 'Weg 1', city: 'Eching', club: { id: 'club-10001-m', linkType: 'Object', type: 'Link' } },
+    club: memberClub(),
+    updatedAt: '2026-05-01T10:00:00.000Z',
   };
 }
 

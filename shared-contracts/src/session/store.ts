@@ -11,13 +11,15 @@ import { storageKeys } from '../storage-keys.js';
 
 export type SessionStatus = 'LOGGED_IN' | 'LOGIN_FAILED' | 'NEW_PASSWORD_REQUIRED' | 'CUSTOM_CHALLENGE';
 
-/** Decoded identity-token claims (Cognito-like). */
+/**
+ * Decoded identity-token claims (Cognito-like). The member's club is not taken from here (a pool may
+ * have no club attribute): see `useMemberClub`.
+ */
 export interface IdTokenClaims {
   sub: string;
   email: string;
   exp: number;
   iat: number;
-  'custom:club'?: string;
   [claim: string]: unknown;
 }
 

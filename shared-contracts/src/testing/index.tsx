@@ -7,6 +7,7 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import {
   MemoryRouter,
+  resetMemberClubForTests,
   Route,
   Routes,
   sessionStore,
@@ -34,9 +35,13 @@ export const testConfig: RuntimeConfigDto = {
 };
 
 export const loggedInSession: SessionData = {
+/**
+ * A signed-in member. Its token has no club claim (as from a pool without IDENTITY_CLUB_ATTRIBUTE):
+ * the member's club comes from GET /api/me, which a test fakes like any other call.
+ */
   status: 'LOGGED_IN',
   email: 'trainer@tsv-eching.example',
-  claims: { sub: 'user-1', email: 'trainer@tsv-eching.example', exp: 4102444800, iat: 1700000000, 'custom:club': 'club-10001-m' },
+  claims: { sub: 'user-1', email: 'trainer@tsv-eching.example', exp: 4102444800, iat: 1700000000 },
   tokens: {
     idToken: 'id',
     accessToken: 'access',
@@ -63,6 +68,7 @@ export function renderWithProviders(
   setRuntimeConfig({ ...testConfig, ...config });
   sessionStore.setState(session ?? { status: null, email: null, claims: null, tokens: null });
   function Wrapper({ children }: { children: ReactNode }) {
+  resetMemberClubForTests();
     return (
       <ThemeProvider theme={theme}>
         <MemoryRouter initialEntries={[route]}>

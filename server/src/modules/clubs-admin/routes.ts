@@ -14,15 +14,15 @@ import { applyClubImport, CLUB_CSV_MAX_BYTES, CLUB_MAX_PAGE_SIZE, listClubsForOp
 /**
  * Clubs in the back office (`clubsAdminPaths`): a scope of its own with the operator access hook.
  * Both roles read the list; the CSV import (preview, apply) is admin. The CSV comes as the body
- * (`text/csv`, at most 2 MB).
+ * (`text/csv`, the file's bytes in any encoding the service knows, at most 2 MB).
  */
 
 const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: looseObject, 413: errorSchema } as const;
 const BODY_LIMIT = CLUB_CSV_MAX_BYTES + 64 * 1024;
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-/** The club list as CSV text (the service checks it; other content types are the service’s to refuse). */
-const csvBody = { content: { 'text/csv': { schema: { type: 'string' } } } } as const;
+/** The club list as a CSV file's bytes (no JSON type: the body is a Buffer; the service checks and decodes it). */
+const csvBody = { content: { 'text/csv': { schema: { description: 'The CSV file as saved (UTF-8, with or without BOM, or Windows-1252)' } } } } as const;
 
 export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -34,7 +34,8 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     throwFileSizeLimit: true,
     limits: { fieldNameSize: 100, fieldSize: 1024, fields: 5, fileSize: PICTURE_MAX_BYTES + 1, files: 1, parts: 6, headerPairs: 50 },
   });
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+  // The file's bytes: the service finds out the encoding (UTF-8 or German Excel's Windows-1252).
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   app.get<{ Querystring: { query?: string; from?: number; size?: number; sort?: (typeof CLUB_SORTS)[number] } }>(
     clubsAdminPaths.clubs,
@@ -65,7 +66,7 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       bodyLimit: BODY_LIMIT,
       schema: { summary: 'Check a club list (CSV) and show what importing it would change', body: csvBody, response: { 200: dto('ClubImportPreviewDto'), ...errors } },
     },
-    async (request) => previewClubImport({ ctx, input: { text: request.body } }),
+    async (request) => previewClubImport({ ctx, input: { file: request.body } }),
   );
 
   app.post<{ Body: unknown; Querystring: { previewHash?: string } }>(
@@ -85,7 +86,7 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         response: { 200: dto('ClubImportResultDto'), ...errors },
       },
     },
-    async (request) => applyClubImport({ ctx, input: { text: request.body, previewHash: request.query.previewHash, actor: actorOf(request) } }),
+    async (request) => applyClubImport({ ctx, input: { file: request.body, previewHash: request.query.previewHash, actor: actorOf(request) } }),
   );
 
   // One picture (multipart field `file`) → the club's logo.

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { parse as parseCsv } from 'csv-parse/sync';
-import { z } from 'zod';
 import type {
   ClubAdminDto,
   ClubAdminPageDto,
@@ -10,6 +8,7 @@ import type {
   ClubImportResultDto,
   ClubSortDto,
 } from '@erd/shared-contracts/backoffice';
+import { CLUB_IMPORT_PREVIEW_LIST_MAX } from '@erd/shared-contracts/backoffice';
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
@@ -17,11 +16,12 @@ import type { Db } from '../../db/client.js';
 import type { ClubRow, NewClubRow } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { stableStringify } from '../../lib/stable-json.js';
-import { isSingleLineText, normalizeSearch } from '../../lib/text.js';
+import { cooperative } from '../../lib/cooperative.js';
+import { normalizeSearch } from '../../lib/text.js';
 import { appendAudit, type Actor } from '../audit/service.js';
 import { uploadMedia } from '../challenges-admin/media.js';
 import * as seasonRepo from '../season/repository.js';
-import { CLUB_CSV_COLUMNS, clubRowSchema } from '../season/schema.js';
+import { ClubCsvEncodingError, decodeClubsCsv, readClubsCsv, type ClubCsvEncoding } from '../season/clubs-csv.js';
 import { clubId } from '../season/service.js';
 import { announcing, topics } from '../cache/changes.js';
 import * as repo from './repository.js';
@@ -29,7 +29,8 @@ import * as repo from './repository.js';
 /**
  * Clubs in the back office (issue 8): both roles search the list (paged and sorted in the
  * database); admins import a clubs CSV in the season's clubs.csv format
- * (docs/season-format.md, `clubRowSchema`) in two steps: the preview says what would change
+ * (docs/season-format.md, `clubRowSchema`; UTF-8 or German Excel's Windows-1252, `;` or `,`,
+ * read by season/clubs-csv.ts) in two steps: the preview says what would change
  * (new, changed with before/after, removed, kept because of an account or entries, bad rows with
  * line and reason) and writes nothing; apply takes the same file and the preview's hash and writes
  * exactly that in one transaction, audited — or 409 if the file has bad rows or the clubs changed
@@ -42,8 +43,6 @@ export const CLUB_CSV_MAX_BYTES = 2 * 1024 * 1024;
 /** At most this many changed rows carry before/after in the audit row (the counts are always there). */
 export const AUDIT_CHANGED_MAX = 200;
 export const CLUB_IMPORT_ACTION = 'clubs-import' as AuditAction;
-
-const zodGerman = z.locales.de().localeError;
 
 function toDto(row: ClubRow): ClubAdminDto {
   return {
@@ -85,66 +84,12 @@ interface ParsedFile {
   badRows: ClubImportBadRowDto[];
 }
 
-/** Parses the CSV with the season's columns and row rules; every bad row with its line and a German reason. */
-export function parseClubsCsv(text: string, current: ReadonlyMap<string, ClubRow>): ParsedFile {
-  const badRows: ClubImportBadRowDto[] = [];
-  let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
-  try {
-    records = parseCsv(text, {
-      bom: true,
-      columns: (header: string[]) => {
-        const columns = header.map((h) => h.trim());
-        const missing = CLUB_CSV_COLUMNS.filter((c) => !columns.includes(c));
-        const unknown = columns.filter((c) => !(CLUB_CSV_COLUMNS as readonly string[]).includes(c));
-        if (missing.length || unknown.length) {
-          throw new Error(
-            `Kopfzeile muss "${CLUB_CSV_COLUMNS.join(',')}" sein` +
-              (missing.length ? `; es fehlt: ${missing.join(', ')}` : '') +
-              (unknown.length ? `; unbekannt: ${unknown.join(', ')}` : ''),
-          );
-        }
-        return columns;
-      },
-      info: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
-  } catch (error) {
-    const lines = (error as { lines?: unknown }).lines;
-    const code = (error as { code?: unknown }).code;
-    const reason =
-      code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' || code === 'CSV_RECORD_INCONSISTENT_COLUMNS'
-        ? `Die Zeile hat nicht ${CLUB_CSV_COLUMNS.length} Spalten wie die Kopfzeile.`
-        : code === 'CSV_QUOTE_NOT_CLOSED'
-          ? 'Ein Anführungszeichen wird nicht geschlossen.'
-          : typeof code === 'string' && code.startsWith('CSV_')
-            ? 'Die Zeile ist kein gültiges CSV.'
-            : (error as Error).message;
-    badRows.push({ line: typeof lines === 'number' && lines > 0 ? lines : 1, reason });
-    return { rows: [], badRows };
-  }
-  if (!records.length) badRows.push({ line: 1, reason: 'Die Datei enthält keine Vereine.' });
+/** The file's rows with the season's rules (season/clubs-csv.ts) and the back office's own: logos are uploaded, not listed. */
+export async function parseClubsCsv(text: string, current: ReadonlyMap<string, ClubRow>): Promise<ParsedFile> {
+  const read = await readClubsCsv(text);
+  const badRows: ClubImportBadRowDto[] = [...read.badRows];
   const rows: FileRow[] = [];
-  const keys = new Map<string, number>();
-  for (const { record, info } of records) {
-    const line = info.lines;
-    const parsed = clubRowSchema.safeParse(record, { error: zodGerman });
-    if (!parsed.success) {
-      badRows.push({ line, reason: parsed.error.issues.map((i) => i.message).join('; ') });
-      continue;
-    }
-    const row = parsed.data;
-    if (!isSingleLineText(row.clubname)) {
-      badRows.push({ line, reason: 'clubname muss einzeilig sein und darf keine Steuerzeichen enthalten' });
-      continue;
-    }
-    const key = `${row.clubnumber}/${row.team}`;
-    const first = keys.get(key);
-    if (first !== undefined) {
-      badRows.push({ line, reason: `Verein ${row.clubnumber} mit team ${row.team} steht schon in Zeile ${first}` });
-      continue;
-    }
-    keys.set(key, line);
+  for (const { line, row } of read.rows) {
     const id = clubId(row.clubnumber, row.team);
     if (row.logourl && row.logourl !== (current.get(id)?.logourl ?? '')) {
       badRows.push({ line, reason: 'logourl: Logos lädst du im Back Office beim Verein hoch; lass die Spalte leer.' });
@@ -152,6 +97,7 @@ export function parseClubsCsv(text: string, current: ReadonlyMap<string, ClubRow
     }
     rows.push({ id, line, clubnumber: row.clubnumber, clubname: row.clubname, team: row.team, linkurl: row.linkurl || null });
   }
+  badRows.sort((a, b) => a.line - b.line);
   return { rows, badRows };
 }
 
@@ -159,42 +105,119 @@ function fieldsOf(row: ClubRow): ClubImportFieldsDto {
   return { clubnumber: row.clubnumber, clubname: row.clubname, team: row.team, linkurl: row.linkurl };
 }
 
-const sameFields = (a: ClubImportFieldsDto, b: ClubImportFieldsDto) => stableStringify(a) === stableStringify(b);
+const sameFields = (a: ClubImportFieldsDto, b: ClubImportFieldsDto) =>
+  a.clubnumber === b.clubnumber && a.clubname === b.clubname && a.team === b.team && a.linkurl === b.linkurl;
 
-async function planImport(db: Db, text: string): Promise<ClubImportPreviewDto> {
-  const fileHash = createHash('sha256').update(text, 'utf8').digest('hex');
+interface ClubsFile {
+  bytes: Buffer;
+  text: string;
+  encoding: ClubCsvEncoding;
+}
+
+interface ImportPlan {
+  fileHash: string;
+  previewHash: string;
+  encoding: ClubCsvEncoding;
+  rows: number;
+  added: FileRow[];
+  changed: ClubImportPreviewDto['changed'];
+  unchanged: number;
+  removed: ClubImportPreviewDto['removed'];
+  kept: ClubImportPreviewDto['kept'];
+  badRows: ClubImportBadRowDto[];
+}
+
+/**
+ * What the file would change. Every loop over the rows pauses now and then (lib/cooperative.ts):
+ * 200,000 rows must not freeze the process. The preview hash covers the whole plan, item by item.
+ */
+async function planImport(db: Db, file: ClubsFile): Promise<ImportPlan> {
+  const pause = cooperative();
+  const fileHash = createHash('sha256').update(file.bytes).digest('hex');
   const current = new Map((await seasonRepo.listClubs(db)).map((row) => [row.id, row]));
-  const { rows, badRows } = parseClubsCsv(text, current);
-  const added: ClubImportPreviewDto['added'] = [];
-  const changed: ClubImportPreviewDto['changed'] = [];
+  const { rows, badRows } = await parseClubsCsv(file.text, current);
+  const added: FileRow[] = [];
+  const changed: ImportPlan['changed'] = [];
   let unchanged = 0;
+  const inFile = new Set<string>();
   for (const row of rows) {
+    await pause();
+    inFile.add(row.id);
     const old = current.get(row.id);
     const { line: _line, id: _id, ...after } = row;
     if (!old) added.push(row);
     else if (!sameFields(fieldsOf(old), after)) changed.push({ id: row.id, line: row.line, before: fieldsOf(old), after });
     else unchanged++;
   }
-  const inFile = new Set(rows.map((r) => r.id));
   const gone = [...current.keys()].filter((id) => !inFile.has(id)).sort();
   // With bad rows the file is not applied; the comparison with the database is still shown.
   const busy = await seasonRepo.clubsInUse(db, gone);
   const removed = gone.filter((id) => !busy.has(id)).map((id) => ({ id, ...fieldsOf(current.get(id)!) }));
   const kept = gone.filter((id) => busy.has(id)).map((id) => ({ id, ...fieldsOf(current.get(id)!) }));
-  const plan = { fileHash, added, changed, removed: removed.map((r) => r.id), kept: kept.map((r) => r.id), unchanged };
-  const previewHash = createHash('sha256').update(stableStringify(plan), 'utf8').digest('hex');
-  return { fileHash, previewHash, rows: rows.length + badRows.filter((b) => b.line > 1).length, added, changed, unchanged, removed, kept, badRows };
+  const hash = createHash('sha256').update(`${fileHash}\n${unchanged}`);
+  const sections = [['added', added], ['changed', changed], ['removed', removed.map((r) => r.id)], ['kept', kept.map((r) => r.id)]] as const;
+  for (const [name, items] of sections) {
+    hash.update(`\n${name}`);
+    for (const item of items) {
+      await pause();
+      hash.update(`\n${stableStringify(item)}`);
+    }
+  }
+  return {
+    fileHash,
+    previewHash: hash.digest('hex'),
+    encoding: file.encoding,
+    rows: rows.length + badRows.filter((b) => b.line > 1).length,
+    added,
+    changed,
+    unchanged,
+    removed,
+    kept,
+    badRows,
+  };
 }
 
-function checkSize(text: unknown): string {
-  if (typeof text !== 'string' || !text.trim()) throw new ValidationError('Wähle eine CSV-Datei mit Vereinen.', { field: 'file' });
-  if (Buffer.byteLength(text, 'utf8') > CLUB_CSV_MAX_BYTES) throw new ValidationError('Die Datei ist größer als 2 MB.', { field: 'file' });
-  return text;
+/** The file's bytes, decoded (German message for an empty, too big or UTF-16 file). */
+function readFile(body: unknown): ClubsFile {
+  const bytes = Buffer.isBuffer(body) ? body : typeof body === 'string' ? Buffer.from(body, 'utf8') : null;
+  const empty = () => new ValidationError('Wähle eine CSV-Datei mit Vereinen.', { field: 'file' });
+  if (!bytes?.length) throw empty();
+  if (bytes.length > CLUB_CSV_MAX_BYTES) throw new ValidationError('Die Datei ist größer als 2 MB.', { field: 'file' });
+  let decoded: { text: string; encoding: ClubCsvEncoding };
+  try {
+    decoded = decodeClubsCsv(bytes);
+  } catch (error) {
+    if (error instanceof ClubCsvEncodingError) throw new ValidationError(error.message, { field: 'file' });
+    throw error;
+  }
+  if (!decoded.text.trim()) throw empty();
+  return { bytes, ...decoded };
 }
 
-/** POST /api/operator/clubs/import/preview: nothing is written. */
-export async function previewClubImport({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { text: unknown } }): Promise<ClubImportPreviewDto> {
-  return planImport(ctx.db, checkSize(input.text));
+const firstOf = <T>(items: readonly T[]): T[] => items.slice(0, CLUB_IMPORT_PREVIEW_LIST_MAX);
+
+/** POST /api/operator/clubs/import/preview: nothing is written; each list is cut at CLUB_IMPORT_PREVIEW_LIST_MAX, `totals` counts all. */
+export async function previewClubImport({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { file: unknown } }): Promise<ClubImportPreviewDto> {
+  const plan = await planImport(ctx.db, readFile(input.file));
+  return {
+    fileHash: plan.fileHash,
+    previewHash: plan.previewHash,
+    encoding: plan.encoding,
+    rows: plan.rows,
+    totals: {
+      added: plan.added.length,
+      changed: plan.changed.length,
+      removed: plan.removed.length,
+      kept: plan.kept.length,
+      badRows: plan.badRows.length,
+    },
+    added: firstOf(plan.added),
+    changed: firstOf(plan.changed),
+    unchanged: plan.unchanged,
+    removed: firstOf(plan.removed),
+    kept: firstOf(plan.kept),
+    badRows: firstOf(plan.badRows),
+  };
 }
 
 /** POST /api/operator/clubs/import/apply: exactly the previewed changes, in one transaction, audited. */
@@ -203,9 +226,9 @@ export async function applyClubImport({
   input,
 }: {
   ctx: Pick<AppContext, 'db' | 'now'>;
-  input: { text: unknown; previewHash: unknown; actor: Actor };
+  input: { file: unknown; previewHash: unknown; actor: Actor };
 }): Promise<ClubImportResultDto> {
-  const text = checkSize(input.text);
+  const file = readFile(input.file);
   if (typeof input.previewHash !== 'string' || !/^[0-9a-f]{64}$/.test(input.previewHash)) {
     throw new ValidationError('previewHash: der Hash der Vorschau fehlt.', { field: 'previewHash' });
   }
@@ -213,7 +236,7 @@ export async function applyClubImport({
   // The club catalogue and the browse lists show it (modules/cache).
   return announcing(ctx, [topics.content], ctx.db.transaction(async (tx) => {
     await repo.lockClubImport(tx);
-    const plan = await planImport(tx, text);
+    const plan = await planImport(tx, file);
     if (plan.badRows.length) {
       throw new ConflictError('Die Datei hat fehlerhafte Zeilen und wird nicht übernommen.', { conflict: 'bad-rows', badRows: plan.badRows.length });
     }
@@ -222,19 +245,25 @@ export async function applyClubImport({
         conflict: 'stale',
       });
     }
-    const inserts: NewClubRow[] = plan.added.map((row) => ({
-      id: row.id,
-      clubnumber: row.clubnumber,
-      clubname: row.clubname,
-      team: row.team,
-      linkurl: row.linkurl,
-      logourl: null,
-      search: normalizeSearch(`${row.clubname} ${row.clubnumber}`),
-      createdAt: now,
-      updatedAt: now,
-    }));
+    const pause = cooperative();
+    const inserts: NewClubRow[] = [];
+    for (const row of plan.added) {
+      await pause();
+      inserts.push({
+        id: row.id,
+        clubnumber: row.clubnumber,
+        clubname: row.clubname,
+        team: row.team,
+        linkurl: row.linkurl,
+        logourl: null,
+        search: normalizeSearch(`${row.clubname} ${row.clubnumber}`),
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
     await seasonRepo.insertClubs(tx, inserts);
     for (const change of plan.changed) {
+      await pause();
       await seasonRepo.updateClub(tx, change.id, {
         clubname: change.after.clubname,
         linkurl: change.after.linkurl,

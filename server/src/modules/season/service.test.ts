@@ -176,6 +176,14 @@ describe('importSeason', () => {
     expect(clubIds).toEqual(['club-100-m', 'club-200-m', 'club-300-w']);
   });
 
+  test('reads clubs.csv as German Excel saves it (Windows-1252, ";"): the umlauts arrive, no U+FFFD', async () => {
+    const dir = copySeason();
+    fs.writeFileSync(path.join(dir, 'clubs.csv'), Buffer.from('clubnumber;clubname;team;logourl;linkurl\r\n300;ASV Ärzteteam Würzburg;w;;\r\n', 'latin1'));
+    await run(dir);
+    const [row] = await t.ctx.db.select({ clubname: clubs.clubname }).from(clubs).where(eq(clubs.id, 'club-300-w'));
+    expect(row!.clubname).toBe('ASV Ärzteteam Würzburg');
+  });
+
   test("the operator's right answer survives an import that leaves it out; a published one no import changes", async () => {
     await run(FIXTURE_SEASON);
     const answerOf = async () => (await t.ctx.db.select().from(challenges).where(eq(challenges.id, 'challenge-estimate')))[0]!.rightAnswer;
@@ -300,6 +308,7 @@ describe('importSeason', () => {
         '2,Zwei,x,,',
         '1,Eins doppelt,m,,',
         '3,Drei,w,assets/nope.png,ftp://x',
+        '4,Vier \u202E(Damen),w,,',
       ].join('\n'),
     );
     expect(await problemsOf(dir)).toEqual([
@@ -307,6 +316,7 @@ describe('importSeason', () => {
       'clubs.csv Zeile 4: team muss "m" oder "w" sein',
       'clubs.csv Zeile 5: Verein 1 mit team m steht schon in Zeile 2',
       'clubs.csv Zeile 6: linkurl muss leer oder eine http(s)-URL sein',
+      'clubs.csv Zeile 7: clubname enthält Steuerzeichen der Schreibrichtung (z. B. U+202E); die sind nicht erlaubt.',
     ]);
     fs.writeFileSync(path.join(dir, 'clubs.csv'), 'nummer,name\n1,Eins\n');
     expect(await problemsOf(dir)).toEqual([

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { ImageDto, PointsRowDto, PrizesDto, RichTextDto, TeaserDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
@@ -9,14 +8,13 @@ import { berlinToday, resolveDateSpec } from '../../lib/dates.js';
 import { inspectImage, contentTypeForExtension, type ImageInfo } from '../../lib/image-info.js';
 import { stableStringify } from '../../lib/stable-json.js';
 import { normalizeSearch } from '../../lib/text.js';
+import { ClubCsvEncodingError, decodeClubsCsv, readClubsCsv as readClubRows } from './clubs-csv.js';
 import { markdownToRichText } from './markdown.js';
 import { announcing, topics } from '../cache/changes.js';
 import * as repo from './repository.js';
 import {
-  CLUB_CSV_COLUMNS,
   DEFAULT_POINTS,
   VOTE_TYPES,
-  clubRowSchema,
   seasonSchema,
   type ClubCsvRow,
   type SeasonChallenge,
@@ -126,6 +124,14 @@ function resolveInside(dir: string, rel: string): string | null {
 async function readText(abs: string): Promise<string | null> {
   try {
     return await fs.readFile(abs, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+async function readBytes(abs: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(abs);
   } catch {
     return null;
   }
@@ -297,67 +303,34 @@ export async function loadSeason(seasonDir: string, today: string): Promise<Load
   const clubs: ClubCsvRow[] = [];
   const csvRel = file.clubs;
   const csvAbs = resolveInside(dir, csvRel);
-  const csvText = csvAbs ? await readText(csvAbs) : null;
+  const csvBytes = csvAbs ? await readBytes(csvAbs) : null;
   if (!csvAbs) problems.push(`${SEASON_FILE}: clubs: "${csvRel}" muss ein Pfad innerhalb des Season-Ordners sein`);
-  else if (csvText === null) problems.push(`${SEASON_FILE}: clubs: Datei "${csvRel}" nicht gefunden`);
-  else clubs.push(...(await readClubsCsv(csvText, csvRel, problems, checkImage)));
+  else if (csvBytes === null) problems.push(`${SEASON_FILE}: clubs: Datei "${csvRel}" nicht gefunden`);
+  else clubs.push(...(await readClubsCsv(csvBytes, csvRel, problems, checkImage)));
 
   if (problems.length) fail();
   return { file, today, challenges, legal, legalMarkdown, clubs, images };
 }
 
+/** clubs.csv in any encoding `decodeClubsCsv` knows (German Excel's too), checked as in the back office's import. */
 async function readClubsCsv(
-  text: string,
+  bytes: Buffer,
   name: string,
   problems: string[],
   checkImage: (ref: string, where: string) => Promise<void>,
 ): Promise<ClubCsvRow[]> {
-  let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
+  let text: string;
   try {
-    records = parseCsv(text, {
-      bom: true,
-      columns: (header: string[]) => {
-        const columns = header.map((h) => h.trim());
-        const missing = CLUB_CSV_COLUMNS.filter((c) => !columns.includes(c));
-        const unknown = columns.filter((c) => !(CLUB_CSV_COLUMNS as readonly string[]).includes(c));
-        if (missing.length || unknown.length) {
-          throw new Error(
-            `Kopfzeile muss "${CLUB_CSV_COLUMNS.join(',')}" sein` +
-              (missing.length ? `; es fehlt: ${missing.join(', ')}` : '') +
-              (unknown.length ? `; unbekannt: ${unknown.join(', ')}` : ''),
-          );
-        }
-        return columns;
-      },
-      info: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
+    text = decodeClubsCsv(bytes).text;
   } catch (error) {
-    problems.push(`${name}: ${(error as Error).message}`);
+    if (!(error instanceof ClubCsvEncodingError)) throw error;
+    problems.push(`${name}: ${error.message}`);
     return [];
   }
-  const rows: ClubCsvRow[] = [];
-  const keys = new Map<string, number>();
-  for (const { record, info } of records) {
-    const where = `${name} Zeile ${info.lines}`;
-    const parsed = clubRowSchema.safeParse(record, { error: zodGerman });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push(`${where}: ${issue.message}`);
-      continue;
-    }
-    const row = parsed.data;
-    const key = `${row.clubnumber}/${row.team}`;
-    const first = keys.get(key);
-    if (first !== undefined) {
-      problems.push(`${where}: Verein ${row.clubnumber} mit team ${row.team} steht schon in Zeile ${first}`);
-      continue;
-    }
-    keys.set(key, info.lines);
-    if (row.logourl) await checkImage(row.logourl, `${where}: logourl`);
-    rows.push(row);
-  }
-  return rows;
+  const { rows, badRows } = await readClubRows(text);
+  for (const bad of badRows) problems.push(`${name}${bad.line > 1 ? ` Zeile ${bad.line}` : ''}: ${bad.reason}`);
+  for (const { line, row } of rows) if (row.logourl) await checkImage(row.logourl, `${name} Zeile ${line}: logourl`);
+  return rows.map((r) => r.row);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paths, sessionStore, storageKeys } from '@erd/shared-contracts';
-import { loggedInSession, mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
-import { forgetSessionClubs } from '../api/get-session-club';
+import { loggedInSession, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
 import { LocationDisplay } from '../../../testing/location';
 import { Header } from '../components/header';
 
@@ -19,18 +18,24 @@ function renderHeader(options: Parameters<typeof renderWithProviders>[1] = {}, o
 const location = () => screen.getByTestId('location').textContent;
 const banner = () => screen.getByRole('banner');
 
-const CLUB_PATH = 'GET /content/public/spaces/erd/objects/club-10001-m';
-const clubObject = (logourl?: string) => ({
-  sys: { id: 'club-10001-m', objectTypeId: 'bfv-erd-club' },
-  fields: { clubname: 'TSV Eching', clubnumber: '10001', team: 'm', ...(logourl ? { logourl } : {}) },
+const ME_PATH = 'GET /api/me';
+/** GET /api/me of the signed-in member: the club comes from here, not from a token claim. */
+const me = (logourl?: string) => ({
+  sub: 'user-1',
+  email: 'trainer@tsv-eching.example',
+  fields: { firstname: 'Max', lastname: 'Muster', street: 'Weg 1', city: 'Eching', club: { id: 'club-10001-m', linkType: 'Object', type: 'Link' } },
+  club: {
+    sys: { id: 'club-10001-m', objectTypeId: 'bfv-erd-club' },
+    fields: { clubname: 'TSV Eching', clubnumber: '10001', team: 'm', ...(logourl ? { logourl } : {}) },
+  },
+  updatedAt: '2026-05-01T10:00:00.000Z',
 });
 
 beforeEach(() => {
   sessionStorage.clear();
   document.body.className = '';
-  forgetSessionClubs();
-  // The club behind the profile button: unanswered unless a test says otherwise.
-  mockFetch({ [CLUB_PATH]: () => new Promise(() => {}) });
+  // The member's club behind the profile button: unanswered unless a test says otherwise.
+  mockXhr({ [ME_PATH]: () => new Promise(() => {}) });
 });
 
 describe('header', () => {
@@ -69,21 +74,28 @@ describe('header', () => {
     expect(sessionStorage.getItem('bfv-erd-redirectAfterLogin')).toBe('/profil');
   });
 
-  it('shows the club logo of the signed-in account on the profile button', async () => {
-    const fetch = mockFetch({ [CLUB_PATH]: { body: clubObject('/media/eching.png') } });
-    renderHeader({ session: loggedInSession });
-    const profile = within(banner()).getByRole('link', { name: 'Profil' });
-    await waitFor(() => expect(profile.querySelector('img')).not.toBeNull());
-    expect(profile.querySelector('img')).toHaveAttribute('src', 'http://localhost/media/eching.png');
-    expect(profile.querySelector('img')).toHaveAttribute('alt', '');
-    // Loaded once per club (a second header does not ask again).
-    renderHeader({ session: loggedInSession });
-    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Profil' })[1]!.querySelector('img')).not.toBeNull());
-    expect(fetch.mock.calls.filter(([input]) => String(input).includes('club-10001-m'))).toHaveLength(1);
+  it('shows the club logo of the signed-in account on the profile button, from our API (the token has no club claim)', async () => {
+    expect(loggedInSession.claims).not.toHaveProperty(['custom:club']);
+    const xhr = mockXhr({ [ME_PATH]: { body: me('/media/eching.png') } });
+    // Two parts that need the club (as header and entry page): one request.
+    renderWithProviders(
+      <>
+        <Header />
+        <Header />
+      </>,
+      { session: loggedInSession },
+    );
+    const profiles = screen.getAllByRole('link', { name: 'Profil' });
+    await waitFor(() => expect(profiles[0]!.querySelector('img')).not.toBeNull());
+    expect(profiles[0]!.querySelector('img')).toHaveAttribute('src', 'http://localhost/media/eching.png');
+    expect(profiles[0]!.querySelector('img')).toHaveAttribute('alt', '');
+    expect(profiles[1]!.querySelector('img')).toHaveAttribute('src', 'http://localhost/media/eching.png');
+    expect(xhr).toHaveBeenCalledTimes(1);
+    expect(xhr.mock.calls[0]![1].headers.authorization).toBe('Bearer access');
   });
 
   it('falls back to the user icon when the club has no logo or cannot be loaded, and for visitors', async () => {
-    const fetch = mockFetch({ [CLUB_PATH]: { body: clubObject() } });
+    const fetch = mockXhr({ [ME_PATH]: { body: me() } });
     renderHeader({ session: loggedInSession });
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     const profile = within(banner()).getByRole('link', { name: 'Profil' });

@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loggedInSession, mockFetch, type FakeResponse } from '@erd/shared-contracts/testing';
 import {
+  ME,
+  meAnswer,
   OBJECT,
   ownEntry,
   OWN,
@@ -143,7 +145,7 @@ describe('not found', () => {
 describe('the own entry', () => {
   it('not yet published: its owner sees it with the notice, without votes or sharing', async () => {
     content({ [OBJECT('own-text')]: { status: 404, body: { code: 'NotFound' } } });
-    const calls = mockHttp({ [`GET ${OWN('challenge-text')}`]: { data: ownEntry('text') } });
+    const calls = mockHttp({ [`GET ${OWN('challenge-text')}`]: { data: ownEntry('text') }, [ME]: { data: meAnswer() } });
     renderChallenges({ route: '/challenge/challenge-text/own-text', today: '2026-06-10', session: loggedInSession });
     const card = await screen.findByRole('article', { name: 'Spruch von TSV Eching' });
     expect(within(card).getByText('Eching vor, noch ein Tor!')).toBeInTheDocument();
@@ -152,13 +154,13 @@ describe('the own entry', () => {
     expect(within(card).queryByText(/abstimmen/)).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Teilen' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('link', { name: 'Melden' })).not.toBeInTheDocument();
-    expect(callLines(calls)).toEqual([`GET ${OWN('challenge-text')}`]);
+    expect(callLines(calls).sort()).toEqual([`GET ${OWN('challenge-text')}`, ME].sort());
     expect(calls[0]!.authenticated).toBe(true);
   });
 
   it('a picture not yet published says so too', async () => {
     content({ [OBJECT('own-picture')]: { status: 404, body: { code: 'NotFound' } } });
-    mockHttp({ [`GET ${OWN('challenge-picture')}`]: { data: ownEntry('picture') } });
+    mockHttp({ [`GET ${OWN('challenge-picture')}`]: { data: ownEntry('picture') }, [ME]: { data: meAnswer() } });
     renderChallenges({ route: '/challenge/challenge-picture/own-picture', today: '2026-04-10', session: loggedInSession });
     expect(await screen.findByText('Dein Bild wird in Kürze freigeschaltet.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Foto von TSV Eching' })).toBeInTheDocument();
@@ -171,14 +173,33 @@ describe('the own entry', () => {
     expect(await screen.findByRole('heading', { name: 'kein Treffer' })).toBeInTheDocument();
   });
 
-  it('published: the club sees the count, not a vote button', async () => {
+  it('published: the club sees the count, not a vote button (its club from our API: the token has no club claim)', async () => {
+    expect(loggedInSession.claims).not.toHaveProperty(['custom:club']);
     const mine = { ...ownEntry('text', { published: true, id: 't-own' }), _id: 't-own' };
     mine.fields.votes = 4;
     content({ [OBJECT('t-own')]: { body: mine } });
+    const calls = mockHttp({ [ME]: { data: meAnswer() } });
     renderChallenges({ route: '/challenge/challenge-text/t-own', today: VOTE_DAY, session: loggedInSession });
     const card = await screen.findByRole('article', { name: 'Spruch von TSV Eching' });
     expect(within(card).getByText('4 Stimmen')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Abstimmen/ })).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Teilen' })).toBeInTheDocument();
+    expect(calls.find((c) => `${c.method} ${c.url}` === ME)?.authenticated).toBe(true);
+  });
+
+  it('another club’s entry keeps its vote button for the member; while the member’s club is not known, no card shows', async () => {
+    const fetchMock = content({ [OBJECT('t-12')]: { body: textEntry(12) } });
+    let answer: (() => void) | undefined;
+    mockHttp({ [ME]: () => new Promise((resolve) => (answer = () => resolve({ data: meAnswer() }))) });
+    renderChallenges({ route: '/challenge/challenge-text/t-12', today: VOTE_DAY, session: loggedInSession });
+    await waitFor(() => expect(answer).toBeDefined());
+    // The entry itself is in.
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/objects/t-12'))).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByText('Teilnahme wird geladen …')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    act(() => answer!());
+    const card = await screen.findByRole('article', { name: 'Spruch von SV Musterdorf 12' });
+    expect(within(card).getByRole('button', { name: 'Abstimmen, 12 Stimmen' })).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import {
   isVoteChallenge,
   selectIsLoggedIn,
   useDocumentTitle,
+  useMemberClub,
   useSession,
   useSpaceData,
   type VoteChallengeDto,
@@ -34,7 +35,10 @@ export function EntryPage({ challengeId, participationId }: { challengeId: strin
 
 function EntryView({ challenge, number, participationId }: { challenge: VoteChallengeDto; number: number; participationId: string }) {
   const member = useSession(selectIsLoggedIn);
-  const ownClubId = useSession((s) => (s.status === 'LOGGED_IN' ? s.claims?.['custom:club'] : undefined));
+  // The member's club comes from our API; until it is known, the card waits (a vote button on the
+  // own entry would only be refused).
+  const memberClub = useMemberClub();
+  const ownClubId = memberClub.status === 'ready' ? (memberClub.clubId ?? undefined) : undefined;
   const today = useToday();
   const state = useEntry(challenge.sys.id, participationId, member);
   const picture = challenge.sys.objectTypeId === 'bfv-erd-picture-vote';
@@ -56,11 +60,11 @@ function EntryView({ challenge, number, participationId }: { challenge: VoteChal
             max-width: ${picture ? 'calc(64rem + 64px)' : 'calc(48rem + 64px)'};
           `}
         >
-          {state.status === 'loading' && <Spinner label="Teilnahme wird geladen …" />}
+          {(state.status === 'loading' || (state.status === 'ready' && memberClub.status === 'loading')) && <Spinner label="Teilnahme wird geladen …" />}
           {state.status === 'empty' && (
             <EmptyState title="Noch ist es still..." text="Pssst! Komm wieder wenn teilgenommen wurde!" />
           )}
-          {state.status === 'ready' && (
+          {state.status === 'ready' && memberClub.status !== 'loading' && (
             <>
               <EntryCard
                 challenge={challenge}

@@ -1,6 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from '@erd/shared-contracts';
-import { loggedInSession, mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
+import { loggedInSession, mockFetch, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
 import type { SessionData } from '@erd/shared-contracts';
 import ClubPage from '../../../exposes/club-page';
 import { apiRoutes, club, overallRows, row } from '../../../testing/fixtures';
@@ -21,8 +21,25 @@ function renderClub(id: string, session: SessionData | null = null) {
   );
 }
 
-/** A member whose id token names `clubId` as its club entry (`custom:club`). */
-const memberOf = (clubId: string): SessionData => ({ ...loggedInSession, claims: { ...loggedInSession.claims!, 'custom:club': clubId } });
+/**
+ * A member of `clubId`: our API (GET /api/me) names the club; the token has no club claim (a pool
+ * without IDENTITY_CLUB_ATTRIBUTE).
+ */
+let meCalls: ReturnType<typeof mockXhr> | null = null;
+const memberOf = (clubId: string): SessionData => {
+  meCalls = mockXhr({
+    'GET /api/me': {
+      body: {
+        sub: 'user-1',
+        email: 'trainer@tsv-eching.example',
+        fields: { firstname: 'Max', lastname: 'Muster', street: 'Weg 1', city: 'Eching', club: { id: clubId, linkType: 'Object', type: 'Link' } },
+        club: null,
+        updatedAt: '2026-05-01T10:00:00.000Z',
+      },
+    },
+  });
+  return loggedInSession;
+};
 
 afterEach(() => {
   document.title = '';
@@ -178,9 +195,9 @@ describe("'Schätzung' for visitors, 'Deine Schätzung' for the club's own membe
 
   it.each([
     ['a visitor', null],
-    ['a member of another club', memberOf('club-2')],
-    ['a member of the other team of the same club', memberOf('club-1-w')],
-  ])('%s reads the neutral labels', async (_who, session) => {
+    ['a member of another club', 'club-2'],
+    ['a member of the other team of the same club', 'club-1-w'],
+  ])('%s reads the neutral labels', async (_who, memberClub) => {
     mockFetch(results());
     renderClub('club-1', session);
 
@@ -191,20 +208,25 @@ describe("'Schätzung' for visitors, 'Deine Schätzung' for the club's own membe
     expect(within(goals).getAllByRole('term').map((t) => t.textContent)).toEqual(['Tore', 'Platz', 'Punkte']);
     expect(within(goals).getAllByRole('definition').map((d) => d.textContent)).toEqual(['31', '3.', '65']);
     expect(screen.queryByText(/^Deine/)).not.toBeInTheDocument();
+    const session = memberClub ? memberOf(memberClub) : null;
   });
 
   it("the club's own member reads 'Deine Schätzung' and 'Deine Tore'", async () => {
+    // A member: the club is known (asked once).
+    if (session) await waitFor(() => expect(meCalls).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     mockFetch(results());
     renderClub('club-1', memberOf('club-1'));
 
     const [estimate, goals] = await cardsOf();
-    expect(within(estimate).getAllByRole('term')[0]).toHaveTextContent('Deine Schätzung');
+    await waitFor(() => expect(within(estimate).getAllByRole('term')[0]).toHaveTextContent('Deine Schätzung'));
     expect(within(goals).getAllByRole('term')[0]).toHaveTextContent('Deine Tore');
   });
 });
 
 it('leaves out what a row does not give, and never puts a non-web address into an img', async () => {
   mockFetch(
+    expect(loggedInSession.claims).not.toHaveProperty(['custom:club']);
     apiRoutes({
       clubs: [eching],
       overall: overallRows,
