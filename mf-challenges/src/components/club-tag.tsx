@@ -60,7 +60,7 @@ export function ClubTag({ club }: { club: ClubDto | LinkDto | undefined }) {
             hyphens: auto;
           `}
         >
-          {name}
+          <bdi>{name}</bdi>
         </span>
         {team && (
           <span

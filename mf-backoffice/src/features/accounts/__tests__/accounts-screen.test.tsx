@@ -65,7 +65,8 @@ it('a moderator finds accounts and reads their state, without any action', async
   expect(document.title).toBe('Konten – Backoffice – Punktejagd');
   const table = screen.getByRole('table');
   const anna = within(table).getByRole('row', { name: /anna@verein\.example/ });
-  expect(within(anna).getByText('TSV Eching (Herren), Nr. 10001')).toBeInTheDocument();
+  // The club's name isolated (<bdi>) from the team and number beside it.
+  expect(within(anna).getByRole('cell', { name: 'TSV Eching (Herren), Nr. 10001' }).querySelector('bdi')).toHaveTextContent('TSV Eching');
   expect(within(anna).getByText('Bestätigt')).toBeInTheDocument();
 
   await user.type(screen.getByRole('searchbox', { name: 'E-Mail, Verein oder Vereinsnummer' }), 'bert');

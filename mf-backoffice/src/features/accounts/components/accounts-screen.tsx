@@ -26,7 +26,15 @@ export const accountsTexts = {
 type Action = 'resend' | 'block' | 'unblock' | 'delete';
 type List = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: AccountAdminPageDto };
 
-const clubText = (club: AccountAdminDto['club']) => (club ? `${club.clubname} (${TEAM_LABELS[club.team] ?? club.team}), Nr. ${club.clubnumber}` : '–');
+/** The club's name isolated (`<bdi>`): its writing direction never pulls the team or number into it. */
+const clubText = (club: AccountAdminDto['club']) =>
+  club ? (
+    <>
+      <bdi>{club.clubname}</bdi> ({TEAM_LABELS[club.team] ?? club.team}), Nr. {club.clubnumber}
+    </>
+  ) : (
+    '–'
+  );
 const stateText = (account: AccountAdminDto) => (account.state === 'CONFIRMED' ? 'Bestätigt' : 'Unbestätigt');
 const countText = (total: number) => (total === 1 ? '1 Konto' : `${total} Konten`);
 

@@ -26,10 +26,12 @@ beforeEach(() => {
   mockFetch({ [SPACE_DATA]: { body: spaceData() } });
 });
 
-const preview = (badRows: ClubImportPreviewDto['badRows']): ClubImportPreviewDto => ({
+const preview = (badRows: ClubImportPreviewDto['badRows'], encoding: ClubImportPreviewDto['encoding'] = 'utf-8'): ClubImportPreviewDto => ({
   fileHash: 'f'.repeat(64),
   previewHash: (badRows.length ? 'b' : 'a').repeat(64),
+  encoding,
   rows: 2,
+  totals: { added: 1, changed: 0, removed: 0, kept: 1, badRows: badRows.length },
   added: [{ id: 'club-500-w', line: 2, clubnumber: '500', clubname: 'SpVgg Neu', team: 'w', linkurl: null }],
   changed: [],
   unchanged: 0,
@@ -67,21 +69,28 @@ it('lists clubs page by page and searches on the server; a moderator gets no imp
   expect(last.searchParams.get('from')).toBe('0');
 });
 
+/** The bodies the page sends, as bytes (the fake XHR hands handlers only text bodies). */
+function sentBodies(): Uint8Array[] {
+  const bodies: Uint8Array[] = [];
+  const send = jest.spyOn(XMLHttpRequest.prototype, 'send');
+  const original = send.getMockImplementation();
+  send.mockImplementation(function (this: XMLHttpRequest, body) {
+    if (body instanceof ArrayBuffer) bodies.push(new Uint8Array(body));
+    return original?.call(this, body);
+  });
+  return bodies;
+}
+
 it('shows bad rows with line and reason and allows no import; a fixed file is previewed and applied', async () => {
   const user = userEvent.setup();
-  const sent: string[] = [];
   const xhr = mockXhr({
-    [PREVIEW]: (_url, init) => {
-      const csv = String(init.body);
-      sent.push(csv);
-      return { body: preview(csv.includes(',x,') ? [{ line: 3, reason: 'team muss "m" oder "w" sein' }] : []) };
-    },
-    [APPLY]: (url, init) => {
+    [PREVIEW]: () => ({ body: preview(xhr.mock.calls.length === 1 ? [{ line: 3, reason: 'team muss "m" oder "w" sein' }] : []) }),
+    [APPLY]: (url) => {
       expect(url.searchParams.get('previewHash')).toBe('a'.repeat(64));
-      expect(String(init.body)).toBe(sent.at(-1));
       return { body: { fileHash: 'f'.repeat(64), added: 1, changed: 0, unchanged: 0, removed: 0, kept: 1 } };
     },
   });
+  const sent = sentBodies();
   renderBackoffice('/backoffice/vereine/import', admin);
   const input = await screen.findByLabelText('CSV-Datei');
   const header = 'clubnumber,clubname,team,logourl,linkurl\n';
@@ -93,12 +102,39 @@ it('shows bad rows with line and reason and allows no import; a fixed file is pr
 
   await user.upload(input, new File([`${header}500,SpVgg Neu,w,,\n`], 'vereine.csv', { type: 'text/csv' }));
   await waitFor(() => expect(screen.queryByRole('region', { name: /Fehlerhafte Zeilen/ })).not.toBeInTheDocument());
-  expect(within(screen.getByRole('region', { name: 'Neu (1)' })).getByText('SpVgg Neu (Damen)')).toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: 'Neu (1)' })).getByRole('rowheader', { name: 'SpVgg Neu (Damen)' })).toBeInTheDocument();
   expect(screen.getByText('bleibt (hat ein Konto oder Beiträge)')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Übernehmen' }));
   expect(await screen.findByRole('heading', { name: 'Vereinsliste übernommen' })).toHaveFocus();
   expect(screen.getByText('1 neu')).toBeInTheDocument();
   expect(xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/clubs/import/apply')).toHaveLength(1);
+  // The file went as it is, twice the same for preview and apply.
+  expect(sent).toHaveLength(3);
+  expect(new TextDecoder().decode(sent[2])).toBe(`${header}500,SpVgg Neu,w,,\n`);
+  expect(sent[2]).toEqual(sent[1]);
+});
+
+it('sends a Windows-1252 file as its bytes, says which encoding the preview used, and isolates club names', async () => {
+  const user = userEvent.setup();
+  mockXhr({
+    [PREVIEW]: () => ({
+      body: {
+        ...preview([], 'windows-1252'),
+        added: [{ id: 'club-1-m', line: 2, clubnumber: '1', clubname: 'Münchener SV \u202Eneppahcstuo', team: 'm', linkurl: null }],
+      },
+    }),
+  });
+  const sent = sentBodies();
+  renderBackoffice('/backoffice/vereine/import', admin);
+  // "Münchener" as German Excel saves it: ü is the single byte 0xFC.
+  const bytes = new Uint8Array([...new TextEncoder().encode('clubnumber,clubname,team,logourl,linkurl\r\n1,M'), 0xfc, ...new TextEncoder().encode('nchener SV,m,,\r\n')]);
+  await user.upload(await screen.findByLabelText('CSV-Datei'), new File([bytes], 'vereine.csv', { type: 'text/csv' }));
+
+  expect(await screen.findByText('Zeichensatz: Windows-1252 (Excel)')).toBeInTheDocument();
+  expect(sent[0]).toEqual(bytes);
+  const name = within(screen.getByRole('region', { name: 'Neu (1)' })).getByRole('rowheader');
+  expect(name.querySelector('bdi')?.textContent).toBe('Münchener SV \u202Eneppahcstuo');
+  expect(name.textContent).toContain('(Herren)');
 });
 
 it('refuses a file that is not CSV next to the field, without calling the server', async () => {

@@ -4,15 +4,16 @@ import { apiClient } from '../../../api/http';
 /** The largest file the server takes (2 MB). */
 export const CLUB_CSV_MAX_BYTES = 2 * 1024 * 1024;
 
-const csvHeaders = { 'content-type': 'text/csv; charset=utf-8' };
+/** The file goes as its bytes, without a charset: the server finds out the encoding (UTF-8 or German Excel's Windows-1252). */
+const csvHeaders = { 'content-type': 'text/csv' };
 
 /** POST …/clubs/import/preview (admins): what the file would change; nothing is written. */
-export async function previewClubImport(csv: string): Promise<ClubImportPreviewDto> {
+export async function previewClubImport(csv: ArrayBuffer): Promise<ClubImportPreviewDto> {
   return (await apiClient().post<ClubImportPreviewDto>(clubsAdminPaths.importPreview, csv, { headers: csvHeaders })).data;
 }
 
 /** POST …/clubs/import/apply?previewHash= (admins): exactly the previewed file; 409 when it has bad rows or the clubs changed since. */
-export async function applyClubImport(csv: string, previewHash: string): Promise<ClubImportResultDto> {
+export async function applyClubImport(csv: ArrayBuffer, previewHash: string): Promise<ClubImportResultDto> {
   return (
     await apiClient().post<ClubImportResultDto>(clubsAdminPaths.importApply, csv, { headers: csvHeaders, params: { previewHash } })
   ).data;

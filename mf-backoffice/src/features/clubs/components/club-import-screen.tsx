@@ -1,7 +1,14 @@
 import { css, type Theme } from '@emotion/react';
 import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { isApiError, Link, TEAM_LABELS } from '@erd/shared-contracts';
-import { backofficePaths, type ClubImportFieldsDto, type ClubImportPreviewDto, type ClubImportResultDto } from '@erd/shared-contracts/backoffice';
+import {
+  backofficePaths,
+  CLUB_IMPORT_PREVIEW_LIST_MAX,
+  type ClubCsvEncodingDto,
+  type ClubImportFieldsDto,
+  type ClubImportPreviewDto,
+  type ClubImportResultDto,
+} from '@erd/shared-contracts/backoffice';
 import { FieldHint, FieldLabel, FormMessage } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
@@ -22,14 +29,30 @@ export const importTexts = {
   stale: 'Die Vereinsliste hat sich seit der Vorschau geändert. Die Vorschau ist neu geladen; prüfe sie und übernimm dann.',
 } as const;
 
+/** How the server read the file (German, for the preview). */
+export const encodingLabels: Record<ClubCsvEncodingDto, string> = {
+  'utf-8': 'UTF-8',
+  'utf-8-bom': 'UTF-8 mit BOM (Excel „CSV UTF-8“)',
+  'windows-1252': 'Windows-1252 (Excel)',
+};
+
 type Step =
   | { status: 'idle' }
   | { status: 'checking' }
-  | { status: 'preview'; csv: string; name: string; preview: ClubImportPreviewDto }
-  | { status: 'applying'; csv: string; name: string; preview: ClubImportPreviewDto }
+  | { status: 'preview'; csv: ArrayBuffer; name: string; preview: ClubImportPreviewDto }
+  | { status: 'applying'; csv: ArrayBuffer; name: string; preview: ClubImportPreviewDto }
   | { status: 'done'; result: ClubImportResultDto };
 
-const label = (c: ClubImportFieldsDto) => `${c.clubname} (${TEAM_LABELS[c.team]})`;
+/** The club's name isolated (`<bdi>`): its writing direction never pulls the team into it. */
+const label = (c: ClubImportFieldsDto) => (
+  <>
+    <bdi>{c.clubname}</bdi> ({TEAM_LABELS[c.team]})
+  </>
+);
+
+/** "Neu (1200)" — and when the server sent only the first ones, says so. */
+const listTitle = (title: string, total: number) =>
+  total > CLUB_IMPORT_PREVIEW_LIST_MAX ? `${title} (${total}, die ersten ${CLUB_IMPORT_PREVIEW_LIST_MAX} gezeigt)` : `${title} (${total})`;
 
 /**
  * 'CSV importieren' (admins): choose a clubs CSV (the season's clubs.csv format) → the server's
@@ -57,7 +80,7 @@ export function ClubImportScreen() {
     else setNotice(importTexts.failed);
   };
 
-  const check = async (csv: string, name: string) => {
+  const check = async (csv: ArrayBuffer, name: string) => {
     setStep({ status: 'checking' });
     try {
       const preview = await previewClubImport(csv);
@@ -75,9 +98,9 @@ export function ClubImportScreen() {
     if (!file) return;
     if (!/\.csv$/i.test(file.name)) return setFieldError(importTexts.notCsv);
     if (file.size > CLUB_CSV_MAX_BYTES) return setFieldError(importTexts.tooBig);
-    let csv: string;
+    let csv: ArrayBuffer;
     try {
-      csv = await readText(file);
+      csv = await readBytes(file);
     } catch {
       return setFieldError(importTexts.unreadable);
     }
@@ -118,7 +141,8 @@ export function ClubImportScreen() {
   const preview = step.status === 'preview' || step.status === 'applying' ? step.preview : null;
   const fileName = step.status === 'preview' || step.status === 'applying' ? step.name : '';
   const canApply = step.status === 'preview' && step.preview.badRows.length === 0;
-  const nothingToDo = preview && !preview.added.length && !preview.changed.length && !preview.removed.length;
+  const totals = preview?.totals;
+  const nothingToDo = totals && !totals.added && !totals.changed && !totals.removed;
 
   return (
     <section aria-labelledby="club-import-title">
@@ -212,13 +236,14 @@ export function ClubImportScreen() {
           >
             Vorschau: {fileName}
           </h2>
+          <p>Zeichensatz: {encodingLabels[preview.encoding]}</p>
           <p>
-            {preview.rows} Zeilen: {preview.added.length} neu, {preview.changed.length} geändert, {preview.unchanged} unverändert,{' '}
-            {preview.removed.length} entfernt, {preview.kept.length} behalten, {preview.badRows.length} fehlerhaft.
+            {preview.rows} Zeilen: {preview.totals.added} neu, {preview.totals.changed} geändert, {preview.unchanged} unverändert,{' '}
+            {preview.totals.removed} entfernt, {preview.totals.kept} behalten, {preview.totals.badRows} fehlerhaft.
           </p>
 
           {preview.badRows.length > 0 && (
-            <PreviewTable title={`Fehlerhafte Zeilen (${preview.badRows.length})`} id="bad-rows" tone="error">
+            <PreviewTable title={listTitle('Fehlerhafte Zeilen', preview.totals.badRows)} id="bad-rows" tone="error">
               <thead>
                 <tr>
                   <th scope="col">Zeile</th>
@@ -237,7 +262,7 @@ export function ClubImportScreen() {
           )}
 
           {preview.added.length > 0 && (
-            <PreviewTable title={`Neu (${preview.added.length})`} id="added">
+            <PreviewTable title={listTitle('Neu', preview.totals.added)} id="added">
               <thead>
                 <tr>
                   <th scope="col">Zeile</th>
@@ -260,7 +285,7 @@ export function ClubImportScreen() {
           )}
 
           {preview.changed.length > 0 && (
-            <PreviewTable title={`Geändert (${preview.changed.length})`} id="changed">
+            <PreviewTable title={listTitle('Geändert', preview.totals.changed)} id="changed">
               <thead>
                 <tr>
                   <th scope="col">Zeile</th>
@@ -289,7 +314,7 @@ export function ClubImportScreen() {
           )}
 
           {(preview.removed.length > 0 || preview.kept.length > 0) && (
-            <PreviewTable title={`Nicht mehr in der Datei (${preview.removed.length + preview.kept.length})`} id="removed">
+            <PreviewTable title={listTitle('Nicht mehr in der Datei', preview.totals.removed + preview.totals.kept)} id="removed">
               <thead>
                 <tr>
                   <th scope="col">Verein</th>
@@ -351,13 +376,17 @@ export function ClubImportScreen() {
   );
 }
 
-/** The file as UTF-8 text (FileReader: every browser the back office supports, and the tests' DOM). */
-function readText(file: File): Promise<string> {
+/**
+ * The file's bytes, unchanged (FileReader: every browser the back office supports, and the tests'
+ * DOM): reading it as text here would turn German Excel's Windows-1252 umlauts into U+FFFD before
+ * the server could see them.
+ */
+function readBytes(file: File): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onload = () => (reader.result instanceof ArrayBuffer ? resolve(reader.result) : reject(new Error('read failed')));
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsText(file, 'utf-8');
+    reader.readAsArrayBuffer(file);
   });
 }
 

@@ -158,7 +158,9 @@ export function ClubsScreen() {
                 <tbody>
                   {page.items.map((club) => (
                     <tr key={club.id}>
-                      <th scope="row">{club.clubname}</th>
+                      <th scope="row">
+                        <bdi>{club.clubname}</bdi>
+                      </th>
                       <td>{club.clubnumber}</td>
                       <td>{TEAM_LABELS[club.team]}</td>
                       <td>{club.linkurl ?? '–'}</td>

@@ -95,7 +95,10 @@ export function LogoCell({ club, canEdit, onChanged, onExpired }: { club: ClubAd
             `}
           >
             {busy ? logoTexts.uploading : 'Logo hochladen'}
-            <span css={visuallyHidden}> für {club.clubname}</span>
+            <span css={visuallyHidden}>
+              {' '}
+              für <bdi>{club.clubname}</bdi>
+            </span>
           </label>
         </>
       )}

@@ -232,7 +232,7 @@ function ChallengeResults({ challengeId, isAdmin, onChanged, guard }: { challeng
                   <tr key={row.club._id}>
                     <td css={cell}>{row.place}</td>
                     <th scope="row" css={cell}>
-                      {row.club.clubname} ({row.club.team === 'w' ? 'Damen' : 'Herren'})
+                      <bdi>{row.club.clubname}</bdi> ({row.club.team === 'w' ? 'Damen' : 'Herren'})
                     </th>
                     <td css={cell}>{preview.ranking === 'votes' ? row.votes : row.estimate}</td>
                     <td css={cell}>{row.points}</td>

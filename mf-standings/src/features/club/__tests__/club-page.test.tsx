@@ -70,6 +70,15 @@ it('shows the club with team, number, website, default shield and its overall pl
   );
 });
 
+it('isolates the club name in the heading (<bdi>): a right-to-left override stays inside it', async () => {
+  const name = 'SV \u202Eneppahcstuo';
+  mockFetch(apiRoutes({ clubs: [club('club-1', name)], overall: overallRows }));
+  renderClub('club-1');
+
+  const heading = await screen.findByRole('heading', { level: 1 });
+  expect(heading.querySelector('bdi')?.textContent).toBe(name);
+});
+
 it('shows Damen, a real logo, and the shield when the logo fails to load', async () => {
   const logo = club('club-2', 'TSV Grünwald', { team: 'w', logourl: '/media/logos/tsv-gruenwald.svg' });
   mockFetch(apiRoutes({ clubs: [logo] }));

@@ -44,7 +44,7 @@ export function ClubHeader({ club }: { club: ClubDto }) {
         <ClubLogo logourl={logourl} clubname={clubname} size={112} />
         <div>
           <Headline as="h1" level="xl" css={css`margin-bottom: 0.75rem;`}>
-            {clubname}
+            <bdi>{clubname}</bdi>
           </Headline>
           <p
             css={(theme: Theme) => css`

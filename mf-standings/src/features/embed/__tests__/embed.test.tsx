@@ -114,6 +114,21 @@ it('shows the team with every row (the same club as Herren and Damen)', async ()
   act(() => window.PunktejagdStandings!.unmount(element));
 });
 
+it('isolates each club name (<bdi>) so a right-to-left override in it never pulls the team tag into the name', async () => {
+  const name = 'SV \u202Eneppahcstuo';
+  mockFetch({ 'GET /config.json': { body: config }, ...apiRoutes({ overall: [row('club-9', name, 1, 99)] }) });
+  const element = host();
+  await act(async () => {
+    window.PunktejagdStandings!.mount(element, { baseUrl: BASE, refreshSeconds: 0 });
+  });
+  const list = await within(shadowOf(element)).findByRole('list', { name: /Gesamttabelle/ });
+  const isolated = list.querySelector('bdi');
+  expect(isolated?.textContent).toBe(name);
+  expect(isolated?.closest('li')?.textContent).toContain('Herren');
+  expect(isolated?.textContent).not.toContain('Herren');
+  act(() => window.PunktejagdStandings!.unmount(element));
+});
+
 describe('refreshing', () => {
   const OVERALL = `GET /results/overall-${YEAR_ID}.json`;
 

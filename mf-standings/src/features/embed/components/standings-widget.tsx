@@ -162,7 +162,7 @@ export function StandingsWidget({ baseUrl, limit, refreshSeconds }: StandingsWid
                     }
                   `}
                 >
-                  {row.club.clubname}
+                  <bdi>{row.club.clubname}</bdi>
                 </a>
                 <TeamTag team={row.club.team} />
               </span>

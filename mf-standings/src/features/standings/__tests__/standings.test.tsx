@@ -78,6 +78,18 @@ it('sorts rows by place and keeps a short table on the podium only', async () =>
   expect(screen.queryByRole('list', { name: 'Weitere Plätze' })).not.toBeInTheDocument();
 });
 
+it('isolates every club name (<bdi>) on the podium and in the list, so its writing direction stays inside it', async () => {
+  const rtl = 'SV \u202Eneppahcstuo';
+  mockFetch(apiRoutes({ overall: [1, 2, 3, 4].map((place) => row(`c-${place}`, `${rtl} ${place}`, place, 100 - place)) }));
+  renderAt('/tabelle');
+
+  for (const list of [await screen.findByRole('list', { name: 'Podium' }), screen.getByRole('list', { name: 'Weitere Plätze' })]) {
+    for (const link of within(list).getAllByRole('link')) {
+      expect(link.querySelector('bdi')?.textContent).toBe(link.textContent);
+    }
+  }
+});
+
 it.each([
   ['no results file yet', undefined],
   ['an empty results file', []],

@@ -129,7 +129,7 @@ export function Podium({ rows, shared, type }: PodiumProps) {
                 }
               `}
             >
-              {row.club.clubname}
+              <bdi>{row.club.clubname}</bdi>
             </Link>
             <RowMeta row={row} type={type} shared={shared.has(row.place)} tone="dark" />
           </span>

@@ -88,7 +88,7 @@ const StandingsItem = memo(function StandingsItem({
       </span>
       <span css={css`grid-area: name; min-width: 0;`}>
         <Link to={paths.club(row.club._id)} css={nameStyle}>
-          {row.club.clubname}
+          <bdi>{row.club.clubname}</bdi>
         </Link>
         <RowMeta row={row} type={type} shared={shared} />
       </span>
