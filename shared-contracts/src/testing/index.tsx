@@ -34,11 +34,11 @@ export const testConfig: RuntimeConfigDto = {
   },
 };
 
-export const loggedInSession: SessionData = {
 /**
  * A signed-in member. Its token has no club claim (as from a pool without IDENTITY_CLUB_ATTRIBUTE):
  * the member's club comes from GET /api/me, which a test fakes like any other call.
  */
+export const loggedInSession: SessionData = {
   status: 'LOGGED_IN',
   email: 'trainer@tsv-eching.example',
   claims: { sub: 'user-1', email: 'trainer@tsv-eching.example', exp: 4102444800, iat: 1700000000 },
@@ -67,8 +67,8 @@ export function renderWithProviders(
 ) {
   setRuntimeConfig({ ...testConfig, ...config });
   sessionStore.setState(session ?? { status: null, email: null, claims: null, tokens: null });
-  function Wrapper({ children }: { children: ReactNode }) {
   resetMemberClubForTests();
+  function Wrapper({ children }: { children: ReactNode }) {
     return (
       <ThemeProvider theme={theme}>
         <MemoryRouter initialEntries={[route]}>

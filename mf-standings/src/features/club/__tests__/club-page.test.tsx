@@ -208,24 +208,25 @@ describe("'Schätzung' for visitors, 'Deine Schätzung' for the club's own membe
     ['a member of the other team of the same club', 'club-1-w'],
   ])('%s reads the neutral labels', async (_who, memberClub) => {
     mockFetch(results());
+    const session = memberClub ? memberOf(memberClub) : null;
     renderClub('club-1', session);
 
     const [estimate, goals] = await cardsOf();
+    // A member: the club is known (asked once).
+    if (session) await waitFor(() => expect(meCalls).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(within(estimate).getAllByRole('term').map((t) => t.textContent)).toEqual(['Schätzung', 'Richtige Antwort', 'Platz', 'Punkte']);
     expect(within(estimate).getAllByRole('definition').map((d) => d.textContent)).toEqual(['3.850', '3.847', '1.', '100']);
     // goals ranked by the highest number: no right answer in the file, none shown
     expect(within(goals).getAllByRole('term').map((t) => t.textContent)).toEqual(['Tore', 'Platz', 'Punkte']);
     expect(within(goals).getAllByRole('definition').map((d) => d.textContent)).toEqual(['31', '3.', '65']);
     expect(screen.queryByText(/^Deine/)).not.toBeInTheDocument();
-    const session = memberClub ? memberOf(memberClub) : null;
   });
 
   it("the club's own member reads 'Deine Schätzung' and 'Deine Tore'", async () => {
-    // A member: the club is known (asked once).
-    if (session) await waitFor(() => expect(meCalls).toHaveBeenCalledTimes(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
     mockFetch(results());
     renderClub('club-1', memberOf('club-1'));
+    expect(loggedInSession.claims).not.toHaveProperty(['custom:club']);
 
     const [estimate, goals] = await cardsOf();
     await waitFor(() => expect(within(estimate).getAllByRole('term')[0]).toHaveTextContent('Deine Schätzung'));
@@ -235,7 +236,6 @@ describe("'Schätzung' for visitors, 'Deine Schätzung' for the club's own membe
 
 it('leaves out what a row does not give, and never puts a non-web address into an img', async () => {
   mockFetch(
-    expect(loggedInSession.claims).not.toHaveProperty(['custom:club']);
     apiRoutes({
       clubs: [eching],
       overall: overallRows,
