@@ -16,9 +16,12 @@ export async function accessToken(request: APIRequestContext, email: string, pas
   return (await res.json()).AuthenticationResult.AccessToken as string;
 }
 
-/** The anti-forgery cookie the site sets on its pages, as the header unsafe /api calls need. */
+/** `XSRF_TOKEN_PATH` of shared-contracts/src/http/xsrf.ts (e2e imports only types from the workspace packages). */
+const XSRF_TOKEN_PATH = '/api/xsrf-token';
+
+/** The anti-forgery cookie (set by its own private answer, as for the browser's API client), as the header unsafe /api calls need. */
 export async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
-  await request.get('/');
+  expect((await request.get(XSRF_TOKEN_PATH)).status()).toBe(204);
   const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
   expect(cookie).toBeDefined();
   return { 'x-xsrf-token': cookie!.value };

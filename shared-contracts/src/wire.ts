@@ -12,4 +12,5 @@ export * from './entries.js';
 export * from './results.js';
 export * from './page-slots.js';
 export * from './content-queries.js';
+export * from './http/xsrf.js';
 export * from './content-links.js';

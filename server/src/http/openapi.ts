@@ -42,7 +42,7 @@ export const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'cookie',
     name: XSRF_COOKIE,
-    description: 'Set (readable by scripts) on HTML pages and `/config.json`; the `x-xsrf-token` header repeats it.',
+    description: 'Set (readable by scripts) by `GET /api/xsrf-token`, a private answer: never by a page or file a shared cache keeps; the `x-xsrf-token` header repeats it.',
   },
   metricsToken: {
     type: 'http',
@@ -153,7 +153,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Pick<ServerC
         title: `${config.productName} API`,
         version: '1.0.0',
         description:
-          'The HTTP API of the server (server/README.md, "HTTP surface"). Errors answer `{ code, message }` (some with more fields); validation errors are 400 `ValidationError`. Unsafe methods under /api/ need the anti-forgery header.',
+          'The HTTP API of the server (server/README.md, "HTTP surface"). Errors answer `{ code, message }` (some with more fields); validation errors are 400 `ValidationError`. Unsafe methods under /api/ need the anti-forgery header; unsafe methods sent by another site’s pages (`Origin`, `Sec-Fetch-Site`) are refused with 403 `Forbidden`.',
       },
       components: { securitySchemes: SECURITY_SCHEMES as never },
     },

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
 import { shiftedNow } from '@erd/shared-contracts/wire';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type ServerConfig } from '../config.js';
+import { cookieAnswersMadePrivate } from '../http/security.js';
 import type { AppContext } from '../context.js';
 import { silentLogger } from '../logger.js';
 import { createIdentityRuntime } from '../modules/identity/runtime.js';
@@ -66,6 +67,21 @@ export interface TestAppOptions {
   logStream?: BuildAppOptions['logStream'];
 }
 
+/**
+ * Fails the request (500) of any test that gets an answer which sets a cookie while marked cacheable
+ * for shared caches: http/security.ts sends such answers as private, no-store, and says so here, so
+ * that the code which set both is found by its own tests rather than only by the safety net.
+ */
+const refuseCachedCookie: onSendHookHandler = async (request) => {
+  if (cookieAnswersMadePrivate.has(request)) {
+    throw new Error(`${request.method} ${request.url}: an answer that sets a cookie was marked cacheable for shared caches`);
+  }
+};
+
+function checkCachedCookies(route: RouteOptions): void {
+  route.onSend = [...[route.onSend ?? []].flat(), refuseCachedCookie];
+}
+
 /** The real-time clock of the app that made a test database (see createTestApp). */
 const clockOfDatabase = new WeakMap<TestDatabase, () => Date>();
 
@@ -103,7 +119,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       now,
       realNow,
       mailer: options.mailer,
-      onRoute: options.onRoute,
+      onRoute: (route) => {
+        checkCachedCookies(route);
+        options.onRoute?.(route);
+      },
       ...(storage ? { releaseStorage: storage, media: createDatabaseMediaStore(database.db) } : {}),
     });
   let app = await build(config);

@@ -1,9 +1,9 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { ApiError, sessionStore } from '@erd/shared-contracts';
+import { XSRF_COOKIE, XSRF_HEADER, XSRF_TOKEN_PATH } from './xsrf.js';
 
 /** Spec §7: non-GET/HEAD requests to relative URLs carry an anti-forgery header taken from a cookie. */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export { XSRF_COOKIE, XSRF_HEADER, XSRF_TOKEN_PATH };
 
 export function readCookie(name: string, cookie: string = typeof document !== 'undefined' ? document.cookie : ''): string | null {
   for (const part of cookie.split(';')) {
@@ -11,6 +11,25 @@ export function readCookie(name: string, cookie: string = typeof document !== 'u
     if (key === name) return decodeURIComponent(rest.join('='));
   }
   return null;
+}
+
+/** The token request under way, if any: unsafe calls made at the same time wait for the same one. */
+let tokenRequest: Promise<void> | null = null;
+
+/**
+ * The anti-forgery token: the cookie, or, before the first unsafe call of a visit, the cookie that
+ * `XSRF_TOKEN_PATH` sets (the pages do not set it: they are publicly cacheable). Null when that
+ * fails too: the call goes out without the header, and the server's refusal is the error shown.
+ */
+async function xsrfToken(): Promise<string | null> {
+  const current = readCookie(XSRF_COOKIE);
+  if (current) return current;
+  const settled = () => {
+    tokenRequest = null;
+  };
+  tokenRequest ??= axios.get(XSRF_TOKEN_PATH, { timeout: 10_000 }).then(settled, settled);
+  await tokenRequest;
+  return readCookie(XSRF_COOKIE);
 }
 
 const isRelative = (url: string | undefined) => !!url && !/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('//');
@@ -47,10 +66,10 @@ export interface HttpClientOptions {
 export function createHttpClient({ baseURL, authenticated = false, timeoutMs = 20_000 }: HttpClientOptions = {}): AxiosInstance {
   const http = axios.create({ baseURL, timeout: timeoutMs, headers: { Accept: 'application/json' } });
 
-  http.interceptors.request.use((config) => {
+  http.interceptors.request.use(async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     if (method !== 'GET' && method !== 'HEAD' && isRelative(config.url) && !config.baseURL?.match(/^https?:/)) {
-      const token = readCookie(XSRF_COOKIE);
+      const token = await xsrfToken();
       if (token) config.headers.set(XSRF_HEADER, token);
     }
     if (authenticated) {

@@ -16,6 +16,7 @@ import {
   type SessionData,
 } from '@erd/shared-contracts';
 import { theme } from '@erd/shared-contracts/ui';
+import { XSRF_COOKIE, XSRF_TOKEN_PATH } from '../http/xsrf.js';
 
 export const testConfig: RuntimeConfigDto = {
   productName: 'Punktejagd',
@@ -121,6 +122,12 @@ export function mockFetch(routes: Record<string, Handler>) {
   return mock;
 }
 
+/** The server's answer to `GET XSRF_TOKEN_PATH`: the cookie, unless there is one. */
+function xsrfTokenAnswer(): FakeResponse {
+  if (!document.cookie.split('; ').some((part) => part.startsWith(`${XSRF_COOKIE}=`))) document.cookie = `${XSRF_COOKIE}=test-xsrf-token-0123456789; path=/`;
+  return { status: 204 };
+}
+
 /** What a faked XHR request looked like, for assertions (`init.body` is the sent string). */
 export interface FakeXhrInit {
   method: string;
@@ -133,6 +140,8 @@ export interface FakeXhrInit {
  * real: interceptors, anti-forgery header, refresh on 401) with the same route table as
  * `mockFetch`: keys are `METHOD path`, unmatched calls answer 404. A handler may answer
  * `{ status: 0 }` for a network failure. Returns a jest mock called with `(url, init)` per request.
+ * `GET XSRF_TOKEN_PATH`, unless the table has it, is answered as the server does (the anti-forgery
+ * cookie is set) and not passed to the mock: the client asks for it before its first unsafe call.
  */
 export function mockXhr(routes: Record<string, FakeResponse | ((url: URL, init: FakeXhrInit) => FakeResponse | Promise<FakeResponse>)>) {
   const mock = jest.fn(async (url: URL, init: FakeXhrInit): Promise<FakeResponse> => {
@@ -189,7 +198,9 @@ export function mockXhr(routes: Record<string, FakeResponse | ((url: URL, init: 
     send(body?: unknown) {
       const url = new URL(this.url, 'http://localhost');
       const init: FakeXhrInit = { method: this.method, headers: { ...this.headers }, ...(typeof body === 'string' ? { body } : {}) };
-      void Promise.resolve(mock(url, init)).then((result) => {
+      const key = `${this.method} ${url.pathname}`;
+      const answer = key === `GET ${XSRF_TOKEN_PATH}` && !(key in routes) ? xsrfTokenAnswer() : mock(url, init);
+      void Promise.resolve(answer).then((result) => {
         if (this.aborted) return;
         this.readyState = 4;
         this.responseURL = url.href;

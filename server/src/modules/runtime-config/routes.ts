@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { ensureXsrfCookie } from '../../http/security.js';
 import type { ReleaseReader } from '../releases/reader.js';
 import { getRuntimeConfig } from './service.js';
 
@@ -25,7 +24,7 @@ export const runtimeConfigRoutes: FastifyPluginAsync<{ ctx: AppContext; releases
     '/config.json',
     {
       schema: {
-        summary: 'The browser app’s runtime configuration (RuntimeConfigDto; sets the XSRF-TOKEN cookie)',
+        summary: 'The browser app’s runtime configuration (RuntimeConfigDto; sets no cookie: publicly cacheable)',
         response: {
           200: {
             type: 'object',
@@ -60,7 +59,6 @@ export const runtimeConfigRoutes: FastifyPluginAsync<{ ctx: AppContext; releases
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      ensureXsrfCookie(request, reply, ctx.config);
       return getRuntimeConfig({ ctx, releases });
     },
   );

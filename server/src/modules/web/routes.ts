@@ -12,7 +12,7 @@ import type { FastAnswers } from '../../http/fast-answers.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { pageContentSecurityPolicy } from '../../http/headers.js';
 import { errorSchema } from '../../http/schemas.js';
-import { ensureXsrfCookie, pathOf } from '../../http/security.js';
+import { pathOf } from '../../http/security.js';
 import { clubExists, getSpaceData } from '../content/service.js';
 import { createLocalMediaStore, MEDIA_NAME, type MediaStore } from '../media/store.js';
 import { UPLOAD_FILE_NAME } from '../uploads/storage.js';
@@ -333,7 +333,6 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
     if (isBackofficeRoute(rawPath)) {
       const page = await readPage(BACKOFFICE_PAGE);
       if (page === null) return unavailable(reply);
-      ensureXsrfCookie(request, reply, config);
       if (page.csp) reply.header('content-security-policy', page.csp);
       return reply.code(200).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8').send(page.html);
     }
@@ -352,7 +351,6 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
       }
     }
     const page = await preloads.page(rawPath, shell.html, request.log);
-    ensureXsrfCookie(request, reply, config);
     if (shell.csp) reply.header('content-security-policy', shell.csp);
     return reply.code(status).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8').send(page);
   });
