@@ -37,7 +37,7 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: content');
   // Markdown is converted in a worker thread with a time limit (issue 22): a hostile text never blocks the server.
-  const markdown = createMarkdownConverter({ serverRoot: ctx.config.serverRoot });
+  const markdown = createMarkdownConverter({ serverRoot: ctx.config.serverRoot, log: ctx.log });
   app.addHook('onClose', () => markdown.close());
   const withMarkdown = { ...ctx, markdown };
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { withSafeLinks, type RichTextDto } from '@erd/shared-contracts/wire';
 import { CodedError, ValidationError } from '../../errors.js';
+import type { Logger } from '../../logger.js';
 import { convertMarkdown, MarkdownTooDeepError, MAX_NESTING, WORKER_MARK, type WorkerMessage } from './markdown-convert.js';
 
 /**
@@ -41,8 +42,11 @@ export interface MarkdownConverter {
   close(): Promise<void>;
 }
 
-/** True when this module runs from its TypeScript source (jest transpiles it to CommonJS). */
-const fromSources = typeof __filename !== 'undefined' && __filename.endsWith('.ts');
+/**
+ * True when this module runs from its TypeScript source: jest transpiles it to CommonJS, and a test's
+ * server process loads the sources with `--conditions=source` and the swc hooks (its workers inherit them).
+ */
+const fromSources = (typeof __filename !== 'undefined' && __filename.endsWith('.ts')) || process.execArgv.includes('--conditions=source');
 
 /** Texts waiting for the thread at most; more get 503. */
 const MAX_WAITING = 8;
@@ -67,10 +71,12 @@ interface Job {
  */
 export function createMarkdownConverter({
   serverRoot,
+  log,
   timeoutMs = MARKDOWN_TIME_LIMIT_MS,
   queueTimeoutMs = 2 * timeoutMs,
 }: {
   serverRoot: string;
+  log?: Pick<Logger, 'error'>;
   timeoutMs?: number;
   queueTimeoutMs?: number;
 }): MarkdownConverter {
@@ -102,7 +108,6 @@ export function createMarkdownConverter({
   function spawn(): Worker {
     // A hostile text may make the parser build a large tree: it ends the thread, not the server.
     const thread = new Worker(script, { workerData: WORKER_MARK, resourceLimits: { maxOldGenerationSizeMb: 256 } });
-    thread.unref();
     thread.on('message', (message: WorkerMessage) => {
       const job = current;
       if (!job) return;
@@ -117,11 +122,18 @@ export function createMarkdownConverter({
       else job.reject(new ValidationError(MESSAGES.tooDeep, { field: job.field }));
       pump();
     });
-    // Out of memory (or a crash) on a text: that text is refused like one that takes too long.
-    thread.on('error', () => stop(tooSlow));
+    // Out of memory (or a crash) on a text: that text is refused like one that takes too long. Logged
+    // (without the text), so a fault of the deployment (a missing script) does not pass for a hostile text.
+    thread.on('error', (error) => {
+      log?.error({ err: error }, 'markdown worker failed');
+      stop(tooSlow);
+    });
     thread.on('exit', () => {
       if (worker === thread) stop(tooSlow);
     });
+    // After the listeners: adding a 'message' listener refs the thread again. An idle thread must not
+    // keep the process alive.
+    thread.unref();
     return thread;
   }
 
