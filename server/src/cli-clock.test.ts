@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { addDays, berlinToday } from './lib/dates.js';
-import { FIXTURE_SEASON, SERVER_ROOT } from './test-support/app.js';
+import { FIXTURE_SEASON } from './test-support/app.js';
+import { runCli, type CliRun } from './test-support/cli-process.js';
 import { createTestDatabase, type TestDatabase } from './test-support/db.js';
 
 /**
@@ -15,8 +14,6 @@ import { createTestDatabase, type TestDatabase } from './test-support/db.js';
  */
 
 jest.setTimeout(180_000);
-
-const HOOKS = pathToFileURL(path.join(SERVER_ROOT, 'src/test-support/ts-hooks.mjs')).href;
 
 let database: TestDatabase | null = null;
 let dataDir: string;
@@ -31,32 +28,13 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const { DATABASE_URL: _inherited, CLOCK_OFFSET_DAYS: _offset, ...base } = process.env;
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(HOOKS)})`, path.join(SERVER_ROOT, 'src/cli.ts'), ...args],
-    {
-      cwd: path.resolve(SERVER_ROOT, '..'),
-      env: {
-        ...base,
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        WEB_ROOT: dataDir,
-        APP_SECRET: 'cli-clock-test-secret-0123456789abcdef',
-        ...(database?.url ? { DATABASE_URL: database.url } : {}),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return runCli(args, {
+    DATA_DIR: dataDir,
+    WEB_ROOT: dataDir,
+    APP_SECRET: 'cli-clock-test-secret-0123456789abcdef',
+    ...(database?.url ? { DATABASE_URL: database.url } : {}),
+    ...env,
   });
 }
 

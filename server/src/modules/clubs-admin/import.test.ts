@@ -129,8 +129,11 @@ describe('a large file', () => {
     return lines.join('\n');
   }
 
-  /** Runs `work` while asking /health every 20 ms; answers the longest wait beyond the 20 ms and how many answers came. */
-  async function healthDuring(work: () => Promise<unknown>): Promise<{ worstMs: number; answers: number }> {
+  /**
+   * Runs `work` while asking /health every 20 ms; answers the longest wait beyond the 20 ms, how many
+   * answers came and how long the work took.
+   */
+  async function healthDuring(work: () => Promise<unknown>): Promise<{ worstMs: number; answers: number; workMs: number }> {
     let done = false;
     let worstMs = 0;
     let answers = 0;
@@ -144,13 +147,14 @@ describe('a large file', () => {
         worstMs = Math.max(worstMs, performance.now() - start - 20);
       }
     })();
+    const started = performance.now();
     try {
       await work();
     } finally {
       done = true;
       await probe;
     }
-    return { worstMs, answers };
+    return { worstMs, answers, workMs: performance.now() - started };
   }
 
   it('keeps /health answering while 20,000 clubs are previewed and imported', async () => {
@@ -161,9 +165,10 @@ describe('a large file', () => {
       shown = await preview(file);
       result = (await post(`/api/operator/clubs/import/apply?previewHash=${shown.previewHash}`, file)).json<ClubImportResultDto>();
     });
-    // The target is 500 ms; the bound leaves room for a machine shared by many processes. Before issue 22
-    // /health waited up to 15.8 s here (the whole preview, then the whole import, in one block).
-    expect(during.worstMs).toBeLessThan(1000);
+    // Before issue 22 /health waited up to 15.8 s here: the whole preview, then the whole import, in one
+    // block, most of the work's time. Now the longest wait is a small share of it (0.3-0.7 s measured on
+    // the 2-core machine under load). A share, not milliseconds: a busy machine slows both alike.
+    expect(during.worstMs).toBeLessThan(during.workMs / 5);
     expect(during.answers).toBeGreaterThan(10);
     expect(shown!.totals).toMatchObject({ added: 20_000, badRows: 0 });
     expect(shown!.added).toHaveLength(500);
