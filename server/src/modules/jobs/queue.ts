@@ -20,9 +20,10 @@ import { jobDataKey, openJobData, sealJobData } from './sealing.js';
 /**
  * Durable jobs in our own database (pg-boss 10, schema `pgboss`, created and migrated by pg-boss
  * on start, or before it by `cli.js migrate` for an app role without CREATE; PGlite or
- * PostgreSQL, any number of instances). A job is written with `enqueue` in the caller's transaction, so it exists exactly when the data it belongs to was committed (the
- * transactional outbox); workers in every instance take jobs, retry failures with back-off, and a
- * job whose worker died runs again.
+ * PostgreSQL, any number of instances). A job is written with `enqueue` in the caller's
+ * transaction, so it exists exactly when the data it belongs to was committed (the transactional
+ * outbox); workers in every instance take jobs, retry failures with back-off, and a job whose
+ * worker died runs again.
  */
 
 export interface JobInfo {
