@@ -126,6 +126,17 @@ test("an admin sees the overview, adds a moderator; the moderator has no 'Operat
   await expect(bar(page).getByRole('link', { name: 'Operatoren' })).toHaveCount(0);
   await page.goto('/backoffice/operatoren');
   await expect(page.getByText('Dafür fehlt dir die Berechtigung.')).toBeVisible();
+  // Subscriber addresses are for admins only (issue 22): no 'Newsletter' for a moderator, and its
+  // address shows the refusal without asking the server for a single address.
+  await expect(bar(page).getByRole('link', { name: 'Newsletter' })).toHaveCount(0);
+  const addressReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/operator/newsletter/')) addressReads.push(request.url());
+  });
+  await page.goto('/backoffice/newsletter');
+  await expect(page.getByText('Dafür fehlt dir die Berechtigung.')).toBeVisible();
+  await expect(page.getByText(/^Die Newsletter-Adressen sind personenbezogene Daten/)).toBeVisible();
+  expect(addressReads).toEqual([]);
   await signOut(page);
   await signIn(page, { email: MODERATOR.email, password: MODERATOR.next });
 
