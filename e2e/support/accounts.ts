@@ -61,12 +61,18 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
 }
 
 /**
- * 'Ausloggen' from the menu, once the page has settled (a remote still loading can re-render the
- * header and close a menu opened too early).
+ * 'Ausloggen' from the menu, once the page has settled. A remote still loading can re-render the
+ * header and close a menu opened too early, and 'networkidle' does not always wait for it (the
+ * journey's first try once waited out its 2 minutes on a closed menu): the menu is opened again
+ * until its 'Ausloggen' shows, as a person would.
  */
 export async function logOutFromMenu(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: 'Menü öffnen' }).click();
-  await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('button', { name: 'Ausloggen' }).click();
+  const logOut = page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('button', { name: 'Ausloggen' });
+  await expect(async () => {
+    if (!(await logOut.isVisible())) await page.getByRole('button', { name: 'Menü öffnen' }).click({ timeout: 2_000 });
+    await expect(logOut).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await logOut.click();
   await expect(page).toHaveURL(/\/$/);
 }
