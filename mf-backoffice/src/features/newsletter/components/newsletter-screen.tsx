@@ -19,6 +19,7 @@ import {
   TextField,
 } from "@erd/shared-contracts/forms";
 import { Button, ButtonAnchor, Spinner } from "@erd/shared-contracts/ui";
+import { ForbiddenScreen } from "../../../components/forbidden-screen";
 import { Panel, ScreenHeader } from "../../../components/screen";
 import { SearchPanel } from "../../../components/search-panel";
 import { Pager } from "../../../components/pager";
@@ -71,30 +72,9 @@ type List =
   | { status: "forbidden" }
   | { status: "ready"; page: NewsletterSubscriberPageDto };
 
-/** What a moderator (or anyone the server refuses) sees instead of the screen; no address is asked for. */
+/** What a moderator (or anyone the server refuses) sees instead of the screen. */
 function Forbidden() {
-  return (
-    <section aria-labelledby="newsletter-title">
-      <ScreenHeader title="Newsletter" titleId="newsletter-title" />
-      <Panel role="alert">
-        <p
-          css={css`
-            margin: 0;
-            font-weight: 700;
-          `}
-        >
-          {newsletterTexts.forbidden}
-        </p>
-        <p
-          css={(theme: Theme) => css`
-            margin: ${theme.space(2)} 0 0;
-          `}
-        >
-          {newsletterTexts.forbiddenHint}
-        </p>
-      </Panel>
-    </section>
-  );
+  return <ForbiddenScreen title="Newsletter" titleId="newsletter-title" message={newsletterTexts.forbidden} hint={newsletterTexts.forbiddenHint} />;
 }
 
 /**

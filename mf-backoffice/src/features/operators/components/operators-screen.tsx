@@ -5,6 +5,7 @@ import type { OperatorAccountDto, OperatorRole } from '@erd/shared-contracts/bac
 import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
+import { ForbiddenScreen } from '../../../components/forbidden-screen';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
@@ -19,28 +20,7 @@ type List = { status: 'loading' } | { status: 'error' } | { status: 'forbidden' 
 
 /** What a moderator (or anyone the server refuses) sees instead of the screen. */
 function Forbidden() {
-  return (
-    <section aria-labelledby="operators-title">
-      <ScreenHeader title="Operatoren" titleId="operators-title" />
-      <Panel role="alert">
-        <p
-          css={css`
-            margin: 0;
-            font-weight: 700;
-          `}
-        >
-          {operatorTexts.forbidden}
-        </p>
-        <p
-          css={(theme: Theme) => css`
-            margin: ${theme.space(2)} 0 0;
-          `}
-        >
-          {operatorTexts.forbiddenHint}
-        </p>
-      </Panel>
-    </section>
-  );
+  return <ForbiddenScreen title='Operatoren' titleId='operators-title' message={operatorTexts.forbidden} hint={operatorTexts.forbiddenHint} />;
 }
 
 /**
