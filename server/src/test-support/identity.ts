@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { TestApp } from './app.js';
 import {
   G,
   K,
@@ -132,4 +133,20 @@ export async function srpLogin(app: FastifyInstance, username: string, password:
 /** Decodes a JWT payload without checking it (for asserting claims). */
 export function jwtPayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/**
+ * The environment of an app in Cognito mode whose pool is `standIn`, another test app listening at
+ * `standInBase`: its built-in identity service speaks the protocol, as a real pool would.
+ */
+export function cognitoModeEnv(standIn: TestApp, standInBase: string): Record<string, string> {
+  const { userPoolId, clientId, issuer } = standIn.config.identity;
+  return {
+    IDENTITY_PROVIDER: 'cognito',
+    IDENTITY_ENDPOINT: `${standInBase}/identity`,
+    IDENTITY_USER_POOL_ID: userPoolId,
+    IDENTITY_CLIENT_ID: clientId,
+    IDENTITY_ISSUER: issuer,
+    IDENTITY_JWKS_URL: `${standInBase}/identity/${userPoolId}/.well-known/jwks.json`,
+  };
 }

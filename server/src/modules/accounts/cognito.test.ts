@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { RegistrationInput } from '@erd/shared-contracts/wire';
 import { identityUsers, profiles } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { cognitoModeEnv } from '../../test-support/identity.js';
 import { lastCodeTo, readOutbox } from '../../test-support/mail.js';
 import { seedClubs } from '../../test-support/seed.js';
 
@@ -50,12 +51,7 @@ beforeAll(async () => {
   t = await createTestApp({
     realTime: true,
     env: {
-      IDENTITY_PROVIDER: 'cognito',
-      IDENTITY_ENDPOINT: `${cognitoBase}/identity`,
-      IDENTITY_USER_POOL_ID: POOL_ID,
-      IDENTITY_CLIENT_ID: CLIENT_ID,
-      IDENTITY_ISSUER: cognito.config.identity.issuer,
-      IDENTITY_JWKS_URL: `${cognitoBase}/identity/${POOL_ID}/.well-known/jwks.json`,
+      ...cognitoModeEnv(cognito, cognitoBase),
       RATE_LIMIT_SCALE: '100',
     },
   });

@@ -3,7 +3,7 @@ import { berlinToday, type AltchaChallengeDto, type RegistrationInput } from '@e
 import { votes } from '../../db/schema/index.js';
 import { solveProof } from '../../test-support/altcha.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { srpLogin } from '../../test-support/identity.js';
+import { cognitoModeEnv, srpLogin } from '../../test-support/identity.js';
 import { lastCodeTo } from '../../test-support/mail.js';
 import { createMember, MEMBER_PASSWORD, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
@@ -19,9 +19,6 @@ import { VOTER_COOKIE } from './voter.js';
  * refuse such a token too: the own entry (403), /api/me and the profile (404).
  */
 
-// The stand-in's defaults (the pool and app client test-support/identity.ts logs in to).
-const POOL_ID = 'eu-central-1_ErdLocal1';
-const CLIENT_ID = 'erdlocalclient';
 const BASE = '/content/public/spaces/erd/frontend-users';
 
 let cognito: TestApp;
@@ -34,12 +31,7 @@ beforeAll(async () => {
   t = await createTestApp({
     realTime: true,
     env: {
-      IDENTITY_PROVIDER: 'cognito',
-      IDENTITY_ENDPOINT: `${cognitoBase}/identity`,
-      IDENTITY_USER_POOL_ID: POOL_ID,
-      IDENTITY_CLIENT_ID: CLIENT_ID,
-      IDENTITY_ISSUER: cognito.config.identity.issuer,
-      IDENTITY_JWKS_URL: `${cognitoBase}/identity/${POOL_ID}/.well-known/jwks.json`,
+      ...cognitoModeEnv(cognito, cognitoBase),
       RATE_LIMIT_SCALE: '100',
       VOTE_PROOF_COST: '1',
     },
