@@ -21,6 +21,7 @@ const common = {
     '^@erd/shared-contracts/(ui|http|forms)$': '<rootDir>/../shared-contracts/src/$1/index.ts',
     '^@erd/shared-contracts/wire$': '<rootDir>/../shared-contracts/src/wire.ts',
     '^@erd/shared-contracts/backoffice$': '<rootDir>/../shared-contracts/src/backoffice.ts',
+    '^@erd/shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
     '^@erd/shared-contracts/testing$': '<rootDir>/../shared-contracts/src/testing/index.tsx',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -5,6 +5,7 @@
  */
 import type { ImageDto, ParticipationDto, Team } from './entities.js';
 import type { OperatorRole } from './operators.js';
+import type { ShareChannel } from './share.js';
 import { storageKeys } from './storage-keys.js';
 
 export const entryPaths = {
@@ -59,6 +60,11 @@ export interface VoteInput {
   challengeId: string;
   participationId: string;
   altcha?: string;
+  /**
+   * The share channel of the link this browser session came in through (`?via=`, kept in
+   * `sessionStorage`, issue 23): the vote is counted for that channel in the reach figures.
+   */
+  via?: ShareChannel;
 }
 
 /** The server's count after the vote. */

@@ -6,6 +6,8 @@ export const storageKeys = {
   votePrefix: 'bfv-vote-',
   confirmEmail: 'bfv-erd-confirm-email',
   resetEmail: 'bfv-erd-reset-email',
+  /** sessionStorage: the share channel (`?via=`) this browser session came in through (issue 23), sent with votes. */
+  shareVia: 'bfv-erd-share-via',
 } as const;
 
 export interface AgeConsentRecord {

@@ -14,3 +14,4 @@ export * from './page-slots.js';
 export * from './content-queries.js';
 export * from './http/xsrf.js';
 export * from './content-links.js';
+export * from './share.js';

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import { OPERATOR_COOKIE } from '../modules/operators/access.js';
 import { errorSchema } from './schemas.js';
+import { jsonSchemaOf } from './zod.js';
 import { XSRF_COOKIE, XSRF_HEADER } from './security.js';
 
 /**
@@ -144,6 +145,19 @@ export function tagRoutes(app: FastifyInstance, tag: string): void {
   });
 }
 
+/** A route schema with its zod parts (http/zod.ts) as JSON schemas, field by field. */
+function withJsonSchemas(schema: FastifySchema | undefined): FastifySchema | undefined {
+  if (!schema) return schema;
+  const converted: Record<string, unknown> = { ...schema };
+  for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
+    if (part in schema) converted[part] = jsonSchemaOf(schema[part], 'input');
+  }
+  if (schema.response && typeof schema.response === 'object') {
+    converted.response = Object.fromEntries(Object.entries(schema.response).map(([status, answer]) => [status, jsonSchemaOf(answer, 'output')]));
+  }
+  return converted as FastifySchema;
+}
+
 /** Registers the generator (before any route: it collects them as they are added). */
 export async function registerOpenApi(app: FastifyInstance, config: Pick<ServerConfig, 'productName'>): Promise<void> {
   await app.register(fastifySwagger, {
@@ -162,7 +176,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Pick<ServerC
       const security = schema?.security ?? securityOf(route, app.requireUser);
       // A prefix's own route (`/` in a prefixed plugin) is answered with and without the slash: listed without.
       return {
-        schema: { ...schema, security } as never,
+        schema: { ...withJsonSchemas(schema), security } as never,
         url: url.length > 1 ? url.replace(/\/$/, '') : url,
       };
     },

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ValidationError } from '../errors.js';
+import { errorSchema } from './schemas.js';
+
+/**
+ * Routes whose schemas are the contracts' zod schemas (`@erd/shared-contracts/schemas`, issue 23
+ * onwards): the request is validated by zod with German messages, the answer serialised through
+ * its schema (fastify-type-provider-zod), and the OpenAPI document shows every field
+ * (http/openapi.ts converts them with zod's own `toJSONSchema`). `zodRoutes(app)` switches a
+ * plugin scope over: every route in it gives zod schemas, its error answers `zodErrorSchema`.
+ */
+
+const german = z.locales.de().localeError;
+
+/** The shared error answer (`{ code, message, requestId? }`) as zod; the OpenAPI document shows it as `Error`. */
+export const zodErrorSchema = z.looseObject({ code: z.string(), message: z.string(), requestId: z.string().optional() });
+
+export const zodErrorResponses = { 400: zodErrorSchema, 404: zodErrorSchema, 500: zodErrorSchema } as const;
+
+export function isZodSchema(value: unknown): value is z.ZodType {
+  return value instanceof z.ZodType;
+}
+
+/** The first problem as one German sentence naming the field (`via: Ungültige Option: …`). */
+export function germanIssue(error: z.ZodError): { message: string; field: string } {
+  const issue = error.issues[0]!;
+  const field = issue.path.map(String).join('.');
+  return { message: field ? `${field}: ${issue.message}` : issue.message, field };
+}
+
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data, { error: german });
+    if (result.success) return { value: result.data };
+    const { message, field } = germanIssue(result.error);
+    return { error: Object.assign(new ValidationError(message, { field }), { validation: result.error.issues }) };
+  };
+
+/** Switches the plugin scope `app` to zod schemas; use the answer's type provider for typed handlers. */
+export function zodRoutes(app: FastifyInstance) {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler as FastifySerializerCompiler<unknown>);
+  return app.withTypeProvider<ZodTypeProvider>();
+}
+
+/** For the OpenAPI document: a zod schema as JSON schema (`io` input for requests, output for answers); anything else as it is. */
+export function jsonSchemaOf(schema: unknown, io: 'input' | 'output'): unknown {
+  if (!isZodSchema(schema)) return schema;
+  if (schema === zodErrorSchema) return errorSchema;
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return json;
+}
