@@ -22,3 +22,4 @@ export * from './operators.js';
 export * from './moderation-log.js';
 export * from './releases.js';
 export * from './media-files.js';
+export * from './reach-counts.js';
