@@ -48,6 +48,7 @@ import { uploadRoutes } from './modules/uploads/routes.js';
 import { createPictureProcessor } from './modules/uploads/processing.js';
 import { createUploadStorage, type UploadStorage } from './modules/uploads/storage.js';
 import { voteRoutes } from './modules/votes/routes.js';
+import { reachRoutes } from './modules/reach/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 import { createReleaseReader } from './modules/releases/storage.js';
 
@@ -265,6 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(entryRoutes, { ctx });
   if (!config.s3) await app.register(uploadRoutes, { ctx });
   await app.register(voteRoutes, { ctx });
+  await app.register(reachRoutes, { ctx });
   await app.register(operatorRoutes, { ctx });
   await app.register(challengeAdminRoutes, { ctx });
   await app.register(newsletterAdminRoutes, { ctx });
@@ -279,7 +281,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(resultsRoutes, { files: resultFiles, fast, prefix: RESULTS_BASE });
   await app.register(newsletterRoutes, { ctx, prefix: NEWSLETTER_PATH });
   if (metrics && config.metrics.token) await app.register(metricsRoutes, { metrics, token: config.metrics.token });
-  await app.register(webRoutes, { ctx, releases, fast });
+  await app.register(webRoutes, { ctx, releases, resultFiles, fast });
 
   try {
     await jobs.start(createJobHandlers({ ctx, mailer, metrics }));

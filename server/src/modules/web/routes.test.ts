@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createTestApp, writeFiles, type TestApp } from '../../test-support/app.js';
-import { seedClubs } from '../../test-support/seed.js';
+import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
 import { CACHE_HTML, CACHE_IMMUTABLE } from './cache.js';
 
 let t: TestApp;
@@ -14,6 +14,10 @@ const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 beforeAll(async () => {
   t = await createTestApp();
   await seedClubs(t.ctx.db, 2); // club-1000-m, club-1000-w
+  await seedYear(t.ctx.db);
+  await seedChallenge(t.ctx.db, { id: 'c-1' });
+  await seedParticipation(t.ctx.db, { id: 'p-1', challengeId: 'c-1', clubId: 'club-1000-m' });
+  await seedParticipation(t.ctx.db, { id: 'p-2', challengeId: 'c-1', clubId: 'club-1000-w', state: 'pending' });
   writeFiles(path.join(t.webRoot, 'host/dist'), {
     'index.html': INDEX,
     'backoffice.html': BACKOFFICE,
@@ -46,7 +50,8 @@ describe('HTML routing', () => {
     },
   );
 
-  test.each(['/not-found', '/does/not/exist', '/club/club-unknown-m', '/challenges'])('%s → the app with 404', async (url) => {
+  test.each(['/not-found', '/does/not/exist', '/club/club-unknown-m', '/challenges', '/challenge/c-9', '/challenge/c-1/p-9', '/challenge/c-1/p-2', '/challenge/c-9/p-1', '/tabelle/c-9'])(
+    '%s → the app with 404', async (url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

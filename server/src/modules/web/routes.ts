@@ -13,7 +13,11 @@ import { tagRoutes } from '../../http/openapi.js';
 import { pageContentSecurityPolicy } from '../../http/headers.js';
 import { errorSchema } from '../../http/schemas.js';
 import { pathOf } from '../../http/security.js';
-import { clubExists, getSpaceData } from '../content/service.js';
+import { getSpaceData } from '../content/service.js';
+import { notModified } from '../cache/http.js';
+import { createPreviews } from '../previews/service.js';
+import type { ResultFile } from '../results/files.js';
+import { createAppPages, type ServedAppPage } from './app-pages.js';
 import { createLocalMediaStore, MEDIA_NAME, type MediaStore } from '../media/store.js';
 import { UPLOAD_FILE_NAME } from '../uploads/storage.js';
 import type { ReleaseReader } from '../releases/reader.js';
@@ -145,7 +149,13 @@ function safeDecode(value: string): string | null {
 /** Media from the database kept in memory (immutable names; a season has a few dozen). */
 const MEDIA_MEMORY_MAX = 32 * 1024 * 1024;
 
-export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseReader; fast?: FastAnswers | null }> = async (app, { ctx, releases, fast }) => {
+export const webRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
+  releases: ReleaseReader;
+  /** The published result files (the standings' and clubs' previews read them). */
+  resultFiles: { get(name: string): Promise<ResultFile> };
+  fast?: FastAnswers | null;
+}> = async (app, { ctx, releases, resultFiles, fast }) => {
   const { config } = ctx;
   const web = webPaths(config);
   const data = dataPaths(config);
@@ -221,6 +231,9 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
     spaceData: () => getSpaceData({ ctx, input: { spaceId: config.spaceId } }),
     now: ctx.now,
   });
+
+  const previews = createPreviews({ ctx, resultFile: resultFiles.get });
+  const appPages = createAppPages({ feed: ctx.changes ?? null, now: ctx.now, previews, preloads, config });
 
   const media: MediaStore = ctx.media;
   const mediaMemory = createMemoryFiles({ maxBytes: MEDIA_MEMORY_MAX });
@@ -339,19 +352,21 @@ export const webRoutes: FastifyPluginAsync<{ ctx: AppContext; releases: ReleaseR
 
     const shell = await readPage(SHELL);
     if (shell === null) return unavailable(reply);
-    let status = isAppRoute(rawPath) ? 200 : 404;
-    const club = /^\/club\/([^/]+)\/?$/.exec(rawPath);
-    if (status === 200 && club?.[1]) {
-      const id = safeDecode(club[1]);
-      try {
-        if (!id || !(await clubExists({ ctx, input: { id } }))) status = 404;
-      } catch (error) {
-        // The database is down: serve the app anyway, it shows its own error handling.
-        request.log.error({ err: error }, 'club lookup for the HTML status failed');
-      }
+    let page: ServedAppPage;
+    try {
+      page = await appPages.get(rawPath, shell, request.log);
+    } catch (error) {
+      // The database is down: serve the app with the site's head, it shows its own error handling.
+      request.log.error({ err: error }, 'the head of a page could not be worked out');
+      page = { html: await preloads.page(rawPath, shell.html, request.log), etag: null, status: isAppRoute(rawPath) ? 200 : 404, target: null };
     }
-    const page = await preloads.page(rawPath, shell.html, request.log);
     if (shell.csp) reply.header('content-security-policy', shell.csp);
-    return reply.code(status).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8').send(page);
+    reply.code(page.status).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8');
+    if (page.etag) {
+      reply.header('etag', page.etag);
+      // (notModified compares the tags without their weak marker.)
+      if (page.status === 200 && notModified(request, { etag: page.etag.slice(2), lastModified: null })) return reply.code(304).send();
+    }
+    return reply.send(page.html);
   });
 };

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { berlinToday } from '@erd/shared-contracts/wire';
+import type { ServerConfig } from '../../config.js';
+import type { ChangeFeed } from '../cache/changes.js';
+import { headTags, withHead } from '../previews/head.js';
+import { previewTarget, type Previews, type PreviewTarget } from '../previews/service.js';
+import type { PreloadHints } from './preload.js';
+
+/**
+ * The app's page per public route as it is served (issue 23): the host's shell with the route's own
+ * head (title, description, canonical URL, Open Graph and Twitter tags: modules/previews), its
+ * preload hints (added per request: modules/web/preload.ts keeps them and follows releases), the HTTP status (404 for what does not exist or is not public) and a validator.
+ * Kept in memory per path and Berlin day while none of the topics it was made of changed (the
+ * change feed, so also across instances) and the shell is the same; without a live feed every
+ * request makes it anew. Bounded: the least recently used pages go first.
+ */
+
+export interface ServedAppPage {
+  html: string;
+  /** A weak validator of the page (the bytes may be compressed on the way): null when not made from current data. */
+  etag: string | null;
+  status: 200 | 404;
+  /** The entry or club the page shows (counted when a link-preview crawler fetches it). */
+  target: PreviewTarget;
+}
+
+/** The page with its head, before the preload hints. */
+type HeadedPage = Omit<ServedAppPage, 'etag'>;
+
+interface Kept {
+  page: HeadedPage;
+  since: number;
+  topics: readonly string[];
+  shell: string;
+  day: string;
+  bytes: number;
+}
+
+const MAX_PAGES = 2000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+export function createAppPages({
+  feed,
+  now,
+  previews,
+  preloads,
+  config,
+}: {
+  feed: Pick<ChangeFeed, 'live' | 'now' | 'changedAt'> | null;
+  now: () => Date;
+  previews: Previews;
+  preloads: PreloadHints;
+  config: Pick<ServerConfig, 'publicUrl' | 'productName'>;
+}) {
+  const kept = new Map<string, Kept>();
+  let bytes = 0;
+
+  function drop(key: string) {
+    const entry = kept.get(key);
+    if (!entry) return;
+    kept.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  async function make(pathname: string, shell: string): Promise<{ page: HeadedPage; topics: string[] }> {
+    const { preview, topics: made } = await previews.previewOf(pathname);
+    const html = withHead(shell, headTags(preview, config));
+    return { page: { html, status: preview.status, target: preview.status === 200 ? previewTarget(pathname) : null }, topics: made };
+  }
+
+  /** The page with the preload hints as they are now (kept by modules/web/preload.ts, which follows releases). */
+  async function served(pathname: string, page: HeadedPage, log: FastifyBaseLogger): Promise<ServedAppPage> {
+    const html = await preloads.page(pathname, page.html, log);
+    return { ...page, html, etag: `W/"${createHash('sha1').update(html).digest('base64url')}"` };
+  }
+
+  return {
+    /** The page of `pathname` (the request's raw path) on the shell `shell`. */
+    async get(pathname: string, shell: { html: string }, log: FastifyBaseLogger): Promise<ServedAppPage> {
+      const day = berlinToday(now());
+      const entry = kept.get(pathname);
+      if (entry && feed?.live && entry.shell === shell.html && entry.day === day && feed.changedAt(entry.topics) <= entry.since) {
+        // Most recently used last.
+        kept.delete(pathname);
+        kept.set(pathname, entry);
+        return served(pathname, entry.page, log);
+      }
+      const since = feed?.now() ?? 0;
+      const { page, topics: made } = await make(pathname, shell.html);
+      drop(pathname);
+      if (feed?.live && feed.changedAt(made) <= since) {
+        const size = page.html.length * 2 + pathname.length;
+        kept.set(pathname, { page, since, topics: made, shell: shell.html, day, bytes: size });
+        bytes += size;
+        for (const oldest of kept.keys()) {
+          if (kept.size <= MAX_PAGES && bytes <= MAX_BYTES) break;
+          drop(oldest);
+        }
+      }
+      return served(pathname, page, log);
+    },
+  };
+}
