@@ -40,10 +40,14 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     return { error: Object.assign(new ValidationError(message, { field }), { validation: result.error.issues }) };
   };
 
+// Answers with a zod schema go through it; others (a file's binary answer, documented only) as JSON.
+const answerCompiler: FastifySerializerCompiler<unknown> = (route) =>
+  isZodSchema(route.schema) ? (serializerCompiler as FastifySerializerCompiler<unknown>)(route) : (data: unknown) => JSON.stringify(data);
+
 /** Switches the plugin scope `app` to zod schemas; use the answer's type provider for typed handlers. */
 export function zodRoutes(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler as FastifySerializerCompiler<unknown>);
+  app.setSerializerCompiler(answerCompiler);
   return app.withTypeProvider<ZodTypeProvider>();
 }
 

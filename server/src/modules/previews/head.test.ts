@@ -8,6 +8,7 @@ import { clubs } from '../../db/schema/index.js';
 import { normalizeSearch } from '../../lib/text.js';
 import { announce, topics } from '../cache/changes.js';
 import { serializeRows } from '../results/service.js';
+import { getReachReport, reachSettled } from '../reach/service.js';
 
 /**
  * Link previews (issue 23): each public route answers with its own head, read the way crawlers
@@ -149,4 +150,25 @@ test('the page stays cacheable: the validator answers 304 until what it shows ch
   const changed = await page('/club/club-1000-m', { 'if-none-match': etag });
   expect(changed.statusCode).toBe(200);
   expect(changed.body).toContain('<title>Neuer Name (Herren) – Punktejagd</title>');
+});
+
+test('a crawler fetching a shared entry or club is counted as a preview of its channel; a browser is not', async () => {
+  const counted = async () => {
+    await reachSettled(t.ctx.db);
+    const report = await getReachReport({ ctx: t.ctx, input: {} });
+    return new Map(report.rows.map((row) => [`${row.participationId ?? row.clubId} ${row.channel}`, row.previews]));
+  };
+  const before = await counted();
+  await page('/challenge/c-text/p-live?via=whatsapp', { 'user-agent': WHATSAPP });
+  await page('/challenge/c-text/p-live?via=whatsapp', { 'user-agent': FACEBOOK });
+  await page('/challenge/c-text/p-live', { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15' });
+  await page('/club/club-1001-m?via=bogus', { 'user-agent': FACEBOOK });
+  await page('/challenge/c-text/p-pending?via=qr', { 'user-agent': FACEBOOK });
+  await page('/tabelle?via=qr', { 'user-agent': FACEBOOK });
+  const after = await counted();
+  const added = [...after].map(([key, n]) => [key, n - (before.get(key) ?? 0)]).filter(([, n]) => n !== 0);
+  expect(added.sort()).toEqual([
+    ['club-1001-m direct', 1],
+    ['p-live whatsapp', 2],
+  ]);
 });

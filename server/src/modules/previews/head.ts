@@ -26,7 +26,6 @@ export function headTags(preview: Preview, { publicUrl, productName }: { publicU
     meta('property', 'og:url', url),
     meta('property', 'og:image', image),
     ...(image.startsWith('https:') ? [meta('property', 'og:image:secure_url', image)] : []),
-    meta('property', 'og:image:type', 'image/png'),
     meta('property', 'og:image:width', String(preview.image.width)),
     meta('property', 'og:image:height', String(preview.image.height)),
     meta('property', 'og:image:alt', preview.image.alt),

@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { S3Config } from '../../config.js';
-import type { UploadStorage } from './storage.js';
+import { UPLOAD_FILE_NAME, type UploadStorage } from './storage.js';
 
 /**
  * Uploads in S3-compatible storage (decisions §1, production). The browser posts the picture
@@ -69,6 +69,19 @@ export function createS3UploadStorage(config: S3Config): UploadStorage {
         new PutObjectCommand({ Bucket: config.bucket, Key: `${STORED}${name}`, Body: data, ContentType: contentType, CacheControl: IMMUTABLE }),
       );
       return `${publicBase}/${STORED}${name}`;
+    },
+
+    async read(url) {
+      const prefix = `${publicBase}/${STORED}`;
+      const name = url.startsWith(prefix) ? url.slice(prefix.length) : '';
+      if (!UPLOAD_FILE_NAME.test(name)) return null;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: `${STORED}${name}` }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
     },
 
     async remove(names) {

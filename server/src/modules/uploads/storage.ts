@@ -40,6 +40,11 @@ export interface UploadStorage {
   /** Removes stored files (missing ones are ignored). */
   remove(names: string[]): Promise<void>;
   /**
+   * The bytes of a stored file by the public URL `put` answered for it (the share images draw
+   * pictures, issue 23); null when the URL is not one of this storage's or the file is gone.
+   */
+  read(url: string): Promise<Buffer | null>;
+  /**
    * S3 mode only: copies the uploaded original of `key` into `file`. Answers its size, null when no
    * object was uploaded, or 'too-large' (nothing copied) when it exceeds `maxBytes`.
    */
@@ -69,6 +74,11 @@ export function createLocalUploadStorage(options: {
       await fs.writeFile(temp, data);
       await fs.rename(temp, target);
       return `${uploadPaths.media}/${name}`;
+    },
+    async read(url) {
+      const name = url.startsWith(`${uploadPaths.media}/`) ? url.slice(uploadPaths.media.length + 1) : '';
+      if (!UPLOAD_FILE_NAME.test(name)) return null;
+      return fs.readFile(path.join(dir, name)).catch(() => null);
     },
     async remove(names) {
       await Promise.all(

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { berlinToday } from '@erd/shared-contracts/wire';
 import type { ServerConfig } from '../../config.js';
 import type { ChangeFeed } from '../cache/changes.js';
+import { createKeptValues } from '../cache/kept.js';
 import { headTags, withHead } from '../previews/head.js';
 import { previewTarget, type Previews, type PreviewTarget } from '../previews/service.js';
 import type { PreloadHints } from './preload.js';
@@ -28,15 +29,6 @@ export interface ServedAppPage {
 /** The page with its head, before the preload hints. */
 type HeadedPage = Omit<ServedAppPage, 'etag'>;
 
-interface Kept {
-  page: HeadedPage;
-  since: number;
-  topics: readonly string[];
-  shell: string;
-  day: string;
-  bytes: number;
-}
-
 const MAX_PAGES = 2000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
@@ -53,15 +45,10 @@ export function createAppPages({
   preloads: PreloadHints;
   config: Pick<ServerConfig, 'publicUrl' | 'productName'>;
 }) {
-  const kept = new Map<string, Kept>();
-  let bytes = 0;
-
-  function drop(key: string) {
-    const entry = kept.get(key);
-    if (!entry) return;
-    kept.delete(key);
-    bytes -= entry.bytes;
-  }
+  const pages = createKeptValues<HeadedPage>({ feed, maxEntries: MAX_PAGES, maxBytes: MAX_BYTES, sizeOf: (page) => page.html.length * 2 });
+  // A new host build (a new shell) makes every page anew.
+  const shellIds = new WeakMap<object, number>();
+  let shells = 0;
 
   async function make(pathname: string, shell: string): Promise<{ page: HeadedPage; topics: string[] }> {
     const { preview, topics: made } = await previews.previewOf(pathname);
@@ -78,26 +65,13 @@ export function createAppPages({
   return {
     /** The page of `pathname` (the request's raw path) on the shell `shell`. */
     async get(pathname: string, shell: { html: string }, log: FastifyBaseLogger): Promise<ServedAppPage> {
-      const day = berlinToday(now());
-      const entry = kept.get(pathname);
-      if (entry && feed?.live && entry.shell === shell.html && entry.day === day && feed.changedAt(entry.topics) <= entry.since) {
-        // Most recently used last.
-        kept.delete(pathname);
-        kept.set(pathname, entry);
-        return served(pathname, entry.page, log);
-      }
-      const since = feed?.now() ?? 0;
-      const { page, topics: made } = await make(pathname, shell.html);
-      drop(pathname);
-      if (feed?.live && feed.changedAt(made) <= since) {
-        const size = page.html.length * 2 + pathname.length;
-        kept.set(pathname, { page, since, topics: made, shell: shell.html, day, bytes: size });
-        bytes += size;
-        for (const oldest of kept.keys()) {
-          if (kept.size <= MAX_PAGES && bytes <= MAX_BYTES) break;
-          drop(oldest);
-        }
-      }
+      let shellId = shellIds.get(shell);
+      if (shellId === undefined) shellIds.set(shell, (shellId = ++shells));
+      const key = `${shellId}|${berlinToday(now())}|${pathname}`;
+      const page = await pages.get(key, async () => {
+        const made = await make(pathname, shell.html);
+        return { value: made.page, topics: made.topics };
+      });
       return served(pathname, page, log);
     },
   };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifySchema } from 'fastify';
 import { isBackofficeRoute } from '@erd/shared-contracts/backoffice';
-import { isAppRoute, pageSlots } from '@erd/shared-contracts/wire';
+import { isAppRoute, pageSlots, SHARE_VIA_PARAM } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { dataPaths, SERVED_REMOTE_NAMES, webPaths, type ServedRemoteName, type ServerConfig } from '../../config.js';
 import { NotFoundError } from '../../errors.js';
@@ -16,6 +16,8 @@ import { pathOf } from '../../http/security.js';
 import { getSpaceData } from '../content/service.js';
 import { notModified } from '../cache/http.js';
 import { createPreviews } from '../previews/service.js';
+import { isLinkPreviewCrawler } from '../reach/crawlers.js';
+import { reachChannelOf, recordPreview } from '../reach/service.js';
 import type { ResultFile } from '../results/files.js';
 import { createAppPages, type ServedAppPage } from './app-pages.js';
 import { createLocalMediaStore, MEDIA_NAME, type MediaStore } from '../media/store.js';
@@ -315,7 +317,7 @@ export const webRoutes: FastifyPluginAsync<{
     return sendFileIfThere(reply, root, file, cacheControlFor(file));
   }
 
-  const reserved = ['/api/', `${config.contentApiBase}/`, '/results/', '/remotes/', '/media/'];
+  const reserved = ['/api/', `${config.contentApiBase}/`, '/results/', '/remotes/', '/media/', '/share/'];
   if (config.identity.endpoint.startsWith('/')) reserved.push(config.identity.endpoint);
 
   const pageSchema = staticSchema('The app’s pages and the host build’s files', { type: 'object', properties: { '*': { type: 'string' } } }, 'text/html');
@@ -359,6 +361,10 @@ export const webRoutes: FastifyPluginAsync<{
       // The database is down: serve the app with the site's head, it shows its own error handling.
       request.log.error({ err: error }, 'the head of a page could not be worked out');
       page = { html: await preloads.page(rawPath, shell.html, request.log), etag: null, status: isAppRoute(rawPath) ? 200 : 404, target: null };
+    }
+    // A link-preview crawler fetching a shared entry or club page: counted for the reach figures (issue 23).
+    if (page.status === 200 && page.target && isLinkPreviewCrawler(request.headers['user-agent'])) {
+      void recordPreview({ ctx, input: { target: page.target, channel: reachChannelOf((request.query as Record<string, unknown> | undefined)?.[SHARE_VIA_PARAM]) } });
     }
     if (shell.csp) reply.header('content-security-policy', shell.csp);
     reply.code(page.status).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8');
