@@ -183,7 +183,10 @@ describe('the own entry', () => {
     const card = await screen.findByRole('article', { name: 'Spruch von TSV Eching' });
     expect(within(card).getByText('4 Stimmen')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Abstimmen/ })).not.toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Teilen' })).toBeInTheDocument();
+    // 'Teilen' moves into the club's share kit below the card.
+    expect(within(card).queryByRole('button', { name: 'Teilen' })).not.toBeInTheDocument();
+    const kit = await screen.findByRole('region', { name: 'Teile deinen Beitrag' });
+    expect(within(kit).getByRole('button', { name: 'Teilen' })).toBeInTheDocument();
     expect(calls.find((c) => `${c.method} ${c.url}` === ME)?.authenticated).toBe(true);
   });
 

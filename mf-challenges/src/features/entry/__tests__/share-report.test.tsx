@@ -7,6 +7,9 @@ import { mockHttp } from '../../../testing/http';
 jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
 
 const url = 'http://localhost/challenge/challenge-text/t-12';
+/** Shared links carry their channel (issue 23): the device share `via=share`, a copied link `via=copy`. */
+const shared = `${url}?via=share`;
+const copied = `${url}?via=copy`;
 
 function setNavigator(key: 'share' | 'canShare' | 'clipboard', value: unknown) {
   Object.defineProperty(navigator, key, { value, configurable: true, writable: true });
@@ -58,13 +61,13 @@ it('the entry link follows the configured public address', async () => {
   expect(decodeURIComponent(href)).toContain('Link: https://punktejagd.example/challenge/challenge-text/t-12');
 });
 
-it('"Teilen" uses the device share function with headline, slogan and entry link', async () => {
+it('"Teilen" uses the device share function with headline, slogan and entry link (marked via=share)', async () => {
   const share = jest.fn().mockResolvedValue(undefined);
   setNavigator('share', share);
   const user = userEvent.setup();
   renderChallenges({ route: '/challenge/challenge-text/t-12', today: '2026-06-20' });
   await user.click(await screen.findByRole('button', { name: 'Teilen' }));
-  expect(share).toHaveBeenCalledWith({ title: 'Euer bester Schlachtruf', text: 'Spruch Nummer 12', url });
+  expect(share).toHaveBeenCalledWith({ title: 'Euer bester Schlachtruf', text: 'Spruch Nummer 12', url: shared });
   expect(screen.queryByText('Link kopiert')).not.toBeInTheDocument();
 });
 
@@ -76,18 +79,19 @@ it('a picture is shared without text; a cancelled share is no error', async () =
   await user.click(await screen.findByRole('button', { name: 'Teilen' }));
   expect(share).toHaveBeenCalledWith({
     title: 'Euer schönster Jubel',
-    url: 'http://localhost/challenge/challenge-picture/p-3',
+    url: 'http://localhost/challenge/challenge-picture/p-3?via=share',
   });
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(screen.queryByText('Link kopiert')).not.toBeInTheDocument();
 });
 
-it('without a share function the link is copied, with a visible confirmation', async () => {
+it('without a share function the link is copied (marked via=copy), with a visible confirmation', async () => {
   const user = userEvent.setup();
   const writeText = jest.fn().mockResolvedValue(undefined);
   setNavigator('clipboard', { writeText });
   renderChallenges({ route: '/challenge/challenge-text/t-12', today: '2026-06-20' });
   await user.click(await screen.findByRole('button', { name: 'Teilen' }));
-  expect(writeText).toHaveBeenCalledWith(url);
+  expect(writeText).toHaveBeenCalledWith(copied);
   expect(await screen.findByText('Link kopiert')).toBeVisible();
   expect(screen.getByText('Link kopiert')).toHaveAttribute('role', 'status');
 });
@@ -102,7 +106,20 @@ it('a share function that cannot share this falls back to copying', async () => 
   renderChallenges({ route: '/challenge/challenge-text/t-12', today: '2026-06-20' });
   await user.click(await screen.findByRole('button', { name: 'Teilen' }));
   expect(share).not.toHaveBeenCalled();
-  expect(writeText).toHaveBeenCalledWith(url);
+  expect(writeText).toHaveBeenCalledWith(copied);
+});
+
+it('a share function that fails (not cancelled) falls back to copying, with the confirmation', async () => {
+  const share = jest.fn().mockRejectedValue(Object.assign(new Error('not allowed'), { name: 'NotAllowedError' }));
+  setNavigator('share', share);
+  const user = userEvent.setup();
+  const writeText = jest.fn().mockResolvedValue(undefined);
+  setNavigator('clipboard', { writeText });
+  renderChallenges({ route: '/challenge/challenge-text/t-12', today: '2026-06-20' });
+  await user.click(await screen.findByRole('button', { name: 'Teilen' }));
+  expect(share).toHaveBeenCalled();
+  expect(writeText).toHaveBeenCalledWith(copied);
+  expect(await screen.findByText('Link kopiert')).toBeVisible();
 });
 
 it('when copying is impossible too, the link is shown to copy by hand', async () => {
@@ -111,7 +128,7 @@ it('when copying is impossible too, the link is shown to copy by hand', async ()
   renderChallenges({ route: '/challenge/challenge-text/t-12', today: '2026-06-20' });
   await user.click(await screen.findByRole('button', { name: 'Teilen' }));
   const field = await screen.findByRole('textbox', { name: 'Link zum Beitrag' });
-  expect(field).toHaveValue(url);
+  expect(field).toHaveValue(copied);
   expect(screen.queryByText('Link kopiert')).not.toBeInTheDocument();
   expect(within(screen.getByRole('article')).getByRole('link', { name: 'Melden' })).toBeInTheDocument();
 });

@@ -1,6 +1,7 @@
 import {
   entryPaths,
   isApiError,
+  rememberedShareVia,
   type AltchaChallengeDto,
   type VoteInput,
   type VoteResultDto,
@@ -8,19 +9,21 @@ import {
 import { apiClient, type HttpClient } from '../../../api/http';
 
 /**
- * POST /api/votes `{ challengeId, participationId, altcha? }` → `{ votes }` (the server's count).
+ * POST /api/votes `{ challengeId, participationId, altcha?, via? }` → `{ votes }` (the server's count).
  * Members send their access token and need no proof; anonymous visitors first fetch an ALTCHA
  * challenge (GET /api/votes/challenge) and solve it in the browser (decisions §5). Should the
  * server still ask for a proof (an expired session, an expired challenge), one more try with a
- * fresh proof follows. Failures are `ApiError`s with the `VoteErrorCode` of the contract.
+ * fresh proof follows. Failures are `ApiError`s with the `VoteErrorCode` of the contract. `via`:
+ * the share channel this browser session came in through (issue 23), counted with the vote.
  */
 export async function castVote(
-  { challengeId, participationId }: Omit<VoteInput, 'altcha'>,
+  { challengeId, participationId }: Pick<VoteInput, 'challengeId' | 'participationId'>,
   { member }: { member: boolean },
 ): Promise<VoteResultDto> {
   const http = await apiClient({ member });
+  const via = rememberedShareVia();
   const send = async (altcha?: string) => {
-    const body: VoteInput = altcha ? { challengeId, participationId, altcha } : { challengeId, participationId };
+    const body: VoteInput = { challengeId, participationId, ...(altcha ? { altcha } : {}), ...(via ? { via } : {}) };
     const { data } = await http.post<VoteResultDto>(entryPaths.votes, body);
     return data;
   };

@@ -1,15 +1,8 @@
 import { css, type Theme } from '@emotion/react';
 import styled from '@emotion/styled';
-import {
-  getRuntimeConfig,
-  Link,
-  paths,
-  type IsoDate,
-  type ParticipationDto,
-  type VoteChallengeDto,
-} from '@erd/shared-contracts';
+import { getRuntimeConfig, Link, paths, type IsoDate, type ParticipationDto, type VoteChallengeDto } from '@erd/shared-contracts';
 import { Card, Icon } from '@erd/shared-contracts/ui';
-import { clubId, clubName, ClubTag } from '../../../components/club-tag';
+import { clubName, ClubTag } from '../../../components/club-tag';
 import { entryUrl } from '../lib/entry-links';
 import { PictureView } from './picture-view';
 import { ReportLink } from './report-link';
@@ -42,7 +35,8 @@ const Actions = styled.div(({ theme }) => ({
 /**
  * One entry (spec §2): the slogan (as text, never HTML) or the picture (lightbox on click), the club
  * linking to its page, the vote area, 'Teilen' and 'Melden'. An own entry that is not published
- * yet shows the 'in Kürze freigeschaltet' notice instead of votes and sharing.
+ * yet shows the 'in Kürze freigeschaltet' notice instead of votes and sharing; a published own
+ * entry leaves 'Teilen' to the club's share kit below the card.
  */
 export function EntryCard({
   challenge,
@@ -50,21 +44,21 @@ export function EntryCard({
   pending,
   today,
   member,
-  ownClubId,
+  ownEntry,
 }: {
   challenge: VoteChallengeDto;
   entry: ParticipationDto;
   pending: boolean;
   today: IsoDate;
   member: boolean;
-  ownClubId: string | undefined;
+  /** The signed-in member's club's own entry. */
+  ownEntry: boolean;
 }) {
   const config = getRuntimeConfig();
   const picture = entry.sys?.objectTypeId === 'bfv-erd-picture-participation';
   const club = entry.fields.club;
   const name = clubName(club);
   const url = entryUrl(config, challenge.sys.id, entry._id);
-  const ownEntry = !!ownClubId && ownClubId === clubId(club);
 
   return (
     <Card aria-label={`${picture ? 'Bild' : 'Spruch'}${name ? ` von ${name}` : ''}`}>
@@ -127,7 +121,7 @@ export function EntryCard({
         </p>
       ) : (
         <Actions>
-          <ShareButton title={challenge.fields.headline} text={picture ? undefined : entry.fields.slogan} url={url} />
+          {!ownEntry && <ShareButton title={challenge.fields.headline} text={picture ? undefined : entry.fields.slogan} url={url} />}
           <span
             css={css`
               margin-left: auto;

@@ -11,18 +11,24 @@ import {
 } from '@erd/shared-contracts';
 import { Container, EmptyState, LoadError, Section, Spinner } from '@erd/shared-contracts/ui';
 import { ChallengeHero } from '../../../components/challenge-hero';
+import { clubId } from '../../../components/club-tag';
 import { ChallengesNotFound } from '../../../components/challenges-not-found';
 import { useToday } from '../../../hooks/use-today';
 import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { useEntry } from '../api/get-entry';
+import { useEntryShareArrival } from '../hooks/use-share-arrival';
+import { entryUrl } from '../lib/entry-links';
 import { AllEntriesLink, EntryCard } from './entry-card';
+import { ShareKitSlot } from './share-kit-slot';
 
 /**
  * Spec §2 single participation view (/challenge/{challengeId}/{participationId}): one entry of a
  * vote challenge with its vote area, or the own entry not yet published; 'Noch ist es still...'
- * while the challenge has no entries; the 404 screen otherwise.
+ * while the challenge has no entries; the 404 screen otherwise. The club sees its share kit below
+ * its own published entry; a visit through a share link (`?via=`) is counted (issue 23).
  */
 export function EntryPage({ challengeId, participationId }: { challengeId: string; participationId: string }) {
+  useEntryShareArrival(challengeId, participationId);
   const space = useSpaceData();
   if (space.status === 'loading') return <Spinner label="Teilnahme wird geladen …" />;
   if (space.status === 'error') return <LoadError text={CHALLENGES_LOAD_ERROR} onRetry={space.retry} />;
@@ -46,6 +52,7 @@ function EntryView({ challenge, number, participationId }: { challenge: VoteChal
   useDocumentTitle(state.status === 'not-found' ? null : `${headline}: ${picture ? 'Bild' : 'Spruch'} – ${getRuntimeConfig().productName}`);
 
   if (state.status === 'not-found') return <ChallengesNotFound />;
+  const ownEntry = state.status === 'ready' && !!ownClubId && ownClubId === clubId(state.entry.fields.club);
 
   return (
     <>
@@ -60,10 +67,10 @@ function EntryView({ challenge, number, participationId }: { challenge: VoteChal
             max-width: ${picture ? 'calc(64rem + 64px)' : 'calc(48rem + 64px)'};
           `}
         >
-          {(state.status === 'loading' || (state.status === 'ready' && memberClub.status === 'loading')) && <Spinner label="Teilnahme wird geladen …" />}
-          {state.status === 'empty' && (
-            <EmptyState title="Noch ist es still..." text="Pssst! Komm wieder wenn teilgenommen wurde!" />
+          {(state.status === 'loading' || (state.status === 'ready' && memberClub.status === 'loading')) && (
+            <Spinner label="Teilnahme wird geladen …" />
           )}
+          {state.status === 'empty' && <EmptyState title="Noch ist es still..." text="Pssst! Komm wieder wenn teilgenommen wurde!" />}
           {state.status === 'ready' && memberClub.status !== 'loading' && (
             <>
               <EntryCard
@@ -72,8 +79,16 @@ function EntryView({ challenge, number, participationId }: { challenge: VoteChal
                 pending={state.pending}
                 today={today}
                 member={member}
-                ownClubId={ownClubId}
+                ownEntry={ownEntry}
               />
+              {ownEntry && !state.pending && (
+                <ShareKitSlot
+                  challenge={challenge}
+                  entry={state.entry}
+                  url={entryUrl(getRuntimeConfig(), challenge.sys.id, state.entry._id)}
+                  today={today}
+                />
+              )}
               {!state.pending && <AllEntriesLink challengeId={challenge.sys.id} />}
             </>
           )}

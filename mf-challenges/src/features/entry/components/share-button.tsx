@@ -1,14 +1,16 @@
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useId, useState } from 'react';
+import { withVia } from '@erd/shared-contracts';
 import { Button, Icon, TextInput } from '@erd/shared-contracts/ui';
 
 const CONFIRMATION_MS = 5000;
 
 /**
  * 'Teilen' (spec §2): the device's share function with the challenge headline, the slogan (text
- * entries) and the entry's address. Without one, the address is copied ('Link kopiert'); if even
- * that is impossible, it is shown to copy by hand. Meant for a wrapping flex row: the confirmation
- * and the address take a line of their own below the buttons.
+ * entries) and the entry's address, marked `via=share` (issue 23). Without one, or when it fails
+ * (other than by the visitor's cancelling), the address is copied instead, marked `via=copy`
+ * ('Link kopiert'); if even that is impossible, it is shown to copy by hand. Meant for a wrapping
+ * flex row: the confirmation and the address take a line of their own below the buttons.
  */
 export function ShareButton({ title, text, url }: { title: string; text?: string; url: string }) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'manual'>('idle');
@@ -20,18 +22,22 @@ export function ShareButton({ title, text, url }: { title: string; text?: string
     return () => clearTimeout(timer);
   }, [copy]);
 
+  const copyUrl = withVia(url, 'copy');
+
   const share = async () => {
-    const data: ShareData = text ? { title, text, url } : { title, url };
+    const shared = withVia(url, 'share');
+    const data: ShareData = text ? { title, text, url: shared } : { title, url: shared };
     if (typeof navigator.share === 'function' && (typeof navigator.canShare !== 'function' || navigator.canShare(data))) {
       try {
         await navigator.share(data);
-      } catch {
-        // Cancelled by the visitor, or refused: nothing to say.
+        return;
+      } catch (error) {
+        // Cancelled by the visitor: nothing to say. Refused (no permission, no share target): copied instead.
+        if ((error as { name?: unknown } | null)?.name === 'AbortError') return;
       }
-      return;
     }
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(copyUrl);
       setCopy('copied');
     } catch {
       setCopy('manual');
@@ -77,7 +83,7 @@ export function ShareButton({ title, text, url }: { title: string; text?: string
           >
             Link zum Beitrag
           </label>
-          <TextInput id={manualId} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
+          <TextInput id={manualId} readOnly value={copyUrl} onFocus={(event) => event.currentTarget.select()} />
         </div>
       )}
     </>
