@@ -63,5 +63,7 @@ export const reachReportSchema = z.strictObject({
   totals: reachTotalsSchema,
   /** Totals per channel, every channel present. */
   byChannel: z.array(z.strictObject({ channel: reachChannelSchema, previews: count, visits: count, votes: count })),
+  /** True when more rows matched than the answer holds (the newest days come first; totals and byChannel cover all). */
+  truncated: z.boolean(),
 });
 export type ReachReportDto = z.infer<typeof reachReportSchema>;

@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
   vote: { name: 'vote', limit: 300, windowMs: HOUR },
   /** ALTCHA challenges for anonymous votes (a failed or expired proof fetches another). */
   voteChallenge: { name: 'vote-challenge', limit: 600, windowMs: HOUR },
+  /** Visits through a shared link (POST /api/reach/visits, issue 23): one per page view, so a club house's people open many; a script cannot count more. */
+  reachVisit: { name: 'reach-visit', limit: 600, windowMs: HOUR },
   /** Picture upload keys (createpresignedpost) and uploads. */
   upload: { name: 'upload', limit: 60, windowMs: HOUR },
   /** Newsletter sign-ups: each sends a confirmation mail to the given address. */

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { entryPaths, type VoteInput } from '@erd/shared-contracts/wire';
+import { entryPaths, SHARE_CHANNELS, type VoteInput } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { isAppError } from '../../errors.js';
 import { authenticate } from '../../http/auth.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { dto, errorResponses, errorSchema, ID_MAX_LENGTH } from '../../http/schemas.js';
+import { recordVote } from '../reach/service.js';
 import { castVote, getProofChallenge, voteGroups } from './service.js';
 import { ensureVoterId } from './voter.js';
 
@@ -13,7 +14,9 @@ import { ensureVoterId } from './voter.js';
  * with a profile now), when sent, makes the vote a member's (no proof of work; counted per account
  * as well); any other token votes as anyone does, with a proof. Both calls set the voter
  * cookie when the browser has none. POST needs the anti-forgery header like every unsafe `/api/`
- * call (the client sends it: the URL is relative).
+ * call (the client sends it: the URL is relative). An accepted vote with `via` (the share channel
+ * the browser session came in through, issue 23) is counted for its entry and channel in the reach
+ * figures afterwards, without holding up the answer (modules/reach).
  */
 
 const voteBody = {
@@ -23,6 +26,7 @@ const voteBody = {
     challengeId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH },
     participationId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH },
     altcha: { type: 'string', maxLength: 4096 },
+    via: { type: 'string', enum: [...SHARE_CHANNELS] },
   },
 } as const;
 
@@ -62,13 +66,14 @@ export const voteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       reply.header('cache-control', 'no-store');
       const voterId = ensureVoterId(ctx.secret, ctx.config, request, reply);
       const user = await authenticate(ctx, request);
-      const { challengeId, participationId, altcha } = request.body;
+      const { challengeId, participationId, altcha, via } = request.body;
       try {
         const result = await castVote({
           ctx,
           input: { challengeId, participationId, altcha, voterId, user, ip: request.ip, userAgent: request.headers['user-agent'] },
         });
         ctx.metrics?.vote('accepted');
+        if (via) void recordVote({ ctx, input: { challengeId, participationId, channel: via } });
         return result;
       } catch (error) {
         if (isAppError(error)) ctx.metrics?.vote('refused', error.code);

@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { reachPaths } from '@erd/shared-contracts/wire';
+import { ownReachSchema, reachQuerySchema, reachReportSchema, reachVisitInputSchema, wireId } from '@erd/shared-contracts/schemas';
+import type { AppContext } from '../../context.js';
+import { CodedError } from '../../errors.js';
+import { berlinToday } from '../../lib/dates.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { registerOperatorAccess } from '../operators/access.js';
+import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
+import { getOwnReach, getReachCsv, getReachReport, reachSettled, recordVisit } from './service.js';
+
+/**
+ * Reach over HTTP (issue 23; zod schemas of `@erd/shared-contracts/schemas`, http/zod.ts), never cached:
+ *
+ * - `POST /api/reach/visits` (public; the anti-forgery header like every unsafe `/api/` call, per-IP
+ *   limit `reachVisit`): a page was opened through a `via` link. 204 whether it counted or not: an
+ *   unknown or unpublished target is not counted and not told apart, so the call reveals nothing.
+ * - `GET /api/reach/own/{challengeId}` (member): what the club's shared links of its entry brought.
+ * - `GET /api/operator/reach` and `…/reach.csv` (operators, both roles, as the other read screens):
+ *   the counts per day, target and channel. Aggregated counts: reading them is not audited.
+ */
+
+const LIMIT_MESSAGE = 'Zu viele Aufrufe von dieser Verbindung. Bitte versuche es später erneut.';
+
+const publicReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  tagRoutes(app, 'reach');
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  const r = zodRoutes(app);
+
+  r.post(
+    reachPaths.visits,
+    {
+      bodyLimit: 4 * 1024,
+      compress: false,
+      schema: {
+        summary:
+          'A page was opened through a shared link (`?via=`): counted for its entry or club page and channel (204 also when not counted)',
+        body: reachVisitInputSchema,
+        response: {
+          204: z.null().describe('Taken (counted when the target is public)'),
+          ...zodErrorResponses,
+          403: zodErrorSchema,
+          429: zodErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.reachVisit, subject: request.ip } }))) {
+        throw new CodedError(429, 'LimitExceeded', LIMIT_MESSAGE);
+      }
+      await recordVisit({ ctx, input: { target: request.body.target, channel: request.body.via } });
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/reach/own/:challengeId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'What the shared links of the own club’s entry in a challenge brought, all days (0 and 0 without entry or counts)',
+        params: z.strictObject({ challengeId: wireId }),
+        response: { 200: ownReachSchema, ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema },
+      },
+    },
+    async (request) => getOwnReach({ ctx, input: { sub: request.user!.sub, challengeId: request.params.challengeId } }),
+  );
+};
+
+const operatorReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: reach');
+  const r = zodRoutes(app);
+  const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
+
+  r.get(
+    reachPaths.operator,
+    {
+      config: { operatorAccess: 'operator' },
+      schema: {
+        summary: 'Reach: previews, visits and votes per Berlin day, target (entry or club page) and channel, with totals and per channel',
+        querystring: reachQuerySchema,
+        response: { 200: reachReportSchema, ...errors },
+      },
+    },
+    async (request) => getReachReport({ ctx, input: request.query }),
+  );
+
+  r.get(
+    reachPaths.operatorCsv,
+    {
+      config: { operatorAccess: 'operator' },
+      schema: {
+        summary: 'Reach as CSV (German header; X-Total-Count: its rows)',
+        querystring: reachQuerySchema,
+        response: { 200: { description: 'CSV (UTF-8 with BOM, `;`)', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const csv = await getReachCsv({ ctx, input: request.query });
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="reichweite-${berlinToday(ctx.now())}.csv"`)
+        .header('x-total-count', String(csv.rows));
+      return reply.send(csv.text);
+    },
+  );
+};
+
+/** Both scopes; on close, the counts under way are written before the database goes. */
+export const reachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app: FastifyInstance, { ctx }) => {
+  app.addHook('onClose', async () => reachSettled(ctx.db));
+  await app.register(publicReachRoutes, { ctx });
+  await app.register(operatorReachRoutes, { ctx });
+};
