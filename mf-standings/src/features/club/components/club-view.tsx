@@ -3,12 +3,18 @@ import { getRuntimeConfig, useDocumentTitle } from '@erd/shared-contracts';
 import { Container, Headline, LoadError, NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
 import { useClubPage } from '../api/get-club-page';
 import { useIsOwnClub } from '../hooks/use-is-own-club';
+import { useClubShareArrival } from '../hooks/use-share-arrival';
 import { ClubHeader } from './club-header';
+import { ClubShareKitSlot } from './club-share-kit-slot';
 import { OverallSummary } from './overall-summary';
 import { ResultCard } from './result-card';
 
-/** /club/{clubId} (spec §2 Club page): an unknown id shows the 404 screen in place, the URL stays. */
+/**
+ * /club/{clubId} (spec §2 Club page): an unknown id shows the 404 screen in place, the URL stays.
+ * The club's own members get its share kit; a visit through a share link (`?via=`) is counted (issue 23).
+ */
 export function ClubView({ clubId }: { clubId: string }) {
+  useClubShareArrival(clubId);
   const page = useClubPage(clubId);
   const own = useIsOwnClub(clubId);
   const club = page.status === 'success' && page.data.kind === 'club' ? page.data.club : null;
@@ -33,6 +39,7 @@ export function ClubView({ clubId }: { clubId: string }) {
         `}
       >
         <OverallSummary results={results} />
+        {own && <ClubShareKitSlot club={page.data.club} />}
         {cards.length > 0 && (
           <section aria-labelledby="club-results-title">
             <Headline as="h2" level="md" id="club-results-title">
