@@ -27,6 +27,8 @@ export const backofficePaths = {
   accounts: '/backoffice/konten',
   overview: '/backoffice/ueberblick',
   votes: '/backoffice/stimmen',
+  /** What sharing brings (issue 23): previews, visits and votes per channel. */
+  reach: '/backoffice/reichweite',
   challenges: '/backoffice/challenges',
   results: '/backoffice/ergebnisse',
   content: '/backoffice/inhalte',

@@ -19,6 +19,7 @@ const ContentScreen = lazy(() => import('../features/content/components/content-
 const NewsletterScreen = lazy(() => import('../features/newsletter/components/newsletter-screen').then((m) => ({ default: m.NewsletterScreen })));
 const OperatorsScreen = lazy(() => import('../features/operators/components/operators-screen').then((m) => ({ default: m.OperatorsScreen })));
 const OverviewScreen = lazy(() => import('../features/overview/components/overview-screen').then((m) => ({ default: m.OverviewScreen })));
+const ReachScreen = lazy(() => import('../features/reach/components/reach-screen').then((m) => ({ default: m.ReachScreen })));
 const PasswordScreen = lazy(() => import('../features/password/components/password-screen').then((m) => ({ default: m.PasswordScreen })));
 const ResultsScreen = lazy(() => import('../features/results/components/results-screen').then((m) => ({ default: m.ResultsScreen })));
 const VoteEntryScreen = lazy(() => import('../features/votes/components/vote-entry-screen').then((m) => ({ default: m.VoteEntryScreen })));
@@ -46,6 +47,7 @@ export function BackofficeRoutes() {
           <Route path="ueberblick" element={<OverviewScreen />} />
           <Route path="stimmen" element={<VotesScreen />} />
           <Route path="stimmen/:participationId" element={<VoteEntryScreen />} />
+          <Route path="reichweite" element={<ReachScreen />} />
           <Route path="challenges" element={<ChallengesScreen />} />
           <Route path="challenges/:id" element={<ChallengeEditScreen />} />
           <Route path="ergebnisse" element={<ResultsScreen />} />

@@ -19,6 +19,7 @@ it('shows only the screens that work, who is signed in, and a skip link to the c
     'Überblick',
     'Moderation',
     'Stimmen',
+    'Reichweite',
     'Challenges',
     'Ergebnisse',
     'Vereine',
@@ -78,7 +79,7 @@ it("an admin's bar also has 'Newsletter' and 'Operatoren'", () => {
   const links = within(nav).getAllByRole('link');
   expect(links.at(-1)).toHaveTextContent('Operatoren');
   expect(links.map((link) => link.textContent)).toContain('Newsletter');
-  expect(links).toHaveLength(11);
+  expect(links).toHaveLength(12);
 });
 
 it('with an admin’s start password every screen leads to “Passwort ändern”, the bar offers nothing else, and a changed password opens the rest', async () => {

@@ -15,6 +15,7 @@ const screens = [
   { to: backofficePaths.overview, label: 'Überblick' },
   { to: backofficePaths.moderation, label: 'Moderation' },
   { to: backofficePaths.votes, label: 'Stimmen' },
+  { to: backofficePaths.reach, label: 'Reichweite' },
   { to: backofficePaths.challenges, label: 'Challenges' },
   { to: backofficePaths.results, label: 'Ergebnisse' },
   { to: backofficePaths.clubs, label: 'Vereine' },
