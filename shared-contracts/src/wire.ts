@@ -15,4 +15,3 @@ export * from './content-queries.js';
 export * from './http/xsrf.js';
 export * from './content-links.js';
 export * from './share.js';
-export * from './share-visit.js';

@@ -1,12 +1,6 @@
-import {
-  entryPaths,
-  isApiError,
-  rememberedShareVia,
-  type AltchaChallengeDto,
-  type VoteInput,
-  type VoteResultDto,
-} from '@erd/shared-contracts';
+import { entryPaths, isApiError, type AltchaChallengeDto, type VoteInput, type VoteResultDto } from '@erd/shared-contracts';
 import { apiClient, type HttpClient } from '../../../api/http';
+import { rememberedShareVia } from '../lib/share-via';
 
 /**
  * POST /api/votes `{ challengeId, participationId, altcha?, via? }` → `{ votes }` (the server's count).

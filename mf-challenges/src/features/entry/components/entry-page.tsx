@@ -16,10 +16,9 @@ import { ChallengesNotFound } from '../../../components/challenges-not-found';
 import { useToday } from '../../../hooks/use-today';
 import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { useEntry } from '../api/get-entry';
-import { useEntryShareArrival } from '../hooks/use-share-arrival';
 import { entryUrl } from '../lib/entry-links';
 import { AllEntriesLink, EntryCard } from './entry-card';
-import { ShareKitSlot } from './share-kit-slot';
+import { ShareArrivalSlot, ShareKitSlot } from './lazy-share';
 
 /**
  * Spec §2 single participation view (/challenge/{challengeId}/{participationId}): one entry of a
@@ -28,7 +27,15 @@ import { ShareKitSlot } from './share-kit-slot';
  * its own published entry; a visit through a share link (`?via=`) is counted (issue 23).
  */
 export function EntryPage({ challengeId, participationId }: { challengeId: string; participationId: string }) {
-  useEntryShareArrival(challengeId, participationId);
+  return (
+    <>
+      <ShareArrivalSlot challengeId={challengeId} participationId={participationId} />
+      <EntryContent challengeId={challengeId} participationId={participationId} />
+    </>
+  );
+}
+
+function EntryContent({ challengeId, participationId }: { challengeId: string; participationId: string }) {
   const space = useSpaceData();
   if (space.status === 'loading') return <Spinner label="Teilnahme wird geladen …" />;
   if (space.status === 'error') return <LoadError text={CHALLENGES_LOAD_ERROR} onRetry={space.retry} />;

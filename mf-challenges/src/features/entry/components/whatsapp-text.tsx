@@ -1,9 +1,11 @@
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { whatsAppHref } from '@erd/shared-contracts';
 import { Button, ButtonAnchor, VisuallyHidden } from '@erd/shared-contracts/ui';
 
 const CONFIRMATION_MS = 5000;
+
+/** WhatsApp's own link that opens a chat picker with `text` filled in. */
+export const whatsAppHref = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
 
 /**
  * The share kit's WhatsApp text (issue 23): prefilled, changeable, 'Text kopieren' (confirmed with

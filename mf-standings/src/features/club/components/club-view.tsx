@@ -3,9 +3,8 @@ import { getRuntimeConfig, useDocumentTitle } from '@erd/shared-contracts';
 import { Container, Headline, LoadError, NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
 import { useClubPage } from '../api/get-club-page';
 import { useIsOwnClub } from '../hooks/use-is-own-club';
-import { useClubShareArrival } from '../hooks/use-share-arrival';
 import { ClubHeader } from './club-header';
-import { ClubShareKitSlot } from './club-share-kit-slot';
+import { ClubShareKitSlot, ShareArrivalSlot } from './lazy-share';
 import { OverallSummary } from './overall-summary';
 import { ResultCard } from './result-card';
 
@@ -14,7 +13,15 @@ import { ResultCard } from './result-card';
  * The club's own members get its share kit; a visit through a share link (`?via=`) is counted (issue 23).
  */
 export function ClubView({ clubId }: { clubId: string }) {
-  useClubShareArrival(clubId);
+  return (
+    <>
+      <ShareArrivalSlot clubId={clubId} />
+      <ClubContent clubId={clubId} />
+    </>
+  );
+}
+
+function ClubContent({ clubId }: { clubId: string }) {
   const page = useClubPage(clubId);
   const own = useIsOwnClub(clubId);
   const club = page.status === 'success' && page.data.kind === 'club' ? page.data.club : null;
