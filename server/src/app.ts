@@ -50,6 +50,7 @@ import { createUploadStorage, type UploadStorage } from './modules/uploads/stora
 import { voteRoutes } from './modules/votes/routes.js';
 import { reachRoutes } from './modules/reach/routes.js';
 import { webRoutes } from './modules/web/routes.js';
+import { SHARE_BASE, shareRoutes } from './modules/share/routes.js';
 import { createReleaseReader } from './modules/releases/storage.js';
 
 export interface BuildAppOptions {
@@ -281,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(resultsRoutes, { files: resultFiles, fast, prefix: RESULTS_BASE });
   await app.register(newsletterRoutes, { ctx, prefix: NEWSLETTER_PATH });
   if (metrics && config.metrics.token) await app.register(metricsRoutes, { metrics, token: config.metrics.token });
+  await app.register(shareRoutes, { ctx, resultFiles, prefix: SHARE_BASE });
   await app.register(webRoutes, { ctx, releases, resultFiles, fast });
 
   try {
