@@ -94,7 +94,7 @@ try {
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }, { serverRoot: at('server'), cwd: root });
   let opened = await openConfiguredDatabase(config, 'cli');
   const { db } = opened.database;
-  const { yearId, CHALLENGES } = await seedSeason({ db, schema, normalizeSearch, DEFAULT_POINTS_TABLE, clubNumbers: CLUB_NUMBERS, postgres: false, log: () => undefined });
+  const { CHALLENGES } = await seedSeason({ db, schema, normalizeSearch, DEFAULT_POINTS_TABLE, clubNumbers: CLUB_NUMBERS, postgres: false, log: () => undefined });
   const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {} };
   silent.child = () => silent;
   for (const c of CHALLENGES) {
