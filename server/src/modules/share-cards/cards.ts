@@ -14,7 +14,7 @@ import {
   voteButton,
   wordmark,
 } from './parts.js';
-import { containPicture, coverPicture, h, renderImage, svgImage, type CardNode } from './render.js';
+import { containPicture, coverPicture, h, isPhoto, renderImage, svgImage, type CardNode } from './render.js';
 import { cardText, fitSize, TEXT_LIMITS } from './text.js';
 import type { ClubCardModel, EntryCardModel, RenderedImage, SiteCardModel, StandingsCardModel, StandingsRow } from './types.js';
 
@@ -131,7 +131,7 @@ export async function renderEntryCard(m: EntryCardModel): Promise<RenderedImage>
     ),
     W,
     H,
-    ground(W, H),
+    ground(W, H) + shieldMarkup(W - 330, 150, 420, 8, 0.06),
   );
 }
 
@@ -183,6 +183,7 @@ async function renderPictureEntry(m: EntryCardModel, t: EntryTexts): Promise<Ren
     W,
     H,
     underlay,
+    isPhoto(photo),
   );
 }
 
@@ -425,5 +426,15 @@ export async function renderSiteCard(m: SiteCardModel): Promise<RenderedImage> {
     W,
     H,
     underlay,
+    isPhoto(picture),
   );
+}
+
+/**
+ * Loads what the first card needs (the fonts, satori's layout engine, resvg, sharp), so the first
+ * crawler does not wait for it: about a second on a 2-core machine. Optional; call after the
+ * server listens.
+ */
+export async function warmUpShareCards(): Promise<void> {
+  await renderSiteCard({ productName: 'Punktejagd', headline: 'Bereit?', line: 'Los geht’s.' });
 }

@@ -13,7 +13,7 @@ export type {
   StandingsCardModel,
   StandingsRow,
 } from './types.js';
-export { renderClubCard, renderEntryCard, renderSiteCard, renderStandingsCard } from './cards.js';
+export { renderClubCard, renderEntryCard, renderSiteCard, renderStandingsCard, warmUpShareCards } from './cards.js';
 export { renderStory } from './story.js';
 export { renderPoster } from './poster.js';
 export { MAX_BYTES as SHARE_IMAGE_MAX_BYTES } from './render.js';

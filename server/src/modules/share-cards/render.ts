@@ -36,16 +36,19 @@ type SatoriElement = Parameters<typeof satori>[0];
  * Lays out `node` and rasterises it. `underlay` is SVG markup drawn beneath the layout, in the
  * card's coordinates: the brand ground, photos, slanted panels. Drawn natively by resvg it costs a
  * fraction of the same shapes as satori images (each satori image is a nested document with a
- * clip path and a mask).
+ * clip path and a mask). With `photo` the image goes straight to JPEG: a PNG of a photo is never
+ * within the budget, and making one first would cost a third of the render.
  */
-export async function renderImage(node: CardNode, width: number, height: number, underlay = ''): Promise<RenderedImage> {
+export async function renderImage(node: CardNode, width: number, height: number, underlay = '', photo = false): Promise<RenderedImage> {
   const laidOut = await satori(node as unknown as SatoriElement, { width, height, fonts: cardFonts() });
   const svg = underlay ? withUnderlay(laidOut, underlay) : laidOut;
   const rendered = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false }, logLevel: 'off' });
   const raw = () => sharp(rendered.pixels, { raw: { width: rendered.width, height: rendered.height, channels: 4 } }).removeAlpha();
-  const png = await raw().png({ compressionLevel: 6 }).toBuffer();
-  if (png.byteLength <= MAX_BYTES) return { data: png, contentType: 'image/png' };
-  // A photo: JPEG without chroma subsampling, so the brand's yellow and the type stay crisp.
+  if (!photo) {
+    const png = await raw().png({ compressionLevel: 6 }).toBuffer();
+    if (png.byteLength <= MAX_BYTES) return { data: png, contentType: 'image/png' };
+  }
+  // JPEG without chroma subsampling, so the brand's yellow and the type stay crisp; lower quality only if needed.
   for (const quality of [88, 80, 70, 60, 50, 40]) {
     const jpeg = await raw().jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer();
     if (jpeg.byteLength <= MAX_BYTES || quality === 40) return { data: jpeg, contentType: 'image/jpeg' };
@@ -76,11 +79,14 @@ export async function coverPicture(picture: CardPicture | null | undefined, widt
     if (format === 'svg' || format === 'png' || format === 'gif') {
       return `data:image/png;base64,${(await sized.png({ compressionLevel: 1 }).toBuffer()).toString('base64')}`;
     }
-    return `data:image/jpeg;base64,${(await sized.jpeg({ quality: 92 }).toBuffer()).toString('base64')}`;
+    return `data:image/jpeg;base64,${(await sized.jpeg({ quality: 90 }).toBuffer()).toString('base64')}`;
   } catch {
     return null;
   }
 }
+
+/** Whether a data URI from `coverPicture` is a photo (JPEG), which makes the card a JPEG. */
+export const isPhoto = (uri: string | null): boolean => uri?.startsWith('data:image/jpeg') ?? false;
 
 /** A logo fitted inside a square box (transparent around it), as a PNG data URI; null if it does not decode. */
 export async function containPicture(picture: CardPicture | null | undefined, size: number): Promise<string | null> {

@@ -3,7 +3,7 @@ import { BRAND, svgUri } from './brand.js';
 import { clubBlock, sloganBlock } from './cards.js';
 import { ageLine, BOLD, challengeLabel, cornerStripes, ground, HEAVY, kicker, REGULAR, wordmark } from './parts.js';
 import { qrSvg } from './qr.js';
-import { containPicture, coverPicture, h, img, renderImage, svgImage } from './render.js';
+import { containPicture, coverPicture, h, img, isPhoto, renderImage, svgImage } from './render.js';
 import { cardText, displayUrl, fitSize, TEXT_LIMITS } from './text.js';
 import type { EntryShareModel, RenderedImage } from './types.js';
 
@@ -126,5 +126,6 @@ export async function renderStory(m: EntryShareModel): Promise<RenderedImage> {
     W,
     H,
     underlay,
+    isPhoto(photo),
   );
 }
