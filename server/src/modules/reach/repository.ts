@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import type { ReachChannel, ReachTarget } from '@erd/shared-contracts/schemas';
 import type { Db } from '../../db/client.js';
 import { challenges, clubs, reachCounts } from '../../db/schema/index.js';
@@ -19,6 +20,55 @@ export interface ReachIncrement {
   counter: ReachCounter;
 }
 
+/** The statement of `addCounts` (parameters: arrays of day, kind, challenge, entry, club, channel, counter). */
+const ADD_COUNTS = `with input as (
+  select * from unnest($1::date[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+    with ordinality as i(day, kind, challenge_id, participation_id, club_id, channel, counter, n)
+), resolved as (
+  select i.n, i.day, 'entry'::text as kind, p.challenge_id, p.id as participation_id, p.club_id, i.channel, i.counter
+    from input i join participations p on p.id = i.participation_id and p.challenge_id = i.challenge_id
+   where i.kind = 'entry' and p.state = 'published' and p.object_type_id in ('bfv-erd-text-participation', 'bfv-erd-picture-participation')
+  union all
+  select i.n, i.day, 'club'::text, null::text, null::text, c.id, i.channel, i.counter
+    from input i join clubs c on c.id = i.club_id
+   where i.kind = 'club'
+), summed as (
+  select day, kind, challenge_id, participation_id, club_id, channel,
+         (count(*) filter (where counter = 'previews'))::int as previews,
+         (count(*) filter (where counter = 'visits'))::int as visits,
+         (count(*) filter (where counter = 'votes'))::int as votes
+    from resolved group by day, kind, challenge_id, participation_id, club_id, channel
+), written as (
+  insert into reach_counts (day, kind, challenge_id, participation_id, club_id, channel, previews, visits, votes)
+  select day, kind, challenge_id, participation_id, club_id, channel, previews, visits, votes from summed
+   order by day, kind, coalesce(challenge_id, ''), coalesce(participation_id, ''), club_id, channel
+  on conflict (day, kind, (coalesce(challenge_id, '')), (coalesce(participation_id, '')), club_id, channel)
+  do update set previews = reach_counts.previews + excluded.previews,
+                visits = reach_counts.visits + excluded.visits,
+                votes = reach_counts.votes + excluded.votes
+  returning 1
+)
+select n from resolved cross join (select count(*) from written) as w`;
+
+type PgliteLike = { query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> };
+
+/**
+ * `text` with its parameters: on PostgreSQL as a named prepared statement (parsed and planned once
+ * per connection; through drizzle's `sql` a count cost this process ~30 times the CPU), on PGlite as
+ * a plain query, on any other Db (a transaction) through drizzle.
+ */
+async function statement<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  if (client && typeof (client as PgliteLike).query === 'function') return (await (client as PgliteLike).query(text, values)).rows as T[];
+  const chunks = text.split(/\$(\d+)/);
+  const query = sql.join(
+    chunks.map((chunk, i) => (i % 2 ? sql`${sql.param(values[Number(chunk) - 1])}` : sql.raw(chunk))),
+    sql.raw(''),
+  );
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /**
  * Adds the counts in ONE statement (one round trip, one commit), and answers for each whether it
  * was counted. Only public targets count: an entry that is published and a text or picture entry
@@ -29,41 +79,18 @@ export interface ReachIncrement {
  */
 export async function addCounts(db: Db, items: readonly ReachIncrement[]): Promise<boolean[]> {
   if (items.length === 0) return [];
-  const column = <T>(read: (item: ReachIncrement) => T) => sql.param(items.map(read));
+  const column = <T>(read: (item: ReachIncrement) => T) => items.map(read);
   const entryOf = (item: ReachIncrement) => (item.target.kind === 'entry' ? item.target : null);
-  const rows = (await db.execute(sql`
-    with input as (
-      select * from unnest(${column((i) => i.day)}::date[], ${column((i) => i.target.kind)}::text[],
-                           ${column((i) => entryOf(i)?.challengeId ?? null)}::text[], ${column((i) => entryOf(i)?.participationId ?? null)}::text[],
-                           ${column((i) => (i.target.kind === 'club' ? i.target.clubId : null))}::text[], ${column((i) => i.channel)}::text[],
-                           ${column((i) => i.counter)}::text[])
-        with ordinality as i(day, kind, challenge_id, participation_id, club_id, channel, counter, n)
-    ), resolved as (
-      select i.n, i.day, 'entry'::text as kind, p.challenge_id, p.id as participation_id, p.club_id, i.channel, i.counter
-        from input i join participations p on p.id = i.participation_id and p.challenge_id = i.challenge_id
-       where i.kind = 'entry' and p.state = 'published' and p.object_type_id in ('bfv-erd-text-participation', 'bfv-erd-picture-participation')
-      union all
-      select i.n, i.day, 'club'::text, null::text, null::text, c.id, i.channel, i.counter
-        from input i join clubs c on c.id = i.club_id
-       where i.kind = 'club'
-    ), summed as (
-      select day, kind, challenge_id, participation_id, club_id, channel,
-             (count(*) filter (where counter = 'previews'))::int as previews,
-             (count(*) filter (where counter = 'visits'))::int as visits,
-             (count(*) filter (where counter = 'votes'))::int as votes
-        from resolved group by day, kind, challenge_id, participation_id, club_id, channel
-    ), written as (
-      insert into reach_counts (day, kind, challenge_id, participation_id, club_id, channel, previews, visits, votes)
-      select day, kind, challenge_id, participation_id, club_id, channel, previews, visits, votes from summed
-       order by day, kind, coalesce(challenge_id, ''), coalesce(participation_id, ''), club_id, channel
-      on conflict (day, kind, (coalesce(challenge_id, '')), (coalesce(participation_id, '')), club_id, channel)
-      do update set previews = reach_counts.previews + excluded.previews,
-                    visits = reach_counts.visits + excluded.visits,
-                    votes = reach_counts.votes + excluded.votes
-      returning 1
-    )
-    select n from resolved cross join (select count(*) from written) as w`)) as unknown as { rows: { n: string | number }[] };
-  const counted = new Set(rows.rows.map((row) => Number(row.n)));
+  const rows = await statement<{ n: string | number }>(db, 'reach_add_counts', ADD_COUNTS, [
+    column((i) => i.day),
+    column((i) => i.target.kind),
+    column((i) => entryOf(i)?.challengeId ?? null),
+    column((i) => entryOf(i)?.participationId ?? null),
+    column((i) => (i.target.kind === 'club' ? i.target.clubId : null)),
+    column((i) => i.channel),
+    column((i) => i.counter),
+  ]);
+  const counted = new Set(rows.map((row) => Number(row.n)));
   return items.map((_, i) => counted.has(i + 1));
 }
 

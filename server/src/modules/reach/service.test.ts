@@ -1,4 +1,3 @@
-import { Param } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Logger } from '../../logger.js';
 import { MAX_PENDING, reachChannelOf, reachSettled, recordPreview, recordVisit, recordVote } from './service.js';
@@ -19,7 +18,7 @@ function fakeLog() {
 
 test('a failing database: every record resolves (false), a warning without the target, nothing thrown', async () => {
   const { lines, log } = fakeLog();
-  const db = { execute: () => Promise.reject(Object.assign(new Error('connection lost'), { code: '08006' })) } as unknown as Db;
+  const db = { $client: { query: () => Promise.reject(Object.assign(new Error('connection lost'), { code: '08006' })) } } as unknown as Db;
   const ctx = { db, log, now: () => new Date('2026-06-15T10:00:00Z') };
   await expect(recordVisit({ ctx, input: { target, channel: 'qr' } })).resolves.toBe(false);
   await expect(recordPreview({ ctx, input: { target, channel: 'direct' } })).resolves.toBeUndefined();
@@ -46,13 +45,14 @@ test('while the database lags MAX_PENDING counts behind, more are dropped (one w
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const statements: number[] = [];
+  // A PGlite-like client: the counts' statement takes arrays, the first of them the days.
   const db = {
-    execute: async (query: { queryChunks?: unknown[] }) => {
-      await gate;
-      // The number of counts in the statement: the first parameter is the array of days.
-      const days = (query.queryChunks ?? []).find((chunk) => chunk instanceof Param) as Param<unknown[]>;
-      statements.push(days.value.length);
-      return { rows: days.value.map((_, i) => ({ n: i + 1 })) };
+    $client: {
+      query: async (_text: string, values: unknown[][]) => {
+        await gate;
+        statements.push(values[0]!.length);
+        return { rows: values[0]!.map((_, i) => ({ n: i + 1 })) };
+      },
     },
   } as unknown as Db;
   const ctx = { db, log, now: () => new Date('2026-06-15T10:00:00Z') };

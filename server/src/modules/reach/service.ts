@@ -129,6 +129,12 @@ export function reachChannelOf(via: unknown): ReachChannel {
   return isShareChannel(via) ? via : 'direct';
 }
 
+/** Statements sent and counts in them so far, and counts waiting (what a bench prints). */
+export function reachWriteStats(db: Db): { batches: number; items: number; pending: number } {
+  const writer = writers.get(db);
+  return writer ? { ...writer.commit.stats, pending: writer.pending.size } : { batches: 0, items: 0, pending: 0 };
+}
+
 /** Resolves once the counts given so far are written or given up (tests; the app's close). */
 export async function reachSettled(db: Db): Promise<void> {
   const writer = writers.get(db);
