@@ -6,6 +6,14 @@ import { entryShareText, reachFiguresText } from '../lib/share-texts';
 import { ShareButton } from './share-button';
 import { WhatsAppText } from './whatsapp-text';
 
+export interface ShareKitProps {
+  challenge: VoteChallengeDto;
+  entry: ParticipationDto;
+  /** The entry's public address (without `via`). */
+  url: string;
+  today: IsoDate;
+}
+
 /**
  * 'Teile deinen Beitrag' (issue 23): the club's kit on its own published entry, a chunk of its own
  * (only the club's members see it). (a) the WhatsApp text with the link (`via=whatsapp`), (b) the
@@ -13,18 +21,7 @@ import { WhatsAppText } from './whatsapp-text';
  * device share ('Teilen', `via=share`, copied with `via=copy` where there is none), (e) what the
  * club's shared links brought so far (hidden while loading or when not to be had).
  */
-export default function ShareKit({
-  challenge,
-  entry,
-  url,
-  today,
-}: {
-  challenge: VoteChallengeDto;
-  entry: ParticipationDto;
-  /** The entry's public address (without `via`). */
-  url: string;
-  today: IsoDate;
-}) {
+export default function ShareKit({ challenge, entry, url, today }: ShareKitProps) {
   const challengeId = challenge.sys.id;
   const picture = entry.sys?.objectTypeId === 'bfv-erd-picture-participation';
   const { headline, endDateVoting } = challenge.fields;
