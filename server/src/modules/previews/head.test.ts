@@ -1,4 +1,5 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import ogs from 'open-graph-scraper';
 import { eq } from 'drizzle-orm';
 import { participations, publishedResults } from '../../db/schema/index.js';
@@ -171,4 +172,18 @@ test('a crawler fetching a shared entry or club is counted as a preview of its c
     ['club-1001-m direct', 1],
     ['p-live whatsapp', 2],
   ]);
+});
+
+test('the page is compressed once per version: gzip and brotli decode to the same page', async () => {
+  const plain = await page('/challenge/c-text/p-live');
+  for (const [encoding, decode] of [
+    ['br', zlib.brotliDecompressSync],
+    ['gzip', zlib.gunzipSync],
+  ] as const) {
+    const res = await page('/challenge/c-text/p-live', { 'accept-encoding': encoding });
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(res.headers.etag).toBe(plain.headers.etag);
+    expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+  }
 });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import { berlinToday } from '@erd/shared-contracts/wire';
 import type { ServerConfig } from '../../config.js';
@@ -19,15 +21,20 @@ import type { PreloadHints } from './preload.js';
 
 export interface ServedAppPage {
   html: string;
-  /** A weak validator of the page (the bytes may be compressed on the way): null when not made from current data. */
+  /** A weak validator of the page (one for its encodings): null when not made from current data. */
   etag: string | null;
+  /** The page compressed once per version (null: compressed on the way, if at all). */
+  encoded: { gzip: Buffer; br: Buffer } | null;
   status: 200 | 404;
   /** The entry or club the page shows (counted when a link-preview crawler fetches it). */
   target: PreviewTarget;
 }
 
 /** The page with its head, before the preload hints. */
-type HeadedPage = Omit<ServedAppPage, 'etag'>;
+type HeadedPage = Omit<ServedAppPage, 'etag' | 'encoded'>;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 const MAX_PAGES = 2000;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -56,10 +63,29 @@ export function createAppPages({
     return { page: { html, status: preview.status, target: preview.status === 200 ? previewTarget(pathname) : null }, topics: made };
   }
 
+  // The last page served per kept page, with its validator and encodings: made again only when the
+  // preload hints change (a release) or the page is made anew.
+  const encodedPages = new WeakMap<HeadedPage, Promise<ServedAppPage>>();
+  async function encode(page: HeadedPage, html: string): Promise<ServedAppPage> {
+    const body = Buffer.from(html, 'utf8');
+    const [gzipped, br] = await Promise.all([
+      gzipAsync(body, { level: 9 }),
+      brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT } }),
+    ]);
+    return { ...page, html, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`, encoded: { gzip: gzipped, br } };
+  }
+
   /** The page with the preload hints as they are now (kept by modules/web/preload.ts, which follows releases). */
   async function served(pathname: string, page: HeadedPage, log: FastifyBaseLogger): Promise<ServedAppPage> {
     const html = await preloads.page(pathname, page.html, log);
-    return { ...page, html, etag: `W/"${createHash('sha1').update(html).digest('base64url')}"` };
+    const last = encodedPages.get(page);
+    if (last) {
+      const done = await last;
+      if (done.html === html) return done;
+    }
+    const made = encode(page, html);
+    encodedPages.set(page, made);
+    return made;
   }
 
   return {

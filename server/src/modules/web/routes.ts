@@ -14,7 +14,7 @@ import { pageContentSecurityPolicy } from '../../http/headers.js';
 import { errorSchema } from '../../http/schemas.js';
 import { pathOf } from '../../http/security.js';
 import { getSpaceData } from '../content/service.js';
-import { notModified } from '../cache/http.js';
+import { encodingFor, notModified } from '../cache/http.js';
 import { createPreviews } from '../previews/service.js';
 import { isLinkPreviewCrawler } from '../reach/crawlers.js';
 import { reachChannelOf, recordPreview } from '../reach/service.js';
@@ -360,7 +360,7 @@ export const webRoutes: FastifyPluginAsync<{
     } catch (error) {
       // The database is down: serve the app with the site's head, it shows its own error handling.
       request.log.error({ err: error }, 'the head of a page could not be worked out');
-      page = { html: await preloads.page(rawPath, shell.html, request.log), etag: null, status: isAppRoute(rawPath) ? 200 : 404, target: null };
+      page = { html: await preloads.page(rawPath, shell.html, request.log), etag: null, encoded: null, status: isAppRoute(rawPath) ? 200 : 404, target: null };
     }
     // A link-preview crawler fetching a shared entry or club page: counted for the reach figures (issue 23).
     if (page.status === 200 && page.target && isLinkPreviewCrawler(request.headers['user-agent'])) {
@@ -373,6 +373,8 @@ export const webRoutes: FastifyPluginAsync<{
       // (notModified compares the tags without their weak marker.)
       if (page.status === 200 && notModified(request, { etag: page.etag.slice(2), lastModified: null })) return reply.code(304).send();
     }
+    const encoding = page.encoded ? encodingFor(request.headers['accept-encoding']) : null;
+    if (encoding && page.encoded) return reply.header('content-encoding', encoding).header('vary', 'Accept-Encoding').send(page.encoded[encoding]);
     return reply.send(page.html);
   });
 };
