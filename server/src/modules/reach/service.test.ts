@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { Logger } from '../../logger.js';
-import { MAX_PENDING, reachChannelOf, reachSettled, recordPreview, recordVisit, recordVote } from './service.js';
+import { MAX_PENDING, reachChannelOf, reachSettled, reachWriteStats, recordPreview, recordVisit, recordVote } from './service.js';
 
 /**
  * Counting never fails its caller: a database error is a warning (no target in the message) and
@@ -68,6 +68,7 @@ test('while the database lags MAX_PENDING counts behind, more are dropped (one w
   await reachSettled(db);
   expect(statements.reduce((a, b) => a + b, 0)).toBe(MAX_PENDING);
   expect(statements.length).toBeLessThan(MAX_PENDING / 100);
+  expect(reachWriteStats(db)).toEqual({ batches: statements.length, items: MAX_PENDING, pending: 0 });
 });
 
 test('reachChannelOf: a share channel as it is, anything else direct', () => {
