@@ -253,9 +253,9 @@ export async function renderClubCard(m: ClubCardModel): Promise<RenderedImage> {
 
 /** The podium's steps, in the order they stand (2nd, 1st, 3rd). */
 const STEPS = [
-  { index: 1, height: 150, fill: '#dfe6ee', ink: BRAND.navy },
-  { index: 0, height: 210, fill: BRAND.yellow, ink: BRAND.navy },
-  { index: 2, height: 110, fill: '#1d4f80', ink: BRAND.white },
+  { index: 1, height: 175, fill: '#dfe6ee', ink: BRAND.navy },
+  { index: 0, height: 245, fill: BRAND.yellow, ink: BRAND.navy },
+  { index: 2, height: 130, fill: '#1d4f80', ink: BRAND.white },
 ] as const;
 
 const STEP_W = 232;
@@ -265,7 +265,7 @@ export async function renderStandingsCard(m: StandingsCardModel): Promise<Render
   const productName = cardText(m.productName, TEXT_LIMITS.productName);
   const title = cardText(m.title, TEXT_LIMITS.title);
   const rows = m.top.slice(0, 3);
-  const logos = await Promise.all(rows.map((row) => containPicture(row.logo, 96)));
+  const logos = await Promise.all(rows.map((row) => containPicture(row.logo, 104)));
   const column = (step: (typeof STEPS)[number]) => {
     const row: StandingsRow | undefined = rows[step.index];
     const clubName = cardText(row?.clubName, TEXT_LIMITS.clubName);
@@ -277,7 +277,7 @@ export async function renderStandingsCard(m: StandingsCardModel): Promise<Render
         ? h(
             'div',
             { flexDirection: 'column', alignItems: 'center', gap: 6, paddingBottom: 14, width: STEP_W - 12 },
-            crest(logos[step.index] ?? null, clubName, 92),
+            crest(logos[step.index] ?? null, clubName, 100),
             h(
               'div',
               {

@@ -162,7 +162,7 @@ export async function renderPoster(m: EntryShareModel): Promise<RenderedPoster> 
   } else {
     const style = { face: 'heavyItalic' as const, color: BRAND.white, lineGap: -3 };
     const spans = [{ text: '„', color: BRAND.yellow }, { text: slogan }, { text: '“', color: BRAND.yellow }];
-    const size = fitting(doc, spans, CONTENT, entryBottom - y, style, [46, 40, 36, 32, 28, 25, 22, 20]);
+    const size = fitting(doc, spans, CONTENT, entryBottom - y, style, [56, 50, 46, 40, 36, 32, 28, 25, 22, 20]);
     const height = Math.min(measure(doc, spans, CONTENT, { ...style, size }), entryBottom - y);
     const maxLines = Math.max(1, Math.floor((entryBottom - y) / (size * 1.1)));
     write(doc, spans, MARGIN, y + Math.max(0, (entryBottom - y - height) / 2), CONTENT, { ...style, size, maxLines });
