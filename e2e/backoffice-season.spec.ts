@@ -320,6 +320,7 @@ test('every back-office screen passes axe at 1280 and 768 px, for an admin', asy
     ['Überblick', 'Überblick'],
     ['Moderation', 'Moderation'],
     ['Stimmen', 'Stimmen'],
+    ['Reichweite', 'Reichweite'],
     ['Challenges', 'Challenges'],
     ['Ergebnisse', 'Ergebnisse'],
     ['Vereine', 'Vereine'],
