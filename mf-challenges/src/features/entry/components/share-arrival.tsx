@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { reachPaths, SHARE_VIA_PARAM, useLocation, useNavigate } from '@erd/shared-contracts';
+import { isShareChannel, reachPaths, SHARE_VIA_PARAM, storageKeys, useLocation, useNavigate } from '@erd/shared-contracts';
 import type { ReachVisitInput } from '@erd/shared-contracts/schemas';
 import { apiClient } from '../../../api/http';
-import { rememberShareVia, shareViaOf } from '../lib/share-via';
 
 /**
  * An entry page opened through a share link (`?via=<channel>`, issue 23), a chunk of its own (only
@@ -15,12 +14,17 @@ export default function ShareArrival({ challengeId, participationId }: { challen
   const location = useLocation();
   const navigate = useNavigate();
   const counted = useRef<string | null>(null);
-  const via = shareViaOf(location.search);
+  const via = new URLSearchParams(location.search).get(SHARE_VIA_PARAM);
 
   useEffect(() => {
-    if (!via || counted.current === location.key) return;
+    if (!isShareChannel(via) || counted.current === location.key) return;
     counted.current = location.key;
-    rememberShareVia(via);
+    try {
+      // What the votes of this browser session send (lib/share-via).
+      sessionStorage.setItem(storageKeys.shareVia, via);
+    } catch {
+      // No storage: the votes go without it.
+    }
     const search = new URLSearchParams(location.search);
     search.delete(SHARE_VIA_PARAM);
     const rest = search.toString();
