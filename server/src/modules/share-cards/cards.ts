@@ -14,7 +14,7 @@ import {
   voteButton,
   wordmark,
 } from './parts.js';
-import { containPicture, coverPicture, h, isPhoto, renderImage, svgImage, type CardNode } from './render.js';
+import { containPicture, coverPicture, inRenderSlot, h, isPhoto, renderImage, svgImage, type CardNode } from './render.js';
 import { cardText, fitSize, TEXT_LIMITS } from './text.js';
 import type { ClubCardModel, EntryCardModel, RenderedImage, SiteCardModel, StandingsCardModel, StandingsRow } from './types.js';
 
@@ -106,7 +106,11 @@ export function sloganBlock(
 }
 
 /** An entry: the slogan set large between yellow quotes, or the picture beside a navy panel. */
-export async function renderEntryCard(m: EntryCardModel): Promise<RenderedImage> {
+export function renderEntryCard(m: EntryCardModel): Promise<RenderedImage> {
+  return inRenderSlot(() => drawEntryCard(m));
+}
+
+async function drawEntryCard(m: EntryCardModel): Promise<RenderedImage> {
   const productName = cardText(m.productName, TEXT_LIMITS.productName);
   const challengeTitle = cardText(m.challengeTitle, TEXT_LIMITS.challengeTitle);
   const clubName = cardText(m.clubName, TEXT_LIMITS.clubName);
@@ -195,7 +199,11 @@ const CLUB_NAME_STEPS = [
 ] as const;
 
 /** A club: its crest large on the left; name, team, place and points on the right. */
-export async function renderClubCard(m: ClubCardModel): Promise<RenderedImage> {
+export function renderClubCard(m: ClubCardModel): Promise<RenderedImage> {
+  return inRenderSlot(() => drawClubCard(m));
+}
+
+async function drawClubCard(m: ClubCardModel): Promise<RenderedImage> {
   const productName = cardText(m.productName, TEXT_LIMITS.productName);
   const clubName = cardText(m.clubName, TEXT_LIMITS.clubName);
   const team = cardText(m.team, TEXT_LIMITS.team);
@@ -261,7 +269,11 @@ const STEPS = [
 const STEP_W = 232;
 
 /** The standings: the top three on a podium. */
-export async function renderStandingsCard(m: StandingsCardModel): Promise<RenderedImage> {
+export function renderStandingsCard(m: StandingsCardModel): Promise<RenderedImage> {
+  return inRenderSlot(() => drawStandingsCard(m));
+}
+
+async function drawStandingsCard(m: StandingsCardModel): Promise<RenderedImage> {
   const productName = cardText(m.productName, TEXT_LIMITS.productName);
   const title = cardText(m.title, TEXT_LIMITS.title);
   const rows = m.top.slice(0, 3);
@@ -374,7 +386,11 @@ const HEADLINE_STEPS = [
 ] as const;
 
 /** The site's card: headline and line beside a picture (e.g. a challenge's teaser) or the brand's shield. */
-export async function renderSiteCard(m: SiteCardModel): Promise<RenderedImage> {
+export function renderSiteCard(m: SiteCardModel): Promise<RenderedImage> {
+  return inRenderSlot(() => drawSiteCard(m));
+}
+
+async function drawSiteCard(m: SiteCardModel): Promise<RenderedImage> {
   const productName = cardText(m.productName, TEXT_LIMITS.productName);
   const headline = cardText(m.headline, TEXT_LIMITS.headline);
   const line = cardText(m.line, TEXT_LIMITS.line);

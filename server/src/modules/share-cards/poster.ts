@@ -3,7 +3,7 @@ import { AGE_LINE, BRAND, CREST_SVG, SHIELD_SVG, initials, wordmarkParts } from 
 import { challengeLabel } from './parts.js';
 import { fitting, measure, registerFonts, write } from './pdf-text.js';
 import { QUIET_ZONE, qrMatrix, qrRuns } from './qr.js';
-import { containPicture, coverPicture } from './render.js';
+import { containPicture, coverPicture, inRenderSlot } from './render.js';
 import { cardText, displayUrl, TEXT_LIMITS } from './text.js';
 import type { EntryShareModel, RenderedPoster } from './types.js';
 
@@ -94,7 +94,11 @@ function dataUriBuffer(uri: string): Buffer {
   return Buffer.from(uri.slice(uri.indexOf(',') + 1), 'base64');
 }
 
-export async function renderPoster(m: EntryShareModel): Promise<RenderedPoster> {
+export function renderPoster(m: EntryShareModel): Promise<RenderedPoster> {
+  return inRenderSlot(() => drawPoster(m));
+}
+
+async function drawPoster(m: EntryShareModel): Promise<RenderedPoster> {
   const productName = cardText(m.productName, TEXT_LIMITS.productName);
   const challengeTitle = cardText(m.challengeTitle, TEXT_LIMITS.challengeTitle);
   const clubName = cardText(m.clubName, TEXT_LIMITS.clubName);

@@ -3,7 +3,7 @@ import { BRAND, svgUri } from './brand.js';
 import { clubBlock, sloganBlock } from './cards.js';
 import { ageLine, BOLD, challengeLabel, cornerStripes, ground, HEAVY, kicker, REGULAR, wordmark } from './parts.js';
 import { qrSvg } from './qr.js';
-import { containPicture, coverPicture, h, img, isPhoto, renderImage, svgImage } from './render.js';
+import { containPicture, coverPicture, inRenderSlot, h, img, isPhoto, renderImage, svgImage } from './render.js';
 import { cardText, displayUrl, fitSize, TEXT_LIMITS } from './text.js';
 import type { EntryShareModel, RenderedImage } from './types.js';
 
@@ -32,7 +32,11 @@ const STORY_SLOGAN_STEPS = [
   [200, 66],
 ] as const;
 
-export async function renderStory(m: EntryShareModel): Promise<RenderedImage> {
+export function renderStory(m: EntryShareModel): Promise<RenderedImage> {
+  return inRenderSlot(() => drawStory(m));
+}
+
+async function drawStory(m: EntryShareModel): Promise<RenderedImage> {
   const productName = cardText(m.productName, TEXT_LIMITS.productName);
   const challengeTitle = cardText(m.challengeTitle, TEXT_LIMITS.challengeTitle);
   const clubName = cardText(m.clubName, TEXT_LIMITS.clubName);
