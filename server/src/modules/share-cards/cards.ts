@@ -14,7 +14,7 @@ import {
   voteButton,
   wordmark,
 } from './parts.js';
-import { containPicture, coverPicture, inRenderSlot, h, isPhoto, renderImage, svgImage, type CardNode } from './render.js';
+import { containPicture, coverPicture, coverPixels, h, inRenderSlot, isPhoto, renderImage, svgImage, type CardNode } from './render.js';
 import { cardText, fitSize, TEXT_LIMITS } from './text.js';
 import type { ClubCardModel, EntryCardModel, RenderedImage, SiteCardModel, StandingsCardModel, StandingsRow } from './types.js';
 
@@ -135,7 +135,7 @@ async function drawEntryCard(m: EntryCardModel): Promise<RenderedImage> {
     ),
     W,
     H,
-    ground(W, H) + shieldMarkup(W - 330, 150, 420, 8, 0.06),
+    { underlay: ground(W, H) + shieldMarkup(W - 330, 150, 420, 8, 0.06) },
   );
 }
 
@@ -155,7 +155,7 @@ const PANEL =
   cornerStripes(W);
 
 async function renderPictureEntry(m: EntryCardModel, t: EntryTexts): Promise<RenderedImage> {
-  const photo = await coverPicture(m.picture, PHOTO_W, H);
+  const photo = await coverPixels(m.picture, PHOTO_W, H);
   const titleSize = fitSize(
     t.challengeTitle,
     [
@@ -165,7 +165,8 @@ async function renderPictureEntry(m: EntryCardModel, t: EntryTexts): Promise<Ren
     ],
     470,
   );
-  const underlay = (photo ? svgImage(photo, 0, 0, PHOTO_W, H) : `<rect width="${PHOTO_W}" height="${H}" fill="#12406d"/>`) + PANEL;
+  // The photo is put beneath by sharp; without one (it did not decode) the panel's blue stands in.
+  const underlay = (photo ? '' : `<rect width="${PHOTO_W}" height="${H}" fill="#12406d"/>`) + PANEL;
   return renderImage(
     box(
       { left: PHOTO_W - 10, width: W - PHOTO_W + 10, flexDirection: 'column', padding: '48px 56px 30px 30px' },
@@ -186,8 +187,7 @@ async function renderPictureEntry(m: EntryCardModel, t: EntryTexts): Promise<Ren
     ),
     W,
     H,
-    underlay,
-    isPhoto(photo),
+    { underlay, beneath: photo ? { pixels: photo, width: PHOTO_W, height: H, left: 0, top: 0 } : undefined },
   );
 }
 
@@ -255,7 +255,7 @@ async function drawClubCard(m: ClubCardModel): Promise<RenderedImage> {
     ),
     W,
     H,
-    underlay,
+    { underlay },
   );
 }
 
@@ -374,7 +374,7 @@ async function drawStandingsCard(m: StandingsCardModel): Promise<RenderedImage> 
     ),
     W,
     H,
-    ground(W, H, { cx: 0.7, cy: 0.6 }),
+    { underlay: ground(W, H, { cx: 0.7, cy: 0.6 }) },
   );
 }
 
@@ -441,8 +441,7 @@ async function drawSiteCard(m: SiteCardModel): Promise<RenderedImage> {
     ),
     W,
     H,
-    underlay,
-    isPhoto(picture),
+    { underlay, photo: isPhoto(picture) },
   );
 }
 

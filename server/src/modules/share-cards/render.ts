@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { renderAsync } from '@resvg/resvg-js';
 import satori from 'satori';
 import sharp from 'sharp';
+import { BRAND } from './brand.js';
 import { cardFonts } from './fonts.js';
 import type { CardPicture, RenderedImage } from './types.js';
 
@@ -54,19 +55,55 @@ export const MAX_BYTES = 300 * 1024;
 
 type SatoriElement = Parameters<typeof satori>[0];
 
-/**
- * Lays out `node` and rasterises it. `underlay` is SVG markup drawn beneath the layout, in the
- * card's coordinates: the brand ground, photos, slanted panels. Drawn natively by resvg it costs a
- * fraction of the same shapes as satori images (each satori image is a nested document with a
- * clip path and a mask). With `photo` the image goes straight to JPEG: a PNG of a photo is never
- * within the budget, and making one first would cost a third of the render.
- */
-export async function renderImage(node: CardNode, width: number, height: number, underlay = '', photo = false): Promise<RenderedImage> {
+/** A photo already cropped to its box, as raw RGB pixels, placed beneath everything (see `coverPixels`). */
+export interface Beneath {
+  pixels: Buffer;
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+}
+
+export interface RenderOptions {
+  /**
+   * SVG markup drawn beneath the layout, in the image's coordinates: the brand ground, slanted
+   * panels, a photo as an `<image>`. Drawn natively by resvg it costs a fraction of the same shapes
+   * as satori images (each a nested document with a clip path and a mask).
+   */
+  underlay?: string;
+  /** The image shows a photo: it goes straight to JPEG (a PNG of a photo never fits the budget, and making one first cost a third of the render). */
+  photo?: boolean;
+  /**
+   * A photo beneath the layout, put together with it by sharp: the photo is neither encoded for
+   * nor decoded by resvg. Where it shows, layout and underlay leave the image transparent.
+   */
+  beneath?: Beneath;
+}
+
+/** Lays out `node` and rasterises it, as a PNG within the budget or else a JPEG. */
+export async function renderImage(node: CardNode, width: number, height: number, options: RenderOptions = {}): Promise<RenderedImage> {
   const laidOut = await satori(node as unknown as SatoriElement, { width, height, fonts: cardFonts() });
-  const svg = underlay ? withUnderlay(laidOut, underlay) : laidOut;
+  const svg = options.underlay ? withUnderlay(laidOut, options.underlay) : laidOut;
   const rendered = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false }, logLevel: 'off' });
-  const raw = () => sharp(rendered.pixels, { raw: { width: rendered.width, height: rendered.height, channels: 4 } }).removeAlpha();
-  if (!photo) {
+  // resvg's pixels are premultiplied RGBA; over an opaque image that is all sharp needs to know.
+  const layer = {
+    input: rendered.pixels,
+    raw: { width: rendered.width, height: rendered.height, channels: 4 as const, premultiplied: true },
+  };
+  const { beneath } = options;
+  const raw = beneath
+    ? () =>
+        sharp({ create: { width, height, channels: 3, background: BRAND.navy } }).composite([
+          {
+            input: beneath.pixels,
+            raw: { width: beneath.width, height: beneath.height, channels: 3 },
+            left: beneath.left,
+            top: beneath.top,
+          },
+          layer,
+        ])
+    : () => sharp(rendered.pixels, { raw: layer.raw }).removeAlpha();
+  if (!options.photo && !beneath) {
     const png = await raw().png({ compressionLevel: 6 }).toBuffer();
     if (png.byteLength <= MAX_BYTES) return { data: png, contentType: 'image/png' };
   }
@@ -109,6 +146,22 @@ export async function coverPicture(picture: CardPicture | null | undefined, widt
 
 /** Whether a data URI from `coverPicture` is a photo (JPEG), which makes the card a JPEG. */
 export const isPhoto = (uri: string | null): boolean => uri?.startsWith('data:image/jpeg') ?? false;
+
+/** A picture cropped to fill a box (centre), as raw RGB pixels for `Beneath`; null if it does not decode. */
+export async function coverPixels(picture: CardPicture | null | undefined, width: number, height: number): Promise<Buffer | null> {
+  if (!picture) return null;
+  try {
+    return await sharp(picture.data, { limitInputPixels: LIMIT_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(width, height, { fit: 'cover', position: 'centre' })
+      .flatten({ background: '#ffffff' })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
 
 /** A logo fitted inside a square box (transparent around it), as a PNG data URI; null if it does not decode. */
 export async function containPicture(picture: CardPicture | null | undefined, size: number): Promise<string | null> {

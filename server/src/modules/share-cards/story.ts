@@ -129,7 +129,6 @@ async function drawStory(m: EntryShareModel): Promise<RenderedImage> {
     ),
     W,
     H,
-    underlay,
-    isPhoto(photo),
+    { underlay, photo: isPhoto(photo) },
   );
 }
