@@ -28,7 +28,11 @@ export interface RenderedPoster {
   contentType: 'application/pdf';
 }
 
-/** An image as stored (any format sharp reads: WebP, JPEG, PNG, SVG, GIF). The renderer sizes it for its box. */
+/**
+ * An image as stored (any format sharp reads: WebP, JPEG, PNG, SVG, GIF). The renderer crops and
+ * scales it to its box (a picture entry: 620×630 on a card, 740×740 on the story), so the stored
+ * 1024-pixel WebP rendition is the one to pass; a picture that does not decode is left out.
+ */
 export interface CardPicture {
   data: Buffer;
 }
@@ -53,7 +57,11 @@ export interface EntryCardModel {
   voting: boolean;
 }
 
-/** The story (1080×1920) and the poster also print the entry's link (with its `via`) and a QR code of it. */
+/**
+ * The story (1080×1920) and the poster also print the entry's link (absolute, with its `via`) and
+ * a QR code of it. A link longer than 400 characters is refused (RangeError): a QR code of it
+ * would be too dense to scan from a poster.
+ */
 export type EntryShareModel = EntryCardModel & { url: string };
 
 /** A club's page: logo (or a shield), name, team, place and points. */
