@@ -30,7 +30,8 @@ import type { CardPicture, EntryCardModel } from '../share-cards/index.js';
  * Share images and the poster (issue 23): the data of an entry, a club, the standings or the site
  * loaded as the content API shows it (published entries only), drawn by modules/share-cards, and
  * kept in memory per content version (modules/cache/kept.ts: until a topic it was made of changes,
- * on any instance, or the Berlin day turns), with a strong ETag of the bytes. Votes are not on the
+ * on any instance, or the Berlin day turns), with a strong ETag of the bytes. The renderers take one
+ * render slot per core (share-cards `inRenderSlot`): a burst of crawlers queues. Votes are not on the
  * images, so a vote does not make them anew; a moderation decision, a result or a content edit does.
  */
 
@@ -46,34 +47,10 @@ const teamLabel = (team: string) => TEAM_LABELS[team as Team] ?? team;
 /** Files kept: cards are 50–300 KB. */
 const MAX_FILES = 400;
 const MAX_BYTES = 64 * 1024 * 1024;
-/** Renders at once (one per core of a small instance): a burst of crawlers queues instead of piling up memory. */
-const RENDERS_AT_ONCE = 2;
-
-/** At most `n` tasks run at once; the others wait in order. */
-export function createLimit(n: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      // A finished task hands its slot to the next waiting one.
-      if (running >= n) await new Promise<void>((resolve) => waiting.push(resolve));
-      else running++;
-      try {
-        return await task();
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else running--;
-      }
-    },
-  };
-}
-
 export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (name: string) => Promise<ResultFile> }) {
   const product = ctx.config.productName;
   const files = createKeptValues<ShareFile>({ feed: ctx.changes ?? null, maxEntries: MAX_FILES, maxBytes: MAX_BYTES, sizeOf: (file) => file.data.length });
   const publicUrl = ctx.config.publicUrl.replace(/\/$/, '');
-  const renders = createLimit(RENDERS_AT_ONCE);
 
   /** An image of the season or of an entry by its URL: the media store, the uploads storage; anything else is not fetched. */
   async function picture(url: string | null | undefined): Promise<CardPicture | null> {
@@ -141,7 +118,7 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
 
   function kept(key: string, make: () => Promise<{ image: { data: Buffer; contentType: string }; topics: string[] }>): Promise<ShareFile> {
     return files.get(`${berlinToday(ctx.now())}|${key}`, async () => {
-      const { image, topics: made } = await renders.run(make);
+      const { image, topics: made } = await make();
       const etag = `"${createHash('sha1').update(image.data).digest('base64url')}"`;
       return { value: { data: image.data, contentType: image.contentType, etag }, topics: made };
     });
