@@ -18,7 +18,7 @@ const swc = (tsx) => [
 const common = {
   moduleNameMapper: {
     '^@erd/shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
-    '^@erd/shared-contracts/(ui|http|forms)$': '<rootDir>/../shared-contracts/src/$1/index.ts',
+    '^@erd/shared-contracts/(ui|http|forms|share-kit)$': '<rootDir>/../shared-contracts/src/$1/index.ts',
     '^@erd/shared-contracts/wire$': '<rootDir>/../shared-contracts/src/wire.ts',
     '^@erd/shared-contracts/backoffice$': '<rootDir>/../shared-contracts/src/backoffice.ts',
     '^@erd/shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',

@@ -334,6 +334,11 @@ function siteConfig({ dir, name, exposes, isHost, port, extraEntries, extraPages
         rules: [
           swcRule({ development: !production, target: 'es2020' }),
           { test: /\.(svg|png|jpe?g|webp|gif)$/i, type: 'asset', parser: { dataUrlCondition: { maxSize: 2048 } } },
+          // The share kit (`@erd/shared-contracts/share-kit`, like `./forms` bundled by each remote into
+          // its lazy chunks, not shared) has no side effects: a chunk takes only the parts it imports
+          // (the entry page's 'Teilen', an arrival). Left to its own analysis, webpack keeps every part
+          // of the kit wherever one is imported, since each imports shared modules (React, emotion).
+          { test: /[\\/]shared-contracts[\\/]src[\\/]share-kit[\\/]/, sideEffects: false },
         ],
       },
       optimization: {

@@ -78,40 +78,6 @@ it('a visit through a share link is counted once, its channel kept for the sessi
   expect(entryLoads()).toBe(1);
 });
 
-it('under StrictMode (effects twice) the visit is still counted once', async () => {
-  const calls = mockHttp({ [VISITS]: { status: 204 } });
-  renderEntry('/challenge/challenge-text/t-12?via=share', { strict: true });
-  await screen.findByRole('article', { name: 'Spruch von SV Musterdorf 12' });
-  await waitFor(() => expect(address()).toHaveTextContent(/^\/challenge\/challenge-text\/t-12$/));
-  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  expect(callLines(calls)).toEqual([VISITS]);
-  expect(calls[0]!.body).toMatchObject({ via: 'share' });
-});
-
-it('a failed count goes unnoticed', async () => {
-  const calls = mockHttp({ [VISITS]: { status: 500 } });
-  renderEntry('/challenge/challenge-text/t-12?via=qr');
-  const card = await screen.findByRole('article', { name: 'Spruch von SV Musterdorf 12' });
-  await waitFor(() => expect(callLines(calls)).toEqual([VISITS]));
-  await waitFor(() => expect(address()).toHaveTextContent(/^\/challenge\/challenge-text\/t-12$/));
-  expect(sessionStorage.getItem('bfv-erd-share-via')).toBe('qr');
-  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  expect(within(card).getByRole('button', { name: 'Abstimmen, 12 Stimmen' })).toBeInTheDocument();
-});
-
-it.each([
-  ['an unknown channel', '?via=newsletter'],
-  ['no channel', '?ref=verein'],
-])('%s: nothing is counted or kept, the address stays', async (_, search) => {
-  const calls = mockHttp({ [VISITS]: { status: 204 } });
-  renderEntry(`/challenge/challenge-text/t-12${search}`);
-  await screen.findByRole('article', { name: 'Spruch von SV Musterdorf 12' });
-  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  expect(callLines(calls)).toEqual([]);
-  expect(sessionStorage.getItem('bfv-erd-share-via')).toBeNull();
-  expect(address()).toHaveTextContent(`/challenge/challenge-text/t-12${search}`);
-});
-
 it('a vote after such a visit carries the channel', async () => {
   const calls = mockHttp({ [VISITS]: { status: 204 }, [CHALLENGE]: { data: altchaChallenge }, [VOTES]: { data: { votes: 13 } } });
   const user = userEvent.setup();

@@ -126,42 +126,6 @@ describe('does not show', () => {
 });
 
 describe('the WhatsApp text', () => {
-  it('"Text kopieren" copies it, changed as the club changed it, and says "Kopiert!"', async () => {
-    content();
-    member();
-    // After userEvent.setup(): it puts a clipboard of its own in place.
-    const user = userEvent.setup();
-    const writeText = jest.fn().mockResolvedValue(undefined);
-    setNavigator('clipboard', { writeText });
-    renderChallenges({ route, today: VOTE_DAY, session: loggedInSession });
-    const panel = await kit();
-    const field = within(panel).getByRole('textbox', { name: 'Text für WhatsApp' });
-    await user.type(field, ' Danke!');
-    await user.click(within(panel).getByRole('button', { name: 'Text kopieren' }));
-    expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/\?via=whatsapp Danke!$/));
-    const status = within(panel).getByText('Kopiert!');
-    expect(status).toBeVisible();
-    expect(status).toHaveAttribute('role', 'status');
-    expect(status).toHaveAttribute('aria-live', 'polite');
-    expect(
-      within(panel)
-        .getByRole('link', { name: /In WhatsApp öffnen/ })
-        .getAttribute('href'),
-    ).toMatch(/Danke!$/);
-  });
-
-  it('where the clipboard is refused, the text is selected to copy by hand', async () => {
-    content();
-    member();
-    const user = userEvent.setup();
-    setNavigator('clipboard', { writeText: jest.fn().mockRejectedValue(new Error('denied')) });
-    renderChallenges({ route, today: VOTE_DAY, session: loggedInSession });
-    const panel = await kit();
-    await user.click(within(panel).getByRole('button', { name: 'Text kopieren' }));
-    expect(await within(panel).findByText(/Der Text ist markiert, kopiere ihn von Hand/)).toBeInTheDocument();
-    expect(within(panel).getByRole('textbox', { name: 'Text für WhatsApp' })).toHaveFocus();
-  });
-
   it('once voting is over, it shows the entry off instead of asking for votes', () => {
     const text = entryShareText({
       productName: 'Punktejagd',

@@ -6,7 +6,7 @@ import { clubName, ClubTag } from '../../../components/club-tag';
 import { entryUrl } from '../lib/entry-links';
 import { PictureView } from './picture-view';
 import { ReportLink } from './report-link';
-import { ShareButton } from './share-button';
+import { EntryShareButton } from './share-button';
 import { VoteArea } from './vote-area';
 
 const Footer = styled.div(({ theme }) => ({
@@ -121,7 +121,7 @@ export function EntryCard({
         </p>
       ) : (
         <Actions>
-          {!ownEntry && <ShareButton title={challenge.fields.headline} text={picture ? undefined : entry.fields.slogan} url={url} />}
+          {!ownEntry && <EntryShareButton challenge={challenge} entry={entry} url={url} />}
           <span
             css={css`
               margin-left: auto;

@@ -1,6 +1,6 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { SHARE_VIA_PARAM, useLocation } from '@erd/shared-contracts';
-import { ShareButton } from './share-button';
+import { EntryShareButton } from './share-button';
 import type { ShareKitProps } from './share-kit';
 
 /** A component of a chunk of its own; should the chunk not load (a release in between, the network), `fallback` shows. */
@@ -11,10 +11,9 @@ function lazySlot<P extends object>(load: () => Promise<{ default: ComponentType
 
 /** Without the kit, the device share stays: the card leaves it to the kit on the club's own entry. */
 function DeviceShareOnly({ challenge, entry, url }: ShareKitProps) {
-  const text = entry.sys?.objectTypeId === 'bfv-erd-picture-participation' ? undefined : entry.fields.slogan;
   return (
     <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', marginTop: 16 }}>
-      <ShareButton title={challenge.fields.headline} text={text} url={url} />
+      <EntryShareButton challenge={challenge} entry={entry} url={url} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { css, type Theme } from '@emotion/react';
 import { getRuntimeConfig, sharePaths, withVia, type IsoDate, type ParticipationDto, type VoteChallengeDto } from '@erd/shared-contracts';
-import { ButtonAnchor, Card, Headline } from '@erd/shared-contracts/ui';
+import { ShareActions, ShareKitCard, WhatsAppText } from '@erd/shared-contracts/share-kit';
+import { ButtonAnchor } from '@erd/shared-contracts/ui';
 import { useOwnReach } from '../api/own-reach';
 import { entryShareText, reachFiguresText } from '../lib/share-texts';
-import { ShareButton } from './share-button';
-import { WhatsAppText } from './whatsapp-text';
+import { EntryShareButton } from './share-button';
 
 export interface ShareKitProps {
   challenge: VoteChallengeDto;
@@ -35,39 +35,10 @@ export default function ShareKit({ challenge, entry, url, today }: ShareKitProps
   });
 
   return (
-    <Card
-      as="section"
-      aria-labelledby="share-kit-title"
-      css={(theme: Theme) => css`
-        display: grid;
-        gap: ${theme.space(5)};
-        margin-top: ${theme.space(6)};
-        padding: ${theme.space(5)} ${theme.space(4)};
-        border-top: 4px solid ${theme.colors.primary};
-        ${theme.mq.md} {
-          padding: ${theme.space(6)};
-        }
-      `}
-    >
-      <div>
-        <Headline
-          as="h2"
-          level="md"
-          id="share-kit-title"
-          css={css`
-            margin-bottom: 0.5rem;
-          `}
-        >
-          Teile deinen Beitrag
-        </Headline>
-        <p
-          css={css`
-            margin: 0;
-          `}
-        >
-          Jede Stimme zählt: Schick den Link in eure Gruppen, poste die Story und häng das Plakat im Vereinsheim auf.
-        </p>
-        {reach && (
+    <ShareKitCard
+      intro="Jede Stimme zählt: Schick den Link in eure Gruppen, poste die Story und häng das Plakat im Vereinsheim auf."
+      note={
+        reach && (
           <p
             css={(theme: Theme) => css`
               margin: ${theme.space(3)} 0 0;
@@ -77,26 +48,22 @@ export default function ShareKit({ challenge, entry, url, today }: ShareKitProps
           >
             {reachFiguresText(reach)}
           </p>
-        )}
-      </div>
+        )
+      }
+      css={(theme: Theme) => css`
+        margin-top: ${theme.space(6)};
+      `}
+    >
       <WhatsAppText text={text} />
-      <div
-        css={(theme: Theme) => css`
-          display: flex;
-          flex-wrap: wrap;
-          align-items: center;
-          gap: ${theme.space(2)} ${theme.space(3)};
-          color: ${theme.colors.primaryDark};
-        `}
-      >
+      <ShareActions>
         <ButtonAnchor variant="outline" href={sharePaths.story(challengeId, entry._id)} download>
           Story-Bild herunterladen
         </ButtonAnchor>
         <ButtonAnchor variant="outline" href={sharePaths.poster(challengeId, entry._id)} download>
           Plakat (PDF) herunterladen
         </ButtonAnchor>
-        <ShareButton title={headline} text={picture ? undefined : entry.fields.slogan} url={url} />
-      </div>
-    </Card>
+        <EntryShareButton challenge={challenge} entry={entry} url={url} />
+      </ShareActions>
+    </ShareKitCard>
   );
 }

@@ -133,24 +133,6 @@ describe('a visit through a share link', () => {
     // The club is not loaded again.
     expect(fetchMock.mock.calls.filter(([u]) => String((u as URL).href ?? u).includes('/objects/club-1'))).toHaveLength(1);
   });
-
-  it('a failed count goes unnoticed; an unknown channel is neither counted nor removed', async () => {
-    mockXhr({ [VISITS]: { status: 500 } });
-    const { unmount } = renderClub('/club/club-1?via=whatsapp');
-    expect(await screen.findByRole('heading', { level: 1, name: 'TSV Eching' })).toBeInTheDocument();
-    await waitFor(() => expect(address()).toHaveTextContent(/^\/club\/club-1$/));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    unmount();
-
-    sessionStorage.clear();
-    const xhr = mockXhr({ [VISITS]: { status: 204 } });
-    renderClub('/club/club-1?via=plakatwand');
-    expect(await screen.findByRole('heading', { level: 1, name: 'TSV Eching' })).toBeInTheDocument();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(xhr).not.toHaveBeenCalled();
-    expect(sessionStorage.getItem('bfv-erd-share-via')).toBeNull();
-    expect(address()).toHaveTextContent('/club/club-1?via=plakatwand');
-  });
 });
 
 describe('the share kit', () => {

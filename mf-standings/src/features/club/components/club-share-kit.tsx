@@ -1,9 +1,8 @@
 import { css, type Theme } from '@emotion/react';
 import { getRuntimeConfig, paths, TEAM_LABELS, withVia, type ClubDto } from '@erd/shared-contracts';
-import { ButtonLink, Card, Headline, Icon } from '@erd/shared-contracts/ui';
+import { ShareActions, ShareButton, ShareKitCard, WhatsAppText } from '@erd/shared-contracts/share-kit';
+import { ButtonLink, Icon } from '@erd/shared-contracts/ui';
 import { useEntriesToShare } from '../api/own-entries';
-import { ShareButton } from './share-button';
-import { WhatsAppText } from './whatsapp-text';
 
 /** The club page's public address: publicUrl + /club/{clubId}. */
 export const clubPageUrl = (clubId: string) => `${getRuntimeConfig().publicUrl.replace(/\/+$/, '')}${paths.club(clubId)}`;
@@ -37,50 +36,11 @@ export default function ClubShareKit({ club }: { club: ClubDto }) {
   const text = clubShareText({ productName, clubname, team: TEAM_LABELS[team] ?? team, url: withVia(url, 'whatsapp') });
 
   return (
-    <Card
-      as="section"
-      aria-labelledby="club-share-kit-title"
-      css={(theme: Theme) => css`
-        display: grid;
-        gap: ${theme.space(5)};
-        padding: ${theme.space(5)} ${theme.space(4)};
-        border-top: 4px solid ${theme.colors.primary};
-        ${theme.mq.md} {
-          padding: ${theme.space(6)};
-        }
-      `}
-    >
-      <div>
-        <Headline
-          as="h2"
-          level="md"
-          id="club-share-kit-title"
-          css={css`
-            margin-bottom: 0.5rem;
-          `}
-        >
-          Teile deinen Beitrag
-        </Headline>
-        <p
-          css={css`
-            margin: 0;
-          `}
-        >
-          Schick die Vereinsseite in eure Gruppen: Jede Stimme für eure Beiträge bringt euch Punkte.
-        </p>
-      </div>
+    <ShareKitCard intro="Schick die Vereinsseite in eure Gruppen: Jede Stimme für eure Beiträge bringt euch Punkte.">
       <WhatsAppText text={text} />
-      <div
-        css={(theme: Theme) => css`
-          display: flex;
-          flex-wrap: wrap;
-          align-items: center;
-          gap: ${theme.space(2)} ${theme.space(3)};
-          color: ${theme.colors.primaryDark};
-        `}
-      >
-        <ShareButton title={`${clubname} bei der ${productName}`} url={url} />
-      </div>
+      <ShareActions>
+        <ShareButton title={`${clubname} bei der ${productName}`} url={url} linkLabel="Link zur Vereinsseite" />
+      </ShareActions>
       {entries.status === 'success' && entries.data.length > 0 && (
         <div>
           <h3
@@ -125,6 +85,6 @@ export default function ClubShareKit({ club }: { club: ClubDto }) {
           </ul>
         </div>
       )}
-    </Card>
+    </ShareKitCard>
   );
 }

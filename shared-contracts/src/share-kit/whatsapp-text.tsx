@@ -5,13 +5,12 @@ import { Button, ButtonAnchor, VisuallyHidden } from '@erd/shared-contracts/ui';
 const CONFIRMATION_MS = 5000;
 
 /** WhatsApp's own link that opens a chat picker with `text` filled in. */
-const whatsAppHref = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
+export const whatsAppHref = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
 
 /**
- * The share kit's WhatsApp text (issue 23), as the entry page has it (mf-challenges; a remote does
- * not import another): prefilled, changeable, 'Text kopieren' (confirmed with 'Kopiert!'; where
- * the clipboard is refused, the text is selected to copy by hand) and 'In WhatsApp öffnen'
- * (WhatsApp's own link with the text).
+ * The share kit's WhatsApp text (issue 23): prefilled with `text` (the page's own words and link),
+ * changeable, 'Text kopieren' (confirmed with 'Kopiert!'; where the clipboard is refused, the text
+ * is selected to copy by hand) and 'In WhatsApp öffnen' (WhatsApp's own link with the text).
  */
 export function WhatsAppText({ text: initialText }: { text: string }) {
   const [text, setText] = useState(initialText);

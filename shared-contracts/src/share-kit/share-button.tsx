@@ -5,14 +5,25 @@ import { Button, Icon, TextInput } from '@erd/shared-contracts/ui';
 
 const CONFIRMATION_MS = 5000;
 
+export interface ShareButtonProps {
+  /** What the share sheet names (an entry: its challenge's headline; the club page: the club). */
+  title: string;
+  /** A line of text to share with it (a text entry's slogan); none for a picture or a page. */
+  text?: string;
+  /** The address to share, without `via`. */
+  url: string;
+  /** The label of the address shown to copy by hand ('Link zum Beitrag'). */
+  linkLabel: string;
+}
+
 /**
- * 'Teilen' of the club's share kit (issue 23), as the entry page has it (mf-challenges): the
- * device's share function with the club page's address marked `via=share`. Without one, or when it
- * fails (other than by the visitor's cancelling), the address is copied instead, marked `via=copy`
- * ('Link kopiert'); if even that is impossible, it is shown to copy by hand. Meant for a wrapping
- * flex row: the confirmation and the address take a line of their own below the buttons.
+ * 'Teilen' (spec §2, issue 23): the device's share function with `title`, `text` and `url` marked
+ * `via=share`. Without one, or when it fails (other than by the visitor's cancelling), the address
+ * is copied instead, marked `via=copy` ('Link kopiert'); if even that is impossible, it is shown
+ * to copy by hand under `linkLabel`. Meant for a wrapping flex row: the confirmation and the
+ * address take a line of their own below the buttons.
  */
-export function ShareButton({ title, text, url }: { title: string; text?: string; url: string }) {
+export function ShareButton({ title, text, url, linkLabel }: ShareButtonProps) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'manual'>('idle');
   const manualId = useId();
 
@@ -81,7 +92,7 @@ export function ShareButton({ title, text, url }: { title: string; text?: string
               margin-bottom: 4px;
             `}
           >
-            Link zur Vereinsseite
+            {linkLabel}
           </label>
           <TextInput id={manualId} readOnly value={copyUrl} onFocus={(event) => event.currentTarget.select()} />
         </div>
