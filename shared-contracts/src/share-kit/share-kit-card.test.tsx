@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@erd/shared-contracts/testing';
-import { ShareActions, ShareKitCard } from './share-kit-card';
+import { ShareActions } from './share-actions';
+import { ShareKitCard } from './share-kit-card';
 
 it('is a region named by its heading, with the intro, the note and the parts', () => {
   renderWithProviders(

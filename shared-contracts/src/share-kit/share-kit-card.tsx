@@ -57,23 +57,3 @@ export function ShareKitCard({
     </Card>
   );
 }
-
-/**
- * The kit's row of buttons (downloads, 'Teilen'); wraps, and 'Teilen' puts its confirmation on a
- * line of its own. (A `css` prop, not `styled`: the club page's kit consumes no `@emotion/styled`.)
- */
-export function ShareActions({ children }: { children: ReactNode }) {
-  return (
-    <div
-      css={(theme: Theme) => css`
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: ${theme.space(2)} ${theme.space(3)};
-        color: ${theme.colors.primaryDark};
-      `}
-    >
-      {children}
-    </div>
-  );
-}

@@ -1,6 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, ButtonAnchor, VisuallyHidden } from '@erd/shared-contracts/ui';
+import { ShareActions } from './share-actions.js';
 
 const CONFIRMATION_MS = 5000;
 
@@ -73,14 +74,7 @@ export function WhatsAppText({ text: initialText }: { text: string }) {
           }
         `}
       />
-      <div
-        css={(theme: Theme) => css`
-          display: flex;
-          flex-wrap: wrap;
-          align-items: center;
-          gap: ${theme.space(2)} ${theme.space(3)};
-        `}
-      >
+      <ShareActions>
         <Button variant="secondary" onClick={() => void copyText()}>
           Text kopieren
         </Button>
@@ -98,7 +92,7 @@ export function WhatsAppText({ text: initialText }: { text: string }) {
         >
           {copy === 'copied' ? 'Kopiert!' : copy === 'manual' ? 'Kopieren ging nicht: Der Text ist markiert, kopiere ihn von Hand.' : ''}
         </span>
-      </div>
+      </ShareActions>
     </div>
   );
 }
