@@ -23,8 +23,13 @@ import * as contentRepo from '../content/repository.js';
 import { getSpaceData } from '../content/service.js';
 import { MEDIA_URL_PREFIX } from '../media/store.js';
 import type { ResultFile } from '../results/files.js';
-import { renderClubCard, renderEntryCard, renderPoster, renderSiteCard, renderStandingsCard, renderStory } from '../share-cards/index.js';
+import type * as ShareCards from '../share-cards/index.js';
 import type { CardPicture, EntryCardModel } from '../share-cards/index.js';
+
+// The renderers (satori, resvg, sharp, pdfkit and the fonts) load with the first image: an instance
+// nobody shares a link to keeps its memory (the embedded default idles below 200 MB).
+let renderers: Promise<typeof ShareCards> | null = null;
+const cards = () => (renderers ??= import('../share-cards/index.js'));
 
 /**
  * Share images and the poster (issue 23): the data of an entry, a club, the standings or the site
@@ -128,17 +133,17 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
     entryCard: (challengeId: string, participationId: string) =>
       kept(`entry|${challengeId}|${participationId}`, async () => {
         const { model, topics: made } = await entryModel(challengeId, participationId);
-        return { image: await renderEntryCard(model), topics: made };
+        return { image: await (await cards()).renderEntryCard(model), topics: made };
       }),
     story: (challengeId: string, participationId: string) =>
       kept(`story|${challengeId}|${participationId}`, async () => {
         const { model, topics: made } = await entryModel(challengeId, participationId);
-        return { image: await renderStory({ ...model, url: withVia(entryUrl(challengeId, participationId), 'story') }), topics: made };
+        return { image: await (await cards()).renderStory({ ...model, url: withVia(entryUrl(challengeId, participationId), 'story') }), topics: made };
       }),
     poster: (challengeId: string, participationId: string) =>
       kept(`poster|${challengeId}|${participationId}`, async () => {
         const { model, topics: made } = await entryModel(challengeId, participationId);
-        return { image: await renderPoster({ ...model, url: withVia(entryUrl(challengeId, participationId), 'qr') }), topics: made };
+        return { image: await (await cards()).renderPoster({ ...model, url: withVia(entryUrl(challengeId, participationId), 'qr') }), topics: made };
       }),
     clubCard: (clubId: string) =>
       kept(`club|${clubId}`, async () => {
@@ -147,7 +152,7 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
         if (!club) throw new NotFoundError('Diesen Verein gibt es nicht.');
         const yearId = space.year.sys.id;
         const row = (await rowsOf(`overall-${yearId}.json`)).find((r) => r.club._id === clubId);
-        const image = await renderClubCard({
+        const image = await (await cards()).renderClubCard({
           productName: product,
           clubName: club.clubname,
           team: teamLabel(club.team),
@@ -166,7 +171,7 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
         const top = await Promise.all(
           rows.map(async (row) => ({ place: row.place, clubName: row.club.clubname, team: teamLabel(row.club.team), points: row.points, logo: await picture(row.club.logourl) })),
         );
-        const image = await renderStandingsCard({ productName: product, title: `Gesamttabelle ${space.year.fields.year}`, top });
+        const image = await (await cards()).renderStandingsCard({ productName: product, title: `Gesamttabelle ${space.year.fields.year}`, top });
         return { image, topics: [topics.content, topics.result('overall', yearId)] };
       }),
     siteCard: () =>
@@ -178,7 +183,7 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
         } catch (error) {
           if (!(error instanceof NotFoundError)) throw error;
         }
-        return { image: await renderSiteCard({ productName: product, headline: 'Bereit zu punkten?', line }), topics: [topics.content] };
+        return { image: await (await cards()).renderSiteCard({ productName: product, headline: 'Bereit zu punkten?', line }), topics: [topics.content] };
       }),
     challengeCard: (challengeId: string) =>
       kept(`challenge|${challengeId}`, async () => {
@@ -194,7 +199,7 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
               : state === 'vote'
                 ? 'Jetzt abstimmen'
                 : `Mitmachen bis ${formatDayMonth(isVoteChallenge(challenge) ? challenge.fields.endDateSubmission : challenge.fields.endDate)}`;
-        const image = await renderSiteCard({
+        const image = await (await cards()).renderSiteCard({
           productName: product,
           headline: `#${number} ${challenge.fields.headline}`,
           line: when,
