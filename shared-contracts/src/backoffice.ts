@@ -8,6 +8,8 @@
  * it from `dist/` like `./wire`.
  */
 
+import { SHARE_CHANNELS } from './share.js';
+
 /** The back office's Module Federation container (workspace `mf-backoffice`). */
 export const BACKOFFICE_REMOTE_NAME = 'mf_backoffice';
 export type BackofficeRemoteName = typeof BACKOFFICE_REMOTE_NAME;
@@ -51,6 +53,17 @@ export function isBackofficeRoute(pathname: string): boolean {
 
 // ---------------------------------------------------------------------------------------------
 // Newsletter administration (issue 8): both roles read, admins export and unsubscribe.
+
+/** The reach figures' channels in the order screens and exports show them, with their German labels (issue 23). */
+export const REACH_CHANNELS = [...SHARE_CHANNELS, 'direct'] as const;
+export const REACH_CHANNEL_LABELS: Record<(typeof REACH_CHANNELS)[number], string> = {
+  whatsapp: 'WhatsApp',
+  qr: 'QR-Code',
+  story: 'Story',
+  copy: 'Link kopiert',
+  share: 'Teilen',
+  direct: 'Direkt',
+};
 
 export const newsletterAdminPaths = {
   subscribers: '/api/operator/newsletter/subscribers',

@@ -18,7 +18,7 @@ import { NotFoundError } from '../../errors.js';
 import { topics } from '../cache/changes.js';
 import * as contentRepo from '../content/repository.js';
 import { getSpaceData } from '../content/service.js';
-import type { ResultFile } from '../results/files.js';
+import { standingRowsOf, type ResultFile } from '../results/files.js';
 
 /**
  * What a shared link shows before anyone runs JavaScript (issue 23): per public route its title,
@@ -138,14 +138,8 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
   const siteImage = (alt: string): PreviewImage => ({ path: sharePaths.siteCard, ...SHARE_CARD, alt });
   const titled = (part: string) => `${cleanText(part, TITLE_PART_MAX)} – ${product}`;
 
-  async function rowsOf(name: string): Promise<StandingRowDto[]> {
-    try {
-      return JSON.parse((await resultFile(name)).body.toString('utf8')) as StandingRowDto[];
-    } catch (error) {
-      if (error instanceof NotFoundError) return [];
-      throw error;
-    }
-  }
+  const rowsOf = (name: string) => standingRowsOf(resultFile, name);
+
 
   function notFound(pathname: string): PreviewOf {
     return {

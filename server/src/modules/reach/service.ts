@@ -1,3 +1,4 @@
+import { REACH_CHANNEL_LABELS } from '@erd/shared-contracts/backoffice';
 import { isShareChannel, TEAM_LABELS, type Team } from '@erd/shared-contracts/wire';
 import {
   reachChannelSchema,
@@ -211,14 +212,6 @@ export const CSV_HEADER = [
   'Stimmen',
 ];
 
-export const CHANNEL_LABELS: Record<ReachChannel, string> = {
-  whatsapp: 'WhatsApp',
-  qr: 'QR-Code',
-  story: 'Story',
-  copy: 'Link kopiert',
-  share: 'Teilen',
-  direct: 'Direkt',
-};
 
 /** GET /api/operator/reach.csv: the same rows (up to `CSV_MAX_ROWS`) as a CSV file (lib/csv), German header and labels. */
 export async function getReachCsv({
@@ -238,7 +231,7 @@ export async function getReachCsv({
     row.clubName,
     TEAM_LABELS[row.team as Team] ?? row.team,
     row.clubId,
-    CHANNEL_LABELS[row.channel],
+    REACH_CHANNEL_LABELS[row.channel],
     row.previews,
     row.visits,
     row.votes,

@@ -1,3 +1,4 @@
+import type { StandingRowDto } from '@erd/shared-contracts/wire';
 import type { Db } from '../../db/client.js';
 import type { PublishedResultKind } from '../../db/schema/index.js';
 import { NotFoundError } from '../../errors.js';
@@ -8,6 +9,20 @@ import { serializeRows } from './service.js';
 
 /** Where the result files are served (spec §7 "static result files"). */
 export const RESULTS_BASE = '/results';
+
+/**
+ * The rows of the published file `name` (`overall-….json`, `challenge-….json`) read through `file`
+ * (`createResultFiles(…).get`): an empty table when there is no such file (the link previews and
+ * share images of issue 23 read the standings this way).
+ */
+export async function standingRowsOf(file: (name: string) => Promise<ResultFile>, name: string): Promise<StandingRowDto[]> {
+  try {
+    return JSON.parse((await file(name)).body.toString('utf8')) as StandingRowDto[];
+  } catch (error) {
+    if (error instanceof NotFoundError) return [];
+    throw error;
+  }
+}
 
 /** Static result files (spec §7): `overall-{yearId}.json` and `challenge-{challengeId}.json`. */
 const FILE = /^(overall|challenge)-([A-Za-z0-9][A-Za-z0-9_-]{0,199})\.json$/;

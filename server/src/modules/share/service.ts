@@ -12,7 +12,6 @@ import {
   type ChallengeDto,
   type ImageDto,
   type SpaceDataDto,
-  type StandingRowDto,
   type Team,
 } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
@@ -22,7 +21,7 @@ import { createKeptValues } from '../cache/kept.js';
 import * as contentRepo from '../content/repository.js';
 import { getSpaceData } from '../content/service.js';
 import { MEDIA_URL_PREFIX } from '../media/store.js';
-import type { ResultFile } from '../results/files.js';
+import { standingRowsOf, type ResultFile } from '../results/files.js';
 import type * as ShareCards from '../share-cards/index.js';
 import type { CardPicture, EntryCardModel } from '../share-cards/index.js';
 
@@ -78,14 +77,8 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
     return getSpaceData({ ctx, input: { spaceId: ctx.config.spaceId } });
   }
 
-  async function rowsOf(name: string): Promise<StandingRowDto[]> {
-    try {
-      return JSON.parse((await resultFile(name)).body.toString('utf8')) as StandingRowDto[];
-    } catch (error) {
-      if (error instanceof NotFoundError) return [];
-      throw error;
-    }
-  }
+  const rowsOf = (name: string) => standingRowsOf(resultFile, name);
+
 
   function challengeOf(space: SpaceDataDto, challengeId: string): ChallengeDto {
     const challenge = (space.year.fields.challenges ?? []).find((c) => c.sys.id === challengeId);

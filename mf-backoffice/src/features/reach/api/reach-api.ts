@@ -1,19 +1,10 @@
-import { reachPaths, SHARE_CHANNELS } from '@erd/shared-contracts';
+import { reachPaths } from '@erd/shared-contracts';
 import { challengeAdminPaths, type AdminChallengeListDto } from '@erd/shared-contracts/backoffice';
-import type { ReachChannel, ReachQuery, ReachReportDto } from '@erd/shared-contracts/schemas';
+import type { ReachQuery, ReachReportDto } from '@erd/shared-contracts/schemas';
 import { apiClient } from '../../../api/http';
 
-/** Every channel the reach figures know, in the order the screen shows them (zod stays out of the back office: types only). */
-export const REACH_CHANNELS: readonly ReachChannel[] = [...SHARE_CHANNELS, 'direct'];
-
-export const CHANNEL_LABELS: Record<ReachChannel, string> = {
-  whatsapp: 'WhatsApp',
-  qr: 'QR-Code',
-  story: 'Story',
-  copy: 'Link kopiert',
-  share: 'Teilen',
-  direct: 'Direkt',
-};
+/** Every channel the reach figures know, in the order the screen shows them, and their labels (the contracts', as the CSV export has them). */
+export { REACH_CHANNELS, REACH_CHANNEL_LABELS as CHANNEL_LABELS } from '@erd/shared-contracts/backoffice';
 
 /** The screen's filter: empty fields are left out of the query. */
 export interface ReachFilter {
