@@ -4,7 +4,7 @@ import { challengeLabel } from './parts.js';
 import { fitting, measure, registerFonts, write } from './pdf-text.js';
 import { QUIET_ZONE, qrMatrix, qrRuns } from './qr.js';
 import { containPicture, coverPicture, inRenderSlot } from './render.js';
-import { cardText, displayUrl, TEXT_LIMITS } from './text.js';
+import { displayUrl, entryTexts } from './text.js';
 import type { EntryShareModel, RenderedPoster } from './types.js';
 
 /**
@@ -99,12 +99,7 @@ export function renderPoster(m: EntryShareModel): Promise<RenderedPoster> {
 }
 
 async function drawPoster(m: EntryShareModel): Promise<RenderedPoster> {
-  const productName = cardText(m.productName, TEXT_LIMITS.productName);
-  const challengeTitle = cardText(m.challengeTitle, TEXT_LIMITS.challengeTitle);
-  const clubName = cardText(m.clubName, TEXT_LIMITS.clubName);
-  const team = cardText(m.team, TEXT_LIMITS.team);
-  const url = cardText(m.url, TEXT_LIMITS.url);
-  const slogan = cardText(m.slogan, TEXT_LIMITS.slogan);
+  const { productName, challengeTitle, clubName, team, url, slogan } = entryTexts(m);
   const [logo, photo] = await Promise.all([
     containPicture(m.clubLogo, 200),
     m.kind === 'picture' ? coverPicture(m.picture, 900, 900) : Promise.resolve(null),

@@ -4,7 +4,7 @@ import { clubBlock, sloganBlock } from './cards.js';
 import { ageLine, BOLD, challengeLabel, cornerStripes, ground, HEAVY, kicker, REGULAR, wordmark } from './parts.js';
 import { qrSvg } from './qr.js';
 import { containPicture, coverPicture, inRenderSlot, h, img, isPhoto, renderImage, svgImage } from './render.js';
-import { cardText, displayUrl, fitSize, TEXT_LIMITS } from './text.js';
+import { displayUrl, entryTexts, fitSize } from './text.js';
 import type { EntryShareModel, RenderedImage } from './types.js';
 
 /**
@@ -37,11 +37,7 @@ export function renderStory(m: EntryShareModel): Promise<RenderedImage> {
 }
 
 async function drawStory(m: EntryShareModel): Promise<RenderedImage> {
-  const productName = cardText(m.productName, TEXT_LIMITS.productName);
-  const challengeTitle = cardText(m.challengeTitle, TEXT_LIMITS.challengeTitle);
-  const clubName = cardText(m.clubName, TEXT_LIMITS.clubName);
-  const team = cardText(m.team, TEXT_LIMITS.team);
-  const url = cardText(m.url, TEXT_LIMITS.url);
+  const { productName, challengeTitle, clubName, team, url, slogan } = entryTexts(m);
   const [logo, photo] = await Promise.all([
     containPicture(m.clubLogo, 160),
     m.kind === 'picture' ? coverPicture(m.picture, PHOTO, PHOTO) : Promise.resolve(null),
@@ -97,7 +93,7 @@ async function drawStory(m: EntryShareModel): Promise<RenderedImage> {
       h(
         'div',
         { height: ENTRY_ZONE, width: '100%', alignItems: 'center', justifyContent: 'center' },
-        m.kind === 'picture' ? null : sloganBlock(cardText(m.slogan, TEXT_LIMITS.slogan), STORY_SLOGAN_STEPS, 920, 7, 'center'),
+        m.kind === 'picture' ? null : sloganBlock(slogan, STORY_SLOGAN_STEPS, 920, 7, 'center'),
       ),
       h(
         'div',

@@ -76,3 +76,15 @@ export function fitSize(text: string, steps: readonly (readonly [maxLength: numb
 export function displayUrl(url: string): string {
   return url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^www\./i, '');
 }
+
+/** The texts of an entry card, story or poster, each cleaned and cut to its limit (`cardText`). */
+export function entryTexts(m: { productName: string; challengeTitle: string; clubName: string; team: string; slogan?: string; url?: string }) {
+  return {
+    productName: cardText(m.productName, TEXT_LIMITS.productName),
+    challengeTitle: cardText(m.challengeTitle, TEXT_LIMITS.challengeTitle),
+    clubName: cardText(m.clubName, TEXT_LIMITS.clubName),
+    team: cardText(m.team, TEXT_LIMITS.team),
+    slogan: cardText(m.slogan, TEXT_LIMITS.slogan),
+    url: cardText(m.url, TEXT_LIMITS.url),
+  };
+}
