@@ -117,6 +117,10 @@ export interface ChallengeBaseFields {
   footnote?: string;
   points: PointsRowDto[];
   prizes?: PrizesDto;
+  /** Issue 24: true once an operator published the challenge's results (`/tabelle/{id}` has rows). */
+  resultsPublished?: boolean;
+  /** Issue 24: the day the results are expected (season file or back office), shown while they are not published. */
+  resultsDate?: IsoDate;
 }
 
 export interface VoteChallengeFields extends ChallengeBaseFields {
@@ -142,12 +146,29 @@ export interface TeaserDto {
   images: ImageDto[];
 }
 
+/**
+ * Issue 24: the season's campaign on the home page's first screen (season file `year.campaign`,
+ * back office 'Inhalte'). Absent: the pages use `DEFAULT_CAMPAIGN` (campaign.ts).
+ */
+export interface CampaignDto {
+  /** The season's claim: the hero's headline (one line, at most `CAMPAIGN_LIMITS.claim`). */
+  claim: string;
+  /** One sentence under the claim. */
+  subline?: string;
+  /** The lead prize in a few words ('Ein Trikotsatz für die ganze Mannschaft'). */
+  prize?: string;
+  /** The key visual behind the hero (a photograph); without it the pitch illustration. */
+  image?: ImageDto;
+}
+
 export interface YearFields {
   year: number;
   challenges: ChallengeDto[];
   teaser1: TeaserDto;
   teaser2: TeaserDto;
   teaserPrizes: TeaserDto;
+  /** Issue 24: the hero's texts and key visual; absent = `DEFAULT_CAMPAIGN`. */
+  campaign?: CampaignDto;
 }
 export type YearDto = ContentObjectDto<'bfv-erd-year', YearFields>;
 

@@ -8,4 +8,3 @@ export * from './api/content.js';
 export * from './api/use-space-data.js';
 export * from './router.js';
 export * from './document-title.js';
-export * from './numbers.js';

@@ -5,6 +5,8 @@ export * from './routes.js';
 export * from './storage-keys.js';
 export * from './images.js';
 export * from './time-state.js';
+export * from './campaign.js';
+export * from './numbers.js';
 export * from './remotes.js';
 export * from './validation.js';
 export * from './accounts.js';
