@@ -30,6 +30,8 @@ export const challenges = pgTable(
     endDateSubmission: date('end_date_submission', { mode: 'string' }),
     startDateVoting: date('start_date_voting', { mode: 'string' }),
     endDateVoting: date('end_date_voting', { mode: 'string' }),
+    /** Issue 24: the day the results are expected (shown until they are published); on or after the end. */
+    resultsDate: date('results_date', { mode: 'string' }),
     points: jsonb('points').$type<PointsRowDto[]>().notNull(),
     prizes: jsonb('prizes').$type<PrizesDto>(),
     rightAnswer: integer('right_answer'),
@@ -44,6 +46,7 @@ export const challenges = pgTable(
       sql`${t.objectTypeId} in ('bfv-erd-estimate', 'bfv-erd-goals', 'bfv-erd-picture-vote', 'bfv-erd-text-vote')`,
     ),
     check('challenges_dates_check', sql`${t.startDate} <= ${t.endDate}`),
+    check('challenges_results_date_check', sql`${t.resultsDate} is null or ${t.resultsDate} >= ${t.endDate}`),
     check('challenges_scoring_check', sql`${t.scoring} is null or ${t.scoring} in ('highest', 'closest')`),
   ],
 );

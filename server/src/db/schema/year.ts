@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { TeaserDto } from '@erd/shared-contracts/wire';
+import type { CampaignDto, TeaserDto } from '@erd/shared-contracts/wire';
 
 /** The three home-page teasers of a year (spec §3 year fields). */
 export interface YearTeasers {
@@ -25,6 +25,8 @@ export const years = pgTable('year', {
   year: integer('year').notNull(),
   teasers: jsonb('teasers').$type<YearTeasers>().notNull(),
   teaserMarkdown: jsonb('teaser_markdown').$type<YearTeaserMarkdown>(),
+  /** Issue 24: the hero's claim, subline, lead prize and key visual (season file or back office); null = the default. */
+  campaign: jsonb('campaign').$type<CampaignDto>(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
