@@ -48,6 +48,7 @@ import { uploadRoutes } from './modules/uploads/routes.js';
 import { createPictureProcessor } from './modules/uploads/processing.js';
 import { createUploadStorage, type UploadStorage } from './modules/uploads/storage.js';
 import { voteRoutes } from './modules/votes/routes.js';
+import { entryNeighbourRoutes } from './modules/entry-neighbours/routes.js';
 import { reachRoutes } from './modules/reach/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 import { SHARE_BASE, shareRoutes } from './modules/share/routes.js';
@@ -267,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(entryRoutes, { ctx });
   if (!config.s3) await app.register(uploadRoutes, { ctx });
   await app.register(voteRoutes, { ctx });
+  await app.register(entryNeighbourRoutes, { ctx });
   await app.register(reachRoutes, { ctx });
   await app.register(operatorRoutes, { ctx });
   await app.register(challengeAdminRoutes, { ctx });

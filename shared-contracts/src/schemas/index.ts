@@ -5,3 +5,4 @@
  */
 export * from './common.js';
 export * from './reach.js';
+export * from './entry-neighbours.js';
