@@ -6,3 +6,4 @@
 export * from './common.js';
 export * from './reach.js';
 export * from './entry-neighbours.js';
+export * from './club-signup.js';

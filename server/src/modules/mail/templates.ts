@@ -214,3 +214,51 @@ export function passwordResetCodeMail(input: PasswordResetCodeMailInput): MailCo
   );
   return { subject, text, html };
 }
+
+export interface ClubRequestMailInput {
+  productName: string;
+  clubName: string;
+  clubNumber?: string;
+  /** 'Herren' or 'Damen'. */
+  team: string;
+  /** Where to answer (the mail's Reply-To, set by the sender). */
+  email: string;
+  note?: string;
+}
+
+/**
+ * 'Verein nicht gefunden?' (issue 24): a visitor's club is not in the catalogue; to the service
+ * address. The visitor's texts stay out of the subject (subjects end up in logs and file names).
+ */
+export function clubRequestMail(input: ClubRequestMailInput): MailContent {
+  const subject = `Verein nicht gefunden – Anfrage zur ${input.productName}`;
+  const rows: [string, string][] = [
+    ['Verein', input.clubName],
+    ['Vereinsnummer', input.clubNumber || '(nicht angegeben)'],
+    ['Team', input.team],
+    ['E-Mail für die Antwort', input.email],
+  ];
+  const text = [
+    'Hallo,',
+    '',
+    `über die Registrierung der ${input.productName} wurde ein Verein gemeldet, der in der Vereinsliste fehlt:`,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(input.note ? ['', 'Nachricht:', input.note] : []),
+    '',
+    'Bitte lege den Verein im Backoffice an (Vereine) und antworte auf diese E-Mail, sobald er auswählbar ist:',
+    'die Antwort geht an die angegebene Adresse.',
+    '',
+  ].join('\n');
+  const html = layout(
+    input.productName,
+    `<p>Hallo,</p>
+<p>über die Registrierung der ${escapeHtml(input.productName)} wurde ein Verein gemeldet, der in der Vereinsliste fehlt:</p>
+<table style="border-collapse: collapse;">${rows
+      .map(([label, value]) => `<tr><th style="text-align: left; padding: 4px 16px 4px 0; vertical-align: top;">${escapeHtml(label)}</th><td style="padding: 4px 0;">${escapeHtml(value)}</td></tr>`)
+      .join('')}</table>
+${input.note ? `<p><strong>Nachricht:</strong></p>\n<p style="white-space: pre-wrap;">${escapeHtml(input.note)}</p>` : ''}
+<p>Bitte lege den Verein im Backoffice an (Vereine) und antworte auf diese E-Mail, sobald er auswählbar ist: die Antwort geht an die angegebene Adresse.</p>`,
+  );
+  return { subject, text, html };
+}
