@@ -216,9 +216,14 @@ function remotePlugins({ dir, name, exposes }) {
 }
 
 /**
- * The age gate in `index.html` (host/src/shell/gate-shell.tsx): the shell's node build (compiled
- * first, `createGateShellConfig`) renders it, and this puts its markup into `#root` and its consent
- * script and style into `<head>` of the host's page (not the back office's: it has no gate).
+ * What the host's pages carry before any script (host/src/shell/page-shell.ts; the shell's node build,
+ * compiled first by `createGateShellConfig`, renders it):
+ * - the site's display face (shared-contracts/src/ui/fonts.ts): its one woff2 file copied from its
+ *   package into `assets/fonts/` under a content-hashed name (served immutable), preloaded, and its
+ *   `@font-face` rules, at the top of `<head>` of every page the build writes (the back office's too);
+ * - in `index.html` only (the back office has no gate and no frame): the age gate's markup in `#root`
+ *   with its consent script and style in `<head>`, and after it the site's frame (header bar and
+ *   background) with its style.
  */
 class PrerenderGateShell {
   constructor(bundle) {
@@ -227,13 +232,32 @@ class PrerenderGateShell {
 
   apply(compiler) {
     compiler.hooks.compilation.tap('PrerenderGateShell', (compilation) => {
+      let fontHref = null;
+      const font = () => {
+        if (fontHref) return fontHref;
+        const { DISPLAY_FONT } = require(this.bundle);
+        const pkgDir = path.dirname(require.resolve(`${DISPLAY_FONT.package}/package.json`, { paths: [compiler.context] }));
+        const bytes = require('node:fs').readFileSync(path.join(pkgDir, DISPLAY_FONT.file));
+        const hash = require('node:crypto').createHash('sha256').update(bytes).digest('hex').slice(0, 8);
+        const name = `assets/fonts/${path.basename(DISPLAY_FONT.file, '.woff2')}.${hash}.woff2`;
+        compilation.emitAsset(name, new webpack.sources.RawSource(bytes), { immutable: true, contenthash: hash });
+        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
+        return (fontHref = publicPath + name);
+      };
       HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('PrerenderGateShell', (data) => {
-        if (data.outputName !== 'index.html') return data;
         delete require.cache[this.bundle];
-        const { head, body } = require(this.bundle).renderGateShell();
+        const shell = require(this.bundle);
+        const href = font();
+        const fontHead = `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin><style>${shell.displayFontFaceCss(href)}</style>`;
+        const charset = /<meta charset="utf-8"\s*\/?>/i;
+        if (!charset.test(data.html)) throw new Error(`${data.outputName}: no <meta charset="utf-8"> to put the display face after`);
+        data.html = data.html.replace(charset, (tag) => `${tag}${fontHead}`);
+        if (data.outputName !== 'index.html') return data;
+        const gate = shell.renderGateShell();
+        const frame = shell.renderFrameShell();
         const root = '<div id="root"></div>';
         if (!data.html.includes(root) || !data.html.includes('</head>')) throw new Error('index.html: no empty #root or no </head> for the gate shell');
-        data.html = data.html.replace('</head>', `${head}</head>`).replace(root, `<div id="root">${body}</div>`);
+        data.html = data.html.replace('</head>', `${gate.head}${frame.head}</head>`).replace(root, `<div id="root">${gate.body}${frame.body}</div>`);
         return data;
       });
     });
@@ -243,14 +267,14 @@ class PrerenderGateShell {
 /** Where the host build's node bundle of the gate shell goes (outside dist: it is not served). */
 const gateShellBundle = path.join(require('node:os').tmpdir(), `erd-gate-shell-${process.pid}`, 'gate-shell.cjs');
 
-/** The node build of host/src/shell/gate-shell.tsx, run by `PrerenderGateShell` in the host's build. */
+/** The node build of host/src/shell/page-shell.ts (gate, frame, display face), run by `PrerenderGateShell` in the host's build. */
 function createGateShellConfig({ dir }) {
   return () => ({
     name: 'gate-shell',
     mode: 'production',
     target: 'node20',
     context: dir,
-    entry: { 'gate-shell': './src/shell/gate-shell.tsx' },
+    entry: { 'gate-shell': './src/shell/page-shell.ts' },
     devtool: false,
     output: { path: path.dirname(gateShellBundle), filename: path.basename(gateShellBundle), library: { type: 'commonjs2' }, clean: true },
     resolve: {

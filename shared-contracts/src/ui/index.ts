@@ -1,4 +1,5 @@
 export * from './theme.js';
+export * from './fonts.js';
 export * from './icon.js';
 export * from './primitives.js';
 export * from './rich-text.js';

@@ -242,6 +242,12 @@ export function GlobalStyles() {
           color: ${theme.colors.textDark};
           background: ${theme.colors.background};
         }
+        /* The display face (fonts.ts) for every headline, also those a screen writes without Headline. */
+        h1,
+        h2,
+        h3 {
+          font-family: ${theme.fonts.display};
+        }
         img {
           max-width: 100%;
           height: auto;

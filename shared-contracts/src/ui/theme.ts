@@ -1,4 +1,5 @@
 import type {} from '@emotion/react';
+import { DISPLAY_FONT_STACK } from './fonts.js';
 
 /** The one theme of the site (host provides it; remotes read it through emotion). */
 export const theme = {
@@ -18,7 +19,10 @@ export const theme = {
   },
   fonts: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-    headline: "'Arial Narrow', 'Roboto Condensed', 'Helvetica Neue', Arial, sans-serif",
+    /** The display face (fonts.ts): headlines (h1–h3), buttons and numbers (points, places, countdowns, votes). */
+    display: DISPLAY_FONT_STACK,
+    /** The same stack under its older name (the screens written before the display face use it). */
+    headline: DISPLAY_FONT_STACK,
   },
   /** 1 unit = 4px (icon sizes are given in units, spec §2). */
   space: (units: number) => `${units * 4}px`,

@@ -1,0 +1,123 @@
+import { css, ThemeProvider, type Theme } from '@emotion/react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { paths } from '@erd/shared-contracts/wire';
+import { ButtonAnchor, Container, Icon, theme } from '@erd/shared-contracts/ui';
+import { Logo } from '../components/logo';
+import { HEADER_HEIGHT_PX } from '../features/header/components/header';
+import { CONSENT_ATTRIBUTE, FRAME_SHELL_ID, LEGAL_PAGE_ATTRIBUTE } from './gate-shell-ids';
+
+/**
+ * The site's frame in the page itself, before any script has run (issue 24: on a slow phone a
+ * visitor past the age gate saw a blank page until the scripts had arrived and run): the header bar
+ * (navy, the logo, the 'Jetzt mitmachen' button, the profile and menu buttons) at the header's own
+ * size and places, and the page's background below it (the gate shell's global styles). The host's
+ * production build renders it once into `#root` of `index.html`, after the gate shell
+ * (config/webpack.mf.cjs, `PrerenderGateShell`). React's first render replaces the whole of `#root`
+ * with the app, whose header is drawn by the same layout rules, so nothing moves.
+ *
+ * A picture of the frame, not its controls: `inert` and hidden from assistive technology until the
+ * app has taken over (a moment later). It follows the gate as the app's layout does: not painted
+ * while the gate covers the page (no consent yet, or a 'Nein'; the gate shell's script marks
+ * `<html>`), and without the header's controls until the visitor has approved (a legal page, which
+ * the gate does not cover, shows the bar with the logo only).
+ */
+
+const STYLE = [
+  `html:not([${CONSENT_ATTRIBUTE}="approved"]):not([${LEGAL_PAGE_ATTRIBUTE}]) #${FRAME_SHELL_ID}{visibility:hidden}`,
+  `html:not([${CONSENT_ATTRIBUTE}="approved"]) #${FRAME_SHELL_ID} [data-frame-controls]{display:none}`,
+].join('');
+
+const iconPlace = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+`;
+
+function Frame() {
+  return (
+    <div id={FRAME_SHELL_ID} inert aria-hidden="true">
+      <div
+        css={(theme: Theme) => css`
+          --erd-header-height: ${HEADER_HEIGHT_PX.base}px;
+          position: sticky;
+          top: 0;
+          z-index: ${theme.zIndex.header};
+          height: var(--erd-header-height);
+          background: ${theme.colors.primaryDark};
+          color: ${theme.colors.white};
+          box-shadow: 0 1px 0 rgba(255, 255, 255, 0.08);
+          ${theme.mq.md} {
+            --erd-header-height: ${HEADER_HEIGHT_PX.md}px;
+          }
+        `}
+      >
+        <Container
+          css={css`
+            display: flex;
+            align-items: center;
+            justify-content: space-between;
+            gap: 8px;
+            height: 100%;
+          `}
+        >
+          <span
+            css={css`
+              display: inline-flex;
+              align-items: center;
+              min-height: 44px;
+              min-width: 44px;
+            `}
+          >
+            <Logo />
+          </span>
+          <div
+            data-frame-controls=""
+            css={(theme: Theme) => css`
+              display: flex;
+              align-items: center;
+              gap: ${theme.space(1)};
+              ${theme.mq.sm} {
+                gap: ${theme.space(2)};
+              }
+            `}
+          >
+            <ButtonAnchor
+              href={paths.login}
+              tabIndex={-1}
+              css={(theme: Theme) => css`
+                padding: ${theme.space(2)} ${theme.space(3)};
+                font-size: 0.8125rem;
+                white-space: nowrap;
+                margin-right: ${theme.space(1)};
+                ${theme.mq.sm} {
+                  padding: ${theme.space(2.5)} ${theme.space(5)};
+                  font-size: 1rem;
+                }
+              `}
+            >
+              Jetzt mitmachen
+            </ButtonAnchor>
+            <span css={iconPlace}>
+              <Icon name="user-outline" size="sm" color="white" />
+            </span>
+            <span css={iconPlace}>
+              <Icon name="menu-outline" size="sm" color="white" />
+            </span>
+          </div>
+        </Container>
+      </div>
+    </div>
+  );
+}
+
+/** The frame's markup (with emotion's styles inline) for `#root`, and its style for `<head>`. */
+export function renderFrameShell(): { head: string; body: string } {
+  const body = renderToStaticMarkup(
+    <ThemeProvider theme={theme}>
+      <Frame />
+    </ThemeProvider>,
+  );
+  return { head: `<style>${STYLE}</style>`, body };
+}
