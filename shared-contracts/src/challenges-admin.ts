@@ -55,6 +55,8 @@ export interface AdminChallengeDto extends AdminChallengeSummaryDto {
   scoring: ChallengeScoringDto | null;
   /** Today within start and end: a date change needs `confirmRunning` and a reason. */
   running: boolean;
+  /** Issue 24: the day the results are expected ('Ergebnisse erwartet am'), on or after `endDate`; null = not said. */
+  resultsDate: string | null;
   /** Results are published: the goals ranking is changed through the results (with a reason). */
   published: boolean;
   /** Name it as `expectedUpdatedAt` when saving. */
@@ -84,6 +86,8 @@ export interface PatchChallengeInput {
   endDateSubmission?: string;
   startDateVoting?: string;
   endDateVoting?: string;
+  /** Issue 24: `YYYY-MM-DD` on or after the end (`resultsDateSchema`); null clears. Not a date change of a running challenge. */
+  resultsDate?: string | null;
   /** Required (true) with a reason to change the dates of a running challenge. */
   confirmRunning?: boolean;
   reason?: string;

@@ -1,21 +1,27 @@
 /**
- * Site content in the back office (issue 8): home teasers, banner texts and the legal pages (Markdown with a preview).
+ * Site content in the back office (issue 8): home teasers, banner texts and the legal pages (Markdown with a preview);
+ * the season's campaign (issue 24: claim, subline, lead prize, key visual; zod schemas in `schemas/campaign.ts`).
  *
  * Both roles read (`GET contentAdminPaths.content`); admins save one part at a time (teasers,
  * banner texts, one legal page), each naming the `updatedAt` it was loaded with
  * (`expectedUpdatedAt`): when someone else saved in between, the answer is 409 `Conflict` with a
- * German message and nothing changes. Teasers live on the year (`teasersUpdatedAt`), banner texts
+ * German message and nothing changes. Teasers and the campaign live on the year (`teasersUpdatedAt`), banner texts
  * and legal pages on the site (`siteUpdatedAt`). Markdown becomes the public `RichTextDto` on the
  * server (the season import's conversion); `preview` converts without saving, so the preview shows
  * exactly what a save stores.
  */
 import type { ImageDto, RichTextDto } from './entities.js';
+import type { CampaignAdminDto } from './schemas/campaign.js';
+
+export type { CampaignAdminDto, SaveCampaignInput } from './schemas/campaign.js';
 
 export const contentAdminPaths = {
   /** GET (both roles) → ContentAdminDto. */
   content: '/api/operator/content',
   /** PUT (admin) SaveTeasersInput → ContentAdminDto. */
   teasers: '/api/operator/content/teasers',
+  /** PUT (admin) SaveCampaignInput (`saveCampaignInputSchema`) → ContentAdminDto. */
+  campaign: '/api/operator/content/campaign',
   /** PUT (admin) SaveBannerInput → ContentAdminDto. */
   banner: '/api/operator/content/banner',
   /** PUT (admin) SaveLegalInput → ContentAdminDto. */
@@ -71,7 +77,9 @@ export interface ContentAdminDto {
   yearId: string;
   year: number;
   teasers: Record<TeaserKey, TeaserAdminDto>;
-  /** The year's `updatedAt`: `expectedUpdatedAt` of a teasers save. */
+  /** Issue 24: the hero's texts and key visual ('' / null: not set; all empty = the default claim). */
+  campaign: CampaignAdminDto;
+  /** The year's `updatedAt`: `expectedUpdatedAt` of a teasers or campaign save. */
   teasersUpdatedAt: string;
   /** '' = the default slogan. */
   banner: { text1: string; text2: string };

@@ -5,5 +5,8 @@
  */
 export * from './common.js';
 export * from './reach.js';
+export * from './campaign.js';
 export * from './entry-neighbours.js';
 export * from './club-signup.js';
+export * from './my-entries.js';
+export * from './entries.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resultsDateSchema } from '@erd/shared-contracts/schemas';
 import { challengeTimeState, DEFAULT_POINTS_TABLE } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import type { AdminChallengeDto, AdminChallengeSummaryDto, ChallengePhase } from '@erd/shared-contracts/backoffice';
@@ -91,6 +92,7 @@ async function detail(ctx: Ctx, row: ChallengeRow): Promise<AdminChallengeDto> {
     points: row.points,
     rightAnswer: row.rightAnswer,
     scoring: row.scoring,
+    resultsDate: row.resultsDate,
     running: row.startDate <= today && today <= row.endDate,
     published: await repo.hasPublishedResults(ctx.db, row.id),
     updatedAt: row.updatedAt.toISOString(),
@@ -149,6 +151,8 @@ export const patchSchema = z.strictObject({
   endDateSubmission: day.optional(),
   startDateVoting: day.optional(),
   endDateVoting: day.optional(),
+  /** Issue 24: 'Ergebnisse erwartet am' (contracts `resultsDateSchema`); null clears. */
+  resultsDate: resultsDateSchema.optional(),
   points: pointsTable.optional(),
   scoring: z.enum(['highest', 'closest']).optional(),
   confirmRunning: z.boolean().optional(),
@@ -216,15 +220,19 @@ export async function updateAdminChallenge({
       endDateSubmission: body.endDateSubmission ?? old.endDateSubmission ?? undefined,
       startDateVoting: body.startDateVoting ?? old.startDateVoting ?? undefined,
       endDateVoting: body.endDateVoting ?? old.endDateVoting ?? undefined,
+      resultsDate: (body.resultsDate === undefined ? old.resultsDate : body.resultsDate) ?? undefined,
     };
     const datesChanged = DATE_KEYS.filter((key) => body[key] !== undefined && body[key] !== old[key]);
-    if (datesChanged.length) {
+    const resultsDateChanged = body.resultsDate !== undefined && body.resultsDate !== old.resultsDate;
+    if (datesChanged.length || resultsDateChanged) {
       const problems = challengeDateProblems(old.objectTypeId, dates);
       if (problems.length) {
-        const field = DATE_KEYS.find((key) => problems[0]!.startsWith(key)) ?? datesChanged[0]!;
+        const field = [...DATE_KEYS, 'resultsDate' as const].find((key) => problems[0]!.startsWith(`${key} `)) ?? datesChanged[0] ?? 'resultsDate';
         throw new ValidationError(problems.join('; '), { field, problems: problems.map((message) => ({ field, message })) });
       }
       for (const key of datesChanged) next[key] = dates[key]!;
+      // The day the results are expected is no date of the challenge's run: no confirmation needed while it runs.
+      if (resultsDateChanged) next.resultsDate = body.resultsDate ?? null;
     }
 
     const running = old.startDate <= today && today <= old.endDate;

@@ -1,20 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { saveCampaignInputSchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { dto, errorResponses, errorSchema, objectBody } from '../../http/schemas.js';
+import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { createMarkdownConverter } from '../season/markdown.js';
-import { getContent, previewMarkdown, saveBanner, saveLegalPage, saveTeasers } from './service.js';
+import { getContent, previewMarkdown, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from './service.js';
 
 /**
  * The site content in the back office (contracts `contentAdminPaths`): a scope of its own with the
  * operator access hook (modules/operators/access.ts). Both roles read; saving and the Markdown
- * preview are admin. Bodies are checked by the service's zod schemas (German messages per field).
+ * preview are admin. Bodies are checked by the service's zod schemas (German messages per field);
+ * the campaign's (issue 24) by the contracts' `saveCampaignInputSchema` at the route (http/zod.ts).
  */
 
 export const contentAdminRoutePaths = {
   content: '/api/operator/content',
   teasers: '/api/operator/content/teasers',
+  campaign: '/api/operator/content/campaign',
   banner: '/api/operator/content/banner',
   legal: '/api/operator/content/legal/:page',
   preview: '/api/operator/content/preview',
@@ -56,6 +60,23 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     },
     async (request) => saveTeasers({ ctx: withMarkdown, input: { body: request.body, actor: actorOf(request) } }),
   );
+
+  // The campaign (issue 24): a scope of its own with the contracts' zod schema (the operator access hook applies here too).
+  await app.register(async (scope) => {
+    zodRoutes(scope).put(
+      contentAdminRoutePaths.campaign,
+      {
+        config: { operatorAccess: 'admin' },
+        bodyLimit: 64 * 1024,
+        schema: {
+          summary: 'Save the season’s campaign: claim, subline, lead prize, key visual (the year’s updatedAt as expectedUpdatedAt)',
+          body: saveCampaignInputSchema,
+          response: { 200: dto('ContentAdminDto'), ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema },
+        },
+      },
+      async (request) => saveCampaign({ ctx, input: { body: request.body, actor: actorOf(request) } }),
+    );
+  });
 
   app.put(
     contentAdminRoutePaths.banner,

@@ -4,13 +4,15 @@ import {
   LEGAL_PAGE_KEYS,
   TEASER_KEYS,
   type AuditAction,
+  type CampaignAdminDto,
   type ContentAdminDto,
   type LegalPageKey,
   type MarkdownPreviewDto,
   type TeaserAdminDto,
   type TeaserKey,
 } from '@erd/shared-contracts/backoffice';
-import { withSafeLinks, type RichTextDto, type TeaserDto } from '@erd/shared-contracts/wire';
+import type { SaveCampaignInput } from '@erd/shared-contracts/schemas';
+import { withSafeLinks, type CampaignDto, type RichTextDto, type TeaserDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import type { NewSiteRow, SiteRow, YearRow, YearTeaserMarkdown } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
@@ -39,6 +41,7 @@ export const CONTENT_UPDATE_ACTION: AuditAction = 'content-update';
 export const MESSAGES = {
   noSeason: 'Es ist noch keine Saison eingerichtet.',
   staleTeasers: 'Inzwischen hat jemand anderes die Teaser geändert. Lade die Seite neu und prüfe deine Änderungen.',
+  staleCampaign: 'Inzwischen hat jemand anderes die Kampagne oder die Teaser geändert. Lade die Seite neu und prüfe deine Änderungen.',
   staleSite: 'Inzwischen hat jemand anderes die Banner-Texte oder Rechtstexte geändert. Lade die Seite neu und prüfe deine Änderungen.',
   unknownPage: 'Diese Seite gibt es nicht.',
 } as const;
@@ -68,6 +71,10 @@ function teaserOf(dto: TeaserDto, markdown: string | null | undefined): TeaserAd
   };
 }
 
+function campaignOf(campaign: CampaignDto | null): CampaignAdminDto {
+  return { claim: campaign?.claim ?? '', subline: campaign?.subline ?? '', prize: campaign?.prize ?? '', image: campaign?.image ?? null };
+}
+
 function toDto(year: YearRow, site: SiteRow): ContentAdminDto {
   const teasers = Object.fromEntries(
     TEASER_KEYS.map((key) => [key, teaserOf(year.teasers[key], year.teaserMarkdown?.[key])]),
@@ -80,6 +87,7 @@ function toDto(year: YearRow, site: SiteRow): ContentAdminDto {
     yearId: year.id,
     year: year.year,
     teasers,
+    campaign: campaignOf(year.campaign),
     teasersUpdatedAt: year.updatedAt.toISOString(),
     banner: { text1: site.bannerText1 ?? '', text2: site.bannerText2 ?? '' },
     legal,
@@ -241,6 +249,47 @@ export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: unk
       subjectId: 'teasers',
       reason: null,
       details: { part: 'teasers', yearId: old.id, fields: changed, before, after },
+      at: now,
+    });
+    return row;
+  });
+  // The space data shows it (modules/cache).
+  await announce(ctx, [topics.content]);
+  const fresh = await repo.findSite(ctx.db);
+  return toDto(saved, fresh ?? site);
+}
+
+/**
+ * PUT /api/operator/content/campaign (admin; the body checked by `saveCampaignInputSchema` at the
+ * route): the hero's texts and key visual on the year, guarded by the year's `updatedAt`. All empty
+ * stores none (the default claim shows); a key visual alone keeps the default texts.
+ */
+export async function saveCampaign({ ctx, input }: { ctx: DbCtx; input: { body: SaveCampaignInput; actor: Actor } }): Promise<ContentAdminDto> {
+  const body = input.body;
+  const claim = body.claim.trim();
+  const subline = body.subline.trim();
+  const prize = body.prize.trim();
+  const campaign: CampaignDto | null =
+    claim || body.image
+      ? { claim, ...(claim && subline ? { subline } : {}), ...(claim && prize ? { prize } : {}), ...(body.image ? { image: body.image } : {}) }
+      : null;
+  const { site } = await current(ctx);
+  const yearId = site.currentYearId!;
+  const saved = await ctx.db.transaction(async (tx) => {
+    const old = await repo.lockYear(tx, yearId);
+    if (!old) throw new NotFoundError(MESSAGES.noSeason);
+    if (old.updatedAt.toISOString() !== body.expectedUpdatedAt) throw new ConflictError(MESSAGES.staleCampaign, { updatedAt: old.updatedAt.toISOString() });
+    if (JSON.stringify(campaign) === JSON.stringify(old.campaign ?? null)) return old;
+    const now = ctx.now();
+    const row = await repo.updateYear(tx, old.id, { campaign, updatedAt: nextVersion(now, old.updatedAt) });
+    await appendAudit(tx, {
+      action: CONTENT_UPDATE_ACTION,
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'content',
+      subjectId: 'campaign',
+      reason: null,
+      details: { part: 'campaign', yearId: old.id, before: campaignOf(old.campaign), after: campaignOf(campaign) },
       at: now,
     });
     return row;

@@ -19,8 +19,12 @@ export function link(id: string): LinkDto {
   return { id, linkType: 'Object', type: 'Link' };
 }
 
-/** A challenge as the public sees it: everything but the right answer and the scoring rule. */
-export function toChallengeDto(row: ChallengeRow): ChallengeDto {
+/**
+ * A challenge as the public sees it: everything but the right answer and the scoring rule. With
+ * `published` (the ids of challenges whose results are published) it says `resultsPublished`
+ * (issue 24: the pages offer 'ERGEBNISSE' only then).
+ */
+export function toChallengeDto(row: ChallengeRow, published?: ReadonlySet<string>): ChallengeDto {
   const fields: ChallengeBaseFields = {
     headline: row.headline,
     startDate: row.startDate,
@@ -32,6 +36,8 @@ export function toChallengeDto(row: ChallengeRow): ChallengeDto {
     ...(row.footnote !== null ? { footnote: row.footnote } : {}),
     points: row.points,
     ...(row.prizes !== null ? { prizes: row.prizes } : {}),
+    ...(published ? { resultsPublished: published.has(row.id) } : {}),
+    ...(row.resultsDate ? { resultsDate: row.resultsDate } : {}),
   };
   const sys = { id: row.id, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
   const voteFields = () => ({
@@ -53,15 +59,16 @@ export function toChallengeDto(row: ChallengeRow): ChallengeDto {
   }
 }
 
-export function toYearDto(row: YearRow, challenges: ChallengeRow[]): YearDto {
+export function toYearDto(row: YearRow, challenges: ChallengeRow[], published: ReadonlySet<string>): YearDto {
   return {
     sys: { id: row.id, objectTypeId: 'bfv-erd-year', createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) },
     fields: {
       year: row.year,
-      challenges: challenges.map(toChallengeDto),
+      challenges: challenges.map((c) => toChallengeDto(c, published)),
       teaser1: toTeaserDto(row.teasers.teaser1),
       teaser2: toTeaserDto(row.teasers.teaser2),
       teaserPrizes: toTeaserDto(row.teasers.teaserPrizes),
+      ...(row.campaign ? { campaign: row.campaign } : {}),
     },
   };
 }

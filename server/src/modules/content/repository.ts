@@ -4,6 +4,7 @@ import {
   challenges,
   clubs,
   participations,
+  publishedResults,
   site,
   years,
   SITE_ID,
@@ -31,6 +32,16 @@ export async function findYear(db: Db, id: string): Promise<YearRow | undefined>
 
 export async function listChallengesOfYear(db: Db, yearId: string): Promise<ChallengeRow[]> {
   return db.select().from(challenges).where(eq(challenges.yearId, yearId)).orderBy(asc(challenges.position), asc(challenges.id));
+}
+
+/** Of `ids`, the challenges whose results are published (`/tabelle/{id}` has rows). */
+export async function challengesWithPublishedResults(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ key: publishedResults.key })
+    .from(publishedResults)
+    .where(and(eq(publishedResults.kind, 'challenge'), inArray(publishedResults.key, [...ids])));
+  return new Set(rows.map((r) => r.key));
 }
 
 export async function findChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {

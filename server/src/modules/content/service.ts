@@ -28,7 +28,9 @@ export async function getSpaceData({ ctx, input }: { ctx: Ctx; input: { spaceId:
   const year = site?.currentYearId ? await repo.findYear(ctx.db, site.currentYearId) : undefined;
   if (!site || !year) throw new NotFoundError('Es ist noch keine Saison eingerichtet');
   const challenges = await repo.listChallengesOfYear(ctx.db, year.id);
-  return { spaceId: input.spaceId, year: toYearDto(year, challenges), site: toSiteDto(site) };
+  // Publishing results announces `content` (modules/results), so the cached space data follows.
+  const published = await repo.challengesWithPublishedResults(ctx.db, challenges.map((c) => c.id));
+  return { spaceId: input.spaceId, year: toYearDto(year, challenges, published), site: toSiteDto(site) };
 }
 
 export type ContentObject = ClubDto | ChallengeDto | ParticipationDto | YearDto;
@@ -45,13 +47,16 @@ export async function getObject({
   const club = await repo.findClub(ctx.db, input.id);
   if (club) return toClubDto(club);
   const challenge = await repo.findChallenge(ctx.db, input.id);
-  if (challenge) return toChallengeDto(challenge);
+  if (challenge) return toChallengeDto(challenge, await repo.challengesWithPublishedResults(ctx.db, [challenge.id]));
   const participation = await repo.findPublishedParticipation(ctx.db, input.id);
   if (participation) {
     return toParticipationDto(participation.participation, input.spaceId, input.include >= 1 ? participation.club : null);
   }
   const year = await repo.findYear(ctx.db, input.id);
-  if (year) return toYearDto(year, await repo.listChallengesOfYear(ctx.db, year.id));
+  if (year) {
+    const challenges = await repo.listChallengesOfYear(ctx.db, year.id);
+    return toYearDto(year, challenges, await repo.challengesWithPublishedResults(ctx.db, challenges.map((c) => c.id)));
+  }
   throw new NotFoundError(`Objekt "${input.id}" nicht gefunden`);
 }
 

@@ -444,7 +444,8 @@ export async function publishChallengeResults({
       overall: toPublication(overallRow),
     };
   });
-  await announce(ctx, [topics.result('challenge', result.challenge.key), topics.result('overall', yearId)]);
+  // The space data says which challenges' results are published (`resultsPublished`, issue 24): `content` too.
+  await announce(ctx, [topics.result('challenge', result.challenge.key), topics.result('overall', yearId), topics.content]);
   ctx.log.info({ challenge: input.challengeId, version: result.challenge.version, actor: input.actor.name }, 'results published');
   return result;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_POINTS_TABLE, type ChallengeObjectTypeId } from '@erd/shared-contracts/wire';
+import { CAMPAIGN_LIMITS, DEFAULT_POINTS_TABLE, type ChallengeObjectTypeId } from '@erd/shared-contracts/wire';
+import { isSingleLine } from '@erd/shared-contracts/schemas';
 import { isValidIsoDate, RELATIVE_DATE } from '../../lib/dates.js';
 
 /** The season file format (docs/season-format.md), validated with zod. */
@@ -38,6 +39,22 @@ const teaser = z.strictObject({
   text: optionalText,
   description: optionalText,
   images: z.array(imageRef).default([]),
+});
+
+/** One line of at most `max` characters, by the one input rule (no control characters, no line breaks). */
+const campaignLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `höchstens ${max} Zeichen`)
+    .refine((v) => isSingleLine(v), 'eine Zeile ohne Zeilenumbruch oder Steuerzeichen');
+
+/** Issue 24: the hero's texts and key visual. Left out: a re-import keeps what the back office set. */
+const campaign = z.strictObject({
+  claim: campaignLine(CAMPAIGN_LIMITS.claim).min(1, 'darf nicht leer sein'),
+  subline: campaignLine(CAMPAIGN_LIMITS.subline).optional(),
+  prize: campaignLine(CAMPAIGN_LIMITS.prize).optional(),
+  image: imageRef.optional(),
 });
 
 const pointsRow = z.strictObject({
@@ -91,6 +108,8 @@ export const challengeSchema = z.strictObject({
   endDateSubmission: dateSpec.optional(),
   startDateVoting: dateSpec.optional(),
   endDateVoting: dateSpec.optional(),
+  /** Issue 24: the day the results are expected, on or after endDate. */
+  resultsDate: dateSpec.optional(),
   rightAnswer: z.int().min(0).max(999_999_999).nullable().optional(),
   points: pointsTable.optional(),
   prizes: prizes.optional(),
@@ -104,6 +123,7 @@ export const seasonSchema = z.strictObject({
     teaser1: teaser,
     teaser2: teaser,
     teaserPrizes: teaser,
+    campaign: campaign.optional(),
   }),
   challenges: z.array(challengeSchema),
   legal: z.strictObject({
@@ -117,6 +137,7 @@ export const seasonSchema = z.strictObject({
 export type SeasonFile = z.infer<typeof seasonSchema>;
 export type SeasonChallenge = z.infer<typeof challengeSchema>;
 export type SeasonTeaser = z.infer<typeof teaser>;
+export type SeasonCampaign = z.infer<typeof campaign>;
 
 export const clubRowSchema = z.object({
   clubnumber: z

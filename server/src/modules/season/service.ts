@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { ImageDto, PointsRowDto, PrizesDto, RichTextDto, TeaserDto } from '@erd/shared-contracts/wire';
+import type { CampaignDto, ImageDto, PointsRowDto, PrizesDto, RichTextDto, TeaserDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { SITE_ID, type ChallengeRow, type NewChallengeRow, type NewClubRow, type NewYearRow } from '../../db/schema/index.js';
 import { berlinToday, resolveDateSpec } from '../../lib/dates.js';
@@ -93,6 +93,8 @@ export interface ResolvedDates {
   endDateSubmission?: string;
   startDateVoting?: string;
   endDateVoting?: string;
+  /** Issue 24: the day the results are expected; on or after endDate. */
+  resultsDate?: string;
 }
 
 const zodGerman = z.locales.de().localeError;
@@ -153,6 +155,9 @@ export function challengeDateProblems(
   const problems: string[] = [];
   if (dates.startDate > dates.endDate) {
     problems.push(`startDate (${dates.startDate}) liegt nach endDate (${dates.endDate})`);
+  }
+  if (dates.resultsDate !== undefined && dates.resultsDate < dates.endDate) {
+    problems.push(`resultsDate (${dates.resultsDate}) muss am oder nach endDate (${dates.endDate}) liegen (Ergebnisse erst nach dem Ende)`);
   }
   if (VOTE_TYPES.includes(type)) {
     const missing = VOTE_DATE_KEYS.filter((key) => !dates[key]);
@@ -229,6 +234,7 @@ export async function loadSeason(seasonDir: string, today: string): Promise<Load
       endDateSubmission: resolve('endDateSubmission'),
       startDateVoting: resolve('startDateVoting'),
       endDateVoting: resolve('endDateVoting'),
+      resultsDate: resolve('resultsDate'),
     };
     for (const problem of challengeDateProblems(challenge.type, dates, (key) => challenge[key] !== undefined)) {
       problems.push(`${where}: ${problem}`);
@@ -293,6 +299,7 @@ export async function loadSeason(seasonDir: string, today: string): Promise<Load
   for (const key of ['teaser1', 'teaser2', 'teaserPrizes'] as const) {
     for (const [i, ref] of file.year[key].images.entries()) await checkImage(ref, `${SEASON_FILE}: year.${key}.images[${i}]`);
   }
+  if (file.year.campaign?.image) await checkImage(file.year.campaign.image, `${SEASON_FILE}: year.campaign.image`);
   for (const [index, challenge] of file.challenges.entries()) {
     const where = `${SEASON_FILE}: challenges[${index}] ("${challenge.id}")`;
     if (challenge.teaserImage) await checkImage(challenge.teaserImage, `${where}.teaserImage`);
@@ -363,6 +370,7 @@ const CHALLENGE_FIELDS = [
   'endDateSubmission',
   'startDateVoting',
   'endDateVoting',
+  'resultsDate',
   'points',
   'prizes',
   'rightAnswer',
@@ -396,6 +404,31 @@ function keepOperatorAnswer(
     return { ...next, rightAnswer: old.rightAnswer, scoring: old.scoring };
   }
   return next;
+}
+
+/**
+ * A challenge's `resultsDate` is the file's when it gives one; a file that leaves it out keeps the
+ * one set in the back office, unless the file's new end lies after it (then it is dropped, with a warning).
+ */
+function keepResultsDate(row: NewChallengeRow, old: ChallengeRow, fromFile: { resultsDate?: string }, warnings: string[]): NewChallengeRow {
+  if (fromFile.resultsDate !== undefined || old.resultsDate === null) return row;
+  if (old.resultsDate < row.endDate) {
+    warnings.push(`Challenge "${row.id}": das Ergebnisdatum ${old.resultsDate} liegt vor dem neuen Ende ${row.endDate} und entfällt.`);
+    return { ...row, resultsDate: null };
+  }
+  return { ...row, resultsDate: old.resultsDate };
+}
+
+/** The season file's campaign as the space data carries it; undefined when the file has none. */
+function campaignOfFile(file: SeasonFile, image: (ref: string) => ImageDto): CampaignDto | undefined {
+  const c = file.year.campaign;
+  if (!c) return undefined;
+  return {
+    claim: c.claim,
+    ...(c.subline ? { subline: c.subline } : {}),
+    ...(c.prize ? { prize: c.prize } : {}),
+    ...(c.image ? { image: image(c.image) } : {}),
+  };
 }
 
 export async function importSeason({
@@ -450,6 +483,8 @@ async function runImport(ctx: SeasonContext, input: { dir: string }, onlyIfEmpty
     images: t.images.map(image),
   });
 
+  // Left out of the file: a re-import keeps the campaign the back office set (issue 24).
+  const fileCampaign = campaignOfFile(file, image);
   const yearRow: NewYearRow = {
     id: file.year.id,
     year: file.year.year,
@@ -491,6 +526,7 @@ async function runImport(ctx: SeasonContext, input: { dir: string }, onlyIfEmpty
       endDateSubmission: c.endDateSubmission ?? null,
       startDateVoting: c.startDateVoting ?? null,
       endDateVoting: c.endDateVoting ?? null,
+      resultsDate: c.resultsDate ?? null,
       points,
       prizes,
       rightAnswer: c.rightAnswer ?? null,
@@ -530,11 +566,19 @@ async function runImport(ctx: SeasonContext, input: { dir: string }, onlyIfEmpty
     }
     // Year.
     const existingYear = await repo.findYear(tx, yearRow.id);
+    const yearFields = fileCampaign ? (['year', 'teasers', 'teaserMarkdown', 'campaign'] as const) : (['year', 'teasers', 'teaserMarkdown'] as const);
+    const nextYear = { ...yearRow, campaign: fileCampaign ?? existingYear?.campaign ?? null };
     if (!existingYear) {
-      await repo.insertYear(tx, { ...yearRow, createdAt: now, updatedAt: now });
+      await repo.insertYear(tx, { ...nextYear, createdAt: now, updatedAt: now });
       report.year = 'inserted';
-    } else if (pick(existingYear, ['year', 'teasers', 'teaserMarkdown']) !== pick(yearRow, ['year', 'teasers', 'teaserMarkdown'])) {
-      await repo.updateYear(tx, yearRow.id, { year: yearRow.year, teasers: yearRow.teasers, teaserMarkdown: yearRow.teaserMarkdown, updatedAt: now });
+    } else if (pick(existingYear, yearFields) !== pick(nextYear, yearFields)) {
+      await repo.updateYear(tx, yearRow.id, {
+        year: nextYear.year,
+        teasers: nextYear.teasers,
+        teaserMarkdown: nextYear.teaserMarkdown,
+        campaign: nextYear.campaign,
+        updatedAt: now,
+      });
       report.year = 'updated';
     }
 
@@ -548,7 +592,10 @@ async function runImport(ctx: SeasonContext, input: { dir: string }, onlyIfEmpty
     const published = await repo.challengesWithPublishedResults(tx, challengeRows.map((c) => c.id));
     for (const fileRow of challengeRows) {
       const old = existing.get(fileRow.id);
-      const row = old ? keepOperatorAnswer(fileRow, old, season.challenges.find((c) => c.id === fileRow.id)!, published.has(fileRow.id), report.warnings) : fileRow;
+      const fromFile = season.challenges.find((c) => c.id === fileRow.id)!;
+      const row = old
+        ? keepResultsDate(keepOperatorAnswer(fileRow, old, fromFile, published.has(fileRow.id), report.warnings), old, fromFile, report.warnings)
+        : fileRow;
       if (old && (row.rightAnswer !== old.rightAnswer || row.scoring !== old.scoring)) {
         await repo.insertAnswerAudit(tx, {
           challengeId: row.id,
