@@ -4,12 +4,19 @@
  * paths is the product's own.
  */
 import type { ImageDto, ParticipationDto, Team } from './entities.js';
+import { parseGermanWholeNumber } from './numbers.js';
 import type { OperatorRole } from './operators.js';
 import type { ShareChannel } from './share.js';
 import { storageKeys } from './storage-keys.js';
+import { ESTIMATE_PATTERN } from './validation.js';
+import type { OwnEntryState, RejectedEntryDto } from './schemas/entries.js';
+
+export type { OwnEntryState, RejectedEntryDto };
 
 export const entryPaths = {
   participation: (challengeId: string) => `/api/challenge/particpation/${encodeURIComponent(challengeId)}`,
+  /** The same GET, answering the last rejection instead of `null` while the club has no entry (issue 24). */
+  participationWithRejection: (challengeId: string) => `/api/challenge/particpation/${encodeURIComponent(challengeId)}?include=rejection`,
   presignedPost: (challengeId: string) => `/api/challenge/particpation/${encodeURIComponent(challengeId)}/createpresignedpost`,
   votes: '/api/votes',
   voteChallenge: '/api/votes/challenge',
@@ -18,8 +25,36 @@ export const entryPaths = {
 /**
  * GET /api/challenge/particpation/{challengeId} (logged in): the club's own entry for the challenge,
  * published or not, or `null` when there is none. Own estimates are included (`fields.estimate`).
+ * `state` (issue 24): `pending` until an operator publishes it, then `published` (estimates are
+ * stored as `published`, never public); absent from servers before it.
  */
-export type MyParticipationDto = (ParticipationDto & { removedVotes?: RemovedVotesSummaryDto }) | null;
+export type MyParticipationDto = (ParticipationDto & { state?: OwnEntryState; removedVotes?: RemovedVotesSummaryDto }) | null;
+
+/**
+ * GET /api/challenge/particpation/{challengeId}?include=rejection (issue 24): while the club has no
+ * entry and its last one was rejected or withdrawn by an operator (decisions §4: it is deleted and
+ * the club may submit again), that rejection (`RejectedEntryDto`, schemas/entries.ts) instead of
+ * `null`. Without the parameter the answer stays the spec's.
+ */
+export type OwnEntryAnswerDto = MyParticipationDto | RejectedEntryDto;
+
+export function isRejectedEntry(answer: OwnEntryAnswerDto | undefined): answer is RejectedEntryDto {
+  return !!answer && (answer as { state?: unknown }).state === 'rejected';
+}
+
+/**
+ * Decisions §4 / issue 24: an estimate or goals count as the page and the server take it: a whole
+ * number of 1 to 9 digits, as a number or as Germans write it ('4500', '4.500', '4 500'). Anything
+ * else (a decimal, a sign, letters, 10 digits, '') → undefined.
+ */
+export function parseEstimate(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && ESTIMATE_PATTERN.test(String(value)) ? value : undefined;
+  if (typeof value !== 'string' || value.length > 40) return undefined;
+  const number = parseGermanWholeNumber(value);
+  if (number === undefined) return undefined;
+  // The digits as typed: '0.000.000.001' has ten of them.
+  return ESTIMATE_PATTERN.test(value.replace(/\D/g, '')) ? number : undefined;
+}
 
 /**
  * Votes an operator took out of the count of the club's own entry (the back office's vote review):
@@ -32,7 +67,8 @@ export interface RemovedVotesSummaryDto {
 
 /** PUT /api/challenge/particpation/{challengeId}: exactly one of these, by challenge type. */
 export type ParticipationInput =
-  | { estimate: number }
+  /** A number, or (issue 24) a text as `parseEstimate` reads it: '4.500' is saved as 4500. */
+  | { estimate: number | string }
   | { slogan: string }
   /** `picture`: the `file` key answered by createpresignedpost, after the upload succeeded. */
   | { picture: string };

@@ -1,6 +1,16 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clubs, participations, profiles, votes, type ClubRow, type NewParticipationRow, type ParticipationRow } from '../../db/schema/index.js';
+import {
+  clubs,
+  moderationLog,
+  participations,
+  profiles,
+  votes,
+  type ClubRow,
+  type ModerationLogRow,
+  type NewParticipationRow,
+  type ParticipationRow,
+} from '../../db/schema/index.js';
 
 /** Queries of the clubs' own entries. */
 
@@ -18,6 +28,27 @@ export async function findEntry(db: Db, challengeId: string, clubId: string): Pr
     .select()
     .from(participations)
     .where(and(eq(participations.challengeId, challengeId), eq(participations.clubId, clubId)));
+  return row;
+}
+
+/**
+ * The club's last rejected (or withdrawn) entry of the challenge, from the moderation log: a
+ * rejection deletes the entry and keeps a copy of it in `details.entry` (moderation service and
+ * decisions), whose `club.id` names the club. Uses the log's (challenge, at) index.
+ */
+export async function lastRejection(db: Db, challengeId: string, clubId: string): Promise<ModerationLogRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(moderationLog)
+    .where(
+      and(
+        eq(moderationLog.challengeId, challengeId),
+        eq(moderationLog.action, 'reject'),
+        sql`${moderationLog.details} -> 'entry' -> 'club' ->> 'id' = ${clubId}`,
+      ),
+    )
+    .orderBy(desc(moderationLog.at), desc(moderationLog.id))
+    .limit(1);
   return row;
 }
 

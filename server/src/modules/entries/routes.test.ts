@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { WERBERAT_CHECK_KEYS } from '@erd/shared-contracts/backoffice';
 import type { ParticipationDto } from '@erd/shared-contracts/wire';
 import { participations } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createMember, memberHeaders, type Member } from '../../test-support/members.js';
 import { seedChallenge, seedClubs, seedYear } from '../../test-support/seed.js';
-import { rejectParticipation } from '../moderation/service.js';
+import { decideParticipations } from '../moderation/decisions.js';
+import { publishParticipation, rejectParticipation } from '../moderation/service.js';
 
 /**
  * The clubs' own entries (contracts entries.ts): GET/PUT /api/challenge/particpation/{id} for each
@@ -58,6 +60,9 @@ const get = (challengeId: string, member: Member | null = a) =>
   t.app.inject({ method: 'GET', url: path(challengeId), headers: member ? { authorization: `Bearer ${member.accessToken}` } : {} });
 const put = (challengeId: string, payload: unknown, member: Member | null = a) =>
   t.app.inject({ method: 'PUT', url: path(challengeId), headers: memberHeaders(member), payload: payload as Record<string, unknown> });
+
+const getWithRejection = (challengeId: string, member: Member = a) =>
+  t.app.inject({ method: 'GET', url: `${path(challengeId)}?include=rejection`, headers: { authorization: `Bearer ${member.accessToken}` } });
 
 const rowsOf = (challengeId: string) => t.ctx.db.select().from(participations).where(eq(participations.challengeId, challengeId));
 
@@ -133,7 +138,12 @@ describe('estimate and goals', () => {
     [{ estimate: 1.5 }],
     [{ estimate: 1234567890 }],
     [{ estimate: 1e21 }],
-    [{ estimate: '123' }],
+    [{ estimate: '4,5' }],
+    [{ estimate: '4.50' }],
+    [{ estimate: '-1' }],
+    [{ estimate: '1.234.567.890' }],
+    [{ estimate: '' }],
+    [{ estimate: 'viele' }],
     [{ estimate: null }],
     [{ estimate: 1, slogan: 'x' }],
     [{}],
@@ -145,6 +155,20 @@ describe('estimate and goals', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'ValidationError' });
     expect(await rowsOf('est-open')).toEqual(before);
+  });
+
+  test('issue 24: a number as Germans write it is saved as the number; anything else names the rule in German', async () => {
+    for (const [estimate, saved] of [['4.500', 4500], ['4 500', 4500], ['4\u00a0500', 4500], [' 4500 ', 4500], ['123', 123], ['999.999.999', 999_999_999]] as const) {
+      const res = await put('est-open', { estimate }, b);
+      expect([estimate, res.statusCode]).toEqual([estimate, 200]);
+      expect(res.json()).toMatchObject({ fields: { estimate: saved }, state: 'published' });
+      expect((await get('est-open', b)).json()).toMatchObject({ fields: { estimate: saved } });
+    }
+    const wrong = await put('est-open', { estimate: '4,5' }, b);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'ValidationError', field: 'estimate' });
+    expect(wrong.json().message).toContain('Erwartet wird eine ganze Zahl mit 1 bis 9 Ziffern, zum Beispiel 4500 oder 4.500.');
+    expect((await rowsOf('est-open')).find((r) => r.clubId === 'club-1000-w')!.estimate).toBe(999_999_999);
   });
 
   test('the wrong kind of entry for the challenge → 400', async () => {
@@ -173,6 +197,7 @@ describe('slogan', () => {
     expect(saved).toMatchObject({
       sys: { objectTypeId: 'bfv-erd-text-participation' },
       publishedAt: [],
+      state: 'pending',
       fields: { slogan: markup.trim(), votes: 0, challenge: { id: 'text-submit' } },
     });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -190,13 +215,49 @@ describe('slogan', () => {
     expect((await t.app.inject({ url: `/content/public/spaces/erd/objects/${saved._id}` })).statusCode).toBe(404);
   });
 
-  test('a rejected entry disappears and the club may submit again', async () => {
+  test('a rejected entry disappears and the club may submit again; include=rejection tells the reason until then', async () => {
     const own = (await get('text-submit')).json<ParticipationDto>();
     await rejectParticipation({ ctx: t.ctx, input: { id: own._id, reason: 'Beleidigend', actor: { operatorId: null, name: 'cli:test' } } });
+    // The spec's answer stays null; asked for, the last rejection with the operator's reason and what was sent.
     expect((await get('text-submit')).body).toBe('null');
+    const rejected = await getWithRejection('text-submit');
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.headers['cache-control']).toBe('no-store');
+    expect(rejected.json()).toEqual({
+      state: 'rejected',
+      challengeId: 'text-submit',
+      objectTypeId: 'bfv-erd-text-participation',
+      reason: 'Beleidigend',
+      rejectedAt: TODAY.toISOString(),
+      withdrawn: false,
+      slogan: markup.trim(),
+    });
+    // Another club's rejection is not this club's.
+    expect((await getWithRejection('text-submit', b)).body).toBe('null');
+
     const res = await put('text-submit', { slogan: 'Neuer Versuch' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ fields: { slogan: 'Neuer Versuch' }, publishedAt: [] });
+    expect(res.json()).toMatchObject({ fields: { slogan: 'Neuer Versuch' }, publishedAt: [], state: 'pending' });
+    // With an entry again, the entry is the answer.
+    expect((await getWithRejection('text-submit')).json()).toMatchObject({ state: 'pending', fields: { slogan: 'Neuer Versuch' } });
+  });
+
+  test('include=rejection: without a reason → null reason; a published entry says published; other values → 400', async () => {
+    const member = await createMember(t, 'club-1003-m');
+    const first = (await put('text-submit', { slogan: 'Erster' }, member)).json<ParticipationDto>();
+    await rejectParticipation({ ctx: t.ctx, input: { id: first._id, actor: { operatorId: null, name: 'cli:test' } } });
+    expect((await getWithRejection('text-submit', member)).json()).toMatchObject({ state: 'rejected', reason: null, slogan: 'Erster' });
+    const second = (await put('text-submit', { slogan: 'Zweiter' }, member)).json<ParticipationDto>();
+    await publishParticipation({ ctx: t.ctx, input: { id: second._id, actor: { operatorId: null, name: 'cli:test' } } });
+    expect((await get('text-submit', member)).json()).toMatchObject({ state: 'published', publishedAt: [{ state: 'published' }] });
+    // Taken back after publication (the back office's withdrawal): a rejection that says so.
+    const checklist = Object.fromEntries(WERBERAT_CHECK_KEYS.map((key) => [key, true]));
+    await decideParticipations({ ctx: t.ctx, input: { body: { decision: 'withdraw', ids: [second._id], checklist, reason: 'Nachträglich gemeldet' }, actor: { operatorId: null, name: 'cli:test' } } });
+    expect((await getWithRejection('text-submit', member)).json()).toMatchObject({ state: 'rejected', reason: 'Nachträglich gemeldet', withdrawn: true, slogan: 'Zweiter' });
+    // An estimate never has a rejection.
+    expect((await getWithRejection('est-upcoming', member)).body).toBe('null');
+    const bad = await t.app.inject({ method: 'GET', url: `${path('text-submit')}?include=everything`, headers: memberHeaders(member) });
+    expect(bad.statusCode).toBe(400);
   });
 
   test('length: 200 characters after trimming are fine, 201 are not; empty or blank → 400', async () => {

@@ -2,17 +2,21 @@ import { randomBytes } from 'node:crypto';
 import {
   berlinToday,
   challengeTimeState,
-  ESTIMATE_PATTERN,
   isSubmissionOpen,
   isVoteChallenge,
+  parseEstimate,
   PICTURE_CONTENT_TYPES,
   SLOGAN_MAX_LENGTH,
   type ChallengeDto,
   type MyParticipationDto,
+  type OwnEntryAnswerDto,
+  type OwnEntryState,
   type ParticipationDto,
   type PresignedPostDto,
+  type RejectedEntryDto,
   type SavedParticipationDto,
 } from '@erd/shared-contracts/wire';
+import { ESTIMATE_INPUT_MESSAGE } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import type { ClubRow, ParticipationRow } from '../../db/schema/index.js';
 import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
@@ -26,8 +30,9 @@ import * as repo from './repository.js';
 /**
  * The clubs' own entries (spec §4 Entries, §5, §7; decisions §4). A logged-in member acts for the
  * club of their profile. By challenge type exactly one kind of entry:
- * - estimate / goals: `{ estimate }`, a whole number of 1 to 9 digits, while the challenge runs;
- *   saved at once and changeable until the end (one row per club, upserted). Never public.
+ * - estimate / goals: `{ estimate }`, a whole number of 1 to 9 digits (a number, or a text as Germans
+ *   write it: '4.500', '4 500'; issue 24), while the challenge runs; saved at once and changeable
+ *   until the end (one row per club, upserted). Never public.
  * - text vote: `{ slogan }`, 1–200 characters after trimming, plain text stored as sent, during
  *   the submission window, once.
  * - picture vote: `{ picture }`, the key of a processed upload of this club, during the submission
@@ -46,7 +51,7 @@ const MESSAGES = {
   already: 'Dein Verein hat bei dieser Challenge schon teilgenommen.',
   wrongKind: 'Diese Art der Teilnahme passt nicht zur Challenge.',
   oneField: 'Erwartet wird genau eines der Felder estimate, slogan oder picture.',
-  estimate: 'Die Schätzung muss eine ganze Zahl mit 1 bis 9 Ziffern sein.',
+  estimate: ESTIMATE_INPUT_MESSAGE,
   sloganRequired: 'Gib einen Spruch ein',
   sloganTooLong: `Der Spruch darf maximal ${SLOGAN_MAX_LENGTH} Zeichen lang sein`,
   sloganCharacters: 'Der Spruch enthält unzulässige Zeichen.',
@@ -58,7 +63,6 @@ const MESSAGES = {
 type EntryKind = 'estimate' | 'slogan' | 'picture';
 
 export type EntryInput = { estimate: number } | { slogan: string } | { picture: string };
-
 
 function kindOf(challenge: ChallengeDto): EntryKind {
   switch (challenge.sys.objectTypeId) {
@@ -85,11 +89,9 @@ export function parseEntryInput(body: unknown): EntryInput {
   if (keys.length !== 1 || !['estimate', 'slogan', 'picture'].includes(keys[0]!)) throw new ValidationError(MESSAGES.oneField);
   const record = body as Record<string, unknown>;
   if ('estimate' in record) {
-    const value = record.estimate;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || !ESTIMATE_PATTERN.test(String(value))) {
-      throw new ValidationError(MESSAGES.estimate, { field: 'estimate' });
-    }
-    return { estimate: value };
+    const estimate = parseEstimate(record.estimate);
+    if (estimate === undefined) throw new ValidationError(MESSAGES.estimate, { field: 'estimate' });
+    return { estimate };
   }
   if ('slogan' in record) {
     const value = record.slogan;
@@ -127,31 +129,51 @@ function isOpenForEntries(ctx: Ctx, challenge: ChallengeDto): boolean {
 const closedError = () => new CodedError(403, 'SubmissionClosed', MESSAGES.closed);
 const alreadyError = () => new CodedError(409, 'AlreadySubmitted', MESSAGES.already);
 
-/** The club's entry as its members see it: published or not, with the own estimate. */
-export function toOwnParticipationDto(row: ParticipationRow, spaceId: string, club: ClubRow | null): ParticipationDto {
+type OwnParticipationDto = ParticipationDto & { state: OwnEntryState };
+
+/** The club's entry as its members see it: published or not (`state`), with the own estimate. */
+export function toOwnParticipationDto(row: ParticipationRow, spaceId: string, club: ClubRow | null): OwnParticipationDto {
   const dto = toParticipationDto(row, spaceId, club);
   if (row.estimate !== null) dto.fields.estimate = row.estimate;
-  return dto;
+  return { ...dto, state: row.state === 'published' ? 'published' : 'pending' };
+}
+
+/** The club's last rejection in the challenge as the member may see it (the operator's reason, a slogan as sent). */
+async function rejectionOf(ctx: Ctx, challenge: ChallengeDto, clubId: string): Promise<RejectedEntryDto | null> {
+  if (!isVoteChallenge(challenge)) return null;
+  const row = await repo.lastRejection(ctx.db, challenge.sys.id, clubId);
+  if (!row) return null;
+  const entry = (row.details.entry ?? {}) as { slogan?: unknown };
+  return {
+    state: 'rejected',
+    challengeId: challenge.sys.id,
+    objectTypeId: challenge.sys.objectTypeId === 'bfv-erd-picture-vote' ? 'bfv-erd-picture-participation' : 'bfv-erd-text-participation',
+    reason: row.reason?.trim() || null,
+    rejectedAt: row.at.toISOString(),
+    withdrawn: row.details.withdrawn === true,
+    ...(typeof entry.slogan === 'string' ? { slogan: entry.slogan } : {}),
+  };
 }
 
 const newId = () => `p-${randomBytes(10).toString('hex')}`;
 
 /**
- * GET /api/challenge/particpation/{challengeId}: the club's own entry, or null. Votes an operator
- * removed from it (the back office's vote review) are there as `removedVotes`: how many and why,
- * never who voted.
+ * GET /api/challenge/particpation/{challengeId}: the club's own entry with its `state`, or null.
+ * Votes an operator removed from it (the back office's vote review) are there as `removedVotes`:
+ * how many and why, never who voted. With `withRejection` (`?include=rejection`, issue 24) a club
+ * without an entry gets its last rejection instead of null, with the operator's reason.
  */
 export async function getOwnParticipation({
   ctx,
   input,
 }: {
   ctx: Ctx;
-  input: { sub: string; challengeId: string };
-}): Promise<MyParticipationDto> {
+  input: { sub: string; challengeId: string; withRejection?: boolean };
+}): Promise<OwnEntryAnswerDto> {
   const club = await memberClub(ctx, input.sub);
-  await challengeOf(ctx, input.challengeId);
+  const challenge = await challengeOf(ctx, input.challengeId);
   const row = await repo.findEntry(ctx.db, input.challengeId, club.id);
-  if (!row) return null;
+  if (!row) return input.withRejection ? rejectionOf(ctx, challenge, club.id) : null;
   const dto: NonNullable<MyParticipationDto> = toOwnParticipationDto(row, ctx.config.spaceId, club);
   const removed = row.objectTypeId === 'bfv-erd-estimate-participation' ? [] : await repo.removedVotesOf(ctx.db, row.id);
   if (removed.length) {
@@ -170,7 +192,7 @@ export async function saveParticipation({
 }: {
   ctx: Ctx;
   input: { sub: string; challengeId: string; body: unknown };
-}): Promise<SavedParticipationDto> {
+}): Promise<SavedParticipationDto & { state: OwnEntryState }> {
   const club = await memberClub(ctx, input.sub);
   const challenge = await challengeOf(ctx, input.challengeId);
   const entry = parseEntryInput(input.body);
