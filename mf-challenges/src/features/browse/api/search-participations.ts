@@ -24,12 +24,13 @@ export interface ParticipationListState {
 }
 
 /**
- * The participation list of spec §4: sort newest (default) or likes; changing the sort reloads
+ * The participation list of spec §4: sort newest (default) or likes (`initialSort`: the one in the
+ * address, issue 24); changing the sort reloads
  * from offset 0 (the load-more button is hidden meanwhile); load-more appends the next page and
  * is offered while the total exceeds the loaded items.
  */
-export function useParticipationList(challengeId: string) {
-  const [sort, setSortState] = useState<ParticipationSort>('newest');
+export function useParticipationList(challengeId: string, initialSort: ParticipationSort = 'newest') {
+  const [sort, setSortState] = useState<ParticipationSort>(initialSort);
   const [state, setState] = useState<Omit<ParticipationListState, 'sort'>>({ items: [], total: 0, status: 'loading' });
   // Answers of superseded requests (an earlier sort, an unmounted page) are dropped.
   const generation = useRef(0);

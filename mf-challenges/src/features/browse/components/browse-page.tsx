@@ -1,9 +1,26 @@
 import { css, type Theme } from '@emotion/react';
 import { useRef } from 'react';
-import { getRuntimeConfig, isVoteChallenge, useDocumentTitle, useSpaceData, type ParticipationSort, type VoteChallengeDto } from '@erd/shared-contracts';
-import { Button, Container, LoadError, Section, SelectMenu, Spinner } from '@erd/shared-contracts/ui';
+import {
+  formatDayMonthShort,
+  getRuntimeConfig,
+  isVoteChallenge,
+  paths,
+  phaseActions,
+  selectIsLoggedIn,
+  useDocumentTitle,
+  useMemberClub,
+  useSearchParams,
+  useSession,
+  useSpaceData,
+  type IsoDate,
+  type ParticipationSort,
+  type VoteChallengeDto,
+} from '@erd/shared-contracts';
+import { Button, ButtonLink, Container, LoadError, Section, SelectMenu, Spinner } from '@erd/shared-contracts/ui';
 import { ChallengeHero } from '../../../components/challenge-hero';
 import { ChallengesNotFound } from '../../../components/challenges-not-found';
+import { SORT_PARAM, sortOf } from '../../../components/list-sort';
+import { useToday } from '../../../hooks/use-today';
 import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { useParticipationList } from '../api/search-participations';
 import { ParticipationList } from './participation-list';
@@ -29,7 +46,26 @@ export function BrowsePage({ challengeId }: { challengeId: string }) {
 function BrowseView({ challenge, number }: { challenge: VoteChallengeDto; number: number }) {
   const { headline, teasertitle } = challenge.fields;
   useDocumentTitle(`${headline}: Stöbern – ${getRuntimeConfig().productName}`);
-  const list = useParticipationList(challenge.sys.id);
+  // The sort lives in the address (`?sort=likes`): the entry page's previous/next follow it, and the
+  // way back from an entry shows the list as it was sorted.
+  const [search, setSearch] = useSearchParams();
+  const list = useParticipationList(challenge.sys.id, sortOf(search));
+  const setSort = (next: ParticipationSort) => {
+    list.setSort(next);
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'newest') params.delete(SORT_PARAM);
+        else params.set(SORT_PARAM, next);
+        return params;
+      },
+      { replace: true },
+    );
+  };
+  const today = useToday();
+  const member = useSession(selectIsLoggedIn);
+  const memberClub = useMemberClub();
+  const ownClubId = !member ? null : memberClub.status === 'ready' ? memberClub.clubId : memberClub.status === 'loading' ? undefined : null;
   const focusFrom = useRef<number | null>(null);
   const layout = challenge.sys.objectTypeId === 'bfv-erd-picture-vote' ? 'pictures' : 'text';
 
@@ -67,24 +103,21 @@ function BrowseView({ challenge, number }: { challenge: VoteChallengeDto; number
                 list.items.length > 0 &&
                 `${list.items.length} werden angezeigt von insgesamt ${list.total}`}
             </p>
-            <SelectMenu label="Sortieren nach" options={sortOptions} value={list.sort} onChange={list.setSort} />
+            <SelectMenu label="Sortieren nach" options={sortOptions} value={list.sort} onChange={setSort} />
           </div>
           {list.status === 'loading' ? (
             <Spinner label="Teilnahmen werden geladen …" />
           ) : list.items.length === 0 ? (
-            <p
-              css={(theme: Theme) => css`
-                margin: 0;
-                padding: ${theme.space(10)} 0;
-                text-align: center;
-                font-size: 1.125rem;
-                font-weight: 700;
-              `}
-            >
-              Bisher keine Teilnahmen vorhanden
-            </p>
+            <EmptyList challenge={challenge} today={today} member={member} />
           ) : (
-            <ParticipationList items={list.items} challengeId={challenge.sys.id} layout={layout} focusFrom={focusFrom} />
+            <ParticipationList
+              items={list.items}
+              challengeId={challenge.sys.id}
+              layout={layout}
+              focusFrom={focusFrom}
+              sort={list.sort}
+              vote={{ challenge, today, member, ownClubId }}
+            />
           )}
           {(list.canLoadMore || list.status === 'loading-more') && (
             <div
@@ -110,5 +143,52 @@ function BrowseView({ challenge, number }: { challenge: VoteChallengeDto; number
         </Container>
       </Section>
     </>
+  );
+}
+
+/**
+ * 'Bisher keine Teilnahmen vorhanden' (spec) with a next step (issue 24): while the club can still
+ * enter, 'Jetzt mitmachen' (to the entry forms, or to the login first) with the closing day; else
+ * back to every challenge.
+ */
+function EmptyList({ challenge, today, member }: { challenge: VoteChallengeDto; today: IsoDate; member: boolean }) {
+  const canEnter = phaseActions(challenge, today).includes('enter');
+  return (
+    <div
+      css={(theme: Theme) => css`
+        display: flex;
+        flex-direction: column;
+        align-items: center;
+        gap: ${theme.space(4)};
+        padding: ${theme.space(10)} 0;
+        text-align: center;
+      `}
+    >
+      <p
+        css={css`
+          margin: 0;
+          font-size: 1.125rem;
+          font-weight: 700;
+        `}
+      >
+        Bisher keine Teilnahmen vorhanden
+      </p>
+      {canEnter ? (
+        <>
+          <p
+            css={css`
+              margin: 0;
+            `}
+          >
+            {`Seid die Ersten: Reicht euren Beitrag bis zum ${formatDayMonthShort(challenge.fields.endDateSubmission)} ein.`}
+          </p>
+          <ButtonLink to={member ? paths.challenges : paths.login}>Jetzt mitmachen</ButtonLink>
+        </>
+      ) : (
+        <ButtonLink to={paths.challenges} variant="secondary">
+          Alle Challenges ansehen
+        </ButtonLink>
+      )}
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useRef } from 'react';
-import type { ParticipationDto } from '@erd/shared-contracts';
+import type { ParticipationDto, ParticipationSort } from '@erd/shared-contracts';
 import { PictureEntryCard } from './picture-entry-card';
 import { TextEntryCard } from './text-entry-card';
+import type { TileVoteContext } from './tile-vote';
 
 export type ListLayout = 'text' | 'pictures';
 
@@ -15,12 +16,17 @@ export function ParticipationList({
   challengeId,
   layout,
   focusFrom,
+  sort,
+  vote,
 }: {
   items: ParticipationDto[];
   challengeId: string;
   layout: ListLayout;
   /** Index of the first entry of a page the user asked for; it gets the focus once rendered. */
   focusFrom: { current: number | null };
+  /** The list's sort: the entries' links carry it to the entry page (its previous/next). */
+  sort: ParticipationSort;
+  vote: TileVoteContext;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -57,9 +63,9 @@ export function ParticipationList({
       {items.map((entry) => (
         <li key={entry._id}>
           {entry.sys?.objectTypeId === 'bfv-erd-picture-participation' || (!entry.fields.slogan && entry.fields.image) ? (
-            <PictureEntryCard entry={entry} challengeId={challengeId} />
+            <PictureEntryCard entry={entry} challengeId={challengeId} sort={sort} vote={vote} />
           ) : (
-            <TextEntryCard entry={entry} challengeId={challengeId} />
+            <TextEntryCard entry={entry} challengeId={challengeId} sort={sort} vote={vote} />
           )}
         </li>
       ))}

@@ -1,14 +1,24 @@
 import { css } from '@emotion/react';
-import { Link, paths, type ParticipationDto } from '@erd/shared-contracts';
+import { Link, paths, type ParticipationDto, type ParticipationSort } from '@erd/shared-contracts';
 import { Card } from '@erd/shared-contracts/ui';
 import { imageUrl } from '../../../lib/media';
 import { clubName, ClubTag } from '../../../components/club-tag';
 import { EntryFooter } from './entry-footer';
-import { VoteCount } from '../../../components/vote-count';
-import { latestVoteCount } from '../../../lib/vote-counts';
+import { withSort } from '../../../components/list-sort';
+import { TileVote, type TileVoteContext } from './tile-vote';
 
-/** A picture (width-1024 thumbnail) linking to the entry, with the club below. */
-export function PictureEntryCard({ entry, challengeId }: { entry: ParticipationDto; challengeId: string }) {
+/** A picture (width-1024 thumbnail) linking to the entry, with the club and the vote below. */
+export function PictureEntryCard({
+  entry,
+  challengeId,
+  sort,
+  vote,
+}: {
+  entry: ParticipationDto;
+  challengeId: string;
+  sort: ParticipationSort;
+  vote: TileVoteContext;
+}) {
   const name = clubName(entry.fields.club);
   return (
     <Card
@@ -17,7 +27,7 @@ export function PictureEntryCard({ entry, challengeId }: { entry: ParticipationD
       `}
     >
       <Link
-        to={paths.participation(challengeId, entry._id)}
+        to={withSort(paths.participation(challengeId, entry._id), sort)}
         data-entry-link=""
         css={css`
           display: block;
@@ -48,7 +58,7 @@ export function PictureEntryCard({ entry, challengeId }: { entry: ParticipationD
       </Link>
       <EntryFooter>
         <ClubTag club={entry.fields.club} />
-        <VoteCount votes={latestVoteCount(entry._id, entry.fields.votes)} />
+        <TileVote entry={entry} subject={`Bild${name ? ` von ${name}` : ''}`} context={vote} />
       </EntryFooter>
     </Card>
   );

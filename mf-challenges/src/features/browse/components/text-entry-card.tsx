@@ -1,17 +1,28 @@
 import { css, type Theme } from '@emotion/react';
-import { Link, paths, type ParticipationDto } from '@erd/shared-contracts';
+import { Link, paths, type ParticipationDto, type ParticipationSort } from '@erd/shared-contracts';
 import { Card, Icon } from '@erd/shared-contracts/ui';
-import { ClubTag } from '../../../components/club-tag';
+import { clubName, ClubTag } from '../../../components/club-tag';
 import { EntryFooter } from './entry-footer';
-import { VoteCount } from '../../../components/vote-count';
-import { latestVoteCount } from '../../../lib/vote-counts';
+import { withSort } from '../../../components/list-sort';
+import { TileVote, type TileVoteContext } from './tile-vote';
 
-/** A slogan: the text links to the entry, the club to its page. Slogans are text, never HTML. */
-export function TextEntryCard({ entry, challengeId }: { entry: ParticipationDto; challengeId: string }) {
+/** A slogan: the text links to the entry, the club to its page, the vote beside it. Slogans are text, never HTML. */
+export function TextEntryCard({
+  entry,
+  challengeId,
+  sort,
+  vote,
+}: {
+  entry: ParticipationDto;
+  challengeId: string;
+  sort: ParticipationSort;
+  vote: TileVoteContext;
+}) {
+  const name = clubName(entry.fields.club);
   return (
     <Card>
       <Link
-        to={paths.participation(challengeId, entry._id)}
+        to={withSort(paths.participation(challengeId, entry._id), sort)}
         data-entry-link=""
         css={(theme: Theme) => css`
           display: flex;
@@ -46,7 +57,7 @@ export function TextEntryCard({ entry, challengeId }: { entry: ParticipationDto;
       </Link>
       <EntryFooter>
         <ClubTag club={entry.fields.club} />
-        <VoteCount votes={latestVoteCount(entry._id, entry.fields.votes)} />
+        <TileVote entry={entry} subject={`Spruch${name ? ` von ${name}` : ''}`} context={vote} />
       </EntryFooter>
     </Card>
   );

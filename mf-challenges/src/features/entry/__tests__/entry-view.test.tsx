@@ -37,7 +37,7 @@ it('a slogan: the text, the club linking to its page, the vote button and "Alle 
   const card = await screen.findByRole('article', { name: 'Spruch von SV Musterdorf 12' });
   expect(within(card).getByText('Spruch Nummer 12')).toBeInTheDocument();
   expect(within(card).getByRole('link', { name: /SV Musterdorf 12 Herren/ })).toHaveAttribute('href', '/club/club-12');
-  expect(within(card).getByRole('button', { name: 'Abstimmen, 12 Stimmen' })).toHaveTextContent('12');
+  expect(within(card).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' })).toHaveTextContent('Abstimmen12');
   expect(screen.getByRole('link', { name: 'Alle anzeigen' })).toHaveAttribute('href', '/challenge/challenge-text');
   expect(screen.getByRole('heading', { level: 1, name: 'Euer bester Schlachtruf' })).toBeInTheDocument();
   expect(document.title).toBe('Euer bester Schlachtruf: Spruch – Punktejagd');
@@ -65,7 +65,7 @@ describe('a picture', () => {
       'http://localhost/media/entry-3-w1024.webp',
     );
     expect(within(card).getByRole('link', { name: /SV Musterdorf 3 Damen/ })).toHaveAttribute('href', '/club/club-3');
-    expect(within(card).getByRole('button', { name: 'Abstimmen, 6 Stimmen' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Abstimmen: Bild von SV Musterdorf 3, 6 Stimmen' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Alle anzeigen' })).toHaveAttribute('href', '/challenge/challenge-picture');
   });
 
@@ -173,7 +173,7 @@ describe('the own entry', () => {
     expect(await screen.findByRole('heading', { name: 'kein Treffer' })).toBeInTheDocument();
   });
 
-  it('published: the club sees the count, not a vote button (its club from our API: the token has no club claim)', async () => {
+  it('published: the club sees "Dein Beitrag" and the count, not a vote button (its club from our API: the token has no club claim)', async () => {
     expect(loggedInSession.claims).not.toHaveProperty(['custom:club']);
     const mine = { ...ownEntry('text', { published: true, id: 't-own' }), _id: 't-own' };
     mine.fields.votes = 4;
@@ -182,6 +182,7 @@ describe('the own entry', () => {
     renderChallenges({ route: '/challenge/challenge-text/t-own', today: VOTE_DAY, session: loggedInSession });
     const card = await screen.findByRole('article', { name: 'Spruch von TSV Eching' });
     expect(within(card).getByText('4 Stimmen')).toBeInTheDocument();
+    expect(within(card).getByText('Dein Beitrag')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Abstimmen/ })).not.toBeInTheDocument();
     // 'Teilen' moves into the club's share kit below the card.
     expect(within(card).queryByRole('button', { name: 'Teilen' })).not.toBeInTheDocument();
@@ -203,6 +204,6 @@ describe('the own entry', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     act(() => answer!());
     const card = await screen.findByRole('article', { name: 'Spruch von SV Musterdorf 12' });
-    expect(within(card).getByRole('button', { name: 'Abstimmen, 12 Stimmen' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' })).toBeInTheDocument();
   });
 });

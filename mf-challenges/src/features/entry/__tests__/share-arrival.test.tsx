@@ -8,10 +8,10 @@ import { TodayProvider } from '../../../hooks/use-today';
 import { OBJECT, SEARCH, SPACEDATA, spaceData, textEntry } from '../../../testing/fixtures';
 import { callLines, mockHttp } from '../../../testing/http';
 import { resetVoteCounts } from '../../../lib/vote-counts';
-import { solveAltcha } from '../lib/altcha-solver';
+import { solveAltcha } from '../../../components/voting/altcha-solver';
 
 jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
-jest.mock('../lib/altcha-solver', () => ({ solveAltcha: jest.fn() }));
+jest.mock('../../../components/voting/altcha-solver', () => ({ solveAltcha: jest.fn() }));
 
 /** Issue 23: an entry page opened through a share link (`?via=`) and the votes that follow. */
 
@@ -83,7 +83,7 @@ it('a vote after such a visit carries the channel', async () => {
   const user = userEvent.setup();
   renderEntry('/challenge/challenge-text/t-12?via=story');
   const card = await screen.findByRole('article', { name: 'Spruch von SV Musterdorf 12' });
-  await user.click(within(card).getByRole('button', { name: 'Abstimmen, 12 Stimmen' }));
+  await user.click(within(card).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' }));
   expect(await within(card).findByText('13 Stimmen')).toBeInTheDocument();
   expect(calls.find((call) => `${call.method} ${call.url}` === VOTES)!.body).toEqual({
     challengeId: 'challenge-text',
@@ -98,7 +98,7 @@ it('a later page of the same session votes with the kept channel; without one th
   let calls = mockHttp({ [CHALLENGE]: { data: altchaChallenge }, [VOTES]: { data: { votes: 13 } } });
   const user = userEvent.setup();
   const { unmount } = renderEntry('/challenge/challenge-text/t-12');
-  await user.click(await screen.findByRole('button', { name: 'Abstimmen, 12 Stimmen' }));
+  await user.click(await screen.findByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' }));
   await screen.findByText('13 Stimmen');
   expect(calls.find((call) => `${call.method} ${call.url}` === VOTES)!.body).toMatchObject({ via: 'copy' });
   unmount();
@@ -108,7 +108,7 @@ it('a later page of the same session votes with the kept channel; without one th
   resetVoteCounts();
   calls = mockHttp({ [CHALLENGE]: { data: altchaChallenge }, [VOTES]: { data: { votes: 13 } } });
   renderEntry('/challenge/challenge-text/t-12');
-  await user.click(await screen.findByRole('button', { name: 'Abstimmen, 12 Stimmen' }));
+  await user.click(await screen.findByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' }));
   await screen.findByText('13 Stimmen');
   expect(calls.find((call) => `${call.method} ${call.url}` === VOTES)!.body).not.toHaveProperty('via');
 });

@@ -8,10 +8,10 @@ import { callLines as allCallLines, deferred, mockHttp, type HttpCall } from '..
 /** The calls of the vote, without the member's GET /api/me (which tells the page whether the entry is the own one). */
 const voteCalls = (calls: HttpCall[]) => calls.filter((call) => `${call.method} ${call.url}` !== ME);
 const callLines = (calls: HttpCall[]) => allCallLines(voteCalls(calls));
-import { solveAltcha } from '../lib/altcha-solver';
+import { solveAltcha } from '../../../components/voting/altcha-solver';
 
 jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
-jest.mock('../lib/altcha-solver', () => ({ solveAltcha: jest.fn() }));
+jest.mock('../../../components/voting/altcha-solver', () => ({ solveAltcha: jest.fn() }));
 
 // The text vote: voting 16.06–30.06. Entry t-12 has 12 votes.
 const route = '/challenge/challenge-text/t-12';
@@ -52,7 +52,7 @@ it('after the voting window: "Abstimmung Beendet" with the count', async () => {
 it('on the last voting day the button is still there', async () => {
   mockHttp({});
   renderChallenges({ route, today: '2026-06-30' });
-  expect(within(await card()).getByRole('button', { name: 'Abstimmen, 12 Stimmen' })).toBeInTheDocument();
+  expect(within(await card()).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' })).toBeInTheDocument();
 });
 
 it('with a local vote record only the plain count shows', async () => {
@@ -75,8 +75,8 @@ it('a member votes with the token and no proof; the server’s count shows and t
   const user = userEvent.setup();
   renderChallenges({ route, today: '2026-06-20', session: loggedInSession });
   const entry = await card();
-  await user.click(within(entry).getByRole('button', { name: 'Abstimmen, 12 Stimmen' }));
-  expect(within(entry).getByRole('button', { name: 'Abstimmen, 12 Stimmen' })).toBeDisabled();
+  await user.click(within(entry).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' }));
+  expect(within(entry).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' })).toBeDisabled();
   expect(within(entry).getByText('Stimme wird gezählt …')).toBeInTheDocument();
   await act(async () => answer.resolve());
 
@@ -98,7 +98,7 @@ it('an anonymous visitor first solves the ALTCHA challenge and sends the solutio
   const user = userEvent.setup();
   renderChallenges({ route, today: '2026-06-20' });
   const entry = await card();
-  await user.click(within(entry).getByRole('button', { name: 'Abstimmen, 12 Stimmen' }));
+  await user.click(within(entry).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' }));
   expect(await within(entry).findByText('13 Stimmen')).toBeInTheDocument();
   expect(callLines(calls)).toEqual([CHALLENGE, VOTES]);
   expect(solveAltcha).toHaveBeenCalledWith(altchaChallenge);
@@ -117,7 +117,7 @@ it('when the server still asks a member for a proof, one more try carries one', 
   });
   const user = userEvent.setup();
   renderChallenges({ route, today: '2026-06-20', session: loggedInSession });
-  await user.click(within(await card()).getByRole('button', { name: 'Abstimmen, 12 Stimmen' }));
+  await user.click(within(await card()).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' }));
   expect(await screen.findByText('13 Stimmen')).toBeInTheDocument();
   expect(callLines(calls)).toEqual([VOTES, CHALLENGE, VOTES]);
   expect(voteCalls(calls)[2]!.body).toMatchObject({ altcha: 'c29sdmVk' });
@@ -128,7 +128,7 @@ it('AlreadyVoted (409) also counts as voted and is remembered', async () => {
   const user = userEvent.setup();
   renderChallenges({ route, today: '2026-06-20' });
   const entry = await card();
-  await user.click(within(entry).getByRole('button', { name: 'Abstimmen, 12 Stimmen' }));
+  await user.click(within(entry).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' }));
   expect(await within(entry).findByText('12 Stimmen')).toBeInTheDocument();
   expect(within(entry).queryByRole('button', { name: /Abstimmen/ })).not.toBeInTheDocument();
   expect(within(entry).queryByRole('alert')).not.toBeInTheDocument();
@@ -145,9 +145,9 @@ it.each([
   const user = userEvent.setup();
   renderChallenges({ route, today: '2026-06-20', session: loggedInSession });
   const entry = await card();
-  await user.click(within(entry).getByRole('button', { name: 'Abstimmen, 12 Stimmen' }));
+  await user.click(within(entry).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' }));
   expect(await within(entry).findByRole('alert')).toHaveTextContent(failed);
-  expect(within(entry).getByRole('button', { name: 'Abstimmen, 12 Stimmen' })).toBeEnabled();
+  expect(within(entry).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' })).toBeEnabled();
   expect(localStorage.getItem('bfv-vote-t-12')).toBeNull();
 });
 
@@ -157,7 +157,7 @@ it('a failed proof of work is a failed vote', async () => {
   const user = userEvent.setup();
   renderChallenges({ route, today: '2026-06-20' });
   const entry = await card();
-  await user.click(within(entry).getByRole('button', { name: 'Abstimmen, 12 Stimmen' }));
+  await user.click(within(entry).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' }));
   expect(await within(entry).findByRole('alert')).toHaveTextContent(failed);
   expect(callLines(calls)).toEqual([CHALLENGE]);
 });
@@ -168,7 +168,7 @@ it('a vote record written meanwhile (another tab) stops the vote', async () => {
   renderChallenges({ route, today: '2026-06-20', session: loggedInSession });
   const entry = await card();
   localStorage.setItem('bfv-vote-t-12', JSON.stringify({ votedAt: '2026-06-20T08:00:00.000Z' }));
-  await user.click(within(entry).getByRole('button', { name: 'Abstimmen, 12 Stimmen' }));
+  await user.click(within(entry).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' }));
   expect(within(entry).getByText('12 Stimmen')).toBeInTheDocument();
   expect(callLines(calls)).toEqual([]);
 });
@@ -177,13 +177,13 @@ it('the list shows the server’s counts, and the count of a vote just cast', as
   mockHttp({ [VOTES]: { data: { votes: 20 } } });
   const user = userEvent.setup();
   renderChallenges({ route, today: '2026-06-20', session: loggedInSession });
-  await user.click(within(await card()).getByRole('button', { name: 'Abstimmen, 12 Stimmen' }));
+  await user.click(within(await card()).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 12, 12 Stimmen' }));
   await screen.findByText('20 Stimmen');
   await user.click(screen.getByRole('link', { name: 'Alle anzeigen' }));
   // The public list may still be cached with the old count (12): the newer count from the vote wins.
   const list = await screen.findByRole('list', { name: 'Teilnahmen' });
   const items = within(list).getAllByRole('listitem');
   expect(items[0]).toHaveTextContent('Spruch Nummer 12');
-  expect(items[0]).toHaveTextContent('20 Stimmen');
-  expect(items[1]).toHaveTextContent('3 Stimmen');
+  expect(items[0]).toHaveTextContent('Abgestimmt20 Stimmen');
+  expect(within(items[1]!).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 3, 3 Stimmen' })).toBeInTheDocument();
 });

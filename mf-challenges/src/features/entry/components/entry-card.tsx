@@ -1,23 +1,26 @@
 import { css, type Theme } from '@emotion/react';
 import styled from '@emotion/styled';
-import { getRuntimeConfig, Link, paths, type IsoDate, type ParticipationDto, type VoteChallengeDto } from '@erd/shared-contracts';
+import { getRuntimeConfig, Link, paths, type IsoDate, type ParticipationDto, type ParticipationSort, type VoteChallengeDto } from '@erd/shared-contracts';
 import { Card, Icon } from '@erd/shared-contracts/ui';
 import { clubName, ClubTag } from '../../../components/club-tag';
+import { withSort } from '../../../components/list-sort';
 import { entryUrl } from '../lib/entry-links';
 import { PictureView } from './picture-view';
 import { ReportLink } from './report-link';
 import { EntryShareButton } from './share-button';
 import { VoteArea } from './vote-area';
 
-const Footer = styled.div(({ theme }) => ({
+/** Club and vote first: on a phone and a desktop the vote is on the first screen, above a tall picture. */
+const Header = styled.div(({ theme }) => ({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
   flexWrap: 'wrap',
   gap: `${theme.space(3)} ${theme.space(4)}`,
-  padding: `${theme.space(4)} ${theme.space(4)}`,
-  borderTop: `1px solid ${theme.colors.border}`,
-  [theme.mq.md]: { padding: `${theme.space(4)} ${theme.space(6)}` },
+  padding: `${theme.space(3)} ${theme.space(4)}`,
+  borderBottom: `1px solid ${theme.colors.border}`,
+  '& > :nth-child(2)': { marginLeft: 'auto' },
+  [theme.mq.md]: { padding: `${theme.space(3)} ${theme.space(6)}` },
 }));
 
 const Actions = styled.div(({ theme }) => ({
@@ -33,8 +36,9 @@ const Actions = styled.div(({ theme }) => ({
 }));
 
 /**
- * One entry (spec §2): the slogan (as text, never HTML) or the picture (lightbox on click), the club
- * linking to its page, the vote area, 'Teilen' and 'Melden'. An own entry that is not published
+ * One entry (spec §2): the club linking to its page and the vote area on top (issue 24: visible
+ * without scrolling), then the slogan (as text, never HTML) or the picture (lightbox on click),
+ * 'Teilen' and 'Melden'. An own entry that is not published
  * yet shows the 'in Kürze freigeschaltet' notice instead of votes and sharing; a published own
  * entry leaves 'Teilen' to the club's share kit below the card.
  */
@@ -59,9 +63,24 @@ export function EntryCard({
   const club = entry.fields.club;
   const name = clubName(club);
   const url = entryUrl(config, challenge.sys.id, entry._id);
+  const subject = `${picture ? 'Bild' : 'Spruch'}${name ? ` von ${name}` : ''}`;
 
   return (
-    <Card aria-label={`${picture ? 'Bild' : 'Spruch'}${name ? ` von ${name}` : ''}`}>
+    <Card aria-label={subject}>
+      <Header>
+        <ClubTag club={club} />
+        {!pending && (
+          <VoteArea
+            challenge={challenge}
+            participationId={entry._id}
+            votes={entry.fields.votes}
+            today={today}
+            member={member}
+            ownEntry={ownEntry}
+            subject={subject}
+          />
+        )}
+      </Header>
       {picture ? (
         <PictureView image={entry.fields.image} alt={name ? `Foto von ${name}` : 'Eingereichtes Foto'} />
       ) : (
@@ -91,19 +110,6 @@ export function EntryCard({
           </p>
         </div>
       )}
-      <Footer>
-        <ClubTag club={club} />
-        {!pending && (
-          <VoteArea
-            challenge={challenge}
-            participationId={entry._id}
-            votes={entry.fields.votes}
-            today={today}
-            member={member}
-            ownEntry={ownEntry}
-          />
-        )}
-      </Footer>
       {pending ? (
         <p
           role="status"
@@ -135,11 +141,11 @@ export function EntryCard({
   );
 }
 
-/** 'Alle anzeigen': back to every entry of the challenge. */
-export function AllEntriesLink({ challengeId }: { challengeId: string }) {
+/** 'Alle anzeigen': back to every entry of the challenge, in the sort the visitor came from. */
+export function AllEntriesLink({ challengeId, sort }: { challengeId: string; sort: ParticipationSort }) {
   return (
     <Link
-      to={paths.challenge(challengeId)}
+      to={withSort(paths.challenge(challengeId), sort)}
       css={(theme: Theme) => css`
         display: inline-flex;
         align-items: center;

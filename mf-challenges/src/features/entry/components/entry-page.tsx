@@ -5,6 +5,7 @@ import {
   selectIsLoggedIn,
   useDocumentTitle,
   useMemberClub,
+  useSearchParams,
   useSession,
   useSpaceData,
   type VoteChallengeDto,
@@ -12,18 +13,22 @@ import {
 import { Container, EmptyState, LoadError, Section, Spinner } from '@erd/shared-contracts/ui';
 import { ChallengeHero } from '../../../components/challenge-hero';
 import { clubId } from '../../../components/club-tag';
+import { sortOf } from '../../../components/list-sort';
 import { ChallengesNotFound } from '../../../components/challenges-not-found';
 import { useToday } from '../../../hooks/use-today';
 import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { useEntry } from '../api/get-entry';
+import { useNeighbours } from '../api/get-neighbours';
 import { entryUrl } from '../lib/entry-links';
 import { AllEntriesLink, EntryCard } from './entry-card';
+import { EntryNav } from './entry-nav';
 import { ShareArrivalSlot, ShareKitSlot } from './lazy-share';
 
 /**
  * Spec §2 single participation view (/challenge/{challengeId}/{participationId}): one entry of a
  * vote challenge with its vote area, or the own entry not yet published; 'Noch ist es still...'
- * while the challenge has no entries; the 404 screen otherwise. The club sees its share kit below
+ * while the challenge has no entries; the 404 screen otherwise. Previous/next between the published
+ * entries in the list's sort (`?sort=`, issue 24) above the card. The club sees its share kit below
  * its own published entry; a visit through a share link (`?via=`) is counted (issue 23).
  */
 export function EntryPage({ challengeId, participationId }: { challengeId: string; participationId: string }) {
@@ -54,6 +59,11 @@ function EntryView({ challenge, number, participationId }: { challenge: VoteChal
   const ownClubId = memberClub.status === 'ready' ? (memberClub.clubId ?? undefined) : undefined;
   const today = useToday();
   const state = useEntry(challenge.sys.id, participationId, member);
+  // The order the visitor browsed in (`?sort=likes`, else 'Neueste'): previous/next follow it.
+  const [search] = useSearchParams();
+  const sort = sortOf(search);
+  const published = state.status === 'ready' && !state.pending;
+  const neighbours = useNeighbours(challenge.sys.id, participationId, sort, published);
   const picture = challenge.sys.objectTypeId === 'bfv-erd-picture-vote';
   const { headline, teasertitle } = challenge.fields;
   useDocumentTitle(state.status === 'not-found' ? null : `${headline}: ${picture ? 'Bild' : 'Spruch'} – ${getRuntimeConfig().productName}`);
@@ -80,6 +90,7 @@ function EntryView({ challenge, number, participationId }: { challenge: VoteChal
           {state.status === 'empty' && <EmptyState title="Noch ist es still..." text="Pssst! Komm wieder wenn teilgenommen wurde!" />}
           {state.status === 'ready' && memberClub.status !== 'loading' && (
             <>
+              {neighbours && neighbours.total > 1 && <EntryNav challengeId={challenge.sys.id} neighbours={neighbours} sort={sort} />}
               <EntryCard
                 challenge={challenge}
                 entry={state.entry}
@@ -96,7 +107,7 @@ function EntryView({ challenge, number, participationId }: { challenge: VoteChal
                   today={today}
                 />
               )}
-              {!state.pending && <AllEntriesLink challengeId={challenge.sys.id} />}
+              {!state.pending && <AllEntriesLink challengeId={challenge.sys.id} sort={sort} />}
             </>
           )}
         </Container>

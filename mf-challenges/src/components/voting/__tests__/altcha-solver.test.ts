@@ -10,7 +10,7 @@ import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/pbkdf2';
 import { deriveKey as sha } from 'altcha-lib/algorithms/sha';
 import { create } from 'altcha-lib/frameworks/fastify';
 import type { AltchaChallengeDto, AltchaPayloadDto } from '@erd/shared-contracts';
-import { solveAltcha } from '../lib/altcha-solver';
+import { solveAltcha } from '../altcha-solver';
 
 const secret = 'test-hmac-secret';
 

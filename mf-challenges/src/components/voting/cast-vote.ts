@@ -1,6 +1,6 @@
 import { entryPaths, isApiError, type AltchaChallengeDto, type VoteInput, type VoteResultDto } from '@erd/shared-contracts';
-import { apiClient, type HttpClient } from '../../../api/http';
-import { rememberedShareVia } from '../lib/share-via';
+import { apiClient, type HttpClient } from '../../api/http';
+import { rememberedShareVia } from './share-via';
 
 /**
  * POST /api/votes `{ challengeId, participationId, altcha?, via? }` → `{ votes }` (the server's count).
@@ -36,7 +36,7 @@ async function proveWork(http: HttpClient): Promise<string> {
   const [{ data: challenge }, { solveAltcha }] = await Promise.all([
     http.get<AltchaChallengeDto>(entryPaths.voteChallenge),
     // altcha-lib comes with the first anonymous vote, not with the page.
-    import('../lib/altcha-solver'),
+    import('./altcha-solver'),
   ]);
   return solveAltcha(challenge);
 }
