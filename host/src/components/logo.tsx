@@ -1,15 +1,17 @@
 import { css, type Theme } from '@emotion/react';
 
-/** The "PUNKTEJAGD" wordmark with its shield: one drawing for the header and the home hero. */
+/**
+ * The "PUNKTEJAGD" wordmark with its shield: one drawing for the header and the home hero (there a
+ * size larger, beside the season's claim, which is the hero's largest text).
+ */
 export function Logo({ variant = 'header' }: { variant?: 'header' | 'hero' }) {
   const hero = variant === 'hero';
   return (
     <span
       css={(theme: Theme) => css`
         display: inline-flex;
-        flex-direction: ${hero ? 'column' : 'row'};
         align-items: center;
-        gap: ${hero ? theme.space(4) : theme.space(2)};
+        gap: ${hero ? theme.space(3) : theme.space(2)};
         color: ${theme.colors.white};
         line-height: 1;
       `}
@@ -19,7 +21,7 @@ export function Logo({ variant = 'header' }: { variant?: 'header' | 'hero' }) {
         aria-hidden="true"
         focusable="false"
         css={css`
-          width: ${hero ? 'clamp(88px, 24vw, 140px)' : '30px'};
+          width: ${hero ? 'clamp(40px, 11vw, 64px)' : '30px'};
           height: auto;
           flex-shrink: 0;
         `}
@@ -41,11 +43,11 @@ export function Logo({ variant = 'header' }: { variant?: 'header' | 'hero' }) {
           font-weight: 900;
           font-style: italic;
           letter-spacing: 0.02em;
-          font-size: ${hero ? 'clamp(2.5rem, 12vw, 6rem)' : '1.25rem'};
+          font-size: ${hero ? 'clamp(1.75rem, 8vw, 3rem)' : '1.25rem'};
           white-space: nowrap;
           ${hero ? '' : '@media (max-width: 419px) { display: none; }'}
           ${theme.mq.md} {
-            font-size: ${hero ? 'clamp(2.5rem, 12vw, 6rem)' : '1.5rem'};
+            font-size: ${hero ? '3rem' : '1.5rem'};
           }
         `}
       >

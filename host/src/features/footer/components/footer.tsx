@@ -2,6 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { berlinToday, getRuntimeConfig, Link, paths } from '@erd/shared-contracts';
 import { ButtonLink, Container } from '@erd/shared-contracts/ui';
 import { useJoinTarget } from '../../../lib/use-join-target';
+import { useSeasonOver } from '../../../lib/use-season';
 import { NewsletterForm } from './newsletter-form';
 
 const linkStyle = (theme: Theme) => css`
@@ -19,10 +20,11 @@ const linkStyle = (theme: Theme) => css`
 
 /**
  * Spec §2 footer: 'Bereit zu punkten?', a join button, the newsletter form, legal links and a
- * contact mailto. While the age gate shows, its controls are not rendered (spec: hidden).
+ * contact mailto. Once the season is over the button leads to the final standings instead (issue 24). While the age gate shows, its controls are not rendered (spec: hidden).
  */
 export function Footer({ controlsHidden = false }: { controlsHidden?: boolean }) {
   const joinTarget = useJoinTarget();
+  const seasonOver = useSeasonOver();
   const { serviceEmail, productName } = getRuntimeConfig();
 
   return (
@@ -58,7 +60,12 @@ export function Footer({ controlsHidden = false }: { controlsHidden?: boolean })
             >
               Bereit zu punkten?
             </p>
-            {!controlsHidden && <ButtonLink to={joinTarget}>Jetzt mitmachen</ButtonLink>}
+            {!controlsHidden &&
+              (seasonOver ? (
+                <ButtonLink to={paths.standings}>ZUR ABSCHLUSSTABELLE</ButtonLink>
+              ) : (
+                <ButtonLink to={joinTarget}>Jetzt mitmachen</ButtonLink>
+              ))}
           </div>
           {!controlsHidden && <NewsletterForm />}
         </div>

@@ -3,6 +3,7 @@ import { Link, paths, resolveServiceUrl, selectIsLoggedIn, sessionStore, storage
 import { ButtonLink, Container, Icon } from '@erd/shared-contracts/ui';
 import { Logo } from '../../../components/logo';
 import { useJoinTarget } from '../../../lib/use-join-target';
+import { useSeasonOver } from '../../../lib/use-season';
 import { useSessionClub } from '../api/get-session-club';
 import { useMenu } from '../hooks/use-menu';
 import { SiteMenu } from './site-menu';
@@ -70,12 +71,14 @@ export const HEADER_HEIGHT_PX = { base: 64, md: 80 } as const;
 
 /**
  * Spec §2 header: logo to the home page, join button, profile button (club logo when signed in)
- * and the slide-out menu. While the age gate shows, its controls are not rendered (spec: hidden).
+ * and the slide-out menu. Once the season is over the join button becomes 'Abschlusstabelle' to the
+ * final standings (issue 24: nobody is asked to join a season that has ended). While the age gate shows, its controls are not rendered (spec: hidden).
  * `onSignOut` ends the session for 'Ausloggen' (the app passes mf-auth's sign-out).
  */
 export function Header({ controlsHidden = false, onSignOut = clearSession }: { controlsHidden?: boolean; onSignOut?: () => Promise<void> }) {
   const isLoggedIn = useSession(selectIsLoggedIn);
   const joinTarget = useJoinTarget();
+  const seasonOver = useSeasonOver();
   const menu = useMenu();
 
   return (
@@ -133,7 +136,7 @@ export function Header({ controlsHidden = false, onSignOut = clearSession }: { c
             `}
           >
             <ButtonLink
-              to={joinTarget}
+              to={seasonOver ? paths.standings : joinTarget}
               css={(theme: Theme) => css`
                 padding: ${theme.space(2)} ${theme.space(3)};
                 font-size: 0.8125rem;
@@ -145,7 +148,7 @@ export function Header({ controlsHidden = false, onSignOut = clearSession }: { c
                 }
               `}
             >
-              Jetzt mitmachen
+              {seasonOver ? 'Abschlusstabelle' : 'Jetzt mitmachen'}
             </ButtonLink>
             <Link
               to={isLoggedIn ? paths.profile : paths.login}

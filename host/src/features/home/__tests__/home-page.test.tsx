@@ -61,7 +61,7 @@ describe('home page', () => {
 
   it('shows the active challenge (#2, picture vote) with JETZT MITMACHEN to the login and STÖBERN for visitors', async () => {
     renderWithProviders(<HomePage />);
-    const headline = await screen.findByRole('heading', { name: 'Challenge Nummer 2' });
+    const headline = await screen.findByRole('heading', { level: 2, name: 'Challenge Nummer 2' });
     const section = headline.closest('section') as HTMLElement;
     expect(within(section).getByText('#2')).toBeInTheDocument();
     expect(within(section).getByRole('img', { name: 'Challenge Nummer 2' })).toHaveAttribute('src', '/media/teaser-c2-w1024.webp');
@@ -71,7 +71,7 @@ describe('home page', () => {
 
   it('sends logged-in users to the challenges with JETZT MITMACHEN', async () => {
     renderWithProviders(<HomePage />, { session: loggedInSession });
-    const headline = await screen.findByRole('heading', { name: 'Challenge Nummer 2' });
+    const headline = await screen.findByRole('heading', { level: 2, name: 'Challenge Nummer 2' });
     const section = headline.closest('section') as HTMLElement;
     expect(within(section).getByRole('link', { name: 'JETZT MITMACHEN' })).toHaveAttribute('href', '/challenge');
   });

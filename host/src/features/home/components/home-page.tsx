@@ -3,12 +3,16 @@ import { LoadError, Spinner } from '@erd/shared-contracts/ui';
 import { ActiveChallengeTeaser } from './active-challenge-teaser';
 import { BannerStrip } from './banner-strip';
 import { Hero } from './hero';
+import { RunningChallenges } from './running-challenges';
 import { HowTeaser, IntroTeaser, PrizeTeaser } from './teasers';
 
 /** Spec §9: the banner strips scroll in 50 s and 30 s. */
 export const BANNER_DURATIONS_S = [50, 30] as const;
 
-/** Spec §2 home page: hero, two banner strips, the intro and prize teasers and the active challenge. */
+/**
+ * Spec §2 home page: hero, two banner strips, the intro and prize teasers and the active challenge;
+ * issue 24 adds the season's campaign to the hero and 'Läuft gerade' after the first strip.
+ */
 export function HomePage() {
   const { productName } = getRuntimeConfig();
   useDocumentTitle(`${productName} – Bereit zu punkten?`);
@@ -17,7 +21,7 @@ export function HomePage() {
 
   return (
     <>
-      <Hero productName={productName} />
+      <Hero productName={productName} year={space.status === 'success' ? space.data.year.fields : undefined} pending={space.status === 'loading'} />
       <BannerStrip durationSeconds={BANNER_DURATIONS_S[0]} text={site?.bannerText1} />
       {space.status === 'loading' && <Spinner label="Inhalte werden geladen …" />}
       {space.status === 'error' && (
@@ -25,6 +29,7 @@ export function HomePage() {
       )}
       {space.status === 'success' && (
         <>
+          <RunningChallenges challenges={space.data.year.fields.challenges} />
           <IntroTeaser teaser={space.data.year.fields.teaser1} />
           <HowTeaser teaser={space.data.year.fields.teaser2} />
           <BannerStrip

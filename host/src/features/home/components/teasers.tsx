@@ -109,11 +109,24 @@ export function HowTeaser({ teaser }: { teaser: TeaserDto }) {
   );
 }
 
+/** The prize teaser's anchor: the hero's prize line leads there when the season names no lead prize. */
+export const PRIZES_ANCHOR = 'preise';
+
 /** Prize teaser: headline, subheadline, text and at most four prize images. */
 export function PrizeTeaser({ teaser }: { teaser: TeaserDto }) {
   const images = (teaser.images ?? []).slice(0, MAX_PRIZE_IMAGES);
   return (
-    <Section tone="dark" aria-labelledby="teaser-prizes-title">
+    <Section
+      tone="dark"
+      id={PRIZES_ANCHOR}
+      aria-labelledby="teaser-prizes-title"
+      css={css`
+        scroll-margin-top: 64px;
+        @media (min-width: 900px) {
+          scroll-margin-top: 80px;
+        }
+      `}
+    >
       <Container>
         <div
           css={css`
