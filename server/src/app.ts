@@ -16,6 +16,7 @@ import { registerRequestIds, REQUEST_ID_LOG_LABEL, requestIdOf, requestScopedLog
 import { CORS_HEADERS, corsPaths, registerSecurity } from './http/security.js';
 import { LOG_SERIALIZERS } from './logger.js';
 import { frontendUserRoutes, meRoutes } from './modules/accounts/routes.js';
+import { myEntriesRoutes } from './modules/my-entries/routes.js';
 import { createChangeFeed, type ChangeFeed } from './modules/cache/changes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { checkReadiness, healthRoutes } from './modules/health/routes.js';
@@ -266,6 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(frontendUserRoutes, { ctx, prefix: `${config.contentApiBase}/public/spaces/:spaceId` });
   if (config.identity.builtIn) await app.register(identityRoutes, { ctx });
   await app.register(meRoutes, { ctx });
+  await app.register(myEntriesRoutes, { ctx });
   await app.register(entryRoutes, { ctx });
   if (!config.s3) await app.register(uploadRoutes, { ctx });
   await app.register(voteRoutes, { ctx });
