@@ -2,9 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockXhr, loggedInSession, renderWithProviders } from '@erd/shared-contracts/testing';
 import ProfileApp from '../../../exposes/profile-app';
-import { me, ME_PATH, PROFILE_PUT } from '../../../testing/fixtures';
+import { me, ME_PATH, MY_ENTRIES_GET, noEntries, PROFILE_PUT } from '../../../testing/fixtures';
 
 type User = ReturnType<typeof userEvent.setup>;
+
+/** The profile's calls; 'Meine Teilnahmen' (tested in my-entries.test.tsx) answers an empty list. */
+const mockApi: typeof mockXhr = (routes) => mockXhr({ [MY_ENTRIES_GET]: { body: noEntries }, ...routes });
 
 const renderProfile = () => renderWithProviders(<ProfileApp screen="profile" />, { route: '/profil', session: loggedInSession });
 const field = (label: string) => screen.getByLabelText(label);
@@ -16,7 +19,7 @@ async function loaded() {
 }
 
 it('loads the account with the access token and shows it with links to the club page and the deletion', async () => {
-  const xhr = mockXhr({ [ME_PATH]: { body: me() } });
+  const xhr = mockApi({ [ME_PATH]: { body: me() } });
   renderProfile();
   expect(screen.getByRole('heading', { level: 1, name: 'Profil' })).toBeInTheDocument();
   await loaded();
@@ -41,7 +44,7 @@ it.each([
   ['Postleitzahl & Ort', '„Postleitzahl & Ort“ ist ein Pflichtfeld'],
 ])('requires "%s"; an invalid form shows the spec\'s hint and cannot be sent', async (label, message) => {
   const user = userEvent.setup();
-  mockXhr({ [ME_PATH]: { body: me() } });
+  mockApi({ [ME_PATH]: { body: me() } });
   renderProfile();
   await loaded();
   expect(submit()).toBeEnabled();
@@ -54,7 +57,7 @@ it.each([
 
 it('checks a new password and its repeat', async () => {
   const user = userEvent.setup();
-  mockXhr({ [ME_PATH]: { body: me() } });
+  mockApi({ [ME_PATH]: { body: me() } });
   renderProfile();
   await loaded();
   await user.type(field('Neues Passwort (optional)'), 'kurz');
@@ -81,7 +84,7 @@ async function edit(user: User) {
 it('saves without a password when none was typed, with the loaded updatedAt, and then uses the new one', async () => {
   const user = userEvent.setup();
   let version = 1;
-  const xhr = mockXhr({
+  const xhr = mockApi({
     [ME_PATH]: { body: me() },
     [PROFILE_PUT]: (_url, init) => ({
       body: { fields: { ...me().fields, ...(body(init).fields as object) }, updatedAt: `2026-04-0${++version}T10:00:00.000Z` },
@@ -110,7 +113,7 @@ it('saves without a password when none was typed, with the loaded updatedAt, and
 
 it('sends a typed new password and empties the fields afterwards', async () => {
   const user = userEvent.setup();
-  const xhr = mockXhr({ [ME_PATH]: { body: me() }, [PROFILE_PUT]: { body: { fields: me().fields, updatedAt: '2026-04-02T10:00:00.000Z' } } });
+  const xhr = mockApi({ [ME_PATH]: { body: me() }, [PROFILE_PUT]: { body: { fields: me().fields, updatedAt: '2026-04-02T10:00:00.000Z' } } });
   renderProfile();
   await loaded();
   await user.type(field('Neues Passwort (optional)'), 'Neues#Pass1');
@@ -125,7 +128,7 @@ it('sends a typed new password and empties the fields afterwards', async () => {
 it('a stale updatedAt (409) asks to reload; reloading shows the current data', async () => {
   const user = userEvent.setup();
   let loads = 0;
-  const xhr = mockXhr({
+  const xhr = mockApi({
     [ME_PATH]: () => ({ body: ++loads === 1 ? me() : me({ fields: { ...me().fields, firstname: 'Eri' }, updatedAt: '2026-04-05T10:00:00.000Z' }) }),
     [PROFILE_PUT]: { status: 409, body: { code: 'Conflict', message: 'stale' } },
   });
@@ -137,12 +140,12 @@ it('a stale updatedAt (409) asks to reload; reloading shows the current data', a
   expect(alert).toHaveTextContent('Deine Daten wurden inzwischen an anderer Stelle geändert.');
   await user.click(screen.getByRole('button', { name: 'Daten neu laden' }));
   await waitFor(() => expect(field('Vorname')).toHaveValue('Eri'));
-  expect(xhr.mock.calls.filter(([, init]) => init.method === 'GET')).toHaveLength(2);
+  expect(xhr.mock.calls.filter(([url, init]) => init.method === 'GET' && url.pathname === '/api/me')).toHaveLength(2);
 });
 
 it('shows the failure text when saving fails', async () => {
   const user = userEvent.setup();
-  mockXhr({ [ME_PATH]: { body: me() }, [PROFILE_PUT]: { status: 500, body: { code: 'InternalError', message: 'x' } } });
+  mockApi({ [ME_PATH]: { body: me() }, [PROFILE_PUT]: { status: 500, body: { code: 'InternalError', message: 'x' } } });
   renderProfile();
   await loaded();
   await edit(user);
@@ -152,7 +155,7 @@ it('shows the failure text when saving fails', async () => {
 
 it('says when the identity pool does not let the server set a new password', async () => {
   const user = userEvent.setup();
-  mockXhr({
+  mockApi({
     [ME_PATH]: { body: me() },
     [PROFILE_PUT]: { status: 400, body: { code: 'PasswordChangeUnavailable', message: 'x', user: ['password'] } },
   });
@@ -167,7 +170,7 @@ it('says when the identity pool does not let the server set a new password', asy
 it('offers to load again when the account cannot be loaded', async () => {
   const user = userEvent.setup();
   let loads = 0;
-  mockXhr({ [ME_PATH]: () => (++loads === 1 ? { status: 503, body: {} } : { body: me() }) });
+  mockApi({ [ME_PATH]: () => (++loads === 1 ? { status: 503, body: {} } : { body: me() }) });
   renderProfile();
   expect(await screen.findByRole('alert')).toHaveTextContent('Deine Daten konnten gerade nicht geladen werden.');
   await user.click(screen.getByRole('button', { name: 'Erneut laden' }));
@@ -175,7 +178,7 @@ it('offers to load again when the account cannot be loaded', async () => {
 });
 
 it('points to the login when the session has ended', async () => {
-  mockXhr({ [ME_PATH]: { status: 401, body: { code: 'Unauthorized', message: 'x' } } });
+  mockApi({ [ME_PATH]: { status: 401, body: { code: 'Unauthorized', message: 'x' } } });
   renderProfile();
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Deine Sitzung ist abgelaufen. Bitte logge dich erneut ein.');

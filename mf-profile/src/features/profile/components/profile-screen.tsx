@@ -2,13 +2,15 @@ import { css, type Theme } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
-import { isApiError, Link, paths, storageKeys, useSession, type MeDto, type ProfileUpdateInput } from '@erd/shared-contracts';
+import { isApiError, Link, paths, useSession, type MeDto, type ProfileUpdateInput } from '@erd/shared-contracts';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { FormGroupTitle, FormLinks, FormMessage, formMessages, FormPage, FormStack, LinkButton, ProfileFields, type ProfileFieldValues } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { optionalPassword, optionalPasswordRepeat } from '../../../lib/validators';
 import { getMe } from '../api/get-me';
 import { updateProfile } from '../api/update-profile';
+import { rememberProfile } from '../lib/remember-profile';
+import { MyEntriesSection } from './my-entries-section';
 
 export const profileTexts = {
   saved: 'Deine Daten wurden erfolgreich aktualisiert.',
@@ -21,15 +23,6 @@ export const profileTexts = {
 } as const;
 
 const teamLabels = { m: 'Herren', w: 'Damen' } as const;
-
-/** After a new login, come back here (as the header's profile button does). */
-function rememberProfile() {
-  try {
-    sessionStorage.setItem(storageKeys.redirectAfterLogin, paths.profile);
-  } catch {
-    // storage blocked: the login then leads to /challenge
-  }
-}
 
 export interface ProfileValues extends ProfileFieldValues {
   password?: string;
@@ -69,7 +62,8 @@ const toValues = (me: MeDto): ProfileValues => ({
 /**
  * Spec §2/§5/§7/§8 profile: GET /api/me once the session's e-mail is known, the form with the
  * personal data and an optional new password, PUT /api/profile with the loaded `updatedAt`.
- * Links to the public club page and to the account deletion.
+ * Links to the public club page and to the account deletion. Between the account and the form,
+ * 'Meine Teilnahmen' (issue 24), loaded on its own.
  */
 export function ProfileScreen() {
   const email = useSession((s) => s.email);
@@ -118,7 +112,7 @@ export function ProfileScreen() {
   };
 
   return (
-    <FormPage title="Profil" intro="Hier kannst du deine Daten ändern und ein neues Passwort festlegen.">
+    <FormPage title="Profil" intro="Hier siehst du, was dein Verein eingereicht hat, und kannst deine Daten und dein Passwort ändern.">
       {load.status === 'loading' && <Spinner label="Deine Daten werden geladen …" />}
       {load.status === 'error' &&
         (load.unauthorized ? (
@@ -139,6 +133,7 @@ export function ProfileScreen() {
       {load.status === 'ready' && (
         <>
           <AccountSummary me={load.me} />
+          <MyEntriesSection />
           <Form<ProfileValues> onSubmit={onSubmit} initialValues={initialValues}>
             {({ handleSubmit, invalid, touched, pristine }) => {
               const showInvalid = invalid && Object.values(touched ?? {}).some(Boolean);

@@ -1,0 +1,38 @@
+import { css, type Theme } from '@emotion/react';
+import { lazy, Suspense, useId } from 'react';
+import { Spinner } from '@erd/shared-contracts/ui';
+import { FormGroupTitle, FormMessage } from '@erd/shared-contracts/forms';
+import { myEntriesTexts } from '../lib/my-entry-texts';
+
+/** Should the list's chunk not load (a release in between, the network), this says so; the form stays usable. */
+function MyEntriesUnavailable() {
+  return <FormMessage tone="error">{myEntriesTexts.loadFailed}</FormMessage>;
+}
+
+// The list, its requests and the share kit are a chunk of their own: the profile form does not wait for them.
+const MyEntriesList = lazy(() => import('./my-entries').catch(() => ({ default: MyEntriesUnavailable })));
+
+/**
+ * 'Meine Teilnahmen' (issue 24) on the profile: what the club sent this season, its state, votes,
+ * place and points, with the way to share a published entry.
+ */
+export function MyEntriesSection() {
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      css={(theme: Theme) => css`
+        display: grid;
+        gap: ${theme.space(4)};
+        margin: 0 0 ${theme.space(8)};
+        padding-bottom: ${theme.space(8)};
+        border-bottom: 1px solid ${theme.colors.border};
+      `}
+    >
+      <FormGroupTitle id={titleId}>{myEntriesTexts.title}</FormGroupTitle>
+      <Suspense fallback={<Spinner label={myEntriesTexts.loading} />}>
+        <MyEntriesList />
+      </Suspense>
+    </section>
+  );
+}
