@@ -39,7 +39,7 @@ it('has the German title, the links of spec §2 and a disabled submit while the 
   expect(screen.getByRole('heading', { level: 1, name: 'Einloggen' })).toBeInTheDocument();
   expect(document.title).toBe('Einloggen – Punktejagd');
   expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/restore-password');
-  expect(screen.getByRole('link', { name: 'Jetzt registrieren' })).toHaveAttribute('href', '/registration');
+  expect(screen.getByRole('link', { name: 'Mannschaft registrieren' })).toHaveAttribute('href', '/registration');
   expect(screen.getByRole('link', { name: 'E-Mail-Adresse bestätigen' })).toHaveAttribute('href', '/confirmation');
 
   expect(submit()).toBeDisabled();

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { css, type Theme } from '@emotion/react';
+import { useId, useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, paths, storageKeys, useLocation, useNavigate } from '@erd/shared-contracts';
 import { FormLinks, FormMessage, formMessages, FormPage, FormStack } from '@erd/shared-contracts/forms';
+import { ButtonLink } from '@erd/shared-contracts/ui';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { removeStorage, readStorage, writeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/email';
@@ -108,18 +110,62 @@ export function LoginScreen() {
           );
         }}
       </Form>
+      <RegisterInvitation />
       <FormLinks>
         <li>
           <Link to={paths.restorePassword}>Passwort vergessen?</Link>
-        </li>
-        <li>
-          Noch kein Konto? <Link to={paths.registration}>Jetzt registrieren</Link>
         </li>
         <li>
           Code per E-Mail erhalten? <Link to={paths.confirmation}>E-Mail-Adresse bestätigen</Link>
         </li>
       </FormLinks>
     </FormPage>
+  );
+}
+
+/**
+ * Issue 24: a visitor who came through 'JETZT MITMACHEN' lands here without an account; the way to
+ * the registration stands out right under the login button (on a phone without scrolling).
+ */
+function RegisterInvitation() {
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      css={(theme: Theme) => css`
+        margin-top: ${theme.space(6)};
+        padding: ${theme.space(4)};
+        border-radius: ${theme.radius};
+        background: ${theme.colors.primaryDark};
+        color: ${theme.colors.white};
+        ${theme.mq.sm} {
+          padding: ${theme.space(5)} ${theme.space(6)};
+        }
+      `}
+    >
+      <h2
+        id={titleId}
+        css={(theme: Theme) => css`
+          margin: 0;
+          font-family: ${theme.fonts.headline};
+          font-weight: 900;
+          font-size: 1.25rem;
+          text-transform: uppercase;
+        `}
+      >
+        Noch nicht dabei?
+      </h2>
+      <p
+        css={(theme: Theme) => css`
+          margin: ${theme.space(1)} 0 ${theme.space(4)};
+        `}
+      >
+        Registriere deine Mannschaft – pro Verein und Team gibt es ein Konto.
+      </p>
+      <ButtonLink to={paths.registration} block>
+        Mannschaft registrieren
+      </ButtonLink>
+    </section>
   );
 }
 

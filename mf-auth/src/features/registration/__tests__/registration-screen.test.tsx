@@ -5,7 +5,7 @@ import { mockFetch, mockXhr, renderWithProviders } from '@erd/shared-contracts/t
 import AuthApp from '../../../exposes/auth-app';
 import { LocationDisplay } from '../../../testing/location';
 import { forgetClubCatalogue } from '../api/list-clubs';
-import { CLUB_SEARCH_PATH, catalogue, NEWSLETTER_PATH, SIGNUP_PATH } from '../../../testing/clubs';
+import { availabilityRoutes, CLUB_SEARCH_PATH, catalogue, NEWSLETTER_PATH, SIGNUP_PATH } from '../../../testing/clubs';
 
 jest.mock('amazon-cognito-identity-js', () => jest.requireActual('../../../testing/fake-cognito').fakeCognitoModule);
 
@@ -33,7 +33,7 @@ beforeEach(() => {
   forgetClubCatalogue();
   localStorage.clear();
   sessionStorage.clear();
-  fetchMock = mockFetch({ [CLUB_SEARCH_PATH]: { body: { items: catalogue, total: catalogue.length } } });
+  fetchMock = mockFetch({ [CLUB_SEARCH_PATH]: { body: { items: catalogue, total: catalogue.length } }, ...availabilityRoutes() });
 });
 
 async function chooseClub(user: User, query: string, name: string) {
@@ -43,14 +43,14 @@ async function chooseClub(user: User, query: string, name: string) {
 }
 
 async function fillValid(user: User, { newsletter = false } = {}) {
+  await chooseClub(user, 'Eching', 'TSV Eching');
+  await user.click(teamBox());
+  await user.click(screen.getByRole('option', { name: 'Damen' }));
   await user.type(field('Vorname'), ' Erika ');
   await user.type(field('Nachname'), 'Musterfrau');
   await user.type(field('Straße & Hausnummer'), 'Hauptstraße 1');
   await user.type(field('Postleitzahl & Ort'), '85386 Eching');
   await user.type(field('Telefon (optional)'), '+49 89 123456');
-  await chooseClub(user, 'Eching', 'TSV Eching');
-  await user.click(teamBox());
-  await user.click(screen.getByRole('option', { name: 'Damen' }));
   await user.type(field('E-Mail-Adresse'), 'Erika@TSV-Eching.example');
   await user.type(field('Passwort'), 'Geheim#123');
   await user.type(field('Passwort wiederholen'), 'Geheim#123');
@@ -208,7 +208,6 @@ describe('submit', () => {
   it.each([
     [404, 'ClubNotFound', 'Der gewählte Verein wurde nicht gefunden.'],
     [409, 'EmailExists', 'Die E-Mail-Adresse ist bereits vergeben.'],
-    [409, 'ClubTaken', 'Für den gewählten Verein existiert bereits eine Anmeldung.'],
     [400, 'ValidationError', 'Bei der Registrierung ist ein Fehler aufgetreten, bitte versuche es später erneut.'],
     [500, 'InternalError', 'Bei der Registrierung ist ein Fehler aufgetreten, bitte versuche es später erneut.'],
   ])('answers %s %s with "%s"', async (status, code, text) => {
@@ -221,6 +220,19 @@ describe('submit', () => {
     expect(alert).toHaveTextContent(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     expect(location()).toBe('/registration');
     expect(localStorage.getItem(storageKeys.confirmEmail)).toBeNull();
+  });
+
+  it('answers 409 ClubTaken (the entry was taken after the early check) with the text and the ways on', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockXhr({ [SIGNUP_PATH]: { status: 409, body: { code: 'ClubTaken', message: 'ClubTaken' } } });
+    renderRegistration();
+    await fillValid(user);
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Für den gewählten Verein existiert bereits eine Anmeldung\. Pro Verein und Team gibt es ein Konto\./);
+    expect(within(alert).getByRole('link', { name: 'logge dich ein' })).toHaveAttribute('href', '/login');
+    expect(within(alert).getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/restore-password');
+    expect(location()).toBe('/registration');
   });
 
   it('links an unconfirmed existing e-mail to the confirmation', async () => {
@@ -358,5 +370,70 @@ describe('club search', () => {
     await user.type(clubBox(), 'x');
     await user.tab();
     expect(screen.getByText('Bitte wähle deinen Verein aus')).toBeInTheDocument();
+  });
+});
+
+describe('club first, and the early answer for a taken entry', () => {
+  it('asks for the club and the team before the personal data', () => {
+    renderRegistration();
+    const order = [clubBox(), teamBox(), field('Vorname'), field('E-Mail-Adresse')];
+    for (let i = 1; i < order.length; i++) {
+      expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(titles.slice(0, 3)).toEqual(['Dein Verein', 'Deine Daten', 'Dein Zugang']);
+  });
+
+  it('says at once that the chosen club and team already have an account, with the ways on, and keeps the form from being sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    fetchMock = mockFetch({ [CLUB_SEARCH_PATH]: { body: { items: catalogue, total: catalogue.length } }, ...availabilityRoutes(['club-10001-w']) });
+    const xhr = mockXhr({ [SIGNUP_PATH]: { status: 201, body: { email: 'x' } } });
+    renderRegistration();
+    await fillValid(user);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Für den gewählten Verein existiert bereits eine Anmeldung\. /);
+    expect(within(alert).getByRole('link', { name: 'logge dich ein' })).toHaveAttribute('href', '/login');
+    expect(within(alert).getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/restore-password');
+    expect(alert).toHaveTextContent('Sonst frag in deinem Verein nach, wer eure Mannschaft angemeldet hat.');
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/clubs/club-10001-w/availability');
+    expect(submit()).toBeDisabled();
+    await user.click(submit());
+    expect(xhr).not.toHaveBeenCalled();
+
+    // The other team of the club is free: the message goes, the form can be sent.
+    await user.click(teamBox());
+    await user.click(screen.getByRole('option', { name: 'Herren' }));
+    expect(await screen.findByText(/^Für deinen Verein und dein Team gibt es noch keine Anmeldung/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+    await user.click(submit());
+    await waitFor(() => expect(location()).toBe('/confirmation'));
+  });
+
+  it('asks only once club and team are chosen, and says nothing before', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderRegistration();
+    await chooseClub(user, 'Eching', 'TSV Eching');
+    const availabilityCalls = () => fetchMock.mock.calls.filter(([input]) => String(input).includes('/availability'));
+    expect(availabilityCalls()).toHaveLength(0);
+    expect(screen.queryByText(/gibt es noch keine Anmeldung/)).not.toBeInTheDocument();
+    await chooseClub(user, 'München', 'FC München-Süd');
+    const answer = await screen.findByText(/^Für deinen Verein und dein Team gibt es noch keine Anmeldung\./);
+    expect(answer.closest('[role="status"]')).not.toBeNull();
+    expect(availabilityCalls().map(([input]) => String(input))).toEqual(['/api/clubs/club-20002-w/availability']);
+  });
+
+  it('does not hold the form back when the check cannot be made (the sign-up decides)', async () => {
+    const user = userEvent.setup({ delay: null });
+    fetchMock = mockFetch({ [CLUB_SEARCH_PATH]: { body: { items: catalogue, total: catalogue.length } } });
+    mockXhr({ [SIGNUP_PATH]: { status: 201, body: { email: 'x' } } });
+    renderRegistration();
+    await fillValid(user);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/availability'))).toBe(true));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+    await user.click(submit());
+    await waitFor(() => expect(location()).toBe('/confirmation'));
   });
 });

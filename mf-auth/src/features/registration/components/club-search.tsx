@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { FieldError, Icon, TextInput } from '@erd/shared-contracts/ui';
 import { FieldHint, FieldLabel } from '@erd/shared-contracts/forms';
 import { useClubSearch } from '../hooks/use-club-search';
@@ -14,6 +14,8 @@ interface ClubSearchProps {
   onBlur: () => void;
   onFocus: () => void;
   error?: string;
+  /** Below the field: gets the typed text and whether the search found nothing ('Verein nicht gefunden?'). */
+  footer?: (search: { query: string; nothingFound: boolean }) => ReactNode;
 }
 
 /**
@@ -21,7 +23,7 @@ interface ClubSearchProps {
  * after typing more than 3 characters and hide once a club is chosen. Typing again un-chooses
  * the club, so only a club picked from the results counts.
  */
-export function ClubSearch({ value, onChange, onBlur, onFocus, error }: ClubSearchProps) {
+export function ClubSearch({ value, onChange, onBlur, onFocus, error, footer }: ClubSearchProps) {
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-results`;
@@ -33,6 +35,7 @@ export function ClubSearch({ value, onChange, onBlur, onFocus, error }: ClubSear
   const search = useClubSearch(query, !value);
 
   const results = search.status === 'done' ? search.results : [];
+  const nothingFound = !value && search.status === 'done' && search.results.length === 0;
   const listOpen = !value && !dismissed && results.length > 0;
 
   const choose = (choice: ClubChoice) => {
@@ -190,11 +193,12 @@ export function ClubSearch({ value, onChange, onBlur, onFocus, error }: ClubSear
           ))}
       </ul>
       <div aria-live="polite">
-        {!value && search.status === 'done' && search.results.length === 0 && <FieldHint>{NO_CLUB_FOUND}</FieldHint>}
+        {nothingFound && <FieldHint>{NO_CLUB_FOUND}</FieldHint>}
         {!value && search.status === 'loading' && <FieldHint>Vereine werden geladen …</FieldHint>}
         {!value && search.status === 'error' && <FieldError>{CLUBS_UNAVAILABLE}</FieldError>}
       </div>
       {error && <FieldError id={errorId}>{error}</FieldError>}
+      {footer?.({ query, nothingFound })}
     </div>
   );
 }

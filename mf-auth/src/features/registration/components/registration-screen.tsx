@@ -9,16 +9,19 @@ import {
   type RegistrationInput,
   type Team,
 } from '@erd/shared-contracts';
+import { css, type Theme } from '@emotion/react';
 import { SelectMenu, FieldError } from '@erd/shared-contracts/ui';
 import { FormGroupTitle, FormLinks, FormMessage, formMessages, FormPage, FormStack, ProfileFields, type ProfileFieldValues } from '@erd/shared-contracts/forms';
 import { FinalCheckbox, FinalTextField, NewPasswordFields, SubmitButton } from '../../../components/fields';
 import { writeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/email';
 import { email, required } from '../../../lib/validators';
+import { useClubAvailability, type ClubAvailability } from '../api/club-availability';
 import { loadClubCatalogue } from '../api/list-clubs';
 import { register } from '../api/register';
 import { subscribeNewsletter } from '../api/subscribe-newsletter';
 import { availableTeams, teamLabels, type ClubChoice } from '../lib/club-search';
+import { ClubRequest } from './club-request';
 import { ClubSearch } from './club-search';
 
 /** Spec §8 registration texts. */
@@ -40,6 +43,8 @@ export interface RegistrationValues extends ProfileFieldValues {
   password_repeat?: string;
   terms?: boolean;
   newsletter?: boolean;
+  /** Set while the chosen entry already has an account (the early check): keeps the form from being sent. */
+  clubEntryTaken?: boolean;
 }
 
 /** A constant: react-final-form re-initialises the form when this object changes. */
@@ -72,12 +77,27 @@ const chosenTeam = (value: unknown, all: object) => {
   return value === 'm' || value === 'w' ? (club?.teams[value] ? undefined : formMessages.teamRequired) : formMessages.teamRequired;
 };
 
-/** The club search and the team dropdown, bound to the form: choosing a club preselects its only team. */
+/** The catalogue entry (club number and team) the form has chosen, or null. */
+const chosenEntryId = (club: ClubChoice | null | undefined, team: Team | undefined) => (team ? (club?.teams[team]?.sys.id ?? null) : null);
+
+const entryFree = (value: unknown) => (value ? registrationErrors.ClubTaken : undefined);
+
+/**
+ * The club search and the team dropdown, bound to the form: choosing a club preselects its only
+ * team. As soon as club and team are chosen, the server is asked whether that entry already has
+ * an account; if so, the form says what to do next and cannot be sent (the sign-up still decides).
+ */
 function ClubAndTeam() {
   const form = useForm<RegistrationValues>();
   const club = useField<ClubChoice | null>('club', { validate: chosenClub });
   const team = useField<Team | undefined>('team', { validate: chosenTeam });
+  useField<boolean | undefined>('clubEntryTaken', { validate: entryFree, subscription: {} });
   const teams = availableTeams(club.input.value || null);
+  const availability = useClubAvailability(chosenEntryId(club.input.value || null, team.input.value || undefined));
+
+  useEffect(() => {
+    form.change('clubEntryTaken', availability === 'taken' ? true : undefined);
+  }, [form, availability]);
 
   const onClubChange = (choice: ClubChoice | null) => {
     form.batch(() => {
@@ -96,6 +116,7 @@ function ClubAndTeam() {
         onBlur={club.input.onBlur}
         onFocus={club.input.onFocus}
         error={club.meta.touched && club.meta.error ? (club.meta.error as string) : undefined}
+        footer={({ query, nothingFound }) => <ClubRequest query={query} prominent={nothingFound} />}
       />
       <div>
         <SelectMenu<Team>
@@ -113,6 +134,35 @@ function ClubAndTeam() {
         />
         {teamError && <FieldError id="registration-team-error">{teamError}</FieldError>}
       </div>
+      <EntryAvailability availability={availability} />
+    </>
+  );
+}
+
+/** The early answer for the chosen club and team: free, or taken with what to do next. */
+function EntryAvailability({ availability }: { availability: ClubAvailability }) {
+  if (availability === 'available') {
+    return <FormMessage tone="success">Für deinen Verein und dein Team gibt es noch keine Anmeldung. Weiter geht’s mit deinen Daten.</FormMessage>;
+  }
+  if (availability === 'taken') return <FormMessage tone="error"><ClubTakenText /></FormMessage>;
+  return null;
+}
+
+/** 'Für den gewählten Verein existiert bereits eine Anmeldung.' and the ways on from there. */
+function ClubTakenText() {
+  return (
+    <>
+      {registrationErrors.ClubTaken}{' '}
+      <span
+        css={(theme: Theme) => css`
+          display: block;
+          margin-top: ${theme.space(2)};
+        `}
+      >
+        Pro Verein und Team gibt es ein Konto. Hast du es selbst angelegt? Dann <Link to={paths.login}>logge dich ein</Link> oder lege
+        über <Link to={paths.restorePassword}>Passwort vergessen?</Link> ein neues Passwort fest. Sonst frag in deinem Verein nach, wer
+        eure Mannschaft angemeldet hat.
+      </span>
     </>
   );
 }
@@ -160,40 +210,43 @@ export function RegistrationScreen() {
   return (
     <FormPage
       title="Registrierung"
-      intro="Melde deinen Verein zur Punktejagd an. Pro Verein und Team gibt es eine Anmeldung; wir schicken dir danach einen Code zur Bestätigung deiner E-Mail-Adresse."
+      intro="Melde deine Mannschaft zur Punktejagd an: zuerst Verein und Team, dann deine Daten. Pro Verein und Team gibt es eine Anmeldung; danach schicken wir dir einen Code zur Bestätigung deiner E-Mail-Adresse."
     >
       <Form<RegistrationValues> onSubmit={onSubmit} initialValues={REGISTRATION_INITIAL_VALUES} subscription={{}}>
         {({ handleSubmit }) => (
-          <form noValidate onSubmit={handleSubmit}>
-            <FormStack>
-              <ProfileFields renderField={(field) => <FinalTextField {...field} />} />
+          <FormStack>
+            {/* The club step stands outside the form element: 'Verein nicht gefunden?' opens a form of its own there. */}
+            <FormGroupTitle>Dein Verein</FormGroupTitle>
+            <ClubAndTeam />
 
-              <FormGroupTitle>Dein Verein</FormGroupTitle>
-              <ClubAndTeam />
+            <form noValidate onSubmit={handleSubmit}>
+              <FormStack>
+                <ProfileFields renderField={(field) => <FinalTextField {...field} />} />
 
-              <FormGroupTitle>Dein Zugang</FormGroupTitle>
-              <FinalTextField name="email" label="E-Mail-Adresse" type="email" inputMode="email" autoComplete="email" maxLength={254} validate={email} />
-              <NewPasswordFields label="Passwort" />
+                <FormGroupTitle>Dein Zugang</FormGroupTitle>
+                <FinalTextField name="email" label="E-Mail-Adresse" type="email" inputMode="email" autoComplete="email" maxLength={254} validate={email} />
+                <NewPasswordFields label="Passwort" />
 
-              <FinalCheckbox
-                name="terms"
-                validate={required(formMessages.termsRequired)}
-                label={
-                  <>
-                    Ich akzeptiere die{' '}
-                    <Link to={paths.terms} target="_blank" rel="noopener">
-                      Teilnahmebedingungen
-                    </Link>
-                    .
-                  </>
-                }
-              />
-              <FinalCheckbox name="newsletter" label="Ich möchte den Newsletter der Punktejagd per E-Mail erhalten (jederzeit abbestellbar)." />
+                <FinalCheckbox
+                  name="terms"
+                  validate={required(formMessages.termsRequired)}
+                  label={
+                    <>
+                      Ich akzeptiere die{' '}
+                      <Link to={paths.terms} target="_blank" rel="noopener">
+                        Teilnahmebedingungen
+                      </Link>
+                      .
+                    </>
+                  }
+                />
+                <FinalCheckbox name="newsletter" label="Ich möchte den Newsletter der Punktejagd per E-Mail erhalten (jederzeit abbestellbar)." />
 
-              {failure && <RegistrationFailure failure={failure} />}
-              <SubmitButton>Registrieren</SubmitButton>
-            </FormStack>
-          </form>
+                {failure && <RegistrationFailure failure={failure} />}
+                <SubmitButton>Registrieren</SubmitButton>
+              </FormStack>
+            </form>
+          </FormStack>
         )}
       </Form>
       <FormLinks>
@@ -211,7 +264,7 @@ export function RegistrationScreen() {
 function RegistrationFailure({ failure }: { failure: RegistrationError }): ReactNode {
   return (
     <FormMessage tone="error">
-      {registrationErrors[failure]}
+      {failure === 'ClubTaken' ? <ClubTakenText /> : registrationErrors[failure]}
       {failure === 'EmailNotConfirmed' && (
         <>
           {' '}

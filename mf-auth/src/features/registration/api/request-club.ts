@@ -1,0 +1,10 @@
+import type { ClubRequestInput, ClubRequestResultDto } from '@erd/shared-contracts/schemas';
+import { httpClient } from '../../../lib/frontend-users';
+
+/** POST /api/club-requests (public, rate-limited per IP): a club missing from the catalogue, mailed to the service address. */
+export const CLUB_REQUESTS_PATH = '/api/club-requests';
+
+/** The path stays relative, so the client adds the anti-forgery header. Errors: the contracts' ApiError. */
+export async function requestClub(input: ClubRequestInput): Promise<void> {
+  await (await httpClient()).post<ClubRequestResultDto>(CLUB_REQUESTS_PATH, input);
+}
