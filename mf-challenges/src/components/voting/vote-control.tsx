@@ -58,7 +58,8 @@ export function VoteControl({
           Abgestimmt
         </Mark>
         <VoteCount votes={votes} />
-        <span role="status" css={note}>
+        {/* On a tile 'Abgestimmt' shows it; the thanks are for screen readers only, the row does not jump. */}
+        <span role="status" css={size === 'tile' ? srOnly : note}>
           {status === 'thanks' ? 'Danke für deine Stimme!' : ''}
         </span>
       </Row>
@@ -80,7 +81,7 @@ export function VoteControl({
         css={(theme: Theme) => css`
           gap: ${theme.space(2)};
           font-variant-numeric: tabular-nums;
-          ${size === 'tile' ? `min-height: 44px; padding: ${theme.space(2)} ${theme.space(3.5)};` : ''}
+          ${size === 'tile' ? `min-height: 44px; padding: ${theme.space(2)} ${theme.space(3)}; font-size: 0.875rem;` : ''}
         `}
       >
         <Icon name="thumbs-up" size="sm" color="primary-dark" />
@@ -129,6 +130,15 @@ const note = (theme: Theme) => css`
   &:empty {
     display: none;
   }
+`;
+
+const srOnly = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
 `;
 
 /** 'Dein Beitrag': the signed-in club's own entry, wherever it is listed. */

@@ -43,7 +43,7 @@ it('in the list’s default order: previous and next, the place, no sort in the 
   const nav = await screen.findByRole('navigation', { name: 'Weitere Beiträge' });
   expect(within(nav).getByRole('link', { name: 'Vorheriger Beitrag' })).toHaveAttribute('href', '/challenge/challenge-text/t-5');
   expect(within(nav).getByRole('link', { name: 'Nächster Beitrag' })).toHaveAttribute('href', '/challenge/challenge-text/t-3');
-  expect(within(nav).getByText('Beitrag 3 von 12')).toBeInTheDocument();
+  expect(nav).toHaveTextContent('Beitrag 3 von 12');
   expect(screen.getByRole('link', { name: 'Alle anzeigen' })).toHaveAttribute('href', '/challenge/challenge-text');
   expect(neighbourCalls(fetchMock).map((u) => u.search)).toEqual(['']);
 });

@@ -12,8 +12,11 @@ const step = (theme: Theme) => css`
   padding: 0 ${theme.space(1)};
   font-weight: 800;
   text-transform: uppercase;
-  letter-spacing: 0.04em;
-  font-size: 0.875rem;
+  letter-spacing: 0.03em;
+  font-size: 0.8125rem;
+  ${theme.mq.sm} {
+    font-size: 0.875rem;
+  }
   color: ${theme.colors.primaryDark};
   text-decoration: none;
   &:hover {
@@ -63,7 +66,18 @@ export function EntryNav({ challengeId, neighbours, sort }: { challengeId: strin
           white-space: nowrap;
         `}
       >
-        {`Beitrag ${neighbours.position} von ${neighbours.total}`}
+        {/* On a phone 'Beitrag' gives the links their room: '3 von 12' between them. */}
+        <span
+          css={(theme: Theme) => css`
+            display: none;
+            ${theme.mq.sm} {
+              display: inline;
+            }
+          `}
+        >
+          Beitrag{' '}
+        </span>
+        {`${neighbours.position} von ${neighbours.total}`}
       </span>
       {neighbours.next ? (
         <Link
