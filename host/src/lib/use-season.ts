@@ -1,18 +1,19 @@
 import { useEffect, useState } from 'react';
-import { isSeasonOver, loadSpaceData, type ChallengeDto } from '@erd/shared-contracts';
+import { isSeasonOver, loadSpaceData } from '@erd/shared-contracts';
 
 /**
- * The season's challenges for the frame (header, footer): from the space data every page already
- * loads (the server preloads it), undefined until it is there or when it could not be loaded. Quiet:
- * the page's own screen reports a failed load, the frame just keeps its default buttons.
+ * True once every challenge of the season has ended: the frame's call to action (header, footer)
+ * then leads to the final standings. Read from the space data every page already loads (the server
+ * preloads it); false until it is there, and quietly false when it could not be loaded (the page's
+ * own screen reports that). Re-renders only when the season is over.
  */
-export function useSeasonChallenges(): readonly ChallengeDto[] | undefined {
-  const [challenges, setChallenges] = useState<readonly ChallengeDto[]>();
+export function useSeasonOver(): boolean {
+  const [over, setOver] = useState(false);
   useEffect(() => {
     let active = true;
     loadSpaceData().then(
       (data) => {
-        if (active) setChallenges(data.year.fields.challenges);
+        if (active && isSeasonOver(data.year.fields.challenges)) setOver(true);
       },
       () => {},
     );
@@ -20,11 +21,5 @@ export function useSeasonChallenges(): readonly ChallengeDto[] | undefined {
       active = false;
     };
   }, []);
-  return challenges;
-}
-
-/** True once every challenge of the season has ended: the frame's call to action then leads to the final standings. */
-export function useSeasonOver(): boolean {
-  const challenges = useSeasonChallenges();
-  return challenges !== undefined && isSeasonOver(challenges);
+  return over;
 }

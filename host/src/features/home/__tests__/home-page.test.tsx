@@ -75,4 +75,15 @@ describe('home page', () => {
     const section = headline.closest('section') as HTMLElement;
     expect(within(section).getByRole('link', { name: 'JETZT MITMACHEN' })).toHaveAttribute('href', '/challenge');
   });
+
+  it("shows the season's claim in the hero and 'Läuft gerade' with the running challenge", async () => {
+    renderWithProviders(<HomePage />);
+    const running = await screen.findByRole('heading', { level: 2, name: 'Läuft gerade' });
+    const section = running.closest('section') as HTMLElement;
+    expect(within(section).getByRole('heading', { level: 3, name: 'Challenge Nummer 2' })).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'ABSTIMMEN' })).toHaveAttribute('href', '/challenge/c2');
+    expect(screen.getByTestId('hero-claim')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Jetzt abstimmen' })).toHaveAttribute('href', '/challenge/c2');
+    expect(document.getElementById('preise')).toHaveAccessibleName('Preise');
+  });
 });
