@@ -131,6 +131,8 @@ describe('registration', () => {
     const magic = JSON.parse(Buffer.from(link![1]!, 'base64url').toString('utf8')) as MagicLinkDto;
     expect(magic).toEqual({ email: 'mitglied@example.org', challengeAnswer: code });
     expect(mail.text).toContain('24 Stunden');
+    // greeted by the first name just given (issue 24)
+    expect(mail.text).toMatch(/^Hallo Erika,$/m);
     // Subjects are logged and name the outbox files: the code is only in the body.
     expect(mail.subject).toBe('Dein Bestätigungscode – Punktejagd');
     expect(mail.file).not.toContain(code);
@@ -238,6 +240,7 @@ describe('forgotten password', () => {
     expect(known.statusCode).toBe(200);
     expect(await readOutbox(t)).toHaveLength(before + 1);
     expect((await lastMailTo(t, 'mitglied@example.org')).text).toContain('60 Minuten');
+    expect((await lastMailTo(t, 'mitglied@example.org')).text).toMatch(/^Hallo Erika,$/m);
     for (const email of ['niemand@example.org', 'mitglied@example.org']) {
       const res = await post('forgot-password', { email });
       expect([email, res.statusCode, res.json().code]).toEqual([email, 429, 'LimitExceededException']);

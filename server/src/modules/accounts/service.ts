@@ -82,7 +82,7 @@ export const builtinProvider: AccountIdentityProvider = {
       const now = tx.now();
       const inserted = await repo.insertProfile(tx.db, { sub: user.sub, clubId: values.clubId, ...values.profile, createdAt: now, updatedAt: now });
       if (!inserted) throw new CodedError(409, 'ClubTaken', MESSAGES.clubTaken);
-      await identity.sendCode({ ctx: tx, input: { user, purpose: 'signup' } });
+      await identity.sendCode({ ctx: tx, input: { user, purpose: 'signup', name: values.profile.firstname } });
     });
   },
   async confirmSignup(ctx, input) {
@@ -91,11 +91,15 @@ export const builtinProvider: AccountIdentityProvider = {
   },
   async resendSignupCode(ctx, input) {
     const user = await knownUser(ctx, input.email);
-    await mapped('code-request', () => identity.resendSignupCode({ ctx, input: { user } }));
+    const name = (await repo.findProfile(ctx.db, user.sub))?.firstname;
+    await mapped('code-request', () => identity.resendSignupCode({ ctx, input: { user, name } }));
   },
   async requestPasswordReset(ctx, input) {
     const user = await identity.findUserByUsername(ctx, input.email);
-    if (user) await mapped('code-request', () => identity.requestPasswordReset({ ctx, input: { user } }));
+    if (user) {
+      const name = (await repo.findProfile(ctx.db, user.sub))?.firstname;
+      await mapped('code-request', () => identity.requestPasswordReset({ ctx, input: { user, name } }));
+    }
   },
   async confirmPasswordReset(ctx, input) {
     const user = await knownUser(ctx, input.email);

@@ -232,9 +232,10 @@ export async function sendCode({
   input,
 }: {
   ctx: IdentityCtx;
-  input: { user: IdentityUserRow; purpose: IdentityCodePurpose };
+  /** `name`: the account's first name where the caller knows it (the mail greets by it). */
+  input: { user: IdentityUserRow; purpose: IdentityCodePurpose; name?: string | null };
 }): Promise<void> {
-  const { user, purpose } = input;
+  const { user, purpose, name } = input;
   const now = realNow(ctx);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const ttl = purpose === 'signup' ? SIGNUP_CODE_TTL_MS : RESET_CODE_TTL_MS;
@@ -247,8 +248,8 @@ export async function sendCode({
   const { productName, publicUrl } = ctx.config;
   const mail =
     purpose === 'signup'
-      ? signupCodeMail({ productName, code, confirmUrl: magicLinkUrl(ctx, user.email, code), validHours: ttl / 3_600_000 })
-      : passwordResetCodeMail({ productName, code, changePasswordUrl: `${publicUrl}${paths.changePassword}`, validMinutes: ttl / 60_000 });
+      ? signupCodeMail({ productName, code, confirmUrl: magicLinkUrl(ctx, user.email, code), validHours: ttl / 3_600_000, name })
+      : passwordResetCodeMail({ productName, code, changePasswordUrl: `${publicUrl}${paths.changePassword}`, validMinutes: ttl / 60_000, name });
   await ctx.jobs.enqueue(ctx.db, 'mail', { to: user.email, ...mail });
 }
 
@@ -287,14 +288,14 @@ export async function confirmSignup({ ctx, input }: { ctx: IdentityCtx; input: {
 }
 
 /** ResendConfirmationCode: a new sign-up code, at most once a minute. */
-export async function resendSignupCode({ ctx, input }: { ctx: IdentityCtx; input: { user: IdentityUserRow } }): Promise<void> {
+export async function resendSignupCode({ ctx, input }: { ctx: IdentityCtx; input: { user: IdentityUserRow; name?: string | null } }): Promise<void> {
   if (input.user.status === 'CONFIRMED') throw new IdentityError('InvalidParameterException', 'User is already confirmed.');
-  await inTransaction(ctx, (tx) => sendCode({ ctx: tx, input: { user: input.user, purpose: 'signup' } }));
+  await inTransaction(ctx, (tx) => sendCode({ ctx: tx, input: { user: input.user, purpose: 'signup', name: input.name } }));
 }
 
 /** ForgotPassword: a reset code, at most once a minute (also for unconfirmed accounts: see confirmPasswordReset). */
-export async function requestPasswordReset({ ctx, input }: { ctx: IdentityCtx; input: { user: IdentityUserRow } }): Promise<void> {
-  await inTransaction(ctx, (tx) => sendCode({ ctx: tx, input: { user: input.user, purpose: 'reset' } }));
+export async function requestPasswordReset({ ctx, input }: { ctx: IdentityCtx; input: { user: IdentityUserRow; name?: string | null } }): Promise<void> {
+  await inTransaction(ctx, (tx) => sendCode({ ctx: tx, input: { user: input.user, purpose: 'reset', name: input.name } }));
 }
 
 /**
