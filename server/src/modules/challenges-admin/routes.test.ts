@@ -344,3 +344,50 @@ describe('pictures', () => {
     expect(await mediaCount(t)).toBe(before);
   });
 });
+
+describe('the results day (issue 24)', () => {
+  const space = async () =>
+    (await t.app.inject({ method: 'GET', url: '/content/public/spaces/erd/spacedata?include=4' })).json<SpaceDataDto>().year.fields.challenges;
+
+  it('sets "Ergebnisse erwartet am" also while the challenge runs (no confirmation), audited, shown in the space data; null clears', async () => {
+    const before = await current('slogan');
+    expect(before.resultsDate).toBeNull();
+    const res = await patch('slogan', { expectedUpdatedAt: before.updatedAt, resultsDate: '2026-07-03' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<AdminChallengeDto>().resultsDate).toBe('2026-07-03');
+    const audit = (await auditRows('slogan')).at(-1)!;
+    expect(audit.details).toMatchObject({ fields: ['resultsDate'], before: { resultsDate: null }, after: { resultsDate: '2026-07-03' } });
+    expect((await space()).find((c) => c.sys.id === 'slogan')!.fields.resultsDate).toBe('2026-07-03');
+
+    const cleared = await patch('slogan', { expectedUpdatedAt: res.json<AdminChallengeDto>().updatedAt, resultsDate: null });
+    expect(cleared.json<AdminChallengeDto>().resultsDate).toBeNull();
+    expect('resultsDate' in (await space()).find((c) => c.sys.id === 'slogan')!.fields).toBe(false);
+  });
+
+  it('refuses a day before the end, a malformed day, and an end moved past the results day (German, at the field)', async () => {
+    const { updatedAt } = await current('later');
+    const early = await patch('later', { expectedUpdatedAt: updatedAt, resultsDate: '2026-08-30' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({ field: 'resultsDate', message: expect.stringContaining('resultsDate (2026-08-30) muss am oder nach endDate (2026-08-31) liegen') });
+    const malformed = await patch('later', { expectedUpdatedAt: updatedAt, resultsDate: '31.08.2026' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ field: 'resultsDate', message: 'resultsDate: Datum als JJJJ-MM-TT (ein Tag, den es gibt).' });
+
+    const set = await patch('later', { expectedUpdatedAt: updatedAt, resultsDate: '2026-09-02' });
+    expect(set.statusCode).toBe(200);
+    const moved = await patch('later', { expectedUpdatedAt: set.json<AdminChallengeDto>().updatedAt, endDate: '2026-09-05' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toMatchObject({ field: 'resultsDate' });
+    expect(await current('later')).toMatchObject({ endDate: '2026-08-31', resultsDate: '2026-09-02' });
+    // Both at once are fine.
+    const both = await patch('later', { expectedUpdatedAt: set.json<AdminChallengeDto>().updatedAt, endDate: '2026-09-05', resultsDate: '2026-09-07' });
+    expect(both.statusCode).toBe(200);
+    expect(both.json<AdminChallengeDto>()).toMatchObject({ endDate: '2026-09-05', resultsDate: '2026-09-07' });
+  });
+
+  it('is an admin’s change: a moderator gets 403', async () => {
+    const { updatedAt } = await current('est');
+    expect((await patch('est', { expectedUpdatedAt: updatedAt, resultsDate: '2026-06-20' }, moderator)).statusCode).toBe(403);
+    expect((await current('est')).resultsDate).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { ContentAdminDto, MarkdownPreviewDto, SaveTeasersInput } from '@erd/shared-contracts/backoffice';
+import type { ContentAdminDto, MarkdownPreviewDto, SaveCampaignInput, SaveTeasersInput } from '@erd/shared-contracts/backoffice';
 import type { SpaceDataDto } from '@erd/shared-contracts/wire';
 import { moderationLog, site, SITE_ID } from '../../db/schema/index.js';
 import { createTestApp, FIXTURE_SEASON, type TestApp } from '../../test-support/app.js';
@@ -296,5 +296,80 @@ describe('teasers', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'Conflict', message: expect.stringContaining('Teaser') });
     expect((await content()).teasers.teaser2.description).toBe('Erste');
+  });
+});
+
+describe('PUT /api/operator/content/campaign (issue 24)', () => {
+  const campaignInput = (c: ContentAdminDto, change: Partial<SaveCampaignInput> = {}): SaveCampaignInput => ({
+    expectedUpdatedAt: c.teasersUpdatedAt,
+    ...c.campaign,
+    ...change,
+  });
+  const put = (session: string | null, payload: unknown) => call('PUT', '/api/operator/content/campaign', session, payload);
+
+  test('an admin saves claim, subline, lead prize and key visual: the space data shows them; one audit row; the same again writes nothing', async () => {
+    const loaded = await content();
+    expect(loaded.campaign).toEqual({ claim: '', subline: '', prize: '', image: null });
+    expect('campaign' in (await space()).year.fields).toBe(false);
+    const image = loaded.teasers.teaser2.images[0]!;
+    const res = await put(admin, campaignInput(loaded, { claim: ' Hol den Pokal! ', subline: 'Jede Challenge zählt.', prize: 'Ein Trikotsatz für die ganze Mannschaft', image }));
+    expect(res.statusCode).toBe(200);
+    const saved = res.json<ContentAdminDto>();
+    expect(saved.campaign).toEqual({ claim: 'Hol den Pokal!', subline: 'Jede Challenge zählt.', prize: 'Ein Trikotsatz für die ganze Mannschaft', image });
+    expect(saved.teasersUpdatedAt).not.toBe(loaded.teasersUpdatedAt);
+    expect((await space()).year.fields.campaign).toEqual({ claim: 'Hol den Pokal!', subline: 'Jede Challenge zählt.', prize: 'Ein Trikotsatz für die ganze Mannschaft', image });
+    const rows = await audits('campaign');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.details).toMatchObject({ part: 'campaign', before: { claim: '' }, after: { claim: 'Hol den Pokal!' } });
+
+    expect((await put(admin, campaignInput(saved))).statusCode).toBe(200);
+    expect(await audits('campaign')).toHaveLength(1);
+    expect((await content()).teasersUpdatedAt).toBe(saved.teasersUpdatedAt);
+  });
+
+  test('a key visual alone keeps the default texts; all empty removes the campaign', async () => {
+    const loaded = await content();
+    const onlyImage = await put(admin, campaignInput(loaded, { claim: '', subline: '', prize: '' }));
+    expect(onlyImage.statusCode).toBe(200);
+    expect((await space()).year.fields.campaign).toEqual({ claim: '', image: loaded.campaign.image });
+    const none = await put(admin, campaignInput(onlyImage.json<ContentAdminDto>(), { image: null }));
+    expect(none.json<ContentAdminDto>().campaign).toEqual({ claim: '', subline: '', prize: '', image: null });
+    expect('campaign' in (await space()).year.fields).toBe(false);
+  });
+
+  test('400 with a German message at the field (length, one line, control characters, unknown fields, a subline without claim, a foreign image); 409 when stale', async () => {
+    const loaded = await content();
+    const bad: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ claim: 'x'.repeat(81) }, 'claim', /^claim: Claim: höchstens 80 Zeichen\.$/],
+      [{ claim: 'Zwei\nZeilen' }, 'claim', /Claim: bitte in einer Zeile/],
+      // Control characters: the server's guard for every body (http) or the schema refuses them.
+      [{ claim: 'Gut', subline: 'Klingel\u0007' }, '', /Zeichen, die nicht erlaubt sind|Unterzeile: bitte in einer Zeile/],
+      [{ claim: 'Gut', subline: 'Rechts\u202Elinks' }, 'subline', /Unterzeile: bitte in einer Zeile/],
+      [{ claim: 'Gut', prize: 'p'.repeat(121) }, 'prize', /Hauptpreis: höchstens 120 Zeichen/],
+      [{ claim: '', subline: 'Ohne Claim' }, 'claim', /ohne Claim/],
+      [{ claim: 'Gut', image: { fields: { file: { url: 'javascript:alert(1)' } } } }, 'image.fields.file.url', /Bild-Adresse/],
+      [{ claim: 'Gut', slogan: 'x' }, '', /slogan/],
+    ];
+    for (const [change, field, message] of bad) {
+      const res = await put(admin, campaignInput(loaded, change as Partial<SaveCampaignInput>));
+      expect([field, res.statusCode]).toEqual([field, 400]);
+      const body = res.json<{ field: string; message: string }>();
+      expect(body.message).toMatch(message);
+      if (field) expect(body.field).toBe(field);
+    }
+    expect(await content()).toEqual(loaded);
+
+    expect((await put(admin, campaignInput(loaded, { claim: 'Erster' }))).statusCode).toBe(200);
+    const stale = await put(admin, campaignInput(loaded, { claim: 'Zweiter' }));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'Conflict', message: expect.stringContaining('Kampagne') });
+    expect((await content()).campaign.claim).toBe('Erster');
+  });
+
+  test('moderators 403, no session 401: nothing changes', async () => {
+    const loaded = await content();
+    expect((await put(moderator, campaignInput(loaded, { claim: 'Nicht erlaubt' }))).statusCode).toBe(403);
+    expect((await put(null, campaignInput(loaded, { claim: 'Nicht erlaubt' }))).statusCode).toBe(401);
+    expect((await content()).campaign.claim).toBe(loaded.campaign.claim);
   });
 });

@@ -16,6 +16,7 @@ import { withSafeLinks, type CampaignDto, type RichTextDto, type TeaserDto } fro
 import type { AppContext } from '../../context.js';
 import type { NewSiteRow, SiteRow, YearRow, YearTeaserMarkdown } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { stableStringify } from '../../lib/stable-json.js';
 import { isSingleLineText } from '../../lib/text.js';
 import { appendAudit, type Actor } from '../audit/service.js';
 import type { MarkdownConverter } from '../season/markdown.js';
@@ -279,7 +280,8 @@ export async function saveCampaign({ ctx, input }: { ctx: DbCtx; input: { body: 
     const old = await repo.lockYear(tx, yearId);
     if (!old) throw new NotFoundError(MESSAGES.noSeason);
     if (old.updatedAt.toISOString() !== body.expectedUpdatedAt) throw new ConflictError(MESSAGES.staleCampaign, { updatedAt: old.updatedAt.toISOString() });
-    if (JSON.stringify(campaign) === JSON.stringify(old.campaign ?? null)) return old;
+    // Compared key-order-free: jsonb keeps its own key order.
+    if (stableStringify(campaign) === stableStringify(old.campaign ?? null)) return old;
     const now = ctx.now();
     const row = await repo.updateYear(tx, old.id, { campaign, updatedAt: nextVersion(now, old.updatedAt) });
     await appendAudit(tx, {

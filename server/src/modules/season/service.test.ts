@@ -343,7 +343,70 @@ const DEMO = path.join(SERVER_ROOT, 'season/demo');
     const report = await importSeason({ ctx: other.ctx, input: { dir: DEMO } });
     expect(report.challenges.inserted).toBeGreaterThanOrEqual(4);
     expect(report.clubs.inserted).toBeGreaterThan(0);
+    // Issue 24: the demo's campaign and the results days of its later challenges.
+    const [demoYear] = await other.ctx.db.select().from(years);
+    expect(demoYear!.campaign).toMatchObject({ claim: expect.any(String), subline: expect.any(String), prize: expect.any(String) });
+    expect((await other.ctx.db.select().from(challenges)).filter((c) => c.resultsDate !== null)).toHaveLength(3);
   } finally {
     await other.close();
   }
+});
+
+describe('the campaign and the results day (issue 24)', () => {
+  const campaignDir = (campaign: unknown, resultsDate?: string) =>
+    copySeason((season) => {
+      if (campaign !== undefined) (season.year as Record<string, unknown>).campaign = campaign;
+      if (resultsDate !== undefined) (season.challenges as Array<Record<string, unknown>>)[1]!.resultsDate = resultsDate;
+    });
+  const yearRow = async () => (await t.ctx.db.select().from(years).where(eq(years.id, 'year-test')))[0]!;
+  const pictureRow = async () => (await t.ctx.db.select().from(challenges).where(eq(challenges.id, 'challenge-picture')))[0]!;
+
+  test('imports year.campaign (the image into the media store) and resultsDate (relative like the other dates)', async () => {
+    const report = await run(campaignDir({ claim: '  Hol den Pokal!  ', subline: 'Jede Challenge zählt.', image: 'assets/teaser.svg' }, 'today+12'));
+    expect(report.warnings).toEqual([]);
+    expect((await yearRow()).campaign).toEqual({
+      claim: 'Hol den Pokal!',
+      subline: 'Jede Challenge zählt.',
+      image: { fields: { file: { url: expect.stringMatching(/^\/media\/teaser\.[0-9a-f]{16}\.svg$/), contentType: 'image/svg+xml', width: 640, height: 360 } } },
+    });
+    expect((await pictureRow()).resultsDate).toBe('2026-06-27');
+  });
+
+  test('a file without them keeps the back office’s; one whose end moves past the results day drops that day with a warning', async () => {
+    const again = await run(copySeason());
+    expect(again.year).toBe('unchanged');
+    expect((await yearRow()).campaign?.claim).toBe('Hol den Pokal!');
+    expect((await pictureRow()).resultsDate).toBe('2026-06-27');
+
+    const later = await run(
+      copySeason((season) => {
+        const list = season.challenges as Array<Record<string, unknown>>;
+        list[1]!.endDate = 'today+15';
+        list[1]!.endDateVoting = 'today+15';
+      }),
+    );
+    expect(later.warnings).toEqual(['Challenge "challenge-picture": das Ergebnisdatum 2026-06-27 liegt vor dem neuen Ende 2026-06-30 und entfällt.']);
+    expect((await pictureRow()).resultsDate).toBeNull();
+
+    // The file's campaign wins over what is stored.
+    await run(campaignDir({ claim: 'Neuer Claim' }));
+    expect((await yearRow()).campaign).toEqual({ claim: 'Neuer Claim' });
+  });
+
+  test('checks the campaign like every text (unknown fields, length, one line) and the results day against the end', async () => {
+    expect(await problemsOf(campaignDir({ claim: 'x'.repeat(81), subline: 'Zwei\nZeilen', prize: 'Preis\u0000', slogan: 'Tippfehler' }))).toEqual([
+      'season.json: year.campaign.claim: höchstens 80 Zeichen',
+      'season.json: year.campaign.subline: eine Zeile ohne Zeilenumbruch oder Steuerzeichen',
+      'season.json: year.campaign.prize: eine Zeile ohne Zeilenumbruch oder Steuerzeichen',
+      'season.json: year.campaign: Unbekannter Schlüssel: "slogan"',
+    ]);
+    expect(await problemsOf(campaignDir({ subline: 'Ohne Claim' }))).toEqual([expect.stringMatching(/^season\.json: year\.campaign\.claim: /)]);
+    expect(await problemsOf(campaignDir({ claim: 'Gut', image: 'assets/fehlt.jpg' }))).toEqual(['season.json: year.campaign.image: Bild "assets/fehlt.jpg" nicht gefunden']);
+    expect(await problemsOf(campaignDir(undefined, 'today+9'))).toEqual([
+      'season.json: challenges[1] ("challenge-picture"): resultsDate (2026-06-24) muss am oder nach endDate (2026-06-25) liegen (Ergebnisse erst nach dem Ende)',
+    ]);
+    expect(await problemsOf(campaignDir(undefined, '25.06.2026'))).toEqual([
+      'season.json: challenges[1] ("challenge-picture").resultsDate: Datum als YYYY-MM-DD oder relativ als today, today+N, today-N angeben',
+    ]);
+  });
 });
