@@ -162,7 +162,7 @@ function RegisterInvitation() {
       >
         Registriere deine Mannschaft – pro Verein und Team gibt es ein Konto.
       </p>
-      <ButtonLink to={paths.registration} block>
+      <ButtonLink to={paths.registration} variant="outline" block>
         Mannschaft registrieren
       </ButtonLink>
     </section>

@@ -210,7 +210,7 @@ export function RegistrationScreen() {
   return (
     <FormPage
       title="Registrierung"
-      intro="Melde deine Mannschaft zur Punktejagd an: zuerst Verein und Team, dann deine Daten. Pro Verein und Team gibt es eine Anmeldung; danach schicken wir dir einen Code zur Bestätigung deiner E-Mail-Adresse."
+      intro="Melde deine Mannschaft zur Punktejagd an: zuerst Verein und Team, dann deine Daten. Danach schicken wir dir einen Code zur Bestätigung deiner E-Mail-Adresse."
     >
       <Form<RegistrationValues> onSubmit={onSubmit} initialValues={REGISTRATION_INITIAL_VALUES} subscription={{}}>
         {({ handleSubmit }) => (
