@@ -61,24 +61,22 @@ describe('challenge cards by time state (today 05.05)', () => {
     for (const image of images) expect(image).toMatchObject({ width: 1024, height: 683 });
   });
 
-  it('a finished estimate challenge is a teaser card with ERGEBNISSE only', async () => {
+  it('a finished estimate challenge without published results is a teaser card that says they follow (no button to an empty table)', async () => {
     renderChallenges();
     const finished = await card('Volle Hütte beim Pokalfinale');
     expect(within(finished).getByText('Beendet')).toBeInTheDocument();
     expect(within(finished).getByText('Schätz die Zuschauerzahl.')).toBeInTheDocument();
-    expect(linksIn(finished)).toEqual([['ERGEBNISSE', '/tabelle/challenge-estimate']]);
+    expect(within(finished).getByText('Ergebnisse folgen in Kürze')).toBeInTheDocument();
+    expect(linksIn(finished)).toEqual([]);
   });
 
-  it('a vote challenge in its voting window is the panel with ABSTIMMEN (the entries) and Teilnehmen (to the login)', async () => {
+  it('a vote challenge in its voting window is the panel with ABSTIMMEN (the entries), no Teilnehmen after submission closed', async () => {
     renderChallenges();
     const panel = await card('Euer schönster Jubel');
     expect(within(panel).getByText('Welches Foto zeigt euren schönsten Jubel?')).toBeInTheDocument();
     expect(within(panel).getByText('Ein Foto pro Mannschaft.')).toBeInTheDocument();
     expect(within(panel).getByText('Abstimmen bis 15.05')).toBeInTheDocument();
-    expect(linksIn(panel)).toEqual([
-      ['ABSTIMMEN', '/challenge/challenge-picture'],
-      ['Teilnehmen', '/login'],
-    ]);
+    expect(linksIn(panel)).toEqual([['ABSTIMMEN', '/challenge/challenge-picture']]);
   });
 
   it('an ongoing goals challenge is the panel with Teilnehmen only', async () => {
@@ -113,17 +111,13 @@ describe('other days', () => {
     ]);
   });
 
-  it('finished vote challenges offer STÖBERN and ERGEBNISSE', async () => {
+  it('finished vote challenges offer STÖBERN; ERGEBNISSE only once published (phase-actions.test.tsx), till then when they come', async () => {
     renderChallenges({ today: '2026-07-10' });
-    expect(linksIn(await card('Euer schönster Jubel'))).toEqual([
-      ['STÖBERN', '/challenge/challenge-picture'],
-      ['ERGEBNISSE', '/tabelle/challenge-picture'],
-    ]);
-    expect(linksIn(await card('Euer bester Schlachtruf'))).toEqual([
-      ['STÖBERN', '/challenge/challenge-text'],
-      ['ERGEBNISSE', '/tabelle/challenge-text'],
-    ]);
-    expect(linksIn(await card('Die große Torjagd'))).toEqual([['ERGEBNISSE', '/tabelle/challenge-goals']]);
+    const picture = await card('Euer schönster Jubel');
+    expect(linksIn(picture)).toEqual([['STÖBERN', '/challenge/challenge-picture']]);
+    expect(within(picture).getByText('Ergebnisse folgen in Kürze')).toBeInTheDocument();
+    expect(linksIn(await card('Euer bester Schlachtruf'))).toEqual([['STÖBERN', '/challenge/challenge-text']]);
+    expect(linksIn(await card('Die große Torjagd'))).toEqual([]);
   });
 
   it('when every challenge is upcoming a starting-soon teaser with the first start date comes first', async () => {

@@ -27,7 +27,7 @@ function photo(name = 'jubel.jpg', type = 'image/jpeg', size = 2048) {
 
 function routes(overrides: Record<string, HttpHandler> = {}): Record<string, HttpHandler> {
   return {
-    [`GET ${PICTURE}`]: { data: null },
+    [`GET ${PICTURE}?include=rejection`]: { data: null },
     [`POST ${PRESIGN}`]: { data: presigned },
     [`POST ${UPLOAD_URL}`]: { status: 204 },
     [`PUT ${PICTURE}`]: { data: ownEntry('picture') },
@@ -68,6 +68,55 @@ it('shows the chosen file name', async () => {
   expect(within(card).getByRole('button', { name: 'Bild hochladen' })).toBeEnabled();
 });
 
+describe('the preview before the upload', () => {
+  const created: string[] = [];
+  const revoked: string[] = [];
+  beforeEach(() => {
+    created.length = 0;
+    revoked.length = 0;
+    let n = 0;
+    URL.createObjectURL = jest.fn(() => {
+      const url = `blob:preview-${++n}`;
+      created.push(url);
+      return url;
+    });
+    URL.revokeObjectURL = jest.fn((url: string) => void revoked.push(url));
+  });
+
+  it('shows the chosen picture with its name; another choice replaces it and revokes the old URL; leaving revokes the last', async () => {
+    mockHttp(routes());
+    const user = userEvent.setup();
+    const view = renderChallenges({ today: TODAY, session: loggedInSession });
+    const card = await chooseFile(user, photo('erstes.jpg'));
+    expect(within(card).getByRole('img', { name: 'Vorschau deines Bildes' })).toHaveAttribute('src', 'blob:preview-1');
+    expect(within(card).getByText(/Ausgewählt:/)).toHaveTextContent('Ausgewählt: erstes.jpg');
+
+    await user.upload(within(card).getByLabelText('Bild auswählen'), photo('zweites.png', 'image/png'));
+    expect(within(card).getByRole('img', { name: 'Vorschau deines Bildes' })).toHaveAttribute('src', 'blob:preview-2');
+    expect(within(card).getByText(/Ausgewählt:/)).toHaveTextContent('Ausgewählt: zweites.png');
+    expect(revoked).toEqual(['blob:preview-1']);
+
+    view.unmount();
+    expect(revoked).toEqual(['blob:preview-1', 'blob:preview-2']);
+  });
+
+  it('no preview of a file that is no picture or too large; a picture the browser cannot show leaves only its name', async () => {
+    mockHttp(routes());
+    const user = userEvent.setup({ applyAccept: false });
+    renderChallenges({ today: TODAY, session: loggedInSession });
+    const card = await chooseFile(user, photo('riesig.jpg', 'image/jpeg', 11 * 1024 * 1024));
+    expect(within(card).queryByRole('img', { name: 'Vorschau deines Bildes' })).not.toBeInTheDocument();
+    await user.upload(within(card).getByLabelText('Bild auswählen'), photo('bild.heic', 'image/heic'));
+    const preview = within(card).getByRole('img', { name: 'Vorschau deines Bildes' });
+    act(() => {
+      preview.dispatchEvent(new Event('error'));
+    });
+    expect(within(card).queryByRole('img', { name: 'Vorschau deines Bildes' })).not.toBeInTheDocument();
+    expect(within(card).getByText(/Ausgewählt:/)).toHaveTextContent('Ausgewählt: bild.heic');
+    expect(created).toEqual(['blob:preview-1']);
+  });
+});
+
 it('uploads through the presigned post with a progress bar: presign → multipart POST (fields, then file) → PUT', async () => {
   const half = deferred();
   const finish = deferred();
@@ -99,10 +148,12 @@ it('uploads through the presigned post with a progress bar: presign → multipar
   await act(async () => finish.resolve());
 
   expect(await within(card).findByText('Dein Bild wird in Kürze freigeschaltet.')).toBeInTheDocument();
+  // The card shows the picture the club sent (its thumbnail from the answer).
+  expect(within(card).getByRole('img', { name: 'Dein eingereichtes Bild' })).toHaveAttribute('src', expect.stringContaining('/media/own-picture-w1024.webp'));
   expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument();
   expect(within(card).queryByLabelText('Bild auswählen')).not.toBeInTheDocument();
 
-  expect(callLines(calls)).toEqual([`GET ${PICTURE}`, `POST ${PRESIGN}`, `POST ${UPLOAD_URL}`, `PUT ${PICTURE}`]);
+  expect(callLines(calls)).toEqual([`GET ${PICTURE}?include=rejection`, `POST ${PRESIGN}`, `POST ${UPLOAD_URL}`, `PUT ${PICTURE}`]);
   const [, presign, upload, put] = calls;
   expect(presign).toMatchObject({ body: { name: 'jubel.JPG', contentType: 'image/jpeg' }, authenticated: true });
   // The storage upload carries no access token: the signed fields authorise it.
@@ -152,11 +203,11 @@ it.each([
   const card = await chooseFile(user, file);
   await user.click(within(card).getByRole('button', { name: 'Bild hochladen' }));
   expect(await within(card).findByRole('alert')).toHaveTextContent(failure);
-  expect(callLines(calls)).toEqual([`GET ${PICTURE}`]);
+  expect(callLines(calls)).toEqual([`GET ${PICTURE}?include=rejection`]);
 });
 
 it('a published picture gives MEIN BILD ANZEIGEN; an unpublished one the notice', async () => {
-  mockHttp(routes({ [`GET ${PICTURE}`]: { data: ownEntry('picture', { published: true, id: 'p-own' }) } }));
+  mockHttp(routes({ [`GET ${PICTURE}?include=rejection`]: { data: ownEntry('picture', { published: true, id: 'p-own' }) } }));
   const view = renderChallenges({ today: TODAY, session: loggedInSession });
   expect(await within(await panel()).findByRole('link', { name: 'MEIN BILD ANZEIGEN' })).toHaveAttribute(
     'href',
@@ -164,9 +215,26 @@ it('a published picture gives MEIN BILD ANZEIGEN; an unpublished one the notice'
   );
   view.unmount();
 
-  mockHttp(routes({ [`GET ${PICTURE}`]: { data: ownEntry('picture') } }));
+  mockHttp(routes({ [`GET ${PICTURE}?include=rejection`]: { data: ownEntry('picture') } }));
   renderChallenges({ today: TODAY, session: loggedInSession });
   const card = await panel();
   expect(await within(card).findByText('Dein Bild wird in Kürze freigeschaltet.')).toBeInTheDocument();
+  expect(within(card).getByRole('img', { name: 'Dein eingereichtes Bild' })).toBeInTheDocument();
   expect(within(card).queryByLabelText('Bild auswählen')).not.toBeInTheDocument();
+});
+
+it('a rejected picture: the operator\'s reason, and the chooser is back', async () => {
+  mockHttp(
+    routes({
+      [`GET ${PICTURE}?include=rejection`]: {
+        data: { state: 'rejected', challengeId: 'challenge-picture', objectTypeId: 'bfv-erd-picture-participation', reason: 'Personen erkennbar ohne Einwilligung', rejectedAt: '2026-04-09T10:00:00.000Z', withdrawn: false },
+      },
+    }),
+  );
+  renderChallenges({ today: TODAY, session: loggedInSession });
+  const card = await panel();
+  expect(
+    await within(card).findByText('Dein Bild wurde leider nicht freigegeben: Personen erkennbar ohne Einwilligung. Du kannst ein neues einreichen.'),
+  ).toBeInTheDocument();
+  expect(within(card).getByLabelText('Bild auswählen')).toBeInTheDocument();
 });

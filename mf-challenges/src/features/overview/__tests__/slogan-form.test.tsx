@@ -31,7 +31,7 @@ describe('submission window', () => {
   });
 
   it('members without an entry get the slogan field (max 200) with a counter', async () => {
-    mockHttp({ [`GET ${TEXT}`]: { data: null } });
+    mockHttp({ [`GET ${TEXT}?include=rejection`]: { data: null } });
     const user = userEvent.setup();
     renderChallenges({ today: SUBMIT_DAY, session: loggedInSession });
     const text = await panel();
@@ -56,7 +56,7 @@ describe('submission window', () => {
   });
 
   it('takes at most 200 characters; a longer value (pasted past the limit) is refused', async () => {
-    mockHttp({ [`GET ${TEXT}`]: { data: null } });
+    mockHttp({ [`GET ${TEXT}?include=rejection`]: { data: null } });
     const user = userEvent.setup();
     renderChallenges({ today: SUBMIT_DAY, session: loggedInSession });
     const text = await panel();
@@ -75,7 +75,7 @@ describe('submission window', () => {
 
   it('sends the slogan once (PUT { slogan }), then says it will be published soon', async () => {
     const calls = mockHttp({
-      [`GET ${TEXT}`]: { data: null },
+      [`GET ${TEXT}?include=rejection`]: { data: null },
       [`PUT ${TEXT}`]: ({ body }) => ({ data: { ...ownEntry('text'), fields: { ...ownEntry('text').fields, ...(body as object) } } }),
     });
     const user = userEvent.setup();
@@ -91,7 +91,7 @@ describe('submission window', () => {
   });
 
   it('says so when sending fails, and keeps the text', async () => {
-    mockHttp({ [`GET ${TEXT}`]: { data: null }, [`PUT ${TEXT}`]: { status: 500 } });
+    mockHttp({ [`GET ${TEXT}?include=rejection`]: { data: null }, [`PUT ${TEXT}`]: { status: 500 } });
     const user = userEvent.setup();
     renderChallenges({ today: SUBMIT_DAY, session: loggedInSession });
     const text = await panel();
@@ -106,7 +106,7 @@ describe('submission window', () => {
   it('when the club already sent one (409 AlreadySubmitted) it shows that entry', async () => {
     let gets = 0;
     const calls = mockHttp({
-      [`GET ${TEXT}`]: () => ({ data: ++gets === 1 ? null : ownEntry('text') }),
+      [`GET ${TEXT}?include=rejection`]: () => ({ data: ++gets === 1 ? null : ownEntry('text') }),
       [`PUT ${TEXT}`]: { status: 409, code: 'AlreadySubmitted' },
     });
     const user = userEvent.setup();
@@ -115,19 +115,47 @@ describe('submission window', () => {
     await user.type(await within(text).findByRole('textbox', { name: 'Dein Spruch' }), 'Zweiter Versuch');
     await user.click(within(text).getByRole('button', { name: 'Spruch einreichen' }));
     expect(await within(text).findByText('Dein Spruch wird in Kürze freigeschaltet.')).toBeInTheDocument();
-    expect(callLines(calls)).toEqual([`GET ${TEXT}`, `PUT ${TEXT}`, `GET ${TEXT}`]);
+    expect(callLines(calls)).toEqual([`GET ${TEXT}?include=rejection`, `PUT ${TEXT}`, `GET ${TEXT}?include=rejection`]);
   });
 
-  it('an unpublished entry shows the notice instead of the form', async () => {
-    mockHttp({ [`GET ${TEXT}`]: { data: ownEntry('text') } });
+  it('an unpublished entry shows the slogan the club sent and the notice instead of the form', async () => {
+    mockHttp({ [`GET ${TEXT}?include=rejection`]: { data: ownEntry('text') } });
     renderChallenges({ today: SUBMIT_DAY, session: loggedInSession });
     const text = await panel();
     expect(await within(text).findByText('Dein Spruch wird in Kürze freigeschaltet.')).toBeInTheDocument();
+    const sent = within(text).getByRole('figure', { name: 'Dein eingereichter Spruch' });
+    expect(sent).toHaveTextContent('Eching vor, noch ein Tor!');
     expect(within(text).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it('after sending, the card shows the slogan as sent and that it is pending', async () => {
+    mockHttp({
+      [`GET ${TEXT}?include=rejection`]: { data: null },
+      [`PUT ${TEXT}`]: ({ body }) => ({ data: { ...ownEntry('text'), fields: { ...ownEntry('text').fields, slogan: (body as { slogan: string }).slogan } } }),
+    });
+    const user = userEvent.setup();
+    renderChallenges({ today: SUBMIT_DAY, session: loggedInSession });
+    const text = await panel();
+    await user.type(await within(text).findByRole('textbox', { name: 'Dein Spruch' }), 'Auf geht’s, Eching!');
+    await user.click(within(text).getByRole('button', { name: 'Spruch einreichen' }));
+    expect(await within(text).findByRole('figure', { name: 'Dein eingereichter Spruch' })).toHaveTextContent('Auf geht’s, Eching!');
+    expect(within(text).getByText('Dein Spruch wird in Kürze freigeschaltet.')).toBeInTheDocument();
+  });
+
+  it('a rejected entry: the operator\'s reason, and the form is back', async () => {
+    mockHttp({
+      [`GET ${TEXT}?include=rejection`]: {
+        data: { state: 'rejected', challengeId: 'challenge-text', objectTypeId: 'bfv-erd-text-participation', reason: 'Beleidigend.', rejectedAt: '2026-06-04T10:00:00.000Z', withdrawn: false, slogan: 'x' },
+      },
+    });
+    renderChallenges({ today: SUBMIT_DAY, session: loggedInSession });
+    const text = await panel();
+    expect(await within(text).findByText('Dein Spruch wurde leider nicht freigegeben: Beleidigend. Du kannst einen neuen einreichen.')).toBeInTheDocument();
+    expect(within(text).getByRole('textbox', { name: 'Dein Spruch' })).toHaveValue('');
+  });
+
   it('a published entry gives MEINEN SPRUCH ANZEIGEN, linking to it', async () => {
-    mockHttp({ [`GET ${TEXT}`]: { data: ownEntry('text', { published: true, id: 't-own' }) } });
+    mockHttp({ [`GET ${TEXT}?include=rejection`]: { data: ownEntry('text', { published: true, id: 't-own' }) } });
     renderChallenges({ today: SUBMIT_DAY, session: loggedInSession });
     const text = await panel();
     expect(await within(text).findByRole('link', { name: 'MEINEN SPRUCH ANZEIGEN' })).toHaveAttribute(
@@ -140,7 +168,7 @@ describe('submission window', () => {
 
   it('a rejected entry is gone (the API answers null again): the form is back', async () => {
     let entry: ReturnType<typeof ownEntry> | null = ownEntry('text');
-    mockHttp({ [`GET ${TEXT}`]: () => ({ data: entry }) });
+    mockHttp({ [`GET ${TEXT}?include=rejection`]: () => ({ data: entry }) });
     const first = renderChallenges({ today: SUBMIT_DAY, session: loggedInSession });
     expect(await within(await panel()).findByText('Dein Spruch wird in Kürze freigeschaltet.')).toBeInTheDocument();
     first.unmount();
@@ -154,17 +182,14 @@ describe('submission window', () => {
 });
 
 describe('voting window', () => {
-  it('visitors get ABSTIMMEN (the entries) and Teilnehmen', async () => {
+  it('visitors get ABSTIMMEN (the entries), no Teilnehmen once submission has closed', async () => {
     mockHttp({});
     renderChallenges({ today: VOTE_DAY });
-    expect(linksIn(await panel())).toEqual([
-      ['ABSTIMMEN', '/challenge/challenge-text'],
-      ['Teilnehmen', '/login'],
-    ]);
+    expect(linksIn(await panel())).toEqual([['ABSTIMMEN', '/challenge/challenge-text']]);
   });
 
   it('members without an entry get ABSTIMMEN to the entries, no form', async () => {
-    mockHttp({ [`GET ${TEXT}`]: { data: null } });
+    mockHttp({ [`GET ${TEXT}?include=rejection`]: { data: null } });
     renderChallenges({ today: VOTE_DAY, session: loggedInSession });
     const text = await panel();
     expect(await within(text).findByRole('link', { name: 'ABSTIMMEN' })).toHaveAttribute('href', '/challenge/challenge-text');
@@ -172,19 +197,37 @@ describe('voting window', () => {
     expect(within(text).queryByRole('link', { name: 'Teilnehmen' })).not.toBeInTheDocument();
   });
 
-  it('a published own entry gives ABSTIMMEN to that entry, plus STÖBERN', async () => {
-    mockHttp({ [`GET ${TEXT}`]: { data: ownEntry('text', { published: true, id: 't-own' }) } });
+  it('a published own entry gives ABSTIMMEN to that entry, plus STÖBERN; the card shows it with its votes', async () => {
+    const entry = ownEntry('text', { published: true, id: 't-own' });
+    mockHttp({ [`GET ${TEXT}?include=rejection`]: { data: { ...entry, state: 'published', fields: { ...entry.fields, votes: 1234 } } } });
     renderChallenges({ today: VOTE_DAY, session: loggedInSession });
     const text = await panel();
     await within(text).findByRole('link', { name: 'ABSTIMMEN' });
+    const sent = within(text).getByRole('figure', { name: 'Dein eingereichter Spruch' });
+    expect(sent).toHaveTextContent('Eching vor, noch ein Tor!');
+    expect(sent).toHaveTextContent('Freigeschaltet');
+    expect(sent).toHaveTextContent('1.234 Stimmen');
     expect(linksIn(text)).toEqual([
       ['ABSTIMMEN', '/challenge/challenge-text/t-own'],
       ['STÖBERN', '/challenge/challenge-text'],
     ]);
   });
 
+  it('a rejection after submission closed: the reason, no form and no offer to send another', async () => {
+    mockHttp({
+      [`GET ${TEXT}?include=rejection`]: {
+        data: { state: 'rejected', challengeId: 'challenge-text', objectTypeId: 'bfv-erd-text-participation', reason: null, rejectedAt: '2026-06-16T10:00:00.000Z', withdrawn: true },
+      },
+    });
+    renderChallenges({ today: VOTE_DAY, session: loggedInSession });
+    const text = await panel();
+    expect(await within(text).findByText('Dein Spruch wurde leider zurückgezogen.')).toBeInTheDocument();
+    expect(within(text).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(linksIn(text)).toEqual([['ABSTIMMEN', '/challenge/challenge-text']]);
+  });
+
   it('an entry still unpublished keeps its notice', async () => {
-    mockHttp({ [`GET ${TEXT}`]: { data: ownEntry('text') } });
+    mockHttp({ [`GET ${TEXT}?include=rejection`]: { data: ownEntry('text') } });
     renderChallenges({ today: VOTE_DAY, session: loggedInSession });
     const text = await panel();
     expect(await within(text).findByText('Dein Spruch wird in Kürze freigeschaltet.')).toBeInTheDocument();

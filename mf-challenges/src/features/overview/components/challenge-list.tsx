@@ -25,7 +25,7 @@ export function ChallengeList({ challenges, today, loggedIn }: { challenges: Cha
         return (
           <li key={challenge.sys.id}>
             {state === 'upcoming' || state === 'finished' ? (
-              <ChallengeTeaserCard challenge={challenge} number={number} state={state} priority={index === 0} />
+              <ChallengeTeaserCard challenge={challenge} number={number} state={state} today={today} priority={index === 0} />
             ) : (
               <ChallengePanel challenge={challenge} number={number} state={state} today={today} loggedIn={loggedIn} priority={index === 0} />
             )}

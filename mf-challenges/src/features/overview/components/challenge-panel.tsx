@@ -116,7 +116,7 @@ export function ChallengePanel({
             </li>
           ))}
         </ul>
-        <ParticipationActions challenge={challenge} state={state} loggedIn={loggedIn} />
+        <ParticipationActions challenge={challenge} today={today} loggedIn={loggedIn} />
         {footnote && (
           <p
             css={(theme: Theme) => css`

@@ -1,26 +1,41 @@
 import { css, type Theme } from '@emotion/react';
 import { useId } from 'react';
-import { formatDayMonth, isVoteChallenge, paths, type ChallengeDto, type ChallengeTimeState } from '@erd/shared-contracts';
-import { ButtonLink, Card } from '@erd/shared-contracts/ui';
+import {
+  formatDayMonth,
+  paths,
+  phaseActions,
+  resultsPendingText,
+  type ChallengeDto,
+  type ChallengeTimeState,
+  type IsoDate,
+} from '@erd/shared-contracts';
+import { ButtonLink, Card, Icon } from '@erd/shared-contracts/ui';
 import { BodyText, ButtonRow, CardBody, CardTitle, TeaserTitle } from './card-parts';
 import { ChallengeImage } from './challenge-image';
 import { ChallengeMeta } from './challenge-meta';
 
-/** Spec §2: an upcoming or finished challenge as a teaser card. */
+/**
+ * Spec §2: an upcoming or finished challenge as a teaser card. A finished one offers 'STÖBERN' (vote
+ * types) and 'ERGEBNISSE' once its results are published; before that it says when they come
+ * (`phaseActions`, `resultsPendingText`; issue 24: no button to an empty table).
+ */
 export function ChallengeTeaserCard({
   challenge,
   number,
   state,
+  today,
   priority = false,
 }: {
   challenge: ChallengeDto;
   number: number;
   state: Extract<ChallengeTimeState, 'upcoming' | 'finished'>;
+  today: IsoDate;
   /** The first card of the page: its image is loaded first. */
   priority?: boolean;
 }) {
   const titleId = useId();
   const { headline, teasertitle, teasertext, startDate } = challenge.fields;
+  const actions = phaseActions(challenge, today);
   return (
     <Card
       aria-labelledby={titleId}
@@ -63,12 +78,30 @@ export function ChallengeTeaserCard({
           </p>
         ) : (
           <ButtonRow>
-            {isVoteChallenge(challenge) && (
+            {actions.includes('results-pending') && (
+              <p
+                css={(theme: Theme) => css`
+                  display: flex;
+                  align-items: center;
+                  gap: ${theme.space(2)};
+                  margin: 0;
+                  padding: ${theme.space(2.5)} ${theme.space(4)};
+                  border: 2px dashed ${theme.colors.border};
+                  border-radius: ${theme.radius};
+                  font-weight: 700;
+                  color: ${theme.colors.primaryDark};
+                `}
+              >
+                <Icon name="arrow-right" size="xs" color="secondary" />
+                {resultsPendingText(challenge)}
+              </p>
+            )}
+            {actions.includes('browse') && (
               <ButtonLink to={paths.challenge(challenge.sys.id)} variant="secondary">
                 STÖBERN
               </ButtonLink>
             )}
-            <ButtonLink to={paths.challengeStandings(challenge.sys.id)}>ERGEBNISSE</ButtonLink>
+            {actions.includes('results') && <ButtonLink to={paths.challengeStandings(challenge.sys.id)}>ERGEBNISSE</ButtonLink>}
           </ButtonRow>
         )}
       </CardBody>

@@ -4,31 +4,36 @@ import {
   isPublished,
   isVoteChallenge,
   paths,
+  phaseActions,
   type ChallengeDto,
-  type ChallengeTimeState,
-  type ParticipationDto,
+  type IsoDate,
+  type MyParticipationDto,
 } from '@erd/shared-contracts';
 import { ButtonLink, Spinner } from '@erd/shared-contracts/ui';
-import { useMyParticipation } from '../../../api/my-participation';
+import { useOwnEntry } from '../api/own-entry';
 import { EstimateForm } from '../forms/estimate-form';
-import { PendingNotice } from '../forms/form-parts';
-import { messages } from '../forms/messages';
+import { RejectedNotice } from '../forms/form-parts';
+import { messages, rejectionText } from '../forms/messages';
 import { SloganForm } from '../forms/slogan-form';
 import { ButtonRow } from './card-parts';
 import { RemovedVotesNotice } from './removed-votes-notice';
+import { SentEntry } from './sent-entry';
 
-// The upload form (file chooser, progress, presigned post) is only needed by a member in the
-// submission window of a picture challenge.
+// The upload form (file chooser, preview, progress, presigned post) is only needed by a member in
+// the submission window of a picture challenge.
 const PictureForm = lazy(() => import('../forms/picture-form').then((m) => ({ default: m.PictureForm })));
-
-type ActiveState = Extract<ChallengeTimeState, 'ongoing' | 'submit' | 'vote'>;
 
 const loadingLabel = 'Deine Teilnahme wird geladen …';
 
-/** What a member can do in a running challenge (see `ParticipationActions`); loaded only for members. */
-export function MemberActions({ challenge, state }: { challenge: ChallengeDto; state: ActiveState }) {
+/**
+ * What a member can do in a running challenge (see `ParticipationActions`); loaded only for members.
+ * The buttons follow the phase (`phaseActions`): the form only while entries are taken, 'ABSTIMMEN'
+ * while voting runs, 'STÖBERN' where there are entries to browse.
+ */
+export function MemberActions({ challenge, today }: { challenge: ChallengeDto; today: IsoDate }) {
   const challengeId = challenge.sys.id;
-  const own = useMyParticipation(challengeId, true);
+  const own = useOwnEntry(challengeId);
+  const actions = phaseActions(challenge, today);
 
   if (!isVoteChallenge(challenge)) {
     if (own.status !== 'ready') return <Spinner label={loadingLabel} />;
@@ -36,7 +41,8 @@ export function MemberActions({ challenge, state }: { challenge: ChallengeDto; s
       <EstimateForm
         challengeId={challengeId}
         question={challenge.fields.question || challenge.fields.teasertitle || challenge.fields.headline}
-        saved={own.participation?.fields.estimate}
+        kind={challenge.sys.objectTypeId === 'bfv-erd-goals' ? 'goals' : 'estimate'}
+        saved={own.entry?.fields.estimate}
         onSaved={own.set}
       />
     );
@@ -44,52 +50,67 @@ export function MemberActions({ challenge, state }: { challenge: ChallengeDto; s
 
   const browse = paths.challenge(challengeId);
   const picture = challenge.sys.objectTypeId === 'bfv-erd-picture-vote';
+  const canEnter = actions.includes('enter');
+  const voting = actions.includes('vote');
   if (own.status !== 'ready') {
     return (
       <>
         <Spinner label={loadingLabel} />
         <ButtonRow>
-          <ButtonLink to={browse} variant={state === 'vote' ? 'primary' : 'secondary'}>
-            {state === 'vote' ? 'ABSTIMMEN' : 'STÖBERN'}
+          <ButtonLink to={browse} variant={voting ? 'primary' : 'secondary'}>
+            {voting ? 'ABSTIMMEN' : 'STÖBERN'}
           </ButtonLink>
         </ButtonRow>
       </>
     );
   }
 
-  const entry: ParticipationDto | null = own.participation;
-  const removedVotes = own.participation?.removedVotes;
+  const entry: MyParticipationDto = own.entry;
   const published = !!entry && isPublished(entry, getRuntimeConfig().contentApi.spaceId);
   const entryLink = entry && published && entry._id ? paths.participation(challengeId, entry._id) : null;
+  const votingStarted = today >= challenge.fields.startDateVoting;
 
   let body = null;
-  if (entry && !published) {
-    body = <PendingNotice role="status">{picture ? messages.picturePending : messages.sloganPending}</PendingNotice>;
-  } else if (!entry && state === 'submit') {
+  if (entry) {
+    body = (
+      <SentEntry entry={entry} status={published ? 'published' : 'pending'} votes={published && votingStarted ? (entry.fields.votes ?? 0) : undefined}>
+        {published ? 'Freigeschaltet' : picture ? messages.picturePending : messages.sloganPending}
+      </SentEntry>
+    );
+  } else {
+    const rejected = own.rejection && (
+      <RejectedNotice role="status">
+        {rejectionText(picture ? 'picture' : 'slogan', own.rejection.reason, { withdrawn: own.rejection.withdrawn, canResubmit: canEnter })}
+      </RejectedNotice>
+    );
     const formProps = { challengeId, onSaved: own.set, onAlreadySubmitted: own.reload };
-    body = picture ? (
-      <Suspense fallback={<Spinner label="Formular wird geladen …" />}>
-        <PictureForm {...formProps} />
-      </Suspense>
-    ) : (
-      <SloganForm {...formProps} />
+    body = (
+      <>
+        {rejected}
+        {canEnter &&
+          (picture ? (
+            <Suspense fallback={<Spinner label="Formular wird geladen …" />}>
+              <PictureForm {...formProps} />
+            </Suspense>
+          ) : (
+            <SloganForm {...formProps} />
+          ))}
+      </>
     );
   }
 
   return (
     <>
       {body}
-      <RemovedVotesNotice removed={removedVotes} />
+      <RemovedVotesNotice removed={entry?.removedVotes} />
       <ButtonRow>
-        {state === 'submit' && entryLink && (
-          <ButtonLink to={entryLink}>{picture ? 'MEIN BILD ANZEIGEN' : 'MEINEN SPRUCH ANZEIGEN'}</ButtonLink>
-        )}
-        {state === 'vote' && <ButtonLink to={entryLink ?? browse}>ABSTIMMEN</ButtonLink>}
-        {(state === 'submit' || entryLink) && (
+        {canEnter && entryLink && <ButtonLink to={entryLink}>{picture ? 'MEIN BILD ANZEIGEN' : 'MEINEN SPRUCH ANZEIGEN'}</ButtonLink>}
+        {voting && <ButtonLink to={entryLink ?? browse}>ABSTIMMEN</ButtonLink>}
+        {actions.includes('browse') || (voting && entryLink) ? (
           <ButtonLink to={browse} variant="secondary">
             STÖBERN
           </ButtonLink>
-        )}
+        ) : null}
       </ButtonRow>
     </>
   );

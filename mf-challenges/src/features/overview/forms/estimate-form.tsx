@@ -1,38 +1,47 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { ESTIMATE_PATTERN, formatGermanNumber, type ParticipationDto } from '@erd/shared-contracts';
+import { formatGermanNumber, parseEstimate, parseGermanWholeNumber, type ParticipationDto } from '@erd/shared-contracts';
 import { Button, FieldError, Icon, TextInput } from '@erd/shared-contracts/ui';
 import { useField } from '../../../lib/use-field';
 import { saveParticipation } from '../api/save-participation';
 import { QuestionLabel } from '../components/card-parts';
 import { ErrorMessage, Form, FormRow, Hint, SuccessMessage } from './form-parts';
-import { messages, SUCCESS_MESSAGE_MS } from './messages';
+import { messages, numberTexts, SUCCESS_MESSAGE_MS, type NumberKind } from './messages';
 
-/** Spec §5 / decisions §4: required, a whole number of 1 to 9 digits. */
-export function validateEstimate(value: string): string | null {
-  const trimmed = value.trim();
-  if (!trimmed) return messages.estimateRequired;
-  return ESTIMATE_PATTERN.test(trimmed) ? null : messages.estimateNumber;
+/**
+ * Spec §5 / decisions §4: required, a whole number of 1 to 9 digits, written as Germans write it
+ * ('4500', '4.500', '4 500'; issue 24). The goals form says so in its own words.
+ */
+export function validateEstimate(value: string, kind: NumberKind = 'estimate'): string | null {
+  const texts = numberTexts[kind];
+  if (!value.trim()) return texts.required;
+  if (parseEstimate(value) !== undefined) return null;
+  // A well-formed number that is too long gets its own message.
+  return parseGermanWholeNumber(value) !== undefined ? texts.tooLong : texts.number;
 }
 
 /**
  * The estimate (or goals) form of a running challenge: the challenge question is its label, the
- * saved number is filled in, and the club may change it until the challenge ends.
+ * saved number is filled in (with a thousands dot), and the club may change it until the challenge
+ * ends.
  */
 export function EstimateForm({
   challengeId,
   question,
+  kind = 'estimate',
   saved,
   onSaved,
 }: {
   challengeId: string;
   question: string;
+  kind?: NumberKind;
   saved: number | undefined;
   onSaved: (participation: ParticipationDto) => void;
 }) {
+  const texts = numberTexts[kind];
   const inputId = useId();
   const errorId = useId();
   const savedId = useId();
-  const field = useField(saved === undefined ? '' : String(saved), validateEstimate);
+  const field = useField(saved === undefined ? '' : formatGermanNumber(saved), (value: string) => validateEstimate(value, kind));
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
 
   useEffect(() => {
@@ -44,11 +53,14 @@ export function EstimateForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     field.touch();
-    if (field.error || status === 'saving') return;
+    const estimate = parseEstimate(field.value);
+    if (field.error || estimate === undefined || status === 'saving') return;
     setStatus('saving');
-    saveParticipation(challengeId, { estimate: Number(field.value.trim()) }).then(
+    saveParticipation(challengeId, { estimate }).then(
       (participation) => {
         onSaved(participation);
+        // The number as it is kept: '4500' and '4 500' read '4.500' afterwards.
+        field.reset(formatGermanNumber(participation.fields.estimate ?? estimate));
         setStatus('saved');
       },
       () => setStatus('failed'),
@@ -56,7 +68,7 @@ export function EstimateForm({
   };
 
   return (
-    <Form noValidate onSubmit={submit} aria-label="Deine Schätzung">
+    <Form noValidate onSubmit={submit} aria-label={texts.form}>
       <QuestionLabel htmlFor={inputId}>
         <Icon name="quote" size="sm" color="primary" />
         {question}
@@ -65,9 +77,11 @@ export function EstimateForm({
         <TextInput
           id={inputId}
           name="estimate"
+          // The numeric keypad, yet dots and spaces ('4.500', '4 500') may be typed or pasted.
           inputMode="numeric"
           autoComplete="off"
-          maxLength={9}
+          maxLength={15}
+          placeholder={texts.placeholder}
           value={field.value}
           invalid={!!field.shownError}
           aria-invalid={field.shownError ? true : undefined}
@@ -77,7 +91,7 @@ export function EstimateForm({
             if (status === 'failed') setStatus('idle');
           }}
           onBlur={field.touch}
-          css={{ flex: '1 1 10rem', width: 'auto', minWidth: 0, fontSize: '1.25rem', fontWeight: 700 }}
+          css={{ flex: '1 1 10rem', width: 'auto', minWidth: 0, fontSize: '1.25rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
         />
         <Button type="submit" variant="secondary" disabled={!!field.error || status === 'saving'} aria-busy={status === 'saving' || undefined}>
           Speichern
@@ -86,10 +100,10 @@ export function EstimateForm({
       {field.shownError && <FieldError id={errorId}>{field.shownError}</FieldError>}
       {saved !== undefined && (
         <Hint id={savedId}>
-          Deine gespeicherte Schätzung: <strong>{formatGermanNumber(saved)}</strong>. Du kannst sie bis zum Ende der Challenge ändern.
+          {texts.current} <strong>{formatGermanNumber(saved)}</strong>. {texts.changeable}
         </Hint>
       )}
-      <SuccessMessage>{status === 'saved' ? messages.estimateSaved : null}</SuccessMessage>
+      <SuccessMessage>{status === 'saved' ? texts.saved : null}</SuccessMessage>
       {status === 'failed' && <ErrorMessage>{messages.failure}</ErrorMessage>}
     </Form>
   );

@@ -93,3 +93,9 @@ export const PendingNotice = styled.p(({ theme }) => ({
   fontWeight: 700,
   color: theme.colors.primaryDark,
 }));
+
+/** 'Dein Spruch wurde leider nicht freigegeben: …': an operator rejected the club's last entry (issue 24). */
+export const RejectedNotice = styled(PendingNotice)(({ theme }) => ({
+  borderLeftColor: theme.colors.error,
+  color: theme.colors.textDark,
+}));

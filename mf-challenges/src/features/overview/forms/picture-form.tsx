@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import { Button, Icon } from '@erd/shared-contracts/ui';
 import { isAcceptablePicture, uploadPicture } from '../api/upload-picture';
@@ -7,9 +7,27 @@ import { ErrorMessage, Form, FormRow, Hint, type EntryFormProps } from './form-p
 import { messages } from './messages';
 
 /**
- * The picture of a picture-vote challenge (loaded on demand): choose a file, upload it with a
- * visible progress bar through the presigned post, then it is the club's entry. Every failure
- * gives the one message of spec §8.
+ * An object URL of the chosen file for its preview, revoked when another file is chosen or the form
+ * goes; null without a file (or where the browser cannot make one).
+ */
+export function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return url;
+}
+
+/**
+ * The picture of a picture-vote challenge (loaded on demand): choose a file, see it (issue 24: a
+ * preview before the upload, with its file name), upload it with a visible progress bar through the
+ * presigned post, then it is the club's entry. Every failure gives the one message of spec §8.
  */
 export function PictureForm({
   challengeId,
@@ -21,6 +39,9 @@ export function PictureForm({
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
+  const preview = useObjectUrl(file && isAcceptablePicture(file) ? file : null);
+  // A file the browser cannot show (e.g. HEIC named .jpg): no broken image, the name stays.
+  const [unshowable, setUnshowable] = useState<string | null>(null);
   const uploading = progress !== null;
 
   const submit = (event: FormEvent) => {
@@ -110,6 +131,23 @@ export function PictureForm({
           </>
         )}
       </p>
+      {preview && unshowable !== preview && (
+        <img
+          src={preview}
+          alt="Vorschau deines Bildes"
+          onError={() => setUnshowable(preview)}
+          css={(theme: Theme) => css`
+            display: block;
+            width: 100%;
+            max-width: 360px;
+            max-height: 280px;
+            object-fit: contain;
+            border-radius: ${theme.radius};
+            background: ${theme.colors.background};
+            border: 1px solid ${theme.colors.border};
+          `}
+        />
+      )}
       <Hint id={hintId}>JPEG, PNG, GIF oder WEBP, höchstens 10 MB.</Hint>
       {uploading && (
         <div
