@@ -39,6 +39,7 @@ const challenge = (overrides: Partial<AdminChallengeDto> = {}): AdminChallengeDt
   ],
   rightAnswer: null,
   scoring: 'closest',
+  resultsDate: null,
   running: true,
   published: false,
   updatedAt: '2026-06-10T10:00:00.000Z',
@@ -66,7 +67,14 @@ function fakeServer() {
       const body = JSON.parse(String(init.body)) as PatchChallengeInput;
       saved.push(body);
       if (body.startDate && !body.reason) return { status: 409, body: { code: 'ChallengeRunning', message: 'läuft' } };
-      return { body: challenge({ ...(body.points ? { points: body.points } : {}), ...(body.startDate ? { startDate: body.startDate } : {}), updatedAt: '2026-06-15T10:00:00.000Z' }) };
+      return {
+        body: challenge({
+          ...(body.points ? { points: body.points } : {}),
+          ...(body.startDate ? { startDate: body.startDate } : {}),
+          ...(body.resultsDate !== undefined ? { resultsDate: body.resultsDate } : {}),
+          updatedAt: '2026-06-15T10:00:00.000Z',
+        }),
+      };
     },
   });
   return { xhr, saved };
@@ -179,4 +187,31 @@ it('a challenge without prizes has no prize pictures to edit', async () => {
   renderBackoffice('/backoffice/challenges/est', admin);
   await screen.findByRole('textbox', { name: 'Überschrift' });
   expect(screen.queryByRole('group', { name: /^Preisbilder/ })).not.toBeInTheDocument();
+});
+
+it('an admin sets "Ergebnisse erwartet am" while the challenge runs, without the dates’ confirmation; before the end is refused at the field', async () => {
+  const user = userEvent.setup();
+  const { saved } = fakeServer();
+  renderBackoffice('/backoffice/challenges/est', admin);
+  const day = await screen.findByLabelText(/^Ergebnisse erwartet am/);
+  expect(day).toHaveValue('');
+  expect(day).toHaveAttribute('min', '2026-06-30');
+  expect(day).toHaveAccessibleDescription(/Ergebnisse ab …/);
+  await user.type(day, '2026-06-29');
+  await user.click(screen.getByRole('button', { name: 'Speichern' }));
+  expect(day).toHaveAccessibleDescription(expect.stringContaining('Frühestens am letzten Tag der Challenge (30.06.2026).'));
+  expect(saved).toHaveLength(0);
+
+  await user.clear(day);
+  await user.type(day, '2026-07-03');
+  await user.click(screen.getByRole('button', { name: 'Speichern' }));
+  expect(await screen.findByText('Gespeichert.')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(saved).toEqual([{ expectedUpdatedAt: '2026-06-10T10:00:00.000Z', resultsDate: '2026-07-03' }]);
+  expect(screen.getByLabelText(/^Ergebnisse erwartet am/)).toHaveValue('2026-07-03');
+
+  await user.clear(screen.getByLabelText(/^Ergebnisse erwartet am/));
+  await user.click(screen.getByRole('button', { name: 'Speichern' }));
+  await waitFor(() => expect(saved).toHaveLength(2));
+  expect(saved[1]).toEqual({ expectedUpdatedAt: '2026-06-15T10:00:00.000Z', resultsDate: null });
 });

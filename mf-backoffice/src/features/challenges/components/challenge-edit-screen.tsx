@@ -15,7 +15,7 @@ import { updateChallenge } from '../api/update-challenge';
 import { uploadImage } from '../../../api/media';
 import { ImageList } from '../../../components/image-list';
 import { challengesRoute } from './challenges-screen';
-import { dateLabels, phaseLabels, typeLabels } from './labels';
+import { dateLabels, germanDay, phaseLabels, typeLabels } from './labels';
 import { fromPlaces, PointsTableEditor, type PointsFormRow } from './points-table-editor';
 
 export const editTexts = {
@@ -32,6 +32,10 @@ export const editTexts = {
   imageType: 'Erlaubt sind JPEG, PNG oder WEBP.',
   imageSize: 'Das Bild ist zu groß (höchstens 10 MB).',
   imageFailed: 'Das Bild konnte nicht hochgeladen werden.',
+  resultsDate: 'Ergebnisse erwartet am',
+  resultsDateHint: 'Leer lassen, solange der Tag offen ist. Bis die Ergebnisse veröffentlicht sind, zeigt die Seite „Ergebnisse ab …“ statt „Ergebnisse folgen in Kürze“.',
+  resultsDatePublished: 'Die Ergebnisse sind veröffentlicht: die Seite zeigt sie, der Tag erscheint nicht mehr.',
+  resultsDateEarly: (end: string) => `Frühestens am letzten Tag der Challenge (${germanDay(end)}).`,
 } as const;
 
 /** The challenge page shows up to four prize pictures (spec §3). */
@@ -48,6 +52,8 @@ interface FormState {
   teaserImage: ImageDto | null;
   /** The prize pictures (null: the challenge has no prizes, they come from the season file). */
   prizeImages: ImageDto[] | null;
+  /** 'Ergebnisse erwartet am' (`YYYY-MM-DD`); '' = not said. */
+  resultsDate: string;
 }
 
 const toRows = (points: PointsRowDto[]): PointsFormRow[] =>
@@ -61,6 +67,7 @@ function formOf(c: AdminChallengeDto): FormState {
     scoring: c.scoring,
     teaserImage: c.teaserImage,
     prizeImages: c.prizes ? c.prizes.images : null,
+    resultsDate: c.resultsDate ?? '',
   };
 }
 
@@ -71,6 +78,8 @@ function check(form: FormState): { points: PointsRowDto[]; errors: Record<string
   const errors: Record<string, string> = {};
   if (!form.texts.headline.trim()) errors.headline = editTexts.headline;
   for (const [key, value] of Object.entries(form.dates)) if (!value) errors[key] = editTexts.date;
+  const end = form.dates.endDate;
+  if (form.resultsDate && end && form.resultsDate < end) errors.resultsDate = editTexts.resultsDateEarly(end);
   const starts = fromPlaces(form.rows);
   const points: PointsRowDto[] = form.rows.map((row, i) => {
     const last = i === form.rows.length - 1;
@@ -162,6 +171,8 @@ export function ChallengeEditScreen() {
     if (form.scoring && form.scoring !== challenge.scoring) input.scoring = form.scoring;
     if (JSON.stringify(form.teaserImage) !== JSON.stringify(challenge.teaserImage)) input.teaserImage = form.teaserImage;
     if (form.prizeImages && JSON.stringify(form.prizeImages) !== JSON.stringify(challenge.prizes?.images ?? [])) input.prizeImages = form.prizeImages;
+    // The results day is no date of the challenge's run: it needs no confirmation while the challenge runs.
+    if (form.resultsDate !== (challenge.resultsDate ?? '')) input.resultsDate = form.resultsDate || null;
     const datesChanged = DATE_FIELDS.some((key) => input[key] !== undefined);
     if (datesChanged && challenge.running) setConfirming(input);
     else void send(input);
@@ -280,6 +291,21 @@ export function ChallengeEditScreen() {
               />
             ))}
           </fieldset>
+
+          <div css={css`max-width: 320px;`}>
+            <TextField
+              type="date"
+              label={editTexts.resultsDate}
+              name="resultsDate"
+              optional
+              min={form.dates.endDate}
+              value={form.resultsDate}
+              readOnly={readOnly}
+              hint={challenge.published ? editTexts.resultsDatePublished : readOnly ? undefined : editTexts.resultsDateHint}
+              error={errors.resultsDate}
+              onChange={(e) => setForm({ ...form, resultsDate: e.target.value })}
+            />
+          </div>
 
           <PointsTableEditor
             rows={form.rows}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ContentAdminDto, SaveBannerInput, SaveLegalInput, SaveTeasersInput } from '@erd/shared-contracts/backoffice';
+import type { ContentAdminDto, SaveBannerInput, SaveCampaignInput, SaveLegalInput, SaveTeasersInput } from '@erd/shared-contracts/backoffice';
 import type { ImageDto, RichTextDto } from '@erd/shared-contracts/wire';
 import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
 import type { OperatorSessionState } from '../../../lib/operator-session';
@@ -10,6 +10,7 @@ import { renderBackoffice } from '../../../testing/render';
 const GET = 'GET /api/operator/content';
 const TEASERS = 'PUT /api/operator/content/teasers';
 const BANNER = 'PUT /api/operator/content/banner';
+const CAMPAIGN = 'PUT /api/operator/content/campaign';
 const IMPRINT = 'PUT /api/operator/content/legal/imprint';
 const PREVIEW = 'POST /api/operator/content/preview';
 const admin: OperatorSessionState = { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } };
@@ -25,6 +26,7 @@ const content = (): ContentAdminDto => ({
     teaser2: { headline: 'So läuft es', subheadline: '', text: '1. Anmelden', description: 'Jede Teilnahme zählt.', images: [image('a'), image('b')] },
     teaserPrizes: { headline: 'Preise', subheadline: 'Für alle', text: 'Ein **Pokal**.', description: '', images: [image('p1')] },
   },
+  campaign: { claim: '', subline: '', prize: '', image: null },
   teasersUpdatedAt: '2026-06-10T10:00:00.000Z',
   banner: { text1: '', text2: '' },
   legal: {
@@ -43,7 +45,13 @@ beforeEach(() => {
 /** A fake content API: it converts Markdown to one paragraph per line (enough to tell previews apart). */
 function fakeServer({ conflict = false } = {}) {
   let data = content();
-  const sent: { teasers: SaveTeasersInput[]; banner: SaveBannerInput[]; legal: SaveLegalInput[]; previews: string[] } = { teasers: [], banner: [], legal: [], previews: [] };
+  const sent: { teasers: SaveTeasersInput[]; banner: SaveBannerInput[]; legal: SaveLegalInput[]; previews: string[]; campaign: SaveCampaignInput[] } = {
+    teasers: [],
+    banner: [],
+    legal: [],
+    previews: [],
+    campaign: [],
+  };
   const convert = (markdown: string): RichTextDto => ({
     type: 'root',
     children: markdown
@@ -69,6 +77,18 @@ function fakeServer({ conflict = false } = {}) {
       const body = JSON.parse(String(init.body)) as SaveBannerInput;
       sent.banner.push(body);
       data = { ...data, banner: { text1: body.text1.trim(), text2: body.text2.trim() }, siteUpdatedAt: '2026-06-15T11:00:00.000Z' };
+      return { body: data };
+    },
+    'POST /api/operator/media': () => ({ status: 201, body: image('stadion') }),
+    [CAMPAIGN]: (_url, init) => {
+      const body = JSON.parse(String(init.body)) as SaveCampaignInput;
+      sent.campaign.push(body);
+      if (conflict) return { status: 409, body: { code: 'Conflict', message: 'Inzwischen hat jemand anderes die Kampagne oder die Teaser geändert. Lade die Seite neu und prüfe deine Änderungen.' } };
+      if (body.prize.includes('Freibier')) {
+        return { status: 400, body: { code: 'ValidationError', message: 'prize: Hauptpreis: bitte nicht', field: 'prize' } };
+      }
+      const { expectedUpdatedAt: _, ...campaign } = body;
+      data = { ...data, campaign: { ...campaign, claim: campaign.claim.trim() }, teasersUpdatedAt: '2026-06-15T13:00:00.000Z' };
       return { body: data };
     },
     [TEASERS]: (_url, init) => {
@@ -207,5 +227,73 @@ describe('Inhalte', () => {
     await userEvent.upload(prizes.getByLabelText(/Bild hinzufügen/), new File(['gif'], 'pokal.gif', { type: 'image/gif' }), { applyAccept: false });
     expect(await prizes.findByRole('alert')).toHaveTextContent('Erlaubt sind JPEG, PNG oder WEBP.');
     expect(xhr.mock.calls.some(([url]) => url.pathname === '/api/operator/media')).toBe(false);
+  });
+
+  it('campaign: claim, subline, lead prize and a key visual upload, saved with the year’s version; a later teaser save names the new one', async () => {
+    const { sent } = fakeServer();
+    renderBackoffice('/backoffice/inhalte', admin);
+    const campaign = within(await screen.findByRole('region', { name: 'Kampagne' }));
+    expect(campaign.getByText(/Ohne Claim steht dort „Hol die Punkte für deinen Verein!“/)).toBeInTheDocument();
+    const claim = campaign.getByRole('textbox', { name: /^Claim/ });
+    expect(claim).toHaveAttribute('placeholder', 'Hol die Punkte für deinen Verein!');
+    expect(claim).toHaveAttribute('maxlength', '80');
+    await userEvent.type(campaign.getByRole('textbox', { name: /^Unterzeile/ }), 'Jede Challenge zählt.');
+    await userEvent.click(campaign.getByRole('button', { name: 'Kampagne speichern' }));
+    expect(claim).toHaveAccessibleDescription(expect.stringContaining('Ohne Claim zeigt die Startseite Unterzeile und Hauptpreis nicht'));
+    expect(sent.campaign).toEqual([]);
+
+    await userEvent.type(claim, 'Hol den Pokal!');
+    await userEvent.type(campaign.getByRole('textbox', { name: /^Hauptpreis/ }), 'Ein Trikotsatz für die ganze Mannschaft');
+    const visual = within(campaign.getByRole('group', { name: /^Titelbild/ }));
+    await userEvent.upload(visual.getByLabelText(/Bild hinzufügen/), new File(['jpg'], 'stadion.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(visual.getAllByRole('img')).toHaveLength(1));
+    expect(visual.queryByLabelText(/Bild hinzufügen/)).toBeNull();
+    await userEvent.click(campaign.getByRole('button', { name: 'Kampagne speichern' }));
+    expect(await campaign.findByText(/^Gespeichert\./)).toBeInTheDocument();
+    expect(sent.campaign).toEqual([
+      {
+        expectedUpdatedAt: '2026-06-10T10:00:00.000Z',
+        claim: 'Hol den Pokal!',
+        subline: 'Jede Challenge zählt.',
+        prize: 'Ein Trikotsatz für die ganze Mannschaft',
+        image: image('stadion'),
+      },
+    ]);
+
+    const teasers = within(screen.getByRole('region', { name: 'Teaser der Startseite' }));
+    await userEvent.click(teasers.getByRole('button', { name: 'Teaser speichern' }));
+    expect(await teasers.findByText(/^Gespeichert\./)).toBeInTheDocument();
+    expect(sent.teasers[0]!.expectedUpdatedAt).toBe('2026-06-15T13:00:00.000Z');
+  });
+
+  it('campaign: the server’s 400 lands at its field', async () => {
+    const { sent } = fakeServer();
+    renderBackoffice('/backoffice/inhalte', admin);
+    const campaign = within(await screen.findByRole('region', { name: 'Kampagne' }));
+    await userEvent.type(campaign.getByRole('textbox', { name: /^Claim/ }), 'Hol den Pokal!');
+    const prize = campaign.getByRole('textbox', { name: /^Hauptpreis/ });
+    await userEvent.type(prize, 'Freibier');
+    await userEvent.click(campaign.getByRole('button', { name: 'Kampagne speichern' }));
+    await waitFor(() => expect(prize).toHaveAccessibleDescription(expect.stringContaining('Hauptpreis: bitte nicht')));
+    expect(prize).toHaveAttribute('aria-invalid', 'true');
+    expect(campaign.getByText('Bitte korrigiere die markierten Felder.')).toBeInTheDocument();
+    expect(sent.campaign).toHaveLength(1);
+  });
+
+  it('campaign: a moderator reads it without a save button; a stale save shows the 409 message', async () => {
+    fakeServer();
+    const { unmount } = renderBackoffice('/backoffice/inhalte', signedIn);
+    const readOnly = within(await screen.findByRole('region', { name: 'Kampagne' }));
+    expect(readOnly.getByRole('textbox', { name: /^Claim/ })).toHaveAttribute('readonly');
+    expect(readOnly.queryByRole('button', { name: 'Kampagne speichern' })).toBeNull();
+    unmount();
+
+    const { sent } = fakeServer({ conflict: true });
+    renderBackoffice('/backoffice/inhalte', admin);
+    const campaign = within(await screen.findByRole('region', { name: 'Kampagne' }));
+    await userEvent.type(campaign.getByRole('textbox', { name: /^Claim/ }), 'Neu');
+    await userEvent.click(campaign.getByRole('button', { name: 'Kampagne speichern' }));
+    expect(await campaign.findByText(/Inzwischen hat jemand anderes die Kampagne/)).toBeInTheDocument();
+    expect(sent.campaign).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import {
   type LegalPageKey,
   type MarkdownPreviewDto,
   type SaveBannerInput,
+  type SaveCampaignInput,
   type SaveLegalInput,
   type SaveTeasersInput,
 } from '@erd/shared-contracts/backoffice';
@@ -21,6 +22,11 @@ export async function getContent(): Promise<ContentAdminDto> {
 
 export async function saveTeasers(input: SaveTeasersInput): Promise<ContentAdminDto> {
   return (await apiClient().put<ContentAdminDto>(contentAdminPaths.teasers, input)).data;
+}
+
+/** The season's campaign (issue 24): claim, subline, lead prize, key visual; the year's `updatedAt` as `expectedUpdatedAt`. */
+export async function saveCampaign(input: SaveCampaignInput): Promise<ContentAdminDto> {
+  return (await apiClient().put<ContentAdminDto>(contentAdminPaths.campaign, input)).data;
 }
 
 export async function saveBanner(input: SaveBannerInput): Promise<ContentAdminDto> {

@@ -6,6 +6,7 @@ import {
   DEFAULT_BANNER_TEXT,
   LEGAL_PAGE_KEYS,
   TEASER_KEYS,
+  type CampaignAdminDto,
   type ContentAdminDto,
   type LegalPageKey,
   type TeaserAdminDto,
@@ -13,10 +14,11 @@ import {
 } from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
+import { CAMPAIGN_LIMITS, DEFAULT_CAMPAIGN } from '@erd/shared-contracts/wire';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { TextAreaField } from '../../../components/text-area-field';
 import { useOperatorSession } from '../../../lib/operator-session';
-import { getContent, saveBanner, saveLegalPage, saveTeasers } from '../api/content-api';
+import { getContent, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from '../api/content-api';
 import { MarkdownEditor } from './markdown-editor';
 import { ImageList } from '../../../components/image-list';
 
@@ -29,6 +31,9 @@ export const contentTexts = {
   legalEmpty: 'Der Text darf nicht leer sein.',
   oneLine: 'Bitte in einer Zeile, ohne Zeilenumbruch.',
   tooLong: (max: number) => `Höchstens ${max.toLocaleString('de-DE')} Zeichen.`,
+  claimMissing: 'Ohne Claim zeigt die Startseite Unterzeile und Hauptpreis nicht: gib einen Claim an oder leere die beiden Felder.',
+  campaignIntro: `Der erste Bildschirm der Startseite: Claim, Unterzeile, Hauptpreis und Titelbild. Ohne Claim steht dort „${DEFAULT_CAMPAIGN.claim}“.`,
+  campaignImage: 'Am besten ein Foto im Querformat, mindestens 1600 Pixel breit; der Text steht darüber. Ohne Bild zeigt die Startseite die Spielfeld-Grafik.',
   tooManyImages: (max: number) => (max === 1 ? 'Höchstens ein Bild: entferne eines.' : `Höchstens ${max} Bilder: entferne eines.`),
 } as const;
 
@@ -43,6 +48,7 @@ const TEASER_FIELDS: Record<TeaserKey, { subheadline: boolean; description: bool
   teaserPrizes: { subheadline: true, description: false },
 };
 
+type FormPart = 'campaign' | 'banner' | 'teasers' | 'legal';
 type Message = { tone: 'error' | 'success'; text: string } | null;
 type Errors = Record<string, string>;
 
@@ -51,6 +57,16 @@ function lineError(value: string, max: number): string | undefined {
   if (value.length > max) return contentTexts.tooLong(max);
   if (multiline.test(value)) return contentTexts.oneLine;
   return undefined;
+}
+
+function checkCampaign(campaign: CampaignAdminDto): Errors {
+  const errors: Errors = {};
+  for (const key of ['claim', 'subline', 'prize'] as const) {
+    const problem = lineError(campaign[key], CAMPAIGN_LIMITS[key]);
+    if (problem) errors[key] = problem;
+  }
+  if (!errors.claim && !campaign.claim.trim() && (campaign.subline.trim() || campaign.prize.trim())) errors.claim = contentTexts.claimMissing;
+  return errors;
 }
 
 function checkTeasers(teasers: Record<TeaserKey, TeaserAdminDto>): Errors {
@@ -98,13 +114,15 @@ export function ContentScreen() {
   const [data, setData] = useState<ContentAdminDto | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [banner, setBanner] = useState({ text1: '', text2: '' });
+  const [campaign, setCampaign] = useState<CampaignAdminDto | null>(null);
   const [teasers, setTeasers] = useState<Record<TeaserKey, TeaserAdminDto> | null>(null);
   const [legal, setLegal] = useState<Record<LegalPageKey, string> | null>(null);
   const [page, setPage] = useState<LegalPageKey>('terms');
-  const [errors, setErrors] = useState<{ banner: Errors; teasers: Errors; legal: Errors }>({ banner: {}, teasers: {}, legal: {} });
-  const [messages, setMessages] = useState<{ banner: Message; teasers: Message; legal: Message }>({ banner: null, teasers: null, legal: null });
-  const [saving, setSaving] = useState<'banner' | 'teasers' | 'legal' | null>(null);
+  const [errors, setErrors] = useState<Record<FormPart, Errors>>({ campaign: {}, banner: {}, teasers: {}, legal: {} });
+  const [messages, setMessages] = useState<Record<FormPart, Message>>({ campaign: null, banner: null, teasers: null, legal: null });
+  const [saving, setSaving] = useState<FormPart | null>(null);
   const [uploads, setUploads] = useState(0);
+  const [campaignUploads, setCampaignUploads] = useState(0);
 
   useEffect(() => {
     let active = true;
@@ -113,6 +131,7 @@ export function ContentScreen() {
         if (!active) return;
         setData(answer);
         setBanner(answer.banner);
+        setCampaign(answer.campaign);
         setTeasers(cloneTeasers(answer.teasers));
         setLegal(Object.fromEntries(LEGAL_PAGE_KEYS.map((key) => [key, answer.legal[key].markdown])) as Record<LegalPageKey, string>);
       })
@@ -126,7 +145,7 @@ export function ContentScreen() {
     };
   }, [expired]);
 
-  const run = async (part: 'banner' | 'teasers' | 'legal', found: Errors, save: () => Promise<ContentAdminDto>, after: (saved: ContentAdminDto) => void, fieldOf: (f: string) => string) => {
+  const run = async (part: FormPart, found: Errors, save: () => Promise<ContentAdminDto>, after: (saved: ContentAdminDto) => void, fieldOf: (f: string) => string) => {
     setErrors((e) => ({ ...e, [part]: found }));
     if (Object.keys(found).length) {
       setMessages((m) => ({ ...m, [part]: { tone: 'error', text: contentTexts.fix } }));
@@ -150,7 +169,18 @@ export function ContentScreen() {
   };
 
   if (loadError) return <FormMessage tone="error">{loadError}</FormMessage>;
-  if (!data || !teasers || !legal) return <Spinner label="Inhalte werden geladen …" />;
+  if (!data || !teasers || !legal || !campaign) return <Spinner label="Inhalte werden geladen …" />;
+
+  const onCampaign = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(
+      'campaign',
+      checkCampaign(campaign),
+      () => saveCampaign({ expectedUpdatedAt: data.teasersUpdatedAt, ...campaign }),
+      (saved) => setCampaign(saved.campaign),
+      (f) => f.split('.')[0] ?? f,
+    );
+  };
 
   const onBanner = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -181,13 +211,68 @@ export function ContentScreen() {
 
   return (
     <>
-      <ScreenHeader title="Inhalte" intro={`Startseite und Rechtstexte der Saison ${data.year}${readOnly ? ' · nur lesen' : ''}`} />
+      <ScreenHeader title="Inhalte" intro={`Kampagne, Startseite und Rechtstexte der Saison ${data.year}${readOnly ? ' · nur lesen' : ''}`} />
       <div
         css={(theme: Theme) => css`
           display: grid;
           gap: ${theme.space(8)};
         `}
       >
+        <Part id="campaign" title="Kampagne" intro={contentTexts.campaignIntro}>
+          <form noValidate onSubmit={onCampaign} css={formGrid}>
+            <TextField
+              label="Claim"
+              name="campaign-claim"
+              optional
+              value={campaign.claim}
+              readOnly={readOnly}
+              placeholder={DEFAULT_CAMPAIGN.claim}
+              maxLength={CAMPAIGN_LIMITS.claim}
+              hint={readOnly ? undefined : `Die große Überschrift: eine Zeile, höchstens ${CAMPAIGN_LIMITS.claim} Zeichen.`}
+              error={errors.campaign.claim}
+              onChange={(e) => setCampaign({ ...campaign, claim: e.target.value })}
+            />
+            <TextField
+              label="Unterzeile"
+              name="campaign-subline"
+              optional
+              value={campaign.subline}
+              readOnly={readOnly}
+              maxLength={CAMPAIGN_LIMITS.subline}
+              hint={readOnly ? undefined : `Ein Satz unter dem Claim, höchstens ${CAMPAIGN_LIMITS.subline} Zeichen.`}
+              error={errors.campaign.subline}
+              onChange={(e) => setCampaign({ ...campaign, subline: e.target.value })}
+            />
+            <TextField
+              label="Hauptpreis"
+              name="campaign-prize"
+              optional
+              value={campaign.prize}
+              readOnly={readOnly}
+              maxLength={CAMPAIGN_LIMITS.prize}
+              hint={readOnly ? undefined : `In wenigen Worten, z. B. „Ein Trikotsatz für die ganze Mannschaft“; höchstens ${CAMPAIGN_LIMITS.prize} Zeichen.`}
+              error={errors.campaign.prize}
+              onChange={(e) => setCampaign({ ...campaign, prize: e.target.value })}
+            />
+            <div>
+              <p css={css`margin: 0 0 8px;`}>{contentTexts.campaignImage}</p>
+              <ImageList
+                id="campaign-image"
+                legend="Titelbild"
+                name="Kampagne"
+                images={campaign.image ? [campaign.image] : []}
+                max={1}
+                readOnly={readOnly}
+                error={errors.campaign.image}
+                onChange={(images) => setCampaign({ ...campaign, image: images[0] ?? null })}
+                onBusy={(busy) => setCampaignUploads((n) => n + (busy ? 1 : -1))}
+                onSignedOut={expired}
+              />
+            </div>
+            <Footer message={messages.campaign} readOnly={readOnly} busy={saving === 'campaign' || campaignUploads > 0} label="Kampagne speichern" />
+          </form>
+        </Part>
+
         <Part id="banner" title="Banner-Texte" intro={`Die zwei Laufbänder der Startseite. Leer: „${DEFAULT_BANNER_TEXT}“.`}>
           <form noValidate onSubmit={onBanner} css={formGrid}>
             <div css={css`display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr));`}>
