@@ -109,6 +109,20 @@ it('says there are no points yet when nothing is published, and shows no result 
   expect(screen.queryByRole('article')).not.toBeInTheDocument();
   expect(screen.queryByText('Platz')).not.toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Zur Gesamttabelle' })).not.toBeInTheDocument();
+  // the empty result cards say what comes there, and the next step (issue 24)
+  const results = screen.getByRole('region', { name: 'Ergebnisse je Challenge' });
+  expect(results).toHaveTextContent('Noch keine Ergebnisse: Sobald eine Challenge ausgewertet ist, bei der dieser Verein mitgemacht hat, steht sein Ergebnis hier.');
+  expect(within(results).getByRole('link', { name: 'Zu den Challenges' })).toHaveAttribute('href', '/challenge');
+});
+
+it("the club's own member reads of their own results to come", async () => {
+  mockFetch(apiRoutes({ clubs: [eching], overall: overallRows }));
+  renderClub('club-1', memberOf('club-1'));
+
+  const results = await screen.findByRole('region', { name: 'Ergebnisse je Challenge' });
+  await waitFor(() => expect(results).toHaveTextContent('Noch keine Ergebnisse: Sobald eine Challenge ausgewertet ist, bei der ihr mitgemacht habt, steht euer Ergebnis hier.'));
+  expect(within(results).getByRole('link', { name: 'Zu den Challenges' })).toHaveAttribute('href', '/challenge');
+  expect(within(results).queryByRole('article')).not.toBeInTheDocument();
 });
 
 it('says so when the overall table is published but the club is not in it', async () => {

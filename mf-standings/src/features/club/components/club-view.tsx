@@ -1,6 +1,7 @@
 import { css, type Theme } from '@emotion/react';
-import { getRuntimeConfig, useDocumentTitle } from '@erd/shared-contracts';
-import { Container, Headline, LoadError, NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
+import { getRuntimeConfig, paths, useDocumentTitle } from '@erd/shared-contracts';
+import { ButtonLink, Container, Headline, LoadError, NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
+import { TO_CHALLENGES } from '../../../lib/texts';
 import { useClubPage } from '../api/get-club-page';
 import { useIsOwnClub } from '../hooks/use-is-own-club';
 import { ClubHeader } from './club-header';
@@ -47,6 +48,7 @@ function ClubContent({ clubId }: { clubId: string }) {
       >
         <OverallSummary results={results} />
         {own && <ClubShareKitSlot club={page.data.club} />}
+        {results.status === 'ready' && cards.length === 0 && <NoResultsYet own={own} />}
         {cards.length > 0 && (
           <section aria-labelledby="club-results-title">
             <Headline as="h2" level="md" id="club-results-title">
@@ -70,5 +72,35 @@ function ClubContent({ clubId }: { clubId: string }) {
         )}
       </Container>
     </>
+  );
+}
+
+/** No finished challenge with a result of this club yet: what comes here, and the next step (issue 24). */
+function NoResultsYet({ own }: { own: boolean }) {
+  return (
+    <section
+      aria-labelledby="club-results-title"
+      css={(theme: Theme) => css`
+        padding: ${theme.space(8)} ${theme.space(5)};
+        border: 2px dashed ${theme.colors.border};
+        border-radius: ${theme.radius};
+        text-align: center;
+      `}
+    >
+      <Headline as="h2" level="md" id="club-results-title">
+        Ergebnisse je Challenge
+      </Headline>
+      <p
+        css={(theme: Theme) => css`
+          margin: 0 auto ${theme.space(5)};
+          max-width: 36rem;
+        `}
+      >
+        {own
+          ? 'Noch keine Ergebnisse: Sobald eine Challenge ausgewertet ist, bei der ihr mitgemacht habt, steht euer Ergebnis hier.'
+          : 'Noch keine Ergebnisse: Sobald eine Challenge ausgewertet ist, bei der dieser Verein mitgemacht hat, steht sein Ergebnis hier.'}
+      </p>
+      <ButtonLink to={paths.challenges}>{TO_CHALLENGES}</ButtonLink>
+    </section>
   );
 }

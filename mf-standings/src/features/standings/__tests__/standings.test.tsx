@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from '@erd/shared-contracts';
 import { mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
 import StandingsApp from '../../../exposes/standings-app';
-import { apiRoutes, longTable, mixedRows, overallRows, row } from '../../../testing/fixtures';
+import { apiRoutes, challenges, longTable, mixedRows, overallRows, row } from '../../../testing/fixtures';
 
 function LocationProbe() {
   const { pathname, search } = useLocation();
@@ -103,6 +103,9 @@ it.each([
   expect(screen.queryByRole('button', { name: 'Nach oben' })).not.toBeInTheDocument();
   // nothing to filter before the first publication
   expect(screen.queryByRole('group', { name: 'Team' })).not.toBeInTheDocument();
+  // the next step (issue 24): the challenges; no results date on the overall table
+  expect(screen.getByRole('link', { name: 'Zu den Challenges' })).toHaveAttribute('href', '/challenge');
+  expect(screen.queryByText(/^Ergebnisse (ab|folgen)/)).not.toBeInTheDocument();
 });
 
 it("shows a challenge's table under its #n and headline, with a link to the overall table", async () => {
@@ -139,6 +142,23 @@ it('shows the empty state for a finished challenge whose results are not publish
 
   expect(await screen.findByRole('heading', { level: 1, name: '#3 Torfabrik' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Noch ist es still...' })).toBeInTheDocument();
+  expect(screen.getByText('Pssst! Komm wieder wenn die ersten Punkte vergeben wurden!')).toBeInTheDocument();
+  // when the results come (issue 24: no date set yet), and the next step
+  expect(screen.getByText('Ergebnisse folgen in Kürze')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Zu den Challenges' })).toHaveAttribute('href', '/challenge');
+});
+
+it("names the day a challenge's results come when the season gives it", async () => {
+  const tore = challenges.find((c) => c.sys.id === 'challenge-tore')!;
+  const before = tore.fields.resultsDate;
+  tore.fields.resultsDate = '2020-06-12';
+  try {
+    mockFetch(apiRoutes());
+    renderAt('/tabelle/challenge-tore');
+    expect(await screen.findByText('Ergebnisse ab 12.6.')).toBeInTheDocument();
+  } finally {
+    tore.fields.resultsDate = before;
+  }
 });
 
 it('shows the 404 screen for an id that is not a challenge of the year', async () => {

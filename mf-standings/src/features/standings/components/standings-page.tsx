@@ -1,10 +1,10 @@
 import { css, type Theme } from '@emotion/react';
 import { useMemo, useRef } from 'react';
-import { filterRowsByTeam, getRuntimeConfig, paths, TEAM_LABELS, useDocumentTitle, useParams } from '@erd/shared-contracts';
+import { challengeTimeState, filterRowsByTeam, getRuntimeConfig, paths, resultsPendingText, TEAM_LABELS, useDocumentTitle, useParams } from '@erd/shared-contracts';
 import { Badge, Button, ButtonLink, Container, EmptyState, Headline, LoadError, NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
 import { formatNumber } from '../../../lib/format';
 import { sharedPlaces } from '../../../lib/places';
-import { EMPTY_STANDINGS_TEXT, EMPTY_STANDINGS_TITLE, OVERALL_TITLE, TO_OVERALL } from '../../../lib/texts';
+import { EMPTY_STANDINGS_TEXT, EMPTY_STANDINGS_TITLE, OVERALL_TITLE, TO_CHALLENGES, TO_OVERALL } from '../../../lib/texts';
 import { useStandings } from '../api/get-standings';
 import { useTeamFilter, withTeam } from '../hooks/use-team-filter';
 import { ChallengeLinks } from './challenge-links';
@@ -105,7 +105,30 @@ export function StandingsPage() {
       </section>
       {!published ? (
         <Container>
-          <EmptyState title={EMPTY_STANDINGS_TITLE} text={EMPTY_STANDINGS_TEXT} />
+          {/* The spec's texts, then when the results come (a finished challenge) and the next step: the challenges. */}
+          <EmptyState title={EMPTY_STANDINGS_TITLE} text={EMPTY_STANDINGS_TEXT}>
+            {challenge && challengeTimeState(challenge.challenge) === 'finished' && !challenge.challenge.fields.resultsPublished && (
+              <p
+                css={(theme: Theme) => css`
+                  margin: 0 0 ${theme.space(2)};
+                  font-family: ${theme.fonts.display};
+                  font-weight: 800;
+                  text-transform: uppercase;
+                  color: ${theme.colors.primaryDark};
+                `}
+              >
+                {resultsPendingText(challenge.challenge)}
+              </p>
+            )}
+            <ButtonLink
+              to={paths.challenges}
+              css={(theme: Theme) => css`
+                margin-top: ${theme.space(4)};
+              `}
+            >
+              {TO_CHALLENGES}
+            </ButtonLink>
+          </EmptyState>
         </Container>
       ) : rows.length === 0 ? (
         <Container
