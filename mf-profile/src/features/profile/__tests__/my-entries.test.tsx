@@ -67,7 +67,7 @@ it('lists every entry with its challenge, what was sent, its state, votes, place
   ]);
 
   const published = item('Dein Vereinsspruch');
-  expect(published).toHaveTextContent('Challenge #1 · Spruch');
+  expect(published).toHaveTextContent('Challenge #1: Spruch');
   expect(published).toHaveTextContent('Status: Veröffentlicht');
   expect(published).toHaveTextContent('„Wir sind der Verein!“');
   expect(published).toHaveTextContent('1.234 Stimmen');
@@ -79,17 +79,19 @@ it('lists every entry with its challenge, what was sent, its state, votes, place
   expect(within(pending).getByRole('img', { name: 'Euer Bild zu „Schönster Jubel“' })).toHaveAttribute('src', 'http://localhost/media/uploads/k.w320.webp');
   expect(pending).toHaveTextContent('Wird in Kürze freigeschaltet');
   expect(within(pending).queryByRole('link', { name: /Zum Beitrag/ })).not.toBeInTheDocument();
-  expect(within(pending).queryByRole('button', { name: /Teilen/ })).not.toBeInTheDocument();
+  expect(within(pending).queryByRole('button', { name: /Teile/ })).not.toBeInTheDocument();
 
   const estimate = item('Wie viele Zuschauer?');
   expect(estimate).toHaveTextContent('Deine Schätzung: 4.500');
   expect(estimate).toHaveTextContent('Status: Gespeichert');
+  expect(estimate).toHaveTextContent('Änderbar bis zum Ende der Challenge.');
   expect(estimate).not.toHaveTextContent('Stimme');
   expect(within(estimate).getByRole('link', { name: 'Ändern: Wie viele Zuschauer?' })).toHaveAttribute('href', '/challenge');
 
   const goals = item('Torjäger');
   expect(goals).toHaveTextContent('Eure Tore: 37');
   expect(goals).toHaveTextContent('Ergebnisse ab 9.5.');
+  expect(goals).not.toHaveTextContent('Änderbar');
 
   const rejected = item('Schlachtruf');
   expect(rejected).toHaveTextContent('Status: Nicht freigegeben: Enthält eine Beleidigung');
@@ -104,7 +106,7 @@ it('opens the share kit of a published entry on demand: the WhatsApp text with i
   renderProfile();
   const published = await screen.findByRole('article', { name: 'Dein Vereinsspruch' });
   expect(screen.queryByLabelText('Text für WhatsApp')).not.toBeInTheDocument();
-  const share = within(published).getByRole('button', { name: 'Teilen: Dein Vereinsspruch' });
+  const share = within(published).getByRole('button', { name: 'Teile deinen Beitrag: Dein Vereinsspruch' });
   expect(share).toHaveAttribute('aria-expanded', 'false');
   await user.click(share);
   const text = await within(published).findByLabelText('Text für WhatsApp');

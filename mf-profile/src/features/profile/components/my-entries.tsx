@@ -104,6 +104,12 @@ function EmptyEntries() {
   );
 }
 
+const muted = (theme: Theme) => css`
+  margin: 0;
+  color: ${theme.colors.textMuted};
+  font-size: 0.9375rem;
+`;
+
 const tones = {
   pending: { background: '#fdf1c7', color: '#14181f', border: '#f2b705' },
   published: { background: '#e8f4ec', color: '#1f7a43', border: '#1f7a43' },
@@ -211,7 +217,8 @@ function EntryItem({ entry }: { entry: MyEntryDto }) {
             color: ${theme.colors.textMuted};
           `}
         >
-          Challenge #{challenge.number} · {kindLabels[kind]}
+          <VisuallyHidden>Challenge #{challenge.number}: </VisuallyHidden>
+          {kindLabels[kind]}
         </p>
         <h3
           id={titleId}
@@ -273,20 +280,10 @@ function EntryItem({ entry }: { entry: MyEntryDto }) {
           >
             {formatGermanNumber(number)}
           </strong>
-          {challenge.submissionOpen && <> · {texts.changeable}</>}
         </p>
       )}
-      {entry.state === 'pending' && (
-        <p
-          css={(theme: Theme) => css`
-            margin: 0;
-            color: ${theme.colors.textMuted};
-            font-size: 0.9375rem;
-          `}
-        >
-          {texts.pendingHint}
-        </p>
-      )}
+      {number !== null && challenge.submissionOpen && <p css={muted}>{texts.changeable}</p>}
+      {entry.state === 'pending' && <p css={muted}>{texts.pendingHint}</p>}
 
       {facts.length > 0 && (
         <ul
@@ -376,6 +373,18 @@ function EntryActions({
           >
             <Icon name="share-outline" size="xs" color="primary-dark" />
             {texts.share}
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              width="16"
+              height="16"
+              css={css`
+                transition: transform 0.15s;
+                transform: rotate(${sharing ? 180 : 0}deg);
+              `}
+            >
+              <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
           </Button>
         </>
       )}

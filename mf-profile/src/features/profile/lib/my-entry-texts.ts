@@ -37,11 +37,12 @@ export const myEntriesTexts = {
   saved: 'Gespeichert',
   rejected: 'Nicht freigegeben',
   pendingHint: 'Wird in Kürze freigeschaltet: Wir prüfen jeden Beitrag, bevor er öffentlich wird.',
-  changeable: 'Du kannst sie bis zum Ende der Challenge ändern.',
+  changeable: 'Änderbar bis zum Ende der Challenge.',
   submitAgain: 'Neu einreichen',
   change: 'Ändern',
   open: 'Zum Beitrag',
-  share: 'Teilen',
+  /** Opens the share kit (its own 'Teilen' is the device share). */
+  share: 'Teile deinen Beitrag',
   shareLoading: 'Teilen wird geladen …',
   shareFailed: 'Teilen ist gerade nicht möglich. Bitte versuche es später noch einmal.',
 } as const;
