@@ -124,7 +124,7 @@ const heroFrame = (theme: Theme) => css`
 const scrim = (theme: Theme) => css`
   position: absolute;
   inset: 0;
-  background: linear-gradient(180deg, rgba(11, 42, 74, 0.72) 0%, rgba(11, 42, 74, 0.82) 55%, rgba(11, 42, 74, 0.95) 100%);
+  background: linear-gradient(180deg, rgba(11, 42, 74, 0.78) 0%, rgba(11, 42, 74, 0.86) 62%, rgba(11, 42, 74, 0.45) 100%);
   ${theme.mq.md} {
     background: linear-gradient(90deg, rgba(11, 42, 74, 0.95) 0%, rgba(11, 42, 74, 0.82) 45%, rgba(11, 42, 74, 0.2) 100%);
   }
@@ -313,7 +313,7 @@ function PrizeSticker({ prize, prizesHeadline }: { prize?: string; prizesHeadlin
     >
       <Glyph name="trophy" css={stickerGlyph} />
       <span>
-        <span css={stickerKicker}>Zu gewinnen</span>
+        <span css={stickerKicker}>Preise</span>
         <span css={stickerText}>{prizesHeadline} →</span>
       </span>
     </a>

@@ -30,7 +30,7 @@ export const PHASE_LABELS: Record<ChallengeTimeState, string> = {
 
 const phaseTone = (theme: Theme, state: ChallengeTimeState) => {
   if (state === 'submit') return { background: theme.colors.primary, color: theme.colors.primaryDark };
-  if (state === 'vote') return { background: theme.colors.secondary, color: theme.colors.white };
+  if (state === 'vote') return { background: theme.colors.success, color: theme.colors.white };
   return { background: theme.colors.primaryDark, color: theme.colors.white };
 };
 
