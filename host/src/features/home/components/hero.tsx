@@ -283,26 +283,16 @@ const stickerGlyph = (theme: Theme) => css`
 
 /** The season's lead prize; without one, the prize teaser's headline as a way to the prizes. */
 function PrizeSticker({ prize, prizesHeadline }: { prize?: string; prizesHeadline?: string }) {
-  if (prize) {
-    return (
-      <p css={sticker} data-season-text data-testid="hero-prize">
-        <Glyph name="trophy" css={stickerGlyph} />
-        <span>
-          <span css={stickerKicker}>Hauptpreis</span>
-          <span css={stickerText}>{prize}</span>
-        </span>
-      </p>
-    );
-  }
-  if (!prizesHeadline) return null;
+  if (!prize && !prizesHeadline) return null;
+  const Tag = prize ? 'p' : 'a';
   return (
-    <a
-      href={`#${PRIZES_ANCHOR}`}
+    <Tag
+      href={prize ? undefined : `#${PRIZES_ANCHOR}`}
       data-season-text
       data-testid="hero-prize"
       css={(theme: Theme) => css`
         ${sticker(theme)};
-        &:hover {
+        &:is(a):hover {
           background: #ffc928;
         }
         &:focus-visible {
@@ -313,10 +303,10 @@ function PrizeSticker({ prize, prizesHeadline }: { prize?: string; prizesHeadlin
     >
       <Glyph name="trophy" css={stickerGlyph} />
       <span>
-        <span css={stickerKicker}>Preise</span>
-        <span css={stickerText}>{prizesHeadline} →</span>
+        <span css={stickerKicker}>{prize ? 'Hauptpreis' : 'Preise'}</span>
+        <span css={stickerText}>{prize ?? `${prizesHeadline} →`}</span>
       </span>
-    </a>
+    </Tag>
   );
 }
 
