@@ -9,7 +9,7 @@ import {
   type ChallengeTimeState,
   type IsoDate,
 } from '@erd/shared-contracts';
-import { ButtonLink, Card, Icon } from '@erd/shared-contracts/ui';
+import { ButtonLink, Card } from '@erd/shared-contracts/ui';
 import { BodyText, ButtonRow, CardBody, CardTitle, TeaserTitle } from './card-parts';
 import { ChallengeImage } from './challenge-image';
 import { ChallengeMeta } from './challenge-meta';
@@ -79,20 +79,19 @@ export function ChallengeTeaserCard({
         ) : (
           <ButtonRow>
             {actions.includes('results-pending') && (
+              // Not a button: a plain note where ERGEBNISSE will be, in the display face like the start date.
               <p
                 css={(theme: Theme) => css`
-                  display: flex;
-                  align-items: center;
-                  gap: ${theme.space(2)};
                   margin: 0;
                   padding: ${theme.space(2.5)} ${theme.space(4)};
-                  border: 2px dashed ${theme.colors.border};
                   border-radius: ${theme.radius};
-                  font-weight: 700;
+                  background: ${theme.colors.background};
+                  font-family: ${theme.fonts.display};
+                  font-weight: 800;
+                  font-size: 1.0625rem;
                   color: ${theme.colors.primaryDark};
                 `}
               >
-                <Icon name="arrow-right" size="xs" color="secondary" />
                 {resultsPendingText(challenge)}
               </p>
             )}
