@@ -171,8 +171,8 @@ const kicker = (theme: Theme) => css`
 `;
 
 const claimStyle = (theme: Theme) => css`
-  /* three lines on a phone, two from the tablet on: the season's claim replaces the default without moving what follows */
-  min-height: calc(3 * 0.95em);
+  /* two lines kept: a claim that arrives after the wait replaces the default without moving what follows */
+  min-height: calc(2 * 0.95em);
   margin: 0;
   font-family: ${theme.fonts.headline};
   font-weight: 900;
@@ -183,9 +183,6 @@ const claimStyle = (theme: Theme) => css`
   text-transform: uppercase;
   text-wrap: balance;
   overflow-wrap: anywhere;
-  ${theme.mq.sm} {
-    min-height: calc(2 * 0.95em);
-  }
   ${theme.mq.md} {
     max-width: 20ch;
     font-size: clamp(3rem, 5.2vw, 4.5rem);
