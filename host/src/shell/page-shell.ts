@@ -5,4 +5,4 @@
  */
 export { renderGateShell } from './gate-shell';
 export { renderFrameShell } from './frame-shell';
-export { DISPLAY_FONT, displayFontFaceCss } from '@erd/shared-contracts/ui';
+export { DISPLAY_FONT, displayFontFaceCss } from './display-font';
