@@ -222,6 +222,7 @@ export function EmptyState({ title, text, children }: { title: string; text: str
   );
 }
 
+/** The page's base styles; every headline (h1–h3, also one a screen writes without `Headline`) in the display face (fonts.ts). */
 export function GlobalStyles() {
   return (
     <Global
@@ -242,7 +243,6 @@ export function GlobalStyles() {
           color: ${theme.colors.textDark};
           background: ${theme.colors.background};
         }
-        /* The display face (fonts.ts) for every headline, also those a screen writes without Headline. */
         h1,
         h2,
         h3 {
