@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { OperatorParticipationPageDto, PresignedPostDto } from '@erd/shared-contracts/wire';
-import sharp from 'sharp';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { clubs, registerConfirmed } from './support/accounts';
 import { accessToken, xsrfHeader } from './support/api-client';
 import { expect, test } from './support/fixtures';
 import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { pngBytes } from './support/images';
 import { e2eDataDir, repoRoot } from './support/paths';
 
 /**
@@ -211,19 +211,3 @@ test('the back office is released on its own and goes live on the next page load
   await expect(page.locator('[data-mf-build]')).toHaveAttribute('data-mf-build', `mf_backoffice-${releaseId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
 });
-
-/** A real 1600×1000 PNG (gradient), so the server makes all its renditions. */
-async function pngBytes(): Promise<Buffer> {
-  const width = 1600;
-  const height = 1000;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      pixels[i] = 40 + (x * 180) / width;
-      pixels[i + 1] = 90 + (y * 120) / height;
-      pixels[i + 2] = 60;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
-}
