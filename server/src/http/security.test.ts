@@ -120,7 +120,8 @@ describe('unsafe requests from another site', () => {
     ],
     ['member vote', (headers) => t.app.inject({ method: 'POST', url: '/api/votes', headers: { ...memberHeaders(member), ...headers }, payload: { challengeId: 'keine', participationId: 'keine' } }), 404],
     ['member profile', (headers) => t.app.inject({ method: 'PUT', url: '/api/profile', headers: { ...memberHeaders(member), ...headers }, payload: {} }), 400],
-    ['member entry', (headers) => t.app.inject({ method: 'PUT', url: entryPaths.participation('keine'), headers: { ...memberHeaders(member), ...headers }, payload: {} }), 404],
+    // The body is checked (zod, issue 24) before the challenge is looked up: an empty one is a 400.
+    ['member entry', (headers) => t.app.inject({ method: 'PUT', url: entryPaths.participation('keine'), headers: { ...memberHeaders(member), ...headers }, payload: {} }), 400],
     [
       'anonymous newsletter',
       (headers) => t.app.inject({ method: 'POST', url: '/api/public/newsletter', headers: { ...memberHeaders(null), ...headers }, payload: { Email: 'fan@example.org', Fields: [] } }),
