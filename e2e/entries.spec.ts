@@ -1,13 +1,13 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { OperatorParticipationPageDto } from '@erd/shared-contracts/wire';
-import sharp from 'sharp';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { accessToken, WERBERAT_ALL_CONFIRMED, xsrfHeader } from './support/api-client';
 import { clubs, logIn, registerConfirmed } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { e2eDataDir, repoRoot } from './support/paths';
 import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { pngBytes } from './support/images';
 
 /**
  * The season's core loop on a server of its own, with the e2e season (e2e/season): during the
@@ -210,19 +210,3 @@ test('three days later (after a restart): visitors browse, sort, load more, open
   const own = await (await api.get('/api/challenge/particpation/e2e-schaetzung', { headers: { authorization: `Bearer ${token}` } })).json();
   expect(own.fields.estimate).toBe(1250);
 });
-
-/** A real 1600×1000 PNG photo stand-in (gradient), so the server makes all its renditions. */
-async function pngBytes(): Promise<Buffer> {
-  const width = 1600;
-  const height = 1000;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      pixels[i] = (x * 255) / width;
-      pixels[i + 1] = (y * 255) / height;
-      pixels[i + 2] = 120;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
-}
