@@ -17,7 +17,7 @@ describe('after the season', () => {
     expect(await within(footer).findByRole('link', { name: 'ZUR ABSCHLUSSTABELLE' })).toHaveAttribute('href', '/tabelle');
     expect(within(footer).queryByRole('link', { name: 'Jetzt mitmachen' })).not.toBeInTheDocument();
     expect(within(footer).getByText('Bereit zu punkten?')).toBeInTheDocument();
-    expect(within(footer).getByLabelText('E-Mail-Adresse')).toBeInTheDocument();
+    expect(await within(footer).findByLabelText('E-Mail-Adresse')).toBeInTheDocument();
     expect(within(footer).getByRole('button', { name: 'Anmelden' })).toBeInTheDocument();
   });
 
@@ -33,5 +33,6 @@ describe('after the season', () => {
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/login');
     await within(footer).findByRole('link', { name: 'ZUR ABSCHLUSSTABELLE' });
+    await within(footer).findByLabelText('E-Mail-Adresse');
   });
 });

@@ -15,6 +15,13 @@ const SUCCESS =
 const ERROR = 'Da ist leider was schief gelaufen.';
 const HINT = 'Gib eine gültige Emailadresse an';
 
+/** The footer, once its newsletter form (fetched after the first render) is there. */
+async function renderFooter(...args: Parameters<typeof renderWithProviders>) {
+  const view = renderWithProviders(...args);
+  await screen.findByLabelText('E-Mail-Adresse');
+  return view;
+}
+
 const field = () => screen.getByLabelText('E-Mail-Adresse');
 const submit = () => screen.getByRole('button', { name: 'Anmelden' });
 
@@ -25,8 +32,8 @@ beforeEach(() => {
 });
 
 describe('footer', () => {
-  it('shows the slogan, the join button, the legal links and the contact mailto', () => {
-    renderWithProviders(<Footer />);
+  it('shows the slogan, the join button, the legal links and the contact mailto', async () => {
+    await renderFooter(<Footer />);
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('Bereit zu punkten?')).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/login');
@@ -36,8 +43,8 @@ describe('footer', () => {
     expect(within(footer).getByRole('link', { name: 'Kontakt' })).toHaveAttribute('href', 'mailto:service@punktejagd.example');
   });
 
-  it('sends logged-in users to the challenges with the join button', () => {
-    renderWithProviders(<Footer />, { session: loggedInSession });
+  it('sends logged-in users to the challenges with the join button', async () => {
+    await renderFooter(<Footer />, { session: loggedInSession });
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Jetzt mitmachen' })).toHaveAttribute('href', '/challenge');
   });
 
@@ -54,7 +61,7 @@ describe('footer', () => {
 describe('newsletter form', () => {
   it('shows the hint only once the field was touched and the address is invalid', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<Footer />);
+    await renderFooter(<Footer />);
     expect(screen.queryByText(HINT)).not.toBeInTheDocument();
 
     await user.type(field(), 'fan@');
@@ -71,7 +78,7 @@ describe('newsletter form', () => {
 
   it('shows the hint for an empty field left behind (required)', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<Footer />);
+    await renderFooter(<Footer />);
     await user.click(field());
     await user.tab();
     expect(screen.getByText(HINT)).toBeInTheDocument();
@@ -79,7 +86,7 @@ describe('newsletter form', () => {
 
   it('an invalid submit sets the error message, marks the field touched and sends nothing', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<Footer />);
+    await renderFooter(<Footer />);
     await user.type(field(), 'kein-email');
     await user.click(submit());
 
@@ -91,7 +98,7 @@ describe('newsletter form', () => {
 
   it('an empty submit (Enter in the field) also sets the error message', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<Footer />);
+    await renderFooter(<Footer />);
     await user.type(field(), '{Enter}');
     expect(screen.getByRole('alert')).toHaveTextContent(ERROR);
     expect(screen.getByText(HINT)).toBeInTheDocument();
@@ -103,7 +110,7 @@ describe('newsletter form', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     let answer: (value: unknown) => void = () => {};
     post.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
-    renderWithProviders(<Footer />, { config: { newsletterUrl: '/api/public/newsletter' } });
+    await renderFooter(<Footer />, { config: { newsletterUrl: '/api/public/newsletter' } });
 
     await user.type(field(), '  fan@tsv-eching.de ');
     await user.click(submit());
@@ -137,7 +144,7 @@ describe('newsletter form', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => {});
     const user = userEvent.setup();
     post.mockRejectedValue(failure);
-    renderWithProviders(<Footer />);
+    await renderFooter(<Footer />);
 
     await user.type(field(), 'fan@tsv-eching.de');
     await user.click(submit());
@@ -148,8 +155,8 @@ describe('newsletter form', () => {
     expect(submit()).toBeEnabled();
   });
 
-  it('shows the consent text with a link to the data protection page', () => {
-    renderWithProviders(<Footer />);
+  it('shows the consent text with a link to the data protection page', async () => {
+    await renderFooter(<Footer />);
     expect(field()).toHaveAccessibleDescription(expect.stringContaining('jederzeit wieder abmelden'));
     expect(screen.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/dataProtection');
   });

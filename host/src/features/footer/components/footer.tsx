@@ -3,7 +3,7 @@ import { berlinToday, getRuntimeConfig, Link, paths } from '@erd/shared-contract
 import { ButtonLink, Container } from '@erd/shared-contracts/ui';
 import { useJoinTarget } from '../../../lib/use-join-target';
 import { useSeasonOver } from '../../../lib/use-season';
-import { NewsletterForm } from './newsletter-form';
+import { NewsletterSlot } from './newsletter-slot';
 
 const linkStyle = (theme: Theme) => css`
   display: inline-flex;
@@ -67,7 +67,7 @@ export function Footer({ controlsHidden = false }: { controlsHidden?: boolean })
                 <ButtonLink to={joinTarget}>Jetzt mitmachen</ButtonLink>
               ))}
           </div>
-          {!controlsHidden && <NewsletterForm />}
+          {!controlsHidden && <NewsletterSlot />}
         </div>
         {/* The legal links stay with the controls hidden: the Impressum is reachable from every page. */}
         <nav

@@ -1,14 +1,16 @@
 import { css, type Theme } from '@emotion/react';
 import { Link, paths, resolveServiceUrl, selectIsLoggedIn, sessionStore, storageKeys, useSession } from '@erd/shared-contracts';
 import { ButtonLink, Container, Icon } from '@erd/shared-contracts/ui';
+import { lazyPart } from '../../../components/lazy-part';
 import { Logo } from '../../../components/logo';
 import { useJoinTarget } from '../../../lib/use-join-target';
 import { useSeasonOver } from '../../../lib/use-season';
 import { useSessionClub } from '../api/get-session-club';
 import { useMenu } from '../hooks/use-menu';
-import { SiteMenu } from './site-menu';
 
 const MENU_ID = 'site-menu';
+/** The slide-out menu's panel: fetched when the visitor opens the menu or heads for its button. */
+const siteMenu = lazyPart(() => import(/* webpackChunkName: "site-menu" */ './site-menu').then((m) => m.SiteMenu));
 
 const iconButton = (theme: Theme) => css`
   display: inline-flex;
@@ -79,7 +81,7 @@ export function Header({ controlsHidden = false, onSignOut = clearSession }: { c
   const isLoggedIn = useSession(selectIsLoggedIn);
   const joinTarget = useJoinTarget();
   const seasonOver = useSeasonOver();
-  const menu = useMenu();
+  const menu = useMenu(siteMenu);
 
   return (
     <header
@@ -165,6 +167,9 @@ export function Header({ controlsHidden = false, onSignOut = clearSession }: { c
               aria-controls={MENU_ID}
               aria-label={menu.open ? 'Menü schließen' : 'Menü öffnen'}
               onClick={menu.toggle}
+              onPointerEnter={menu.preload}
+              onTouchStart={menu.preload}
+              onFocus={menu.preload}
               css={iconButton}
             >
               <Icon name={menu.open ? 'menu-close-outline' : 'menu-outline'} size="sm" color="white" />
@@ -172,7 +177,11 @@ export function Header({ controlsHidden = false, onSignOut = clearSession }: { c
           </div>
         )}
       </Container>
-      {!controlsHidden && <SiteMenu id={MENU_ID} open={menu.open} onClose={menu.close} panelRef={menu.panelRef} onSignOut={onSignOut} />}
+      {!controlsHidden && (
+        <div id={MENU_ID} hidden={!menu.open}>
+          {menu.Panel && <menu.Panel onClose={menu.close} panelRef={menu.panelRef} onSignOut={onSignOut} />}
+        </div>
+      )}
     </header>
   );
 }

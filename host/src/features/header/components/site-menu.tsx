@@ -34,17 +34,19 @@ const itemStyle = (theme: Theme) => css`
   }
 `;
 
-interface SiteMenuProps {
-  id: string;
-  open: boolean;
+export interface SiteMenuProps {
   onClose: () => void;
   panelRef: RefObject<HTMLDivElement | null>;
   /** Ends the session at the identity service; the store is cleared afterwards in any case. */
   onSignOut: () => Promise<void>;
 }
 
-/** The slide-out menu (spec §2): pages, log in or out, social links. */
-export function SiteMenu({ id, open, onClose, panelRef, onSignOut }: SiteMenuProps) {
+/**
+ * The slide-out menu (spec §2): pages, log in or out, social links. The header loads it on first
+ * need (it is no part of the page's first load) and shows it in its element for the menu button's
+ * aria-controls, hidden while the menu is closed.
+ */
+export function SiteMenu({ onClose, panelRef, onSignOut }: SiteMenuProps) {
   const isLoggedIn = useSession(selectIsLoggedIn);
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
@@ -72,7 +74,7 @@ export function SiteMenu({ id, open, onClose, panelRef, onSignOut }: SiteMenuPro
   );
 
   return (
-    <div id={id} hidden={!open}>
+    <>
       <Global
         styles={css`
           body.${MENU_OPEN_BODY_CLASS} {
@@ -140,6 +142,6 @@ export function SiteMenu({ id, open, onClose, panelRef, onSignOut }: SiteMenuPro
         </ul>
         <SocialLinks />
       </nav>
-    </div>
+    </>
   );
 }

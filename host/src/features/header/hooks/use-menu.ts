@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from '@erd/shared-contracts';
+import type { LazyPart } from '../../../components/lazy-part';
 
 /** Class on <body> while the menu is open: locks page scrolling, keeps the width (see SiteMenu). */
 export const MENU_OPEN_BODY_CLASS = 'erd-menu-open';
@@ -10,21 +11,58 @@ const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]
  * State and focus handling of the slide-out menu (spec §4 menu: open/closed): focus moves into
  * the menu on open and back to the menu button on close; Escape closes; Tab cycles between the
  * button and the menu; a navigation closes it.
+ * The menu's panel is no part of the page's first load (`part`, fetched on the first open, or
+ * earlier with `preload` when the visitor heads for the button): the menu opens once it is there,
+ * and from then on at once.
  */
-export function useMenu() {
+export function useMenu<Panel>(part: LazyPart<Panel>) {
   const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState<{ Panel: Panel } | null>(() => {
+    const Panel = part.loaded();
+    return Panel ? { Panel } : null;
+  });
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
+  // The open asked for while the panel loads; a close or a navigation in between cancels it.
+  const pendingOpen = useRef(0);
 
   const close = useCallback(() => {
+    pendingOpen.current++;
     returnFocus.current = true;
     setOpen(false);
   }, []);
+  const prepare = useCallback(
+    () =>
+      part.load().then((Panel) => {
+        setLoaded((current) => current ?? { Panel });
+      }),
+    [part],
+  );
+  const preload = useCallback(() => {
+    prepare().catch(() => {
+      // not loaded (offline): the click tries again
+    });
+  }, [prepare]);
   const toggle = useCallback(() => {
-    if (open) close();
-    else setOpen(true);
-  }, [open, close]);
+    if (open) {
+      close();
+      return;
+    }
+    if (loaded) {
+      setOpen(true);
+      return;
+    }
+    const request = ++pendingOpen.current;
+    prepare().then(
+      () => {
+        if (pendingOpen.current === request) setOpen(true);
+      },
+      () => {
+        // not loaded (offline): the next click tries again
+      },
+    );
+  }, [open, close, loaded, prepare]);
 
   useEffect(() => {
     if (!open) {
@@ -64,11 +102,12 @@ export function useMenu() {
     };
   }, [open, close]);
 
-  // Back/forward or any other navigation closes the menu.
+  // Back/forward or any other navigation closes the menu (and cancels an open still loading).
   const { pathname } = useLocation();
   useEffect(() => {
+    pendingOpen.current++;
     setOpen(false);
   }, [pathname]);
 
-  return { open, toggle, close, buttonRef, panelRef };
+  return { open, toggle, close, preload, Panel: loaded?.Panel ?? null, buttonRef, panelRef };
 }
