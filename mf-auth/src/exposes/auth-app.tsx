@@ -1,34 +1,88 @@
 import { css } from '@emotion/react';
-import type { ComponentType } from 'react';
-import { MF_BUILD_ATTRIBUTE, type AuthAppProps, type AuthScreen } from '@erd/shared-contracts';
-import { ChangePasswordScreen } from '../features/change-password/components/change-password-screen';
-import { ConfirmationScreen } from '../features/confirmation/components/confirmation-screen';
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense, type SyntheticEvent } from 'react';
+import { MF_BUILD_ATTRIBUTE, paths, type AuthAppProps, type AuthScreen } from '@erd/shared-contracts';
+import { Spinner } from '@erd/shared-contracts/ui';
 import { LoginScreen } from '../features/login/components/login-screen';
-import { RegistrationScreen } from '../features/registration/components/registration-screen';
-import { RestorePasswordScreen } from '../features/restore-password/components/restore-password-screen';
+
+/** A screen fetched when first shown, or earlier with `preload` (a link to it pointed at or focused). */
+function lazyScreen(load: () => Promise<ComponentType>): { Screen: LazyExoticComponent<ComponentType>; preload: () => void } {
+  let pending: Promise<{ default: ComponentType }> | null = null;
+  const fetchScreen = () =>
+    (pending ??= load().then(
+      (Screen) => ({ default: Screen }),
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    ));
+  return {
+    Screen: lazy(fetchScreen),
+    preload: () => {
+      fetchScreen().catch(() => {
+        // not loaded (offline): showing the screen tries again
+      });
+    },
+  };
+}
+
+/**
+ * The screens besides the login (the route most visitors come for: every remote's guard leads
+ * there) are no part of the remote's first load: each is its own chunk.
+ */
+const lazyScreens = {
+  registration: lazyScreen(() =>
+    import(/* webpackChunkName: "screen-registration" */ '../features/registration/components/registration-screen').then((m) => m.RegistrationScreen),
+  ),
+  confirmation: lazyScreen(() =>
+    import(/* webpackChunkName: "screen-confirmation" */ '../features/confirmation/components/confirmation-screen').then((m) => m.ConfirmationScreen),
+  ),
+  'restore-password': lazyScreen(() =>
+    import(/* webpackChunkName: "screen-restore-password" */ '../features/restore-password/components/restore-password-screen').then(
+      (m) => m.RestorePasswordScreen,
+    ),
+  ),
+  'change-password': lazyScreen(() =>
+    import(/* webpackChunkName: "screen-change-password" */ '../features/change-password/components/change-password-screen').then(
+      (m) => m.ChangePasswordScreen,
+    ),
+  ),
+} satisfies Record<Exclude<AuthScreen, 'login'>, unknown>;
+
+const screenOfPath: Record<string, keyof typeof lazyScreens> = {
+  [paths.registration]: 'registration',
+  [paths.confirmation]: 'confirmation',
+  [paths.restorePassword]: 'restore-password',
+  [paths.changePassword]: 'change-password',
+};
+
+/** A link to another screen pointed at, touched or focused: its code is fetched now, so following the link shows it at once. */
+function preloadLinkedScreen(event: SyntheticEvent) {
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+  const screen = screenOfPath[link.pathname.replace(/\/+$/, '').toLowerCase()];
+  if (screen) lazyScreens[screen].preload();
+}
 
 /**
  * mf-auth: login, registration, e-mail confirmation, forgotten and new password (spec §2). The
- * host mounts it per route with the `screen` prop; the route guards are the host's.
+ * host mounts it per route with the `screen` prop; the route guards are the host's. Until a lazy
+ * screen has arrived the spinner shows, as the host's while it loads the remote.
  */
-const screens: Record<AuthScreen, ComponentType> = {
-  login: LoginScreen,
-  registration: RegistrationScreen,
-  confirmation: ConfirmationScreen,
-  'restore-password': RestorePasswordScreen,
-  'change-password': ChangePasswordScreen,
-};
-
 export default function AuthApp({ screen }: AuthAppProps) {
-  const Screen = screens[screen];
+  const Screen = screen === 'login' ? LoginScreen : lazyScreens[screen].Screen;
   return (
     <div
       {...{ [MF_BUILD_ATTRIBUTE]: process.env.BUILD_ID }}
+      onPointerOver={preloadLinkedScreen}
+      onTouchStart={preloadLinkedScreen}
+      onFocus={preloadLinkedScreen}
       css={css`
         width: 100%;
       `}
     >
-      <Screen key={screen} />
+      <Suspense fallback={<Spinner />}>
+        <Screen key={screen} />
+      </Suspense>
     </div>
   );
 }
