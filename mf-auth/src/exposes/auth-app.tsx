@@ -1,27 +1,28 @@
 import { css } from '@emotion/react';
-import { type ComponentType, lazy, type LazyExoticComponent, Suspense, type SyntheticEvent } from 'react';
+import { type ComponentType, lazy, Suspense, type SyntheticEvent, useState } from 'react';
 import { MF_BUILD_ATTRIBUTE, paths, type AuthAppProps, type AuthScreen } from '@erd/shared-contracts';
 import { Spinner } from '@erd/shared-contracts/ui';
 import { LoginScreen } from '../features/login/components/login-screen';
 
-/** A screen fetched when first shown, or earlier with `preload` (a link to it pointed at or focused). */
-function lazyScreen(load: () => Promise<ComponentType>): { Screen: LazyExoticComponent<ComponentType>; preload: () => void } {
+/**
+ * A screen fetched when first shown, or earlier with `load` (a link to it pointed at or focused):
+ * `loaded` is the screen once it has arrived (then shown at once, without the lazy component's suspense).
+ */
+function lazyScreen(importer: () => Promise<ComponentType>) {
+  let value: ComponentType | null = null;
   let pending: Promise<{ default: ComponentType }> | null = null;
   const fetchScreen = () =>
-    (pending ??= load().then(
-      (Screen) => ({ default: Screen }),
+    (pending ??= importer().then(
+      (Screen) => ({ default: (value = Screen) }),
       (error: unknown) => {
         pending = null;
         throw error;
       },
     ));
   return {
-    Screen: lazy(fetchScreen),
-    preload: () => {
-      fetchScreen().catch(() => {
-        // not loaded (offline): showing the screen tries again
-      });
-    },
+    Lazy: lazy(fetchScreen),
+    loaded: () => value,
+    load: () => fetchScreen().then(() => undefined),
   };
 }
 
@@ -60,7 +61,20 @@ function preloadLinkedScreen(event: SyntheticEvent) {
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
   const screen = screenOfPath[link.pathname.replace(/\/+$/, '').toLowerCase()];
-  if (screen) lazyScreens[screen].preload();
+  if (screen) loadScreen(screen).catch(() => {
+    // not loaded (offline): showing the screen tries again
+  });
+}
+
+/** Fetches a screen's code now (tests, and links to it): the AuthApp then shows it at once. */
+export function loadScreen(screen: AuthScreen): Promise<void> {
+  return screen === 'login' ? Promise.resolve() : lazyScreens[screen].load();
+}
+
+/** The screen, picked once per screen (a screen that arrives meanwhile is not mounted anew). */
+function ScreenOf({ screen }: AuthAppProps) {
+  const [Screen] = useState(() => (screen === 'login' ? LoginScreen : (lazyScreens[screen].loaded() ?? lazyScreens[screen].Lazy)));
+  return <Screen />;
 }
 
 /**
@@ -69,7 +83,6 @@ function preloadLinkedScreen(event: SyntheticEvent) {
  * screen has arrived the spinner shows, as the host's while it loads the remote.
  */
 export default function AuthApp({ screen }: AuthAppProps) {
-  const Screen = screen === 'login' ? LoginScreen : lazyScreens[screen].Screen;
   return (
     <div
       {...{ [MF_BUILD_ATTRIBUTE]: process.env.BUILD_ID }}
@@ -81,7 +94,7 @@ export default function AuthApp({ screen }: AuthAppProps) {
       `}
     >
       <Suspense fallback={<Spinner />}>
-        <Screen key={screen} />
+        <ScreenOf key={screen} screen={screen} />
       </Suspense>
     </div>
   );

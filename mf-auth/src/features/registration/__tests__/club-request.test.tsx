@@ -1,9 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
-import AuthApp from '../../../exposes/auth-app';
+import AuthApp, { loadScreen } from '../../../exposes/auth-app';
 import { availabilityRoutes, CLUB_REQUESTS_PATH, CLUB_SEARCH_PATH, catalogue } from '../../../testing/clubs';
 import { forgetClubCatalogue } from '../api/list-clubs';
+
+// The screen is a chunk of its own, which the AuthApp fetches when it first shows it: here before the tests.
+beforeAll(() => loadScreen('registration'));
 
 jest.mock('amazon-cognito-identity-js', () => jest.requireActual('../../../testing/fake-cognito').fakeCognitoModule);
 

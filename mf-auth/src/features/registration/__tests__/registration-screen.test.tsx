@@ -2,10 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storageKeys } from '@erd/shared-contracts';
 import { mockFetch, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
-import AuthApp from '../../../exposes/auth-app';
+import AuthApp, { loadScreen } from '../../../exposes/auth-app';
 import { LocationDisplay } from '../../../testing/location';
 import { forgetClubCatalogue } from '../api/list-clubs';
 import { availabilityRoutes, CLUB_SEARCH_PATH, catalogue, NEWSLETTER_PATH, SIGNUP_PATH } from '../../../testing/clubs';
+
+// The screen is a chunk of its own, which the AuthApp fetches when it first shows it: here before the tests.
+beforeAll(() => loadScreen('registration'));
 
 jest.mock('amazon-cognito-identity-js', () => jest.requireActual('../../../testing/fake-cognito').fakeCognitoModule);
 

@@ -2,8 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storageKeys } from '@erd/shared-contracts';
 import { mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
-import AuthApp from '../../../exposes/auth-app';
+import AuthApp, { loadScreen } from '../../../exposes/auth-app';
 import { LocationDisplay } from '../../../testing/location';
+
+// The screen is a chunk of its own, which the AuthApp fetches when it first shows it: here before the tests.
+beforeAll(() => loadScreen('restore-password'));
 
 jest.mock('amazon-cognito-identity-js', () => jest.requireActual('../../../testing/fake-cognito').fakeCognitoModule);
 
