@@ -139,7 +139,12 @@ class CompileHints {
 }
 CompileHints.HINT = '//# allFunctionsCalledOnLoad';
 
-/** Our TypeScript/JSX through swc, with emotion's JSX runtime. */
+/**
+ * Our TypeScript/JSX through swc, with emotion's JSX runtime. In production builds emotion's swc
+ * plugin (the babel plugin's port) also minifies every `css` template at build time — the
+ * templates' indentation and line breaks otherwise ship in the bundles (~1 KB gzip of the host's
+ * first load alone) — and marks them pure; development builds keep them readable.
+ */
 function swcRule({ development, target }) {
   return {
     test: /\.[jt]sx?$/,
@@ -151,6 +156,15 @@ function swcRule({ development, target }) {
           parser: { syntax: 'typescript', tsx: true },
           transform: { react: { runtime: 'automatic', importSource: '@emotion/react', development } },
           target,
+          ...(development
+            ? {}
+            : {
+                experimental: {
+                  plugins: [[require.resolve('@swc/plugin-emotion'), { sourceMap: false, autoLabel: 'never' }]],
+                  // swc caches the compiled plugin; under node_modules, not a `.swc/` folder in every workspace
+                  cacheRoot: path.join(__dirname, '../node_modules/.cache/swc'),
+                },
+              }),
         },
       },
     },
