@@ -144,30 +144,36 @@ test('one account per club entry, and a deleted account frees it', async ({ page
   const club = list[20 + testInfo.retry]!;
   const first = await registerConfirmed(request, club);
 
-  await page.goto('/registration');
+  const chooseClub = async () => {
+    await page.goto('/registration');
+    await page.getByRole('combobox', { name: 'Verein' }).fill(club.clubnumber);
+    await page.getByRole('option', { name: new RegExp(club.name) }).first().click();
+    const team = page.getByRole('combobox', { name: 'Team' });
+    if (/wählen/.test((await team.textContent()) ?? '')) {
+      await team.click();
+      await page.getByRole('option', { name: club.team === 'm' ? 'Herren' : 'Damen' }).click();
+    }
+  };
+  // Issue 24: the registration says so as soon as the club team is chosen, and cannot be sent for it.
+  await chooseClub();
+  await expect(page.getByText('Für den gewählten Verein existiert bereits eine Anmeldung.')).toBeVisible();
   const main = page.getByRole('main');
   await main.getByLabel('Vorname').fill('Max');
   await main.getByLabel('Nachname').fill('Mustermann');
   await main.getByLabel('Straße & Hausnummer').fill('Weg 2');
   await main.getByLabel('Postleitzahl & Ort').fill('80331 München');
-  await page.getByRole('combobox', { name: 'Verein' }).fill(club.clubnumber);
-  await page.getByRole('option', { name: new RegExp(club.name) }).first().click();
-  const team = page.getByRole('combobox', { name: 'Team' });
-  if (/wählen/.test((await team.textContent()) ?? '')) {
-    await team.click();
-    await page.getByRole('option', { name: club.team === 'm' ? 'Herren' : 'Damen' }).click();
-  }
   await main.getByLabel('E-Mail-Adresse').fill(uniqueEmail('second'));
   await main.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
   await main.getByLabel('Passwort wiederholen').fill(PASSWORD);
   await page.getByRole('checkbox', { name: /Teilnahmebedingungen/ }).check();
-  await page.getByRole('button', { name: 'Registrieren' }).click();
-  await expect(page.getByText('Für den gewählten Verein existiert bereits eine Anmeldung.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Registrieren' })).toBeDisabled();
 
   await logIn(page, first);
   await page.goto('/delete');
   await page.getByRole('button', { name: 'Konto endgültig löschen' }).click();
   await expect(page).toHaveURL(/\/delete-confirmation$/);
+  await chooseClub();
+  await expect(page.getByText('Für deinen Verein und dein Team gibt es noch keine Anmeldung.', { exact: false })).toBeVisible();
   await registerConfirmed(request, club);
 });
 

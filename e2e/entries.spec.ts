@@ -70,7 +70,8 @@ test('submission window: a club submits an estimate, a slogan and a picture in t
   await estimate.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Deine Schätzung wurde gespeichert.')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('form', { name: 'Deine Schätzung' }).getByRole('textbox')).toHaveValue('1250');
+  // Shown as Germans write it (issue 24).
+  await expect(page.getByRole('form', { name: 'Deine Schätzung' }).getByRole('textbox')).toHaveValue('1.250');
 
   // Slogan with markup: stored and later shown as text.
   const slogan = page.getByRole('form', { name: 'Dein Spruch' });

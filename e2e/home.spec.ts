@@ -15,12 +15,13 @@ test('home: hero, banner strips, teasers, prizes and the active challenge', asyn
   );
   expect(new Set(durations)).toEqual(new Set(['50s', '30s']));
 
-  // Demo season: #2 (picture vote) is the active challenge.
-  await expect(page.getByText('#2', { exact: true })).toBeVisible();
-  await page.getByRole('link', { name: 'JETZT MITMACHEN', exact: true }).click();
+  // Demo season: #2 (picture vote) is the active challenge (the spec's teaser, below 'Läuft gerade').
+  const active = page.locator('section[aria-labelledby="active-challenge-title"]');
+  await expect(active.getByText('#2', { exact: true })).toBeVisible();
+  await active.getByRole('link', { name: 'JETZT MITMACHEN', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goBack();
-  await page.getByRole('link', { name: 'STÖBERN' }).click();
+  await page.locator('section[aria-labelledby="active-challenge-title"]').getByRole('link', { name: 'STÖBERN' }).click();
   await expect(page).toHaveURL(/\/challenge\/challenge-schoenster-jubel$/);
   await expect(page.getByText('Bisher keine Teilnahmen vorhanden')).toBeVisible();
 });

@@ -18,6 +18,8 @@ function confirmationLink(address: string): string | null {
 test('newsletter: invalid input is refused in German, a valid signup is confirmed by the e-mailed link', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
+  // The form loads as it comes near the screen (issue 24: not in the first load of /).
+  await footer.scrollIntoViewIfNeeded();
   const email = footer.getByRole('textbox', { name: 'E-Mail-Adresse' });
   await email.fill('kein-at-zeichen');
   await email.blur();

@@ -57,7 +57,7 @@ test.describe('server and composition', () => {
     });
     await page.goto('/challenge');
     await expect(page.locator('[data-mf-build^="mf_challenges-"]').first()).toBeAttached();
-    await page.getByRole('link', { name: 'ERGEBNISSE' }).first().click();
+    await page.getByRole('link', { name: 'Zur Tabelle' }).click();
     await expect(page.locator('[data-mf-build^="mf_standings-"]').first()).toBeAttached();
     const loaded = await Promise.all(scripts);
     // No copy of @module-federation's runtime core (its hook names) anywhere: the remotes are webpack

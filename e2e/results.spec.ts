@@ -193,9 +193,13 @@ test('the public: standings with podium and team filter, a challenge table, a cl
   test.setTimeout(60_000);
   const page = await visitorPage(browser);
 
-  // The home page's challenge slot says the season is over and leads to the standings.
+  // The season is over: the header, the hero, the home page's challenge slot and the footer all lead
+  // to the final standings (issue 24).
   await page.goto('/');
-  await page.getByRole('link', { name: /Abschlusstabelle/i }).click();
+  const finalTable = page.getByRole('link', { name: /Abschlusstabelle/i });
+  await expect(finalTable).toHaveCount(4);
+  for (const link of await finalTable.all()) await expect(link).toHaveAttribute('href', '/tabelle');
+  await page.getByRole('main').getByRole('link', { name: /Abschlusstabelle/i }).first().click();
   await expect(page).toHaveURL(/\/tabelle$/);
 
   await expect(page.getByRole('heading', { name: 'Gesamttabelle', level: 1 })).toBeVisible();
