@@ -11,8 +11,6 @@ import { berlinToday, challengeTimeState, type ChallengeTimeState } from './time
 /** How a challenge ranks its entries: distance to the right answer, the highest number, or counted votes. */
 export type RankingRule = 'closest' | 'highest' | 'votes';
 
-/** Estimate and goals answers: a whole number of 1 to 9 digits (decisions §4). */
-export const RIGHT_ANSWER_PATTERN = /^[0-9]{1,9}$/;
 
 /**
  * The points a place brings (decisions §6): the first row of the table whose range holds the place

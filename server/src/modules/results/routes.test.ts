@@ -223,6 +223,8 @@ describe('the right answer', () => {
       { rightAnswer: ' ' },
       { rightAnswer: '' },
       { rightAnswer: '12\u0000' },
+      { rightAnswer: '4,5' },
+      { rightAnswer: '4.50' },
       { rightAnswer: [12] },
       { rightAnswer: { n: 1 } },
       {},
@@ -268,12 +270,15 @@ describe('the right answer', () => {
     expect((await file('challenge-est.json')).rows).toEqual([]);
   });
 
-  test('a digit string or a number is recorded, audited with before and after, and never public', async () => {
+  test('a digit string, a number as Germans write it or a number is recorded, audited with before and after, and never public', async () => {
     const res = await op('PUT', resultPaths.answer('est'), { rightAnswer: ' 0999 ' });
     expect(res.statusCode).toBe(200);
     expect(res.json() as ResultChallengeDto).toMatchObject({ challengeId: 'est', rightAnswer: 999, needsAnswer: true });
-    const second = await op('PUT', resultPaths.answer('est'), { rightAnswer: 1000 });
+    // '1.000' and '1 000' are 1000, as in every number field (issue 24).
+    const second = await op('PUT', resultPaths.answer('est'), { rightAnswer: '1.000' });
     expect(second.json().rightAnswer).toBe(1000);
+    expect((await op('PUT', resultPaths.answer('est'), { rightAnswer: '1 000' })).json().rightAnswer).toBe(1000);
+    expect((await op('PUT', resultPaths.answer('est'), { rightAnswer: 1000 })).json().rightAnswer).toBe(1000);
     const audit = (await op('GET', `${resultPaths.audit}?challengeId=est`)).json() as ResultAuditPageDto;
     expect(audit.items.map((a) => [a.action, a.actor, a.details.before, a.details.after])).toEqual([
       ['results-answer', OPERATOR.email, { rightAnswer: 999, ranking: 'closest' }, { rightAnswer: 1000, ranking: 'closest' }],

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   isVoteChallenge,
-  RIGHT_ANSWER_PATTERN,
+  parseEstimate,
   thumbnailUrl,
   berlinToday,
   challengeTimeState,
@@ -260,9 +260,10 @@ function parseAnswer(value: unknown): number | null | undefined {
   if (value === undefined) return undefined;
   // null clears the answer on purpose; an empty field is a mistake, not a wish to clear it.
   if (value === null) return null;
-  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!RIGHT_ANSWER_PATTERN.test(text)) throw new ValidationError(MESSAGES.answer, { field: 'rightAnswer' });
-  return Number(text);
+  // 1 to 9 digits, also as Germans write them ('4.500', '4 500'): the entries' own rule (issue 24).
+  const answer = parseEstimate(value);
+  if (answer === undefined) throw new ValidationError(MESSAGES.answer, { field: 'rightAnswer' });
+  return answer;
 }
 
 function parseRanking(value: unknown): ChallengeScoring | undefined {

@@ -78,7 +78,8 @@ it('an admin records the right answer (a wrong one stops at the field) and publi
   expect(field).toHaveAccessibleDescription('Die richtige Antwort ist eine ganze Zahl mit 1 bis 9 Ziffern.');
   expect(calls.answer).toHaveLength(0);
   await user.clear(field);
-  await user.type(field, '1000');
+  // As Germans write it (issue 24): '1.000' is 1000.
+  await user.type(field, '1.000');
   await user.click(screen.getByRole('button', { name: 'Antwort speichern' }));
   expect(await screen.findByRole('rowheader', { name: 'FC Nord (Herren)' })).toBeInTheDocument();
   expect(calls.answer).toEqual([{ rightAnswer: 1000 }]);

@@ -3,7 +3,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { isApiError } from '@erd/shared-contracts';
 import { FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
-import { RIGHT_ANSWER_PATTERN, type ResultOverviewDto, type ResultPreviewDto, type ResultVersionDto } from '@erd/shared-contracts/wire';
+import { parseEstimate, type ResultOverviewDto, type ResultPreviewDto, type ResultVersionDto } from '@erd/shared-contracts/wire';
 import { Dialog } from '../../../components/dialog';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { TextAreaField } from '../../../components/text-area-field';
@@ -144,12 +144,14 @@ function ChallengeResults({ challengeId, isAdmin, onChanged, guard }: { challeng
   const onAnswer = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setMessage(null);
-    if (!RIGHT_ANSWER_PATTERN.test(answer.trim())) return setAnswerError(resultsTexts.answer);
+    // '4.500' and '4 500' are 4500, as everywhere a number is entered (issue 24).
+    const rightAnswer = parseEstimate(answer);
+    if (rightAnswer === undefined) return setAnswerError(resultsTexts.answer);
     if (published && (answerReason.trim().length < 3 || answerReason.trim().length > 500)) return setAnswerError(resultsTexts.reason);
     setAnswerError(null);
     setBusy(true);
     try {
-      await setRightAnswer(challengeId, { rightAnswer: Number(answer.trim()), ...(published ? { reason: answerReason.trim() } : {}) });
+      await setRightAnswer(challengeId, { rightAnswer, ...(published ? { reason: answerReason.trim() } : {}) });
       setMessage({ tone: 'success', text: resultsTexts.answerSaved });
       await load();
       onChanged();
