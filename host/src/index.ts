@@ -5,7 +5,8 @@
 // the app's code (its files are preloaded, often there before the first frame) starts once that gate
 // is on the screen: evaluating it before would hold the first paint back by the whole start of the
 // app (on a phone, most of a second). A visitor past the gate (or on a legal page, which it does not
-// cover) sees nothing before the app has rendered, and a hidden tab paints nothing: there it starts
+// cover) sees the page's static frame (host/src/shell/frame-shell.tsx: header bar and background,
+// decision 0018) until the app has rendered, and a hidden tab paints nothing: there the app starts
 // at once. The timer is the guard should no paint be reported.
 import { CONSENT_ATTRIBUTE, GATE_SHELL_ID, LEGAL_PAGE_ATTRIBUTE } from './shell/gate-shell-ids';
 
