@@ -1,24 +1,14 @@
 import { css } from '@emotion/react';
-import { Link, paths, type ParticipationDto, type ParticipationSort } from '@erd/shared-contracts';
+import { Link, paths } from '@erd/shared-contracts';
 import { Card } from '@erd/shared-contracts/ui';
 import { imageUrl } from '../../../lib/media';
 import { clubName, ClubTag } from '../../../components/club-tag';
 import { EntryFooter } from './entry-footer';
 import { withSort } from '../../../components/list-sort';
-import { TileVote, type TileVoteContext } from './tile-vote';
+import { TileVote, type EntryTileProps } from './tile-vote';
 
 /** A picture (width-1024 thumbnail) linking to the entry, with the club and the vote below. */
-export function PictureEntryCard({
-  entry,
-  challengeId,
-  sort,
-  vote,
-}: {
-  entry: ParticipationDto;
-  challengeId: string;
-  sort: ParticipationSort;
-  vote: TileVoteContext;
-}) {
+export function PictureEntryCard({ entry, challengeId, sort, vote }: EntryTileProps) {
   const name = clubName(entry.fields.club);
   return (
     <Card

@@ -1,23 +1,13 @@
 import { css, type Theme } from '@emotion/react';
-import { Link, paths, type ParticipationDto, type ParticipationSort } from '@erd/shared-contracts';
+import { Link, paths } from '@erd/shared-contracts';
 import { Card, Icon } from '@erd/shared-contracts/ui';
 import { clubName, ClubTag } from '../../../components/club-tag';
 import { EntryFooter } from './entry-footer';
 import { withSort } from '../../../components/list-sort';
-import { TileVote, type TileVoteContext } from './tile-vote';
+import { TileVote, type EntryTileProps } from './tile-vote';
 
 /** A slogan: the text links to the entry, the club to its page, the vote beside it. Slogans are text, never HTML. */
-export function TextEntryCard({
-  entry,
-  challengeId,
-  sort,
-  vote,
-}: {
-  entry: ParticipationDto;
-  challengeId: string;
-  sort: ParticipationSort;
-  vote: TileVoteContext;
-}) {
+export function TextEntryCard({ entry, challengeId, sort, vote }: EntryTileProps) {
   const name = clubName(entry.fields.club);
   return (
     <Card>

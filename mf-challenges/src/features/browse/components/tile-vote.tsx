@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { isVotingRunning, type IsoDate, type ParticipationDto, type VoteChallengeDto } from '@erd/shared-contracts';
+import { isVotingRunning, type IsoDate, type ParticipationDto, type ParticipationSort, type VoteChallengeDto } from '@erd/shared-contracts';
 import { clubId } from '../../../components/club-tag';
 import { VoteCount } from '../../../components/vote-count';
 import { OwnEntryMark, VoteControl } from '../../../components/voting/vote-control';
@@ -15,6 +15,14 @@ export interface TileVoteContext {
    * own entry it would only be refused), null for visitors and logins without a club.
    */
   ownClubId: string | null | undefined;
+}
+
+/** What a tile of the list (picture or slogan) gets: its entry, the challenge, the list's sort (carried into its link) and the vote's context. */
+export interface EntryTileProps {
+  entry: ParticipationDto;
+  challengeId: string;
+  sort: ParticipationSort;
+  vote: TileVoteContext;
 }
 
 /**
