@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { paths } from '@erd/shared-contracts/wire';
 import { ButtonAnchor, Container, Icon, theme } from '@erd/shared-contracts/ui';
 import { Logo } from '../components/logo';
-import { HEADER_HEIGHT_PX } from '../features/header/components/header';
+import { headerBarStyle, headerRowStyle } from '../features/header/components/header';
 import { CONSENT_ATTRIBUTE, FRAME_SHELL_ID, LEGAL_PAGE_ATTRIBUTE } from './gate-shell-ids';
 
 /**
@@ -38,30 +38,8 @@ const iconPlace = css`
 function Frame() {
   return (
     <div id={FRAME_SHELL_ID} inert aria-hidden="true">
-      <div
-        css={(theme: Theme) => css`
-          --erd-header-height: ${HEADER_HEIGHT_PX.base}px;
-          position: sticky;
-          top: 0;
-          z-index: ${theme.zIndex.header};
-          height: var(--erd-header-height);
-          background: ${theme.colors.primaryDark};
-          color: ${theme.colors.white};
-          box-shadow: 0 1px 0 rgba(255, 255, 255, 0.08);
-          ${theme.mq.md} {
-            --erd-header-height: ${HEADER_HEIGHT_PX.md}px;
-          }
-        `}
-      >
-        <Container
-          css={css`
-            display: flex;
-            align-items: center;
-            justify-content: space-between;
-            gap: 8px;
-            height: 100%;
-          `}
-        >
+      <div css={headerBarStyle}>
+        <Container css={headerRowStyle}>
           <span
             css={css`
               display: inline-flex;

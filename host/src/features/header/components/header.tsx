@@ -71,6 +71,29 @@ function ProfileBadge() {
 /** The header's fixed height in px: phones, and from the `md` breakpoint on (the layout reserves the rest of the viewport for the main area). */
 export const HEADER_HEIGHT_PX = { base: 64, md: 80 } as const;
 
+/** The header's bar and its row: the app's header and the page's frame before scripts (shell/frame-shell.tsx) look the same. */
+export const headerBarStyle = (theme: Theme) => css`
+  --erd-header-height: ${HEADER_HEIGHT_PX.base}px;
+  position: sticky;
+  top: 0;
+  z-index: ${theme.zIndex.header};
+  height: var(--erd-header-height);
+  background: ${theme.colors.primaryDark};
+  color: ${theme.colors.white};
+  box-shadow: 0 1px 0 rgba(255, 255, 255, 0.08);
+  ${theme.mq.md} {
+    --erd-header-height: ${HEADER_HEIGHT_PX.md}px;
+  }
+`;
+
+export const headerRowStyle = css`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  height: 100%;
+`;
+
 /**
  * Spec §2 header: logo to the home page, join button, profile button (club logo when signed in)
  * and the slide-out menu. Once the season is over the join button becomes 'Abschlusstabelle' to the
@@ -84,30 +107,8 @@ export function Header({ controlsHidden = false, onSignOut = clearSession }: { c
   const menu = useMenu(siteMenu);
 
   return (
-    <header
-      css={(theme: Theme) => css`
-        --erd-header-height: ${HEADER_HEIGHT_PX.base}px;
-        position: sticky;
-        top: 0;
-        z-index: ${theme.zIndex.header};
-        height: var(--erd-header-height);
-        background: ${theme.colors.primaryDark};
-        color: ${theme.colors.white};
-        box-shadow: 0 1px 0 rgba(255, 255, 255, 0.08);
-        ${theme.mq.md} {
-          --erd-header-height: ${HEADER_HEIGHT_PX.md}px;
-        }
-      `}
-    >
-      <Container
-        css={css`
-          display: flex;
-          align-items: center;
-          justify-content: space-between;
-          gap: 8px;
-          height: 100%;
-        `}
-      >
+    <header css={headerBarStyle}>
+      <Container css={headerRowStyle}>
         <Link
           to={paths.home}
           aria-label="Punktejagd – zur Startseite"
