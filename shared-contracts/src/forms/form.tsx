@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import styled from '@emotion/styled';
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import { type ComponentProps, forwardRef, type ReactNode, useId } from 'react';
 import { FieldError, Icon, TextInput } from '@erd/shared-contracts/ui';
 
 /**
@@ -61,6 +61,21 @@ export const FieldHint = styled.p(({ theme }) => ({
   margin: `${theme.space(1)} 0 0`,
 }));
 
+/** ' (optional)' after a label. */
+function OptionalMark() {
+  return (
+    <span
+      css={(theme: Theme) => css`
+        font-weight: 400;
+        color: ${theme.colors.textMuted};
+      `}
+    >
+      {' '}
+      (optional)
+    </span>
+  );
+}
+
 export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'children'> {
   label: string;
   /** Shown (and announced) only when given: pass it once the field was touched. */
@@ -80,17 +95,7 @@ export function TextField({ label, error, hint, optional = false, id, ...input }
     <div>
       <FieldLabel htmlFor={inputId}>
         {label}
-        {optional && (
-          <span
-            css={(theme: Theme) => css`
-              font-weight: 400;
-              color: ${theme.colors.textMuted};
-            `}
-          >
-            {' '}
-            (optional)
-          </span>
-        )}
+        {optional && <OptionalMark />}
       </FieldLabel>
       <TextInput id={inputId} invalid={!!error} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
@@ -98,6 +103,58 @@ export function TextField({ label, error, hint, optional = false, id, ...input }
     </div>
   );
 }
+
+export interface TextAreaFieldProps extends Omit<ComponentProps<'textarea'>, 'children'> {
+  label: string;
+  /** Shown (and announced) only when given. */
+  error?: string | false | null;
+  hint?: ReactNode;
+  /** Adds '(optional)' to the label. */
+  optional?: boolean;
+}
+
+/** A labelled multi-line field with its hint and error, like `TextField` (a `css` prop restyles the box, e.g. its height). */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, hint, optional = false, id, ...textarea },
+  ref,
+) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const describedBy = [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <FieldLabel htmlFor={fieldId}>
+        {label}
+        {optional && <OptionalMark />}
+      </FieldLabel>
+      <textarea
+        ref={ref}
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        css={(theme: Theme) => css`
+          display: block;
+          width: 100%;
+          min-height: 120px;
+          padding: ${theme.space(2.5)} ${theme.space(3)};
+          border: 2px solid ${error ? theme.colors.error : theme.colors.border};
+          border-radius: ${theme.radius};
+          font: inherit;
+          color: ${theme.colors.textDark};
+          background: ${theme.colors.white};
+          resize: vertical;
+          &:focus-visible {
+            outline: 3px solid ${theme.colors.focus};
+            outline-offset: 1px;
+          }
+        `}
+        {...textarea}
+      />
+      {hint && <FieldHint id={`${fieldId}-hint`}>{hint}</FieldHint>}
+      {error && <FieldError id={`${fieldId}-error`}>{error}</FieldError>}
+    </div>
+  );
+});
 
 export interface CheckboxFieldProps extends Omit<ComponentProps<'input'>, 'type' | 'children'> {
   label: ReactNode;

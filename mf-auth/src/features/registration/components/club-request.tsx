@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { isApiError, type Team } from '@erd/shared-contracts';
 import { Button, FieldError } from '@erd/shared-contracts/ui';
-import { FieldHint, FieldLabel, FormMessage, formMessages, FormStack, LinkButton } from '@erd/shared-contracts/forms';
+import { FormMessage, formMessages, FormStack, LinkButton, TextAreaField } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { normalizeEmail } from '../../../lib/email';
 import { email as emailRule, isPlainLine, type Validator } from '../../../lib/validators';
@@ -304,51 +304,21 @@ function TeamChoice() {
 }
 
 function NoteField() {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const field = useField<string>('note', { validate: note });
   const error = field.meta.touched && field.meta.error ? (field.meta.error as string) : undefined;
   return (
-    <div>
-      <FieldLabel htmlFor={id}>
-        Nachricht{' '}
-        <span
-          css={(theme: Theme) => css`
-            font-weight: 400;
-            color: ${theme.colors.textMuted};
-          `}
-        >
-          (optional)
-        </span>
-      </FieldLabel>
-      <textarea
-        id={id}
-        {...field.input}
-        value={field.input.value ?? ''}
-        rows={3}
-        maxLength={LIMITS.note}
-        aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        css={(theme: Theme) => css`
-          display: block;
-          width: 100%;
-          min-height: 88px;
-          padding: ${theme.space(2.5)} ${theme.space(3)};
-          border: 2px solid ${error ? theme.colors.error : theme.colors.border};
-          border-radius: ${theme.radius};
-          font: inherit;
-          color: ${theme.colors.textDark};
-          background: ${theme.colors.white};
-          resize: vertical;
-          &:focus-visible {
-            outline: 3px solid ${theme.colors.focus};
-            outline-offset: 1px;
-          }
-        `}
-      />
-      <FieldHint id={hintId}>Zum Beispiel Ort oder Kreis des Vereins.</FieldHint>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </div>
+    <TextAreaField
+      label="Nachricht"
+      optional
+      {...field.input}
+      value={field.input.value ?? ''}
+      rows={3}
+      maxLength={LIMITS.note}
+      hint="Zum Beispiel Ort oder Kreis des Vereins."
+      error={error}
+      css={css`
+        min-height: 88px;
+      `}
+    />
   );
 }

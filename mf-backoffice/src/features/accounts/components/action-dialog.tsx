@@ -1,8 +1,8 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
+import { TextAreaField } from '@erd/shared-contracts/forms';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
-import { TextAreaField } from '../../../components/text-area-field';
 
 export const REASON_MIN_LENGTH = 3;
 export const REASON_MAX_LENGTH = 500;

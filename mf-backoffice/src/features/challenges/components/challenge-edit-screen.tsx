@@ -1,12 +1,11 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, Link, useParams } from '@erd/shared-contracts';
-import { FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
 import { Button, FieldError, Spinner } from '@erd/shared-contracts/ui';
 import type { ImageDto, PointsRowDto } from '@erd/shared-contracts/wire';
 import { Dialog } from '../../../components/dialog';
 import { Panel, ScreenHeader } from '../../../components/screen';
-import { TextAreaField } from '../../../components/text-area-field';
 import { previewUrl } from '../../../lib/media';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { getChallenge } from '../api/get-challenge';

@@ -12,11 +12,10 @@ import {
   type TeaserAdminDto,
   type TeaserKey,
 } from '@erd/shared-contracts/backoffice';
-import { FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { CAMPAIGN_LIMITS, DEFAULT_CAMPAIGN } from '@erd/shared-contracts/wire';
 import { Panel, ScreenHeader } from '../../../components/screen';
-import { TextAreaField } from '../../../components/text-area-field';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { getContent, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from '../api/content-api';
 import { MarkdownEditor } from './markdown-editor';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import { Button, FieldError, RichText, Spinner } from '@erd/shared-contracts/ui';
 import type { RichTextDto } from '@erd/shared-contracts/wire';
-import { TextAreaField } from '../../../components/text-area-field';
+import { TextAreaField } from '@erd/shared-contracts/forms';
 import { previewMarkdown } from '../api/content-api';
 
 export const MARKDOWN_HINT = 'Markdown: # Überschrift, **fett**, *kursiv*, [Link](https://…), Listen mit - oder 1. HTML, Bilder und Code werden nicht übernommen.';

@@ -1,9 +1,9 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError, type OperatorParticipationDto } from '@erd/shared-contracts';
 import type { ModerationDecision, ModerationDecisionResultDto, WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
+import { TextAreaField } from '@erd/shared-contracts/forms';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
-import { TextAreaField } from '../../../components/text-area-field';
 import { entryPhrase } from '../../../lib/format';
 import { decide } from '../api/decide';
 import { checklistTexts, isComplete, WerberatChecklist } from './werberat-checklist';

@@ -1,9 +1,9 @@
 import { type FormEvent, useRef, useState } from "react";
 import { isApiError } from "@erd/shared-contracts";
 import type { NewsletterSubscriberDto } from "@erd/shared-contracts/backoffice";
+import { TextAreaField } from '@erd/shared-contracts/forms';
 import { Dialog } from "../../../components/dialog";
 import { DialogActions } from "../../../components/dialog-actions";
-import { TextAreaField } from "../../../components/text-area-field";
 import { unsubscribeSubscriber } from "../api/unsubscribe-subscriber";
 
 export const REASON_MIN_LENGTH = 3;

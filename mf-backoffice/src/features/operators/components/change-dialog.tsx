@@ -1,12 +1,11 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import { OPERATOR_ROLES, type OperatorAccountDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
-import { FieldLabel } from '@erd/shared-contracts/forms';
+import { FieldLabel, TextAreaField } from '@erd/shared-contracts/forms';
 import { FieldError } from '@erd/shared-contracts/ui';
 import { css, type Theme } from '@emotion/react';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
-import { TextAreaField } from '../../../components/text-area-field';
 import { updateOperator } from '../api/operators-api';
 import { operatorTexts, REASON_MAX_LENGTH, REASON_MIN_LENGTH, refusalText, roleLabels } from './texts';
 

@@ -1,12 +1,11 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
-import { FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { parseEstimate, type ResultOverviewDto, type ResultPreviewDto, type ResultVersionDto } from '@erd/shared-contracts/wire';
 import { Dialog } from '../../../components/dialog';
 import { Panel, ScreenHeader } from '../../../components/screen';
-import { TextAreaField } from '../../../components/text-area-field';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { getResultOverview, getResultPreview, listResultVersions, publishResult, setRightAnswer } from '../api/results-api';

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
+import { TextAreaField } from '@erd/shared-contracts/forms';
 import {
   VOTE_REMOVAL_REASON_MAX,
   VOTE_REMOVAL_REASON_MIN,
@@ -8,7 +9,6 @@ import {
 } from '@erd/shared-contracts/backoffice';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
-import { TextAreaField } from '../../../components/text-area-field';
 import { removeEntryVotes } from '../api/remove-entry-votes';
 
 export const removeTexts = {
