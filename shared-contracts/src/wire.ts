@@ -17,3 +17,4 @@ export * from './content-queries.js';
 export * from './http/xsrf.js';
 export * from './content-links.js';
 export * from './share.js';
+export * from './notifications.js';

@@ -165,6 +165,8 @@ const PERMISSION_DENIED = '42501';
     const handlers: JobHandlers = {
       mail: async (message) => void ran.push(`mail:${message.to}`),
       cleanup: async () => void ran.push('cleanup'),
+      notify: async ({ id }) => void ran.push(`notify:${id}`),
+      'notify-schedule': async () => void ran.push('notify-schedule'),
     };
     const queue = createJobQueue({ database: app, secret: 'x'.repeat(32), mailDelivery: config.mailDelivery, log: silentLogger });
     await queue.start(handlers);

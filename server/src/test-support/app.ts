@@ -165,7 +165,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       const inDatabase = (storage ?? releaseStorageOf(database)) === 'database';
       return createReleaseStore({ config, database: inDatabase ? database : null, feed: app.changes });
     },
-    drainMail: () => app.jobs.drain('mail'),
+    drainMail: async () => {
+      // Notification jobs first: each one sends its mail itself (the outbox is written by both queues).
+      await app.jobs.drain('notify');
+      await app.jobs.drain('mail');
+    },
     async listen() {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();

@@ -23,3 +23,4 @@ export * from './moderation-log.js';
 export * from './releases.js';
 export * from './media-files.js';
 export * from './reach-counts.js';
+export * from './notifications.js';

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { NotificationKind } from './notifications.js';
 import { clubs } from './clubs.js';
 
 /**
@@ -20,6 +22,15 @@ export const profiles = pgTable(
     street: text('street').notNull(),
     city: text('city').notNull(),
     phone: text('phone'),
+    /**
+     * Issue 25: the account's address for its notifications, written at sign-up (the identity
+     * provider keeps its own copy; a Cognito pool is not asked for every mail), and when it was
+     * confirmed: only confirmed accounts get notifications.
+     */
+    email: text('email'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** The kinds of notification the account switched off ('Benachrichtigungen'); all are on by default. */
+    notificationsOff: text('notifications_off').array().$type<NotificationKind[]>().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

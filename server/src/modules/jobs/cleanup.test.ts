@@ -185,13 +185,17 @@ afterAll(async () => {
 });
 
 describe('through the job queue', () => {
-  test('the cleanup schedule exists after start (every 10 minutes, UTC), once, also after a restart', async () => {
+  test('the cleanup and notification planner schedules exist after start (every 10 and 5 minutes, UTC), once, also after a restart', async () => {
     const schedules = async () =>
       ((await t.ctx.db.execute(sql`select name, cron, timezone from pgboss.schedule order by name`)) as unknown as { rows: unknown[] }).rows;
     expect(CLEANUP_CRON).toBe('*/10 * * * *');
-    expect(await schedules()).toEqual([{ name: 'cleanup', cron: '*/10 * * * *', timezone: 'UTC' }]);
+    const expected = [
+      { name: 'cleanup', cron: '*/10 * * * *', timezone: 'UTC' },
+      { name: 'notify-schedule', cron: '*/5 * * * *', timezone: 'UTC' },
+    ];
+    expect(await schedules()).toEqual(expected);
     await t.rebuild();
-    expect(await schedules()).toEqual([{ name: 'cleanup', cron: '*/10 * * * *', timezone: 'UTC' }]);
+    expect(await schedules()).toEqual(expected);
   });
 
   test('a cleanup job runs every task through the worker (app clock) and is completed', async () => {

@@ -391,18 +391,21 @@ describe('queue settings arithmetic', () => {
     expect(mailExpireSeconds(delivery(12, 2, 1))).toBe(4);
   });
 
-  test('queueOptions: mail keeps a job through all its retries and a day; cleanup is a singleton', () => {
+  test('queueOptions: mail and notification mail keep a job through all its retries and a day; cleanup and the planner are singletons', () => {
+    const mail = {
+      policy: 'standard',
+      retryLimit: 12,
+      retryDelay: 2,
+      retryBackoff: true,
+      expireInSeconds: 80,
+      // ceil(16 380 s / 60) = 273 minutes, plus a day.
+      retentionMinutes: 273 + 1440,
+    };
     expect(queueOptions(delivery(12, 2, 20))).toEqual({
-      mail: {
-        policy: 'standard',
-        retryLimit: 12,
-        retryDelay: 2,
-        retryBackoff: true,
-        expireInSeconds: 80,
-        // ceil(16 380 s / 60) = 273 minutes, plus a day.
-        retentionMinutes: 273 + 1440,
-      },
+      mail,
+      notify: mail,
       cleanup: { policy: 'singleton', retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 900, retentionMinutes: 1440 },
+      'notify-schedule': { policy: 'singleton', retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600, retentionMinutes: 1440 },
     });
     // No retries: a day; a span of 61 s rounds up to 2 minutes.
     expect(queueOptions(delivery(0, 5)).mail.retentionMinutes).toBe(1440);

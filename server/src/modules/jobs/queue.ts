@@ -8,6 +8,7 @@ import { databaseExecutor, drizzleExecutor, executeScript, trackedExecutor, type
 import {
   BATCH_SIZE,
   CLEANUP_CRON,
+  NOTIFY_SCHEDULE_CRON,
   POLLING_SECONDS,
   QUEUE_NAMES,
   SEALED_QUEUES,
@@ -43,6 +44,8 @@ export interface JobQueue {
    * rolls back with the data; the root database writes it at once. Returns the job id.
    */
   enqueue<N extends QueueName>(db: Db, name: N, data: JobInputs[N]): Promise<string>;
+  /** Queues many jobs of one queue in one statement (like `enqueue`: in `db`'s transaction). */
+  enqueueMany<N extends QueueName>(db: Db, name: N, data: ReadonlyArray<JobInputs[N]>): Promise<void>;
   /** Creates or migrates the `pgboss` schema, the queues and the schedule, and starts the workers. */
   start(handlers: JobHandlers): Promise<void>;
   /** Stops taking jobs and waits up to `timeoutMs` for running ones (then they count as failed and run again later). */
@@ -338,6 +341,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return id;
     },
 
+    async enqueueMany(db, name, data) {
+      if (!data.length) return;
+      // pg-boss writes them with one INSERT … SELECT over a JSON array; thousands at a time are fine.
+      const CHUNK = 5000;
+      for (let i = 0; i < data.length; i += CHUNK) {
+        const jobs = data.slice(i, i + CHUNK).map((item) => ({ name, data: (SEALED_QUEUES.has(name) ? sealJobData(key, name, item) : item) as object }));
+        await boss.insert(jobs, { db: drizzleExecutor(db) });
+      }
+      for (let i = 0; i < data.length; i++) metrics?.jobEnqueued(name);
+      if (db === database.db) wake(name);
+      else wakeAfterResponse.add(name);
+    },
+
     async start(handlers) {
       if (bossStarted) return;
       bossStarted = true;
@@ -347,6 +363,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         await createQueues(boss, mailDelivery);
         if (options.exclusive) await reclaimOrphans();
         await boss.schedule('cleanup', CLEANUP_CRON, {}, { tz: 'UTC' });
+        await boss.schedule('notify-schedule', NOTIFY_SCHEDULE_CRON, {}, { tz: 'UTC' });
         const work = <N extends QueueName>(name: N) =>
           boss.work<unknown>(name, { pollingIntervalSeconds: POLLING_SECONDS[name], batchSize: BATCH_SIZE[name], includeMetadata: true }, async (batch) => {
             const recorded = await Promise.all(batch.map((job) => run(name, handlers[name], job)));

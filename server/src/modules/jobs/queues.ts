@@ -12,11 +12,18 @@ export interface JobInputs {
   mail: MailMessage;
   /** The periodic clean-up (scheduled; see cleanup.ts). */
   cleanup: Record<string, never>;
+  /**
+   * One notification mail (issue 25): the id of its `notifications` row, nothing personal (the
+   * address is read when it goes), so not sealed.
+   */
+  notify: { id: string };
+  /** The time-driven notifications' planner (scheduled; see notifications/schedule.ts). */
+  'notify-schedule': Record<string, never>;
 }
 
 export type QueueName = keyof JobInputs;
 
-export const QUEUE_NAMES: readonly QueueName[] = ['mail', 'cleanup'];
+export const QUEUE_NAMES: readonly QueueName[] = ['mail', 'cleanup', 'notify', 'notify-schedule'];
 
 /** Queues whose data is sealed in the jobs table (sealing.ts). */
 export const SEALED_QUEUES: ReadonlySet<QueueName> = new Set<QueueName>(['mail']);
@@ -24,15 +31,18 @@ export const SEALED_QUEUES: ReadonlySet<QueueName> = new Set<QueueName>(['mail']
 /** Every 10 minutes (UTC): expired sessions, codes, proofs, counters and stale accounts go. */
 export const CLEANUP_CRON = '*/10 * * * *';
 
+/** Every 5 minutes (UTC): the planner queues the time-driven notifications that are due. */
+export const NOTIFY_SCHEDULE_CRON = '*/5 * * * *';
+
 /** How often a worker asks for new jobs (pg-boss's minimum is 0.5 s); a request that queued one also wakes it at once. */
-export const POLLING_SECONDS: Record<QueueName, number> = { mail: 0.5, cleanup: 5 };
+export const POLLING_SECONDS: Record<QueueName, number> = { mail: 0.5, cleanup: 5, notify: 0.5, 'notify-schedule': 5 };
 
 /**
  * How many jobs a worker takes at once and runs side by side: five mails (five SMTP conversations
  * at a time: a queue of mail built up during an outage goes out quickly, a relay is not flooded);
  * one clean-up.
  */
-export const BATCH_SIZE: Record<QueueName, number> = { mail: 5, cleanup: 1 };
+export const BATCH_SIZE: Record<QueueName, number> = { mail: 5, cleanup: 1, notify: 20, 'notify-schedule': 1 };
 
 /**
  * The time a mail job may run: four SMTP timeouts (connect, greeting, and a slow answer or two).
@@ -72,6 +82,24 @@ export function queueOptions(delivery: MailDeliveryConfig): Record<QueueName, Qu
       expireInSeconds: mailExpireSeconds(delivery),
       // A job not yet sent is kept through all its retries (and a day more); a sent one is deleted at once.
       retentionMinutes: Math.min(MAX_RETENTION_MINUTES, spanMinutes + 24 * 60),
+    },
+    // Notification mails retry like mail (SMTP may be down for hours).
+    notify: {
+      policy: 'standard',
+      retryLimit: delivery.retryLimit,
+      retryDelay: delivery.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: mailExpireSeconds(delivery),
+      retentionMinutes: Math.min(MAX_RETENTION_MINUTES, spanMinutes + 24 * 60),
+    },
+    'notify-schedule': {
+      // One planner at a time across all instances (its inserts are idempotent anyway).
+      policy: 'singleton',
+      retryLimit: 2,
+      retryDelay: 60,
+      retryBackoff: false,
+      expireInSeconds: 10 * 60,
+      retentionMinutes: 24 * 60,
     },
     cleanup: {
       // One clean-up at a time across all instances.
