@@ -5,6 +5,7 @@ import type nodemailer from 'nodemailer';
 import type { Logger } from '../../logger.js';
 import { lazy } from '../../lib/lazy.js';
 import { slugify } from '../../lib/text.js';
+import type { InlineAttachment } from './logo.js';
 
 /**
  * Outgoing e-mail through nodemailer: SMTP when `SMTP_URL` is set, otherwise every message is
@@ -20,6 +21,8 @@ export interface MailMessage {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Inline pictures the HTML shows by `cid:` (the header's shield: mail/logo.ts). */
+  attachments?: InlineAttachment[];
 }
 
 export interface SentMail {

@@ -10,6 +10,7 @@
 import { escapeHtml } from '../../lib/text.js';
 import { lazy } from '../../lib/lazy.js';
 import { BRAND, wordmarkParts } from '../share-cards/brand.js';
+import { LOGO_CID, logoAttachment, type InlineAttachment } from './logo.js';
 
 /** The site's display face where the reader has it (shared-contracts/src/ui/fonts.ts), else a narrow sans. */
 const DISPLAY_FONT = "'Roboto Condensed', 'Arial Narrow', Arial, Helvetica, sans-serif";
@@ -60,6 +61,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** The header's shield, which the HTML shows by `cid:`. */
+  attachments: InlineAttachment[];
 }
 
 type Mjml2Html = (input: string, options?: Record<string, unknown>) => Promise<{ html: string; errors: Array<{ formattedMessage?: string; message?: string }> }>;
@@ -149,7 +152,7 @@ ${preheader}
 <mj-body background-color="${BRAND.cream}" width="560px">
 <mj-wrapper padding="24px 12px">
 <mj-section background-color="${BRAND.navy}" border-bottom="4px solid ${BRAND.yellow}" border-radius="6px 6px 0 0" padding="18px 28px">
-<mj-column><mj-text padding="0" font-family="${DISPLAY_FONT}" font-size="26px" font-weight="900" font-style="italic" letter-spacing="0.02em" line-height="1" color="${BRAND.white}">${wordmark}</mj-text></mj-column>
+<mj-column><mj-text padding="0" font-family="${DISPLAY_FONT}" font-size="26px" font-weight="900" font-style="italic" letter-spacing="0.02em" line-height="36px" color="${BRAND.white}"><img src="cid:${LOGO_CID}" width="30" height="36" alt="" style="vertical-align: middle; margin-right: 8px; border: 0;"><span style="vertical-align: middle;">${wordmark}</span></mj-text></mj-column>
 </mj-section>
 <mj-section background-color="${BRAND.white}" border-radius="0 0 6px 6px" padding="28px 28px 20px">
 <mj-column>
@@ -247,5 +250,6 @@ export function renderMailText(doc: MailDocument): string {
 }
 
 export async function renderMail(doc: MailDocument): Promise<RenderedMail> {
-  return { subject: doc.subject, text: renderMailText(doc), html: await renderMailHtml(doc) };
+  const [html, logo] = await Promise.all([renderMailHtml(doc), logoAttachment()]);
+  return { subject: doc.subject, text: renderMailText(doc), html, attachments: [logo] };
 }

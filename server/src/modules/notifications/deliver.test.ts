@@ -45,6 +45,9 @@ test('a trigger run twice queues one mail, sent once, with the frame and the uns
   expect(mail!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
   expect(mail!.raw).toContain('Content-Type: text/html');
   expect(mail!.raw).toContain('Content-Type: text/plain');
+  // The header's shield travels with the mail (no picture loaded from anywhere).
+  expect(mail!.raw).toMatch(/^Content-ID: <shield@punktejagd>/m);
+  expect(mail!.raw).toContain('src=3D"cid:shield@punktejagd"');
   const [row] = await rowsOf('test-received:1');
   expect(row!.sentAt).not.toBeNull();
   // A job that runs again (a crash after the send) finds it sent.
