@@ -209,3 +209,9 @@ test('APP_SECRET: at least 32 characters, not the example value; required with D
   fails({ APP_SECRET: 'a'.repeat(31) }, /APP_SECRET must be at least 32 characters/);
   fails({ APP_SECRET: 'change-me-to-a-long-random-value' }, /example value/);
 });
+
+test('NOTIFY_HOURS: the hours in which time-driven notifications go (8–21 by default), checked', () => {
+  expect(loadConfig({}, location).notifyHours).toEqual({ from: 8, to: 21 });
+  expect(loadConfig({ NOTIFY_HOURS: '0-24' }, location).notifyHours).toEqual({ from: 0, to: 24 });
+  for (const bad of ['21-8', '8', '8-25', 'a-b', '8-8']) expect(() => loadConfig({ NOTIFY_HOURS: bad }, location)).toThrow(/NOTIFY_HOURS/);
+});

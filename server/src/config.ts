@@ -62,6 +62,11 @@ export interface ServerConfig {
   /** How outgoing mail is retried (the mail queue of modules/jobs). */
   mailDelivery: MailDeliveryConfig;
   /**
+   * NOTIFY_HOURS (issue 25): the hours of the day in Europe/Berlin in which time-driven
+   * notifications are queued, `from` inclusive to `to` exclusive ('8-21' by default: never at night).
+   */
+  notifyHours: { from: number; to: number };
+  /**
    * Secret for keyed hashes (IP addresses) and the identity service's keys (SECRET_BLOCK, signing
    * key at rest, code hashes); null = generated once into `${dataDir}/app-secret`.
    */
@@ -202,6 +207,16 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
     throw new ConfigError(`${name}="${raw}" is not an integer between ${min} and ${max}`);
   }
   return value;
+}
+
+/** NOTIFY_HOURS: 'from-to', whole hours 0–24, from before to ('0-24': any time). */
+function notifyHours(env: Env): ServerConfig['notifyHours'] {
+  const raw = str(env, 'NOTIFY_HOURS', '8-21');
+  const match = /^(\d{1,2})-(\d{1,2})$/.exec(raw);
+  const from = Number(match?.[1]);
+  const to = Number(match?.[2]);
+  if (!match || from < 0 || to > 24 || from >= to) throw new ConfigError(`NOTIFY_HOURS="${raw}" is not 'from-to' in whole hours (0–24, from before to), e.g. '8-21'`);
+  return { from, to };
 }
 
 function httpTimeouts(env: Env): ServerConfig['httpTimeouts'] {
@@ -451,6 +466,7 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
       retryDelaySeconds: int(env, 'MAIL_RETRY_DELAY_SECONDS', 2, 1, 3600),
       timeoutSeconds: int(env, 'MAIL_TIMEOUT_SECONDS', 20, 1, 600),
     },
+    notifyHours: notifyHours(env),
     appSecret: appSecret(env, databaseUrl),
     rateLimitScale: scale(env, 'RATE_LIMIT_SCALE'),
     s3: s3Config(env),
