@@ -364,6 +364,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         if (options.exclusive) await reclaimOrphans();
         await boss.schedule('cleanup', CLEANUP_CRON, {}, { tz: 'UTC' });
         await boss.schedule('notify-schedule', NOTIFY_SCHEDULE_CRON, {}, { tz: 'UTC' });
+        // A (re)start catches up at once on what the planner would have queued while no instance ran.
+        await boss.send('notify-schedule', {});
         const work = <N extends QueueName>(name: N) =>
           boss.work<unknown>(name, { pollingIntervalSeconds: POLLING_SECONDS[name], batchSize: BATCH_SIZE[name], includeMetadata: true }, async (batch) => {
             const recorded = await Promise.all(batch.map((job) => run(name, handlers[name], job)));
