@@ -17,6 +17,7 @@ import { CORS_HEADERS, corsPaths, registerSecurity } from './http/security.js';
 import { LOG_SERIALIZERS } from './logger.js';
 import { frontendUserRoutes, meRoutes } from './modules/accounts/routes.js';
 import { myEntriesRoutes } from './modules/my-entries/routes.js';
+import { notificationSettingsRoutes } from './modules/notification-settings/routes.js';
 import { createChangeFeed, type ChangeFeed } from './modules/cache/changes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { checkReadiness, healthRoutes } from './modules/health/routes.js';
@@ -268,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.identity.builtIn) await app.register(identityRoutes, { ctx });
   await app.register(meRoutes, { ctx });
   await app.register(myEntriesRoutes, { ctx });
+  await app.register(notificationSettingsRoutes, { ctx });
   await app.register(entryRoutes, { ctx });
   if (!config.s3) await app.register(uploadRoutes, { ctx });
   await app.register(voteRoutes, { ctx });

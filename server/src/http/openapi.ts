@@ -129,7 +129,8 @@ type Requirement = Record<string, string[]>;
 /** What a route really demands of its caller (see http/auth.ts, http/security.ts, modules/operators/access.ts). */
 export function securityOf(route: Pick<RouteOptions, 'url' | 'method' | 'config' | 'preHandler'>, requireUser: unknown): Requirement[] {
   const method = [route.method].flat()[0] ?? 'GET';
-  const xsrf: Requirement = UNSAFE_METHODS.has(method) && route.url.startsWith('/api/') ? { xsrfHeader: [], xsrfCookie: [] } : {};
+  const xsrfExempt = (route.config as { xsrf?: unknown } | undefined)?.xsrf === false;
+  const xsrf: Requirement = UNSAFE_METHODS.has(method) && route.url.startsWith('/api/') && !xsrfExempt ? { xsrfHeader: [], xsrfCookie: [] } : {};
   const access = (route.config as { operatorAccess?: string } | undefined)?.operatorAccess;
   const preHandlers = [route.preHandler].flat();
   const both = (r: Requirement): Requirement[] => [{ ...r, ...xsrf }];

@@ -16,6 +16,18 @@ export { XSRF_COOKIE, XSRF_TOKEN_PATH };
 export const XSRF_HEADER = 'x-xsrf-token';
 export const CROSS_SITE_MESSAGE = 'Diese Anfrage kommt von einer anderen Website und wurde abgelehnt.';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false`: an unsafe `/api/` route that needs no anti-forgery pair because a token in its URL is
+     * the whole authority and nothing of the visitor's session is used: the one-click unsubscribe of
+     * a mail (RFC 8058: the mail program POSTs without cookies) and its undo form. The check against
+     * other sites' pages still applies.
+     */
+    xsrf?: false;
+  }
+}
 /** Liveness and readiness probes (modules/health): open to load balancers and orchestrators without basic auth. */
 const PROBE_PATHS = new Set(['/health', '/ready', '/healthz']);
 
@@ -145,7 +157,7 @@ export function registerSecurity(app: FastifyInstance, config: ServerConfig, opt
   // so a prefix test on `request.url` could be walked around.
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url ?? pathOf(request.url);
-    if (!UNSAFE_METHODS.has(request.method) || !route.startsWith('/api/')) return;
+    if (!UNSAFE_METHODS.has(request.method) || !route.startsWith('/api/') || request.routeOptions.config?.xsrf === false) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {

@@ -10,3 +10,4 @@ export * from './entry-neighbours.js';
 export * from './club-signup.js';
 export * from './my-entries.js';
 export * from './entries.js';
+export * from './notifications.js';

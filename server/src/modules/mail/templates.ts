@@ -184,10 +184,24 @@ export interface HtmlPageInput {
   message: string;
   homeUrl: string;
   linkText?: string;
+  /** Where the card's link goes, if not to `homeUrl` (the header's wordmark always goes there). */
+  linkUrl?: string;
+  /**
+   * A button that sends a POST form (works without JavaScript), shown before the link, which then
+   * looks like a plain link: e.g. 'Wieder einschalten' on the unsubscribe page. `fields` are hidden inputs.
+   */
+  form?: { action: string; label: string; fields?: Record<string, string> };
 }
 
 /** The header's shield (share-cards' drawing of host/src/components/logo.tsx), inline at the header's size. */
 const SHIELD_SVG_INLINE = SHIELD_SVG.replace('<svg ', '<svg width="30" height="36" aria-hidden="true" focusable="false" ');
+
+function formHtml(form: NonNullable<HtmlPageInput['form']>): string {
+  const hidden = Object.entries(form.fields ?? {})
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  return `<form method="post" action="${escapeHtml(form.action)}">${hidden}<button class="button" type="submit">${escapeHtml(form.label)}</button></form>`;
+}
 
 /**
  * A small standalone German HTML page (newsletter confirmation and unsubscribe answers) in the site's
@@ -219,7 +233,10 @@ p { margin: 0; }
 .button { display: inline-flex; align-items: center; justify-content: center; min-height: 44px; margin-top: 24px; padding: 10px 20px; border-radius: 6px;
   background: ${BRAND.yellow}; color: ${BRAND.navy}; font-family: ${DISPLAY_FONT}; font-weight: 800; letter-spacing: 0.04em; text-transform: uppercase; text-decoration: none; }
 .button:hover { background: #ffc928; }
-a:focus-visible { outline: 3px solid #2f80ed; outline-offset: 2px; }
+button.button { border: 0; font-size: 1rem; cursor: pointer; }
+form { margin: 0; }
+.link { display: inline-block; margin-top: 16px; padding: 8px 4px; color: ${BRAND.navy}; font-weight: 700; }
+a:focus-visible, button:focus-visible { outline: 3px solid #2f80ed; outline-offset: 2px; }
 @media (min-width: 900px) { header { height: 80px; } header a { padding: 0 32px; } }
 </style>
 </head>
@@ -229,7 +246,7 @@ a:focus-visible { outline: 3px solid #2f80ed; outline-offset: 2px; }
 <div class="card">
 <h1>${escapeHtml(input.title)}</h1>
 <p>${escapeHtml(input.message)}</p>
-<a class="button" href="${escapeHtml(input.homeUrl)}">${escapeHtml(input.linkText ?? 'Zur Startseite')}</a>
+${input.form ? `${formHtml(input.form)}\n` : ''}<a class="${input.form ? 'link' : 'button'}" href="${escapeHtml(input.linkUrl ?? input.homeUrl)}">${escapeHtml(input.linkText ?? 'Zur Startseite')}</a>
 </div>
 </main>
 </body>
