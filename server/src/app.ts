@@ -53,6 +53,7 @@ import { voteRoutes } from './modules/votes/routes.js';
 import { entryNeighbourRoutes } from './modules/entry-neighbours/routes.js';
 import { reachRoutes } from './modules/reach/routes.js';
 import { clubSignupRoutes } from './modules/club-signup/routes.js';
+import { clubFanRoutes } from './modules/club-fans/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 import { SHARE_BASE, shareRoutes } from './modules/share/routes.js';
 import { createReleaseReader } from './modules/releases/storage.js';
@@ -276,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(entryNeighbourRoutes, { ctx });
   await app.register(reachRoutes, { ctx });
   await app.register(clubSignupRoutes, { ctx });
+  await app.register(clubFanRoutes, { ctx });
   await app.register(operatorRoutes, { ctx });
   await app.register(challengeAdminRoutes, { ctx });
   await app.register(newsletterAdminRoutes, { ctx });

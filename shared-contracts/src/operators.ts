@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS = [
   'newsletter-export',
   'newsletter-list',
   'operator-lock',
+  'club-fans-export',
 ] as const;
 /**
  * What an audit row records: moderation (`publish`, `reject`, `remove-votes`), results
@@ -114,7 +115,8 @@ export const AUDIT_ACTIONS = [
  * (`account-resend-code`, `account-block`, `account-unblock`, `account-delete`) and the site content
  * (`content-update`: home teasers, banner texts, legal pages), reads of personal data
  * (`newsletter-export`: who took the subscriber list, when, how many addresses; `newsletter-list`:
- * who read a page of subscriber addresses, how many) and failed-login locks of operators
+ * who read a page of subscriber addresses, how many; `club-fans-export`: who took the confirmed fans
+ * of one club or of all, how many) and failed-login locks of operators
  * (`operator-lock`: 5 wrong passwords, until when). Never a password.
  */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

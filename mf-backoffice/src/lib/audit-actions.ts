@@ -26,6 +26,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'newsletter-export': 'Newsletter-Adressen exportiert',
   'newsletter-list': 'Newsletter-Adressen angesehen',
   'operator-lock': 'Anmeldung gesperrt (falsche Passwörter)',
+  'club-fans-export': 'Fan-Adressen exportiert',
 };
 
 export const AUDIT_ACTION_LIST: readonly AuditAction[] = AUDIT_ACTIONS;

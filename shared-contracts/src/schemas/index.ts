@@ -11,3 +11,4 @@ export * from './club-signup.js';
 export * from './my-entries.js';
 export * from './entries.js';
 export * from './notifications.js';
+export * from './club-fans.js';

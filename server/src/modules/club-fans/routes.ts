@@ -1,0 +1,253 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { paths } from '@erd/shared-contracts/wire';
+import {
+  clubFanClubsSchema,
+  clubFansAdminPaths,
+  clubFansCsvQuerySchema,
+  clubFanSignupInputSchema,
+  clubFanSignupResultSchema,
+  CLUB_FANS_SIGNUP_PATH,
+  MY_FANS_PATH,
+  myFansSchema,
+} from '@erd/shared-contracts/schemas';
+import type { AppContext } from '../../context.js';
+import { isAppError } from '../../errors.js';
+import { berlinToday } from '../../lib/dates.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { simplePage } from '../mail/templates.js';
+import { CLUB_FAN_CONFIRM_PATH, CLUB_FAN_UNSUBSCRIBE_PATH } from '../notifications/paths.js';
+import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import {
+  clubFansCsv,
+  confirmClubFan,
+  countMyFans,
+  listClubsWithFans,
+  signupClubFan,
+  unsubscribeClubFan,
+  type FanClub,
+} from './service.js';
+
+/**
+ * 'Mein Verein' over HTTP (issue 25), in three scopes:
+ *
+ * - public (never cached): `POST /api/public/club-fans` (the anti-forgery header like every unsafe
+ *   `/api/` call; per-IP limit; the same `{ ok: true }` for a new, pending or confirmed address), the
+ *   confirmation link and the unsubscribe link (German pages), and the unsubscribe link's RFC 8058
+ *   one-click POST, which a mail program sends without cookies (`config.xsrf: false`; the token in
+ *   the URL is the whole authority; its form body is read in this scope only);
+ * - member: `GET /api/me/fans`, the own club's count (`private, no-store`);
+ * - back office (admins): the clubs with fans and the CSV export (audited).
+ */
+
+const ONE_CLICK_BODY_LIMIT = 4 * 1024;
+
+/** What a one-click POST says: `List-Unsubscribe=One-Click`, form-encoded or as a multipart field. */
+export function saysOneClick(contentType: string | undefined, body: string): boolean {
+  if (contentType?.startsWith('multipart/form-data')) {
+    return /name="?List-Unsubscribe"?\r?\n(?:[^\r\n]+\r?\n)*\r?\n\s*One-Click\s*(?:\r?\n|$)/i.test(body);
+  }
+  return new URLSearchParams(body).get('List-Unsubscribe') === 'One-Click';
+}
+
+const signupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  tagRoutes(app, 'club fans');
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  const r = zodRoutes(app);
+
+  r.post(
+    CLUB_FANS_SIGNUP_PATH,
+    {
+      bodyLimit: 8 * 1024,
+      schema: {
+        summary: "'Mein Verein': follow a club by e-mail (double opt-in: mails a confirmation link); the same answer for every address",
+        body: clubFanSignupInputSchema,
+        response: { 200: clubFanSignupResultSchema, ...zodErrorResponses, 403: zodErrorSchema, 429: zodErrorSchema },
+      },
+    },
+    async (request) => {
+      await signupClubFan({ ctx, input: { clubId: request.body.clubId, email: request.body.email, ip: request.ip } });
+      return { ok: true as const };
+    },
+  );
+
+};
+
+const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  tagRoutes(app, 'club fans');
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  const page = (reply: FastifyReply, status: number, title: string, message: string, club?: FanClub | null) =>
+    reply
+      .code(status)
+      .header('x-robots-tag', 'noindex')
+      .type('text/html; charset=utf-8')
+      .send(
+        simplePage({
+          productName: ctx.config.productName,
+          title,
+          message,
+          homeUrl: club ? paths.club(club.clubId) : '/',
+          linkText: club ? 'Zur Vereinsseite' : undefined,
+        }),
+      );
+
+  const html = { content: { 'text/html': { schema: { type: 'string' } } } } as const;
+  const tokenQuery = { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } as const;
+
+  app.get<{ Querystring: { token?: string } }>(
+    CLUB_FAN_CONFIRM_PATH,
+    {
+      attachValidation: true,
+      schema: { summary: "Confirm a fan's sign-up (the mailed link): a German page, 200, 400 or 410", querystring: tokenQuery, response: { 200: html, 400: html, 410: html } },
+    },
+    async (request, reply) => {
+      try {
+        const token = request.validationError ? undefined : request.query.token;
+        const result = await confirmClubFan({ ctx, input: { token, ip: request.ip } });
+        return page(
+          reply,
+          200,
+          'Du bist dabei!',
+          result.outcome === 'confirmed'
+            ? `Danke! Ab jetzt sagen wir dir Bescheid, wenn ${result.clubName} deine Stimme braucht.`
+            : `Du hattest schon bestätigt – wir sagen dir Bescheid, wenn ${result.clubName} deine Stimme braucht.`,
+          result,
+        );
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        return error.statusCode === 410
+          ? page(reply, 410, 'Link abgelaufen', 'Dieser Bestätigungslink ist abgelaufen. Trag dich auf der Seite deines Vereins einfach noch einmal ein.')
+          : page(reply, 400, 'Link ungültig', 'Dieser Bestätigungslink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast, oder trag dich noch einmal ein.');
+      }
+    },
+  );
+
+  app.get<{ Querystring: { token?: string } }>(
+    CLUB_FAN_UNSUBSCRIBE_PATH,
+    {
+      attachValidation: true,
+      schema: { summary: 'Stop following a club (the link in every fan mail): a German page, 200 or 400', querystring: tokenQuery, response: { 200: html, 400: html } },
+    },
+    async (request, reply) => {
+      try {
+        const token = request.validationError ? undefined : request.query.token;
+        const club = await unsubscribeClubFan({ ctx, input: { token, ip: request.ip } });
+        return page(
+          reply,
+          200,
+          'Du bist abgemeldet',
+          club ? `Du bekommst keine E-Mails mehr zu ${club.clubName}.` : 'Du bekommst keine E-Mails mehr zu diesem Verein.',
+          club,
+        );
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        return page(reply, 400, 'Link ungültig', 'Dieser Abmeldelink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast.');
+      }
+    },
+  );
+
+  // RFC 8058: the mail program POSTs `List-Unsubscribe=One-Click` to the List-Unsubscribe address.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT }, (request, body, done) =>
+      done(null, { oneClick: saysOneClick(request.headers['content-type'], String(body)) }),
+    );
+  }
+  app.post<{ Querystring: { token?: string }; Body: { oneClick?: boolean } | undefined }>(
+    CLUB_FAN_UNSUBSCRIBE_PATH,
+    {
+      config: { xsrf: false },
+      bodyLimit: ONE_CLICK_BODY_LIMIT,
+      attachValidation: true,
+      schema: {
+        summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe=One-Click, form-encoded or multipart; no cookies needed): 200 or 400',
+        querystring: tokenQuery,
+        response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } }, 400: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+      },
+    },
+    async (request, reply) => {
+      const token = request.validationError ? undefined : request.query.token;
+      if (!request.body?.oneClick) {
+        return reply.code(400).send({ code: 'ValidationError', message: 'Erwartet: List-Unsubscribe=One-Click' });
+      }
+      try {
+        await unsubscribeClubFan({ ctx, input: { token, ip: request.ip } });
+        return reply.code(200).send({ ok: true });
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        return reply.code(error.statusCode).send({ code: error.code, message: error.message });
+      }
+    },
+  );
+};
+
+const memberRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  tagRoutes(app, 'accounts');
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  const r = zodRoutes(app);
+  r.get(
+    MY_FANS_PATH,
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "How many confirmed fans follow the own club ('Mein Verein'); never who",
+        response: { 200: myFansSchema, ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema },
+      },
+    },
+    async (request) => countMyFans({ ctx, input: { sub: request.user!.sub } }),
+  );
+};
+
+const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: club fans');
+  const r = zodRoutes(app);
+  const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
+
+  r.get(
+    clubFansAdminPaths.clubs,
+    {
+      config: { operatorAccess: 'admin' },
+      schema: { summary: 'The clubs with confirmed fans and how many (admin; numbers only)', response: { 200: clubFanClubsSchema, ...errors } },
+    },
+    async (request) => listClubsWithFans({ ctx, input: { actor: actorOf(request) } }),
+  );
+
+  r.get(
+    clubFansAdminPaths.csv,
+    {
+      config: { operatorAccess: 'admin' },
+      schema: {
+        summary: 'The confirmed fans of one club (clubId) or of all as CSV (X-Total-Count; audited)',
+        querystring: clubFansCsvQuerySchema,
+        response: { 200: { content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { clubId } = request.query;
+      const csv = await clubFansCsv({ ctx, input: { clubId, actor: actorOf(request) } });
+      const name = clubId ? `fans-${clubId.replace(/[^A-Za-z0-9-]/g, '_')}` : 'fans-alle-vereine';
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}-${berlinToday(ctx.now())}.csv"`)
+        .header('x-total-count', String(csv.total));
+      return reply.send(csv.text);
+    },
+  );
+};
+
+export const clubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(signupRoutes, { ctx });
+  await app.register(linkRoutes, { ctx });
+  await app.register(memberRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
+};
