@@ -23,6 +23,7 @@ import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../.
 import { isPlainText } from '../../lib/text.js';
 import { toChallengeDto, toParticipationDto } from '../content/mappers.js';
 import { findChallenge } from '../content/repository.js';
+import { notifyEntryReceived } from '../notifications/triggers/entries.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
 import { consumeUpload, issueUpload, readyUpload } from '../uploads/service.js';
 import * as repo from './repository.js';
@@ -42,7 +43,7 @@ import * as repo from './repository.js';
  * (`published`), which never makes them public (the content API does not serve estimates).
  */
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'uploads' | 'pictures' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'uploads' | 'pictures' | 'log' | 'jobs'>;
 
 const MESSAGES = {
   noClub: 'Zu diesem Konto gehört kein Verein.',
@@ -209,10 +210,19 @@ export async function saveParticipation({
     updatedAt: now,
   };
   let saved: ParticipationRow | undefined;
+  // The 'received' mail is queued with the entry (issue 25); a changed estimate keeps its id: no second mail.
   if ('estimate' in entry) {
-    saved = await repo.upsertEstimate(ctx.db, { ...base, id: newId(), estimate: entry.estimate, state: 'published', publishedAt: now }, now);
+    saved = await ctx.db.transaction(async (tx) => {
+      const row = await repo.upsertEstimate(tx, { ...base, id: newId(), estimate: entry.estimate, state: 'published', publishedAt: now }, now);
+      await notifyEntryReceived(ctx, tx, row);
+      return row;
+    });
   } else if ('slogan' in entry) {
-    saved = await repo.insertEntryOnce(ctx.db, { ...base, id: newId(), slogan: entry.slogan, state: 'pending' });
+    saved = await ctx.db.transaction(async (tx) => {
+      const row = await repo.insertEntryOnce(tx, { ...base, id: newId(), slogan: entry.slogan, state: 'pending' });
+      if (row) await notifyEntryReceived(ctx, tx, row);
+      return row;
+    });
     if (!saved) throw alreadyError();
   } else {
     if (await repo.findEntry(ctx.db, challenge.sys.id, club.id)) throw alreadyError();
@@ -228,6 +238,7 @@ export async function saveParticipation({
       if (!(await consumeUpload({ db: tx }, upload.key, row.id))) {
         throw new ValidationError('Dieses Bild wurde schon für eine Teilnahme verwendet.', { field: 'picture' });
       }
+      await notifyEntryReceived(ctx, tx, row);
       return row;
     });
   }

@@ -16,6 +16,7 @@ import { retryOnConflict } from '../../db/retry.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { isPlainText } from '../../lib/text.js';
 import { reasonOf, type Actor } from '../audit/service.js';
+import { notifyEntryPublished, notifyEntryRejected } from '../notifications/triggers/entries.js';
 import { removeFilesOfParticipation } from '../uploads/service.js';
 import { announce, topics } from '../cache/changes.js';
 import * as repo from './repository.js';
@@ -32,7 +33,7 @@ import { toOperatorParticipation } from './service.js';
  * and stores the checklist as ticked (`failedChecks`: the points it breaks).
  */
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log' | 'uploads'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log' | 'uploads'> & Partial<Pick<AppContext, 'jobs'>>;
 
 export const DECISION_MESSAGES = {
   body: 'Die Entscheidung fehlt oder ist unvollständig.',
@@ -149,6 +150,7 @@ export async function decideParticipations({ ctx, input }: { ctx: Ctx; input: { 
             details: { challengeId: published.challengeId, clubId: published.clubId, checklist: decision.checklist, batch },
             at: now,
           });
+          await notifyEntryPublished(ctx, tx, published);
           return { id, outcome: 'published' };
         }
         // A rejection takes a pending entry; a withdrawal a published one (its votes go with it).
@@ -173,6 +175,7 @@ export async function decideParticipations({ ctx, input }: { ctx: Ctx; input: { 
           },
           at: now,
         });
+        await notifyEntryRejected(ctx, tx, { ...deleted, reason: decision.reason, slogan: deleted.slogan, withdrawn: withdraw });
         return { id, outcome: withdraw ? 'withdrawn' : 'rejected' };
       }),
     );

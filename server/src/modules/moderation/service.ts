@@ -12,6 +12,7 @@ import { retryOnConflict } from '../../db/retry.js';
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
 import { reasonOf, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
+import { notifyEntryPublished, notifyEntryRejected, notifyVotesRemoved } from '../notifications/triggers/entries.js';
 import { removeFilesOfParticipation } from '../uploads/service.js';
 import * as repo from './repository.js';
 
@@ -26,7 +27,8 @@ export { addOperator, removeExpiredOperatorSessions } from '../operators/service
  * votes stay as records but no longer count). Every action is logged with who, what and why.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log' | 'uploads'>;
+/** `jobs`: the notification mails are queued with each change (the command line has no queue: none are). */
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log' | 'uploads'> & Partial<Pick<AppContext, 'jobs'>>;
 
 const MAX_PAGE = 200;
 
@@ -78,7 +80,7 @@ export async function publishParticipation({
   ctx,
   input,
 }: {
-  ctx: Pick<AppContext, 'db' | 'now' | 'log'>;
+  ctx: Pick<AppContext, 'db' | 'now' | 'log'> & Partial<Pick<AppContext, 'jobs'>>;
   /** `checklist`: the Werberat checklist the HTTP call carried (the command line has none). */
   input: { id: string; actor: Actor; checklist?: WerberatChecklistDto };
 }): Promise<OperatorParticipationDto> {
@@ -98,6 +100,7 @@ export async function publishParticipation({
       details: { challengeId: published.challengeId, clubId: published.clubId, ...(input.checklist ? { checklist: input.checklist } : {}) },
       at: now,
     });
+    await notifyEntryPublished(ctx, tx, published);
     ctx.log.info({ participation: input.id, actor: input.actor.name }, 'entry published');
     return { dto: toOperatorParticipation({ participation: published, club: found.club }), challengeId: published.challengeId };
   });
@@ -135,6 +138,7 @@ export async function rejectParticipation({
         },
         at: ctx.now(),
       });
+      await notifyEntryRejected(ctx, tx, { ...deleted, reason, slogan: deleted.slogan });
       return deleted.challengeId;
     }),
   );
@@ -181,7 +185,7 @@ export async function removeVotes({
   ctx,
   input,
 }: {
-  ctx: Pick<AppContext, 'db' | 'now' | 'log'>;
+  ctx: Pick<AppContext, 'db' | 'now' | 'log'> & Partial<Pick<AppContext, 'jobs'>>;
   input: { body: unknown; actor: Actor };
 }): Promise<RemoveVotesResultDto> {
   const body = (input.body ?? {}) as { ids?: unknown; reason?: unknown };
@@ -227,6 +231,7 @@ export async function removeVotes({
           details: { voteIds, removed: voteIds.length, votesAfter: votes },
           at: now,
         });
+        if (entry) await notifyVotesRemoved(ctx, tx, { participationId, challengeId: entry.challengeId, voteIds, reason, votesAfter: votes });
       }
       return { removed: removed.length, participations };
     }),

@@ -21,6 +21,7 @@ import { NotFoundError, ValidationError } from '../../errors.js';
 import { reasonOf, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
 import { decrementVotes, insertLog } from '../moderation/repository.js';
+import { notifyVotesRemoved } from '../notifications/triggers/entries.js';
 import * as repo from './repository.js';
 
 /**
@@ -234,7 +235,7 @@ export async function removeEntryVotes({
   ctx,
   input,
 }: {
-  ctx: Pick<AppContext, 'db' | 'now' | 'log'>;
+  ctx: Pick<AppContext, 'db' | 'now' | 'log'> & Partial<Pick<AppContext, 'jobs'>>;
   input: { participationId: unknown; body: unknown; actor: Actor };
 }): Promise<RemoveEntryVotesResultDto> {
   const participationId = participationIdOf(input.participationId);
@@ -274,6 +275,7 @@ export async function removeEntryVotes({
         },
         at: now,
       });
+      if (after) await notifyVotesRemoved(ctx, tx, { participationId, challengeId: after.challengeId, voteIds: ids, reason, votesAfter });
       return { removed: ids.length, votes: votesAfter };
     }),
   );
