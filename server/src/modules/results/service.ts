@@ -25,6 +25,7 @@ import { stableStringify } from '../../lib/stable-json.js';
 import { announce, topics, type ChangeFeed } from '../cache/changes.js';
 import { toChallengeDto } from '../content/mappers.js';
 import { reasonOf, type Actor } from '../moderation/service.js';
+import { notifyResultsPublished } from '../notifications/triggers/results.js';
 import * as repo from './repository.js';
 import { rankingOf, scoreChallenge, sumOverall, type ScoringEntry } from './scoring.js';
 
@@ -37,7 +38,8 @@ import { rankingOf, scoreChallenge, sumOverall, type ScoringEntry } from './scor
  * publication is a row of the audit log.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'now' | 'log'> & { changes?: ChangeFeed | null };
+/** `jobs`: the results mails are queued with a publication (the command line has no queue: none are). */
+type Ctx = Pick<AppContext, 'db' | 'now' | 'log'> & Partial<Pick<AppContext, 'jobs'>> & { changes?: ChangeFeed | null };
 
 const MESSAGES = {
   notFound: 'Diese Challenge gibt es nicht.',
@@ -422,6 +424,16 @@ export async function publishChallengeResults({
       publishedAt: now,
     };
     await repo.insertVersion(tx, { ...overallRow, body: overallFile.body });
+    // Each club of the table is told its place (a correction: each whose place changed), issue 25.
+    await notifyResultsPublished(ctx, tx, {
+      challengeId: challenge.id,
+      yearId: challenge.yearId,
+      version,
+      rows: table.rows,
+      previousRows: current?.rows ?? null,
+      overallVersion: overallRow.version,
+      overallRows,
+    });
 
     await repo.insertAudit(tx, {
       action: 'results-publish',
