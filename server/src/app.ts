@@ -40,6 +40,7 @@ import { entryRoutes } from './modules/entries/routes.js';
 import { operatorRoutes } from './modules/moderation/routes.js';
 import { challengeAdminRoutes } from './modules/challenges-admin/routes.js';
 import { newsletterAdminRoutes } from './modules/newsletter-admin/routes.js';
+import { operatorMessageRoutes } from './modules/operator-messages/routes.js';
 import { accountsAdminRoutes } from './modules/accounts-admin/routes.js';
 import { clubsAdminRoutes } from './modules/clubs-admin/routes.js';
 import { contentAdminRoutes } from './modules/content-admin/routes.js';
@@ -281,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(operatorRoutes, { ctx });
   await app.register(challengeAdminRoutes, { ctx });
   await app.register(newsletterAdminRoutes, { ctx });
+  await app.register(operatorMessageRoutes, { ctx });
   await app.register(accountsAdminRoutes, { ctx });
   await app.register(clubsAdminRoutes, { ctx });
   await app.register(contentAdminRoutes, { ctx });

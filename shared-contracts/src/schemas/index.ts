@@ -12,3 +12,4 @@ export * from './my-entries.js';
 export * from './entries.js';
 export * from './notifications.js';
 export * from './club-fans.js';
+export * from './operator-messages.js';

@@ -1,0 +1,138 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  operatorMessageIdParamsSchema,
+  operatorMessageInputSchema,
+  operatorMessageListSchema,
+  operatorMessagePaths,
+  operatorMessagePreviewSchema,
+  operatorMessageRecipientsQuerySchema,
+  operatorMessageRecipientsSchema,
+  operatorMessageSchema,
+  operatorMessageTestResultSchema,
+} from '@erd/shared-contracts/schemas';
+import type { AppContext } from '../../context.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { countMessageRecipients, createDraft, getMessage, listMessages, previewMessage, sendMessage, sendTestMessage, updateDraft } from './service.js';
+
+/**
+ * 'Nachrichten' in the back office over HTTP (issue 25; zod schemas of `@erd/shared-contracts/schemas`):
+ * every route is for admins (a message goes to every club account; a moderator gets 403), never cached.
+ *
+ * - `GET /api/operator/messages`, `GET …/{id}`: the messages with their state and progress;
+ * - `GET …/recipients?team=&challengeId=&participated=`: how many accounts a filter reaches now;
+ * - `POST /api/operator/messages`, `PUT …/{id}`: a draft written, changed (409 once sent);
+ * - `GET …/{id}/preview`: the mail as a club gets it (HTML and plain text) and the count now;
+ * - `POST …/{id}/test`: the mail to the operator's own address (202; 429 over the limit);
+ * - `POST …/{id}/send`: sent once (200 with its state; again: 200 with the same state, nothing
+ *   queued again; 409 NoRecipients when nobody matches; 429 over 5 sends an hour).
+ */
+
+const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
+const BODY_LIMIT = 64 * 1024;
+const paths = {
+  message: '/api/operator/messages/:id',
+  preview: '/api/operator/messages/:id/preview',
+  test: '/api/operator/messages/:id/test',
+  send: '/api/operator/messages/:id/send',
+} as const;
+
+export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: messages');
+  const r = zodRoutes(app);
+  const admin = { operatorAccess: 'admin' } as const;
+
+  r.get(
+    operatorMessagePaths.messages,
+    { config: admin, schema: { summary: 'Operator messages to club accounts, newest first, with state and progress (admin)', response: { 200: operatorMessageListSchema, ...errors } } },
+    async () => listMessages({ ctx }),
+  );
+
+  r.get(
+    operatorMessagePaths.recipients,
+    {
+      config: admin,
+      schema: {
+        summary: 'How many club accounts a filter reaches now (confirmed, messages not switched off) (admin)',
+        querystring: operatorMessageRecipientsQuerySchema,
+        response: { 200: operatorMessageRecipientsSchema, ...errors },
+      },
+    },
+    async (request) => countMessageRecipients({ ctx, input: request.query }),
+  );
+
+  r.post(
+    operatorMessagePaths.messages,
+    {
+      config: admin,
+      bodyLimit: BODY_LIMIT,
+      schema: { summary: 'A new draft message (admin)', body: operatorMessageInputSchema, response: { 201: operatorMessageSchema, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await createDraft({ ctx, input: { message: request.body, actor: actorOf(request) } })),
+  );
+
+  r.get(
+    paths.message,
+    { config: admin, schema: { summary: 'One message with its state and progress (admin)', params: operatorMessageIdParamsSchema, response: { 200: operatorMessageSchema, ...errors } } },
+    async (request) => getMessage({ ctx, input: { id: request.params.id } }),
+  );
+
+  r.put(
+    paths.message,
+    {
+      config: admin,
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        summary: 'A draft changed (admin; 409 once it is sent)',
+        params: operatorMessageIdParamsSchema,
+        body: operatorMessageInputSchema,
+        response: { 200: operatorMessageSchema, ...errors, 409: zodErrorSchema },
+      },
+    },
+    async (request) => updateDraft({ ctx, input: { id: request.params.id, message: request.body } }),
+  );
+
+  r.get(
+    paths.preview,
+    {
+      config: admin,
+      schema: {
+        summary: 'The mail as a club account gets it (HTML for an iframe, plain text) and how many accounts it reaches now (admin)',
+        params: operatorMessageIdParamsSchema,
+        response: { 200: operatorMessagePreviewSchema, ...errors },
+      },
+    },
+    async (request) => previewMessage({ ctx, input: { id: request.params.id } }),
+  );
+
+  r.post(
+    paths.test,
+    {
+      config: admin,
+      schema: {
+        summary: "The mail to the operator's own address, marked as a test (admin; rate-limited)",
+        params: operatorMessageIdParamsSchema,
+        response: { 202: operatorMessageTestResultSchema, ...errors, 429: zodErrorSchema },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await sendTestMessage({ ctx, input: { id: request.params.id, actor: actorOf(request) } })),
+  );
+
+  r.post(
+    paths.send,
+    {
+      config: admin,
+      schema: {
+        summary: 'Send a draft once to the accounts its filter reaches (admin; audited; 5 an hour). Again: its state, nothing sent twice',
+        params: operatorMessageIdParamsSchema,
+        response: { 200: operatorMessageSchema, ...errors, 409: zodErrorSchema, 429: zodErrorSchema },
+      },
+    },
+    async (request) => sendMessage({ ctx, input: { id: request.params.id, actor: actorOf(request) } }),
+  );
+};
