@@ -5,6 +5,7 @@ import { TO_CHALLENGES } from '../../../lib/texts';
 import { useClubPage } from '../api/get-club-page';
 import { useIsOwnClub } from '../hooks/use-is-own-club';
 import { ClubHeader } from './club-header';
+import { FanCard } from './fan-card';
 import { ClubShareKitSlot, ShareArrivalSlot } from './lazy-share';
 import { OverallSummary } from './overall-summary';
 import { ResultCard } from './result-card';
@@ -48,6 +49,7 @@ function ClubContent({ clubId }: { clubId: string }) {
       >
         <OverallSummary results={results} />
         {own && <ClubShareKitSlot club={page.data.club} />}
+        <FanCard club={page.data.club} own={own} />
         {results.status === 'ready' && cards.length === 0 && <NoResultsYet own={own} />}
         {cards.length > 0 && (
           <section aria-labelledby="club-results-title">
