@@ -98,7 +98,7 @@ export const cognitoProvider: AccountIdentityProvider = {
     let inserted = false;
     let failure: unknown = null;
     try {
-      inserted = await repo.insertProfile(ctx.db, { sub: userSub, clubId: values.clubId, ...values.profile, createdAt: now, updatedAt: now });
+      inserted = await repo.insertProfile(ctx.db, { sub: userSub, clubId: values.clubId, ...values.profile, email: values.email, createdAt: now, updatedAt: now });
     } catch (error) {
       failure = error;
     }

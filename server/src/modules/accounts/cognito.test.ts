@@ -116,6 +116,8 @@ describe('the account of one member, from sign-up to deletion', () => {
     expect(user?.status).toBe('UNCONFIRMED');
     sub = user!.sub;
     expect((await profileOf(sub))?.clubId).toBe('club-1000-m');
+    // Issue 25: the address for notifications is kept with the profile, not yet confirmed.
+    expect(await profileOf(sub)).toMatchObject({ email, emailConfirmedAt: null });
     expect(await mailsTo(email)).toBe(1); // Cognito sends the code
 
     const again = await post('signup', registration(email, 'club-1000-w'));
@@ -139,6 +141,7 @@ describe('the account of one member, from sign-up to deletion', () => {
     const ok = await post('signup/confirm', { email, code: await lastCodeTo(cognito, email) });
     expect(ok.statusCode).toBe(200);
     expect((await standInUser(email))?.status).toBe('CONFIRMED');
+    expect((await profileOf(sub))?.emailConfirmedAt).toBeInstanceOf(Date);
     const twice = await post('signup/confirm', { email, code: await lastCodeTo(cognito, email) });
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toMatchObject({ code: 'NotAuthorizedException', message: 'NotAuthorizedException' });
@@ -168,6 +171,10 @@ describe('the account of one member, from sign-up to deletion', () => {
     const me = await t.app.inject({ url: '/api/me', headers: memberHeaders(token) });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ sub, email, fields: { firstname: 'Erika', club: { id: 'club-1000-m' } } });
+    // Confirmed directly at the pool (not through this server): the first sign-in notes it.
+    await t.ctx.db.update(profiles).set({ email: null, emailConfirmedAt: null }).where(eq(profiles.sub, sub));
+    expect((await t.app.inject({ url: '/api/me', headers: memberHeaders(token) })).statusCode).toBe(200);
+    expect(await profileOf(sub)).toMatchObject({ email, emailConfirmedAt: expect.any(Date) });
   });
 
   test('profile changes work; a new password needs admin credentials (clear error, nothing changed)', async () => {

@@ -80,7 +80,7 @@ export const builtinProvider: AccountIdentityProvider = {
         throw error;
       }
       const now = tx.now();
-      const inserted = await repo.insertProfile(tx.db, { sub: user.sub, clubId: values.clubId, ...values.profile, createdAt: now, updatedAt: now });
+      const inserted = await repo.insertProfile(tx.db, { sub: user.sub, clubId: values.clubId, ...values.profile, email: values.email, createdAt: now, updatedAt: now });
       if (!inserted) throw new CodedError(409, 'ClubTaken', MESSAGES.clubTaken);
       await identity.sendCode({ ctx: tx, input: { user, purpose: 'signup', name: values.profile.firstname } });
     });
@@ -161,6 +161,8 @@ export async function confirmAccount({
   const value = code(bag, out);
   out.throwIfAny();
   await providerOf(ctx).confirmSignup(ctx, { email: address, code: value });
+  // Issue 25: confirmed accounts get notifications (a Cognito pool's accounts are known by this note).
+  await repo.markEmailConfirmed(ctx.db, address, ctx.now());
   return { email: address };
 }
 
@@ -245,6 +247,8 @@ export async function getMe({ ctx, input }: { ctx: Ctx; input: { sub: string; ac
   const row = await profileOf(ctx, input.sub);
   const address = await providerOf(ctx).emailOf(ctx, { sub: input.sub, accessToken: input.accessToken ?? null });
   if (!address) throw new NotFoundError(MESSAGES.noProfile);
+  // A sign-in proves a confirmed address (issue 25: notifications go to it); also a pool's changed address.
+  if (!row.emailConfirmedAt || row.email !== address) await repo.noteConfirmedEmail(ctx.db, row.sub, address, ctx.now());
   const club = await findClub(ctx.db, row.clubId);
   return {
     sub: row.sub,
