@@ -16,6 +16,7 @@ const ChallengesScreen = lazy(() => import('../features/challenges/components/ch
 const ClubImportScreen = lazy(() => import('../features/clubs/components/club-import-screen').then((m) => ({ default: m.ClubImportScreen })));
 const ClubsScreen = lazy(() => import('../features/clubs/components/clubs-screen').then((m) => ({ default: m.ClubsScreen })));
 const ContentScreen = lazy(() => import('../features/content/components/content-screen').then((m) => ({ default: m.ContentScreen })));
+const MessagesScreen = lazy(() => import('../features/messages/components/messages-screen').then((m) => ({ default: m.MessagesScreen })));
 const NewsletterScreen = lazy(() => import('../features/newsletter/components/newsletter-screen').then((m) => ({ default: m.NewsletterScreen })));
 const OperatorsScreen = lazy(() => import('../features/operators/components/operators-screen').then((m) => ({ default: m.OperatorsScreen })));
 const OverviewScreen = lazy(() => import('../features/overview/components/overview-screen').then((m) => ({ default: m.OverviewScreen })));
@@ -55,6 +56,7 @@ export function BackofficeRoutes() {
           <Route path="vereine/import" element={<ClubImportScreen />} />
           <Route path="konten" element={<AccountsScreen />} />
           <Route path="newsletter" element={<NewsletterScreen />} />
+          <Route path="nachrichten" element={<MessagesScreen />} />
           <Route path="inhalte" element={<ContentScreen />} />
           <Route path="protokoll" element={<AuditScreen />} />
           <Route path="operatoren" element={<OperatorsScreen />} />

@@ -72,14 +72,15 @@ it('an address below /backoffice that is no screen says so and links to the queu
   expect(screen.getByRole('link', { name: 'Zur Moderation' })).toHaveAttribute('href', '/backoffice');
 });
 
-it("an admin's bar also has 'Newsletter' and 'Operatoren'", () => {
+it("an admin's bar also has 'Newsletter', 'Nachrichten' and 'Operatoren'", () => {
   mockXhr({ [QUEUE]: { body: page([]) } });
   renderBackoffice('/backoffice', { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } });
   const nav = screen.getByRole('navigation', { name: 'Backoffice' });
   const links = within(nav).getAllByRole('link');
   expect(links.at(-1)).toHaveTextContent('Operatoren');
   expect(links.map((link) => link.textContent)).toContain('Newsletter');
-  expect(links).toHaveLength(12);
+  expect(links.map((link) => link.textContent)).toContain('Nachrichten');
+  expect(links).toHaveLength(13);
 });
 
 it('with an admin’s start password every screen leads to “Passwort ändern”, the bar offers nothing else, and a changed password opens the rest', async () => {

@@ -4,6 +4,7 @@ import { NavLink, useNavigate } from '@erd/shared-contracts';
 import { backofficePaths } from '@erd/shared-contracts/backoffice';
 import { Button, Container } from '@erd/shared-contracts/ui';
 import { useOperatorSession } from '../../../lib/operator-session';
+import { MESSAGES_PATH } from '../../messages/lib';
 import { logOut } from '../api/log-out';
 
 export const navTexts = {
@@ -22,6 +23,8 @@ const screens = [
   { to: backofficePaths.accounts, label: 'Konten' },
   /** Admins only (subscriber addresses): moderators do not see it (the screen and the server refuse them anyway). */
   { to: backofficePaths.newsletter, label: 'Newsletter', adminOnly: true },
+  /** Admins only: messages to every club account (issue 25). */
+  { to: MESSAGES_PATH, label: 'Nachrichten', adminOnly: true },
   { to: backofficePaths.content, label: 'Inhalte' },
   { to: backofficePaths.audit, label: 'Protokoll' },
   /** Admins only: moderators do not see it (the screen and the server refuse them anyway). */

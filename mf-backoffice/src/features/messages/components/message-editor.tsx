@@ -1,0 +1,373 @@
+import { css, type Theme } from '@emotion/react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { isApiError } from '@erd/shared-contracts';
+import type { AdminChallengeSummaryDto } from '@erd/shared-contracts/backoffice';
+import type { OperatorMessageDto, OperatorMessagePreviewDto } from '@erd/shared-contracts/schemas';
+import { FieldLabel, FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
+import { Button } from '@erd/shared-contracts/ui';
+import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
+import { Panel } from '../../../components/screen';
+import { selectStyle } from '../../../components/table-styles';
+import { countRecipients, previewMessage, saveDraft, sendMessage, sendTest } from '../api/messages';
+import { accountsText, BODY_MAX, draftOf, EMPTY_FILTER, filterOf, messageTexts, SUBJECT_MAX, type FilterDraft, type ParticipationChoice, type TeamChoice } from '../lib';
+
+export type EditorFailure = 'unauthorized' | 'forbidden';
+
+interface Props {
+  /** The draft being changed; null: a new one. */
+  message: OperatorMessageDto | null;
+  challenges: readonly AdminChallengeSummaryDto[];
+  /** Sent (or found sent): the screen shows its progress. */
+  onSent: (message: OperatorMessageDto) => void;
+  onCancel: () => void;
+  onFailure: (failure: EditorFailure) => void;
+}
+
+type Busy = null | 'save' | 'preview' | 'test' | 'confirm' | 'send';
+
+const row = (theme: Theme) => css`
+  display: grid;
+  gap: ${theme.space(4)};
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+  align-items: end;
+`;
+
+/**
+ * Writing a message: subject, text and who gets it (team; participants or non-participants of a
+ * challenge), with the live count of accounts. Every action saves the draft first; 'Vorschau' shows
+ * the mail as a club gets it, 'Test an mich senden' mails it to the operator, 'Senden' asks once more
+ * with the count and sends. Buttons are disabled while a call runs, and the send is guarded against a
+ * second click (the server sends once in any case).
+ */
+export function MessageEditor({ message, challenges, onSent, onCancel, onFailure }: Props) {
+  const [id, setId] = useState<string | null>(message?.id ?? null);
+  const [subject, setSubject] = useState(message?.subject ?? '');
+  const [body, setBody] = useState(message?.body ?? '');
+  const [filter, setFilter] = useState<FilterDraft>(message ? draftOf(message.filter) : EMPTY_FILTER);
+  const [errors, setErrors] = useState<{ subject?: string; body?: string; challenge?: string }>({});
+  const [count, setCount] = useState<number | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
+  const [preview, setPreview] = useState<OperatorMessagePreviewDto | null>(null);
+  const [confirm, setConfirm] = useState<number | null>(null);
+  const sending = useRef(false);
+  const wire = filterOf(filter);
+  const wireKey = JSON.stringify(wire);
+
+  // The live count: asked again a moment after the filter changed.
+  useEffect(() => {
+    if (!wire) {
+      setCount(null);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      countRecipients(wire).then(
+        (n) => live && setCount(n),
+        () => live && setCount(null),
+      );
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // `wireKey` stands for `wire`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wireKey]);
+
+  const fail = (error: unknown) => {
+    if (isApiError(error) && error.status === 401) return onFailure('unauthorized');
+    if (isApiError(error) && error.status === 403) return onFailure('forbidden');
+    const serverText = isApiError(error) && [400, 409, 429].includes(error.status) && error.message ? error.message : null;
+    setNotice({ tone: 'error', text: serverText ?? messageTexts.failed });
+  };
+
+  /** Checks the form and saves the draft; null when something is missing or the call failed. */
+  const persist = async (): Promise<OperatorMessageDto | null> => {
+    const next: typeof errors = {};
+    const trimmed = subject.trim();
+    if (!trimmed || trimmed.length > SUBJECT_MAX || /[\r\n]/.test(trimmed)) next.subject = messageTexts.subjectRule;
+    if (!body.trim() || body.length > BODY_MAX) next.body = messageTexts.bodyRule;
+    if (!wire) next.challenge = messageTexts.challengeRule;
+    setErrors(next);
+    if (Object.keys(next).length || !wire) return null;
+    try {
+      const saved = await saveDraft(id, { subject: trimmed, body, filter: wire });
+      setId(saved.id);
+      return saved;
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        setNotice({ tone: 'error', text: messageTexts.alreadySent });
+        return null;
+      }
+      fail(error);
+      return null;
+    }
+  };
+
+  const run = async (kind: Exclude<Busy, null>, action: (saved: OperatorMessageDto) => Promise<void>) => {
+    if (busy) return;
+    setBusy(kind);
+    setNotice(null);
+    try {
+      const saved = await persist();
+      if (saved) await action(saved);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    void run('save', async () => setNotice({ tone: 'success', text: messageTexts.saved }));
+  };
+  const onPreview = () =>
+    run('preview', async (saved) => {
+      const next = await previewMessage(saved.id);
+      setPreview(next);
+      setCount(next.recipients);
+    });
+  const onTest = () =>
+    run('test', async (saved) => {
+      const { to } = await sendTest(saved.id);
+      setNotice({ tone: 'success', text: `Die Testmail an ${to} ist unterwegs.` });
+    });
+  const onAskSend = () =>
+    run('confirm', async (saved) => {
+      const n = (await previewMessage(saved.id)).recipients;
+      setCount(n);
+      if (n === 0) setNotice({ tone: 'error', text: messageTexts.noRecipients });
+      else setConfirm(n);
+    });
+
+  const onSend = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!id || sending.current) return;
+    sending.current = true;
+    setBusy('send');
+    try {
+      const sent = await sendMessage(id);
+      setConfirm(null);
+      onSent(sent);
+    } catch (error) {
+      setConfirm(null);
+      fail(error);
+    } finally {
+      sending.current = false;
+      setBusy(null);
+    }
+  };
+
+  const disabled = busy !== null;
+  return (
+    <Panel>
+      <form noValidate onSubmit={onSave} aria-label={id ? 'Entwurf bearbeiten' : 'Neue Nachricht'}>
+        <div
+          css={(theme: Theme) => css`
+            display: grid;
+            gap: ${theme.space(5)};
+          `}
+        >
+          <TextField
+            label="Betreff"
+            name="subject"
+            maxLength={SUBJECT_MAX}
+            value={subject}
+            onChange={(e) => setSubject(e.target.value.replace(/[\r\n]+/g, ' '))}
+            error={errors.subject}
+            hint={`Eine Zeile, bis ${SUBJECT_MAX} Zeichen.`}
+          />
+          <TextAreaField
+            label="Text"
+            name="body"
+            maxLength={BODY_MAX}
+            rows={10}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            error={errors.body}
+            hint="Nur Text. Eine Leerzeile beginnt einen neuen Absatz. Anrede („Hallo …,“), Gruß und Abmeldelink kommen automatisch dazu."
+          />
+          <fieldset
+            css={(theme: Theme) => css`
+              border: 1px solid ${theme.colors.border};
+              border-radius: ${theme.radius};
+              padding: ${theme.space(4)};
+              margin: 0;
+              min-width: 0;
+            `}
+          >
+            <legend>Empfänger</legend>
+            <div css={row}>
+              <div>
+                <FieldLabel htmlFor="message-team">Team</FieldLabel>
+                <select id="message-team" css={selectStyle} value={filter.team} onChange={(e) => setFilter({ ...filter, team: e.target.value as TeamChoice })}>
+                  <option value="">Alle</option>
+                  <option value="m">Herren</option>
+                  <option value="w">Damen</option>
+                </select>
+              </div>
+              <div>
+                <FieldLabel htmlFor="message-participation">Challenge</FieldLabel>
+                <select
+                  id="message-participation"
+                  css={selectStyle}
+                  value={filter.participation}
+                  onChange={(e) => setFilter({ ...filter, participation: e.target.value as ParticipationChoice })}
+                >
+                  <option value="none">Keine Einschränkung</option>
+                  <option value="participants">Teilnehmer einer Challenge</option>
+                  <option value="non-participants">Nicht-Teilnehmer einer Challenge</option>
+                </select>
+              </div>
+              {filter.participation !== 'none' && (
+                <div>
+                  <FieldLabel htmlFor="message-challenge">Welche Challenge?</FieldLabel>
+                  <select
+                    id="message-challenge"
+                    css={selectStyle}
+                    value={filter.challengeId}
+                    aria-invalid={errors.challenge ? true : undefined}
+                    aria-describedby={errors.challenge ? 'message-challenge-error' : undefined}
+                    onChange={(e) => setFilter({ ...filter, challengeId: e.target.value })}
+                  >
+                    <option value="">Bitte wählen</option>
+                    {challenges.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        #{c.number} {c.headline}
+                      </option>
+                    ))}
+                  </select>
+                  {errors.challenge && (
+                    <p id="message-challenge-error" css={(theme: Theme) => css`margin: ${theme.space(1)} 0 0; color: ${theme.colors.error};`}>
+                      {errors.challenge}
+                    </p>
+                  )}
+                </div>
+              )}
+            </div>
+            <p
+              role="status"
+              css={(theme: Theme) => css`
+                margin: ${theme.space(4)} 0 0;
+                font-weight: 700;
+              `}
+            >
+              {count === null ? (wire ? 'Empfänger werden gezählt …' : 'Wähle eine Challenge, um die Empfänger zu zählen.') : `Geht an ${accountsText(count)}`}
+            </p>
+            <p
+              css={(theme: Theme) => css`
+                margin: ${theme.space(1)} 0 0;
+                color: ${theme.colors.textMuted};
+                font-size: 0.875rem;
+              `}
+            >
+              Bestätigte Vereinskonten, die „Nachrichten der Veranstalter“ nicht abgeschaltet haben.
+            </p>
+          </fieldset>
+
+          <div role="status">{notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}</div>
+
+          <div
+            css={(theme: Theme) => css`
+              display: flex;
+              flex-wrap: wrap;
+              gap: ${theme.space(3)};
+            `}
+          >
+            <Button type="submit" variant="outline" disabled={disabled} aria-busy={busy === 'save' || undefined}>
+              Entwurf speichern
+            </Button>
+            <Button variant="outline" onClick={() => void onPreview()} disabled={disabled} aria-busy={busy === 'preview' || undefined}>
+              Vorschau
+            </Button>
+            <Button variant="outline" onClick={() => void onTest()} disabled={disabled} aria-busy={busy === 'test' || undefined}>
+              Test an mich senden
+            </Button>
+            <Button variant="secondary" onClick={() => void onAskSend()} disabled={disabled} aria-busy={busy === 'confirm' || undefined}>
+              Senden …
+            </Button>
+            <Button variant="ghost" onClick={onCancel} disabled={disabled}>
+              Zurück zur Liste
+            </Button>
+          </div>
+        </div>
+      </form>
+
+      {preview && (
+        <section
+          aria-label="Vorschau"
+          css={(theme: Theme) => css`
+            margin-top: ${theme.space(6)};
+          `}
+        >
+          <h2
+            css={(theme: Theme) => css`
+              margin: 0 0 ${theme.space(2)};
+              font-size: 1.125rem;
+            `}
+          >
+            Vorschau: {preview.subject}
+          </h2>
+          <p
+            css={(theme: Theme) => css`
+              margin: 0 0 ${theme.space(3)};
+              color: ${theme.colors.textMuted};
+            `}
+          >
+            So sieht die E-Mail für ein Vereinskonto aus („Vorname“ steht für den Namen des Kontos). Sie geht jetzt an {accountsText(preview.recipients)}.
+          </p>
+          <iframe
+            title="Vorschau der E-Mail"
+            srcDoc={preview.html}
+            sandbox=""
+            css={(theme: Theme) => css`
+              display: block;
+              width: 100%;
+              height: 640px;
+              border: 1px solid ${theme.colors.border};
+              border-radius: ${theme.radius};
+              background: ${theme.colors.white};
+            `}
+          />
+          <details
+            css={(theme: Theme) => css`
+              margin-top: ${theme.space(3)};
+            `}
+          >
+            <summary>Reiner Text</summary>
+            <pre
+              css={(theme: Theme) => css`
+                white-space: pre-wrap;
+                overflow-wrap: anywhere;
+                font-size: 0.875rem;
+                padding: ${theme.space(3)};
+                background: ${theme.colors.white};
+                border: 1px solid ${theme.colors.border};
+                border-radius: ${theme.radius};
+              `}
+            >
+              {preview.text}
+            </pre>
+          </details>
+        </section>
+      )}
+
+      {confirm !== null && (
+        <Dialog
+          title="Nachricht senden?"
+          description={`„${subject.trim()}“ geht jetzt an ${accountsText(confirm)}. Danach lässt sie sich nicht mehr ändern oder zurückholen.`}
+          onClose={() => {
+            if (!sending.current) setConfirm(null);
+          }}
+        >
+          <form noValidate onSubmit={(event) => void onSend(event)}>
+            <DialogActions submitLabel={`An ${accountsText(confirm)} senden`} sending={busy === 'send'} onCancel={() => setConfirm(null)} />
+          </form>
+        </Dialog>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,183 @@
+import { css, type Theme } from '@emotion/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '@erd/shared-contracts';
+import type { AdminChallengeSummaryDto } from '@erd/shared-contracts/backoffice';
+import type { OperatorMessageDto } from '@erd/shared-contracts/schemas';
+import { Button, Spinner } from '@erd/shared-contracts/ui';
+import { ForbiddenScreen } from '../../../components/forbidden-screen';
+import { Panel, ScreenHeader } from '../../../components/screen';
+import { TableRegion } from '../../../components/table-region';
+import { visuallyHidden } from '../../../components/table-styles';
+import { formatDateTime } from '../../../lib/format';
+import { useOperatorSession } from '../../../lib/operator-session';
+import { listChallenges, listMessages } from '../api/messages';
+import { accountsText, describeFilter, messageTexts, STATUS_LABELS } from '../lib';
+import { MessageEditor, type EditorFailure } from './message-editor';
+import { MessageProgress } from './message-progress';
+
+type List = { status: 'loading' } | { status: 'error' } | { status: 'forbidden' } | { status: 'ready'; items: OperatorMessageDto[] };
+type View = { kind: 'list' } | { kind: 'edit'; message: OperatorMessageDto | null } | { kind: 'progress'; message: OperatorMessageDto };
+
+function Forbidden() {
+  return <ForbiddenScreen title="Nachrichten" titleId="messages-title" message={messageTexts.forbidden} hint={messageTexts.forbiddenHint} />;
+}
+
+/**
+ * 'Nachrichten' (admins only; the server refuses moderators with 403): messages of the operators to
+ * the club accounts, newest first with their state and figures; writing one (with preview, a test to
+ * oneself and the send with its confirmation) and following a send's progress.
+ */
+export function MessagesScreen() {
+  const { state } = useOperatorSession();
+  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  return isAdmin ? <Messages /> : <Forbidden />;
+}
+
+function Messages() {
+  const { signedOut } = useOperatorSession();
+  const [list, setList] = useState<List>({ status: 'loading' });
+  const [view, setView] = useState<View>({ kind: 'list' });
+  const [challenges, setChallenges] = useState<AdminChallengeSummaryDto[]>([]);
+  const request = useRef(0);
+
+  const onFailure = useCallback(
+    (failure: EditorFailure) => {
+      if (failure === 'unauthorized') signedOut('expired');
+      else setList({ status: 'forbidden' });
+    },
+    [signedOut],
+  );
+
+  const load = useCallback(async () => {
+    const id = ++request.current;
+    try {
+      const page = await listMessages();
+      if (id === request.current) setList({ status: 'ready', items: page.items });
+    } catch (error) {
+      if (id !== request.current) return;
+      if (isApiError(error) && error.status === 401) signedOut('expired');
+      else if (isApiError(error) && error.status === 403) setList({ status: 'forbidden' });
+      else setList({ status: 'error' });
+    }
+  }, [signedOut]);
+
+  useEffect(() => {
+    void load();
+    listChallenges().then(
+      (page) => setChallenges(page.items),
+      () => setChallenges([]),
+    );
+  }, [load]);
+
+  const back = () => {
+    setView({ kind: 'list' });
+    void load();
+  };
+
+  if (list.status === 'forbidden') return <Forbidden />;
+  return (
+    <section aria-labelledby="messages-title">
+      <ScreenHeader
+        title="Nachrichten"
+        titleId="messages-title"
+        intro="E-Mails des Teams an die Vereinskonten: an alle oder nach Team und Teilnahme an einer Challenge. Jede gesendete Nachricht steht im Protokoll."
+      >
+        {view.kind === 'list' && (
+          <Button variant="secondary" onClick={() => setView({ kind: 'edit', message: null })}>
+            Neue Nachricht
+          </Button>
+        )}
+      </ScreenHeader>
+
+      {view.kind === 'edit' && (
+        <MessageEditor
+          message={view.message}
+          challenges={challenges}
+          onCancel={back}
+          onFailure={onFailure}
+          onSent={(message) => setView({ kind: 'progress', message })}
+        />
+      )}
+      {view.kind === 'progress' && <MessageProgress message={view.message} challenges={challenges} onBack={back} onFailure={onFailure} />}
+
+      {view.kind === 'list' && list.status === 'loading' && <Spinner label={messageTexts.loading} />}
+      {view.kind === 'list' && list.status === 'error' && (
+        <Panel role="alert">
+          <p>{messageTexts.loadFailed}</p>
+          <Button variant="secondary" onClick={() => void load()}>
+            Erneut laden
+          </Button>
+        </Panel>
+      )}
+      {view.kind === 'list' && list.status === 'ready' && list.items.length === 0 && <Panel>{messageTexts.none}</Panel>}
+      {view.kind === 'list' && list.status === 'ready' && list.items.length > 0 && (
+        <TableRegion label="Nachrichten">
+          <table>
+            <caption css={visuallyHidden}>Nachrichten, die neuesten zuerst</caption>
+            <thead>
+              <tr>
+                <th scope="col">Betreff</th>
+                <th scope="col">Empfänger</th>
+                <th scope="col">Datum</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="number">
+                  Gesendet
+                </th>
+                <th scope="col">
+                  <span css={visuallyHidden}>Aktionen</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((item) => (
+                <tr key={item.id}>
+                  <th
+                    scope="row"
+                    css={css`
+                      overflow-wrap: anywhere;
+                      min-width: 180px;
+                    `}
+                  >
+                    {item.subject}
+                  </th>
+                  <td>{describeFilter(item.filter, challenges)}</td>
+                  <td>{formatDateTime(item.sentAt ?? item.updatedAt)}</td>
+                  <td>{STATUS_LABELS[item.status]}</td>
+                  <td className="number">
+                    {item.progress && item.recipients !== null ? (
+                      <>
+                        {item.progress.sent} von {accountsText(item.recipients)}
+                        {item.progress.failed > 0 && (
+                          <div
+                            css={(theme: Theme) => css`
+                              color: ${theme.colors.error};
+                            `}
+                          >
+                            {item.progress.failed} fehlgeschlagen
+                          </div>
+                        )}
+                      </>
+                    ) : (
+                      '–'
+                    )}
+                  </td>
+                  <td>
+                    {item.status === 'draft' ? (
+                      <Button variant="outline" onClick={() => setView({ kind: 'edit', message: item })} aria-label={`Entwurf „${item.subject}“ bearbeiten`}>
+                        Bearbeiten
+                      </Button>
+                    ) : (
+                      <Button variant="outline" onClick={() => setView({ kind: 'progress', message: item })} aria-label={`Stand von „${item.subject}“`}>
+                        Stand
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </section>
+  );
+}
