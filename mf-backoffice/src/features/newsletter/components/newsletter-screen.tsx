@@ -32,6 +32,7 @@ import {
   SUBSCRIBER_PAGE_SIZE,
   SUBSCRIBERS_CSV_URL,
 } from "../api/list-subscribers";
+import { ClubFansExport } from "./club-fans-export";
 import { ConsentLogDialog } from "./consent-log-dialog";
 import {
   UnsubscribeDialog,
@@ -114,6 +115,7 @@ function Subscribers() {
     useState<NewsletterSubscriberDto | null>(null);
   const summary = useRef<HTMLHeadingElement>(null);
   const request = useRef(0);
+  const expired = useCallback(() => signedOut("expired"), [signedOut]);
 
   const load = useCallback(async () => {
     const id = ++request.current;
@@ -381,6 +383,8 @@ function Subscribers() {
           )}
         </>
       )}
+
+      <ClubFansExport onUnauthorized={expired} />
 
       {consentOf && (
         <ConsentLogDialog

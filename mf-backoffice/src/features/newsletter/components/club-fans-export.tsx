@@ -1,0 +1,146 @@
+import { css, type Theme } from "@emotion/react";
+import { useCallback, useEffect, useState } from "react";
+import { isApiError, TEAM_LABELS } from "@erd/shared-contracts";
+import type { ClubFanClubsDto } from "@erd/shared-contracts/schemas";
+import { FieldLabel } from "@erd/shared-contracts/forms";
+import { Button, ButtonAnchor, Spinner } from "@erd/shared-contracts/ui";
+import { Panel } from "../../../components/screen";
+import { selectStyle } from "../../../components/table-styles";
+import { clubFansCsvUrl, listClubsWithFans } from "../api/club-fans";
+
+export const clubFansTexts = {
+  title: "Fans der Vereine (Mein Verein)",
+  intro:
+    "Bestätigte Fans je Verein mit Zeitpunkt der Bestätigung und Version des Einwilligungstexts. Jeder Export steht im Protokoll.",
+  loading: "Vereine werden geladen …",
+  loadFailed:
+    "Die Vereine mit Fans konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.",
+  none: "Noch kein Verein hat bestätigte Fans.",
+  all: "Alle Vereine",
+  export: "Fans als CSV exportieren",
+} as const;
+
+const fans = (n: number) => (n === 1 ? "1 Fan" : `${n.toLocaleString("de-DE")} Fans`);
+
+type State =
+  | { status: "loading" }
+  | { status: "error" }
+  | { status: "ready"; data: ClubFanClubsDto };
+
+/**
+ * The export of 'Mein Verein' fans on the newsletter screen (admins, like the newsletter export):
+ * choose a club with confirmed fans, or all, and download the CSV from the server.
+ */
+export function ClubFansExport({ onUnauthorized }: { onUnauthorized: () => void }) {
+  const [state, setState] = useState<State>({ status: "loading" });
+  const [clubId, setClubId] = useState<string>("");
+
+  const load = useCallback(async () => {
+    setState({ status: "loading" });
+    try {
+      setState({ status: "ready", data: await listClubsWithFans() });
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) onUnauthorized();
+      else setState({ status: "error" });
+    }
+  }, [onUnauthorized]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const total =
+    state.status === "ready"
+      ? state.data.items.reduce((sum, club) => sum + club.confirmed, 0)
+      : 0;
+
+  return (
+    <section
+      aria-labelledby="club-fans-title"
+      css={(theme: Theme) => css`
+        margin-top: ${theme.space(10)};
+      `}
+    >
+      <h2
+        id="club-fans-title"
+        css={(theme: Theme) => css`
+          margin: 0 0 ${theme.space(2)};
+          font-size: 1.375rem;
+        `}
+      >
+        {clubFansTexts.title}
+      </h2>
+      <p
+        css={(theme: Theme) => css`
+          margin: 0 0 ${theme.space(4)};
+        `}
+      >
+        {clubFansTexts.intro}
+      </p>
+      <Panel>
+        {state.status === "loading" && <Spinner label={clubFansTexts.loading} />}
+        {state.status === "error" && (
+          <div role="alert">
+            <p>{clubFansTexts.loadFailed}</p>
+            <Button variant="secondary" onClick={() => void load()}>
+              Erneut laden
+            </Button>
+          </div>
+        )}
+        {state.status === "ready" && state.data.items.length === 0 && (
+          <p
+            css={css`
+              margin: 0;
+            `}
+          >
+            {clubFansTexts.none}
+          </p>
+        )}
+        {state.status === "ready" && state.data.items.length > 0 && (
+          <div
+            css={(theme: Theme) => css`
+              display: flex;
+              flex-direction: column;
+              gap: ${theme.space(4)};
+              @media (min-width: 768px) {
+                flex-direction: row;
+                align-items: flex-end;
+              }
+            `}
+          >
+            <div
+              css={css`
+                flex: 1;
+                min-width: 0;
+              `}
+            >
+              <FieldLabel htmlFor="club-fans-club">Verein</FieldLabel>
+              <select
+                id="club-fans-club"
+                value={clubId}
+                onChange={(e) => setClubId(e.target.value)}
+                css={selectStyle}
+              >
+                <option value="">
+                  {clubFansTexts.all} ({fans(total)})
+                </option>
+                {state.data.items.map((club) => (
+                  <option key={club.clubId} value={club.clubId}>
+                    {club.clubName} ({TEAM_LABELS[club.team]}) – {fans(club.confirmed)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <ButtonAnchor
+              variant="secondary"
+              href={clubFansCsvUrl(clubId || null)}
+              download
+            >
+              {clubFansTexts.export}
+            </ButtonAnchor>
+          </div>
+        )}
+      </Panel>
+    </section>
+  );
+}
