@@ -7,7 +7,9 @@ import { me, ME_PATH, MY_ENTRIES_GET, noEntries, PROFILE_PUT } from '../../../te
 type User = ReturnType<typeof userEvent.setup>;
 
 /** The profile's calls; 'Meine Teilnahmen' (tested in my-entries.test.tsx) answers an empty list. */
-const mockApi: typeof mockXhr = (routes) => mockXhr({ [MY_ENTRIES_GET]: { body: noEntries }, ...routes });
+const NOTIFICATIONS_ON = { challenges: true, entries: true, results: true, messages: true };
+const mockApi: typeof mockXhr = (routes) =>
+  mockXhr({ [MY_ENTRIES_GET]: { body: noEntries }, 'GET /api/me/notifications': { body: NOTIFICATIONS_ON }, ...routes });
 
 const renderProfile = () => renderWithProviders(<ProfileApp screen="profile" />, { route: '/profil', session: loggedInSession });
 const field = (label: string) => screen.getByLabelText(label);

@@ -11,6 +11,7 @@ import { getMe } from '../api/get-me';
 import { updateProfile } from '../api/update-profile';
 import { rememberProfile } from '../lib/remember-profile';
 import { MyEntriesSection } from './my-entries-section';
+import { NotificationSettingsSection } from './notification-settings-section';
 
 export const profileTexts = {
   saved: 'Deine Daten wurden erfolgreich aktualisiert.',
@@ -134,6 +135,7 @@ export function ProfileScreen() {
         <>
           <AccountSummary me={load.me} />
           <MyEntriesSection />
+          <NotificationSettingsSection />
           <Form<ProfileValues> onSubmit={onSubmit} initialValues={initialValues}>
             {({ handleSubmit, invalid, touched, pristine }) => {
               const showInvalid = invalid && Object.values(touched ?? {}).some(Boolean);
