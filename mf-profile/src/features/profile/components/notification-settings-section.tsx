@@ -206,7 +206,6 @@ function KindSwitch({ kind, on, onChange }: { kind: AccountNotificationKind; on:
       </label>
       <span
         css={(theme: Theme) => css`
-          grid-row: span 2;
           display: inline-flex;
           align-items: center;
           gap: ${theme.space(2)};
@@ -270,6 +269,7 @@ function KindSwitch({ kind, on, onChange }: { kind: AccountNotificationKind; on:
       <p
         id={`${id}-description`}
         css={(theme: Theme) => css`
+          grid-column: 1 / -1;
           color: ${theme.colors.textMuted};
           font-size: 0.875rem;
         `}
