@@ -53,7 +53,7 @@ export async function requestClub({ ctx, input }: { ctx: Ctx; input: { request: 
   const { request } = input;
   const email = normalizeEmail(request.email);
   const note = request.note?.trim();
-  const mail = clubRequestMail({
+  const mail = await clubRequestMail({
     productName: ctx.config.productName,
     clubName: request.clubName.trim(),
     ...(request.clubNumber?.trim() ? { clubNumber: request.clubNumber.trim() } : {}),

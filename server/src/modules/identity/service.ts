@@ -246,10 +246,9 @@ export async function sendCode({
   );
   if (!stored) throw new IdentityError('LimitExceededException', MESSAGES.limitExceeded);
   const { productName, publicUrl } = ctx.config;
-  const mail =
-    purpose === 'signup'
-      ? signupCodeMail({ productName, code, confirmUrl: magicLinkUrl(ctx, user.email, code), validHours: ttl / 3_600_000, name })
-      : passwordResetCodeMail({ productName, code, changePasswordUrl: `${publicUrl}${paths.changePassword}`, validMinutes: ttl / 60_000, name });
+  const mail = await (purpose === 'signup'
+    ? signupCodeMail({ productName, code, confirmUrl: magicLinkUrl(ctx, user.email, code), validHours: ttl / 3_600_000, name })
+    : passwordResetCodeMail({ productName, code, changePasswordUrl: `${publicUrl}${paths.changePassword}`, validMinutes: ttl / 60_000, name }));
   await ctx.jobs.enqueue(ctx.db, 'mail', { to: user.email, ...mail });
 }
 

@@ -27,6 +27,8 @@ describe('MJML mails', () => {
     expect(mail.html).toContain('Impressum');
     expect(mail.html).not.toMatch(/%%\d+%%/);
     expect(mail.html).toContain('<!--[if mso'); // Outlook's tables
+    // No web font from Google (MJML links one for 'Roboto' unless told not to).
+    expect(mail.html).not.toMatch(/<link|googleapis/);
     expect(mail.text).toContain('Hallo Erika,');
     expect(mail.text).toContain('Platz: 3');
     expect(mail.text).toContain('> Zeile 2');

@@ -29,8 +29,8 @@ export type MailBlock =
   | { type: 'quote'; text: string; label?: string }
   /** A code to type in, large. */
   | { type: 'code'; code: string }
-  /** Small grey text (a link to copy, a hint). */
-  | { type: 'small'; text: string };
+  /** Small grey text (a link to copy, a hint); `htmlOnly`: not in the plain-text part (which has the link already). */
+  | { type: 'small'; text: string; htmlOnly?: boolean };
 
 export interface MailFooter {
   /** Why the reader gets this mail ('Du bekommst diese E-Mail, weil …'). */
@@ -84,7 +84,8 @@ interface Shape {
 function blockMjml(block: MailBlock, push: (html: string) => string): string {
   switch (block.type) {
     case 'p':
-      return `<mj-text>${push(escapeHtml(block.text))}</mj-text>`;
+      // A line break inside a paragraph stays one (the plain-text part keeps it too).
+      return `<mj-text>${push(escapeHtml(block.text).replace(/\r?\n/g, '<br>'))}</mj-text>`;
     case 'heading':
       return `<mj-text font-family="${DISPLAY_FONT}" font-size="26px" font-weight="800" line-height="1.1" color="${BRAND.navy}" text-transform="uppercase" padding-bottom="12px">${push(escapeHtml(block.text))}</mj-text>`;
     case 'button':
@@ -173,7 +174,8 @@ const compiled = new Map<string, Promise<string>>();
 
 async function compile(source: string): Promise<string> {
   const render = await mjml.get();
-  const result = await render(source, { validationLevel: 'strict', keepComments: false });
+  // `fonts: {}`: MJML would otherwise link Google's font CSS for 'Roboto' (a request to Google per opened mail).
+  const result = await render(source, { validationLevel: 'strict', keepComments: false, fonts: {} });
   if (result.errors.length) throw new Error(`MJML: ${result.errors.map((e) => e.formattedMessage ?? e.message).join('; ')}`);
   return result.html;
 }
@@ -216,8 +218,10 @@ export function renderMailText(doc: MailDocument): string {
   for (const block of doc.blocks) {
     switch (block.type) {
       case 'p':
-      case 'small':
         parts.push(wrap(block.text));
+        break;
+      case 'small':
+        if (!block.htmlOnly) parts.push(wrap(block.text));
         break;
       case 'heading':
         parts.push(block.text.toUpperCase());

@@ -1,23 +1,26 @@
 /**
- * Every e-mail text of the product, in German: plain text plus HTML in the site's design (issue 24:
- * the navy bar with the wordmark, the brand's yellow button, the greeting by name where the name is
- * known). Newsletter mails must end with `newsletterFooter` (decisions §7: every newsletter mail
- * carries an unsubscribe link). No images are loaded (the wordmark is text: nothing to block, nothing
- * that tells the sender a mail was opened), no tracking, no advertising.
+ * Every e-mail text of the product outside the notifications (codes, confirmations, the club
+ * request), in German, rendered by the one MJML layout (mail/mjml.ts, decision 0019): plain text plus
+ * HTML in the site's design, greeting by name where the name is known. Newsletter mails must carry
+ * `newsletterFooter` (decisions §7: every newsletter mail carries an unsubscribe link). No pictures
+ * are loaded (the shield travels with the mail), no tracking, no advertising. Also the small German
+ * pages the public links answer with (`simplePage`).
  */
 import { escapeHtml, isSingleLineText } from '../../lib/text.js';
 import { BRAND, SHIELD_SVG, wordmarkParts } from '../share-cards/brand.js';
+import type { InlineAttachment } from './logo.js';
+import { renderMail, type MailBlock, type MailFooter } from './mjml.js';
 
 export interface MailContent {
   subject: string;
   text: string;
   html: string;
   headers?: Record<string, string>;
+  attachments?: InlineAttachment[];
 }
 
 /** The site's display face (shared-contracts/src/ui/fonts.ts) where the reader has it, else a narrow sans. */
 const DISPLAY_FONT = "'Roboto Condensed', 'Arial Narrow', Arial, Helvetica, sans-serif";
-const BODY_FONT = 'Arial, Helvetica, sans-serif';
 
 /**
  * The first name to greet, as given at sign-up, or null: one line of printable text (a name with
@@ -29,73 +32,14 @@ export function greetingName(name: string | null | undefined): string | null {
   return Array.from(trimmed).slice(0, 60).join('');
 }
 
-/** 'Hallo Erika,' where the name is known, else 'Hallo,' (the plain-text part). */
+/** 'Hallo Erika,' where the name is known, else 'Hallo,'. */
 export function greeting(name?: string | null): string {
   const known = greetingName(name);
   return known ? `Hallo ${known},` : 'Hallo,';
 }
 
-const greetingHtml = (name?: string | null) => `<p style="margin: 0 0 16px;">${escapeHtml(greeting(name))}</p>`;
-
-/** The wordmark as the header draws it ('PUNKTE' white, 'JAGD' yellow), as text. */
-function wordmarkHtml(productName: string): string {
-  const [first, second] = wordmarkParts(productName);
-  return (
-    `<span style="font-family: ${DISPLAY_FONT}; font-size: 26px; font-weight: 900; font-style: italic; letter-spacing: 0.02em; line-height: 1; color: ${BRAND.white};">` +
-    `${escapeHtml(first)}${second ? `<span style="color: ${BRAND.yellow};">${escapeHtml(second)}</span>` : ''}</span>`
-  );
-}
-
-/** The site's primary button (yellow on navy text), written so every mail program shows it as one. */
-function buttonHtml(href: string, label: string): string {
-  return (
-    `<p style="margin: 24px 0;"><a href="${escapeHtml(href)}" style="display: inline-block; padding: 12px 24px; border-radius: 6px; background: ${BRAND.yellow}; ` +
-    `color: ${BRAND.navy}; font-family: ${DISPLAY_FONT}; font-size: 16px; font-weight: 800; letter-spacing: 0.04em; text-transform: uppercase; text-decoration: none;">` +
-    `${escapeHtml(label)}</a></p>`
-  );
-}
-
-/** A code to type in (sign-up, new password): large, in the display face. */
-function codeHtml(code: string): string {
-  return (
-    `<p style="margin: 16px 0; padding: 12px 16px; border-radius: 6px; background: ${BRAND.cream}; border: 1px solid ${BRAND.border}; text-align: center; ` +
-    `font-family: ${DISPLAY_FONT}; font-size: 32px; font-weight: 800; letter-spacing: 6px; color: ${BRAND.navy};">${escapeHtml(code)}</p>`
-  );
-}
-
-/** A link for a reader whose mail program does not open the button: small, to copy. */
-function fallbackLinkHtml(url: string, lead = 'Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser:'): string {
-  return `<p style="font-size: 14px; color: ${BRAND.muted}; word-break: break-all;">${escapeHtml(lead)}<br>${escapeHtml(url)}</p>`;
-}
-
-const signOffHtml = (productName: string) => `<p style="margin: 24px 0 0;">Dein Team der ${escapeHtml(productName)}</p>`;
-
-/**
- * The HTML frame of every mail: the page's background, a white card of at most 560 px with the navy
- * bar and the wordmark on top, the text, and the product's name below (nothing more: the newsletter
- * confirmation carries no advertising, decisions §7). Tables and inline styles, as
- * mail programs need them; `preheader` is the line a mail program shows beside the subject.
- */
-function layout(productName: string, bodyHtml: string, preheader = ''): string {
-  return `<!doctype html>
-<html lang="de">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(productName)}</title></head>
-<body style="margin: 0; padding: 0; background: ${BRAND.cream};">
-${preheader ? `<div style="display: none; max-height: 0; overflow: hidden; opacity: 0;">${escapeHtml(preheader)}</div>\n` : ''}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background: ${BRAND.cream};">
-<tr><td align="center" style="padding: 24px 12px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width: 560px; background: ${BRAND.white}; border-radius: 6px; overflow: hidden;">
-<tr><td style="padding: 20px 28px; background: ${BRAND.navy}; border-bottom: 4px solid ${BRAND.yellow};">${wordmarkHtml(productName)}</td></tr>
-<tr><td style="padding: 28px; font-family: ${BODY_FONT}; font-size: 16px; line-height: 1.5; color: ${BRAND.ink};">
-${bodyHtml}
-</td></tr>
-</table>
-<p style="margin: 16px 0 0; font-family: ${BODY_FONT}; font-size: 12px; color: ${BRAND.muted};">${escapeHtml(productName)}</p>
-</td></tr>
-</table>
-</body>
-</html>
-`;
-}
+/** A link for a reader whose mail program does not open the button (HTML only: the text part has the link already). */
+const fallbackLink = (url: string, lead = 'Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser:'): MailBlock => ({ type: 'small', text: `${lead} ${url}`, htmlOnly: true });
 
 export interface NewsletterConfirmationInput {
   productName: string;
@@ -106,76 +50,51 @@ export interface NewsletterConfirmationInput {
 }
 
 /** The double opt-in mail: only the confirmation, no advertising (decisions §7). */
-export function newsletterConfirmationMail(input: NewsletterConfirmationInput): MailContent {
-  const subject = `Bitte bestätige deine Newsletter-Anmeldung – ${input.productName}`;
-  const text = [
-    greeting(input.name),
-    '',
-    `du hast dich (oder jemand hat dich) für den Newsletter der ${input.productName} angemeldet.`,
-    'Bitte bestätige deine Anmeldung mit einem Klick auf diesen Link:',
-    '',
-    input.confirmUrl,
-    '',
-    `Der Link ist ${input.validDays} Tage gültig. Erst nach der Bestätigung bekommst du unseren Newsletter.`,
-    'Wenn du dich nicht angemeldet hast, ignoriere diese E-Mail einfach – dann passiert nichts.',
-    '',
-    `Dein Team der ${input.productName}`,
-    '',
-  ].join('\n');
-  const html = layout(
-    input.productName,
-    `${greetingHtml(input.name)}
-<p>du hast dich (oder jemand hat dich) für den Newsletter der ${escapeHtml(input.productName)} angemeldet. Bitte bestätige deine Anmeldung:</p>
-${buttonHtml(input.confirmUrl, 'Anmeldung bestätigen')}
-${fallbackLinkHtml(input.confirmUrl)}
-<p>Der Link ist ${input.validDays} Tage gültig. Erst nach der Bestätigung bekommst du unseren Newsletter. Wenn du dich nicht angemeldet hast, ignoriere diese E-Mail einfach – dann passiert nichts.</p>
-${signOffHtml(input.productName)}`,
-    'Nur noch ein Klick: bitte bestätige deine Anmeldung.',
-  );
-  return { subject, text, html };
+export function newsletterConfirmationMail(input: NewsletterConfirmationInput): Promise<MailContent> {
+  return renderMail({
+    productName: input.productName,
+    subject: `Bitte bestätige deine Newsletter-Anmeldung – ${input.productName}`,
+    preheader: 'Nur noch ein Klick: bitte bestätige deine Anmeldung.',
+    greeting: greeting(input.name),
+    blocks: [
+      { type: 'p', text: `du hast dich (oder jemand hat dich) für den Newsletter der ${input.productName} angemeldet. Bitte bestätige deine Anmeldung:` },
+      { type: 'button', label: 'Anmeldung bestätigen', href: input.confirmUrl },
+      fallbackLink(input.confirmUrl),
+      {
+        type: 'p',
+        text: `Der Link ist ${input.validDays} Tage gültig. Erst nach der Bestätigung bekommst du unseren Newsletter. Wenn du dich nicht angemeldet hast, ignoriere diese E-Mail einfach – dann passiert nichts.`,
+      },
+    ],
+  });
 }
 
 export interface NewsletterFooter {
   text: string;
-  html: string;
   /** RFC 2369 header, so mail programs offer "abmelden" too. */
   headers: Record<string, string>;
+  /** The footer of the mail's HTML part (see `newsletterMail`). */
+  footer: MailFooter;
 }
 
 /** The footer every newsletter mail must carry (decisions §7). */
 export function newsletterFooter(input: { productName: string; unsubscribeUrl: string }): NewsletterFooter {
+  const reason = `Du bekommst diese E-Mail, weil du den Newsletter der ${input.productName} abonniert hast.`;
   return {
-    text: [
-      '',
-      '--',
-      `Du bekommst diese E-Mail, weil du den Newsletter der ${input.productName} abonniert hast.`,
-      `Abmelden: ${input.unsubscribeUrl}`,
-      '',
-    ].join('\n'),
-    html: `<hr style="border: 0; border-top: 1px solid ${BRAND.border}; margin: 32px 0 16px;">
-<p style="font-size: 13px; color: ${BRAND.muted};">Du bekommst diese E-Mail, weil du den Newsletter der ${escapeHtml(input.productName)} abonniert hast. <a href="${escapeHtml(input.unsubscribeUrl)}">Vom Newsletter abmelden</a></p>`,
+    text: ['', '--', reason, `Abmelden: ${input.unsubscribeUrl}`, ''].join('\n'),
     headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>` },
+    footer: { reason, unsubscribeUrl: input.unsubscribeUrl, unsubscribeLabel: 'Vom Newsletter abmelden' },
   };
 }
 
 /**
- * Builds a newsletter mail: content plus the mandatory unsubscribe footer (for the newsletter
- * sending that a later back-office issue adds).
+ * Builds a newsletter mail from plain text (paragraphs split at blank lines) plus the mandatory
+ * unsubscribe footer (for the newsletter sending that a later back-office issue adds).
  */
-export function newsletterMail(input: {
-  productName: string;
-  subject: string;
-  text: string;
-  html: string;
-  unsubscribeUrl: string;
-}): MailContent {
-  const footer = newsletterFooter(input);
-  return {
-    subject: input.subject,
-    text: `${input.text.trimEnd()}\n${footer.text}`,
-    html: layout(input.productName, `${input.html}\n${footer.html}`),
-    headers: footer.headers,
-  };
+export async function newsletterMail(input: { productName: string; subject: string; text: string; unsubscribeUrl: string; siteUrl?: string }): Promise<MailContent> {
+  const { footer, headers } = newsletterFooter(input);
+  const paragraphs = input.text.trim().split(/\n\s*\n/).map((text): MailBlock => ({ type: 'p', text: text.trim() }));
+  const mail = await renderMail({ productName: input.productName, subject: input.subject, blocks: paragraphs, signOff: null, footer, siteUrl: input.siteUrl });
+  return { ...mail, headers };
 }
 
 export interface HtmlPageInput {
@@ -265,38 +184,21 @@ export interface SignupCodeMailInput {
 }
 
 /** The sign-up confirmation code (decisions §2: 6 digits, valid 24 h), with the magic link (spec §4). */
-export function signupCodeMail(input: SignupCodeMailInput): MailContent {
-  // The code stays out of the subject: subjects end up in logs and outbox file names.
-  const subject = `Dein Bestätigungscode – ${input.productName}`;
-  const text = [
-    greeting(input.name),
-    '',
-    `willkommen bei der ${input.productName}! Bitte bestätige deine E-Mail-Adresse mit diesem Code:`,
-    '',
-    `    ${input.code}`,
-    '',
-    'Oder öffne diesen Link, dann wird der Code für dich eingetragen:',
-    '',
-    input.confirmUrl,
-    '',
-    `Der Code ist ${input.validHours} Stunden gültig.`,
-    'Wenn du dich nicht registriert hast, ignoriere diese E-Mail einfach – dann passiert nichts.',
-    '',
-    `Dein Team der ${input.productName}`,
-    '',
-  ].join('\n');
-  const html = layout(
-    input.productName,
-    `${greetingHtml(input.name)}
-<p>willkommen bei der ${escapeHtml(input.productName)}! Bitte bestätige deine E-Mail-Adresse mit diesem Code:</p>
-${codeHtml(input.code)}
-${buttonHtml(input.confirmUrl, 'E-Mail-Adresse bestätigen')}
-${fallbackLinkHtml(input.confirmUrl, 'Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser – dann wird der Code für dich eingetragen:')}
-<p>Der Code ist ${input.validHours} Stunden gültig. Wenn du dich nicht registriert hast, ignoriere diese E-Mail einfach – dann passiert nichts.</p>
-${signOffHtml(input.productName)}`,
-    'Dein Code für die Anmeldung ist da.',
-  );
-  return { subject, text, html };
+export function signupCodeMail(input: SignupCodeMailInput): Promise<MailContent> {
+  return renderMail({
+    productName: input.productName,
+    // The code stays out of the subject: subjects end up in logs and outbox file names.
+    subject: `Dein Bestätigungscode – ${input.productName}`,
+    preheader: 'Dein Code für die Anmeldung ist da.',
+    greeting: greeting(input.name),
+    blocks: [
+      { type: 'p', text: `willkommen bei der ${input.productName}! Bitte bestätige deine E-Mail-Adresse mit diesem Code:` },
+      { type: 'code', code: input.code },
+      { type: 'button', label: 'E-Mail-Adresse bestätigen', href: input.confirmUrl },
+      fallbackLink(input.confirmUrl, 'Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser – dann wird der Code für dich eingetragen:'),
+      { type: 'p', text: `Der Code ist ${input.validHours} Stunden gültig. Wenn du dich nicht registriert hast, ignoriere diese E-Mail einfach – dann passiert nichts.` },
+    ],
+  });
 }
 
 export interface PasswordResetCodeMailInput {
@@ -310,36 +212,21 @@ export interface PasswordResetCodeMailInput {
 }
 
 /** The code for a new password (decisions §2: 6 digits, valid 1 h). */
-export function passwordResetCodeMail(input: PasswordResetCodeMailInput): MailContent {
-  const subject = `Dein Code für ein neues Passwort – ${input.productName}`;
-  const text = [
-    greeting(input.name),
-    '',
-    `du möchtest ein neues Passwort für die ${input.productName} festlegen. Dein Code:`,
-    '',
-    `    ${input.code}`,
-    '',
-    `Gib ihn zusammen mit deinem neuen Passwort hier ein: ${input.changePasswordUrl}`,
-    '',
-    `Der Code ist ${input.validMinutes} Minuten gültig.`,
-    'Wenn du kein neues Passwort angefordert hast, ignoriere diese E-Mail – dein Passwort bleibt unverändert.',
-    '',
-    `Dein Team der ${input.productName}`,
-    '',
-  ].join('\n');
-  const html = layout(
-    input.productName,
-    `${greetingHtml(input.name)}
-<p>du möchtest ein neues Passwort für die ${escapeHtml(input.productName)} festlegen. Dein Code:</p>
-${codeHtml(input.code)}
-<p>Gib ihn zusammen mit deinem neuen Passwort hier ein:</p>
-${buttonHtml(input.changePasswordUrl, 'Neues Passwort festlegen')}
-${fallbackLinkHtml(input.changePasswordUrl)}
-<p>Der Code ist ${input.validMinutes} Minuten gültig. Wenn du kein neues Passwort angefordert hast, ignoriere diese E-Mail – dein Passwort bleibt unverändert.</p>
-${signOffHtml(input.productName)}`,
-    'Dein Code für ein neues Passwort ist da.',
-  );
-  return { subject, text, html };
+export function passwordResetCodeMail(input: PasswordResetCodeMailInput): Promise<MailContent> {
+  return renderMail({
+    productName: input.productName,
+    subject: `Dein Code für ein neues Passwort – ${input.productName}`,
+    preheader: 'Dein Code für ein neues Passwort ist da.',
+    greeting: greeting(input.name),
+    blocks: [
+      { type: 'p', text: `du möchtest ein neues Passwort für die ${input.productName} festlegen. Dein Code:` },
+      { type: 'code', code: input.code },
+      { type: 'p', text: 'Gib ihn zusammen mit deinem neuen Passwort hier ein:' },
+      { type: 'button', label: 'Neues Passwort festlegen', href: input.changePasswordUrl },
+      fallbackLink(input.changePasswordUrl),
+      { type: 'p', text: `Der Code ist ${input.validMinutes} Minuten gültig. Wenn du kein neues Passwort angefordert hast, ignoriere diese E-Mail – dein Passwort bleibt unverändert.` },
+    ],
+  });
 }
 
 export interface ClubRequestMailInput {
@@ -357,35 +244,28 @@ export interface ClubRequestMailInput {
  * 'Verein nicht gefunden?' (issue 24): a visitor's club is not in the catalogue; to the service
  * address. The visitor's texts stay out of the subject (subjects end up in logs and file names).
  */
-export function clubRequestMail(input: ClubRequestMailInput): MailContent {
-  const subject = `Verein nicht gefunden – Anfrage zur ${input.productName}`;
-  const rows: [string, string][] = [
-    ['Verein', input.clubName],
-    ['Vereinsnummer', input.clubNumber || '(nicht angegeben)'],
-    ['Team', input.team],
-    ['E-Mail für die Antwort', input.email],
-  ];
-  const text = [
-    'Hallo,',
-    '',
-    `über die Registrierung der ${input.productName} wurde ein Verein gemeldet, der in der Vereinsliste fehlt:`,
-    '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    ...(input.note ? ['', 'Nachricht:', input.note] : []),
-    '',
-    'Bitte lege den Verein im Backoffice an (Vereine) und antworte auf diese E-Mail, sobald er auswählbar ist:',
-    'die Antwort geht an die angegebene Adresse.',
-    '',
-  ].join('\n');
-  const html = layout(
-    input.productName,
-    `<p>Hallo,</p>
-<p>über die Registrierung der ${escapeHtml(input.productName)} wurde ein Verein gemeldet, der in der Vereinsliste fehlt:</p>
-<table style="border-collapse: collapse;">${rows
-      .map(([label, value]) => `<tr><th style="text-align: left; padding: 4px 16px 4px 0; vertical-align: top;">${escapeHtml(label)}</th><td style="padding: 4px 0;">${escapeHtml(value)}</td></tr>`)
-      .join('')}</table>
-${input.note ? `<p><strong>Nachricht:</strong></p>\n<p style="white-space: pre-wrap;">${escapeHtml(input.note)}</p>` : ''}
-<p>Bitte lege den Verein im Backoffice an (Vereine) und antworte auf diese E-Mail, sobald er auswählbar ist: die Antwort geht an die angegebene Adresse.</p>`,
-  );
-  return { subject, text, html };
+export function clubRequestMail(input: ClubRequestMailInput): Promise<MailContent> {
+  return renderMail({
+    productName: input.productName,
+    subject: `Verein nicht gefunden – Anfrage zur ${input.productName}`,
+    greeting: 'Hallo,',
+    blocks: [
+      { type: 'p', text: `über die Registrierung der ${input.productName} wurde ein Verein gemeldet, der in der Vereinsliste fehlt:` },
+      {
+        type: 'facts',
+        rows: [
+          ['Verein', input.clubName],
+          ['Vereinsnummer', input.clubNumber || '(nicht angegeben)'],
+          ['Team', input.team],
+          ['E-Mail für die Antwort', input.email],
+        ],
+      },
+      ...(input.note ? [{ type: 'quote' as const, label: 'Nachricht', text: input.note }] : []),
+      {
+        type: 'p',
+        text: 'Bitte lege den Verein im Backoffice an (Vereine) und antworte auf diese E-Mail, sobald er auswählbar ist: die Antwort geht an die angegebene Adresse.',
+      },
+    ],
+    signOff: null,
+  });
 }

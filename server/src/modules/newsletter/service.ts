@@ -63,7 +63,7 @@ export async function signupNewsletter({
     now,
   };
 
-  const mail = newsletterConfirmationMail({
+  const mail = await newsletterConfirmationMail({
     productName: ctx.config.productName,
     confirmUrl: confirmUrl(ctx, token),
     validDays: CONFIRM_VALID_DAYS,
