@@ -32,6 +32,8 @@ export interface ResultsPublishedParams {
 
 const n = formatGermanNumber;
 const pointsText = (points: number) => (points === 1 ? '1 Punkt' : `${n(points)} Punkte`);
+/** After 'mit' (dative): '1 Punkt', '65 Punkten'. */
+const withPoints = (points: number) => (points === 1 ? 'mit 1 Punkt' : `mit ${n(points)} Punkten`);
 
 /** How the overall place moved: 'von Platz 7 auf Platz 4', 'unverändert', 'neu auf Platz 12'. */
 export function overallMove(before: number | null, after: number | null): string {
@@ -48,7 +50,7 @@ function factsOf(p: ResultsPublishedParams): MailBlock {
   if (p.estimate !== undefined) rows.push(['Eure Antwort', n(p.estimate)]);
   if (p.rightAnswer !== undefined) rows.push(['Richtige Antwort', n(p.rightAnswer)]);
   rows.push(
-    ['Gesamttabelle', p.overallPlace !== null ? `Platz ${p.overallPlace} mit ${pointsText(p.overallPoints ?? 0)}` : 'noch ohne Punkte'],
+    ['Gesamttabelle', p.overallPlace !== null ? `Platz ${p.overallPlace} ${withPoints(p.overallPoints ?? 0)}` : 'noch ohne Punkte'],
     ['Veränderung', overallMove(p.previousOverallPlace, p.overallPlace)],
   );
   return { type: 'facts', rows };
