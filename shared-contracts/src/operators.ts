@@ -105,6 +105,7 @@ export const AUDIT_ACTIONS = [
   'newsletter-list',
   'operator-lock',
   'club-fans-export',
+  'message-send',
 ] as const;
 /**
  * What an audit row records: moderation (`publish`, `reject`, `remove-votes`), results
@@ -116,7 +117,8 @@ export const AUDIT_ACTIONS = [
  * (`content-update`: home teasers, banner texts, legal pages), reads of personal data
  * (`newsletter-export`: who took the subscriber list, when, how many addresses; `newsletter-list`:
  * who read a page of subscriber addresses, how many; `club-fans-export`: who took the confirmed fans
- * of one club or of all, how many) and failed-login locks of operators
+ * of one club or of all, how many), operator messages to the clubs (`message-send`: subject, filter and
+ * how many accounts, never an address) and failed-login locks of operators
  * (`operator-lock`: 5 wrong passwords, until when). Never a password.
  */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

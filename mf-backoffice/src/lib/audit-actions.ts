@@ -27,6 +27,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'newsletter-list': 'Newsletter-Adressen angesehen',
   'operator-lock': 'Anmeldung gesperrt (falsche Passwörter)',
   'club-fans-export': 'Fan-Adressen exportiert',
+  'message-send': 'Nachricht gesendet',
 };
 
 export const AUDIT_ACTION_LIST: readonly AuditAction[] = AUDIT_ACTIONS;
@@ -49,6 +50,7 @@ const subjectTypeLabels: Record<string, string> = {
   media: 'Bild',
   vote: 'Stimme',
   votes: 'Stimmen',
+  'operator-message': 'Nachricht',
 };
 
 export function subjectTypeLabel(type: string): string {

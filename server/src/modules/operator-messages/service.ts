@@ -33,7 +33,7 @@ import * as repo from './repository.js';
 type Ctx = Pick<AppContext, 'db' | 'config' | 'jobs' | 'now' | 'secret' | 'log'>;
 type Input = z.output<typeof operatorMessageInputSchema>;
 
-export const MESSAGE_AUDIT_ACTION = 'message-send' as AuditAction;
+export const MESSAGE_AUDIT_ACTION: AuditAction = 'message-send';
 export const MESSAGE_SUBJECT_TYPE = 'operator-message';
 export const MESSAGE_LIST_LIMIT = 100;
 
