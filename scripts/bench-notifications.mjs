@@ -421,6 +421,8 @@ async function main() {
       for (const { pid } of (await q(`select pid from pg_stat_activity where datname = current_database()`))) pgCpu.set(pid, [pgCpu.get(pid)?.[0] ?? cpuSeconds(pid) ?? 0, cpuSeconds(pid) ?? pgCpu.get(pid)?.[1] ?? 0]);
     };
     await pgSample();
+    const xacts = async () => Number((await q(`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`))[0].n);
+    const xactsBefore = await xacts();
     const pgTimer = setInterval(() => void pgSample().catch(() => undefined), 2000);
     cleanups.push(() => clearInterval(pgTimer));
     const triggerAt = Date.now();
@@ -491,6 +493,7 @@ async function main() {
     const cpuUsed = serverCpu() - cpuBefore;
     await pgSample();
     clearInterval(pgTimer);
+    const xactsPerMail = ((await xacts()) - xactsBefore) / expected;
     const pgUsed = [...pgCpu.values()].reduce((sum, [a, b]) => sum + b - a, 0);
     const probeCpu = (probe.samples.get('send')?.length ?? 0) * cpuPerRequest;
     probe.phase = null;
@@ -519,7 +522,7 @@ async function main() {
       console.log(`  steady ${rateBetween(0.1, Math.max(0.11, share - 0.02)).toFixed(0)} mails/s (10 % → the kill), ${rateBetween(Math.min(0.89, share + 0.05), 0.9).toFixed(0)} mails/s (after the restart → 90 %)`);
     } else console.log(`  steady ${rateBetween(0.1, 0.9).toFixed(0)} mails/s (10 % → 90 %)`);
     console.log(
-      `  CPU per mail: server ${(((cpuUsed - probeCpu) * 1000) / expected).toFixed(2)} ms (${cpuUsed.toFixed(1)} s in all, less ${probeCpu.toFixed(1)} s for the site's answers at ${(cpuPerRequest * 1000).toFixed(2)} ms each), PostgreSQL backends ${((pgUsed * 1000) / expected).toFixed(2)} ms`,
+      `  CPU per mail: server ${(((cpuUsed - probeCpu) * 1000) / expected).toFixed(2)} ms (${cpuUsed.toFixed(1)} s in all, less ${probeCpu.toFixed(1)} s for the site's answers at ${(cpuPerRequest * 1000).toFixed(2)} ms each), PostgreSQL backends ${((pgUsed * 1000) / expected).toFixed(2)} ms; ${xactsPerMail.toFixed(1)} transactions per mail`,
     );
     console.log(
       `  after kill -9 mid-batch and restart: ${duplicates} Message-IDs seen twice (${extra} extra deliveries)${duplicates === 0 ? ' ✓' : ' ✗'}; delivered ${int(received.size)} == expected ${int(expected)} ${received.size === expected ? '✓' : '✗'}; rows sent ${int(state.sent)}, failed ${state.failed}, skipped ${state.skipped}; notify jobs still pending ${pendingJobs}`,

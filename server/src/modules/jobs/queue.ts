@@ -86,7 +86,7 @@ const ARCHIVE_COMPLETED_SECONDS = 3600;
 const ARCHIVE_FAILED_SECONDS = 86_400;
 
 /**
- * A mail that fails with one of these codes found no SMTP server to talk to (refused, timed out,
+ * A mail (`mail` or `notify`) that fails with one of these codes found no SMTP server to talk to (refused, timed out,
  * cut off). When any mail goes through again, those waiting for a retry are sent at once instead
  * of at the end of their back-off; a mail refused for its own reasons (its recipient) keeps its
  * back-off.
@@ -222,7 +222,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let started = false;
   let stopping = false;
   let active = 0;
-  let lastRelease = 0;
+  const lastRelease = new Map<QueueName, number>();
 
   const wake = (name: QueueName) => {
     for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
@@ -230,8 +230,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   /** Mail waiting for a retry because no SMTP server answered goes now (see UNREACHABLE_CODES). */
   async function releaseRetries(name: QueueName): Promise<void> {
-    if (Date.now() - lastRelease < RELEASE_EVERY_MS) return;
-    lastRelease = Date.now();
+    if (Date.now() - (lastRelease.get(name) ?? 0) < RELEASE_EVERY_MS) return;
+    lastRelease.set(name, Date.now());
     try {
       await root.executeSql(
         `UPDATE pgboss.job SET start_after = now()
@@ -277,6 +277,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (name === 'mail') {
         // Nothing of a sent mail is kept (its data is personal even sealed).
         await boss.deleteJob(name, job.id).catch((error: unknown) => log.warn({ err: error, queue: name, jobId: job.id }, 'job queue: a sent mail job could not be deleted'));
+        await releaseRetries(name);
+      } else if (name === 'notify') {
+        // Completed with its batch, in one statement (pg-boss's, after the batch) instead of one each:
+        // the row's `sent_at` already says the mail went, so a job run again after a crash in between
+        // sends nothing (notifications/deliver.ts).
         await releaseRetries(name);
       } else {
         await boss.complete(name, job.id, {}, { db: direct });

@@ -40,9 +40,12 @@ export const POLLING_SECONDS: Record<QueueName, number> = { mail: 0.5, cleanup: 
 /**
  * How many jobs a worker takes at once and runs side by side: five mails (five SMTP conversations
  * at a time: a queue of mail built up during an outage goes out quickly, a relay is not flooded);
- * one clean-up.
+ * a hundred notifications (each reads its row, recipient and template data, then waits for one of
+ * the mailer's five pooled SMTP connections: a voting morning's 55,000 at ≥ 200/s from one
+ * instance; with 20, each batch's reads and its slowest mail left the connections waiting: 60
+ * against 103 mails/s in scripts/bench-notifications.mjs on the same busy machine); one clean-up.
  */
-export const BATCH_SIZE: Record<QueueName, number> = { mail: 5, cleanup: 1, notify: 20, 'notify-schedule': 1 };
+export const BATCH_SIZE: Record<QueueName, number> = { mail: 5, cleanup: 1, notify: 100, 'notify-schedule': 1 };
 
 /**
  * The time a mail job may run: four SMTP timeouts (connect, greeting, and a slow answer or two).
