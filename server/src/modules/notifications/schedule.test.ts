@@ -129,6 +129,8 @@ describe('times in Europe/Berlin', () => {
     expect(isSendingHour(new Date('2026-01-10T20:00:00Z'))).toBe(false); // 21:00
     expect(isSendingHour(new Date('2026-07-10T05:59:00Z'))).toBe(false); // 07:59
     expect(isSendingHour(new Date('2026-07-10T06:00:00Z'))).toBe(true); // 08:00
+    // NOTIFY_HOURS=0-24 (tests, other deployments): any hour.
+    expect(isSendingHour(new Date('2026-07-10T01:00:00Z'), { from: 0, to: 24 })).toBe(true);
   });
 
   test('the reminders: 18:00 two days before entries close, 18:00 the day before voting ends', () => {

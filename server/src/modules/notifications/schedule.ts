@@ -34,8 +34,11 @@ export type PlanCtx = Pick<AppContext, 'db' | 'jobs' | 'now' | 'log' | 'config'>
 
 const HOUR = 3_600_000;
 
-/** Mails are queued only in these hours (Europe/Berlin, from inclusive, until exclusive). */
-export const SENDING_HOURS = { from: 8, until: 21 } as const;
+/**
+ * Mails are queued only in these hours (Europe/Berlin, from inclusive, to exclusive): NOTIFY_HOURS,
+ * 8–21 by default (config.ts).
+ */
+export const SENDING_HOURS = { from: 8, to: 21 } as const;
 /** An occasion is not sent when its moment passed more than this long ago. */
 export const STALE_AFTER_MS = 36 * HOUR;
 
@@ -77,9 +80,9 @@ export function berlinAt(day: string, hour: number): Date {
 }
 
 /** Whether mails may be queued at `at` (not at night). */
-export function isSendingHour(at: Date): boolean {
+export function isSendingHour(at: Date, hours: { from: number; to: number } = SENDING_HOURS): boolean {
   const hour = berlinHour(at);
-  return hour >= SENDING_HOURS.from && hour < SENDING_HOURS.until;
+  return hour >= hours.from && hour < hours.to;
 }
 
 export const isVoteType = (objectTypeId: string) => objectTypeId === 'bfv-erd-text-vote' || objectTypeId === 'bfv-erd-picture-vote';
@@ -334,7 +337,7 @@ export async function planNotifications({ ctx }: { ctx: PlanCtx }): Promise<void
 /** The planner's run; returns how many mails it queued. */
 export async function planDueNotifications(ctx: PlanCtx): Promise<number> {
   const now = ctx.now();
-  if (!isSendingHour(now)) return 0;
+  if (!isSendingHour(now, ctx.config.notifyHours)) return 0;
   const yearId = await currentYearId(ctx.db);
   if (!yearId) return 0;
   const rows = await rowsOf<ScheduledChallenge>(
