@@ -1,5 +1,5 @@
 import type { Mailer } from '../mail/mailer.js';
-import { renderMail, type MailFooter } from '../mail/mjml.js';
+import { renderMail, type MailFooter, type RenderedMail } from '../mail/mjml.js';
 import { greeting } from '../mail/templates.js';
 import { paths } from '@erd/shared-contracts/wire';
 import { isAccountNotificationKind } from '@erd/shared-contracts/wire';
@@ -7,7 +7,7 @@ import { ACCOUNT_UNSUBSCRIBE_PATH, CLUB_FAN_UNSUBSCRIBE_PATH } from './paths.js'
 import { findRecipient, type Recipient } from './recipients.js';
 import * as repo from './repository.js';
 import { templateOf } from './templates/index.js';
-import type { DeliverCtx } from './templates/types.js';
+import type { DeliverCtx, TemplateResult } from './templates/types.js';
 import { accountUnsubscribeToken } from './tokens.js';
 
 /**
@@ -30,7 +30,7 @@ export function unsubscribeUrlFor(ctx: Pick<DeliverCtx, 'config' | 'secret'>, re
   return `${ctx.config.publicUrl}${ACCOUNT_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(accountUnsubscribeToken(ctx.secret, recipient.sub, kind))}`;
 }
 
-function footerFor(ctx: DeliverCtx, recipient: Recipient, kind: string): MailFooter {
+function footerFor(ctx: Pick<DeliverCtx, 'config' | 'secret'>, recipient: Recipient, kind: string): MailFooter {
   const product = ctx.config.productName;
   const unsubscribeUrl = unsubscribeUrlFor(ctx, recipient, kind) ?? undefined;
   if (recipient.type === 'fan') {
@@ -46,6 +46,35 @@ function footerFor(ctx: DeliverCtx, recipient: Recipient, kind: string): MailFoo
     unsubscribeLabel: 'Diese E-Mails abbestellen',
     preferencesUrl: `${ctx.config.publicUrl}${paths.profile}#benachrichtigungen`,
   };
+}
+
+export interface FramedMail extends RenderedMail {
+  headers: Record<string, string>;
+}
+
+/**
+ * The frame around a notification's own part: the greeting by name, the sign-off, the footer with
+ * why the reader gets it and the one-click unsubscribe link, and the RFC 2369 / 8058 headers. The
+ * back office's preview and test mail use it too, so an operator sees what a club gets.
+ */
+export async function frameNotification(ctx: Pick<DeliverCtx, 'config' | 'secret'>, recipient: Recipient, kind: string, content: TemplateResult): Promise<FramedMail> {
+  const footer = footerFor(ctx, recipient, kind);
+  const mail = await renderMail({
+    productName: ctx.config.productName,
+    subject: content.subject,
+    preheader: content.preheader,
+    greeting: greeting(recipient.type === 'account' ? recipient.firstname : null),
+    blocks: content.blocks,
+    footer,
+    siteUrl: ctx.config.publicUrl,
+  });
+  const headers: Record<string, string> = {};
+  if (footer.unsubscribeUrl) {
+    // RFC 2369 and RFC 8058: mail programs offer 'abmelden' and unsubscribe with one POST, no sign-in.
+    headers['List-Unsubscribe'] = `<${footer.unsubscribeUrl}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  return { ...mail, headers };
 }
 
 export type DeliveryOutcome = 'sent' | 'already-done' | 'opted-out' | 'no-recipient' | 'cancelled';
@@ -70,23 +99,8 @@ export async function deliverNotification({ ctx, mailer, input }: { ctx: Deliver
     await repo.markSkipped(ctx.db, row.id, 'cancelled');
     return 'cancelled';
   }
-  const footer = footerFor(ctx, recipient, row.kind);
-  const mail = await renderMail({
-    productName: ctx.config.productName,
-    subject: content.subject,
-    preheader: content.preheader,
-    greeting: greeting(recipient.type === 'account' ? recipient.firstname : null),
-    blocks: content.blocks,
-    footer,
-    siteUrl: ctx.config.publicUrl,
-  });
-  const headers: Record<string, string> = {};
-  if (footer.unsubscribeUrl) {
-    // RFC 2369 and RFC 8058: mail programs offer 'abmelden' and unsubscribe with one POST, no sign-in.
-    headers['List-Unsubscribe'] = `<${footer.unsubscribeUrl}>`;
-    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-  }
-  await mailer.send({ to: recipient.email, ...mail, headers }, { id: row.id });
+  const mail = await frameNotification(ctx, recipient, row.kind, content);
+  await mailer.send({ to: recipient.email, ...mail }, { id: row.id });
   await repo.markSent(ctx.db, row.id, ctx.now());
   return 'sent';
 }

@@ -1,7 +1,5 @@
-import { paths } from '@erd/shared-contracts/wire';
-import { renderMail, type MailFooter, type RenderedMail } from '../mail/mjml.js';
-import { greeting } from '../mail/templates.js';
-import { unsubscribeUrlFor } from '../notifications/deliver.js';
+import type { RenderedMail } from '../mail/mjml.js';
+import { frameNotification, type FramedMail } from '../notifications/deliver.js';
 import type { AccountRecipient } from '../notifications/recipients.js';
 import type { DeliverCtx, TemplateResult } from '../notifications/templates/types.js';
 
@@ -9,37 +7,11 @@ import type { DeliverCtx, TemplateResult } from '../notifications/templates/type
  * The frame deliver.ts puts around a 'messages' mail to a club account (greeting, sign-off, footer
  * with the reason and the one-click unsubscribe link), for the back office's preview and test mail:
  * what an operator sees is what a club gets (routes.test.ts compares it with a delivered mail).
- * Kept in step with `footerFor` in deliver.ts; exporting that would make this a call.
  */
 
-const MESSAGES_REASON = 'Du bekommst diese E-Mail, weil dein Verein bei der {product} angemeldet ist und du Nachrichten der Veranstalter eingeschaltet hast.';
-
-export interface FramedMail extends RenderedMail {
-  headers: Record<string, string>;
-}
-
-export async function renderMessageMail(ctx: Pick<DeliverCtx, 'config' | 'secret'>, recipient: AccountRecipient, content: TemplateResult): Promise<FramedMail> {
-  const footer: MailFooter = {
-    reason: MESSAGES_REASON.replace('{product}', ctx.config.productName),
-    unsubscribeUrl: unsubscribeUrlFor(ctx, recipient, 'messages') ?? undefined,
-    unsubscribeLabel: 'Diese E-Mails abbestellen',
-    preferencesUrl: `${ctx.config.publicUrl}${paths.profile}#benachrichtigungen`,
-  };
-  const mail = await renderMail({
-    productName: ctx.config.productName,
-    subject: content.subject,
-    preheader: content.preheader,
-    greeting: greeting(recipient.firstname),
-    blocks: content.blocks,
-    footer,
-    siteUrl: ctx.config.publicUrl,
-  });
-  const headers: Record<string, string> = {};
-  if (footer.unsubscribeUrl) {
-    headers['List-Unsubscribe'] = `<${footer.unsubscribeUrl}>`;
-    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-  }
-  return { ...mail, headers };
+/** The mail as a club account gets it (deliver.ts's frame for the kind 'messages'). */
+export function renderMessageMail(ctx: Pick<DeliverCtx, 'config' | 'secret'>, recipient: AccountRecipient, content: TemplateResult): Promise<FramedMail> {
+  return frameNotification(ctx, recipient, 'messages', content);
 }
 
 /** The account a preview is written for: a placeholder name, no real account (its unsubscribe link changes nothing). */
@@ -60,8 +32,7 @@ export const PREVIEW_RECIPIENT: AccountRecipient = {
  * shield) as data URIs, since the back office's page has no mail around it.
  */
 export function htmlForPreview(mail: RenderedMail): string {
-  const attachments = (mail as { attachments?: Array<{ cid: string; content: string; contentType: string }> }).attachments ?? [];
   let html = mail.html;
-  for (const a of attachments) html = html.split(`cid:${a.cid}`).join(`data:${a.contentType};base64,${a.content}`);
+  for (const a of mail.attachments) html = html.split(`cid:${a.cid}`).join(`data:${a.contentType};base64,${a.content}`);
   return html;
 }
