@@ -7,7 +7,7 @@ import { appClock } from './clock.js';
 import { ConfigError, loadConfig, REMOTE_WORKSPACES, webPaths, type ServerConfig } from './config.js';
 import { isAppError, UsageError } from './errors.js';
 import { berlinToday } from './lib/dates.js';
-import { consoleLogger } from './logger.js';
+import { consoleLogger, type Logger } from './logger.js';
 import { createMediaStore } from './modules/media/store.js';
 import { cliActor, type Actor } from './modules/audit/service.js';
 import { listParticipationsForReview, publishParticipation, rejectParticipation } from './modules/moderation/service.js';
@@ -23,6 +23,7 @@ import {
 } from './modules/results/service.js';
 import { createUploadStorage } from './modules/uploads/storage.js';
 import { resolveAppSecret } from './secret.js';
+import { createJobQueue, prepareJobQueues, type JobQueue } from './modules/jobs/queue.js';
 import { parseRemoteName, type ReleaseStore } from './modules/releases/service.js';
 import { createReleaseStore } from './modules/releases/storage.js';
 import { importSeason, SeasonValidationError } from './modules/season/service.js';
@@ -111,6 +112,16 @@ function need(value: string | undefined, what: string): string {
 function onlyOptions(parsed: Parsed, allowed: string[]): void {
   const unknown = Object.keys(parsed.options).filter((k) => !allowed.includes(k));
   if (unknown.length) throw new UsageError(`Unknown option ${unknown.map((k) => `--${k}`).join(', ')}`);
+}
+
+/**
+ * The job queue for what a command queues (the notification mails of a publication or rejection):
+ * its schema and queues made sure of first (a database no server has started yet has none), then
+ * written into, never started here (the server's workers send them).
+ */
+async function cliJobs(config: ServerConfig, log: Logger, opened: Awaited<ReturnType<typeof openConfiguredDatabase>>): Promise<JobQueue> {
+  await prepareJobQueues(opened.database, config.mailDelivery);
+  return createJobQueue({ database: opened.database, secret: resolveAppSecret(config), mailDelivery: config.mailDelivery, log });
 }
 
 async function withDatabase<T>(config: ServerConfig, run: (opened: Awaited<ReturnType<typeof openConfiguredDatabase>>) => Promise<T>) {
@@ -266,6 +277,7 @@ async function main(argv: string[]): Promise<number> {
         now,
         secret: resolveAppSecret(config),
         log,
+        jobs: await cliJobs(config, log, opened),
         uploads: await createUploadStorage(config, resolveAppSecret(config)),
       });
       switch (sub) {
@@ -307,8 +319,9 @@ async function main(argv: string[]): Promise<number> {
     case 'results': {
       const [sub, id, value] = parsed.positional;
       const actor: Actor = cliActor();
-      const run = <T>(fn: (ctx: { db: Awaited<ReturnType<typeof openConfiguredDatabase>>['database']['db']; now: () => Date; log: typeof log }) => Promise<T>) =>
-        withDatabase(config, (opened) => fn({ db: opened.database.db, now, log }));
+      const run = <T>(
+        fn: (ctx: { db: Awaited<ReturnType<typeof openConfiguredDatabase>>['database']['db']; now: () => Date; log: typeof log; jobs: JobQueue }) => Promise<T>,
+      ) => withDatabase(config, async (opened) => fn({ db: opened.database.db, now, log, jobs: await cliJobs(config, log, opened) }));
       switch (sub) {
         case 'list': {
           onlyOptions(parsed, ['year']);
