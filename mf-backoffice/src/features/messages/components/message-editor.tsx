@@ -11,6 +11,7 @@ import { Panel } from '../../../components/screen';
 import { selectStyle } from '../../../components/table-styles';
 import { countRecipients, previewMessage, saveDraft, sendMessage, sendTest } from '../api/messages';
 import { accountsText, BODY_MAX, draftOf, EMPTY_FILTER, filterOf, messageTexts, SUBJECT_MAX, type FilterDraft, type ParticipationChoice, type TeamChoice } from '../lib';
+import { MailPreview } from './mail-preview';
 
 export type EditorFailure = 'unauthorized' | 'forbidden';
 
@@ -319,19 +320,7 @@ export function MessageEditor({ message, challenges, onSent, onCancel, onFailure
           >
             So sieht die E-Mail für ein Vereinskonto aus („Vorname“ steht für den Namen des Kontos). Sie geht jetzt an {accountsText(preview.recipients)}.
           </p>
-          <iframe
-            title="Vorschau der E-Mail"
-            srcDoc={preview.html}
-            sandbox=""
-            css={(theme: Theme) => css`
-              display: block;
-              width: 100%;
-              height: 640px;
-              border: 1px solid ${theme.colors.border};
-              border-radius: ${theme.radius};
-              background: ${theme.colors.white};
-            `}
-          />
+          <MailPreview html={preview.html} title="Vorschau der E-Mail" />
           <details
             css={(theme: Theme) => css`
               margin-top: ${theme.space(3)};
