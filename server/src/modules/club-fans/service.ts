@@ -3,9 +3,10 @@ import type { AppContext } from '../../context.js';
 import { CodedError, ForbiddenError, GoneError, NotFoundError, ValidationError } from '../../errors.js';
 import { csvFile } from '../../lib/csv.js';
 import { normalizeEmail } from '../../lib/email.js';
-import { hmacHex, randomToken, sha256Hex } from '../../lib/hash.js';
+import { randomToken, sha256Hex } from '../../lib/hash.js';
 import { appendAudit, formatBerlin, type Actor } from '../audit/service.js';
 import { CLUB_FAN_CONFIRM_PATH } from '../notifications/paths.js';
+import { consentIpHash } from '../newsletter/service.js';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/service.js';
 import { clubFanConfirmationMail, clubLabel } from './mail.js';
 import * as repo from './repository.js';
@@ -47,9 +48,6 @@ export function confirmUrl(ctx: Pick<AppContext, 'config'>, token: string): stri
   return `${ctx.config.publicUrl}${CLUB_FAN_CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
 }
 
-function ipHash(ctx: Pick<AppContext, 'secret'>, ip: string | undefined): string | null {
-  return ip ? hmacHex(ctx.secret, `ip:${ip}`) : null;
-}
 
 export type SignupOutcome = 'sent' | 'throttled' | 'already-confirmed';
 
@@ -97,7 +95,7 @@ export async function signupClubFan({
       if (!renewed) return 'throttled';
       action = existing?.status === 'unsubscribed' ? 'signup' : 'resend';
     }
-    await repo.logConsent(tx, { clubId: club.id, email, action, textVersion: CLUB_FAN_CONSENT_TEXT_VERSION, at: now, ipHash: ipHash(ctx, input.ip) });
+    await repo.logConsent(tx, { clubId: club.id, email, action, textVersion: CLUB_FAN_CONSENT_TEXT_VERSION, at: now, ipHash: consentIpHash(ctx, input.ip) });
     await ctx.jobs.enqueue(tx, 'mail', { to: email, ...mail });
     return 'sent';
   });
@@ -127,7 +125,7 @@ export async function confirmClubFan({
   if (!row.confirmTokenExpiresAt || row.confirmTokenExpiresAt.getTime() < now.getTime()) throw new GoneError(MESSAGES.expiredConfirm);
   const confirmed = await ctx.db.transaction(async (tx) => {
     if (!(await repo.markConfirmed(tx, row.id, now))) return false;
-    await repo.logConsent(tx, { clubId: row.clubId, email: row.email, action: 'confirm', textVersion: row.consentTextVersion, at: now, ipHash: ipHash(ctx, input.ip) });
+    await repo.logConsent(tx, { clubId: row.clubId, email: row.email, action: 'confirm', textVersion: row.consentTextVersion, at: now, ipHash: consentIpHash(ctx, input.ip) });
     return true;
   });
   return { ...fanClub, outcome: confirmed ? 'confirmed' : 'already-confirmed' };
@@ -147,7 +145,7 @@ export async function unsubscribeClubFan({
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.markUnsubscribed(tx, row.id, now))) return;
-    await repo.logConsent(tx, { clubId: row.clubId, email: row.email, action: 'unsubscribe', textVersion: row.consentTextVersion, at: now, ipHash: ipHash(ctx, input.ip) });
+    await repo.logConsent(tx, { clubId: row.clubId, email: row.email, action: 'unsubscribe', textVersion: row.consentTextVersion, at: now, ipHash: consentIpHash(ctx, input.ip) });
   });
   const club = await repo.findClub(ctx.db, row.clubId);
   return club ? { clubId: club.id, clubName: clubLabel(club) } : null;

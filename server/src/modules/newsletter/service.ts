@@ -30,7 +30,8 @@ export function unsubscribeUrl(ctx: Pick<AppContext, 'config'>, token: string): 
   return `${ctx.config.publicUrl}${NEWSLETTER_PATH}/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-function ipHash(ctx: Pick<AppContext, 'secret'>, ip: string | undefined): string | null {
+/** The hashed address of a consent log entry (the newsletter's and 'Mein Verein''s logs hash alike). */
+export function consentIpHash(ctx: Pick<AppContext, 'secret'>, ip: string | undefined): string | null {
   return ip ? hmacHex(ctx.secret, `ip:${ip}`) : null;
 }
 
@@ -89,7 +90,7 @@ export async function signupNewsletter({
       action,
       textVersion: CONSENT_TEXT_VERSION,
       at: now,
-      ipHash: ipHash(ctx, input.ip),
+      ipHash: consentIpHash(ctx, input.ip),
     });
     await ctx.jobs.enqueue(tx, 'mail', { to: email, ...mail });
     return 'sent';
@@ -120,7 +121,7 @@ export async function confirmNewsletter({
     action: 'confirm',
     textVersion: row.consentTextVersion,
     at: now,
-    ipHash: ipHash(ctx, input.ip),
+    ipHash: consentIpHash(ctx, input.ip),
   });
   return 'confirmed';
 }
@@ -144,7 +145,7 @@ export async function unsubscribeNewsletter({
     action: 'unsubscribe',
     textVersion: row.consentTextVersion,
     at: now,
-    ipHash: ipHash(ctx, input.ip),
+    ipHash: consentIpHash(ctx, input.ip),
   });
 }
 
