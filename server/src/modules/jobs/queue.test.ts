@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import type { TestDatabase } from '../../test-support/db.js';
 import type { MailMessage, Mailer, SendOptions, SentMail } from '../mail/mailer.js';
 import { mailExpireSeconds, mailRetrySpanSeconds, queueOptions } from './queues.js';
+import { mapLimited } from './queue.js';
 import { jobDataKey, sealJobData } from './sealing.js';
 
 /**
@@ -432,5 +433,22 @@ describe('queue settings arithmetic', () => {
         expect(queueOptions(delivery(limit, d)).mail.retentionMinutes).toBeLessThanOrEqual(2 ** 31 - 1);
       }
     }
+  });
+});
+
+describe('mapLimited', () => {
+  test('runs at most `limit` at once and keeps the order of the results', async () => {
+    let running = 0;
+    let most = 0;
+    const results = await mapLimited([5, 1, 4, 2, 3, 0, 6], 3, async (n) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, n));
+      running--;
+      return n * 10;
+    });
+    expect(results).toEqual([50, 10, 40, 20, 30, 0, 60]);
+    expect(most).toBe(3);
+    expect(await mapLimited([], 10, async () => 1)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { AppMetrics } from '../metrics/metrics.js';
 import { databaseExecutor, drizzleExecutor, executeScript, trackedExecutor, type Executor } from './executors.js';
 import {
   BATCH_SIZE,
+  CONCURRENCY,
   CLEANUP_CRON,
   NOTIFY_SCHEDULE_CRON,
   POLLING_SECONDS,
@@ -113,6 +114,20 @@ export function guardDetachedStatements(inner: Executor, onError: (error: unknow
       }
     },
   };
+}
+
+/** `work` over `items`, at most `limit` at a time, results in the items' order. */
+export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  return results;
 }
 
 /** An error as it may be stored with a job and logged: the safe serializer's message and code only. */
@@ -373,7 +388,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         await boss.send('notify-schedule', {});
         const work = <N extends QueueName>(name: N) =>
           boss.work<unknown>(name, { pollingIntervalSeconds: POLLING_SECONDS[name], batchSize: BATCH_SIZE[name], includeMetadata: true }, async (batch) => {
-            const recorded = await Promise.all(batch.map((job) => run(name, handlers[name], job)));
+            const recorded = await mapLimited(batch, CONCURRENCY[name], (job) => run(name, handlers[name], job));
             // pg-boss then completes the batch's jobs still `active`: one whose failure could not be
             // written must not count as done, so the batch fails instead (a job already done or
             // waiting for its retry is not changed by that).

@@ -48,6 +48,13 @@ export const POLLING_SECONDS: Record<QueueName, number> = { mail: 0.5, cleanup: 
 export const BATCH_SIZE: Record<QueueName, number> = { mail: 5, cleanup: 1, notify: 100, 'notify-schedule': 1 };
 
 /**
+ * How many jobs of a batch run at once. Notification mails are fetched a hundred at a time (one
+ * fetch, one completion), but run ten at a time: five SMTP connections take no more, and a hundred
+ * mails' queries at once would stand in the database pool's queue ahead of the site's requests.
+ */
+export const CONCURRENCY: Record<QueueName, number> = { mail: 5, cleanup: 1, notify: 10, 'notify-schedule': 1 };
+
+/**
  * The time a mail job may run: four SMTP timeouts (connect, greeting, and a slow answer or two).
  * After it the job counts as crashed (its worker died) and runs again.
  */
