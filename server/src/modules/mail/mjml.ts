@@ -7,6 +7,11 @@
  * escaped values: 50,000 fan mails cost one compilation, not 50,000 (MJML takes ~5 ms a mail).
  * The plain-text part is written from the same blocks.
  */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { escapeHtml } from '../../lib/text.js';
 import { lazy } from '../../lib/lazy.js';
 import { BRAND, wordmarkParts } from '../share-cards/brand.js';
@@ -172,11 +177,40 @@ ${footer}
 /** Compiled shapes: few (one per template and its optional parts), kept for the process's life. */
 const compiled = new Map<string, Promise<string>>();
 
+// `fonts: {}`: MJML would otherwise link Google's font CSS for 'Roboto' (a request to Google per opened mail).
+const MJML_OPTIONS = { validationLevel: 'strict', keepComments: false, fonts: {} } as const;
+
+/** The installed MJML's version: a compiled shape on disk is only used by the MJML that made it. */
+const mjmlVersion = lazy(async () => {
+  const manifest = path.join(path.dirname(createRequire(import.meta.url).resolve('mjml')), '..', 'package.json');
+  return (JSON.parse(await fs.readFile(manifest, 'utf8')) as { version: string }).version;
+});
+
+/**
+ * Compiled shapes are also kept on disk (`os.tmpdir()/erd-mail-shapes`, named by the hash of MJML's
+ * version, the options and the source): a restarted server, the command line and every test file
+ * (each a fresh module registry) find them there instead of loading MJML again (~0.6 s in a server,
+ * seconds in a test file). A file that cannot be read or written only costs the compilation.
+ */
+const SHAPE_DIR = path.join(os.tmpdir(), 'erd-mail-shapes');
+
 async function compile(source: string): Promise<string> {
+  const key = createHash('sha256').update(`${await mjmlVersion.get()}\n${JSON.stringify(MJML_OPTIONS)}\n${source}`).digest('hex');
+  const file = path.join(SHAPE_DIR, `${key}.html`);
+  const stored = await fs.readFile(file, 'utf8').catch(() => null);
+  if (stored) return stored;
   const render = await mjml.get();
-  // `fonts: {}`: MJML would otherwise link Google's font CSS for 'Roboto' (a request to Google per opened mail).
-  const result = await render(source, { validationLevel: 'strict', keepComments: false, fonts: {} });
+  const result = await render(source, MJML_OPTIONS);
   if (result.errors.length) throw new Error(`MJML: ${result.errors.map((e) => e.formattedMessage ?? e.message).join('; ')}`);
+  try {
+    await fs.mkdir(SHAPE_DIR, { recursive: true });
+    // Written under another name first: a reader never sees half a file.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    await fs.writeFile(partial, result.html);
+    await fs.rename(partial, file);
+  } catch {
+    // Read-only or full: the shape stays in memory only.
+  }
   return result.html;
 }
 
