@@ -13,3 +13,4 @@ export * from './entries.js';
 export * from './notifications.js';
 export * from './club-fans.js';
 export * from './operator-messages.js';
+export * from './seasons.js';

@@ -36,6 +36,12 @@ export const challenges = pgTable(
     prizes: jsonb('prizes').$type<PrizesDto>(),
     rightAnswer: integer('right_answer'),
     scoring: text('scoring').$type<ChallengeScoring>(),
+    /**
+     * Issue 26: taken out of the public season by an operator (a challenge with entries cannot be
+     * removed); its entries, votes and results stay in the records. Null: part of the season.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
+    withdrawnReason: text('withdrawn_reason'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -47,6 +53,7 @@ export const challenges = pgTable(
     ),
     check('challenges_dates_check', sql`${t.startDate} <= ${t.endDate}`),
     check('challenges_results_date_check', sql`${t.resultsDate} is null or ${t.resultsDate} >= ${t.endDate}`),
+    check('challenges_withdrawn_check', sql`(${t.withdrawnAt} is null) = (${t.withdrawnReason} is null)`),
     check('challenges_scoring_check', sql`${t.scoring} is null or ${t.scoring} in ('highest', 'closest')`),
   ],
 );

@@ -13,7 +13,7 @@ export const site = pgTable('site', {
   termsMarkdown: text('terms_markdown'),
   dataProtectionMarkdown: text('data_protection_markdown'),
   imprintMarkdown: text('imprint_markdown'),
-  /** The slogans of the home page's two banner strips (null: the default 'BEREIT ZU PUNKTEN?'); the back office's, not the season file's. */
+  /** Before issue 26 the home page's banner strips; migration 0017 moved them to the current `year` (`year.banner_text1/2`), these are no longer read. */
   bannerText1: text('banner_text1'),
   bannerText2: text('banner_text2'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
