@@ -26,8 +26,10 @@
 // template 'entry-received'), and the script says so.
 //
 // Flags: --kill-at F (0.5; 0: no kill), --outage-seconds S (600; 0: no outage phase), --server DIR
-// (a built server, default server/dist). Knobs: BENCH_CLUBS, BENCH_FANS, BENCH_RATE,
-// BENCH_OUTAGE_MAILS, BENCH_PORT (first of three ports: server, SMTP sink; default 3400),
+// (a built server, default server/dist), --site-instance (a second instance with JOB_WORKERS=none
+// serves the site's answers while the first one sends; the kill hits the sender only). Knobs:
+// BENCH_CLUBS, BENCH_FANS, BENCH_RATE, BENCH_OUTAGE_MAILS, BENCH_PORT (first of three ports:
+// sender, SMTP sink, site instance; default 3400),
 // MAIL_TIMEOUT_SECONDS (5 here: a job running when the server was killed runs again after
 // 4 × this; production's default is 20), DATABASE_URL.
 import { spawn } from 'node:child_process';
@@ -126,6 +128,7 @@ async function main() {
   const KILL_AT = Number(option('kill-at', 0.5));
   const OUTAGE_SECONDS = Number(option('outage-seconds', 600));
   const SERVER_DIST = path.resolve(root, option('server', path.join('server', 'dist')));
+  const SITE_INSTANCE = argv.includes('--site-instance');
   const CLUBS = Number(process.env.BENCH_CLUBS ?? 5000);
   const FANS = Number(process.env.BENCH_FANS ?? 50_000);
   const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -319,20 +322,23 @@ async function main() {
     // 5. The server: one instance.
     const logFile = path.join(dataDir, 'server.log');
     const servers = [];
-    const startServer = async () => {
+    /** The sender (every queue's workers), or with `site` the instance that serves the probe (JOB_WORKERS=none). */
+    const siteBase = SITE_INSTANCE ? `http://127.0.0.1:${FIRST_PORT + 2}` : base;
+    const startServer = async ({ site = false } = {}) => {
       const env = { ...process.env, ...serverEnv };
       for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS', 'RATE_LIMIT_SCALE', 'METRICS_PORT', 'MAIL_RETRY_LIMIT', 'MAIL_RETRY_DELAY_SECONDS'])
         delete env[name];
       Object.assign(env, serverEnv);
+      if (site) Object.assign(env, { PORT: String(FIRST_PORT + 2), JOB_WORKERS: 'none' });
       const out = openSync(logFile, 'a');
       const profile = process.env.BENCH_CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
       const server = track(spawn(process.execPath, [...profile, path.join(SERVER_DIST, 'server.js')], { cwd: root, stdio: ['ignore', out, out], env }));
       cleanups.push(() => server.stop());
-      servers.push(server);
+      if (!site) servers.push(server);
       const started = performance.now();
       for (let i = 0; ; i++) {
         try {
-          if ((await fetch(`${base}/healthz`)).ok) break;
+          if ((await fetch(`${site ? siteBase : base}/healthz`)).ok) break;
         } catch {
           /* not up yet */
         }
@@ -343,7 +349,11 @@ async function main() {
       return { server, startMs: performance.now() - started };
     };
     let { server } = await startServer();
+    const siteServer = SITE_INSTANCE ? (await startServer({ site: true })).server : null;
+    /** CPU of the sender (all its processes, the killed one included). */
     const serverCpu = () => servers.reduce((sum, s) => sum + (cpuSeconds(s.child.pid) ?? s.lastCpu ?? 0), 0);
+    /** CPU of the instance that answers the probe. */
+    const probedCpu = () => (siteServer ? (cpuSeconds(siteServer.child.pid) ?? 0) : serverCpu());
 
     // 6. The site's answers at a fixed rate, over keep-alive connections.
     const space = `${config.contentApiBase}/public/spaces/${config.spaceId}`;
@@ -358,7 +368,7 @@ async function main() {
     cleanups.push(() => agent.destroy());
     const getOnce = (p) =>
       new Promise((resolve) => {
-        const req = http.get(`${base}${p}`, { agent, headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
+        const req = http.get(`${siteBase}${p}`, { agent, headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
           res.on('data', () => undefined);
           res.on('end', () => resolve(res.statusCode));
           res.on('error', () => resolve(0));
@@ -406,11 +416,11 @@ async function main() {
     probe.phase = 'warm-up';
     await sleep(2000);
     probe.phase = 'idle';
-    const idleCpu = serverCpu();
+    const idleCpu = probedCpu();
     await sleep(IDLE_SECONDS * 1000);
-    const cpuPerRequest = RATE > 0 ? (serverCpu() - idleCpu) / (IDLE_SECONDS * RATE) : 0;
+    const cpuPerRequest = RATE > 0 ? (probedCpu() - idleCpu) / (IDLE_SECONDS * RATE) : 0;
     probe.phase = null;
-    if (RATE > 0) console.log(`\nThe site idle, ${RATE} req/s over ${pages.length} answers, ${IDLE_SECONDS} s (load ${load()}): ${latencyLine('idle')}`);
+    if (RATE > 0) console.log(`\nThe site idle, ${RATE} req/s over ${pages.length} answers, ${IDLE_SECONDS} s (load ${load()})${SITE_INSTANCE ? ', answered by a second instance with JOB_WORKERS=none' : ''}: ${latencyLine('idle')}`);
 
     // 7. The trigger: voting opens today; the planner queues the mails (or the interim queueing).
     const jobsCtx = { db, jobs: createJobQueue({ database, secret: APP_SECRET, mailDelivery: config.mailDelivery, log: silentLog() }), now: () => new Date(), log: silentLog(), config };
@@ -475,7 +485,8 @@ async function main() {
         server.child.kill('SIGKILL');
         await server.exited;
         const atKill = received.size;
-        probe.phase = null;
+        // With a site instance the probe goes on meanwhile: the site does not depend on the sender.
+        if (!SITE_INSTANCE) probe.phase = null;
         const restarted = await startServer();
         server = restarted.server;
         probe.phase = 'send';
@@ -495,7 +506,7 @@ async function main() {
     clearInterval(pgTimer);
     const xactsPerMail = ((await xacts()) - xactsBefore) / expected;
     const pgUsed = [...pgCpu.values()].reduce((sum, [a, b]) => sum + b - a, 0);
-    const probeCpu = (probe.samples.get('send')?.length ?? 0) * cpuPerRequest;
+    const probeCpu = SITE_INSTANCE ? 0 : (probe.samples.get('send')?.length ?? 0) * cpuPerRequest;
     probe.phase = null;
     // Late duplicates: the killed server's running jobs run again once they expire; wait for every job to be done.
     for (const until = Date.now() + 5 * 60_000; Date.now() < until; await sleep(250)) {
@@ -527,7 +538,7 @@ async function main() {
     console.log(
       `  after kill -9 mid-batch and restart: ${duplicates} Message-IDs seen twice (${extra} extra deliveries)${duplicates === 0 ? ' ✓' : ' ✗'}; delivered ${int(received.size)} == expected ${int(expected)} ${received.size === expected ? '✓' : '✗'}; rows sent ${int(state.sent)}, failed ${state.failed}, skipped ${state.skipped}; notify jobs still pending ${pendingJobs}`,
     );
-    console.log(`  the site during the send (${RATE} req/s): ${latencyLine('send')} — target p99 ≤ ${TARGET_P99} ms: ${percentile(probe.samples.get('send') ?? [], 99) <= TARGET_P99 ? '✓' : '✗'}`);
+    console.log(`  the site during the send (${RATE} req/s${SITE_INSTANCE ? ', the second instance' : ''}): ${latencyLine('send')} — target p99 ≤ ${TARGET_P99} ms: ${percentile(probe.samples.get('send') ?? [], 99) <= TARGET_P99 ? '✓' : '✗'}`);
     console.log(`  the site idle:                  ${latencyLine('idle')}`);
 
     // 9. An SMTP outage: mails queued while the sink is down; none may be lost.

@@ -173,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer =
     options.mailer ??
     createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: paths.outbox, log: app.log, timeoutSeconds: config.mailDelivery.timeoutSeconds });
-  const jobs = createJobQueue({ database, secret: options.secret, mailDelivery: config.mailDelivery, log: app.log, exclusive: options.exclusiveDatabase, metrics });
+  const jobs = createJobQueue({ database, secret: options.secret, mailDelivery: config.mailDelivery, log: app.log, exclusive: options.exclusiveDatabase, metrics, workers: config.jobWorkers });
   // The app clock (CLOCK_OFFSET_DAYS applied), the same as the CLI's and the pages'.
   const now = options.now ?? appClock(config, options.realNow);
   const identity =

@@ -210,6 +210,16 @@ test('APP_SECRET: at least 32 characters, not the example value; required with D
   fails({ APP_SECRET: 'change-me-to-a-long-random-value' }, /example value/);
 });
 
+test('JOB_WORKERS: every queue by default; a list or none only with DATABASE_URL', () => {
+  const db = 'postgres://u:p@db.example:5432/erd';
+  expect(loadConfig({}, location).jobWorkers).toEqual(['mail', 'cleanup', 'notify', 'notify-schedule']);
+  expect(loadConfig({ JOB_WORKERS: 'all' }, location).jobWorkers).toEqual(['mail', 'cleanup', 'notify', 'notify-schedule']);
+  expect(loadConfig({ DATABASE_URL: db, JOB_WORKERS: 'none' }, location).jobWorkers).toEqual([]);
+  expect(loadConfig({ DATABASE_URL: db, JOB_WORKERS: ' notify , mail' }, location).jobWorkers).toEqual(['mail', 'notify']);
+  expect(() => loadConfig({ JOB_WORKERS: 'none' }, location)).toThrow(/JOB_WORKERS="none" needs DATABASE_URL/);
+  for (const bad of ['mails', 'notify,', 'NONE']) expect(() => loadConfig({ DATABASE_URL: db, JOB_WORKERS: bad }, location)).toThrow(/JOB_WORKERS/);
+});
+
 test('NOTIFY_HOURS: the hours in which time-driven notifications go (8–21 by default), checked', () => {
   expect(loadConfig({}, location).notifyHours).toEqual({ from: 8, to: 21 });
   expect(loadConfig({ NOTIFY_HOURS: '0-24' }, location).notifyHours).toEqual({ from: 0, to: 24 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { BACKOFFICE_REMOTE_NAME } from '@erd/shared-contracts/backoffice';
 import { REMOTE_NAMES, type RuntimeConfigDto } from '@erd/shared-contracts/wire';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from './db/pglite.js';
+import { QUEUE_NAMES, type QueueName } from './modules/jobs/queues.js';
 
 /**
  * Every environment variable the server reads is read here, and only here. Each one is documented
@@ -66,6 +67,12 @@ export interface ServerConfig {
    * notifications are queued, `from` inclusive to `to` exclusive ('8-21' by default: never at night).
    */
   notifyHours: { from: number; to: number };
+  /**
+   * JOB_WORKERS: the job queues whose workers run in this instance (all by default). Every
+   * instance queues jobs; with PostgreSQL, instances that only serve the site can leave the
+   * sending to others (`none`), so that a send of 55,000 mails does not share their CPU.
+   */
+  jobWorkers: readonly QueueName[];
   /**
    * Secret for keyed hashes (IP addresses) and the identity service's keys (SECRET_BLOCK, signing
    * key at rest, code hashes); null = generated once into `${dataDir}/app-secret`.
@@ -217,6 +224,20 @@ function notifyHours(env: Env): ServerConfig['notifyHours'] {
   const to = Number(match?.[2]);
   if (!match || from < 0 || to > 24 || from >= to) throw new ConfigError(`NOTIFY_HOURS="${raw}" is not 'from-to' in whole hours (0–24, from before to), e.g. '8-21'`);
   return { from, to };
+}
+
+/** JOB_WORKERS: 'all', 'none', or queue names separated by commas; anything but 'all' needs DATABASE_URL. */
+function jobWorkers(env: Env, databaseUrl: string | null): ServerConfig['jobWorkers'] {
+  const raw = str(env, 'JOB_WORKERS', 'all').trim();
+  if (raw === 'all') return QUEUE_NAMES;
+  const names = raw === 'none' ? [] : raw.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(QUEUE_NAMES as readonly string[]).includes(name));
+  if (unknown.length || (raw !== 'none' && !names.length)) {
+    throw new ConfigError(`JOB_WORKERS="${raw}" is not 'all', 'none' or a list of the queues ${QUEUE_NAMES.join(', ')}`);
+  }
+  // The embedded database has one instance: a queue it does not work would never run.
+  if (!databaseUrl) throw new ConfigError(`JOB_WORKERS="${raw}" needs DATABASE_URL: with the embedded database the one instance works every queue`);
+  return QUEUE_NAMES.filter((name) => names.includes(name));
 }
 
 function httpTimeouts(env: Env): ServerConfig['httpTimeouts'] {
@@ -467,6 +488,7 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
       timeoutSeconds: int(env, 'MAIL_TIMEOUT_SECONDS', 20, 1, 600),
     },
     notifyHours: notifyHours(env),
+    jobWorkers: jobWorkers(env, databaseUrl),
     appSecret: appSecret(env, databaseUrl),
     rateLimitScale: scale(env, 'RATE_LIMIT_SCALE'),
     s3: s3Config(env),

@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import type { TestDatabase } from '../../test-support/db.js';
 import type { MailMessage, Mailer, SendOptions, SentMail } from '../mail/mailer.js';
 import { mailExpireSeconds, mailRetrySpanSeconds, queueOptions } from './queues.js';
-import { mapLimited } from './queue.js';
+import { silentLogger } from '../../logger.js';
+import { createTestDatabase } from '../../test-support/db.js';
+import { createJobQueue, mapLimited, type JobHandlers } from './queue.js';
 import { jobDataKey, sealJobData } from './sealing.js';
 
 /**
@@ -450,5 +452,42 @@ describe('mapLimited', () => {
     expect(results).toEqual([50, 10, 40, 20, 30, 0, 60]);
     expect(most).toBe(3);
     expect(await mapLimited([], 10, async () => 1)).toEqual([]);
+  });
+});
+
+describe('JOB_WORKERS: an instance works only its queues', () => {
+  test('an instance without workers queues mail that only the sending instance takes', async () => {
+    const database = await createTestDatabase();
+    const delivery: MailDeliveryConfig = { retryLimit: 1, retryDelaySeconds: 1, timeoutSeconds: 2 };
+    const ran: Array<{ instance: string; to: string }> = [];
+    const handlers = (instance: string): JobHandlers => ({
+      mail: async (data) => {
+        ran.push({ instance, to: data.to });
+      },
+      cleanup: async () => undefined,
+      notify: async () => undefined,
+      'notify-schedule': async () => undefined,
+    });
+    const site = createJobQueue({ database, secret: 'test-secret', mailDelivery: delivery, log: silentLogger, workers: [] });
+    const sender = createJobQueue({ database, secret: 'test-secret', mailDelivery: delivery, log: silentLogger, workers: ['mail', 'notify'] });
+    try {
+      await site.start(handlers('site'));
+      expect(site.isRunning()).toBe(true);
+      for (let i = 0; i < 12; i++) await site.enqueue(database.db, 'mail', message(`fan-${i}@example.org`));
+      // The site instance polls nothing: the mail waits.
+      await delay(1500);
+      expect(ran).toEqual([]);
+      expect(await site.pendingCount('mail')).toBe(12);
+
+      await sender.start(handlers('sender'));
+      await sender.drain('mail', 15_000);
+      expect(ran).toHaveLength(12);
+      expect(new Set(ran.map((r) => r.instance))).toEqual(new Set(['sender']));
+      expect(new Set(ran.map((r) => r.to)).size).toBe(12);
+    } finally {
+      await site.stop({ timeoutMs: 2000 });
+      await sender.stop({ timeoutMs: 2000 });
+      await database.destroy();
+    }
   });
 });

@@ -79,6 +79,8 @@ export interface JobQueueOptions {
   exclusive?: boolean;
   /** Counts queued jobs and runs (null: metrics off). */
   metrics?: AppMetrics | null;
+  /** The queues whose workers run here (JOB_WORKERS; all by default). Jobs of every queue can be queued. */
+  workers?: readonly QueueName[];
 }
 
 /** pg-boss keeps a completed job (not mail: that is deleted at once) an hour, then in its archive a day. */
@@ -396,7 +398,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             // More may be waiting (a full batch, or retries that came due): fetch again without the polling pause.
             if (batch.length) wake(name);
           });
-        for (const name of QUEUE_NAMES) workerIds.set(name, [await work(name)]);
+        for (const name of options.workers ?? QUEUE_NAMES) workerIds.set(name, [await work(name)]);
         started = true;
       } catch (error) {
         await boss.stop({ graceful: false, close: false }).catch(() => undefined);
