@@ -106,6 +106,16 @@ export const AUDIT_ACTIONS = [
   'operator-lock',
   'club-fans-export',
   'message-send',
+  'season-create',
+  'season-copy',
+  'season-switch',
+  'season-challenge-create',
+  'season-challenge-duplicate',
+  'season-challenge-remove',
+  'season-challenge-withdraw',
+  'season-challenge-restore',
+  'season-challenge-order',
+  'season-preview',
 ] as const;
 /**
  * What an audit row records: moderation (`publish`, `reject`, `remove-votes`), results
@@ -119,7 +129,9 @@ export const AUDIT_ACTIONS = [
  * who read a page of subscriber addresses, how many; `club-fans-export`: who took the confirmed fans
  * of one club or of all, how many), operator messages to the clubs (`message-send`: subject, filter and
  * how many accounts, never an address) and failed-login locks of operators
- * (`operator-lock`: 5 wrong passwords, until when). Never a password.
+ * (`operator-lock`: 5 wrong passwords, until when), and seasons (issue 26, subject `year` or
+ * `challenge`: `season-create`, `season-copy`, `season-switch`, `season-preview`,
+ * `season-challenge-create`, `-duplicate`, `-remove`, `-withdraw`, `-restore`, `-order`). Never a password.
  */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** An action in the log: one of the above, or one a later module writes (lower-case words with dashes). */

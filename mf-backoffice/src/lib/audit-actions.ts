@@ -28,6 +28,16 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'operator-lock': 'Anmeldung gesperrt (falsche Passwörter)',
   'club-fans-export': 'Fan-Adressen exportiert',
   'message-send': 'Nachricht gesendet',
+  'season-create': 'Saison angelegt',
+  'season-copy': 'Saison kopiert',
+  'season-switch': 'Öffentliche Saison gewechselt',
+  'season-challenge-create': 'Challenge angelegt',
+  'season-challenge-duplicate': 'Challenge dupliziert',
+  'season-challenge-remove': 'Challenge entfernt',
+  'season-challenge-withdraw': 'Challenge zurückgezogen',
+  'season-challenge-restore': 'Challenge wiederhergestellt',
+  'season-challenge-order': 'Reihenfolge der Challenges geändert',
+  'season-preview': 'Saison-Vorschau geöffnet',
 };
 
 export const AUDIT_ACTION_LIST: readonly AuditAction[] = AUDIT_ACTIONS;
@@ -51,6 +61,7 @@ const subjectTypeLabels: Record<string, string> = {
   vote: 'Stimme',
   votes: 'Stimmen',
   'operator-message': 'Nachricht',
+  year: 'Saison',
 };
 
 export function subjectTypeLabel(type: string): string {

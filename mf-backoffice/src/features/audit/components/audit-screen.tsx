@@ -24,7 +24,7 @@ export const auditTexts = {
 } as const;
 
 /** The kinds of things the log is about (the server's subject types). */
-const SUBJECT_TYPES = ['participation', 'challenge', 'operator', 'account', 'club', 'clubs', 'newsletter-subscription', 'content', 'media'] as const;
+const SUBJECT_TYPES = ['participation', 'challenge', 'operator', 'account', 'club', 'clubs', 'newsletter-subscription', 'content', 'media', 'year'] as const;
 
 const EMPTY: Required<Pick<AuditFilter, 'action' | 'actor' | 'subject' | 'subjectType' | 'from' | 'to'>> = {
   action: '',
