@@ -15,6 +15,8 @@ export const paths = {
   deleteConfirmation: '/delete-confirmation',
   standings: '/tabelle',
   challengeStandings: (challengeId: string) => `/tabelle/${encodeURIComponent(challengeId)}`,
+  /** The final overall table of a season that is not the current one (issue 26): `/tabelle?saison=2026`. */
+  seasonStandings: (year: number) => `/tabelle?saison=${encodeURIComponent(String(year))}`,
   club: (clubId: string) => `/club/${encodeURIComponent(clubId)}`,
   terms: '/terms',
   dataProtection: '/dataProtection',

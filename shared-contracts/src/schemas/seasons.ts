@@ -34,6 +34,8 @@ export const seasonAdminPaths = {
 export const publicSeasonPaths = {
   /** GET: the current season, the archived ones with their challenges, and the next one's start. */
   seasons: '/api/public/seasons',
+  /** GET: a club's results in the ended seasons (newest first): place, points and its row of every challenge table. */
+  clubSeasons: (clubId: string) => `/api/public/clubs/${encodeURIComponent(clubId)}/seasons`,
 } as const;
 
 /** The `?saison=` query of `/tabelle` and the club page: a season's year number. */
@@ -202,3 +204,42 @@ export const publicSeasonsSchema = z.strictObject({
   next: z.strictObject({ year, startDate: isoDay }).nullable(),
 });
 export type PublicSeasonsDto = z.infer<typeof publicSeasonsSchema>;
+
+/** A club's row in one challenge table of an ended season (the row of `/results/challenge-{id}.json`). */
+export const publicClubChallengeResultSchema = z.strictObject({
+  id: wireId,
+  number: z.number().int().positive(),
+  objectTypeId: challengeObjectTypeSchema,
+  headline: z.string(),
+  startDate: isoDay,
+  endDate: isoDay,
+  place: z.number().int().positive(),
+  points: z.number(),
+  estimate: z.number().optional(),
+  rightEstimate: z.number().optional(),
+  votes: z.number().optional(),
+  slogan: z.string().optional(),
+  participationId: z.string().optional(),
+  picture: z.string().optional(),
+});
+export type PublicClubChallengeResultDto = z.infer<typeof publicClubChallengeResultSchema>;
+
+/** One ended season of a club: its place and points in the final overall table (null: not in it) and its challenge results. */
+export const publicClubSeasonSchema = z.strictObject({
+  id: wireId,
+  year,
+  overall: z.strictObject({ place: z.number().int().positive(), points: z.number() }).nullable(),
+  challenges: z.array(publicClubChallengeResultSchema),
+});
+export type PublicClubSeasonDto = z.infer<typeof publicClubSeasonSchema>;
+
+/**
+ * GET /api/public/clubs/{clubId}/seasons: the club's results in every ended season where it has
+ * any (newest first); the current season is not in it (the club page reads its files). One small
+ * answer instead of a result file per season and challenge.
+ */
+export const publicClubSeasonsSchema = z.strictObject({
+  clubId: wireId,
+  seasons: z.array(publicClubSeasonSchema),
+});
+export type PublicClubSeasonsDto = z.infer<typeof publicClubSeasonsSchema>;
