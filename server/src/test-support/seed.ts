@@ -9,9 +9,10 @@ import { DEFAULT_POINTS } from '../modules/season/schema.js';
 
 const EMPTY_RICH_TEXT = { type: 'root' as const, children: [] };
 
-export async function seedYear(db: Db, yearId = 'year-seed'): Promise<void> {
+/** A year row made the current one; its number (unique, issue 26) from the id's last four digits ('year-2025'), else 2026. */
+export async function seedYear(db: Db, yearId = 'year-seed', year = Number(/(\d{4})$/.exec(yearId)?.[1] ?? 2026)): Promise<void> {
   const teaser = { headline: 'T', images: [] };
-  await db.insert(years).values({ id: yearId, year: 2026, teasers: { teaser1: teaser, teaser2: teaser, teaserPrizes: teaser } });
+  await db.insert(years).values({ id: yearId, year, teasers: { teaser1: teaser, teaser2: teaser, teaserPrizes: teaser } });
   await db
     .insert(site)
     .values({ id: 'site', currentYearId: yearId, terms: EMPTY_RICH_TEXT, dataProtection: EMPTY_RICH_TEXT, imprint: EMPTY_RICH_TEXT })
