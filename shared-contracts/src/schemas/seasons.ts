@@ -9,23 +9,23 @@ import { count, isoDay, singleLine, wireId } from './common.js';
  */
 
 export const seasonAdminPaths = {
-  /** GET: every season (newest first); POST: a new one, empty or a copy (`SeasonCreateInput`). */
+  /** GET: every season (newest first, `AdminSeasonListDto`); POST (admin): a new one, empty or a copy (`SeasonCreateInput` → 201 `AdminSeasonDto`). */
   seasons: '/api/operator/seasons',
-  /** GET: one season with its challenges (withdrawn ones too). */
+  /** GET: one season with its challenges (withdrawn ones too), `AdminSeasonDto`. */
   season: (yearId: string) => `/api/operator/seasons/${encodeURIComponent(yearId)}`,
-  /** PUT (admin): the season the public site shows (`SeasonSwitchInput`). */
+  /** PUT (admin): the season the public site shows (`SeasonSwitchInput` → `AdminSeasonListDto`). */
   current: '/api/operator/seasons/current',
-  /** POST (admin): a new challenge in the season (`SeasonChallengeCreateInput`). */
+  /** POST (admin): a new challenge in the season (`SeasonChallengeCreateInput` → 201 `SeasonChallengeCreatedDto`). */
   challenges: (yearId: string) => `/api/operator/seasons/${encodeURIComponent(yearId)}/challenges`,
-  /** PUT (admin): the challenges' order (`SeasonChallengeOrderInput`). */
+  /** PUT (admin): the challenges' order (`SeasonChallengeOrderInput` → `AdminSeasonDto`). */
   order: (yearId: string) => `/api/operator/seasons/${encodeURIComponent(yearId)}/order`,
-  /** POST (admin): a copy of the challenge in its season, placed after it (no entries, votes or results). */
+  /** POST (admin): a copy of the challenge in its season, placed after it (no entries, votes or results) → 201 `SeasonChallengeCreatedDto`. */
   duplicate: (challengeId: string) => `/api/operator/season-challenges/${encodeURIComponent(challengeId)}/duplicate`,
-  /** DELETE (admin): removes a challenge that has no entry (`SeasonChallengeRemoveInput` as the body). */
+  /** DELETE (admin): removes a challenge that has no entry (`SeasonChallengeRemoveInput` as the body) → `AdminSeasonDto`. */
   challenge: (challengeId: string) => `/api/operator/season-challenges/${encodeURIComponent(challengeId)}`,
-  /** POST (admin): takes a challenge out of the public season (`SeasonChallengeWithdrawInput`); its entries stay in the records. */
+  /** POST (admin): takes a challenge out of the public season (`SeasonChallengeWithdrawInput` → `AdminSeasonDto`); its entries stay in the records. */
   withdraw: (challengeId: string) => `/api/operator/season-challenges/${encodeURIComponent(challengeId)}/withdraw`,
-  /** POST (admin): puts a withdrawn challenge back (`SeasonReasonInput`). */
+  /** POST (admin): puts a withdrawn challenge back (`SeasonReasonInput` → `AdminSeasonDto`). */
   restore: (challengeId: string) => `/api/operator/season-challenges/${encodeURIComponent(challengeId)}/restore`,
   /** PUT (operator) / DELETE: the public pages of a season shown to this operator's browser as 'Vorschau' (`SeasonPreviewInput`). */
   preview: '/api/operator/seasons/preview',
@@ -132,6 +132,10 @@ export type SeasonChallengeRemoveInput = z.input<typeof seasonChallengeRemoveInp
 /** POST …/withdraw: why the challenge leaves the public season (shown in the back office and audited). */
 export const seasonChallengeWithdrawInputSchema = z.strictObject({ reason, confirmLive: z.boolean().optional() });
 export type SeasonChallengeWithdrawInput = z.input<typeof seasonChallengeWithdrawInputSchema>;
+
+/** The answer of a challenge's creation or duplication: its id and the season with it. */
+export const seasonChallengeCreatedSchema = z.strictObject({ id: wireId, season: adminSeasonSchema });
+export type SeasonChallengeCreatedDto = z.infer<typeof seasonChallengeCreatedSchema>;
 
 /**
  * POST /api/operator/seasons/{yearId}/challenges: a new challenge of one of the four types, with its
