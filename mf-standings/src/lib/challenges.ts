@@ -38,6 +38,30 @@ export interface NumberedChallenge {
   number: number;
 }
 
+/**
+ * A challenge as a table page shows it: of the current season (its space data `dto`, which says
+ * when its results come) or of an ended season (from GET /api/public/seasons, issue 26).
+ */
+export interface TableChallenge {
+  id: string;
+  number: number;
+  objectTypeId: ChallengeObjectTypeId;
+  headline: string;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  dto?: ChallengeDto;
+}
+
+export const tableChallenge = ({ challenge, number }: NumberedChallenge): TableChallenge => ({
+  id: challenge.sys.id,
+  number,
+  objectTypeId: challenge.sys.objectTypeId,
+  headline: challenge.fields.headline,
+  startDate: challenge.fields.startDate,
+  endDate: challenge.fields.endDate,
+  dto: challenge,
+});
+
 /** The year's finished challenges with their #n, in the year's order. */
 export function finishedChallenges(challenges: readonly ChallengeDto[], today?: IsoDate): NumberedChallenge[] {
   return challenges

@@ -9,6 +9,7 @@ import type {
   StandingRowDto,
   Team,
 } from '@erd/shared-contracts';
+import type { PublicSeasonsDto } from '@erd/shared-contracts/schemas';
 import type { FakeResponse } from '@erd/shared-contracts/testing';
 
 export const SPACE = '/content/public/spaces/erd';
@@ -106,6 +107,44 @@ export function longTable(count: number): StandingRowDto[] {
   );
 }
 
+/** Issue 26: the current season (2026, the space data's) and the ended 2025 with two challenges (one withdrawn, left out: #2 is the slogan). */
+export const ARCHIVE_YEAR_ID = 'year-2025';
+export const seasons: PublicSeasonsDto = {
+  currentId: YEAR_ID,
+  seasons: [
+    {
+      id: YEAR_ID,
+      year: 2026,
+      state: 'live',
+      startDate: '2020-03-01',
+      endDate: '2099-01-31',
+      resultsPublished: false,
+      challenges: challenges.map((c, i) => ({
+        id: c.sys.id,
+        number: i + 1,
+        objectTypeId: c.sys.objectTypeId,
+        headline: c.fields.headline,
+        startDate: c.fields.startDate,
+        endDate: c.fields.endDate,
+        resultsPublished: false,
+      })),
+    },
+    {
+      id: ARCHIVE_YEAR_ID,
+      year: 2025,
+      state: 'ended',
+      startDate: '2019-04-01',
+      endDate: '2019-06-30',
+      resultsPublished: true,
+      challenges: [
+        { id: 'a25-schaetzen', number: 1, objectTypeId: 'bfv-erd-estimate', headline: 'Zuschauer im Derby', startDate: '2019-04-01', endDate: '2019-04-30', resultsPublished: true },
+        { id: 'a25-spruch', number: 2, objectTypeId: 'bfv-erd-text-vote', headline: 'Spruch des Jahres', startDate: '2019-06-01', endDate: '2019-06-30', resultsPublished: true },
+      ],
+    },
+  ],
+  next: null,
+};
+
 type Routes = Record<string, FakeResponse>;
 
 /** GET routes of the content API and the result files; a file left out answers 404 (not published). */
@@ -113,12 +152,17 @@ export function apiRoutes({
   clubs = [],
   overall,
   challengeResults = {},
+  archive,
 }: {
   clubs?: ClubDto[];
   overall?: StandingRowDto[];
   challengeResults?: Record<string, StandingRowDto[]>;
+  /** Issue 26: GET /api/public/seasons answers `seasons` (left out: 404) and the 2025 overall file has `overall`. */
+  archive?: { seasons?: PublicSeasonsDto; overall?: StandingRowDto[] };
 } = {}): Routes {
   const routes: Routes = { [`GET ${SPACE}/spacedata`]: { body: spaceData } };
+  if (archive) routes['GET /api/public/seasons'] = { body: archive.seasons ?? seasons };
+  if (archive?.overall) routes[`GET /results/overall-${ARCHIVE_YEAR_ID}.json`] = { body: archive.overall };
   for (const c of clubs) routes[`GET ${SPACE}/objects/${c.sys.id}`] = { body: c };
   if (overall) routes[`GET /results/overall-${YEAR_ID}.json`] = { body: overall };
   for (const [id, rows] of Object.entries(challengeResults)) routes[`GET /results/challenge-${id}.json`] = { body: rows };

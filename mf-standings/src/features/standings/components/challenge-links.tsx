@@ -2,11 +2,11 @@ import { css, type Theme } from '@emotion/react';
 import { useId } from 'react';
 import { Link, paths, type TeamFilter } from '@erd/shared-contracts';
 import { Container, Headline } from '@erd/shared-contracts/ui';
-import type { NumberedChallenge } from '../../../lib/challenges';
+import type { TableChallenge } from '../../../lib/challenges';
 import { withTeam } from '../hooks/use-team-filter';
 
 /** 'Tabelle je Challenge': links to the tables of the finished challenges (keeping the chosen team). */
-export function ChallengeLinks({ challenges, currentId, team }: { challenges: NumberedChallenge[]; currentId?: string; team: TeamFilter }) {
+export function ChallengeLinks({ challenges, currentId, team }: { challenges: TableChallenge[]; currentId?: string; team: TeamFilter }) {
   const headingId = useId();
   return (
     <nav
@@ -32,11 +32,11 @@ export function ChallengeLinks({ challenges, currentId, team }: { challenges: Nu
             }
           `}
         >
-          {challenges.map(({ challenge, number }) => (
-            <li key={challenge.sys.id}>
+          {challenges.map(({ id, headline, number }) => (
+            <li key={id}>
               <Link
-                to={withTeam(paths.challengeStandings(challenge.sys.id), team)}
-                aria-current={challenge.sys.id === currentId ? 'page' : undefined}
+                to={withTeam(paths.challengeStandings(id), team)}
+                aria-current={id === currentId ? 'page' : undefined}
                 css={(theme: Theme) => css`
                   display: flex;
                   align-items: center;
@@ -66,7 +66,7 @@ export function ChallengeLinks({ challenges, currentId, team }: { challenges: Nu
                 >
                   #{number}
                 </span>{' '}
-                {challenge.fields.headline}
+                {headline}
               </Link>
             </li>
           ))}

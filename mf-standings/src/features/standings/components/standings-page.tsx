@@ -1,25 +1,44 @@
 import { css, type Theme } from '@emotion/react';
 import { useMemo, useRef } from 'react';
-import { challengeTimeState, filterRowsByTeam, getRuntimeConfig, paths, resultsPendingText, TEAM_LABELS, useDocumentTitle, useParams } from '@erd/shared-contracts';
+import {
+  challengeTimeState,
+  filterRowsByTeam,
+  getRuntimeConfig,
+  paths,
+  resultsPendingText,
+  TEAM_LABELS,
+  useDocumentTitle,
+  useParams,
+  useSearchParams,
+} from '@erd/shared-contracts';
 import { Badge, Button, ButtonLink, Container, EmptyState, Headline, LoadError, NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
+import { useCanonicalPath } from '../../../lib/canonical';
 import { formatNumber } from '../../../lib/format';
 import { sharedPlaces } from '../../../lib/places';
+import { parseSeasonParam, SEASON_PARAM } from '../../../lib/seasons';
 import { EMPTY_STANDINGS_TEXT, EMPTY_STANDINGS_TITLE, OVERALL_TITLE, TO_CHALLENGES, TO_OVERALL } from '../../../lib/texts';
 import { useStandings } from '../api/get-standings';
 import { useTeamFilter, withTeam } from '../hooks/use-team-filter';
 import { ChallengeLinks } from './challenge-links';
 import { Podium } from './podium';
 import { ScrollTopButton } from './scroll-top-button';
+import { SeasonSwitch } from './season-switch';
 import { StandingsList } from './standings-list';
 import { TeamSwitch } from './team-switch';
 
 /**
  * /tabelle (overall) and /tabelle/{challengeId} (one challenge), spec §2 Standings, with the team
- * filter `?team=m|w` (places within a team follow the same tie rule).
+ * filter `?team=m|w` (places within a team follow the same tie rule). Issue 26: `/tabelle?saison=2025`
+ * is an ended season's final table (its own canonical address), `/tabelle/{challengeId}` also a
+ * challenge of an ended season, and a season switch when there is more than one public season.
  */
 export function StandingsPage() {
   const { challengeId } = useParams();
-  const standings = useStandings(challengeId);
+  const [params] = useSearchParams();
+  const seasonParam = params.get(SEASON_PARAM);
+  // A `saison` that is no year is no season (not found), not the current one.
+  const season = seasonParam === null ? null : (parseSeasonParam(seasonParam) ?? -1);
+  const standings = useStandings(challengeId, challengeId === undefined ? season : null);
   const [team, setTeam] = useTeamFilter();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -28,7 +47,13 @@ export function StandingsPage() {
   const challenge = table?.challenge;
   const rows = useMemo(() => (table ? filterRowsByTeam(table.rows, team) : []), [table, team]);
   const shared = useMemo(() => sharedPlaces(rows), [rows]);
-  useDocumentTitle(table ? (challenge ? `#${challenge.number} ${challenge.challenge.fields.headline}` : OVERALL_TITLE) : null);
+  const archive = table?.archive;
+  const overallTitle = archive ? `${OVERALL_TITLE} ${archive.year}` : OVERALL_TITLE;
+  useDocumentTitle(
+    table ? (challenge ? `#${challenge.number} ${challenge.headline}${archive ? ` – Saison ${archive.year}` : ''}` : overallTitle) : null,
+  );
+  // The server's head names /tabelle for every query: an ended season's table names itself.
+  useCanonicalPath(table && !challenge ? (archive ? paths.seasonStandings(archive.year) : seasonParam !== null ? paths.standings : null) : null);
 
   if (standings.status === 'loading') return <Spinner label="Tabelle wird geladen …" />;
   if (standings.status === 'error') {
@@ -37,7 +62,9 @@ export function StandingsPage() {
   if (!table) return <NotFoundScreen productName={getRuntimeConfig().productName} />;
 
   const published = table.rows.length > 0;
-  const type = challenge?.challenge.sys.objectTypeId;
+  const type = challenge?.objectTypeId;
+  const shownYear = archive?.year ?? table.seasons.find((s) => s.current)?.year;
+  const overallPath = archive ? paths.seasonStandings(archive.year) : paths.standings;
   const rightAnswer =
     type === 'bfv-erd-estimate' || type === 'bfv-erd-goals' ? table.rows.find((row) => typeof row.rightEstimate === 'number')?.rightEstimate : undefined;
   const podium = rows.slice(0, 3);
@@ -60,6 +87,7 @@ export function StandingsPage() {
         `}
       >
         <Container>
+          {table.seasons.length > 1 && shownYear !== undefined && <SeasonSwitch seasons={table.seasons} shown={shownYear} team={team} />}
           <Headline
             as="h1"
             level="xl"
@@ -78,12 +106,22 @@ export function StandingsPage() {
           >
             {challenge ? (
               <>
-                <Badge>#{challenge.number}</Badge> {challenge.challenge.fields.headline}
+                <Badge>#{challenge.number}</Badge> {challenge.headline}
               </>
             ) : (
-              OVERALL_TITLE
+              overallTitle
             )}
           </Headline>
+          {archive && (
+            <p
+              css={(theme: Theme) => css`
+                margin: 0 0 ${theme.space(5)};
+                font-size: 1.125rem;
+              `}
+            >
+              {challenge ? `Saison ${archive.year} – beendet` : `Endstand der Saison ${archive.year}`}
+            </p>
+          )}
           {rightAnswer !== undefined && (
             <p
               css={(theme: Theme) => css`
@@ -95,8 +133,8 @@ export function StandingsPage() {
             </p>
           )}
           {challenge && (
-            <ButtonLink to={withTeam(paths.standings, team)} variant="outline">
-              {TO_OVERALL}
+            <ButtonLink to={withTeam(overallPath, team)} variant="outline">
+              {archive ? `${TO_OVERALL} ${archive.year}` : TO_OVERALL}
             </ButtonLink>
           )}
           {published && <TeamSwitch value={team} onChange={setTeam} />}
@@ -106,8 +144,23 @@ export function StandingsPage() {
       {!published ? (
         <Container>
           {/* The spec's texts, then when the results come (a finished challenge) and the next step: the challenges. */}
+          {archive ? (
+            <EmptyState
+              title="Keine Tabelle"
+              text={challenge ? 'Für diese Challenge wurden keine Ergebnisse veröffentlicht.' : `Für die Saison ${archive.year} wurde keine Gesamttabelle veröffentlicht.`}
+            >
+              <ButtonLink
+                to={paths.standings}
+                css={(theme: Theme) => css`
+                  margin-top: ${theme.space(4)};
+                `}
+              >
+                Zur aktuellen Tabelle
+              </ButtonLink>
+            </EmptyState>
+          ) : (
           <EmptyState title={EMPTY_STANDINGS_TITLE} text={EMPTY_STANDINGS_TEXT}>
-            {challenge && challengeTimeState(challenge.challenge) === 'finished' && !challenge.challenge.fields.resultsPublished && (
+            {challenge?.dto && challengeTimeState(challenge.dto) === 'finished' && !challenge.dto.fields.resultsPublished && (
               <p
                 css={(theme: Theme) => css`
                   margin: 0 0 ${theme.space(2)};
@@ -117,7 +170,7 @@ export function StandingsPage() {
                   color: ${theme.colors.primaryDark};
                 `}
               >
-                {resultsPendingText(challenge.challenge)}
+                {resultsPendingText(challenge.dto)}
               </p>
             )}
             <ButtonLink
@@ -128,7 +181,20 @@ export function StandingsPage() {
             >
               {TO_CHALLENGES}
             </ButtonLink>
+            {!challenge && table.lastEnded !== undefined && (
+              <ButtonLink
+                to={paths.seasonStandings(table.lastEnded)}
+                variant="secondary"
+                css={(theme: Theme) => css`
+                  margin-top: ${theme.space(4)};
+                  margin-left: ${theme.space(3)};
+                `}
+              >
+                Abschlusstabelle {table.lastEnded}
+              </ButtonLink>
+            )}
           </EmptyState>
+          )}
         </Container>
       ) : rows.length === 0 ? (
         <Container
@@ -164,7 +230,7 @@ export function StandingsPage() {
           </Container>
         </div>
       )}
-      {table.finished.length > 0 && <ChallengeLinks challenges={table.finished} currentId={challenge?.challenge.sys.id} team={team} />}
+      {table.finished.length > 0 && <ChallengeLinks challenges={table.finished} currentId={challenge?.id} team={team} />}
     </>
   );
 }

@@ -10,7 +10,7 @@ export function parseTeamFilter(value: string | null): TeamFilter {
 
 /** `path` with the team filter, so a link to another table keeps the chosen team. */
 export function withTeam(path: string, team: TeamFilter): string {
-  return team === 'all' ? path : `${path}?${TEAM_PARAM}=${team}`;
+  return team === 'all' ? path : `${path}${path.includes('?') ? '&' : '?'}${TEAM_PARAM}=${team}`;
 }
 
 /**
