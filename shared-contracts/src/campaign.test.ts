@@ -1,5 +1,5 @@
 import type { ChallengeDto } from './entities';
-import { berlinDayStart, countdown, isSeasonOver, isVotingRunning, phaseActions, phaseDeadline, resultsPendingText, runningChallenges, seasonSpan } from './campaign';
+import { berlinDayStart, countdown, formatGermanDate, isSeasonDecided, isSeasonOver, nextSeasonText, isVotingRunning, phaseActions, phaseDeadline, resultsPendingText, runningChallenges, seasonSpan } from './campaign';
 import { parseGermanWholeNumber } from './numbers';
 
 const estimate = (id: string, startDate: string, endDate: string, extra: object = {}): ChallengeDto => ({
@@ -31,6 +31,17 @@ describe('campaign', () => {
     expect(isSeasonOver([], '2026-06-01')).toBe(false);
     expect(isVotingRunning(list, '2026-05-12')).toBe(false);
     expect(isVotingRunning(list, '2026-05-15')).toBe(true);
+  });
+
+  it('between seasons: decided once every challenge ended and has its results published (issue 26)', () => {
+    const list = [estimate('a', '2026-04-01', '2026-04-30', { resultsPublished: true }), slogan('c', { resultsPublished: false })];
+    expect(isSeasonDecided(list, '2026-06-01')).toBe(false);
+    const published = list.map((c) => ({ ...c, fields: { ...c.fields, resultsPublished: true } }) as ChallengeDto);
+    expect(isSeasonDecided(published, '2026-05-31')).toBe(false);
+    expect(isSeasonDecided(published, '2026-06-01')).toBe(true);
+    expect(isSeasonDecided([], '2026-06-01')).toBe(false);
+    expect(formatGermanDate('2027-03-01')).toBe('1.3.2027');
+    expect(nextSeasonText({ year: 2027, startDate: '2027-03-01' })).toBe('Die nächste Saison startet am 1.3.2027.');
   });
 
   it('finds the start of a Berlin day in summer and winter time', () => {

@@ -1,4 +1,4 @@
-import type { CampaignDto, ChallengeDto, IsoDate } from './entities.js';
+import type { CampaignDto, ChallengeDto, IsoDate, NextSeasonDto } from './entities.js';
 import { appNow, berlinToday, challengeTimeState, formatDayMonthShort, isVoteChallenge, type ChallengeTimeState } from './time-state.js';
 
 /**
@@ -43,6 +43,26 @@ export function seasonSpan(challenges: readonly ChallengeDto[]): { start: IsoDat
 export function isSeasonOver(challenges: readonly ChallengeDto[], today: IsoDate = berlinToday()): boolean {
   const span = seasonSpan(challenges);
   return span !== undefined && today > span.end;
+}
+
+/**
+ * Issue 26, between two seasons: every challenge of the season has ended and its results are
+ * published. Then the home page and /challenge lead to the final standings ('Zur Abschlusstabelle')
+ * and say when the next season starts (`nextSeasonText`).
+ */
+export function isSeasonDecided(challenges: readonly ChallengeDto[], today: IsoDate = berlinToday()): boolean {
+  return isSeasonOver(challenges, today) && challenges.every((c) => c.fields.resultsPublished === true);
+}
+
+/** `2027-03-01` → `1.3.2027` (the site's full date). */
+export function formatGermanDate(date: IsoDate): string {
+  const [y, m, d] = date.split('-');
+  return `${Number(d)}.${Number(m)}.${y}`;
+}
+
+/** 'Die nächste Saison startet am 1.3.2027.' */
+export function nextSeasonText(next: NextSeasonDto): string {
+  return `Die nächste Saison startet am ${formatGermanDate(next.startDate)}.`;
 }
 
 /** True while a vote challenge's voting window is open today. */

@@ -176,7 +176,10 @@ export interface SiteFields {
   terms: RichTextDto;
   dataProtection: RichTextDto;
   imprint: RichTextDto;
-  /** The home page's banner strips' slogans, when the back office set them (else the default slogan). */
+  /**
+   * The home page's banner strips' slogans, when the back office set them (else the default slogan).
+   * Issue 26: the strips of the season shown (`year.banner_text1/2`), carried here as before.
+   */
   bannerText1?: string;
   bannerText2?: string;
 }
@@ -185,8 +188,23 @@ export type SiteDto = ContentObjectDto<'bfv-erd-site', SiteFields>;
 /** GET {base}/public/spaces/{spaceId}/spacedata?include=4 */
 export interface SpaceDataDto {
   spaceId: string;
+  /** The season shown: the current one (or, in an operator's preview, the previewed one). Withdrawn challenges are left out. */
   year: YearDto;
   site: SiteDto;
+  /**
+   * Issue 26: the next season when one is scheduled (the earliest season that is not the one shown,
+   * has no entries or results, and whose first challenge day is after today), else null. Absent in
+   * answers of servers before issue 26.
+   */
+  nextSeason?: NextSeasonDto | null;
+  /** Issue 26: true only in an operator's preview of a season ('Vorschau'; never cached). */
+  preview?: true;
+}
+
+/** When the next season starts (the home page and /challenge say it between two seasons). */
+export interface NextSeasonDto {
+  year: number;
+  startDate: IsoDate;
 }
 
 export type Team = 'm' | 'w';

@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import { WERBERAT_CHECK_KEYS } from '@erd/shared-contracts/backoffice';
 import type { AltchaChallengeDto, ParticipationDto, SpaceDataDto } from '@erd/shared-contracts/wire';
 import { openDatabase } from '../../db/client.js';
-import { participations, site } from '../../db/schema/index.js';
+import { participations, years } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { solveProof } from '../../test-support/altcha.js';
 import { memberHeaders } from '../../test-support/members.js';
 import type { TestDatabase } from '../../test-support/db.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
-import { saveBanner } from '../content-admin/service.js';
+import { announce, topics } from '../cache/changes.js';
 import { decideParticipations } from '../moderation/decisions.js';
 import { publishParticipation } from '../moderation/service.js';
 import { cacheHeaders } from '../cache/http.js';
@@ -119,11 +119,12 @@ test('space data: compressed once, ETag and 304, cache headers a CDN can honour;
   expect(brotliDecompressSync(first.rawPayload).equals(gunzipSync(gz.rawPayload))).toBe(true);
 
   // Written behind the cache's back (no announcement): the copy in memory is served.
-  const [row] = await t.ctx.db.update(site).set({ bannerText1: 'Heimlich' }).returning();
+  await t.ctx.db.update(years).set({ bannerText1: 'Heimlich' });
   expect((await get(t, `${base}/spacedata?include=4`)).headers.etag).toBe(etag);
 
-  // The back office's edit announces it: the very next answer has it, the old tag no longer matches.
-  await saveBanner({ ctx: t.ctx, input: { body: { expectedUpdatedAt: row!.updatedAt.toISOString(), text1: 'Anpfiff um 18 Uhr', text2: '' }, actor } });
+  // An edit that announces it (as the back office's do): the very next answer has it, the old tag no longer matches.
+  await t.ctx.db.update(years).set({ bannerText1: 'Anpfiff um 18 Uhr' });
+  await announce(t.ctx, [topics.content]);
   const edited = await get(t, `${base}/spacedata?include=4`, { 'if-none-match': etag });
   expect(edited.statusCode).toBe(200);
   expect(edited.json<SpaceDataDto>().site.fields.bannerText1).toBe('Anpfiff um 18 Uhr');

@@ -78,15 +78,16 @@ function toTeaserDto(teaser: TeaserDto): TeaserDto {
   return teaser.text ? { ...teaser, text: withSafeLinks(teaser.text) } : teaser;
 }
 
-export function toSiteDto(row: SiteRow): SiteDto {
+/** The site's texts, with the banner strips of the season shown (issue 26: `year.banner_text1/2`; `site.banner_text1/2` are no longer read). */
+export function toSiteDto(row: SiteRow, year: Pick<YearRow, 'bannerText1' | 'bannerText2'>): SiteDto {
   return {
     sys: { id: row.id, objectTypeId: 'bfv-erd-site', createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) },
     fields: {
       terms: withSafeLinks(row.terms),
       dataProtection: withSafeLinks(row.dataProtection),
       imprint: withSafeLinks(row.imprint),
-      ...(row.bannerText1 ? { bannerText1: row.bannerText1 } : {}),
-      ...(row.bannerText2 ? { bannerText2: row.bannerText2 } : {}),
+      ...(year.bannerText1 ? { bannerText1: year.bannerText1 } : {}),
+      ...(year.bannerText2 ? { bannerText2: year.bannerText2 } : {}),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   challenges,
@@ -30,8 +30,43 @@ export async function findYear(db: Db, id: string): Promise<YearRow | undefined>
   return row;
 }
 
+/**
+ * The challenges of a year in the public season, in `position` order: withdrawn ones (issue 26:
+ * `withdrawn_at` set) are left out, so the public '#n' (the index in this list plus 1) counts only
+ * the challenges left.
+ */
 export async function listChallengesOfYear(db: Db, yearId: string): Promise<ChallengeRow[]> {
-  return db.select().from(challenges).where(eq(challenges.yearId, yearId)).orderBy(asc(challenges.position), asc(challenges.id));
+  return db
+    .select()
+    .from(challenges)
+    .where(and(eq(challenges.yearId, yearId), isNull(challenges.withdrawnAt)))
+    .orderBy(asc(challenges.position), asc(challenges.id));
+}
+
+/**
+ * Issue 26: the next season when one is scheduled: of the years other than `shownYearId`, the one
+ * whose first (public) challenge day is the earliest after `today`, among those with no entry and
+ * no published result. Null when there is none.
+ */
+export async function findNextSeason(db: Db, shownYearId: string, today: string): Promise<{ year: number; startDate: string } | null> {
+  const startDate = sql<string>`min(${challenges.startDate})::text`;
+  const rows = await db
+    .select({ year: years.year, startDate })
+    .from(years)
+    .innerJoin(challenges, and(eq(challenges.yearId, years.id), isNull(challenges.withdrawnAt)))
+    .where(
+      and(
+        ne(years.id, shownYearId),
+        sql`not exists (select 1 from ${participations} p join ${challenges} c on c.id = p.challenge_id where c.year_id = ${years.id})`,
+        sql`not exists (select 1 from ${publishedResults} r where r.year_id = ${years.id})`,
+      ),
+    )
+    .groupBy(years.id, years.year)
+    .having(sql`min(${challenges.startDate}) > ${today}::date`)
+    .orderBy(sql`min(${challenges.startDate})`, asc(years.year))
+    .limit(1);
+  const [row] = rows;
+  return row ? { year: row.year, startDate: row.startDate } : null;
 }
 
 /** Of `ids`, the challenges whose results are published (`/tabelle/{id}` has rows). */

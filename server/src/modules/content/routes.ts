@@ -6,6 +6,7 @@ import { dto, errorResponses, ID_MAX_LENGTH, looseObject } from '../../http/sche
 import { topics } from '../cache/changes.js';
 import { createDocumentCache } from '../cache/documents.js';
 import { type CachePolicy, sendDocument } from '../cache/http.js';
+import { PREVIEW_COOKIE, previewYearOf } from '../season-preview/token.js';
 import { CLUB_PAGE_MAX, getObject, getSpaceData, PARTICIPATION_PAGE_MAX, searchObjects } from './service.js';
 
 /**
@@ -16,6 +17,9 @@ import { CLUB_PAGE_MAX, getObject, getSpaceData, PARTICIPATION_PAGE_MAX, searchO
  * vote counts, the club catalogue) are answered from memory, compressed once per version, with an
  * ETag (304 on a match); a write announces what it changed (modules/cache), so this instance never
  * answers older than its last change and another one never older than the change's notification.
+ * With a valid preview cookie (an operator's 'Vorschau', modules/season-preview) the space data is
+ * the previewed season's, made anew for that browser, `private, no-store`; without one nothing but
+ * the cookie's absence is looked at.
  */
 
 /**
@@ -29,6 +33,9 @@ export const SPACE_DATA_CACHE: CachePolicy = { sMaxAge: 30, staleWhileRevalidate
  * vote shows behind a CDN within 10 s; without one, at once (the server's copy is exact).
  */
 export const SEARCH_CACHE: CachePolicy = { sMaxAge: 5, staleWhileRevalidate: 5, staleIfError: 3600 };
+
+/** An operator's preview is for one browser: never kept by a shared cache or the browser. */
+export const PREVIEW_CACHE_CONTROL = 'private, no-store';
 
 const spaceParams = {
   type: 'object',
@@ -60,6 +67,16 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   const searchCache = createDocumentCache({ feed, maxEntries: 2000, maxBytes: 32 * 1024 * 1024, brotliQuality: 5, gzipLevel: 6 });
   ctx.metrics?.trackCache('content-space', spaceCache.lookups);
   ctx.metrics?.trackCache('content-search', searchCache.lookups);
+  /** The previewed season's space data; null when that season is gone (the current one is served then). */
+  const previewSpaceData = async (spaceId: string, previewYearId: string) => {
+    try {
+      return await getSpaceData({ ctx, input: { spaceId, previewYearId } });
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  };
+
   const knownSpace = (spaceId: string) => {
     if (spaceId !== ctx.config.spaceId) throw new NotFoundError(`Unbekannter Space "${spaceId}"`);
   };
@@ -76,7 +93,13 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
           200: {
             type: 'object',
             required: ['spaceId', 'year', 'site'],
-            properties: { spaceId: { type: 'string' }, year: looseObject, site: looseObject },
+            properties: {
+              spaceId: { type: 'string' },
+              year: looseObject,
+              site: looseObject,
+              nextSeason: { type: ['object', 'null'], description: 'The next scheduled season: { year, startDate }, else null' },
+              preview: { type: 'boolean', description: 'true only in an operator’s preview (private, no-store)' },
+            },
           },
           ...errorResponses,
         },
@@ -85,6 +108,12 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     async (request, reply) => {
       const { spaceId } = request.params;
       knownSpace(spaceId);
+      // An operator's preview (issue 26): the previewed season, made for this browser alone.
+      if (request.cookies[PREVIEW_COOKIE] !== undefined) {
+        const previewYearId = previewYearOf(request, ctx.secret, ctx.now());
+        const preview = previewYearId ? await previewSpaceData(spaceId, previewYearId) : null;
+        if (preview) return reply.header('cache-control', PREVIEW_CACHE_CONTROL).type('application/json; charset=utf-8').send(JSON.stringify(preview));
+      }
       const doc = await spaceCache.get(spaceId, [topics.content], async () => ({
         body: JSON.stringify(await getSpaceData({ ctx, input: { spaceId } })),
       }));

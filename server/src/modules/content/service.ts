@@ -6,6 +6,7 @@ import type {
   SpaceDataDto,
   YearDto,
 } from '@erd/shared-contracts/wire';
+import { berlinToday } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { toChallengeDto, toClubDto, toParticipationDto, toSiteDto, toYearDto } from './mappers.js';
@@ -16,21 +17,35 @@ import * as repo from './repository.js';
 export const CLUB_PAGE_MAX = 100;
 export const PARTICIPATION_PAGE_MAX = 50;
 
-type Ctx = Pick<AppContext, 'db' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'config'> & Partial<Pick<AppContext, 'now'>>;
 
 function assertSpace(ctx: Ctx, spaceId: string): void {
   if (spaceId !== ctx.config.spaceId) throw new NotFoundError(`Unbekannter Space "${spaceId}"`);
 }
 
-export async function getSpaceData({ ctx, input }: { ctx: Ctx; input: { spaceId: string } }): Promise<SpaceDataDto> {
+/**
+ * The public season: the current one, or with `previewYearId` (an operator's 'Vorschau', issue 26)
+ * that year as it would look once it is the current one (`preview: true`). Withdrawn challenges are
+ * left out; the banner strips are the season's; `nextSeason` is the next scheduled season after it.
+ */
+export async function getSpaceData({ ctx, input }: { ctx: Ctx; input: { spaceId: string; previewYearId?: string } }): Promise<SpaceDataDto> {
   assertSpace(ctx, input.spaceId);
   const site = await repo.findSite(ctx.db);
-  const year = site?.currentYearId ? await repo.findYear(ctx.db, site.currentYearId) : undefined;
+  const yearId = input.previewYearId ?? site?.currentYearId;
+  const year = yearId ? await repo.findYear(ctx.db, yearId) : undefined;
   if (!site || !year) throw new NotFoundError('Es ist noch keine Saison eingerichtet');
   const challenges = await repo.listChallengesOfYear(ctx.db, year.id);
-  // Publishing results announces `content` (modules/results), so the cached space data follows.
+  // Publishing results announces `content` (modules/results), so the cached space data follows; so
+  // does every season edit (modules/seasons-admin), also of a draft season (the next season's start).
   const published = await repo.challengesWithPublishedResults(ctx.db, challenges.map((c) => c.id));
-  return { spaceId: input.spaceId, year: toYearDto(year, challenges, published), site: toSiteDto(site) };
+  const nextSeason = await repo.findNextSeason(ctx.db, year.id, berlinToday(ctx.now?.() ?? new Date()));
+  return {
+    spaceId: input.spaceId,
+    year: toYearDto(year, challenges, published),
+    site: toSiteDto(site, year),
+    nextSeason,
+    ...(input.previewYearId !== undefined ? { preview: true as const } : {}),
+  };
 }
 
 export type ContentObject = ClubDto | ChallengeDto | ParticipationDto | YearDto;

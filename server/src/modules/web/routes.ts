@@ -13,7 +13,9 @@ import { tagRoutes } from '../../http/openapi.js';
 import { pageContentSecurityPolicy } from '../../http/headers.js';
 import { errorSchema } from '../../http/schemas.js';
 import { pathOf } from '../../http/security.js';
+import { PREVIEW_CACHE_CONTROL } from '../content/routes.js';
 import { getSpaceData } from '../content/service.js';
+import { PREVIEW_COOKIE, previewYearOf } from '../season-preview/token.js';
 import { encodingFor, notModified } from '../cache/http.js';
 import { createPreviews } from '../previews/service.js';
 import { isLinkPreviewCrawler } from '../reach/crawlers.js';
@@ -368,6 +370,10 @@ export const webRoutes: FastifyPluginAsync<{
     }
     if (shell.csp) reply.header('content-security-policy', shell.csp);
     reply.code(page.status).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8');
+    // An operator's preview of a season (issue 26): the page is this browser's alone, kept by no cache.
+    if (request.cookies[PREVIEW_COOKIE] !== undefined && previewYearOf(request, ctx.secret, ctx.now())) {
+      return reply.header('cache-control', PREVIEW_CACHE_CONTROL).send(page.html);
+    }
     if (page.etag) {
       reply.header('etag', page.etag);
       // (notModified compares the tags without their weak marker.)
