@@ -1,5 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { getRuntimeConfig, paths, useDocumentTitle } from '@erd/shared-contracts';
+import type { ClubSeasonBlock } from '../api/get-club-page';
 import { ButtonLink, Container, Headline, LoadError, NotFoundScreen, Spinner } from '@erd/shared-contracts/ui';
 import { TO_CHALLENGES } from '../../../lib/texts';
 import { useClubPage } from '../api/get-club-page';
@@ -7,7 +8,7 @@ import { useIsOwnClub } from '../hooks/use-is-own-club';
 import { ClubHeader } from './club-header';
 import { FanCard } from './fan-card';
 import { ClubShareKitSlot, ShareArrivalSlot } from './lazy-share';
-import { OverallSummary } from './overall-summary';
+import { OverallSummary, PlaceAndPoints } from './overall-summary';
 import { ResultCard } from './result-card';
 
 /**
@@ -35,8 +36,10 @@ function ClubContent({ clubId }: { clubId: string }) {
   }
   if (page.data.kind === 'not-found') return <NotFoundScreen productName={getRuntimeConfig().productName} />;
 
-  const { results } = page.data;
+  const { results, earlier } = page.data;
   const cards = results.status === 'ready' ? results.cards : [];
+  // With earlier seasons below, the current season's blocks name their year.
+  const year = earlier.length > 0 && results.status === 'ready' ? ` ${results.year}` : '';
   return (
     <>
       <ClubHeader club={page.data.club} />
@@ -47,14 +50,14 @@ function ClubContent({ clubId }: { clubId: string }) {
           margin-block: ${theme.space(10)} ${theme.space(14)};
         `}
       >
-        <OverallSummary results={results} />
+        <OverallSummary results={results} title={`Gesamtwertung${year}`} />
         {own && <ClubShareKitSlot club={page.data.club} />}
         <FanCard club={page.data.club} own={own} />
         {results.status === 'ready' && cards.length === 0 && <NoResultsYet own={own} />}
         {cards.length > 0 && (
           <section aria-labelledby="club-results-title">
             <Headline as="h2" level="md" id="club-results-title">
-              Ergebnisse je Challenge
+              Ergebnisse je Challenge{year}
             </Headline>
             <div
               css={(theme: Theme) => css`
@@ -67,13 +70,64 @@ function ClubContent({ clubId }: { clubId: string }) {
               `}
             >
               {cards.map((card) => (
-                <ResultCard key={card.challenge.sys.id} card={card} own={own} />
+                <ResultCard key={card.id} card={card} own={own} />
               ))}
             </div>
           </section>
         )}
+        {earlier.map((season) => (
+          <EarlierSeason key={season.year} season={season} own={own} />
+        ))}
       </Container>
     </>
+  );
+}
+
+const cardGrid = (theme: Theme) => css`
+  display: grid;
+  gap: ${theme.space(4)};
+  ${theme.mq.md} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: ${theme.space(6)};
+  }
+`;
+
+/** An ended season (issue 26), below the current one: the club's final place and points, its challenge results, the season's table. */
+function EarlierSeason({ season, own }: { season: ClubSeasonBlock; own: boolean }) {
+  const titleId = `club-season-${season.year}`;
+  return (
+    <section
+      aria-labelledby={titleId}
+      css={(theme: Theme) => css`
+        padding-top: ${theme.space(10)};
+        border-top: 2px solid ${theme.colors.border};
+      `}
+    >
+      <Headline as="h2" level="md" id={titleId}>
+        Saison {season.year}
+      </Headline>
+      {season.overall ? (
+        <PlaceAndPoints place={season.overall.place} points={season.overall.points} />
+      ) : (
+        <p>In der Gesamtwertung {season.year} hatte dieser Verein keine Punkte.</p>
+      )}
+      <ButtonLink
+        to={paths.seasonStandings(season.year)}
+        variant="secondary"
+        css={(theme: Theme) => css`
+          margin-bottom: ${theme.space(6)};
+        `}
+      >
+        Abschlusstabelle {season.year}
+      </ButtonLink>
+      {season.cards.length > 0 && (
+        <div css={cardGrid}>
+          {season.cards.map((card) => (
+            <ResultCard key={card.id} card={card} own={own} archived />
+          ))}
+        </div>
+      )}
+    </section>
   );
 }
 

@@ -31,8 +31,32 @@ const tile = (theme: Theme) => css`
   }
 `;
 
+/** The tiles of a place and points (also an ended season's, issue 26). */
+export function PlaceAndPoints({ place, points }: { place: number; points: number }) {
+  return (
+    <dl
+      css={(theme: Theme) => css`
+        display: grid;
+        grid-template-columns: repeat(2, minmax(0, 1fr));
+        gap: ${theme.space(3)};
+        margin: 0 0 ${theme.space(5)};
+        max-width: 480px;
+      `}
+    >
+      <div css={tile}>
+        <dt>Platz</dt>
+        <dd>{formatPlace(place)}</dd>
+      </div>
+      <div css={tile}>
+        <dt>Punkte</dt>
+        <dd>{formatNumber(points)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 /** The club's overall place and points, or a German note that there are none yet (never made-up numbers). */
-export function OverallSummary({ results }: { results: ClubResults }) {
+export function OverallSummary({ results, title = 'Gesamtwertung' }: { results: ClubResults; title?: string }) {
   let body;
   if (results.status === 'unavailable') {
     body = <p>Die Punkte konnten gerade nicht geladen werden. Bitte versuche es später noch einmal.</p>;
@@ -41,31 +65,12 @@ export function OverallSummary({ results }: { results: ClubResults }) {
   } else if (!results.overall) {
     body = <p>Dieser Verein hat in der Gesamtwertung noch keine Punkte.</p>;
   } else {
-    body = (
-      <dl
-        css={(theme: Theme) => css`
-          display: grid;
-          grid-template-columns: repeat(2, minmax(0, 1fr));
-          gap: ${theme.space(3)};
-          margin: 0 0 ${theme.space(5)};
-          max-width: 480px;
-        `}
-      >
-        <div css={tile}>
-          <dt>Platz</dt>
-          <dd>{formatPlace(results.overall.place)}</dd>
-        </div>
-        <div css={tile}>
-          <dt>Punkte</dt>
-          <dd>{formatNumber(results.overall.points)}</dd>
-        </div>
-      </dl>
-    );
+    body = <PlaceAndPoints place={results.overall.place} points={results.overall.points} />;
   }
   return (
     <section aria-labelledby="club-overall-title">
       <Headline as="h2" level="md" id="club-overall-title">
-        Gesamtwertung
+        {title}
       </Headline>
       {body}
       {results.status === 'ready' && results.overallPublished && (

@@ -12,9 +12,9 @@ import type { ClubResultCard } from '../api/get-club-page';
  * (never a made-up number). The club's own number reads 'Deine Schätzung' only for a member of
  * this club; every other visitor reads 'Schätzung' (or 'Tore').
  */
-function facts({ challenge, row }: ClubResultCard, own: boolean): Array<[string, ReactNode]> {
+function facts({ objectTypeId, row }: ClubResultCard, own: boolean): Array<[string, ReactNode]> {
   const list: Array<[string, ReactNode | undefined]> = [];
-  switch (challenge.sys.objectTypeId) {
+  switch (objectTypeId) {
     case 'bfv-erd-estimate':
       list.push([own ? 'Deine Schätzung' : 'Schätzung', row.estimate], ['Richtige Antwort', row.rightEstimate]);
       break;
@@ -81,17 +81,18 @@ function EntryPicture({ src, alt }: { src: string; alt: string }) {
  * result (its estimate with the right answer, or its slogan or picture with the votes), and for
  * the vote types a link to the entry.
  */
-export function ResultCard({ card, own }: { card: ClubResultCard; own: boolean }) {
+export function ResultCard({ card, own, archived = false }: { card: ClubResultCard; own: boolean; archived?: boolean }) {
   const titleId = useId();
-  const { challenge, number, row } = card;
-  const type = challenge.sys.objectTypeId;
-  const title = `#${number} ${challenge.fields.headline}`;
+  const { id, number, row, headline } = card;
+  const type = card.objectTypeId;
+  const title = `#${number} ${headline}`;
   const slogan = type === 'bfv-erd-text-vote' ? row.slogan?.trim() : undefined;
   const picture = type === 'bfv-erd-picture-vote' ? mediaUrl(row.picture) : '';
   const teamLabel = TEAM_LABELS[row.club.team] ?? row.club.team;
+  // An entry of an ended season has no page of its own any more (its challenge is not in the current season).
   const entryLink =
-    (type === 'bfv-erd-picture-vote' || type === 'bfv-erd-text-vote') && row.participationId
-      ? { to: paths.participation(challenge.sys.id, row.participationId), label: type === 'bfv-erd-picture-vote' ? 'Zum Bild' : 'Zum Spruch' }
+    !archived && (type === 'bfv-erd-picture-vote' || type === 'bfv-erd-text-vote') && row.participationId
+      ? { to: paths.participation(id, row.participationId), label: type === 'bfv-erd-picture-vote' ? 'Zum Bild' : 'Zum Spruch' }
       : null;
 
   return (
@@ -133,7 +134,7 @@ export function ResultCard({ card, own }: { card: ClubResultCard; own: boolean }
             `}
           >
             <VisuallyHidden>#{number} </VisuallyHidden>
-            {challenge.fields.headline}
+            {headline}
           </h3>
           <p
             css={css`
@@ -142,7 +143,7 @@ export function ResultCard({ card, own }: { card: ClubResultCard; own: boolean }
               opacity: 0.85;
             `}
           >
-            {formatDateRange(challenge.fields.startDate, challenge.fields.endDate)}
+            {formatDateRange(card.startDate, card.endDate)}
           </p>
         </div>
       </div>
@@ -154,7 +155,7 @@ export function ResultCard({ card, own }: { card: ClubResultCard; own: boolean }
           flex: 1;
         `}
       >
-        {picture && <EntryPicture src={picture} alt={`Bild von ${row.club.clubname} (${teamLabel}) zu „${challenge.fields.headline}“`} />}
+        {picture && <EntryPicture src={picture} alt={`Bild von ${row.club.clubname} (${teamLabel}) zu „${headline}“`} />}
         {slogan && (
           <blockquote
             css={(theme: Theme) => css`
