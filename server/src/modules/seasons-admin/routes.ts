@@ -1,7 +1,199 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  adminSeasonListSchema,
+  adminSeasonSchema,
+  seasonChallengeCreatedSchema,
+  seasonChallengeCreateInputSchema,
+  seasonChallengeDuplicateInputSchema,
+  seasonChallengeOrderInputSchema,
+  seasonChallengeRemoveInputSchema,
+  seasonChallengeWithdrawInputSchema,
+  seasonCreateInputSchema,
+  seasonReasonInputSchema,
+  seasonSwitchInputSchema,
+  wireId,
+} from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
+import { tagRoutes } from '../../http/openapi.js';
+import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import {
+  createChallenge,
+  createSeason,
+  duplicateChallenge,
+  getSeason,
+  listSeasons,
+  removeChallenge,
+  reorderChallenges,
+  restoreChallenge,
+  switchSeason,
+  withdrawChallenge,
+} from './service.js';
 
-/** The back office's seasons (issue 26): list, create or copy, switch, and the challenges of a season (create, duplicate, remove, withdraw, restore, reorder). */
-export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async () => {
-  // Routes follow in this module's next commits.
+/**
+ * The back office's seasons over HTTP (issue 26; `seasonAdminPaths`, zod schemas of
+ * `@erd/shared-contracts/schemas`), never cached. Both roles read; every change is an admin's
+ * (a moderator gets 403). See README.md in this folder.
+ */
+
+const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
+const changeErrors = { ...errors, 409: zodErrorSchema } as const;
+const BODY_LIMIT = 16 * 1024;
+
+export const seasonAdminRoutePaths = {
+  seasons: '/api/operator/seasons',
+  season: '/api/operator/seasons/:yearId',
+  current: '/api/operator/seasons/current',
+  challenges: '/api/operator/seasons/:yearId/challenges',
+  order: '/api/operator/seasons/:yearId/order',
+  challenge: '/api/operator/season-challenges/:id',
+  duplicate: '/api/operator/season-challenges/:id/duplicate',
+  withdraw: '/api/operator/season-challenges/:id/withdraw',
+  restore: '/api/operator/season-challenges/:id/restore',
+} as const;
+
+const yearParams = z.strictObject({ yearId: wireId });
+const challengeParams = z.strictObject({ id: wireId });
+
+export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  registerOperatorAccess(app, ctx);
+  tagRoutes(app, 'back office: seasons');
+  const r = zodRoutes(app);
+  const operator = { operatorAccess: 'operator' } as const;
+  const admin = { operatorAccess: 'admin' } as const;
+
+  r.get(
+    seasonAdminRoutePaths.seasons,
+    { config: operator, schema: { summary: 'Every season (newest first) with its state, dates and counts, and the day they were computed for', response: { 200: adminSeasonListSchema, ...errors } } },
+    async () => listSeasons({ ctx }),
+  );
+
+  r.post(
+    seasonAdminRoutePaths.seasons,
+    {
+      config: admin,
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        summary: 'A new season: empty, or a copy of one with every date moved (no entries, votes, results or right answers); 409 SeasonExists (admin; audited)',
+        body: seasonCreateInputSchema,
+        response: { 201: adminSeasonSchema, ...changeErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createSeason({ ctx, input: { body: request.body, actor: actorOf(request) } })),
+  );
+
+  r.put(
+    seasonAdminRoutePaths.current,
+    {
+      config: admin,
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        summary: 'Switch the season the public site shows (confirmed, with a reason; admin; audited); every instance shows it at the next page load',
+        body: seasonSwitchInputSchema,
+        response: { 200: adminSeasonListSchema, ...errors },
+      },
+    },
+    async (request) => switchSeason({ ctx, input: { body: request.body, actor: actorOf(request) } }),
+  );
+
+  r.get(
+    seasonAdminRoutePaths.season,
+    { config: operator, schema: { summary: 'One season with all its challenges (withdrawn ones too) in order', params: yearParams, response: { 200: adminSeasonSchema, ...errors } } },
+    async (request) => getSeason({ ctx, input: { yearId: request.params.yearId } }),
+  );
+
+  r.post(
+    seasonAdminRoutePaths.challenges,
+    {
+      config: admin,
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        summary: 'A new challenge of one of the four types at the end of the season (live season: confirmLive, else 409 SeasonLive; admin; audited)',
+        params: yearParams,
+        body: seasonChallengeCreateInputSchema,
+        response: { 201: seasonChallengeCreatedSchema, ...changeErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createChallenge({ ctx, input: { yearId: request.params.yearId, body: request.body, actor: actorOf(request) } })),
+  );
+
+  r.put(
+    seasonAdminRoutePaths.order,
+    {
+      config: admin,
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        summary: 'The challenges of a season in a new order: every id exactly once (live season: confirmLive, else 409 SeasonLive; admin; audited)',
+        params: yearParams,
+        body: seasonChallengeOrderInputSchema,
+        response: { 200: adminSeasonSchema, ...changeErrors },
+      },
+    },
+    async (request) => reorderChallenges({ ctx, input: { yearId: request.params.yearId, body: request.body, actor: actorOf(request) } }),
+  );
+
+  r.post(
+    seasonAdminRoutePaths.duplicate,
+    {
+      config: admin,
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        summary: "A copy of the challenge right after it, headline ' (Kopie)', without right answer, entries or results (live season: confirmLive; admin; audited)",
+        params: challengeParams,
+        body: seasonChallengeDuplicateInputSchema,
+        response: { 201: seasonChallengeCreatedSchema, ...changeErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await duplicateChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } })),
+  );
+
+  r.delete(
+    seasonAdminRoutePaths.challenge,
+    {
+      config: admin,
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        summary: 'Remove a challenge that has no entry (else 409 ChallengeHasEntries: withdraw it); its unsent mails go with it (live season: confirmLive; admin; audited)',
+        params: challengeParams,
+        body: seasonChallengeRemoveInputSchema,
+        response: { 200: adminSeasonSchema, ...changeErrors },
+      },
+    },
+    async (request) => removeChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
+  );
+
+  r.post(
+    seasonAdminRoutePaths.withdraw,
+    {
+      config: admin,
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        summary: 'Take a challenge out of the public season with a reason; its entries, votes and results stay (live season: confirmLive; admin; audited)',
+        params: challengeParams,
+        body: seasonChallengeWithdrawInputSchema,
+        response: { 200: adminSeasonSchema, ...changeErrors },
+      },
+    },
+    async (request) => withdrawChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
+  );
+
+  r.post(
+    seasonAdminRoutePaths.restore,
+    {
+      config: admin,
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        summary: 'Put a withdrawn challenge back into its season, with a reason (admin; audited)',
+        params: challengeParams,
+        body: seasonReasonInputSchema,
+        response: { 200: adminSeasonSchema, ...errors },
+      },
+    },
+    async (request) => restoreChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
+  );
 };
