@@ -13,7 +13,7 @@
  *
  * or declaratively: `<div data-punktejagd-standings data-limit="5" data-refresh="60"></div>` before the
  * script tag. The widget checks for a newly published table every 60 s (`refreshSeconds`,
- * `data-refresh`; 0 = never).
+ * `data-refresh`; 0 = never). `season` / `data-season="2025"` pins it to a season's table (issue 26).
  */
 import type * as WidgetModule from '../features/embed/mount';
 import type { EmbedOptions, MountedWidget } from '../features/embed/mount';
@@ -91,11 +91,12 @@ window.PunktejagdStandings = api;
 export function autoMount() {
   document.querySelectorAll<HTMLElement>('[data-punktejagd-standings]').forEach((element) => {
     if (element.shadowRoot || handles.has(element)) return;
-    const { baseUrl, limit, refresh } = element.dataset;
+    const { baseUrl, limit, refresh, season } = element.dataset;
     api.mount(element, {
       baseUrl: baseUrl || undefined,
       limit: limit ? Number(limit) : undefined,
       refreshSeconds: refresh !== undefined && refresh.trim() !== '' ? Number(refresh) : undefined,
+      season: season || undefined,
     });
   });
 }

@@ -17,6 +17,11 @@ export interface EmbedOptions {
    * The widget renders again only when its rows changed.
    */
   refreshSeconds?: number;
+  /**
+   * Issue 26: pins the widget to a season, by its year (`2025`, `data-season="2025"`): that
+   * season's final table, its link to `/tabelle?saison=2025`. Absent: the current season.
+   */
+  season?: number | string;
 }
 
 export interface MountedWidget {
@@ -31,6 +36,12 @@ const MIN_REFRESH_SECONDS = 10;
 const MAX_REFRESH_SECONDS = 24 * 60 * 60;
 
 const mounted = new WeakMap<Element, MountedWidget>();
+
+/** A year number (2000–2100) or null (the current season). */
+export function normaliseSeason(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\s*\d{4}\s*$/.test(value) ? Number(value) : typeof value === 'number' && Number.isInteger(value) ? value : NaN;
+  return n >= 2000 && n <= 2100 ? n : null;
+}
 
 function normaliseLimit(limit: unknown): number {
   const n = typeof limit === 'string' ? Number.parseInt(limit, 10) : typeof limit === 'number' ? Math.floor(limit) : NaN;
@@ -61,7 +72,12 @@ export function mountStandingsWidget(element: Element, options: EmbedOptions & {
   root.render(
     <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>
-        <StandingsWidget baseUrl={baseUrl} limit={normaliseLimit(options.limit)} refreshSeconds={normaliseRefreshSeconds(options.refreshSeconds)} />
+        <StandingsWidget
+          baseUrl={baseUrl}
+          limit={normaliseLimit(options.limit)}
+          refreshSeconds={normaliseRefreshSeconds(options.refreshSeconds)}
+          season={normaliseSeason(options.season)}
+        />
       </ThemeProvider>
     </CacheProvider>,
   );

@@ -9,6 +9,7 @@ import type { StandingRowDto } from '@erd/shared-contracts';
 import { StandingsWidget } from '../components/standings-widget';
 import { normaliseRefreshSeconds } from '../mount';
 import { autoMount } from '../../../embed';
+import { resetPublicSeasons } from '../../../lib/seasons';
 
 const BASE = 'https://punktejagd.example';
 const config = { ...testConfig, publicUrl: 'https://punktejagd.example/' };
@@ -301,4 +302,57 @@ it.each([
   [10 ** 9, 86400],
 ])('refreshSeconds %p → %p', (value, expected) => {
   expect(normaliseRefreshSeconds(value)).toBe(expected);
+});
+
+describe('pinned to a season (issue 26)', () => {
+  const archive = [row('club-7', 'FC Füssen', 1, 300), row('club-2', 'TSV Grünwald', 2, 250), row('club-9', 'TuS Holzkirchen', 3, 90)];
+
+  afterEach(() => resetPublicSeasons());
+
+  it('data-season="2025" shows that season’s final table and links to /tabelle?saison=2025', async () => {
+    const fetch = mockFetch({ 'GET /config.json': { body: config }, ...apiRoutes({ overall: overallRows, archive: { overall: archive } }) });
+    const element = host();
+    Object.assign(element.dataset, { punktejagdStandings: '', baseUrl: BASE, limit: '2', refresh: '0', season: '2025' });
+    await act(async () => {
+      autoMount();
+    });
+    const shadow = shadowOf(element);
+    const list = await within(shadow).findByRole('list', { name: 'Gesamttabelle 2025: die ersten 2' });
+    expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual(['FC Füssen', 'TSV Grünwald']);
+    expect(within(shadow).getByRole('heading', { name: 'Gesamttabelle 2025' })).toBeInTheDocument();
+    expect(within(shadow).getByRole('link', { name: 'Zur Gesamttabelle 2025' })).toHaveAttribute('href', `${BASE}/tabelle?saison=2025`);
+    const urls = fetch.mock.calls.map(([input]) => String(input));
+    expect(urls).toEqual(expect.arrayContaining([`${BASE}/api/public/seasons`, `${BASE}/results/overall-year-2025.json`]));
+    expect(urls).not.toContain(`${BASE}/results/overall-${YEAR_ID}.json`);
+    act(() => window.PunktejagdStandings!.unmount(element));
+  });
+
+  it('the current season’s year, and a year no season can have (1999), show the current table as without the attribute', async () => {
+    mockFetch({ 'GET /config.json': { body: config }, ...apiRoutes({ overall: overallRows, archive: { overall: archive } }) });
+    const current = host();
+    const unknown = host();
+    await act(async () => {
+      window.PunktejagdStandings!.mount(current, { baseUrl: BASE, limit: 1, refreshSeconds: 0, season: 2026 });
+      window.PunktejagdStandings!.mount(unknown, { baseUrl: BASE, limit: 1, refreshSeconds: 0, season: 1999 });
+    });
+    const list = await within(shadowOf(current)).findByRole('list', { name: 'Gesamttabelle: die ersten 1' });
+    expect(within(list).getByRole('link').textContent).toBe('TSV Eching');
+    expect(within(shadowOf(current)).getByRole('link', { name: 'Zur Gesamttabelle' })).toHaveAttribute('href', `${BASE}/tabelle`);
+    // 1999 is no year a widget can be pinned to: the current season, as without the attribute
+    expect(await within(shadowOf(unknown)).findByRole('list', { name: 'Gesamttabelle: die ersten 1' })).toBeInTheDocument();
+    act(() => {
+      window.PunktejagdStandings!.unmount(current);
+      window.PunktejagdStandings!.unmount(unknown);
+    });
+  });
+
+  it('a season that is not public says the table cannot be loaded', async () => {
+    mockFetch({ 'GET /config.json': { body: config }, ...apiRoutes({ overall: overallRows, archive: { overall: archive } }) });
+    const element = host();
+    await act(async () => {
+      window.PunktejagdStandings!.mount(element, { baseUrl: BASE, refreshSeconds: 0, season: '2031' });
+    });
+    expect(await within(shadowOf(element)).findByRole('alert')).toHaveTextContent('Die Tabelle konnte gerade nicht geladen werden.');
+    act(() => window.PunktejagdStandings!.unmount(element));
+  });
 });

@@ -1,5 +1,6 @@
 import { contentApi, loadRuntimeConfig, loadSpaceData, type StandingRowDto } from '@erd/shared-contracts';
 import { sortedRows } from '../../../lib/challenges';
+import { loadPublicSeasons } from '../../../lib/seasons';
 
 export interface TopStandings {
   productName: string;
@@ -9,6 +10,8 @@ export interface TopStandings {
   rows: StandingRowDto[];
   /** The year whose overall file this is (a refresh asks for the same file). */
   yearId: string;
+  /** Pinned to an ended season (issue 26): its year; null for the current season. */
+  archivedYear: number | null;
   /** The version of the file seen last (its `ETag`); null when the server sent none. */
   etag: string | null;
 }
@@ -25,18 +28,30 @@ const REVALIDATE = { cache: 'no-cache' } as const;
  * result files resolve against our server (pitfall 9), then the year from the space data and
  * GET /results/overall-{yearId}.json.
  */
-export async function getTopStandings(baseUrl: string, limit: number): Promise<TopStandings> {
+export async function getTopStandings(baseUrl: string, limit: number, season: number | null = null): Promise<TopStandings> {
   const config = await loadRuntimeConfig(`${baseUrl}/config.json`);
-  const space = await loadSpaceData();
-  const yearId = space.year.sys.id;
+  const { yearId, archivedYear } = await seasonOf(season);
   const file = await contentApi().getOverallStandingsFile(yearId, REVALIDATE);
   return {
     productName: config.productName,
     publicUrl: (config.publicUrl || baseUrl).replace(/\/+$/, ''),
     rows: sortedRows(file.body).slice(0, limit),
     yearId,
+    archivedYear,
     etag: file.etag,
   };
+}
+
+/**
+ * The year the widget shows: the current one (space data), or with `season` (`data-season="2025"`,
+ * issue 26) that public season's, from GET /api/public/seasons; a year that is no public season is
+ * an error (the widget says the table could not be loaded).
+ */
+async function seasonOf(season: number | null): Promise<{ yearId: string; archivedYear: number | null }> {
+  if (season === null) return { yearId: (await loadSpaceData()).year.sys.id, archivedYear: null };
+  const found = (await loadPublicSeasons()).seasons.find((s) => s.year === season);
+  if (!found) throw new Error(`PunktejagdStandings: no public season ${season}`);
+  return { yearId: found.id, archivedYear: found.state === 'ended' ? found.year : null };
 }
 
 const sameRows = (a: readonly StandingRowDto[], b: readonly StandingRowDto[]) => JSON.stringify(a) === JSON.stringify(b);

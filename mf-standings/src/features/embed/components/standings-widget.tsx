@@ -1,5 +1,6 @@
 import { css, Global, type Theme } from '@emotion/react';
 import { useId } from 'react';
+import { paths } from '@erd/shared-contracts';
 import { ClubLogo } from '../../../components/club-logo';
 import { TeamTag } from '../../../components/team-tag';
 import { formatPlace, formatPoints } from '../../../lib/format';
@@ -9,6 +10,8 @@ import { useLiveTopStandings } from '../hooks/use-live-top-standings';
 export interface StandingsWidgetProps {
   /** Our server's origin: config.json and every data URL resolve against it. */
   baseUrl: string;
+  /** Issue 26: the season (year number) the widget is pinned to; null/absent: the current season. */
+  season?: number | null;
   limit: number;
   /** Seconds between checks for a new version of the overall table; 0 = never. */
   refreshSeconds: number;
@@ -49,11 +52,14 @@ const srOnly = css`
  * The overall top N for the sponsor's page: place, logo, club name, team and points, and a link to
  * the full table. It follows new publications by itself (see `useLiveTopStandings`).
  */
-export function StandingsWidget({ baseUrl, limit, refreshSeconds }: StandingsWidgetProps) {
+export function StandingsWidget({ baseUrl, limit, refreshSeconds, season = null }: StandingsWidgetProps) {
   const titleId = useId();
-  const standings = useLiveTopStandings(baseUrl, limit, refreshSeconds);
+  const standings = useLiveTopStandings(baseUrl, limit, refreshSeconds, season);
   const data = standings.status === 'success' ? standings.data : null;
   const publicUrl = data?.publicUrl ?? baseUrl;
+  // Pinned to an ended season: its year in the title, its final table behind the link.
+  const archived = data?.archivedYear ?? null;
+  const title = archived === null ? OVERALL_TITLE : `${OVERALL_TITLE} ${archived}`;
 
   return (
     <section
@@ -93,7 +99,7 @@ export function StandingsWidget({ baseUrl, limit, refreshSeconds }: StandingsWid
           text-transform: uppercase;
         `}
       >
-        {OVERALL_TITLE}
+        {title}
       </h2>
 
       {standings.status === 'loading' && <p role="status">Tabelle wird geladen …</p>}
@@ -106,7 +112,7 @@ export function StandingsWidget({ baseUrl, limit, refreshSeconds }: StandingsWid
       )}
       {data && data.rows.length > 0 && (
         <ol
-          aria-label={`${OVERALL_TITLE}: die ersten ${data.rows.length}`}
+          aria-label={`${title}: die ersten ${data.rows.length}`}
           css={(theme: Theme) => css`
             list-style: none;
             margin: 0 0 16px;
@@ -182,7 +188,7 @@ export function StandingsWidget({ baseUrl, limit, refreshSeconds }: StandingsWid
         </ol>
       )}
       <a
-        href={`${publicUrl}/tabelle`}
+        href={`${publicUrl}${archived === null ? paths.standings : paths.seasonStandings(archived)}`}
         css={(theme: Theme) => css`
           display: inline-flex;
           align-items: center;
@@ -201,7 +207,7 @@ export function StandingsWidget({ baseUrl, limit, refreshSeconds }: StandingsWid
           }
         `}
       >
-        {TO_OVERALL}
+        {archived === null ? TO_OVERALL : `${TO_OVERALL} ${archived}`}
       </a>
     </section>
   );

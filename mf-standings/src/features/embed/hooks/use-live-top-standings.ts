@@ -15,8 +15,8 @@ interface Keyed {
  * again if a poll was skipped. A failed first load is tried again at the next poll. Everything
  * stops when the widget unmounts.
  */
-export function useLiveTopStandings(baseUrl: string, limit: number, refreshSeconds: number): LiveStandingsState {
-  const key = `${baseUrl}#${limit}#${refreshSeconds}`;
+export function useLiveTopStandings(baseUrl: string, limit: number, refreshSeconds: number, season: number | null = null): LiveStandingsState {
+  const key = `${baseUrl}#${limit}#${refreshSeconds}#${season ?? ''}`;
   const [current, setCurrent] = useState<Keyed | null>(null);
 
   useEffect(() => {
@@ -29,7 +29,7 @@ export function useLiveTopStandings(baseUrl: string, limit: number, refreshSecon
       inFlight = true;
       try {
         if (!data) {
-          const loaded = await getTopStandings(baseUrl, limit);
+          const loaded = await getTopStandings(baseUrl, limit, season);
           if (!active) return;
           data = loaded;
           setCurrent({ key, state: { status: 'success', data: loaded } });
@@ -71,7 +71,7 @@ export function useLiveTopStandings(baseUrl: string, limit: number, refreshSecon
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisibilityChange);
     };
-  }, [key, baseUrl, limit, refreshSeconds]);
+  }, [key, baseUrl, limit, refreshSeconds, season]);
 
   return current?.key === key ? current.state : { status: 'loading' };
 }
