@@ -4,6 +4,7 @@ import type {
   AdminSeasonListDto,
   SeasonChallengeCreatedDto,
 } from '@erd/shared-contracts/schemas';
+import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import { DEFAULT_POINTS_TABLE, type SpaceDataDto } from '@erd/shared-contracts/wire';
 import { challenges, moderationLog, notifications, participations, publishedResults, site, votes, years } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
@@ -98,7 +99,7 @@ async function season(id: string): Promise<AdminSeasonDto> {
 }
 
 const seasonAudit = () => t.ctx.db.select().from(moderationLog).where(like(moderationLog.action, 'season-%'));
-const auditOf = (action: string) => t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, action));
+const auditOf = (action: AuditAction) => t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, action));
 
 async function spaceData(app = t.app): Promise<SpaceDataDto> {
   const res = await app.inject({ method: 'GET', url: SPACE });
