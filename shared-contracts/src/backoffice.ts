@@ -32,6 +32,8 @@ export const backofficePaths = {
   /** What sharing brings (issue 23): previews, visits and votes per channel. */
   reach: '/backoffice/reichweite',
   challenges: '/backoffice/challenges',
+  /** Every season, made, copied and switched by admins (issue 26); one season is `seasons/{yearId}`. */
+  seasons: '/backoffice/saisons',
   results: '/backoffice/ergebnisse',
   content: '/backoffice/inhalte',
   audit: '/backoffice/protokoll',

@@ -23,6 +23,8 @@ const OverviewScreen = lazy(() => import('../features/overview/components/overvi
 const ReachScreen = lazy(() => import('../features/reach/components/reach-screen').then((m) => ({ default: m.ReachScreen })));
 const PasswordScreen = lazy(() => import('../features/password/components/password-screen').then((m) => ({ default: m.PasswordScreen })));
 const ResultsScreen = lazy(() => import('../features/results/components/results-screen').then((m) => ({ default: m.ResultsScreen })));
+const SeasonScreen = lazy(() => import('../features/seasons/components/season-screen').then((m) => ({ default: m.SeasonScreen })));
+const SeasonsScreen = lazy(() => import('../features/seasons/components/seasons-screen').then((m) => ({ default: m.SeasonsScreen })));
 const VoteEntryScreen = lazy(() => import('../features/votes/components/vote-entry-screen').then((m) => ({ default: m.VoteEntryScreen })));
 const VotesScreen = lazy(() => import('../features/votes/components/votes-screen').then((m) => ({ default: m.VotesScreen })));
 
@@ -49,6 +51,8 @@ export function BackofficeRoutes() {
           <Route path="stimmen" element={<VotesScreen />} />
           <Route path="stimmen/:participationId" element={<VoteEntryScreen />} />
           <Route path="reichweite" element={<ReachScreen />} />
+          <Route path="saisons" element={<SeasonsScreen />} />
+          <Route path="saisons/:yearId" element={<SeasonScreen />} />
           <Route path="challenges" element={<ChallengesScreen />} />
           <Route path="challenges/:id" element={<ChallengeEditScreen />} />
           <Route path="ergebnisse" element={<ResultsScreen />} />

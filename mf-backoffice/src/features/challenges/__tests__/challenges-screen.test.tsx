@@ -215,3 +215,10 @@ it('an admin sets "Ergebnisse erwartet am" while the challenge runs, without the
   await waitFor(() => expect(saved).toHaveLength(2));
   expect(saved[1]).toEqual({ expectedUpdatedAt: '2026-06-15T10:00:00.000Z', resultsDate: null });
 });
+
+it('leads back to the season the challenge was opened from (?saison=)', async () => {
+  fakeServer();
+  renderBackoffice('/backoffice/challenges/est?saison=year-2027', signedIn);
+  expect(await screen.findByRole('link', { name: 'Zurück zur Saison' })).toHaveAttribute('href', '/backoffice/saisons/year-2027');
+  expect(screen.queryByRole('link', { name: 'Zurück zu den Challenges' })).not.toBeInTheDocument();
+});

@@ -1,6 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError, Link, useParams } from '@erd/shared-contracts';
+import { isApiError, Link, useParams, useSearchParams } from '@erd/shared-contracts';
+import { backofficePaths } from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
 import { Button, FieldError, Spinner } from '@erd/shared-contracts/ui';
 import type { ImageDto, PointsRowDto } from '@erd/shared-contracts/wire';
@@ -93,6 +94,8 @@ function check(form: FormState): { points: PointsRowDto[]; errors: Record<string
 /** 'Challenge bearbeiten': texts, teaser image, dates, points table and goals ranking; read-only for moderators. */
 export function ChallengeEditScreen() {
   const { id = '' } = useParams();
+  /** Opened from 'Saisons' (`?saison=<yearId>`): the way back leads there. */
+  const fromSeason = useSearchParams()[0].get('saison');
   const { state, signedOut } = useOperatorSession();
   const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
   const [challenge, setChallenge] = useState<AdminChallengeDto | null>(null);
@@ -209,7 +212,11 @@ export function ChallengeEditScreen() {
   return (
     <>
       <p>
-        <Link to={challengesRoute}>Zurück zu den Challenges</Link>
+        {fromSeason ? (
+          <Link to={`${backofficePaths.seasons}/${encodeURIComponent(fromSeason)}`}>Zurück zur Saison</Link>
+        ) : (
+          <Link to={challengesRoute}>Zurück zu den Challenges</Link>
+        )}
       </p>
       <ScreenHeader
         title={`#${challenge.number} ${challenge.headline}`}

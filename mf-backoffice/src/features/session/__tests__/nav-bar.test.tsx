@@ -20,6 +20,7 @@ it('shows only the screens that work, who is signed in, and a skip link to the c
     'Moderation',
     'Stimmen',
     'Reichweite',
+    'Saisons',
     'Challenges',
     'Ergebnisse',
     'Vereine',
@@ -80,7 +81,7 @@ it("an admin's bar also has 'Newsletter', 'Nachrichten' and 'Operatoren'", () =>
   expect(links.at(-1)).toHaveTextContent('Operatoren');
   expect(links.map((link) => link.textContent)).toContain('Newsletter');
   expect(links.map((link) => link.textContent)).toContain('Nachrichten');
-  expect(links).toHaveLength(13);
+  expect(links).toHaveLength(14);
 });
 
 it('with an admin’s start password every screen leads to “Passwort ändern”, the bar offers nothing else, and a changed password opens the rest', async () => {

@@ -17,6 +17,7 @@ const screens = [
   { to: backofficePaths.moderation, label: 'Moderation' },
   { to: backofficePaths.votes, label: 'Stimmen' },
   { to: backofficePaths.reach, label: 'Reichweite' },
+  { to: backofficePaths.seasons, label: 'Saisons' },
   { to: backofficePaths.challenges, label: 'Challenges' },
   { to: backofficePaths.results, label: 'Ergebnisse' },
   { to: backofficePaths.clubs, label: 'Vereine' },

@@ -1,0 +1,213 @@
+import { css, type Theme } from '@emotion/react';
+import { type FormEvent, useState } from 'react';
+import type { SeasonChallengeCreateInput } from '@erd/shared-contracts/schemas';
+import { FieldLabel, FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { Button } from '@erd/shared-contracts/ui';
+import { Panel } from '../../../components/screen';
+import { selectStyle } from '../../../components/table-styles';
+import { createSeasonChallenge } from '../api/seasons';
+import { type ChallengeType, failureOf, HEADLINE_MAX, isVoteType, seasonTexts, TYPE_LABELS } from '../lib';
+import { ActionDialog } from './action-dialog';
+
+const DATE_KEYS = ['startDate', 'endDate', 'startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
+type DateKey = (typeof DATE_KEYS)[number];
+type FieldKey = 'headline' | DateKey;
+
+const DATE_LABELS: Record<DateKey, string> = {
+  startDate: 'Beginn',
+  endDate: 'Ende',
+  startDateSubmission: 'Beginn der Einreichung',
+  endDateSubmission: 'Ende der Einreichung',
+  startDateVoting: 'Beginn der Abstimmung',
+  endDateVoting: 'Ende der Abstimmung',
+};
+
+/** The pairs whose end may not lie before their start. */
+const PAIRS: [DateKey, DateKey][] = [
+  ['startDate', 'endDate'],
+  ['startDateSubmission', 'endDateSubmission'],
+  ['startDateVoting', 'endDateVoting'],
+];
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const EMPTY_DATES: Record<DateKey, string> = { startDate: '', endDate: '', startDateSubmission: '', endDateSubmission: '', startDateVoting: '', endDateVoting: '' };
+
+/**
+ * 'Neue Challenge' (admins): one of the four types with its headline and days (picture and slogan
+ * challenges with their submission and voting days); the rest is edited in the challenge form. In the
+ * public season it first asks, since the public numbering changes. The server checks the date rules
+ * and names the field.
+ */
+export function NewChallengeForm({ yearId, live, onCreated, onExpired }: { yearId: string; live: boolean; onCreated: (headline: string) => void; onExpired: () => void }) {
+  const [type, setType] = useState<ChallengeType>('bfv-erd-estimate');
+  const [headline, setHeadline] = useState('');
+  const [dates, setDates] = useState<Record<DateKey, string>>(EMPTY_DATES);
+  const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<SeasonChallengeCreateInput | null>(null);
+  const [sending, setSending] = useState(false);
+  const keys = DATE_KEYS.filter((k) => isVoteType(type) || k === 'startDate' || k === 'endDate');
+
+  const check = () => {
+    const found: Partial<Record<FieldKey, string>> = {};
+    const trimmed = headline.trim();
+    // eslint-disable-next-line no-control-regex -- the server's rule: one line without control characters
+    if (!trimmed || trimmed.length > HEADLINE_MAX || /[\u0000-\u001F\u007F-\u009F]/.test(trimmed)) found.headline = seasonTexts.headline;
+    for (const key of keys) if (!DAY.test(dates[key])) found[key] = seasonTexts.date;
+    for (const [start, end] of PAIRS) if (keys.includes(end) && !found[start] && !found[end] && dates[end] < dates[start]) found[end] = seasonTexts.endBeforeStart;
+    return found;
+  };
+
+  const send = async (input: SeasonChallengeCreateInput) => {
+    setSending(true);
+    try {
+      await createSeasonChallenge(yearId, input);
+      setConfirming(null);
+      setHeadline('');
+      setDates(EMPTY_DATES);
+      setErrors({});
+      setFailure(null);
+      onCreated(input.headline);
+    } catch (error) {
+      const f = failureOf(error);
+      setConfirming(null);
+      if (f.kind === 'expired') return onExpired();
+      if (f.field && (f.field === 'headline' || (DATE_KEYS as readonly string[]).includes(f.field))) setErrors({ [f.field]: f.message });
+      setFailure(f.message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    setFailure(null);
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length) {
+      setFailure(seasonTexts.fix);
+      const first = (['headline', ...keys] as FieldKey[]).find((k) => found[k]);
+      if (first) document.getElementById(`new-challenge-${first}`)?.focus();
+      return;
+    }
+    const input: SeasonChallengeCreateInput = { objectTypeId: type, headline: headline.trim(), startDate: dates.startDate, endDate: dates.endDate };
+    for (const key of keys) input[key] = dates[key];
+    if (live) setConfirming(input);
+    else void send(input);
+  };
+
+  return (
+    <Panel as="section" aria-labelledby="new-challenge-title">
+      <h2
+        id="new-challenge-title"
+        css={(theme: Theme) => css`
+          margin: 0 0 ${theme.space(4)};
+          font-family: ${theme.fonts.headline};
+          font-size: 1.5rem;
+          color: ${theme.colors.primaryDark};
+        `}
+      >
+        Neue Challenge
+      </h2>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        css={(theme: Theme) => css`
+          display: grid;
+          gap: ${theme.space(5)};
+        `}
+      >
+        <div
+          css={(theme: Theme) => css`
+            display: grid;
+            gap: ${theme.space(4)};
+            grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+            align-items: start;
+          `}
+        >
+          <div>
+            <FieldLabel htmlFor="new-challenge-type">Art</FieldLabel>
+            <select id="new-challenge-type" name="objectTypeId" value={type} onChange={(e) => setType(e.target.value as ChallengeType)} css={selectStyle}>
+              {(Object.keys(TYPE_LABELS) as ChallengeType[]).map((t) => (
+                <option key={t} value={t}>
+                  {TYPE_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            id="new-challenge-headline"
+            name="headline"
+            label="Überschrift"
+            required
+            maxLength={HEADLINE_MAX}
+            autoComplete="off"
+            value={headline}
+            error={errors.headline}
+            onChange={(e) => setHeadline(e.target.value)}
+          />
+        </div>
+        <fieldset
+          css={(theme: Theme) => css`
+            border: 1px solid ${theme.colors.border};
+            border-radius: ${theme.radius};
+            padding: ${theme.space(4)};
+            margin: 0;
+            display: grid;
+            gap: ${theme.space(3)};
+            grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+            align-items: start;
+          `}
+        >
+          <legend
+            css={css`
+              font-weight: 700;
+            `}
+          >
+            Termine{isVoteType(type) ? ' (mit Einreichung und Abstimmung)' : ''}
+          </legend>
+          {keys.map((key) => (
+            <TextField
+              key={key}
+              id={`new-challenge-${key}`}
+              type="date"
+              name={key}
+              label={DATE_LABELS[key]}
+              required
+              value={dates[key]}
+              error={errors[key]}
+              onChange={(e) => setDates({ ...dates, [key]: e.target.value })}
+            />
+          ))}
+        </fieldset>
+        <p
+          css={(theme: Theme) => css`
+            margin: 0;
+            color: ${theme.colors.textMuted};
+          `}
+        >
+          Texte, Bilder, Punkte und Preise bearbeitest du danach im Challenge-Formular („Bearbeiten“).
+        </p>
+        {failure && <FormMessage tone="error">{failure}</FormMessage>}
+        <div>
+          <Button type="submit" variant="secondary" disabled={sending} aria-busy={sending || undefined}>
+            Challenge anlegen
+          </Button>
+        </div>
+      </form>
+      {confirming && (
+        <ActionDialog
+          title="Challenge in der öffentlichen Saison anlegen"
+          description={`„${confirming.headline}“ kommt als letzte Challenge in die Saison.`}
+          submitLabel="Challenge anlegen"
+          live
+          sending={sending}
+          failure={null}
+          onCancel={() => setConfirming(null)}
+          onSubmit={() => void send({ ...confirming, confirmLive: true })}
+        />
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,255 @@
+import { css, type Theme } from '@emotion/react';
+import { type FormEvent, useState } from 'react';
+import type { AdminSeasonDto, AdminSeasonSummaryDto, SeasonCreateInput } from '@erd/shared-contracts/schemas';
+import { FieldHint, FieldLabel, FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { Button, FieldError } from '@erd/shared-contracts/ui';
+import { selectStyle } from '../../../components/table-styles';
+import { Panel } from '../../../components/screen';
+import { createSeason } from '../api/seasons';
+import {
+  addDays,
+  defaultOffset,
+  failureOf,
+  germanDayWithWeekday,
+  SEASON_OFFSET_MAX_DAYS,
+  SEASON_STATE_LABELS,
+  SEASON_YEAR_MAX,
+  SEASON_YEAR_MIN,
+  seasonTexts,
+} from '../lib';
+
+type Errors = Partial<Record<'year' | 'copyFrom' | 'offsetDays', string>>;
+
+const WHOLE = /^-?\d{1,5}$/;
+
+/** The season a copy starts from by default: the public one, else the newest. */
+function defaultSource(seasons: readonly AdminSeasonSummaryDto[]): AdminSeasonSummaryDto | undefined {
+  return seasons.find((s) => s.current) ?? [...seasons].sort((a, b) => b.year - a.year)[0];
+}
+
+/**
+ * 'Neue Saison' (admins): the year number, and empty or a copy of a season with every date moved by
+ * an offset in days (the copy's first day shown as it will be). Calls `onCreated` with the new season's id.
+ */
+export function NewSeasonForm({ seasons, onCreated, onExpired }: { seasons: readonly AdminSeasonSummaryDto[]; onCreated: (yearId: string) => void; onExpired: () => void }) {
+  const nextYear = seasons.length ? Math.max(...seasons.map((s) => s.year)) + 1 : new Date().getFullYear();
+  const source = defaultSource(seasons);
+  const [year, setYear] = useState(String(nextYear));
+  const [mode, setMode] = useState<'empty' | 'copy'>(source ? 'copy' : 'empty');
+  const [copyFrom, setCopyFrom] = useState(source?.id ?? '');
+  const [offset, setOffset] = useState(source ? String(defaultOffset(source.year, nextYear)) : '0');
+  const [offsetTouched, setOffsetTouched] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const from = seasons.find((s) => s.id === copyFrom);
+  const yearNumber = Number(year);
+  const offsetNumber = Number(offset);
+  const offsetValid = WHOLE.test(offset.trim()) && Math.abs(offsetNumber) <= SEASON_OFFSET_MAX_DAYS;
+
+  /** Until the offset is typed, it follows the year and the source (whole weeks, the weekdays stay). */
+  const follow = (nextYearText: string, nextFrom: AdminSeasonSummaryDto | undefined) => {
+    const y = Number(nextYearText);
+    if (!offsetTouched && nextFrom && Number.isInteger(y) && y >= SEASON_YEAR_MIN && y <= SEASON_YEAR_MAX) setOffset(String(defaultOffset(nextFrom.year, y)));
+  };
+
+  const check = (): Errors => {
+    const found: Errors = {};
+    if (!/^\d{4}$/.test(year.trim()) || yearNumber < SEASON_YEAR_MIN || yearNumber > SEASON_YEAR_MAX) found.year = seasonTexts.year;
+    else if (seasons.some((s) => s.year === yearNumber)) found.year = seasonTexts.yearTaken;
+    if (mode === 'copy') {
+      if (!from) found.copyFrom = seasonTexts.copyFrom;
+      if (!offsetValid) found.offsetDays = seasonTexts.offset;
+    }
+    return found;
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    setFailure(null);
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length) {
+      setFailure(seasonTexts.fix);
+      const first = (['year', 'copyFrom', 'offsetDays'] as const).find((k) => found[k]);
+      if (first) document.getElementById(`new-season-${first}`)?.focus();
+      return;
+    }
+    const input: SeasonCreateInput = mode === 'copy' ? { year: yearNumber, copyFrom, offsetDays: offsetNumber } : { year: yearNumber };
+    setSending(true);
+    try {
+      const created: AdminSeasonDto | undefined = await createSeason(input);
+      // The copied or new year's id is `year-<year>` (decisions); the answer names it.
+      onCreated(created?.id ?? `year-${yearNumber}`);
+    } catch (error) {
+      const f = failureOf(error);
+      if (f.kind === 'expired') return onExpired();
+      if (f.field === 'year' || f.field === 'copyFrom' || f.field === 'offsetDays') setErrors({ [f.field]: f.message });
+      setFailure(f.message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const firstDay = mode === 'copy' && from?.startDate && offsetValid ? addDays(from.startDate, offsetNumber) : null;
+  const lastDay = mode === 'copy' && from?.endDate && offsetValid ? addDays(from.endDate, offsetNumber) : null;
+
+  return (
+    <Panel as="section" aria-labelledby="new-season-title">
+      <h2
+        id="new-season-title"
+        css={(theme: Theme) => css`
+          margin: 0 0 ${theme.space(4)};
+          font-family: ${theme.fonts.headline};
+          font-size: 1.5rem;
+          color: ${theme.colors.primaryDark};
+        `}
+      >
+        Neue Saison
+      </h2>
+      <form
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        css={(theme: Theme) => css`
+          display: grid;
+          gap: ${theme.space(5)};
+        `}
+      >
+        <div
+          css={css`
+            max-width: 240px;
+          `}
+        >
+          <TextField
+            id="new-season-year"
+            name="year"
+            label="Jahr"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            required
+            value={year}
+            error={errors.year}
+            onChange={(e) => {
+              setYear(e.target.value);
+              follow(e.target.value, from);
+            }}
+          />
+        </div>
+        <fieldset
+          css={(theme: Theme) => css`
+            border: 1px solid ${theme.colors.border};
+            border-radius: ${theme.radius};
+            padding: ${theme.space(4)};
+            margin: 0;
+            display: grid;
+            gap: ${theme.space(3)};
+          `}
+        >
+          <legend
+            css={css`
+              font-weight: 700;
+            `}
+          >
+            Inhalt
+          </legend>
+          <label css={radioRow}>
+            <input type="radio" name="mode" value="empty" checked={mode === 'empty'} onChange={() => setMode('empty')} />
+            Leer (ohne Challenges)
+          </label>
+          <label css={radioRow}>
+            <input type="radio" name="mode" value="copy" checked={mode === 'copy'} disabled={seasons.length === 0} onChange={() => setMode('copy')} />
+            Kopie einer Saison (Challenges, Texte, Bilder, Punkte, Preise, Teaser und Bannertexte; keine Beiträge, Stimmen, Ergebnisse oder Konten)
+          </label>
+          {mode === 'copy' && (
+            <div
+              css={(theme: Theme) => css`
+                display: grid;
+                gap: ${theme.space(4)};
+                grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+                align-items: start;
+              `}
+            >
+              <div>
+                <FieldLabel htmlFor="new-season-copyFrom">Kopie von</FieldLabel>
+                <select
+                  id="new-season-copyFrom"
+                  name="copyFrom"
+                  value={copyFrom}
+                  aria-invalid={errors.copyFrom ? true : undefined}
+                  aria-describedby={errors.copyFrom ? 'new-season-copyFrom-error' : undefined}
+                  onChange={(e) => {
+                    setCopyFrom(e.target.value);
+                    follow(year, seasons.find((s) => s.id === e.target.value));
+                  }}
+                  css={selectStyle}
+                >
+                  {!from && <option value="">Saison wählen</option>}
+                  {seasons.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      Saison {s.year} ({SEASON_STATE_LABELS[s.state]}, {s.challenges} {s.challenges === 1 ? 'Challenge' : 'Challenges'})
+                    </option>
+                  ))}
+                </select>
+                {errors.copyFrom && <FieldError id="new-season-copyFrom-error">{errors.copyFrom}</FieldError>}
+              </div>
+              <TextField
+                id="new-season-offsetDays"
+                name="offsetDays"
+                label="Termine verschieben um … Tage"
+                inputMode="numeric"
+                autoComplete="off"
+                required
+                value={offset}
+                error={errors.offsetDays}
+                hint="Eine negative Zahl verschiebt nach vorn. Ganze Wochen (364 Tage = 52 Wochen) behalten die Wochentage."
+                onChange={(e) => {
+                  setOffset(e.target.value);
+                  setOffsetTouched(true);
+                }}
+              />
+            </div>
+          )}
+          {mode === 'copy' && from && (
+            <FieldHint as="div" aria-live="polite" id="new-season-preview">
+              {from.startDate === null ? (
+                <>Die Saison {from.year} hat keine Challenges: Die Kopie übernimmt Teaser und Bannertexte.</>
+              ) : firstDay ? (
+                <>
+                  Erster Tag der Kopie: <strong>{germanDayWithWeekday(firstDay)}</strong> (bisher {germanDayWithWeekday(from.startDate)})
+                  {lastDay && (
+                    <>
+                      , letzter Tag: <strong>{germanDayWithWeekday(lastDay)}</strong>
+                    </>
+                  )}
+                  .
+                </>
+              ) : (
+                <>Der erste Tag der Kopie steht fest, sobald die Verschiebung eine ganze Zahl ist.</>
+              )}
+            </FieldHint>
+          )}
+        </fieldset>
+        {failure && <FormMessage tone="error">{failure}</FormMessage>}
+        <div>
+          <Button type="submit" variant="secondary" disabled={sending} aria-busy={sending || undefined}>
+            Saison anlegen
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+const radioRow = css`
+  display: flex;
+  gap: 8px;
+  align-items: flex-start;
+  min-height: 32px;
+  input {
+    margin-top: 5px;
+    flex: none;
+  }
+`;

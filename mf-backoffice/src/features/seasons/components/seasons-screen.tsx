@@ -1,0 +1,133 @@
+import { css, type Theme } from '@emotion/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from '@erd/shared-contracts';
+import type { AdminSeasonListDto } from '@erd/shared-contracts/schemas';
+import { Button, Spinner } from '@erd/shared-contracts/ui';
+import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
+import { Panel, ScreenHeader } from '../../../components/screen';
+import { TableRegion } from '../../../components/table-region';
+import { visuallyHidden } from '../../../components/table-styles';
+import { useOperatorSession } from '../../../lib/operator-session';
+import { listSeasons } from '../api/seasons';
+import { failureOf, germanDay, seasonPath, seasonTexts } from '../lib';
+import { NewSeasonForm } from './new-season-form';
+import { PublicMarker, StateBadge } from './state-badge';
+
+type List = { status: 'loading' } | { status: 'error'; message: string } | { status: 'password' } | { status: 'ready'; data: AdminSeasonListDto };
+
+/**
+ * 'Saisons': every season (newest first) with its state, first and last day, challenges and entries,
+ * and which one the public site shows; admins create a new one, empty or as a copy. Both roles read.
+ */
+export function SeasonsScreen() {
+  const { state, signedOut } = useOperatorSession();
+  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const navigate = useNavigate();
+  const [list, setList] = useState<List>({ status: 'loading' });
+  const request = useRef(0);
+
+  const load = useCallback(async () => {
+    const id = ++request.current;
+    setList({ status: 'loading' });
+    try {
+      const data = await listSeasons();
+      if (id === request.current) setList({ status: 'ready', data });
+    } catch (error) {
+      if (id !== request.current) return;
+      if (isPasswordChangeRequired(error)) return setList({ status: 'password' });
+      const f = failureOf(error);
+      if (f.kind === 'expired') signedOut('expired');
+      else setList({ status: 'error', message: f.status === 403 ? f.message : seasonTexts.loadFailed });
+    }
+  }, [signedOut]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section aria-labelledby="seasons-title">
+      <ScreenHeader
+        title="Saisons"
+        titleId="seasons-title"
+        intro={
+          isAdmin
+            ? 'Jede Saison mit ihren Challenges. Eine Saison zeigt die öffentliche Seite; neue Saisons entstehen leer oder als Kopie.'
+            : 'Jede Saison mit ihren Challenges (nur lesen).'
+        }
+      />
+      {list.status === 'loading' && <Spinner label={seasonTexts.loading} />}
+      {list.status === 'password' && <PasswordChangeRequired />}
+      {list.status === 'error' && (
+        <Panel role="alert">
+          <p
+            css={css`
+              margin-top: 0;
+            `}
+          >
+            {list.message}
+          </p>
+          <Button variant="secondary" onClick={() => void load()}>
+            Erneut laden
+          </Button>
+        </Panel>
+      )}
+      {list.status === 'ready' && list.data.items.length === 0 && <Panel>{seasonTexts.none}</Panel>}
+      {list.status === 'ready' && list.data.items.length > 0 && (
+        <TableRegion label="Saisons">
+          <table>
+            <caption css={visuallyHidden}>Saisons, die neueste zuerst, Stand {germanDay(list.data.today)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Saison</th>
+                <th scope="col">Status</th>
+                <th scope="col">Erster Tag</th>
+                <th scope="col">Letzter Tag</th>
+                <th scope="col" className="number">
+                  Challenges
+                </th>
+                <th scope="col" className="number">
+                  Beiträge
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((season) => (
+                <tr key={season.id}>
+                  <th scope="row">
+                    <Link to={seasonPath(season.id)}>Saison {season.year}</Link>
+                  </th>
+                  <td>
+                    <span
+                      css={(theme: Theme) => css`
+                        display: flex;
+                        flex-wrap: wrap;
+                        gap: ${theme.space(2)};
+                      `}
+                    >
+                      <StateBadge state={season.state} />
+                      {season.current && <PublicMarker />}
+                    </span>
+                  </td>
+                  <td>{germanDay(season.startDate)}</td>
+                  <td>{germanDay(season.endDate)}</td>
+                  <td className="number">{season.challenges}</td>
+                  <td className="number">{season.entries}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+      {isAdmin && list.status === 'ready' && (
+        <div
+          css={(theme: Theme) => css`
+            margin-top: ${theme.space(8)};
+          `}
+        >
+          <NewSeasonForm seasons={list.data.items} onCreated={(yearId) => navigate(seasonPath(yearId))} onExpired={() => signedOut('expired')} />
+        </div>
+      )}
+    </section>
+  );
+}
