@@ -4,6 +4,7 @@ import { loadSpaceData, Outlet } from '@erd/shared-contracts';
 import { AgeGate } from '../features/age-gate/components/age-gate';
 import { Footer } from '../features/footer/components/footer';
 import { Header, HEADER_HEIGHT_PX } from '../features/header/components/header';
+import { PreviewBar } from '../features/preview/components/preview-bar';
 import { useAgeConsent, useAgeGateBlocks } from '../lib/age-consent';
 import { signOut } from './auth-session';
 import { ScrollManager } from './scroll-manager';
@@ -22,7 +23,8 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
  * The frame of every route: skip link, header, main, footer, and the age gate above it all.
  * While the gate shows (no or a denied consent) the page behind it is inert and hidden from
  * assistive technology. Until the visitor has approved, header and footer leave out their controls
- * (spec §2), also on the legal pages, which the gate leaves readable.
+ * (spec §2), also on the legal pages, which the gate leaves readable. While an operator previews a
+ * season (issue 26), the 'Vorschau' bar is fixed at the bottom of every page.
  */
 export function Layout() {
   const gateShown = useAgeGateBlocks();
@@ -96,6 +98,7 @@ export function Layout() {
         <Footer controlsHidden={controlsHidden} />
       </div>
       <AgeGate />
+      <PreviewBar />
       <ScrollManager />
     </>
   );

@@ -8,12 +8,14 @@ import {
   isVoteChallenge,
   isVotingOpen,
   isVotingRunning,
+  nextSeasonText,
   paths,
   seasonSpan,
   thumbnailUrl,
   type ChallengeDto,
   type ImageDto,
   type IsoDate,
+  type NextSeasonDto,
   type YearFields,
 } from '@erd/shared-contracts';
 import { ButtonLink } from '@erd/shared-contracts/ui';
@@ -307,6 +309,16 @@ function PrizeSticker({ prize, prizesHeadline }: { prize?: string; prizesHeadlin
   );
 }
 
+const nextSeasonStyle = (theme: Theme) => css`
+  display: flex;
+  align-items: center;
+  gap: ${theme.space(2)};
+  margin: ${theme.space(5)} 0 0;
+  font-size: 1.125rem;
+  font-weight: 700;
+  color: ${theme.colors.primary};
+`;
+
 interface HeroProps {
   productName: string;
   /** The season; undefined while the space data loads (or when it failed): the default texts then. */
@@ -314,6 +326,8 @@ interface HeroProps {
   /** The space data is still loading: the texts keep their place, unseen, for at most `HERO_WAIT_MS`. */
   pending?: boolean;
   today?: IsoDate;
+  /** Issue 26, between two seasons (every result published): the next season, said under the buttons. */
+  nextSeason?: NextSeasonDto | null;
 }
 
 /**
@@ -324,7 +338,7 @@ interface HeroProps {
  * The frame and the logo show at once; the texts wait (in their reserved place) for the season,
  * which the server preloads with the page, so the default claim never flashes before the season's.
  */
-export function Hero({ productName, year, pending = false, today = berlinToday() }: HeroProps) {
+export function Hero({ productName, year, pending = false, today = berlinToday(), nextSeason }: HeroProps) {
   const joinTarget = useJoinTarget();
   const [waited, setWaited] = useState(false);
   useEffect(() => {
@@ -409,6 +423,12 @@ export function Hero({ productName, year, pending = false, today = berlinToday()
               </ButtonLink>
             )}
           </div>
+          {over && nextSeason && (
+            <p css={nextSeasonStyle} data-season-text data-testid="hero-next-season">
+              <Glyph name="calendar" />
+              <span>{nextSeasonText(nextSeason)}</span>
+            </p>
+          )}
         </div>
         <PrizeSticker prize={campaign.prize} prizesHeadline={year?.teaserPrizes?.headline} />
       </div>

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { allUpcoming, getRuntimeConfig, selectIsLoggedIn, useDocumentTitle, useSession, useSpaceData } from '@erd/shared-contracts';
+import { allUpcoming, getRuntimeConfig, isSeasonDecided, selectIsLoggedIn, useDocumentTitle, useSession, useSpaceData } from '@erd/shared-contracts';
 import { Container, Headline, LoadError, Section, Spinner } from '@erd/shared-contracts/ui';
 import { useToday } from '../../../hooks/use-today';
 import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
@@ -7,9 +7,13 @@ import { ChallengeList } from './challenge-list';
 import { OverviewHero } from './overview-hero';
 import { PointsSection } from './points-section';
 import { PrizesSection } from './prizes-section';
+import { SeasonDecided } from './season-decided';
 import { StartingSoon } from './starting-soon';
 
-/** Spec §2 challenge home (/challenge): hero, challenge list, prizes, points distribution. */
+/**
+ * Spec §2 challenge home (/challenge): hero, challenge list, prizes, points distribution. Issue 26:
+ * between two seasons (every result published) the final standings and the next season's start above the list.
+ */
 export function ChallengeOverview() {
   useDocumentTitle(`Die Challenges – ${getRuntimeConfig().productName}`);
   const space = useSpaceData();
@@ -31,6 +35,9 @@ export function ChallengeOverview() {
             `}
           >
             <Container>
+              {space.status === 'success' && isSeasonDecided(challenges, today) && (
+                <SeasonDecided year={space.data.year.fields.year} nextSeason={space.data.nextSeason} />
+              )}
               {allUpcoming(challenges, today) && (
                 <StartingSoon
                   firstStart={challenges.map((c) => c.fields.startDate).sort()[0]!}
