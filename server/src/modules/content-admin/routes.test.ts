@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ContentAdminDto, MarkdownPreviewDto, SaveCampaignInput, SaveTeasersInput } from '@erd/shared-contracts/backoffice';
 import type { SpaceDataDto } from '@erd/shared-contracts/wire';
-import { moderationLog, site, SITE_ID } from '../../db/schema/index.js';
+import { moderationLog, site, SITE_ID, years } from '../../db/schema/index.js';
 import { createTestApp, FIXTURE_SEASON, type TestApp } from '../../test-support/app.js';
 import { createMember, memberHeaders, XSRF } from '../../test-support/members.js';
 import { OPERATOR_COOKIE } from '../operators/access.js';
@@ -215,7 +215,18 @@ describe('banner texts', () => {
     expect(res.json<ContentAdminDto>().banner).toEqual({ text1: 'JETZT PUNKTEN!', text2: 'Dein Verein zählt' });
     expect((await space()).site.fields).toMatchObject({ bannerText1: 'JETZT PUNKTEN!', bannerText2: 'Dein Verein zählt' });
     const [row] = await audits('banner');
-    expect(row!.details).toEqual({ part: 'banner', before: { text1: null, text2: null }, after: { text1: 'JETZT PUNKTEN!', text2: 'Dein Verein zählt' } });
+    expect(row!.details).toEqual({ part: 'banner', yearId: 'year-test', before: { text1: null, text2: null }, after: { text1: 'JETZT PUNKTEN!', text2: 'Dein Verein zählt' } });
+    // Issue 26: the strips are the current season's; the site row's old columns are no longer written.
+    const [year] = await t.ctx.db.select().from(years).where(eq(years.id, 'year-test'));
+    expect(year).toMatchObject({ bannerText1: 'JETZT PUNKTEN!', bannerText2: 'Dein Verein zählt', updatedAt: new Date(loaded.teasersUpdatedAt) });
+    const [siteRow] = await t.ctx.db.select().from(site);
+    expect(siteRow).toMatchObject({ bannerText1: null, bannerText2: null });
+    expect(res.json<ContentAdminDto>().siteUpdatedAt).not.toBe(loaded.siteUpdatedAt);
+    // The same texts again: nothing written.
+    const same = await call('PUT', '/api/operator/content/banner', admin, { expectedUpdatedAt: res.json<ContentAdminDto>().siteUpdatedAt, text1: 'JETZT PUNKTEN!', text2: 'Dein Verein zählt' });
+    expect(same.json<ContentAdminDto>().siteUpdatedAt).toBe(res.json<ContentAdminDto>().siteUpdatedAt);
+    expect(await audits('banner')).toHaveLength(1);
+
 
     const cleared = await call('PUT', '/api/operator/content/banner', admin, { expectedUpdatedAt: res.json<ContentAdminDto>().siteUpdatedAt, text1: '', text2: '' });
     expect(cleared.statusCode).toBe(200);

@@ -90,7 +90,8 @@ function toDto(year: YearRow, site: SiteRow): ContentAdminDto {
     teasers,
     campaign: campaignOf(year.campaign),
     teasersUpdatedAt: year.updatedAt.toISOString(),
-    banner: { text1: site.bannerText1 ?? '', text2: site.bannerText2 ?? '' },
+    // Issue 26: the banner strips are the season's (`year.banner_text1/2`); their version stays the site's (`siteUpdatedAt`).
+    banner: { text1: year.bannerText1 ?? '', text2: year.bannerText2 ?? '' },
     legal,
     siteUpdatedAt: site.updatedAt.toISOString(),
   };
@@ -337,17 +338,46 @@ async function saveSite(
   return toDto(year, saved);
 }
 
-/** PUT /api/operator/content/banner (admin): '' clears a strip's text (the default slogan shows). */
+/**
+ * PUT /api/operator/content/banner (admin): '' clears a strip's text (the default slogan shows).
+ * Since issue 26 the strips belong to the current season (`year.banner_text1/2`: a copied season
+ * takes them along, a switch shows the new season's). The API is unchanged: the save names the
+ * site's `updatedAt` (`siteUpdatedAt`) and moves it; the year's `updatedAt` is the teasers' and
+ * the campaign's version and stays.
+ */
 export async function saveBanner({ ctx, input }: { ctx: DbCtx; input: { body: unknown; actor: Actor } }): Promise<ContentAdminDto> {
   const body = parse(bannerSchema, input.body);
-  return saveSite(
-    ctx,
-    input.actor,
-    body.expectedUpdatedAt,
-    'banner',
-    () => ({ bannerText1: body.text1.trim() || null, bannerText2: body.text2.trim() || null }),
-    (row) => ({ text1: row.bannerText1 ?? null, text2: row.bannerText2 ?? null }),
-  );
+  const next = { bannerText1: body.text1.trim() || null, bannerText2: body.text2.trim() || null };
+  const saved = await ctx.db.transaction(async (tx) => {
+    const old = await repo.lockSite(tx);
+    if (!old?.currentYearId) throw new NotFoundError(MESSAGES.noSeason);
+    if (old.updatedAt.toISOString() !== body.expectedUpdatedAt) throw new ConflictError(MESSAGES.staleSite, { updatedAt: old.updatedAt.toISOString() });
+    const year = await repo.lockYear(tx, old.currentYearId);
+    if (!year) throw new NotFoundError(MESSAGES.noSeason);
+    if ((year.bannerText1 ?? null) === next.bannerText1 && (year.bannerText2 ?? null) === next.bannerText2) return { site: old, year };
+    const now = ctx.now();
+    const savedYear = await repo.updateYear(tx, year.id, next);
+    const savedSite = await repo.updateSite(tx, { updatedAt: nextVersion(now, old.updatedAt) });
+    await appendAudit(tx, {
+      action: CONTENT_UPDATE_ACTION,
+      operatorId: input.actor.operatorId,
+      actor: input.actor.name,
+      subjectType: 'content',
+      subjectId: 'banner',
+      reason: null,
+      details: {
+        part: 'banner',
+        yearId: year.id,
+        before: { text1: year.bannerText1 ?? null, text2: year.bannerText2 ?? null },
+        after: { text1: next.bannerText1, text2: next.bannerText2 },
+      },
+      at: now,
+    });
+    return { site: savedSite, year: savedYear };
+  });
+  // The space data shows it (modules/cache).
+  await announce(ctx, [topics.content]);
+  return toDto(saved.year, saved.site);
 }
 
 export function isLegalPage(value: string): value is LegalPageKey {
