@@ -13,7 +13,8 @@ import { accountUnsubscribeToken } from './tokens.js';
 /**
  * Sends one queued notification (the `notify` queue's job): reads its row and, now, the recipient
  * (a deleted account, an unconfirmed one, a fan who left: nothing goes), checks the account's
- * switch for the kind, renders the template with today's data (null: the occasion no longer holds),
+ * switch for the kind, skips a mail about a challenge that was withdrawn or removed (issue 26; a
+ * `challengeId` in its params), renders the template with today's data (null: the occasion no longer holds),
  * sends under the row's id (one Message-ID however often it runs) and marks it sent at once.
  */
 
@@ -90,6 +91,12 @@ export async function deliverNotification({ ctx, mailer, input }: { ctx: Deliver
   if (recipient.type === 'account' && recipient.off.includes(row.kind)) {
     await repo.markSkipped(ctx.db, row.id, 'opted-out');
     return 'opted-out';
+  }
+  // Issue 26: a mail about a challenge that was withdrawn from its season or removed does not go.
+  const challengeId = row.params.challengeId;
+  if (typeof challengeId === 'string' && !(await repo.isChallengeInSeason(ctx.db, challengeId))) {
+    await repo.markSkipped(ctx.db, row.id, 'cancelled');
+    return 'cancelled';
   }
   const template = templateOf(row.template);
   if (!template) throw new Error(`notification template ${row.template} is unknown`);

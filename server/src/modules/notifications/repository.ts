@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { notifications, type NotificationKind, type NotificationRow, type NotificationSkip } from '../../db/schema/index.js';
+import { challenges, notifications, type NotificationKind, type NotificationRow, type NotificationSkip } from '../../db/schema/index.js';
 
 /** Inserts the rows that are new (occasion and recipient unique together) and returns their ids. */
 export async function insertNotifications(
@@ -32,6 +32,16 @@ export async function insertNotificationsFrom(
     ON CONFLICT (occasion, recipient) DO NOTHING
     RETURNING id`)) as unknown as { rows: unknown[] };
   return (result.rows as Array<{ id: string }>).map((row) => row.id);
+}
+
+/** The challenge exists and is not withdrawn from its season (issue 26). */
+export async function isChallengeInSeason(db: Db, challengeId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: challenges.id })
+    .from(challenges)
+    .where(and(eq(challenges.id, challengeId), isNull(challenges.withdrawnAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findNotification(db: Db, id: string): Promise<NotificationRow | undefined> {

@@ -403,3 +403,42 @@ describe('two apps on one database', () => {
     expect(unconfirmed).toHaveLength(0);
   });
 });
+
+describe('withdrawn challenges (issue 26)', () => {
+  test('a withdrawn challenge: its queued mails are skipped when they would go, nothing more is planned; restored, it is planned again', async () => {
+    await seedChallenge(t.ctx.db, {
+      id: 'pulled',
+      type: 'bfv-erd-text-vote',
+      position: 5,
+      dates: {
+        startDate: '2026-10-01',
+        endDate: '2026-10-31',
+        startDateSubmission: '2026-10-01',
+        endDateSubmission: '2026-10-10',
+        startDateVoting: '2026-10-12',
+        endDateVoting: '2026-10-31',
+      },
+    });
+    const withdraw = (db: typeof t.ctx.db, at: Date | null) =>
+      db.update(challenges).set({ withdrawnAt: at, withdrawnReason: at ? 'Sponsor abgesprungen' : null }).where(eq(challenges.id, 'pulled'));
+    t.setNow(new Date('2026-10-01T09:00:00+02:00'));
+    await t.ctx.db.transaction(async (tx) => {
+      await planDueNotifications({ ...t.ctx, db: tx });
+      expect(await tx.select().from(notifications).where(eq(notifications.occasion, 'challenge-opens:pulled:2026-10-01'))).toHaveLength(3);
+      await withdraw(tx, new Date('2026-10-01T07:00:00Z'));
+    });
+    const outbox = await readOutbox(t);
+    expect((await rowsOf('challenge-opens:pulled:2026-10-01')).map((r) => r.skipped)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    expect(await mailsTo(c.email, 'Neue Challenge: pulled', outbox)).toHaveLength(0);
+
+    // Still withdrawn when its entries-closing reminder is due: not planned.
+    await planAt(new Date('2026-10-08T18:00:00+02:00'));
+    expect(await rowsOf('entries-closing:pulled:2026-10-10')).toHaveLength(0);
+
+    // Put back: the next run plans it (the reminder is still within its time).
+    await withdraw(t.ctx.db, null);
+    await planAt(new Date('2026-10-08T18:05:00+02:00'));
+    expect(await recipientsOf('entries-closing:pulled:2026-10-10')).toEqual([a, b, c].map((m) => accountKey(m.sub)).sort());
+    expect(await mailsTo(c.email, /^Einsendeschluss .*pulled/)).toHaveLength(1);
+  });
+});

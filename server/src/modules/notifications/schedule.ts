@@ -29,6 +29,8 @@ import type { TemplateName, TemplateParams } from './templates/index.js';
  * - A moved date moves them: the occasion's name and parameters carry the date, so a new date is a
  *   new occasion; the templates compare the date with the challenge's when the mail goes and return
  *   null (the row is skipped as 'cancelled') when the challenge left the season or its date moved.
+ * - A withdrawn challenge (issue 26) is not planned at all, and what was queued for it before is
+ *   skipped when it would go (deliver.ts); the season's end waits for the challenges left.
  */
 export type PlanCtx = Pick<AppContext, 'db' | 'jobs' | 'now' | 'log' | 'config'>;
 
@@ -345,7 +347,7 @@ export async function planDueNotifications(ctx: PlanCtx): Promise<number> {
     sql`SELECT id, object_type_id AS "objectTypeId", start_date::text AS "startDate", end_date::text AS "endDate",
                start_date_submission::text AS "startDateSubmission", end_date_submission::text AS "endDateSubmission",
                start_date_voting::text AS "startDateVoting", end_date_voting::text AS "endDateVoting"
-          FROM challenges WHERE year_id = ${yearId} ORDER BY position, id`,
+          FROM challenges WHERE year_id = ${yearId} AND withdrawn_at IS NULL ORDER BY position, id`,
   );
   let queued = 0;
   for (const c of rows) {

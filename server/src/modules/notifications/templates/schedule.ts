@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatGermanNumber, paths } from '@erd/shared-contracts/wire';
 import { challenges, participations, site } from '../../../db/schema/index.js';
 import { addDays, berlinToday } from '../../../lib/dates.js';
@@ -12,7 +12,7 @@ import { defineTemplate, type DeliverCtx } from './types.js';
  * 'cancelled') when it left the season or that date moved (the moved date has its own occasion).
  */
 
-/** The challenge if it is in the current season (the year the site shows), else null. */
+/** The challenge if it is in the current season (the year the site shows) and not withdrawn (issue 26), else null. */
 export async function seasonChallenge(ctx: DeliverCtx, challengeId: string) {
   const [row] = await ctx.db
     .select({
@@ -28,7 +28,7 @@ export async function seasonChallenge(ctx: DeliverCtx, challengeId: string) {
     })
     .from(challenges)
     .innerJoin(site, eq(site.currentYearId, challenges.yearId))
-    .where(eq(challenges.id, challengeId))
+    .where(and(eq(challenges.id, challengeId), isNull(challenges.withdrawnAt)))
     .limit(1);
   return row ?? null;
 }
