@@ -297,6 +297,20 @@ describe('changing', () => {
     expect(res.json<AdminChallengeDto>().updatedAt).toBe(seen.updatedAt);
     expect(await auditRows('slogan')).toEqual([]);
   });
+
+  it('reads and changes a challenge of a season that is not the current one (issue 26: the seasons screen opens this form for any season)', async () => {
+    const seen = await current('old');
+    expect(seen).toMatchObject({ id: 'old', yearId: 'year-2025', number: 1, phase: 'ended' });
+    const res = await patch('old', { expectedUpdatedAt: seen.updatedAt, headline: 'Schätzen 2025', teasertitle: 'Wie viele?' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<AdminChallengeDto>()).toMatchObject({ yearId: 'year-2025', headline: 'Schätzen 2025', teasertitle: 'Wie viele?' });
+    const [row] = await auditRows('old');
+    expect(row).toMatchObject({ action: 'challenge-update', details: { fields: ['headline', 'teasertitle'] } });
+    // The list stays the current season's.
+    const list = (await get('/api/operator/challenges', admin)).json<{ yearId: string; items: AdminChallengeSummaryDto[] }>();
+    expect(list.yearId).toBe('year-2026');
+    expect(list.items.map((c) => c.id)).not.toContain('old');
+  });
 });
 
 describe('pictures', () => {
