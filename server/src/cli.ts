@@ -26,7 +26,7 @@ import { resolveAppSecret } from './secret.js';
 import { createJobQueue, prepareJobQueues, type JobQueue } from './modules/jobs/queue.js';
 import { parseRemoteName, type ReleaseStore } from './modules/releases/service.js';
 import { createReleaseStore } from './modules/releases/storage.js';
-import { importSeason, SeasonValidationError } from './modules/season/service.js';
+import { formatImportReport, hasUnwrittenDifferences, importSeason, SeasonValidationError } from './modules/season/service.js';
 
 /** The operator command line: `node server/dist/cli.js <command> …` (see server/README.md). */
 
@@ -39,7 +39,14 @@ const USAGE = `Usage: node server/dist/cli.js <command>
                                       DATABASE_URL): apply the migrations, set up the job queues, and
                                       grant the app role (DATABASE_URL's user, or --app-role) its
                                       rights, the audit log read and append only (docs/deployment.md)
-  import-season <dir>                 Import a season folder (season.json, clubs.csv, assets, legal texts)
+  import-season <dir> [--dry-run] [--overwrite] [--make-current]
+                                      Import a season folder (season.json, clubs.csv, assets, legal
+                                      texts; docs/season-format.md): adds a new year, new challenges
+                                      and clubs, and lists every stored field that differs from the
+                                      file (database → file). --overwrite writes those too; --dry-run
+                                      writes nothing; --make-current makes the file's year the season
+                                      the site shows (else only the first season becomes current).
+                                      Exit code 2: differences were listed and not written
   release <${remotes}> [--dist <dir>] [--id <releaseId>]
                                       Store a remote's build as a new release and make it live
                                       (in the database with DATABASE_URL, else in DATA_DIR/remotes)
@@ -83,6 +90,9 @@ interface Parsed {
   options: Record<string, string>;
 }
 
+/** Options without a value (`--dry-run`); parsed as 'true'. */
+const FLAGS = new Set(['dry-run', 'overwrite', 'make-current']);
+
 function parseArgs(args: string[]): Parsed {
   const positional: string[] = [];
   const options: Record<string, string> = {};
@@ -91,6 +101,11 @@ function parseArgs(args: string[]): Parsed {
     if (arg.startsWith('--')) {
       const eq = arg.indexOf('=');
       const key = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+      if (FLAGS.has(key)) {
+        if (eq !== -1) throw new UsageError(`--${key} takes no value`);
+        options[key] = 'true';
+        continue;
+      }
       const value = eq === -1 ? args[++i] : arg.slice(eq + 1);
       if (value === undefined || value === '') throw new UsageError(`--${key} needs a value`);
       options[key] = value;
@@ -179,22 +194,22 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'import-season': {
-      onlyOptions(parsed, []);
+      onlyOptions(parsed, ['dry-run', 'overwrite', 'make-current']);
       const dir = path.resolve(need(parsed.positional[0], 'the season folder'));
       const report = await withDatabase(config, (opened) =>
         importSeason({
           ctx: { db: opened.database.db, media: createMediaStore(config, opened.database), log, now },
-          input: { dir },
+          input: {
+            dir,
+            dryRun: parsed.options['dry-run'] === 'true',
+            overwrite: parsed.options.overwrite === 'true',
+            makeCurrent: parsed.options['make-current'] === 'true',
+            actor: cliActor(),
+          },
         }),
       );
-      const counts = (c: typeof report.clubs) =>
-        `${c.inserted} new, ${c.updated} changed, ${c.unchanged} unchanged, ${c.removed} removed, ${c.kept} kept`;
-      console.log(`Imported ${report.yearId} from ${report.seasonDir} (relative dates resolved against ${report.today})`);
-      console.log(`  year: ${report.year}, site: ${report.site}`);
-      console.log(`  challenges: ${counts(report.challenges)}`);
-      console.log(`  clubs: ${counts(report.clubs)}`);
-      console.log(`  media: ${report.media.stored} stored, ${report.media.reused} already there`);
-      return 0;
+      for (const line of formatImportReport(report)) console.log(line);
+      return hasUnwrittenDifferences(report) ? 2 : 0;
     }
     case 'release': {
       onlyOptions(parsed, ['dist', 'id']);

@@ -85,7 +85,7 @@ describe('GET /api/operator/content', () => {
       const preview = (await call('POST', '/api/operator/content/preview', admin, { markdown: body.legal.terms.markdown })).json<MarkdownPreviewDto>();
       expect(preview.richText).toEqual(body.legal.terms.richText);
     } finally {
-      await importSeason({ ctx: t.ctx, input: { dir: FIXTURE_SEASON } });
+      await importSeason({ ctx: t.ctx, input: { dir: FIXTURE_SEASON, overwrite: true } });
     }
   });
 
@@ -227,18 +227,20 @@ describe('banner texts', () => {
     expect(same.json<ContentAdminDto>().siteUpdatedAt).toBe(res.json<ContentAdminDto>().siteUpdatedAt);
     expect(await audits('banner')).toHaveLength(1);
 
-
     const cleared = await call('PUT', '/api/operator/content/banner', admin, { expectedUpdatedAt: res.json<ContentAdminDto>().siteUpdatedAt, text1: '', text2: '' });
     expect(cleared.statusCode).toBe(200);
     expect((await space()).site.fields).not.toHaveProperty('bannerText1');
     expect(await audits('banner')).toHaveLength(2);
   });
 
-  test('a season re-import keeps the banner texts but writes its own legal texts and teasers again', async () => {
+  test('a season re-import keeps the banner texts; it writes its own legal texts and teasers again only with --overwrite (issue 26)', async () => {
     const loaded = await content();
     const saved = (await call('PUT', '/api/operator/content/banner', admin, { expectedUpdatedAt: loaded.siteUpdatedAt, text1: 'BLEIBT', text2: '' })).json<ContentAdminDto>();
     await call('PUT', '/api/operator/content/legal/imprint', admin, { expectedUpdatedAt: saved.siteUpdatedAt, markdown: '# Anders' });
-    await importSeason({ ctx: t.ctx, input: { dir: FIXTURE_SEASON } });
+    const reported = await importSeason({ ctx: t.ctx, input: { dir: FIXTURE_SEASON } });
+    expect(reported.differences.map((d) => d.field)).toContain('legal.imprint');
+    expect((await content()).legal.imprint.markdown).toBe('# Anders');
+    await importSeason({ ctx: t.ctx, input: { dir: FIXTURE_SEASON, overwrite: true } });
     const after = await content();
     expect(after.banner.text1).toBe('BLEIBT');
     expect(after.legal.imprint.markdown).toContain('Brauerei Beispiel');

@@ -42,6 +42,11 @@ export async function findYear(db: Db, id: string): Promise<YearRow | undefined>
   return row;
 }
 
+export async function findYearByNumber(db: Db, year: number): Promise<YearRow | undefined> {
+  const [row] = await db.select().from(years).where(eq(years.year, year));
+  return row;
+}
+
 export async function insertYear(db: Db, row: NewYearRow): Promise<void> {
   await db.insert(years).values(row);
 }
@@ -185,6 +190,22 @@ export async function challengesWithPublishedResults(db: Db, ids: readonly strin
     .from(publishedResults)
     .where(and(eq(publishedResults.kind, 'challenge'), inArray(publishedResults.key, [...ids])));
   return new Set(rows.map((r) => r.key));
+}
+
+/**
+ * Of the given challenge ids (not in the database), those an operator removed in the back office
+ * (audit action `season-challenge-remove`): a re-import does not bring them back without `overwrite`.
+ */
+export async function challengesRemovedInBackOffice(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for await (const part of chunks(ids)) {
+    const rows = await db
+      .selectDistinct({ id: moderationLog.subjectId })
+      .from(moderationLog)
+      .where(and(eq(moderationLog.action, 'season-challenge-remove'), inArray(moderationLog.subjectId, part)));
+    rows.forEach((r) => r.id && found.add(r.id));
+  }
+  return found;
 }
 
 /** The audit row of a right answer or ranking set by a season import. */

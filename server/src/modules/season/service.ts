@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { CampaignDto, ImageDto, PointsRowDto, PrizesDto, RichTextDto, TeaserDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import { SITE_ID, type ChallengeRow, type NewChallengeRow, type NewClubRow, type NewYearRow } from '../../db/schema/index.js';
+import { SITE_ID, type ChallengeRow, type NewChallengeRow, type NewClubRow, type NewSiteRow, type NewYearRow } from '../../db/schema/index.js';
 import { berlinToday, resolveDateSpec } from '../../lib/dates.js';
 import { inspectImage, contentTypeForExtension, type ImageInfo } from '../../lib/image-info.js';
 import { stableStringify } from '../../lib/stable-json.js';
@@ -11,6 +11,18 @@ import { normalizeSearch } from '../../lib/text.js';
 import { ClubCsvEncodingError, decodeClubsCsv, readClubsCsv as readClubRows } from './clubs-csv.js';
 import { markdownToRichText } from './markdown.js';
 import { announcing, topics } from '../cache/changes.js';
+import { appendAudit, type Actor } from '../audit/service.js';
+import { MEDIA_URL_PREFIX, mediaName } from '../media/store.js';
+import {
+  challengeDifferences,
+  clubDifferences,
+  formatDifference,
+  shorten,
+  siteDifferences,
+  SHOWN_MAX,
+  yearDifferences,
+  type ImportDifference,
+} from './differences.js';
 import * as repo from './repository.js';
 import {
   DEFAULT_POINTS,
@@ -24,9 +36,13 @@ import {
 
 /**
  * Imports a season folder (docs/season-format.md): validates everything first and reports every
- * problem at once; then copies images into the media store and upserts year, site, challenges and
- * clubs in one transaction. Re-importing the same input changes nothing.
+ * problem at once; then copies images into the media store and writes year, site, challenges and
+ * clubs in one transaction. Into a season that exists it adds what is new and reports every field
+ * that differs from the database; those it writes only with `overwrite` (issue 26: back-office
+ * edits are never overwritten silently). Re-importing the same input changes nothing.
  */
+
+export type { ImportDifference } from './differences.js';
 
 export const SEASON_FILE = 'season.json';
 
@@ -45,11 +61,14 @@ export class SeasonValidationError extends Error {
 
 export interface ImportCounts {
   inserted: number;
+  /** Rows whose differences were written (`overwrite`). */
   updated: number;
   unchanged: number;
-  /** Rows no longer in the input that were deleted. */
+  /** Rows with at least one field that differs from the file (written only with `overwrite`). */
+  differing: number;
+  /** Club entries no longer in the list that were deleted (`overwrite`, nothing refers to them). Challenges: always 0. */
   removed: number;
-  /** Rows no longer in the input that were kept because they have participations. */
+  /** Rows in the database but not in the file that stay in any case (challenges: all; clubs: those with entries or an account). */
   kept: number;
 }
 
@@ -58,11 +77,26 @@ export interface ImportReport {
   yearId: string;
   /** The day relative dates were resolved against (Europe/Berlin). */
   today: string;
-  year: 'inserted' | 'updated' | 'unchanged';
-  site: 'inserted' | 'updated' | 'unchanged';
+  overwrite: boolean;
+  dryRun: boolean;
+  /** `differs`: the stored row differs from the file and was left as it is. */
+  year: 'inserted' | 'updated' | 'unchanged' | 'differs';
+  site: 'inserted' | 'updated' | 'unchanged' | 'differs';
+  /** The season the site shows before and after the import. */
+  current: { before: string | null; after: string | null };
   challenges: ImportCounts;
   clubs: ImportCounts;
   media: { stored: number; reused: number };
+  /** Every field of a stored row that differs from the file (database → file). */
+  differences: ImportDifference[];
+  /** True when the differences were written (`overwrite`, not a dry run). */
+  differencesApplied: boolean;
+  /** Challenges of the year that are in the database but not in the file (never deleted). */
+  notInFile: string[];
+  /** Challenges of the file that an operator withdrew (an import does not restore them). */
+  withdrawn: string[];
+  /** Club entries not in the list that stay because entries or an account refer to them (their results stay). */
+  clubsInUseNotInList: string[];
   warnings: string[];
 }
 
@@ -348,34 +382,11 @@ export function clubId(clubnumber: string, team: string): string {
 }
 
 type Counts = ImportCounts;
-const emptyCounts = (): Counts => ({ inserted: 0, updated: 0, unchanged: 0, removed: 0, kept: 0 });
+const emptyCounts = (): Counts => ({ inserted: 0, updated: 0, unchanged: 0, differing: 0, removed: 0, kept: 0 });
 
 function pick<T extends object>(row: T, fields: readonly (keyof T)[]): string {
   return stableStringify(Object.fromEntries(fields.map((f) => [f, row[f] ?? null])));
 }
-
-const CHALLENGE_FIELDS = [
-  'yearId',
-  'position',
-  'objectTypeId',
-  'headline',
-  'teasertitle',
-  'teasertext',
-  'question',
-  'footnote',
-  'teaserImage',
-  'startDate',
-  'endDate',
-  'startDateSubmission',
-  'endDateSubmission',
-  'startDateVoting',
-  'endDateVoting',
-  'resultsDate',
-  'points',
-  'prizes',
-  'rightAnswer',
-  'scoring',
-] as const satisfies readonly (keyof NewChallengeRow)[];
 
 const CLUB_FIELDS = ['clubnumber', 'clubname', 'team', 'logourl', 'linkurl', 'search'] as const satisfies readonly (keyof NewClubRow)[];
 
@@ -431,13 +442,25 @@ function campaignOfFile(file: SeasonFile, image: (ref: string) => ImageDto): Cam
   };
 }
 
-export async function importSeason({
-  ctx,
-  input,
-}: {
-  ctx: SeasonContext;
-  input: { dir: string };
-}): Promise<ImportReport> {
+/**
+ * How an import treats a season that is already in the database (issue 26). Without `overwrite`
+ * only additions are written (a new year, new challenges, new club entries, the site's first row);
+ * every field of an existing row that differs from the file is reported and left as it is.
+ * `dryRun` writes nothing (not even media) and reports what the same call without it would do.
+ * `makeCurrent` makes the file's year the one the site shows; without it only the first season of
+ * a database becomes current.
+ */
+export interface ImportOptions {
+  overwrite?: boolean;
+  dryRun?: boolean;
+  makeCurrent?: boolean;
+  /** Who runs it, for the audit row of a season switch (default: `import`). */
+  actor?: Pick<Actor, 'operatorId' | 'name'>;
+}
+
+export type ImportInput = { dir: string } & ImportOptions;
+
+export async function importSeason({ ctx, input }: { ctx: SeasonContext; input: ImportInput }): Promise<ImportReport> {
   return (await runImport(ctx, input, false))!;
 }
 
@@ -450,12 +473,19 @@ export async function importSeasonIfEmpty({ ctx, input }: { ctx: SeasonContext; 
   return runImport(ctx, input, true);
 }
 
-async function runImport(ctx: SeasonContext, input: { dir: string }, onlyIfEmpty: boolean): Promise<ImportReport | null> {
+/** Thrown inside the transaction of a dry run, so that nothing it did stays. */
+class DryRunRollback extends Error {}
+
+async function runImport(ctx: SeasonContext, input: ImportInput, onlyIfEmpty: boolean): Promise<ImportReport | null> {
+  const overwrite = input.overwrite === true;
+  const dryRun = input.dryRun === true;
   const today = berlinToday(ctx.now());
   const season = await loadSeason(input.dir, today);
   const { file } = season;
+  const seasonDir = path.resolve(input.dir);
 
-  // Media: copy local images into the store (content-hashed names: nothing is written twice).
+  // Media: copy local images into the store (content-hashed names: nothing is written twice). A
+  // dry run only works out the names.
   const media = { stored: 0, reused: 0 };
   const imageDtos = new Map<string, ImageDto>();
   for (const [ref, source] of season.images) {
@@ -463,11 +493,15 @@ async function runImport(ctx: SeasonContext, input: { dir: string }, onlyIfEmpty
       imageDtos.set(ref, { fields: { file: { url: source.url, ...(source.contentType ? { contentType: source.contentType } : {}) } } });
       continue;
     }
-    const stored = await ctx.media.put(source.data, path.basename(source.rel));
-    if (stored.created) media.stored++;
-    else media.reused++;
+    const url = dryRun
+      ? `${MEDIA_URL_PREFIX}/${mediaName(source.data, path.basename(source.rel))}`
+      : await ctx.media.put(source.data, path.basename(source.rel)).then((stored) => {
+          if (stored.created) media.stored++;
+          else media.reused++;
+          return stored.url;
+        });
     const { contentType, width, height } = source.info;
-    imageDtos.set(ref, { fields: { file: { url: stored.url, contentType, ...(width && height ? { width, height } : {}) } } });
+    imageDtos.set(ref, { fields: { file: { url, contentType, ...(width && height ? { width, height } : {}) } } });
   }
   const image = (ref: string): ImageDto => {
     const dto = imageDtos.get(ref);
@@ -544,121 +578,237 @@ async function runImport(ctx: SeasonContext, input: { dir: string }, onlyIfEmpty
   }));
 
   const report: ImportReport = {
-    seasonDir: path.resolve(input.dir),
+    seasonDir,
     yearId: file.year.id,
     today,
+    overwrite,
+    dryRun,
     year: 'unchanged',
     site: 'unchanged',
+    current: { before: null, after: null },
     challenges: emptyCounts(),
     clubs: emptyCounts(),
     media,
+    differences: [],
+    differencesApplied: false,
+    notInFile: [],
+    withdrawn: [],
+    clubsInUseNotInList: [],
     warnings: [],
   };
   const now = ctx.now();
+  const actor = input.actor ?? { operatorId: null, name: 'import' };
+  // Additions are always written; what differs only with `overwrite`; nothing in a dry run (its
+  // transaction is rolled back at the end, so that it reads exactly what a real run would).
+  const applyDifferences = overwrite;
 
-  // The space data, club catalogue, browse lists and result files follow it (modules/cache).
-  let skipped = false;
-  await announcing(ctx, [topics.content], ctx.db.transaction(async (tx) => {
+  const transaction = ctx.db.transaction(async (tx) => {
     await repo.lockSeasonImport(tx);
-    if (onlyIfEmpty && (await repo.countYears(tx)) > 0) {
-      skipped = true;
-      return;
+    if (onlyIfEmpty && (await repo.countYears(tx)) > 0) return false;
+
+    // A challenge id or year number of another season: the file must name new ones (a copy's id
+    // ends in its year, decisions); moving a challenge would take its entries and results along.
+    const problems: string[] = [];
+    const sameNumber = await repo.findYearByNumber(tx, yearRow.year);
+    if (sameNumber && sameNumber.id !== yearRow.id) {
+      problems.push(`${SEASON_FILE}: year.year: ${yearRow.year} ist schon die Saison "${sameNumber.id}"; eine Saison je Jahr (year.id "${yearRow.id}" passt nicht dazu)`);
     }
+    const byId = new Map((await repo.findChallengesByIds(tx, challengeRows.map((c) => c.id))).map((row) => [row.id, row]));
+    for (const [index, row] of challengeRows.entries()) {
+      const other = byId.get(row.id);
+      if (other && other.yearId !== yearRow.id) {
+        problems.push(
+          `${SEASON_FILE}: challenges[${index}] ("${row.id}").id: die Challenge gehört zur Saison "${other.yearId}"; ein Import verschiebt keine Challenge in eine andere Saison (neue ID wählen, z. B. "${row.id}-${yearRow.year}")`,
+        );
+      }
+    }
+    if (problems.length) throw new SeasonValidationError(seasonDir, problems);
+
     // Year.
     const existingYear = await repo.findYear(tx, yearRow.id);
-    const yearFields = fileCampaign ? (['year', 'teasers', 'teaserMarkdown', 'campaign'] as const) : (['year', 'teasers', 'teaserMarkdown'] as const);
     const nextYear = { ...yearRow, campaign: fileCampaign ?? existingYear?.campaign ?? null };
     if (!existingYear) {
       await repo.insertYear(tx, { ...nextYear, createdAt: now, updatedAt: now });
       report.year = 'inserted';
-    } else if (pick(existingYear, yearFields) !== pick(nextYear, yearFields)) {
-      await repo.updateYear(tx, yearRow.id, {
-        year: nextYear.year,
-        teasers: nextYear.teasers,
-        teaserMarkdown: nextYear.teaserMarkdown,
-        campaign: nextYear.campaign,
-        updatedAt: now,
-      });
-      report.year = 'updated';
+    } else {
+      const diffs = yearDifferences(existingYear, { ...yearRow, teasers: yearRow.teasers, teaserMarkdown: yearRow.teaserMarkdown!, campaign: fileCampaign });
+      report.differences.push(...diffs);
+      const yearFields = fileCampaign ? (['year', 'teasers', 'teaserMarkdown', 'campaign'] as const) : (['year', 'teasers', 'teaserMarkdown'] as const);
+      if (pick(existingYear, yearFields) !== pick(nextYear, yearFields)) {
+        if (applyDifferences) {
+          await repo.updateYear(tx, yearRow.id, {
+            year: nextYear.year,
+            teasers: nextYear.teasers,
+            teaserMarkdown: nextYear.teaserMarkdown,
+            campaign: nextYear.campaign,
+            updatedAt: now,
+          });
+          report.year = 'updated';
+        } else if (diffs.length) report.year = 'differs';
+      }
     }
 
-    // Challenges: those of this year plus any with an id from the file (they move to this year).
-    const existing = new Map(
-      [...(await repo.listChallengesOfYear(tx, yearRow.id)), ...(await repo.findChallengesByIds(tx, challengeRows.map((c) => c.id)))].map(
-        (row) => [row.id, row],
-      ),
+    // Challenges of this year: matched by id. New ones are added; those that differ are reported
+    // (written with `overwrite`); those only in the database are reported and never deleted. A
+    // withdrawn one stays withdrawn. One an operator removed in the back office is not brought back
+    // without `overwrite`.
+    const existing = new Map((await repo.listChallengesOfYear(tx, yearRow.id)).map((row) => [row.id, row]));
+    const removedByOperator = await repo.challengesRemovedInBackOffice(
+      tx,
+      challengeRows.filter((c) => !existing.has(c.id)).map((c) => c.id),
     );
-    const inserts: NewChallengeRow[] = [];
     const published = await repo.challengesWithPublishedResults(tx, challengeRows.map((c) => c.id));
+    const wanted = new Set(challengeRows.map((c) => c.id));
+    const onlyInDb = [...existing.values()].filter((row) => !wanted.has(row.id)).sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1));
+    // Without `overwrite` the stored order stays and new challenges go after the last one; with
+    // it the file's order is written, the challenges only in the database after the file's.
+    let nextPosition = Math.max(-1, ...[...existing.values()].map((r) => r.position)) + 1;
+    const inserts: NewChallengeRow[] = [];
     for (const fileRow of challengeRows) {
       const old = existing.get(fileRow.id);
       const fromFile = season.challenges.find((c) => c.id === fileRow.id)!;
-      const row = old
-        ? keepResultsDate(keepOperatorAnswer(fileRow, old, fromFile, published.has(fileRow.id), report.warnings), old, fromFile, report.warnings)
-        : fileRow;
-      if (old && (row.rightAnswer !== old.rightAnswer || row.scoring !== old.scoring)) {
+      if (!old) {
+        if (removedByOperator.has(fileRow.id) && !applyDifferences) {
+          report.differences.push({ subject: 'challenge', id: fileRow.id, field: '(Eintrag)', database: '(im Back Office entfernt)', file: showTextOf(fileRow.headline) });
+          continue;
+        }
+        inserts.push({ ...fileRow, position: applyDifferences ? fileRow.position : nextPosition++, createdAt: now, updatedAt: now });
+        continue;
+      }
+      if (old.withdrawnAt) report.withdrawn.push(old.id);
+      // The answer's warning holds whatever is written; the results day's only when the row is.
+      const warnings: string[] = [];
+      const row = keepResultsDate(keepOperatorAnswer(fileRow, old, fromFile, published.has(fileRow.id), report.warnings), old, fromFile, warnings);
+      const diffs = challengeDifferences(old, row);
+      report.differences.push(...diffs);
+      if (!diffs.length) {
+        report.challenges.unchanged++;
+        continue;
+      }
+      if (!applyDifferences) {
+        report.challenges.differing++;
+        continue;
+      }
+      report.warnings.push(...warnings);
+      if (row.rightAnswer !== old.rightAnswer || row.scoring !== old.scoring) {
         await repo.insertAnswerAudit(tx, {
           challengeId: row.id,
           before: { rightAnswer: old.rightAnswer, scoring: old.scoring },
           after: { rightAnswer: row.rightAnswer ?? null, scoring: row.scoring ?? null },
-          dir: path.resolve(input.dir),
+          dir: seasonDir,
           at: now,
         });
       }
-      if (!old) inserts.push({ ...row, createdAt: now, updatedAt: now });
-      else if (pick(old, CHALLENGE_FIELDS) !== pick(row, CHALLENGE_FIELDS)) {
-        await repo.updateChallenge(tx, row.id, { ...row, updatedAt: now });
-        report.challenges.updated++;
-      } else report.challenges.unchanged++;
+      await repo.updateChallenge(tx, row.id, { ...row, updatedAt: now });
+      report.challenges.differing++;
+      report.challenges.updated++;
     }
     await repo.insertChallenges(tx, inserts);
     report.challenges.inserted = inserts.length;
-    const wanted = new Set(challengeRows.map((c) => c.id));
-    const gone = [...existing.values()].filter((row) => !wanted.has(row.id) && row.yearId === yearRow.id);
-    const busy = await repo.challengesWithParticipations(tx, gone.map((c) => c.id));
-    await repo.deleteChallenges(tx, gone.filter((c) => !busy.has(c.id)).map((c) => c.id));
-    report.challenges.removed = gone.length - busy.size;
-    report.challenges.kept = busy.size;
-    for (const id of busy) {
-      report.warnings.push(`Challenge "${id}" steht nicht mehr in der Season-Datei, hat aber Teilnahmen: bleibt erhalten.`);
+    for (const [i, old] of onlyInDb.entries()) {
+      report.notInFile.push(old.id);
+      report.challenges.kept++;
+      const position = challengeRows.length + i;
+      if (applyDifferences && old.position !== position) {
+        report.differences.push({ subject: 'challenge', id: old.id, field: 'position', database: `#${old.position + 1}`, file: `#${position + 1} (nach denen der Datei)` });
+        await repo.updateChallenge(tx, old.id, { position, updatedAt: now });
+      }
     }
 
-    // Site (legal texts) shows this year. The banner texts are not the season file's: kept.
-    const siteRow = { currentYearId: yearRow.id, ...season.legal, ...season.legalMarkdown };
+    // Site: the legal texts (one set for every season). The banner texts are not the season
+    // file's. The file's year becomes current when the site has none yet, or with `makeCurrent`.
+    const legal = { ...season.legal, ...season.legalMarkdown };
     const existingSite = await repo.findSite(tx, SITE_ID);
-    const siteFields = ['currentYearId', 'terms', 'dataProtection', 'imprint', 'termsMarkdown', 'dataProtectionMarkdown', 'imprintMarkdown'] as const;
+    report.current.before = existingSite?.currentYearId ?? null;
     if (!existingSite) {
-      await repo.insertSite(tx, { id: SITE_ID, ...siteRow, createdAt: now, updatedAt: now });
+      await repo.insertSite(tx, { id: SITE_ID, currentYearId: yearRow.id, ...legal, createdAt: now, updatedAt: now });
       report.site = 'inserted';
-    } else if (pick(existingSite, siteFields) !== pick(siteRow, siteFields)) {
-      await repo.updateSite(tx, SITE_ID, { ...siteRow, updatedAt: now });
-      report.site = 'updated';
+      report.current.after = yearRow.id;
+    } else {
+      const diffs = siteDifferences(existingSite, legal);
+      report.differences.push(...diffs);
+      const legalFields = ['terms', 'dataProtection', 'imprint', 'termsMarkdown', 'dataProtectionMarkdown', 'imprintMarkdown'] as const;
+      const current = existingSite.currentYearId === null || input.makeCurrent ? yearRow.id : existingSite.currentYearId;
+      report.current.after = current;
+      const legalChanged = pick(existingSite, legalFields) !== pick(legal, legalFields);
+      const values: Partial<NewSiteRow> = {
+        ...(legalChanged && applyDifferences ? legal : {}),
+        ...(current !== existingSite.currentYearId ? { currentYearId: current } : {}),
+      };
+      if (Object.keys(values).length) {
+        await repo.updateSite(tx, SITE_ID, { ...values, updatedAt: now });
+        report.site = 'updated';
+      } else if (legalChanged && diffs.length) report.site = 'differs';
+      if (current !== existingSite.currentYearId && existingSite.currentYearId !== null) {
+        await appendAudit(tx, {
+          action: 'season-switch',
+          operatorId: actor.operatorId,
+          actor: actor.name,
+          subjectType: 'year',
+          subjectId: current,
+          reason: null,
+          details: { before: { currentYearId: existingSite.currentYearId }, after: { currentYearId: current }, seasonDir },
+          at: now,
+        });
+      }
     }
 
-    // Clubs.
+    // Clubs: one catalogue for every season (a club entry is not a year's). New entries are added;
+    // changed names, logos and links are reported (written with `overwrite`); an entry that left
+    // the list is removed with `overwrite` when nothing refers to it, else kept: its entries,
+    // results and accounts stay (decisions: "A club that leaves the list").
     const existingClubs = new Map((await repo.listClubs(tx)).map((row) => [row.id, row]));
     const clubInserts: NewClubRow[] = [];
     for (const row of clubRows) {
       const old = existingClubs.get(row.id);
-      if (!old) clubInserts.push({ ...row, createdAt: now, updatedAt: now });
-      else if (pick(old, CLUB_FIELDS) !== pick(row, CLUB_FIELDS)) {
+      if (!old) {
+        clubInserts.push({ ...row, createdAt: now, updatedAt: now });
+        continue;
+      }
+      const diffs = clubDifferences(old, row);
+      report.differences.push(...diffs);
+      if (!diffs.length && pick(old, CLUB_FIELDS) === pick(row, CLUB_FIELDS)) report.clubs.unchanged++;
+      else if (applyDifferences) {
         await repo.updateClub(tx, row.id, { ...row, updatedAt: now });
+        report.clubs.differing++;
         report.clubs.updated++;
-      } else report.clubs.unchanged++;
+      } else if (diffs.length) report.clubs.differing++;
+      else report.clubs.unchanged++;
     }
     await repo.insertClubs(tx, clubInserts);
     report.clubs.inserted = clubInserts.length;
     const wantedClubs = new Set(clubRows.map((c) => c.id));
-    const goneClubs = [...existingClubs.keys()].filter((id) => !wantedClubs.has(id));
+    const goneClubs = [...existingClubs.keys()].filter((id) => !wantedClubs.has(id)).sort();
     const busyClubs = await repo.clubsInUse(tx, goneClubs);
-    await repo.deleteClubs(tx, goneClubs.filter((id) => !busyClubs.has(id)));
-    report.clubs.removed = goneClubs.length - busyClubs.size;
-    report.clubs.kept = busyClubs.size;
-    for (const id of busyClubs) {
-      report.warnings.push(`Verein "${id}" steht nicht mehr in der Vereinsliste, hat aber Teilnahmen oder ein Konto: bleibt erhalten.`);
+    // One that is in use is no difference (no run removes it): listed apart, every run.
+    for (const id of goneClubs) {
+      if (busyClubs.has(id)) report.clubsInUseNotInList.push(id);
+      else report.differences.push({ subject: 'club', id, field: '(Eintrag)', database: showTextOf(existingClubs.get(id)!.clubname), file: '(nicht mehr in der Liste)' });
     }
-  }));
-  if (skipped) return null;
+    report.clubs.kept = busyClubs.size;
+    if (applyDifferences) {
+      await repo.deleteClubs(tx, goneClubs.filter((id) => !busyClubs.has(id)));
+      report.clubs.removed = goneClubs.length - busyClubs.size;
+      for (const id of busyClubs) {
+        report.warnings.push(`Verein "${id}" steht nicht mehr in der Vereinsliste, hat aber Teilnahmen oder ein Konto: bleibt erhalten.`);
+      }
+    } else report.clubs.differing += goneClubs.length - busyClubs.size;
+
+    report.differencesApplied = applyDifferences;
+    if (dryRun) throw new DryRunRollback();
+    return true;
+  });
+
+  let imported: boolean;
+  try {
+    // The space data, club catalogue, browse lists and result files follow it (modules/cache).
+    imported = dryRun ? await transaction : await announcing(ctx, [topics.content], transaction);
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+    imported = true;
+  }
+  if (!imported) return null;
+  if (dryRun) report.differencesApplied = false;
 
   for (const warning of report.warnings) ctx.log.warn(warning);
   ctx.log.info(
@@ -666,13 +816,58 @@ async function runImport(ctx: SeasonContext, input: { dir: string }, onlyIfEmpty
       yearId: report.yearId,
       today: report.today,
       year: report.year,
+      overwrite,
+      dryRun,
+      current: report.current,
       challenges: report.challenges,
       clubs: report.clubs,
       media: report.media,
+      differences: report.differences.length,
     },
-    `season imported from ${report.seasonDir}`,
+    dryRun ? `season import of ${report.seasonDir} tried (dry run, nothing written)` : `season imported from ${report.seasonDir}`,
   );
   return report;
+}
+
+const showTextOf = (text: string): string => `"${shorten(text, SHOWN_MAX - 2)}"`;
+
+/**
+ * The lines of an import's report, for the command line (docs/season-format.md "Re-importing").
+ * The warnings are not among them: the import logs them.
+ */
+export function formatImportReport(report: ImportReport): string[] {
+  const lines: string[] = [];
+  const c = report.challenges;
+  const k = report.clubs;
+  const notApplied = report.differencesApplied ? 'written' : 'not written';
+  lines.push(
+    `${report.dryRun ? 'Dry run (nothing written): would import' : 'Imported'} ${report.yearId} from ${report.seasonDir} (relative dates resolved against ${report.today})`,
+    `  year: ${report.year}, site: ${report.site}, current season: ${
+      report.current.before === report.current.after ? `${report.current.after ?? '(none)'} (unchanged)` : `${report.current.before ?? '(none)'} → ${report.current.after}`
+    }`,
+    `  challenges: ${c.inserted} new, ${c.differing} differing (${notApplied}), ${c.unchanged} unchanged, ${c.kept} only in the database (kept)`,
+    `  clubs: ${k.inserted} new, ${k.differing} differing or left the list (${notApplied}), ${k.unchanged} unchanged, ${k.removed} removed, ${k.kept} not in the list but in use (kept)`,
+    `  media: ${report.media.stored} stored, ${report.media.reused} already there`,
+  );
+  if (report.differences.length) {
+    lines.push(
+      report.differencesApplied
+        ? `Differences (database → file), written (--overwrite): ${report.differences.length}`
+        : `Differences (database → file), NOT written: ${report.differences.length}${report.dryRun ? '' : '; to write them run again with --overwrite'}`,
+      ...report.differences.map((d) => `  ${formatDifference(d)}`),
+    );
+  }
+  if (report.notInFile.length) lines.push(`Challenges of ${report.yearId} not in the file (kept, an import deletes none): ${report.notInFile.join(', ')}`);
+  if (report.withdrawn.length) lines.push(`Withdrawn challenges (stay withdrawn): ${report.withdrawn.join(', ')}`);
+  if (report.clubsInUseNotInList.length) {
+    lines.push(`Club entries not in the list that stay (entries or an account; their results stay): ${report.clubsInUseNotInList.join(', ')}`);
+  }
+  return lines;
+}
+
+/** True when the report lists differences that were not written (the command line's exit code 2). */
+export function hasUnwrittenDifferences(report: ImportReport): boolean {
+  return report.differences.length > 0 && !report.differencesApplied;
 }
 
 /** True when no season has been imported yet (first start). */
