@@ -155,9 +155,12 @@ export function NewChallengeForm({ yearId, live, onCreated, onExpired }: { yearI
             padding: ${theme.space(4)};
             margin: 0;
             display: grid;
-            gap: ${theme.space(3)};
-            grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-            align-items: start;
+            gap: ${theme.space(3)} ${theme.space(4)};
+            align-items: end;
+            /* Start and end of a phase side by side. */
+            ${theme.mq.sm} {
+              grid-template-columns: repeat(2, minmax(0, 1fr));
+            }
           `}
         >
           <legend

@@ -117,11 +117,12 @@ export function SeasonScreen() {
   let shown = 0;
   const numbers = new Map(ordered.map((c) => [c.id, c.withdrawn ? null : ++shown]));
 
+  /** After a change: the season as the server has it now, then the message (both at once on screen). */
   const done = async (text: string) => {
+    await reload();
     setPending(null);
     setFailure(null);
     setNotice({ tone: 'success', text });
-    await reload();
   };
 
   const run = async (action: Pending, reason: string | undefined) => {

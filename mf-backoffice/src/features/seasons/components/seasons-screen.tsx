@@ -94,7 +94,12 @@ export function SeasonsScreen() {
             <tbody>
               {list.data.items.map((season) => (
                 <tr key={season.id}>
-                  <th scope="row">
+                  <th
+                    scope="row"
+                    css={css`
+                      white-space: nowrap;
+                    `}
+                  >
                     <Link to={seasonPath(season.id)}>Saison {season.year}</Link>
                   </th>
                   <td>
