@@ -188,16 +188,22 @@ describe('a new season', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'SeasonExists', message: 'Die Saison 2030 gibt es schon. Wähle ein anderes Jahr.' });
     expect(await auditOf('season-create')).toHaveLength(1);
+
+    // Two admins at once: one season, the other 409.
+    const both = await Promise.all([call('POST', '/api/operator/seasons', { year: 2031 }), call('POST', '/api/operator/seasons', { year: 2031 })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(both.find((r) => r.statusCode === 409)!.json()).toMatchObject({ code: 'SeasonExists', field: 'year' });
+    expect(await auditOf('season-create')).toHaveLength(2);
   });
 
   test('refused input: year out of range, an offset without a copy, an unknown season to copy (German)', async () => {
     const low = await call('POST', '/api/operator/seasons', { year: 1999 });
     expect(low.statusCode).toBe(400);
     expect(low.json().field).toBe('year');
-    const offset = await call('POST', '/api/operator/seasons', { year: 2031, offsetDays: 7 });
+    const offset = await call('POST', '/api/operator/seasons', { year: 2032, offsetDays: 7 });
     expect(offset.statusCode).toBe(400);
     expect(offset.json()).toMatchObject({ field: 'offsetDays', message: 'offsetDays: Eine Verschiebung gibt es nur beim Kopieren einer Saison.' });
-    const unknown = await call('POST', '/api/operator/seasons', { year: 2031, copyFrom: 'year-1999', offsetDays: 7 });
+    const unknown = await call('POST', '/api/operator/seasons', { year: 2032, copyFrom: 'year-1999', offsetDays: 7 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Die Saison, die kopiert werden soll, gibt es nicht.');
   });
@@ -473,7 +479,7 @@ describe('the switch of the public season', () => {
     const res = await call('PUT', '/api/operator/seasons/current', { yearId: 'year-2027', reason: 'Saisonstart 2027', confirm: true });
     expect(res.statusCode).toBe(200);
     const states = Object.fromEntries(res.json<AdminSeasonListDto>().items.map((s) => [s.id, [s.state, s.current]]));
-    expect(states).toEqual({ 'year-2030': ['draft', false], 'year-2027': ['live', true], 'year-2026': ['ended', false], 'year-2025': ['ended', false] });
+    expect(states).toEqual({ 'year-2031': ['draft', false], 'year-2030': ['draft', false], 'year-2027': ['live', true], 'year-2026': ['ended', false], 'year-2025': ['ended', false] });
     const data = await spaceData();
     expect(data.year.sys.id).toBe('year-2027');
     expect(data.year.fields.year).toBe(2027);

@@ -250,6 +250,13 @@ function audit(
   });
 }
 
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
 /** A later `updatedAt` than `old`'s, also within the same millisecond. */
 const nextVersion = (now: Date, old: Date) => new Date(Math.max(now.getTime(), old.getTime() + 1));
 
@@ -373,6 +380,10 @@ export async function createSeason({ ctx, input }: { ctx: Ctx; input: { body: Se
       },
     });
     return row;
+  }).catch((error: unknown) => {
+    // Two admins making the same year at once: the unique index refuses the second.
+    if (isUniqueViolation(error)) throw new CodedError(409, 'SeasonExists', MESSAGES.yearTaken(year), { field: 'year' });
+    throw error;
   });
   // The public seasons list names the next season's start (modules/seasons-public).
   await announce(ctx, [topics.content]);
