@@ -585,7 +585,7 @@ describe('seasons side by side (issue 26)', () => {
     expect(await currentYearId()).toBe('year-2027');
     const rows = await u.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'season-switch'));
     expect(rows.map((r) => [r.actor, r.subjectType, r.subjectId, r.details.before, r.details.after])).toEqual([
-      ['cli:test', 'year', 'year-2027', { currentYearId: 'year-test' }, { currentYearId: 'year-2027' }],
+      ['cli:test', 'year', 'year-2027', { currentYearId: 'year-test', year: 2026 }, { currentYearId: 'year-2027', year: 2027 }],
     ]);
     // Importing the earlier season again does not switch back.
     expect((await runU(FIXTURE_SEASON)).current).toEqual({ before: 'year-2027', after: 'year-2027' });

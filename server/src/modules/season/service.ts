@@ -747,7 +747,11 @@ async function runImport(ctx: SeasonContext, input: ImportInput, onlyIfEmpty: bo
           subjectType: 'year',
           subjectId: current,
           reason: null,
-          details: { before: { currentYearId: existingSite.currentYearId }, after: { currentYearId: current }, seasonDir },
+          details: {
+            before: { currentYearId: existingSite.currentYearId, year: (await repo.findYear(tx, existingSite.currentYearId))?.year ?? null },
+            after: { currentYearId: current, year: yearRow.year },
+            seasonDir,
+          },
           at: now,
         });
       }
