@@ -2,7 +2,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import ogs from 'open-graph-scraper';
 import { eq } from 'drizzle-orm';
-import { participations, publishedResults } from '../../db/schema/index.js';
+import { participations, publishedResults, years } from '../../db/schema/index.js';
 import { createTestApp, writeFiles, type TestApp } from '../../test-support/app.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
 import { clubs } from '../../db/schema/index.js';
@@ -186,4 +186,42 @@ test('the page is compressed once per version: gzip and brotli decode to the sam
     expect(res.headers.etag).toBe(plain.headers.etag);
     expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
   }
+});
+
+describe('the archive of ended seasons (issue 26)', () => {
+  beforeAll(async () => {
+    await t.ctx.db.insert(years).values({ id: 'year-2025', year: 2025, teasers: { teaser1: { headline: 'T', images: [] }, teaser2: { headline: 'T', images: [] }, teaserPrizes: { headline: 'T', images: [] } } });
+    const days = { startDate: '2025-03-01', endDate: '2025-04-30', startDateSubmission: '2025-03-01', endDateSubmission: '2025-03-31', startDateVoting: '2025-04-01', endDateVoting: '2025-04-30' };
+    await seedChallenge(t.ctx.db, { id: 'c-old', yearId: 'year-2025', position: 0, type: 'bfv-erd-text-vote', dates: days });
+    const rows = [{ club: { _id: 'club-1002-m', clubname: 'Verein 0002', clubnumber: '1002', team: 'm' as const }, place: 1, points: 100 }];
+    const { body, etag } = serializeRows(rows);
+    await t.ctx.db.insert(publishedResults).values([
+      { kind: 'overall', key: 'year-2025', yearId: 'year-2025', version: 1, rows, body, etag },
+      { kind: 'challenge', key: 'c-old', yearId: 'year-2025', version: 1, rows, body, etag },
+    ]);
+    await announce(t.ctx, [topics.content]);
+  });
+
+  test('/tabelle?saison=2025 is that season’s final table with its own canonical address; the current season’s year is /tabelle', async () => {
+    const { result, status } = await graph('/tabelle?saison=2025');
+    expect(status).toBe(200);
+    expect(result.ogTitle).toBe('Gesamttabelle 2025 – Punktejagd');
+    expect(result.ogDescription).toBe('Endstand der Saison 2025: 1. Verein 0002 (Herren) 100 Punkte');
+    expect(result.ogUrl).toBe('https://punktejagd.example/tabelle?saison=2025');
+    expect((await graph('/tabelle?saison=2026')).result.ogUrl).toBe('https://punktejagd.example/tabelle');
+    expect((await graph('/tabelle')).result.ogTitle).toBe('Gesamttabelle – Punktejagd');
+  });
+
+  test('a season that is not public, or no year, is not found; a query on other pages changes nothing', async () => {
+    expect((await page('/tabelle?saison=2031')).statusCode).toBe(404);
+    expect((await page('/tabelle?saison=abc')).statusCode).toBe(404);
+    expect((await graph('/challenge?saison=2025')).result.ogTitle).toBe('Die Challenges – Punktejagd');
+  });
+
+  test('a challenge table of an ended season keeps its address', async () => {
+    const { result, status } = await graph('/tabelle/c-old');
+    expect(status).toBe(200);
+    expect(result.ogTitle).toBe('#1 c-old: Tabelle – Punktejagd');
+    expect(result.ogDescription).toBe('Tabelle #1 c-old: 1. Verein 0002 (Herren) 100 Punkte');
+  });
 });

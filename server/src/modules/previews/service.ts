@@ -5,6 +5,7 @@ import {
   formatDayMonth,
   isLegalPath,
   isVoteChallenge,
+  paths,
   SHARE_CARD,
   sharePaths,
   TEAM_LABELS,
@@ -19,6 +20,7 @@ import { topics } from '../cache/changes.js';
 import * as contentRepo from '../content/repository.js';
 import { getSpaceData } from '../content/service.js';
 import { standingRowsOf, type ResultFile } from '../results/files.js';
+import { getPublicSeasons } from '../seasons-public/service.js';
 
 /**
  * What a shared link shows before anyone runs JavaScript (issue 23): per public route its title,
@@ -262,11 +264,26 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
     };
   }
 
-  async function challengeStandings(season: SpaceDataDto, challenge: ChallengeDto, path: string): Promise<PreviewOf> {
-    const challenges = season.year.fields.challenges ?? [];
-    const number = challengeNumber(challenges, challenge.sys.id);
-    const headline = cleanText(challenge.fields.headline, TITLE_PART_MAX);
-    const rows = await rowsOf(`challenge-${challenge.sys.id}.json`);
+  /** `/tabelle?saison=2025`: an ended season's final table (issue 26), its own canonical address. */
+  async function archivedStandings(yearId: string, year: number): Promise<PreviewOf> {
+    const rows = await rowsOf(`overall-${yearId}.json`);
+    return {
+      preview: {
+        status: 200,
+        title: `Gesamttabelle ${year} – ${product}`,
+        description: cleanText(rows.length ? `Endstand der Saison ${year}: ${podium(rows)}` : `Saison ${year}: Die Gesamttabelle wurde nicht veröffentlicht.`, DESCRIPTION_MAX),
+        path: paths.seasonStandings(year),
+        type: 'website',
+        image: { path: sharePaths.standingsCard, ...SHARE_CARD, alt: `Gesamttabelle ${year} der ${product}` },
+      },
+      topics: [topics.content, topics.result('overall', yearId)],
+    };
+  }
+
+  async function challengeStandings(challenge: { id: string; headline: string; number: number }, path: string): Promise<PreviewOf> {
+    const { number } = challenge;
+    const headline = cleanText(challenge.headline, TITLE_PART_MAX);
+    const rows = await rowsOf(`challenge-${challenge.id}.json`);
     return {
       preview: {
         status: 200,
@@ -274,9 +291,9 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
         description: cleanText(rows.length ? `Tabelle #${number} ${headline}: ${podium(rows)}` : `#${number} ${headline}: Die Ergebnisse folgen nach dem Ende der Challenge.`, DESCRIPTION_MAX),
         path,
         type: 'website',
-        image: { path: sharePaths.challengeCard(challenge.sys.id), ...SHARE_CARD, alt: `#${number} ${headline}` },
+        image: { path: sharePaths.challengeCard(challenge.id), ...SHARE_CARD, alt: `#${number} ${headline}` },
       },
-      topics: [topics.content, topics.result('challenge', challenge.sys.id)],
+      topics: [topics.content, topics.result('challenge', challenge.id)],
     };
   }
 
@@ -305,8 +322,17 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
     };
   }
 
-  /** The preview of `pathname` (the request's path, not decoded). */
-  async function previewOf(pathname: string): Promise<PreviewOf> {
+  /** An ended season by its year number, or a challenge of one (the public archive, issue 26). */
+  async function archive() {
+    const { seasons } = await getPublicSeasons({ ctx });
+    return seasons.filter((s) => s.state === 'ended');
+  }
+
+  /**
+   * The preview of `pathname` (the request's path, not decoded); `season`: the year number of
+   * `/tabelle?saison=` (a season's final table).
+   */
+  async function previewOf(pathname: string, { season: seasonYear }: { season?: number } = {}): Promise<PreviewOf> {
     const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
     const legal = isLegalPath(path) ? path.slice(1) : null;
     if (legal) {
@@ -351,7 +377,11 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
 
     if (path === '/') return home(season, today);
     if (path === '/challenge') return overview(season, today);
-    if (path === '/tabelle') return standings(season);
+    if (path === '/tabelle') {
+      if (seasonYear === undefined || seasonYear === season.year.fields.year) return standings(season);
+      const ended = (await archive()).find((s) => s.year === seasonYear);
+      return ended ? archivedStandings(ended.id, ended.year) : notFound(paths.seasonStandings(seasonYear));
+    }
     const entry = segment(path, /^\/challenge\/([^/]+)\/([^/]+)$/);
     if (entry) {
       const challenge = challengeById(entry[0]!);
@@ -365,7 +395,10 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
     const table = segment(path, /^\/tabelle\/([^/]+)$/);
     if (table) {
       const challenge = challengeById(table[0]!);
-      return challenge ? challengeStandings(season, challenge, path) : notFound(path);
+      if (challenge) return challengeStandings({ id: challenge.sys.id, headline: challenge.fields.headline, number: challengeNumber(challenges, challenge.sys.id) }, path);
+      // A challenge of an ended season keeps its table's address.
+      const archived = (await archive()).flatMap((s) => s.challenges).find((c) => c.id === table[0]);
+      return archived ? challengeStandings(archived, path) : notFound(path);
     }
     const club = segment(path, /^\/club\/([^/]+)$/);
     if (club) return clubPage(season, club[0]!, path);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
+import { SEASON_QUERY } from '@erd/shared-contracts/schemas';
 import { berlinToday } from '@erd/shared-contracts/wire';
 import type { ServerConfig } from '../../config.js';
 import type { ChangeFeed } from '../cache/changes.js';
@@ -36,6 +37,17 @@ type HeadedPage = Omit<ServedAppPage, 'etag' | 'encoded'>;
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
+/**
+ * `/tabelle?saison=2025`: the year number; 0 for a `saison` that is no year (a page that does not
+ * exist, as the standings remote shows it); none without the query or on other pages.
+ */
+function seasonOf(pathname: string, query: unknown): number | undefined {
+  if (!/^\/tabelle\/?$/.test(pathname)) return undefined;
+  const raw = (query as Record<string, unknown> | undefined)?.[SEASON_QUERY];
+  if (raw === undefined) return undefined;
+  return typeof raw === 'string' && /^\d{4}$/.test(raw) ? Number(raw) : 0;
+}
+
 const MAX_PAGES = 2000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
@@ -57,8 +69,8 @@ export function createAppPages({
   const shellIds = new WeakMap<object, number>();
   let shells = 0;
 
-  async function make(pathname: string, shell: string): Promise<{ page: HeadedPage; topics: string[] }> {
-    const { preview, topics: made } = await previews.previewOf(pathname);
+  async function make(pathname: string, shell: string, season: number | undefined): Promise<{ page: HeadedPage; topics: string[] }> {
+    const { preview, topics: made } = await previews.previewOf(pathname, { season });
     const html = withHead(shell, headTags(preview, config));
     return { page: { html, status: preview.status, target: preview.status === 200 ? previewTarget(pathname) : null }, topics: made };
   }
@@ -89,13 +101,17 @@ export function createAppPages({
   }
 
   return {
-    /** The page of `pathname` (the request's raw path) on the shell `shell`. */
-    async get(pathname: string, shell: { html: string }, log: FastifyBaseLogger): Promise<ServedAppPage> {
+    /**
+     * The page of `pathname` (the request's raw path) on the shell `shell`; `query`: the request's
+     * query, of which only `/tabelle`'s `saison` (a season's year number, issue 26) makes another page.
+     */
+    async get(pathname: string, shell: { html: string }, log: FastifyBaseLogger, query?: unknown): Promise<ServedAppPage> {
       let shellId = shellIds.get(shell);
       if (shellId === undefined) shellIds.set(shell, (shellId = ++shells));
-      const key = `${shellId}|${berlinToday(now())}|${pathname}`;
+      const season = seasonOf(pathname, query);
+      const key = `${shellId}|${berlinToday(now())}|${pathname}${season === undefined ? '' : `?${SEASON_QUERY}=${season}`}`;
       const page = await pages.get(key, async () => {
-        const made = await make(pathname, shell.html);
+        const made = await make(pathname, shell.html, season);
         return { value: made.page, topics: made.topics };
       });
       return served(pathname, page, log);

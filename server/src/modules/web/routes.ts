@@ -358,7 +358,7 @@ export const webRoutes: FastifyPluginAsync<{
     if (shell === null) return unavailable(reply);
     let page: ServedAppPage;
     try {
-      page = await appPages.get(rawPath, shell, request.log);
+      page = await appPages.get(rawPath, shell, request.log, request.query);
     } catch (error) {
       // The database is down: serve the app with the site's head, it shows its own error handling.
       request.log.error({ err: error }, 'the head of a page could not be worked out');
