@@ -39,12 +39,12 @@ beforeAll(async () => {
   for (const [i, id] of ['c-a', 'c-b', 'c-c'].entries()) await seedChallenge(db, { id, yearId: 'year-2026', position: i + 1, type: 'bfv-erd-estimate' });
   await seedParticipation(db, { id: 'entry-b', challengeId: 'c-b', clubId: 'club-1000-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 5 });
   await db.update(years).set({ bannerText1: 'Saison 2026 läuft', bannerText2: null }).where(eq(years.id, 'year-2026'));
-  await db.insert(years).values({ id: 'year-2028', year: 2028, teasers: { teaser1: { headline: 'N' }, teaser2: { headline: 'N' }, teaserPrizes: { headline: 'N' } } });
+  await db.insert(years).values({ id: 'year-2028', year: 2028, teasers: { teaser1: { headline: 'N', images: [] }, teaser2: { headline: 'N', images: [] }, teaserPrizes: { headline: 'N', images: [] } } });
   await seedChallenge(db, { id: 'far-1', yearId: 'year-2028', position: 1, type: 'bfv-erd-goals', dates: { startDate: '2028-04-01', endDate: '2028-04-30' } });
   await db.insert(years).values({
     id: 'year-2027',
     year: 2027,
-    teasers: { teaser1: { headline: 'Neu' }, teaser2: { headline: 'Neu' }, teaserPrizes: { headline: 'Neu' } },
+    teasers: { teaser1: { headline: 'Neu', images: [] }, teaser2: { headline: 'Neu', images: [] }, teaserPrizes: { headline: 'Neu', images: [] } },
     bannerText1: 'Bald geht es los',
   });
   await seedChallenge(db, { id: 'next-1', yearId: 'year-2027', position: 1, type: 'bfv-erd-goals', dates: { startDate: '2027-03-05', endDate: '2027-03-31' } });
@@ -136,7 +136,7 @@ describe('preview', () => {
       expect(res.headers['cache-control']).toBe('private, no-store');
       const cookie = previewCookie(res);
       expect(cookie).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax' });
-      expect(new Date(cookie.expires as unknown as string).toISOString()).toBe('2026-06-15T12:00:00.000Z');
+      expect(new Date((cookie as { expires?: unknown }).expires as string).toISOString()).toBe('2026-06-15T12:00:00.000Z');
       expect(readPreviewToken(t.ctx.secret, cookie.value, NOW)).toBe('year-2027');
 
       const seen = await spaceData(`${PREVIEW_COOKIE}=${cookie.value}`);
@@ -211,6 +211,6 @@ describe('preview', () => {
     expect(ended.statusCode).toBe(204);
     const cleared = previewCookie(ended);
     expect(cleared).toMatchObject({ value: '', path: '/' });
-    expect(new Date(cleared.expires as unknown as string).getTime()).toBeLessThan(Date.now());
+    expect(new Date((cleared as { expires?: unknown }).expires as string).getTime()).toBeLessThan(Date.now());
   });
 });

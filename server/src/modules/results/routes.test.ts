@@ -11,7 +11,7 @@ import {
   type ResultVersionDto,
   type StandingRowDto,
 } from '@erd/shared-contracts/wire';
-import { moderationLog, participations, profiles, publishedResults, resultVersions } from '../../db/schema/index.js';
+import { challenges, moderationLog, participations, profiles, publishedResults, resultVersions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
 import { seedChallenge, seedClubs, seedParticipation, seedVotes, seedYear } from '../../test-support/seed.js';
@@ -550,5 +550,23 @@ describe('concurrency across challenges', () => {
         'goals-2',
       ]);
     });
+  });
+});
+
+test('a withdrawn challenge (issue 26) leaves the overview and the #n; the next overall table leaves its points out', async () => {
+  await on('2026-07-01', async () => {
+    await t.ctx.db.update(challenges).set({ withdrawnAt: new Date(), withdrawnReason: 'Fehler in der Frage' }).where(eq(challenges.id, 'est'));
+    const overview = (await op('GET', resultPaths.overview)).json() as ResultOverviewDto;
+    expect(overview.challenges.map((c) => [c.challengeId, c.number]).slice(0, 3)).toEqual([
+      ['slogan', 1],
+      ['goals', 2],
+      ['pics', 3],
+    ]);
+    await seedChallenge(t.ctx.db, { id: 'goals-3', yearId: 'year-2026', position: 7, type: 'bfv-erd-goals', dates: ended });
+    await seedParticipation(t.ctx.db, { id: 'g-3', challengeId: 'goals-3', clubId: 'club-1000-w', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 3 });
+    expect((await op('POST', resultPaths.publish('goals-3'), { expectedVersion: 0 })).statusCode).toBe(200);
+    const latest = ((await op('GET', resultPaths.overallVersions('year-2026'))).json() as { items: ResultVersionDto[] }).items[0]!;
+    expect((latest.rules as { challenges: { challengeId: string }[] }).challenges.map((c) => c.challengeId)).not.toContain('est');
+    await t.ctx.db.update(challenges).set({ withdrawnAt: null, withdrawnReason: null }).where(eq(challenges.id, 'est'));
   });
 });

@@ -162,12 +162,16 @@ function rulesOf(challenge: ChallengeRow, number: number, participants: number):
   };
 }
 
-/** The challenge, its #n and the year's challenges (404 for an unknown id). */
+/**
+ * The challenge, its #n and the year's challenges (404 for an unknown id). A withdrawn challenge
+ * (issue 26) is not in the public season: the others' #n and the overall table leave it out.
+ */
 async function loadChallenge(db: Db, challengeId: string): Promise<{ challenge: ChallengeRow; number: number; ofYear: ChallengeRow[] }> {
   const challenge = await repo.findChallenge(db, challengeId);
   if (!challenge) throw new NotFoundError(MESSAGES.notFound);
-  const ofYear = await repo.listChallengesOfYear(db, challenge.yearId);
-  return { challenge, number: ofYear.findIndex((c) => c.id === challenge.id) + 1, ofYear };
+  const all = await repo.listChallengesOfYear(db, challenge.yearId);
+  const numbered = all.filter((c) => c.withdrawnAt === null || c.id === challenge.id);
+  return { challenge, number: numbered.findIndex((c) => c.id === challenge.id) + 1, ofYear: all.filter((c) => c.withdrawnAt === null) };
 }
 
 const sameTable = (a: { rows: StandingRowDto[]; rules: ChallengeResultRulesDto }, b: { rows: StandingRowDto[]; rules: ChallengeResultRulesDto }) =>
@@ -181,7 +185,8 @@ export async function getResultsOverview({ ctx, input }: { ctx: Ctx; input: { ye
   const yearId = input.yearId ?? (await repo.findCurrentYearId(ctx.db));
   if (!yearId) throw new NotFoundError(MESSAGES.noYear);
   if (!(await repo.resultSubjectExists(ctx.db, 'overall', yearId))) throw new NotFoundError(MESSAGES.yearNotFound);
-  const ofYear = await repo.listChallengesOfYear(ctx.db, yearId);
+  // A withdrawn challenge (issue 26) is not in the season: not listed, not counted in the #n.
+  const ofYear = (await repo.listChallengesOfYear(ctx.db, yearId)).filter((c) => c.withdrawnAt === null);
   const participants = await repo.countParticipants(ctx.db, ofYear.map((c) => c.id));
   const published = new Map((await repo.listPublishedOfYear(ctx.db, yearId, 'challenge')).map((p) => [p.key, p]));
   const today = berlinToday(ctx.now());

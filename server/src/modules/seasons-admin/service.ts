@@ -11,7 +11,6 @@ import type {
   SeasonChallengeWithdrawInput,
   SeasonCreateInput,
   SeasonReasonInput,
-  SeasonState,
   SeasonSwitchInput,
 } from '@erd/shared-contracts/schemas';
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
@@ -25,6 +24,7 @@ import { appendAudit, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
 import { DEFAULT_POINTS, ID_PATTERN } from '../season/schema.js';
 import { challengeDateProblems, type ResolvedDates } from '../season/service.js';
+import { seasonStateOf } from '../season/state.js';
 import * as repo from './repository.js';
 
 /**
@@ -77,20 +77,6 @@ const HEADLINE_MAX = 300;
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-/**
- * A season's public state: `live` when the site shows it; otherwise `ended` once it has entries or
- * published results or its last challenge day is before today; else a `draft`.
- */
-export function seasonStateOf(
-  yearId: string,
-  currentYearId: string | null,
-  facts: { entries: number; published: boolean; endDate: string | null },
-  today: string,
-): SeasonState {
-  if (yearId === currentYearId) return 'live';
-  if (facts.entries > 0 || facts.published || (facts.endDate !== null && facts.endDate < today)) return 'ended';
-  return 'draft';
-}
 
 interface SeasonFacts {
   year: YearRow;

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { berlinToday } from '../../lib/dates.js';
 import * as repo from './repository.js';
+import { seasonStateOf } from '../season/state.js';
 
 /**
  * The public archive of seasons (issue 26). A season is a `year` row; its public state: `live` when
@@ -46,8 +47,7 @@ async function loadSeasons(ctx: Ctx): Promise<{ seasons: Season[]; currentId: st
       const lastDay = all.reduce<string | null>((max, c) => (max === null || c.endDate > max ? c.endDate : max), null);
       const ofYear = published.filter((p) => p.yearId === year.id);
       const hasResults = ofYear.length > 0;
-      const state =
-        year.id === currentId ? 'live' : (entries.get(year.id) ?? 0) > 0 || hasResults || (lastDay !== null && lastDay < today) ? 'ended' : 'draft';
+      const state = seasonStateOf(year.id, currentId, { entries: entries.get(year.id) ?? 0, published: hasResults, endDate: lastDay }, today);
       return {
         id: year.id,
         year: year.year,
