@@ -4,7 +4,7 @@ import { loadSpaceData, Outlet } from '@erd/shared-contracts';
 import { AgeGate } from '../features/age-gate/components/age-gate';
 import { Footer } from '../features/footer/components/footer';
 import { Header, HEADER_HEIGHT_PX } from '../features/header/components/header';
-import { PreviewBar } from '../features/preview/components/preview-bar';
+import { PreviewSlot } from '../features/preview/components/preview-slot';
 import { useAgeConsent, useAgeGateBlocks } from '../lib/age-consent';
 import { signOut } from './auth-session';
 import { ScrollManager } from './scroll-manager';
@@ -98,7 +98,7 @@ export function Layout() {
         <Footer controlsHidden={controlsHidden} />
       </div>
       <AgeGate />
-      <PreviewBar />
+      <PreviewSlot />
       <ScrollManager />
     </>
   );

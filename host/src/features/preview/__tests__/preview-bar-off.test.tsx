@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
 import { SPACE_DATA_PATH, spaceData } from '../../../testing/fixtures';
 import { HomePage } from '../../home/components/home-page';
-import { PreviewBar } from '../components/preview-bar';
+import { PreviewSlot } from '../components/preview-slot';
 
 /** Without a preview (the space data says nothing of one) no bar shows. */
 beforeEach(() => {
@@ -13,7 +13,7 @@ it('shows nothing without a preview', async () => {
   renderWithProviders(
     <>
       <HomePage />
-      <PreviewBar />
+      <PreviewSlot />
     </>,
   );
   await screen.findByRole('heading', { name: 'Intro-Überschrift' });

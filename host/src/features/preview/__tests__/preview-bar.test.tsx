@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { seasonAdminPaths } from '@erd/shared-contracts/schemas';
 import { mockFetch, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
 import { SPACE_DATA_PATH, spaceData } from '../../../testing/fixtures';
-import { PREVIEW_PATH, PreviewBar } from '../components/preview-bar';
+import { PREVIEW_PATH } from '../components/preview-bar';
+import { PreviewSlot } from '../components/preview-slot';
 
 /** loadSpaceData() keeps the first answer for the page: this file's page is in an operator's preview of 2027. */
 beforeEach(() => {
@@ -12,7 +13,7 @@ beforeEach(() => {
 
 describe('the Vorschau bar (issue 26)', () => {
   it('is fixed on the page and says which season is previewed', async () => {
-    renderWithProviders(<PreviewBar reload={() => {}} />);
+    renderWithProviders(<PreviewSlot reload={() => {}} />);
     const bar = await screen.findByRole('complementary', { name: 'Vorschau' });
     expect(within(bar).getByRole('status')).toHaveTextContent('Vorschau: Saison 2027 – so sieht die Seite nach dem Wechsel aus');
     expect(within(bar).getByRole('button', { name: 'Vorschau beenden' })).toBeEnabled();
@@ -22,7 +23,7 @@ describe('the Vorschau bar (issue 26)', () => {
   it("'Vorschau beenden' ends the preview on the server and loads the page again", async () => {
     const xhr = mockXhr({ [`DELETE ${PREVIEW_PATH}`]: { status: 204 } });
     const reload = jest.fn();
-    renderWithProviders(<PreviewBar reload={reload} />);
+    renderWithProviders(<PreviewSlot reload={reload} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Vorschau beenden' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(xhr).toHaveBeenCalledTimes(1);
@@ -33,7 +34,7 @@ describe('the Vorschau bar (issue 26)', () => {
   it('says so when the preview could not be ended, and keeps the page', async () => {
     mockXhr({ [`DELETE ${PREVIEW_PATH}`]: { status: 0 } });
     const reload = jest.fn();
-    renderWithProviders(<PreviewBar reload={reload} />);
+    renderWithProviders(<PreviewSlot reload={reload} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Vorschau beenden' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Die Vorschau konnte gerade nicht beendet werden.');
     expect(reload).not.toHaveBeenCalled();

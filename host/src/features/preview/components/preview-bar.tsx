@@ -1,6 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { useEffect, useState } from 'react';
-import { loadSpaceData } from '@erd/shared-contracts';
+import { useState } from 'react';
 
 /**
  * `PUT`/`DELETE` of an operator's preview (`seasonAdminPaths.preview` in
@@ -11,24 +10,6 @@ export const PREVIEW_PATH = '/api/operator/seasons/preview';
 
 /** The bar's height: the page keeps that much room below the footer, so the bar covers nothing. */
 const BAR_MIN_HEIGHT_PX = 56;
-
-/** The previewed season's year while an operator's preview is on (the space data says `preview: true`), else null. */
-export function usePreviewYear(): number | null {
-  const [year, setYear] = useState<number | null>(null);
-  useEffect(() => {
-    let active = true;
-    loadSpaceData().then(
-      (data) => {
-        if (active && data.preview === true) setYear(data.year.fields.year);
-      },
-      () => {},
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-  return year;
-}
 
 /** Ends the preview (clears its cookie) and loads the page again: the current season then. */
 export async function endPreview(reload: () => void = () => window.location.reload()): Promise<void> {
@@ -41,12 +22,10 @@ export async function endPreview(reload: () => void = () => window.location.relo
  * Issue 26: while an operator previews a season, every page shows a fixed bar at the bottom
  * ('Vorschau: Saison 2027 – so sieht die Seite nach dem Wechsel aus') with 'Vorschau beenden'. It
  * stays above the age gate (an operator may not have confirmed it in this browser), and the page
- * keeps room for it below the footer.
+ * keeps room for it below the footer. Loaded by `PreviewSlot` only while a preview is on.
  */
-export function PreviewBar({ reload }: { reload?: () => void }) {
-  const year = usePreviewYear();
+export function PreviewBar({ year, reload }: { year: number; reload?: () => void }) {
   const [state, setState] = useState<'idle' | 'ending' | 'failed'>('idle');
-  if (year === null) return null;
 
   const end = () => {
     setState('ending');
