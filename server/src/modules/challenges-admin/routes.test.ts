@@ -203,9 +203,9 @@ describe('changing', () => {
   it('checks dates as the season import does', async () => {
     const seen = await current('pics');
     const cases: Array<[Record<string, string>, string]> = [
-      [{ startDate: '2026-08-01' }, 'startDate (2026-08-01) liegt nach endDate'],
-      [{ startDateVoting: '2026-07-01' }, 'endDateSubmission (2026-07-01) muss vor startDateVoting (2026-07-01) liegen'],
-      [{ endDateVoting: '2026-08-02' }, 'endDateVoting (2026-08-02) muss am oder vor endDate'],
+      [{ startDate: '2026-08-01' }, '„Beginn“ (1.8.2026) liegt nach „Ende“'],
+      [{ startDateVoting: '2026-07-01' }, '„Ende der Einreichung“ (1.7.2026) muss vor „Beginn der Abstimmung“ (1.7.2026) liegen'],
+      [{ endDateVoting: '2026-08-02' }, '„Ende der Abstimmung“ (2.8.2026) muss am oder vor „Ende“'],
       [{ endDate: '2026-02-30' }, 'JJJJ-MM-TT'],
     ];
     for (const [dates, message] of cases) {
@@ -382,7 +382,7 @@ describe('the results day (issue 24)', () => {
     const { updatedAt } = await current('later');
     const early = await patch('later', { expectedUpdatedAt: updatedAt, resultsDate: '2026-08-30' });
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toMatchObject({ field: 'resultsDate', message: expect.stringContaining('resultsDate (2026-08-30) muss am oder nach endDate (2026-08-31) liegen') });
+    expect(early.json()).toMatchObject({ field: 'resultsDate', message: expect.stringContaining('„Ergebnisse erwartet am“ (30.8.2026) muss am oder nach „Ende“ (31.8.2026) liegen') });
     const malformed = await patch('later', { expectedUpdatedAt: updatedAt, resultsDate: '31.08.2026' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ field: 'resultsDate', message: 'resultsDate: Datum als JJJJ-MM-TT (ein Tag, den es gibt).' });

@@ -10,7 +10,7 @@ import { appendAudit, reasonOf, type Actor } from '../audit/service.js';
 import { toChallengeDto } from '../content/mappers.js';
 import { findSite } from '../content/repository.js';
 import { pointsTable } from '../season/schema.js';
-import { challengeDateProblems, type ResolvedDates } from '../season/service.js';
+import { challengeDateProblems, dateProblemForPeople, type ResolvedDates } from '../season/service.js';
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import { announcing, topics } from '../cache/changes.js';
 import * as repo from './repository.js';
@@ -228,7 +228,7 @@ export async function updateAdminChallenge({
       const problems = challengeDateProblems(old.objectTypeId, dates);
       if (problems.length) {
         const field = [...DATE_KEYS, 'resultsDate' as const].find((key) => problems[0]!.startsWith(`${key} `)) ?? datesChanged[0] ?? 'resultsDate';
-        throw new ValidationError(problems.join('; '), { field, problems: problems.map((message) => ({ field, message })) });
+        throw new ValidationError(problems.map(dateProblemForPeople).join('; '), { field, problems: problems.map((message) => ({ field, message: dateProblemForPeople(message) })) });
       }
       for (const key of datesChanged) next[key] = dates[key]!;
       // The day the results are expected is no date of the challenge's run: no confirmation needed while it runs.

@@ -181,6 +181,30 @@ const VOTE_DATE_KEYS = ['startDateSubmission', 'endDateSubmission', 'startDateVo
  * submission ends before voting starts, voting ends on or before the end; other types have none.
  * The season import and the back office (modules/challenges-admin) check dates with this one rule.
  */
+/** The date fields as the back office names them. */
+const DATE_LABELS: Record<keyof ResolvedDates, string> = {
+  startDate: 'Beginn',
+  endDate: 'Ende',
+  startDateSubmission: 'Beginn der Einreichung',
+  endDateSubmission: 'Ende der Einreichung',
+  startDateVoting: 'Beginn der Abstimmung',
+  endDateVoting: 'Ende der Abstimmung',
+  resultsDate: 'Ergebnisse erwartet am',
+};
+
+/**
+ * A problem of `challengeDateProblems` as the back office shows it: the fields by their German
+ * labels and the days as `31.3.2026` (the season file's report keeps the keys and ISO days, which
+ * name what is in the file).
+ */
+export function dateProblemForPeople(problem: string): string {
+  const keys = (Object.keys(DATE_LABELS) as Array<keyof ResolvedDates>).sort((a, b) => b.length - a.length);
+  return problem
+    .replace(new RegExp(`\\b(${keys.join('|')})\\b`, 'g'), (key) => `„${DATE_LABELS[key as keyof ResolvedDates]}“`)
+    .replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (_, y: string, m: string, d: string) => `${Number(d)}.${Number(m)}.${y}`)
+    .replace(/\(Pflicht bei bfv-erd-(text|picture)-vote\)/, (_, kind: string) => `(Pflicht bei einer ${kind === 'text' ? 'Spruch' : 'Bild'}-Abstimmung)`);
+}
+
 export function challengeDateProblems(
   type: SeasonChallenge['type'],
   dates: ResolvedDates,

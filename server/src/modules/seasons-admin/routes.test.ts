@@ -224,7 +224,7 @@ describe('a new season', () => {
     });
     const broken = await call('POST', '/api/operator/seasons', { year: 2036, copyFrom: 'year-2035', offsetDays: 365 });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toMatchObject({ field: 'offsetDays', message: expect.stringContaining('endDateSubmission (2036-06-09) muss vor startDateVoting (2036-06-09) liegen') });
+    expect(broken.json()).toMatchObject({ field: 'offsetDays', message: expect.stringContaining('„Ende der Einreichung“ (9.6.2036) muss vor „Beginn der Abstimmung“ (9.6.2036) liegen') });
     expect(await t.ctx.db.select().from(years).where(inArray(years.id, ['year-2027', 'year-2036']))).toHaveLength(0);
     expect(await auditOf('season-copy')).toHaveLength(0);
     await t.ctx.db.delete(challenges).where(eq(challenges.yearId, 'year-2035'));

@@ -23,7 +23,7 @@ import { normalizeSearch } from '../../lib/text.js';
 import { appendAudit, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
 import { DEFAULT_POINTS, ID_PATTERN } from '../season/schema.js';
-import { challengeDateProblems, type ResolvedDates } from '../season/service.js';
+import { challengeDateProblems, dateProblemForPeople, type ResolvedDates } from '../season/service.js';
 import { seasonStateOf } from '../season/state.js';
 import * as repo from './repository.js';
 
@@ -305,7 +305,7 @@ export async function createSeason({ ctx, input }: { ctx: Ctx; input: { body: Se
     const moved = sourceChallenges.map((c) => {
       const dates = Object.fromEntries(DATE_KEYS.map((key) => [key, shift(c[key], offset)])) as Record<DateKey, string | null>;
       for (const problem of challengeDateProblems(c.objectTypeId, datesOf(dates as Pick<ChallengeRow, DateKey>))) {
-        problems.push({ field: 'offsetDays', challengeId: c.id, message: `„${c.headline}“: ${problem}` });
+        problems.push({ field: 'offsetDays', challengeId: c.id, message: `„${c.headline}“: ${dateProblemForPeople(problem)}` });
       }
       if (dates.endDate! < today) problems.push({ field: 'offsetDays', challengeId: c.id, message: MESSAGES.pastCopy(c.headline, dates.endDate!, today) });
       return { source: c, dates };
@@ -455,7 +455,7 @@ export async function createChallenge({
   const problems = challengeDateProblems(body.objectTypeId, dates);
   if (problems.length) {
     const field = fieldOfProblem(problems[0]!) ?? 'startDate';
-    throw new ValidationError(problems.join('; '), { field, problems: problems.map((message) => ({ field: fieldOfProblem(message) ?? field, message })) });
+    throw new ValidationError(problems.map(dateProblemForPeople).join('; '), { field, problems: problems.map((message) => ({ field: fieldOfProblem(message) ?? field, message: dateProblemForPeople(message) })) });
   }
 
   const id = await ctx.db.transaction(async (tx) => {
