@@ -173,8 +173,8 @@ export type SeasonChallengeDuplicateInput = z.input<typeof seasonChallengeDuplic
 export const seasonPreviewInputSchema = z.strictObject({ yearId: wireId });
 export type SeasonPreviewInput = z.input<typeof seasonPreviewInputSchema>;
 
-/** One challenge of a season in the public archive. */
-export const publicSeasonChallengeSchema = z.strictObject({
+/** What the archive says of a challenge wherever it names one: its id, public '#n', type, headline and days. */
+const archivedChallengeSchema = z.strictObject({
   id: wireId,
   /** The public '#n'. */
   number: z.number().int().positive(),
@@ -182,8 +182,10 @@ export const publicSeasonChallengeSchema = z.strictObject({
   headline: z.string(),
   startDate: isoDay,
   endDate: isoDay,
-  resultsPublished: z.boolean(),
 });
+
+/** One challenge of a season in the public archive. */
+export const publicSeasonChallengeSchema = archivedChallengeSchema.extend({ resultsPublished: z.boolean() });
 export type PublicSeasonChallengeDto = z.infer<typeof publicSeasonChallengeSchema>;
 
 export const publicSeasonSchema = z.strictObject({
@@ -210,13 +212,7 @@ export const publicSeasonsSchema = z.strictObject({
 export type PublicSeasonsDto = z.infer<typeof publicSeasonsSchema>;
 
 /** A club's row in one challenge table of an ended season (the row of `/results/challenge-{id}.json`). */
-export const publicClubChallengeResultSchema = z.strictObject({
-  id: wireId,
-  number: z.number().int().positive(),
-  objectTypeId: challengeObjectTypeSchema,
-  headline: z.string(),
-  startDate: isoDay,
-  endDate: isoDay,
+export const publicClubChallengeResultSchema = archivedChallengeSchema.extend({
   place: z.number().int().positive(),
   points: z.number(),
   estimate: z.number().optional(),

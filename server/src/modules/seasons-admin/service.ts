@@ -155,10 +155,6 @@ async function seasonDto(ctx: Ctx, year: YearRow): Promise<AdminSeasonDto> {
   };
 }
 
-async function seasonDtoById(ctx: Ctx, yearId: string): Promise<AdminSeasonDto> {
-  return getSeason({ ctx, input: { yearId } });
-}
-
 // ---------------------------------------------------------------------------------------------
 // Ids
 
@@ -492,7 +488,7 @@ export async function createChallenge({
     return id;
   });
   await announce(ctx, [topics.content]);
-  return { id, season: await seasonDtoById(ctx, input.yearId) };
+  return { id, season: await getSeason({ ctx, input: { yearId: input.yearId } }) };
 }
 
 /**
@@ -529,7 +525,7 @@ export async function duplicateChallenge({
     return { id, yearId: year.id };
   });
   await announce(ctx, [topics.content]);
-  return { id, season: await seasonDtoById(ctx, yearId) };
+  return { id, season: await getSeason({ ctx, input: { yearId } }) };
 }
 
 /**
@@ -569,7 +565,7 @@ export async function removeChallenge({
     });
   });
   await announce(ctx, [topics.content, topics.entries(input.id)]);
-  return seasonDtoById(ctx, first.yearId);
+  return getSeason({ ctx, input: { yearId: first.yearId } });
 }
 
 /**
@@ -585,7 +581,7 @@ export async function withdrawChallenge({
   input: { id: string; body: SeasonChallengeWithdrawInput; actor: Actor };
 }): Promise<AdminSeasonDto> {
   const first = await challengeOf(ctx.db, input.id);
-  if (first.withdrawnAt) return seasonDtoById(ctx, first.yearId);
+  if (first.withdrawnAt) return getSeason({ ctx, input: { yearId: first.yearId } });
   const changed = await ctx.db.transaction(async (tx) => {
     const { year, live } = await lockedSeason(tx, first.yearId);
     const row = await challengeOf(tx, input.id);
@@ -604,13 +600,13 @@ export async function withdrawChallenge({
     return true;
   });
   if (changed) await announce(ctx, [topics.content, topics.entries(input.id)]);
-  return seasonDtoById(ctx, first.yearId);
+  return getSeason({ ctx, input: { yearId: first.yearId } });
 }
 
 /** POST /api/operator/season-challenges/{id}/restore (admin): a withdrawn challenge back in its season. Not withdrawn: nothing changes. */
 export async function restoreChallenge({ ctx, input }: { ctx: Ctx; input: { id: string; body: SeasonReasonInput; actor: Actor } }): Promise<AdminSeasonDto> {
   const first = await challengeOf(ctx.db, input.id);
-  if (!first.withdrawnAt) return seasonDtoById(ctx, first.yearId);
+  if (!first.withdrawnAt) return getSeason({ ctx, input: { yearId: first.yearId } });
   const changed = await ctx.db.transaction(async (tx) => {
     // Putting one back changes the live numbering too, but undoes a confirmed withdrawal: no second confirmation.
     const { year, live } = await lockedSeason(tx, first.yearId);
@@ -629,7 +625,7 @@ export async function restoreChallenge({ ctx, input }: { ctx: Ctx; input: { id: 
     return true;
   });
   if (changed) await announce(ctx, [topics.content, topics.entries(input.id)]);
-  return seasonDtoById(ctx, first.yearId);
+  return getSeason({ ctx, input: { yearId: first.yearId } });
 }
 
 /**
@@ -668,5 +664,5 @@ export async function reorderChallenges({
     return true;
   });
   if (changed) await announce(ctx, [topics.content]);
-  return seasonDtoById(ctx, input.yearId);
+  return getSeason({ ctx, input: { yearId: input.yearId } });
 }
