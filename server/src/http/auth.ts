@@ -4,11 +4,13 @@ import { UnauthorizedError } from '../errors.js';
 import { AccessTokenError, verifyAccessToken, type AccessTokenClaims } from '../modules/identity/tokens.js';
 
 /**
- * The API's login check, once for every module: `{ preHandler: app.requireUser }` on a route makes
+ * The API's login check, once for every module: `{ onRequest: app.requireUser }` on a route makes
  * it answer 401 `{ code: 'Unauthorized' }` unless `Authorization: Bearer <access token>` carries a
  * valid token (RS256 signature from the issuer's keys, `exp`, `token_use: access`, `client_id`,
  * `iss`; in the built-in mode also not signed out or deleted). The handler then finds
- * `request.user`.
+ * `request.user`. As an `onRequest` hook it runs after the site-wide checks (origin, anti-forgery)
+ * and before the input rule and the route's schemas: a caller without a session learns nothing
+ * about what the route takes.
  */
 
 export interface AuthenticatedUser {

@@ -7,6 +7,7 @@ import { OPENAPI_JSON_PATH, OPENAPI_YAML_PATH } from '../modules/operators/route
 import { addOperator } from '../modules/operators/service.js';
 import { createTestApp, SERVER_ROOT, type TestApp } from '../test-support/app.js';
 import { XSRF } from '../test-support/members.js';
+import { isZodSchema } from './zod.js';
 
 /**
  * The API documentation check (http/openapi.ts): every route the app adds, found as it adds them
@@ -22,6 +23,100 @@ const HIDDEN: Record<string, string> = {
   'GET /*': 'the web app’s pages and the host build’s files (modules/web): not an API',
   'GET /remotes/:remote/*': 'the remotes’ build files (modules/web): not an API',
 };
+
+/**
+ * Routes whose schemas are not yet all the contracts' zod schemas (issue 27 moves them): the list
+ * only shrinks, and the check below fails on a route that is done but still listed.
+ */
+const PENDING: string[] = [
+  'GET /health',
+  'GET /ready',
+  'GET /healthz',
+  'GET /config.json',
+  'GET /content/public/spaces/:spaceId/spacedata',
+  'GET /content/public/spaces/:spaceId/objects/search',
+  'GET /content/public/spaces/:spaceId/objects/:id',
+  'POST /content/public/spaces/:spaceId/frontend-users/signup',
+  'POST /content/public/spaces/:spaceId/frontend-users/signup/confirm',
+  'POST /content/public/spaces/:spaceId/frontend-users/signup/code',
+  'POST /content/public/spaces/:spaceId/frontend-users/forgot-password',
+  'POST /content/public/spaces/:spaceId/frontend-users/forgot-password/confirm',
+  'POST /identity',
+  'GET /identity/eu-central-1_ErdLocal1/.well-known/jwks.json',
+  'GET /identity/eu-central-1_ErdLocal1/.well-known/openid-configuration',
+  'GET /api/me',
+  'PUT /api/profile',
+  'DELETE /api/profile',
+  'GET /api/public/notifications/unsubscribe',
+  'POST /api/public/notifications/unsubscribe',
+  'POST /api/challenge/particpation/:challengeId/createpresignedpost',
+  'POST /api/uploads',
+  'GET /api/votes/challenge',
+  'POST /api/votes',
+  'GET /api/public/club-fans/confirm',
+  'GET /api/public/club-fans/unsubscribe',
+  'POST /api/public/club-fans/unsubscribe',
+  'POST /api/operator/login',
+  'POST /api/operator/logout',
+  'GET /api/operator/me',
+  'POST /api/operator/password',
+  'GET /api/operator/operators',
+  'POST /api/operator/operators',
+  'PATCH /api/operator/operators/:id',
+  'GET /api/operator/openapi.json',
+  'GET /api/operator/openapi.yaml',
+  'GET /api/operator/audit',
+  'GET /api/operator/audit.csv',
+  'GET /api/operator/participations',
+  'POST /api/operator/participations/:id/publish',
+  'POST /api/operator/participations/:id/reject',
+  'GET /api/operator/votes',
+  'POST /api/operator/votes/remove',
+  'GET /api/operator/results',
+  'GET /api/operator/results/challenges/:challengeId/preview',
+  'PUT /api/operator/results/challenges/:challengeId/answer',
+  'POST /api/operator/results/challenges/:challengeId/publish',
+  'GET /api/operator/results/challenges/:challengeId/versions',
+  'GET /api/operator/results/years/:yearId/versions',
+  'GET /api/operator/results/audit',
+  'GET /api/operator/challenges',
+  'GET /api/operator/challenges/:id',
+  'PATCH /api/operator/challenges/:id',
+  'POST /api/operator/media',
+  'GET /api/operator/newsletter/subscribers',
+  'GET /api/operator/newsletter/consent-log',
+  'GET /api/operator/newsletter/subscribers.csv',
+  'POST /api/operator/newsletter/subscribers/:id/unsubscribe',
+  'GET /api/operator/accounts',
+  'GET /api/operator/accounts/:sub',
+  'POST /api/operator/accounts/:sub/resend-code',
+  'POST /api/operator/accounts/:sub/block',
+  'POST /api/operator/accounts/:sub/unblock',
+  'POST /api/operator/accounts/:sub/delete',
+  'GET /api/operator/clubs',
+  'POST /api/operator/clubs/import/preview',
+  'POST /api/operator/clubs/import/apply',
+  'POST /api/operator/clubs/:id/logo',
+  'GET /api/operator/content',
+  'PUT /api/operator/content/teasers',
+  'PUT /api/operator/content/campaign',
+  'PUT /api/operator/content/banner',
+  'PUT /api/operator/content/legal/:page',
+  'POST /api/operator/content/preview',
+  'GET /api/operator/vote-review/entries',
+  'GET /api/operator/vote-review/entries/:participationId',
+  'GET /api/operator/vote-review/entries/:participationId/votes',
+  'POST /api/operator/vote-review/entries/:participationId/remove',
+  'POST /api/operator/moderation/decisions',
+  'GET /api/operator/moderation/entries/:id',
+  'GET /api/operator/overview',
+  'GET /results/:file',
+  'POST /api/public/newsletter',
+  'GET /api/public/newsletter/confirm',
+  'GET /api/public/newsletter/unsubscribe',
+  'GET /media/:name',
+  'GET /media/uploads/:name',
+];
 
 const DOC_FILE = path.resolve(SERVER_ROOT, '../docs/openapi.json');
 const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
@@ -64,6 +159,41 @@ function missingOf(route: Found): string[] {
   return missing;
 }
 
+const JSON_TYPE = /^application\/(.+\+)?json$/;
+
+/** An answer that is no JSON object: a file, CSV, HTML, YAML or text (named by its media type), or no body at all. */
+function isDocumentedNonJson(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const { content, type } = schema as { content?: Record<string, unknown>; type?: unknown };
+  if (type === 'null') return true;
+  return !!content && Object.keys(content).length > 0 && Object.keys(content).every((media) => !JSON_TYPE.test(media));
+}
+
+/** The parts of a route's schema that are not zod schemas of the contracts (empty when all are). */
+function looseOf(route: Found): string[] {
+  const schema = route.schema ?? {};
+  const loose: string[] = [];
+  for (const part of ['params', 'querystring', 'body', 'headers'] as const) {
+    if (part in schema && !isZodSchema(schema[part]) && !(part === 'body' && isDocumentedNonJson(schema[part]))) loose.push(part);
+  }
+  for (const [status, answer] of Object.entries((schema.response ?? {}) as Record<string, unknown>)) {
+    if (!isZodSchema(answer) && !isDocumentedNonJson(answer)) loose.push(`response ${status}`);
+  }
+  return loose;
+}
+
+/** Where in `schema` an object lists no fields (no `properties`, no typed `additionalProperties`): JSON paths. */
+function fieldlessObjects(schema: unknown, at: string, out: string[] = []): string[] {
+  if (Array.isArray(schema)) schema.forEach((item, i) => fieldlessObjects(item, `${at}[${i}]`, out));
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return out;
+  const node = schema as Record<string, unknown>;
+  const types = [node.type].flat();
+  const typed = (value: unknown) => typeof value === 'object' && value !== null && Object.keys(value).length > 0;
+  if (types.includes('object') && !typed(node.properties) && !typed(node.additionalProperties) && !typed(node.patternProperties)) out.push(at);
+  for (const [key, value] of Object.entries(node)) if (typeof value === 'object') fieldlessObjects(value, `${at}.${key}`, out);
+  return out;
+}
+
 beforeAll(async () => {
   t = await createTestApp({
     now: new Date('2026-06-15T10:00:00Z'),
@@ -89,6 +219,14 @@ test('every route has a schema with summary, tag, success response and (where th
   expect(hidden.sort()).toEqual(Object.keys(HIDDEN).sort());
 });
 
+test('every route takes and answers the contracts\' zod schemas (params, query, body, every status), or names a non-JSON media type', () => {
+  const shown = found.filter((route) => !route.schema?.hide);
+  const loose = shown.filter((route) => looseOf(route).length > 0);
+  const unlisted = loose.filter((route) => !PENDING.includes(route.key)).map((route) => `${route.key}: ${looseOf(route).join(', ')}`);
+  const done = PENDING.filter((key) => !loose.some((route) => route.key === key)).map((key) => `${key}: done, remove from PENDING`);
+  expect([...unlisted, ...done]).toEqual([]);
+});
+
 test('the document is valid OpenAPI 3.1 and lists every route that is not hidden', async () => {
   const doc = t.app.swagger() as {
     openapi: string;
@@ -103,6 +241,21 @@ test('the document is valid OpenAPI 3.1 and lists every route that is not hidden
   const listed = Object.entries(doc.paths).flatMap(([url, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${url}`));
   const expected = found.filter((route) => !route.schema?.hide).map((route) => route.key.replace(/:([A-Za-z]+)/g, '{$1}'));
   expect(listed.sort()).toEqual(expected.sort());
+});
+
+test('every object in the document names its fields (answers, bodies, errors)', () => {
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>>; components: Record<string, unknown> };
+  // Routes still loose (PENDING) are left out; once a route's schemas are zod, its document must name every field.
+  const pending = new Set(found.filter((route) => looseOf(route).length > 0).map((route) => route.key.replace(/:([A-Za-z]+)/g, '{$1}')));
+  const fieldless = [
+    ...fieldlessObjects(doc.components, 'components'),
+    ...Object.entries(doc.paths).flatMap(([url, item]) =>
+      Object.entries(item)
+        .filter(([method]) => !pending.has(`${method.toUpperCase()} ${url}`))
+        .flatMap(([method, operation]) => fieldlessObjects(operation, `${method.toUpperCase()} ${url}`)),
+    ),
+  ];
+  expect(fieldless).toEqual([]);
 });
 
 test('docs/openapi.json is the document of the default configuration (npm run openapi -w server writes it)', () => {

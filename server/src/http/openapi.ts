@@ -127,15 +127,15 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 type Requirement = Record<string, string[]>;
 
 /** What a route really demands of its caller (see http/auth.ts, http/security.ts, modules/operators/access.ts). */
-export function securityOf(route: Pick<RouteOptions, 'url' | 'method' | 'config' | 'preHandler'>, requireUser: unknown): Requirement[] {
+export function securityOf(route: Pick<RouteOptions, 'url' | 'method' | 'config' | 'onRequest'>, requireUser: unknown): Requirement[] {
   const method = [route.method].flat()[0] ?? 'GET';
   const xsrfExempt = (route.config as { xsrf?: unknown } | undefined)?.xsrf === false;
   const xsrf: Requirement = UNSAFE_METHODS.has(method) && route.url.startsWith('/api/') && !xsrfExempt ? { xsrfHeader: [], xsrfCookie: [] } : {};
   const access = (route.config as { operatorAccess?: string } | undefined)?.operatorAccess;
-  const preHandlers = [route.preHandler].flat();
+  const onRequest = [route.onRequest].flat();
   const both = (r: Requirement): Requirement[] => [{ ...r, ...xsrf }];
   if (access === 'operator' || access === 'admin') return both({ operatorSession: [] });
-  if (requireUser && preHandlers.includes(requireUser as never)) return both({ memberToken: [] });
+  if (requireUser && onRequest.includes(requireUser as never)) return both({ memberToken: [] });
   return Object.keys(xsrf).length > 0 ? [xsrf] : [];
 }
 

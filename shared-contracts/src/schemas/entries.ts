@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clubSchema, imageSchema, linkSchema } from './entities.js';
 import { parseEstimate } from '../entries.js';
 import { count, wireId } from './common.js';
 
@@ -63,10 +64,10 @@ export const ownParticipationSchema = z.looseObject({
   publishedAt: z.array(z.strictObject({ spaceId: z.string(), state: z.literal('published') })),
   fields: z.looseObject({
     challenge: z.looseObject({ id: z.string() }),
-    club: z.looseObject({}),
+    club: z.union([clubSchema, linkSchema]),
     votes: count.optional(),
     slogan: z.string().optional(),
-    image: z.looseObject({}).optional(),
+    image: imageSchema.optional(),
     estimate: count.optional(),
   }),
   state: ownEntryStateSchema,

@@ -83,7 +83,7 @@ export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
   app.get(
     apiPaths.me,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         summary: 'The signed-in member’s account and profile (MeDto)',
         response: {
@@ -111,7 +111,7 @@ export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
   app.put(
     apiPaths.profile,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: 16 * 1024,
       schema: {
         summary: 'Change the profile (a stale `updatedAt` is 409)',
@@ -128,7 +128,7 @@ export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
     },
   );
 
-  app.delete(apiPaths.profile, { preHandler: app.requireUser, schema: { summary: 'Delete the account, profile and sessions', response: { 204: { type: 'null' }, ...authErrors } } }, async (request, reply) => {
+  app.delete(apiPaths.profile, { onRequest: app.requireUser, schema: { summary: 'Delete the account, profile and sessions', response: { 204: { type: 'null' }, ...authErrors } } }, async (request, reply) => {
     await deleteAccount({ ctx, input: { sub: userOf(request), accessToken: bearerToken(request) } });
     return reply.code(204).header('cache-control', 'no-store').send();
   });

@@ -194,7 +194,7 @@ const memberRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx 
   r.get(
     MY_FANS_PATH,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         summary: "How many confirmed fans follow the own club ('Mein Verein'); never who",
         response: { 200: myFansSchema, ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema },

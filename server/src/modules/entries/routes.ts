@@ -47,7 +47,7 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     r.get(
       BASE,
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           summary: 'The club’s own entry of a challenge with its state, or null; with include=rejection the last rejection instead of null',
           params: participationParamsSchema,
@@ -71,7 +71,7 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     r.put(
       BASE,
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         bodyLimit: 16 * 1024,
         schema: {
           summary: 'Submit the club’s entry: exactly one of estimate (a number or "4.500"), slogan or picture',
@@ -91,7 +91,7 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   app.post<{ Params: { challengeId: string } }>(
     `${BASE}/createpresignedpost`,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: 16 * 1024,
       schema: {
         summary: 'Permission to upload a picture: the form fields of a presigned POST',

@@ -20,7 +20,7 @@ export const myEntriesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   r.get(
     MY_ENTRIES_PATH,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         summary: 'The own club’s entries of the current season: what was sent, its state, votes, place and points',
         response: { 200: myEntriesSchema, ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema },

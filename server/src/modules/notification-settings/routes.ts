@@ -55,14 +55,14 @@ const memberRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx 
 
   r.get(
     NOTIFICATION_SETTINGS_PATH,
-    { preHandler: app.requireUser, schema: { summary: 'The own account’s notification switches (all on unless switched off)', response } },
+    { onRequest: app.requireUser, schema: { summary: 'The own account’s notification switches (all on unless switched off)', response } },
     async (request) => getNotificationSettings({ ctx, input: { sub: request.user!.sub } }),
   );
 
   r.put(
     NOTIFICATION_SETTINGS_PATH,
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: 4 * 1024,
       schema: { summary: 'Set the own account’s notification switches (every kind at once)', body: notificationSettingsSchema, response },
     },

@@ -60,7 +60,7 @@ const publicReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   r.get(
     '/api/reach/own/:challengeId',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         summary: 'What the shared links of the own club’s entry in a challenge brought, all days (0 and 0 without entry or counts)',
         params: z.strictObject({ challengeId: wireId }),
