@@ -8,10 +8,19 @@
  * German message and nothing changes. Teasers and the campaign live on the year (`teasersUpdatedAt`), banner texts
  * and legal pages on the site (`siteUpdatedAt`). Markdown becomes the public `RichTextDto` on the
  * server (the season import's conversion); `preview` converts without saving, so the preview shows
- * exactly what a save stores.
+ * exactly what a save stores. The wire types are derived from the zod schemas in `schemas/content-admin.ts`.
  */
-import type { ImageDto, RichTextDto } from './entities.js';
-import type { CampaignAdminDto } from './schemas/campaign.js';
+import type { z } from 'zod';
+import type {
+  contentAdminSchema,
+  contentBannerInputSchema,
+  contentLegalInputSchema,
+  contentTeasersInputSchema,
+  legalPageAdminSchema,
+  markdownPreviewInputSchema,
+  markdownPreviewSchema,
+  teaserAdminSchema,
+} from './schemas/content-admin.js';
 
 export type { CampaignAdminDto, SaveCampaignInput } from './schemas/campaign.js';
 
@@ -58,57 +67,23 @@ export const CONTENT_LIMITS = {
 export const DEFAULT_BANNER_TEXT = 'BEREIT ZU PUNKTEN?';
 
 /** A teaser as the back office edits it: the text as Markdown; '' for what is not set. */
-export interface TeaserAdminDto {
-  headline: string;
-  subheadline: string;
-  /** Markdown (the season file's, or the last save's). */
-  text: string;
-  description: string;
-  images: ImageDto[];
-}
+export type TeaserAdminDto = z.infer<typeof teaserAdminSchema>;
 
-export interface LegalPageAdminDto {
-  markdown: string;
-  /** What the public page shows now. */
-  richText: RichTextDto;
-}
+export type LegalPageAdminDto = z.infer<typeof legalPageAdminSchema>;
 
-export interface ContentAdminDto {
-  yearId: string;
-  year: number;
-  teasers: Record<TeaserKey, TeaserAdminDto>;
-  /** Issue 24: the hero's texts and key visual ('' / null: not set; all empty = the default claim). */
-  campaign: CampaignAdminDto;
-  /** The year's `updatedAt`: `expectedUpdatedAt` of a teasers or campaign save. */
-  teasersUpdatedAt: string;
-  /** '' = the default slogan. */
-  banner: { text1: string; text2: string };
-  legal: Record<LegalPageKey, LegalPageAdminDto>;
-  /** The site's `updatedAt`: `expectedUpdatedAt` of a banner or legal save. */
-  siteUpdatedAt: string;
-}
+/** GET content and every save's answer (`contentAdminSchema`). */
+export type ContentAdminDto = z.infer<typeof contentAdminSchema>;
 
-export interface SaveTeasersInput {
-  expectedUpdatedAt: string;
-  teasers: Record<TeaserKey, TeaserAdminDto>;
-}
+/** `contentTeasersInputSchema`. */
+export type SaveTeasersInput = z.input<typeof contentTeasersInputSchema>;
 
-export interface SaveBannerInput {
-  expectedUpdatedAt: string;
-  /** '' clears (the default slogan shows). */
-  text1: string;
-  text2: string;
-}
+/** `contentBannerInputSchema`: '' clears (the default slogan shows). */
+export type SaveBannerInput = z.input<typeof contentBannerInputSchema>;
 
-export interface SaveLegalInput {
-  expectedUpdatedAt: string;
-  markdown: string;
-}
+/** `contentLegalInputSchema`. */
+export type SaveLegalInput = z.input<typeof contentLegalInputSchema>;
 
-export interface MarkdownPreviewInput {
-  markdown: string;
-}
+/** `markdownPreviewInputSchema`. */
+export type MarkdownPreviewInput = z.input<typeof markdownPreviewInputSchema>;
 
-export interface MarkdownPreviewDto {
-  richText: RichTextDto;
-}
+export type MarkdownPreviewDto = z.infer<typeof markdownPreviewSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_LIMITS } from '../campaign.js';
 import { isSingleLine } from './common.js';
+import { imageSchema } from './entities.js';
 
 /**
  * The season's campaign in the back office (issue 24): 'Inhalte' edits the hero's claim, subline,
@@ -23,7 +24,11 @@ const imageUrl = z
   .max(2000, 'Bild-Adresse: höchstens 2000 Zeichen.')
   .refine((v) => /^\/media\/[A-Za-z0-9._/-]+$/.test(v) || /^https:\/\/\S+$/i.test(v), 'Bild-Adresse: ein hochgeladenes Bild (/media/…) oder eine https-URL.');
 
-/** The key visual as `ImageDto` (what the upload answers). */
+/**
+ * A picture the back office saves (the campaign's key visual, a teaser's images): an `ImageDto` as
+ * the upload answers it, checked more strictly than the answer (`imageSchema`, entities.ts): our
+ * media or https, one-line texts, no unknown fields.
+ */
 export const campaignImageSchema = z.strictObject({
   fields: z.strictObject({
     title: z.string().max(300).refine((v) => isSingleLine(v), 'Bildtitel: bitte ohne Steuerzeichen.').optional(),
@@ -45,14 +50,15 @@ export const campaignImageSchema = z.strictObject({
 });
 
 /**
- * The campaign as the back office edits it: '' for a text that is not set, null without a key
- * visual. All empty: the site shows its default claim (`DEFAULT_CAMPAIGN`).
+ * The campaign as the back office edits it (an answer: `ContentAdminDto.campaign`): '' for a text
+ * that is not set, null without a key visual. All empty: the site shows its default claim
+ * (`DEFAULT_CAMPAIGN`).
  */
-export const campaignAdminSchema = z.strictObject({
+export const campaignAdminSchema = z.object({
   claim: z.string(),
   subline: z.string(),
   prize: z.string(),
-  image: campaignImageSchema.nullable(),
+  image: imageSchema.nullable(),
 });
 export type CampaignAdminDto = z.infer<typeof campaignAdminSchema>;
 

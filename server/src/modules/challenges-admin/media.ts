@@ -4,13 +4,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyPluginAsync, FastifySchemaCompiler } from 'fastify';
 import { PICTURE_MAX_BYTES, type ImageDto } from '@erd/shared-contracts/wire';
-import { type AuditAction } from '@erd/shared-contracts/backoffice';
+import { challengeAdminPaths, type AuditAction } from '@erd/shared-contracts/backoffice';
+import { imageSchema, operatorMediaErrorCodeSchema } from '@erd/shared-contracts/schemas';
 import { dataPaths } from '../../config.js';
 import type { AppContext } from '../../context.js';
-import { CodedError } from '../../errors.js';
+import { CodedError, ValidationError } from '../../errors.js';
+import { multipartBody } from '../../http/schemas.js';
+import { isZodSchema, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { slugify } from '../../lib/text.js';
 import { appendAudit, type Actor } from '../audit/service.js';
+import { actorOf } from '../operators/access.js';
 import { PictureRejectedError, sniffImageFile, type PictureFormat, type ProcessedPicture } from '../uploads/image.js';
 
 /**
@@ -33,8 +38,10 @@ export const MEDIA_MESSAGES = {
   empty: 'Die Datei ist leer.',
 } as const;
 
-export const mediaTooLarge = () => new CodedError(413, 'TooLarge', MEDIA_MESSAGES.tooLarge, { field: 'file' });
-const unsupported = (message: string = MEDIA_MESSAGES.unsupported) => new CodedError(415, 'UnsupportedImage', message, { field: 'file' });
+const { TooLarge, UnsupportedImage } = operatorMediaErrorCodeSchema.enum;
+
+export const mediaTooLarge = () => new CodedError(413, TooLarge, MEDIA_MESSAGES.tooLarge, { field: 'file' });
+const unsupported = (message: string = MEDIA_MESSAGES.unsupported) => new CodedError(415, UnsupportedImage, message, { field: 'file' });
 
 function byteLimit(max: number, counter: { bytes: number }): Transform {
   return new Transform({
@@ -62,7 +69,7 @@ export async function uploadMedia({
       await pipeline(input.file, byteLimit(PICTURE_MAX_BYTES, counter), createWriteStream(temp));
     } catch (error) {
       const code = (error as { code?: unknown; statusCode?: unknown } | null)?.code;
-      if (code === 'TooLarge' || code === 'FST_REQ_FILE_TOO_LARGE' || (error as { statusCode?: unknown }).statusCode === 413) throw mediaTooLarge();
+      if (code === TooLarge || code === 'FST_REQ_FILE_TOO_LARGE' || (error as { statusCode?: unknown }).statusCode === 413) throw mediaTooLarge();
       throw error;
     }
     if ((input.file as { truncated?: boolean }).truncated) throw mediaTooLarge();
@@ -74,7 +81,7 @@ export async function uploadMedia({
       processed = await ctx.pictures.process(temp, format);
     } catch (error) {
       if (error instanceof PictureRejectedError) {
-        throw error.reason === 'too-many-pixels' ? new CodedError(413, 'TooLarge', error.message, { field: 'file' }) : unsupported();
+        throw error.reason === 'too-many-pixels' ? new CodedError(413, TooLarge, error.message, { field: 'file' }) : unsupported();
       }
       throw error;
     }
@@ -106,3 +113,61 @@ export async function uploadMedia({
     await fs.rm(temp, { force: true });
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The route
+
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The validator of a `zodRoutes` route whose body is documented only, by its media type (a CSV
+ * file's bytes, a multipart form read part by part): zod for params and query, the body left to
+ * the handler (as the JSON schema `{ content: … }` did). Call after `zodRoutes(scope)`.
+ */
+export function documentedBodyValidator(scope: FastifyInstance): FastifySchemaCompiler<unknown> {
+  const zod = scope.validatorCompiler as FastifySchemaCompiler<unknown>;
+  return (route) => (isZodSchema(route.schema) ? zod(route) : () => true);
+}
+
+/**
+ * POST /api/operator/media (admin) as a plugin of its own (zod answers): registered inside the
+ * challenges' back-office scope, which brings the operator access hook, the tag and the multipart
+ * parser (challenges-admin/routes.ts).
+ */
+export const mediaUploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const r = zodRoutes(app);
+  // One picture (multipart field `file`) → the ImageDto for teaserImage or prizeImages.
+  r.post(
+    challengeAdminPaths.media,
+    {
+      config: { operatorAccess: 'admin' },
+      validatorCompiler: documentedBodyValidator(app),
+      schema: {
+        summary: 'Upload a challenge picture (multipart field `file`) → ImageDto',
+        body: multipartBody('The picture as `file` (JPEG, PNG or WebP)'),
+        response: { 201: imageSchema, ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema, 413: zodErrorSchema, 415: zodErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared > PICTURE_MAX_BYTES + FORM_OVERHEAD_BYTES) {
+        reply.header('connection', 'close');
+        throw mediaTooLarge();
+      }
+      if (!request.isMultipart()) throw new ValidationError('Erwartet wird ein Formular (multipart/form-data).', { field: 'file' });
+      const actor = actorOf(request);
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') continue;
+          if (part.fieldname !== 'file') throw new ValidationError('Die Datei gehört in das Feld "file".', { field: 'file' });
+          const image = await uploadMedia({ ctx, input: { file: part.file, filename: part.filename || 'bild', actor } });
+          return reply.code(201).send(image);
+        }
+      } catch (error) {
+        reply.header('connection', 'close');
+        throw error;
+      }
+      throw new ValidationError('Das Formular enthält keine Datei.', { field: 'file' });
+    },
+  );
+};

@@ -242,6 +242,26 @@ describe('CSV import', () => {
   });
 });
 
+describe('the routes\' schemas (issue 27: the contracts\' zod schemas)', () => {
+  it('refuses a malformed query with a German 400 at the field; without previewHash, the message the import screen knows', async () => {
+    for (const url of ['/api/operator/clubs?from=abc', '/api/operator/clubs?from=-1', '/api/operator/clubs?size=0', '/api/operator/clubs?other=1']) {
+      const res = await get(url, admin);
+      expect([url, res.statusCode, res.json().code]).toEqual([url, 400, 'ValidationError']);
+    }
+    expect((await get('/api/operator/clubs?from=0&size=1&sort=-number&query=', admin)).statusCode).toBe(200);
+    const missing = await postCsv('/api/operator/clubs/import/apply', admin, `${HEADER}\n1,A,m,,`);
+    expect(missing.json()).toMatchObject({ code: 'ValidationError', message: 'previewHash: der Hash der Vorschau fehlt.', field: 'previewHash' });
+    const malformed = await postCsv('/api/operator/clubs/import/apply?previewHash=abc', admin, `${HEADER}\n1,A,m,,`);
+    expect(malformed.json()).toMatchObject({ code: 'ValidationError', message: 'previewHash: der Hash der Vorschau fehlt.', field: 'previewHash' });
+  });
+
+  it('answers with exactly the fields of the contracts (nothing internal, such as the search column)', async () => {
+    const page = (await get('/api/operator/clubs?size=1', admin)).json<{ items: Record<string, unknown>[] }>();
+    expect(Object.keys(page).sort()).toEqual(['from', 'items', 'size', 'total']);
+    expect(Object.keys(page.items[0]!).sort()).toEqual(['clubname', 'clubnumber', 'id', 'linkurl', 'logourl', 'team', 'updatedAt']);
+  });
+});
+
 describe('POST /api/operator/clubs/:id/logo', () => {
   beforeAll(async () => {
     await withAuditMaintenance(t.ctx.db, (tx) => tx.delete(moderationLog));

@@ -1,15 +1,25 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { CLUB_SORTS, clubsAdminPaths } from '@erd/shared-contracts/backoffice';
+import { clubsAdminPaths } from '@erd/shared-contracts/backoffice';
+import {
+  clubAdminPageSchema,
+  clubAdminQuerySchema,
+  clubAdminSchema,
+  clubImportApplyQuerySchema,
+  clubImportConflictAnswerSchema,
+  clubImportPreviewSchema,
+  clubImportResultSchema,
+  clubLogoParamsSchema,
+} from '@erd/shared-contracts/schemas';
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { dto, ID_MAX_LENGTH, multipartBody } from '../../http/schemas.js';
-import { mediaTooLarge } from '../challenges-admin/media.js';
+import { multipartBody } from '../../http/schemas.js';
+import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { documentedBodyValidator, mediaTooLarge } from '../challenges-admin/media.js';
 import type { AppContext } from '../../context.js';
-import { errorResponses, errorSchema, looseObject } from '../../http/schemas.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
-import { applyClubImport, CLUB_CSV_MAX_BYTES, CLUB_MAX_PAGE_SIZE, listClubsForOperator, previewClubImport, uploadClubLogo } from './service.js';
+import { applyClubImport, CLUB_CSV_MAX_BYTES, listClubsForOperator, previewClubImport, uploadClubLogo } from './service.js';
 
 /**
  * Clubs in the back office (`clubsAdminPaths`): a scope of its own with the operator access hook.
@@ -17,12 +27,15 @@ import { applyClubImport, CLUB_CSV_MAX_BYTES, CLUB_MAX_PAGE_SIZE, listClubsForOp
  * (`text/csv`, the file's bytes in any encoding the service knows, at most 2 MB).
  */
 
-const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: looseObject, 413: errorSchema } as const;
+const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: clubImportConflictAnswerSchema, 413: zodErrorSchema } as const;
 const BODY_LIMIT = CLUB_CSV_MAX_BYTES + 64 * 1024;
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /** The club list as a CSV file's bytes (no JSON type: the body is a Buffer; the service checks and decodes it). */
 const csvBody = { content: { 'text/csv': { schema: { description: 'The CSV file as saved (UTF-8, with or without BOM, or Windows-1252)' } } } } as const;
+
+/** The body as the CSV file's bytes (a string as `text/plain`); anything else is no file. */
+const csvFile = (body: unknown): Buffer | string | null => (Buffer.isBuffer(body) || typeof body === 'string' ? body : null);
 
 export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -37,68 +50,61 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   // The file's bytes: the service finds out the encoding (UTF-8 or German Excel's Windows-1252).
   app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-  app.get<{ Querystring: { query?: string; from?: number; size?: number; sort?: (typeof CLUB_SORTS)[number] } }>(
+  const r = zodRoutes(app);
+  // Params and query by zod; the CSV and the multipart form are read by the handlers.
+  const validatorCompiler = documentedBodyValidator(app);
+
+  r.get(
     clubsAdminPaths.clubs,
     {
       config: { operatorAccess: 'operator' },
       schema: {
         summary: 'The clubs, searched, sorted and paged',
-        querystring: {
-          type: 'object',
-          properties: {
-            query: { type: 'string', maxLength: 200 },
-            from: { type: 'integer', minimum: 0, maximum: 10_000_000 },
-            size: { type: 'integer', minimum: 1, maximum: CLUB_MAX_PAGE_SIZE },
-            sort: { type: 'string', enum: [...CLUB_SORTS] },
-          },
-          additionalProperties: false,
-        },
-        response: { 200: dto('ClubAdminPageDto'), ...errors },
+        querystring: clubAdminQuerySchema,
+        response: { 200: clubAdminPageSchema, ...errors },
       },
     },
     async (request) => listClubsForOperator({ ctx, input: request.query }),
   );
 
-  app.post<{ Body: unknown }>(
+  r.post(
     clubsAdminPaths.importPreview,
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: BODY_LIMIT,
-      schema: { summary: 'Check a club list (CSV) and show what importing it would change', body: csvBody, response: { 200: dto('ClubImportPreviewDto'), ...errors } },
+      validatorCompiler,
+      schema: { summary: 'Check a club list (CSV) and show what importing it would change', body: csvBody, response: { 200: clubImportPreviewSchema, ...errors } },
     },
-    async (request) => previewClubImport({ ctx, input: { file: request.body } }),
+    async (request) => previewClubImport({ ctx, input: { file: csvFile(request.body) } }),
   );
 
-  app.post<{ Body: unknown; Querystring: { previewHash?: string } }>(
+  r.post(
     clubsAdminPaths.importApply,
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: BODY_LIMIT,
+      validatorCompiler,
       schema: {
         summary: 'Import the previewed club list (CSV; previewHash of the preview)',
         body: csvBody,
-        querystring: {
-          type: 'object',
-          required: ['previewHash'],
-          properties: { previewHash: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
-          additionalProperties: false,
-        },
-        response: { 200: dto('ClubImportResultDto'), ...errors },
+        querystring: clubImportApplyQuerySchema,
+        response: { 200: clubImportResultSchema, ...errors },
       },
     },
-    async (request) => applyClubImport({ ctx, input: { file: request.body, previewHash: request.query.previewHash, actor: actorOf(request) } }),
+    async (request) => applyClubImport({ ctx, input: { file: csvFile(request.body), previewHash: request.query.previewHash, actor: actorOf(request) } }),
   );
 
   // One picture (multipart field `file`) → the club's logo.
-  app.post<{ Params: { id: string } }>(
+  r.post(
     '/api/operator/clubs/:id/logo',
     {
       config: { operatorAccess: 'admin' },
+      validatorCompiler,
       schema: {
         summary: 'Upload a club’s logo (multipart field `file`)',
         body: multipartBody('The logo as `file`'),
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } } },
-        response: { 200: dto('ClubAdminDto'), ...errors, 404: errorSchema, 415: errorSchema },
+        params: clubLogoParamsSchema,
+        response: { 200: clubAdminSchema, ...errors, 404: zodErrorSchema, 415: zodErrorSchema },
       },
     },
     async (request, reply) => {

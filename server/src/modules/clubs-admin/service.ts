@@ -6,8 +6,8 @@ import type {
   ClubImportFieldsDto,
   ClubImportPreviewDto,
   ClubImportResultDto,
-  ClubSortDto,
 } from '@erd/shared-contracts/backoffice';
+import type { ClubAdminQueryInput } from '@erd/shared-contracts/schemas';
 import { CLUB_IMPORT_PREVIEW_LIST_MAX } from '@erd/shared-contracts/backoffice';
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import type { Readable } from 'node:stream';
@@ -62,7 +62,7 @@ export async function listClubsForOperator({
   input,
 }: {
   ctx: Pick<AppContext, 'db'>;
-  input: { query?: string; from?: number; size?: number; sort?: ClubSortDto };
+  input: ClubAdminQueryInput;
 }): Promise<ClubAdminPageDto> {
   const from = input.from ?? 0;
   const size = Math.min(input.size ?? CLUB_PAGE_SIZE, CLUB_MAX_PAGE_SIZE);
@@ -177,9 +177,12 @@ async function planImport(db: Db, file: ClubsFile): Promise<ImportPlan> {
   };
 }
 
-/** The file's bytes, decoded (German message for an empty, too big or UTF-16 file). */
-function readFile(body: unknown): ClubsFile {
-  const bytes = Buffer.isBuffer(body) ? body : typeof body === 'string' ? Buffer.from(body, 'utf8') : null;
+/**
+ * The file's bytes, decoded (German message for an empty, too big or UTF-16 file): the body as the
+ * `text/csv` parser gave it (a Buffer; a string as `text/plain`), null without a file.
+ */
+function readFile(body: Buffer | string | null): ClubsFile {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const empty = () => new ValidationError('Wähle eine CSV-Datei mit Vereinen.', { field: 'file' });
   if (!bytes?.length) throw empty();
   if (bytes.length > CLUB_CSV_MAX_BYTES) throw new ValidationError('Die Datei ist größer als 2 MB.', { field: 'file' });
@@ -197,7 +200,7 @@ function readFile(body: unknown): ClubsFile {
 const firstOf = <T>(items: readonly T[]): T[] => items.slice(0, CLUB_IMPORT_PREVIEW_LIST_MAX);
 
 /** POST /api/operator/clubs/import/preview: nothing is written; each list is cut at CLUB_IMPORT_PREVIEW_LIST_MAX, `totals` counts all. */
-export async function previewClubImport({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { file: unknown } }): Promise<ClubImportPreviewDto> {
+export async function previewClubImport({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { file: Buffer | string | null } }): Promise<ClubImportPreviewDto> {
   const plan = await planImport(ctx.db, readFile(input.file));
   return {
     fileHash: plan.fileHash,
@@ -220,18 +223,15 @@ export async function previewClubImport({ ctx, input }: { ctx: Pick<AppContext, 
   };
 }
 
-/** POST /api/operator/clubs/import/apply: exactly the previewed changes, in one transaction, audited. */
+/** POST /api/operator/clubs/import/apply (`previewHash` checked by `clubImportApplyQuerySchema`): exactly the previewed changes, in one transaction, audited. */
 export async function applyClubImport({
   ctx,
   input,
 }: {
   ctx: Pick<AppContext, 'db' | 'now'>;
-  input: { file: unknown; previewHash: unknown; actor: Actor };
+  input: { file: Buffer | string | null; previewHash: string; actor: Actor };
 }): Promise<ClubImportResultDto> {
   const file = readFile(input.file);
-  if (typeof input.previewHash !== 'string' || !/^[0-9a-f]{64}$/.test(input.previewHash)) {
-    throw new ValidationError('previewHash: der Hash der Vorschau fehlt.', { field: 'previewHash' });
-  }
   const now = ctx.now();
   // The club catalogue and the browse lists show it (modules/cache).
   return announcing(ctx, [topics.content], ctx.db.transaction(async (tx) => {

@@ -206,6 +206,33 @@ describe('legal pages', () => {
   });
 });
 
+describe('refused input keeps this module\'s answer (issue 27: the contracts\' zod schemas at the route)', () => {
+  test('the first problem\'s German message as it is, its field (null for the body itself) and every problem', async () => {
+    const v = (await content()).siteUpdatedAt;
+    const banner = await call('PUT', '/api/operator/content/banner', admin, { expectedUpdatedAt: v, text1: 'x'.repeat(61), text2: 'Zwei\nZeilen' });
+    expect(banner.statusCode).toBe(400);
+    expect(banner.json()).toMatchObject({
+      code: 'ValidationError',
+      message: 'Banner-Text: höchstens 60 Zeichen.',
+      field: 'text1',
+      problems: [
+        { field: 'text1', message: 'Banner-Text: höchstens 60 Zeichen.' },
+        { field: 'text2', message: 'Banner-Text: bitte in einer Zeile, ohne Zeilenumbruch.' },
+      ],
+    });
+    const extra = await call('PUT', '/api/operator/content/legal/imprint', admin, { expectedUpdatedAt: v, markdown: '# A', extra: 1 });
+    expect(extra.json()).toMatchObject({ code: 'ValidationError', field: null });
+    const preview = await call('POST', '/api/operator/content/preview', admin, { markdown: 5 });
+    expect(preview.json()).toMatchObject({ code: 'ValidationError', field: 'markdown', message: 'Text erwartet.' });
+  });
+
+  test('an unknown legal page is 404 before its body is looked at', async () => {
+    const res = await call('PUT', '/api/operator/content/legal/impressum', admin, { markdown: 5 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NotFound', message: 'Diese Seite gibt es nicht.' });
+  });
+});
+
 describe('banner texts', () => {
   test('an admin sets both strips; the public space data carries them; clearing brings the default back', async () => {
     expect((await space()).site.fields).not.toHaveProperty('bannerText1');

@@ -1,18 +1,30 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { saveCampaignInputSchema } from '@erd/shared-contracts/schemas';
+import type { z } from 'zod';
+import {
+  contentAdminSchema,
+  contentBannerInputSchema,
+  contentLegalInputSchema,
+  contentLegalParamsSchema,
+  contentTeasersInputSchema,
+  markdownPreviewInputSchema,
+  markdownPreviewSchema,
+  saveCampaignInputSchema,
+} from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { dto, errorResponses, errorSchema, objectBody } from '../../http/schemas.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, germanIssue, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { createMarkdownConverter } from '../season/markdown.js';
-import { getContent, previewMarkdown, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from './service.js';
+import { getContent, MESSAGES, previewMarkdown, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from './service.js';
 
 /**
  * The site content in the back office (contracts `contentAdminPaths`): a scope of its own with the
  * operator access hook (modules/operators/access.ts). Both roles read; saving and the Markdown
- * preview are admin. Bodies are checked by the service's zod schemas (German messages per field);
- * the campaign's (issue 24) by the contracts' `saveCampaignInputSchema` at the route (http/zod.ts).
+ * preview are admin. Every body, parameter and answer is a contracts' zod schema
+ * (`schemas/content-admin.ts`, the campaign's `saveCampaignInputSchema`; http/zod.ts). Refused
+ * teasers, banner, legal and preview bodies keep this module's answer (`contentInvalid`); the
+ * campaign's is the shared one (the field in the message).
  */
 
 export const contentAdminRoutePaths = {
@@ -24,15 +36,35 @@ export const contentAdminRoutePaths = {
   preview: '/api/operator/content/preview',
 } as const;
 
-const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema } as const;
+const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema } as const;
 /** A legal page may hold up to 100,000 characters (up to 4 bytes each in UTF-8, JSON-escaped). */
 const LEGAL_BODY_LIMIT = 1024 * 1024;
-const pageParams = {
-  type: 'object',
-  required: ['page'],
-  properties: { page: { type: 'string', minLength: 1, maxLength: 40 } },
-  additionalProperties: false,
-} as const;
+
+/**
+ * This module's answer to a refused body: 400 ValidationError with the first issue's German message
+ * as it is, its `field` (null for the body itself) and every issue as `problems`.
+ */
+function contentInvalid(error: z.ZodError): ValidationError {
+  const issue = error.issues[0]!;
+  const field = issue.path.map(String).join('.');
+  return new ValidationError(issue.message, {
+    field: field || null,
+    problems: error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
+  });
+}
+
+/** A page that is not one of the legal pages is 404 (before its body is looked at); a malformed name, 400. */
+function unknownPage(error: z.ZodError): Error {
+  if (error.issues.every((issue) => issue.code === 'invalid_value')) return new NotFoundError(MESSAGES.unknownPage);
+  const { message, field } = germanIssue(error);
+  return new ValidationError(message, { field });
+}
+
+const teasersBody = answerInvalid(contentTeasersInputSchema, contentInvalid);
+const bannerBody = answerInvalid(contentBannerInputSchema, contentInvalid);
+const legalBody = answerInvalid(contentLegalInputSchema, contentInvalid);
+const previewBody = answerInvalid(markdownPreviewInputSchema, contentInvalid);
+const legalParams = answerInvalid(contentLegalParamsSchema, unknownPage);
 
 export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -45,61 +77,61 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   app.addHook('onClose', () => markdown.close());
   const withMarkdown = { ...ctx, markdown };
 
-  app.get(
+  const r = zodRoutes(app);
+
+  r.get(
     contentAdminRoutePaths.content,
-    { config: { operatorAccess: 'operator' }, schema: { summary: 'The editable site content: teasers, banner, legal pages', response: { 200: dto('ContentAdminDto'), ...errors } } },
+    { config: { operatorAccess: 'operator' }, schema: { summary: 'The editable site content: teasers, banner, legal pages', response: { 200: contentAdminSchema, ...errors } } },
     async () => getContent({ ctx }),
   );
 
-  app.put(
+  r.put(
     contentAdminRoutePaths.teasers,
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 256 * 1024,
-      schema: { summary: 'Save the home page teasers', body: objectBody('SaveTeasersInput: { expectedUpdatedAt: string, teasers: { teaser1, teaser2, teaserPrizes } }'), response: { 200: dto('ContentAdminDto'), ...errors } },
+      schema: { summary: 'Save the home page teasers', body: teasersBody, response: { 200: contentAdminSchema, ...errors } },
     },
     async (request) => saveTeasers({ ctx: withMarkdown, input: { body: request.body, actor: actorOf(request) } }),
   );
 
-  // The campaign (issue 24): a scope of its own with the contracts' zod schema (the operator access hook applies here too).
-  await app.register(async (scope) => {
-    zodRoutes(scope).put(
-      contentAdminRoutePaths.campaign,
-      {
-        config: { operatorAccess: 'admin' },
-        bodyLimit: 64 * 1024,
-        schema: {
-          summary: 'Save the season’s campaign: claim, subline, lead prize, key visual (the year’s updatedAt as expectedUpdatedAt)',
-          body: saveCampaignInputSchema,
-          response: { 200: dto('ContentAdminDto'), ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema },
-        },
+  // The campaign (issue 24): the shared answer to refused input (the field in the message).
+  r.put(
+    contentAdminRoutePaths.campaign,
+    {
+      config: { operatorAccess: 'admin' },
+      bodyLimit: 64 * 1024,
+      schema: {
+        summary: 'Save the season’s campaign: claim, subline, lead prize, key visual (the year’s updatedAt as expectedUpdatedAt)',
+        body: saveCampaignInputSchema,
+        response: { 200: contentAdminSchema, ...errors },
       },
-      async (request) => saveCampaign({ ctx, input: { body: request.body, actor: actorOf(request) } }),
-    );
-  });
+    },
+    async (request) => saveCampaign({ ctx, input: { body: request.body, actor: actorOf(request) } }),
+  );
 
-  app.put(
+  r.put(
     contentAdminRoutePaths.banner,
-    { config: { operatorAccess: 'admin' }, schema: { summary: 'Save the banner', body: objectBody('SaveBannerInput: { expectedUpdatedAt: string, text1: string, text2: string }'), response: { 200: dto('ContentAdminDto'), ...errors } } },
+    { config: { operatorAccess: 'admin' }, schema: { summary: 'Save the banner', body: bannerBody, response: { 200: contentAdminSchema, ...errors } } },
     async (request) => saveBanner({ ctx, input: { body: request.body, actor: actorOf(request) } }),
   );
 
-  app.put<{ Params: { page: string } }>(
+  r.put(
     contentAdminRoutePaths.legal,
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: LEGAL_BODY_LIMIT,
-      schema: { summary: 'Save a legal page (Markdown)', params: pageParams, body: objectBody('SaveLegalInput: { expectedUpdatedAt: string, markdown: string }'), response: { 200: dto('ContentAdminDto'), ...errors } },
+      schema: { summary: 'Save a legal page (Markdown)', params: legalParams, body: legalBody, response: { 200: contentAdminSchema, ...errors } },
     },
     async (request) => saveLegalPage({ ctx: withMarkdown, input: { page: request.params.page, body: request.body, actor: actorOf(request) } }),
   );
 
-  app.post(
+  r.post(
     contentAdminRoutePaths.preview,
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: LEGAL_BODY_LIMIT,
-      schema: { summary: 'Render Markdown as the site would show it', body: objectBody('MarkdownPreviewInput: { markdown: string }'), response: { 200: dto('MarkdownPreviewDto'), ...errors } },
+      schema: { summary: 'Render Markdown as the site would show it', body: previewBody, response: { 200: markdownPreviewSchema, ...errors } },
     },
     async (request) => previewMarkdown({ ctx: withMarkdown, input: { body: request.body } }),
   );

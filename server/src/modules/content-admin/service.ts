@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import {
-  CONTENT_LIMITS,
   LEGAL_PAGE_KEYS,
   TEASER_KEYS,
   type AuditAction,
@@ -8,6 +6,10 @@ import {
   type ContentAdminDto,
   type LegalPageKey,
   type MarkdownPreviewDto,
+  type MarkdownPreviewInput,
+  type SaveBannerInput,
+  type SaveLegalInput,
+  type SaveTeasersInput,
   type TeaserAdminDto,
   type TeaserKey,
 } from '@erd/shared-contracts/backoffice';
@@ -17,7 +19,6 @@ import type { AppContext } from '../../context.js';
 import type { NewSiteRow, SiteRow, YearRow, YearTeaserMarkdown } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { stableStringify } from '../../lib/stable-json.js';
-import { isSingleLineText } from '../../lib/text.js';
 import { appendAudit, type Actor } from '../audit/service.js';
 import type { MarkdownConverter } from '../season/markdown.js';
 import { richTextToMarkdown } from './markdown.js';
@@ -111,79 +112,8 @@ export async function getContent({ ctx }: { ctx: Pick<Ctx, 'db'> }): Promise<Con
 }
 
 // ---------------------------------------------------------------------------------------------
-// Checking
-
-const zodGerman = z.locales.de().localeError;
-
-const line = (label: string, max: number) =>
-  z
-    .string(`${label}: Text erwartet.`)
-    .max(max, `${label}: höchstens ${max} Zeichen.`)
-    .refine(isSingleLineText, `${label}: bitte in einer Zeile, ohne Zeilenumbruch.`);
-
-/** Our media (`/media/…`) or an https URL, as challenges-admin accepts them. */
-const imageUrl = z
-  .string()
-  .max(2000)
-  .refine((v) => /^\/media\/[A-Za-z0-9._/-]+$/.test(v) || /^https:\/\/\S+$/i.test(v), 'Bild-Adresse: ein hochgeladenes Bild (/media/…) oder eine https-URL.');
-const imageSchema = z.strictObject({
-  fields: z.strictObject({
-    title: z.string().max(300).optional(),
-    file: z.strictObject({
-      url: imageUrl,
-      contentType: z.string().max(100).optional(),
-      width: z.int().min(1).max(100_000).optional(),
-      height: z.int().min(1).max(100_000).optional(),
-    }),
-  }),
-  metadata: z
-    .strictObject({
-      thumbnails: z.array(z.strictObject({ url: imageUrl, width: z.int().min(1).max(100_000).optional(), format: z.string().max(20).optional() })).max(10),
-    })
-    .optional(),
-});
-
-const teaserSchema = (key: TeaserKey) =>
-  z.strictObject({
-    headline: line('Überschrift', CONTENT_LIMITS.headline).refine((v) => v.trim() !== '', 'Die Überschrift darf nicht leer sein.'),
-    subheadline: line('Unterzeile', CONTENT_LIMITS.subheadline),
-    text: z.string().max(CONTENT_LIMITS.teaserText, `Text: höchstens ${CONTENT_LIMITS.teaserText} Zeichen.`),
-    description: z.string().max(CONTENT_LIMITS.description, `Beschreibung: höchstens ${CONTENT_LIMITS.description} Zeichen.`),
-    images: z
-      .array(imageSchema)
-      .max(CONTENT_LIMITS.images[key], CONTENT_LIMITS.images[key] === 1 ? 'Höchstens ein Bild.' : `Höchstens ${CONTENT_LIMITS.images[key]} Bilder.`),
-  });
-
-const teasersSchema = z.strictObject({
-  expectedUpdatedAt: z.string().min(1, 'fehlt'),
-  teasers: z.strictObject({ teaser1: teaserSchema('teaser1'), teaser2: teaserSchema('teaser2'), teaserPrizes: teaserSchema('teaserPrizes') }),
-});
-
-const bannerSchema = z.strictObject({
-  expectedUpdatedAt: z.string().min(1, 'fehlt'),
-  text1: line('Banner-Text', CONTENT_LIMITS.banner),
-  text2: line('Banner-Text', CONTENT_LIMITS.banner),
-});
-
-const legalMarkdown = z
-  .string('Text erwartet.')
-  .max(CONTENT_LIMITS.legal, `Höchstens ${CONTENT_LIMITS.legal.toLocaleString('de-DE')} Zeichen.`)
-  .refine((v) => v.trim() !== '', 'Der Text darf nicht leer sein.');
-
-const legalSchema = z.strictObject({ expectedUpdatedAt: z.string().min(1, 'fehlt'), markdown: legalMarkdown });
-
-const previewSchema = z.strictObject({ markdown: z.string('Text erwartet.').max(CONTENT_LIMITS.legal, `Höchstens ${CONTENT_LIMITS.legal.toLocaleString('de-DE')} Zeichen.`) });
-
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body, { error: zodGerman });
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field = issue.path.map(String).join('.');
-  throw new ValidationError(issue.message, {
-    field: field || null,
-    problems: parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
-  });
-}
+// Checking: the bodies by the contracts' zod schemas at the route (`contentTeasersInputSchema`, …;
+// refused input answered by `contentInvalid`); what needs the conversion or the database, here.
 
 /** The next `updatedAt`: now, but always later than the old one (a save within the same millisecond still changes the version). */
 const nextVersion = (now: Date, old: Date) => new Date(Math.max(now.getTime(), old.getTime() + 1));
@@ -210,8 +140,8 @@ function teaserDto(input: TeaserAdminDto, rich: RichTextDto | null): TeaserDto {
 }
 
 /** PUT /api/operator/content/teasers (admin). */
-export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: unknown; actor: Actor } }): Promise<ContentAdminDto> {
-  const body = parse(teasersSchema, input.body);
+export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: SaveTeasersInput; actor: Actor } }): Promise<ContentAdminDto> {
+  const body = input.body;
   const texts = {
     teaser1: await teaserText(ctx, 'teaser1', body.teasers.teaser1),
     teaser2: await teaserText(ctx, 'teaser2', body.teasers.teaser2),
@@ -345,8 +275,8 @@ async function saveSite(
  * site's `updatedAt` (`siteUpdatedAt`) and moves it; the year's `updatedAt` is the teasers' and
  * the campaign's version and stays.
  */
-export async function saveBanner({ ctx, input }: { ctx: DbCtx; input: { body: unknown; actor: Actor } }): Promise<ContentAdminDto> {
-  const body = parse(bannerSchema, input.body);
+export async function saveBanner({ ctx, input }: { ctx: DbCtx; input: { body: SaveBannerInput; actor: Actor } }): Promise<ContentAdminDto> {
+  const body = input.body;
   const next = { bannerText1: body.text1.trim() || null, bannerText2: body.text2.trim() || null };
   const saved = await ctx.db.transaction(async (tx) => {
     const old = await repo.lockSite(tx);
@@ -380,15 +310,9 @@ export async function saveBanner({ ctx, input }: { ctx: DbCtx; input: { body: un
   return toDto(saved.year, saved.site);
 }
 
-export function isLegalPage(value: string): value is LegalPageKey {
-  return (LEGAL_PAGE_KEYS as readonly string[]).includes(value);
-}
-
-/** PUT /api/operator/content/legal/:page (admin): the page's Markdown, stored with its rich text. */
-export async function saveLegalPage({ ctx, input }: { ctx: Ctx; input: { page: string; body: unknown; actor: Actor } }): Promise<ContentAdminDto> {
-  if (!isLegalPage(input.page)) throw new NotFoundError(MESSAGES.unknownPage);
-  const page = input.page;
-  const body = parse(legalSchema, input.body);
+/** PUT /api/operator/content/legal/:page (admin; an unknown page is 404 at the route): the page's Markdown, stored with its rich text. */
+export async function saveLegalPage({ ctx, input }: { ctx: Ctx; input: { page: LegalPageKey; body: SaveLegalInput; actor: Actor } }): Promise<ContentAdminDto> {
+  const { page, body } = input;
   const markdown = markdownText(body.markdown);
   const richText = await ctx.markdown.toRichText(markdown);
   if (!richText.children.length) {
@@ -406,7 +330,7 @@ export async function saveLegalPage({ ctx, input }: { ctx: Ctx; input: { page: s
 }
 
 /** POST /api/operator/content/preview (admin): Markdown → the rich text a save would store; nothing is saved. */
-export async function previewMarkdown({ ctx, input }: { ctx: Pick<Ctx, 'markdown'>; input: { body: unknown } }): Promise<MarkdownPreviewDto> {
-  const body = parse(previewSchema, input.body);
+export async function previewMarkdown({ ctx, input }: { ctx: Pick<Ctx, 'markdown'>; input: { body: MarkdownPreviewInput } }): Promise<MarkdownPreviewDto> {
+  const body = input.body;
   return { richText: await ctx.markdown.toRichText(markdownText(body.markdown)) };
 }
