@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import { OPERATOR_COOKIE } from '../modules/operators/access.js';
 import { errorSchema } from './schemas.js';
-import { jsonSchemaOf } from './zod.js';
+import { jsonSchemaOf, namedJsonSchemas } from './zod.js';
 import { XSRF_COOKIE, XSRF_HEADER } from './security.js';
 
 /**
@@ -116,7 +116,7 @@ function shareErrors(document: Document): Document {
   const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   document.components = {
     ...document.components,
-    schemas: { ...document.components?.schemas, Error: errorSchema },
+    schemas: { ...document.components?.schemas, Error: errorSchema, ...Object.fromEntries([...namedJsonSchemas].sort(([a], [b]) => a.localeCompare(b))) },
     responses: sorted,
   };
   return document;

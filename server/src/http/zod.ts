@@ -46,9 +46,15 @@ export function answerInvalid<T extends z.ZodType>(schema: T, answer: InvalidAns
   return schema;
 }
 
+/** A body documented by its media type only (a CSV file, a multipart form): the handler reads it, nothing validates it here. */
+function isDocumentedBody(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && 'content' in schema && !isZodSchema(schema);
+}
+
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
+    if (httpPart === 'body' && isDocumentedBody(schema)) return { value: data };
     const result = schema.safeParse(data, { error: german });
     if (result.success) return { value: result.data };
     const own = invalidAnswers.get(schema);
@@ -68,10 +74,30 @@ export function zodRoutes(app: FastifyInstance) {
   return app.withTypeProvider<ZodTypeProvider>();
 }
 
+const COMPONENTS = '#/components/schemas/';
+
+/**
+ * Schemas that refer to themselves (rich text) are named with `.meta({ id })` and become one
+ * component each in the OpenAPI document (`$ref: #/components/schemas/<id>`), collected here as
+ * the routes are converted; http/openapi.ts adds them to the document's components.
+ */
+export const namedJsonSchemas = new Map<string, unknown>();
+
+/** Moves zod's local `$defs` of one converted schema to the document's components. */
+function hoistDefinitions(json: Record<string, unknown>): Record<string, unknown> {
+  const { $defs, ...rest } = json as { $defs?: Record<string, unknown> };
+  const toComponents = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', `"${COMPONENTS}`)) as Record<string, unknown>;
+  for (const [name, definition] of Object.entries($defs ?? {})) {
+    if (name.startsWith('__')) throw new Error(`a schema that refers to itself needs a name for the OpenAPI document: .meta({ id }) (${name})`);
+    namedJsonSchemas.set(name, toComponents(definition));
+  }
+  return $defs ? toComponents(rest) : rest;
+}
+
 /** For the OpenAPI document: a zod schema as JSON schema (`io` input for requests, output for answers); anything else as it is. */
 export function jsonSchemaOf(schema: unknown, io: 'input' | 'output'): unknown {
   if (!isZodSchema(schema)) return schema;
   if (schema === zodErrorSchema) return errorSchema;
   const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
-  return json;
+  return hoistDefinitions(json);
 }
