@@ -5,7 +5,6 @@
  * Paths: `{base}/public/spaces/{spaceId}/frontend-users/<suffix>` (content API, no auth header)
  * and the same-origin `/api/me`, `/api/profile` (access token, anti-forgery header).
  */
-import type { ClubDto, LinkDto } from './entities.js';
 
 export const frontendUserPaths = {
   signup: 'frontend-users/signup',
@@ -20,45 +19,25 @@ export const apiPaths = {
   profile: '/api/profile',
 } as const;
 
-/** Spec §3 user fields; `club` links the club entry (club number + team) the account belongs to. */
-export interface ProfileFieldsDto {
-  firstname: string;
-  lastname: string;
-  street: string;
-  city: string;
-  phone?: string;
-  club: LinkDto;
-}
-
-/** POST …/frontend-users/signup. The identity user and the profile are created together or not at all. */
-export interface RegistrationInput {
-  email: string;
-  password: string;
-  fields: ProfileFieldsDto;
-}
-
-/** 201 answer of a registration: the code went out by e-mail. */
-export interface RegistrationResultDto {
-  email: string;
-}
-
-/** POST …/signup/confirm */
-export interface ConfirmSignupInput {
-  email: string;
-  code: string;
-}
-
-/** POST …/signup/code and …/forgot-password */
-export interface EmailInput {
-  email: string;
-}
-
-/** POST …/forgot-password/confirm */
-export interface ConfirmForgotPasswordInput {
-  email: string;
-  code: string;
-  password: string;
-}
+/**
+ * The wire bodies and answers are the schemas' types (`schemas/accounts.ts`, the one source):
+ * `ProfileFieldsDto` (spec §3 user fields; `club` links the club entry), `RegistrationInput`
+ * (POST …/frontend-users/signup), `RegistrationResultDto` (`{ email }`, the answer of every
+ * frontend-users call), `ConfirmSignupInput` (…/signup/confirm), `EmailInput` (…/signup/code and
+ * …/forgot-password), `ConfirmForgotPasswordInput` (…/forgot-password/confirm), `MeDto`
+ * (GET /api/me), `ProfileUpdateInput` and `ProfileUpdateResultDto` (PUT /api/profile).
+ */
+export type {
+  ConfirmForgotPasswordInput,
+  ConfirmSignupInput,
+  EmailInput,
+  MeDto,
+  ProfileFieldsDto,
+  ProfileUpdateInput,
+  ProfileUpdateResultDto,
+  RegistrationInput,
+  RegistrationResultDto,
+} from './schemas/accounts.js';
 
 /**
  * Error body of every accounts call: `{ code, message, user? }` (spec §7: "a message with user[]
@@ -87,50 +66,7 @@ export interface ConfirmForgotPasswordInput {
  * - GET /api/me for a login without a profile (an identity user created outside the registration):
  *   404 `NotFound`.
  */
-export type AccountErrorCode =
-  | 'ValidationError'
-  | 'ClubNotFound'
-  | 'ClubTaken'
-  | 'EmailExists'
-  | 'EmailNotConfirmed'
-  | 'NotAuthorizedException'
-  | 'CodeMismatchException'
-  | 'ExpiredCodeException'
-  | 'LimitExceededException'
-  | 'UserNotFoundException'
-  | 'InvalidPasswordException'
-  | 'Conflict'
-  | 'Unauthorized'
-  | 'Forbidden'
-  | 'NotFound';
-
-export interface AccountErrorDto {
-  code: AccountErrorCode;
-  message: string;
-  user?: string[];
-}
-
-/** GET /api/me */
-export interface MeDto {
-  sub: string;
-  email: string;
-  fields: ProfileFieldsDto;
-  /** The linked club, resolved (null if it was removed from the catalogue). */
-  club: ClubDto | null;
-  updatedAt: string;
-}
-
-/** PUT /api/profile: a stale `updatedAt` is refused (409) and changes nothing; an empty password is not sent. */
-export interface ProfileUpdateInput {
-  fields: Omit<ProfileFieldsDto, 'club'>;
-  updatedAt: string;
-  password?: string;
-}
-
-export interface ProfileUpdateResultDto {
-  fields: ProfileFieldsDto;
-  updatedAt: string;
-}
+export type { AccountErrorCode, AccountErrorDto } from './schemas/accounts.js';
 
 /**
  * ID-token claim with the club entry (`sys.id`) the account belongs to, set by the built-in

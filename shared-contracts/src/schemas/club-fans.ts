@@ -67,3 +67,13 @@ export type ClubFanClubsDto = z.infer<typeof clubFanClubsSchema>;
 /** GET /api/operator/club-fans/fans.csv?clubId= (admins; audited): one club's confirmed fans, or all clubs' without `clubId`. */
 export const clubFansCsvQuerySchema = z.strictObject({ clubId: wireId.optional() });
 export type ClubFansCsvQuery = z.input<typeof clubFansCsvQuerySchema>;
+
+/**
+ * `?token=` of the mails' links (`/api/public/club-fans/confirm` and `/unsubscribe`, German pages);
+ * a missing, unknown or refused token is the 400 page (or answer).
+ */
+export const clubFanTokenQuerySchema = z.object({ token: z.string().max(200).optional() });
+
+/** RFC 8058 one-click POST to the unsubscribe link: 200 `{ ok: true }`; else 400 `{ code, message }`. */
+export const clubFanOneClickResultSchema = z.object({ ok: z.literal(true) });
+export type ClubFanOneClickResultDto = z.infer<typeof clubFanOneClickResultSchema>;

@@ -1,3 +1,4 @@
+import { accountErrorCodeSchema } from '@erd/shared-contracts/schemas';
 import { CodedError } from '../../errors.js';
 import { CognitoUnavailableError } from '../identity/cognito-client.js';
 import { IdentityError } from '../identity/errors.js';
@@ -27,10 +28,12 @@ export const MESSAGES = {
   identityUnavailable: 'Die Anmeldung ist gerade nicht erreichbar. Bitte versuche es später erneut.',
 } as const;
 
+const codes = accountErrorCodeSchema.enum;
+
 export function emailExistsError(status: 'UNCONFIRMED' | 'CONFIRMED'): CodedError {
   return status === 'CONFIRMED'
-    ? new CodedError(409, 'EmailExists', MESSAGES.emailExists)
-    : new CodedError(409, 'EmailNotConfirmed', MESSAGES.emailNotConfirmed);
+    ? new CodedError(409, codes.EmailExists, MESSAGES.emailExists)
+    : new CodedError(409, codes.EmailNotConfirmed, MESSAGES.emailNotConfirmed);
 }
 
 /**
@@ -40,27 +43,27 @@ export function emailExistsError(status: 'UNCONFIRMED' | 'CONFIRMED'): CodedErro
  * unless it prevents user existence errors). An unreachable Cognito is 503 `IdentityUnavailable`.
  */
 export function accountError(error: unknown, when: 'code-entry' | 'code-request'): unknown {
-  if (error instanceof CognitoUnavailableError) return new CodedError(503, 'IdentityUnavailable', MESSAGES.identityUnavailable);
+  if (error instanceof CognitoUnavailableError) return new CodedError(503, codes.IdentityUnavailable, MESSAGES.identityUnavailable);
   if (!(error instanceof IdentityError)) return error;
   switch (error.type) {
     case 'NotAuthorizedException':
-      return new CodedError(400, 'NotAuthorizedException', 'NotAuthorizedException');
+      return new CodedError(400, codes.NotAuthorizedException, 'NotAuthorizedException');
     case 'CodeMismatchException':
-      return new CodedError(400, error.type, MESSAGES.codeMismatch);
+      return new CodedError(400, codes.CodeMismatchException, MESSAGES.codeMismatch);
     case 'ExpiredCodeException':
-      return new CodedError(400, error.type, MESSAGES.codeExpired);
+      return new CodedError(400, codes.ExpiredCodeException, MESSAGES.codeExpired);
     case 'LimitExceededException':
       return when === 'code-request'
-        ? new CodedError(429, error.type, MESSAGES.resendTooSoon)
-        : new CodedError(400, error.type, MESSAGES.codeDead);
+        ? new CodedError(429, codes.LimitExceededException, MESSAGES.resendTooSoon)
+        : new CodedError(400, codes.LimitExceededException, MESSAGES.codeDead);
     case 'TooManyRequestsException':
-      return new CodedError(429, 'LimitExceededException', MESSAGES.tooManyRequests);
+      return new CodedError(429, codes.LimitExceededException, MESSAGES.tooManyRequests);
     case 'InvalidPasswordException':
-      return new CodedError(400, error.type, MESSAGES.password);
+      return new CodedError(400, codes.InvalidPasswordException, MESSAGES.password);
     case 'InvalidParameterException':
-      return new CodedError(400, 'NotAuthorizedException', 'NotAuthorizedException');
+      return new CodedError(400, codes.NotAuthorizedException, 'NotAuthorizedException');
     case 'UserNotFoundException':
-      return new CodedError(404, 'UserNotFoundException', MESSAGES.userNotFound);
+      return new CodedError(404, codes.UserNotFoundException, MESSAGES.userNotFound);
     default:
       return error;
   }

@@ -1,3 +1,4 @@
+import { accountErrorCodeSchema } from '@erd/shared-contracts/schemas';
 import { CodedError, UnauthorizedError, ValidationError } from '../../errors.js';
 import { findClub } from '../content/repository.js';
 import { CognitoUnavailableError, type CognitoClient } from '../identity/cognito-client.js';
@@ -23,7 +24,7 @@ function clientOf(ctx: AccountsCtx): CognitoClient {
   return ctx.cognito;
 }
 
-const clubTaken = () => new CodedError(409, 'ClubTaken', MESSAGES.clubTaken);
+const clubTaken = () => new CodedError(409, accountErrorCodeSchema.enum.ClubTaken, MESSAGES.clubTaken);
 
 /**
  * A profile that holds the club entry but whose Cognito user is gone, or never confirmed within
@@ -69,7 +70,7 @@ export const cognitoProvider: AccountIdentityProvider = {
   async register(ctx, values) {
     const cognito = clientOf(ctx);
     // Club entry first: nothing is created at Cognito for a registration that cannot succeed.
-    if (!(await findClub(ctx.db, values.clubId))) throw new CodedError(404, 'ClubNotFound', MESSAGES.clubNotFound);
+    if (!(await findClub(ctx.db, values.clubId))) throw new CodedError(404, accountErrorCodeSchema.enum.ClubNotFound, MESSAGES.clubNotFound);
     const holder = await repo.findProfileByClub(ctx.db, values.clubId);
     if (holder && !(await freeStaleHolder(ctx, cognito, holder))) throw clubTaken();
     const attribute = ctx.config.identity.clubAttribute;
@@ -141,7 +142,7 @@ export const cognitoProvider: AccountIdentityProvider = {
 
   assertCanSetPassword(ctx) {
     if (!clientOf(ctx).hasAdmin) {
-      throw new CodedError(400, 'PasswordChangeUnavailable', MESSAGES.passwordChangeUnavailable, { user: ['password'] });
+      throw new CodedError(400, accountErrorCodeSchema.enum.PasswordChangeUnavailable, MESSAGES.passwordChangeUnavailable, { user: ['password'] });
     }
   },
 

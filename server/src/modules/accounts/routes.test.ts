@@ -381,6 +381,33 @@ describe('identity DeleteUser (the library\'s deleteUser)', () => {
   });
 });
 
+describe('refused bodies are answered as before the schemas (issue 27)', () => {
+  test('an unknown space is 404 before the body is looked at', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/content/public/spaces/other/frontend-users/signup', payload: { email: 'x' } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  test('fields that are no object name fields and club; a body that is no object is "body must be object"', async () => {
+    const res = await register({ email: 'ok@example.org', password: PASSWORD, fields: 'x' });
+    expect(res.json()).toEqual({ code: 'ValidationError', message: 'Bitte überprüfe deine Eingaben.', user: ['fields', 'club'], requestId: expect.any(String) });
+    const none = await post('signup/code', []);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ code: 'ValidationError', message: 'body must be object', requestId: expect.any(String) });
+  });
+
+  test('forgot-password/confirm names a bad address or code first; a weak password alone is InvalidPasswordException', async () => {
+    const both = await post('forgot-password/confirm', { email: 'kein-at', code: '123456', password: 'schwach' });
+    expect(both.json()).toEqual({ code: 'ValidationError', message: 'Bitte überprüfe deine Eingaben.', user: ['email'], requestId: expect.any(String) });
+    const weak = await post('forgot-password/confirm', { email: 'niemand@example.org', code: '123456' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toEqual({
+      code: 'InvalidPasswordException',
+      message: 'Das Passwort muss mindestens 8 Zeichen lang sein und einen Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen enthalten',
+      requestId: expect.any(String),
+    });
+  });
+});
+
 describe('rate limits', () => {
   test('registrations per IP are limited (429 LimitExceededException)', async () => {
     await t.rebuild({ PUBLIC_URL: 'https://punktejagd.example.org', RATE_LIMIT_SCALE: '0.1' });

@@ -1,106 +1,163 @@
 import { apiPaths, frontendUserPaths } from '@erd/shared-contracts/wire';
+import {
+  accountEmailInputSchema,
+  accountErrorSchema,
+  confirmForgotPasswordInputSchema,
+  confirmSignupInputSchema,
+  frontendUserParamsSchema,
+  meSchema,
+  profileUpdateInputSchema,
+  profileUpdateResultSchema,
+  registrationInputSchema,
+  registrationResultSchema,
+} from '@erd/shared-contracts/schemas';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { bearerToken } from '../../http/auth.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, looseObject, objectBody } from '../../http/schemas.js';
+import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import {
+  admitFrontendUserCall,
   confirmAccount,
   confirmAccountPassword,
   deleteAccount,
   forgotAccountPassword,
+  type FRONTEND_USER_LIMITS,
   getMe,
   registerAccount,
   resendAccountCode,
   updateProfile,
 } from './service.js';
+import { invalidAccountInput, invalidPasswordReset } from './validation.js';
 
 /**
- * Accounts over HTTP (contracts `accounts.ts`). The frontend-users calls sit under the content API
- * (`{base}/public/spaces/:spaceId/frontend-users/…`, no auth); `/api/me` and `/api/profile` need
- * the access token (`requireUser`) and, for PUT/DELETE, the anti-forgery header.
+ * Accounts over HTTP (contracts `accounts.ts`; zod schemas of `@erd/shared-contracts/schemas`).
+ * The frontend-users calls sit under the content API (`{base}/public/spaces/:spaceId/frontend-users/…`,
+ * no auth); `/api/me` and `/api/profile` need the access token (`requireUser`) and, for PUT/DELETE,
+ * the anti-forgery header. A refused body is answered as always (`validation.ts`): 400
+ * `ValidationError` naming the bad fields in `user`, or `InvalidPasswordException`.
  */
 
-const spaceParams = {
-  type: 'object',
-  required: ['spaceId'],
-  properties: { spaceId: { type: 'string', minLength: 1, maxLength: 100 } },
-} as const;
+/** Every 400 may name the bad fields (`user`); the other errors are the shared answer. */
+const accountErrors = { ...zodErrorResponses, 400: accountErrorSchema, 409: zodErrorSchema, 429: zodErrorSchema, 503: zodErrorSchema } as const;
 
-const emailResult = { type: 'object', required: ['email'], properties: { email: { type: 'string' } } } as const;
-
-const accountErrors = { ...errorResponses, 409: errorSchema, 429: errorSchema, 503: errorSchema } as const;
-
-type SpaceRequest = FastifyRequest<{ Params: { spaceId: string } }>;
-
-const input = (request: SpaceRequest) => ({ spaceId: request.params.spaceId, body: request.body, ip: request.ip });
+/** The registration's club sits inside `fields`: when `fields` is no object, the club is named too. */
+const registrationBody = answerInvalid(registrationInputSchema, invalidAccountInput(['club']));
+const confirmSignupBody = answerInvalid(confirmSignupInputSchema, invalidAccountInput());
+const emailBody = answerInvalid(accountEmailInputSchema, invalidAccountInput());
+const passwordResetBody = answerInvalid(confirmForgotPasswordInputSchema, invalidPasswordReset);
+const profileUpdateBody = answerInvalid(profileUpdateInputSchema, invalidAccountInput());
 
 export const frontendUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'accounts');
-  const post = (path: string, status: 200 | 201, summary: string, body: string, run: (request: SpaceRequest) => Promise<unknown>) =>
-    app.post<{ Params: { spaceId: string } }>(
-      `/${path}`,
-      {
-        bodyLimit: 16 * 1024,
-        schema: { summary, params: spaceParams, body: objectBody(body), response: { [status]: emailResult, ...accountErrors } },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        const result = await run(request);
-        return reply.code(status).send(result);
-      },
-    );
+  const r = zodRoutes(app);
 
-  post(frontendUserPaths.signup, 201, 'Register a club account; mails a confirmation code', 'RegistrationInput: { email, password, fields: ProfileFieldsDto }', (request) => registerAccount({ ctx, input: input(request) }));
-  post(frontendUserPaths.confirmSignup, 200, 'Confirm the registration with the mailed code', 'ConfirmSignupInput: { email, code }', (request) => confirmAccount({ ctx, input: input(request) }));
-  post(frontendUserPaths.resendCode, 200, 'Send the confirmation code again', 'EmailInput: { email }', (request) => resendAccountCode({ ctx, input: input(request) }));
-  post(frontendUserPaths.forgotPassword, 200, 'Mail a code to set a new password', 'EmailInput: { email }', (request) => forgotAccountPassword({ ctx, input: input(request) }));
-  post(frontendUserPaths.confirmForgotPassword, 200, 'Set a new password with the mailed code', 'ConfirmForgotPasswordInput: { email, code, password }', (request) => confirmAccountPassword({ ctx, input: input(request) }));
+  /** Space (404) and the call's per-IP limit (429) before the body is looked at, as always. */
+  const admit = (call: keyof typeof FRONTEND_USER_LIMITS) => async (request: FastifyRequest) =>
+    admitFrontendUserCall({ ctx, input: { spaceId: (request.params as { spaceId: string }).spaceId, call, ip: request.ip } });
+  const options = (call: keyof typeof FRONTEND_USER_LIMITS) => ({ bodyLimit: 16 * 1024, preValidation: admit(call) });
+
+  r.post(
+    `/${frontendUserPaths.signup}`,
+    {
+      ...options('signup'),
+      schema: {
+        summary: 'Register a club account; mails a confirmation code',
+        params: frontendUserParamsSchema,
+        body: registrationBody,
+        response: { 201: registrationResultSchema, ...accountErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send(await registerAccount({ ctx, input: request.body }));
+    },
+  );
+
+  r.post(
+    `/${frontendUserPaths.confirmSignup}`,
+    {
+      ...options('confirmSignup'),
+      schema: {
+        summary: 'Confirm the registration with the mailed code',
+        params: frontendUserParamsSchema,
+        body: confirmSignupBody,
+        response: { 200: registrationResultSchema, ...accountErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.code(200).send(await confirmAccount({ ctx, input: request.body }));
+    },
+  );
+
+  r.post(
+    `/${frontendUserPaths.resendCode}`,
+    {
+      ...options('resendCode'),
+      schema: {
+        summary: 'Send the confirmation code again',
+        params: frontendUserParamsSchema,
+        body: emailBody,
+        response: { 200: registrationResultSchema, ...accountErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.code(200).send(await resendAccountCode({ ctx, input: request.body }));
+    },
+  );
+
+  r.post(
+    `/${frontendUserPaths.forgotPassword}`,
+    {
+      ...options('forgotPassword'),
+      schema: {
+        summary: 'Mail a code to set a new password',
+        params: frontendUserParamsSchema,
+        body: emailBody,
+        response: { 200: registrationResultSchema, ...accountErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.code(200).send(await forgotAccountPassword({ ctx, input: request.body }));
+    },
+  );
+
+  r.post(
+    `/${frontendUserPaths.confirmForgotPassword}`,
+    {
+      ...options('confirmForgotPassword'),
+      schema: {
+        summary: 'Set a new password with the mailed code',
+        params: frontendUserParamsSchema,
+        body: passwordResetBody,
+        response: { 200: registrationResultSchema, ...accountErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.code(200).send(await confirmAccountPassword({ ctx, input: request.body }));
+    },
+  );
 };
 
-const fieldsSchema = {
-  type: 'object',
-  required: ['firstname', 'lastname', 'street', 'city', 'club'],
-  properties: {
-    firstname: { type: 'string' },
-    lastname: { type: 'string' },
-    street: { type: 'string' },
-    city: { type: 'string' },
-    phone: { type: 'string' },
-    club: { type: 'object', required: ['id', 'linkType', 'type'], properties: { id: { type: 'string' }, linkType: { type: 'string' }, type: { type: 'string' } } },
-  },
-} as const;
-
-const authErrors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema, 503: errorSchema } as const;
+const authErrors = { ...zodErrorResponses, 400: accountErrorSchema, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema, 503: zodErrorSchema } as const;
 
 export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'accounts');
+  const r = zodRoutes(app);
   const userOf = (request: FastifyRequest) => {
     if (!request.user) throw new Error('requireUser did not run');
     return request.user.sub;
   };
 
-  app.get(
+  r.get(
     apiPaths.me,
     {
       onRequest: app.requireUser,
-      schema: {
-        summary: 'The signed-in member’s account and profile (MeDto)',
-        response: {
-          200: {
-            type: 'object',
-            required: ['sub', 'email', 'fields', 'club', 'updatedAt'],
-            properties: {
-              sub: { type: 'string' },
-              email: { type: 'string' },
-              fields: fieldsSchema,
-              club: { anyOf: [looseObject, { type: 'null' }] },
-              updatedAt: { type: 'string' },
-            },
-          },
-          ...authErrors,
-        },
-      },
+      schema: { summary: 'The signed-in member’s account and profile (MeDto)', response: { 200: meSchema, ...authErrors } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -108,28 +165,29 @@ export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
     },
   );
 
-  app.put(
+  r.put(
     apiPaths.profile,
     {
       onRequest: app.requireUser,
       bodyLimit: 16 * 1024,
       schema: {
         summary: 'Change the profile (a stale `updatedAt` is 409)',
-        body: objectBody('ProfileUpdateInput: { fields (without club), updatedAt: string, password?: string }'),
-        response: {
-          200: { type: 'object', required: ['fields', 'updatedAt'], properties: { fields: fieldsSchema, updatedAt: { type: 'string' } } },
-          ...authErrors,
-        },
+        body: profileUpdateBody,
+        response: { 200: profileUpdateResultSchema, ...authErrors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return updateProfile({ ctx, input: { sub: userOf(request), body: request.body } });
+      return updateProfile({ ctx, input: { sub: userOf(request), update: request.body } });
     },
   );
 
-  app.delete(apiPaths.profile, { onRequest: app.requireUser, schema: { summary: 'Delete the account, profile and sessions', response: { 204: { type: 'null' }, ...authErrors } } }, async (request, reply) => {
-    await deleteAccount({ ctx, input: { sub: userOf(request), accessToken: bearerToken(request) } });
-    return reply.code(204).header('cache-control', 'no-store').send();
-  });
+  r.delete(
+    apiPaths.profile,
+    { onRequest: app.requireUser, schema: { summary: 'Delete the account, profile and sessions', response: { 204: { type: 'null' }, ...authErrors } } },
+    async (request, reply) => {
+      await deleteAccount({ ctx, input: { sub: userOf(request), accessToken: bearerToken(request) } });
+      return reply.code(204).header('cache-control', 'no-store').send();
+    },
+  );
 };

@@ -1,11 +1,11 @@
+import { ID_TOKEN_CLUB_CLAIM, type MeDto, type ProfileFieldsDto, type ProfileUpdateResultDto, type RegistrationResultDto } from '@erd/shared-contracts/wire';
 import {
-  ID_TOKEN_CLUB_CLAIM,
-  isValidPassword,
-  type MeDto,
-  type ProfileFieldsDto,
-  type ProfileUpdateResultDto,
-  type RegistrationResultDto,
-} from '@erd/shared-contracts/wire';
+  accountErrorCodeSchema,
+  type ConfirmForgotPasswordInputValues,
+  type ConfirmSignupInputValues,
+  type ProfileUpdateInputValues,
+  type RegistrationInputValues,
+} from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import type { ProfileRow } from '../../db/schema/index.js';
 import { CodedError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
@@ -18,7 +18,7 @@ import { emailExistsError, mapped, MESSAGES } from './account-errors.js';
 import { cognitoProvider } from './cognito-provider.js';
 import type { AccountIdentityProvider, AccountsCtx } from './identity-provider.js';
 import * as repo from './repository.js';
-import { FieldCollector, asObject, code, email, password, profileValues, registrationValues } from './validation.js';
+import { profileValues, registrationValues } from './validation.js';
 
 /**
  * Accounts (spec §7 frontend-users and same-origin calls; decisions §2–3): registration creates the
@@ -30,19 +30,45 @@ import { FieldCollector, asObject, code, email, password, profileValues, registr
 
 type Ctx = AccountsCtx;
 
+const codes = accountErrorCodeSchema.enum;
+
 function assertSpace(ctx: Pick<AppContext, 'config'>, spaceId: string): void {
   if (spaceId !== ctx.config.spaceId) throw new NotFoundError(`Unbekannter Space "${spaceId}"`);
 }
 
 async function limit(ctx: Ctx, rule: RateLimitRule, subject: string): Promise<void> {
   if (!(await consumeRateLimit({ ctx, input: { rule, subject } }))) {
-    throw new CodedError(429, 'LimitExceededException', MESSAGES.tooManyRequests);
+    throw new CodedError(429, codes.LimitExceededException, MESSAGES.tooManyRequests);
   }
+}
+
+/** The per-IP limit of each frontend-users call. */
+export const FRONTEND_USER_LIMITS = {
+  signup: RATE_LIMITS.signup,
+  confirmSignup: RATE_LIMITS.codeEntry,
+  resendCode: RATE_LIMITS.codeRequest,
+  forgotPassword: RATE_LIMITS.codeRequest,
+  confirmForgotPassword: RATE_LIMITS.codeEntry,
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * Before a frontend-users call's body is looked at (so in this order, as always): an unknown space
+ * is 404, then the call's per-IP limit (429 LimitExceededException).
+ */
+export async function admitFrontendUserCall({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { spaceId: string; call: keyof typeof FRONTEND_USER_LIMITS; ip: string };
+}): Promise<void> {
+  assertSpace(ctx, input.spaceId);
+  await limit(ctx, FRONTEND_USER_LIMITS[input.call], input.ip);
 }
 
 async function knownUser(ctx: Ctx, address: string) {
   const user = await identity.findUserByUsername(ctx, address);
-  if (!user) throw new CodedError(404, 'UserNotFoundException', MESSAGES.userNotFound);
+  if (!user) throw new CodedError(404, codes.UserNotFoundException, MESSAGES.userNotFound);
   return user;
 }
 
@@ -56,12 +82,12 @@ async function knownUser(ctx: Ctx, address: string) {
 export const builtinProvider: AccountIdentityProvider = {
   async register(ctx, values) {
     await identity.inTransaction(ctx, async (tx) => {
-      if (!(await findClub(tx.db, values.clubId))) throw new CodedError(404, 'ClubNotFound', MESSAGES.clubNotFound);
+      if (!(await findClub(tx.db, values.clubId))) throw new CodedError(404, codes.ClubNotFound, MESSAGES.clubNotFound);
       const existing = await identity.findUserByUsername(tx, values.email);
       if (existing && !identity.isStaleUnconfirmed(existing, tx.now())) throw emailExistsError(existing.status);
       const holder = await repo.findProfileByClub(tx.db, values.clubId);
       if (holder && !(await identity.deleteStaleUnconfirmedUser({ ctx: tx, input: { sub: holder.sub } }))) {
-        throw new CodedError(409, 'ClubTaken', MESSAGES.clubTaken);
+        throw new CodedError(409, codes.ClubTaken, MESSAGES.clubTaken);
       }
       let user;
       try {
@@ -81,7 +107,7 @@ export const builtinProvider: AccountIdentityProvider = {
       }
       const now = tx.now();
       const inserted = await repo.insertProfile(tx.db, { sub: user.sub, clubId: values.clubId, ...values.profile, email: values.email, createdAt: now, updatedAt: now });
-      if (!inserted) throw new CodedError(409, 'ClubTaken', MESSAGES.clubTaken);
+      if (!inserted) throw new CodedError(409, codes.ClubTaken, MESSAGES.clubTaken);
       await identity.sendCode({ ctx: tx, input: { user, purpose: 'signup', name: values.profile.firstname } });
     });
   },
@@ -123,104 +149,48 @@ export function providerOf(ctx: Pick<AppContext, 'config'>): AccountIdentityProv
   return ctx.config.identity.provider === 'cognito' ? cognitoProvider : builtinProvider;
 }
 
-/** POST …/frontend-users/signup: validates like the form, then lets the provider create user and profile. */
-export async function registerAccount({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { spaceId: string; body: unknown; ip: string };
-}): Promise<RegistrationResultDto> {
-  assertSpace(ctx, input.spaceId);
-  await limit(ctx, RATE_LIMITS.signup, input.ip);
-  const values = registrationValues(input.body);
+/**
+ * The frontend-users calls take the schemas' checked input (`@erd/shared-contracts/schemas`); the
+ * route has admitted the call before (`admitFrontendUserCall`: space, per-IP limit).
+ */
+
+/** POST …/frontend-users/signup: the provider creates identity user and profile. */
+export async function registerAccount({ ctx, input }: { ctx: Ctx; input: RegistrationInputValues }): Promise<RegistrationResultDto> {
+  const values = registrationValues(input);
   await providerOf(ctx).register(ctx, values);
   return { email: values.email };
 }
 
-function emailOnly(body: unknown): string {
-  const out = new FieldCollector();
-  const value = email(asObject(body) ?? {}, out);
-  out.throwIfAny();
-  return value;
-}
-
 /** POST …/signup/confirm: 404 unknown address; 400 NotAuthorizedException when already confirmed; 400 for code problems. */
-export async function confirmAccount({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { spaceId: string; body: unknown; ip: string };
-}): Promise<RegistrationResultDto> {
-  assertSpace(ctx, input.spaceId);
-  await limit(ctx, RATE_LIMITS.codeEntry, input.ip);
-  const out = new FieldCollector();
-  const bag = asObject(input.body) ?? {};
-  const address = email(bag, out);
-  const value = code(bag, out);
-  out.throwIfAny();
-  await providerOf(ctx).confirmSignup(ctx, { email: address, code: value });
+export async function confirmAccount({ ctx, input }: { ctx: Ctx; input: ConfirmSignupInputValues }): Promise<RegistrationResultDto> {
+  await providerOf(ctx).confirmSignup(ctx, { email: input.email, code: input.code });
   // Issue 25: confirmed accounts get notifications (a Cognito pool's accounts are known by this note).
-  await repo.markEmailConfirmed(ctx.db, address, ctx.now());
-  return { email: address };
+  await repo.markEmailConfirmed(ctx.db, input.email, ctx.now());
+  return { email: input.email };
 }
 
 /** POST …/signup/code: a new sign-up code; 404 unknown, 400 NotAuthorizedException when confirmed, 429 within the minute. */
-export async function resendAccountCode({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { spaceId: string; body: unknown; ip: string };
-}): Promise<RegistrationResultDto> {
-  assertSpace(ctx, input.spaceId);
-  await limit(ctx, RATE_LIMITS.codeRequest, input.ip);
-  const address = emailOnly(input.body);
-  await providerOf(ctx).resendSignupCode(ctx, { email: address });
-  return { email: address };
+export async function resendAccountCode({ ctx, input }: { ctx: Ctx; input: { email: string } }): Promise<RegistrationResultDto> {
+  await providerOf(ctx).resendSignupCode(ctx, { email: input.email });
+  return { email: input.email };
 }
 
 /**
  * POST …/forgot-password: sends a reset code. The same answer whether an account exists or not
  * (200, or 429 for a second request within the minute for any address).
  */
-export async function forgotAccountPassword({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { spaceId: string; body: unknown; ip: string };
-}): Promise<RegistrationResultDto> {
-  assertSpace(ctx, input.spaceId);
-  await limit(ctx, RATE_LIMITS.codeRequest, input.ip);
-  const address = emailOnly(input.body);
-  if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.perAddress, subject: `address:reset:${address}` } }))) {
-    throw new CodedError(429, 'LimitExceededException', MESSAGES.resendTooSoon);
+export async function forgotAccountPassword({ ctx, input }: { ctx: Ctx; input: { email: string } }): Promise<RegistrationResultDto> {
+  if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.perAddress, subject: `address:reset:${input.email}` } }))) {
+    throw new CodedError(429, codes.LimitExceededException, MESSAGES.resendTooSoon);
   }
-  await providerOf(ctx).requestPasswordReset(ctx, { email: address });
-  return { email: address };
+  await providerOf(ctx).requestPasswordReset(ctx, { email: input.email });
+  return { email: input.email };
 }
 
-/** POST …/forgot-password/confirm: 404 unknown address, 400 for code problems or a password against the rule. */
-export async function confirmAccountPassword({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { spaceId: string; body: unknown; ip: string };
-}): Promise<RegistrationResultDto> {
-  assertSpace(ctx, input.spaceId);
-  await limit(ctx, RATE_LIMITS.codeEntry, input.ip);
-  const out = new FieldCollector();
-  const bag = asObject(input.body) ?? {};
-  const address = email(bag, out);
-  const value = code(bag, out);
-  out.throwIfAny();
-  const newPassword = bag.password;
-  if (!isValidPassword(newPassword)) throw new CodedError(400, 'InvalidPasswordException', MESSAGES.password);
-  await providerOf(ctx).confirmPasswordReset(ctx, { email: address, code: value, password: newPassword });
-  return { email: address };
+/** POST …/forgot-password/confirm: 404 unknown address, 400 for code problems (a password against the rule is refused by the schema). */
+export async function confirmAccountPassword({ ctx, input }: { ctx: Ctx; input: ConfirmForgotPasswordInputValues }): Promise<RegistrationResultDto> {
+  await providerOf(ctx).confirmPasswordReset(ctx, { email: input.email, code: input.code, password: input.password });
+  return { email: input.email };
 }
 
 // ---- same-origin API (the caller is authenticated: `requireUser`)
@@ -260,27 +230,22 @@ export async function getMe({ ctx, input }: { ctx: Ctx; input: { sub: string; ac
 }
 
 /**
- * PUT /api/profile: validates like the form; changes the profile only if `updatedAt` is current
- * (else 409 Conflict and nothing changes); a non-empty password becomes the new password.
+ * PUT /api/profile (the schema's checked input): changes the profile only if `updatedAt` is
+ * current (else 409 Conflict and nothing changes); a non-empty password becomes the new password.
  */
 export async function updateProfile({
   ctx,
   input,
 }: {
   ctx: Ctx;
-  input: { sub: string; body: unknown };
+  input: { sub: string; update: ProfileUpdateInputValues };
 }): Promise<ProfileUpdateResultDto> {
-  const out = new FieldCollector();
-  const bag = asObject(input.body) ?? {};
-  const values = profileValues(bag.fields, out);
-  const expected = typeof bag.updatedAt === 'string' ? new Date(bag.updatedAt) : null;
-  if (!expected || Number.isNaN(expected.getTime())) out.fail('updatedAt');
-  const newPassword = bag.password === undefined || bag.password === null || bag.password === '' ? null : password(bag, out);
-  out.throwIfAny();
+  const values = profileValues(input.update.fields);
+  const newPassword = input.update.password;
   const provider = providerOf(ctx);
   if (newPassword) provider.assertCanSetPassword(ctx);
   const row = await identity.inTransaction(ctx, async (tx) => {
-    const updated = await repo.updateProfileIfUnchanged(tx.db, input.sub, expected!, values, tx.now());
+    const updated = await repo.updateProfileIfUnchanged(tx.db, input.sub, input.update.updatedAt, values, tx.now());
     if (!updated) {
       await profileOf(tx, input.sub);
       throw new ConflictError(MESSAGES.staleProfile);

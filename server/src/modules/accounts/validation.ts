@@ -1,84 +1,67 @@
-import { PHONE_PATTERN, PROFILE_LIMITS, isValidCode, isValidEmail, isValidPassword } from '@erd/shared-contracts/wire';
-import { ValidationError } from '../../errors.js';
-import { normalizeEmail } from '../../lib/email.js';
-import { isSingleLineText } from '../../lib/text.js';
+import type { z } from 'zod';
+import { accountErrorCodeSchema, type ProfileUpdateInputValues, type RegistrationInputValues } from '@erd/shared-contracts/schemas';
+import { CodedError, ValidationError } from '../../errors.js';
+import type { InvalidAnswer } from '../../http/zod.js';
+import { MESSAGES } from './account-errors.js';
 import type { ProfileValues } from './repository.js';
 
 /**
- * The form rules of spec §5 on the server (the same contract functions as the forms). Every bad
- * field is named in `user` of the 400 answer.
+ * The form rules of spec §5 are the contracts' schemas (`@erd/shared-contracts/schemas`,
+ * `accounts.ts`); here is how the accounts answer what they refuse, as they always have: 400
+ * `ValidationError` 'Bitte überprüfe deine Eingaben.' with every bad field named in `user`
+ * (`email`, `password`, `code`, `firstname` … `phone`, `club`, `fields`, `updatedAt`, in the order
+ * of the form), and a body that is no object as 'body must be object'.
  */
 
 export const INVALID_INPUT_MESSAGE = 'Bitte überprüfe deine Eingaben.';
 
-type Bag = Record<string, unknown>;
+/** What a body that is no JSON object was always answered (the message of the former JSON schema). */
+const NO_OBJECT_MESSAGE = 'body must be object';
 
-export class FieldCollector {
-  readonly bad: string[] = [];
+const PROFILE_FIELDS = new Set(['firstname', 'lastname', 'street', 'city', 'phone', 'club']);
 
-  fail(field: string): void {
-    if (!this.bad.includes(field)) this.bad.push(field);
-  }
-
-  throwIfAny(): void {
-    if (this.bad.length) throw new ValidationError(INVALID_INPUT_MESSAGE, { user: this.bad });
-  }
+/** The field a zod issue names: `fields.firstname` → `firstname`, `fields.club.id` → `club`, `fields` when it is no object. */
+function fieldOf(path: readonly PropertyKey[]): string {
+  const [first, second] = path.map(String);
+  if (first === 'fields' && second && PROFILE_FIELDS.has(second)) return second;
+  return first ?? '';
 }
 
-export function asObject(value: unknown): Bag | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Bag) : null;
-}
-
-function requiredText(bag: Bag, name: keyof typeof PROFILE_LIMITS, out: FieldCollector): string {
-  const value = bag[name];
-  const text = typeof value === 'string' ? value.trim() : '';
-  if (!text || text.length > PROFILE_LIMITS[name] || !isSingleLineText(text)) out.fail(name);
-  return text;
-}
-
-/** firstname, lastname, street, city required (trimmed, one line, within PROFILE_LIMITS); phone optional (PHONE_PATTERN). */
-export function profileValues(fields: unknown, out: FieldCollector): ProfileValues {
-  const bag = asObject(fields);
-  if (!bag) {
-    out.fail('fields');
-    return { firstname: '', lastname: '', street: '', city: '', phone: null };
-  }
-  const values: ProfileValues = {
-    firstname: requiredText(bag, 'firstname', out),
-    lastname: requiredText(bag, 'lastname', out),
-    street: requiredText(bag, 'street', out),
-    city: requiredText(bag, 'city', out),
-    phone: null,
+/** The bad fields of `error` in the order of its issues (the form's order), each once; `fields` brings `with` along. */
+function badFields(error: z.ZodError, alongWithFields: readonly string[] = []): string[] {
+  const bad: string[] = [];
+  const add = (field: string) => {
+    if (!bad.includes(field)) bad.push(field);
   };
-  const phone = bag.phone;
-  if (phone !== undefined && phone !== null) {
-    const text = typeof phone === 'string' ? phone.trim() : null;
-    if (text === null || text.length > PROFILE_LIMITS.phone || !PHONE_PATTERN.test(text)) out.fail('phone');
-    else values.phone = text || null;
+  for (const issue of error.issues) {
+    const field = fieldOf(issue.path);
+    add(field);
+    if (field === 'fields') alongWithFields.forEach(add);
   }
-  return values;
+  return bad;
 }
 
-export function email(bag: Bag, out: FieldCollector): string {
-  const value = bag.email;
-  if (!isValidEmail(value)) {
-    out.fail('email');
-    return '';
-  }
-  return normalizeEmail(value);
+const isNoObject = (error: z.ZodError) => error.issues.some((issue) => issue.path.length === 0);
+
+/**
+ * The answer of an accounts body schema: `alongWithFields` are named too when `fields` is no
+ * object (the registration's club sits inside it).
+ */
+export function invalidAccountInput(alongWithFields: readonly string[] = []): InvalidAnswer {
+  return (error) =>
+    isNoObject(error) ? new ValidationError(NO_OBJECT_MESSAGE) : new ValidationError(INVALID_INPUT_MESSAGE, { user: badFields(error, alongWithFields) });
 }
 
-export function code(bag: Bag, out: FieldCollector): string {
-  const value = bag.code;
-  if (!isValidCode(value)) out.fail('code');
-  return typeof value === 'string' ? value : '';
-}
-
-export function password(bag: Bag, out: FieldCollector): string {
-  const value = bag.password;
-  if (!isValidPassword(value)) out.fail('password');
-  return typeof value === 'string' ? value : '';
-}
+/**
+ * …/forgot-password/confirm: address and code first (400 `ValidationError` naming them); a new
+ * password against the rule alone is 400 `InvalidPasswordException`.
+ */
+export const invalidPasswordReset: InvalidAnswer = (error) => {
+  if (isNoObject(error)) return new ValidationError(NO_OBJECT_MESSAGE);
+  const bad = badFields(error).filter((field) => field !== 'password');
+  if (bad.length) return new ValidationError(INVALID_INPUT_MESSAGE, { user: bad });
+  return new CodedError(400, accountErrorCodeSchema.enum.InvalidPasswordException, MESSAGES.password);
+};
 
 export interface RegistrationValues {
   email: string;
@@ -87,20 +70,12 @@ export interface RegistrationValues {
   profile: ProfileValues;
 }
 
-/** POST …/frontend-users/signup (RegistrationInput). */
-export function registrationValues(body: unknown): RegistrationValues {
-  const out = new FieldCollector();
-  const bag = asObject(body) ?? {};
-  const result = {
-    email: email(bag, out),
-    password: password(bag, out),
-    profile: profileValues(bag.fields, out),
-    clubId: '',
-  };
-  const club = asObject(asObject(bag.fields)?.club);
-  const id = club?.id;
-  if (typeof id !== 'string' || id.length === 0 || id.length > 200) out.fail('club');
-  else result.clubId = id;
-  out.throwIfAny();
-  return result;
+/** The profile's columns from a schema's checked fields. */
+export function profileValues(fields: ProfileUpdateInputValues['fields']): ProfileValues {
+  return { firstname: fields.firstname, lastname: fields.lastname, street: fields.street, city: fields.city, phone: fields.phone };
+}
+
+/** POST …/frontend-users/signup: what the identity provider gets. */
+export function registrationValues(input: RegistrationInputValues): RegistrationValues {
+  return { email: input.email, password: input.password, clubId: input.fields.club.id, profile: profileValues(input.fields) };
 }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { paths } from '@erd/shared-contracts/wire';
 import {
   clubFanClubsSchema,
+  clubFanOneClickResultSchema,
+  clubFanTokenQuerySchema,
   clubFansAdminPaths,
   clubFansCsvQuerySchema,
   clubFanSignupInputSchema,
@@ -97,9 +99,11 @@ const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
       );
 
   const html = { content: { 'text/html': { schema: { type: 'string' } } } } as const;
-  const tokenQuery = { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } as const;
+  // A refused token (too long, given twice) is answered like an unknown one.
+  const tokenQuery = clubFanTokenQuerySchema;
+  const r = zodRoutes(app);
 
-  app.get<{ Querystring: { token?: string } }>(
+  r.get(
     CLUB_FAN_CONFIRM_PATH,
     {
       attachValidation: true,
@@ -127,7 +131,7 @@ const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
     },
   );
 
-  app.get<{ Querystring: { token?: string } }>(
+  r.get(
     CLUB_FAN_UNSUBSCRIBE_PATH,
     {
       attachValidation: true,
@@ -157,7 +161,7 @@ const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
       done(null, { oneClick: saysOneClick(request.headers['content-type'], String(body)) }),
     );
   }
-  app.post<{ Querystring: { token?: string }; Body: { oneClick?: boolean } | undefined }>(
+  r.post(
     CLUB_FAN_UNSUBSCRIBE_PATH,
     {
       config: { xsrf: false },
@@ -166,20 +170,23 @@ const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
       schema: {
         summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe=One-Click, form-encoded or multipart; no cookies needed): 200 or 400',
         querystring: tokenQuery,
-        response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } }, 400: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+        response: { 200: clubFanOneClickResultSchema, ...zodErrorResponses },
       },
     },
     async (request, reply) => {
       const token = request.validationError ? undefined : request.query.token;
-      if (!request.body?.oneClick) {
+      // The body as this scope's parser read it (no schema: a form, not JSON).
+      const body = request.body as { oneClick?: boolean } | undefined;
+      if (!body?.oneClick) {
         return reply.code(400).send({ code: 'ValidationError', message: 'Erwartet: List-Unsubscribe=One-Click' });
       }
       try {
         await unsubscribeClubFan({ ctx, input: { token, ip: request.ip } });
-        return reply.code(200).send({ ok: true });
+        return reply.code(200).send({ ok: true as const });
       } catch (error) {
         if (!isAppError(error)) throw error;
-        return reply.code(error.statusCode).send({ code: error.code, message: error.message });
+        // unsubscribeClubFan refuses only an unknown token (400 ValidationError).
+        return reply.code(error.statusCode as 400).send({ code: error.code, message: error.message });
       }
     },
   );

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { identityJwksSchema, identityOpenIdConfigurationSchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { zodRoutes } from '../../http/zod.js';
 import { IdentityError, MESSAGES } from './errors.js';
 import { runAction } from './protocol.js';
 
@@ -17,7 +19,6 @@ const BODY_LIMIT = 64 * 1024;
 /** The protocol's JSON, sent as text (documented here; the handlers send strings, so nothing is serialised by these). */
 const amzJson = (description: string) => ({ description, content: { [AMZ_JSON]: { schema: { type: 'object', additionalProperties: true } } } }) as const;
 const amzError = amzJson('`{ __type, message }` and `x-amzn-ErrorType`');
-const keyResponse = { type: 'object', additionalProperties: true } as const;
 
 function cors(reply: FastifyReply): FastifyReply {
   return reply
@@ -100,21 +101,29 @@ export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     },
   );
 
-  const wellKnown = `${endpoint}/${userPoolId}/.well-known`;
-  app.get(`${wellKnown}/jwks.json`, { schema: { summary: 'The token signing keys (JWKS)', response: { 200: keyResponse } } }, async (_request, reply) =>
-    cors(reply)
-      .header('cache-control', 'public, max-age=300')
-      .send(await ctx.identity.jwks()),
-  );
-  app.get(`${wellKnown}/openid-configuration`, { schema: { summary: 'The issuer’s OpenID configuration', response: { 200: keyResponse } } }, async (_request, reply) =>
-    cors(reply)
-      .header('cache-control', 'public, max-age=300')
-      .send({
-        issuer: ctx.config.identity.issuer,
-        jwks_uri: ctx.config.identity.jwksUrl,
-        id_token_signing_alg_values_supported: ['RS256'],
-        subject_types_supported: ['public'],
-        response_types_supported: ['token'],
-      }),
-  );
+  // The issuer's public documents (zod schemas of `@erd/shared-contracts/schemas`), in a scope of
+  // their own: the protocol endpoint above keeps its own schemas.
+  await app.register(async (wellKnownApp) => {
+    const r = zodRoutes(wellKnownApp);
+    const wellKnown = `${endpoint}/${userPoolId}/.well-known`;
+    r.get(`${wellKnown}/jwks.json`, { schema: { summary: 'The token signing keys (JWKS)', response: { 200: identityJwksSchema } } }, async (_request, reply) =>
+      cors(reply)
+        .header('cache-control', 'public, max-age=300')
+        .send(await ctx.identity.jwks()),
+    );
+    r.get(
+      `${wellKnown}/openid-configuration`,
+      { schema: { summary: 'The issuer’s OpenID configuration', response: { 200: identityOpenIdConfigurationSchema } } },
+      async (_request, reply) =>
+        cors(reply)
+          .header('cache-control', 'public, max-age=300')
+          .send({
+            issuer: ctx.config.identity.issuer,
+            jwks_uri: ctx.config.identity.jwksUrl,
+            id_token_signing_alg_values_supported: ['RS256'],
+            subject_types_supported: ['public'],
+            response_types_supported: ['token'],
+          }),
+    );
+  });
 };

@@ -196,3 +196,14 @@ describe('per-IP limit', () => {
     }
   });
 });
+
+describe('refused links (issue 27)', () => {
+  test('a token that is too long or given twice is the 400 page like an unknown one', async () => {
+    for (const url of [`/api/public/newsletter/confirm?token=${'a'.repeat(201)}`, '/api/public/newsletter/unsubscribe?token=a&token=b']) {
+      const res = await t.app.inject({ url });
+      expect([url, res.statusCode]).toEqual([url, 400]);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('ungültig');
+    }
+  });
+});

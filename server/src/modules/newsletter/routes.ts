@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { newsletterSignupInputSchema, newsletterSignupResultSchema, newsletterTokenQuerySchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { isAppError, ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses } from '../../http/schemas.js';
+import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
 import {
   confirmNewsletter,
@@ -11,33 +12,25 @@ import {
   unsubscribeNewsletter,
 } from './service.js';
 
-/** /api/public/newsletter (spec §7): signup, confirmation link, unsubscribe link. */
+/** Any refused sign-up body is the form's one message (spec §8), as before the schemas. */
+const signupBody = answerInvalid(newsletterSignupInputSchema, () => new ValidationError(INVALID_EMAIL_MESSAGE));
+
+/** /api/public/newsletter (spec §7; zod schemas of `@erd/shared-contracts/schemas`): signup, confirmation link, unsubscribe link. */
 export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'newsletter');
-  app.post<{ Body: { Email: string; Fields?: unknown[] } }>(
+  const r = zodRoutes(app);
+  r.post(
     '/',
     {
-      attachValidation: true,
       schema: {
         summary: 'Sign up for the newsletter ({ Email, Fields }); mails a confirmation link',
-        body: {
-          type: 'object',
-          required: ['Email'],
-          properties: {
-            Email: { type: 'string', maxLength: 254 },
-            Fields: { type: 'array', maxItems: 20 },
-          },
-        },
-        response: {
-          200: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } },
-          ...errorResponses,
-        },
+        body: signupBody,
+        response: { 200: newsletterSignupResultSchema, ...zodErrorResponses, 403: zodErrorSchema, 429: zodErrorSchema },
       },
     },
     async (request) => {
-      if (request.validationError) throw new ValidationError(INVALID_EMAIL_MESSAGE);
       await signupNewsletter({ ctx, input: { email: request.body.Email, ip: request.ip } });
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 
@@ -52,12 +45,10 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   const html = { content: { 'text/html': { schema: { type: 'string' } } } } as const;
   const pageResponses = { 200: html, 400: html, 410: html } as const;
   const unsubscribeResponses = { 200: html, 400: html } as const;
-  const tokenQuery = {
-    type: 'object',
-    properties: { token: { type: 'string', maxLength: 200 } },
-  } as const;
+  // A refused token (too long, given twice) is the 400 page like an unknown one.
+  const tokenQuery = newsletterTokenQuerySchema;
 
-  app.get<{ Querystring: { token?: string } }>(
+  r.get(
     '/confirm',
     { attachValidation: true, schema: { summary: 'Confirm a sign-up (the mailed link): a German page, 200, 400 or 410', querystring: tokenQuery, response: pageResponses } },
     async (request, reply) => {
@@ -81,7 +72,7 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     },
   );
 
-  app.get<{ Querystring: { token?: string } }>(
+  r.get(
     '/unsubscribe',
     { attachValidation: true, schema: { summary: 'Unsubscribe (the mailed link): a German page, 200 or 400', querystring: tokenQuery, response: unsubscribeResponses } },
     async (request, reply) => {

@@ -1,6 +1,7 @@
+import { newsletterErrorCodeSchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { CodedError, GoneError, ValidationError } from '../../errors.js';
-import { isValidEmail, normalizeEmail } from '../../lib/email.js';
+import { normalizeEmail } from '../../lib/email.js';
 import { hmacHex, randomToken, sha256Hex } from '../../lib/hash.js';
 import { newsletterConfirmationMail } from '../mail/templates.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
@@ -38,20 +39,20 @@ export function consentIpHash(ctx: Pick<AppContext, 'secret'>, ip: string | unde
 export type SignupOutcome = 'sent' | 'throttled' | 'already-confirmed';
 
 /**
- * Signs an address up. The answer to the browser is the same in every case, so nobody can probe
- * which addresses are subscribed.
+ * Signs an address up (a valid one: the route's schema `newsletterSignupInputSchema` checked it).
+ * The answer to the browser is the same in every case, so nobody can probe which addresses are
+ * subscribed.
  */
 export async function signupNewsletter({
   ctx,
   input,
 }: {
   ctx: Ctx;
-  input: { email: unknown; ip?: string };
+  input: { email: string; ip?: string };
 }): Promise<SignupOutcome> {
-  if (!isValidEmail(input.email)) throw new ValidationError(INVALID_EMAIL_MESSAGE);
   // Every signup mails the given address: per-IP limit, so nobody can mail arbitrary addresses in bulk.
   if (input.ip && !(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.newsletter, subject: input.ip } }))) {
-    throw new CodedError(429, 'LimitExceeded', 'Zu viele Anmeldungen von dieser Adresse, bitte versuche es später erneut.');
+    throw new CodedError(429, newsletterErrorCodeSchema.enum.LimitExceeded, 'Zu viele Anmeldungen von dieser Adresse, bitte versuche es später erneut.');
   }
   const email = normalizeEmail(input.email);
   const now = ctx.now();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { NOTIFICATION_KIND_TEXTS, paths } from '@erd/shared-contracts/wire';
-import { NOTIFICATION_SETTINGS_PATH, notificationSettingsSchema } from '@erd/shared-contracts/schemas';
+import { NOTIFICATION_SETTINGS_PATH, notificationSettingsSchema, notificationUnsubscribeQuerySchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
@@ -99,10 +99,9 @@ const unsubscribeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   const html = { content: { 'text/html': { schema: { type: 'string' } } } } as const;
   const responses = { 200: html, 400: html, 429: html } as const;
-  const querystring = {
-    type: 'object',
-    properties: { token: { type: 'string', maxLength: 400 }, undo: { type: 'string', maxLength: 8 } },
-  } as const;
+  // A refused query (a token too long, given twice) is the 400 page like an unknown token.
+  const querystring = notificationUnsubscribeQuerySchema;
+  const r = zodRoutes(app);
 
   const handle = async (request: { ip: string; method: string; query: { token?: string; undo?: string }; validationError?: Error }, reply: FastifyReply) => {
     if (!(await consumeRateLimit({ ctx, input: { rule: UNSUBSCRIBE_RATE_LIMIT, subject: request.ip } }))) {
@@ -120,7 +119,7 @@ const unsubscribeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       : page(reply, 200, { title: UNSUBSCRIBE_TEXTS.offTitle, message: UNSUBSCRIBE_TEXTS.off(label), undoToken: token! });
   };
 
-  app.get<{ Querystring: { token?: string; undo?: string } }>(
+  r.get(
     ACCOUNT_UNSUBSCRIBE_PATH,
     {
       attachValidation: true,
@@ -129,7 +128,7 @@ const unsubscribeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     async (request, reply) => handle(request, reply),
   );
 
-  app.post<{ Querystring: { token?: string; undo?: string } }>(
+  r.post(
     ACCOUNT_UNSUBSCRIBE_PATH,
     {
       attachValidation: true,
