@@ -5,11 +5,28 @@
  * `StandingRowDto`); operators preview, record the right answer, publish and correct through
  * `/api/operator/results/*` (or the CLI `results …`).
  */
-import type { ChallengeDto, ChallengeObjectTypeId, IsoDate, PointsRowDto, StandingRowDto, Team } from './entities.js';
-import { berlinToday, challengeTimeState, type ChallengeTimeState } from './time-state.js';
+import type { z } from 'zod';
+import type { ChallengeDto, IsoDate, PointsRowDto, StandingRowDto, Team } from './entities.js';
+import type {
+  challengeResultRulesSchema,
+  overallResultRulesSchema,
+  publicationSchema,
+  publishResultInputSchema,
+  publishResultSchema,
+  resultAuditActionSchema,
+  resultAuditEntrySchema,
+  resultAuditPageSchema,
+  resultChallengeSchema,
+  resultOverviewSchema,
+  resultPreviewSchema,
+  resultRankingRuleSchema,
+  resultVersionSchema,
+  rightAnswerInputSchema,
+} from './schemas/results.js';
+import { berlinToday, challengeTimeState } from './time-state.js';
 
 /** How a challenge ranks its entries: distance to the right answer, the highest number, or counted votes. */
-export type RankingRule = 'closest' | 'highest' | 'votes';
+export type RankingRule = z.infer<typeof resultRankingRuleSchema>;
 
 
 /**
@@ -70,139 +87,48 @@ export const resultPaths = {
 } as const;
 
 /** Who published a version and when. */
-export interface PublicationDto {
-  version: number;
-  publishedAt: string;
-  /** The operator's e-mail, or `cli:<user>` for the command line. */
-  publishedBy: string;
-  /** Why a version after the first was published (mandatory for corrections). */
-  reason: string | null;
-}
+export type PublicationDto = z.infer<typeof publicationSchema>;
 
 /** The rules a challenge's table was computed with, frozen with every version. */
-export interface ChallengeResultRulesDto {
-  kind: 'challenge';
-  challengeId: string;
-  yearId: string;
-  objectTypeId: ChallengeObjectTypeId;
-  challengeNumber: number;
-  ranking: RankingRule;
-  /** The right answer (estimate and goals ranked `closest`); null otherwise. */
-  rightAnswer: number | null;
-  points: PointsRowDto[];
-  /** Clubs that took part (rows of the table). */
-  participants: number;
-  /** The challenge's end (vote types: the end of the voting window). */
-  endedOn: IsoDate;
-}
+export type ChallengeResultRulesDto = z.infer<typeof challengeResultRulesSchema>;
 
 /** The rules of an overall table: the challenge versions it sums. */
-export interface OverallResultRulesDto {
-  kind: 'overall';
-  yearId: string;
-  challenges: { challengeId: string; version: number }[];
-}
+export type OverallResultRulesDto = z.infer<typeof overallResultRulesSchema>;
 
-export interface ResultVersionDto extends PublicationDto {
-  kind: 'challenge' | 'overall';
-  /** Challenge id or year id. */
-  key: string;
-  /** The entity tag the file was served with. */
-  etag: string;
-  rules: ChallengeResultRulesDto | OverallResultRulesDto;
-  rows: StandingRowDto[];
-}
+export type ResultVersionDto = z.infer<typeof resultVersionSchema>;
 
 /** One challenge in the results overview. */
-export interface ResultChallengeDto {
-  challengeId: string;
-  yearId: string;
-  /** #n: position in the year's list + 1. */
-  number: number;
-  headline: string;
-  objectTypeId: ChallengeObjectTypeId;
-  timeState: ChallengeTimeState;
-  /** Ended (vote types: the voting window): results may be published. */
-  ended: boolean;
-  /** The day from which results may be published. */
-  publishableFrom: IsoDate;
-  ranking: RankingRule;
-  rightAnswer: number | null;
-  /** The ranking needs a right answer (estimate; goals ranked `closest`). */
-  needsAnswer: boolean;
-  /** Clubs that take part so far (vote types: published entries). */
-  participants: number;
-  /** The current published version; null before the first publication. */
-  published: PublicationDto | null;
-}
+export type ResultChallengeDto = z.infer<typeof resultChallengeSchema>;
 
-export interface ResultOverviewDto {
-  yearId: string;
-  challenges: ResultChallengeDto[];
-  /** The current overall table's version; null before the first publication. */
-  overall: PublicationDto | null;
-}
+export type ResultOverviewDto = z.infer<typeof resultOverviewSchema>;
 
-export interface ResultPreviewDto extends ResultChallengeDto {
-  rules: ChallengeResultRulesDto;
-  /** The table as it would be published now. */
-  rows: StandingRowDto[];
-  /** Whether publishing now is allowed; `blockers` says why not (German). */
-  canPublish: boolean;
-  blockers: string[];
-  /** Published already and publishing now would change rows or rules (a correction). */
-  changed: boolean;
-  /** The version a publication must name as `expectedVersion` (0 before the first). */
-  currentVersion: number;
-}
+export type ResultPreviewDto = z.infer<typeof resultPreviewSchema>;
 
 /**
  * PUT …/answer: the right answer (1–9 digits, as number or digit string) and, for goals, the
  * ranking. Once the results are published a change needs a `reason`; the public files change only
  * with the next publication.
  */
-export interface RightAnswerInput {
-  rightAnswer?: number | string | null;
-  /** Goals only: `highest` (default) or `closest`. */
-  ranking?: 'highest' | 'closest';
-  reason?: string;
-}
+export type RightAnswerInput = z.input<typeof rightAnswerInputSchema>;
 
 /**
  * POST …/publish. `expectedVersion`: the version the operator looked at (0 before the first
  * publication); another publication in between answers 409 `VersionConflict` and changes nothing.
  * A correction (version 2 and later) needs a `reason`.
  */
-export interface PublishResultInput {
-  expectedVersion: number;
-  reason?: string;
-}
+export type PublishResultInput = z.input<typeof publishResultInputSchema>;
 
-export interface PublishResultDto {
-  challenge: ResultVersionDto;
-  overall: PublicationDto;
-}
+export type PublishResultDto = z.infer<typeof publishResultSchema>;
 
-export type ResultAuditAction = 'results-answer' | 'results-publish';
+export type ResultAuditAction = z.infer<typeof resultAuditActionSchema>;
 
-export interface ResultAuditEntryDto {
-  id: number;
-  action: ResultAuditAction;
-  challengeId: string | null;
-  actor: string;
-  reason: string | null;
-  details: Record<string, unknown>;
-  at: string;
-}
+export type ResultAuditEntryDto = z.infer<typeof resultAuditEntrySchema>;
 
-export interface ResultAuditPageDto {
-  items: ResultAuditEntryDto[];
-  total: number;
-}
+export type ResultAuditPageDto = z.infer<typeof resultAuditPageSchema>;
 
 /**
  * Error codes of the results API: 400 `ValidationError`, 401 `Unauthorized`, 404 `NotFound`,
  * 409 `NotEnded` (the challenge has not ended), `AnswerMissing`, `VersionConflict`, `Unchanged`,
  * `ReasonRequired` is a 400 `ValidationError` with `field: 'reason'`.
  */
-export type ResultErrorCode = 'ValidationError' | 'Unauthorized' | 'NotFound' | 'NotEnded' | 'AnswerMissing' | 'VersionConflict' | 'Unchanged';
+export type { ResultErrorCode } from './schemas/results.js';

@@ -1,11 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { challengeAdminPaths } from '@erd/shared-contracts/backoffice';
+import { adminChallengeListSchema, adminChallengeSchema, challengeAdminParamsSchema, patchChallengeInputSchema } from '@erd/shared-contracts/schemas';
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, multipartBody, objectBody } from '../../http/schemas.js';
+import { dto, errorResponses, errorSchema, multipartBody } from '../../http/schemas.js';
+import { answerInvalid, germanIssue, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { mediaTooLarge, uploadMedia } from './media.js';
 import { getAdminChallenge, listAdminChallenges, updateAdminChallenge } from './service.js';
@@ -23,13 +25,48 @@ export const challengeAdminRoutePaths = {
 } as const;
 
 const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema } as const;
+const zodErrors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema } as const;
 const FORM_OVERHEAD_BYTES = 64 * 1024;
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } },
-  additionalProperties: false,
-} as const;
+
+/**
+ * The challenges' list, one challenge and its change, on the contracts' zod schemas. Registered in
+ * the scope below: the operator access hook and `cache-control` apply. A refused change answers
+ * the first problem at its field with every problem listed (`problems`), as the editor shows them.
+ */
+const patchBody = answerInvalid(patchChallengeInputSchema, (error) => {
+  const { message, field } = germanIssue(error);
+  return new ValidationError(message, { field: field || null, problems: error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })) });
+});
+
+const challengeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const r = zodRoutes(app);
+  r.get(
+    challengeAdminRoutePaths.challenges,
+    { config: { operatorAccess: 'operator' }, schema: { summary: 'The season’s challenges with their editable fields', response: { 200: adminChallengeListSchema, ...zodErrors } } },
+    async () => listAdminChallenges({ ctx }),
+  );
+
+  r.get(
+    challengeAdminRoutePaths.challenge,
+    { config: { operatorAccess: 'operator' }, schema: { summary: 'One challenge with its editable fields', params: challengeAdminParamsSchema, response: { 200: adminChallengeSchema, ...zodErrors } } },
+    async (request) => getAdminChallenge({ ctx, input: { id: request.params.id } }),
+  );
+
+  r.patch(
+    challengeAdminRoutePaths.challenge,
+    {
+      config: { operatorAccess: 'admin' },
+      bodyLimit: 256 * 1024,
+      schema: {
+        summary: 'Change a challenge (texts, dates, pictures, prizes)',
+        params: challengeAdminParamsSchema,
+        body: patchBody,
+        response: { 200: adminChallengeSchema, ...zodErrors },
+      },
+    },
+    async (request) => updateAdminChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
+  );
+};
 
 export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -42,30 +79,8 @@ export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
     limits: { fieldNameSize: 100, fieldSize: 1024, fields: 5, fileSize: PICTURE_MAX_BYTES + 1, files: 1, parts: 6, headerPairs: 50 },
   });
 
-  app.get(
-    challengeAdminRoutePaths.challenges,
-    { config: { operatorAccess: 'operator' }, schema: { summary: 'The season’s challenges with their editable fields', response: { 200: dto('{ yearId, today, items: AdminChallengeSummaryDto[] }'), ...errors } } },
-    async () => listAdminChallenges({ ctx }),
-  );
-
-  app.get<{ Params: { id: string } }>(
-    challengeAdminRoutePaths.challenge,
-    { config: { operatorAccess: 'operator' }, schema: { summary: 'One challenge with its editable fields', params: idParams, response: { 200: dto('AdminChallengeDto'), ...errors } } },
-    async (request) => getAdminChallenge({ ctx, input: { id: request.params.id } }),
-  );
-
-  // The body is checked by the service's zod schema (German messages per field, the season rules).
-  app.patch<{ Params: { id: string } }>(
-    challengeAdminRoutePaths.challenge,
-    {
-      config: { operatorAccess: 'admin' },
-      bodyLimit: 256 * 1024,
-      schema: { summary: 'Change a challenge (texts, dates, pictures, prizes)',
-        params: idParams,
-        body: objectBody('PatchChallengeInput: { expectedUpdatedAt: string, headline?, teasertitle?, teasertext?, question?, footnote?, teaserImage?, prizeImages?, points?, scoring?, startDate?, endDate?, … }'), response: { 200: dto('AdminChallengeDto'), ...errors } },
-    },
-    async (request) => updateAdminChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
-  );
+  // The challenges' own routes on the contracts' zod schemas, in a scope of their own (the upload below keeps its multipart schema).
+  await app.register(challengeRoutes, { ctx });
 
   // One picture (multipart field `file`) → the ImageDto for teaserImage or prizeImages.
   app.post(

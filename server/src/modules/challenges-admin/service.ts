@@ -1,15 +1,14 @@
-import { z } from 'zod';
-import { resultsDateSchema } from '@erd/shared-contracts/schemas';
+import type { z } from 'zod';
+import { challengeAdminErrorCodeSchema, type patchChallengeInputSchema } from '@erd/shared-contracts/schemas';
 import { challengeTimeState, DEFAULT_POINTS_TABLE } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import type { AdminChallengeDto, AdminChallengeSummaryDto, ChallengePhase } from '@erd/shared-contracts/backoffice';
 import type { ChallengeRow, NewChallengeRow } from '../../db/schema/index.js';
 import { CodedError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
-import { berlinToday, isValidIsoDate } from '../../lib/dates.js';
+import { berlinToday } from '../../lib/dates.js';
 import { appendAudit, reasonOf, type Actor } from '../audit/service.js';
 import { toChallengeDto } from '../content/mappers.js';
 import { findSite } from '../content/repository.js';
-import { pointsTable } from '../season/schema.js';
 import { challengeDateProblems, dateProblemForPeople, type ResolvedDates } from '../season/service.js';
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import { announcing, topics } from '../cache/changes.js';
@@ -110,62 +109,10 @@ export async function getAdminChallenge({ ctx, input }: { ctx: Ctx; input: { id:
 // ---------------------------------------------------------------------------------------------
 // Changing
 
+/** The change as the contracts' schema read it (`patchChallengeInputSchema`: German messages per field, the season format's points rules). */
+export type PatchChallengeBody = z.output<typeof patchChallengeInputSchema>;
+
 const DATE_KEYS = ['startDate', 'endDate', 'startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
-const TEXT_MAX = 5000;
-
-/** Our media (`/media/…`) or an http(s) URL, as the season file allows. */
-const imageUrl = z
-  .string()
-  .max(2000)
-  .refine((v) => /^\/media\/[A-Za-z0-9._/-]+$/.test(v) || /^https:\/\/\S+$/i.test(v), 'Bild-Adresse: ein hochgeladenes Bild (/media/…) oder eine https-URL.');
-const imageSchema = z.strictObject({
-  fields: z.strictObject({
-    file: z.strictObject({
-      url: imageUrl,
-      contentType: z.string().max(100).optional(),
-      width: z.int().min(1).max(100_000).optional(),
-      height: z.int().min(1).max(100_000).optional(),
-    }),
-  }),
-  metadata: z
-    .strictObject({
-      thumbnails: z.array(z.strictObject({ url: imageUrl, width: z.int().min(1).max(100_000), format: z.string().max(20).optional() })).max(10),
-    })
-    .optional(),
-});
-const optionalText = z.string().max(TEXT_MAX, `höchstens ${TEXT_MAX} Zeichen`).nullable().optional();
-const day = z.string().refine(isValidIsoDate, 'ein Tag als JJJJ-MM-TT');
-
-export const patchSchema = z.strictObject({
-  expectedUpdatedAt: z.string().min(1, 'fehlt'),
-  headline: z.string().trim().min(1, 'Die Überschrift darf nicht leer sein.').max(300, 'höchstens 300 Zeichen').optional(),
-  teasertitle: optionalText,
-  teasertext: optionalText,
-  question: optionalText,
-  footnote: optionalText,
-  teaserImage: imageSchema.nullable().optional(),
-  prizeImages: z.array(imageSchema).max(10, 'höchstens 10 Bilder').optional(),
-  startDate: day.optional(),
-  endDate: day.optional(),
-  startDateSubmission: day.optional(),
-  endDateSubmission: day.optional(),
-  startDateVoting: day.optional(),
-  endDateVoting: day.optional(),
-  /** Issue 24: 'Ergebnisse erwartet am' (contracts `resultsDateSchema`); null clears. */
-  resultsDate: resultsDateSchema.optional(),
-  points: pointsTable.optional(),
-  scoring: z.enum(['highest', 'closest']).optional(),
-  confirmRunning: z.boolean().optional(),
-  reason: z.string().max(1000).optional(),
-});
-
-export type PatchChallengeInput = z.infer<typeof patchSchema>;
-
-const zodGerman = z.locales.de().localeError;
-
-function fieldOf(path: readonly PropertyKey[]): string {
-  return path.map(String).join('.');
-}
 
 /** PATCH /api/operator/challenges/:id (admin). */
 export async function updateAdminChallenge({
@@ -173,18 +120,9 @@ export async function updateAdminChallenge({
   input,
 }: {
   ctx: Ctx;
-  input: { id: string; body: unknown; actor: Actor };
+  input: { id: string; body: PatchChallengeBody; actor: Actor };
 }): Promise<AdminChallengeDto> {
-  const parsed = patchSchema.safeParse(input.body, { error: zodGerman });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = fieldOf(issue.path);
-    throw new ValidationError(`${field ? `${field}: ` : ''}${issue.message}`, {
-      field: field || null,
-      problems: parsed.error.issues.map((i) => ({ field: fieldOf(i.path), message: i.message })),
-    });
-  }
-  const body = parsed.data;
+  const { body } = input;
   const today = berlinToday(ctx.now());
 
   // The space data shows it (modules/cache).
@@ -238,7 +176,7 @@ export async function updateAdminChallenge({
     const running = old.startDate <= today && today <= old.endDate;
     let reason: string | null = null;
     if (datesChanged.length && running) {
-      if (body.confirmRunning !== true) throw new CodedError(409, 'ChallengeRunning', MESSAGES.running, { field: 'confirmRunning' });
+      if (body.confirmRunning !== true) throw new CodedError(409, challengeAdminErrorCodeSchema.enum.ChallengeRunning, MESSAGES.running, { field: 'confirmRunning' });
       reason = reasonOf(body.reason, true, MESSAGES.runningReason);
     } else {
       reason = reasonOf(body.reason, false);

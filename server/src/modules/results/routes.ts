@@ -1,8 +1,25 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { resultPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, objectBody } from '../../http/schemas.js';
+import { z } from 'zod';
+import {
+  publishResultInputSchema,
+  publishResultSchema,
+  resultAuditPageSchema,
+  resultAuditQuerySchema,
+  resultChallengeParamsSchema,
+  resultChallengeSchema,
+  resultFileParamsSchema,
+  resultOverviewQuerySchema,
+  resultOverviewSchema,
+  resultPreviewSchema,
+  resultVersionListSchema,
+  resultYearParamsSchema,
+  rightAnswerInputSchema,
+  standingRowSchema,
+} from '@erd/shared-contracts/schemas';
+import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import type { Actor } from '../moderation/service.js';
 import type { FastAnswers } from '../../http/fast-answers.js';
 import { type CachePolicy, documentSender } from '../cache/http.js';
@@ -12,8 +29,9 @@ import {
   listResultAudit,
   listResultVersions,
   previewChallengeResults,
-  publishChallengeResults,
-  setRightAnswer,
+  publishResults,
+  recordRightAnswer,
+  resultInputError,
 } from './service.js';
 
 /**
@@ -36,30 +54,28 @@ export const resultsRoutes: FastifyPluginAsync<{ files: ResultFiles; fast?: Fast
     const file = files.peek(path.slice(app.prefix.length + 1));
     return file && { route, representation: sender.choose(file, headers) };
   });
-  app.get<{ Params: { file: string } }>(
+  const r = zodRoutes(app);
+  r.get(
     '/:file',
     {
       compress: false,
       schema: {
         summary: 'A published result file (overall-{yearId}.json, challenge-{id}.json): StandingRowDto[] (ETag, 304)',
-        params: {
-          type: 'object',
-          required: ['file'],
-          properties: { file: { type: 'string', maxLength: 250 } },
-        },
-        response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } }, ...errorResponses },
+        params: resultFileParamsSchema,
+        response: { 200: z.array(standingRowSchema), ...zodErrorResponses },
       },
     },
-    async (request, reply: FastifyReply) => {
+    async (request, reply) => {
       return sender.send(request, reply, await files.get(request.params.file));
     },
   );
 };
 
-/** Year and challenge ids as the season import allows them (letters, digits, '-', '_'): anything else is a 400, never a query. */
-const idSchema = { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH, pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*$' } as const;
-const challengeParams = { type: 'object', required: ['challengeId'], properties: { challengeId: idSchema } } as const;
-const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema } as const;
+const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema } as const;
+
+// Refused input answers the module's own German message with its field (no `field: ` prefix), as before the schemas.
+const rightAnswerBody = answerInvalid(rightAnswerInputSchema, resultInputError);
+const publishBody = answerInvalid(publishResultInputSchema, resultInputError);
 
 export interface OperatorResultRoutesOptions {
   ctx: AppContext;
@@ -69,105 +85,99 @@ export interface OperatorResultRoutesOptions {
 /**
  * The operator's results API (`/api/operator/results/*`, contracts `resultPaths`); registered inside
  * the operator routes, whose access hook checks `operatorAccess`: both roles read, admins write.
+ * A plugin scope of its own on the contracts' zod schemas (`@erd/shared-contracts/schemas`).
  */
 export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOptions> = async (app, { ctx, actorOf }) => {
   tagRoutes(app, 'back office: results');
-  app.get<{ Querystring: { yearId?: string } }>(
+  const r = zodRoutes(app);
+  r.get(
     resultPaths.overview,
     {
       config: { operatorAccess: 'operator' },
       schema: {
         summary: 'The challenges of a year and their results state',
-        querystring: { type: 'object', properties: { yearId: idSchema }, additionalProperties: false },
-        response: { 200: dto('ResultOverviewDto'), ...errors },
+        querystring: resultOverviewQuerySchema,
+        response: { 200: resultOverviewSchema, ...errors },
       },
     },
     async (request) => getResultsOverview({ ctx, input: { yearId: request.query.yearId } }),
   );
 
-  app.get<{ Params: { challengeId: string } }>(
+  r.get(
     '/api/operator/results/challenges/:challengeId/preview',
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'The table as publishing now would freeze it', params: challengeParams, response: { 200: dto('ResultPreviewDto'), ...errors } },
+      schema: { summary: 'The table as publishing now would freeze it', params: resultChallengeParamsSchema, response: { 200: resultPreviewSchema, ...errors } },
     },
     async (request) => previewChallengeResults({ ctx, input: { challengeId: request.params.challengeId } }),
   );
 
-  app.put<{ Params: { challengeId: string } }>(
+  r.put(
     '/api/operator/results/challenges/:challengeId/answer',
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
       schema: {
         summary: 'Record the right answer and the goals ranking (after publication only with a reason)',
-        params: challengeParams,
-        body: objectBody('RightAnswerInput: { rightAnswer?: number | string | null, ranking?: "highest" | "closest", reason?: string }'),
-        response: { 200: dto('ResultChallengeDto'), ...errors },
+        params: resultChallengeParamsSchema,
+        body: rightAnswerBody,
+        response: { 200: resultChallengeSchema, ...errors },
       },
     },
-    async (request) => setRightAnswer({ ctx, input: { challengeId: request.params.challengeId, body: request.body, actor: actorOf(request) } }),
+    async (request) => recordRightAnswer({ ctx, input: { challengeId: request.params.challengeId, body: request.body, actor: actorOf(request) } }),
   );
 
-  app.post<{ Params: { challengeId: string } }>(
+  r.post(
     '/api/operator/results/challenges/:challengeId/publish',
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
       schema: {
         summary: 'Publish the challenge’s results (a correction needs a reason); writes the result files',
-        params: challengeParams,
-        body: objectBody('PublishResultInput: { expectedVersion: number, reason?: string }'),
-        response: { 200: dto('PublishResultDto'), ...errors },
+        params: resultChallengeParamsSchema,
+        body: publishBody,
+        response: { 200: publishResultSchema, ...errors },
       },
     },
     async (request) => {
       // The service announces the new files (modules/cache): this instance drops its copies before answering.
-      return publishChallengeResults({
+      return publishResults({
         ctx,
         input: { challengeId: request.params.challengeId, body: request.body, actor: actorOf(request) },
       });
     },
   );
 
-  app.get<{ Params: { challengeId: string } }>(
+  r.get(
     '/api/operator/results/challenges/:challengeId/versions',
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'Every published version of a challenge’s results, newest first', params: challengeParams, response: { 200: dto('{ items: ResultVersionDto[] }'), ...errors } },
+      schema: { summary: 'Every published version of a challenge’s results, newest first', params: resultChallengeParamsSchema, response: { 200: resultVersionListSchema, ...errors } },
     },
     async (request) => listResultVersions({ ctx, input: { kind: 'challenge', key: request.params.challengeId } }),
   );
 
-  app.get<{ Params: { yearId: string } }>(
+  r.get(
     '/api/operator/results/years/:yearId/versions',
     {
       config: { operatorAccess: 'operator' },
       schema: {
         summary: 'Every published version of a year’s overall results, newest first',
-        params: { type: 'object', required: ['yearId'], properties: { yearId: idSchema } },
-        response: { 200: dto('{ items: ResultVersionDto[] }'), ...errors },
+        params: resultYearParamsSchema,
+        response: { 200: resultVersionListSchema, ...errors },
       },
     },
     async (request) => listResultVersions({ ctx, input: { kind: 'overall', key: request.params.yearId } }),
   );
 
-  app.get<{ Querystring: { challengeId?: string; from?: number; size?: number } }>(
+  r.get(
     resultPaths.audit,
     {
       config: { operatorAccess: 'operator' },
       schema: {
         summary: 'The results’ audit trail (answers, publications), paged',
-        querystring: {
-          type: 'object',
-          properties: {
-            challengeId: idSchema,
-            from: { type: 'integer', minimum: 0 },
-            size: { type: 'integer', minimum: 1, maximum: 200 },
-          },
-          additionalProperties: false,
-        },
-        response: { 200: dto('ResultAuditPageDto'), ...errors },
+        querystring: resultAuditQuerySchema,
+        response: { 200: resultAuditPageSchema, ...errors },
       },
     },
     async (request) => listResultAudit({ ctx, input: request.query }),

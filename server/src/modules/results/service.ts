@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { publishResultInputSchema, RESULT_INPUT_MESSAGES, resultErrorCodeSchema, rightAnswerInputSchema } from '@erd/shared-contracts/schemas';
 import {
   isVoteChallenge,
-  parseEstimate,
   thumbnailUrl,
   berlinToday,
   challengeTimeState,
@@ -9,6 +10,7 @@ import {
   type OverallResultRulesDto,
   type PublicationDto,
   type PublishResultDto,
+  type ResultAuditAction,
   type ResultAuditPageDto,
   type ResultChallengeDto,
   type ResultOverviewDto,
@@ -18,7 +20,7 @@ import {
 } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import type { ChallengeRow, ChallengeScoring, PublishedResultKind, ResultVersionRow } from '../../db/schema/index.js';
+import type { ChallengeRow, PublishedResultKind, ResultVersionRow } from '../../db/schema/index.js';
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
 import { addDays } from '../../lib/dates.js';
 import { stableStringify } from '../../lib/stable-json.js';
@@ -47,14 +49,10 @@ const MESSAGES = {
   noYear: 'Es ist keine Saison angelegt.',
   notEnded: (from: string) => `Die Challenge ist noch nicht zu Ende: Ergebnisse können ab dem ${germanDate(from)} veröffentlicht werden.`,
   answerMissing: 'Trage zuerst die richtige Antwort ein.',
-  answer: 'Die richtige Antwort ist eine ganze Zahl mit 1 bis 9 Ziffern.',
   noAnswerForVotes: 'Diese Challenge wird nach Stimmen gewertet und hat keine richtige Antwort.',
-  ranking: 'Die Wertung ist „highest“ (die meisten Tore) oder „closest“ (am nächsten an der richtigen Antwort).',
   rankingOnlyGoals: 'Die Wertung lässt sich nur bei Tor-Challenges umstellen.',
-  nothingToChange: 'Gib eine richtige Antwort oder eine Wertung an.',
-  answerReason: 'Die Ergebnisse sind schon veröffentlicht: gib einen Grund für die Änderung an (3 bis 500 Zeichen).',
-  correctionReason: 'Eine Korrektur braucht einen Grund (3 bis 500 Zeichen).',
-  expectedVersion: 'expectedVersion muss eine ganze Zahl ab 0 sein (die Version, die du gesehen hast; 0 vor der ersten Veröffentlichung).',
+  answerReason: RESULT_INPUT_MESSAGES.answerReason,
+  correctionReason: RESULT_INPUT_MESSAGES.correctionReason,
   versionConflict: 'Inzwischen wurde eine andere Version veröffentlicht. Lade die Vorschau neu und prüfe sie.',
   unchanged: 'Das Ergebnis ist unverändert: es gibt nichts zu korrigieren.',
 } as const;
@@ -130,7 +128,7 @@ interface ComputedTable {
 /** The table of a challenge as it would be published now (throws 409 AnswerMissing where the answer is needed). */
 async function computeTable(db: Db, challenge: ChallengeRow, number: number): Promise<ComputedTable> {
   const ranking = rankingOf(challenge.objectTypeId, challenge.scoring);
-  if (ranking === 'closest' && challenge.rightAnswer === null) throw new CodedError(409, 'AnswerMissing', MESSAGES.answerMissing);
+  if (ranking === 'closest' && challenge.rightAnswer === null) throw new CodedError(409, resultErrorCodeSchema.enum.AnswerMissing, MESSAGES.answerMissing);
   const entries: ScoringEntry[] = (await repo.listEntriesToScore(db, challenge.id)).map((e) => ({
     participationId: e.participationId,
     club: repo.toStandingClub(e.club),
@@ -213,7 +211,7 @@ export async function previewChallengeResults({ ctx, input }: { ctx: Ctx; input:
   try {
     table = await computeTable(ctx.db, challenge, number);
   } catch (error) {
-    if (!(error instanceof CodedError) || error.code !== 'AnswerMissing') throw error;
+    if (!(error instanceof CodedError) || error.code !== resultErrorCodeSchema.enum.AnswerMissing) throw error;
     blockers.push(MESSAGES.answerMissing);
     table = { rows: [], rules: rulesOf(challenge, number, 0) };
   }
@@ -249,7 +247,7 @@ export async function listResultAudit({
   return {
     items: rows.map((r) => ({
       id: r.id,
-      action: r.action as 'results-answer' | 'results-publish',
+      action: r.action as ResultAuditAction,
       challengeId: r.challengeId,
       actor: r.actor,
       reason: r.reason,
@@ -263,20 +261,24 @@ export async function listResultAudit({
 // ---------------------------------------------------------------------------------------------
 // Operator writes
 
-function parseAnswer(value: unknown): number | null | undefined {
-  if (value === undefined) return undefined;
-  // null clears the answer on purpose; an empty field is a mistake, not a wish to clear it.
-  if (value === null) return null;
-  // 1 to 9 digits, also as Germans write them ('4.500', '4 500'): the entries' own rule (issue 24).
-  const answer = parseEstimate(value);
-  if (answer === undefined) throw new ValidationError(MESSAGES.answer, { field: 'rightAnswer' });
-  return answer;
+type RightAnswerBody = z.output<typeof rightAnswerInputSchema>;
+type PublishResultBody = z.output<typeof publishResultInputSchema>;
+
+/** A body as a caller outside HTTP has it (the command line's strings), checked by the same schema. */
+type UncheckedBody<T> = { [K in keyof T]?: unknown };
+
+const zodGerman = z.locales.de().localeError;
+
+/** Refused input: the module's own German message at its field (no `field: ` prefix), over HTTP and on the command line alike. */
+export function resultInputError(error: z.ZodError): ValidationError {
+  const issue = error.issues[0]!;
+  return new ValidationError(issue.message, { field: issue.path.map(String).join('.') });
 }
 
-function parseRanking(value: unknown): ChallengeScoring | undefined {
-  if (value === undefined) return undefined;
-  if (value !== 'highest' && value !== 'closest') throw new ValidationError(MESSAGES.ranking, { field: 'ranking' });
-  return value;
+function checked<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body, { error: zodGerman });
+  if (!parsed.success) throw resultInputError(parsed.error);
+  return parsed.data;
 }
 
 /**
@@ -284,17 +286,16 @@ function parseRanking(value: unknown): ChallengeScoring | undefined {
  * with before and after. Before the first publication it may change freely; afterwards only with a
  * reason, and the public files keep the published version until the next publication.
  */
-export async function setRightAnswer({
+export async function recordRightAnswer({
   ctx,
   input,
 }: {
   ctx: Ctx;
-  input: { challengeId: string; body: unknown; actor: Actor };
+  input: { challengeId: string; body: RightAnswerBody; actor: Actor };
 }): Promise<ResultChallengeDto> {
-  const body = (input.body && typeof input.body === 'object' ? input.body : {}) as Record<string, unknown>;
-  const rightAnswer = parseAnswer(body.rightAnswer);
-  const ranking = parseRanking(body.ranking);
-  if (rightAnswer === undefined && ranking === undefined) throw new ValidationError(MESSAGES.nothingToChange, { field: 'rightAnswer' });
+  // The schema read the answer (1 to 9 digits, also as Germans write them: the entries' rule, issue 24) and the ranking; null clears the answer.
+  const { body } = input;
+  const { rightAnswer, ranking } = body;
 
   let changed = false;
   const described = await ctx.db.transaction(async (tx) => {
@@ -345,18 +346,15 @@ export async function setRightAnswer({
  * (vote types: the voting window) and without a needed right answer; a correction needs a reason
  * and must change something.
  */
-export async function publishChallengeResults({
+export async function publishResults({
   ctx,
   input,
 }: {
   ctx: Ctx;
-  input: { challengeId: string; body: unknown; actor: Actor };
+  input: { challengeId: string; body: PublishResultBody; actor: Actor };
 }): Promise<PublishResultDto> {
-  const body = (input.body && typeof input.body === 'object' ? input.body : {}) as Record<string, unknown>;
-  const expectedVersion = body.expectedVersion;
-  if (typeof expectedVersion !== 'number' || !Number.isSafeInteger(expectedVersion) || expectedVersion < 0) {
-    throw new ValidationError(MESSAGES.expectedVersion, { field: 'expectedVersion' });
-  }
+  const { body } = input;
+  const { expectedVersion } = body;
   const reason = reasonOf(body.reason, expectedVersion > 0, MESSAGES.correctionReason);
 
   let yearId = '';
@@ -369,15 +367,15 @@ export async function publishChallengeResults({
     const now = ctx.now();
     const today = berlinToday(now);
     if (challengeTimeState(toChallengeDto(challenge), today) !== 'finished') {
-      throw new CodedError(409, 'NotEnded', MESSAGES.notEnded(publishableFrom(challenge)));
+      throw new CodedError(409, resultErrorCodeSchema.enum.NotEnded, MESSAGES.notEnded(publishableFrom(challenge)));
     }
     const current = await repo.findCurrentVersion(tx, 'challenge', challenge.id);
     if ((current?.version ?? 0) !== expectedVersion) {
-      throw new CodedError(409, 'VersionConflict', MESSAGES.versionConflict, { currentVersion: current?.version ?? 0 });
+      throw new CodedError(409, resultErrorCodeSchema.enum.VersionConflict, MESSAGES.versionConflict, { currentVersion: current?.version ?? 0 });
     }
     const table = await computeTable(tx, challenge, number);
     if (current && sameTable(table, { rows: current.rows, rules: current.rules as ChallengeResultRulesDto })) {
-      throw new CodedError(409, 'Unchanged', MESSAGES.unchanged);
+      throw new CodedError(409, resultErrorCodeSchema.enum.Unchanged, MESSAGES.unchanged);
     }
     const version = expectedVersion + 1;
     const file = serializeRows(table.rows);
@@ -466,4 +464,26 @@ export async function publishChallengeResults({
   await announce(ctx, [topics.result('challenge', result.challenge.key), topics.result('overall', yearId), topics.content]);
   ctx.log.info({ challenge: input.challengeId, version: result.challenge.version, actor: input.actor.name }, 'results published');
   return result;
+}
+
+/** `recordRightAnswer` for the command line and scripts: the body checked by the contracts' schema first (the HTTP route's answers). */
+export async function setRightAnswer({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { challengeId: string; body: UncheckedBody<RightAnswerBody>; actor: Actor };
+}): Promise<ResultChallengeDto> {
+  return recordRightAnswer({ ctx, input: { ...input, body: checked(rightAnswerInputSchema, input.body) } });
+}
+
+/** `publishResults` for the command line and scripts: the body checked by the contracts' schema first (the HTTP route's answers). */
+export async function publishChallengeResults({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { challengeId: string; body: UncheckedBody<PublishResultBody>; actor: Actor };
+}): Promise<PublishResultDto> {
+  return publishResults({ ctx, input: { ...input, body: checked(publishResultInputSchema, input.body) } });
 }
