@@ -9,6 +9,15 @@
  * results; an `admin` may do everything. A call the role does not allow answers 403 `Forbidden`.
  */
 
+import type { z } from 'zod';
+import type { auditEntrySchema, auditPageSchema, auditQuerySchema } from './schemas/audit.js';
+import type {
+  operatorAccountSchema,
+  operatorCreateInputSchema,
+  operatorListSchema,
+  operatorPasswordChangeInputSchema,
+  operatorUpdateInputSchema,
+} from './schemas/operators.js';
 import { isValidPassword } from './validation.js';
 
 export const OPERATOR_ROLES = ['moderator', 'admin'] as const;
@@ -30,44 +39,23 @@ export const auditPaths = {
   auditCsv: '/api/operator/audit.csv',
 } as const;
 
-/** An operator account as admins manage it. */
-export interface OperatorAccountDto {
-  id: string;
-  email: string;
-  role: OperatorRole;
-  /** Set while the account is disabled (it cannot log in, its sessions ended). */
-  disabledAt: string | null;
-  createdAt: string;
-  lastLoginAt: string | null;
-}
+/** An operator account as admins manage it (`disabledAt` set while it cannot log in). */
+export type OperatorAccountDto = z.infer<typeof operatorAccountSchema>;
 
-export interface OperatorListDto {
-  items: OperatorAccountDto[];
-}
+export type OperatorListDto = z.infer<typeof operatorListSchema>;
 
 /** POST /api/operator/operators. The password follows the operator rule (see `isValidOperatorPassword`). */
-export interface CreateOperatorInput {
-  email: string;
-  role: OperatorRole;
-  password: string;
-}
+export type CreateOperatorInput = z.input<typeof operatorCreateInputSchema>;
 
 /**
  * PATCH /api/operator/operators/{id}: a new role and/or disabled state, with a reason (3–500
  * characters, logged). The last active admin cannot be demoted or disabled (409 `LastAdmin`); an
  * admin cannot disable themself (409 `SelfDisable`).
  */
-export interface UpdateOperatorInput {
-  role?: OperatorRole;
-  disabled?: boolean;
-  reason: string;
-}
+export type UpdateOperatorInput = z.input<typeof operatorUpdateInputSchema>;
 
 /** POST /api/operator/password. On success every other session of the operator ends. */
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
-}
+export type ChangePasswordInput = z.input<typeof operatorPasswordChangeInputSchema>;
 
 /** Operator passwords: at least 12 characters, and the account password rule of spec §5. */
 export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
@@ -146,40 +134,12 @@ export type AuditSubjectType = 'participation' | 'challenge' | 'operator' | (str
  * operator), optionally with `subjectType`. `from`/`to`: Europe/Berlin days `YYYY-MM-DD` (both
  * inclusive) or ISO 8601 instants. `page` from 1, `size` 1–200 (default 50).
  */
-export interface AuditQuery {
-  action?: AuditLogAction;
-  actor?: string;
-  subject?: string;
-  subjectType?: string;
-  from?: string;
-  to?: string;
-  page?: number;
-  size?: number;
-}
+export type AuditQuery = z.input<typeof auditQuerySchema>;
 
-export interface AuditEntryDto {
-  id: number;
-  at: string;
-  action: AuditLogAction;
-  /** The operator's e-mail, `cli:<user>` for the command line, `import` for a season import. */
-  actor: string;
-  /** The operator's id; null for the command line and imports. */
-  operatorId: string | null;
-  subjectType: AuditSubjectType;
-  subjectId: string;
-  /** The challenge, where the action belongs to one. */
-  challengeId: string | null;
-  reason: string | null;
-  /** Before/after, or what a deleted thing was. */
-  details: Record<string, unknown>;
-}
+/** A row: `action` is an `AuditLogAction`, `subjectType` an `AuditSubjectType`; `actor` the operator's e-mail, `cli:<user>` or `import`. */
+export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
 
-export interface AuditPageDto {
-  items: AuditEntryDto[];
-  total: number;
-  page: number;
-  size: number;
-}
+export type AuditPageDto = z.infer<typeof auditPageSchema>;
 
 /**
  * Error codes of the operator account calls: 400 `ValidationError`, 400 `WrongPassword`,
@@ -188,15 +148,4 @@ export interface AuditPageDto {
  * address), 429 `LoginLocked` (5 wrong passwords for an address: sign-in and password change are
  * refused for 15 minutes, also with the right password).
  */
-export type OperatorErrorCode =
-  | 'ValidationError'
-  | 'WrongPassword'
-  | 'Unauthorized'
-  | 'InvalidCredentials'
-  | 'Forbidden'
-  | 'NotFound'
-  | 'OperatorExists'
-  | 'LastAdmin'
-  | 'SelfDisable'
-  | 'LimitExceeded'
-  | 'LoginLocked';
+export type { OperatorErrorCode } from './schemas/operators.js';

@@ -30,3 +30,21 @@ export const wireId = singleLine(1, WIRE_ID_MAX_LENGTH);
 export const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Datum im Format JJJJ-MM-TT');
 
 export const count = z.number().int().nonnegative();
+
+export const OPERATOR_REASON_MIN_LENGTH = 3;
+export const OPERATOR_REASON_MAX_LENGTH = 500;
+const OPERATOR_REASON_MESSAGE = `Gib einen Grund an (${OPERATOR_REASON_MIN_LENGTH} bis ${OPERATOR_REASON_MAX_LENGTH} Zeichen).`;
+// Plain text: line breaks and tabs are allowed in a reason, other control characters are not.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const REASON_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/**
+ * An operator's reason for a change (block, delete, unsubscribe, a role …; kept in the audit log):
+ * 3 to 500 characters once trimmed, plain text. Every problem answers the one German message.
+ */
+export const operatorReasonSchema = z
+  .string({ error: OPERATOR_REASON_MESSAGE })
+  .trim()
+  .min(OPERATOR_REASON_MIN_LENGTH, OPERATOR_REASON_MESSAGE)
+  .max(OPERATOR_REASON_MAX_LENGTH, OPERATOR_REASON_MESSAGE)
+  .refine((value) => !REASON_CONTROL.test(value) && !LONE_SURROGATE.test(value) && !value.includes('\uFFFD'), { message: OPERATOR_REASON_MESSAGE });

@@ -311,4 +311,14 @@ describe('with Cognito', () => {
       });
     }
   });
+
+  test('with Cognito, a write without a reason is 501 too (the service answers before the reason is looked at)', async () => {
+    const res0 = await cognito.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: ADMIN });
+    const session = res0.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
+    const headers = { cookie: `${xsrfCookie}; ${OPERATOR_COOKIE}=${session}`, 'x-xsrf-token': XSRF };
+    for (const url of ['/api/operator/accounts/abc/block', '/api/operator/accounts/abc/unblock', '/api/operator/accounts/abc/delete']) {
+      const res = await cognito.app.inject({ method: 'POST', url, headers, payload: {} });
+      expect([url, res.statusCode, res.json().code]).toEqual([url, 501, 'NotAvailableWithCognito']);
+    }
+  });
 });

@@ -1,11 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ACCOUNT_SORTS, accountsAdminPaths, type AccountSortDto } from '@erd/shared-contracts/backoffice';
+import { accountsAdminPaths } from '@erd/shared-contracts/backoffice';
+import {
+  accountAdminDeletedSchema,
+  accountAdminPageSchema,
+  accountAdminQuerySchema,
+  accountAdminReasonInputSchema,
+  accountAdminSchema,
+  accountAdminSubParamsSchema,
+} from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
+import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, optionalObjectBody } from '../../http/schemas.js';
+import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import {
-  ACCOUNT_MAX_PAGE_SIZE,
+  ACCOUNT_MESSAGES,
+  assertBuiltIn,
   blockAccount,
   deleteAccountByOperator,
   getAccountForOperator,
@@ -20,15 +30,10 @@ import {
  * are admin. 501 `NotAvailableWithCognito` with IDENTITY_PROVIDER=cognito.
  */
 
-const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema, 501: errorSchema } as const;
-const subParams = {
-  type: 'object',
-  required: ['sub'],
-  properties: { sub: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } },
-} as const;
-type SubRequest = { Params: { sub: string }; Body: { reason?: unknown } | undefined };
+const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema, 429: zodErrorSchema, 501: zodErrorSchema } as const;
 
-const reasonBody = optionalObjectBody('AccountReasonInput: { reason: string }');
+/** A missing or refused reason (or no body at all): the one German message, at the field, as before the schemas. */
+const reasonBody = answerInvalid(accountAdminReasonInputSchema, () => new ValidationError(ACCOUNT_MESSAGES.reason, { field: 'reason' }));
 
 export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -36,72 +41,65 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   });
   registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: accounts');
+  const r = zodRoutes(app);
+  // With Cognito, a write answers 501 before its reason is looked at (as the services did before the schemas).
+  const builtInFirst = async () => assertBuiltIn(ctx);
 
-  app.get<{ Querystring: { query?: string; from?: number; size?: number; sort?: AccountSortDto } }>(
+  r.get(
     accountsAdminPaths.accounts,
     {
       config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'Club accounts, searched, sorted and paged',
-        querystring: {
-          type: 'object',
-          properties: {
-            query: { type: 'string', maxLength: 254 },
-            sort: { type: 'string', enum: [...ACCOUNT_SORTS] },
-            from: { type: 'integer', minimum: 0, maximum: 10_000_000 },
-            size: { type: 'integer', minimum: 1, maximum: ACCOUNT_MAX_PAGE_SIZE },
-          },
-          additionalProperties: false,
-        },
-        response: { 200: dto('AccountAdminPageDto'), ...errors },
-      },
+      schema: { summary: 'Club accounts, searched, sorted and paged', querystring: accountAdminQuerySchema, response: { 200: accountAdminPageSchema, ...errors } },
     },
     async (request) => listAccountsForOperator({ ctx, input: request.query }),
   );
 
-  app.get<{ Params: { sub: string } }>(
+  r.get(
     '/api/operator/accounts/:sub',
-    { config: { operatorAccess: 'operator' }, schema: { summary: 'One club account', params: subParams, response: { 200: dto('AccountAdminDto'), ...errors } } },
+    { config: { operatorAccess: 'operator' }, schema: { summary: 'One club account', params: accountAdminSubParamsSchema, response: { 200: accountAdminSchema, ...errors } } },
     async (request) => getAccountForOperator({ ctx, input: { sub: request.params.sub } }),
   );
 
-  app.post<SubRequest>(
+  r.post(
     '/api/operator/accounts/:sub/resend-code',
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Send the account’s confirmation code again', params: subParams, response: { 200: dto('AccountAdminDto'), ...errors } },
+      schema: { summary: 'Send the account’s confirmation code again', params: accountAdminSubParamsSchema, response: { 200: accountAdminSchema, ...errors } },
     },
     async (request) => resendCodeByOperator({ ctx, input: { sub: request.params.sub, actor: actorOf(request) } }),
   );
 
-  app.post<SubRequest>(
+  r.post(
     '/api/operator/accounts/:sub/block',
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Block an account', params: subParams, body: reasonBody, response: { 200: dto('AccountAdminDto'), ...errors } },
+      preValidation: builtInFirst,
+      schema: { summary: 'Block an account', params: accountAdminSubParamsSchema, body: reasonBody, response: { 200: accountAdminSchema, ...errors } },
     },
-    async (request) => blockAccount({ ctx, input: { sub: request.params.sub, reason: request.body?.reason, actor: actorOf(request) } }),
+    async (request) => blockAccount({ ctx, input: { sub: request.params.sub, reason: request.body.reason, actor: actorOf(request) } }),
   );
 
-  app.post<SubRequest>(
+  r.post(
     '/api/operator/accounts/:sub/unblock',
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Unblock an account', params: subParams, body: reasonBody, response: { 200: dto('AccountAdminDto'), ...errors } },
+      preValidation: builtInFirst,
+      schema: { summary: 'Unblock an account', params: accountAdminSubParamsSchema, body: reasonBody, response: { 200: accountAdminSchema, ...errors } },
     },
-    async (request) => unblockAccount({ ctx, input: { sub: request.params.sub, reason: request.body?.reason, actor: actorOf(request) } }),
+    async (request) => unblockAccount({ ctx, input: { sub: request.params.sub, reason: request.body.reason, actor: actorOf(request) } }),
   );
 
-  app.post<SubRequest>(
+  r.post(
     '/api/operator/accounts/:sub/delete',
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Delete an account', params: subParams, body: reasonBody, response: { 200: dto('{ sub, deleted: true }'), ...errors } },
+      preValidation: builtInFirst,
+      schema: { summary: 'Delete an account', params: accountAdminSubParamsSchema, body: reasonBody, response: { 200: accountAdminDeletedSchema, ...errors } },
     },
-    async (request) => deleteAccountByOperator({ ctx, input: { sub: request.params.sub, reason: request.body?.reason, actor: actorOf(request) } }),
+    async (request) => deleteAccountByOperator({ ctx, input: { sub: request.params.sub, reason: request.body.reason, actor: actorOf(request) } }),
   );
 };

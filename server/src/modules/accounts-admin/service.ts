@@ -1,10 +1,12 @@
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
-import type { AccountAdminDto, AccountAdminPageDto, AccountSortDto } from '@erd/shared-contracts/backoffice';
+import type { AccountAdminDto, AccountAdminPageDto } from '@erd/shared-contracts/backoffice';
+import { ACCOUNT_ADMIN_MAX_PAGE_SIZE, accountAdminErrorCodeSchema, type accountAdminQuerySchema } from '@erd/shared-contracts/schemas';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { CodedError, ConflictError, NotFoundError } from '../../errors.js';
 import { normalizeSearch } from '../../lib/text.js';
 import { builtinProvider } from '../accounts/service.js';
-import { appendAudit, reasonOf, type Actor } from '../audit/service.js';
+import { appendAudit, type Actor } from '../audit/service.js';
 import * as identity from '../identity/service.js';
 import { IdentityError } from '../identity/errors.js';
 import * as repo from './repository.js';
@@ -28,7 +30,7 @@ import * as repo from './repository.js';
 type Ctx = Pick<AppContext, 'db' | 'config' | 'jobs' | 'log' | 'now' | 'secret' | 'identity' | 'cognito'>;
 
 export const ACCOUNT_PAGE_SIZE = 25;
-export const ACCOUNT_MAX_PAGE_SIZE = 100;
+export const ACCOUNT_MAX_PAGE_SIZE = ACCOUNT_ADMIN_MAX_PAGE_SIZE;
 
 /** Not yet in the contracts' AUDIT_ACTIONS (another area's file); the log's column is free text. */
 const ACTIONS = {
@@ -49,8 +51,8 @@ export const ACCOUNT_MESSAGES = {
   reason: 'Gib einen Grund an (3 bis 500 Zeichen).',
 } as const;
 
-function assertBuiltIn(ctx: Pick<AppContext, 'config'>): void {
-  if (ctx.config.identity.provider === 'cognito') throw new CodedError(501, 'NotAvailableWithCognito', ACCOUNT_MESSAGES.cognito);
+export function assertBuiltIn(ctx: Pick<AppContext, 'config'>): void {
+  if (ctx.config.identity.provider === 'cognito') throw new CodedError(501, accountAdminErrorCodeSchema.enum.NotAvailableWithCognito, ACCOUNT_MESSAGES.cognito);
 }
 
 function toDto(row: repo.AccountRow): AccountAdminDto {
@@ -84,7 +86,7 @@ export async function listAccountsForOperator({
   input,
 }: {
   ctx: Pick<AppContext, 'db' | 'config'>;
-  input: { query?: string; from?: number; size?: number; sort?: AccountSortDto };
+  input: z.output<typeof accountAdminQuerySchema>;
 }): Promise<AccountAdminPageDto> {
   assertBuiltIn(ctx);
   const from = input.from ?? 0;
@@ -113,7 +115,7 @@ export async function resendCodeByOperator({ ctx, input }: { ctx: Ctx; input: { 
     try {
       await identity.sendCode({ ctx: tx, input: { user: row.user, purpose: 'signup' } });
     } catch (error) {
-      if (error instanceof IdentityError && error.type === 'LimitExceededException') throw new CodedError(429, 'LimitExceeded', ACCOUNT_MESSAGES.tooSoon);
+      if (error instanceof IdentityError && error.type === 'LimitExceededException') throw new CodedError(429, accountAdminErrorCodeSchema.enum.LimitExceeded, ACCOUNT_MESSAGES.tooSoon);
       throw error;
     }
     await appendAudit(tx.db, {
@@ -131,9 +133,9 @@ export async function resendCodeByOperator({ ctx, input }: { ctx: Ctx; input: { 
 }
 
 /** POST …/block `{ reason }`: no sign-in, every session ends at once; entries stay. */
-export async function blockAccount({ ctx, input }: { ctx: Ctx; input: { sub: string; reason: unknown; actor: Actor } }): Promise<AccountAdminDto> {
+export async function blockAccount({ ctx, input }: { ctx: Ctx; input: { sub: string; reason: string; actor: Actor } }): Promise<AccountAdminDto> {
   assertBuiltIn(ctx);
-  const reason = reasonOf(input.reason, true, ACCOUNT_MESSAGES.reason)!;
+  const { reason } = input;
   return identity.inTransaction(ctx, async (tx) => {
     const row = await repo.findAccount(tx.db, input.sub, true);
     if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
@@ -156,9 +158,9 @@ export async function blockAccount({ ctx, input }: { ctx: Ctx; input: { sub: str
 }
 
 /** POST …/unblock `{ reason }`: the member may sign in again (old sessions stay ended). */
-export async function unblockAccount({ ctx, input }: { ctx: Ctx; input: { sub: string; reason: unknown; actor: Actor } }): Promise<AccountAdminDto> {
+export async function unblockAccount({ ctx, input }: { ctx: Ctx; input: { sub: string; reason: string; actor: Actor } }): Promise<AccountAdminDto> {
   assertBuiltIn(ctx);
-  const reason = reasonOf(input.reason, true, ACCOUNT_MESSAGES.reason)!;
+  const { reason } = input;
   return identity.inTransaction(ctx, async (tx) => {
     const row = await repo.findAccount(tx.db, input.sub, true);
     if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
@@ -186,10 +188,10 @@ export async function deleteAccountByOperator({
   input,
 }: {
   ctx: Ctx;
-  input: { sub: string; reason: unknown; actor: Actor };
+  input: { sub: string; reason: string; actor: Actor };
 }): Promise<{ sub: string; deleted: true }> {
   assertBuiltIn(ctx);
-  const reason = reasonOf(input.reason, true, ACCOUNT_MESSAGES.reason)!;
+  const { reason } = input;
   return identity.inTransaction(ctx, async (tx) => {
     const row = await repo.findAccount(tx.db, input.sub, true);
     if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);

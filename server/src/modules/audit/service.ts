@@ -1,10 +1,11 @@
 import os from 'node:os';
-import { AUDIT_ACTIONS, type AuditEntryDto, type AuditPageDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
+import type { AuditEntryDto, AuditPageDto, OperatorRole } from '@erd/shared-contracts/backoffice';
+import { AUDIT_MAX_PAGE_SIZE, isAuditDay, type auditCsvQuerySchema, type auditQuerySchema } from '@erd/shared-contracts/schemas';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { ModerationLogRow } from '../../db/schema/index.js';
 import { ValidationError } from '../../errors.js';
-import { isValidIsoDate } from '../../lib/dates.js';
 import { isPlainText } from '../../lib/text.js';
 import { csvHead, csvLine } from '../../lib/csv.js';
 import * as repo from './repository.js';
@@ -59,23 +60,16 @@ export async function appendAudit(db: Db, row: repo.NewAuditRow): Promise<void> 
 // Reading
 
 export const AUDIT_PAGE_SIZE = 50;
-export const AUDIT_MAX_PAGE_SIZE = 200;
+export { AUDIT_MAX_PAGE_SIZE };
 /** The CSV holds at most this many rows (the newest); `X-Truncated: true` says when there were more. */
 export const AUDIT_CSV_MAX_ROWS = 100_000;
 const CSV_BATCH = 1000;
 /** Excel's limit for one cell is 32,767 characters. */
 const CSV_DETAILS_MAX = 32_000;
 
-export interface AuditQueryInput {
-  action?: string;
-  actor?: string;
-  subject?: string;
-  subjectType?: string;
-  from?: string;
-  to?: string;
-  page?: number;
-  size?: number;
-}
+/** The filters (checked by the route's schema: action names, lengths, days or instants). */
+export type AuditFilterInput = z.output<typeof auditCsvQuerySchema>;
+export type AuditQueryInput = z.output<typeof auditQuerySchema>;
 
 const TIME_ZONE = 'Europe/Berlin';
 const berlinParts = new Intl.DateTimeFormat('en-US', {
@@ -116,31 +110,23 @@ export function formatBerlin(at: Date): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** A day (its start, or the next day's start for `to`) or an instant (for `to`: up to and including it). */
+/**
+ * A day (its start, or the next day's start for `to`) or an instant (for `to`: up to and including
+ * it); the schema let only these through (`isAuditBound`).
+ */
 function boundOf(value: string | undefined, field: 'from' | 'to'): Date | undefined {
   if (value === undefined || value === '') return undefined;
-  const message = `${field}: ein Tag (JJJJ-MM-TT) oder ein Zeitpunkt nach ISO 8601 mit Zeitzone.`;
-  if (isValidIsoDate(value)) {
+  if (isAuditDay(value)) {
     const start = berlinDayStart(value);
     if (field === 'from') return start;
     const [y, m, d] = value.split('-').map(Number) as [number, number, number];
     return berlinDayStart(new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10));
   }
-  if (!INSTANT.test(value) || !isValidIsoDate(value.slice(0, 10))) throw new ValidationError(message, { field });
   const at = new Date(value);
-  if (Number.isNaN(at.getTime())) throw new ValidationError(message, { field });
   return field === 'from' ? at : new Date(at.getTime() + 1);
 }
 
-/** An action's name: lower-case words with dashes (`publish`, `operator-role`, `clubs-import`). */
-export const AUDIT_ACTION_PATTERN = '^[a-z][a-z0-9-]{0,39}$';
-
-function filterOf(input: AuditQueryInput): repo.AuditFilter {
-  if (input.action !== undefined && !new RegExp(AUDIT_ACTION_PATTERN).test(input.action)) {
-    throw new ValidationError(`action: der Name einer Aktion, z. B. ${AUDIT_ACTIONS.slice(0, 3).join(', ')}.`, { field: 'action' });
-  }
+function filterOf(input: AuditFilterInput): repo.AuditFilter {
   const text = (value: string | undefined) => (value === undefined ? undefined : value.trim() || undefined);
   const from = boundOf(input.from, 'from');
   const before = boundOf(input.to, 'to');
@@ -175,9 +161,6 @@ export async function listAuditEntries({ ctx, input }: { ctx: Pick<AppContext, '
   const filter = filterOf(input);
   const page = input.page ?? 1;
   const size = Math.min(input.size ?? AUDIT_PAGE_SIZE, AUDIT_MAX_PAGE_SIZE);
-  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1) {
-    throw new ValidationError('page und size sind ganze Zahlen ab 1.', { field: 'page' });
-  }
   const { rows, total } = await repo.listEntries(ctx.db, filter, { offset: (page - 1) * size, limit: size });
   return { items: rows.map(toDto), total, page, size };
 }
@@ -219,7 +202,7 @@ export async function auditCsv({
   input,
 }: {
   ctx: Pick<AppContext, 'db'>;
-  input: AuditQueryInput & { maxRows?: number };
+  input: AuditFilterInput & { maxRows?: number };
 }): Promise<AuditCsv> {
   const filter = filterOf(input);
   const maxRows = input.maxRows ?? AUDIT_CSV_MAX_ROWS;

@@ -1,18 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { NEWSLETTER_SORTS, NEWSLETTER_STATUSES, newsletterAdminPaths } from '@erd/shared-contracts/backoffice';
+import { newsletterAdminPaths } from '@erd/shared-contracts/backoffice';
+import {
+  newsletterAdminConsentLogQuerySchema,
+  newsletterAdminConsentLogSchema,
+  newsletterAdminSubscriberIdParamsSchema,
+  newsletterAdminSubscriberPageSchema,
+  newsletterAdminSubscriberQuerySchema,
+  newsletterAdminSubscriberSchema,
+  newsletterAdminUnsubscribeInputSchema,
+} from '@erd/shared-contracts/schemas';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { ValidationError } from '../../errors.js';
 import { berlinToday } from '../../lib/dates.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { dto, errorResponses, errorSchema, optionalObjectBody } from '../../http/schemas.js';
+import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
-import {
-  consentLogForOperator,
-  listSubscriptionsForOperator,
-  SUBSCRIBER_MAX_PAGE_SIZE,
-  subscribersCsv,
-  unsubscribeByOperator,
-  type SubscriberQueryInput,
-} from './service.js';
+import { consentLogForOperator, listSubscriptionsForOperator, subscribersCsv, UNSUBSCRIBE_REASON_MESSAGE, unsubscribeByOperator } from './service.js';
 
 /**
  * The newsletter in the back office (`newsletterAdminPaths`): a scope of its own with the operator
@@ -20,7 +24,14 @@ import {
  * personal data a moderator does not need (the service checks the role again and audits each read).
  */
 
-const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema } as const;
+const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
+
+/** The answers these forms had before the schemas: the field's own German message without a prefix. */
+const consentLogQuery = answerInvalid(newsletterAdminConsentLogQuerySchema, (error: z.ZodError) => {
+  const issue = error.issues[0]!;
+  return new ValidationError(issue.message, { field: issue.path.map(String).join('.') || 'email' });
+});
+const unsubscribeBody = answerInvalid(newsletterAdminUnsubscribeInputSchema, () => new ValidationError(UNSUBSCRIBE_REASON_MESSAGE, { field: 'reason' }));
 
 export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -28,49 +39,31 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   });
   registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: newsletter');
+  const r = zodRoutes(app);
 
-  app.get<{ Querystring: SubscriberQueryInput }>(
+  r.get(
     newsletterAdminPaths.subscribers,
     {
       config: { operatorAccess: 'admin' },
       schema: {
         summary: 'Newsletter subscriptions, searched, filtered, sorted and paged (admin; audited)',
-        querystring: {
-          type: 'object',
-          properties: {
-            query: { type: 'string', maxLength: 254 },
-            status: { type: 'string', enum: [...NEWSLETTER_STATUSES] },
-            sort: { type: 'string', enum: [...NEWSLETTER_SORTS] },
-            from: { type: 'integer', minimum: 0, maximum: 10_000_000 },
-            size: { type: 'integer', minimum: 1, maximum: SUBSCRIBER_MAX_PAGE_SIZE },
-          },
-          additionalProperties: false,
-        },
-        response: { 200: dto('NewsletterSubscriberPageDto'), ...errors },
+        querystring: newsletterAdminSubscriberQuerySchema,
+        response: { 200: newsletterAdminSubscriberPageSchema, ...errors },
       },
     },
     async (request) => listSubscriptionsForOperator({ ctx, input: { ...request.query, actor: actorOf(request) } }),
   );
 
-  app.get<{ Querystring: { email?: string } }>(
+  r.get(
     newsletterAdminPaths.consentLog,
     {
       config: { operatorAccess: 'admin' },
-      schema: {
-        summary: 'The consent log of one address (admin)',
-        querystring: {
-          type: 'object',
-          required: ['email'],
-          properties: { email: { type: 'string', maxLength: 254 } },
-          additionalProperties: false,
-        },
-        response: { 200: dto('NewsletterConsentLogDto'), ...errors },
-      },
+      schema: { summary: 'The consent log of one address (admin)', querystring: consentLogQuery, response: { 200: newsletterAdminConsentLogSchema, ...errors } },
     },
     async (request) => consentLogForOperator({ ctx, input: { ...request.query, actor: actorOf(request) } }),
   );
 
-  app.get(
+  r.get(
     newsletterAdminPaths.subscribersCsv,
     {
       config: { operatorAccess: 'admin' },
@@ -89,18 +82,18 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { reason?: unknown } | undefined }>(
+  r.post(
     '/api/operator/newsletter/subscribers/:id/unsubscribe',
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
       schema: {
         summary: 'Unsubscribe an address for its owner',
-        body: optionalObjectBody('{ reason?: string }'),
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } },
-        response: { 200: dto('NewsletterSubscriberDto'), ...errors },
+        body: unsubscribeBody,
+        params: newsletterAdminSubscriberIdParamsSchema,
+        response: { 200: newsletterAdminSubscriberSchema, ...errors },
       },
     },
-    async (request) => unsubscribeByOperator({ ctx, input: { id: request.params.id, reason: request.body?.reason, actor: actorOf(request) } }),
+    async (request) => unsubscribeByOperator({ ctx, input: { id: request.params.id, reason: request.body.reason, actor: actorOf(request) } }),
   );
 };

@@ -1,17 +1,13 @@
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
-import type {
-  NewsletterConsentLogDto,
-  NewsletterSortDto,
-  NewsletterStatusDto,
-  NewsletterSubscriberDto,
-  NewsletterSubscriberPageDto,
-} from '@erd/shared-contracts/backoffice';
+import type { NewsletterConsentLogDto, NewsletterSubscriberDto, NewsletterSubscriberPageDto } from '@erd/shared-contracts/backoffice';
+import { NEWSLETTER_ADMIN_MAX_PAGE_SIZE, type newsletterAdminConsentLogQuerySchema, type newsletterAdminSubscriberQuerySchema } from '@erd/shared-contracts/schemas';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { NewsletterSubscriptionRow } from '../../db/schema/index.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { csvFile } from '../../lib/csv.js';
-import { isValidEmail, normalizeEmail } from '../../lib/email.js';
-import { appendAudit, formatBerlin, reasonOf, type Actor } from '../audit/service.js';
+import { normalizeEmail } from '../../lib/email.js';
+import { appendAudit, formatBerlin, type Actor } from '../audit/service.js';
 import * as newsletterRepo from '../newsletter/repository.js';
 import { listSubscribers } from '../newsletter/service.js';
 import * as repo from './repository.js';
@@ -34,7 +30,7 @@ function assertAdmin(actor: Actor): void {
 }
 
 export const SUBSCRIBER_PAGE_SIZE = 25;
-export const SUBSCRIBER_MAX_PAGE_SIZE = 100;
+export const SUBSCRIBER_MAX_PAGE_SIZE = NEWSLETTER_ADMIN_MAX_PAGE_SIZE;
 export const NEWSLETTER_UNSUBSCRIBE_ACTION: AuditAction = 'newsletter-unsubscribe';
 export const UNSUBSCRIBE_REASON_MESSAGE = 'Gib einen Grund für die Abmeldung an (3 bis 500 Zeichen).';
 export const NOT_FOUND_MESSAGE = 'Diese Adresse gibt es nicht.';
@@ -51,13 +47,7 @@ function toDto(row: NewsletterSubscriptionRow): NewsletterSubscriberDto {
   };
 }
 
-export interface SubscriberQueryInput {
-  query?: string;
-  status?: NewsletterStatusDto;
-  sort?: NewsletterSortDto;
-  from?: number;
-  size?: number;
-}
+export type SubscriberQueryInput = z.output<typeof newsletterAdminSubscriberQuerySchema>;
 
 /** GET /api/operator/newsletter/subscribers (admin; each page read is audited as `newsletter-list`). */
 export async function listSubscriptionsForOperator({
@@ -95,10 +85,9 @@ export async function consentLogForOperator({
   input,
 }: {
   ctx: Pick<AppContext, 'db'>;
-  input: { email?: string; actor: Actor };
+  input: z.output<typeof newsletterAdminConsentLogQuerySchema> & { actor: Actor };
 }): Promise<NewsletterConsentLogDto> {
   assertAdmin(input.actor);
-  if (!isValidEmail(input.email)) throw new ValidationError('Gib eine gültige Emailadresse an', { field: 'email' });
   const email = normalizeEmail(input.email);
   const rows = await repo.consentLogOf(ctx.db, email);
   return {
@@ -146,10 +135,10 @@ export async function unsubscribeByOperator({
   input,
 }: {
   ctx: Pick<AppContext, 'db' | 'now'>;
-  input: { id: number; reason: unknown; actor: Actor };
+  input: { id: number; reason: string; actor: Actor };
 }): Promise<NewsletterSubscriberDto> {
   assertAdmin(input.actor);
-  const reason = reasonOf(input.reason, true, UNSUBSCRIBE_REASON_MESSAGE);
+  const { reason } = input;
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findByIdForUpdate(tx, input.id);
     if (!row) throw new NotFoundError(NOT_FOUND_MESSAGE);

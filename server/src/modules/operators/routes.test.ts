@@ -354,6 +354,19 @@ describe('operator management (admin)', () => {
     expect(row!.passwordChangeRequired).toBe(false);
   });
 
+  test('refused fields answer as before the schemas: the field and its own German message, in the form\'s order', async () => {
+    const admin = await login(ADMIN);
+    const patch = (body: unknown) => call('PATCH', '/api/operator/operators/op-none', admin, body);
+    expect((await patch({})).json()).toEqual({ code: 'ValidationError', field: 'role', message: 'Gib eine neue Rolle (role) oder den Status (disabled) an.', requestId: expect.any(String) });
+    expect((await patch({ role: 'chef' })).json()).toMatchObject({ field: 'role', message: 'Die Rolle ist moderator oder admin.' });
+    expect((await patch({ disabled: true, reason: 'ab' })).json()).toMatchObject({ field: 'reason', message: 'Gib einen Grund an (3 bis 500 Zeichen).' });
+    const create = await call('POST', '/api/operator/operators', admin, { role: 'root' });
+    expect(create.json()).toMatchObject({ code: 'ValidationError', field: 'email', message: 'Gib eine gültige E-Mail-Adresse an.' });
+    // A malformed sign-in is a wrong one: 401, nothing told about the input.
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: { email: 42, password: ['x'] } });
+    expect([malformed.statusCode, malformed.json().code]).toEqual([401, 'InvalidCredentials']);
+  });
+
   test('parallel creates of one address: one 201, the others 409', async () => {
     const admin = await login(ADMIN);
     const results = await Promise.all(

@@ -1,10 +1,22 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
 import { operatorPaths } from '@erd/shared-contracts/wire';
 import { operatorAccountPaths } from '@erd/shared-contracts/backoffice';
+import {
+  operatorAccountSchema,
+  operatorCreateInputSchema,
+  operatorIdParamsSchema,
+  operatorListSchema,
+  operatorLoginInputSchema,
+  operatorOpenApiDocumentSchema,
+  operatorPasswordChangeInputSchema,
+  operatorSchema,
+  operatorUpdateInputSchema,
+} from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
-import { isAppError } from '../../errors.js';
+import { isAppError, ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, looseObject, objectBody } from '../../http/schemas.js';
+import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { actorOf, OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from './access.js';
 import { changePassword, createOperator, listOperators, loginOperator, logoutOperator, toOperatorDto, updateOperator } from './service.js';
 
@@ -24,20 +36,43 @@ import { changePassword, createOperator, listOperators, loginOperator, logoutOpe
 export const OPENAPI_JSON_PATH = '/api/operator/openapi.json';
 export const OPENAPI_YAML_PATH = '/api/operator/openapi.yaml';
 
-const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema } as const;
+const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema, 429: zodErrorSchema } as const;
+
+/**
+ * The forms' answer to a refused field, as before the schemas: 400 `ValidationError` with the
+ * field's own German message (no field prefix) and `field`. Fields are told in the form's order
+ * (`order`), whatever order zod found them in.
+ */
+const fieldAnswer =
+  (order: readonly string[] = []) =>
+  (error: z.ZodError) => {
+    const rank = (issue: z.core.$ZodIssue) => {
+      const at = order.indexOf(String(issue.path[0] ?? ''));
+      return at < 0 ? order.length : at;
+    };
+    const issue = [...error.issues].sort((a, b) => rank(a) - rank(b))[0]!;
+    const field = issue.path.map(String).join('.');
+    return new ValidationError(issue.message, field ? { field } : {});
+  };
+
+const loginBody = answerInvalid(operatorLoginInputSchema, fieldAnswer());
+const passwordBody = answerInvalid(operatorPasswordChangeInputSchema, fieldAnswer(['newPassword', 'currentPassword']));
+const createBody = answerInvalid(operatorCreateInputSchema, fieldAnswer(['email', 'role', 'password']));
+const updateBody = answerInvalid(operatorUpdateInputSchema, fieldAnswer(['role', 'disabled', 'reason']));
 
 export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const secure = ctx.config.publicUrl.startsWith('https:');
   const cookieOptions = { path: OPERATOR_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure } as const;
   tagRoutes(app, 'back office: operators');
+  const r = zodRoutes(app);
 
-  app.post(
+  r.post(
     operatorPaths.login,
-    { config: { operatorAccess: 'public' }, bodyLimit: 8 * 1024, schema: { summary: 'Sign in: sets the session cookie', body: objectBody('OperatorLoginInput: { email: string, password: string }'), response: { 200: dto('OperatorDto'), ...errors } } },
+    { config: { operatorAccess: 'public' }, bodyLimit: 8 * 1024, schema: { summary: 'Sign in: sets the session cookie', body: loginBody, response: { 200: operatorSchema, ...errors } } },
     async (request, reply) => {
       let session: Awaited<ReturnType<typeof loginOperator>>;
       try {
-        session = await loginOperator({ ctx, input: { body: request.body, ip: request.ip } });
+        session = await loginOperator({ ctx, input: { credentials: request.body, ip: request.ip } });
       } catch (error) {
         ctx.metrics?.signIn('operator', 'failed', isAppError(error) ? error.code : 'InternalError');
         throw error;
@@ -49,10 +84,10 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     },
   );
 
-  app.post(
+  r.post(
     operatorPaths.logout,
     { config: { operatorAccess: 'public' }, schema: { summary: 'Sign out: ends the session, clears the cookie', response: { 204: { type: 'null' }, ...errors } } },
-    async (request, reply: FastifyReply) => {
+    async (request, reply) => {
       const token = request.cookies[OPERATOR_COOKIE];
       if (token) await logoutOperator({ ctx, input: { token } });
       reply.clearCookie(OPERATOR_COOKIE, cookieOptions);
@@ -60,67 +95,67 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     },
   );
 
-  app.get(operatorPaths.me, { config: { operatorAccess: 'operator' }, schema: { summary: 'The signed-in operator', response: { 200: dto('OperatorDto'), ...errors } } },
-    async (request) => toOperatorDto(request.operator!),
+  r.get(operatorPaths.me, { config: { operatorAccess: 'operator' }, schema: { summary: 'The signed-in operator', response: { 200: operatorSchema, ...errors } } }, async (request) =>
+    toOperatorDto(request.operator!),
   );
 
-  app.post(
+  r.post(
     operatorAccountPaths.password,
     {
       config: { operatorAccess: 'operator' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Change the own password', body: objectBody('ChangePasswordInput: { currentPassword: string, newPassword: string }'), response: { 204: { type: 'null' }, ...errors } },
+      schema: { summary: 'Change the own password', body: passwordBody, response: { 204: { type: 'null' }, ...errors } },
     },
-    async (request, reply: FastifyReply) => {
-      await changePassword({ ctx, input: { operator: request.operator!, token: request.cookies[OPERATOR_COOKIE]!, body: request.body } });
+    async (request, reply) => {
+      await changePassword({ ctx, input: { operator: request.operator!, token: request.cookies[OPERATOR_COOKIE]!, passwords: request.body } });
       return reply.code(204).send();
     },
   );
 
-  app.get(
+  r.get(
     operatorAccountPaths.operators,
-    { config: { operatorAccess: 'admin' }, schema: { summary: 'The operators (role, disabled, last login)', response: { 200: dto('OperatorListDto'), ...errors } } },
+    { config: { operatorAccess: 'admin' }, schema: { summary: 'The operators (role, disabled, last login)', response: { 200: operatorListSchema, ...errors } } },
     async (request) => listOperators({ ctx, input: { actor: actorOf(request) } }),
   );
 
-  app.post(
+  r.post(
     operatorAccountPaths.operators,
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Create an operator with a start password', body: objectBody('CreateOperatorInput: { email: string, role: OperatorRole, password: string }'), response: { 201: dto('OperatorAccountDto'), ...errors } },
+      schema: { summary: 'Create an operator with a start password', body: createBody, response: { 201: operatorAccountSchema, ...errors } },
     },
-    async (request, reply: FastifyReply) => {
-      const created = await createOperator({ ctx, input: { body: request.body, actor: actorOf(request) } });
+    async (request, reply) => {
+      const created = await createOperator({ ctx, input: { operator: request.body, actor: actorOf(request) } });
       return reply.code(201).send(created);
     },
   );
 
-  app.patch<{ Params: { id: string } }>(
+  r.patch(
     '/api/operator/operators/:id',
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
       schema: {
         summary: 'Change an operator’s role or disable/enable it (with a reason)',
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } } },
-        body: objectBody('UpdateOperatorInput: { role?: OperatorRole, disabled?: boolean, reason: string }'),
-        response: { 200: dto('OperatorAccountDto'), ...errors },
+        params: operatorIdParamsSchema,
+        body: updateBody,
+        response: { 200: operatorAccountSchema, ...errors },
       },
     },
     async (request) => updateOperator({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
   );
 
-  app.get(
+  r.get(
     OPENAPI_JSON_PATH,
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'The OpenAPI 3.1 document of this server’s API (JSON)', response: { 200: looseObject, ...errors } },
+      schema: { summary: 'The OpenAPI 3.1 document of this server’s API (JSON)', response: { 200: operatorOpenApiDocumentSchema, ...errors } },
     },
-    async () => app.swagger(),
+    async () => app.swagger() as z.input<typeof operatorOpenApiDocumentSchema>,
   );
 
-  app.get(
+  r.get(
     OPENAPI_YAML_PATH,
     {
       config: { operatorAccess: 'operator' },

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { isValidEmail, type OperatorDto } from '@erd/shared-contracts/wire';
-import { isValidOperatorPassword, OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES, type OperatorAccountDto, type OperatorListDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
+import { isValidOperatorPassword, OPERATOR_ROLES, type OperatorAccountDto, type OperatorListDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
+import {
+  OPERATOR_INPUT_MESSAGES,
+  operatorErrorCodeSchema,
+  type operatorCreateInputSchema,
+  type operatorLoginInputSchema,
+  type operatorPasswordChangeInputSchema,
+} from '@erd/shared-contracts/schemas';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { OperatorRow } from '../../db/schema/index.js';
@@ -43,13 +51,11 @@ const MESSAGES = {
   credentials: 'E-Mail-Adresse oder Passwort falsch.',
   limit: 'Zu viele Versuche. Bitte versuche es später erneut.',
   locked: `Zu viele falsche Anmeldeversuche mit dieser E-Mail-Adresse. Bitte versuche es in ${LOCK_MS / 60_000} Minuten noch einmal.`,
-  email: 'Gib eine gültige E-Mail-Adresse an.',
-  password: `Das Passwort braucht mindestens ${OPERATOR_PASSWORD_MIN_LENGTH} Zeichen mit Groß- und Kleinbuchstaben, einer Ziffer und einem der Zeichen #?!@$ %^&*-.`,
-  role: 'Die Rolle ist moderator oder admin.',
+  email: OPERATOR_INPUT_MESSAGES.email,
+  password: OPERATOR_INPUT_MESSAGES.password,
+  role: OPERATOR_INPUT_MESSAGES.role,
   exists: 'Für diese E-Mail-Adresse gibt es schon einen Operator.',
   notFound: 'Diesen Operator gibt es nicht.',
-  nothing: 'Gib eine neue Rolle (role) oder den Status (disabled) an.',
-  disabled: 'disabled ist true oder false.',
   lastAdmin: 'Es muss mindestens ein aktiver Admin bleiben.',
   selfDisable: 'Du kannst dich nicht selbst deaktivieren.',
   wrongPassword: 'Das aktuelle Passwort stimmt nicht.',
@@ -99,6 +105,16 @@ export function toOperatorDto(operator: OperatorPrincipal): OperatorDto {
   };
 }
 
+const codes = operatorErrorCodeSchema.enum;
+
+/** What an operator's change takes: the route's body (checked by its schema) or the command line's options. */
+export interface OperatorChange {
+  role?: OperatorRole;
+  disabled?: boolean;
+  /** Required from the API (3–500 characters); the command line may leave it out. */
+  reason?: string | null;
+}
+
 const newOperatorId = () => `op-${randomBytes(8).toString('hex')}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -122,14 +138,14 @@ async function applyChange(
   if (input.actor.operatorId && !locked.some((row) => row.id === input.actor.operatorId && row.role === 'admin' && row.disabledAt === null)) {
     throw new ForbiddenError(MESSAGES.forbidden);
   }
-  if (input.disabled === true && input.actor.operatorId === target.id) throw new CodedError(409, 'SelfDisable', MESSAGES.selfDisable);
+  if (input.disabled === true && input.actor.operatorId === target.id) throw new CodedError(409, codes.SelfDisable, MESSAGES.selfDisable);
 
   const role = input.role ?? target.role;
   const disabled = input.disabled ?? target.disabledAt !== null;
   const wasActiveAdmin = target.role === 'admin' && target.disabledAt === null;
   const staysActiveAdmin = role === 'admin' && !disabled;
   if (wasActiveAdmin && !staysActiveAdmin && !locked.some((row) => row.id !== target.id && row.role === 'admin' && row.disabledAt === null)) {
-    throw new CodedError(409, 'LastAdmin', MESSAGES.lastAdmin);
+    throw new CodedError(409, codes.LastAdmin, MESSAGES.lastAdmin);
   }
 
   const audit = (action: 'operator-role' | 'operator-disable' | 'operator-enable', details: Record<string, unknown>) =>
@@ -211,19 +227,16 @@ export async function createOperator({
   input,
 }: {
   ctx: Pick<AppContext, 'db' | 'now' | 'log'>;
-  input: { body: unknown; actor: Actor };
+  input: { operator: z.output<typeof operatorCreateInputSchema>; actor: Actor };
 }): Promise<OperatorAccountDto> {
   assertAdmin(input.actor);
-  const body = (input.body ?? {}) as { email?: unknown; role?: unknown; password?: unknown };
-  const email = emailOf(body.email);
-  const role = roleOf(body.role);
-  const password = passwordOf(body.password);
+  const { email, role, password } = input.operator;
   const passwordHash = await hashPassword(password);
   const row = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     // Somebody else knows a start password: the new operator must choose their own before anything else.
     const created = await repo.insertOperator(tx, { id: newOperatorId(), email, passwordHash, role, now, passwordChangeRequired: true });
-    if (!created) throw new CodedError(409, 'OperatorExists', MESSAGES.exists, { field: 'email' });
+    if (!created) throw new CodedError(409, codes.OperatorExists, MESSAGES.exists, { field: 'email' });
     await appendAudit(tx, {
       action: 'operator-add',
       operatorId: input.actor.operatorId,
@@ -250,15 +263,12 @@ export async function updateOperator({
   input,
 }: {
   ctx: Pick<AppContext, 'db' | 'now' | 'log'>;
-  input: { id: string; body: unknown; actor: Actor; reasonRequired?: boolean };
+  input: { id: string; body: OperatorChange; actor: Actor; reasonRequired?: boolean };
 }): Promise<OperatorAccountDto> {
   assertAdmin(input.actor);
-  const body = (input.body ?? {}) as { role?: unknown; disabled?: unknown; reason?: unknown };
-  const role = body.role === undefined ? undefined : roleOf(body.role);
-  if (body.disabled !== undefined && typeof body.disabled !== 'boolean') throw new ValidationError(MESSAGES.disabled, { field: 'disabled' });
-  const disabled = body.disabled as boolean | undefined;
-  if (role === undefined && disabled === undefined) throw new ValidationError(MESSAGES.nothing, { field: 'role' });
-  const reason = reasonOf(body.reason, input.reasonRequired ?? true);
+  const { role, disabled } = input.body;
+  // The API's reason is checked by its schema already; the command line's option here.
+  const reason = reasonOf(input.body.reason, input.reasonRequired ?? true);
   const row = await ctx.db.transaction((tx) => applyChange(tx, ctx.now(), { targetId: input.id, role, disabled, reason, actor: input.actor }));
   ctx.log.info({ operator: row.id, role: row.role, disabled: row.disabledAt !== null, actor: input.actor.name }, 'operator changed');
   return toAccount(row);
@@ -286,7 +296,7 @@ function loginLockKey(ctx: Pick<AppContext, 'secret'>, email: string): string {
 /** Counts a password check of the address before it is compared; while the lock holds, 429 without comparing. */
 async function reservePasswordCheck(ctx: Ctx, email: string): Promise<ReservedAttempt> {
   const reserved = await reserveLoginAttempt({ ctx, input: { key: loginLockKey(ctx, email) } });
-  if (!reserved) throw new CodedError(429, 'LoginLocked', MESSAGES.locked);
+  if (!reserved) throw new CodedError(429, codes.LoginLocked, MESSAGES.locked);
   return reserved;
 }
 
@@ -321,21 +331,21 @@ export async function loginOperator({
   input,
 }: {
   ctx: Ctx;
-  input: { body: unknown; ip: string };
+  input: { credentials: z.output<typeof operatorLoginInputSchema>; ip: string };
 }): Promise<{ operator: OperatorDto; token: string; cookieExpiresAt: Date }> {
   if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.operatorLogin, subject: input.ip } }))) {
-    throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
+    throw new CodedError(429, codes.LimitExceeded, MESSAGES.limit);
   }
-  const body = (input.body ?? {}) as { email?: unknown; password?: unknown };
-  const email = typeof body.email === 'string' ? normalizeEmail(body.email) : '';
-  const password = typeof body.password === 'string' && body.password.length <= 256 ? body.password : '';
+  // The schema turned a missing or malformed address or password into '': wrong, as any other.
+  const email = normalizeEmail(input.credentials.email);
+  const { password } = input.credentials;
   const reserved = await reservePasswordCheck(ctx, email);
   const operator = email ? await repo.findOperatorByEmail(ctx.db, email) : undefined;
   // The same work whether the address is known, disabled or not: the answer tells nothing either.
   const ok = await verifyPassword(password, operator?.passwordHash ?? (await dummyHash()));
   if (!operator || !ok || !password || operator.disabledAt) {
     await auditLock(ctx, operator, reserved);
-    throw new CodedError(401, 'InvalidCredentials', MESSAGES.credentials);
+    throw new CodedError(401, codes.InvalidCredentials, MESSAGES.credentials);
   }
   await clearLoginFailures({ ctx, input: { key: loginLockKey(ctx, email) } });
   const token = randomBytes(32).toString('base64url');
@@ -393,22 +403,21 @@ export async function changePassword({
   input,
 }: {
   ctx: Ctx;
-  input: { operator: OperatorPrincipal; token: string; body: unknown };
+  input: { operator: OperatorPrincipal; token: string; passwords: z.output<typeof operatorPasswordChangeInputSchema> };
 }): Promise<void> {
-  const body = (input.body ?? {}) as { currentPassword?: unknown; newPassword?: unknown };
-  const newPassword = passwordOf(body.newPassword, 'newPassword');
-  const current = typeof body.currentPassword === 'string' && body.currentPassword.length <= 256 ? body.currentPassword : '';
+  // The new password follows the operator rule (the schema); a missing current one is '' (wrong).
+  const { newPassword, currentPassword: current } = input.passwords;
   if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.operatorLogin, subject: `password:${input.operator.id}` } }))) {
-    throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
+    throw new CodedError(429, codes.LimitExceeded, MESSAGES.limit);
   }
   const row = await repo.findOperatorById(ctx.db, input.operator.id);
-  if (!row) throw new CodedError(400, 'WrongPassword', MESSAGES.wrongPassword, { field: 'currentPassword' });
+  if (!row) throw new CodedError(400, codes.WrongPassword, MESSAGES.wrongPassword, { field: 'currentPassword' });
   // A wrong current password counts towards the login lock, as a member's does (whoever holds the
   // session does not get more guesses than the sign-in form gives).
   const reserved = await reservePasswordCheck(ctx, row.email);
   if (!current || !(await verifyPassword(current, row.passwordHash))) {
     await auditLock(ctx, row, reserved);
-    throw new CodedError(400, 'WrongPassword', MESSAGES.wrongPassword, { field: 'currentPassword' });
+    throw new CodedError(400, codes.WrongPassword, MESSAGES.wrongPassword, { field: 'currentPassword' });
   }
   await clearLoginFailures({ ctx, input: { key: loginLockKey(ctx, row.email) } });
   if (newPassword === current) throw new ValidationError(MESSAGES.samePassword, { field: 'newPassword' });
