@@ -3,13 +3,26 @@
  * decisions §4–5): what mf-challenges and the server agree on. The spelling `particpation` in the
  * paths is the product's own.
  */
-import type { ImageDto, ParticipationDto, Team } from './entities.js';
+import type { ParticipationDto } from './entities.js';
 import { parseGermanWholeNumber } from './numbers.js';
 import type { OperatorRole } from './operators.js';
-import type { ShareChannel } from './share.js';
 import { storageKeys } from './storage-keys.js';
 import { ESTIMATE_PATTERN } from './validation.js';
-import type { OwnEntryState, RejectedEntryDto } from './schemas/entries.js';
+import type { z } from 'zod';
+import type { OwnEntryState, RejectedEntryDto, presignedPostInputSchema, presignedPostSchema, uploadedPictureSchema } from './schemas/entries.js';
+import type {
+  moderationErrorCodeSchema,
+  moderationStateSchema,
+  operatorParticipationPageSchema,
+  operatorParticipationSchema,
+  operatorVotePageSchema,
+  operatorVoteSchema,
+  rejectedParticipationSchema,
+  rejectParticipationInputSchema,
+  removeVotesInputSchema,
+  removeVotesResultSchema,
+} from './schemas/moderation.js';
+import type { altchaChallengeSchema, voteErrorCodeSchema, voteInputSchema, voteResultSchema } from './schemas/votes.js';
 
 export type { OwnEntryState, RejectedEntryDto };
 
@@ -79,34 +92,21 @@ export type ParticipationInput =
  */
 export type SavedParticipationDto = ParticipationDto;
 
-/** POST …/createpresignedpost body. `contentType` is derived from the file extension ('' if unknown). */
-export interface PresignedPostInput {
-  name: string;
-  contentType: string;
-}
+/** POST …/createpresignedpost body. `contentType` is derived from the file extension ('' if unknown); schemas/entries.ts. */
+export type PresignedPostInput = z.input<typeof presignedPostInputSchema>;
 
 /** Spec §3 presigned upload: POST `data.fields` + the file as multipart to `data.url`, then PUT `{ picture: file }`. */
-export interface PresignedPostDto {
-  file: string;
-  data: { url: string; fields: Record<string, string> };
-}
+export type PresignedPostDto = z.infer<typeof presignedPostSchema>;
 
-/** POST /api/votes (no auth header needed). Anonymous voters add an ALTCHA solution (base64 JSON payload). */
-export interface VoteInput {
-  challengeId: string;
-  participationId: string;
-  altcha?: string;
-  /**
-   * The share channel of the link this browser session came in through (`?via=`, kept in
-   * `sessionStorage`, issue 23): the vote is counted for that channel in the reach figures.
-   */
-  via?: ShareChannel;
-}
+/**
+ * POST /api/votes (no auth header needed; schemas/votes.ts). Anonymous voters add an ALTCHA
+ * solution (base64 JSON payload); `via`: the share channel of the link this browser session came
+ * in through (`?via=`, kept in `sessionStorage`, issue 23), counted in the reach figures.
+ */
+export type VoteInput = z.input<typeof voteInputSchema>;
 
 /** The server's count after the vote. */
-export interface VoteResultDto {
-  votes: number;
-}
+export type VoteResultDto = z.infer<typeof voteResultSchema>;
 
 /**
  * Vote error codes: 409 `AlreadyVoted` (this voter already voted for the entry), 403 `VotingClosed`
@@ -114,7 +114,7 @@ export interface VoteResultDto {
  * `InvalidProof` (anonymous vote without a valid ALTCHA solution), 404 `NotFound` (no such published
  * entry), 429 `LimitExceeded` (per-IP limit).
  */
-export type VoteErrorCode = 'AlreadyVoted' | 'VotingClosed' | 'OwnEntry' | 'ProofRequired' | 'InvalidProof' | 'NotFound' | 'LimitExceeded';
+export type VoteErrorCode = z.infer<typeof voteErrorCodeSchema>;
 
 /**
  * GET /api/votes/challenge: a self-hosted ALTCHA proof-of-work challenge exactly as `altcha-lib`'s
@@ -122,6 +122,9 @@ export type VoteErrorCode = 'AlreadyVoted' | 'VotingClosed' | 'OwnEntry' | 'Proo
  * solution payload (as `altcha-lib` expects to verify it, base64-encoded JSON) in `VoteInput.altcha`.
  */
 export type AltchaChallengeDto = Record<string, unknown>;
+
+/** The challenge as the server answers it (`altchaChallengeSchema`); `AltchaChallengeDto` stays open for the browser's solver, which refuses what it cannot solve. */
+export type AltchaChallengeAnswerDto = z.infer<typeof altchaChallengeSchema>;
 
 /**
  * What `VoteInput.altcha` carries: `btoa(JSON.stringify(payload))`, altcha-lib v2's client payload
@@ -192,11 +195,8 @@ export const uploadPaths = {
   media: '/media/uploads',
 } as const;
 
-export interface UploadedPictureDto {
-  /** The key to PUT as `{ picture }`. */
-  file: string;
-  image: ImageDto;
-}
+/** `file`: the key to PUT as `{ picture }`; `image`: the processed picture. */
+export type UploadedPictureDto = z.infer<typeof uploadedPictureSchema>;
 
 /** Decisions §4: WEBP renditions of every picture at these widths (the 1024 one carries `w1024`). */
 export const PICTURE_RENDITION_WIDTHS = [320, 640, 1024] as const;
@@ -235,7 +235,7 @@ export interface OperatorDto {
   mustChangePassword?: boolean;
 }
 
-export type ModerationState = 'pending' | 'published';
+export type ModerationState = z.infer<typeof moderationStateSchema>;
 
 /** GET /api/operator/participations?state=&challengeId=&from=&size= */
 export interface OperatorParticipationQuery {
@@ -245,65 +245,26 @@ export interface OperatorParticipationQuery {
   size?: number;
 }
 
-/** An entry as operators review it: content, club and state (estimates are not moderated). */
-export interface OperatorParticipationDto {
-  id: string;
-  challengeId: string;
-  objectTypeId: 'bfv-erd-text-participation' | 'bfv-erd-picture-participation';
-  state: ModerationState;
-  club: { id: string; clubname: string; clubnumber: string; team: Team };
-  slogan?: string;
-  image?: ImageDto;
-  votes: number;
-  createdAt: string;
-  publishedAt: string | null;
-}
+/** An entry as operators review it: content, club and state (estimates are not moderated); schemas/moderation.ts. */
+export type OperatorParticipationDto = z.infer<typeof operatorParticipationSchema>;
 
-export interface OperatorParticipationPageDto {
-  items: OperatorParticipationDto[];
-  total: number;
-}
+export type OperatorParticipationPageDto = z.infer<typeof operatorParticipationPageSchema>;
 
-/** POST …/reject body (optional reason, logged). */
-export interface RejectParticipationInput {
-  reason?: string;
-}
+/** POST …/reject body (optional reason, logged; optionally the Werberat checklist as ticked). */
+export type RejectParticipationInput = NonNullable<z.input<typeof rejectParticipationInputSchema>>;
 
-export interface RejectedParticipationDto {
-  id: string;
-  rejected: true;
-}
+export type RejectedParticipationDto = z.infer<typeof rejectedParticipationSchema>;
 
 /** One vote record (GET /api/operator/votes?participationId=). */
-export interface OperatorVoteDto {
-  id: number;
-  participationId: string;
-  voterId: string;
-  accountSub: string | null;
-  ipHash: string;
-  userAgent: string | null;
-  createdAt: string;
-  removedAt: string | null;
-  removalReason: string | null;
-}
+export type OperatorVoteDto = z.infer<typeof operatorVoteSchema>;
 
-export interface OperatorVotePageDto {
-  items: OperatorVoteDto[];
-  total: number;
-  /** Votes that count (not removed). */
-  counted: number;
-}
+/** `counted`: votes that count (not removed). */
+export type OperatorVotePageDto = z.infer<typeof operatorVotePageSchema>;
 
 /** POST /api/operator/votes/remove: the votes go out of the count; logged with the operator and reason. */
-export interface RemoveVotesInput {
-  ids: number[];
-  reason: string;
-}
+export type RemoveVotesInput = z.input<typeof removeVotesInputSchema>;
 
-export interface RemoveVotesResultDto {
-  removed: number;
-  participations: { id: string; votes: number }[];
-}
+export type RemoveVotesResultDto = z.infer<typeof removeVotesResultSchema>;
 
 /** Moderation error codes: 401 `Unauthorized` (no operator session), 401 `InvalidCredentials`, 404 `NotFound`, 409 `NotPending`. */
-export type ModerationErrorCode = 'Unauthorized' | 'InvalidCredentials' | 'NotFound' | 'NotPending' | 'ValidationError';
+export type ModerationErrorCode = z.infer<typeof moderationErrorCodeSchema>;

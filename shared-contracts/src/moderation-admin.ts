@@ -17,7 +17,16 @@
  * line decides without one (its rows have none); the back office decides through `decisions`.
  */
 
-import type { OperatorParticipationDto } from './entries.js';
+import type { z } from 'zod';
+import type {
+  moderationDecisionInputSchema,
+  moderationDecisionItemSchema,
+  moderationDecisionResultSchema,
+  moderationDecisionSchema,
+  moderationHistoryItemSchema,
+  moderationLookupSchema,
+  werberatChecklistSchema,
+} from './schemas/moderation.js';
 
 export const moderationAdminPaths = {
   /** POST `ModerationDecisionInput` → `ModerationDecisionResultDto` (both roles). */
@@ -51,68 +60,42 @@ export const WERBERAT_CHECKS: Readonly<Record<WerberatCheckKey, { label: string;
 };
 
 /** Each point: `true` = the entry keeps the rule, `false` = it breaks it. */
-export type WerberatChecklistDto = Record<WerberatCheckKey, boolean>;
+export type WerberatChecklistDto = z.infer<typeof werberatChecklistSchema>;
 
 /** The most entries one decision call takes. */
 export const MODERATION_DECISION_MAX_IDS = 50;
 
 /** `publish` and `reject`: pending entries; `withdraw`: a published entry taken down again. */
-export type ModerationDecision = 'publish' | 'reject' | 'withdraw';
+export type ModerationDecision = z.infer<typeof moderationDecisionSchema>;
 
 /**
  * POST decisions: one decision (with one checklist, and for `reject` and `withdraw` one reason)
  * for 1 to `MODERATION_DECISION_MAX_IDS` different entries (pending ones; published ones to withdraw). Each entry is decided on its own (its
  * own audit row); the answer says per entry what happened.
  */
-export interface ModerationDecisionInput {
-  decision: ModerationDecision;
-  ids: string[];
-  checklist: WerberatChecklistDto;
-  /** Required for `reject` and `withdraw` (3–500 characters); optional note for `publish`. */
-  reason?: string;
-}
+export type ModerationDecisionInput = z.input<typeof moderationDecisionInputSchema>;
 
 /**
  * Per entry: `published` / `rejected` / `withdrawn` (done now), `already-decided` (another operator
  * was first: it no longer waits, or — to withdraw — it is not published; `current` says where it
  * stands), `not-found` (no such entry, and no decision on it in the log).
  */
-export type ModerationDecisionOutcome = 'published' | 'rejected' | 'withdrawn' | 'already-decided' | 'not-found';
+export type ModerationDecisionItemDto = z.infer<typeof moderationDecisionItemSchema>;
+export type ModerationDecisionOutcome = ModerationDecisionItemDto['outcome'];
 
-export interface ModerationDecisionItemDto {
-  id: string;
-  outcome: ModerationDecisionOutcome;
-  /** For `already-decided`: where the entry stands now. */
-  current?: 'pending' | 'published' | 'rejected';
-}
+/** `done`: how many were decided by this call. */
+export type ModerationDecisionResultDto = z.infer<typeof moderationDecisionResultSchema>;
 
-export interface ModerationDecisionResultDto {
-  decision: ModerationDecision;
-  items: ModerationDecisionItemDto[];
-  /** How many were decided by this call. */
-  done: number;
-}
-
-/** One row of an entry's history in the audit log, oldest first. */
-export interface ModerationHistoryItemDto {
-  id: number;
-  at: string;
-  /** `publish`, `reject`, `remove-votes`, … (the audit log's action). */
-  action: string;
-  actor: string;
-  reason: string | null;
-  /** The checklist stored with the decision; null for rows without one (command line, older rows, votes). */
-  checklist: WerberatChecklistDto | null;
-}
+/**
+ * One row of an entry's history in the audit log, oldest first: `action` is the audit log's
+ * (`publish`, `reject`, `remove-votes`, …); `checklist` the one stored with the decision, null for
+ * rows without one (command line, older rows, votes).
+ */
+export type ModerationHistoryItemDto = z.infer<typeof moderationHistoryItemSchema>;
 
 /**
  * GET entries/{id}: the entry in any state. `pending`/`published`: as it is now; `rejected`: as the
  * rejection's audit row recorded it (the entry itself is deleted); `unknown`: the log has rows
  * about the id but no copy of the entry.
  */
-export interface ModerationLookupDto {
-  id: string;
-  state: 'pending' | 'published' | 'rejected' | 'unknown';
-  entry: OperatorParticipationDto | null;
-  history: ModerationHistoryItemDto[];
-}
+export type ModerationLookupDto = z.infer<typeof moderationLookupSchema>;

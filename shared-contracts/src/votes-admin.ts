@@ -5,7 +5,21 @@
  * (it keeps blocking its voter) but no longer counts; the entry's count drops in the same
  * transaction and the audit log gets a `remove-votes` row with the reason.
  */
-import type { ImageDto } from './entities.js';
+import type { z } from 'zod';
+import type {
+  removeEntryVotesInputSchema,
+  removeEntryVotesResultSchema,
+  voteAddressSchema,
+  voteChallengeOptionSchema,
+  voteEntryDetailSchema,
+  voteEntryPageSchema,
+  voteEntrySchema,
+  voteMinuteSchema,
+  voteRecordPageSchema,
+  voteRecordSchema,
+  voteRemovalSchema,
+  voteTimelineBucketSchema,
+} from './schemas/votes.js';
 
 /** The back office's screens of the vote review. */
 export const votesAdminScreens = {
@@ -48,88 +62,24 @@ export interface VoteEntryQuery {
   size?: number;
 }
 
-export interface VoteEntryDto {
-  participationId: string;
-  challengeId: string;
-  challengeHeadline: string;
-  objectTypeId: 'bfv-erd-text-participation' | 'bfv-erd-picture-participation';
-  club: { id: string; clubname: string; clubnumber: string; team: 'm' | 'w' };
-  slogan: string | null;
-  /** The picture (null for a slogan). */
-  image: ImageDto | null;
-  /** The count the public sees (the entry's counter). */
-  votes: number;
-  /** Votes taken out of the count. */
-  removed: number;
-  /** The most counted votes from one address / in one minute. */
-  maxPerAddress: number;
-  maxPerMinute: number;
-  /** A burst by either rule (`BURST_ADDRESS_MIN_VOTES`, `BURST_MINUTE_MIN_VOTES`). */
-  flagged: boolean;
-}
+export type VoteEntryDto = z.infer<typeof voteEntrySchema>;
 
 /** A vote challenge to filter by (the current year's, in their order). */
-export interface VoteChallengeOptionDto {
-  id: string;
-  headline: string;
-}
+export type VoteChallengeOptionDto = z.infer<typeof voteChallengeOptionSchema>;
 
-export interface VoteEntryPageDto {
-  items: VoteEntryDto[];
-  /** Every vote challenge, for the filter. */
-  challenges: VoteChallengeOptionDto[];
-  total: number;
-  from: number;
-  size: number;
-}
+export type VoteEntryPageDto = z.infer<typeof voteEntryPageSchema>;
 
 /** The votes of one hour (`at`: its start, ISO). */
-export interface VoteTimelineBucketDto {
-  at: string;
-  counted: number;
-  removed: number;
-}
+export type VoteTimelineBucketDto = z.infer<typeof voteTimelineBucketSchema>;
 
-export interface VoteAddressDto {
-  ipHash: string;
-  counted: number;
-  removed: number;
-  first: string;
-  last: string;
-  flagged: boolean;
-}
+export type VoteAddressDto = z.infer<typeof voteAddressSchema>;
 
-export interface VoteMinuteDto {
-  /** The minute's start (ISO, seconds 0). */
-  minute: string;
-  counted: number;
-  /** Distinct addresses among the minute's counted votes. */
-  addresses: number;
-}
+export type VoteMinuteDto = z.infer<typeof voteMinuteSchema>;
 
 /** One reason given for removed votes of the entry, with how many votes went with it. */
-export interface VoteRemovalDto {
-  reason: string;
-  count: number;
-  /** The last removal with this reason (ISO). */
-  at: string;
-}
+export type VoteRemovalDto = z.infer<typeof voteRemovalSchema>;
 
-export interface VoteEntryDetailDto {
-  entry: VoteEntryDto;
-  thresholds: { addressMinVotes: number; minuteMinVotes: number };
-  /** Vote records of the entry (counted and removed). */
-  total: number;
-  /** Distinct addresses among them. */
-  addresses: number;
-  /** Per hour, oldest first (only hours with votes). */
-  timeline: VoteTimelineBucketDto[];
-  /** The addresses with the most counted votes (at most 50), most first; flagged ones are among them. */
-  topAddresses: VoteAddressDto[];
-  /** Minutes with a burst (at most 100), most votes first. */
-  burstMinutes: VoteMinuteDto[];
-  removals: VoteRemovalDto[];
-}
+export type VoteEntryDetailDto = z.infer<typeof voteEntryDetailSchema>;
 
 export const VOTE_RECORD_STATES = ['all', 'counted', 'removed'] as const;
 export type VoteRecordStateDto = (typeof VOTE_RECORD_STATES)[number];
@@ -144,40 +94,15 @@ export interface VoteRecordQuery {
 }
 
 /** One vote as the review shows it: no voter id, no account (the address only as its hash). */
-export interface VoteRecordDto {
-  id: number;
-  ipHash: string;
-  /** Browser family (`Chrome`, `Firefox`, …, `bot`, `other`) or null. */
-  userAgent: string | null;
-  /** A member of a club voted (the account is not shown). */
-  member: boolean;
-  createdAt: string;
-  removedAt: string | null;
-  removedBy: string | null;
-  removalReason: string | null;
-}
+export type VoteRecordDto = z.infer<typeof voteRecordSchema>;
 
-export interface VoteRecordPageDto {
-  items: VoteRecordDto[];
-  total: number;
-  from: number;
-  size: number;
-}
+export type VoteRecordPageDto = z.infer<typeof voteRecordPageSchema>;
 
 /**
  * POST remove: exactly one selection: `ids` (votes of this entry, 1–1000), or all counted votes of
  * one `ipHash`, or of one `minute`; and a `reason` (3–500 characters). Votes already removed are
  * left as they are.
  */
-export interface RemoveEntryVotesInput {
-  ids?: number[];
-  ipHash?: string;
-  minute?: string;
-  reason: string;
-}
+export type RemoveEntryVotesInput = z.input<typeof removeEntryVotesInputSchema>;
 
-export interface RemoveEntryVotesResultDto {
-  removed: number;
-  /** The entry's count after the removal. */
-  votes: number;
-}
+export type RemoveEntryVotesResultDto = z.infer<typeof removeEntryVotesResultSchema>;

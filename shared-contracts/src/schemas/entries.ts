@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { clubSchema, imageSchema, linkSchema } from './entities.js';
 import { parseEstimate } from '../entries.js';
 import { count, wireId } from './common.js';
+import { isPlainTextValue } from './moderation.js';
 
 /**
  * The clubs' own entries (spec §7, decisions §4, issue 24): GET and PUT
@@ -91,3 +92,44 @@ export type RejectedEntryDto = z.infer<typeof rejectedEntrySchema>;
 
 /** GET answer: the own entry, the last rejection (only with `?include=rejection`), or null. */
 export const ownEntryAnswerSchema = z.union([ownParticipationSchema, rejectedEntrySchema, z.null()]);
+
+// ---------------------------------------------------------------------------------------------
+// Pictures: POST …/{challengeId}/createpresignedpost, then the upload (spec §3, §5; decisions §4)
+
+/** What createpresignedpost says of a refused body (400, with `field`). */
+export const PRESIGNED_POST_MESSAGES = {
+  fileName: 'Der Dateiname fehlt oder ist ungültig.',
+  contentType: 'Es sind JPEG, PNG, GIF oder WEBP erlaubt.',
+} as const;
+
+/**
+ * POST …/createpresignedpost body: the file's name (1–255 characters of plain text; trimmed) and
+ * `contentType` from its extension ('' or absent when unknown: the content decides after the
+ * upload; lowercased). A type that is no picture type is 415 UnsupportedImage.
+ */
+export const presignedPostInputSchema = z.object({
+  name: z
+    .string()
+    .max(255)
+    .refine((name) => name.trim() !== '' && isPlainTextValue(name))
+    .transform((name) => name.trim()),
+  contentType: z
+    .string()
+    .nullish()
+    .transform((type) => (type ?? '').toLowerCase()),
+});
+export type PresignedPostInputValues = z.output<typeof presignedPostInputSchema>;
+
+/** Spec §3 presigned upload: POST `data.fields` + the file as multipart to `data.url`, then PUT `{ picture: file }`. */
+export const presignedPostSchema = z.strictObject({
+  /** The key to PUT as `{ picture }` once uploaded. */
+  file: z.string(),
+  data: z.strictObject({ url: z.string(), fields: z.record(z.string(), z.string()) }),
+});
+
+/** 201 answer of the embedded default's upload (POST /api/uploads): the key and the processed picture. */
+export const uploadedPictureSchema = z.strictObject({
+  /** The key to PUT as `{ picture }`. */
+  file: z.string(),
+  image: imageSchema,
+});

@@ -6,11 +6,14 @@ import {
   ownParticipationSchema,
   participationInputSchema,
   participationParamsSchema,
+  PRESIGNED_POST_MESSAGES,
+  presignedPostInputSchema,
+  presignedPostSchema,
 } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, ID_MAX_LENGTH, objectBody } from '../../http/schemas.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { ValidationError } from '../../errors.js';
+import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { createPresignedPost, getOwnParticipation, saveParticipation } from './service.js';
 
 /**
@@ -18,20 +21,10 @@ import { createPresignedPost, getOwnParticipation, saveParticipation } from './s
  * (`requireUser`); PUT and POST also the anti-forgery header. Paths with the product's spelling
  * `particpation`. Answers are never cached. GET and PUT take and answer the zod schemas of
  * `@erd/shared-contracts/schemas` (entries.ts, issue 24: the entry's state, the last rejection,
- * an estimate as '4.500'); the presigned post keeps its own checks and messages.
+ * an estimate as '4.500'); the presigned post as well (issue 27), its refused body told as before.
  */
 
 const BASE = '/api/challenge/particpation/:challengeId';
-
-const params = {
-  type: 'object',
-  required: ['challengeId'],
-  properties: { challengeId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } },
-} as const;
-
-const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema, 409: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema } as const;
-
-type Request = FastifyRequest<{ Params: { challengeId: string } }>;
 
 function subOf(request: FastifyRequest): string {
   if (!request.user) throw new Error('requireUser did not run');
@@ -88,35 +81,40 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     );
   });
 
-  app.post<{ Params: { challengeId: string } }>(
-    `${BASE}/createpresignedpost`,
-    {
-      onRequest: app.requireUser,
-      bodyLimit: 16 * 1024,
-      schema: {
-        summary: 'Permission to upload a picture: the form fields of a presigned POST',
-        params,
-        body: objectBody('PresignedPostInput: { name: string, contentType: string }'),
-        response: {
-          200: {
-            type: 'object',
-            required: ['file', 'data'],
-            properties: {
-              file: { type: 'string' },
-              data: {
-                type: 'object',
-                required: ['url', 'fields'],
-                properties: { url: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } } },
-              },
-            },
+  // The picture's upload permission: a scope of its own (zod), its refused body told as before (German, with the field).
+  await app.register(async (scope) => {
+    const r = zodRoutes(scope);
+    const presignedBody = answerInvalid(presignedPostInputSchema, (error) => {
+      const contentType = error.issues.every((issue) => issue.path[0] === 'contentType');
+      return contentType
+        ? new ValidationError(PRESIGNED_POST_MESSAGES.contentType, { field: 'contentType' })
+        : new ValidationError(PRESIGNED_POST_MESSAGES.fileName, { field: 'name' });
+    });
+    r.post(
+      `${BASE}/createpresignedpost`,
+      {
+        onRequest: app.requireUser,
+        bodyLimit: 16 * 1024,
+        schema: {
+          summary: 'Permission to upload a picture: the form fields of a presigned POST',
+          params: participationParamsSchema,
+          body: presignedBody,
+          response: {
+            200: presignedPostSchema,
+            ...zodErrorResponses,
+            401: zodErrorSchema,
+            403: zodErrorSchema,
+            409: zodErrorSchema,
+            413: zodErrorSchema,
+            415: zodErrorSchema,
+            429: zodErrorSchema,
           },
-          ...errors,
         },
       },
-    },
-    async (request: Request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return createPresignedPost({ ctx, input: { sub: subOf(request), challengeId: request.params.challengeId, body: request.body, ip: request.ip } });
-    },
-  );
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return createPresignedPost({ ctx, input: { sub: subOf(request), challengeId: request.params.challengeId, body: request.body, ip: request.ip } });
+      },
+    );
+  });
 };

@@ -16,7 +16,7 @@ import {
   type RejectedEntryDto,
   type SavedParticipationDto,
 } from '@erd/shared-contracts/wire';
-import { ESTIMATE_INPUT_MESSAGE } from '@erd/shared-contracts/schemas';
+import { ESTIMATE_INPUT_MESSAGE, PRESIGNED_POST_MESSAGES, type PresignedPostInputValues } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import type { ClubRow, ParticipationRow } from '../../db/schema/index.js';
 import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
@@ -57,8 +57,7 @@ const MESSAGES = {
   sloganTooLong: `Der Spruch darf maximal ${SLOGAN_MAX_LENGTH} Zeichen lang sein`,
   sloganCharacters: 'Der Spruch enthält unzulässige Zeichen.',
   picture: 'Wähle zuerst ein Bild aus',
-  fileName: 'Der Dateiname fehlt oder ist ungültig.',
-  contentType: 'Es sind JPEG, PNG, GIF oder WEBP erlaubt.',
+  contentType: PRESIGNED_POST_MESSAGES.contentType,
 } as const;
 
 type EntryKind = 'estimate' | 'slogan' | 'picture';
@@ -252,29 +251,21 @@ export async function createPresignedPost({
   input,
 }: {
   ctx: Ctx;
-  input: { sub: string; challengeId: string; body: unknown; ip: string };
+  /** `body` as its schema gives it: the name trimmed, the content type lowercased ('' when unknown). */
+  input: { sub: string; challengeId: string; body: PresignedPostInputValues; ip: string };
 }): Promise<PresignedPostDto> {
   const club = await memberClub(ctx, input.sub);
   if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.upload, subject: input.ip } }))) {
     throw new CodedError(429, 'LimitExceeded', 'Zu viele Uploads von dieser Verbindung. Bitte versuche es später erneut.');
   }
   const challenge = await challengeOf(ctx, input.challengeId);
-  const body = (input.body && typeof input.body === 'object' ? input.body : {}) as Record<string, unknown>;
-  const name = body.name;
-  const contentType = body.contentType ?? '';
-  if (typeof name !== 'string' || !name.trim() || name.length > 255 || !isPlainText(name)) {
-    throw new ValidationError(MESSAGES.fileName, { field: 'name' });
-  }
-  if (typeof contentType !== 'string') throw new ValidationError(MESSAGES.contentType, { field: 'contentType' });
+  const { name, contentType } = input.body;
   // '' = the extension was unknown (spec §5): the content decides after the upload.
-  if (contentType && !Object.values(PICTURE_CONTENT_TYPES).includes(contentType.toLowerCase())) {
+  if (contentType && !Object.values(PICTURE_CONTENT_TYPES).includes(contentType)) {
     throw new CodedError(415, 'UnsupportedImage', MESSAGES.contentType);
   }
   if (kindOf(challenge) !== 'picture') throw new ValidationError(MESSAGES.wrongKind, { expected: kindOf(challenge) });
   if (!isOpenForEntries(ctx, challenge)) throw closedError();
   if (await repo.findEntry(ctx.db, challenge.sys.id, club.id)) throw alreadyError();
-  return issueUpload({
-    ctx,
-    input: { clubId: club.id, challengeId: challenge.sys.id, sub: input.sub, name: name.trim(), contentType: contentType.toLowerCase() },
-  });
+  return issueUpload({ ctx, input: { clubId: club.id, challengeId: challenge.sys.id, sub: input.sub, name, contentType } });
 }

@@ -1,19 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { moderationAdminPaths } from '@erd/shared-contracts/backoffice';
+import {
+  MODERATION_MESSAGES,
+  moderationDecisionInputSchema,
+  moderationDecisionResultSchema,
+  moderationLookupParamsSchema,
+  moderationLookupSchema,
+} from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
+import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { dto, errorResponses, errorSchema, ID_MAX_LENGTH, objectBody } from '../../http/schemas.js';
+import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
-import { decideParticipations, lookupParticipation } from './decisions.js';
+import { applyDecision, decisionAnswer, lookupParticipation } from './decisions.js';
 
 /**
  * Moderation in the back office (`moderationAdminPaths`, issue 8): decisions with the Werberat
  * checklist on one or several entries, and looking an entry up by its id with its history. A scope
- * of its own with the operator access hook; both roles. The body is checked in full by the service
- * (German messages with the field).
+ * of its own with the operator access hook; both roles. The contracts' zod schemas check the body
+ * in full; refused input is told as before (German messages with the field, decisions.ts `decisionAnswer`).
  */
 
-const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema } as const;
+const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
+const M = MODERATION_MESSAGES;
 
 export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -21,25 +30,30 @@ export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   });
   registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: moderation');
+  const r = zodRoutes(app);
 
-  app.post(
+  r.post(
     moderationAdminPaths.decisions,
     {
       config: { operatorAccess: 'operator' },
       bodyLimit: 32 * 1024,
-      schema: { summary: 'Decide on 1–50 entries with the Werberat checklist (per-entry outcome)', body: objectBody('ModerationDecisionInput: { decision, ids: string[], checklist: WerberatChecklistDto, reason?: string }'), response: { 200: dto('ModerationDecisionResultDto'), ...errors } },
+      schema: {
+        summary: 'Decide on 1–50 entries with the Werberat checklist (per-entry outcome)',
+        body: answerInvalid(moderationDecisionInputSchema, decisionAnswer),
+        response: { 200: moderationDecisionResultSchema, ...errors },
+      },
     },
-    async (request) => decideParticipations({ ctx, input: { body: request.body, actor: actorOf(request) } }),
+    async (request) => applyDecision({ ctx, input: { decision: request.body, actor: actorOf(request) } }),
   );
 
-  app.get<{ Params: { id: string } }>(
+  r.get(
     '/api/operator/moderation/entries/:id',
     {
       config: { operatorAccess: 'operator' },
       schema: {
         summary: 'An entry in any state with its moderation history',
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH } } },
-        response: { 200: dto('ModerationLookupDto'), ...errors },
+        params: answerInvalid(moderationLookupParamsSchema, () => new ValidationError(M.lookupId, { field: 'id' })),
+        response: { 200: moderationLookupSchema, ...errors },
       },
     },
     async (request) => lookupParticipation({ ctx, input: { id: request.params.id } }),

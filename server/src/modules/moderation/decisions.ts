@@ -1,7 +1,5 @@
 import {
-  MODERATION_DECISION_MAX_IDS,
   WERBERAT_CHECK_KEYS,
-  type ModerationDecision,
   type ModerationDecisionItemDto,
   type ModerationDecisionResultDto,
   type ModerationHistoryItemDto,
@@ -9,13 +7,14 @@ import {
   type WerberatCheckKey,
   type WerberatChecklistDto,
 } from '@erd/shared-contracts/backoffice';
+import { MODERATION_MESSAGES, moderationDecisionInputSchema, werberatChecklistSchema, type ModerationDecisionInputValues } from '@erd/shared-contracts/schemas';
+import type { z } from 'zod';
 import type { OperatorParticipationDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import type { ModerationLogRow } from '../../db/schema/index.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import { isPlainText } from '../../lib/text.js';
-import { reasonOf, type Actor } from '../audit/service.js';
+import { type Actor } from '../audit/service.js';
 import { notifyEntryPublished, notifyEntryRejected } from '../notifications/triggers/entries.js';
 import { removeFilesOfParticipation } from '../uploads/service.js';
 import { announce, topics } from '../cache/changes.js';
@@ -35,80 +34,10 @@ import { toOperatorParticipation } from './service.js';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log' | 'uploads'> & Partial<Pick<AppContext, 'jobs'>>;
 
-export const DECISION_MESSAGES = {
-  body: 'Die Entscheidung fehlt oder ist unvollständig.',
-  decision: 'Entscheide „publish“ (freigeben), „reject“ (ablehnen) oder „withdraw“ (zurückziehen).',
-  ids: `Wähle 1 bis ${MODERATION_DECISION_MAX_IDS} verschiedene Beiträge aus.`,
-  checklist: 'Die Werberat-Checkliste fehlt oder ist unvollständig: jeder der vier Punkte braucht ein Ja oder Nein.',
-  checklistIncomplete: 'Zum Freigeben müssen alle vier Punkte der Werberat-Checkliste bestätigt sein.',
-  rejectReason: 'Gib einen Grund für die Ablehnung an (3 bis 500 Zeichen).',
-  notFound: 'Zu dieser ID gibt es keinen Beitrag und keinen Eintrag im Protokoll.',
-} as const;
-
-const ID_PATTERN_MAX = 200;
-
-function isEntryId(value: unknown): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= ID_PATTERN_MAX && value.trim() === value && isPlainText(value);
-}
-
-/** A complete checklist (each point true or false, nothing else), or a 400 with the German message. */
-export function checklistOf(value: unknown): WerberatChecklistDto {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ValidationError(DECISION_MESSAGES.checklist, { field: 'checklist' });
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record);
-  if (keys.length !== WERBERAT_CHECK_KEYS.length || !WERBERAT_CHECK_KEYS.every((key) => typeof record[key] === 'boolean')) {
-    throw new ValidationError(DECISION_MESSAGES.checklist, { field: 'checklist' });
-  }
-  return Object.fromEntries(WERBERAT_CHECK_KEYS.map((key) => [key, record[key] as boolean])) as WerberatChecklistDto;
-}
-
 /** A stored checklist, read back (null when the row has none or it is not one). */
 function storedChecklist(details: Record<string, unknown>): WerberatChecklistDto | null {
-  try {
-    return checklistOf(details.checklist);
-  } catch {
-    return null;
-  }
-}
-
-/** A checklist with every point confirmed (what a publication needs), or a 400 with the German message. */
-export function completeChecklistOf(value: unknown): WerberatChecklistDto {
-  const checklist = checklistOf(value);
-  if (!WERBERAT_CHECK_KEYS.every((key) => checklist[key])) throw new ValidationError(DECISION_MESSAGES.checklistIncomplete, { field: 'checklist' });
-  return checklist;
-}
-
-export interface DecisionInput {
-  decision: ModerationDecision;
-  ids: string[];
-  checklist: WerberatChecklistDto;
-  reason: string | null;
-}
-
-/** Checks a decision's body in full (German messages, with the field). */
-export function decisionInputOf(body: unknown): DecisionInput {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError(DECISION_MESSAGES.body);
-  const input = body as Record<string, unknown>;
-  const unknownField = Object.keys(input).find((key) => !['decision', 'ids', 'checklist', 'reason'].includes(key));
-  if (unknownField) throw new ValidationError(DECISION_MESSAGES.body, { field: unknownField });
-  if (input.decision !== 'publish' && input.decision !== 'reject' && input.decision !== 'withdraw') {
-    throw new ValidationError(DECISION_MESSAGES.decision, { field: 'decision' });
-  }
-  const ids = input.ids;
-  if (
-    !Array.isArray(ids) ||
-    ids.length < 1 ||
-    ids.length > MODERATION_DECISION_MAX_IDS ||
-    !ids.every(isEntryId) ||
-    new Set(ids).size !== ids.length
-  ) {
-    throw new ValidationError(DECISION_MESSAGES.ids, { field: 'ids' });
-  }
-  if (input.decision === 'publish') {
-    return { decision: 'publish', ids, checklist: completeChecklistOf(input.checklist), reason: reasonOf(input.reason, false) };
-  }
-  const checklist = checklistOf(input.checklist);
-  return { decision: input.decision, ids, checklist, reason: reasonOf(input.reason, true, DECISION_MESSAGES.rejectReason) };
+  const parsed = werberatChecklistSchema.safeParse(details.checklist);
+  return parsed.success ? parsed.data : null;
 }
 
 const failedChecks = (checklist: WerberatChecklistDto): WerberatCheckKey[] => WERBERAT_CHECK_KEYS.filter((key) => !checklist[key]);
@@ -123,9 +52,45 @@ async function outcomeOfUndecided(db: Ctx['db'], id: string): Promise<Moderation
   return { id, outcome: 'not-found' };
 }
 
-/** POST decisions: decides each entry on its own; answers per entry what happened. */
+const M = MODERATION_MESSAGES;
+
+/**
+ * A refused decision: the first problem in the order the fields are decided (the body, an unknown
+ * field, the decision, the ids, the checklist, the reason), with its German message and field.
+ */
+export function decisionAnswer(error: z.ZodError): ValidationError {
+  const { issues } = error;
+  const at = (field: string) => issues.find((issue) => issue.path[0] === field);
+  if (issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type')) return new ValidationError(M.body);
+  const unknown = issues.find((issue) => issue.path.length === 0 && issue.code === 'unrecognized_keys');
+  if (unknown?.code === 'unrecognized_keys') return new ValidationError(M.body, { field: unknown.keys[0] });
+  if (at('decision')) return new ValidationError(M.decision, { field: 'decision' });
+  if (at('ids')) return new ValidationError(M.ids, { field: 'ids' });
+  const checklist = at('checklist');
+  if (checklist) return new ValidationError(checklist.message === M.checklistIncomplete ? M.checklistIncomplete : M.checklist, { field: 'checklist' });
+  return new ValidationError(at('reason')?.message ?? M.body, { field: 'reason' });
+}
+
+/**
+ * A decision from a caller without the route's schema check (scripts, tests): the body checked by
+ * the same schema and refused as the route refuses it, then `applyDecision`.
+ */
 export async function decideParticipations({ ctx, input }: { ctx: Ctx; input: { body: unknown; actor: Actor } }): Promise<ModerationDecisionResultDto> {
-  const decision = decisionInputOf(input.body);
+  const checked = moderationDecisionInputSchema.safeParse(input.body);
+  if (!checked.success) throw decisionAnswer(checked.error);
+  return applyDecision({ ctx, input: { decision: checked.data, actor: input.actor } });
+}
+
+/** POST decisions: decides each entry on its own; answers per entry what happened. */
+export async function applyDecision({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  /** As `moderationDecisionInputSchema` gives it: 1–50 different ids, the checklist (complete to publish), the reason trimmed (required to reject or withdraw). */
+  input: { decision: ModerationDecisionInputValues; actor: Actor };
+}): Promise<ModerationDecisionResultDto> {
+  const { decision } = input;
   const batch = decision.ids.length;
   const items: ModerationDecisionItemDto[] = [];
   for (const id of decision.ids) {
@@ -204,7 +169,6 @@ function isEntryCopy(value: unknown): value is OperatorParticipationDto {
 
 /** GET entries/{id}: the entry in any state with its history; 404 when neither it nor the log knows the id. */
 export async function lookupParticipation({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { id: string } }): Promise<ModerationLookupDto> {
-  if (!isEntryId(input.id)) throw new ValidationError('Gib eine Beitrags-ID an.', { field: 'id' });
   const found = await repo.findEntry(ctx.db, input.id);
   const rows = await repo.entryHistory(ctx.db, input.id);
   const history = rows.map(historyItem);
@@ -212,7 +176,7 @@ export async function lookupParticipation({ ctx, input }: { ctx: Pick<AppContext
     const entry = toOperatorParticipation(found);
     return { id: input.id, state: entry.state, entry, history };
   }
-  if (rows.length === 0) throw new NotFoundError(DECISION_MESSAGES.notFound);
+  if (rows.length === 0) throw new NotFoundError(MODERATION_MESSAGES.notFound);
   const rejection = [...rows].reverse().find((row) => row.action === 'reject');
   const copy = rejection?.details.entry;
   return { id: input.id, state: rejection ? 'rejected' : 'unknown', entry: isEntryCopy(copy) ? copy : null, history };

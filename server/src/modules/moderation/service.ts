@@ -7,6 +7,8 @@ import type {
   RemoveVotesResultDto,
 } from '@erd/shared-contracts/wire';
 import { WERBERAT_CHECK_KEYS, type WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
+import { moderationErrorCodeSchema, removeVotesInputSchema, type RemoveVotesInputValues } from '@erd/shared-contracts/schemas';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
@@ -55,11 +57,9 @@ export function toOperatorParticipation({ participation: p, club }: repo.EntryWi
   };
 }
 
-function pageArgs(query: { from?: unknown; size?: unknown }, defaultSize: number, maxSize: number): { from: number; size: number } {
-  const from = query.from === undefined ? 0 : Number(query.from);
-  const size = query.size === undefined ? defaultSize : Number(query.size);
-  if (!Number.isInteger(from) || from < 0 || !Number.isInteger(size) || size < 1) throw new ValidationError('from/size müssen ganze Zahlen sein.');
-  return { from, size: Math.min(size, maxSize) };
+/** A page (the schemas checked `from` ≥ 0 and `size` ≥ 1): the default size, and at most `maxSize`. */
+function pageArgs(query: { from?: number; size?: number }, defaultSize: number, maxSize: number): { from: number; size: number } {
+  return { from: query.from ?? 0, size: Math.min(query.size ?? defaultSize, maxSize) };
 }
 
 export async function listParticipationsForReview({
@@ -67,7 +67,8 @@ export async function listParticipationsForReview({
   input,
 }: {
   ctx: Pick<AppContext, 'db'>;
-  input: { state?: string; challengeId?: string; from?: unknown; size?: unknown };
+  /** `state` as the command line passes it (checked here); over HTTP its schema checked it. */
+  input: { state?: string; challengeId?: string; from?: number; size?: number };
 }): Promise<OperatorParticipationPageDto> {
   const state: ModerationState = input.state === undefined ? 'pending' : (input.state as ModerationState);
   if (state !== 'pending' && state !== 'published') throw new ValidationError('state ist pending oder published.');
@@ -89,7 +90,7 @@ export async function publishParticipation({
     if (!found) throw new NotFoundError(MESSAGES.notFound);
     const now = ctx.now();
     const published = await repo.publishEntry(tx, input.id, now);
-    if (!published) throw new CodedError(409, 'NotPending', MESSAGES.notPending);
+    if (!published) throw new CodedError(409, moderationErrorCodeSchema.enum.NotPending, MESSAGES.notPending);
     await repo.insertLog(tx, {
       action: 'publish',
       operatorId: input.actor.operatorId,
@@ -115,8 +116,9 @@ export async function rejectParticipation({
   input,
 }: {
   ctx: Ctx;
-  input: { id: string; reason?: unknown; actor: Actor; checklist?: WerberatChecklistDto };
+  input: { id: string; reason?: string | null; actor: Actor; checklist?: WerberatChecklistDto };
 }): Promise<RejectedParticipationDto> {
+  // The command line's reason is checked here (over HTTP the schema did, with the same rule).
   const reason = reasonOf(input.reason, false);
   // Deletes the entry, then (the cascade) its votes: the lock order of repository `lockEntries`.
   const challengeId = await retryOnConflict(() =>
@@ -159,9 +161,8 @@ export async function listVotesForReview({
   input,
 }: {
   ctx: Pick<AppContext, 'db'>;
-  input: { participationId?: string; from?: unknown; size?: unknown };
+  input: { participationId: string; from?: number; size?: number };
 }): Promise<OperatorVotePageDto> {
-  if (!input.participationId) throw new ValidationError('participationId fehlt.', { field: 'participationId' });
   const { from, size } = pageArgs(input, 100, 1000);
   const { rows, total, counted } = await repo.listVotes(ctx.db, { participationId: input.participationId, from, size });
   return {
@@ -181,20 +182,40 @@ export async function listVotesForReview({
   };
 }
 
-export async function removeVotes({
+/**
+ * Refused input as the module told it before its schemas: the German message of the first field in
+ * `order` that is wrong, with the field (a body that is no object: the schema's message, with the first field of `order`).
+ */
+export function fieldAnswer(order: readonly string[]): (error: z.ZodError) => ValidationError {
+  return (error) => {
+    const issue = order.map((field) => error.issues.find((i) => i.path[0] === field)).find(Boolean) ?? error.issues[0]!;
+    const field = issue.path[0] ?? order[0]!;
+    return new ValidationError(issue.message, { field: String(field) });
+  };
+}
+
+const removeVotesAnswer = fieldAnswer(['ids', 'reason']);
+
+type RemoveVotesCtx = Pick<AppContext, 'db' | 'now' | 'log'> & Partial<Pick<AppContext, 'jobs'>>;
+
+/** Removal from a caller without the route's schema check (scripts, tests): the body checked by the same schema, then `removeCheckedVotes`. */
+export async function removeVotes({ ctx, input }: { ctx: RemoveVotesCtx; input: { body: unknown; actor: Actor } }): Promise<RemoveVotesResultDto> {
+  const checked = removeVotesInputSchema.safeParse(input.body);
+  if (!checked.success) throw removeVotesAnswer(checked.error);
+  return removeCheckedVotes({ ctx, input: { ...checked.data, actor: input.actor } });
+}
+
+/** POST /api/operator/votes/remove: the votes out of the count, logged per entry with the reason. */
+export async function removeCheckedVotes({
   ctx,
   input,
 }: {
-  ctx: Pick<AppContext, 'db' | 'now' | 'log'> & Partial<Pick<AppContext, 'jobs'>>;
-  input: { body: unknown; actor: Actor };
+  ctx: RemoveVotesCtx;
+  /** As `removeVotesInputSchema` gives it: 1–1000 vote ids, the reason trimmed. */
+  input: RemoveVotesInputValues & { actor: Actor };
 }): Promise<RemoveVotesResultDto> {
-  const body = (input.body ?? {}) as { ids?: unknown; reason?: unknown };
-  const ids = body.ids;
-  if (!Array.isArray(ids) || !ids.length || ids.length > 1000 || !ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0)) {
-    throw new ValidationError('ids: 1 bis 1000 Stimmen-IDs.', { field: 'ids' });
-  }
-  const reason = reasonOf(body.reason, true)!;
-  const wanted = [...new Set(ids as number[])];
+  const reason = input.reason;
+  const wanted = [...new Set(input.ids)];
   const challenges = new Set<string>();
   // The entries first, then their votes (repository `lockEntries`: the one lock order of every path
   // that changes counts); run again after a deadlock or serialization failure, so no removal is lost.

@@ -1,10 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import { uploadedPictureSchema } from '@erd/shared-contracts/schemas';
 import { PICTURE_MAX_BYTES, uploadPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorResponses, errorSchema, looseObject, multipartBody } from '../../http/schemas.js';
+import { multipartBody } from '../../http/schemas.js';
+import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { documentedBodyValidator } from '../challenges-admin/media.js';
 import { receiveUpload, tooLargeError } from './service.js';
 
 /**
@@ -31,24 +34,16 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     limits: { fieldNameSize: 100, fieldSize: 8 * 1024, fields: 10, fileSize: PICTURE_MAX_BYTES + 1, files: 1, parts: 12, headerPairs: 50 },
   });
 
-  app.post(
+  // zod answers; the multipart body stays documented by its media type and is read by the handler.
+  const r = zodRoutes(app);
+  r.post(
     uploadPaths.upload,
     {
+      validatorCompiler: documentedBodyValidator(app),
       schema: {
         summary: 'Upload a picture (multipart: the presigned fields, then `file`; embedded storage only)',
         body: multipartBody('The presigned POST’s fields (createpresignedpost) in their order, then the picture as `file`'),
-        response: {
-          201: {
-            type: 'object',
-            description: 'UploadedPictureDto (shared-contracts)',
-            required: ['file', 'image'],
-            properties: { file: { type: 'string' }, image: looseObject },
-          },
-          ...errorResponses,
-          403: errorSchema,
-          413: errorSchema,
-          415: errorSchema,
-        },
+        response: { 201: uploadedPictureSchema, ...zodErrorResponses, 403: zodErrorSchema, 413: zodErrorSchema, 415: zodErrorSchema },
       },
     },
     async (request, reply) => {

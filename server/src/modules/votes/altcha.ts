@@ -2,7 +2,7 @@ import { createHmac, pbkdf2, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { createChallenge, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { ALTCHA_BROWSER_ALGORITHMS, AltchaChallengeDto, AltchaPayloadDto } from '@erd/shared-contracts/wire';
+import type { ALTCHA_BROWSER_ALGORITHMS, AltchaChallengeAnswerDto, AltchaPayloadDto } from '@erd/shared-contracts/wire';
 import { appKey } from '../../lib/keys.js';
 
 /**
@@ -27,7 +27,7 @@ const MAX_PAYLOAD_LENGTH = 4096;
 
 const hmacSecret = (secret: string) => appKey(secret, 'vote-proof').toString('hex');
 
-export async function createProofChallenge(secret: string, cost: number, now: Date): Promise<AltchaChallengeDto> {
+export async function createProofChallenge(secret: string, cost: number, now: Date): Promise<AltchaChallengeAnswerDto> {
   const challenge = await createChallenge({
     algorithm: PROOF_ALGORITHM,
     cost,

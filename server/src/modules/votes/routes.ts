@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { entryPaths, SHARE_CHANNELS, type VoteInput } from '@erd/shared-contracts/wire';
+import { altchaChallengeSchema, voteInputSchema, voteResultSchema } from '@erd/shared-contracts/schemas';
+import { entryPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { isAppError } from '../../errors.js';
 import { authenticate } from '../../http/auth.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { dto, errorResponses, errorSchema, ID_MAX_LENGTH } from '../../http/schemas.js';
+import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { recordVote } from '../reach/service.js';
 import { castVote, getProofChallenge, voteGroups } from './service.js';
 import { ensureVoterId } from './voter.js';
@@ -19,16 +20,7 @@ import { ensureVoterId } from './voter.js';
  * figures afterwards, without holding up the answer (modules/reach).
  */
 
-const voteBody = {
-  type: 'object',
-  required: ['challengeId', 'participationId'],
-  properties: {
-    challengeId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH },
-    participationId: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH },
-    altcha: { type: 'string', maxLength: 4096 },
-    via: { type: 'string', enum: [...SHARE_CHANNELS] },
-  },
-} as const;
+const voteErrors = { ...zodErrorResponses, 403: zodErrorSchema, 409: zodErrorSchema, 429: zodErrorSchema } as const;
 
 export const voteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'votes');
@@ -36,13 +28,23 @@ export const voteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const { admit, accept } = voteGroups(ctx);
     return { admit: { ...admit.stats }, accept: { ...accept.stats } };
   });
-  app.get(entryPaths.voteChallenge, { schema: { summary: 'A proof-of-work (ALTCHA) challenge for a vote; sets the voter cookie', response: { 200: dto('AltchaChallengeDto'), 429: errorSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    ensureVoterId(ctx.secret, ctx.config, request, reply);
-    return getProofChallenge({ ctx, input: { ip: request.ip } });
-  });
+  const r = zodRoutes(app);
+  r.get(
+    entryPaths.voteChallenge,
+    {
+      schema: {
+        summary: 'A proof-of-work (ALTCHA) challenge for a vote; sets the voter cookie',
+        response: { 200: altchaChallengeSchema, 429: zodErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      ensureVoterId(ctx.secret, ctx.config, request, reply);
+      return getProofChallenge({ ctx, input: { ip: request.ip } });
+    },
+  );
 
-  app.post<{ Body: VoteInput }>(
+  r.post(
     entryPaths.votes,
     {
       bodyLimit: 8 * 1024,
@@ -51,15 +53,12 @@ export const voteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       compress: false,
       schema: {
         summary: 'Vote for an entry (an access token, when sent, makes it a member’s vote without proof of work)',
-        security: [{ xsrfHeader: [], xsrfCookie: [] }, { xsrfHeader: [], xsrfCookie: [], memberToken: [] }],
-        body: voteBody,
-        response: {
-          200: { type: 'object', required: ['votes'], properties: { votes: { type: 'integer' } } },
-          ...errorResponses,
-          403: errorSchema,
-          409: errorSchema,
-          429: errorSchema,
-        },
+        security: [
+          { xsrfHeader: [], xsrfCookie: [] },
+          { xsrfHeader: [], xsrfCookie: [], memberToken: [] },
+        ],
+        body: voteInputSchema,
+        response: { 200: voteResultSchema, ...voteErrors },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
-import { berlinToday, type AltchaChallengeDto, type IsoDate, type VoteResultDto } from '@erd/shared-contracts/wire';
+import { berlinToday, type AltchaChallengeAnswerDto, type IsoDate, type VoteResultDto } from '@erd/shared-contracts/wire';
+import { voteErrorCodeSchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { CodedError } from '../../errors.js';
 import type { AuthenticatedUser } from '../../http/auth.js';
@@ -22,6 +23,8 @@ import * as repo from './repository.js';
  */
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'secret' | 'log'> & { changes?: ChangeFeed | null };
+
+const codes = voteErrorCodeSchema.enum;
 
 const MESSAGES = {
   limit: 'Zu viele Stimmen von dieser Verbindung. Bitte versuche es später erneut.',
@@ -69,9 +72,9 @@ export function votingOpen(entry: Pick<repo.VotableEntry, 'challengeType' | 'vot
 }
 
 /** GET /api/votes/challenge: a fresh ALTCHA challenge (per-IP limited). */
-export async function getProofChallenge({ ctx, input }: { ctx: Ctx; input: { ip: string } }): Promise<AltchaChallengeDto> {
+export async function getProofChallenge({ ctx, input }: { ctx: Ctx; input: { ip: string } }): Promise<AltchaChallengeAnswerDto> {
   if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.voteChallenge, subject: input.ip } }))) {
-    throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
+    throw new CodedError(429, codes.LimitExceeded, MESSAGES.limit);
   }
   return createProofChallenge(ctx.secret, ctx.config.voteProofCost, ctx.now());
 }
@@ -138,9 +141,9 @@ export async function castVote({ ctx, input }: { ctx: Ctx; input: CastVoteInput 
   const group = voteGroups(ctx);
   const slot = rateLimitSlot({ ctx, input: { rule: RATE_LIMITS.vote, subject: input.ip } });
   const { hits, entry } = await group.admit.add({ participationId: input.participationId, slot });
-  if (slot && (hits ?? 0) > slot.limit) throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
-  if (!entry || entry.challengeId !== input.challengeId) throw new CodedError(404, 'NotFound', MESSAGES.notFound);
-  if (!votingOpen(entry, berlinToday(ctx.now()))) throw new CodedError(403, 'VotingClosed', MESSAGES.closed);
+  if (slot && (hits ?? 0) > slot.limit) throw new CodedError(429, codes.LimitExceeded, MESSAGES.limit);
+  if (!entry || entry.challengeId !== input.challengeId) throw new CodedError(404, codes.NotFound, MESSAGES.notFound);
+  if (!votingOpen(entry, berlinToday(ctx.now()))) throw new CodedError(403, codes.VotingClosed, MESSAGES.closed);
 
   let accountKey: string | null = null;
   let proof: { signature: string; expiresAt: Date } | null = null;
@@ -150,12 +153,12 @@ export async function castVote({ ctx, input }: { ctx: Ctx; input: CastVoteInput 
   const club = input.user ? await findClubOfAccount(ctx.db, input.user.sub) : undefined;
   const member = club && input.user ? input.user.sub : null;
   if (club) {
-    if (club.id === entry.clubId) throw new CodedError(403, 'OwnEntry', MESSAGES.own);
+    if (club.id === entry.clubId) throw new CodedError(403, codes.OwnEntry, MESSAGES.own);
     accountKey = `club:${club.id}`;
   } else {
-    if (!input.altcha) throw new CodedError(400, 'ProofRequired', MESSAGES.proofRequired);
+    if (!input.altcha) throw new CodedError(400, codes.ProofRequired, MESSAGES.proofRequired);
     const checked = await checkProof(ctx.secret, input.altcha, ctx.now());
-    if (!checked.ok) throw new CodedError(400, 'InvalidProof', MESSAGES.proofInvalid, { reason: checked.reason });
+    if (!checked.ok) throw new CodedError(400, codes.InvalidProof, MESSAGES.proofInvalid, { reason: checked.reason });
     proof = { signature: checked.signature, expiresAt: checked.expiresAt };
   }
 
@@ -173,9 +176,9 @@ export async function castVote({ ctx, input }: { ctx: Ctx; input: CastVoteInput 
     },
     proof,
   });
-  if (outcome.kind === 'proof-used') throw new CodedError(400, 'InvalidProof', MESSAGES.proofInvalid, { reason: 'used' });
+  if (outcome.kind === 'proof-used') throw new CodedError(400, codes.InvalidProof, MESSAGES.proofInvalid, { reason: 'used' });
   if (outcome.kind === 'already-voted') {
-    throw new CodedError(409, 'AlreadyVoted', MESSAGES.already, { votes: await repo.voteCount(ctx.db, input.participationId) });
+    throw new CodedError(409, codes.AlreadyVoted, MESSAGES.already, { votes: await repo.voteCount(ctx.db, input.participationId) });
   }
   return { votes: outcome.votes };
 }
