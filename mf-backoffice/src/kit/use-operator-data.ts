@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useState } from 'react';
+import { isApiError } from '@erd/shared-contracts';
+import { isPasswordChangeRequired } from '../components/password-change-required';
+import { useOperatorSession } from '../lib/operator-session';
+
+/**
+ * What a screen's request is at: `loading`, `ready` with the answer, or why not. `reloading` is true
+ * while a newer request runs and the last answer is still shown (`keepPrevious`).
+ */
+export type OperatorDataState<T> =
+  | { status: 'loading' }
+  | { status: 'ready'; data: T; reloading: boolean }
+  | { status: 'error'; error: unknown }
+  | { status: 'password' }
+  | { status: 'notFound'; error: unknown }
+  | { status: 'forbidden'; error: unknown };
+
+export type OperatorData<T> = OperatorDataState<T> & {
+  /** Asks again (the 'Erneut laden' button, or after a change the list must show). */
+  reload: () => void;
+  /** Changes the shown answer in place (a row the operator just edited), without asking the server. */
+  update: (change: (data: T) => T) => void;
+};
+
+export interface OperatorDataOptions {
+  /** Keep showing the last answer while a new key (or a reload) loads, instead of `loading`. */
+  keepPrevious?: boolean;
+  /** A 404 answer is `notFound` (otherwise `error`). */
+  notFound?: boolean;
+  /** A 403 answer (other than 'password change required') is `forbidden` (otherwise `error`). */
+  forbidden?: boolean;
+  /** The 403 'password change required' is `password` (default); false: it is an `error` like any other. */
+  passwordChange?: boolean;
+}
+
+/** The key a request is known by: one value, or a list of values compared one by one (like a hook's deps). */
+export type DataKey = unknown;
+
+function sameKey(a: DataKey, b: DataKey): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
+  return Object.is(a, b);
+}
+
+interface Answer<T> {
+  request: number;
+  state: OperatorDataState<T>;
+}
+
+/**
+ * The one way a back-office screen loads its data: runs `load` when `key` changes (compared by
+ * identity, a list element by element; `null` asks nothing) or `reload` is called, ignores answers
+ * that arrive after a newer request started, signs the operator out ('expired') on 401, and sorts
+ * the other failures into `password`, `notFound`, `forbidden` or `error` (see the options).
+ */
+export function useOperatorData<T>(key: DataKey, load: () => Promise<T>, options: OperatorDataOptions = {}): OperatorData<T> {
+  const { keepPrevious = false, notFound = false, forbidden = false, passwordChange = true } = options;
+  const { signedOut } = useOperatorSession();
+  const [request, setRequest] = useState({ key, n: 0 });
+  const [answer, setAnswer] = useState<Answer<T> | null>(null);
+
+  // A new key is a new request from this render on (so no render shows the old key's answer as this one's).
+  let current = request;
+  if (!sameKey(request.key, key)) {
+    current = { key, n: request.n + 1 };
+    setRequest(current);
+  }
+  const n = current.n;
+  const idle = key === null;
+
+  useEffect(() => {
+    if (idle) return undefined;
+    let active = true;
+    load().then(
+      (data) => {
+        if (active) setAnswer({ request: n, state: { status: 'ready', data, reloading: false } });
+      },
+      (error: unknown) => {
+        if (!active) return;
+        if (isApiError(error) && error.status === 401) return signedOut('expired');
+        let state: OperatorDataState<T>;
+        if (passwordChange && isPasswordChangeRequired(error)) state = { status: 'password' };
+        else if (notFound && isApiError(error) && error.status === 404) state = { status: 'notFound', error };
+        else if (forbidden && isApiError(error) && error.status === 403) state = { status: 'forbidden', error };
+        else state = { status: 'error', error };
+        setAnswer({ request: n, state });
+      },
+    );
+    return () => {
+      active = false;
+    };
+    // The request is identified by `n` (its key and reloads); `load` is a new closure on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [n, idle]);
+
+  const reload = useCallback(() => setRequest((r) => ({ key: r.key, n: r.n + 1 })), []);
+  const update = useCallback(
+    (change: (data: T) => T) =>
+      setAnswer((a) => (a && a.state.status === 'ready' ? { ...a, state: { ...a.state, data: change(a.state.data) } } : a)),
+    [],
+  );
+
+  let state: OperatorDataState<T> = { status: 'loading' };
+  if (answer?.request === n) state = answer.state;
+  else if (keepPrevious && answer?.state.status === 'ready') state = { ...answer.state, reloading: true };
+  return { ...state, reload, update };
+}
+
+/** The answer when there is one (also while a newer request runs with `keepPrevious`), else null. */
+export function dataOf<T>(state: OperatorDataState<T>): T | null {
+  return state.status === 'ready' ? state.data : null;
+}
