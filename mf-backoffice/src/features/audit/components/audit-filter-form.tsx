@@ -1,0 +1,168 @@
+import { css, type Theme } from '@emotion/react';
+import { type FormEvent, useState } from 'react';
+import { FieldLabel, TextField } from '@erd/shared-contracts/forms';
+import { Button, FieldError } from '@erd/shared-contracts/ui';
+import { Panel } from '../../../components/screen';
+import { AUDIT_ACTION_LIST, auditActionLabel, subjectTypeLabel } from '../../../lib/audit-actions';
+import type { AuditFilter } from '../api/list-audit';
+import { auditTexts } from './audit-texts';
+
+/** The kinds of things the log is about (the server's subject types). */
+const SUBJECT_TYPES = ['participation', 'challenge', 'operator', 'account', 'club', 'clubs', 'newsletter-subscription', 'content', 'media', 'year'] as const;
+
+export const EMPTY_AUDIT_FILTER: Required<Pick<AuditFilter, 'action' | 'actor' | 'subject' | 'subjectType' | 'from' | 'to'>> = {
+  action: '',
+  actor: '',
+  subject: '',
+  subjectType: '',
+  from: '',
+  to: '',
+};
+export type AuditDraft = typeof EMPTY_AUDIT_FILTER;
+type Errors = Partial<Record<keyof AuditDraft, string>>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function check(draft: AuditDraft): Errors {
+  const errors: Errors = {};
+  if (draft.from && !DAY.test(draft.from)) errors.from = auditTexts.badDay;
+  if (draft.to && !DAY.test(draft.to)) errors.to = auditTexts.badDay;
+  if (!errors.from && !errors.to && draft.from && draft.to && draft.to < draft.from) errors.to = auditTexts.toBeforeFrom;
+  return errors;
+}
+
+const selectCss = (theme: Theme) => css`
+  width: 100%;
+  min-height: 48px;
+  padding: 0 ${theme.space(3)};
+  border: 2px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  font: inherit;
+  background: ${theme.colors.white};
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 1px;
+  }
+`;
+
+/**
+ * 'Protokoll filtern': action, who, subject, its kind, from/to day. A wrong day keeps the filter and
+ * moves the focus to the first wrong field; 'Filtern' hands the checked filter on, 'Zurücksetzen' the empty one.
+ */
+export function AuditFilterForm({ onFilter, onReset }: { onFilter: (filter: AuditDraft) => void; onReset: () => void }) {
+  const [draft, setDraft] = useState<AuditDraft>(EMPTY_AUDIT_FILTER);
+  const [errors, setErrors] = useState<Errors>({});
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = check(draft);
+    setErrors(found);
+    const first = (Object.keys(found) as (keyof AuditDraft)[])[0];
+    if (first) {
+      document.getElementById(`audit-${first}`)?.focus();
+      return;
+    }
+    onFilter({ ...draft, actor: draft.actor.trim(), subject: draft.subject.trim() });
+  };
+
+  const reset = () => {
+    setDraft(EMPTY_AUDIT_FILTER);
+    setErrors({});
+    onReset();
+  };
+
+  const text = (name: 'actor' | 'subject', label: string, hint: string) => (
+    <TextField
+      id={`audit-${name}`}
+      label={label}
+      hint={hint}
+      name={name}
+      type="search"
+      maxLength={254}
+      value={draft[name]}
+      onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
+    />
+  );
+  const day = (name: 'from' | 'to', label: string) => (
+    <div>
+      <FieldLabel htmlFor={`audit-${name}`}>{label}</FieldLabel>
+      <input
+        id={`audit-${name}`}
+        name={name}
+        type="date"
+        value={draft[name]}
+        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `audit-${name}-error` : undefined}
+        css={(theme: Theme) => css`
+          ${selectCss(theme)};
+          border-color: ${errors[name] ? theme.colors.error : theme.colors.border};
+        `}
+      />
+      {errors[name] && <FieldError id={`audit-${name}-error`}>{errors[name]}</FieldError>}
+    </div>
+  );
+
+  return (
+    <Panel
+      css={(theme: Theme) => css`
+        margin-bottom: ${theme.space(6)};
+      `}
+    >
+      <form
+        role="search"
+        aria-label="Protokoll filtern"
+        noValidate
+        onSubmit={onSubmit}
+        css={(theme: Theme) => css`
+          display: grid;
+          gap: ${theme.space(4)};
+          grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+          align-items: start;
+        `}
+      >
+        <div>
+          <FieldLabel htmlFor="audit-action">Aktion</FieldLabel>
+          <select id="audit-action" name="action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })} css={selectCss}>
+            <option value="">Alle Aktionen</option>
+            {AUDIT_ACTION_LIST.map((action) => (
+              <option key={action} value={action}>
+                {auditActionLabel(action)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {text('actor', 'Wer', 'Teil der E-Mail-Adresse oder cli:…')}
+        <div>
+          <FieldLabel htmlFor="audit-subjectType">Gegenstand</FieldLabel>
+          <select id="audit-subjectType" name="subjectType" value={draft.subjectType} onChange={(e) => setDraft({ ...draft, subjectType: e.target.value })} css={selectCss}>
+            <option value="">Alle</option>
+            {SUBJECT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {subjectTypeLabel(type)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {text('subject', 'Gegenstand-ID', 'Die ID eines Beitrags, einer Challenge, …')}
+        {day('from', 'Von (Tag)')}
+        {day('to', 'Bis (Tag)')}
+        <div
+          css={(theme: Theme) => css`
+            display: flex;
+            flex-wrap: wrap;
+            gap: ${theme.space(3)};
+            grid-column: 1 / -1;
+          `}
+        >
+          <Button type="submit" variant="primary">
+            Filtern
+          </Button>
+          <Button type="button" variant="outline" onClick={reset}>
+            Zurücksetzen
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
