@@ -22,7 +22,7 @@ export type OperatorData<T> = OperatorDataState<T> & {
   update: (change: (data: T) => T) => void;
 };
 
-export interface OperatorDataOptions {
+export interface OperatorDataOptions<T = unknown> {
   /** Keep showing the last answer while a new key (or a reload) loads, instead of `loading`. */
   keepPrevious?: boolean;
   /** A 404 answer is `notFound` (otherwise `error`). */
@@ -31,6 +31,8 @@ export interface OperatorDataOptions {
   forbidden?: boolean;
   /** The 403 'password change required' is `password` (default); false: it is an `error` like any other. */
   passwordChange?: boolean;
+  /** Called with each answer that is shown, as it arrives (to reset what belonged to the last one, a selection). */
+  onAnswer?: (data: T) => void;
 }
 
 /** The key a request is known by: one value, or a list of values compared one by one (like a hook's deps). */
@@ -52,8 +54,8 @@ interface Answer<T> {
  * that arrive after a newer request started, signs the operator out ('expired') on 401, and sorts
  * the other failures into `password`, `notFound`, `forbidden` or `error` (see the options).
  */
-export function useOperatorData<T>(key: DataKey, load: () => Promise<T>, options: OperatorDataOptions = {}): OperatorData<T> {
-  const { keepPrevious = false, notFound = false, forbidden = false, passwordChange = true } = options;
+export function useOperatorData<T>(key: DataKey, load: () => Promise<T>, options: OperatorDataOptions<T> = {}): OperatorData<T> {
+  const { keepPrevious = false, notFound = false, forbidden = false, passwordChange = true, onAnswer } = options;
   const { signedOut } = useOperatorSession();
   const [request, setRequest] = useState({ key, n: 0 });
   const [answer, setAnswer] = useState<Answer<T> | null>(null);
@@ -72,7 +74,9 @@ export function useOperatorData<T>(key: DataKey, load: () => Promise<T>, options
     let active = true;
     load().then(
       (data) => {
-        if (active) setAnswer({ request: n, state: { status: 'ready', data, reloading: false } });
+        if (!active) return;
+        setAnswer({ request: n, state: { status: 'ready', data, reloading: false } });
+        onAnswer?.(data);
       },
       (error: unknown) => {
         if (!active) return;

@@ -14,7 +14,7 @@ interface Deferred {
 }
 
 /** A screen that asks `calls` for the answer to its key; each request waits until the test answers it. */
-function setup(options: OperatorDataOptions = {}, notFound?: string) {
+function setup(options: OperatorDataOptions<string> = {}, notFound?: string) {
   const calls: Deferred[] = [];
   const load = (key: string) =>
     new Promise<string>((resolve, reject) => {
@@ -176,4 +176,13 @@ it('changes the shown answer in place with update', async () => {
   update((value) => `${value}+`);
   await waitFor(() => expect(screen.getByText('answer: A+')).toBeInTheDocument());
   expect(calls).toHaveLength(1);
+});
+
+it('calls onAnswer with each answer it shows', async () => {
+  const seen: string[] = [];
+  const { calls, setKey } = setup({ onAnswer: (value) => seen.push(value) });
+  setKey('b');
+  await answer(calls[0], 'A');
+  await answer(calls[1], 'B');
+  expect(seen).toEqual(['B']);
 });

@@ -1,22 +1,20 @@
 import { css, type Theme } from '@emotion/react';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError, Link } from '@erd/shared-contracts';
+import { type FormEvent, useState } from 'react';
+import { Link } from '@erd/shared-contracts';
 import {
   BURST_ADDRESS_MIN_VOTES,
   BURST_MINUTE_MIN_VOTES,
-  type VoteEntryPageDto,
   type VoteEntrySortDto,
   votesAdminScreens,
 } from '@erd/shared-contracts/backoffice';
 import { CheckboxField, FieldLabel } from '@erd/shared-contracts/forms';
-import { Badge, Button, Spinner } from '@erd/shared-contracts/ui';
-import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
-import { Panel, ScreenHeader } from '../../../components/screen';
+import { Badge, Button } from '@erd/shared-contracts/ui';
+import { ScreenHeader } from '../../../components/screen';
 import { SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
 import { selectStyle, table, tableFrame, visuallyHidden } from '../../../components/table-styles';
-import { useOperatorSession } from '../../../lib/operator-session';
+import { LoadState, useOperatorData } from '../../../kit';
 import { listVoteEntries, VOTE_ENTRY_PAGE_SIZE } from '../api/list-vote-entries';
 import { clubOf, entrySummary } from './format';
 
@@ -35,7 +33,6 @@ const SORT_LABELS: Record<VoteEntrySortDto, string> = {
   club: 'Verein (A–Z)',
 };
 
-type List = { status: 'loading' } | { status: 'error' } | { status: 'password' } | { status: 'ready'; page: VoteEntryPageDto };
 interface Filter {
   challengeId: string;
   flagged: boolean;
@@ -50,34 +47,14 @@ interface Filter {
 export function VotesScreen() {
   const [draft, setDraft] = useState<Filter>({ challengeId: '', flagged: false, sort: '-votes' });
   const [filter, setFilter] = useState<Filter & { from: number }>({ ...draft, from: 0 });
-  const [list, setList] = useState<List>({ status: 'loading' });
-  const request = useRef(0);
-  const { signedOut } = useOperatorSession();
-
-  const load = useCallback(async () => {
-    const id = ++request.current;
-    setList((current) => (current.status === 'ready' ? current : { status: 'loading' }));
-    try {
-      const page = await listVoteEntries({ ...filter, size: VOTE_ENTRY_PAGE_SIZE });
-      if (id === request.current) setList({ status: 'ready', page });
-    } catch (error) {
-      if (id !== request.current) return;
-      if (isApiError(error) && error.status === 401) signedOut('expired');
-      else if (isPasswordChangeRequired(error)) setList({ status: 'password' });
-      else setList({ status: 'error' });
-    }
-  }, [filter, signedOut]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const list = useOperatorData(filter, () => listVoteEntries({ ...filter, size: VOTE_ENTRY_PAGE_SIZE }), { keepPrevious: true });
 
   const onFilter = (event: FormEvent) => {
     event.preventDefault();
     setFilter({ ...draft, from: 0 });
   };
 
-  const page = list.status === 'ready' ? list.page : null;
+  const page = list.status === 'ready' ? list.data : null;
   const pages = page ? Math.max(1, Math.ceil(page.total / VOTE_ENTRY_PAGE_SIZE)) : 1;
   const current = Math.floor(filter.from / VOTE_ENTRY_PAGE_SIZE) + 1;
 
@@ -110,16 +87,7 @@ export function VotesScreen() {
         </Button>
       </SearchPanel>
 
-      {list.status === 'loading' && <Spinner label={votesTexts.loading} />}
-      {list.status === 'password' && <PasswordChangeRequired />}
-      {list.status === 'error' && (
-        <Panel role="alert">
-          <p>{votesTexts.loadFailed}</p>
-          <Button variant="secondary" onClick={() => void load()}>
-            Erneut laden
-          </Button>
-        </Panel>
-      )}
+      <LoadState state={list} loading={votesTexts.loading} failed={votesTexts.loadFailed} />
       {page && (
         <>
           <h2
