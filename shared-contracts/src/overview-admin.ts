@@ -2,7 +2,14 @@
  * The back office's 'Überblick' (issue 8): the season at a glance. Both roles read it.
  */
 
-import type { AuditEntryDto } from './operators.js';
+import type { z } from 'zod';
+import type {
+  overviewChallengePhaseSchema,
+  overviewChallengeSchema,
+  overviewDaySchema,
+  overviewQuerySchema,
+  overviewSchema,
+} from './schemas/content.js';
 
 export const overviewAdminPaths = {
   /** GET `OverviewQuery` → `OverviewDto` (any operator). */
@@ -16,45 +23,14 @@ export const OVERVIEW_MAX_DAYS = 366;
 export const OVERVIEW_AUDIT_ENTRIES = 10;
 
 /** GET /api/operator/overview?days= */
-export interface OverviewQuery {
-  days?: number;
-}
+export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
 
 /** A challenge's phase today (Europe/Berlin; the public site's time states, decisions §4). */
-export type OverviewChallengePhase = 'before' | 'submission' | 'voting' | 'ended';
+export type OverviewChallengePhase = z.infer<typeof overviewChallengePhaseSchema>;
 
-export interface OverviewChallengeDto {
-  id: string;
-  /** Its place in the season, from 1. */
-  number: number;
-  headline: string;
-  type: string;
-  phase: OverviewChallengePhase;
-  startDate: string;
-  endDate: string;
-  /** Entries of every state. */
-  entries: number;
-  /** Entries waiting for review. */
-  pending: number;
-}
+export type OverviewChallengeDto = z.infer<typeof overviewChallengeSchema>;
 
 /** One Europe/Berlin calendar day: the votes cast that day that still count, and the club accounts registered that day. */
-export interface OverviewDayDto {
-  /** `YYYY-MM-DD` (Europe/Berlin). */
-  day: string;
-  votes: number;
-  registrations: number;
-}
+export type OverviewDayDto = z.infer<typeof overviewDaySchema>;
 
-export interface OverviewDto {
-  /** Today in Europe/Berlin, `YYYY-MM-DD`. */
-  today: string;
-  /** The current season's challenges in their order; empty when no season is set up. */
-  challenges: OverviewChallengeDto[];
-  /** Entries waiting for review in the whole season. */
-  pendingTotal: number;
-  /** Oldest first, ending today; one row per day (days without any are 0). */
-  days: OverviewDayDto[];
-  /** The newest audit entries, newest first. */
-  audit: AuditEntryDto[];
-}
+export type OverviewDto = z.infer<typeof overviewSchema>;

@@ -1,8 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  contentIncludeQuerySchema,
+  contentObjectParamsSchema,
+  contentObjectSchema,
+  contentSearchQuerySchema,
+  contentSearchResultSchema,
+  contentSpaceParamsSchema,
+  spaceDataSchema,
+} from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { dto, errorResponses, ID_MAX_LENGTH, looseObject } from '../../http/schemas.js';
+import { zodErrorResponses, zodRoutes } from '../../http/zod.js';
 import { topics } from '../cache/changes.js';
 import { createDocumentCache } from '../cache/documents.js';
 import { type CachePolicy, sendDocument } from '../cache/http.js';
@@ -37,28 +46,6 @@ export const SEARCH_CACHE: CachePolicy = { sMaxAge: 5, staleWhileRevalidate: 5, 
 /** An operator's preview is for one browser: never kept by a shared cache or the browser. */
 export const PREVIEW_CACHE_CONTROL = 'private, no-store';
 
-const spaceParams = {
-  type: 'object',
-  required: ['spaceId'],
-  properties: { spaceId: { type: 'string', minLength: 1, maxLength: 100 } },
-} as const;
-
-const includeProperty = { type: 'integer', minimum: 0, maximum: 10, default: 0 } as const;
-
-interface SpaceParams {
-  spaceId: string;
-}
-
-interface SearchQuery {
-  objectTypeId?: string;
-  locale?: string;
-  from: number;
-  size?: number;
-  include: number;
-  sort: '-createdAt' | '-fields.votes';
-  'fields.challenge.id'?: string;
-}
-
 export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'public content');
   const feed = ctx.changes ?? null;
@@ -80,29 +67,19 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   const knownSpace = (spaceId: string) => {
     if (spaceId !== ctx.config.spaceId) throw new NotFoundError(`Unbekannter Space "${spaceId}"`);
   };
+  // The cached space data and searches are sent as prepared bytes (no serializer): their bodies go
+  // through the answer's schema once, when they are made.
+  const r = zodRoutes(app);
 
-  app.get<{ Params: SpaceParams; Querystring: { include: number } }>(
+  r.get(
     '/spacedata',
     {
       compress: false,
       schema: {
         summary: 'The season’s content: year, challenges, site texts (SpaceDataDto; ETag, 304)',
-        params: spaceParams,
-        querystring: { type: 'object', properties: { include: includeProperty } },
-        response: {
-          200: {
-            type: 'object',
-            required: ['spaceId', 'year', 'site'],
-            properties: {
-              spaceId: { type: 'string' },
-              year: looseObject,
-              site: looseObject,
-              nextSeason: { type: ['object', 'null'], description: 'The next scheduled season: { year, startDate }, else null' },
-              preview: { type: 'boolean', description: 'true only in an operator’s preview (private, no-store)' },
-            },
-          },
-          ...errorResponses,
-        },
+        params: contentSpaceParamsSchema,
+        querystring: contentIncludeQuerySchema,
+        response: { 200: spaceDataSchema, ...zodErrorResponses },
       },
     },
     async (request, reply) => {
@@ -112,42 +89,24 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       if (request.cookies[PREVIEW_COOKIE] !== undefined) {
         const previewYearId = previewYearOf(request, ctx.secret, ctx.now());
         const preview = previewYearId ? await previewSpaceData(spaceId, previewYearId) : null;
-        if (preview) return reply.header('cache-control', PREVIEW_CACHE_CONTROL).type('application/json; charset=utf-8').send(JSON.stringify(preview));
+        if (preview) return reply.header('cache-control', PREVIEW_CACHE_CONTROL).send(preview);
       }
       const doc = await spaceCache.get(spaceId, [topics.content], async () => ({
-        body: JSON.stringify(await getSpaceData({ ctx, input: { spaceId } })),
+        body: JSON.stringify(spaceDataSchema.parse(await getSpaceData({ ctx, input: { spaceId } }))),
       }));
       return sendDocument(request, reply, doc, SPACE_DATA_CACHE);
     },
   );
 
-  app.get<{ Params: SpaceParams; Querystring: SearchQuery }>(
+  r.get(
     '/objects/search',
     {
       compress: false,
       schema: {
         summary: 'The club catalogue or a challenge’s published entries (ETag, 304)',
-        params: spaceParams,
-        querystring: {
-          type: 'object',
-          properties: {
-            objectTypeId: { type: 'string', maxLength: 100 },
-            locale: { type: 'string', maxLength: 20 },
-            from: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
-            size: { type: 'integer', minimum: 1, maximum: 1000 },
-            include: includeProperty,
-            sort: { type: 'string', enum: ['-createdAt', '-fields.votes'], default: '-createdAt' },
-            'fields.challenge.id': { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH },
-          },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['items', 'total'],
-            properties: { items: { type: 'array', items: looseObject }, total: { type: 'integer' } },
-          },
-          ...errorResponses,
-        },
+        params: contentSpaceParamsSchema,
+        querystring: contentSearchQuerySchema,
+        response: { 200: contentSearchResultSchema, ...zodErrorResponses },
       },
     },
     async (request, reply) => {
@@ -177,26 +136,21 @@ export const contentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         // A validation error: searchObjects says which.
         return searchObjects({ ctx, input });
       }
-      const doc = await searchCache.get(key, dependsOn, async () => ({ body: JSON.stringify(await searchObjects({ ctx, input })) }));
+      const doc = await searchCache.get(key, dependsOn, async () => ({
+        body: JSON.stringify(contentSearchResultSchema.parse(await searchObjects({ ctx, input }))),
+      }));
       return sendDocument(request, reply, doc, SEARCH_CACHE);
     },
   );
 
-  app.get<{ Params: SpaceParams & { id: string }; Querystring: { include: number } }>(
+  r.get(
     '/objects/:id',
     {
       schema: {
         summary: 'One club, challenge, year or published entry',
-        params: {
-          type: 'object',
-          required: ['spaceId', 'id'],
-          properties: {
-            spaceId: spaceParams.properties.spaceId,
-            id: { type: 'string', minLength: 1, maxLength: ID_MAX_LENGTH },
-          },
-        },
-        querystring: { type: 'object', properties: { include: includeProperty } },
-        response: { 200: dto('ContentObject'), ...errorResponses },
+        params: contentObjectParamsSchema,
+        querystring: contentIncludeQuerySchema,
+        response: { 200: contentObjectSchema, ...zodErrorResponses },
       },
     },
     async (request) =>

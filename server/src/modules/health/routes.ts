@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { healthOkSchema, healthReadySchema, type HealthReadyDto } from '@erd/shared-contracts/schemas';
 import type { Database } from '../../db/client.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { zodRoutes } from '../../http/zod.js';
 import type { JobQueue } from '../jobs/queue.js';
 
 /**
@@ -20,13 +22,6 @@ export interface HealthOptions {
 }
 
 const PING_TIMEOUT_MS = 2000;
-
-const okSchema = { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } } as const;
-const readySchema = {
-  type: 'object',
-  required: ['ok', 'database', 'jobs', 'closing'],
-  properties: { ok: { type: 'boolean' }, database: { type: 'boolean' }, jobs: { type: 'boolean' }, closing: { type: 'boolean' } },
-} as const;
 
 /** True when the database answered within the time. */
 async function pings(database: Pick<Database, 'ping'>, onError: (error: unknown) => void): Promise<boolean> {
@@ -54,7 +49,7 @@ async function pings(database: Pick<Database, 'ping'>, onError: (error: unknown)
 export async function checkReadiness(
   { database, jobs, isClosing }: HealthOptions,
   onError: (error: unknown) => void,
-): Promise<{ ok: boolean; database: boolean; jobs: boolean; closing: boolean }> {
+): Promise<HealthReadyDto> {
   const closing = isClosing();
   const db = closing ? false : await pings(database, onError);
   const state = { database: db, jobs: jobs.isRunning(), closing };
@@ -65,19 +60,20 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, optio
   const { database } = options;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
   tagRoutes(app, 'health');
+  const r = zodRoutes(app);
 
-  app.get('/health', { schema: { summary: 'Liveness: the process runs (no database call)', response: { 200: okSchema } } }, async (_request, reply) => {
+  r.get('/health', { schema: { summary: 'Liveness: the process runs (no database call)', response: { 200: healthOkSchema } } }, async (_request, reply) => {
     noStore(reply);
     return { ok: true };
   });
 
-  app.get('/ready', { schema: { summary: 'Readiness: database, job workers, not closing (503 otherwise)', response: { 200: readySchema, 503: readySchema } } }, async (request, reply) => {
+  r.get('/ready', { schema: { summary: 'Readiness: database, job workers, not closing (503 otherwise)', response: { 200: healthReadySchema, 503: healthReadySchema } } }, async (request, reply) => {
     noStore(reply);
     const state = await checkReadiness(options, (error) => request.log.error({ err: error }, 'readiness: database ping failed'));
     return reply.code(state.ok ? 200 : 503).send(state);
   });
 
-  app.get('/healthz', { schema: { summary: 'Health with a database ping (503 when it fails)', response: { 200: okSchema, 503: okSchema } } }, async (request, reply) => {
+  r.get('/healthz', { schema: { summary: 'Health with a database ping (503 when it fails)', response: { 200: healthOkSchema, 503: healthOkSchema } } }, async (request, reply) => {
     noStore(reply);
     try {
       await database.ping();

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { OVERVIEW_MAX_DAYS, overviewAdminPaths } from '@erd/shared-contracts/backoffice';
+import { overviewAdminPaths } from '@erd/shared-contracts/backoffice';
+import { overviewQuerySchema, overviewSchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { dto, errorResponses, errorSchema } from '../../http/schemas.js';
+import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { registerOperatorAccess } from '../operators/access.js';
 import { getOverview } from './service.js';
 
@@ -11,27 +12,22 @@ import { getOverview } from './service.js';
  * hook (modules/operators/access.ts); both roles read it.
  */
 
-const errors = { ...errorResponses, 401: errorSchema, 403: errorSchema } as const;
-
 export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
   registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: overview');
+  const r = zodRoutes(app);
 
-  app.get<{ Querystring: { days?: number } }>(
+  r.get(
     overviewAdminPaths.overview,
     {
       config: { operatorAccess: 'operator' },
       schema: {
         summary: 'The back office’s start page figures over the last days',
-        querystring: {
-          type: 'object',
-          properties: { days: { type: 'integer', minimum: 1, maximum: OVERVIEW_MAX_DAYS } },
-          additionalProperties: false,
-        },
-        response: { 200: dto('OverviewDto'), ...errors },
+        querystring: overviewQuerySchema,
+        response: { 200: overviewSchema, ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema },
       },
     },
     async (request) => getOverview({ ctx, input: request.query }),

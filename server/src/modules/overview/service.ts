@@ -1,12 +1,11 @@
 import {
   OVERVIEW_AUDIT_ENTRIES,
   OVERVIEW_DEFAULT_DAYS,
-  OVERVIEW_MAX_DAYS,
   type OverviewDayDto,
   type OverviewDto,
+  type OverviewQuery,
 } from '@erd/shared-contracts/backoffice';
 import type { AppContext } from '../../context.js';
-import { ValidationError } from '../../errors.js';
 import { addDays, berlinToday } from '../../lib/dates.js';
 import { berlinDayStart, listAuditEntries } from '../audit/service.js';
 import { listAdminChallenges } from '../challenges-admin/service.js';
@@ -22,12 +21,9 @@ import * as repo from './repository.js';
 
 type Ctx = Pick<AppContext, 'db' | 'now'>;
 
-export const DAYS_MESSAGE = `days: eine ganze Zahl von 1 bis ${OVERVIEW_MAX_DAYS}.`;
-
-/** GET /api/operator/overview?days= */
-export async function getOverview({ ctx, input }: { ctx: Ctx; input: { days?: number } }): Promise<OverviewDto> {
+/** GET /api/operator/overview?days= (`days` checked by the query's schema, `overviewQuerySchema`). */
+export async function getOverview({ ctx, input }: { ctx: Ctx; input: OverviewQuery }): Promise<OverviewDto> {
   const days = input.days ?? OVERVIEW_DEFAULT_DAYS;
-  if (!Number.isInteger(days) || days < 1 || days > OVERVIEW_MAX_DAYS) throw new ValidationError(DAYS_MESSAGE, { field: 'days' });
   const today = berlinToday(ctx.now());
   const first = addDays(today, -(days - 1));
   const range = { from: berlinDayStart(first), before: berlinDayStart(addDays(today, 1)) };

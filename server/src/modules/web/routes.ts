@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifySchema } from 'fastify';
 import { isBackofficeRoute } from '@erd/shared-contracts/backoffice';
+import { mediaNameParamsSchema } from '@erd/shared-contracts/schemas';
 import { isAppRoute, pageSlots, SHARE_VIA_PARAM } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { dataPaths, SERVED_REMOTE_NAMES, webPaths, type ServedRemoteName, type ServerConfig } from '../../config.js';
@@ -13,6 +14,7 @@ import { tagRoutes } from '../../http/openapi.js';
 import { pageContentSecurityPolicy } from '../../http/headers.js';
 import { errorSchema } from '../../http/schemas.js';
 import { pathOf } from '../../http/security.js';
+import { zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { PREVIEW_CACHE_CONTROL } from '../content/routes.js';
 import { getSpaceData } from '../content/service.js';
 import { PREVIEW_COOKIE, previewYearOf } from '../season-preview/token.js';
@@ -70,7 +72,6 @@ const BACKOFFICE_PAGE = 'backoffice.html';
 /** The back-office page's own files in the host build (`/backoffice.html`, `/backoffice.js`, …). */
 const BACKOFFICE_FILE = /^\/backoffice\.[^/]+$/;
 
-const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 80 } } } as const;
 const file = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } }) as const;
 const text = { description: 'No build to serve yet', content: { 'text/plain': { schema: { type: 'string' } } } } as const;
 /** The static routes: files of the builds and the app's pages (left out of the API document). */
@@ -242,37 +243,52 @@ export const webRoutes: FastifyPluginAsync<{
   const media: MediaStore = ctx.media;
   const mediaMemory = createMemoryFiles({ maxBytes: MEDIA_MEMORY_MAX });
   const legacyMedia = media.kind === 'database' ? createLocalMediaStore(data.media) : null;
-  app.get<{ Params: { name: string } }>(
-    '/media/:name',
-    { schema: { summary: 'An imported image (season assets, challenge pictures, logos), immutable', params: nameParams, response: { 200: file('image/*', 'The image'), 404: errorSchema } } },
-    async (request, reply) => {
-      const { name } = request.params;
-      if (!MEDIA_NAME.test(name)) throw new NotFoundError('Datei nicht gefunden');
-      if (media.kind === 'folder') return sendFileIfThere(reply, data.media, name, CACHE_IMMUTABLE);
-      // Stored by any instance; not found is not kept (it may be stored a moment later).
-      const file = await mediaMemory.get(name, async () => {
-        const found = (await media.get(name)) ?? (await legacyMedia?.get(name)) ?? null;
-        return found && prepareMemoryFile(found.data, found.contentType, found.createdAt);
-      });
-      if (!file) throw new NotFoundError('Datei nicht gefunden');
-      return sendMemoryFile(request, reply, file, CACHE_IMMUTABLE);
-    },
-  );
-
-  // Processed pictures of the embedded default (modules/uploads; in S3 mode they are in the bucket).
-  if (!config.s3) {
-    app.get<{ Params: { name: string } }>(
-      '/media/uploads/:name',
+  // The media files' routes take and answer the contracts' zod schemas, in a scope of their own (the
+  // static routes below keep theirs).
+  await app.register(async (scope) => {
+    const r = zodRoutes(scope);
+    r.get(
+      '/media/:name',
       {
-        schema: { summary: 'A processed club picture (embedded storage), immutable', params: nameParams, response: { 200: file('image/*', 'The picture'), 404: errorSchema } },
+        schema: {
+          summary: 'An imported image (season assets, challenge pictures, logos), immutable',
+          params: mediaNameParamsSchema,
+          response: { 200: file('image/*', 'The image'), 404: zodErrorSchema },
+        },
       },
       async (request, reply) => {
-        if (!UPLOAD_FILE_NAME.test(request.params.name)) throw new NotFoundError('Datei nicht gefunden');
-        reply.header('x-content-type-options', 'nosniff');
-        return sendFileIfThere(reply, data.uploads, request.params.name, CACHE_IMMUTABLE);
+        const { name } = request.params;
+        if (!MEDIA_NAME.test(name)) throw new NotFoundError('Datei nicht gefunden');
+        if (media.kind === 'folder') return sendFileIfThere(reply, data.media, name, CACHE_IMMUTABLE);
+        // Stored by any instance; not found is not kept (it may be stored a moment later).
+        const file = await mediaMemory.get(name, async () => {
+          const found = (await media.get(name)) ?? (await legacyMedia?.get(name)) ?? null;
+          return found && prepareMemoryFile(found.data, found.contentType, found.createdAt);
+        });
+        if (!file) throw new NotFoundError('Datei nicht gefunden');
+        return sendMemoryFile(request, reply, file, CACHE_IMMUTABLE);
       },
     );
-  }
+
+    // Processed pictures of the embedded default (modules/uploads; in S3 mode they are in the bucket).
+    if (!config.s3) {
+      r.get(
+        '/media/uploads/:name',
+        {
+          schema: {
+            summary: 'A processed club picture (embedded storage), immutable',
+            params: mediaNameParamsSchema,
+            response: { 200: file('image/*', 'The picture'), 404: zodErrorSchema },
+          },
+        },
+        async (request, reply) => {
+          if (!UPLOAD_FILE_NAME.test(request.params.name)) throw new NotFoundError('Datei nicht gefunden');
+          reply.header('x-content-type-options', 'nosniff');
+          return sendFileIfThere(reply, data.uploads, request.params.name, CACHE_IMMUTABLE);
+        },
+      );
+    }
+  });
 
   const remoteParams = { type: 'object', required: ['remote'], properties: { remote: { type: 'string' }, '*': { type: 'string' } } } as const;
   const remoteSchema = staticSchema('A file of a remote’s live build or of one of its releases', remoteParams, 'application/javascript');
