@@ -1,14 +1,15 @@
 import { css, type Theme } from '@emotion/react';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError, Link, TEAM_LABELS } from '@erd/shared-contracts';
-import { backofficePaths, type ClubAdminDto, type ClubAdminPageDto, type ClubSortDto } from '@erd/shared-contracts/backoffice';
+import { type FormEvent, useState } from 'react';
+import { Link, TEAM_LABELS } from '@erd/shared-contracts';
+import { backofficePaths, type ClubAdminDto, type ClubSortDto } from '@erd/shared-contracts/backoffice';
 import { TextField } from '@erd/shared-contracts/forms';
-import { Button, Spinner } from '@erd/shared-contracts/ui';
-import { Panel, ScreenHeader } from '../../../components/screen';
+import { Button } from '@erd/shared-contracts/ui';
+import { ScreenHeader } from '../../../components/screen';
 import { SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
+import { LoadState, useOperatorData } from '../../../kit';
 import { CLUB_PAGE_SIZE, listClubs } from '../api/list-clubs';
 import { LogoCell } from './logo-cell';
 import { SortSelect } from '../../../components/sort-select';
@@ -30,8 +31,6 @@ const SORT_LABELS: Record<ClubSortDto, string> = {
   updated: 'Am längsten unverändert zuerst',
 };
 
-type List = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: ClubAdminPageDto };
-
 /**
  * 'Vereine': every club (thousands), searched by name or club number, sorted and paged on the
  * server. Admins go on to 'CSV importieren'; moderators read.
@@ -41,39 +40,16 @@ export function ClubsScreen() {
   const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
   const [draft, setDraft] = useState({ query: '', sort: 'name' as ClubSortDto });
   const [filter, setFilter] = useState({ query: '', sort: 'name' as ClubSortDto, from: 0 });
-  const [list, setList] = useState<List>({ status: 'loading' });
-  const request = useRef(0);
-
-  const load = useCallback(async () => {
-    const id = ++request.current;
-    setList((current) => (current.status === 'ready' ? current : { status: 'loading' }));
-    try {
-      const page = await listClubs({ ...filter, size: CLUB_PAGE_SIZE });
-      if (id === request.current) setList({ status: 'ready', page });
-    } catch (error) {
-      if (id !== request.current) return;
-      if (isApiError(error) && error.status === 401) signedOut('expired');
-      else setList({ status: 'error' });
-    }
-  }, [filter, signedOut]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const list = useOperatorData(filter, () => listClubs({ ...filter, size: CLUB_PAGE_SIZE }), { keepPrevious: true, passwordChange: false });
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     setFilter({ query: draft.query.trim(), sort: draft.sort, from: 0 });
   };
 
-  const replaceClub = (club: ClubAdminDto) =>
-    setList((current) =>
-      current.status === 'ready'
-        ? { status: 'ready', page: { ...current.page, items: current.page.items.map((c) => (c.id === club.id ? club : c)) } }
-        : current,
-    );
+  const replaceClub = (club: ClubAdminDto) => list.update((page) => ({ ...page, items: page.items.map((c) => (c.id === club.id ? club : c)) }));
 
-  const page = list.status === 'ready' ? list.page : null;
+  const page = list.status === 'ready' ? list.data : null;
   const pages = page ? Math.max(1, Math.ceil(page.total / CLUB_PAGE_SIZE)) : 1;
   const current = Math.floor(filter.from / CLUB_PAGE_SIZE) + 1;
 
@@ -119,15 +95,7 @@ export function ClubsScreen() {
         </Button>
       </SearchPanel>
 
-      {list.status === 'loading' && <Spinner label={clubsTexts.loading} />}
-      {list.status === 'error' && (
-        <Panel role="alert">
-          <p>{clubsTexts.loadFailed}</p>
-          <Button variant="secondary" onClick={() => void load()}>
-            Erneut laden
-          </Button>
-        </Panel>
-      )}
+      <LoadState state={list} loading={clubsTexts.loading} failed={clubsTexts.loadFailed} />
       {page && (
         <>
           <h2

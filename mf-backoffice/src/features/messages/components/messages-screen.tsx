@@ -1,21 +1,20 @@
 import { css, type Theme } from '@emotion/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError } from '@erd/shared-contracts';
+import { useCallback, useEffect, useState } from 'react';
 import type { AdminChallengeSummaryDto } from '@erd/shared-contracts/backoffice';
 import type { OperatorMessageDto } from '@erd/shared-contracts/schemas';
-import { Button, Spinner } from '@erd/shared-contracts/ui';
+import { Button } from '@erd/shared-contracts/ui';
 import { ForbiddenScreen } from '../../../components/forbidden-screen';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { TableRegion } from '../../../components/table-region';
 import { visuallyHidden } from '../../../components/table-styles';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
+import { LoadState, useOperatorData } from '../../../kit';
 import { listChallenges, listMessages } from '../api/messages';
 import { accountsText, describeFilter, messageTexts, STATUS_LABELS } from '../lib';
 import { MessageEditor, type EditorFailure } from './message-editor';
 import { MessageProgress } from './message-progress';
 
-type List = { status: 'loading' } | { status: 'error' } | { status: 'forbidden' } | { status: 'ready'; items: OperatorMessageDto[] };
 type View = { kind: 'list' } | { kind: 'edit'; message: OperatorMessageDto | null } | { kind: 'progress'; message: OperatorMessageDto };
 
 function Forbidden() {
@@ -35,46 +34,33 @@ export function MessagesScreen() {
 
 function Messages() {
   const { signedOut } = useOperatorSession();
-  const [list, setList] = useState<List>({ status: 'loading' });
+  const list = useOperatorData('messages', () => listMessages(), { keepPrevious: true, forbidden: true, passwordChange: false });
   const [view, setView] = useState<View>({ kind: 'list' });
   const [challenges, setChallenges] = useState<AdminChallengeSummaryDto[]>([]);
-  const request = useRef(0);
+  /** The server refused the editor (403): the screen shows the refusal. */
+  const [refused, setRefused] = useState(false);
 
   const onFailure = useCallback(
     (failure: EditorFailure) => {
       if (failure === 'unauthorized') signedOut('expired');
-      else setList({ status: 'forbidden' });
+      else setRefused(true);
     },
     [signedOut],
   );
 
-  const load = useCallback(async () => {
-    const id = ++request.current;
-    try {
-      const page = await listMessages();
-      if (id === request.current) setList({ status: 'ready', items: page.items });
-    } catch (error) {
-      if (id !== request.current) return;
-      if (isApiError(error) && error.status === 401) signedOut('expired');
-      else if (isApiError(error) && error.status === 403) setList({ status: 'forbidden' });
-      else setList({ status: 'error' });
-    }
-  }, [signedOut]);
-
   useEffect(() => {
-    void load();
     listChallenges().then(
       (page) => setChallenges(page.items),
       () => setChallenges([]),
     );
-  }, [load]);
+  }, []);
 
   const back = () => {
     setView({ kind: 'list' });
-    void load();
+    list.reload();
   };
 
-  if (list.status === 'forbidden') return <Forbidden />;
+  if (list.status === 'forbidden' || refused) return <Forbidden />;
   return (
     <section aria-labelledby="messages-title">
       <ScreenHeader
@@ -100,17 +86,9 @@ function Messages() {
       )}
       {view.kind === 'progress' && <MessageProgress message={view.message} challenges={challenges} onBack={back} onFailure={onFailure} />}
 
-      {view.kind === 'list' && list.status === 'loading' && <Spinner label={messageTexts.loading} />}
-      {view.kind === 'list' && list.status === 'error' && (
-        <Panel role="alert">
-          <p>{messageTexts.loadFailed}</p>
-          <Button variant="secondary" onClick={() => void load()}>
-            Erneut laden
-          </Button>
-        </Panel>
-      )}
-      {view.kind === 'list' && list.status === 'ready' && list.items.length === 0 && <Panel>{messageTexts.none}</Panel>}
-      {view.kind === 'list' && list.status === 'ready' && list.items.length > 0 && (
+      {view.kind === 'list' && <LoadState state={list} loading={messageTexts.loading} failed={messageTexts.loadFailed} />}
+      {view.kind === 'list' && list.status === 'ready' && list.data.items.length === 0 && <Panel>{messageTexts.none}</Panel>}
+      {view.kind === 'list' && list.status === 'ready' && list.data.items.length > 0 && (
         <TableRegion label="Nachrichten">
           <table>
             <caption css={visuallyHidden}>Nachrichten, die neuesten zuerst</caption>
@@ -129,7 +107,7 @@ function Messages() {
               </tr>
             </thead>
             <tbody>
-              {list.items.map((item) => (
+              {list.data.items.map((item) => (
                 <tr key={item.id}>
                   <th
                     scope="row"

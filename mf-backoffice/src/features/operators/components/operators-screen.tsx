@@ -1,22 +1,20 @@
 import { css, type Theme } from '@emotion/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError } from '@erd/shared-contracts';
+import { useRef, useState } from 'react';
 import type { OperatorAccountDto, OperatorRole } from '@erd/shared-contracts/backoffice';
 import { FormMessage } from '@erd/shared-contracts/forms';
-import { Button, Spinner } from '@erd/shared-contracts/ui';
-import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
+import { Button } from '@erd/shared-contracts/ui';
+import { PasswordChangeRequired } from '../../../components/password-change-required';
 import { ForbiddenScreen } from '../../../components/forbidden-screen';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
+import { LoadState, useOperatorData } from '../../../kit';
 import { listOperators } from '../api/operators-api';
 import { AddOperatorForm } from './add-operator-form';
 import { ChangeDialog, type ChangeKind, type ChangeOutcome } from './change-dialog';
 import { TableRegion } from '../../../components/table-region';
 import { visuallyHidden } from '../../../components/table-styles';
 import { operatorTexts, roleLabels } from './texts';
-
-type List = { status: 'loading' } | { status: 'error' } | { status: 'forbidden' } | { status: 'password' } | { status: 'ready'; items: OperatorAccountDto[] };
 
 /** What a moderator (or anyone the server refuses) sees instead of the screen. */
 function Forbidden() {
@@ -33,30 +31,12 @@ export function OperatorsScreen() {
   const { state, signedOut } = useOperatorSession();
   const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
   const me = state.status === 'signed-in' ? state.operator.email : null;
-  const [list, setList] = useState<List>({ status: 'loading' });
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [change, setChange] = useState<{ operator: OperatorAccountDto; kind: ChangeKind } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const request = useRef(0);
-
-  const load = useCallback(async () => {
-    if (!isAdmin) return;
-    const id = ++request.current;
-    try {
-      const result = await listOperators();
-      if (id === request.current) setList({ status: 'ready', items: result.items });
-    } catch (error) {
-      if (id !== request.current) return;
-      if (isApiError(error) && error.status === 401) signedOut('expired');
-      else if (isPasswordChangeRequired(error)) setList({ status: 'password' });
-      else if (isApiError(error) && error.status === 403) setList({ status: 'forbidden' });
-      else setList({ status: 'error' });
-    }
-  }, [isAdmin, signedOut]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // Moderators are not asked for (the server refuses them anyway).
+  const list = useOperatorData(isAdmin ? 'operators' : null, () => listOperators(), { keepPrevious: true, forbidden: true });
+  const load = list.reload;
 
   if (!isAdmin || list.status === 'forbidden') return <Forbidden />;
   if (list.status === 'password') {
@@ -70,7 +50,7 @@ export function OperatorsScreen() {
 
   const created = (operator: OperatorAccountDto) => {
     setNotice({ tone: 'success', text: `${operator.email} ist als ${roleLabels[operator.role]} angelegt.` });
-    void load();
+    load();
   };
 
   const changed = (outcome: ChangeOutcome) => {
@@ -89,7 +69,7 @@ export function OperatorsScreen() {
       setNotice({ tone: 'success', text });
     }
     heading.current?.focus();
-    void load();
+    load();
   };
 
   return (
@@ -105,15 +85,7 @@ export function OperatorsScreen() {
       >
         {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
       </div>
-      {list.status === 'loading' && <Spinner label={operatorTexts.loading} />}
-      {list.status === 'error' && (
-        <Panel role="alert">
-          <p>{operatorTexts.loadFailed}</p>
-          <Button variant="secondary" onClick={() => void load()}>
-            Erneut laden
-          </Button>
-        </Panel>
-      )}
+      <LoadState state={list} loading={operatorTexts.loading} failed={operatorTexts.loadFailed} />
       {list.status === 'ready' && (
         <>
           <h2
@@ -127,7 +99,7 @@ export function OperatorsScreen() {
               }
             `}
           >
-            {list.items.length === 1 ? '1 Operator' : `${list.items.length} Operatoren`}
+            {list.data.items.length === 1 ? '1 Operator' : `${list.data.items.length} Operatoren`}
           </h2>
           <TableRegion label="Operatoren">
             <table>
@@ -145,7 +117,7 @@ export function OperatorsScreen() {
                 </tr>
               </thead>
               <tbody>
-                {list.items.map((operator) => {
+                {list.data.items.map((operator) => {
                   const self = operator.email === me;
                   return (
                     <tr key={operator.id}>

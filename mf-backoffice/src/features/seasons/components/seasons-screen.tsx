@@ -1,19 +1,14 @@
 import { css, type Theme } from '@emotion/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@erd/shared-contracts';
-import type { AdminSeasonListDto } from '@erd/shared-contracts/schemas';
-import { Button, Spinner } from '@erd/shared-contracts/ui';
-import { isPasswordChangeRequired, PasswordChangeRequired } from '../../../components/password-change-required';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { TableRegion } from '../../../components/table-region';
 import { visuallyHidden } from '../../../components/table-styles';
 import { useOperatorSession } from '../../../lib/operator-session';
+import { LoadState, useOperatorData } from '../../../kit';
 import { listSeasons } from '../api/seasons';
 import { failureOf, germanDay, seasonPath, seasonTexts } from '../lib';
 import { NewSeasonForm } from './new-season-form';
 import { PublicMarker, StateBadge } from './state-badge';
-
-type List = { status: 'loading' } | { status: 'error'; message: string } | { status: 'password' } | { status: 'ready'; data: AdminSeasonListDto };
 
 /**
  * 'Saisons': every season (newest first) with its state, first and last day, challenges and entries,
@@ -23,27 +18,7 @@ export function SeasonsScreen() {
   const { state, signedOut } = useOperatorSession();
   const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
   const navigate = useNavigate();
-  const [list, setList] = useState<List>({ status: 'loading' });
-  const request = useRef(0);
-
-  const load = useCallback(async () => {
-    const id = ++request.current;
-    setList({ status: 'loading' });
-    try {
-      const data = await listSeasons();
-      if (id === request.current) setList({ status: 'ready', data });
-    } catch (error) {
-      if (id !== request.current) return;
-      if (isPasswordChangeRequired(error)) return setList({ status: 'password' });
-      const f = failureOf(error);
-      if (f.kind === 'expired') signedOut('expired');
-      else setList({ status: 'error', message: f.status === 403 ? f.message : seasonTexts.loadFailed });
-    }
-  }, [signedOut]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const list = useOperatorData('seasons', () => listSeasons());
 
   return (
     <section aria-labelledby="seasons-title">
@@ -56,22 +31,17 @@ export function SeasonsScreen() {
             : 'Jede Saison mit ihren Challenges (nur lesen).'
         }
       />
-      {list.status === 'loading' && <Spinner label={seasonTexts.loading} />}
-      {list.status === 'password' && <PasswordChangeRequired />}
-      {list.status === 'error' && (
-        <Panel role="alert">
-          <p
-            css={css`
-              margin-top: 0;
-            `}
-          >
-            {list.message}
-          </p>
-          <Button variant="secondary" onClick={() => void load()}>
-            Erneut laden
-          </Button>
-        </Panel>
-      )}
+      <LoadState
+        state={list}
+        loading={seasonTexts.loading}
+        failed={(error) => {
+          const f = failureOf(error);
+          return f.kind === 'message' && f.status === 403 ? f.message : seasonTexts.loadFailed;
+        }}
+        textCss={css`
+          margin-top: 0;
+        `}
+      />
       {list.status === 'ready' && list.data.items.length === 0 && <Panel>{seasonTexts.none}</Panel>}
       {list.status === 'ready' && list.data.items.length > 0 && (
         <TableRegion label="Saisons">
