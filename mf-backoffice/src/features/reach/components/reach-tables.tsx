@@ -1,0 +1,174 @@
+import { css, type Theme } from '@emotion/react';
+import { TEAM_LABELS, type Team } from '@erd/shared-contracts';
+import type { ReachChannel, ReachReportDto, ReachRowDto } from '@erd/shared-contracts/schemas';
+import { FormMessage } from '@erd/shared-contracts/forms';
+import { TableRegion } from '../../../components/table-region';
+import { visuallyHidden } from '../../../components/table-styles';
+import { CHANNEL_LABELS, REACH_CHANNELS } from '../api/reach-api';
+import { reachTexts } from './reach-texts';
+
+interface Figures {
+  previews: number;
+  visits: number;
+  votes: number;
+}
+
+/** One shared target (an entry, or a club's page) with its figures per channel over the days of the report. */
+export interface Target {
+  key: string;
+  club: string;
+  page: string;
+  channels: Map<ReachChannel, Figures>;
+  total: Figures;
+}
+
+const zero = (): Figures => ({ previews: 0, visits: 0, votes: 0 });
+const add = (sum: Figures, row: Figures) => {
+  sum.previews += row.previews;
+  sum.visits += row.visits;
+  sum.votes += row.votes;
+};
+export const number = (n: number) => n.toLocaleString('de-DE');
+const clubOf = (row: ReachRowDto) => `${row.clubName} (${TEAM_LABELS[row.team as Team] ?? row.team})`;
+
+/** The report's rows (per day) summed per target and channel; the targets with most figures first. */
+export function targetsOf(rows: readonly ReachRowDto[]): Target[] {
+  const targets = new Map<string, Target>();
+  for (const row of rows) {
+    const key = row.participationId ? `entry:${row.challengeId}:${row.participationId}` : `club:${row.clubId}`;
+    let target = targets.get(key);
+    if (!target) {
+      target = {
+        key,
+        club: clubOf(row),
+        page: row.participationId ? `Beitrag: ${row.challengeTitle ?? row.challengeId}` : 'Vereinsseite',
+        channels: new Map(),
+        total: zero(),
+      };
+      targets.set(key, target);
+    }
+    const channel = target.channels.get(row.channel) ?? zero();
+    add(channel, row);
+    target.channels.set(row.channel, channel);
+    add(target.total, row);
+  }
+  const weight = (f: Figures) => f.votes * 1_000_000 + f.visits * 1_000 + f.previews;
+  return [...targets.values()].sort(
+    (a, b) => weight(b.total) - weight(a.total) || a.club.localeCompare(b.club, 'de') || a.page.localeCompare(b.page, 'de'),
+  );
+}
+
+const numberCells = (f: Figures) => (
+  <>
+    <td className="number">{number(f.previews)}</td>
+    <td className="number">{number(f.visits)}</td>
+    <td className="number">{number(f.votes)}</td>
+  </>
+);
+
+const FigureHeads = () => (
+  <>
+    <th scope="col" className="number">
+      Vorschauen
+    </th>
+    <th scope="col" className="number">
+      Besuche
+    </th>
+    <th scope="col" className="number">
+      Stimmen
+    </th>
+  </>
+);
+
+const subheading = (theme: Theme) => css`
+  margin: ${theme.space(8)} 0 ${theme.space(4)};
+  font-size: 1.125rem;
+`;
+
+/** The report's tables: per channel with the totals, and per entry and club page with its channels. */
+export function ReachTables({ report, targets, challengeName }: { report: ReachReportDto; targets: Target[]; challengeName: string | null }) {
+  return (
+    <>
+      <h3 css={subheading}>Nach Kanal</h3>
+      <TableRegion label="Reichweite nach Kanal">
+        <table>
+          <caption css={visuallyHidden}>Reichweite nach Kanal{challengeName ? `, Challenge ${challengeName}` : ''}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Kanal</th>
+              <FigureHeads />
+            </tr>
+          </thead>
+          <tbody>
+            {REACH_CHANNELS.map((channel) => {
+              const figures = report.byChannel.find((c) => c.channel === channel) ?? { channel, ...zero() };
+              return (
+                <tr key={channel}>
+                  <th scope="row">{CHANNEL_LABELS[channel]}</th>
+                  {numberCells(figures)}
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Gesamt</th>
+              {numberCells(report.totals)}
+            </tr>
+          </tfoot>
+        </table>
+      </TableRegion>
+
+      <h3 css={subheading}>Nach Beitrag und Verein</h3>
+      {report.truncated && <FormMessage tone="info">{reachTexts.truncated}</FormMessage>}
+      <TableRegion label="Reichweite nach Beitrag und Verein">
+        <table>
+          <caption css={visuallyHidden}>Reichweite nach Beitrag und Verein, je Kanal, die meisten Stimmen zuerst</caption>
+          <thead>
+            <tr>
+              <th scope="col">Kanal</th>
+              <FigureHeads />
+            </tr>
+          </thead>
+          {targets.map((target) => (
+            <tbody key={target.key}>
+              <tr>
+                <th
+                  scope="rowgroup"
+                  colSpan={4}
+                  css={(theme: Theme) => css`
+                    background: ${theme.colors.background};
+                    overflow-wrap: anywhere;
+                  `}
+                >
+                  {target.club}
+                  <br />
+                  <span
+                    css={(theme: Theme) => css`
+                      font-weight: 400;
+                      color: ${theme.colors.textMuted};
+                    `}
+                  >
+                    {target.page}
+                  </span>
+                </th>
+              </tr>
+              {REACH_CHANNELS.filter((channel) => target.channels.has(channel)).map((channel) => (
+                <tr key={channel}>
+                  <th scope="row">{CHANNEL_LABELS[channel]}</th>
+                  {numberCells(target.channels.get(channel)!)}
+                </tr>
+              ))}
+              {target.channels.size > 1 && (
+                <tr>
+                  <th scope="row">Zusammen</th>
+                  {numberCells(target.total)}
+                </tr>
+              )}
+            </tbody>
+          ))}
+        </table>
+      </TableRegion>
+    </>
+  );
+}
