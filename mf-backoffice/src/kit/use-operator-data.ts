@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import { isPasswordChangeRequired } from '../components/password-change-required';
 import { useOperatorSession } from '../lib/operator-session';
@@ -16,15 +16,21 @@ export type OperatorDataState<T> =
   | { status: 'forbidden'; error: unknown };
 
 export type OperatorData<T> = OperatorDataState<T> & {
-  /** Asks again (the 'Erneut laden' button, or after a change the list must show). */
-  reload: () => void;
+  /**
+   * Asks again (the 'Erneut laden' button, or after a change the list must show); the promise
+   * settles once that answer (or a newer one) is shown.
+   */
+  reload: () => Promise<void>;
   /** Changes the shown answer in place (a row the operator just edited), without asking the server. */
   update: (change: (data: T) => T) => void;
 };
 
 export interface OperatorDataOptions<T = unknown> {
-  /** Keep showing the last answer while a new key (or a reload) loads, instead of `loading`. */
-  keepPrevious?: boolean;
+  /**
+   * Keep showing the last answer while a new key or a reload loads, instead of `loading`;
+   * 'reload': only while the same key is asked again (a new key shows `loading`).
+   */
+  keepPrevious?: boolean | 'reload';
   /** A 404 answer is `notFound` (otherwise `error`). */
   notFound?: boolean;
   /** A 403 answer (other than 'password change required') is `forbidden` (otherwise `error`). */
@@ -45,6 +51,8 @@ function sameKey(a: DataKey, b: DataKey): boolean {
 
 interface Answer<T> {
   request: number;
+  /** Which key it answered (counted: a new key is a new `keyed`). */
+  keyed: number;
   state: OperatorDataState<T>;
 }
 
@@ -57,17 +65,27 @@ interface Answer<T> {
 export function useOperatorData<T>(key: DataKey, load: () => Promise<T>, options: OperatorDataOptions<T> = {}): OperatorData<T> {
   const { keepPrevious = false, notFound = false, forbidden = false, passwordChange = true, onAnswer } = options;
   const { signedOut } = useOperatorSession();
-  const [request, setRequest] = useState({ key, n: 0 });
+  const [request, setRequest] = useState({ key, n: 0, keyed: 0 });
   const [answer, setAnswer] = useState<Answer<T> | null>(null);
 
   // A new key is a new request from this render on (so no render shows the old key's answer as this one's).
   let current = request;
   if (!sameKey(request.key, key)) {
-    current = { key, n: request.n + 1 };
+    current = { key, n: request.n + 1, keyed: request.keyed + 1 };
     setRequest(current);
   }
   const n = current.n;
+  const keyed = current.keyed;
   const idle = key === null;
+  /** The request shown last and who waits for a newer one (`reload()`'s promises). */
+  const shown = useRef(n);
+  shown.current = n;
+  const waiting = useRef<{ after: number; resolve: () => void }[]>([]);
+  const settled = (request: number) => {
+    const done = waiting.current.filter((w) => w.after < request);
+    waiting.current = waiting.current.filter((w) => w.after >= request);
+    for (const w of done) w.resolve();
+  };
 
   useEffect(() => {
     if (idle) return undefined;
@@ -75,18 +93,23 @@ export function useOperatorData<T>(key: DataKey, load: () => Promise<T>, options
     load().then(
       (data) => {
         if (!active) return;
-        setAnswer({ request: n, state: { status: 'ready', data, reloading: false } });
+        setAnswer({ request: n, keyed, state: { status: 'ready', data, reloading: false } });
         onAnswer?.(data);
+        settled(n);
       },
       (error: unknown) => {
         if (!active) return;
-        if (isApiError(error) && error.status === 401) return signedOut('expired');
+        if (isApiError(error) && error.status === 401) {
+          signedOut('expired');
+          return settled(n);
+        }
         let state: OperatorDataState<T>;
         if (passwordChange && isPasswordChangeRequired(error)) state = { status: 'password' };
         else if (notFound && isApiError(error) && error.status === 404) state = { status: 'notFound', error };
         else if (forbidden && isApiError(error) && error.status === 403) state = { status: 'forbidden', error };
         else state = { status: 'error', error };
-        setAnswer({ request: n, state });
+        setAnswer({ request: n, keyed, state });
+        settled(n);
       },
     );
     return () => {
@@ -96,7 +119,14 @@ export function useOperatorData<T>(key: DataKey, load: () => Promise<T>, options
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [n, idle]);
 
-  const reload = useCallback(() => setRequest((r) => ({ key: r.key, n: r.n + 1 })), []);
+  const reload = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        waiting.current.push({ after: shown.current, resolve });
+        setRequest((r) => ({ ...r, n: r.n + 1 }));
+      }),
+    [],
+  );
   const update = useCallback(
     (change: (data: T) => T) =>
       setAnswer((a) => (a && a.state.status === 'ready' ? { ...a, state: { ...a.state, data: change(a.state.data) } } : a)),
@@ -105,7 +135,7 @@ export function useOperatorData<T>(key: DataKey, load: () => Promise<T>, options
 
   let state: OperatorDataState<T> = { status: 'loading' };
   if (answer?.request === n) state = answer.state;
-  else if (keepPrevious && answer?.state.status === 'ready') state = { ...answer.state, reloading: true };
+  else if (answer?.state.status === 'ready' && (keepPrevious === true || (keepPrevious === 'reload' && answer.keyed === keyed))) state = { ...answer.state, reloading: true };
   return { ...state, reload, update };
 }
 

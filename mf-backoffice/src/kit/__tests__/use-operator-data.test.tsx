@@ -186,3 +186,35 @@ it('calls onAnswer with each answer it shows', async () => {
   await answer(calls[1], 'B');
   expect(seen).toEqual(['B']);
 });
+
+it("keeps the last answer only across reloads with keepPrevious: 'reload'; reload's promise settles with the new answer", async () => {
+  let reload: () => Promise<void> = async () => undefined;
+  let setKey: (key: string) => void = () => undefined;
+  const calls: Deferred[] = [];
+  function Screen() {
+    const [key, set] = useState('a');
+    setKey = set;
+    const data = useOperatorData(key, () => new Promise<string>((resolve, reject) => void calls.push({ key, resolve, reject })), { keepPrevious: 'reload' });
+    reload = data.reload;
+    return <LoadState state={data} loading="Wird geladen …" failed="Ging nicht.">{(value) => <p>answer: {value}</p>}</LoadState>;
+  }
+  renderWithProviders(
+    <OperatorSessionProvider check={async () => null} initial={{ status: 'signed-in', operator: { email: null, role: null, idleTimeoutSeconds: null } }}>
+      <Screen />
+    </OperatorSessionProvider>,
+  );
+  await answer(calls[0], 'A');
+  let reloaded = false;
+  await act(async () => {
+    void reload().then(() => {
+      reloaded = true;
+    });
+  });
+  expect(screen.getByText('answer: A')).toBeInTheDocument();
+  expect(reloaded).toBe(false);
+  await answer(calls[1], 'A2');
+  expect(reloaded).toBe(true);
+  expect(screen.getByText('answer: A2')).toBeInTheDocument();
+  act(() => setKey('b'));
+  expect(screen.getByText('Wird geladen …')).toBeInTheDocument();
+});
