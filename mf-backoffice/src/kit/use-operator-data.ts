@@ -5,11 +5,12 @@ import { useOperatorSession } from '../lib/operator-session';
 
 /**
  * What a screen's request is at: `loading`, `ready` with the answer, or why not. `reloading` is true
- * while a newer request runs and the last answer is still shown (`keepPrevious`).
+ * while a newer request runs and the last answer is still shown (`keepPrevious`); `reloadFailed`
+ * when that newer request failed and the last answer stays (`keepOnError`).
  */
 export type OperatorDataState<T> =
   | { status: 'loading' }
-  | { status: 'ready'; data: T; reloading: boolean }
+  | { status: 'ready'; data: T; reloading: boolean; reloadFailed?: boolean }
   | { status: 'error'; error: unknown }
   | { status: 'password' }
   | { status: 'notFound'; error: unknown }
@@ -37,6 +38,8 @@ export interface OperatorDataOptions<T = unknown> {
   forbidden?: boolean;
   /** The 403 'password change required' is `password` (default); false: it is an `error` like any other. */
   passwordChange?: boolean;
+  /** A failure after an answer keeps that answer on screen (`ready` with `reloadFailed`) instead of `error`. */
+  keepOnError?: boolean;
   /** Called with each answer that is shown, as it arrives (to reset what belonged to the last one, a selection). */
   onAnswer?: (data: T) => void;
 }
@@ -63,7 +66,7 @@ interface Answer<T> {
  * the other failures into `password`, `notFound`, `forbidden` or `error` (see the options).
  */
 export function useOperatorData<T>(key: DataKey, load: () => Promise<T>, options: OperatorDataOptions<T> = {}): OperatorData<T> {
-  const { keepPrevious = false, notFound = false, forbidden = false, passwordChange = true, onAnswer } = options;
+  const { keepPrevious = false, notFound = false, forbidden = false, passwordChange = true, keepOnError = false, onAnswer } = options;
   const { signedOut } = useOperatorSession();
   const [request, setRequest] = useState({ key, n: 0, keyed: 0 });
   const [answer, setAnswer] = useState<Answer<T> | null>(null);
@@ -108,7 +111,11 @@ export function useOperatorData<T>(key: DataKey, load: () => Promise<T>, options
         else if (notFound && isApiError(error) && error.status === 404) state = { status: 'notFound', error };
         else if (forbidden && isApiError(error) && error.status === 403) state = { status: 'forbidden', error };
         else state = { status: 'error', error };
-        setAnswer({ request: n, keyed, state });
+        setAnswer((last) =>
+          keepOnError && last?.state.status === 'ready'
+            ? { request: n, keyed, state: { ...last.state, reloading: false, reloadFailed: true } }
+            : { request: n, keyed, state },
+        );
         settled(n);
       },
     );

@@ -36,6 +36,7 @@ function setup(options: OperatorDataOptions<string> = {}, notFound?: string) {
       <>
         <Session />
         {data.status === 'ready' && data.reloading && <p>reloading</p>}
+        {data.status === 'ready' && data.reloadFailed && <p>reload failed</p>}
         <LoadState state={data} loading="Wird geladen …" failed="Ging nicht." notFound={notFound}>
           {(value) => <p>answer: {value}</p>}
         </LoadState>
@@ -217,4 +218,14 @@ it("keeps the last answer only across reloads with keepPrevious: 'reload'; reloa
   expect(screen.getByText('answer: A2')).toBeInTheDocument();
   act(() => setKey('b'));
   expect(screen.getByText('Wird geladen …')).toBeInTheDocument();
+});
+
+it('keeps the last answer when a newer request fails with keepOnError', async () => {
+  const { calls, setKey } = setup({ keepPrevious: true, keepOnError: true });
+  await answer(calls[0], 'A');
+  setKey('b');
+  await fail(calls[1], new ApiError('boom', 500, 'HttpError'));
+  expect(screen.getByText('answer: A')).toBeInTheDocument();
+  expect(screen.getByText('reload failed')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });

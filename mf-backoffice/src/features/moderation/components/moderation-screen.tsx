@@ -1,12 +1,13 @@
 import { css, type Theme } from '@emotion/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError, type OperatorParticipationDto, type OperatorParticipationPageDto } from '@erd/shared-contracts';
+import { useEffect, useRef, useState } from 'react';
+import { isApiError, type OperatorParticipationDto } from '@erd/shared-contracts';
 import { WERBERAT_CHECK_KEYS, type ModerationDecision, type ModerationDecisionResultDto, type WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
 import { FormMessage } from '@erd/shared-contracts/forms';
-import { Button, Spinner } from '@erd/shared-contracts/ui';
+import { Button } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { entryPhrase } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
+import { LoadState, useOperatorData } from '../../../kit';
 import { decide } from '../api/decide';
 import { listPending, QUEUE_MAX_SIZE, QUEUE_PAGE_SIZE } from '../api/list-pending';
 import { useChallengeTitles } from '../hooks/use-challenge-titles';
@@ -54,11 +55,6 @@ export function outcomeMessage(result: ModerationDecisionResultDto, entries: rea
   return parts.join(' ');
 }
 
-type Queue =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; page: OperatorParticipationPageDto; reloading: boolean; reloadFailed: boolean };
-
 type Deciding = { decision: ModerationDecision; entries: OperatorParticipationDto[]; checklist: WerberatChecklistDto } | null;
 
 /** A key typed into a field is text, never a shortcut. */
@@ -80,8 +76,8 @@ function isTyping(target: EventTarget | null): boolean {
 export function ModerationScreen() {
   const { signedOut } = useOperatorSession();
   const titles = useChallengeTitles();
-  const [queue, setQueue] = useState<Queue>({ status: 'loading' });
   const [size, setSize] = useState(QUEUE_PAGE_SIZE);
+  const queue = useOperatorData(size, () => listPending({ size }), { keepPrevious: true, keepOnError: true, passwordChange: false });
   const [notice, setNotice] = useState('');
   const [publishing, setPublishing] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -95,41 +91,22 @@ export function ModerationScreen() {
   const summary = useRef<HTMLHeadingElement>(null);
   const lookup = useRef<HTMLDivElement>(null);
   const focusNext = useRef<string | null | undefined>(undefined);
-  const request = useRef(0);
-
-  const load = useCallback(
-    async (pageSize: number) => {
-      const id = ++request.current;
-      setQueue((current) => (current.status === 'ready' ? { ...current, reloading: true, reloadFailed: false } : { status: 'loading' }));
-      try {
-        const page = await listPending({ size: pageSize });
-        if (id === request.current) setQueue({ status: 'ready', page, reloading: false, reloadFailed: false });
-      } catch (error) {
-        if (id !== request.current) return;
-        if (isApiError(error) && error.status === 401) signedOut('expired');
-        else setQueue((current) => (current.status === 'ready' ? { ...current, reloading: false, reloadFailed: true } : { status: 'error' }));
-      }
-    },
-    [signedOut],
-  );
-
-  useEffect(() => {
-    void load(size);
-  }, [load, size]);
+  const queueData = queue.status === 'ready' ? queue.data : null;
+  const reloading = queue.status === 'ready' && queue.reloading;
 
   // After an action: the focus goes to the entry that followed the handled one, else to the summary;
   // unless the operator has meanwhile gone on elsewhere (typed into 'Beitrag nachschlagen' while the
   // list was still loading): the focus is not taken from them.
   useEffect(() => {
-    if (queue.status !== 'ready' || queue.reloading || focusNext.current === undefined) return;
+    if (queue.status !== 'ready' || reloading || focusNext.current === undefined) return;
     const next = focusNext.current ? headings.current.get(focusNext.current) : null;
     focusNext.current = undefined;
     const active = document.activeElement;
     if (active && active !== document.body && lookup.current?.contains(active)) return;
     (next ?? summary.current)?.focus();
-  }, [queue]);
+  }, [queue.status, reloading, queueData]);
 
-  const items = queue.status === 'ready' ? queue.page.items : [];
+  const items = queueData ? queueData.items : [];
   const itemIds = items.map((item) => item.id).join('\n');
 
   // Selections and ticks of entries that left the list are forgotten.
@@ -154,18 +131,11 @@ export function ModerationScreen() {
     setChecklists(drop);
     setChecklistErrors(drop);
     setSelected((current) => new Set([...current].filter((id) => !gone.has(id))));
-    setQueue((current) =>
-      current.status === 'ready'
-        ? {
-            ...current,
-            page: {
-              items: current.page.items.filter((item) => !gone.has(item.id)),
-              total: Math.max(0, current.page.total - current.page.items.filter((item) => gone.has(item.id)).length),
-            },
-          }
-        : current,
-    );
-    void load(size);
+    queue.update((page) => ({
+      items: page.items.filter((item) => !gone.has(item.id)),
+      total: Math.max(0, page.total - page.items.filter((item) => gone.has(item.id)).length),
+    }));
+    void queue.reload();
   };
 
   const publish = async (entry: OperatorParticipationDto) => {
@@ -263,7 +233,7 @@ export function ModerationScreen() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const total = queue.status === 'ready' ? queue.page.total : 0;
+  const total = queueData ? queueData.total : 0;
   const more = items.length < total;
   const canLoadMore = more && size < QUEUE_MAX_SIZE;
   const currentId = items.some((item) => item.id === current) ? current : (items[0]?.id ?? null);
@@ -277,7 +247,7 @@ export function ModerationScreen() {
         intro="Sprüche und Bilder der Vereine sind erst nach der Freigabe öffentlich. Vor jeder Freigabe prüfst du die Regeln des Deutschen Werberats für Alkoholwerbung."
       >
         {queue.status === 'ready' && (
-          <Button variant="secondary" onClick={() => void load(size)} disabled={queue.reloading} aria-busy={queue.reloading || undefined}>
+          <Button variant="secondary" onClick={() => void queue.reload()} disabled={reloading} aria-busy={reloading || undefined}>
             Aktualisieren
           </Button>
         )}
@@ -303,22 +273,14 @@ export function ModerationScreen() {
         {notice && <FormMessage tone="success">{notice}</FormMessage>}
       </div>
 
-      {queue.status === 'loading' && <Spinner label={moderationTexts.loading} />}
-
-      {queue.status === 'error' && (
-        <Panel role="alert">
-          <p
-            css={(theme: Theme) => css`
-              margin: 0 0 ${theme.space(4)};
-            `}
-          >
-            {moderationTexts.loadFailed}
-          </p>
-          <Button variant="secondary" onClick={() => void load(size)}>
-            Erneut laden
-          </Button>
-        </Panel>
-      )}
+      <LoadState
+        state={queue}
+        loading={moderationTexts.loading}
+        failed={moderationTexts.loadFailed}
+        textCss={(theme: Theme) => css`
+          margin: 0 0 ${theme.space(4)};
+        `}
+      />
 
       {queue.status === 'ready' && (
         <>
@@ -465,7 +427,7 @@ export function ModerationScreen() {
               `}
             >
               {canLoadMore ? (
-                <Button variant="outline" onClick={() => setSize((n) => Math.min(n + QUEUE_PAGE_SIZE, QUEUE_MAX_SIZE))} disabled={queue.reloading}>
+                <Button variant="outline" onClick={() => setSize((n) => Math.min(n + QUEUE_PAGE_SIZE, QUEUE_MAX_SIZE))} disabled={reloading}>
                   Weitere Beiträge laden
                 </Button>
               ) : (
