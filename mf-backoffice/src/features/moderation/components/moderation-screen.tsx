@@ -1,11 +1,10 @@
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError, type OperatorParticipationDto } from '@erd/shared-contracts';
-import { WERBERAT_CHECK_KEYS, type ModerationDecision, type ModerationDecisionResultDto, type WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
+import { WERBERAT_CHECK_KEYS, type ModerationDecision, type WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
 import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
-import { entryPhrase } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
 import { decide } from '../api/decide';
@@ -16,53 +15,13 @@ import { EntryCard } from './entry-card';
 import { EntryLookup } from './entry-lookup';
 import { KeyboardHelp } from './keyboard-help';
 import { checklistTexts, EMPTY_CHECKLIST, isComplete } from './werberat-checklist';
+import { moderationTexts, oldestShown, outcomeMessage, waiting } from './moderation-texts';
+import { SelectionBar } from './selection-bar';
+import { useModerationKeys } from './use-moderation-keys';
 
-export const moderationTexts = {
-  empty: 'Keine Beiträge warten auf Prüfung.',
-  emptyHint: 'Neue Sprüche und Bilder erscheinen hier, sobald Vereine sie einreichen. „Aktualisieren“ lädt die Liste neu.',
-  loading: 'Beiträge werden geladen …',
-  loadFailed: 'Die Beiträge konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.',
-  reloadFailed: 'Die Liste konnte gerade nicht neu geladen werden; sie zeigt vielleicht schon Bearbeitetes.',
-  publishFailed: 'Der Beitrag konnte nicht freigegeben werden. Bitte versuche es noch einmal.',
-  alreadyHandled: 'Dieser Beitrag wurde inzwischen schon bearbeitet. Die Liste ist neu geladen.',
-  gone: 'Diesen Beitrag gibt es nicht mehr. Die Liste ist neu geladen.',
-} as const;
-
-const waiting = (total: number) => (total === 1 ? '1 Beitrag wartet auf Prüfung.' : `${total} Beiträge warten auf Prüfung.`);
-const oldestShown = (shown: number) => `Die ältesten ${shown} werden angezeigt; bearbeitete machen Platz für die nächsten.`;
-const beitraege = (n: number) => (n === 1 ? '1 Beitrag' : `${n} Beiträge`);
-const ist = (n: number) => (n === 1 ? 'ist' : 'sind');
-const war = (n: number) => (n === 1 ? 'war' : 'waren');
-
-/**
- * The German sentence about a decision on one or several entries: what was done, and honestly
- * what was not (another operator was faster, or the entry is gone).
- */
-export function outcomeMessage(result: ModerationDecisionResultDto, entries: readonly OperatorParticipationDto[]): string {
-  const done = result.items.filter((item) => item.outcome === 'published' || item.outcome === 'rejected').length;
-  const decided = result.items.filter((item) => item.outcome === 'already-decided').length;
-  const missing = result.items.filter((item) => item.outcome === 'not-found').length;
-  if (result.items.length === 1) {
-    const entry = entries.find((e) => e.id === result.items[0]!.id);
-    if (done === 1 && entry) return result.decision === 'publish' ? `${entryPhrase(entry)} ist freigegeben.` : `${entryPhrase(entry)} ist abgelehnt und gelöscht.`;
-    return decided ? moderationTexts.alreadyHandled : moderationTexts.gone;
-  }
-  const verb = result.decision === 'publish' ? 'freigegeben' : 'abgelehnt und gelöscht';
-  const parts = [done === 0 ? `Kein Beitrag ist ${verb}.` : `${beitraege(done)} ${ist(done)} ${verb}.`];
-  if (decided) parts.push(`${beitraege(decided)} ${war(decided)} schon von jemand anderem bearbeitet.`);
-  if (missing) parts.push(`${beitraege(missing)} gibt es nicht mehr.`);
-  if (decided || missing) parts.push('Die Liste ist neu geladen.');
-  return parts.join(' ');
-}
+export { moderationTexts, outcomeMessage };
 
 type Deciding = { decision: ModerationDecision; entries: OperatorParticipationDto[]; checklist: WerberatChecklistDto } | null;
-
-/** A key typed into a field is text, never a shortcut. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
-}
 
 /**
  * 'Moderation': the slogans and pictures waiting for review, oldest first, each with the
@@ -194,44 +153,7 @@ export function ModerationScreen() {
   const actions = useRef({ publish, openReject, toggleSelected });
   actions.current = { publish, openReject, toggleSelected };
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const { items: list, current: currentId, deciding: open, publishing: busy, selected: chosen, checklists: ticks } = state.current;
-      if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-      if (open || document.querySelector('[role="dialog"]') || isTyping(event.target)) return;
-      if (list.length === 0) return;
-      const index = Math.max(
-        0,
-        list.findIndex((item) => item.id === currentId),
-      );
-      const entry = list[index]!;
-      const moveTo = (next: number) => {
-        const target = list[Math.min(list.length - 1, Math.max(0, next))]!;
-        setCurrent(target.id);
-        headings.current.get(target.id)?.focus();
-      };
-      const key = event.key;
-      if (key === 'j') moveTo(currentId === null ? 0 : index + 1);
-      else if (key === 'k') moveTo(index - 1);
-      else if (key === 'x') actions.current.toggleSelected(entry.id, !chosen.has(entry.id));
-      else if (key === 'f') {
-        if (busy) return;
-        setCurrent(entry.id);
-        void actions.current.publish(entry);
-      } else if (key === 'a') {
-        setCurrent(entry.id);
-        actions.current.openReject(entry);
-      } else if (['1', '2', '3', '4'].includes(key)) {
-        const point = WERBERAT_CHECK_KEYS[Number(key) - 1]!;
-        const checklist = ticks[entry.id] ?? EMPTY_CHECKLIST;
-        setCurrent(entry.id);
-        setChecklists((all) => ({ ...all, [entry.id]: { ...checklist, [point]: !checklist[point] } }));
-      } else return;
-      event.preventDefault();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  useModerationKeys(state, actions, headings, setCurrent, setChecklists);
 
   const total = queueData ? queueData.total : 0;
   const more = items.length < total;
@@ -319,61 +241,7 @@ export function ModerationScreen() {
           ) : (
             <>
               <KeyboardHelp />
-              <div
-                role="group"
-                aria-label="Auswahl"
-                css={(theme: Theme) => css`
-                  position: sticky;
-                  top: 0;
-                  z-index: 1;
-                  display: flex;
-                  flex-wrap: wrap;
-                  align-items: center;
-                  gap: ${theme.space(3)} ${theme.space(4)};
-                  margin: 0 0 ${theme.space(5)};
-                  padding: ${theme.space(3)} ${theme.space(4)};
-                  background: ${theme.colors.surface};
-                  border: 1px solid ${theme.colors.border};
-                  border-radius: ${theme.radius};
-                `}
-              >
-                <label
-                  css={(theme: Theme) => css`
-                    display: inline-flex;
-                    align-items: center;
-                    gap: ${theme.space(2)};
-                    cursor: pointer;
-                  `}
-                >
-                  <input
-                    type="checkbox"
-                    checked={allSelected}
-                    onChange={(event) => setSelected(event.target.checked ? new Set(items.map((item) => item.id)) : new Set())}
-                    css={css`
-                      width: 22px;
-                      height: 22px;
-                      margin: 0;
-                    `}
-                  />
-                  Alle angezeigten auswählen
-                </label>
-                <span aria-live="polite">{selected.size === 0 ? 'Nichts ausgewählt' : `${beitraege(selected.size)} ausgewählt`}</span>
-                <span
-                  css={(theme: Theme) => css`
-                    display: flex;
-                    flex-wrap: wrap;
-                    gap: ${theme.space(3)};
-                    margin-left: auto;
-                  `}
-                >
-                  <Button variant="secondary" onClick={() => openMany('publish')} disabled={selectedEntries.length === 0}>
-                    Ausgewählte freigeben
-                  </Button>
-                  <Button variant="outline" onClick={() => openMany('reject')} disabled={selectedEntries.length === 0}>
-                    Ausgewählte ablehnen
-                  </Button>
-                </span>
-              </div>
+              <SelectionBar items={items} allSelected={allSelected} selected={selected} setSelected={setSelected} selectedEntries={selectedEntries} openMany={openMany} />
               <ul
                 aria-label="Wartende Beiträge"
                 css={(theme: Theme) => css`

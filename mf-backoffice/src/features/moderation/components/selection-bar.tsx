@@ -1,0 +1,80 @@
+import { css, type Theme } from '@emotion/react';
+import type { OperatorParticipationDto } from '@erd/shared-contracts';
+import type { ModerationDecision } from '@erd/shared-contracts/backoffice';
+import { Button } from '@erd/shared-contracts/ui';
+import { beitraege } from './moderation-texts';
+
+/** 'Auswahl': select all shown entries, how many are selected, and publish or reject them together. */
+export function SelectionBar({
+  items,
+  allSelected,
+  selected,
+  setSelected,
+  selectedEntries,
+  openMany,
+}: {
+  items: OperatorParticipationDto[];
+  allSelected: boolean;
+  selected: ReadonlySet<string>;
+  setSelected: (selected: ReadonlySet<string>) => void;
+  selectedEntries: OperatorParticipationDto[];
+  openMany: (decision: ModerationDecision) => void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label="Auswahl"
+      css={(theme: Theme) => css`
+        position: sticky;
+        top: 0;
+        z-index: 1;
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: ${theme.space(3)} ${theme.space(4)};
+        margin: 0 0 ${theme.space(5)};
+        padding: ${theme.space(3)} ${theme.space(4)};
+        background: ${theme.colors.surface};
+        border: 1px solid ${theme.colors.border};
+        border-radius: ${theme.radius};
+      `}
+    >
+      <label
+        css={(theme: Theme) => css`
+          display: inline-flex;
+          align-items: center;
+          gap: ${theme.space(2)};
+          cursor: pointer;
+        `}
+      >
+        <input
+          type="checkbox"
+          checked={allSelected}
+          onChange={(event) => setSelected(event.target.checked ? new Set(items.map((item) => item.id)) : new Set())}
+          css={css`
+            width: 22px;
+            height: 22px;
+            margin: 0;
+          `}
+        />
+        Alle angezeigten auswählen
+      </label>
+      <span aria-live="polite">{selected.size === 0 ? 'Nichts ausgewählt' : `${beitraege(selected.size)} ausgewählt`}</span>
+      <span
+        css={(theme: Theme) => css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: ${theme.space(3)};
+          margin-left: auto;
+        `}
+      >
+        <Button variant="secondary" onClick={() => openMany('publish')} disabled={selectedEntries.length === 0}>
+          Ausgewählte freigeben
+        </Button>
+        <Button variant="outline" onClick={() => openMany('reject')} disabled={selectedEntries.length === 0}>
+          Ausgewählte ablehnen
+        </Button>
+      </span>
+    </div>
+  );
+}
