@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { isApiError, Link, useParams, useSearchParams } from '@erd/shared-contracts';
 import { backofficePaths } from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/dialog';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { previewUrl } from '../../../lib/media';
 import { useOperatorSession } from '../../../lib/operator-session';
+import { LoadState, useOperatorData } from '../../../kit';
 import { getChallenge } from '../api/get-challenge';
 import { DATE_FIELDS, type AdminChallengeDto, type DateField, type PatchChallengeInput } from '../api/types';
 import { updateChallenge } from '../api/update-challenge';
@@ -98,29 +99,16 @@ export function ChallengeEditScreen() {
   const fromSeason = useSearchParams()[0].get('saison');
   const { state, signedOut } = useOperatorSession();
   const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
-  const [challenge, setChallenge] = useState<AdminChallengeDto | null>(null);
   const [form, setForm] = useState<FormState | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState<PatchChallengeInput | null>(null);
   const [uploading, setUploading] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      const answer = await getChallenge(id);
-      setChallenge(answer);
-      setForm(formOf(answer));
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) signedOut('expired');
-      else setLoadError(isApiError(error) && error.status === 404 ? editTexts.notFound : editTexts.loadFailed);
-    }
-  }, [id, signedOut]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const loaded = useOperatorData(id, () => getChallenge(id), { keepPrevious: true, notFound: true, passwordChange: false, onAnswer: (answer) => setForm(formOf(answer)) });
+  const challenge = loaded.status === 'ready' ? loaded.data : null;
+  const setChallenge = (saved: AdminChallengeDto) => loaded.update(() => saved);
 
   const fail = (error: unknown) => {
     if (isApiError(error) && error.status === 401) return signedOut('expired');
@@ -198,8 +186,7 @@ export function ChallengeEditScreen() {
     }
   };
 
-  if (loadError) return <FormMessage tone="error">{loadError}</FormMessage>;
-  if (!challenge || !form) return <Spinner label="Challenge wird geladen …" />;
+  if (!challenge || !form) return <LoadState state={loaded} loading="Challenge wird geladen …" failed={editTexts.loadFailed} notFound={editTexts.notFound} look="message" />;
   const readOnly = !isAdmin;
   const pointErrors = Object.fromEntries(
     Object.entries(errors)

@@ -1,13 +1,10 @@
 import { css, type Theme } from '@emotion/react';
-import { useEffect, useState } from 'react';
-import { isApiError, Link } from '@erd/shared-contracts';
+import { Link } from '@erd/shared-contracts';
 import { backofficePaths } from '@erd/shared-contracts/backoffice';
-import { FormMessage } from '@erd/shared-contracts/forms';
-import { Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
+import { LoadState, useOperatorData } from '../../../kit';
 import { listChallenges } from '../api/list-challenges';
-import type { AdminChallengeListDto } from '../api/types';
 import { germanDay, phaseLabels, typeLabels } from './labels';
 
 export const challengesRoute = backofficePaths.challenges;
@@ -27,24 +24,10 @@ const cell = (theme: Theme) => css`
 
 /** 'Challenges': the year's challenges in their order, with phase, dates and entries; a link to each. */
 export function ChallengesScreen() {
-  const { state, signedOut } = useOperatorSession();
+  const { state } = useOperatorSession();
   const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
-  const [data, setData] = useState<AdminChallengeListDto | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    listChallenges()
-      .then((answer) => live && setData(answer))
-      .catch((error: unknown) => {
-        if (!live) return;
-        if (isApiError(error) && error.status === 401) signedOut('expired');
-        else setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [signedOut]);
+  const list = useOperatorData('challenges', () => listChallenges(), { passwordChange: false });
+  const data = list.status === 'ready' ? list.data : null;
 
   return (
     <>
@@ -52,8 +35,7 @@ export function ChallengesScreen() {
         title="Challenges"
         intro={isAdmin ? 'Texte, Bilder, Termine und Punkte der Challenges dieser Saison.' : 'Die Challenges dieser Saison (nur lesen).'}
       />
-      {failed && <FormMessage tone="error">{challengesTexts.failed}</FormMessage>}
-      {!failed && !data && <Spinner label="Challenges werden geladen …" />}
+      <LoadState state={list} loading="Challenges werden geladen …" failed={challengesTexts.failed} look="message" />
       {data && data.items.length === 0 && <p>{challengesTexts.empty}</p>}
       {data && data.items.length > 0 && (
         <Panel

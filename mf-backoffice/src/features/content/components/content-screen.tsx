@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import {
   CONTENT_LIMITS,
@@ -13,10 +13,11 @@ import {
   type TeaserKey,
 } from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
-import { Button, Spinner } from '@erd/shared-contracts/ui';
+import { Button } from '@erd/shared-contracts/ui';
 import { CAMPAIGN_LIMITS, DEFAULT_CAMPAIGN } from '@erd/shared-contracts/wire';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
+import { LoadState, useOperatorData } from '../../../kit';
 import { getContent, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from '../api/content-api';
 import { MarkdownEditor } from './markdown-editor';
 import { ImageList } from '../../../components/image-list';
@@ -104,14 +105,16 @@ const teaserField = (field: string) => {
   return parts.slice(0, 2).join('.');
 };
 
+/** Why the content could not be loaded: the server's message for a missing season (404), else the general one. */
+const loadFailure = (error: unknown) =>
+  isApiError(error) && error.status === 404 ? ((error.data as { message?: string } | undefined)?.message ?? contentTexts.loadFailed) : contentTexts.loadFailed;
+
 /** 'Inhalte': the home page's banner texts and teasers and the legal pages; moderators read only. */
 export function ContentScreen() {
   const { state, signedOut } = useOperatorSession();
   const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
   const readOnly = !isAdmin;
   const expired = useCallback(() => signedOut('expired'), [signedOut]);
-  const [data, setData] = useState<ContentAdminDto | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [banner, setBanner] = useState({ text1: '', text2: '' });
   const [campaign, setCampaign] = useState<CampaignAdminDto | null>(null);
   const [teasers, setTeasers] = useState<Record<TeaserKey, TeaserAdminDto> | null>(null);
@@ -123,26 +126,17 @@ export function ContentScreen() {
   const [uploads, setUploads] = useState(0);
   const [campaignUploads, setCampaignUploads] = useState(0);
 
-  useEffect(() => {
-    let active = true;
-    getContent()
-      .then((answer) => {
-        if (!active) return;
-        setData(answer);
-        setBanner(answer.banner);
-        setCampaign(answer.campaign);
-        setTeasers(cloneTeasers(answer.teasers));
-        setLegal(Object.fromEntries(LEGAL_PAGE_KEYS.map((key) => [key, answer.legal[key].markdown])) as Record<LegalPageKey, string>);
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        if (isApiError(error) && error.status === 401) expired();
-        else setLoadError(isApiError(error) && error.status === 404 ? ((error.data as { message?: string } | undefined)?.message ?? contentTexts.loadFailed) : contentTexts.loadFailed);
-      });
-    return () => {
-      active = false;
-    };
-  }, [expired]);
+  const loaded = useOperatorData('content', () => getContent(), {
+    passwordChange: false,
+    onAnswer: (answer) => {
+      setBanner(answer.banner);
+      setCampaign(answer.campaign);
+      setTeasers(cloneTeasers(answer.teasers));
+      setLegal(Object.fromEntries(LEGAL_PAGE_KEYS.map((key) => [key, answer.legal[key].markdown])) as Record<LegalPageKey, string>);
+    },
+  });
+  const data = loaded.status === 'ready' ? loaded.data : null;
+  const setData = (saved: ContentAdminDto) => loaded.update(() => saved);
 
   const run = async (part: FormPart, found: Errors, save: () => Promise<ContentAdminDto>, after: (saved: ContentAdminDto) => void, fieldOf: (f: string) => string) => {
     setErrors((e) => ({ ...e, [part]: found }));
@@ -167,8 +161,7 @@ export function ContentScreen() {
     }
   };
 
-  if (loadError) return <FormMessage tone="error">{loadError}</FormMessage>;
-  if (!data || !teasers || !legal || !campaign) return <Spinner label="Inhalte werden geladen …" />;
+  if (!data || !teasers || !legal || !campaign) return <LoadState state={loaded} loading="Inhalte werden geladen …" failed={loadFailure} look="message" />;
 
   const onCampaign = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
