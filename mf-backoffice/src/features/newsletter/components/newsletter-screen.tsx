@@ -2,31 +2,29 @@ import { css, type Theme } from "@emotion/react";
 import {
   type FormEvent,
   useCallback,
-  useEffect,
   useRef,
   useState,
 } from "react";
-import { isApiError } from "@erd/shared-contracts";
 import type {
   NewsletterSortDto,
   NewsletterStatusDto,
   NewsletterSubscriberDto,
-  NewsletterSubscriberPageDto,
 } from "@erd/shared-contracts/backoffice";
 import {
   FieldLabel,
   FormMessage,
   TextField,
 } from "@erd/shared-contracts/forms";
-import { Button, ButtonAnchor, Spinner } from "@erd/shared-contracts/ui";
+import { Button, ButtonAnchor } from "@erd/shared-contracts/ui";
 import { ForbiddenScreen } from "../../../components/forbidden-screen";
-import { Panel, ScreenHeader } from "../../../components/screen";
+import { ScreenHeader } from "../../../components/screen";
 import { SearchPanel } from "../../../components/search-panel";
 import { Pager } from "../../../components/pager";
 import { SortSelect } from "../../../components/sort-select";
-import { selectStyle, visuallyHidden } from "../../../components/table-styles";
-import { formatDateTime } from "../../../lib/format";
+import { selectStyle } from "../../../components/table-styles";
 import { useOperatorSession } from "../../../lib/operator-session";
+import { LoadState, useOperatorData } from "../../../kit";
+import { SORT_LABELS, STATUS_LABELS, SubscribersTable } from "./subscribers-table";
 import {
   listSubscribers,
   SUBSCRIBER_PAGE_SIZE,
@@ -50,28 +48,8 @@ export const newsletterTexts = {
   gone: "Diese Adresse gibt es nicht mehr. Die Liste ist neu geladen.",
 } as const;
 
-const STATUS_LABELS: Record<NewsletterStatusDto, string> = {
-  confirmed: "Bestätigt",
-  pending: "Unbestätigt",
-  unsubscribed: "Abgemeldet",
-};
-const SORT_LABELS: Record<NewsletterSortDto, string> = {
-  email: "Adresse (A–Z)",
-  "-email": "Adresse (Z–A)",
-  "-consented": "Neueste Einwilligung zuerst",
-  consented: "Älteste Einwilligung zuerst",
-  "-confirmed": "Zuletzt bestätigt zuerst",
-  confirmed: "Am frühesten bestätigt zuerst",
-};
-
 const countText = (total: number, status: NewsletterStatusDto) =>
   `${total === 1 ? "1 Adresse" : `${total} Adressen`} (${STATUS_LABELS[status].toLowerCase()})`;
-
-type List =
-  | { status: "loading" }
-  | { status: "error" }
-  | { status: "forbidden" }
-  | { status: "ready"; page: NewsletterSubscriberPageDto };
 
 /** What a moderator (or anyone the server refuses) sees instead of the screen. */
 function Forbidden() {
@@ -105,7 +83,6 @@ function Subscribers() {
     sort: "email" as NewsletterSortDto,
     from: 0,
   });
-  const [list, setList] = useState<List>({ status: "loading" });
   const [notice, setNotice] = useState<{
     tone: "success" | "error";
     text: string;
@@ -114,32 +91,12 @@ function Subscribers() {
   const [unsubscribing, setUnsubscribing] =
     useState<NewsletterSubscriberDto | null>(null);
   const summary = useRef<HTMLHeadingElement>(null);
-  const request = useRef(0);
   const expired = useCallback(() => signedOut("expired"), [signedOut]);
-
-  const load = useCallback(async () => {
-    const id = ++request.current;
-    setList((current) =>
-      current.status === "ready" ? current : { status: "loading" },
-    );
-    try {
-      const page = await listSubscribers({
-        ...filter,
-        size: SUBSCRIBER_PAGE_SIZE,
-      });
-      if (id === request.current) setList({ status: "ready", page });
-    } catch (error) {
-      if (id !== request.current) return;
-      if (isApiError(error) && error.status === 401) signedOut("expired");
-      else if (isApiError(error) && error.status === 403)
-        setList({ status: "forbidden" });
-      else setList({ status: "error" });
-    }
-  }, [filter, signedOut]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const list = useOperatorData(filter, () => listSubscribers({ ...filter, size: SUBSCRIBER_PAGE_SIZE }), {
+    keepPrevious: true,
+    forbidden: true,
+    passwordChange: false,
+  });
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -168,10 +125,10 @@ function Subscribers() {
         text: `${subscriber.email} ist vom Newsletter abgemeldet.`,
       });
     summary.current?.focus();
-    void load();
+    void list.reload();
   };
 
-  const page = list.status === "ready" ? list.page : null;
+  const page = list.status === "ready" ? list.data : null;
   const pages = page
     ? Math.max(1, Math.ceil(page.total / SUBSCRIBER_PAGE_SIZE))
     : 1;
@@ -243,15 +200,7 @@ function Subscribers() {
         {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
       </div>
 
-      {list.status === "loading" && <Spinner label={newsletterTexts.loading} />}
-      {list.status === "error" && (
-        <Panel role="alert">
-          <p>{newsletterTexts.loadFailed}</p>
-          <Button variant="secondary" onClick={() => void load()}>
-            Erneut laden
-          </Button>
-        </Panel>
-      )}
+      <LoadState state={list} loading={newsletterTexts.loading} failed={newsletterTexts.loadFailed} />
       {page && (
         <>
           <h2
@@ -270,107 +219,7 @@ function Subscribers() {
               : countText(page.total, filter.status)}
           </h2>
           {page.items.length > 0 && (
-            <div
-              role="region"
-              aria-label="Adressen"
-              tabIndex={0}
-              css={(theme: Theme) => css`
-                overflow-x: auto;
-                border: 1px solid ${theme.colors.border};
-                border-radius: ${theme.radius};
-                background: ${theme.colors.surface};
-                &:focus-visible {
-                  outline: 3px solid ${theme.colors.focus};
-                }
-              `}
-            >
-              <table
-                css={(theme: Theme) => css`
-                  width: 100%;
-                  border-collapse: collapse;
-                  th,
-                  td {
-                    padding: ${theme.space(3)};
-                    text-align: left;
-                    vertical-align: middle;
-                    border-bottom: 1px solid ${theme.colors.border};
-                  }
-                  th {
-                    font-size: 0.875rem;
-                  }
-                  td:first-of-type {
-                    overflow-wrap: anywhere;
-                    min-width: 180px;
-                  }
-                `}
-              >
-                {/* The status filter decides the rows' status (the heading names it), so it has no column. */}
-                <caption css={visuallyHidden}>
-                  Newsletter-Adressen, sortiert nach {SORT_LABELS[filter.sort]},
-                  Seite {current} von {pages}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">E-Mail</th>
-                    <th scope="col">Einwilligung</th>
-                    <th scope="col">Bestätigt</th>
-                    <th scope="col">
-                      <span
-                        css={css`
-                          position: absolute;
-                          width: 1px;
-                          height: 1px;
-                          overflow: hidden;
-                          clip: rect(0 0 0 0);
-                        `}
-                      >
-                        Aktionen
-                      </span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((item) => (
-                    <tr key={item.id}>
-                      <th scope="row">{item.email}</th>
-                      <td>{formatDateTime(item.consentedAt)}</td>
-                      <td>
-                        {item.confirmedAt
-                          ? formatDateTime(item.confirmedAt)
-                          : "–"}
-                      </td>
-                      <td>
-                        <div
-                          css={(theme: Theme) => css`
-                            display: flex;
-                            flex-direction: column;
-                            align-items: stretch;
-                            gap: ${theme.space(2)};
-                          `}
-                        >
-                          <Button
-                            variant="outline"
-                            onClick={() => setConsentOf(item.email)}
-                            aria-label={`Einwilligungen von ${item.email}`}
-                          >
-                            Einwilligungen
-                          </Button>
-                          {item.status !== "unsubscribed" && (
-                            <Button
-                              variant="secondary"
-                              onClick={() => setUnsubscribing(item)}
-                              aria-label={`${item.email} abmelden`}
-                            >
-                              Abmelden
-                            </Button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SubscribersTable page={page} sort={filter.sort} current={current} pages={pages} onConsent={setConsentOf} onUnsubscribe={setUnsubscribing} />
           )}
           {page.total > SUBSCRIBER_PAGE_SIZE && (
             <Pager
