@@ -1,96 +1,25 @@
 import { css, type Theme } from '@emotion/react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { isApiError, Link, useParams, useSearchParams } from '@erd/shared-contracts';
 import { backofficePaths } from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
-import { Button, FieldError, Spinner } from '@erd/shared-contracts/ui';
-import type { ImageDto, PointsRowDto } from '@erd/shared-contracts/wire';
-import { Dialog } from '../../../components/dialog';
+import { Button, FieldError } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
-import { previewUrl } from '../../../lib/media';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
 import { getChallenge } from '../api/get-challenge';
-import { DATE_FIELDS, type AdminChallengeDto, type DateField, type PatchChallengeInput } from '../api/types';
+import { DATE_FIELDS, type AdminChallengeDto, type PatchChallengeInput } from '../api/types';
 import { updateChallenge } from '../api/update-challenge';
 import { uploadImage } from '../../../api/media';
 import { ImageList } from '../../../components/image-list';
 import { challengesRoute } from './challenges-screen';
-import { dateLabels, germanDay, phaseLabels, typeLabels } from './labels';
-import { fromPlaces, PointsTableEditor, type PointsFormRow } from './points-table-editor';
+import { dateLabels, phaseLabels, typeLabels } from './labels';
+import { PointsTableEditor } from './points-table-editor';
+import { check, editTexts, type FormState, formOf, PRIZE_IMAGES_SHOWN, TEXT_FIELDS, type TextKey, toRows } from './challenge-form';
+import { RunningDialog } from './running-dialog';
+import { TeaserImageField } from './teaser-image-field';
 
-export const editTexts = {
-  loadFailed: 'Die Challenge konnte nicht geladen werden.',
-  notFound: 'Diese Challenge gibt es nicht.',
-  saved: 'Gespeichert.',
-  saveFailed: 'Speichern hat nicht geklappt. Bitte versuche es noch einmal.',
-  fix: 'Bitte korrigiere die markierten Felder.',
-  headline: 'Die Überschrift darf nicht leer sein.',
-  toPlace: 'Eine ganze Zahl ab dem ersten Platz dieser Zeile.',
-  points: 'Eine ganze Zahl ab 0.',
-  date: 'Bitte gib ein Datum an.',
-  reason: 'Bitte gib einen Grund an (3 bis 500 Zeichen).',
-  imageType: 'Erlaubt sind JPEG, PNG oder WEBP.',
-  imageSize: 'Das Bild ist zu groß (höchstens 10 MB).',
-  imageFailed: 'Das Bild konnte nicht hochgeladen werden.',
-  resultsDate: 'Ergebnisse erwartet am',
-  resultsDateHint: 'Leer lassen, solange der Tag offen ist. Bis die Ergebnisse veröffentlicht sind, zeigt die Seite „Ergebnisse ab …“ statt „Ergebnisse folgen in Kürze“.',
-  resultsDatePublished: 'Die Ergebnisse sind veröffentlicht: die Seite zeigt sie, der Tag erscheint nicht mehr.',
-  resultsDateEarly: (end: string) => `Frühestens am letzten Tag der Challenge (${germanDay(end)}).`,
-} as const;
-
-/** The challenge page shows up to four prize pictures (spec §3). */
-const PRIZE_IMAGES_SHOWN = 4;
-
-const TEXT_FIELDS = ['headline', 'teasertitle', 'teasertext', 'question', 'footnote'] as const;
-type TextKey = (typeof TEXT_FIELDS)[number];
-
-interface FormState {
-  texts: Record<TextKey, string>;
-  dates: Partial<Record<DateField, string>>;
-  rows: PointsFormRow[];
-  scoring: 'highest' | 'closest' | null;
-  teaserImage: ImageDto | null;
-  /** The prize pictures (null: the challenge has no prizes, they come from the season file). */
-  prizeImages: ImageDto[] | null;
-  /** 'Ergebnisse erwartet am' (`YYYY-MM-DD`); '' = not said. */
-  resultsDate: string;
-}
-
-const toRows = (points: PointsRowDto[]): PointsFormRow[] =>
-  points.map((p, i) => ({ key: i + 1, toPlace: p.toPlace === null ? '' : String(p.toPlace), points: String(p.points) }));
-
-function formOf(c: AdminChallengeDto): FormState {
-  return {
-    texts: { headline: c.headline, teasertitle: c.teasertitle ?? '', teasertext: c.teasertext ?? '', question: c.question ?? '', footnote: c.footnote ?? '' },
-    dates: Object.fromEntries(DATE_FIELDS.filter((k) => c[k] !== null).map((k) => [k, c[k] as string])),
-    rows: toRows(c.points),
-    scoring: c.scoring,
-    teaserImage: c.teaserImage,
-    prizeImages: c.prizes ? c.prizes.images : null,
-    resultsDate: c.resultsDate ?? '',
-  };
-}
-
-const WHOLE = /^\d{1,9}$/;
-
-/** Checks the form as the server will; answers the points table and the errors by field. */
-function check(form: FormState): { points: PointsRowDto[]; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  if (!form.texts.headline.trim()) errors.headline = editTexts.headline;
-  for (const [key, value] of Object.entries(form.dates)) if (!value) errors[key] = editTexts.date;
-  const end = form.dates.endDate;
-  if (form.resultsDate && end && form.resultsDate < end) errors.resultsDate = editTexts.resultsDateEarly(end);
-  const starts = fromPlaces(form.rows);
-  const points: PointsRowDto[] = form.rows.map((row, i) => {
-    const last = i === form.rows.length - 1;
-    const to = Number(row.toPlace);
-    if (!last && (!WHOLE.test(row.toPlace) || to < starts[i]!)) errors[`points.${i}.toPlace`] = editTexts.toPlace;
-    if (!WHOLE.test(row.points)) errors[`points.${i}.points`] = editTexts.points;
-    return { fromPlace: starts[i]!, toPlace: last ? null : to, points: Number(row.points) };
-  });
-  return { points, errors };
-}
+export { editTexts };
 
 /** 'Challenge bearbeiten': texts, teaser image, dates, points table and goals ranking; read-only for moderators. */
 export function ChallengeEditScreen() {
@@ -222,37 +151,7 @@ export function ChallengeEditScreen() {
           <TextAreaField label="Frage" name="question" value={form.texts.question} readOnly={readOnly} error={errors.question ?? null} onChange={(e) => setText('question', e.target.value)} />
           <TextAreaField label="Fußnote" name="footnote" value={form.texts.footnote} readOnly={readOnly} error={errors.footnote ?? null} onChange={(e) => setText('footnote', e.target.value)} />
 
-          <div>
-            <p css={css`font-weight: 700; margin: 0 0 8px;`}>Teaser-Bild</p>
-            {form.teaserImage ? (
-              <img src={previewUrl(form.teaserImage)} alt="Vorschau des Teaser-Bilds" css={css`max-width: min(100%, 320px); height: auto; display: block;`} />
-            ) : (
-              <p css={css`margin: 0;`}>Kein Bild.</p>
-            )}
-            {!readOnly && (
-              <div css={css`margin-top: 8px; display: flex; flex-wrap: wrap; gap: 12px; align-items: center;`}>
-                <label htmlFor="teaser-image-file" css={css`font-weight: 600;`}>
-                  Neues Bild wählen (JPEG, PNG oder WEBP, höchstens 10 MB)
-                </label>
-                <input
-                  id="teaser-image-file"
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp"
-                  disabled={uploading}
-                  aria-invalid={errors.teaserImage ? true : undefined}
-                  aria-describedby={errors.teaserImage ? 'teaser-image-error' : undefined}
-                  onChange={(e) => void onImage(e.target.files?.[0])}
-                />
-                {uploading && <Spinner label="Bild wird hochgeladen …" />}
-                {form.teaserImage && (
-                  <Button variant="outline" onClick={() => setForm({ ...form, teaserImage: null })} css={css`text-transform: none;`}>
-                    Bild entfernen
-                  </Button>
-                )}
-              </div>
-            )}
-            {errors.teaserImage && <FieldError id="teaser-image-error" role="alert">{errors.teaserImage}</FieldError>}
-          </div>
+          <TeaserImageField image={form.teaserImage} readOnly={readOnly} uploading={uploading} error={errors.teaserImage} onImage={onImage} onRemove={() => setForm({ ...form, teaserImage: null })} />
 
           {form.prizeImages && (
             <ImageList
@@ -335,40 +234,5 @@ export function ChallengeEditScreen() {
       </form>
       {confirming && <RunningDialog saving={saving} error={errors.reason ?? null} onCancel={() => setConfirming(null)} onConfirm={(reason) => void send({ ...confirming, confirmRunning: true, reason })} />}
     </>
-  );
-}
-
-function RunningDialog({ saving, error, onCancel, onConfirm }: { saving: boolean; error: string | null; onCancel: () => void; onConfirm: (reason: string) => void }) {
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const field = useRef<HTMLTextAreaElement>(null);
-  const shown = fieldError ?? error;
-  return (
-    <Dialog title="Termine einer laufenden Challenge ändern" description="Die Challenge läuft gerade. Teilnehmende sehen die neuen Termine sofort." onClose={() => !saving && onCancel()} initialFocus={field}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const trimmed = reason.trim();
-          if (trimmed.length < 3 || trimmed.length > 500) {
-            setFieldError(editTexts.reason);
-            field.current?.focus();
-            return;
-          }
-          setFieldError(null);
-          onConfirm(trimmed);
-        }}
-      >
-        <TextAreaField ref={field} name="reason" label="Grund der Terminänderung" hint="3 bis 500 Zeichen. Der Grund wird im Protokoll gespeichert." maxLength={500} required value={reason} onChange={(e) => setReason(e.target.value)} error={shown} />
-        <div css={css`display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 12px; margin-top: 24px;`}>
-          <Button variant="outline" onClick={onCancel} disabled={saving}>
-            Abbrechen
-          </Button>
-          <Button type="submit" variant="secondary" disabled={saving} aria-busy={saving || undefined}>
-            Termine ändern
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
