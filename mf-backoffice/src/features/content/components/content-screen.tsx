@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import {
   CONTENT_LIMITS,
@@ -12,102 +12,18 @@ import {
   type TeaserAdminDto,
   type TeaserKey,
 } from '@erd/shared-contracts/backoffice';
-import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
-import { Button } from '@erd/shared-contracts/ui';
+import { TextField } from '@erd/shared-contracts/forms';
 import { CAMPAIGN_LIMITS, DEFAULT_CAMPAIGN } from '@erd/shared-contracts/wire';
-import { Panel, ScreenHeader } from '../../../components/screen';
+import { ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
+import { type Errors, type FormPart, type Message, checkCampaign, checkTeasers, cloneTeasers, contentTexts, failure, legalLabels, legalPaths, lineError, loadFailure, teaserField, teaserLabels } from './content-form';
+import { Footer, formGrid, Part, TeaserFieldset } from './content-parts';
 import { getContent, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from '../api/content-api';
 import { MarkdownEditor } from './markdown-editor';
 import { ImageList } from '../../../components/image-list';
 
-export const contentTexts = {
-  loadFailed: 'Die Inhalte konnten nicht geladen werden.',
-  saved: 'Gespeichert. Die öffentlichen Seiten zeigen es spätestens nach einer Minute (so lange dürfen Browser die Inhalte zwischenspeichern).',
-  saveFailed: 'Speichern hat nicht geklappt. Bitte versuche es noch einmal.',
-  fix: 'Bitte korrigiere die markierten Felder.',
-  headline: 'Die Überschrift darf nicht leer sein.',
-  legalEmpty: 'Der Text darf nicht leer sein.',
-  oneLine: 'Bitte in einer Zeile, ohne Zeilenumbruch.',
-  tooLong: (max: number) => `Höchstens ${max.toLocaleString('de-DE')} Zeichen.`,
-  claimMissing: 'Ohne Claim zeigt die Startseite Unterzeile und Hauptpreis nicht: gib einen Claim an oder leere die beiden Felder.',
-  campaignIntro: `Der erste Bildschirm der Startseite: Claim, Unterzeile, Hauptpreis und Titelbild. Ohne Claim steht dort „${DEFAULT_CAMPAIGN.claim}“.`,
-  campaignImage: 'Am besten ein Foto im Querformat, mindestens 1600 Pixel breit; der Text steht darüber. Ohne Bild zeigt die Startseite die Spielfeld-Grafik.',
-  tooManyImages: (max: number) => (max === 1 ? 'Höchstens ein Bild: entferne eines.' : `Höchstens ${max} Bilder: entferne eines.`),
-} as const;
-
-export const teaserLabels: Record<TeaserKey, string> = { teaser1: 'Einstieg', teaser2: 'So läuft es', teaserPrizes: 'Preise' };
-export const legalLabels: Record<LegalPageKey, string> = { terms: 'Teilnahmebedingungen', dataProtection: 'Datenschutz', imprint: 'Impressum' };
-const legalPaths: Record<LegalPageKey, string> = { terms: '/terms', dataProtection: '/dataProtection', imprint: '/imprint' };
-
-/** Which fields the home page shows per teaser (spec §2); the others are kept as they are. */
-const TEASER_FIELDS: Record<TeaserKey, { subheadline: boolean; description: boolean }> = {
-  teaser1: { subheadline: true, description: false },
-  teaser2: { subheadline: false, description: true },
-  teaserPrizes: { subheadline: true, description: false },
-};
-
-type FormPart = 'campaign' | 'banner' | 'teasers' | 'legal';
-type Message = { tone: 'error' | 'success'; text: string } | null;
-type Errors = Record<string, string>;
-
-const multiline = /[\r\n\u2028\u2029\t]/;
-function lineError(value: string, max: number): string | undefined {
-  if (value.length > max) return contentTexts.tooLong(max);
-  if (multiline.test(value)) return contentTexts.oneLine;
-  return undefined;
-}
-
-function checkCampaign(campaign: CampaignAdminDto): Errors {
-  const errors: Errors = {};
-  for (const key of ['claim', 'subline', 'prize'] as const) {
-    const problem = lineError(campaign[key], CAMPAIGN_LIMITS[key]);
-    if (problem) errors[key] = problem;
-  }
-  if (!errors.claim && !campaign.claim.trim() && (campaign.subline.trim() || campaign.prize.trim())) errors.claim = contentTexts.claimMissing;
-  return errors;
-}
-
-function checkTeasers(teasers: Record<TeaserKey, TeaserAdminDto>): Errors {
-  const errors: Errors = {};
-  for (const key of TEASER_KEYS) {
-    const t = teasers[key];
-    const set = (field: string, message: string | undefined) => message && (errors[`${key}.${field}`] = message);
-    set('headline', t.headline.trim() ? lineError(t.headline, CONTENT_LIMITS.headline) : contentTexts.headline);
-    set('subheadline', lineError(t.subheadline, CONTENT_LIMITS.subheadline));
-    set('text', t.text.length > CONTENT_LIMITS.teaserText ? contentTexts.tooLong(CONTENT_LIMITS.teaserText) : undefined);
-    set('description', t.description.length > CONTENT_LIMITS.description ? contentTexts.tooLong(CONTENT_LIMITS.description) : undefined);
-    set('images', t.images.length > CONTENT_LIMITS.images[key] ? contentTexts.tooManyImages(CONTENT_LIMITS.images[key]) : undefined);
-  }
-  return errors;
-}
-
-/** The server's 400 as errors by field (`teasers.teaser1.images.0.fields.file.url` → `teaser1.images`), 409 and others as a message. */
-function failure(error: unknown, fieldOf: (serverField: string) => string): { errors: Errors; message: string } {
-  const body = isApiError(error) ? (error.data as { message?: string; field?: string | null; problems?: { field: string; message: string }[] } | undefined) : undefined;
-  if (isApiError(error) && error.status === 400 && body?.message) {
-    const errors: Errors = {};
-    for (const p of body.problems ?? [{ field: body.field ?? '', message: body.message }]) {
-      const field = fieldOf(p.field ?? '');
-      if (field && !errors[field]) errors[field] = p.message;
-    }
-    return { errors, message: Object.keys(errors).length ? contentTexts.fix : body.message };
-  }
-  if (isApiError(error) && error.status === 409 && body?.message) return { errors: {}, message: body.message };
-  return { errors: {}, message: contentTexts.saveFailed };
-}
-
-const cloneTeasers = (teasers: Record<TeaserKey, TeaserAdminDto>) => JSON.parse(JSON.stringify(teasers)) as Record<TeaserKey, TeaserAdminDto>;
-
-const teaserField = (field: string) => {
-  const parts = field.replace(/^teasers\./, '').split('.');
-  return parts.slice(0, 2).join('.');
-};
-
-/** Why the content could not be loaded: the server's message for a missing season (404), else the general one. */
-const loadFailure = (error: unknown) =>
-  isApiError(error) && error.status === 404 ? ((error.data as { message?: string } | undefined)?.message ?? contentTexts.loadFailed) : contentTexts.loadFailed;
+export { contentTexts, legalLabels, teaserLabels };
 
 /** 'Inhalte': the home page's banner texts and teasers and the legal pages; moderators read only. */
 export function ContentScreen() {
@@ -289,34 +205,18 @@ export function ContentScreen() {
 
         <Part id="teasers" title="Teaser der Startseite" intro="Text als Markdown. Bilder werden hochgeladen, in der Reihenfolge gezeigt und lassen sich verschieben.">
           <form noValidate onSubmit={onTeasers} css={formGrid}>
-            {TEASER_KEYS.map((key) => {
-              const t = teasers[key];
-              const e = (field: string) => errors.teasers[`${key}.${field}`];
-              return (
-                <fieldset key={key} css={fieldsetStyle}>
-                  <legend css={css`font-weight: 800; font-size: 1.15rem;`}>{teaserLabels[key]}</legend>
-                  <TextField label="Überschrift" name={`${key}-headline`} required value={t.headline} readOnly={readOnly} maxLength={CONTENT_LIMITS.headline} error={e('headline')} onChange={(ev) => setTeaser(key, { headline: ev.target.value })} />
-                  {TEASER_FIELDS[key].subheadline && (
-                    <TextField label="Unterzeile" name={`${key}-subheadline`} optional value={t.subheadline} readOnly={readOnly} maxLength={CONTENT_LIMITS.subheadline} error={e('subheadline')} onChange={(ev) => setTeaser(key, { subheadline: ev.target.value })} />
-                  )}
-                  <MarkdownEditor id={`${key}-text`} label="Text" value={t.text} rows={6} headingOffset={2} maxLength={CONTENT_LIMITS.teaserText} readOnly={readOnly} error={e('text')} onChange={(text) => setTeaser(key, { text })} onSignedOut={expired} />
-                  {TEASER_FIELDS[key].description && (
-                    <TextAreaField label="Beschreibung" name={`${key}-description`} value={t.description} readOnly={readOnly} maxLength={CONTENT_LIMITS.description} error={e('description') ?? null} onChange={(ev) => setTeaser(key, { description: ev.target.value })} />
-                  )}
-                  <ImageList
-                    id={`${key}-images`}
-                    name={teaserLabels[key]}
-                    images={t.images}
-                    max={CONTENT_LIMITS.images[key]}
-                    readOnly={readOnly}
-                    error={e('images')}
-                    onChange={(images) => setTeaser(key, { images })}
-                    onBusy={(busy) => setUploads((n) => n + (busy ? 1 : -1))}
-                    onSignedOut={expired}
-                  />
-                </fieldset>
-              );
-            })}
+            {TEASER_KEYS.map((key) => (
+              <TeaserFieldset
+                key={key}
+                teaserKey={key}
+                teaser={teasers[key]}
+                errors={errors.teasers}
+                readOnly={readOnly}
+                onChange={(change) => setTeaser(key, change)}
+                onBusy={(busy) => setUploads((n) => n + (busy ? 1 : -1))}
+                onSignedOut={expired}
+              />
+            ))}
             <Footer message={messages.teasers} readOnly={readOnly} busy={saving === 'teasers' || uploads > 0} label="Teaser speichern" />
           </form>
         </Part>
@@ -366,52 +266,6 @@ export function ContentScreen() {
           </form>
         </Part>
       </div>
-    </>
-  );
-}
-
-const formGrid = (theme: Theme) => css`
-  display: grid;
-  gap: ${theme.space(5)};
-`;
-
-const fieldsetStyle = (theme: Theme) => css`
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  padding: ${theme.space(4)};
-  margin: 0;
-  display: grid;
-  gap: ${theme.space(4)};
-  min-width: 0;
-`;
-
-function Part({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-title`}>
-      <Panel>
-        <h2 id={`${id}-title`} css={css`margin: 0 0 4px; font-size: 1.4rem;`}>
-          {title}
-        </h2>
-        <p css={css`margin: 0 0 16px;`}>{intro}</p>
-        {children}
-      </Panel>
-    </section>
-  );
-}
-
-function Footer({ message, readOnly, busy, label }: { message: Message; readOnly: boolean; busy: boolean; label: string }) {
-  return (
-    <>
-      <div role="status" aria-live="polite">
-        {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
-      </div>
-      {!readOnly && (
-        <div>
-          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-            {label}
-          </Button>
-        </div>
-      )}
     </>
   );
 }

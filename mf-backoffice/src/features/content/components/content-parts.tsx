@@ -1,0 +1,104 @@
+import { css, type Theme } from '@emotion/react';
+import { type ReactNode } from 'react';
+import {
+  CONTENT_LIMITS,
+  type TeaserAdminDto,
+  type TeaserKey,
+} from '@erd/shared-contracts/backoffice';
+import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
+import { Button } from '@erd/shared-contracts/ui';
+import { Panel } from '../../../components/screen';
+import { MarkdownEditor } from './markdown-editor';
+import { ImageList } from '../../../components/image-list';
+import { type Errors, type Message, TEASER_FIELDS, teaserLabels } from './content-form';
+
+export const formGrid = (theme: Theme) => css`
+  display: grid;
+  gap: ${theme.space(5)};
+`;
+
+export const fieldsetStyle = (theme: Theme) => css`
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  padding: ${theme.space(4)};
+  margin: 0;
+  display: grid;
+  gap: ${theme.space(4)};
+  min-width: 0;
+`;
+
+export function Part({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <Panel>
+        <h2 id={`${id}-title`} css={css`margin: 0 0 4px; font-size: 1.4rem;`}>
+          {title}
+        </h2>
+        <p css={css`margin: 0 0 16px;`}>{intro}</p>
+        {children}
+      </Panel>
+    </section>
+  );
+}
+
+export function Footer({ message, readOnly, busy, label }: { message: Message; readOnly: boolean; busy: boolean; label: string }) {
+  return (
+    <>
+      <div role="status" aria-live="polite">
+        {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+      </div>
+      {!readOnly && (
+        <div>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {label}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** One teaser's fields: headline, (subheadline), text as Markdown, (description) and its pictures. */
+export function TeaserFieldset({
+  teaserKey: key,
+  teaser: t,
+  errors,
+  readOnly,
+  onChange,
+  onBusy,
+  onSignedOut,
+}: {
+  teaserKey: TeaserKey;
+  teaser: TeaserAdminDto;
+  errors: Errors;
+  readOnly: boolean;
+  onChange: (change: Partial<TeaserAdminDto>) => void;
+  onBusy: (busy: boolean) => void;
+  onSignedOut: () => void;
+}) {
+  const e = (field: string) => errors[`${key}.${field}`];
+  return (
+    <fieldset key={key} css={fieldsetStyle}>
+      <legend css={css`font-weight: 800; font-size: 1.15rem;`}>{teaserLabels[key]}</legend>
+      <TextField label="Überschrift" name={`${key}-headline`} required value={t.headline} readOnly={readOnly} maxLength={CONTENT_LIMITS.headline} error={e('headline')} onChange={(ev) => onChange({ headline: ev.target.value })} />
+      {TEASER_FIELDS[key].subheadline && (
+        <TextField label="Unterzeile" name={`${key}-subheadline`} optional value={t.subheadline} readOnly={readOnly} maxLength={CONTENT_LIMITS.subheadline} error={e('subheadline')} onChange={(ev) => onChange({ subheadline: ev.target.value })} />
+      )}
+      <MarkdownEditor id={`${key}-text`} label="Text" value={t.text} rows={6} headingOffset={2} maxLength={CONTENT_LIMITS.teaserText} readOnly={readOnly} error={e('text')} onChange={(text) => onChange({ text })} onSignedOut={onSignedOut} />
+      {TEASER_FIELDS[key].description && (
+        <TextAreaField label="Beschreibung" name={`${key}-description`} value={t.description} readOnly={readOnly} maxLength={CONTENT_LIMITS.description} error={e('description') ?? null} onChange={(ev) => onChange({ description: ev.target.value })} />
+      )}
+      <ImageList
+        id={`${key}-images`}
+        name={teaserLabels[key]}
+        images={t.images}
+        max={CONTENT_LIMITS.images[key]}
+        readOnly={readOnly}
+        error={e('images')}
+        onChange={(images) => onChange({ images })}
+        onBusy={onBusy}
+        onSignedOut={onSignedOut}
+      />
+    </fieldset>
+  );
+}
