@@ -1,31 +1,12 @@
 /** GET /config.json: the runtime configuration the host reads at start (nothing of it is baked into a build). */
+import type { z } from 'zod';
+import type { remoteDescriptorSchema, runtimeConfigSchema } from './schemas/content.js';
 
-export interface RemoteDescriptorDto {
-  /** Module Federation container name, e.g. `mf_challenges`. */
-  name: string;
-  /** URL of the remote's `mf-manifest.json` (absolute or relative to the site). */
-  entry: string;
-  /** Release id the entry points to (for diagnostics). */
-  release?: string;
-}
+/** A remote's entry (`schemas/content.ts` `remoteDescriptorSchema`). */
+export type RemoteDescriptorDto = z.infer<typeof remoteDescriptorSchema>;
 
-export interface RuntimeConfigDto {
-  productName: string;
-  publicUrl: string;
-  contentApi: { base: string; spaceId: string };
-  identity: { region: string; userPoolId: string; clientId: string; endpoint?: string };
-  remotes: RemoteDescriptorDto[];
-  newsletterUrl: string;
-  resultsBase: string;
-  serviceEmail: string;
-  social: { facebook: string; youtube: string; tiktok: string; instagram: string };
-  /**
-   * The server's CLOCK_OFFSET_DAYS (0 but in a staging rehearsal): the pages add it to their own
-   * clock for every phase decision (contracts `berlinToday`), so they show the server's day.
-   * Identity keeps real time. Optional: a server from before the field sends none (= 0).
-   */
-  clockOffsetDays?: number;
-}
+/** The whole answer (`schemas/content.ts` `runtimeConfigSchema`). */
+export type RuntimeConfigDto = z.infer<typeof runtimeConfigSchema>;
 
 /**
  * The site's remotes. The back office's remote (`mf_backoffice`) is in `./backoffice`, not here:

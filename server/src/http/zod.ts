@@ -46,15 +46,12 @@ export function answerInvalid<T extends z.ZodType>(schema: T, answer: InvalidAns
   return schema;
 }
 
-/** A body documented by its media type only (a CSV file, a multipart form): the handler reads it, nothing validates it here. */
-function isDocumentedBody(schema: unknown): boolean {
-  return typeof schema === 'object' && schema !== null && 'content' in schema && !isZodSchema(schema);
-}
-
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    if (httpPart === 'body' && isDocumentedBody(schema)) return { value: data };
+    // A body documented by its media type only (a CSV file, a multipart form, the identity protocol's
+    // action object; Fastify compiles each media type's schema on its own): its handler reads it.
+    if (httpPart === 'body' && !isZodSchema(schema)) return { value: data };
     const result = schema.safeParse(data, { error: german });
     if (result.success) return { value: result.data };
     const own = invalidAnswers.get(schema);

@@ -191,3 +191,11 @@ export const identityOpenIdConfigurationSchema = z.object({
   response_types_supported: z.array(z.string()),
 });
 export type IdentityOpenIdConfigurationDto = z.infer<typeof identityOpenIdConfigurationSchema>;
+
+/**
+ * POST /identity: the Cognito user-pool JSON protocol names its action in a header
+ * (`X-Amz-Target: AWSCognitoIdentityProviderService.<Action>`); the body is the action's request
+ * object, checked by the protocol with Cognito's own errors (server/src/modules/identity/protocol.ts).
+ * Other headers pass as they are.
+ */
+export const identityProtocolHeadersSchema = z.looseObject({ 'x-amz-target': z.string().optional() });

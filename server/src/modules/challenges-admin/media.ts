@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyPluginAsync, FastifySchemaCompiler } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { PICTURE_MAX_BYTES, type ImageDto } from '@erd/shared-contracts/wire';
 import { challengeAdminPaths, type AuditAction } from '@erd/shared-contracts/backoffice';
 import { imageSchema, operatorMediaErrorCodeSchema } from '@erd/shared-contracts/schemas';
@@ -12,7 +12,7 @@ import { dataPaths } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { CodedError, ValidationError } from '../../errors.js';
 import { multipartBody } from '../../http/schemas.js';
-import { isZodSchema, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { slugify } from '../../lib/text.js';
 import { appendAudit, type Actor } from '../audit/service.js';
 import { actorOf } from '../operators/access.js';
@@ -120,16 +120,6 @@ export async function uploadMedia({
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /**
- * The validator of a `zodRoutes` route whose body is documented only, by its media type (a CSV
- * file's bytes, a multipart form read part by part): zod for params and query, the body left to
- * the handler (as the JSON schema `{ content: … }` did). Call after `zodRoutes(scope)`.
- */
-export function documentedBodyValidator(scope: FastifyInstance): FastifySchemaCompiler<unknown> {
-  const zod = scope.validatorCompiler as FastifySchemaCompiler<unknown>;
-  return (route) => (isZodSchema(route.schema) ? zod(route) : () => true);
-}
-
-/**
  * POST /api/operator/media (admin) as a plugin of its own (zod answers): registered inside the
  * challenges' back-office scope, which brings the operator access hook, the tag and the multipart
  * parser (challenges-admin/routes.ts).
@@ -141,7 +131,6 @@ export const mediaUploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     challengeAdminPaths.media,
     {
       config: { operatorAccess: 'admin' },
-      validatorCompiler: documentedBodyValidator(app),
       schema: {
         summary: 'Upload a challenge picture (multipart field `file`) → ImageDto',
         body: multipartBody('The picture as `file` (JPEG, PNG or WebP)'),

@@ -16,7 +16,7 @@ import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { multipartBody } from '../../http/schemas.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { documentedBodyValidator, mediaTooLarge } from '../challenges-admin/media.js';
+import { mediaTooLarge } from '../challenges-admin/media.js';
 import type { AppContext } from '../../context.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { applyClubImport, CLUB_CSV_MAX_BYTES, listClubsForOperator, previewClubImport, uploadClubLogo } from './service.js';
@@ -35,7 +35,7 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 const csvBody = { content: { 'text/csv': { schema: { description: 'The CSV file as saved (UTF-8, with or without BOM, or Windows-1252)' } } } } as const;
 
 /** The body as the CSV file's bytes (a string as `text/plain`); anything else is no file. */
-const csvFile = (body: unknown): Buffer | string | null => (Buffer.isBuffer(body) || typeof body === 'string' ? body : null);
+const csvFile = (payload: unknown): Buffer | string | null => (Buffer.isBuffer(payload) || typeof payload === 'string' ? payload : null);
 
 export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -52,7 +52,6 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   const r = zodRoutes(app);
   // Params and query by zod; the CSV and the multipart form are read by the handlers.
-  const validatorCompiler = documentedBodyValidator(app);
 
   r.get(
     clubsAdminPaths.clubs,
@@ -72,7 +71,6 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: BODY_LIMIT,
-      validatorCompiler,
       schema: { summary: 'Check a club list (CSV) and show what importing it would change', body: csvBody, response: { 200: clubImportPreviewSchema, ...errors } },
     },
     async (request) => previewClubImport({ ctx, input: { file: csvFile(request.body) } }),
@@ -83,7 +81,6 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: BODY_LIMIT,
-      validatorCompiler,
       schema: {
         summary: 'Import the previewed club list (CSV; previewHash of the preview)',
         body: csvBody,
@@ -99,7 +96,6 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     '/api/operator/clubs/:id/logo',
     {
       config: { operatorAccess: 'admin' },
-      validatorCompiler,
       schema: {
         summary: 'Upload a club’s logo (multipart field `file`)',
         body: multipartBody('The logo as `file`'),

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { WERBERAT_CHECK_KEYS } from '@erd/shared-contracts/backoffice';
+import { WERBERAT_CHECK_KEYS, type WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
 import type { AltchaChallengeDto, ParticipationDto, SpaceDataDto } from '@erd/shared-contracts/wire';
 import { openDatabase } from '../../db/client.js';
 import { participations, years } from '../../db/schema/index.js';
@@ -164,7 +164,7 @@ test('browse list: publishing and withdrawing an entry show at once', async () =
         decision: 'withdraw',
         ids: ['e-pending'],
         reason: 'Werbung',
-        checklist: Object.fromEntries(WERBERAT_CHECK_KEYS.map((key) => [key, key !== WERBERAT_CHECK_KEYS[0]])),
+        checklist: Object.fromEntries(WERBERAT_CHECK_KEYS.map((key) => [key, key !== WERBERAT_CHECK_KEYS[0]])) as WerberatChecklistDto,
       },
       actor,
     },

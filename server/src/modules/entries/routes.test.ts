@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { WERBERAT_CHECK_KEYS } from '@erd/shared-contracts/backoffice';
+import { WERBERAT_CHECK_KEYS, type WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
 import type { ParticipationDto } from '@erd/shared-contracts/wire';
 import { participations } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
@@ -251,7 +251,7 @@ describe('slogan', () => {
     await publishParticipation({ ctx: t.ctx, input: { id: second._id, actor: { operatorId: null, name: 'cli:test' } } });
     expect((await get('text-submit', member)).json()).toMatchObject({ state: 'published', publishedAt: [{ state: 'published' }] });
     // Taken back after publication (the back office's withdrawal): a rejection that says so.
-    const checklist = Object.fromEntries(WERBERAT_CHECK_KEYS.map((key) => [key, true]));
+    const checklist = Object.fromEntries(WERBERAT_CHECK_KEYS.map((key) => [key, true])) as WerberatChecklistDto;
     await decideParticipations({ ctx: t.ctx, input: { body: { decision: 'withdraw', ids: [second._id], checklist, reason: 'Nachträglich gemeldet' }, actor: { operatorId: null, name: 'cli:test' } } });
     expect((await getWithRejection('text-submit', member)).json()).toMatchObject({ state: 'rejected', reason: 'Nachträglich gemeldet', withdrawn: true, slogan: 'Zweiter' });
     // An estimate never has a rejection.

@@ -4,7 +4,6 @@ import {
   challengeTimeState,
   isSubmissionOpen,
   isVoteChallenge,
-  parseEstimate,
   PICTURE_CONTENT_TYPES,
   SLOGAN_MAX_LENGTH,
   type ChallengeDto,
@@ -16,7 +15,7 @@ import {
   type RejectedEntryDto,
   type SavedParticipationDto,
 } from '@erd/shared-contracts/wire';
-import { ESTIMATE_INPUT_MESSAGE, PRESIGNED_POST_MESSAGES, type PresignedPostInputValues } from '@erd/shared-contracts/schemas';
+import { ESTIMATE_INPUT_MESSAGE, PRESIGNED_POST_MESSAGES, type ParticipationInputBody, type PresignedPostInputValues } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import type { ClubRow, ParticipationRow } from '../../db/schema/index.js';
 import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
@@ -82,29 +81,21 @@ const PARTICIPATION_TYPE = {
   picture: 'bfv-erd-picture-participation',
 } as const;
 
-/** The one field of a PUT body, checked like the forms do (spec §5) and stricter. */
-export function parseEntryInput(body: unknown): EntryInput {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ValidationError(MESSAGES.oneField);
-  const keys = Object.keys(body);
-  if (keys.length !== 1 || !['estimate', 'slogan', 'picture'].includes(keys[0]!)) throw new ValidationError(MESSAGES.oneField);
-  const record = body as Record<string, unknown>;
-  if ('estimate' in record) {
-    const estimate = parseEstimate(record.estimate);
-    if (estimate === undefined) throw new ValidationError(MESSAGES.estimate, { field: 'estimate' });
-    return { estimate };
-  }
-  if ('slogan' in record) {
-    const value = record.slogan;
-    if (typeof value !== 'string') throw new ValidationError(MESSAGES.sloganRequired, { field: 'slogan' });
-    const slogan = value.trim();
+/**
+ * The one field of a PUT body (its shape and the estimate's number checked by the route's schema,
+ * `participationInputSchema`); the slogan checked like the form does (spec §5) and stricter.
+ */
+export function entryOf(body: ParticipationInputBody): EntryInput {
+  if (body.estimate !== undefined) return { estimate: body.estimate };
+  if (body.slogan !== undefined) {
+    const slogan = body.slogan.trim();
     if (!slogan) throw new ValidationError(MESSAGES.sloganRequired, { field: 'slogan' });
     if (slogan.length > SLOGAN_MAX_LENGTH) throw new ValidationError(MESSAGES.sloganTooLong, { field: 'slogan' });
     if (!isPlainText(slogan)) throw new ValidationError(MESSAGES.sloganCharacters, { field: 'slogan' });
     return { slogan };
   }
-  const value = record.picture;
-  if (typeof value !== 'string' || !value || value.length > 200) throw new ValidationError(MESSAGES.picture, { field: 'picture' });
-  return { picture: value };
+  if (body.picture !== undefined) return { picture: body.picture };
+  throw new ValidationError(MESSAGES.oneField);
 }
 
 async function memberClub(ctx: Ctx, sub: string): Promise<ClubRow> {
@@ -191,11 +182,11 @@ export async function saveParticipation({
   input,
 }: {
   ctx: Ctx;
-  input: { sub: string; challengeId: string; body: unknown };
+  input: { sub: string; challengeId: string; body: ParticipationInputBody };
 }): Promise<SavedParticipationDto & { state: OwnEntryState }> {
   const club = await memberClub(ctx, input.sub);
   const challenge = await challengeOf(ctx, input.challengeId);
-  const entry = parseEntryInput(input.body);
+  const entry = entryOf(input.body);
   const kind = kindOf(challenge);
   if (!(kind in entry)) throw new ValidationError(MESSAGES.wrongKind, { expected: kind });
   if (!isOpenForEntries(ctx, challenge)) throw closedError();

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { identityJwksSchema, identityOpenIdConfigurationSchema } from '@erd/shared-contracts/schemas';
+import { identityJwksSchema, identityOpenIdConfigurationSchema, identityProtocolHeadersSchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodRoutes } from '../../http/zod.js';
@@ -17,13 +17,21 @@ const AMZ_JSON = 'application/x-amz-json-1.1';
 const BODY_LIMIT = 64 * 1024;
 
 /** The protocol's JSON, sent as text (documented here; the handlers send strings, so nothing is serialised by these). */
-const amzJson = (description: string) => ({ description, content: { [AMZ_JSON]: { schema: { type: 'object', additionalProperties: true } } } }) as const;
-const amzError = amzJson('`{ __type, message }` and `x-amzn-ErrorType`');
+const amzJson = (description: string, schema: object) => ({ description, content: { [AMZ_JSON]: { schema } } }) as const;
+/** Each action answers its own object (Cognito's API reference, spec §7): its fields are the action's, named by `X-Amz-Target`. */
+const amzResult = amzJson('The action’s result object (its fields per action, as in Cognito’s API reference)', {
+  type: 'object',
+  description: 'Per action; e.g. SignUp `{ UserConfirmed, UserSub, CodeDeliveryDetails }`, InitiateAuth `{ ChallengeName, ChallengeParameters }` or `{ AuthenticationResult }`',
+  additionalProperties: { description: 'A field of the action’s result' },
+});
+const amzError = amzJson('A Cognito error, also named in `x-amzn-ErrorType`', {
+  type: 'object',
+  required: ['__type', 'message'],
+  properties: { __type: { type: 'string', description: 'The error’s type, e.g. `NotAuthorizedException`' }, message: { type: 'string' } },
+});
 
 function cors(reply: FastifyReply): FastifyReply {
-  return reply
-    .header('access-control-allow-origin', '*')
-    .header('access-control-expose-headers', 'x-amzn-RequestId, x-amzn-ErrorType');
+  return reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'x-amzn-RequestId, x-amzn-ErrorType');
 }
 
 function sendError(reply: FastifyReply, error: IdentityError): FastifyReply {
@@ -69,47 +77,57 @@ export const identityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return sendError(reply, new IdentityError('InternalErrorException', MESSAGES.internal));
   });
 
-  app.options(endpoint, { schema: { summary: 'CORS preflight of the identity service', response: { 204: { type: 'null' } } } }, async (_request, reply) =>
-    cors(reply)
-      .code(204)
-      .header('access-control-allow-methods', 'POST, OPTIONS')
-      .header('access-control-allow-headers', 'content-type, x-amz-target, x-amz-user-agent, cache-control')
-      .header('access-control-max-age', '86400')
-      .send(),
+  app.options(
+    endpoint,
+    { schema: { summary: 'CORS preflight of the identity service', response: { 204: { type: 'null' } } } },
+    async (_request, reply) =>
+      cors(reply)
+        .code(204)
+        .header('access-control-allow-methods', 'POST, OPTIONS')
+        .header('access-control-allow-headers', 'content-type, x-amz-target, x-amz-user-agent, cache-control')
+        .header('access-control-max-age', '86400')
+        .send(),
   );
 
-  app.post(
-    endpoint,
-    {
-      bodyLimit: BODY_LIMIT,
-      schema: {
-        summary: 'The Cognito user-pool JSON protocol (X-Amz-Target: AWSCognitoIdentityProviderService.<Action>)',
-        headers: { type: 'object', properties: { 'x-amz-target': { type: 'string' } } },
-        // Not validated here: the protocol answers a wrong body with its own errors (protocol.ts).
-        body: { content: { [AMZ_JSON]: { schema: { description: 'The action’s request object' } } } },
-        response: { 200: amzJson('The action’s result'), 400: amzError, 500: amzError },
+  // The protocol endpoint in a scope on zod schemas: the action's header; the body (documented by its media type) is the protocol's to check.
+  await app.register(async (protocolApp) => {
+    const r = zodRoutes(protocolApp);
+    r.post(
+      endpoint,
+      {
+        bodyLimit: BODY_LIMIT,
+        schema: {
+          summary: 'The Cognito user-pool JSON protocol (X-Amz-Target: AWSCognitoIdentityProviderService.<Action>)',
+          headers: identityProtocolHeadersSchema,
+          // Not validated here: the protocol answers a wrong body with its own errors (protocol.ts).
+          body: { content: { [AMZ_JSON]: { schema: { description: 'The action’s request object' } } } },
+          response: { 200: amzResult, 400: amzError, 500: amzError },
+        },
       },
-    },
-    async (request, reply) => {
-      const target = request.headers['x-amz-target'];
-      const result = await runAction(ctx, typeof target === 'string' ? target : undefined, request.body, { ip: request.ip });
-      return cors(reply)
-        .header('x-amzn-requestid', reply.request.id)
-        .header('cache-control', 'no-store')
-        .header('content-type', AMZ_JSON)
-        .send(JSON.stringify(result));
-    },
-  );
+      async (request, reply) => {
+        const target = request.headers['x-amz-target'];
+        const result = await runAction(ctx, typeof target === 'string' ? target : undefined, request.body, { ip: request.ip });
+        return cors(reply)
+          .header('x-amzn-requestid', reply.request.id)
+          .header('cache-control', 'no-store')
+          .header('content-type', AMZ_JSON)
+          .send(JSON.stringify(result));
+      },
+    );
+  });
 
   // The issuer's public documents (zod schemas of `@erd/shared-contracts/schemas`), in a scope of
   // their own: the protocol endpoint above keeps its own schemas.
   await app.register(async (wellKnownApp) => {
     const r = zodRoutes(wellKnownApp);
     const wellKnown = `${endpoint}/${userPoolId}/.well-known`;
-    r.get(`${wellKnown}/jwks.json`, { schema: { summary: 'The token signing keys (JWKS)', response: { 200: identityJwksSchema } } }, async (_request, reply) =>
-      cors(reply)
-        .header('cache-control', 'public, max-age=300')
-        .send(await ctx.identity.jwks()),
+    r.get(
+      `${wellKnown}/jwks.json`,
+      { schema: { summary: 'The token signing keys (JWKS)', response: { 200: identityJwksSchema } } },
+      async (_request, reply) =>
+        cors(reply)
+          .header('cache-control', 'public, max-age=300')
+          .send(await ctx.identity.jwks()),
     );
     r.get(
       `${wellKnown}/openid-configuration`,

@@ -75,7 +75,7 @@ export function decisionAnswer(error: z.ZodError): ValidationError {
  * A decision from a caller without the route's schema check (scripts, tests): the body checked by
  * the same schema and refused as the route refuses it, then `applyDecision`.
  */
-export async function decideParticipations({ ctx, input }: { ctx: Ctx; input: { body: unknown; actor: Actor } }): Promise<ModerationDecisionResultDto> {
+export async function decideParticipations({ ctx, input }: { ctx: Ctx; input: { body: z.input<typeof moderationDecisionInputSchema>; actor: Actor } }): Promise<ModerationDecisionResultDto> {
   const checked = moderationDecisionInputSchema.safeParse(input.body);
   if (!checked.success) throw decisionAnswer(checked.error);
   return applyDecision({ ctx, input: { decision: checked.data, actor: input.actor } });

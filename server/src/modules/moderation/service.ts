@@ -199,7 +199,7 @@ const removeVotesAnswer = fieldAnswer(['ids', 'reason']);
 type RemoveVotesCtx = Pick<AppContext, 'db' | 'now' | 'log'> & Partial<Pick<AppContext, 'jobs'>>;
 
 /** Removal from a caller without the route's schema check (scripts, tests): the body checked by the same schema, then `removeCheckedVotes`. */
-export async function removeVotes({ ctx, input }: { ctx: RemoveVotesCtx; input: { body: unknown; actor: Actor } }): Promise<RemoveVotesResultDto> {
+export async function removeVotes({ ctx, input }: { ctx: RemoveVotesCtx; input: { body: z.input<typeof removeVotesInputSchema>; actor: Actor } }): Promise<RemoveVotesResultDto> {
   const checked = removeVotesInputSchema.safeParse(input.body);
   if (!checked.success) throw removeVotesAnswer(checked.error);
   return removeCheckedVotes({ ctx, input: { ...checked.data, actor: input.actor } });

@@ -275,8 +275,8 @@ export function resultInputError(error: z.ZodError): ValidationError {
   return new ValidationError(issue.message, { field: issue.path.map(String).join('.') });
 }
 
-function checked<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body, { error: zodGerman });
+function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value, { error: zodGerman });
   if (!parsed.success) throw resultInputError(parsed.error);
   return parsed.data;
 }

@@ -7,7 +7,6 @@ import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { multipartBody } from '../../http/schemas.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { documentedBodyValidator } from '../challenges-admin/media.js';
 import { receiveUpload, tooLargeError } from './service.js';
 
 /**
@@ -39,7 +38,6 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   r.post(
     uploadPaths.upload,
     {
-      validatorCompiler: documentedBodyValidator(app),
       schema: {
         summary: 'Upload a picture (multipart: the presigned fields, then `file`; embedded storage only)',
         body: multipartBody('The presigned POST’s fields (createpresignedpost) in their order, then the picture as `file`'),

@@ -147,7 +147,7 @@ export async function removeEntryVotes({
   input,
 }: {
   ctx: RemoveCtx;
-  input: { participationId: string; body: unknown; actor: Actor };
+  input: { participationId: string; body: z.input<typeof removeEntryVotesInputSchema>; actor: Actor };
 }): Promise<RemoveEntryVotesResultDto> {
   const checked = removeEntryVotesInputSchema.safeParse(input.body);
   if (!checked.success) throw voteReviewAnswer(checked.error);
