@@ -1,20 +1,20 @@
 import { css, type Theme } from '@emotion/react';
-import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { isApiError, Link, TEAM_LABELS } from '@erd/shared-contracts';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { isApiError, Link } from '@erd/shared-contracts';
 import {
   backofficePaths,
-  CLUB_IMPORT_PREVIEW_LIST_MAX,
   type ClubCsvEncodingDto,
-  type ClubImportFieldsDto,
   type ClubImportPreviewDto,
   type ClubImportResultDto,
 } from '@erd/shared-contracts/backoffice';
-import { FieldHint, FieldLabel, FormMessage } from '@erd/shared-contracts/forms';
+import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { applyClubImport, CLUB_CSV_MAX_BYTES, previewClubImport } from '../api/import-clubs';
-import { table, tableFrame, visuallyHidden } from '../../../components/table-styles';
+
+import { ImportPreviewTables } from './club-import-preview';
+import { CsvFileField, readBytes } from './csv-file-field';
 
 export const importTexts = {
   chooseFile: 'Wähle eine CSV-Datei (höchstens 2 MB).',
@@ -44,16 +44,6 @@ type Step =
   | { status: 'done'; result: ClubImportResultDto };
 
 /** The club's name isolated (`<bdi>`): its writing direction never pulls the team into it. */
-const label = (c: ClubImportFieldsDto) => (
-  <>
-    <bdi>{c.clubname}</bdi> ({TEAM_LABELS[c.team]})
-  </>
-);
-
-/** "Neu (1200)" — and when the server sent only the first ones, says so. */
-const listTitle = (title: string, total: number) =>
-  total > CLUB_IMPORT_PREVIEW_LIST_MAX ? `${title} (${total}, die ersten ${CLUB_IMPORT_PREVIEW_LIST_MAX} gezeigt)` : `${title} (${total})`;
-
 /**
  * 'CSV importieren' (admins): choose a clubs CSV (the season's clubs.csv format) → the server's
  * preview (new, changed with before/after, removed, kept, bad rows with line and reason; nothing
@@ -154,48 +144,13 @@ export function ClubImportScreen() {
         <Link to={backofficePaths.clubs}>Zur Vereinsliste</Link>
       </ScreenHeader>
 
-      <Panel
-        css={(theme: Theme) => css`
-          margin-bottom: ${theme.space(6)};
-        `}
-      >
-        <FieldLabel htmlFor="club-import-file">CSV-Datei</FieldLabel>
-        <FieldHint id="club-import-hint">{importTexts.chooseFile} Logos lädst du beim Verein hoch; lass die Spalte logourl leer.</FieldHint>
-        <input
-          ref={input}
-          id="club-import-file"
-          type="file"
-          accept=".csv,text/csv"
-          aria-describedby={fieldError ? 'club-import-hint club-import-error' : 'club-import-hint'}
-          aria-invalid={fieldError ? true : undefined}
-          disabled={step.status === 'checking' || step.status === 'applying'}
-          onChange={(e) => void onFile(e)}
-          css={(theme: Theme) => css`
-            display: block;
-            margin-top: ${theme.space(2)};
-            min-height: 48px;
-            font: inherit;
-            max-width: 100%;
-            &:focus-visible {
-              outline: 3px solid ${theme.colors.focus};
-              outline-offset: 2px;
-            }
-          `}
-        />
-        {fieldError && (
-          <p
-            id="club-import-error"
-            role="alert"
-            css={(theme: Theme) => css`
-              margin: ${theme.space(2)} 0 0;
-              color: ${theme.colors.error};
-              font-weight: 700;
-            `}
-          >
-            {fieldError}
-          </p>
-        )}
-      </Panel>
+      <CsvFileField
+        inputRef={input}
+        chooseFile={importTexts.chooseFile}
+        fieldError={fieldError}
+        disabled={step.status === 'checking' || step.status === 'applying'}
+        onChange={(e) => void onFile(e)}
+      />
 
       <div
         role="status"
@@ -242,104 +197,7 @@ export function ClubImportScreen() {
             {preview.totals.removed} entfernt, {preview.totals.kept} behalten, {preview.totals.badRows} fehlerhaft.
           </p>
 
-          {preview.badRows.length > 0 && (
-            <PreviewTable title={listTitle('Fehlerhafte Zeilen', preview.totals.badRows)} id="bad-rows" tone="error">
-              <thead>
-                <tr>
-                  <th scope="col">Zeile</th>
-                  <th scope="col">Grund</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.badRows.map((bad) => (
-                  <tr key={`${bad.line}-${bad.reason}`}>
-                    <th scope="row">{bad.line}</th>
-                    <td>{bad.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </PreviewTable>
-          )}
-
-          {preview.added.length > 0 && (
-            <PreviewTable title={listTitle('Neu', preview.totals.added)} id="added">
-              <thead>
-                <tr>
-                  <th scope="col">Zeile</th>
-                  <th scope="col">Verein</th>
-                  <th scope="col">Nummer</th>
-                  <th scope="col">Website</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.added.map((c) => (
-                  <tr key={c.id}>
-                    <td>{c.line}</td>
-                    <th scope="row">{label(c)}</th>
-                    <td>{c.clubnumber}</td>
-                    <td>{c.linkurl ?? '–'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </PreviewTable>
-          )}
-
-          {preview.changed.length > 0 && (
-            <PreviewTable title={listTitle('Geändert', preview.totals.changed)} id="changed">
-              <thead>
-                <tr>
-                  <th scope="col">Zeile</th>
-                  <th scope="col">Vorher</th>
-                  <th scope="col">Nachher</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.changed.map((c) => (
-                  <tr key={c.id}>
-                    <td>{c.line}</td>
-                    <td>
-                      {label(c.before)}, {c.before.clubnumber}
-                      <br />
-                      {c.before.linkurl ?? 'keine Website'}
-                    </td>
-                    <th scope="row">
-                      {label(c.after)}, {c.after.clubnumber}
-                      <br />
-                      {c.after.linkurl ?? 'keine Website'}
-                    </th>
-                  </tr>
-                ))}
-              </tbody>
-            </PreviewTable>
-          )}
-
-          {(preview.removed.length > 0 || preview.kept.length > 0) && (
-            <PreviewTable title={listTitle('Nicht mehr in der Datei', preview.totals.removed + preview.totals.kept)} id="removed">
-              <thead>
-                <tr>
-                  <th scope="col">Verein</th>
-                  <th scope="col">Nummer</th>
-                  <th scope="col">Folge</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.removed.map((c) => (
-                  <tr key={c.id}>
-                    <th scope="row">{label(c)}</th>
-                    <td>{c.clubnumber}</td>
-                    <td>wird entfernt</td>
-                  </tr>
-                ))}
-                {preview.kept.map((c) => (
-                  <tr key={c.id}>
-                    <th scope="row">{label(c)}</th>
-                    <td>{c.clubnumber}</td>
-                    <td>bleibt (hat ein Konto oder Beiträge)</td>
-                  </tr>
-                ))}
-              </tbody>
-            </PreviewTable>
-          )}
+          <ImportPreviewTables preview={preview} />
 
           <div
             css={(theme: Theme) => css`
@@ -373,46 +231,5 @@ export function ClubImportScreen() {
         </>
       )}
     </section>
-  );
-}
-
-/**
- * The file's bytes, unchanged (FileReader: every browser the back office supports, and the tests'
- * DOM): reading it as text here would turn German Excel's Windows-1252 umlauts into U+FFFD before
- * the server could see them.
- */
-function readBytes(file: File): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => (reader.result instanceof ArrayBuffer ? resolve(reader.result) : reject(new Error('read failed')));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsArrayBuffer(file);
-  });
-}
-
-function PreviewTable({ title, id, tone, children }: { title: string; id: string; tone?: 'error'; children: ReactNode }) {
-  return (
-    <div
-      css={(theme: Theme) => css`
-        margin-top: ${theme.space(6)};
-      `}
-    >
-      <h3
-        id={`club-import-${id}`}
-        css={(theme: Theme) => css`
-          margin: 0 0 ${theme.space(2)};
-          font-size: 1.125rem;
-          color: ${tone === 'error' ? theme.colors.error : 'inherit'};
-        `}
-      >
-        {title}
-      </h3>
-      <div role="region" aria-labelledby={`club-import-${id}`} tabIndex={0} css={tableFrame}>
-        <table css={table}>
-          <caption css={visuallyHidden}>{title}</caption>
-          {children}
-        </table>
-      </div>
-    </div>
   );
 }
