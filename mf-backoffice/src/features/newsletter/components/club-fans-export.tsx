@@ -1,12 +1,12 @@
 import { css, type Theme } from "@emotion/react";
-import { useCallback, useEffect, useState } from "react";
-import { isApiError, TEAM_LABELS } from "@erd/shared-contracts";
-import type { ClubFanClubsDto } from "@erd/shared-contracts/schemas";
+import { useState } from "react";
+import { TEAM_LABELS } from "@erd/shared-contracts";
 import { FieldLabel } from "@erd/shared-contracts/forms";
 import { Button, ButtonAnchor, Spinner } from "@erd/shared-contracts/ui";
 import { Panel } from "../../../components/screen";
 import { selectStyle } from "../../../components/table-styles";
 import { clubFansCsvUrl, listClubsWithFans } from "../api/club-fans";
+import { useOperatorData } from "../../../kit";
 
 export const clubFansTexts = {
   title: "Fans der Vereine (Mein Verein)",
@@ -22,32 +22,14 @@ export const clubFansTexts = {
 
 const fans = (n: number) => (n === 1 ? "1 Fan" : `${n.toLocaleString("de-DE")} Fans`);
 
-type State =
-  | { status: "loading" }
-  | { status: "error" }
-  | { status: "ready"; data: ClubFanClubsDto };
-
 /**
  * The export of 'Mein Verein' fans on the newsletter screen (admins, like the newsletter export):
- * choose a club with confirmed fans, or all, and download the CSV from the server.
+ * choose a club with confirmed fans, or all, and download the CSV from the server. A 401 signs the
+ * operator out (the kit's data hook).
  */
-export function ClubFansExport({ onUnauthorized }: { onUnauthorized: () => void }) {
-  const [state, setState] = useState<State>({ status: "loading" });
+export function ClubFansExport() {
+  const state = useOperatorData("club-fans", () => listClubsWithFans(), { passwordChange: false });
   const [clubId, setClubId] = useState<string>("");
-
-  const load = useCallback(async () => {
-    setState({ status: "loading" });
-    try {
-      setState({ status: "ready", data: await listClubsWithFans() });
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) onUnauthorized();
-      else setState({ status: "error" });
-    }
-  }, [onUnauthorized]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const total =
     state.status === "ready"
@@ -82,7 +64,7 @@ export function ClubFansExport({ onUnauthorized }: { onUnauthorized: () => void 
         {state.status === "error" && (
           <div role="alert">
             <p>{clubFansTexts.loadFailed}</p>
-            <Button variant="secondary" onClick={() => void load()}>
+            <Button variant="secondary" onClick={() => void state.reload()}>
               Erneut laden
             </Button>
           </div>

@@ -1,7 +1,6 @@
 import { css, type Theme } from "@emotion/react";
 import {
   type FormEvent,
-  useCallback,
   useRef,
   useState,
 } from "react";
@@ -91,7 +90,6 @@ function Subscribers() {
   const [unsubscribing, setUnsubscribing] =
     useState<NewsletterSubscriberDto | null>(null);
   const summary = useRef<HTMLHeadingElement>(null);
-  const expired = useCallback(() => signedOut("expired"), [signedOut]);
   const list = useOperatorData(filter, () => listSubscribers({ ...filter, size: SUBSCRIBER_PAGE_SIZE }), {
     keepPrevious: true,
     forbidden: true,
@@ -233,7 +231,7 @@ function Subscribers() {
         </>
       )}
 
-      <ClubFansExport onUnauthorized={expired} />
+      <ClubFansExport />
 
       {consentOf && (
         <ConsentLogDialog
