@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { MetricsConfig } from '../../config.js';
 import { UnauthorizedError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { errorSchema } from '../../http/schemas.js';
+import { zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { safeEqual } from '../../lib/hash.js';
 import type { Logger } from '../../logger.js';
 import type { AppMetrics } from './metrics.js';
@@ -31,9 +31,9 @@ export const metricsRoutes: FastifyPluginAsync<{ metrics: AppMetrics; token: str
   const schema = {
     summary: 'Prometheus metrics (only with METRICS_TOKEN, for its bearer token)',
     security: [{ metricsToken: [] }],
-    response: { 200: { content: { 'text/plain': { schema: { type: 'string' } } } }, 401: errorSchema },
+    response: { 200: { content: { 'text/plain': { schema: { type: 'string' } } } }, 401: zodErrorSchema },
   };
-  app.get(METRICS_PATH, { schema }, async (request, reply) => {
+  zodRoutes(app).get(METRICS_PATH, { schema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!bearerMatches(request.headers.authorization, token)) {
       reply.header('www-authenticate', CHALLENGE);
