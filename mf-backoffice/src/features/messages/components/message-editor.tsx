@@ -3,15 +3,15 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import type { AdminChallengeSummaryDto } from '@erd/shared-contracts/backoffice';
 import type { OperatorMessageDto, OperatorMessagePreviewDto } from '@erd/shared-contracts/schemas';
-import { FieldLabel, FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
+import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Panel } from '../../../components/screen';
-import { selectStyle } from '../../../components/table-styles';
 import { countRecipients, previewMessage, saveDraft, sendMessage, sendTest } from '../api/messages';
-import { accountsText, BODY_MAX, draftOf, EMPTY_FILTER, filterOf, messageTexts, SUBJECT_MAX, type FilterDraft, type ParticipationChoice, type TeamChoice } from '../lib';
-import { MailPreview } from './mail-preview';
+import { accountsText, BODY_MAX, draftOf, EMPTY_FILTER, filterOf, messageTexts, SUBJECT_MAX, type FilterDraft } from '../lib';
+import { MessagePreview } from './message-preview';
+import { RecipientsFieldset } from './recipients-fieldset';
 
 export type EditorFailure = 'unauthorized' | 'forbidden';
 
@@ -26,13 +26,6 @@ interface Props {
 }
 
 type Busy = null | 'save' | 'preview' | 'test' | 'confirm' | 'send';
-
-const row = (theme: Theme) => css`
-  display: grid;
-  gap: ${theme.space(4)};
-  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-  align-items: end;
-`;
 
 /**
  * Writing a message: subject, text and who gets it (team; participants or non-participants of a
@@ -191,83 +184,7 @@ export function MessageEditor({ message, challenges, onSent, onCancel, onFailure
             error={errors.body}
             hint="Nur Text. Eine Leerzeile beginnt einen neuen Absatz. Anrede („Hallo …,“), Gruß und Abmeldelink kommen automatisch dazu."
           />
-          <fieldset
-            css={(theme: Theme) => css`
-              border: 1px solid ${theme.colors.border};
-              border-radius: ${theme.radius};
-              padding: ${theme.space(4)};
-              margin: 0;
-              min-width: 0;
-            `}
-          >
-            <legend>Empfänger</legend>
-            <div css={row}>
-              <div>
-                <FieldLabel htmlFor="message-team">Team</FieldLabel>
-                <select id="message-team" css={selectStyle} value={filter.team} onChange={(e) => setFilter({ ...filter, team: e.target.value as TeamChoice })}>
-                  <option value="">Alle</option>
-                  <option value="m">Herren</option>
-                  <option value="w">Damen</option>
-                </select>
-              </div>
-              <div>
-                <FieldLabel htmlFor="message-participation">Challenge</FieldLabel>
-                <select
-                  id="message-participation"
-                  css={selectStyle}
-                  value={filter.participation}
-                  onChange={(e) => setFilter({ ...filter, participation: e.target.value as ParticipationChoice })}
-                >
-                  <option value="none">Keine Einschränkung</option>
-                  <option value="participants">Teilnehmer einer Challenge</option>
-                  <option value="non-participants">Nicht-Teilnehmer einer Challenge</option>
-                </select>
-              </div>
-              {filter.participation !== 'none' && (
-                <div>
-                  <FieldLabel htmlFor="message-challenge">Welche Challenge?</FieldLabel>
-                  <select
-                    id="message-challenge"
-                    css={selectStyle}
-                    value={filter.challengeId}
-                    aria-invalid={errors.challenge ? true : undefined}
-                    aria-describedby={errors.challenge ? 'message-challenge-error' : undefined}
-                    onChange={(e) => setFilter({ ...filter, challengeId: e.target.value })}
-                  >
-                    <option value="">Bitte wählen</option>
-                    {challenges.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        #{c.number} {c.headline}
-                      </option>
-                    ))}
-                  </select>
-                  {errors.challenge && (
-                    <p id="message-challenge-error" css={(theme: Theme) => css`margin: ${theme.space(1)} 0 0; color: ${theme.colors.error};`}>
-                      {errors.challenge}
-                    </p>
-                  )}
-                </div>
-              )}
-            </div>
-            <p
-              role="status"
-              css={(theme: Theme) => css`
-                margin: ${theme.space(4)} 0 0;
-                font-weight: 700;
-              `}
-            >
-              {count === null ? (wire ? 'Empfänger werden gezählt …' : 'Wähle eine Challenge, um die Empfänger zu zählen.') : `Geht an ${accountsText(count)}`}
-            </p>
-            <p
-              css={(theme: Theme) => css`
-                margin: ${theme.space(1)} 0 0;
-                color: ${theme.colors.textMuted};
-                font-size: 0.875rem;
-              `}
-            >
-              Bestätigte Vereinskonten, die „Nachrichten der Veranstalter“ nicht abgeschaltet haben.
-            </p>
-          </fieldset>
+          <RecipientsFieldset filter={filter} setFilter={setFilter} challenges={challenges} error={errors.challenge} count={count} wire={wire} />
 
           <div role="status">{notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}</div>
 
@@ -297,52 +214,7 @@ export function MessageEditor({ message, challenges, onSent, onCancel, onFailure
         </div>
       </form>
 
-      {preview && (
-        <section
-          aria-label="Vorschau"
-          css={(theme: Theme) => css`
-            margin-top: ${theme.space(6)};
-          `}
-        >
-          <h2
-            css={(theme: Theme) => css`
-              margin: 0 0 ${theme.space(2)};
-              font-size: 1.125rem;
-            `}
-          >
-            Vorschau: {preview.subject}
-          </h2>
-          <p
-            css={(theme: Theme) => css`
-              margin: 0 0 ${theme.space(3)};
-              color: ${theme.colors.textMuted};
-            `}
-          >
-            So sieht die E-Mail für ein Vereinskonto aus („Vorname“ steht für den Namen des Kontos). Sie geht jetzt an {accountsText(preview.recipients)}.
-          </p>
-          <MailPreview html={preview.html} title="Vorschau der E-Mail" />
-          <details
-            css={(theme: Theme) => css`
-              margin-top: ${theme.space(3)};
-            `}
-          >
-            <summary>Reiner Text</summary>
-            <pre
-              css={(theme: Theme) => css`
-                white-space: pre-wrap;
-                overflow-wrap: anywhere;
-                font-size: 0.875rem;
-                padding: ${theme.space(3)};
-                background: ${theme.colors.white};
-                border: 1px solid ${theme.colors.border};
-                border-radius: ${theme.radius};
-              `}
-            >
-              {preview.text}
-            </pre>
-          </details>
-        </section>
-      )}
+      {preview && <MessagePreview preview={preview} />}
 
       {confirm !== null && (
         <Dialog
