@@ -87,6 +87,26 @@ export default tseslint.config(
     },
   },
   {
+    // A module's repository is its own: another module calls its service (DEVELOPMENT.md, "Conventions").
+    // Types (a row's shape) may be imported; tests may seed through any repository.
+    files: ['server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+[a-z-]+/repository(\\.js)?$',
+              allowTypeImports: true,
+              message: "Another module's repository: call that module's service instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Server layers point one way: routes → service → repository → db.
     files: ['server/src/**/repository.ts', 'server/src/db/**'],
     rules: {

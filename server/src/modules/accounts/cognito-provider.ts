@@ -1,6 +1,6 @@
 import { accountErrorCodeSchema } from '@erd/shared-contracts/schemas';
 import { CodedError, UnauthorizedError, ValidationError } from '../../errors.js';
-import { findClub } from '../content/repository.js';
+import { findClub } from '../content/service.js';
 import { CognitoUnavailableError, type CognitoClient } from '../identity/cognito-client.js';
 import { IdentityError } from '../identity/errors.js';
 import { inTransaction, UNCONFIRMED_TTL_MS } from '../identity/service.js';

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { ProfileRow } from '../../db/schema/index.js';
 import { CodedError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { link, toClubDto } from '../content/mappers.js';
-import { findClub } from '../content/repository.js';
+import { findClub } from '../content/service.js';
 import { IdentityError } from '../identity/errors.js';
 import * as identity from '../identity/service.js';
 import { consumeRateLimit, RATE_LIMITS, type RateLimitRule } from '../rate-limit/service.js';

@@ -8,7 +8,7 @@ import { CodedError, ConflictError, NotFoundError, ValidationError } from '../..
 import { berlinToday } from '../../lib/dates.js';
 import { appendAudit, reasonOf, type Actor } from '../audit/service.js';
 import { toChallengeDto } from '../content/mappers.js';
-import { findSite } from '../content/repository.js';
+import { findSite } from '../content/service.js';
 import { challengeDateProblems, dateProblemForPeople, type ResolvedDates } from '../season/service.js';
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import { announcing, topics } from '../cache/changes.js';

@@ -20,7 +20,7 @@ import { cooperative } from '../../lib/cooperative.js';
 import { normalizeSearch } from '../../lib/text.js';
 import { appendAudit, type Actor } from '../audit/service.js';
 import { uploadMedia } from '../challenges-admin/media.js';
-import * as seasonRepo from '../season/repository.js';
+import * as seasonService from '../season/service.js';
 import { ClubCsvEncodingError, decodeClubsCsv, readClubsCsv, type ClubCsvEncoding } from '../season/clubs-csv.js';
 import { clubId } from '../season/service.js';
 import { announcing, topics } from '../cache/changes.js';
@@ -134,7 +134,7 @@ interface ImportPlan {
 async function planImport(db: Db, file: ClubsFile): Promise<ImportPlan> {
   const pause = cooperative();
   const fileHash = createHash('sha256').update(file.bytes).digest('hex');
-  const current = new Map((await seasonRepo.listClubs(db)).map((row) => [row.id, row]));
+  const current = new Map((await seasonService.listClubs(db)).map((row) => [row.id, row]));
   const { rows, badRows } = await parseClubsCsv(file.text, current);
   const added: FileRow[] = [];
   const changed: ImportPlan['changed'] = [];
@@ -151,7 +151,7 @@ async function planImport(db: Db, file: ClubsFile): Promise<ImportPlan> {
   }
   const gone = [...current.keys()].filter((id) => !inFile.has(id)).sort();
   // With bad rows the file is not applied; the comparison with the database is still shown.
-  const busy = await seasonRepo.clubsInUse(db, gone);
+  const busy = await seasonService.clubsInUse(db, gone);
   const removed = gone.filter((id) => !busy.has(id)).map((id) => ({ id, ...fieldsOf(current.get(id)!) }));
   const kept = gone.filter((id) => busy.has(id)).map((id) => ({ id, ...fieldsOf(current.get(id)!) }));
   const hash = createHash('sha256').update(`${fileHash}\n${unchanged}`);
@@ -261,17 +261,17 @@ export async function applyClubImport({
         updatedAt: now,
       });
     }
-    await seasonRepo.insertClubs(tx, inserts);
+    await seasonService.insertClubs(tx, inserts);
     for (const change of plan.changed) {
       await pause();
-      await seasonRepo.updateClub(tx, change.id, {
+      await seasonService.updateClub(tx, change.id, {
         clubname: change.after.clubname,
         linkurl: change.after.linkurl,
         search: normalizeSearch(`${change.after.clubname} ${change.after.clubnumber}`),
         updatedAt: now,
       });
     }
-    await seasonRepo.deleteClubs(tx, plan.removed.map((r) => r.id));
+    await seasonService.deleteClubs(tx, plan.removed.map((r) => r.id));
     const result: ClubImportResultDto = {
       fileHash: plan.fileHash,
       added: plan.added.length,
@@ -330,7 +330,7 @@ export async function uploadClubLogo({
   return announcing(ctx, [topics.content], ctx.db.transaction(async (tx) => {
     const before = await repo.findClub(tx, input.id);
     if (!before) throw new NotFoundError('Diesen Verein gibt es nicht.');
-    await seasonRepo.updateClub(tx, input.id, { logourl: image.fields.file.url, updatedAt: now });
+    await seasonService.updateClub(tx, input.id, { logourl: image.fields.file.url, updatedAt: now });
     await appendAudit(tx, {
       action: CLUB_LOGO_ACTION,
       operatorId: input.actor.operatorId,

@@ -129,3 +129,6 @@ export async function searchObjects({
 export async function clubExists({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { id: string } }): Promise<boolean> {
   return repo.clubExists(ctx.db, input.id);
 }
+
+/** The content tables' reads other modules need (they call the content module, never its repository). */
+export { findChallenge, findClub, findPublishedParticipation, findSite, findYear } from './repository.js';

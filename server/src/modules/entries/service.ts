@@ -21,7 +21,7 @@ import type { ClubRow, ParticipationRow } from '../../db/schema/index.js';
 import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { isPlainText } from '../../lib/text.js';
 import { toChallengeDto, toParticipationDto } from '../content/mappers.js';
-import { findChallenge } from '../content/repository.js';
+import { findChallenge } from '../content/service.js';
 import { notifyEntryReceived } from '../notifications/triggers/entries.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
 import { consumeUpload, issueUpload, readyUpload } from '../uploads/service.js';
@@ -260,3 +260,6 @@ export async function createPresignedPost({
   if (await repo.findEntry(ctx.db, challenge.sys.id, club.id)) throw alreadyError();
   return issueUpload({ ctx, input: { clubId: club.id, challengeId: challenge.sys.id, sub: input.sub, name, contentType } });
 }
+
+/** The club of a member's account, for other modules (votes, reach). */
+export { findClubOfAccount } from './repository.js';

@@ -262,3 +262,9 @@ export async function removeCheckedVotes({
   await announce(ctx, [...challenges].map(topics.entries));
   return result;
 }
+
+/**
+ * The moderation tables' writes the vote review shares (modules/votes-admin): an entry's count down
+ * and the moderation log row, inside the caller's transaction.
+ */
+export { decrementVotes, insertLog } from './repository.js';

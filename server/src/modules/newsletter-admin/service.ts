@@ -8,7 +8,7 @@ import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { csvFile } from '../../lib/csv.js';
 import { normalizeEmail } from '../../lib/email.js';
 import { appendAudit, formatBerlin, type Actor } from '../audit/service.js';
-import * as newsletterRepo from '../newsletter/repository.js';
+import * as newsletterService from '../newsletter/service.js';
 import { listSubscribers } from '../newsletter/service.js';
 import * as repo from './repository.js';
 
@@ -144,8 +144,8 @@ export async function unsubscribeByOperator({
     if (!row) throw new NotFoundError(NOT_FOUND_MESSAGE);
     if (row.status === 'unsubscribed') return toDto(row);
     const now = ctx.now();
-    await newsletterRepo.markUnsubscribed(tx, row.id, now);
-    await newsletterRepo.logConsent(tx, { email: row.email, action: 'unsubscribe', textVersion: row.consentTextVersion, at: now, ipHash: null });
+    await newsletterService.markUnsubscribed(tx, row.id, now);
+    await newsletterService.logConsent(tx, { email: row.email, action: 'unsubscribe', textVersion: row.consentTextVersion, at: now, ipHash: null });
     await appendAudit(tx, {
       action: NEWSLETTER_UNSUBSCRIBE_ACTION,
       operatorId: input.actor.operatorId,

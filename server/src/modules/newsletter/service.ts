@@ -167,3 +167,6 @@ export async function listSubscribers({ ctx }: { ctx: Pick<AppContext, 'db'> }):
     unsubscribeToken: row.unsubscribeToken,
   }));
 }
+
+/** The subscription writes the back office shares (modules/newsletter-admin), inside the caller's transaction. */
+export { logConsent, markUnsubscribed } from './repository.js';

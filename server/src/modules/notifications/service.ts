@@ -41,3 +41,6 @@ export async function queueNotificationsFrom<T extends TemplateName>(
   await ctx.jobs.enqueueMany(db, 'notify', ids.map((id) => ({ id })));
   return ids.length;
 }
+
+/** How far an occasion's mails have gone, for the operator messages' progress. */
+export { occasionProgress, type OccasionProgress } from './repository.js';

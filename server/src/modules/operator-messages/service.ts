@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { OperatorMessageRow } from '../../db/schema/index.js';
 import { CodedError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { appendAudit, type Actor } from '../audit/service.js';
-import { occasionProgress, type OccasionProgress } from '../notifications/repository.js';
+import { occasionProgress, type OccasionProgress } from '../notifications/service.js';
 import { queueNotificationsFrom } from '../notifications/service.js';
 import { messageMail } from '../notifications/templates/messages.js';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/service.js';
@@ -193,3 +193,6 @@ export async function sendMessage({ ctx, input }: { ctx: Ctx; input: { id: strin
   if (sent) ctx.log.info({ messageId: sent.id, recipients: sent.recipients }, 'operator message queued');
   return getMessage({ ctx, input: { id: input.id } });
 }
+
+/** One stored message, for the mail template that sends it (modules/notifications). */
+export { findMessage } from './repository.js';

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { addDays, berlinToday } from '../../lib/dates.js';
 import { berlinDayStart, listAuditEntries } from '../audit/service.js';
 import { listAdminChallenges } from '../challenges-admin/service.js';
-import { findSite } from '../content/repository.js';
+import { findSite } from '../content/service.js';
 import * as repo from './repository.js';
 
 /**

@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { topics } from '../cache/changes.js';
-import * as contentRepo from '../content/repository.js';
+import * as contentService from '../content/service.js';
 import { getSpaceData } from '../content/service.js';
 import { standingRowsOf, type ResultFile } from '../results/files.js';
 import { getPublicSeasons } from '../seasons-public/service.js';
@@ -218,7 +218,7 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
   }
 
   async function entryPage(season: SpaceDataDto, challenge: ChallengeDto, participationId: string, today: string, path: string): Promise<PreviewOf> {
-    const found = isVoteChallenge(challenge) ? await contentRepo.findPublishedParticipation(ctx.db, participationId) : undefined;
+    const found = isVoteChallenge(challenge) ? await contentService.findPublishedParticipation(ctx.db, participationId) : undefined;
     const entryTopics = [topics.content, topics.entries(challenge.sys.id)];
     if (!found || found.participation.challengeId !== challenge.sys.id) return { ...notFound(path), topics: entryTopics };
     const { participation, club } = found;
@@ -298,7 +298,7 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
   }
 
   async function clubPage(season: SpaceDataDto, clubId: string, path: string): Promise<PreviewOf> {
-    const club = await contentRepo.findClub(ctx.db, clubId);
+    const club = await contentService.findClub(ctx.db, clubId);
     const yearId = season.year.sys.id;
     const clubTopics = [topics.content, topics.result('overall', yearId)];
     if (!club) return { ...notFound(path), topics: clubTopics };

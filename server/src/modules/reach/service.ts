@@ -14,7 +14,7 @@ import { ForbiddenError, ValidationError } from '../../errors.js';
 import { csvFile } from '../../lib/csv.js';
 import { createGroupCommit, type GroupCommit } from '../../lib/group-commit.js';
 import { berlinToday, isValidIsoDate } from '../../lib/dates.js';
-import { findClubOfAccount } from '../entries/repository.js';
+import { findClubOfAccount } from '../entries/service.js';
 import * as repo from './repository.js';
 
 /**

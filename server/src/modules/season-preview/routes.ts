@@ -6,7 +6,7 @@ import { NotFoundError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { appendAudit } from '../audit/service.js';
-import { findYear } from '../content/repository.js';
+import { findYear } from '../content/service.js';
 import { actorOf, registerOperatorAccess } from '../operators/access.js';
 import { PREVIEW_COOKIE, PREVIEW_TTL_MS, previewToken } from './token.js';
 

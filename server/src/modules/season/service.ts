@@ -902,3 +902,6 @@ export function hasUnwrittenDifferences(report: ImportReport): boolean {
 export async function isSeasonEmpty(ctx: Pick<AppContext, 'db'>): Promise<boolean> {
   return (await repo.countYears(ctx.db)) === 0;
 }
+
+/** The club catalogue's reads and writes the back office's CSV import shares (modules/clubs-admin). */
+export { clubsInUse, deleteClubs, insertClubs, listClubs, updateClub } from './repository.js';

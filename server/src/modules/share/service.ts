@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { topics, type ChangeFeed } from '../cache/changes.js';
 import { createKeptValues } from '../cache/kept.js';
-import * as contentRepo from '../content/repository.js';
+import * as contentService from '../content/service.js';
 import { getSpaceData } from '../content/service.js';
 import { MEDIA_URL_PREFIX } from '../media/store.js';
 import { standingRowsOf, type ResultFile } from '../results/files.js';
@@ -90,7 +90,7 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
   async function entryModel(challengeId: string, participationId: string): Promise<{ model: EntryCardModel; topics: string[] }> {
     const space = await season();
     const challenge = challengeOf(space, challengeId);
-    const found = isVoteChallenge(challenge) ? await contentRepo.findPublishedParticipation(ctx.db, participationId) : undefined;
+    const found = isVoteChallenge(challenge) ? await contentService.findPublishedParticipation(ctx.db, participationId) : undefined;
     if (!found || found.participation.challengeId !== challengeId) throw new NotFoundError('Diesen Beitrag gibt es nicht (oder er ist noch nicht freigeschaltet).');
     const { participation, club } = found;
     const isPicture = participation.objectTypeId === 'bfv-erd-picture-participation';
@@ -141,7 +141,7 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
     clubCard: (clubId: string) =>
       kept(`club|${clubId}`, async () => {
         const space = await season();
-        const club = await contentRepo.findClub(ctx.db, clubId);
+        const club = await contentService.findClub(ctx.db, clubId);
         if (!club) throw new NotFoundError('Diesen Verein gibt es nicht.');
         const yearId = space.year.sys.id;
         const row = (await rowsOf(`overall-${yearId}.json`)).find((r) => r.club._id === clubId);

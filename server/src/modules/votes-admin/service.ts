@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import type { Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
-import { decrementVotes, insertLog } from '../moderation/repository.js';
+import { decrementVotes, insertLog } from '../moderation/service.js';
 import { notifyVotesRemoved } from '../notifications/triggers/entries.js';
 import * as repo from './repository.js';
 

@@ -6,7 +6,7 @@ import type { AuthenticatedUser } from '../../http/auth.js';
 import { appMac } from '../../lib/keys.js';
 import { createGroupCommit, type GroupCommit } from '../../lib/group-commit.js';
 import { announce, changeNotification, topics, type ChangeFeed } from '../cache/changes.js';
-import { findClubOfAccount } from '../entries/repository.js';
+import { findClubOfAccount } from '../entries/service.js';
 import { consumeRateLimit, RATE_LIMITS, rateLimitSlot } from '../rate-limit/service.js';
 import { checkProof, createProofChallenge } from './altcha.js';
 import * as repo from './repository.js';

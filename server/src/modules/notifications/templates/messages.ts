@@ -1,5 +1,5 @@
 import type { MailBlock } from '../../mail/mjml.js';
-import { findMessage } from '../../operator-messages/repository.js';
+import { findMessage } from '../../operator-messages/service.js';
 import { defineTemplate, type TemplateResult } from './types.js';
 
 /**
