@@ -35,7 +35,17 @@ export interface LoadStateProps<T> {
  * 'Erneut laden', 'gone' (404) or the 'choose your own password first' notice; with the answer,
  * `children(data)` (nothing without it). A 'forbidden' state shows nothing: the screen shows its refusal.
  */
-export function LoadState<T>({ state, loading, failed, retry = true, notFound, look = 'panel', textCss, extra, children }: LoadStateProps<T>) {
+export function LoadState<T>({
+  state,
+  loading,
+  failed,
+  retry = true,
+  notFound,
+  look = 'panel',
+  textCss,
+  extra,
+  children,
+}: LoadStateProps<T>) {
   switch (state.status) {
     case 'loading':
       return <Spinner label={loading} />;

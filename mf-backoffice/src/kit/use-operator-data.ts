@@ -142,7 +142,8 @@ export function useOperatorData<T>(key: DataKey, load: () => Promise<T>, options
 
   let state: OperatorDataState<T> = { status: 'loading' };
   if (answer?.request === n) state = answer.state;
-  else if (answer?.state.status === 'ready' && (keepPrevious === true || (keepPrevious === 'reload' && answer.keyed === keyed))) state = { ...answer.state, reloading: true };
+  else if (answer?.state.status === 'ready' && (keepPrevious === true || (keepPrevious === 'reload' && answer.keyed === keyed)))
+    state = { ...answer.state, reloading: true };
   return { ...state, reload, update };
 }
 

@@ -44,11 +44,18 @@ function setup(options: OperatorDataOptions<string> = {}, notFound?: string) {
     );
   }
   renderWithProviders(
-    <OperatorSessionProvider check={async () => null} initial={{ status: 'signed-in', operator: { email: 'op@example.org', role: 'admin', idleTimeoutSeconds: null } }}>
+    <OperatorSessionProvider
+      check={async () => null}
+      initial={{ status: 'signed-in', operator: { email: 'op@example.org', role: 'admin', idleTimeoutSeconds: null } }}
+    >
       <Screen />
     </OperatorSessionProvider>,
   );
-  return { calls, setKey: (key: string | null) => act(() => setKey(key)), update: (change: (data: string) => string) => act(() => update(change)) };
+  return {
+    calls,
+    setKey: (key: string | null) => act(() => setKey(key)),
+    update: (change: (data: string) => string) => act(() => update(change)),
+  };
 }
 
 const answer = async (call: Deferred | undefined, value: string) => act(async () => call!.resolve(value));
@@ -195,12 +202,21 @@ it("keeps the last answer only across reloads with keepPrevious: 'reload'; reloa
   function Screen() {
     const [key, set] = useState('a');
     setKey = set;
-    const data = useOperatorData(key, () => new Promise<string>((resolve, reject) => void calls.push({ key, resolve, reject })), { keepPrevious: 'reload' });
+    const data = useOperatorData(key, () => new Promise<string>((resolve, reject) => void calls.push({ key, resolve, reject })), {
+      keepPrevious: 'reload',
+    });
     reload = data.reload;
-    return <LoadState state={data} loading="Wird geladen …" failed="Ging nicht.">{(value) => <p>answer: {value}</p>}</LoadState>;
+    return (
+      <LoadState state={data} loading="Wird geladen …" failed="Ging nicht.">
+        {(value) => <p>answer: {value}</p>}
+      </LoadState>
+    );
   }
   renderWithProviders(
-    <OperatorSessionProvider check={async () => null} initial={{ status: 'signed-in', operator: { email: null, role: null, idleTimeoutSeconds: null } }}>
+    <OperatorSessionProvider
+      check={async () => null}
+      initial={{ status: 'signed-in', operator: { email: null, role: null, idleTimeoutSeconds: null } }}
+    >
       <Screen />
     </OperatorSessionProvider>,
   );

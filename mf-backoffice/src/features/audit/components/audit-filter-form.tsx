@@ -8,7 +8,18 @@ import type { AuditFilter } from '../api/list-audit';
 import { auditTexts } from './audit-texts';
 
 /** The kinds of things the log is about (the server's subject types). */
-const SUBJECT_TYPES = ['participation', 'challenge', 'operator', 'account', 'club', 'clubs', 'newsletter-subscription', 'content', 'media', 'year'] as const;
+const SUBJECT_TYPES = [
+  'participation',
+  'challenge',
+  'operator',
+  'account',
+  'club',
+  'clubs',
+  'newsletter-subscription',
+  'content',
+  'media',
+  'year',
+] as const;
 
 export const EMPTY_AUDIT_FILTER: Required<Pick<AuditFilter, 'action' | 'actor' | 'subject' | 'subjectType' | 'from' | 'to'>> = {
   action: '',
@@ -123,7 +134,13 @@ export function AuditFilterForm({ onFilter, onReset }: { onFilter: (filter: Audi
       >
         <div>
           <FieldLabel htmlFor="audit-action">Aktion</FieldLabel>
-          <select id="audit-action" name="action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })} css={selectCss}>
+          <select
+            id="audit-action"
+            name="action"
+            value={draft.action}
+            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+            css={selectCss}
+          >
             <option value="">Alle Aktionen</option>
             {AUDIT_ACTION_LIST.map((action) => (
               <option key={action} value={action}>
@@ -135,7 +152,13 @@ export function AuditFilterForm({ onFilter, onReset }: { onFilter: (filter: Audi
         {text('actor', 'Wer', 'Teil der E-Mail-Adresse oder cli:…')}
         <div>
           <FieldLabel htmlFor="audit-subjectType">Gegenstand</FieldLabel>
-          <select id="audit-subjectType" name="subjectType" value={draft.subjectType} onChange={(e) => setDraft({ ...draft, subjectType: e.target.value })} css={selectCss}>
+          <select
+            id="audit-subjectType"
+            name="subjectType"
+            value={draft.subjectType}
+            onChange={(e) => setDraft({ ...draft, subjectType: e.target.value })}
+            css={selectCss}
+          >
             <option value="">Alle</option>
             {SUBJECT_TYPES.map((type) => (
               <option key={type} value={type}>

@@ -9,7 +9,19 @@ import { formatDateTime } from '../../../lib/format';
 import { AuditDetails } from './audit-details';
 
 /** One page of the log, newest first; each entry's details (before/after) open in its row. */
-export function AuditTable({ items, page, pages, open, onToggle }: { items: AuditEntryDto[]; page: number; pages: number; open: number | null; onToggle: (id: number) => void }) {
+export function AuditTable({
+  items,
+  page,
+  pages,
+  open,
+  onToggle,
+}: {
+  items: AuditEntryDto[];
+  page: number;
+  pages: number;
+  open: number | null;
+  onToggle: (id: number) => void;
+}) {
   return (
     <TableRegion label="Protokoll">
       <table>
@@ -80,7 +92,13 @@ function Row({ entry, open, onToggle }: { entry: AuditEntryDto; open: boolean; o
           {entry.reason ?? '–'}
         </td>
         <td>
-          <Button variant="outline" aria-expanded={open} aria-controls={open ? detailsId : undefined} aria-label={`Details: ${label}`} onClick={onToggle}>
+          <Button
+            variant="outline"
+            aria-expanded={open}
+            aria-controls={open ? detailsId : undefined}
+            aria-label={`Details: ${label}`}
+            onClick={onToggle}
+          >
             {open ? 'Schließen' : 'Details'}
           </Button>
         </td>

@@ -18,7 +18,8 @@ export const editTexts = {
   imageSize: 'Das Bild ist zu groß (höchstens 10 MB).',
   imageFailed: 'Das Bild konnte nicht hochgeladen werden.',
   resultsDate: 'Ergebnisse erwartet am',
-  resultsDateHint: 'Leer lassen, solange der Tag offen ist. Bis die Ergebnisse veröffentlicht sind, zeigt die Seite „Ergebnisse ab …“ statt „Ergebnisse folgen in Kürze“.',
+  resultsDateHint:
+    'Leer lassen, solange der Tag offen ist. Bis die Ergebnisse veröffentlicht sind, zeigt die Seite „Ergebnisse ab …“ statt „Ergebnisse folgen in Kürze“.',
   resultsDatePublished: 'Die Ergebnisse sind veröffentlicht: die Seite zeigt sie, der Tag erscheint nicht mehr.',
   resultsDateEarly: (end: string) => `Frühestens am letzten Tag der Challenge (${germanDay(end)}).`,
 } as const;
@@ -46,7 +47,13 @@ export const toRows = (points: PointsRowDto[]): PointsFormRow[] =>
 
 export function formOf(c: AdminChallengeDto): FormState {
   return {
-    texts: { headline: c.headline, teasertitle: c.teasertitle ?? '', teasertext: c.teasertext ?? '', question: c.question ?? '', footnote: c.footnote ?? '' },
+    texts: {
+      headline: c.headline,
+      teasertitle: c.teasertitle ?? '',
+      teasertext: c.teasertext ?? '',
+      question: c.question ?? '',
+      footnote: c.footnote ?? '',
+    },
     dates: Object.fromEntries(DATE_FIELDS.filter((k) => c[k] !== null).map((k) => [k, c[k] as string])),
     rows: toRows(c.points),
     scoring: c.scoring,

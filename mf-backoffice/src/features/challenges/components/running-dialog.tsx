@@ -7,13 +7,28 @@ import { Dialog } from '../../../components/dialog';
 import { editTexts } from './challenge-form';
 
 /** Changing the dates of a running challenge asks for a reason first. */
-export function RunningDialog({ saving, error, onCancel, onConfirm }: { saving: boolean; error: string | null; onCancel: () => void; onConfirm: (reason: string) => void }) {
+export function RunningDialog({
+  saving,
+  error,
+  onCancel,
+  onConfirm,
+}: {
+  saving: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: (reason: string) => void;
+}) {
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const shown = fieldError ?? error;
   return (
-    <Dialog title="Termine einer laufenden Challenge ändern" description="Die Challenge läuft gerade. Teilnehmende sehen die neuen Termine sofort." onClose={() => !saving && onCancel()} initialFocus={field}>
+    <Dialog
+      title="Termine einer laufenden Challenge ändern"
+      description="Die Challenge läuft gerade. Teilnehmende sehen die neuen Termine sofort."
+      onClose={() => !saving && onCancel()}
+      initialFocus={field}
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -28,8 +43,26 @@ export function RunningDialog({ saving, error, onCancel, onConfirm }: { saving: 
           onConfirm(trimmed);
         }}
       >
-        <TextAreaField ref={field} name="reason" label="Grund der Terminänderung" hint="3 bis 500 Zeichen. Der Grund wird im Protokoll gespeichert." maxLength={500} required value={reason} onChange={(e) => setReason(e.target.value)} error={shown} />
-        <div css={css`display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 12px; margin-top: 24px;`}>
+        <TextAreaField
+          ref={field}
+          name="reason"
+          label="Grund der Terminänderung"
+          hint="3 bis 500 Zeichen. Der Grund wird im Protokoll gespeichert."
+          maxLength={500}
+          required
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={shown}
+        />
+        <div
+          css={css`
+            display: flex;
+            flex-wrap: wrap;
+            justify-content: flex-end;
+            gap: 12px;
+            margin-top: 24px;
+          `}
+        >
           <Button variant="outline" onClick={onCancel} disabled={saving}>
             Abbrechen
           </Button>

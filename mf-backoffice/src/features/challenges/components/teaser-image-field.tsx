@@ -21,15 +21,49 @@ export function TeaserImageField({
 }) {
   return (
     <div>
-      <p css={css`font-weight: 700; margin: 0 0 8px;`}>Teaser-Bild</p>
+      <p
+        css={css`
+          font-weight: 700;
+          margin: 0 0 8px;
+        `}
+      >
+        Teaser-Bild
+      </p>
       {image ? (
-        <img src={previewUrl(image)} alt="Vorschau des Teaser-Bilds" css={css`max-width: min(100%, 320px); height: auto; display: block;`} />
+        <img
+          src={previewUrl(image)}
+          alt="Vorschau des Teaser-Bilds"
+          css={css`
+            max-width: min(100%, 320px);
+            height: auto;
+            display: block;
+          `}
+        />
       ) : (
-        <p css={css`margin: 0;`}>Kein Bild.</p>
+        <p
+          css={css`
+            margin: 0;
+          `}
+        >
+          Kein Bild.
+        </p>
       )}
       {!readOnly && (
-        <div css={css`margin-top: 8px; display: flex; flex-wrap: wrap; gap: 12px; align-items: center;`}>
-          <label htmlFor="teaser-image-file" css={css`font-weight: 600;`}>
+        <div
+          css={css`
+            margin-top: 8px;
+            display: flex;
+            flex-wrap: wrap;
+            gap: 12px;
+            align-items: center;
+          `}
+        >
+          <label
+            htmlFor="teaser-image-file"
+            css={css`
+              font-weight: 600;
+            `}
+          >
             Neues Bild wählen (JPEG, PNG oder WEBP, höchstens 10 MB)
           </label>
           <input
@@ -43,13 +77,23 @@ export function TeaserImageField({
           />
           {uploading && <Spinner label="Bild wird hochgeladen …" />}
           {image && (
-            <Button variant="outline" onClick={onRemove} css={css`text-transform: none;`}>
+            <Button
+              variant="outline"
+              onClick={onRemove}
+              css={css`
+                text-transform: none;
+              `}
+            >
               Bild entfernen
             </Button>
           )}
         </div>
       )}
-      {error && <FieldError id="teaser-image-error" role="alert">{error}</FieldError>}
+      {error && (
+        <FieldError id="teaser-image-error" role="alert">
+          {error}
+        </FieldError>
+      )}
     </div>
   );
 }

@@ -1,11 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { type ReactNode } from 'react';
 import { TEAM_LABELS } from '@erd/shared-contracts';
-import {
-  CLUB_IMPORT_PREVIEW_LIST_MAX,
-  type ClubImportFieldsDto,
-  type ClubImportPreviewDto,
-} from '@erd/shared-contracts/backoffice';
+import { CLUB_IMPORT_PREVIEW_LIST_MAX, type ClubImportFieldsDto, type ClubImportPreviewDto } from '@erd/shared-contracts/backoffice';
 import { table, tableFrame, visuallyHidden } from '../../../components/table-styles';
 
 const label = (c: ClubImportFieldsDto) => (
@@ -22,104 +18,104 @@ const listTitle = (title: string, total: number) =>
 export function ImportPreviewTables({ preview }: { preview: ClubImportPreviewDto }) {
   return (
     <>
-    {preview.badRows.length > 0 && (
-      <PreviewTable title={listTitle('Fehlerhafte Zeilen', preview.totals.badRows)} id="bad-rows" tone="error">
-        <thead>
-          <tr>
-            <th scope="col">Zeile</th>
-            <th scope="col">Grund</th>
-          </tr>
-        </thead>
-        <tbody>
-          {preview.badRows.map((bad) => (
-            <tr key={`${bad.line}-${bad.reason}`}>
-              <th scope="row">{bad.line}</th>
-              <td>{bad.reason}</td>
+      {preview.badRows.length > 0 && (
+        <PreviewTable title={listTitle('Fehlerhafte Zeilen', preview.totals.badRows)} id="bad-rows" tone="error">
+          <thead>
+            <tr>
+              <th scope="col">Zeile</th>
+              <th scope="col">Grund</th>
             </tr>
-          ))}
-        </tbody>
-      </PreviewTable>
-    )}
+          </thead>
+          <tbody>
+            {preview.badRows.map((bad) => (
+              <tr key={`${bad.line}-${bad.reason}`}>
+                <th scope="row">{bad.line}</th>
+                <td>{bad.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </PreviewTable>
+      )}
 
-    {preview.added.length > 0 && (
-      <PreviewTable title={listTitle('Neu', preview.totals.added)} id="added">
-        <thead>
-          <tr>
-            <th scope="col">Zeile</th>
-            <th scope="col">Verein</th>
-            <th scope="col">Nummer</th>
-            <th scope="col">Website</th>
-          </tr>
-        </thead>
-        <tbody>
-          {preview.added.map((c) => (
-            <tr key={c.id}>
-              <td>{c.line}</td>
-              <th scope="row">{label(c)}</th>
-              <td>{c.clubnumber}</td>
-              <td>{c.linkurl ?? '–'}</td>
+      {preview.added.length > 0 && (
+        <PreviewTable title={listTitle('Neu', preview.totals.added)} id="added">
+          <thead>
+            <tr>
+              <th scope="col">Zeile</th>
+              <th scope="col">Verein</th>
+              <th scope="col">Nummer</th>
+              <th scope="col">Website</th>
             </tr>
-          ))}
-        </tbody>
-      </PreviewTable>
-    )}
+          </thead>
+          <tbody>
+            {preview.added.map((c) => (
+              <tr key={c.id}>
+                <td>{c.line}</td>
+                <th scope="row">{label(c)}</th>
+                <td>{c.clubnumber}</td>
+                <td>{c.linkurl ?? '–'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </PreviewTable>
+      )}
 
-    {preview.changed.length > 0 && (
-      <PreviewTable title={listTitle('Geändert', preview.totals.changed)} id="changed">
-        <thead>
-          <tr>
-            <th scope="col">Zeile</th>
-            <th scope="col">Vorher</th>
-            <th scope="col">Nachher</th>
-          </tr>
-        </thead>
-        <tbody>
-          {preview.changed.map((c) => (
-            <tr key={c.id}>
-              <td>{c.line}</td>
-              <td>
-                {label(c.before)}, {c.before.clubnumber}
-                <br />
-                {c.before.linkurl ?? 'keine Website'}
-              </td>
-              <th scope="row">
-                {label(c.after)}, {c.after.clubnumber}
-                <br />
-                {c.after.linkurl ?? 'keine Website'}
-              </th>
+      {preview.changed.length > 0 && (
+        <PreviewTable title={listTitle('Geändert', preview.totals.changed)} id="changed">
+          <thead>
+            <tr>
+              <th scope="col">Zeile</th>
+              <th scope="col">Vorher</th>
+              <th scope="col">Nachher</th>
             </tr>
-          ))}
-        </tbody>
-      </PreviewTable>
-    )}
+          </thead>
+          <tbody>
+            {preview.changed.map((c) => (
+              <tr key={c.id}>
+                <td>{c.line}</td>
+                <td>
+                  {label(c.before)}, {c.before.clubnumber}
+                  <br />
+                  {c.before.linkurl ?? 'keine Website'}
+                </td>
+                <th scope="row">
+                  {label(c.after)}, {c.after.clubnumber}
+                  <br />
+                  {c.after.linkurl ?? 'keine Website'}
+                </th>
+              </tr>
+            ))}
+          </tbody>
+        </PreviewTable>
+      )}
 
-    {(preview.removed.length > 0 || preview.kept.length > 0) && (
-      <PreviewTable title={listTitle('Nicht mehr in der Datei', preview.totals.removed + preview.totals.kept)} id="removed">
-        <thead>
-          <tr>
-            <th scope="col">Verein</th>
-            <th scope="col">Nummer</th>
-            <th scope="col">Folge</th>
-          </tr>
-        </thead>
-        <tbody>
-          {preview.removed.map((c) => (
-            <tr key={c.id}>
-              <th scope="row">{label(c)}</th>
-              <td>{c.clubnumber}</td>
-              <td>wird entfernt</td>
+      {(preview.removed.length > 0 || preview.kept.length > 0) && (
+        <PreviewTable title={listTitle('Nicht mehr in der Datei', preview.totals.removed + preview.totals.kept)} id="removed">
+          <thead>
+            <tr>
+              <th scope="col">Verein</th>
+              <th scope="col">Nummer</th>
+              <th scope="col">Folge</th>
             </tr>
-          ))}
-          {preview.kept.map((c) => (
-            <tr key={c.id}>
-              <th scope="row">{label(c)}</th>
-              <td>{c.clubnumber}</td>
-              <td>bleibt (hat ein Konto oder Beiträge)</td>
-            </tr>
-          ))}
-        </tbody>
-      </PreviewTable>
-    )}
+          </thead>
+          <tbody>
+            {preview.removed.map((c) => (
+              <tr key={c.id}>
+                <th scope="row">{label(c)}</th>
+                <td>{c.clubnumber}</td>
+                <td>wird entfernt</td>
+              </tr>
+            ))}
+            {preview.kept.map((c) => (
+              <tr key={c.id}>
+                <th scope="row">{label(c)}</th>
+                <td>{c.clubnumber}</td>
+                <td>bleibt (hat ein Konto oder Beiträge)</td>
+              </tr>
+            ))}
+          </tbody>
+        </PreviewTable>
+      )}
     </>
   );
 }

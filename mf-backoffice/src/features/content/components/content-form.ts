@@ -11,7 +11,8 @@ import { CAMPAIGN_LIMITS, DEFAULT_CAMPAIGN } from '@erd/shared-contracts/wire';
 
 export const contentTexts = {
   loadFailed: 'Die Inhalte konnten nicht geladen werden.',
-  saved: 'Gespeichert. Die öffentlichen Seiten zeigen es spätestens nach einer Minute (so lange dürfen Browser die Inhalte zwischenspeichern).',
+  saved:
+    'Gespeichert. Die öffentlichen Seiten zeigen es spätestens nach einer Minute (so lange dürfen Browser die Inhalte zwischenspeichern).',
   saveFailed: 'Speichern hat nicht geklappt. Bitte versuche es noch einmal.',
   fix: 'Bitte korrigiere die markierten Felder.',
   headline: 'Die Überschrift darf nicht leer sein.',
@@ -20,12 +21,17 @@ export const contentTexts = {
   tooLong: (max: number) => `Höchstens ${max.toLocaleString('de-DE')} Zeichen.`,
   claimMissing: 'Ohne Claim zeigt die Startseite Unterzeile und Hauptpreis nicht: gib einen Claim an oder leere die beiden Felder.',
   campaignIntro: `Der erste Bildschirm der Startseite: Claim, Unterzeile, Hauptpreis und Titelbild. Ohne Claim steht dort „${DEFAULT_CAMPAIGN.claim}“.`,
-  campaignImage: 'Am besten ein Foto im Querformat, mindestens 1600 Pixel breit; der Text steht darüber. Ohne Bild zeigt die Startseite die Spielfeld-Grafik.',
+  campaignImage:
+    'Am besten ein Foto im Querformat, mindestens 1600 Pixel breit; der Text steht darüber. Ohne Bild zeigt die Startseite die Spielfeld-Grafik.',
   tooManyImages: (max: number) => (max === 1 ? 'Höchstens ein Bild: entferne eines.' : `Höchstens ${max} Bilder: entferne eines.`),
 } as const;
 
 export const teaserLabels: Record<TeaserKey, string> = { teaser1: 'Einstieg', teaser2: 'So läuft es', teaserPrizes: 'Preise' };
-export const legalLabels: Record<LegalPageKey, string> = { terms: 'Teilnahmebedingungen', dataProtection: 'Datenschutz', imprint: 'Impressum' };
+export const legalLabels: Record<LegalPageKey, string> = {
+  terms: 'Teilnahmebedingungen',
+  dataProtection: 'Datenschutz',
+  imprint: 'Impressum',
+};
 export const legalPaths: Record<LegalPageKey, string> = { terms: '/terms', dataProtection: '/dataProtection', imprint: '/imprint' };
 
 /** Which fields the home page shows per teaser (spec §2); the others are kept as they are. */
@@ -52,7 +58,8 @@ export function checkCampaign(campaign: CampaignAdminDto): Errors {
     const problem = lineError(campaign[key], CAMPAIGN_LIMITS[key]);
     if (problem) errors[key] = problem;
   }
-  if (!errors.claim && !campaign.claim.trim() && (campaign.subline.trim() || campaign.prize.trim())) errors.claim = contentTexts.claimMissing;
+  if (!errors.claim && !campaign.claim.trim() && (campaign.subline.trim() || campaign.prize.trim()))
+    errors.claim = contentTexts.claimMissing;
   return errors;
 }
 
@@ -72,7 +79,9 @@ export function checkTeasers(teasers: Record<TeaserKey, TeaserAdminDto>): Errors
 
 /** The server's 400 as errors by field (`teasers.teaser1.images.0.fields.file.url` → `teaser1.images`), 409 and others as a message. */
 export function failure(error: unknown, fieldOf: (serverField: string) => string): { errors: Errors; message: string } {
-  const body = isApiError(error) ? (error.data as { message?: string; field?: string | null; problems?: { field: string; message: string }[] } | undefined) : undefined;
+  const body = isApiError(error)
+    ? (error.data as { message?: string; field?: string | null; problems?: { field: string; message: string }[] } | undefined)
+    : undefined;
   if (isApiError(error) && error.status === 400 && body?.message) {
     const errors: Errors = {};
     for (const p of body.problems ?? [{ field: body.field ?? '', message: body.message }]) {
@@ -85,7 +94,8 @@ export function failure(error: unknown, fieldOf: (serverField: string) => string
   return { errors: {}, message: contentTexts.saveFailed };
 }
 
-export const cloneTeasers = (teasers: Record<TeaserKey, TeaserAdminDto>) => JSON.parse(JSON.stringify(teasers)) as Record<TeaserKey, TeaserAdminDto>;
+export const cloneTeasers = (teasers: Record<TeaserKey, TeaserAdminDto>) =>
+  JSON.parse(JSON.stringify(teasers)) as Record<TeaserKey, TeaserAdminDto>;
 
 export const teaserField = (field: string) => {
   const parts = field.replace(/^teasers\./, '').split('.');
@@ -94,4 +104,6 @@ export const teaserField = (field: string) => {
 
 /** Why the content could not be loaded: the server's message for a missing season (404), else the general one. */
 export const loadFailure = (error: unknown) =>
-  isApiError(error) && error.status === 404 ? ((error.data as { message?: string } | undefined)?.message ?? contentTexts.loadFailed) : contentTexts.loadFailed;
+  isApiError(error) && error.status === 404
+    ? ((error.data as { message?: string } | undefined)?.message ?? contentTexts.loadFailed)
+    : contentTexts.loadFailed;

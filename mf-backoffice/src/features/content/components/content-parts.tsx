@@ -1,10 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { type ReactNode } from 'react';
-import {
-  CONTENT_LIMITS,
-  type TeaserAdminDto,
-  type TeaserKey,
-} from '@erd/shared-contracts/backoffice';
+import { CONTENT_LIMITS, type TeaserAdminDto, type TeaserKey } from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { Panel } from '../../../components/screen';
@@ -31,10 +27,22 @@ export function Part({ id, title, intro, children }: { id: string; title: string
   return (
     <section aria-labelledby={`${id}-title`}>
       <Panel>
-        <h2 id={`${id}-title`} css={css`margin: 0 0 4px; font-size: 1.4rem;`}>
+        <h2
+          id={`${id}-title`}
+          css={css`
+            margin: 0 0 4px;
+            font-size: 1.4rem;
+          `}
+        >
           {title}
         </h2>
-        <p css={css`margin: 0 0 16px;`}>{intro}</p>
+        <p
+          css={css`
+            margin: 0 0 16px;
+          `}
+        >
+          {intro}
+        </p>
         {children}
       </Panel>
     </section>
@@ -79,14 +87,58 @@ export function TeaserFieldset({
   const e = (field: string) => errors[`${key}.${field}`];
   return (
     <fieldset key={key} css={fieldsetStyle}>
-      <legend css={css`font-weight: 800; font-size: 1.15rem;`}>{teaserLabels[key]}</legend>
-      <TextField label="Überschrift" name={`${key}-headline`} required value={t.headline} readOnly={readOnly} maxLength={CONTENT_LIMITS.headline} error={e('headline')} onChange={(ev) => onChange({ headline: ev.target.value })} />
+      <legend
+        css={css`
+          font-weight: 800;
+          font-size: 1.15rem;
+        `}
+      >
+        {teaserLabels[key]}
+      </legend>
+      <TextField
+        label="Überschrift"
+        name={`${key}-headline`}
+        required
+        value={t.headline}
+        readOnly={readOnly}
+        maxLength={CONTENT_LIMITS.headline}
+        error={e('headline')}
+        onChange={(ev) => onChange({ headline: ev.target.value })}
+      />
       {TEASER_FIELDS[key].subheadline && (
-        <TextField label="Unterzeile" name={`${key}-subheadline`} optional value={t.subheadline} readOnly={readOnly} maxLength={CONTENT_LIMITS.subheadline} error={e('subheadline')} onChange={(ev) => onChange({ subheadline: ev.target.value })} />
+        <TextField
+          label="Unterzeile"
+          name={`${key}-subheadline`}
+          optional
+          value={t.subheadline}
+          readOnly={readOnly}
+          maxLength={CONTENT_LIMITS.subheadline}
+          error={e('subheadline')}
+          onChange={(ev) => onChange({ subheadline: ev.target.value })}
+        />
       )}
-      <MarkdownEditor id={`${key}-text`} label="Text" value={t.text} rows={6} headingOffset={2} maxLength={CONTENT_LIMITS.teaserText} readOnly={readOnly} error={e('text')} onChange={(text) => onChange({ text })} onSignedOut={onSignedOut} />
+      <MarkdownEditor
+        id={`${key}-text`}
+        label="Text"
+        value={t.text}
+        rows={6}
+        headingOffset={2}
+        maxLength={CONTENT_LIMITS.teaserText}
+        readOnly={readOnly}
+        error={e('text')}
+        onChange={(text) => onChange({ text })}
+        onSignedOut={onSignedOut}
+      />
       {TEASER_FIELDS[key].description && (
-        <TextAreaField label="Beschreibung" name={`${key}-description`} value={t.description} readOnly={readOnly} maxLength={CONTENT_LIMITS.description} error={e('description') ?? null} onChange={(ev) => onChange({ description: ev.target.value })} />
+        <TextAreaField
+          label="Beschreibung"
+          name={`${key}-description`}
+          value={t.description}
+          readOnly={readOnly}
+          maxLength={CONTENT_LIMITS.description}
+          error={e('description') ?? null}
+          onChange={(ev) => onChange({ description: ev.target.value })}
+        />
       )}
       <ImageList
         id={`${key}-images`}

@@ -26,7 +26,8 @@ export function MessagePreview({ preview }: { preview: OperatorMessagePreviewDto
           color: ${theme.colors.textMuted};
         `}
       >
-        So sieht die E-Mail für ein Vereinskonto aus („Vorname“ steht für den Namen des Kontos). Sie geht jetzt an {accountsText(preview.recipients)}.
+        So sieht die E-Mail für ein Vereinskonto aus („Vorname“ steht für den Namen des Kontos). Sie geht jetzt an{' '}
+        {accountsText(preview.recipients)}.
       </p>
       <MailPreview html={preview.html} title="Vorschau der E-Mail" />
       <details

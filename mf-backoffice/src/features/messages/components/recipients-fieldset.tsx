@@ -28,82 +28,97 @@ export function RecipientsFieldset({
   wire: unknown;
 }) {
   return (
-  <fieldset
-    css={(theme: Theme) => css`
-      border: 1px solid ${theme.colors.border};
-      border-radius: ${theme.radius};
-      padding: ${theme.space(4)};
-      margin: 0;
-      min-width: 0;
-    `}
-  >
-    <legend>Empfänger</legend>
-    <div css={row}>
-      <div>
-        <FieldLabel htmlFor="message-team">Team</FieldLabel>
-        <select id="message-team" css={selectStyle} value={filter.team} onChange={(e) => setFilter({ ...filter, team: e.target.value as TeamChoice })}>
-          <option value="">Alle</option>
-          <option value="m">Herren</option>
-          <option value="w">Damen</option>
-        </select>
-      </div>
-      <div>
-        <FieldLabel htmlFor="message-participation">Challenge</FieldLabel>
-        <select
-          id="message-participation"
-          css={selectStyle}
-          value={filter.participation}
-          onChange={(e) => setFilter({ ...filter, participation: e.target.value as ParticipationChoice })}
-        >
-          <option value="none">Keine Einschränkung</option>
-          <option value="participants">Teilnehmer einer Challenge</option>
-          <option value="non-participants">Nicht-Teilnehmer einer Challenge</option>
-        </select>
-      </div>
-      {filter.participation !== 'none' && (
+    <fieldset
+      css={(theme: Theme) => css`
+        border: 1px solid ${theme.colors.border};
+        border-radius: ${theme.radius};
+        padding: ${theme.space(4)};
+        margin: 0;
+        min-width: 0;
+      `}
+    >
+      <legend>Empfänger</legend>
+      <div css={row}>
         <div>
-          <FieldLabel htmlFor="message-challenge">Welche Challenge?</FieldLabel>
+          <FieldLabel htmlFor="message-team">Team</FieldLabel>
           <select
-            id="message-challenge"
+            id="message-team"
             css={selectStyle}
-            value={filter.challengeId}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'message-challenge-error' : undefined}
-            onChange={(e) => setFilter({ ...filter, challengeId: e.target.value })}
+            value={filter.team}
+            onChange={(e) => setFilter({ ...filter, team: e.target.value as TeamChoice })}
           >
-            <option value="">Bitte wählen</option>
-            {challenges.map((c) => (
-              <option key={c.id} value={c.id}>
-                #{c.number} {c.headline}
-              </option>
-            ))}
+            <option value="">Alle</option>
+            <option value="m">Herren</option>
+            <option value="w">Damen</option>
           </select>
-          {error && (
-            <p id="message-challenge-error" css={(theme: Theme) => css`margin: ${theme.space(1)} 0 0; color: ${theme.colors.error};`}>
-              {error}
-            </p>
-          )}
         </div>
-      )}
-    </div>
-    <p
-      role="status"
-      css={(theme: Theme) => css`
-        margin: ${theme.space(4)} 0 0;
-        font-weight: 700;
-      `}
-    >
-      {count === null ? (wire ? 'Empfänger werden gezählt …' : 'Wähle eine Challenge, um die Empfänger zu zählen.') : `Geht an ${accountsText(count)}`}
-    </p>
-    <p
-      css={(theme: Theme) => css`
-        margin: ${theme.space(1)} 0 0;
-        color: ${theme.colors.textMuted};
-        font-size: 0.875rem;
-      `}
-    >
-      Bestätigte Vereinskonten, die „Nachrichten der Veranstalter“ nicht abgeschaltet haben.
-    </p>
-  </fieldset>
+        <div>
+          <FieldLabel htmlFor="message-participation">Challenge</FieldLabel>
+          <select
+            id="message-participation"
+            css={selectStyle}
+            value={filter.participation}
+            onChange={(e) => setFilter({ ...filter, participation: e.target.value as ParticipationChoice })}
+          >
+            <option value="none">Keine Einschränkung</option>
+            <option value="participants">Teilnehmer einer Challenge</option>
+            <option value="non-participants">Nicht-Teilnehmer einer Challenge</option>
+          </select>
+        </div>
+        {filter.participation !== 'none' && (
+          <div>
+            <FieldLabel htmlFor="message-challenge">Welche Challenge?</FieldLabel>
+            <select
+              id="message-challenge"
+              css={selectStyle}
+              value={filter.challengeId}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'message-challenge-error' : undefined}
+              onChange={(e) => setFilter({ ...filter, challengeId: e.target.value })}
+            >
+              <option value="">Bitte wählen</option>
+              {challenges.map((c) => (
+                <option key={c.id} value={c.id}>
+                  #{c.number} {c.headline}
+                </option>
+              ))}
+            </select>
+            {error && (
+              <p
+                id="message-challenge-error"
+                css={(theme: Theme) => css`
+                  margin: ${theme.space(1)} 0 0;
+                  color: ${theme.colors.error};
+                `}
+              >
+                {error}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+      <p
+        role="status"
+        css={(theme: Theme) => css`
+          margin: ${theme.space(4)} 0 0;
+          font-weight: 700;
+        `}
+      >
+        {count === null
+          ? wire
+            ? 'Empfänger werden gezählt …'
+            : 'Wähle eine Challenge, um die Empfänger zu zählen.'
+          : `Geht an ${accountsText(count)}`}
+      </p>
+      <p
+        css={(theme: Theme) => css`
+          margin: ${theme.space(1)} 0 0;
+          color: ${theme.colors.textMuted};
+          font-size: 0.875rem;
+        `}
+      >
+        Bestätigte Vereinskonten, die „Nachrichten der Veranstalter“ nicht abgeschaltet haben.
+      </p>
+    </fieldset>
   );
 }

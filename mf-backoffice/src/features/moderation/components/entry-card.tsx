@@ -4,9 +4,9 @@ import type { OperatorParticipationDto } from '@erd/shared-contracts';
 import type { WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
 import { Button, VisuallyHidden } from '@erd/shared-contracts/ui';
 import { clubLabel, entryKind, entryPhrase, formatDateTime } from '../../../lib/format';
-import { originalUrl, previewUrl } from '../../../lib/media';
 import { WerberatChecklist } from './werberat-checklist';
 
+import { EntryContent } from './entry-content';
 export interface EntryCardProps {
   entry: OperatorParticipationDto;
   /** The challenge's headline (its id while the season's data is not there). */
@@ -60,10 +60,6 @@ export function EntryCard({
   const errorId = useId();
   const kind = entryKind(entry);
   const club = clubLabel(entry.club);
-  const preview = previewUrl(entry.image);
-  const original = originalUrl(entry.image);
-  const width = entry.image?.fields.file.width;
-  const height = entry.image?.fields.file.height;
 
   return (
     <article
@@ -115,68 +111,7 @@ export function EntryCard({
           min-width: 0;
         `}
       >
-        {kind === 'Bild' ? (
-          <figure
-            css={(theme: Theme) => css`
-              margin: 0;
-              display: flex;
-              flex-direction: column;
-              gap: ${theme.space(2)};
-            `}
-          >
-            {preview ? (
-              <img
-                src={preview}
-                alt={`Bild von ${club}`}
-                width={width}
-                height={height}
-                css={(theme: Theme) => css`
-                  display: block;
-                  width: 100%;
-                  height: auto;
-                  max-height: 70vh;
-                  object-fit: contain;
-                  background: ${theme.colors.background};
-                  border-radius: ${theme.radius};
-                `}
-              />
-            ) : (
-              <p>Zu diesem Bild gibt es keine Datei.</p>
-            )}
-            {original && (
-              <figcaption>
-                <a
-                  href={original}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  css={(theme: Theme) => css`
-                    font-weight: 700;
-                    color: ${theme.colors.primaryDark};
-                  `}
-                >
-                  Bild in voller Größe öffnen
-                  <VisuallyHidden> (neuer Tab)</VisuallyHidden>
-                </a>
-              </figcaption>
-            )}
-          </figure>
-        ) : (
-          <blockquote
-            css={(theme: Theme) => css`
-              margin: 0;
-              padding: ${theme.space(5)} ${theme.space(6)};
-              border-left: 6px solid ${theme.colors.primary};
-              border-radius: ${theme.radius};
-              background: ${theme.colors.background};
-              font-size: 1.375rem;
-              line-height: 1.4;
-              white-space: pre-wrap;
-              overflow-wrap: anywhere;
-            `}
-          >
-            {entry.slogan ?? ''}
-          </blockquote>
-        )}
+        <EntryContent entry={entry} />
       </div>
 
       <div

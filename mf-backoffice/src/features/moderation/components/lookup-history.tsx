@@ -1,18 +1,18 @@
-import { css, type Theme } from "@emotion/react";
+import { css, type Theme } from '@emotion/react';
 import {
   WERBERAT_CHECK_KEYS,
   WERBERAT_CHECKS,
   type ModerationHistoryItemDto,
   type ModerationLookupDto,
-} from "@erd/shared-contracts/backoffice";
-import { formatDateTime } from "../../../lib/format";
+} from '@erd/shared-contracts/backoffice';
+import { formatDateTime } from '../../../lib/format';
 
 import { lookupTexts } from './lookup-texts';
 
 const ACTION_LABELS: Record<string, string> = {
-  publish: "Freigegeben",
-  reject: "Abgelehnt",
-  "remove-votes": "Stimmen entfernt",
+  publish: 'Freigegeben',
+  reject: 'Abgelehnt',
+  'remove-votes': 'Stimmen entfernt',
 };
 
 /** The id from what was pasted: the id itself (also with the e-mail's 'Beitrags-ID: '), or the last part of the entry's link (`…/challenge/{challengeId}/{id}`). */
@@ -28,8 +28,7 @@ function ChecklistSummary({ item }: { item: ModerationHistoryItemDto }) {
     >
       {WERBERAT_CHECK_KEYS.map((key) => (
         <li key={key}>
-          {WERBERAT_CHECKS[key].label}:{" "}
-          {checklist[key] ? "bestätigt" : "nicht erfüllt"}
+          {WERBERAT_CHECKS[key].label}: {checklist[key] ? 'bestätigt' : 'nicht erfüllt'}
         </li>
       ))}
     </ul>
@@ -40,90 +39,88 @@ function ChecklistSummary({ item }: { item: ModerationHistoryItemDto }) {
 export function LookupHistory({ found }: { found: ModerationLookupDto }) {
   return (
     <>
-    <h4
-      css={(theme: Theme) => css`
-        margin: 0 0 ${theme.space(2)};
-        font-size: 1rem;
-      `}
-    >
-      Verlauf
-    </h4>
-    {found.history.length === 0 ? (
-      <p
-        css={css`
-          margin: 0;
+      <h4
+        css={(theme: Theme) => css`
+          margin: 0 0 ${theme.space(2)};
+          font-size: 1rem;
         `}
       >
-        {lookupTexts.noHistory}
-      </p>
-    ) : (
-      <div
-        css={css`
-          overflow-x: auto;
-        `}
-      >
-        <table
-          css={(theme: Theme) => css`
-            width: 100%;
-            border-collapse: collapse;
-            th,
-            td {
-              padding: ${theme.space(2)} ${theme.space(3)};
-              border-bottom: 1px solid ${theme.colors.border};
-              text-align: left;
-              vertical-align: top;
-            }
-            th,
-            td:nth-of-type(-n + 2) {
-              white-space: nowrap;
-            }
-            td:nth-of-type(n + 3) {
-              min-width: 8rem;
-              overflow-wrap: anywhere;
-            }
+        Verlauf
+      </h4>
+      {found.history.length === 0 ? (
+        <p
+          css={css`
+            margin: 0;
           `}
         >
-          <caption
-            css={css`
-              text-align: left;
-              position: absolute;
-              width: 1px;
-              height: 1px;
-              overflow: hidden;
-              clip: rect(0 0 0 0);
+          {lookupTexts.noHistory}
+        </p>
+      ) : (
+        <div
+          css={css`
+            overflow-x: auto;
+          `}
+        >
+          <table
+            css={(theme: Theme) => css`
+              width: 100%;
+              border-collapse: collapse;
+              th,
+              td {
+                padding: ${theme.space(2)} ${theme.space(3)};
+                border-bottom: 1px solid ${theme.colors.border};
+                text-align: left;
+                vertical-align: top;
+              }
+              th,
+              td:nth-of-type(-n + 2) {
+                white-space: nowrap;
+              }
+              td:nth-of-type(n + 3) {
+                min-width: 8rem;
+                overflow-wrap: anywhere;
+              }
             `}
           >
-            Entscheidungen zu Beitrag {found.id}, älteste zuerst
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Zeitpunkt</th>
-              <th scope="col">Aktion</th>
-              <th scope="col">Wer</th>
-              <th scope="col">Grund</th>
-              <th scope="col">Checkliste</th>
-            </tr>
-          </thead>
-          <tbody>
-            {found.history.map((item) => (
-              <tr key={item.id}>
-                <td>
-                  <time dateTime={item.at}>
-                    {formatDateTime(item.at)}
-                  </time>
-                </td>
-                <td>{ACTION_LABELS[item.action] ?? item.action}</td>
-                <td>{item.actor}</td>
-                <td>{item.reason ?? "–"}</td>
-                <td>
-                  <ChecklistSummary item={item} />
-                </td>
+            <caption
+              css={css`
+                text-align: left;
+                position: absolute;
+                width: 1px;
+                height: 1px;
+                overflow: hidden;
+                clip: rect(0 0 0 0);
+              `}
+            >
+              Entscheidungen zu Beitrag {found.id}, älteste zuerst
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Zeitpunkt</th>
+                <th scope="col">Aktion</th>
+                <th scope="col">Wer</th>
+                <th scope="col">Grund</th>
+                <th scope="col">Checkliste</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    )}
+            </thead>
+            <tbody>
+              {found.history.map((item) => (
+                <tr key={item.id}>
+                  <td>
+                    <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+                  </td>
+                  <td>{ACTION_LABELS[item.action] ?? item.action}</td>
+                  <td>{item.actor}</td>
+                  <td>{item.reason ?? '–'}</td>
+                  <td>
+                    <ChecklistSummary item={item} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </>
   );
 }

@@ -1,22 +1,20 @@
-import { css, type Theme } from "@emotion/react";
-import {
-  type ModerationLookupDto,
-} from "@erd/shared-contracts/backoffice";
-import { Button } from "@erd/shared-contracts/ui";
-import { clubLabel, entryKind, formatDateTime } from "../../../lib/format";
-import { previewUrl } from "../../../lib/media";
-import { DecisionDialog, type DecisionOutcome } from "./decision-dialog";
-import { EMPTY_CHECKLIST } from "./werberat-checklist";
+import { css, type Theme } from '@emotion/react';
+import { type ModerationLookupDto } from '@erd/shared-contracts/backoffice';
+import { Button } from '@erd/shared-contracts/ui';
+import { clubLabel, entryKind, formatDateTime } from '../../../lib/format';
+import { previewUrl } from '../../../lib/media';
+import { DecisionDialog, type DecisionOutcome } from './decision-dialog';
+import { EMPTY_CHECKLIST } from './werberat-checklist';
 
 import type { RefObject } from 'react';
 import { lookupTexts } from './lookup-texts';
 
 import { LookupHistory } from './lookup-history';
-const STATE_LABELS: Record<ModerationLookupDto["state"], string> = {
-  pending: "Wartet auf Prüfung",
-  published: "Freigegeben (öffentlich)",
-  rejected: "Abgelehnt (gelöscht)",
-  unknown: "Nicht mehr vorhanden",
+const STATE_LABELS: Record<ModerationLookupDto['state'], string> = {
+  pending: 'Wartet auf Prüfung',
+  published: 'Freigegeben (öffentlich)',
+  rejected: 'Abgelehnt (gelöscht)',
+  unknown: 'Nicht mehr vorhanden',
 };
 
 /** What 'Beitrag nachschlagen' found: the entry, its state, 'Zurückziehen' while published, and its history. */
@@ -82,15 +80,13 @@ export function LookupResult({
           <dd>{challengeTitle(entry.challengeId)}</dd>
           <dt>Eingereicht</dt>
           <dd>
-            <time dateTime={entry.createdAt}>
-              {formatDateTime(entry.createdAt)}
-            </time>
+            <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
           </dd>
           <dt>{entryKind(entry)}</dt>
           <dd>
-            {entryKind(entry) === "Bild" ? (
-              found.state === "rejected" ? (
-                "Das Bild wurde mit der Ablehnung gelöscht."
+            {entryKind(entry) === 'Bild' ? (
+              found.state === 'rejected' ? (
+                'Das Bild wurde mit der Ablehnung gelöscht.'
               ) : preview ? (
                 <img
                   src={preview}
@@ -102,7 +98,7 @@ export function LookupResult({
                   `}
                 />
               ) : (
-                "Zu diesem Bild gibt es keine Datei mehr."
+                'Zu diesem Bild gibt es keine Datei mehr.'
               )
             ) : (
               <span
@@ -110,7 +106,7 @@ export function LookupResult({
                   white-space: pre-wrap;
                 `}
               >
-                {entry.slogan ?? ""}
+                {entry.slogan ?? ''}
               </span>
             )}
           </dd>
@@ -127,17 +123,13 @@ export function LookupResult({
           {notice}
         </p>
       )}
-      {found.state === "published" && entry && (
+      {found.state === 'published' && entry && (
         <div
           css={(theme: Theme) => css`
             margin: 0 0 ${theme.space(4)};
           `}
         >
-          <Button
-            variant="secondary"
-            onClick={() => setWithdrawing(true)}
-            aria-describedby="entry-lookup-withdraw-hint"
-          >
+          <Button variant="secondary" onClick={() => setWithdrawing(true)} aria-describedby="entry-lookup-withdraw-hint">
             {lookupTexts.withdraw}
           </Button>
           <p

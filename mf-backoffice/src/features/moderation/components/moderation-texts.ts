@@ -29,7 +29,8 @@ export function outcomeMessage(result: ModerationDecisionResultDto, entries: rea
   const missing = result.items.filter((item) => item.outcome === 'not-found').length;
   if (result.items.length === 1) {
     const entry = entries.find((e) => e.id === result.items[0]!.id);
-    if (done === 1 && entry) return result.decision === 'publish' ? `${entryPhrase(entry)} ist freigegeben.` : `${entryPhrase(entry)} ist abgelehnt und gelöscht.`;
+    if (done === 1 && entry)
+      return result.decision === 'publish' ? `${entryPhrase(entry)} ist freigegeben.` : `${entryPhrase(entry)} ist abgelehnt und gelöscht.`;
     return decided ? moderationTexts.alreadyHandled : moderationTexts.gone;
   }
   const verb = result.decision === 'publish' ? 'freigegeben' : 'abgelehnt und gelöscht';

@@ -77,5 +77,4 @@ export function useModerationKeys(
     // The state and the actions are read through their refs when a key is pressed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
 }

@@ -1,21 +1,26 @@
-import { css, type Theme } from "@emotion/react";
-import type { NewsletterSortDto, NewsletterStatusDto, NewsletterSubscriberDto, NewsletterSubscriberPageDto } from "@erd/shared-contracts/backoffice";
-import { Button } from "@erd/shared-contracts/ui";
-import { visuallyHidden } from "../../../components/table-styles";
-import { formatDateTime } from "../../../lib/format";
+import { css, type Theme } from '@emotion/react';
+import type {
+  NewsletterSortDto,
+  NewsletterStatusDto,
+  NewsletterSubscriberDto,
+  NewsletterSubscriberPageDto,
+} from '@erd/shared-contracts/backoffice';
+import { Button } from '@erd/shared-contracts/ui';
+import { visuallyHidden } from '../../../components/table-styles';
+import { formatDateTime } from '../../../lib/format';
 
 export const STATUS_LABELS: Record<NewsletterStatusDto, string> = {
-  confirmed: "Bestätigt",
-  pending: "Unbestätigt",
-  unsubscribed: "Abgemeldet",
+  confirmed: 'Bestätigt',
+  pending: 'Unbestätigt',
+  unsubscribed: 'Abgemeldet',
 };
 export const SORT_LABELS: Record<NewsletterSortDto, string> = {
-  email: "Adresse (A–Z)",
-  "-email": "Adresse (Z–A)",
-  "-consented": "Neueste Einwilligung zuerst",
-  consented: "Älteste Einwilligung zuerst",
-  "-confirmed": "Zuletzt bestätigt zuerst",
-  confirmed: "Am frühesten bestätigt zuerst",
+  email: 'Adresse (A–Z)',
+  '-email': 'Adresse (Z–A)',
+  '-consented': 'Neueste Einwilligung zuerst',
+  consented: 'Älteste Einwilligung zuerst',
+  '-confirmed': 'Zuletzt bestätigt zuerst',
+  confirmed: 'Am frühesten bestätigt zuerst',
 };
 
 /** One page of addresses, each with its consent log and 'Abmelden'. */
@@ -71,8 +76,7 @@ export function SubscribersTable({
       >
         {/* The status filter decides the rows' status (the heading names it), so it has no column. */}
         <caption css={visuallyHidden}>
-          Newsletter-Adressen, sortiert nach {SORT_LABELS[sort]},
-          Seite {current} von {pages}
+          Newsletter-Adressen, sortiert nach {SORT_LABELS[sort]}, Seite {current} von {pages}
         </caption>
         <thead>
           <tr>
@@ -99,11 +103,7 @@ export function SubscribersTable({
             <tr key={item.id}>
               <th scope="row">{item.email}</th>
               <td>{formatDateTime(item.consentedAt)}</td>
-              <td>
-                {item.confirmedAt
-                  ? formatDateTime(item.confirmedAt)
-                  : "–"}
-              </td>
+              <td>{item.confirmedAt ? formatDateTime(item.confirmedAt) : '–'}</td>
               <td>
                 <div
                   css={(theme: Theme) => css`
@@ -113,19 +113,11 @@ export function SubscribersTable({
                     gap: ${theme.space(2)};
                   `}
                 >
-                  <Button
-                    variant="outline"
-                    onClick={() => setConsentOf(item.email)}
-                    aria-label={`Einwilligungen von ${item.email}`}
-                  >
+                  <Button variant="outline" onClick={() => setConsentOf(item.email)} aria-label={`Einwilligungen von ${item.email}`}>
                     Einwilligungen
                   </Button>
-                  {item.status !== "unsubscribed" && (
-                    <Button
-                      variant="secondary"
-                      onClick={() => setUnsubscribing(item)}
-                      aria-label={`${item.email} abmelden`}
-                    >
+                  {item.status !== 'unsubscribed' && (
+                    <Button variant="secondary" onClick={() => setUnsubscribing(item)} aria-label={`${item.email} abmelden`}>
                       Abmelden
                     </Button>
                   )}

@@ -16,7 +16,6 @@ export const phaseLabels: Record<OverviewChallengePhase, string> = {
   ended: 'Beendet',
 };
 
-
 const PROTOCOL = backofficePaths.audit;
 
 export function Challenges({ overview }: { overview: OverviewDto }) {

@@ -86,7 +86,15 @@ const subheading = (theme: Theme) => css`
 `;
 
 /** The report's tables: per channel with the totals, and per entry and club page with its channels. */
-export function ReachTables({ report, targets, challengeName }: { report: ReachReportDto; targets: Target[]; challengeName: string | null }) {
+export function ReachTables({
+  report,
+  targets,
+  challengeName,
+}: {
+  report: ReachReportDto;
+  targets: Target[];
+  challengeName: string | null;
+}) {
   return (
     <>
       <h3 css={subheading}>Nach Kanal</h3>

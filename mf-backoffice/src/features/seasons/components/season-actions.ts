@@ -3,7 +3,13 @@ import { duplicateChallenge, removeChallenge, restoreChallenge, saveOrder, switc
 import type { Pending } from './season-dialog';
 
 /** Runs a change of the season on the server and answers the message that reports it. */
-export async function runSeasonAction(action: Pending, season: AdminSeasonDto, order: string[], live: boolean, reason: string | undefined): Promise<string> {
+export async function runSeasonAction(
+  action: Pending,
+  season: AdminSeasonDto,
+  order: string[],
+  live: boolean,
+  reason: string | undefined,
+): Promise<string> {
   const confirmLive = live ? { confirmLive: true } : {};
   if (action.kind === 'order') {
     await saveOrder(season.id, { ids: order, ...confirmLive });

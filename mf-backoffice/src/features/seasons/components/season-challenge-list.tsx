@@ -5,8 +5,7 @@ import type { AdminSeasonChallengeDto, AdminSeasonDto } from '@erd/shared-contra
 import { Button, ButtonLink } from '@erd/shared-contracts/ui';
 import { visuallyHidden } from '../../../components/table-styles';
 import { formatDateTime } from '../../../lib/format';
-import {
-} from '../api/seasons';
+import {} from '../api/seasons';
 import { challengeEditPath, entriesText, germanDay, TYPE_LABELS } from '../lib';
 
 import type { Pending } from './season-dialog';
@@ -38,121 +37,154 @@ export function SeasonChallengeList({
   moveButtons: RefObject<Map<string, HTMLButtonElement>>;
 }) {
   return (
-  <ol
-    aria-label={`Challenges der Saison ${season.year} in ihrer Reihenfolge`}
-    css={(theme: Theme) => css`
-      list-style: none;
-      margin: 0;
-      padding: 0;
-      display: grid;
-      gap: ${theme.space(3)};
-    `}
-  >
-    {ordered.map((c, index) => {
-      const number = numbers.get(c.id);
-      const headingId = `season-challenge-${c.id}`;
-      return (
-        <li key={c.id} aria-labelledby={headingId} css={card(c.withdrawn !== null)}>
-          <div
-            css={(theme: Theme) => css`
-              display: flex;
-              flex-wrap: wrap;
-              align-items: baseline;
-              gap: ${theme.space(1)} ${theme.space(3)};
-            `}
-          >
-            <span css={numberCss} aria-hidden="true">
-              {number ? `#${number}` : '–'}
-            </span>
-            <h3 id={headingId} css={headlineCss}>
-              <span css={visuallyHidden}>{number ? `#${number} ` : 'Zurückgezogen: '}</span>
-              {c.headline}
-            </h3>
-          </div>
-          <p css={meta}>
-            {TYPE_LABELS[c.objectTypeId]} · {germanDay(c.startDate)} – {germanDay(c.endDate)} · {entriesText(c.entries)}
-            {c.resultsPublished ? ' · Ergebnisse veröffentlicht' : ''}
-          </p>
-          {c.withdrawn && (
-            <p css={withdrawnCss}>
-              <strong>Zurückgezogen</strong> am {formatDateTime(c.withdrawn.at)}: {c.withdrawn.reason}
+    <ol
+      aria-label={`Challenges der Saison ${season.year} in ihrer Reihenfolge`}
+      css={(theme: Theme) => css`
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        gap: ${theme.space(3)};
+      `}
+    >
+      {ordered.map((c, index) => {
+        const number = numbers.get(c.id);
+        const headingId = `season-challenge-${c.id}`;
+        return (
+          <li key={c.id} aria-labelledby={headingId} css={card(c.withdrawn !== null)}>
+            <div
+              css={(theme: Theme) => css`
+                display: flex;
+                flex-wrap: wrap;
+                align-items: baseline;
+                gap: ${theme.space(1)} ${theme.space(3)};
+              `}
+            >
+              <span css={numberCss} aria-hidden="true">
+                {number ? `#${number}` : '–'}
+              </span>
+              <h3 id={headingId} css={headlineCss}>
+                <span css={visuallyHidden}>{number ? `#${number} ` : 'Zurückgezogen: '}</span>
+                {c.headline}
+              </h3>
+            </div>
+            <p css={meta}>
+              {TYPE_LABELS[c.objectTypeId]} · {germanDay(c.startDate)} – {germanDay(c.endDate)} · {entriesText(c.entries)}
+              {c.resultsPublished ? ' · Ergebnisse veröffentlicht' : ''}
             </p>
-          )}
-          <div
-            css={(theme: Theme) => css`
-              display: flex;
-              flex-wrap: wrap;
-              align-items: center;
-              gap: ${theme.space(2)};
-              margin-top: ${theme.space(3)};
-            `}
-          >
-            {isAdmin ? (
-              <>
-                <ButtonLink to={challengeEditPath(c.id, season.id)} variant="outline" css={smallButton} aria-label={`„${c.headline}“ bearbeiten`}>
-                  Bearbeiten
-                </ButtonLink>
-                <Button variant="outline" css={smallButton} disabled={orderChanged || sending} aria-label={`„${c.headline}“ duplizieren`} onClick={() => start({ kind: 'duplicate', challenge: c })}>
-                  Duplizieren
-                </Button>
-                {c.withdrawn ? (
-                  <Button variant="outline" css={smallButton} disabled={orderChanged || sending} aria-label={`„${c.headline}“ wiederherstellen`} onClick={() => start({ kind: 'restore', challenge: c })}>
-                    Wiederherstellen
-                  </Button>
-                ) : (
-                  <Button variant="outline" css={smallButton} disabled={orderChanged || sending} aria-label={`„${c.headline}“ zurückziehen`} onClick={() => start({ kind: 'withdraw', challenge: c })}>
-                    Zurückziehen
-                  </Button>
-                )}
-                {c.entries === 0 ? (
-                  <Button variant="outline" css={smallButton} disabled={orderChanged || sending} aria-label={`„${c.headline}“ entfernen`} onClick={() => start({ kind: 'remove', challenge: c })}>
-                    Entfernen
-                  </Button>
-                ) : (
-                  <span css={muted}>Entfernen geht nicht ({entriesText(c.entries)}), nur zurückziehen.</span>
-                )}
-                <span
-                  css={(theme: Theme) => css`
-                    display: inline-flex;
-                    gap: ${theme.space(2)};
-                    margin-left: auto;
-                  `}
-                >
-                  {index > 0 && (
-                    <Button
-                      variant="outline"
-                      css={smallButton}
-                      ref={(el: HTMLButtonElement | null) => void (el ? moveButtons.current.set(`${c.id}:up`, el) : moveButtons.current.delete(`${c.id}:up`))}
-                      aria-label={`„${c.headline}“ nach oben`}
-                      disabled={sending}
-                      onClick={() => move(index, 'up')}
-                    >
-                      ↑ Nach oben
-                    </Button>
-                  )}
-                  {index < ordered.length - 1 && (
-                    <Button
-                      variant="outline"
-                      css={smallButton}
-                      ref={(el: HTMLButtonElement | null) => void (el ? moveButtons.current.set(`${c.id}:down`, el) : moveButtons.current.delete(`${c.id}:down`))}
-                      aria-label={`„${c.headline}“ nach unten`}
-                      disabled={sending}
-                      onClick={() => move(index, 'down')}
-                    >
-                      ↓ Nach unten
-                    </Button>
-                  )}
-                </span>
-              </>
-            ) : (
-              <Link to={challengeEditPath(c.id, season.id)} aria-label={`„${c.headline}“ ansehen`}>
-                Ansehen
-              </Link>
+            {c.withdrawn && (
+              <p css={withdrawnCss}>
+                <strong>Zurückgezogen</strong> am {formatDateTime(c.withdrawn.at)}: {c.withdrawn.reason}
+              </p>
             )}
-          </div>
-        </li>
-      );
-    })}
-  </ol>
+            <div
+              css={(theme: Theme) => css`
+                display: flex;
+                flex-wrap: wrap;
+                align-items: center;
+                gap: ${theme.space(2)};
+                margin-top: ${theme.space(3)};
+              `}
+            >
+              {isAdmin ? (
+                <>
+                  <ButtonLink
+                    to={challengeEditPath(c.id, season.id)}
+                    variant="outline"
+                    css={smallButton}
+                    aria-label={`„${c.headline}“ bearbeiten`}
+                  >
+                    Bearbeiten
+                  </ButtonLink>
+                  <Button
+                    variant="outline"
+                    css={smallButton}
+                    disabled={orderChanged || sending}
+                    aria-label={`„${c.headline}“ duplizieren`}
+                    onClick={() => start({ kind: 'duplicate', challenge: c })}
+                  >
+                    Duplizieren
+                  </Button>
+                  {c.withdrawn ? (
+                    <Button
+                      variant="outline"
+                      css={smallButton}
+                      disabled={orderChanged || sending}
+                      aria-label={`„${c.headline}“ wiederherstellen`}
+                      onClick={() => start({ kind: 'restore', challenge: c })}
+                    >
+                      Wiederherstellen
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="outline"
+                      css={smallButton}
+                      disabled={orderChanged || sending}
+                      aria-label={`„${c.headline}“ zurückziehen`}
+                      onClick={() => start({ kind: 'withdraw', challenge: c })}
+                    >
+                      Zurückziehen
+                    </Button>
+                  )}
+                  {c.entries === 0 ? (
+                    <Button
+                      variant="outline"
+                      css={smallButton}
+                      disabled={orderChanged || sending}
+                      aria-label={`„${c.headline}“ entfernen`}
+                      onClick={() => start({ kind: 'remove', challenge: c })}
+                    >
+                      Entfernen
+                    </Button>
+                  ) : (
+                    <span css={muted}>Entfernen geht nicht ({entriesText(c.entries)}), nur zurückziehen.</span>
+                  )}
+                  <span
+                    css={(theme: Theme) => css`
+                      display: inline-flex;
+                      gap: ${theme.space(2)};
+                      margin-left: auto;
+                    `}
+                  >
+                    {index > 0 && (
+                      <Button
+                        variant="outline"
+                        css={smallButton}
+                        ref={(el: HTMLButtonElement | null) =>
+                          void (el ? moveButtons.current.set(`${c.id}:up`, el) : moveButtons.current.delete(`${c.id}:up`))
+                        }
+                        aria-label={`„${c.headline}“ nach oben`}
+                        disabled={sending}
+                        onClick={() => move(index, 'up')}
+                      >
+                        ↑ Nach oben
+                      </Button>
+                    )}
+                    {index < ordered.length - 1 && (
+                      <Button
+                        variant="outline"
+                        css={smallButton}
+                        ref={(el: HTMLButtonElement | null) =>
+                          void (el ? moveButtons.current.set(`${c.id}:down`, el) : moveButtons.current.delete(`${c.id}:down`))
+                        }
+                        aria-label={`„${c.headline}“ nach unten`}
+                        disabled={sending}
+                        onClick={() => move(index, 'down')}
+                      >
+                        ↓ Nach unten
+                      </Button>
+                    )}
+                  </span>
+                </>
+              ) : (
+                <Link to={challengeEditPath(c.id, season.id)} aria-label={`„${c.headline}“ ansehen`}>
+                  Ansehen
+                </Link>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

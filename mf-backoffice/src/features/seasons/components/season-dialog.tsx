@@ -1,10 +1,8 @@
 import { Link } from '@erd/shared-contracts';
 import type { AdminSeasonChallengeDto, AdminSeasonDto } from '@erd/shared-contracts/schemas';
-import {
-} from '../api/seasons';
+import {} from '../api/seasons';
 import { SEASONS_PATH } from '../lib';
 import { ActionDialog } from './action-dialog';
-
 
 export type RowAction = 'remove' | 'withdraw' | 'restore' | 'duplicate';
 export type Pending = { kind: RowAction; challenge: AdminSeasonChallengeDto } | { kind: 'order' } | { kind: 'switch' };
@@ -39,12 +37,26 @@ export function PendingDialog({
     );
   }
   if (pending.kind === 'order') {
-    return <ActionDialog {...common} title="Reihenfolge der öffentlichen Saison ändern" description="Die Challenges bekommen in der öffentlichen Saison neue Nummern (#n)." submitLabel="Reihenfolge speichern" />;
+    return (
+      <ActionDialog
+        {...common}
+        title="Reihenfolge der öffentlichen Saison ändern"
+        description="Die Challenges bekommen in der öffentlichen Saison neue Nummern (#n)."
+        submitLabel="Reihenfolge speichern"
+      />
+    );
   }
   const name = `„${pending.challenge.headline}“`;
   switch (pending.kind) {
     case 'duplicate':
-      return <ActionDialog {...common} title="Challenge duplizieren" description={`Eine Kopie von ${name} (ohne Beiträge, Stimmen und Ergebnisse) kommt direkt darunter in die Saison.`} submitLabel="Duplizieren" />;
+      return (
+        <ActionDialog
+          {...common}
+          title="Challenge duplizieren"
+          description={`Eine Kopie von ${name} (ohne Beiträge, Stimmen und Ergebnisse) kommt direkt darunter in die Saison.`}
+          submitLabel="Duplizieren"
+        />
+      );
     case 'remove':
       return (
         <ActionDialog

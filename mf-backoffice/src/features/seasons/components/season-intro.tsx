@@ -17,8 +17,8 @@ export function SeasonIntro({ season, live, isAdmin }: { season: AdminSeasonDto;
       <StateBadge state={season.state} />
       {live && <PublicMarker />}
       <span>
-        {germanDay(season.startDate)} – {germanDay(season.endDate)} · {season.challenges} {season.challenges === 1 ? 'Challenge' : 'Challenges'} ·{' '}
-        {entriesText(season.entries)}
+        {germanDay(season.startDate)} – {germanDay(season.endDate)} · {season.challenges}{' '}
+        {season.challenges === 1 ? 'Challenge' : 'Challenges'} · {entriesText(season.entries)}
         {isAdmin ? '' : ' · nur lesen'}
       </span>
     </span>

@@ -66,14 +66,21 @@ export function VoteEntryAnalysis({
                     <td>{m.addresses}</td>
                     <td>
                       <div css={buttonRow}>
-                        <Button variant="outline" aria-label={`Stimmen zeigen – Minute ${when}`} onClick={() => showVotes({ minute: m.minute })}>
+                        <Button
+                          variant="outline"
+                          aria-label={`Stimmen zeigen – Minute ${when}`}
+                          onClick={() => showVotes({ minute: m.minute })}
+                        >
                           Stimmen zeigen
                         </Button>
                         <Button
                           variant="secondary"
                           aria-label={`Alle entfernen – Minute ${when}`}
                           onClick={() =>
-                            setPending({ selection: { minute: m.minute }, description: `Alle ${votesLabel(m.counted)} der Minute ${when} zählen danach nicht mehr.` })
+                            setPending({
+                              selection: { minute: m.minute },
+                              description: `Alle ${votesLabel(m.counted)} der Minute ${when} zählen danach nicht mehr.`,
+                            })
                           }
                         >
                           Alle entfernen
@@ -89,7 +96,10 @@ export function VoteEntryAnalysis({
       )}
 
       <h2 css={heading}>Adressen</h2>
-      <p>Die {d.topAddresses.length === 1 ? 'Adresse' : `${d.topAddresses.length} Adressen`} mit den meisten gezählten Stimmen (von {d.addresses}).</p>
+      <p>
+        Die {d.topAddresses.length === 1 ? 'Adresse' : `${d.topAddresses.length} Adressen`} mit den meisten gezählten Stimmen (von{' '}
+        {d.addresses}).
+      </p>
       <div role="region" aria-label="Adressen" tabIndex={0} css={scrollFrame}>
         <table css={table}>
           <thead>
@@ -124,7 +134,11 @@ export function VoteEntryAnalysis({
                   </td>
                   <td>
                     <div css={buttonRow}>
-                      <Button variant="outline" aria-label={`Stimmen zeigen – Adresse ${short}`} onClick={() => showVotes({ ipHash: a.ipHash })}>
+                      <Button
+                        variant="outline"
+                        aria-label={`Stimmen zeigen – Adresse ${short}`}
+                        onClick={() => showVotes({ ipHash: a.ipHash })}
+                      >
                         Stimmen zeigen
                       </Button>
                       {a.counted > 0 && (

@@ -60,8 +60,8 @@ export function VoteEntrySummary({ detail: d }: { detail: VoteEntryDetailDto }) 
           margin: 0;
         `}
       >
-        Auffällig sind ab {d.thresholds.addressMinVotes} gezählte Stimmen von einer Adresse oder ab {d.thresholds.minuteMinVotes} gezählte Stimmen in
-        einer Minute. Adressen sind nur als Hash gespeichert (die ersten 8 Zeichen stehen hier).
+        Auffällig sind ab {d.thresholds.addressMinVotes} gezählte Stimmen von einer Adresse oder ab {d.thresholds.minuteMinVotes} gezählte
+        Stimmen in einer Minute. Adressen sind nur als Hash gespeichert (die ersten 8 Zeichen stehen hier).
       </p>
     </Panel>
   );

@@ -60,10 +60,21 @@ export function VoteRecordFilter({
           }
         `}
       >
-        <TextField label="Adresse (Hash)" name="ipHash" maxLength={64} value={draft.ipHash} onChange={(e) => setDraft({ ...draft, ipHash: e.target.value })} />
+        <TextField
+          label="Adresse (Hash)"
+          name="ipHash"
+          maxLength={64}
+          value={draft.ipHash}
+          onChange={(e) => setDraft({ ...draft, ipHash: e.target.value })}
+        />
         <div>
           <FieldLabel htmlFor="votes-state">Stimmen</FieldLabel>
-          <select id="votes-state" value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value as VoteRecordStateDto })} css={selectStyle}>
+          <select
+            id="votes-state"
+            value={draft.state}
+            onChange={(e) => setDraft({ ...draft, state: e.target.value as VoteRecordStateDto })}
+            css={selectStyle}
+          >
             {(Object.keys(STATE_LABELS) as VoteRecordStateDto[]).map((s) => (
               <option key={s} value={s}>
                 {STATE_LABELS[s]}
@@ -128,7 +139,12 @@ export function VoteRecords({
           margin-bottom: ${theme.space(3)};
         `}
       >
-        <p aria-live="polite" css={css`margin: 0;`}>
+        <p
+          aria-live="polite"
+          css={css`
+            margin: 0;
+          `}
+        >
           {page.total === 0 ? voteEntryTexts.noVotes : `${votesLabel(page.total)}, Seite ${current} von ${pages}`}
         </p>
         <Button
@@ -199,7 +215,12 @@ export function VoteRecords({
         </div>
       )}
       {page.total > VOTE_RECORD_PAGE_SIZE && (
-        <Pager label="Seiten der Stimmen" page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * VOTE_RECORD_PAGE_SIZE })} />
+        <Pager
+          label="Seiten der Stimmen"
+          page={current}
+          pages={pages}
+          onPage={(n) => setFilter({ ...filter, from: (n - 1) * VOTE_RECORD_PAGE_SIZE })}
+        />
       )}
     </>
   );
