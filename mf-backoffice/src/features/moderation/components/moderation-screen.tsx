@@ -4,18 +4,19 @@ import { isApiError, type OperatorParticipationDto } from '@erd/shared-contracts
 import { WERBERAT_CHECK_KEYS, type ModerationDecision, type WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
 import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
-import { Panel, ScreenHeader } from '../../../components/screen';
+import { ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
 import { decide } from '../api/decide';
 import { listPending, QUEUE_MAX_SIZE, QUEUE_PAGE_SIZE } from '../api/list-pending';
 import { useChallengeTitles } from '../hooks/use-challenge-titles';
 import { DecisionDialog, type DecisionOutcome } from './decision-dialog';
-import { EntryCard } from './entry-card';
 import { EntryLookup } from './entry-lookup';
 import { KeyboardHelp } from './keyboard-help';
 import { checklistTexts, EMPTY_CHECKLIST, isComplete } from './werberat-checklist';
-import { moderationTexts, oldestShown, outcomeMessage, waiting } from './moderation-texts';
+import { moderationTexts, outcomeMessage, waiting } from './moderation-texts';
+import { QueueList } from './queue-list';
+import { LoadMore, QueueEmpty, ReloadFailed } from './queue-parts';
 import { SelectionBar } from './selection-bar';
 import { useModerationKeys } from './use-moderation-keys';
 
@@ -206,15 +207,7 @@ export function ModerationScreen() {
 
       {queue.status === 'ready' && (
         <>
-          {queue.reloadFailed && (
-            <div
-              css={(theme: Theme) => css`
-                margin-bottom: ${theme.space(5)};
-              `}
-            >
-              <FormMessage tone="error">{moderationTexts.reloadFailed}</FormMessage>
-            </div>
-          )}
+          {queue.reloadFailed && <ReloadFailed />}
           <h2
             ref={summary}
             tabIndex={-1}
@@ -229,79 +222,33 @@ export function ModerationScreen() {
             {total === 0 ? moderationTexts.empty : waiting(total)}
           </h2>
           {total === 0 ? (
-            <Panel>
-              <p
-                css={css`
-                  margin: 0;
-                `}
-              >
-                {moderationTexts.emptyHint}
-              </p>
-            </Panel>
+            <QueueEmpty />
           ) : (
             <>
               <KeyboardHelp />
               <SelectionBar items={items} allSelected={allSelected} selected={selected} setSelected={setSelected} selectedEntries={selectedEntries} openMany={openMany} />
-              <ul
-                aria-label="Wartende Beiträge"
-                css={(theme: Theme) => css`
-                  display: flex;
-                  flex-direction: column;
-                  gap: ${theme.space(6)};
-                  margin: 0;
-                  padding: 0;
-                  list-style: none;
-                `}
-              >
-                {items.map((entry) => (
-                  <li key={entry.id}>
-                    <EntryCard
-                      entry={entry}
-                      challengeTitle={titles.get(entry.challengeId) ?? entry.challengeId}
-                      publishing={publishing === entry.id}
-                      error={errors[entry.id] ?? null}
-                      onPublish={() => void publish(entry)}
-                      onReject={() => openReject(entry)}
-                      headingRef={(element) => {
-                        if (element) headings.current.set(entry.id, element);
-                        else headings.current.delete(entry.id);
-                      }}
-                      checklist={checklistOf(entry.id)}
-                      onChecklistChange={(next) => {
-                        setChecklists((all) => ({ ...all, [entry.id]: next }));
-                        if (isComplete(next)) setChecklistErrors(({ [entry.id]: _dropped, ...rest }) => rest);
-                      }}
-                      checklistError={checklistErrors[entry.id] ?? null}
-                      checklistFirstRef={(element) => {
-                        if (element) firstChecks.current.set(entry.id, element);
-                        else firstChecks.current.delete(entry.id);
-                      }}
-                      selected={selected.has(entry.id)}
-                      onSelectedChange={(on) => toggleSelected(entry.id, on)}
-                      current={currentId === entry.id}
-                      onFocusWithin={() => setCurrent(entry.id)}
-                    />
-                  </li>
-                ))}
-              </ul>
+              <QueueList
+                items={items}
+                titles={titles}
+                publishing={publishing}
+                errors={errors}
+                publish={publish}
+                openReject={openReject}
+                headings={headings}
+                firstChecks={firstChecks}
+                checklistOf={checklistOf}
+                setChecklists={setChecklists}
+                checklistErrors={checklistErrors}
+                setChecklistErrors={setChecklistErrors}
+                selected={selected}
+                toggleSelected={toggleSelected}
+                currentId={currentId}
+                setCurrent={setCurrent}
+              />
             </>
           )}
           {more && (
-            <div
-              css={(theme: Theme) => css`
-                display: flex;
-                justify-content: center;
-                margin-top: ${theme.space(6)};
-              `}
-            >
-              {canLoadMore ? (
-                <Button variant="outline" onClick={() => setSize((n) => Math.min(n + QUEUE_PAGE_SIZE, QUEUE_MAX_SIZE))} disabled={reloading}>
-                  Weitere Beiträge laden
-                </Button>
-              ) : (
-                <p>{oldestShown(items.length)}</p>
-              )}
-            </div>
+            <LoadMore canLoadMore={canLoadMore} shown={items.length} disabled={reloading} onMore={() => setSize((n) => Math.min(n + QUEUE_PAGE_SIZE, QUEUE_MAX_SIZE))} />
           )}
         </>
       )}
