@@ -11,3 +11,4 @@ export {
   type OperatorDataState,
 } from './use-operator-data';
 export { LoadState, type LoadStateProps } from './load-state';
+export { ResultSummary } from './result-summary';

@@ -16,7 +16,7 @@ import { AccountDialog } from './account-dialogs';
 import { AccountDetail, type AccountAction } from './account-detail';
 import { countText, SORT_LABELS } from './accounts-format';
 import { AccountsTable } from './accounts-table';
-import { LoadState, useOperatorData } from '../../../kit';
+import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
 
 export const accountsTexts = {
   loading: 'Konten werden geladen …',
@@ -126,19 +126,9 @@ export function AccountsScreen() {
       <LoadState state={list} loading={accountsTexts.loading} failed={accountsTexts.loadFailed} />
       {page && (
         <>
-          <h2
-            ref={summary}
-            tabIndex={-1}
-            css={(theme: Theme) => css`
-              margin: 0 0 ${theme.space(4)};
-              font-size: 1.125rem;
-              &:focus {
-                outline: none;
-              }
-            `}
-          >
+          <ResultSummary ref={summary}>
             {page.total === 0 ? accountsTexts.none : countText(page.total)}
-          </h2>
+          </ResultSummary>
           {page.items.length > 0 && <AccountsTable page={page} sort={filter.sort} current={current} pages={pages} onSelect={setSelected} />}
           {page.total > ACCOUNT_PAGE_SIZE && <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * ACCOUNT_PAGE_SIZE })} />}
         </>

@@ -1,10 +1,9 @@
-import { css, type Theme } from '@emotion/react';
 import { useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import { ButtonAnchor } from '@erd/shared-contracts/ui';
 import { Pager } from '../../../components/pager';
 import { ScreenHeader } from '../../../components/screen';
-import { LoadState, useOperatorData } from '../../../kit';
+import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
 import { AUDIT_PAGE_SIZE, auditCsvUrl, listAudit } from '../api/list-audit';
 import { type AuditDraft, AuditFilterForm, EMPTY_AUDIT_FILTER } from './audit-filter-form';
 import { AuditTable } from './audit-table';
@@ -55,20 +54,9 @@ export function AuditScreen() {
       <LoadState state={list} loading={auditTexts.loading} failed={(error) => refusal(error) ?? auditTexts.loadFailed} retry={(error) => refusal(error) === null} />
       {result && (
         <>
-          <h2
-            ref={summary}
-            tabIndex={-1}
-            aria-live="polite"
-            css={(theme: Theme) => css`
-              margin: 0 0 ${theme.space(4)};
-              font-size: 1.125rem;
-              &:focus {
-                outline: none;
-              }
-            `}
-          >
+          <ResultSummary ref={summary} live>
             {result.total === 0 ? auditTexts.none : `${result.total.toLocaleString('de-DE')} ${result.total === 1 ? 'Eintrag' : 'Einträge'}`}
-          </h2>
+          </ResultSummary>
           {result.items.length > 0 && <AuditTable items={result.items} page={page} pages={pages} open={open} onToggle={(id) => setOpen(open === id ? null : id)} />}
           {result.total > AUDIT_PAGE_SIZE && <Pager page={page} pages={pages} onPage={goTo} />}
         </>

@@ -6,7 +6,7 @@ import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
-import { LoadState, useOperatorData } from '../../../kit';
+import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
 import { decide } from '../api/decide';
 import { listPending, QUEUE_MAX_SIZE, QUEUE_PAGE_SIZE } from '../api/list-pending';
 import { useChallengeTitles } from '../hooks/use-challenge-titles';
@@ -208,19 +208,9 @@ export function ModerationScreen() {
       {queue.status === 'ready' && (
         <>
           {queue.reloadFailed && <ReloadFailed />}
-          <h2
-            ref={summary}
-            tabIndex={-1}
-            css={(theme: Theme) => css`
-              margin: 0 0 ${theme.space(4)};
-              font-size: 1.125rem;
-              &:focus {
-                outline: none;
-              }
-            `}
-          >
+          <ResultSummary ref={summary}>
             {total === 0 ? moderationTexts.empty : waiting(total)}
-          </h2>
+          </ResultSummary>
           {total === 0 ? (
             <QueueEmpty />
           ) : (

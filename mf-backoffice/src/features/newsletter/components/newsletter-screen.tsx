@@ -22,7 +22,7 @@ import { Pager } from "../../../components/pager";
 import { SortSelect } from "../../../components/sort-select";
 import { selectStyle } from "../../../components/table-styles";
 import { useOperatorSession } from "../../../lib/operator-session";
-import { LoadState, useOperatorData } from "../../../kit";
+import { LoadState, ResultSummary, useOperatorData } from "../../../kit";
 import { SORT_LABELS, STATUS_LABELS, SubscribersTable } from "./subscribers-table";
 import {
   listSubscribers,
@@ -201,21 +201,11 @@ function Subscribers() {
       <LoadState state={list} loading={newsletterTexts.loading} failed={newsletterTexts.loadFailed} />
       {page && (
         <>
-          <h2
-            ref={summary}
-            tabIndex={-1}
-            css={(theme: Theme) => css`
-              margin: 0 0 ${theme.space(4)};
-              font-size: 1.125rem;
-              &:focus {
-                outline: none;
-              }
-            `}
-          >
+          <ResultSummary ref={summary}>
             {page.total === 0
               ? newsletterTexts.none
               : countText(page.total, filter.status)}
-          </h2>
+          </ResultSummary>
           {page.items.length > 0 && (
             <SubscribersTable page={page} sort={filter.sort} current={current} pages={pages} onConsent={setConsentOf} onUnsubscribe={setUnsubscribing} />
           )}

@@ -8,7 +8,7 @@ import { ForbiddenScreen } from '../../../components/forbidden-screen';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
-import { LoadState, useOperatorData } from '../../../kit';
+import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
 import { listOperators } from '../api/operators-api';
 import { AddOperatorForm } from './add-operator-form';
 import { ChangeDialog, type ChangeKind, type ChangeOutcome } from './change-dialog';
@@ -88,19 +88,9 @@ export function OperatorsScreen() {
       <LoadState state={list} loading={operatorTexts.loading} failed={operatorTexts.loadFailed} />
       {list.status === 'ready' && (
         <>
-          <h2
-            ref={heading}
-            tabIndex={-1}
-            css={(theme: Theme) => css`
-              margin: 0 0 ${theme.space(4)};
-              font-size: 1.125rem;
-              &:focus {
-                outline: none;
-              }
-            `}
-          >
+          <ResultSummary ref={heading}>
             {list.data.items.length === 1 ? '1 Operator' : `${list.data.items.length} Operatoren`}
-          </h2>
+          </ResultSummary>
           <TableRegion label="Operatoren">
             <table>
               <caption css={visuallyHidden}>Operatoren, nach E-Mail-Adresse</caption>

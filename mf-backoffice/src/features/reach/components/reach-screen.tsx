@@ -6,7 +6,7 @@ import { Button, ButtonAnchor, FieldError } from '@erd/shared-contracts/ui';
 import { ScreenHeader } from '../../../components/screen';
 import { SearchPanel } from '../../../components/search-panel';
 import { selectStyle } from '../../../components/table-styles';
-import { LoadState, useOperatorData } from '../../../kit';
+import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
 import { number, ReachTables, targetsOf } from './reach-tables';
 import { reachTexts } from './reach-texts';
 import { getReachReport, listVoteChallenges, reachCsvUrl, type ReachFilter } from '../api/reach-api';
@@ -130,22 +130,11 @@ export function ReachScreen() {
       <LoadState state={state} loading={reachTexts.loading} failed={(error) => refusal(error) ?? reachTexts.loadFailed} retry={(error) => refusal(error) === null} />
       {report && (
         <>
-          <h2
-            ref={summary}
-            tabIndex={-1}
-            aria-live="polite"
-            css={(theme: Theme) => css`
-              margin: 0 0 ${theme.space(4)};
-              font-size: 1.125rem;
-              &:focus {
-                outline: none;
-              }
-            `}
-          >
+          <ResultSummary ref={summary} live>
             {report.rows.length === 0
               ? reachTexts.none
               : `${number(report.totals.previews)} Vorschauen, ${number(report.totals.visits)} Besuche, ${number(report.totals.votes)} Stimmen`}
-          </h2>
+          </ResultSummary>
 
           {report.rows.length > 0 && <ReachTables report={report} targets={targets} challengeName={challengeName} />}
         </>
