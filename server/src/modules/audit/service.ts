@@ -51,9 +51,24 @@ export function reasonOf(value: unknown, required: boolean, message: string = RE
   return reason;
 }
 
-/** Appends one row (call it inside the write's transaction). */
+/**
+ * Appends one row (call it inside the write's transaction): the one writer of the audit log, for
+ * every module (operators, content, seasons, moderation, results, the season import).
+ */
 export async function appendAudit(db: Db, row: repo.NewAuditRow): Promise<void> {
   await repo.insertEntry(db, row);
+}
+
+type SubjectlessRow = Omit<repo.NewAuditRow, 'subjectType' | 'subjectId'>;
+
+/** A row about an entry (subject `participation`, with the challenge it belongs to). */
+export async function appendEntryAudit(db: Db, row: SubjectlessRow & { participationId: string }): Promise<void> {
+  await appendAudit(db, { ...row, subjectType: 'participation', subjectId: row.participationId });
+}
+
+/** A row about a challenge (results, the season import's right answers). */
+export async function appendChallengeAudit(db: Db, row: SubjectlessRow & { challengeId: string }): Promise<void> {
+  await appendAudit(db, { ...row, subjectType: 'challenge', subjectId: row.challengeId });
 }
 
 // ---------------------------------------------------------------------------------------------

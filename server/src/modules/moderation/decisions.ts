@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { ModerationLogRow } from '../../db/schema/index.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import { type Actor } from '../audit/service.js';
+import { appendEntryAudit, type Actor } from '../audit/service.js';
 import { notifyEntryPublished, notifyEntryRejected } from '../notifications/triggers/entries.js';
 import { removeFilesOfParticipation } from '../uploads/service.js';
 import { announce, topics } from '../cache/changes.js';
@@ -105,7 +105,7 @@ export async function applyDecision({
           const published = await repo.publishPendingEntry(tx, id, now);
           if (!published) return outcomeOfUndecided(tx, id);
           changedChallenge = published.challengeId;
-          await repo.insertLog(tx, {
+          await appendEntryAudit(tx, {
             action: 'publish',
             operatorId: input.actor.operatorId,
             actor: input.actor.name,
@@ -124,7 +124,7 @@ export async function applyDecision({
         const deleted = found ? await (withdraw ? repo.deletePublishedEntry(tx, id) : repo.deletePendingEntry(tx, id)) : undefined;
         if (!found || !deleted) return outcomeOfUndecided(tx, id);
         changedChallenge = deleted.challengeId;
-        await repo.insertLog(tx, {
+        await appendEntryAudit(tx, {
           action: 'reject',
           operatorId: input.actor.operatorId,
           actor: input.actor.name,

@@ -6,7 +6,6 @@ import {
   participations,
   votes,
   type ClubRow,
-  type ModerationAction,
   type ModerationLogRow,
   type ParticipationRow,
   type VoteRow,
@@ -64,23 +63,6 @@ export async function publishEntry(db: Db, id: string, now: Date): Promise<Parti
 export async function deleteEntry(db: Db, id: string): Promise<ParticipationRow | undefined> {
   const [row] = await db.delete(participations).where(eq(participations.id, id)).returning();
   return row;
-}
-
-/** An audit row about an entry (subject `participation`; the challenge it belongs to, too). */
-export async function insertLog(
-  db: Db,
-  row: {
-    action: ModerationAction;
-    operatorId: string | null;
-    actor: string;
-    participationId: string;
-    challengeId: string | null;
-    reason: string | null;
-    details: Record<string, unknown>;
-    at: Date;
-  },
-): Promise<void> {
-  await db.insert(moderationLog).values({ ...row, subjectType: 'participation', subjectId: row.participationId });
 }
 
 export async function listVotes(

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
-import { reasonOf, type Actor } from '../audit/service.js';
+import { appendEntryAudit, reasonOf, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
 import { notifyEntryPublished, notifyEntryRejected, notifyVotesRemoved } from '../notifications/triggers/entries.js';
 import { removeFilesOfParticipation } from '../uploads/service.js';
@@ -91,7 +91,7 @@ export async function publishParticipation({
     const now = ctx.now();
     const published = await repo.publishEntry(tx, input.id, now);
     if (!published) throw new CodedError(409, moderationErrorCodeSchema.enum.NotPending, MESSAGES.notPending);
-    await repo.insertLog(tx, {
+    await appendEntryAudit(tx, {
       action: 'publish',
       operatorId: input.actor.operatorId,
       actor: input.actor.name,
@@ -127,7 +127,7 @@ export async function rejectParticipation({
       if (!found) throw new NotFoundError(MESSAGES.notFound);
       const deleted = await repo.deleteEntry(tx, input.id);
       if (!deleted) throw new NotFoundError(MESSAGES.notFound);
-      await repo.insertLog(tx, {
+      await appendEntryAudit(tx, {
         action: 'reject',
         operatorId: input.actor.operatorId,
         actor: input.actor.name,
@@ -242,7 +242,7 @@ export async function removeCheckedVotes({
         if (entry) challenges.add(entry.challengeId);
         const votes = entry?.votes ?? 0;
         participations.push({ id: participationId, votes });
-        await repo.insertLog(tx, {
+        await appendEntryAudit(tx, {
           action: 'remove-votes',
           operatorId: input.actor.operatorId,
           actor: input.actor.name,
@@ -264,7 +264,7 @@ export async function removeCheckedVotes({
 }
 
 /**
- * The moderation tables' writes the vote review shares (modules/votes-admin): an entry's count down
- * and the moderation log row, inside the caller's transaction.
+ * The moderation tables' writes the vote review shares (modules/votes-admin): an entry's count down,
+ * inside the caller's transaction.
  */
-export { decrementVotes, insertLog } from './repository.js';
+export { decrementVotes } from './repository.js';

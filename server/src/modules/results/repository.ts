@@ -220,13 +220,6 @@ export async function findCurrentVersionNumber(db: Db, kind: PublishedResultKind
   return row?.version ?? 0;
 }
 
-export async function insertAudit(
-  db: Db,
-  row: { action: Extract<ModerationAction, `results-${string}`>; operatorId: string | null; actor: string; challengeId: string; reason: string | null; details: Record<string, unknown>; at: Date },
-): Promise<void> {
-  await db.insert(moderationLog).values({ ...row, participationId: null });
-}
-
 const RESULT_ACTIONS: ModerationAction[] = ['results-answer', 'results-publish'];
 
 export async function listAudit(db: Db, input: { challengeId?: string; from: number; size: number }): Promise<{ rows: ModerationLogRow[]; total: number }> {

@@ -26,6 +26,7 @@ import { addDays } from '../../lib/dates.js';
 import { stableStringify } from '../../lib/stable-json.js';
 import { announce, topics, type ChangeFeed } from '../cache/changes.js';
 import { toChallengeDto } from '../content/mappers.js';
+import { appendChallengeAudit } from '../audit/service.js';
 import { reasonOf, type Actor } from '../moderation/service.js';
 import { notifyResultsPublished } from '../notifications/triggers/results.js';
 import * as repo from './repository.js';
@@ -318,7 +319,7 @@ export async function recordRightAnswer({
     if (next.rightAnswer !== challenge.rightAnswer || next.scoring !== challenge.scoring) {
       await repo.updateChallengeAnswer(tx, challenge.id, { ...next, updatedAt: now });
       changed = true;
-      await repo.insertAudit(tx, {
+      await appendChallengeAudit(tx, {
         action: 'results-answer',
         operatorId: input.actor.operatorId,
         actor: input.actor.name,
@@ -438,7 +439,7 @@ export async function publishResults({
       overallRows,
     });
 
-    await repo.insertAudit(tx, {
+    await appendChallengeAudit(tx, {
       action: 'results-publish',
       operatorId: input.actor.operatorId,
       actor: input.actor.name,

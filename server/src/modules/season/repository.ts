@@ -208,19 +208,3 @@ export async function challengesRemovedInBackOffice(db: Db, ids: readonly string
   return found;
 }
 
-/** The audit row of a right answer or ranking set by a season import. */
-export async function insertAnswerAudit(
-  db: Db,
-  row: { challengeId: string; before: Record<string, unknown>; after: Record<string, unknown>; dir: string; at: Date },
-): Promise<void> {
-  await db.insert(moderationLog).values({
-    action: 'results-answer',
-    operatorId: null,
-    actor: 'import',
-    participationId: null,
-    challengeId: row.challengeId,
-    reason: null,
-    details: { before: row.before, after: row.after, seasonDir: row.dir },
-    at: row.at,
-  });
-}

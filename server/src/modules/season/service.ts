@@ -11,7 +11,7 @@ import { normalizeSearch } from '../../lib/text.js';
 import { ClubCsvEncodingError, decodeClubsCsv, readClubsCsv as readClubRows } from './clubs-csv.js';
 import { markdownToRichText } from './markdown.js';
 import { announcing, topics } from '../cache/changes.js';
-import { appendAudit, type Actor } from '../audit/service.js';
+import { appendAudit, appendChallengeAudit, type Actor } from '../audit/service.js';
 import { MEDIA_URL_PREFIX, mediaName } from '../media/store.js';
 import {
   challengeDifferences,
@@ -715,11 +715,13 @@ async function runImport(ctx: SeasonContext, input: ImportInput, onlyIfEmpty: bo
       }
       report.warnings.push(...warnings);
       if (row.rightAnswer !== old.rightAnswer || row.scoring !== old.scoring) {
-        await repo.insertAnswerAudit(tx, {
+        await appendChallengeAudit(tx, {
+          action: 'results-answer',
+          operatorId: null,
+          actor: 'import',
           challengeId: row.id,
-          before: { rightAnswer: old.rightAnswer, scoring: old.scoring },
-          after: { rightAnswer: row.rightAnswer ?? null, scoring: row.scoring ?? null },
-          dir: seasonDir,
+          reason: null,
+          details: { before: { rightAnswer: old.rightAnswer, scoring: old.scoring }, after: { rightAnswer: row.rightAnswer ?? null, scoring: row.scoring ?? null }, seasonDir },
           at: now,
         });
       }

@@ -20,9 +20,9 @@ import type { VoteRow } from '../../db/schema/index.js';
 import { retryOnConflict } from '../../db/retry.js';
 import type { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import type { Actor } from '../audit/service.js';
+import { appendEntryAudit, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
-import { decrementVotes, insertLog } from '../moderation/service.js';
+import { decrementVotes } from '../moderation/service.js';
 import { notifyVotesRemoved } from '../notifications/triggers/entries.js';
 import * as repo from './repository.js';
 
@@ -179,7 +179,7 @@ export async function removeSelectedVotes({
       const after = await decrementVotes(tx, participationId, ids.length);
       challengeId = after?.challengeId ?? null;
       const votesAfter = after?.votes ?? 0;
-      await insertLog(tx, {
+      await appendEntryAudit(tx, {
         action: 'remove-votes',
         operatorId: input.actor.operatorId,
         actor: input.actor.name,
