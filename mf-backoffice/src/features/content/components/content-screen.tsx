@@ -17,10 +17,10 @@ import { CAMPAIGN_LIMITS, DEFAULT_CAMPAIGN } from '@erd/shared-contracts/wire';
 import { ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
-import { type Errors, type FormPart, type Message, checkCampaign, checkTeasers, cloneTeasers, contentTexts, failure, legalLabels, legalPaths, lineError, loadFailure, teaserField, teaserLabels } from './content-form';
+import { type Errors, type FormPart, type Message, checkCampaign, checkTeasers, cloneTeasers, contentTexts, failure, legalLabels, lineError, loadFailure, teaserField, teaserLabels } from './content-form';
 import { Footer, formGrid, Part, TeaserFieldset } from './content-parts';
+import { LegalPagesForm } from './legal-pages-form';
 import { getContent, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from '../api/content-api';
-import { MarkdownEditor } from './markdown-editor';
 import { ImageList } from '../../../components/image-list';
 
 export { contentTexts, legalLabels, teaserLabels };
@@ -221,50 +221,23 @@ export function ContentScreen() {
           </form>
         </Part>
 
-        <Part id="legal" title="Rechtstexte" intro="Als Markdown; die Vorschau zeigt den Text so, wie ihn die Seite zeigen wird.">
-          <form noValidate onSubmit={onLegal} css={formGrid}>
-            <fieldset css={css`border: 0; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 8px 20px;`}>
-              <legend css={css`font-weight: 700; margin-bottom: 6px;`}>Seite</legend>
-              {LEGAL_PAGE_KEYS.map((key) => (
-                <label key={key} css={css`display: flex; gap: 8px; align-items: center; min-height: 40px;`}>
-                  <input
-                    type="radio"
-                    name="legal-page"
-                    value={key}
-                    checked={page === key}
-                    onChange={() => {
-                      setPage(key);
-                      setErrors((er) => ({ ...er, legal: {} }));
-                      setMessages((m) => ({ ...m, legal: null }));
-                    }}
-                  />
-                  {legalLabels[key]}
-                  {legal[key] !== data.legal[key].markdown && ' (geändert)'}
-                </label>
-              ))}
-            </fieldset>
-            <p css={css`margin: 0;`}>
-              Öffentlich unter{' '}
-              <a href={legalPaths[page]} target="_blank" rel="noopener noreferrer">
-                {legalPaths[page]}
-              </a>
-            </p>
-            <MarkdownEditor
-              key={page}
-              id={`legal-${page}`}
-              label={legalLabels[page]}
-              value={legal[page]}
-              rows={18}
-              maxLength={CONTENT_LIMITS.legal}
-              readOnly={readOnly}
-              current={data.legal[page].richText}
-              error={errors.legal.markdown}
-              onChange={(markdown) => setLegal({ ...legal, [page]: markdown })}
-              onSignedOut={expired}
-            />
-            <Footer message={messages.legal} readOnly={readOnly} busy={saving === 'legal'} label={`${legalLabels[page]} speichern`} />
-          </form>
-        </Part>
+        <LegalPagesForm
+          page={page}
+          onPage={(key) => {
+            setPage(key);
+            setErrors((er) => ({ ...er, legal: {} }));
+            setMessages((m) => ({ ...m, legal: null }));
+          }}
+          legal={legal}
+          data={data}
+          readOnly={readOnly}
+          error={errors.legal.markdown}
+          message={messages.legal}
+          saving={saving === 'legal'}
+          onSubmit={onLegal}
+          onChange={(markdown) => setLegal({ ...legal, [page]: markdown })}
+          onSignedOut={expired}
+        />
       </div>
     </>
   );
