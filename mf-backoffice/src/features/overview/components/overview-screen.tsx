@@ -10,7 +10,6 @@ import { overviewTexts } from './overview-texts';
 
 export { overviewTexts, phaseLabels };
 
-
 /**
  * 'Überblick': the season at a glance for both roles: each challenge's phase today and its
  * entries waiting for review (a link to the queue), the counted votes and new club accounts per

@@ -29,7 +29,6 @@ function check(draft: ReachFilter): Errors {
   return errors;
 }
 
-
 /**
  * 'Reichweite' (both roles): what shared links brought, counted by the server without cookies or
  * personal data: previews (crawler fetches), visits through `via` links and the votes after them,

@@ -5,11 +5,10 @@ import type { AdminSeasonChallengeDto, AdminSeasonDto } from '@erd/shared-contra
 import { Button, ButtonLink } from '@erd/shared-contracts/ui';
 import { visuallyHidden } from '../../../components/table-styles';
 import { formatDateTime } from '../../../lib/format';
-import {} from '../api/seasons';
 import { challengeEditPath, entriesText, germanDay, TYPE_LABELS } from '../lib';
 
 import type { Pending } from './season-dialog';
-import { card, headlineCss, meta, muted, numberCss, smallButton, withdrawnCss } from './season-styles';
+import { card, headlineCss, meta, muted, numberCss, orderBar, smallButton, withdrawnCss } from './season-styles';
 
 /**
  * The season's challenges in their (maybe not yet saved) order: each with type, public #n, days,
@@ -186,5 +185,27 @@ export function SeasonChallengeList({
         );
       })}
     </ol>
+  );
+}
+
+/** 'Neue Reihenfolge': the order is changed but not saved; discard it or save it. */
+export function OrderBar({ sending, onDiscard, onSave }: { sending: boolean; onDiscard: () => void; onSave: () => void }) {
+  return (
+    <div role="region" aria-label="Neue Reihenfolge" css={orderBar}>
+      <p
+        css={css`
+          margin: 0;
+          flex: 1 1 240px;
+        `}
+      >
+        Die Reihenfolge ist geändert, aber noch nicht gespeichert. Andere Änderungen gehen erst danach.
+      </p>
+      <Button variant="outline" disabled={sending} onClick={onDiscard}>
+        Verwerfen
+      </Button>
+      <Button variant="secondary" disabled={sending} aria-busy={sending || undefined} onClick={onSave}>
+        Reihenfolge speichern
+      </Button>
+    </div>
   );
 }

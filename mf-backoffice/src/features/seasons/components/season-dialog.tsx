@@ -1,6 +1,5 @@
 import { Link } from '@erd/shared-contracts';
 import type { AdminSeasonChallengeDto, AdminSeasonDto } from '@erd/shared-contracts/schemas';
-import {} from '../api/seasons';
 import { SEASONS_PATH } from '../lib';
 import { ActionDialog } from './action-dialog';
 

@@ -18,9 +18,9 @@ import { NewChallengeForm } from './new-challenge-form';
 import { LoadState, useOperatorData } from '../../../kit';
 import { runSeasonAction } from './season-actions';
 import { SeasonIntro } from './season-intro';
-import { SeasonChallengeList } from './season-challenge-list';
+import { OrderBar, SeasonChallengeList } from './season-challenge-list';
 import { BackLink, type Pending, PendingDialog } from './season-dialog';
-import { linkButton, muted, noticeCss, orderBar, subheading } from './season-styles';
+import { linkButton, muted, noticeCss, subheading } from './season-styles';
 
 type Notice = { tone: 'success' | 'error' | 'info'; text: string } | null;
 
@@ -223,24 +223,7 @@ export function SeasonScreen() {
         />
       )}
 
-      {isAdmin && orderChanged && (
-        <div role="region" aria-label="Neue Reihenfolge" css={orderBar}>
-          <p
-            css={css`
-              margin: 0;
-              flex: 1 1 240px;
-            `}
-          >
-            Die Reihenfolge ist geändert, aber noch nicht gespeichert. Andere Änderungen gehen erst danach.
-          </p>
-          <Button variant="outline" disabled={sending} onClick={() => setOrder(serverOrder)}>
-            Verwerfen
-          </Button>
-          <Button variant="secondary" disabled={sending} aria-busy={sending || undefined} onClick={() => start({ kind: 'order' })}>
-            Reihenfolge speichern
-          </Button>
-        </div>
-      )}
+      {isAdmin && orderChanged && <OrderBar sending={sending} onDiscard={() => setOrder(serverOrder)} onSave={() => start({ kind: 'order' })} />}
 
       {isAdmin && (
         <div
