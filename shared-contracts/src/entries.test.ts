@@ -54,7 +54,7 @@ describe('the GET answer', () => {
     sys: { id: 'p-1', objectTypeId: 'bfv-erd-text-participation', createdAt: '2026-06-15T10:00:00.000Z' },
     createdAt: '2026-06-15T10:00:00.000Z',
     publishedAt: [],
-    fields: { challenge: { id: 'c', linkType: 'Object', type: 'Link' }, club: { id: 'k' }, votes: 0, slogan: 'Hallo' },
+    fields: { challenge: { id: 'c', linkType: 'Object', type: 'Link' }, club: { id: 'k', linkType: 'Object', type: 'Link' }, votes: 0, slogan: 'Hallo' },
     state: 'pending',
   };
   const rejected = { state: 'rejected', challengeId: 'c', objectTypeId: 'bfv-erd-text-participation', reason: 'Beleidigend', rejectedAt: '2026-06-15T11:00:00.000Z', withdrawn: false, slogan: 'Hallo' };
