@@ -1,6 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { useCallback, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
+import { FormMessage } from '@erd/shared-contracts/forms';
 import { ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
@@ -33,6 +34,8 @@ export function ResultsScreen() {
 
   const overviewState = useOperatorData('results', () => getResultOverview(), {
     keepPrevious: true,
+    // A failed reload after a change keeps the challenges on screen, with the failure above them.
+    keepOnError: true,
     passwordChange: false,
     onAnswer: (answer) => setSelected((s) => s || answer.challenges[0]?.challengeId || ''),
   });
@@ -42,6 +45,7 @@ export function ResultsScreen() {
     <>
       <ScreenHeader title="Ergebnisse" intro={isAdmin ? 'Vorschau, richtige Antwort und Veröffentlichung je Challenge.' : 'Vorschau und Versionen je Challenge (nur lesen).'} />
       <LoadState state={overviewState} loading="Ergebnisse werden geladen …" failed={resultsTexts.loadFailed} look="message" />
+      {overviewState.status === 'ready' && overviewState.reloadFailed && <FormMessage tone="error">{resultsTexts.loadFailed}</FormMessage>}
       {overview && (
         <>
           <label htmlFor="results-challenge" css={css`display: block; font-weight: 700; margin-bottom: 8px;`}>
