@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { actorOf } from '../operators/access.js';
 import {
   ACCOUNT_MESSAGES,
   assertBuiltIn,
@@ -25,8 +25,8 @@ import {
 } from './service.js';
 
 /**
- * Club accounts in the back office (`accountsAdminPaths`): a scope of its own with the operator
- * access hook (modules/operators/access.ts). Both roles read; resend, block, unblock and delete
+ * Club accounts in the back office (`accountsAdminPaths`): a scope of its own in the operator
+ * API (modules/operators/scope.ts: access hook, `no-store`). Both roles read; resend, block, unblock and delete
  * are admin. 501 `NotAvailableWithCognito` with IDENTITY_PROVIDER=cognito.
  */
 
@@ -36,10 +36,6 @@ const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema,
 const reasonBody = answerInvalid(accountAdminReasonInputSchema, () => new ValidationError(ACCOUNT_MESSAGES.reason, { field: 'reason' }));
 
 export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: accounts');
   const r = zodRoutes(app);
   // With Cognito, a write answers 501 before its reason is looked at (as the services did before the schemas).

@@ -10,7 +10,7 @@ import { auditCsv, listAuditEntries } from './service.js';
 
 /**
  * The audit log for the back office (`auditPaths`): both roles read it. Registered inside the
- * operator API (modules/moderation/routes.ts), whose access hook checks the session.
+ * operator API (modules/operators/scope.ts), whose access hook checks the session.
  */
 
 const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;

@@ -121,8 +121,8 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * POST /api/operator/media (admin) as a plugin of its own (zod answers): registered inside the
- * challenges' back-office scope, which brings the operator access hook, the tag and the multipart
- * parser (challenges-admin/routes.ts).
+ * challenges' back-office scope, which brings the tag and the multipart parser
+ * (challenges-admin/routes.ts), in the operator API (its access hook, modules/operators/scope.ts).
  */
 export const mediaUploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const r = zodRoutes(app);

@@ -7,13 +7,13 @@ import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { answerInvalid, germanIssue, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { actorOf } from '../operators/access.js';
 import { mediaUploadRoutes } from './media.js';
 import { getAdminChallenge, listAdminChallenges, updateAdminChallenge } from './service.js';
 
 /**
- * Challenges in the back office (`challengeAdminPaths`): a scope of its own with the operator access
- * hook (modules/operators/access.ts). Both roles read; changes are admin. Right answers and
+ * Challenges in the back office (`challengeAdminPaths`): a scope of its own in the operator
+ * API (modules/operators/scope.ts: the access hook, `no-store`). Both roles read; changes are admin. Right answers and
  * publishing are the results API's (modules/results).
  */
 
@@ -27,7 +27,7 @@ const zodErrors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSche
 
 /**
  * The challenges' list, one challenge and its change, on the contracts' zod schemas. Registered in
- * the scope below: the operator access hook and `cache-control` apply. A refused change answers
+ * the scope below, inside the operator API: its access hook and `cache-control` apply. A refused change answers
  * the first problem at its field with every problem listed (`problems`), as the editor shows them.
  */
 const patchBody = answerInvalid(patchChallengeInputSchema, (error) => {
@@ -66,10 +66,6 @@ const challengeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
 };
 
 export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: challenges');
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: true,

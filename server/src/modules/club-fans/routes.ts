@@ -19,7 +19,7 @@ import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
 import { CLUB_FAN_CONFIRM_PATH, CLUB_FAN_UNSUBSCRIBE_PATH } from '../notifications/paths.js';
-import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { actorOf } from '../operators/access.js';
 import {
   clubFansCsv,
   confirmClubFan,
@@ -31,7 +31,7 @@ import {
 } from './service.js';
 
 /**
- * 'Mein Verein' over HTTP (issue 25), in three scopes:
+ * 'Mein Verein' over HTTP (issue 25), in these scopes:
  *
  * - public (never cached): `POST /api/public/club-fans` (the anti-forgery header like every unsafe
  *   `/api/` call; per-IP limit; the same `{ ok: true }` for a new, pending or confirmed address), the
@@ -39,7 +39,8 @@ import {
  *   one-click POST, which a mail program sends without cookies (`config.xsrf: false`; the token in
  *   the URL is the whole authority; its form body is read in this scope only);
  * - member: `GET /api/me/fans`, the own club's count (`private, no-store`);
- * - back office (admins): the clubs with fans and the CSV export (audited).
+ * - back office (admins): the clubs with fans and the CSV export (audited), `operatorClubFanRoutes`,
+ *   registered in the operator API (modules/operators/scope.ts).
  */
 
 const ONE_CLICK_BODY_LIMIT = 4 * 1024;
@@ -211,11 +212,8 @@ const memberRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx 
   );
 };
 
-const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  registerOperatorAccess(app, ctx);
+/** The back office's part: registered in the operator API (modules/operators/scope.ts), which sets `no-store` and checks access. */
+export const operatorClubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'back office: club fans');
   const r = zodRoutes(app);
   const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
@@ -256,5 +254,4 @@ export const clubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   await app.register(signupRoutes, { ctx });
   await app.register(linkRoutes, { ctx });
   await app.register(memberRoutes, { ctx });
-  await app.register(adminRoutes, { ctx });
 };

@@ -18,11 +18,12 @@ import { multipartBody } from '../../http/schemas.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { mediaTooLarge } from '../challenges-admin/media.js';
 import type { AppContext } from '../../context.js';
-import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { actorOf } from '../operators/access.js';
 import { applyClubImport, CLUB_CSV_MAX_BYTES, listClubsForOperator, previewClubImport, uploadClubLogo } from './service.js';
 
 /**
- * Clubs in the back office (`clubsAdminPaths`): a scope of its own with the operator access hook.
+ * Clubs in the back office (`clubsAdminPaths`): a scope of its own in the operator API
+ * (modules/operators/scope.ts: access hook, `no-store`).
  * Both roles read the list; the CSV import (preview, apply) is admin. The CSV comes as the body
  * (`text/csv`, the file's bytes in any encoding the service knows, at most 2 MB).
  */
@@ -38,10 +39,6 @@ const csvBody = { content: { 'text/csv': { schema: { description: 'The CSV file 
 const csvFile = (payload: unknown): Buffer | string | null => (Buffer.isBuffer(payload) || typeof payload === 'string' ? payload : null);
 
 export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: clubs');
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: true,

@@ -14,13 +14,13 @@ import type { AppContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { answerInvalid, germanIssue, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { actorOf } from '../operators/access.js';
 import { createMarkdownConverter } from '../season/markdown.js';
 import { getContent, MESSAGES, previewMarkdown, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from './service.js';
 
 /**
- * The site content in the back office (contracts `contentAdminPaths`): a scope of its own with the
- * operator access hook (modules/operators/access.ts). Both roles read; saving and the Markdown
+ * The site content in the back office (contracts `contentAdminPaths`): a scope of its own in the
+ * operator API (modules/operators/scope.ts: access hook, `no-store`). Both roles read; saving and the Markdown
  * preview are admin. Every body, parameter and answer is a contracts' zod schema
  * (`schemas/content-admin.ts`, the campaign's `saveCampaignInputSchema`; http/zod.ts). Refused
  * teasers, banner, legal and preview bodies keep this module's answer (`contentInvalid`); the
@@ -67,10 +67,6 @@ const previewBody = answerInvalid(markdownPreviewInputSchema, contentInvalid);
 const legalParams = answerInvalid(contentLegalParamsSchema, unknownPage);
 
 export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: content');
   // Markdown is converted in a worker thread with a time limit (issue 22): a hostile text never blocks the server.
   const markdown = createMarkdownConverter({ serverRoot: ctx.config.serverRoot, log: ctx.log });

@@ -11,13 +11,13 @@ import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { actorOf } from '../operators/access.js';
 import { applyDecision, decisionAnswer, lookupParticipation } from './decisions.js';
 
 /**
  * Moderation in the back office (`moderationAdminPaths`, issue 8): decisions with the Werberat
  * checklist on one or several entries, and looking an entry up by its id with its history. A scope
- * of its own with the operator access hook; both roles. The contracts' zod schemas check the body
+ * of its own in the operator API (modules/operators/scope.ts: access hook, `no-store`); both roles. The contracts' zod schemas check the body
  * in full; refused input is told as before (German messages with the field, decisions.ts `decisionAnswer`).
  */
 
@@ -25,10 +25,6 @@ const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema 
 const M = MODERATION_MESSAGES;
 
 export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: moderation');
   const r = zodRoutes(app);
 

@@ -18,19 +18,14 @@ import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { ValidationError } from '../../errors.js';
 import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { auditRoutes } from '../audit/routes.js';
-import { actorOf, registerOperatorAccess } from '../operators/access.js';
-import { operatorAccountRoutes } from '../operators/routes.js';
-import { operatorResultRoutes } from '../results/routes.js';
+import { actorOf } from '../operators/access.js';
 import { fieldAnswer, listParticipationsForReview, listVotesForReview, publishParticipation, rejectParticipation, removeCheckedVotes } from './service.js';
 
 /**
- * The operator API (`/api/operator/*`): one scope with one access hook (modules/operators/access.ts:
- * every route declares `public`, `operator` or `admin`). Here: the session and account calls
- * (modules/operators), the audit log (modules/audit), moderation of entries and votes (both
- * roles), and the results (modules/results: reading for both roles, right answers and publishing
- * for admins). Unsafe calls need the anti-forgery header, as every `/api/` call; answers are
- * `no-store`.
+ * Moderation of entries and votes (both roles): the entries for review, publishing (with the
+ * complete Werberat checklist) and rejecting one, an entry's votes and removing some. Registered in
+ * the operator API (modules/operators/scope.ts: its access hook checks each route's
+ * `operatorAccess`; answers are `no-store`).
  */
 
 export { OPERATOR_COOKIE } from '../operators/access.js';
@@ -51,91 +46,76 @@ const publishBody = answerInvalid(
 const rejectBody = answerInvalid(rejectParticipationInputSchema, fieldAnswer(['checklist', 'reason']));
 const removeVotesBody = answerInvalid(removeVotesInputSchema, fieldAnswer(['ids', 'reason']));
 
-export const operatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  registerOperatorAccess(app, ctx);
+export const moderationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'back office: moderation');
+  const r = zodRoutes(app);
 
-  await app.register(operatorAccountRoutes, { ctx });
-  await app.register(auditRoutes, { ctx });
-
-  // Moderation of entries and votes: a scope of its own on the contracts' zod schemas (the plugins
-  // above and below keep theirs).
-  await app.register(async (scope) => {
-    const r = zodRoutes(scope);
-
-    r.get(
-      operatorPaths.participations,
-      {
-        config: { operatorAccess: 'operator' },
-        schema: {
-          summary: 'Entries for review (pending or published), paged',
-          querystring: operatorParticipationQuerySchema,
-          response: { 200: operatorParticipationPageSchema, ...errors },
-        },
+  r.get(
+    operatorPaths.participations,
+    {
+      config: { operatorAccess: 'operator' },
+      schema: {
+        summary: 'Entries for review (pending or published), paged',
+        querystring: operatorParticipationQuerySchema,
+        response: { 200: operatorParticipationPageSchema, ...errors },
       },
-      async (request) => listParticipationsForReview({ ctx, input: request.query }),
-    );
+    },
+    async (request) => listParticipationsForReview({ ctx, input: request.query }),
+  );
 
-    // Over HTTP a publication carries the complete Werberat checklist, like the back office's
-    // decisions (modules/moderation/decisions.ts); a rejection may carry it. The command line calls
-    // the services without one.
-    r.post(
-      '/api/operator/participations/:id/publish',
-      {
-        config: { operatorAccess: 'operator' },
-        bodyLimit: 8 * 1024,
-        schema: {
-          summary: 'Publish a pending entry (with the complete Werberat checklist)',
-          params: moderationIdParamsSchema,
-          body: publishBody,
-          response: { 200: operatorParticipationSchema, ...errors },
-        },
+  // Over HTTP a publication carries the complete Werberat checklist, like the back office's
+  // decisions (modules/moderation/decisions.ts); a rejection may carry it. The command line calls
+  // the services without one.
+  r.post(
+    '/api/operator/participations/:id/publish',
+    {
+      config: { operatorAccess: 'operator' },
+      bodyLimit: 8 * 1024,
+      schema: {
+        summary: 'Publish a pending entry (with the complete Werberat checklist)',
+        params: moderationIdParamsSchema,
+        body: publishBody,
+        response: { 200: operatorParticipationSchema, ...errors },
       },
-      async (request) => publishParticipation({ ctx, input: { id: request.params.id, checklist: request.body.checklist, actor: actorOf(request) } }),
-    );
+    },
+    async (request) => publishParticipation({ ctx, input: { id: request.params.id, checklist: request.body.checklist, actor: actorOf(request) } }),
+  );
 
-    r.post(
-      '/api/operator/participations/:id/reject',
-      {
-        config: { operatorAccess: 'operator' },
-        bodyLimit: 8 * 1024,
-        schema: {
-          summary: 'Reject (delete) an entry; the club may submit again',
-          params: moderationIdParamsSchema,
-          body: rejectBody,
-          response: { 200: rejectedParticipationSchema, ...errors },
-        },
+  r.post(
+    '/api/operator/participations/:id/reject',
+    {
+      config: { operatorAccess: 'operator' },
+      bodyLimit: 8 * 1024,
+      schema: {
+        summary: 'Reject (delete) an entry; the club may submit again',
+        params: moderationIdParamsSchema,
+        body: rejectBody,
+        response: { 200: rejectedParticipationSchema, ...errors },
       },
-      async (request) =>
-        rejectParticipation({
-          ctx,
-          input: { id: request.params.id, reason: request.body?.reason, checklist: request.body?.checklist, actor: actorOf(request) },
-        }),
-    );
+    },
+    async (request) =>
+      rejectParticipation({
+        ctx,
+        input: { id: request.params.id, reason: request.body?.reason, checklist: request.body?.checklist, actor: actorOf(request) },
+      }),
+  );
 
-    r.get(
-      operatorPaths.votes,
-      {
-        config: { operatorAccess: 'operator' },
-        schema: { summary: 'The vote records of an entry, paged', querystring: operatorVoteQuerySchema, response: { 200: operatorVotePageSchema, ...errors } },
-      },
-      async (request) => listVotesForReview({ ctx, input: request.query }),
-    );
+  r.get(
+    operatorPaths.votes,
+    {
+      config: { operatorAccess: 'operator' },
+      schema: { summary: 'The vote records of an entry, paged', querystring: operatorVoteQuerySchema, response: { 200: operatorVotePageSchema, ...errors } },
+    },
+    async (request) => listVotesForReview({ ctx, input: request.query }),
+  );
 
-    r.post(
-      operatorPaths.removeVotes,
-      {
-        config: { operatorAccess: 'operator' },
-        bodyLimit: 64 * 1024,
-        schema: { summary: 'Remove votes (with a reason; logged)', body: removeVotesBody, response: { 200: removeVotesResultSchema, ...errors } },
-      },
-      async (request) => removeCheckedVotes({ ctx, input: { ...request.body, actor: actorOf(request) } }),
-    );
-  });
-
-  // Results (decisions §6): preview, right answer, publish, versions, audit.
-  await app.register(operatorResultRoutes, { ctx, actorOf });
+  r.post(
+    operatorPaths.removeVotes,
+    {
+      config: { operatorAccess: 'operator' },
+      bodyLimit: 64 * 1024,
+      schema: { summary: 'Remove votes (with a reason; logged)', body: removeVotesBody, response: { 200: removeVotesResultSchema, ...errors } },
+    },
+    async (request) => removeCheckedVotes({ ctx, input: { ...request.body, actor: actorOf(request) } }),
+  );
 };

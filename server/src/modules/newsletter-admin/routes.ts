@@ -15,12 +15,12 @@ import { ValidationError } from '../../errors.js';
 import { berlinToday } from '../../lib/dates.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { actorOf } from '../operators/access.js';
 import { consentLogForOperator, listSubscriptionsForOperator, subscribersCsv, UNSUBSCRIBE_REASON_MESSAGE, unsubscribeByOperator } from './service.js';
 
 /**
- * The newsletter in the back office (`newsletterAdminPaths`): a scope of its own with the operator
- * access hook (modules/operators/access.ts). Every route is for admins: subscriber addresses are
+ * The newsletter in the back office (`newsletterAdminPaths`): a scope of its own in the operator
+ * API (modules/operators/scope.ts: access hook, `no-store`). Every route is for admins: subscriber addresses are
  * personal data a moderator does not need (the service checks the role again and audits each read).
  */
 
@@ -34,10 +34,6 @@ const consentLogQuery = answerInvalid(newsletterAdminConsentLogQuerySchema, (err
 const unsubscribeBody = answerInvalid(newsletterAdminUnsubscribeInputSchema, () => new ValidationError(UNSUBSCRIBE_REASON_MESSAGE, { field: 'reason' }));
 
 export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: newsletter');
   const r = zodRoutes(app);
 

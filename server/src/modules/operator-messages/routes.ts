@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { actorOf } from '../operators/access.js';
 import { countMessageRecipients, createDraft, getMessage, listMessages, previewMessage, sendMessage, sendTestMessage, updateDraft } from './service.js';
 
 /**
@@ -39,10 +39,6 @@ const paths = {
 } as const;
 
 export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: messages');
   const r = zodRoutes(app);
   const admin = { operatorAccess: 'admin' } as const;

@@ -9,8 +9,11 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
 import { cliActor } from '../audit/service.js';
-import { operatorRoutes } from '../moderation/routes.js';
-import { OPERATOR_COOKIE, registerOperatorAccess } from './access.js';
+import { moderationRoutes } from '../moderation/routes.js';
+import { operatorResultRoutes } from '../results/routes.js';
+import { auditRoutes } from '../audit/routes.js';
+import { actorOf, OPERATOR_COOKIE, registerOperatorAccess } from './access.js';
+import { operatorAccountRoutes } from './routes.js';
 import { addOperator, findOperatorId, updateOperator } from './service.js';
 
 /**
@@ -103,7 +106,14 @@ describe('roles on every route', () => {
       if (route.method !== 'HEAD') seen.push({ method: String(route.method), route: route.url, access: route.config?.operatorAccess });
     });
     await probe.register(fastifyCookie);
-    await probe.register(operatorRoutes, { ctx: t.ctx });
+    // The table's modules as the operator API (scope.ts) registers them: sessions and accounts, audit, moderation, results.
+    await probe.register(async (api) => {
+      registerOperatorAccess(api, t.ctx);
+      await api.register(operatorAccountRoutes, { ctx: t.ctx });
+      await api.register(auditRoutes, { ctx: t.ctx });
+      await api.register(moderationRoutes, { ctx: t.ctx });
+      await api.register(operatorResultRoutes, { ctx: t.ctx, actorOf });
+    });
     await probe.ready();
     await probe.close();
     const key = (r: { method: string; route: string }) => `${r.method} ${r.route}`;

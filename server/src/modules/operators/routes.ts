@@ -22,7 +22,7 @@ import { changePassword, createOperator, listOperators, loginOperator, logoutOpe
 
 /**
  * The operator's own session and account, and operator management (admins). Registered inside the
- * operator API (modules/moderation/routes.ts), whose access hook checks `config.operatorAccess`.
+ * operator API (modules/operators/scope.ts), whose access hook checks `config.operatorAccess`.
  *
  * The session is `erd_operator`, an http-only cookie (SameSite=Strict, Secure on https, path
  * /api/operator) holding a random token the database keeps as SHA-256 only. A cookie rather than

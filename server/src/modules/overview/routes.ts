@@ -4,19 +4,14 @@ import { overviewQuerySchema, overviewSchema } from '@erd/shared-contracts/schem
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { registerOperatorAccess } from '../operators/access.js';
 import { getOverview } from './service.js';
 
 /**
- * The back office's overview (`overviewAdminPaths`): a scope of its own with the operator access
- * hook (modules/operators/access.ts); both roles read it.
+ * The back office's overview (`overviewAdminPaths`): a scope of its own in the operator API
+ * (modules/operators/scope.ts: access hook, `no-store`); both roles read it.
  */
 
 export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: overview');
   const r = zodRoutes(app);
 

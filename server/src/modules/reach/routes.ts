@@ -7,7 +7,6 @@ import { CodedError } from '../../errors.js';
 import { berlinToday } from '../../lib/dates.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { registerOperatorAccess } from '../operators/access.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
 import { getOwnReach, getReachCsv, getReachReport, reachSettled, recordVisit } from './service.js';
 
@@ -71,11 +70,8 @@ const publicReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   );
 };
 
-const operatorReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  registerOperatorAccess(app, ctx);
+/** The operator part: registered in the operator API (modules/operators/scope.ts), which sets `no-store` and checks access. */
+export const operatorReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'back office: reach');
   const r = zodRoutes(app);
   const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
@@ -114,9 +110,8 @@ const operatorReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   );
 };
 
-/** Both scopes; on close, the counts under way are written before the database goes. */
+/** The public and member routes (the operator part is `operatorReachRoutes`); on close, the counts under way are written before the database goes. */
 export const reachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app: FastifyInstance, { ctx }) => {
   app.addHook('onClose', async () => reachSettled(ctx.db));
   await app.register(publicReachRoutes, { ctx });
-  await app.register(operatorReachRoutes, { ctx });
 };

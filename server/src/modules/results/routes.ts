@@ -83,8 +83,8 @@ export interface OperatorResultRoutesOptions {
 }
 
 /**
- * The operator's results API (`/api/operator/results/*`, contracts `resultPaths`); registered inside
- * the operator routes, whose access hook checks `operatorAccess`: both roles read, admins write.
+ * The operator's results API (`/api/operator/results/*`, contracts `resultPaths`); registered in
+ * the operator API (modules/operators/scope.ts), whose access hook checks `operatorAccess`: both roles read, admins write.
  * A plugin scope of its own on the contracts' zod schemas (`@erd/shared-contracts/schemas`).
  */
 export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOptions> = async (app, { ctx, actorOf }) => {

@@ -7,7 +7,7 @@ import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { appendAudit } from '../audit/service.js';
 import { findYear } from '../content/service.js';
-import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { actorOf } from '../operators/access.js';
 import { PREVIEW_COOKIE, PREVIEW_TTL_MS, previewToken } from './token.js';
 
 /**
@@ -32,10 +32,6 @@ const previewAnswerSchema = z.strictObject({
 });
 
 export const seasonPreviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
-  registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: seasons');
   const r = zodRoutes(app);
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.publicUrl.startsWith('https:') } as const;
@@ -43,7 +39,7 @@ export const seasonPreviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   r.put(
     seasonAdminPaths.preview,
     {
-      config: { operatorAccess: 'operator' },
+      config: { operatorAccess: 'operator', operatorCacheControl: 'private, no-store' },
       bodyLimit: 4 * 1024,
       schema: {
         summary: 'Shows this browser the public pages of a season as “Vorschau” for two hours (sets a cookie; operator)',
@@ -75,7 +71,7 @@ export const seasonPreviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   r.delete(
     seasonAdminPaths.preview,
     {
-      config: { operatorAccess: 'public' },
+      config: { operatorAccess: 'public', operatorCacheControl: 'private, no-store' },
       schema: { summary: 'Ends this browser’s preview of a season (clears the cookie)', response: { 204: z.null(), ...errors } },
     },
     async (_request, reply) => {

@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { actorOf } from '../operators/access.js';
 import {
   createChallenge,
   createSeason,
@@ -57,10 +57,6 @@ const yearParams = z.strictObject({ yearId: wireId });
 const challengeParams = z.strictObject({ id: wireId });
 
 export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: seasons');
   const r = zodRoutes(app);
   const operator = { operatorAccess: 'operator' } as const;

@@ -15,12 +15,12 @@ import { NotFoundError } from '../../errors.js';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { actorOf, registerOperatorAccess } from '../operators/access.js';
+import { actorOf } from '../operators/access.js';
 import { getVoteEntry, listEntryVotes, listVoteEntries, removeSelectedVotes, voteReviewAnswer } from './service.js';
 
 /**
- * The vote review in the back office (`votesAdminPaths`): a scope of its own with the operator
- * access hook (modules/operators/access.ts). Both roles read and remove (moderators moderate
+ * The vote review in the back office (`votesAdminPaths`): a scope of its own in the operator
+ * API (modules/operators/scope.ts: access hook, `no-store`). Both roles read and remove (moderators moderate
  * votes). The contracts' zod schemas check every value (query values arrive as strings); a bad
  * one is a German 400 with its field, checked in the order of the fields, as before; an id that
  * cannot be an entry's is 404.
@@ -32,10 +32,6 @@ const ENTRY = '/api/operator/vote-review/entries/:participationId';
 const params = answerInvalid(voteReviewParamsSchema, () => new NotFoundError(VOTE_REVIEW_MESSAGES.notFound));
 
 export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  registerOperatorAccess(app, ctx);
   tagRoutes(app, 'back office: votes');
   const r = zodRoutes(app);
 
