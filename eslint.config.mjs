@@ -51,8 +51,14 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'react-router', message: 'Import routing from @erd/shared-contracts (one router, shared through the contracts singleton).' },
-            { name: 'react-router-dom', message: 'Import routing from @erd/shared-contracts (one router, shared through the contracts singleton).' },
+            {
+              name: 'react-router',
+              message: 'Import routing from @erd/shared-contracts (one router, shared through the contracts singleton).',
+            },
+            {
+              name: 'react-router-dom',
+              message: 'Import routing from @erd/shared-contracts (one router, shared through the contracts singleton).',
+            },
             { name: 'axios', message: 'Use the API client of @erd/shared-contracts/http.' },
             { name: 'zustand', message: 'The session store lives in @erd/shared-contracts.' },
           ],
@@ -110,7 +116,17 @@ export default tseslint.config(
     // Server layers point one way: routes → service → repository → db.
     files: ['server/src/**/repository.ts', 'server/src/db/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/routes', '**/routes.js', '**/service', '**/service.js'], message: 'Repositories and the db layer do not import services or routes.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/routes', '**/routes.js', '**/service', '**/service.js'],
+              message: 'Repositories and the db layer do not import services or routes.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

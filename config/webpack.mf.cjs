@@ -88,7 +88,12 @@ class PreloadEntryImports {
           }
         }
         for (const file of files) {
-          data.assetTags.scripts.push({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadEntryImports' }, attributes: { rel: 'preload', as: 'script', href: publicPath + file } });
+          data.assetTags.scripts.push({
+            tagName: 'link',
+            voidTag: true,
+            meta: { plugin: 'PreloadEntryImports' },
+            attributes: { rel: 'preload', as: 'script', href: publicPath + file },
+          });
         }
         return data;
       });
@@ -116,7 +121,10 @@ class CompileHints {
       // The host's entry is a stub that imports its bootstrap (the federation boundary): the page's
       // own code is in the chunk group of that import, a child of the entrypoint.
       const hinted = (chunk) =>
-        [...chunk.groupsIterable].some((group) => this.groups.includes(group.name) || [...group.parentsIterable].some((parent) => parent.name === 'main' && parent.isInitial()));
+        [...chunk.groupsIterable].some(
+          (group) =>
+            this.groups.includes(group.name) || [...group.parentsIterable].some((parent) => parent.name === 'main' && parent.isInitial()),
+        );
       // After minifying (which drops comments) and the source maps (the map gets one more empty line
       // at its top), before the real content hashes (a file's name follows its bytes) and compression.
       compilation.hooks.processAssets.tap({ name: 'CompileHints', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING + 1 }, () => {
@@ -200,11 +208,21 @@ class RemoteManifestPlugin {
             globalName: this.name,
             publicPath: 'auto',
           },
-          shared: Object.entries(this.shared).map(([key, config]) => ({ name: key, singleton: true, requiredVersion: config.requiredVersion, ...(config.version ? { version: config.version } : {}) })),
+          shared: Object.entries(this.shared).map(([key, config]) => ({
+            name: key,
+            singleton: true,
+            requiredVersion: config.requiredVersion,
+            ...(config.version ? { version: config.version } : {}),
+          })),
           exposes: Object.keys(this.exposes).map((key) => {
             const group = compilation.namedChunkGroups.get(exposeChunkName(key));
             if (!group) throw new Error(`${this.name}: no chunk group for the exposed module ${key}`);
-            return { id: `${this.name}:${key.slice(2)}`, name: key.slice(2), path: key, assets: { js: { sync: jsOf(group), async: [] }, css: { sync: [], async: [] } } };
+            return {
+              id: `${this.name}:${key.slice(2)}`,
+              name: key.slice(2),
+              path: key,
+              assets: { js: { sync: jsOf(group), async: [] }, css: { sync: [], async: [] } },
+            };
           }),
         };
         compilation.emitAsset('mf-manifest.json', new webpack.sources.RawSource(JSON.stringify(manifest)));
@@ -270,8 +288,11 @@ class PrerenderGateShell {
         const gate = shell.renderGateShell();
         const frame = shell.renderFrameShell();
         const root = '<div id="root"></div>';
-        if (!data.html.includes(root) || !data.html.includes('</head>')) throw new Error('index.html: no empty #root or no </head> for the gate shell');
-        data.html = data.html.replace('</head>', `${gate.head}${frame.head}</head>`).replace(root, `<div id="root">${gate.body}${frame.body}</div>`);
+        if (!data.html.includes(root) || !data.html.includes('</head>'))
+          throw new Error('index.html: no empty #root or no </head> for the gate shell');
+        data.html = data.html
+          .replace('</head>', `${gate.head}${frame.head}</head>`)
+          .replace(root, `<div id="root">${gate.body}${frame.body}</div>`);
         return data;
       });
     });
@@ -395,7 +416,9 @@ function siteConfig({ dir, name, exposes, isHost, port, extraEntries, extraPages
                     priority: -10,
                     reuseExistingChunk: true,
                     chunks: (chunk) =>
-                      chunk.name !== 'mf-runtime' && !chunk.canBeInitial() && [...entryNamesOf(chunk)].some((entry) => !(entry in extraEntries)),
+                      chunk.name !== 'mf-runtime' &&
+                      !chunk.canBeInitial() &&
+                      [...entryNamesOf(chunk)].some((entry) => !(entry in extraEntries)),
                   },
                 },
               },

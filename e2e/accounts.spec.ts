@@ -147,7 +147,10 @@ test('one account per club entry, and a deleted account frees it', async ({ page
   const chooseClub = async () => {
     await page.goto('/registration');
     await page.getByRole('combobox', { name: 'Verein' }).fill(club.clubnumber);
-    await page.getByRole('option', { name: new RegExp(club.name) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(club.name) })
+      .first()
+      .click();
     const team = page.getByRole('combobox', { name: 'Team' });
     if (/wählen/.test((await team.textContent()) ?? '')) {
       await team.click();
@@ -184,7 +187,11 @@ test('hostile input: overlong fields, a forged token, wrong codes until the limi
   const club = { id: list[30]!.id, linkType: 'Object', type: 'Link' };
 
   const overlong = await request.post(`${base}/frontend-users/signup`, {
-    data: { email: uniqueEmail('long'), password: PASSWORD, fields: { firstname: 'x'.repeat(5000), lastname: 'M', street: 'S', city: 'C', club } },
+    data: {
+      email: uniqueEmail('long'),
+      password: PASSWORD,
+      fields: { firstname: 'x'.repeat(5000), lastname: 'M', street: 'S', city: 'C', club },
+    },
   });
   expect(overlong.status()).toBe(400);
   expect((await overlong.json()).code).toBe('ValidationError');
@@ -203,7 +210,13 @@ test('hostile input: overlong fields, a forged token, wrong codes until the limi
   // Wrong codes: after five wrong tries the code is dead, even the right one is refused.
   const email = uniqueEmail('codes');
   const since = Date.now();
-  expect((await request.post(`${base}/frontend-users/signup`, { data: { email, password: PASSWORD, fields: { firstname: 'E', lastname: 'M', street: 'S', city: 'C', club } } })).status()).toBeLessThan(300);
+  expect(
+    (
+      await request.post(`${base}/frontend-users/signup`, {
+        data: { email, password: PASSWORD, fields: { firstname: 'E', lastname: 'M', street: 'S', city: 'C', club } },
+      })
+    ).status(),
+  ).toBeLessThan(300);
   const code = codeIn(await waitForMail(email, since, /\d{6}/));
   const wrong = code === '000000' ? '111111' : '000000';
   for (let i = 0; i < 5; i++) {

@@ -38,7 +38,9 @@ test('Nein is remembered and shows the denied message, also after a reload', asy
   await expect(page.getByText('SCHADE! NÄCHSTES JAHR VIELLEICHT?')).toBeVisible();
 });
 
-test('the Impressum and the privacy notice are reachable from the gate and readable without a consent, also after a Nein', async ({ page }) => {
+test('the Impressum and the privacy notice are reachable from the gate and readable without a consent, also after a Nein', async ({
+  page,
+}) => {
   // A fresh visitor lands on the Impressum: no gate covers it, its legal links are in the footer.
   await page.goto('/imprint');
   await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();

@@ -58,7 +58,11 @@ async function publicLogin(page: Page, email: string): Promise<string | null> {
   await visitor.getByRole('button', { name: 'Einloggen' }).click();
   const refused = visitor.getByText('E-Mail-Adresse oder Passwort falsch.');
   await expect.poll(async () => (await refused.isVisible()) || /\/(challenge|profil)$/.test(visitor.url()), { timeout: 15_000 }).toBe(true);
-  const outcome = (await refused.isVisible()) ? 'E-Mail-Adresse oder Passwort falsch.' : /\/(challenge|profil)$/.test(visitor.url()) ? null : `still at ${visitor.url()}`;
+  const outcome = (await refused.isVisible())
+    ? 'E-Mail-Adresse oder Passwort falsch.'
+    : /\/(challenge|profil)$/.test(visitor.url())
+      ? null
+      : `still at ${visitor.url()}`;
   await visitor.close();
   return outcome;
 }

@@ -60,7 +60,10 @@ test.beforeAll(async () => {
   const [club] = await clubs(api);
   const email = await registerConfirmed(api, club!, { dataDir });
   const headers = { authorization: `Bearer ${await accessToken(api, email)}`, ...(await xsrfHeader(api)) };
-  const saved = await api.put('/api/challenge/particpation/e2e-spruch', { headers, data: { slogan: 'Heute wird gefeiert – alkoholfrei!' } });
+  const saved = await api.put('/api/challenge/particpation/e2e-spruch', {
+    headers,
+    data: { slogan: 'Heute wird gefeiert – alkoholfrei!' },
+  });
   expect(saved.status(), await saved.text()).toBeLessThan(300);
 });
 
@@ -69,7 +72,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("an admin sees the overview, adds a moderator; the moderator has no 'Operatoren' and changes their password; the log shows it, filters and exports", async ({ page }) => {
+test("an admin sees the overview, adds a moderator; the moderator has no 'Operatoren' and changes their password; the log shows it, filters and exports", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, ADMIN);
   await expect(bar(page).getByRole('link').first()).toHaveText('Überblick');
@@ -86,7 +91,11 @@ test("an admin sees the overview, adds a moderator; the moderator has no 'Operat
   await expect(perDay.getByRole('row')).toHaveCount(31);
   await expect(perDay.getByRole('row').last().getByRole('cell').last()).toHaveText('1');
   await expect(page.getByTestId('chart-registrations').locator('svg rect').first()).toBeAttached();
-  await expect(page.getByRole('table', { name: 'Die letzten Einträge im Protokoll, neueste zuerst' }).getByRole('rowheader', { name: 'Operator angelegt' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Die letzten Einträge im Protokoll, neueste zuerst' })
+      .getByRole('rowheader', { name: 'Operator angelegt' }),
+  ).toBeVisible();
   await page.setViewportSize({ width: 768, height: 1000 });
   await page.screenshot({ path: test.info().outputPath('ueberblick-768.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -102,7 +111,13 @@ test("an admin sees the overview, adds a moderator; the moderator has no 'Operat
   await page.getByLabel('Erstes Passwort').fill(MODERATOR.password);
   await page.getByRole('button', { name: 'Operator anlegen' }).click();
   await expect(page.getByText(`${MODERATOR.email} ist als Moderation angelegt.`)).toBeVisible();
-  await expect(page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: MODERATOR.email }) }).getByRole('cell').first()).toHaveText('Moderation');
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: MODERATOR.email }) })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText('Moderation');
   await page.screenshot({ path: test.info().outputPath('operatoren-1280.png'), fullPage: true });
   await signOut(page);
 
@@ -146,10 +161,15 @@ test("an admin sees the overview, adds a moderator; the moderator has no 'Operat
   const log = page.getByRole('table', { name: /^Protokoll, neueste zuerst/ });
   const passwordRow = log.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Passwort geändert' }) });
   await expect(passwordRow.getByRole('cell').nth(1)).toHaveText(MODERATOR.email);
-  const added = log.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Operator angelegt' }) }).filter({ hasText: ADMIN.email });
+  const added = log
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Operator angelegt' }) })
+    .filter({ hasText: ADMIN.email });
   await expect(added).toHaveCount(1);
   await added.getByRole('button', { name: /^Details: Operator angelegt/ }).click();
-  await expect(page.getByRole('table', { name: /^Operator angelegt am .*: Angaben$/ }).getByRole('cell', { name: MODERATOR.email, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: /^Operator angelegt am .*: Angaben$/ }).getByRole('cell', { name: MODERATOR.email, exact: true }),
+  ).toBeVisible();
 
   await page.getByLabel('Aktion').selectOption({ label: 'Operator angelegt' });
   await page.getByRole('button', { name: 'Filtern' }).click();

@@ -50,7 +50,9 @@ function csvFile(name: string, extraRows: string[]): string {
   return file;
 }
 
-test('an admin imports a clubs CSV: a bad row blocks it, the fixed file goes in, the public clubs list has the new club', async ({ page }) => {
+test('an admin imports a clubs CSV: a bad row blocks it, the fixed file goes in, the public clubs list has the new club', async ({
+  page,
+}) => {
   const lines = seasonCsv.split('\n').length;
   expect((await clubs(api)).some((c) => c.name === 'SV Neuling Haar')).toBe(false);
 
@@ -67,14 +69,18 @@ test('an admin imports a clubs CSV: a bad row blocks it, the fixed file goes in,
 
   await page.getByRole('link', { name: 'CSV importieren' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'CSV importieren' })).toBeVisible();
-  await page.getByLabel('CSV-Datei').setInputFiles(csvFile('mit-fehler.csv', ['99001,SV Neuling Haar,m,,https://sv-haar.example', '99002,FC Ohne Team,x,,']));
+  await page
+    .getByLabel('CSV-Datei')
+    .setInputFiles(csvFile('mit-fehler.csv', ['99001,SV Neuling Haar,m,,https://sv-haar.example', '99002,FC Ohne Team,x,,']));
   const bad = page.getByRole('region', { name: 'Fehlerhafte Zeilen (1)' });
   await expect(bad).toBeVisible();
   await expect(bad.getByRole('row', { name: `${lines + 2} team muss "m" oder "w" sein` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Übernehmen' })).toBeDisabled();
   expect((await clubs(api)).some((c) => c.name === 'SV Neuling Haar')).toBe(false);
 
-  await page.getByLabel('CSV-Datei').setInputFiles(csvFile('korrigiert.csv', ['99001,SV Neuling Haar,m,,https://sv-haar.example', '99002,FC Ohne Team,w,,']));
+  await page
+    .getByLabel('CSV-Datei')
+    .setInputFiles(csvFile('korrigiert.csv', ['99001,SV Neuling Haar,m,,https://sv-haar.example', '99002,FC Ohne Team,w,,']));
   await expect(page.getByRole('region', { name: 'Neu (2)' })).toBeVisible();
   await expect(page.getByRole('region', { name: /Fehlerhafte Zeilen/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Übernehmen' }).click();
@@ -82,10 +88,12 @@ test('an admin imports a clubs CSV: a bad row blocks it, the fixed file goes in,
   await expect(page.getByText('2 neu', { exact: true })).toBeVisible();
 
   const listed = await clubs(api);
-  expect(listed.filter((c) => c.name === 'SV Neuling Haar' || c.name === 'FC Ohne Team').map((c) => `${c.clubnumber}-${c.team}`).sort()).toEqual([
-    '99001-m',
-    '99002-w',
-  ]);
+  expect(
+    listed
+      .filter((c) => c.name === 'SV Neuling Haar' || c.name === 'FC Ohne Team')
+      .map((c) => `${c.clubnumber}-${c.team}`)
+      .sort(),
+  ).toEqual(['99001-m', '99002-w']);
 
   await page.getByRole('link', { name: 'Zur Vereinsliste' }).click();
   await page.getByRole('searchbox', { name: 'Name oder Vereinsnummer' }).fill('neuling');

@@ -64,7 +64,9 @@ test('an admin edits the imprint in Markdown, sees the preview, saves, and the p
   await legal.getByRole('radio', { name: 'Impressum' }).check();
   const field = legal.getByRole('textbox', { name: 'Impressum' });
   await expect(field).not.toHaveValue('');
-  await field.fill('# Impressum\n\nPunktejagd Testbetrieb GmbH  \nSeitenweg 12, 80331 München\n\n<script>window.__hacked = true</script>\n\n**Kontakt:** [E-Mail](mailto:kontakt@punktejagd.example)');
+  await field.fill(
+    '# Impressum\n\nPunktejagd Testbetrieb GmbH  \nSeitenweg 12, 80331 München\n\n<script>window.__hacked = true</script>\n\n**Kontakt:** [E-Mail](mailto:kontakt@punktejagd.example)',
+  );
   await legal.getByRole('button', { name: 'Vorschau anzeigen' }).click();
   const preview = page.getByRole('region', { name: 'Vorschau: Impressum' });
   await expect(preview.getByRole('heading', { name: 'Impressum' })).toBeVisible();

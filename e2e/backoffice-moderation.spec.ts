@@ -62,7 +62,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('a moderator publishes with the checklist, rejects with the checklist and a reason, publishes two at once and looks an entry up by id', async ({ page }) => {
+test('a moderator publishes with the checklist, rejects with the checklist and a reason, publishes two at once and looks an entry up by id', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const [first, second, third, fourth] = entries as [(typeof entries)[0], (typeof entries)[0], (typeof entries)[0], (typeof entries)[0]];
   await page.goto('/backoffice');
@@ -105,7 +107,9 @@ test('a moderator publishes with the checklist, rejects with the checklist and a
   await expect(card(third.club).getByRole('heading', { name: third.club })).toBeFocused();
   await page.keyboard.press('x');
   await expect(card(third.club).getByRole('checkbox', { name: /^Auswählen/ })).toBeChecked();
-  await card(fourth.club).getByRole('checkbox', { name: /^Auswählen/ }).check();
+  await card(fourth.club)
+    .getByRole('checkbox', { name: /^Auswählen/ })
+    .check();
   await expect(page.getByText('2 Beiträge ausgewählt')).toBeVisible();
   await page.getByRole('button', { name: 'Ausgewählte freigeben' }).click();
   const many = page.getByRole('dialog', { name: '2 Beiträge freigeben' });
@@ -144,9 +148,14 @@ test('a moderator publishes with the checklist, rejects with the checklist and a
   expect((await api.post('/api/operator/login', { headers: xsrf, data: MODERATOR })).status()).toBeLessThan(300);
   for (const entry of entries) {
     const audit: AuditPageDto = await (await api.get(`/api/operator/audit?subject=${encodeURIComponent(entry.id)}`)).json();
-    expect(audit.items.map((item) => [item.action, item.actor]), entry.id).toEqual([[entry === second ? 'reject' : 'publish', MODERATOR.email]]);
+    expect(
+      audit.items.map((item) => [item.action, item.actor]),
+      entry.id,
+    ).toEqual([[entry === second ? 'reject' : 'publish', MODERATOR.email]]);
     expect(audit.items[0]!.details.checklist, entry.id).toEqual(
-      entry === second ? { minors: true, traffic: true, performance: true, excess: false } : { minors: true, traffic: true, performance: true, excess: true },
+      entry === second
+        ? { minors: true, traffic: true, performance: true, excess: false }
+        : { minors: true, traffic: true, performance: true, excess: true },
     );
   }
 
@@ -162,5 +171,9 @@ test('a moderator publishes with the checklist, rejects with the checklist and a
   const after = await (await api.get('/content/public/spaces/erd/objects/search?fields.challenge.id=e2e-spruch&from=0&size=10')).json();
   expect(after.items.map((item: { _id: string }) => item._id).sort()).toEqual([first.id, fourth.id].sort());
   const withdrawn: AuditPageDto = await (await api.get(`/api/operator/audit?subject=${encodeURIComponent(third.id)}`)).json();
-  expect(withdrawn.items[0]).toMatchObject({ action: 'reject', reason: 'Gemeldet: spricht Jugendliche an', details: { withdrawn: true, failedChecks: ['minors'] } });
+  expect(withdrawn.items[0]).toMatchObject({
+    action: 'reject',
+    reason: 'Gemeldet: spricht Jugendliche an',
+    details: { withdrawn: true, failedChecks: ['minors'] },
+  });
 });

@@ -121,7 +121,13 @@ test.beforeAll(async () => {
     expect(estimate.status(), await estimate.text()).toBe(200);
     const slogan = await api.put(`/api/challenge/particpation/${SLOGAN}`, { headers, data: { slogan: entry.slogan } });
     expect(slogan.status(), await slogan.text()).toBe(200);
-    players.push({ club, label: `${club.name} (${teams[club.team]})`, email, ...entry, entryId: ((await slogan.json()) as { _id: string })._id });
+    players.push({
+      club,
+      label: `${club.name} (${teams[club.team]})`,
+      email,
+      ...entry,
+      entryId: ((await slogan.json()) as { _id: string })._id,
+    });
   }
 
   // A fan confirms the newsletter (double opt-in through the mailed link).
@@ -138,7 +144,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('season day: the admin imports clubs (a bad row blocks it until fixed) and changes the estimate’s points table', async ({ browser }) => {
+test('season day: the admin imports clubs (a bad row blocks it until fixed) and changes the estimate’s points table', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await browserPage(browser);
   await signIn(page, ADMIN);
@@ -149,13 +157,17 @@ test('season day: the admin imports clubs (a bad row blocks it until fixed) and 
   await page.getByRole('link', { name: 'CSV importieren' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'CSV importieren' })).toBeVisible();
   const lines = seasonCsv.split('\n').length;
-  await page.getByLabel('CSV-Datei').setInputFiles(csvFile('mit-fehler.csv', ['99101,SV Saisonstart Dachau,m,,', '99102,FC Ohne Mannschaft,x,,']));
+  await page
+    .getByLabel('CSV-Datei')
+    .setInputFiles(csvFile('mit-fehler.csv', ['99101,SV Saisonstart Dachau,m,,', '99102,FC Ohne Mannschaft,x,,']));
   const bad = page.getByRole('region', { name: 'Fehlerhafte Zeilen (1)' });
   await expect(bad.getByRole('row', { name: `${lines + 2} team muss "m" oder "w" sein` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Übernehmen' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page, 'CSV importieren (mit Fehler)');
   expect((await clubs(api)).some((c) => c.name === 'SV Saisonstart Dachau')).toBe(false);
-  await page.getByLabel('CSV-Datei').setInputFiles(csvFile('korrigiert.csv', ['99101,SV Saisonstart Dachau,m,,', '99102,FC Ohne Mannschaft,w,,']));
+  await page
+    .getByLabel('CSV-Datei')
+    .setInputFiles(csvFile('korrigiert.csv', ['99101,SV Saisonstart Dachau,m,,', '99102,FC Ohne Mannschaft,w,,']));
   await expect(page.getByRole('region', { name: 'Neu (2)' })).toBeVisible();
   await page.getByRole('button', { name: 'Übernehmen' }).click();
   await expect(page.getByRole('heading', { name: 'Vereinsliste übernommen' })).toBeFocused();
@@ -185,7 +197,9 @@ test('season day: the moderator publishes two slogans at once and rejects one, w
 
   // The third slogan calls for excessive drinking: rejected with the broken point and a reason.
   for (const point of POINTS.slice(0, 3)) await card(third).getByRole('checkbox', { name: point }).check();
-  await card(third).getByRole('button', { name: /^Ablehnen/ }).click();
+  await card(third)
+    .getByRole('button', { name: /^Ablehnen/ })
+    .click();
   const reject = page.getByRole('dialog', { name: 'Beitrag ablehnen' });
   await expectNoSeriousA11yViolations(page, 'Ablehnen (Dialog)');
   await reject.getByLabel('Grund der Ablehnung').fill('Ruft zu übermäßigem Trinken auf');
@@ -193,7 +207,10 @@ test('season day: the moderator publishes two slogans at once and rejects one, w
   await expect(page.getByText(`Der Spruch von ${third.label} ist abgelehnt und gelöscht.`)).toBeVisible();
 
   // The other two together.
-  for (const player of [eching, gruenwald]) await card(player).getByRole('checkbox', { name: /^Auswählen/ }).check();
+  for (const player of [eching, gruenwald])
+    await card(player)
+      .getByRole('checkbox', { name: /^Auswählen/ })
+      .check();
   await page.getByRole('button', { name: 'Ausgewählte freigeben' }).click();
   const many = page.getByRole('dialog', { name: '2 Beiträge freigeben' });
   for (const point of POINTS) await many.getByRole('checkbox', { name: point }).check();
@@ -209,7 +226,8 @@ test('voting window: a burst of votes from one address is found and removed with
   const [eching, gruenwald] = players as [Player, Player, Player];
   // Ten visitors behind one address vote for Eching within a minute; two others elsewhere, and one for Grünwald.
   for (let i = 0; i < 10; i++) await anonymousVote(server.baseURL, { challengeId: SLOGAN, participationId: eching.entryId, ip: BURST_IP });
-  for (const ip of ['198.51.100.21', '198.51.100.22']) await anonymousVote(server.baseURL, { challengeId: SLOGAN, participationId: eching.entryId, ip });
+  for (const ip of ['198.51.100.21', '198.51.100.22'])
+    await anonymousVote(server.baseURL, { challengeId: SLOGAN, participationId: eching.entryId, ip });
   await anonymousVote(server.baseURL, { challengeId: SLOGAN, participationId: gruenwald.entryId, ip: '198.51.100.23' });
 
   const page = await browserPage(browser);

@@ -49,7 +49,9 @@ async function contextFor(baseURL: string): Promise<APIRequestContext> {
 async function anonymousVote(browser: Browser, participationId: string, ip: string): Promise<void> {
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': ip } });
   try {
-    await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
+    await context.addInitScript(() =>
+      localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })),
+    );
     const page = await context.newPage();
     // The page's clock stays real: it learns the server's day (three days later) from /config.json.
     await page.goto(`${server.baseURL}/challenge/e2e-spruch/${participationId}`);
@@ -93,7 +95,9 @@ test.beforeAll(async ({ browser }) => {
   expect((await api.post('/api/operator/login', { headers: xsrf, data: MODERATOR })).status()).toBeLessThan(300);
   const pending = await (await api.get('/api/operator/participations?state=pending')).json();
   for (const item of pending.items as { id: string }[]) {
-    expect((await api.post(`/api/operator/participations/${item.id}/publish`, { headers: xsrf, data: WERBERAT_ALL_CONFIRMED })).status()).toBeLessThan(300);
+    expect(
+      (await api.post(`/api/operator/participations/${item.id}/publish`, { headers: xsrf, data: WERBERAT_ALL_CONFIRMED })).status(),
+    ).toBeLessThan(300);
   }
 
   // Three days later: voting is open.
@@ -111,7 +115,10 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('a moderator finds the burst, removes the address’s votes with a reason; the count drops and the club sees why', async ({ page, browser }) => {
+test('a moderator finds the burst, removes the address’s votes with a reason; the count drops and the club sees why', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/backoffice');
   await page.getByLabel('E-Mail-Adresse').fill(MODERATOR.email);

@@ -54,7 +54,10 @@ test.beforeAll(async () => {
 
   const sloganEmail = await registerConfirmed(api, first!, { dataDir });
   const sloganHeaders = { authorization: `Bearer ${await accessToken(api, sloganEmail)}`, ...(await xsrfHeader(api)) };
-  const saved = await api.put('/api/challenge/particpation/e2e-spruch', { headers: sloganHeaders, data: { slogan: 'Mit Herz und Haxn – auf geht’s!' } });
+  const saved = await api.put('/api/challenge/particpation/e2e-spruch', {
+    headers: sloganHeaders,
+    data: { slogan: 'Mit Herz und Haxn – auf geht’s!' },
+  });
   expect(saved.status(), await saved.text()).toBeLessThan(300);
 
   const pictureEmail = await registerConfirmed(api, second!, { dataDir });
@@ -127,7 +130,10 @@ test('an operator signs in, publishes a slogan, rejects a picture with a reason 
   await page.getByLabel('Passwort').press('Enter');
   await expect(page).toHaveURL(/\/backoffice$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Backoffice' }).getByRole('link', { name: 'Moderation' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Backoffice' }).getByRole('link', { name: 'Moderation' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page.getByText(`Angemeldet als ${OPERATOR.email}`)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '2 Beiträge warten auf Prüfung.' })).toBeVisible();
 
@@ -165,9 +171,13 @@ test('an operator signs in, publishes a slogan, rejects a picture with a reason 
   await expect(page.getByRole('heading', { level: 2, name: 'Keine Beiträge warten auf Prüfung.' })).toBeVisible();
 
   // The server agrees: the slogan is public, the picture gone, nothing waits.
-  const search = await (await api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-spruch&from=0&size=10&sort=-createdAt')).json();
+  const search = await (
+    await api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-spruch&from=0&size=10&sort=-createdAt')
+  ).json();
   expect(search.items.map((item: { fields: { slogan: string } }) => item.fields.slogan)).toEqual(['Mit Herz und Haxn – auf geht’s!']);
-  const pictures = await (await api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-bild&from=0&size=10&sort=-createdAt')).json();
+  const pictures = await (
+    await api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-bild&from=0&size=10&sort=-createdAt')
+  ).json();
   expect(pictures.total).toBe(0);
   const xsrf = await xsrfHeader(api);
   expect((await api.post('/api/operator/login', { headers: xsrf, data: OPERATOR })).status()).toBeLessThan(300);
@@ -201,9 +211,11 @@ test('the back office is released on its own and goes live on the next page load
   });
 
   const after = await (await request.get('/config.json')).json();
-  const entryOf = (config: { remotes: { name: string; entry: string }[] }, name: string) => config.remotes.find((r) => r.name === name)?.entry;
+  const entryOf = (config: { remotes: { name: string; entry: string }[] }, name: string) =>
+    config.remotes.find((r) => r.name === name)?.entry;
   expect(entryOf(after, 'mf_backoffice')).toBe(`/remotes/mf_backoffice/${releaseId}/mf-manifest.json`);
-  for (const other of ['mf_auth', 'mf_challenges', 'mf_standings', 'mf_profile']) expect(entryOf(after, other), other).toBe(entryOf(before, other));
+  for (const other of ['mf_auth', 'mf_challenges', 'mf_standings', 'mf_profile'])
+    expect(entryOf(after, other), other).toBe(entryOf(before, other));
   const entriesAfter = await Promise.all(['/main.js', '/backoffice.js'].map(async (file) => (await request.get(file)).body()));
   expect(entriesAfter.map((body, i) => Buffer.compare(body, entries[i]!))).toEqual([0, 0]);
 

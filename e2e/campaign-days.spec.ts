@@ -30,7 +30,9 @@ test.beforeAll(async () => {
   // No SEASON_DIR: the demo season, imported on the first start.
   server = await startOwnServer({ port: PORT, dataDir });
   const config = await (await fetch(`${server.baseURL}/config.json`)).json();
-  const space: SpaceDataDto = await (await fetch(`${server.baseURL}${config.contentApi.base}/public/spaces/${config.contentApi.spaceId}/spacedata?include=4`)).json();
+  const space: SpaceDataDto = await (
+    await fetch(`${server.baseURL}${config.contentApi.base}/public/spaces/${config.contentApi.spaceId}/spacedata?include=4`)
+  ).json();
   challenges = space.year.fields.challenges;
 });
 
@@ -40,7 +42,8 @@ test.afterAll(async () => {
 
 const DAY = 86_400_000;
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
-const isVote = (c: ChallengeDto): c is VoteChallengeDto => c.sys.objectTypeId === 'bfv-erd-picture-vote' || c.sys.objectTypeId === 'bfv-erd-text-vote';
+const isVote = (c: ChallengeDto): c is VoteChallengeDto =>
+  c.sys.objectTypeId === 'bfv-erd-picture-vote' || c.sys.objectTypeId === 'bfv-erd-text-vote';
 
 /** What a visitor should see on `day` for a challenge open that day: its phase and its buttons. */
 function expected(c: ChallengeDto, day: string): { phase: string; buttons: string[] } {
@@ -53,7 +56,10 @@ function expected(c: ChallengeDto, day: string): { phase: string; buttons: strin
 test('on every day of the demo season the home page offers what fits the phase', async ({ page }) => {
   test.setTimeout(600_000);
   const first = challenges.map((c) => c.fields.startDate).sort()[0]!;
-  const last = challenges.map((c) => c.fields.endDate).sort().at(-1)!;
+  const last = challenges
+    .map((c) => c.fields.endDate)
+    .sort()
+    .at(-1)!;
   const running = page.getByTestId('running-challenge');
   const hero = page.locator('section[aria-labelledby="home-hero-title"]');
   const footer = page.getByRole('contentinfo');
@@ -64,7 +70,9 @@ test('on every day of the demo season the home page offers what fits the phase',
     await page.goto('/');
     const open = challenges.filter((c) => c.fields.startDate <= day && day <= c.fields.endDate);
     const voting = challenges.some((c) => isVote(c) && c.fields.startDateVoting <= day && day <= c.fields.endDateVoting);
-    await expect(hero.getByRole('link', { name: 'JETZT MITMACHEN' }).or(hero.getByRole('link', { name: 'ZUR ABSCHLUSSTABELLE' }))).toBeVisible();
+    await expect(
+      hero.getByRole('link', { name: 'JETZT MITMACHEN' }).or(hero.getByRole('link', { name: 'ZUR ABSCHLUSSTABELLE' })),
+    ).toBeVisible();
     await expect(running, day).toHaveCount(open.length);
     for (const [i, c] of open.entries()) {
       const tile = running.nth(i);
@@ -95,7 +103,10 @@ test('on every day of the demo season the home page offers what fits the phase',
 });
 
 test('after the season the footer and the hero lead to the final standings', async ({ page }) => {
-  const last = challenges.map((c) => c.fields.endDate).sort().at(-1)!;
+  const last = challenges
+    .map((c) => c.fields.endDate)
+    .sort()
+    .at(-1)!;
   await page.clock.setFixedTime(new Date(`${addDays(last, 1)}T10:00:00Z`));
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'ZUR ABSCHLUSSTABELLE' }).click();

@@ -52,7 +52,10 @@ test.afterAll(async () => {
 test('registration tells at once that the chosen club team already has an account', async ({ page }) => {
   await page.goto('/registration');
   await page.getByRole('combobox', { name: 'Verein' }).fill(sloganClub.clubnumber);
-  await page.getByRole('option', { name: new RegExp(sloganClub.name) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(sloganClub.name) })
+    .first()
+    .click();
   const team = page.getByRole('combobox', { name: 'Team' });
   if (/wählen/.test((await team.textContent()) ?? '')) {
     await team.click();
@@ -72,7 +75,9 @@ test('a club enters its estimate as 4.500 and sees 4.500', async ({ page }) => {
   await expect(page.getByText('Deine Schätzung wurde gespeichert.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('form', { name: 'Deine Schätzung' }).getByRole('textbox')).toHaveValue('4.500');
-  const own = await api.get('/api/challenge/particpation/e2e-schaetzung', { headers: { authorization: `Bearer ${await accessToken(api, sloganEmail)}` } });
+  const own = await api.get('/api/challenge/particpation/e2e-schaetzung', {
+    headers: { authorization: `Bearer ${await accessToken(api, sloganEmail)}` },
+  });
   expect((await own.json()).fields.estimate).toBe(4500);
 });
 
@@ -84,7 +89,10 @@ test('a slogan and a picture are published; three days later voting runs', async
 
   const pictureEmail = await registerConfirmed(api, pictureClub, { dataDir });
   const pictureHeaders = { authorization: `Bearer ${await accessToken(api, pictureEmail)}`, ...(await xsrfHeader(api)) };
-  const presign = await api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', { headers: pictureHeaders, data: { name: 'jubel.png', contentType: 'image/png' } });
+  const presign = await api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', {
+    headers: pictureHeaders,
+    data: { name: 'jubel.png', contentType: 'image/png' },
+  });
   expect(presign.status(), await presign.text()).toBe(200);
   const post = (await presign.json()) as PresignedPostDto;
   const upload = await api.post(post.data.url, {

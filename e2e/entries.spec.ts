@@ -84,7 +84,11 @@ test('submission window: a club submits an estimate, a slogan and a picture in t
   const failure = 'Da ist leider was schief gelaufen. Es sind JPEG, PNG, GIF oder WEBP erlaubt.';
   for (const file of [
     { name: 'jubel.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html><body>kein Bild</body></html>') },
-    { name: 'jubel.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+    {
+      name: 'jubel.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    },
   ]) {
     await picture.locator('input[type=file]').setInputFiles(file);
     await expect(picture.getByText(file.name)).toBeVisible();
@@ -102,13 +106,19 @@ test('submission window: the server refuses a second entry, a 30 MB upload and v
   const second = await api.put('/api/challenge/particpation/e2e-spruch', { headers, data: { slogan: 'Noch einer' } });
   expect(second.status()).toBe(409);
 
-  const presign = await api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', { headers, data: { name: 'gross.jpg', contentType: 'image/jpeg' } });
+  const presign = await api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', {
+    headers,
+    data: { name: 'gross.jpg', contentType: 'image/jpeg' },
+  });
   // The club already has its picture entry: no new upload key.
   expect([403, 409]).toContain(presign.status());
 
   const other = await registerConfirmed(api, clubList[1]!, { dataDir });
   const otherHeaders = { authorization: `Bearer ${await accessToken(api, other)}`, ...(await xsrfHeader(api)) };
-  const post = await api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', { headers: otherHeaders, data: { name: 'gross.jpg', contentType: 'image/jpeg' } });
+  const post = await api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', {
+    headers: otherHeaders,
+    data: { name: 'gross.jpg', contentType: 'image/jpeg' },
+  });
   expect(post.status(), await post.text()).toBe(200);
   const { data } = await post.json();
   // The server answers 413 before reading the body and closes the connection: the client sees
@@ -118,12 +128,17 @@ test('submission window: the server refuses a second entry, a 30 MB upload and v
       headers: await xsrfHeader(api),
       multipart: { ...data.fields, file: { name: 'gross.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(30 * 1024 * 1024, 0xff) } },
     })
-    .then((res) => String(res.status()), (error: Error) => (/EPIPE|ECONNRESET|socket hang up/.test(error.message) ? 'closed' : error.message));
+    .then(
+      (res) => String(res.status()),
+      (error: Error) => (/EPIPE|ECONNRESET|socket hang up/.test(error.message) ? 'closed' : error.message),
+    );
   expect(['413', 'closed']).toContain(big);
   const useIt = await api.put('/api/challenge/particpation/e2e-bild', { headers: otherHeaders, data: { picture: data.fields.key ?? 'x' } });
   expect(useIt.status()).toBeGreaterThanOrEqual(400);
 
-  const search = await api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-spruch&from=0&size=10&sort=-createdAt');
+  const search = await api.get(
+    '/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-spruch&from=0&size=10&sort=-createdAt',
+  );
   expect((await search.json()).total).toBe(0);
 });
 
@@ -140,9 +155,13 @@ test('an operator publishes the entries; unpublished ones stay invisible until t
   const pending: OperatorParticipationPageDto = await (await api.get('/api/operator/participations?state=pending&size=100')).json();
   expect(pending.total).toBe(SLOGAN_CLUBS + 1); // 12 slogans and one picture (estimates are not moderated)
   for (const item of pending.items) {
-    expect((await api.post(`/api/operator/participations/${item.id}/publish`, { headers: xsrf, data: WERBERAT_ALL_CONFIRMED })).status()).toBeLessThan(300);
+    expect(
+      (await api.post(`/api/operator/participations/${item.id}/publish`, { headers: xsrf, data: WERBERAT_ALL_CONFIRMED })).status(),
+    ).toBeLessThan(300);
   }
-  const search = await (await api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-spruch&from=0&size=10&sort=-createdAt')).json();
+  const search = await (
+    await api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-spruch&from=0&size=10&sort=-createdAt')
+  ).json();
   expect(search.total).toBe(SLOGAN_CLUBS);
   expect(search.items[0].publishedAt).toEqual([{ spaceId: 'erd', state: 'published' }]);
   // Voting has not started yet.
@@ -184,7 +203,11 @@ test('three days later (after a restart): visitors browse, sort, load more, open
   await page.reload();
   await expect(page.getByRole('button', { name: /Abstimmen/ })).toHaveCount(0);
   // The server counts the same voter once, even without the local record.
-  await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('bfv-vote-')).forEach((k) => localStorage.removeItem(k)));
+  await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('bfv-vote-'))
+      .forEach((k) => localStorage.removeItem(k)),
+  );
   await page.reload();
   await page.getByRole('button', { name: /Abstimmen/ }).click();
   await expect(page.getByText(/1 Stimme|^1$/).first()).toBeVisible({ timeout: 20_000 });
@@ -198,7 +221,11 @@ test('three days later (after a restart): visitors browse, sort, load more, open
 
   // The picture: open the lightbox and close it with the keyboard.
   await page.goto('/challenge/e2e-bild');
-  await page.getByRole('link').filter({ has: page.getByRole('img') }).first().click();
+  await page
+    .getByRole('link')
+    .filter({ has: page.getByRole('img') })
+    .first()
+    .click();
   await page.getByRole('img').first().click();
   const lightbox = page.getByRole('dialog');
   await expect(lightbox).toBeVisible();

@@ -9,9 +9,7 @@ test('home: hero, banner strips, teasers, prizes and the active challenge', asyn
   await expect(prizes.getByRole('img')).toHaveCount(4);
 
   const durations = await page.evaluate(() =>
-    [...document.querySelectorAll('*')]
-      .map((el) => getComputedStyle(el).animationDuration)
-      .filter((d) => d === '50s' || d === '30s'),
+    [...document.querySelectorAll('*')].map((el) => getComputedStyle(el).animationDuration).filter((d) => d === '50s' || d === '30s'),
   );
   expect(new Set(durations)).toEqual(new Set(['50s', '30s']));
 

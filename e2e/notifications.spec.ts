@@ -92,7 +92,9 @@ test('a fan subscribes on the club’s page and confirms from the mail', async (
   await form.getByRole('checkbox').first().check();
   await form.getByLabel('Ich bestätige, dass ich mindestens 18 Jahre alt bin.').check();
   await form.getByRole('button', { name: 'Fan werden' }).click();
-  await expect(page.getByText('Fast geschafft – bitte bestätige deine Anmeldung in der E-Mail, die wir dir geschickt haben.')).toBeVisible();
+  await expect(
+    page.getByText('Fast geschafft – bitte bestätige deine Anmeldung in der E-Mail, die wir dir geschickt haben.'),
+  ).toBeVisible();
 
   const mail = await waitForMail(FAN, since, /club-fans\/confirm\?token=/, dataDir);
   await page.goto(linkIn(mail, `${server.baseURL}/api/public/club-fans/confirm?token=`));

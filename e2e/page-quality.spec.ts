@@ -29,7 +29,10 @@ async function layoutShifts(page: Page): Promise<{ value: number; nodes: string[
               .getEntries()
               .map((entry) => entry as PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })
               .filter((entry) => !entry.hadRecentInput)
-              .map((entry) => ({ value: entry.value, nodes: (entry.sources ?? []).map((s) => (s.node as Element | undefined)?.tagName ?? '?') })),
+              .map((entry) => ({
+                value: entry.value,
+                nodes: (entry.sources ?? []).map((s) => (s.node as Element | undefined)?.tagName ?? '?'),
+              })),
           );
         }).observe({ type: 'layout-shift', buffered: true });
         // No entry at all: the observer's callback never runs.
@@ -66,12 +69,19 @@ test('axe finds nothing serious on the public pages of a visitor past the age ga
   }
 });
 
-test('a fresh visitor’s age gate does not shift while the page is parsed and the app starts (phone, 4× slower CPU)', async ({ browser }) => {
+test('a fresh visitor’s age gate does not shift while the page is parsed and the app starts (phone, 4× slower CPU)', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   // The gate is in the page's HTML (decision 0014) and the app replaces it: with a slow CPU the page is
   // painted while still being parsed, which is when a half-parsed gate used to move (CLS 0.06–0.18).
   // Lighthouse's phone (a Moto G Power): 412 × 823 at 1.75 device pixels.
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
     const page = await context.newPage();
     const paths = await publicPages(page);

@@ -68,7 +68,10 @@ test.describe('server and composition', () => {
       expect(gzipSync(entry.body, { level: 9 }).length, entry.url).toBeLessThan(10 * 1024);
     }
     const remoteEntries = loaded.filter((s) => /\/remoteEntry\.js$/.test(s.url));
-    expect(remoteEntries.map((s) => new URL(s.url).pathname).sort()).toEqual(['/remotes/mf_challenges/remoteEntry.js', '/remotes/mf_standings/remoteEntry.js']);
+    expect(remoteEntries.map((s) => new URL(s.url).pathname).sort()).toEqual([
+      '/remotes/mf_challenges/remoteEntry.js',
+      '/remotes/mf_standings/remoteEntry.js',
+    ]);
     for (const entry of remoteEntries) expect(gzipSync(entry.body, { level: 9 }).length, entry.url).toBeLessThan(5 * 1024);
   });
 
@@ -80,9 +83,9 @@ test.describe('server and composition', () => {
     // The home page's teaser of a vote challenge: its 'Stöbern' link leads to the challenges remote.
     const link = page.getByRole('link', { name: 'STÖBERN' }).first();
     await link.hover();
-    await expect.poll(() => requests.filter((p) => p.startsWith('/remotes/mf_challenges/'))).toEqual(
-      expect.arrayContaining(['/remotes/mf_challenges/mf-manifest.json', '/remotes/mf_challenges/remoteEntry.js']),
-    );
+    await expect
+      .poll(() => requests.filter((p) => p.startsWith('/remotes/mf_challenges/')))
+      .toEqual(expect.arrayContaining(['/remotes/mf_challenges/mf-manifest.json', '/remotes/mf_challenges/remoteEntry.js']));
     expect(new URL(page.url()).pathname).toBe('/');
     await link.click();
     await expect(page.locator('h1#browse-title')).toBeVisible();
@@ -116,6 +119,12 @@ test.describe('server and composition', () => {
 
   test('the host learns the remotes from /config.json', async ({ request }) => {
     const config = await (await request.get('/config.json')).json();
-    expect(config.remotes.map((r: { name: string }) => r.name).sort()).toEqual(['mf_auth', 'mf_backoffice', 'mf_challenges', 'mf_profile', 'mf_standings']);
+    expect(config.remotes.map((r: { name: string }) => r.name).sort()).toEqual([
+      'mf_auth',
+      'mf_backoffice',
+      'mf_challenges',
+      'mf_profile',
+      'mf_standings',
+    ]);
   });
 });

@@ -57,7 +57,9 @@ test('a club’s slogan is published; three days later voting runs', async () =>
   entryId = (await saved.json())._id;
   const xsrf = await xsrfHeader(api);
   expect((await api.post('/api/operator/login', { headers: xsrf, data: OPERATOR })).status()).toBeLessThan(300);
-  expect((await api.post(`/api/operator/participations/${entryId}/publish`, { headers: xsrf, data: WERBERAT_ALL_CONFIRMED })).status()).toBeLessThan(300);
+  expect(
+    (await api.post(`/api/operator/participations/${entryId}/publish`, { headers: xsrf, data: WERBERAT_ALL_CONFIRMED })).status(),
+  ).toBeLessThan(300);
 
   await api.dispose();
   await server.stop();
@@ -85,7 +87,10 @@ test('the club opens its share kit and downloads the poster; its QR code leads t
   const kit = page.getByRole('region', { name: 'Teile deinen Beitrag' });
   await expect(kit).toBeVisible();
   await expect(kit.getByText(/stimmt|Stimm/).first()).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), kit.getByRole('link', { name: 'Plakat (PDF) herunterladen' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    kit.getByRole('link', { name: 'Plakat (PDF) herunterladen' }).click(),
+  ]);
   const file = path.join(os.tmpdir(), `erd-e2e-reach-poster-${process.pid}.pdf`);
   await download.saveAs(file);
   expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
@@ -98,7 +103,10 @@ test('the club opens its share kit and downloads the poster; its QR code leads t
   qrLink = poster.qr!;
 });
 
-test('a visitor comes in through the QR code and votes: the club and the back office see the visit and the vote', async ({ browser, page }) => {
+test('a visitor comes in through the QR code and votes: the club and the back office see the visit and the vote', async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(120_000);
   const context = await browser.newContext();
   await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));

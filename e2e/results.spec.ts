@@ -1,7 +1,13 @@
 import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import type { OperatorParticipationPageDto, PublishResultDto, ResultAuditPageDto, ResultPreviewDto, StandingRowDto } from '@erd/shared-contracts/wire';
+import type {
+  OperatorParticipationPageDto,
+  PublishResultDto,
+  ResultAuditPageDto,
+  ResultPreviewDto,
+  StandingRowDto,
+} from '@erd/shared-contracts/wire';
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { accessToken, WERBERAT_ALL_CONFIRMED, xsrfHeader } from './support/api-client';
 import { clubs, registerConfirmed, type ClubRef } from './support/accounts';
@@ -105,14 +111,22 @@ test('submission: five club entries enter an estimate and a slogan; the operator
     const headers = { authorization: `Bearer ${await accessToken(api, email)}`, ...(await xsrfHeader(api)) };
     const estimate = await api.put(`/api/challenge/particpation/${ESTIMATE}`, { headers, data: { estimate: player.estimate } });
     expect(estimate.status(), await estimate.text()).toBe(200);
-    const slogan = await api.put(`/api/challenge/particpation/${SLOGAN}`, { headers, data: { slogan: `Spruch von ${player.key}: Auf geht’s, ${club.name}!` } });
+    const slogan = await api.put(`/api/challenge/particpation/${SLOGAN}`, {
+      headers,
+      data: { slogan: `Spruch von ${player.key}: Auf geht’s, ${club.name}!` },
+    });
     expect(slogan.status(), await slogan.text()).toBe(200);
     entryOf.set(player.key, (await slogan.json())._id);
   }
   const { ctx, headers } = await operatorContext();
-  const pending: OperatorParticipationPageDto = await (await ctx.get(`/api/operator/participations?state=pending&challengeId=${SLOGAN}`)).json();
+  const pending: OperatorParticipationPageDto = await (
+    await ctx.get(`/api/operator/participations?state=pending&challengeId=${SLOGAN}`)
+  ).json();
   expect(pending.total).toBe(5);
-  for (const item of pending.items) expect((await ctx.post(`/api/operator/participations/${item.id}/publish`, { headers, data: WERBERAT_ALL_CONFIRMED })).status()).toBe(200);
+  for (const item of pending.items)
+    expect((await ctx.post(`/api/operator/participations/${item.id}/publish`, { headers, data: WERBERAT_ALL_CONFIRMED })).status()).toBe(
+      200,
+    );
   await ctx.dispose();
 });
 
@@ -155,41 +169,76 @@ test('after the season: hostile publishing is refused and changes nothing; the o
   const { ctx, headers } = await operatorContext();
 
   // Anonymous and club callers.
-  const anonymous = await api.post(`/api/operator/results/challenges/${SLOGAN}/publish`, { headers: await xsrfHeader(api), data: { expectedVersion: 0 } });
+  const anonymous = await api.post(`/api/operator/results/challenges/${SLOGAN}/publish`, {
+    headers: await xsrfHeader(api),
+    data: { expectedVersion: 0 },
+  });
   expect(anonymous.status()).toBe(401);
   const clubHeaders = { authorization: `Bearer ${await accessToken(api, emails.get('A')!)}`, ...(await xsrfHeader(api)) };
-  expect((await api.post(`/api/operator/results/challenges/${SLOGAN}/publish`, { headers: clubHeaders, data: { expectedVersion: 0 } })).status()).toBe(401);
-  expect((await api.put(`/api/operator/results/challenges/${ESTIMATE}/answer`, { headers: clubHeaders, data: { rightAnswer: 1 } })).status()).toBe(401);
+  expect(
+    (await api.post(`/api/operator/results/challenges/${SLOGAN}/publish`, { headers: clubHeaders, data: { expectedVersion: 0 } })).status(),
+  ).toBe(401);
+  expect(
+    (await api.put(`/api/operator/results/challenges/${ESTIMATE}/answer`, { headers: clubHeaders, data: { rightAnswer: 1 } })).status(),
+  ).toBe(401);
   // Bad answers, unknown challenges, the estimate without its answer.
   for (const rightAnswer of ['1234567890', 'tausend', '-3', '12.5', '']) {
     const res = await ctx.put(`/api/operator/results/challenges/${ESTIMATE}/answer`, { headers, data: { rightAnswer } });
     expect([rightAnswer, res.status()]).toEqual([rightAnswer, 400]);
   }
-  expect((await ctx.post('/api/operator/results/challenges/gibt-es-nicht/publish', { headers, data: { expectedVersion: 0 } })).status()).toBe(404);
+  expect(
+    (await ctx.post('/api/operator/results/challenges/gibt-es-nicht/publish', { headers, data: { expectedVersion: 0 } })).status(),
+  ).toBe(404);
   const noAnswer = await ctx.post(`/api/operator/results/challenges/${ESTIMATE}/publish`, { headers, data: { expectedVersion: 0 } });
   expect(await noAnswer.json()).toMatchObject({ code: 'AnswerMissing', message: 'Trage zuerst die richtige Antwort ein.' });
   expect(await (await api.get(`/results/overall-${YEAR}.json`)).json()).toEqual([]);
 
   // The right answer, the preview, then both at once for the slogan (one version), the estimate.
-  expect((await ctx.put(`/api/operator/results/challenges/${ESTIMATE}/answer`, { headers, data: { rightAnswer: '1000' } })).status()).toBe(200);
+  expect((await ctx.put(`/api/operator/results/challenges/${ESTIMATE}/answer`, { headers, data: { rightAnswer: '1000' } })).status()).toBe(
+    200,
+  );
   const preview: ResultPreviewDto = await (await ctx.get(`/api/operator/results/challenges/${ESTIMATE}/preview`)).json();
   expect(preview.canPublish).toBe(true);
-  expect(brief(preview.rows)).toEqual(['1. TSV Eching m 100', '1. TSV Eching w 100', '3. SV Memmelsdorf m 65', '3. TSV Grünwald m 65', '5. FC Füssen w 50']);
-  expect((await ctx.post(`/api/operator/results/challenges/${ESTIMATE}/publish`, { headers, data: { expectedVersion: 0 } })).status()).toBe(200);
-  const twice = await Promise.all([0, 1].map(() => ctx.post(`/api/operator/results/challenges/${SLOGAN}/publish`, { headers, data: { expectedVersion: 0 } })));
+  expect(brief(preview.rows)).toEqual([
+    '1. TSV Eching m 100',
+    '1. TSV Eching w 100',
+    '3. SV Memmelsdorf m 65',
+    '3. TSV Grünwald m 65',
+    '5. FC Füssen w 50',
+  ]);
+  expect((await ctx.post(`/api/operator/results/challenges/${ESTIMATE}/publish`, { headers, data: { expectedVersion: 0 } })).status()).toBe(
+    200,
+  );
+  const twice = await Promise.all(
+    [0, 1].map(() => ctx.post(`/api/operator/results/challenges/${SLOGAN}/publish`, { headers, data: { expectedVersion: 0 } })),
+  );
   expect(twice.map((r) => r.status()).sort()).toEqual([200, 409]);
   const versions = await (await ctx.get(`/api/operator/results/challenges/${SLOGAN}/versions`)).json();
   expect(versions.items).toHaveLength(1);
 
   const slogan: StandingRowDto[] = await (await api.get(`/results/challenge-${SLOGAN}.json`)).json();
-  expect(brief(slogan)).toEqual(['1. FC Füssen w 100', '2. TSV Grünwald m 80', '3. TSV Eching m 65', '4. SV Memmelsdorf m 55', '4. TSV Eching w 55']);
+  expect(brief(slogan)).toEqual([
+    '1. FC Füssen w 100',
+    '2. TSV Grünwald m 80',
+    '3. TSV Eching m 65',
+    '4. SV Memmelsdorf m 55',
+    '4. TSV Eching w 55',
+  ]);
   expect(slogan.map((r) => r.votes)).toEqual([4, 3, 1, 0, 0]);
   const overall: StandingRowDto[] = await (await api.get(`/results/overall-${YEAR}.json`)).json();
-  expect(brief(overall)).toEqual(['1. TSV Eching m 165', '2. TSV Eching w 155', '3. FC Füssen w 150', '4. TSV Grünwald m 145', '5. SV Memmelsdorf m 120']);
+  expect(brief(overall)).toEqual([
+    '1. TSV Eching m 165',
+    '2. TSV Eching w 155',
+    '3. FC Füssen w 150',
+    '4. TSV Grünwald m 145',
+    '5. SV Memmelsdorf m 120',
+  ]);
   await ctx.dispose();
 });
 
-test('the public: standings with podium and team filter, a challenge table, a club page, the home page, the widget on another origin', async ({ browser }) => {
+test('the public: standings with podium and team filter, a challenge table, a club page, the home page, the widget on another origin', async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const page = await visitorPage(browser);
 
@@ -199,7 +248,11 @@ test('the public: standings with podium and team filter, a challenge table, a cl
   const finalTable = page.getByRole('link', { name: /Abschlusstabelle/i });
   await expect(finalTable).toHaveCount(4);
   for (const link of await finalTable.all()) await expect(link).toHaveAttribute('href', '/tabelle');
-  await page.getByRole('main').getByRole('link', { name: /Abschlusstabelle/i }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Abschlusstabelle/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/tabelle$/);
 
   await expect(page.getByRole('heading', { name: 'Gesamttabelle', level: 1 })).toBeVisible();
@@ -269,7 +322,9 @@ test('the public: standings with podium and team filter, a challenge table, a cl
   await sponsor.close();
 });
 
-test('a correction with a reason changes the tables, the club page and the widget (without a reload) and is in the audit log', async ({ browser }) => {
+test('a correction with a reason changes the tables, the club page and the widget (without a reload) and is in the audit log', async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const sponsor = await browser.newPage();
   await sponsor.goto(`http://127.0.0.1:${FOREIGN_PORT}/`);
@@ -279,18 +334,30 @@ test('a correction with a reason changes the tables, the club page and the widge
   // Two of FC Füssen's four votes came from one burst: removed with a reason, then a new version.
   const { ctx, headers } = await operatorContext();
   const records = await (await ctx.get(`/api/operator/votes?participationId=${entryOf.get('D')}`)).json();
-  const removal = await ctx.post('/api/operator/votes/remove', { headers, data: { ids: records.items.slice(0, 2).map((v: { id: number }) => v.id), reason: 'Zwei Stimmen aus einem Netz in einer Minute' } });
+  const removal = await ctx.post('/api/operator/votes/remove', {
+    headers,
+    data: { ids: records.items.slice(0, 2).map((v: { id: number }) => v.id), reason: 'Zwei Stimmen aus einem Netz in einer Minute' },
+  });
   expect(removal.status()).toBe(200);
   const preview: ResultPreviewDto = await (await ctx.get(`/api/operator/results/challenges/${SLOGAN}/preview`)).json();
   expect(preview).toMatchObject({ changed: true, canPublish: true, currentVersion: 1 });
   const noReason = await ctx.post(`/api/operator/results/challenges/${SLOGAN}/publish`, { headers, data: { expectedVersion: 1 } });
   expect(noReason.status()).toBe(400);
-  const corrected = await ctx.post(`/api/operator/results/challenges/${SLOGAN}/publish`, { headers, data: { expectedVersion: 1, reason: 'Zwei Stimmen entfernt (Manipulation)' } });
+  const corrected = await ctx.post(`/api/operator/results/challenges/${SLOGAN}/publish`, {
+    headers,
+    data: { expectedVersion: 1, reason: 'Zwei Stimmen entfernt (Manipulation)' },
+  });
   expect(corrected.status()).toBe(200);
   expect(((await corrected.json()) as PublishResultDto).challenge.version).toBe(2);
 
   const overall: StandingRowDto[] = await (await api.get(`/results/overall-${YEAR}.json`)).json();
-  expect(brief(overall)).toEqual(['1. TSV Eching m 165', '1. TSV Grünwald m 165', '3. TSV Eching w 155', '4. FC Füssen w 130', '5. SV Memmelsdorf m 120']);
+  expect(brief(overall)).toEqual([
+    '1. TSV Eching m 165',
+    '1. TSV Grünwald m 165',
+    '3. TSV Eching w 155',
+    '4. FC Füssen w 130',
+    '5. SV Memmelsdorf m 120',
+  ]);
 
   // The widget on the sponsor's page follows by itself.
   await expect(widget.getByRole('listitem').nth(1)).toContainText('TSV Grünwald', { timeout: 25_000 });

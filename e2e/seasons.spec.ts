@@ -116,7 +116,10 @@ test('an admin copies the demo season into 2027, edits and reorders a challenge 
   await expectNoSeriousA11yViolations(page, 'Saison 2027');
 
   // The preview: the real site in a new tab, marked, showing the 2027 season.
-  const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Vorschau', exact: true }).click()]);
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Vorschau', exact: true }).click(),
+  ]);
   await tab.waitForLoadState();
   await expect(tab.getByText('Vorschau: Saison 2027')).toBeVisible();
   await tab.goto('/challenge');
@@ -171,7 +174,13 @@ test('after the demo season the admin switches the site to 2027; the archive, th
   // The audit log: each step of the season's change.
   await bar(page).getByRole('link', { name: 'Protokoll', exact: true }).click();
   const log = page.getByRole('table', { name: /^Protokoll, neueste zuerst/ });
-  for (const action of ['Saison kopiert', 'Challenge geändert', 'Reihenfolge der Challenges geändert', 'Saison-Vorschau geöffnet', 'Öffentliche Saison gewechselt']) {
+  for (const action of [
+    'Saison kopiert',
+    'Challenge geändert',
+    'Reihenfolge der Challenges geändert',
+    'Saison-Vorschau geöffnet',
+    'Öffentliche Saison gewechselt',
+  ]) {
     await expect(log.getByRole('row').filter({ has: page.getByRole('rowheader', { name: action, exact: true }) }), action).toHaveCount(1);
   }
   await visitor.context().close();

@@ -80,7 +80,9 @@ test('an idle tab with 5-minute tokens renews them once per lifetime: refresh ca
   }
 
   testInfo.annotations.push({ type: 'refresh calls per hour of an idle tab (5-minute tokens)', description: String(sent) });
-  console.log(`refresh calls of an idle tab with ${TOKEN_TTL_SECONDS}-second tokens: ${inTenSeconds} in its first 10 s, ${sent} in an hour`);
+  console.log(
+    `refresh calls of an idle tab with ${TOKEN_TTL_SECONDS}-second tokens: ${inTenSeconds} in its first 10 s, ${sent} in an hour`,
+  );
   expect(inTenSeconds).toBe(0);
   // Renewed at 4 of 5 minutes: 15 an hour (one more or less at the hour's edges).
   expect(sent).toBeGreaterThanOrEqual(14);

@@ -50,12 +50,19 @@ async function largePhoto(): Promise<Buffer> {
       pixels[i + 2] = ((x ^ y) & 31) * 4;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 const childrenOf = (pid: number): number[] => {
   try {
-    return execFileSync('pgrep', ['-P', String(pid)]).toString().trim().split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(pid)])
+      .toString()
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -79,7 +86,10 @@ test('kill -9 during processing: after the restart nothing is half there, and th
 
   // Warm the picture worker up, so that its pid is known before the kill.
   const presign = async () => {
-    const res = await api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', { headers: await headers(), data: { name: 'jubel.jpg', contentType: 'image/jpeg' } });
+    const res = await api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', {
+      headers: await headers(),
+      data: { name: 'jubel.jpg', contentType: 'image/jpeg' },
+    });
     expect(res.status(), await res.text()).toBe(200);
     return (await res.json()) as PresignedPostDto;
   };
@@ -108,7 +118,9 @@ test('kill -9 during processing: after the restart nothing is half there, and th
   // The body has arrived whole (its part file has the photo's size): processing runs now. Kill.
   let worker: number | undefined;
   for (let i = 0; i < 400; i++) {
-    const part = existsSync(incoming) ? readdirSync(incoming).find((f) => f.startsWith(interrupted.file) && f.endsWith('.part')) : undefined;
+    const part = existsSync(incoming)
+      ? readdirSync(incoming).find((f) => f.startsWith(interrupted.file) && f.endsWith('.part'))
+      : undefined;
     worker ??= childrenOf(server.pid)[0];
     if (part && statSync(path.join(incoming, part)).size >= photo.length && worker) break;
     await new Promise((r) => setTimeout(r, 25));
@@ -127,7 +139,9 @@ test('kill -9 during processing: after the restart nothing is half there, and th
   // Nothing half: the interrupted key makes no entry, and there is none.
   const useIt = await api.put('/api/challenge/particpation/e2e-bild', { headers: await headers(), data: { picture: interrupted.file } });
   expect(useIt.status()).toBe(400);
-  const own = await api.get('/api/challenge/particpation/e2e-bild', { headers: { authorization: `Bearer ${await accessToken(api, email)}` } });
+  const own = await api.get('/api/challenge/particpation/e2e-bild', {
+    headers: { authorization: `Bearer ${await accessToken(api, email)}` },
+  });
   expect(await own.json()).toBeNull();
 
   // The club uploads again (a smaller picture) and makes its entry; its files are served.

@@ -14,7 +14,12 @@ export const percentile = (xs, p) => {
 };
 
 /** An error, short: a failed query's message lists every parameter of a bulk insert. */
-export const brief = (error) => String(error?.stack ?? error).split('\n').slice(0, 8).join('\n').slice(0, 1500);
+export const brief = (error) =>
+  String(error?.stack ?? error)
+    .split('\n')
+    .slice(0, 8)
+    .join('\n')
+    .slice(0, 1500);
 
 /** Seeded random numbers in [0, 1) (mulberry32): the same data every run. */
 export function mulberry32(seed) {

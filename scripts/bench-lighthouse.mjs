@@ -182,7 +182,9 @@ async function measure(url, visitor) {
       // What Lighthouse's pessimistic estimate of LCP counts: every request started before the LCP
       // of the (unthrottled) observed run competes for the simulated phone's bandwidth.
       requests: requestsBeforeLcp(lhr),
-      work: (audit('mainthread-work-breakdown')?.details?.items ?? []).map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)} ms`).join(', '),
+      work: (audit('mainthread-work-breakdown')?.details?.items ?? [])
+        .map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)} ms`)
+        .join(', '),
       simulated: simulatedLcp(),
     };
   } finally {
@@ -203,7 +205,10 @@ function simulatedLcp() {
   const requests = [];
   for (const [node, t] of timings) {
     if (node.type === 'cpu') cpu += t.endTime - t.startTime;
-    else requests.push(`${Math.round(t.startTime)}–${Math.round(t.endTime)} ms ${(node.request.transferSize / 1024).toFixed(1)} KB ${node.request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}`);
+    else
+      requests.push(
+        `${Math.round(t.startTime)}–${Math.round(t.endTime)} ms ${(node.request.transferSize / 1024).toFixed(1)} KB ${node.request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}`,
+      );
   }
   const end = Math.max(...[...timings.values()].map((t) => t.endTime));
   return { end: Math.round(end), cpu: Math.round(cpu), requests };
@@ -221,7 +226,10 @@ function requestsBeforeLcp(lhr) {
     observed: `observed (unthrottled) FCP ${Math.round(metrics.observedFirstContentfulPaint)} ms, LCP ${Math.round(observedLcp)} ms`,
     ends: items
       .filter((i) => i.networkEndTime !== undefined)
-      .map((i) => `${Math.round(i.networkRequestTime - first)}–${Math.round(i.networkEndTime - first)} ms ${i.priority} ${i.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}`),
+      .map(
+        (i) =>
+          `${Math.round(i.networkRequestTime - first)}–${Math.round(i.networkEndTime - first)} ms ${i.priority} ${i.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}`,
+      ),
     count: before.length,
     kb: kb(before.reduce((sum, i) => sum + (i.transferSize ?? 0), 0)),
     largest: [...before]
@@ -275,15 +283,25 @@ async function startEdge({ dir, certificate }, builds) {
       deployNginxConfig({
         dir: nginxDir,
         // S3_ORIGIN: the pages load no bucket picture (the demo season's are in the database).
-        values: { APP_A: server, APP_B: server, S3_ORIGIN: '127.0.0.1:9', S3_BUCKET: 'none', LISTEN: `127.0.0.1:${build.edgePort} ssl http2` },
+        values: {
+          APP_A: server,
+          APP_B: server,
+          S3_ORIGIN: '127.0.0.1:9',
+          S3_BUCKET: 'none',
+          LISTEN: `127.0.0.1:${build.edgePort} ssl http2`,
+        },
         http: certificate,
       }),
     );
-    const nginx = track(spawn('nginx', ['-p', nginxDir, '-c', conf, '-e', path.join(nginxDir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }));
+    const nginx = track(
+      spawn('nginx', ['-p', nginxDir, '-c', conf, '-e', path.join(nginxDir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }),
+    );
     cleanups.push(() => nginx.stop());
     for (let tries = 0; ; tries++) {
       const up = await new Promise((resolve) => {
-        https.get(`${build.url}/healthz`, { rejectUnauthorized: false }, (res) => resolve(res.resume() && res.statusCode === 200)).on('error', () => resolve(false));
+        https
+          .get(`${build.url}/healthz`, { rejectUnauthorized: false }, (res) => resolve(res.resume() && res.statusCode === 200))
+          .on('error', () => resolve(false));
       });
       if (up) break;
       if (nginx.child.exitCode !== null || tries > 80) throw new Error(`nginx did not answer at ${build.url}`);
@@ -333,12 +351,22 @@ async function main() {
     while (edge && (build.edgePort === null || usedPorts.has(build.edgePort))) build.edgePort = await freePort();
     usedPorts.add(build.edgePort);
     build.url = edge ? `https://127.0.0.1:${build.edgePort}` : build.base;
-    console.log(`▶ built server on ${build.base} (${build.label}: ${path.relative(root, build.serverJs) || build.serverJs}, front-end of ${build.webRoot}; PGlite in ${dataDir}, demo season)`);
+    console.log(
+      `▶ built server on ${build.base} (${build.label}: ${path.relative(root, build.serverJs) || build.serverJs}, front-end of ${build.webRoot}; PGlite in ${dataDir}, demo season)`,
+    );
     const server = track(
       spawn(process.execPath, [build.serverJs], {
         cwd: path.resolve(path.dirname(build.serverJs), '../..'),
         stdio: ['ignore', 'inherit', 'inherit'],
-        env: { ...env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: build.url, WEB_ROOT: build.webRoot, LOG_LEVEL: 'warn' },
+        env: {
+          ...env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          PUBLIC_URL: build.url,
+          WEB_ROOT: build.webRoot,
+          LOG_LEVEL: 'warn',
+        },
       }),
     );
     cleanups.push(() => server.stop());
@@ -403,7 +431,9 @@ async function main() {
     );
   }
   const missed = rows.filter((r) => r.perf < TARGET.perf || r.a11y < TARGET.a11y || r.cls > TARGET.cls || r.lcp > TARGET.lcp).length;
-  console.log(`\n${missed ? `${missed} of ${rows.length} page × visitor rows miss a target` : 'every row meets the targets'} (${opts.plain ? 'HTTP/1.1 on loopback, --plain' : 'HTTPS with HTTP/2 through deploy/nginx'}); 1-min load average ${load()}`);
+  console.log(
+    `\n${missed ? `${missed} of ${rows.length} page × visitor rows miss a target` : 'every row meets the targets'} (${opts.plain ? 'HTTP/1.1 on loopback, --plain' : 'HTTPS with HTTP/2 through deploy/nginx'}); 1-min load average ${load()}`,
+  );
   if (opts.details) {
     for (const r of rows) {
       console.log(`\n${r.path} (${r.visitor}), median run:`);

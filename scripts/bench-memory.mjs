@@ -287,7 +287,10 @@ function print(title, results) {
     const values = results.map(value);
     const numeric = values.map(Number);
     const decimals = values[0].split('.')[1]?.length ?? 0;
-    const shown = values.length === 1 || numeric.some(Number.isNaN) ? values.join(' / ') : `${median(numeric).toFixed(decimals)}   (${values.join(', ')})`;
+    const shown =
+      values.length === 1 || numeric.some(Number.isNaN)
+        ? values.join(' / ')
+        : `${median(numeric).toFixed(decimals)}   (${values.join(', ')})`;
     console.log(`  ${name.padEnd(34)} ${shown}`);
   }
 }
@@ -306,7 +309,9 @@ try {
     second.push(await measureStart('second', dataDir, port));
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`\nwarm-up: ${REQUESTS} GET requests over ${first[0].loadRequests.distinct} public URLs, 8 at a time; samples every ${SAMPLE_MS} ms`);
+  console.log(
+    `\nwarm-up: ${REQUESTS} GET requests over ${first[0].loadRequests.distinct} public URLs, 8 at a time; samples every ${SAMPLE_MS} ms`,
+  );
   print('First start (empty DATA_DIR: database created, migrations, demo season import)', first);
   print('Second start (same DATA_DIR, no import)', second);
   console.log(`\n1-min load average at the end: ${os.loadavg()[0].toFixed(2)} (${os.cpus().length} cores)`);

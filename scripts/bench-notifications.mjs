@@ -160,7 +160,9 @@ async function main() {
     }
   };
   const berlinDate = (days) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(Date.now() + days * 86_400_000),
+    );
 
   let exitCode = 0;
   try {
@@ -235,7 +237,10 @@ async function main() {
     const { db } = database;
     await prepareJobQueues(database, config.mailDelivery);
     const q = async (text) => (await db.execute(text)).rows;
-    const version = String((await q('select version() as v'))[0].v).split(' ').slice(0, 2).join(' ');
+    const version = String((await q('select version() as v'))[0].v)
+      .split(' ')
+      .slice(0, 2)
+      .join(' ');
     console.log(`\nDatabase: PostgreSQL (${version}), fresh database ${dbName}`);
     console.log(`Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()}`);
 
@@ -326,13 +331,25 @@ async function main() {
     const siteBase = SITE_INSTANCE ? `http://127.0.0.1:${FIRST_PORT + 2}` : base;
     const startServer = async ({ site = false } = {}) => {
       const env = { ...process.env, ...serverEnv };
-      for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS', 'RATE_LIMIT_SCALE', 'METRICS_PORT', 'MAIL_RETRY_LIMIT', 'MAIL_RETRY_DELAY_SECONDS'])
+      for (const name of [
+        'SEASON_DIR',
+        'BASIC_AUTH_USER',
+        'BASIC_AUTH_PASSWORD',
+        'CLOCK_OFFSET_DAYS',
+        'NODE_OPTIONS',
+        'RATE_LIMIT_SCALE',
+        'METRICS_PORT',
+        'MAIL_RETRY_LIMIT',
+        'MAIL_RETRY_DELAY_SECONDS',
+      ])
         delete env[name];
       Object.assign(env, serverEnv);
       if (site) Object.assign(env, { PORT: String(FIRST_PORT + 2), JOB_WORKERS: 'none' });
       const out = openSync(logFile, 'a');
       const profile = process.env.BENCH_CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-      const server = track(spawn(process.execPath, [...profile, path.join(SERVER_DIST, 'server.js')], { cwd: root, stdio: ['ignore', out, out], env }));
+      const server = track(
+        spawn(process.execPath, [...profile, path.join(SERVER_DIST, 'server.js')], { cwd: root, stdio: ['ignore', out, out], env }),
+      );
       cleanups.push(() => server.stop());
       if (!site) servers.push(server);
       const started = performance.now();
@@ -420,18 +437,32 @@ async function main() {
     await sleep(IDLE_SECONDS * 1000);
     const cpuPerRequest = RATE > 0 ? (probedCpu() - idleCpu) / (IDLE_SECONDS * RATE) : 0;
     probe.phase = null;
-    if (RATE > 0) console.log(`\nThe site idle, ${RATE} req/s over ${pages.length} answers, ${IDLE_SECONDS} s (load ${load()})${SITE_INSTANCE ? ', answered by a second instance with JOB_WORKERS=none' : ''}: ${latencyLine('idle')}`);
+    if (RATE > 0)
+      console.log(
+        `\nThe site idle, ${RATE} req/s over ${pages.length} answers, ${IDLE_SECONDS} s (load ${load()})${SITE_INSTANCE ? ', answered by a second instance with JOB_WORKERS=none' : ''}: ${latencyLine('idle')}`,
+      );
 
     // 7. The trigger: voting opens today; the planner queues the mails (or the interim queueing).
-    const jobsCtx = { db, jobs: createJobQueue({ database, secret: APP_SECRET, mailDelivery: config.mailDelivery, log: silentLog() }), now: () => new Date(), log: silentLog(), config };
-    await db.update(schema.challenges).set({ startDateVoting: berlinDate(0) }).where(sql`id = ${challengeId}`);
+    const jobsCtx = {
+      db,
+      jobs: createJobQueue({ database, secret: APP_SECRET, mailDelivery: config.mailDelivery, log: silentLog() }),
+      now: () => new Date(),
+      log: silentLog(),
+      config,
+    };
+    await db
+      .update(schema.challenges)
+      .set({ startDateVoting: berlinDate(0) })
+      .where(sql`id = ${challengeId}`);
     const cpuBefore = serverCpu();
     const pgCpu = new Map();
     const pgSample = async () => {
-      for (const { pid } of (await q(`select pid from pg_stat_activity where datname = current_database()`))) pgCpu.set(pid, [pgCpu.get(pid)?.[0] ?? cpuSeconds(pid) ?? 0, cpuSeconds(pid) ?? pgCpu.get(pid)?.[1] ?? 0]);
+      for (const { pid } of await q(`select pid from pg_stat_activity where datname = current_database()`))
+        pgCpu.set(pid, [pgCpu.get(pid)?.[0] ?? cpuSeconds(pid) ?? 0, cpuSeconds(pid) ?? pgCpu.get(pid)?.[1] ?? 0]);
     };
     await pgSample();
-    const xacts = async () => Number((await q(`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`))[0].n);
+    const xacts = async () =>
+      Number((await q(`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`))[0].n);
     const xactsBefore = await xacts();
     const pgTimer = setInterval(() => void pgSample().catch(() => undefined), 2000);
     cleanups.push(() => clearInterval(pgTimer));
@@ -465,7 +496,9 @@ async function main() {
       rows = Number((await q(`select count(*)::int as n from notifications`))[0].n);
     }
     const jobsQueued = Number((await q(`select count(*)::int as n from pgboss.job where name = 'notify'`))[0].n);
-    const byTemplate = (await q(`select template, kind, count(*)::int as n from notifications group by 1, 2 order by 3 desc`)).map((r) => `${r.template}/${r.kind} ${int(r.n)}`);
+    const byTemplate = (await q(`select template, kind, count(*)::int as n from notifications group by 1, 2 order by 3 desc`)).map(
+      (r) => `${r.template}/${r.kind} ${int(r.n)}`,
+    );
     console.log(`\nTrigger: ${how}`);
     console.log(`  queued ${int(rows)} notification rows and ${int(jobsQueued)} notify jobs in ${s1(queueMs)} (${byTemplate.join(', ')})`);
     const expected = rows;
@@ -516,7 +549,11 @@ async function main() {
     const pendingJobs = Number((await q(`select count(*)::int as n from pgboss.job where name = 'notify' and state < 'completed'`))[0].n);
     const duplicates = [...received.values()].filter((n) => n > 1).length;
     const extra = [...received.values()].reduce((s, n) => s + n - 1, 0);
-    const state = (await q(`select count(*) filter (where sent_at is not null)::int as sent, count(*) filter (where failed_at is not null)::int as failed, count(*) filter (where skipped is not null)::int as skipped from notifications`))[0];
+    const state = (
+      await q(
+        `select count(*) filter (where sent_at is not null)::int as sent, count(*) filter (where failed_at is not null)::int as failed, count(*) filter (where skipped is not null)::int as skipped from notifications`,
+      )
+    )[0];
 
     const rateBetween = (fromShare, toShare) => {
       const a = arrivals[Math.floor(expected * fromShare)];
@@ -525,12 +562,20 @@ async function main() {
     };
     const firstMs = arrivals[0] - triggerAt;
     const overall = (expected * 1000) / (doneAt - triggerAt);
-    console.log(`\nDelivery through one instance (${SMTP_POOL.maxConnections} pooled SMTP connections, notify batch ${BATCH_SIZE.notify}), load ${load()}:`);
-    console.log(`  first mail ${s1(firstMs)} after the trigger, last ${s1(doneAt - triggerAt)}; ${int(received.size)} distinct of ${int(expected)} expected; ${(bytesTotal / deliveredTotal / 1024).toFixed(1)} KB per mail`);
-    console.log(`  overall ${overall.toFixed(0)} mails/s (trigger → last mail${kill ? ', the kill and restart included' : ''}) — target ≥ ${TARGET_RATE}: ${overall >= TARGET_RATE ? '✓' : '✗'}`);
+    console.log(
+      `\nDelivery through one instance (${SMTP_POOL.maxConnections} pooled SMTP connections, notify batch ${BATCH_SIZE.notify}), load ${load()}:`,
+    );
+    console.log(
+      `  first mail ${s1(firstMs)} after the trigger, last ${s1(doneAt - triggerAt)}; ${int(received.size)} distinct of ${int(expected)} expected; ${(bytesTotal / deliveredTotal / 1024).toFixed(1)} KB per mail`,
+    );
+    console.log(
+      `  overall ${overall.toFixed(0)} mails/s (trigger → last mail${kill ? ', the kill and restart included' : ''}) — target ≥ ${TARGET_RATE}: ${overall >= TARGET_RATE ? '✓' : '✗'}`,
+    );
     if (kill) {
       const share = kill.delivered / expected;
-      console.log(`  steady ${rateBetween(0.1, Math.max(0.11, share - 0.02)).toFixed(0)} mails/s (10 % → the kill), ${rateBetween(Math.min(0.89, share + 0.05), 0.9).toFixed(0)} mails/s (after the restart → 90 %)`);
+      console.log(
+        `  steady ${rateBetween(0.1, Math.max(0.11, share - 0.02)).toFixed(0)} mails/s (10 % → the kill), ${rateBetween(Math.min(0.89, share + 0.05), 0.9).toFixed(0)} mails/s (after the restart → 90 %)`,
+      );
     } else console.log(`  steady ${rateBetween(0.1, 0.9).toFixed(0)} mails/s (10 % → 90 %)`);
     console.log(
       `  CPU per mail: server ${(((cpuUsed - probeCpu) * 1000) / expected).toFixed(2)} ms (${cpuUsed.toFixed(1)} s in all, less ${probeCpu.toFixed(1)} s for the site's answers at ${(cpuPerRequest * 1000).toFixed(2)} ms each), PostgreSQL backends ${((pgUsed * 1000) / expected).toFixed(2)} ms; ${xactsPerMail.toFixed(1)} transactions per mail`,
@@ -538,7 +583,9 @@ async function main() {
     console.log(
       `  after kill -9 mid-batch and restart: ${duplicates} Message-IDs seen twice (${extra} extra deliveries)${duplicates === 0 ? ' ✓' : ' ✗'}; delivered ${int(received.size)} == expected ${int(expected)} ${received.size === expected ? '✓' : '✗'}; rows sent ${int(state.sent)}, failed ${state.failed}, skipped ${state.skipped}; notify jobs still pending ${pendingJobs}`,
     );
-    console.log(`  the site during the send (${RATE} req/s${SITE_INSTANCE ? ', the second instance' : ''}): ${latencyLine('send')} — target p99 ≤ ${TARGET_P99} ms: ${percentile(probe.samples.get('send') ?? [], 99) <= TARGET_P99 ? '✓' : '✗'}`);
+    console.log(
+      `  the site during the send (${RATE} req/s${SITE_INSTANCE ? ', the second instance' : ''}): ${latencyLine('send')} — target p99 ≤ ${TARGET_P99} ms: ${percentile(probe.samples.get('send') ?? [], 99) <= TARGET_P99 ? '✓' : '✗'}`,
+    );
     console.log(`  the site idle:                  ${latencyLine('idle')}`);
 
     // 9. An SMTP outage: mails queued while the sink is down; none may be lost.
@@ -564,7 +611,11 @@ async function main() {
       probe.phase = 'outage';
       while (Date.now() - down < OUTAGE_SECONDS * 1000) {
         await sleep(Math.min(30_000, OUTAGE_SECONDS * 1000 - (Date.now() - down)));
-        const states = (await q(`select state, count(*)::int as n, max(retry_count)::int as r from pgboss.job where name = 'notify' and state < 'completed' group by 1`))
+        const states = (
+          await q(
+            `select state, count(*)::int as n, max(retry_count)::int as r from pgboss.job where name = 'notify' and state < 'completed' group by 1`,
+          )
+        )
           .map((r) => `${r.state} ${r.n} (retries up to ${r.r})`)
           .join(', ');
         console.log(`  ${s1(Date.now() - down)} down: jobs ${states || 'none waiting'}`);
@@ -585,7 +636,9 @@ async function main() {
       probe.phase = null;
       const lastArrival = Date.now() - back;
       const lost = ids.length - arrived();
-      const failedRows = Number((await q(`select count(*)::int as n from notifications where occasion = '${occasion}' and failed_at is not null`))[0].n);
+      const failedRows = Number(
+        (await q(`select count(*)::int as n from notifications where occasion = '${occasion}' and failed_at is not null`))[0].n,
+      );
       const twice = ids.filter((id) => (received.get(id) ?? 0) > 1).length;
       console.log(
         `  SMTP down ${s1(wasDown)}: ${int(arrived())} of ${int(ids.length)} delivered after it came back, the last ${s1(lastArrival)} after; lost ${lost} ${lost === 0 ? '✓' : '✗'}, failed rows ${failedRows}, seen twice ${twice}`,

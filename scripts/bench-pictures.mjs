@@ -205,7 +205,8 @@ async function waitForServer(base, server) {
 }
 
 /** Quoted-printable soft breaks and escapes, as nodemailer writes them. */
-const decodeQuotedPrintable = (text) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+const decodeQuotedPrintable = (text) =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 
 /** The 6-digit code of the newest mail to `email` in the outbox (sent by a background job: polled). */
 async function codeFromOutbox(dataDir, email) {
@@ -260,7 +261,13 @@ async function member(base, dataDir) {
   const signup = await post(`${content}/frontend-users/signup`, {
     email,
     password: PASSWORD,
-    fields: { firstname: 'Erika', lastname: 'Musterfrau', street: 'Hauptstraße 1', city: '85386 Eching', club: { id: club.sys.id, linkType: 'Object', type: 'Link' } },
+    fields: {
+      firstname: 'Erika',
+      lastname: 'Musterfrau',
+      street: 'Hauptstraße 1',
+      city: '85386 Eching',
+      club: { id: club.sys.id, linkType: 'Object', type: 'Link' },
+    },
   });
   if (signup.status >= 300) throw new Error(`signup answered ${signup.status}: ${JSON.stringify(await json(signup))}`);
   const code = await codeFromOutbox(dataDir, email);
@@ -274,7 +281,12 @@ async function member(base, dataDir) {
 async function logIn(base, email) {
   const config = await json(await fetch(`${base}/config.json`));
   const storage = new MemoryStorage();
-  const pool = new cognito.CognitoUserPool({ UserPoolId: config.identity.userPoolId, ClientId: config.identity.clientId, endpoint: `${base}${config.identity.endpoint}`, Storage: storage });
+  const pool = new cognito.CognitoUserPool({
+    UserPoolId: config.identity.userPoolId,
+    ClientId: config.identity.clientId,
+    endpoint: `${base}${config.identity.endpoint}`,
+    Storage: storage,
+  });
   const user = new cognito.CognitoUser({ Username: email, Pool: pool, Storage: storage });
   const session = await new Promise((resolve, reject) =>
     user.authenticateUser(new cognito.AuthenticationDetails({ Username: email, Password: PASSWORD }), {
@@ -296,12 +308,17 @@ async function uploadOnce(base, token, photo) {
     body: JSON.stringify({ name: 'jubel.jpg', contentType: 'image/jpeg' }),
   });
   const post = await json(presign);
-  if (presign.status !== 200) return { ok: false, why: `createpresignedpost answered ${presign.status}: ${JSON.stringify(post).slice(0, 300)}` };
+  if (presign.status !== 200)
+    return { ok: false, why: `createpresignedpost answered ${presign.status}: ${JSON.stringify(post).slice(0, 300)}` };
   const form = new FormData();
   for (const [k, v] of Object.entries(post.data.fields)) form.append(k, v);
   form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'jubel.jpg');
   const started = performance.now();
-  const res = await fetch(new URL(post.data.url, base), { method: 'POST', headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf }, body: form });
+  const res = await fetch(new URL(post.data.url, base), {
+    method: 'POST',
+    headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    body: form,
+  });
   const body = await json(res);
   const took = performance.now() - started;
   const file = body?.image?.fields?.file;
@@ -315,19 +332,23 @@ async function uploadOnce(base, token, photo) {
 // The picture: smooth noise at 1/5 scale, enlarged, plus fine grain (like sensor noise), so that it
 // compresses like a photo (~4 MB as JPEG quality 85), not like a flat graphic nor like pure noise.
 
-
 async function photoStandIn() {
   const rnd = mulberry32(20260601);
   const sw = WIDTH / 5;
   const sh = HEIGHT / 5;
   const coarse = Buffer.alloc(sw * sh * 3);
   for (let i = 0; i < coarse.length; i++) coarse[i] = Math.floor(rnd() * 256);
-  const pixels = await sharp(coarse, { raw: { width: sw, height: sh, channels: 3 } }).resize(WIDTH, HEIGHT, { kernel: 'cubic' }).raw().toBuffer();
+  const pixels = await sharp(coarse, { raw: { width: sw, height: sh, channels: 3 } })
+    .resize(WIDTH, HEIGHT, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
   for (let i = 0; i < pixels.length; i++) {
     const v = pixels[i] + (rnd() - 0.5) * 16;
     pixels[i] = v < 0 ? 0 : v > 255 ? 255 : v;
   }
-  return sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -355,7 +376,15 @@ async function runMode(mode, photo) {
   cleanups.push(removeDir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: base, LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+  };
   for (const name of Object.keys(env)) if (/^(S3_|PICTURE_|BASIC_AUTH_)/.test(name)) delete env[name];
   for (const name of ['MALLOC_ARENA_MAX', 'NODE_OPTIONS', 'CLOCK_OFFSET_DAYS', 'UV_THREADPOOL_SIZE', 'VIPS_CONCURRENCY']) delete env[name];
   Object.assign(env, { SEASON_DIR: at('e2e/season'), RATE_LIMIT_SCALE: '0', ...mode.env });
@@ -483,7 +512,9 @@ try {
     ['/health max', 12, (r) => ms(r.healthMax)],
     ['/health p99', 12, (r) => ms(r.healthP99)],
   ];
-  console.log(`\nMemory of picture processing (RSS every ${SAMPLE_MS} ms from /proc; /health every ${PROBE_MS} ms during the uploads; median time of one upload):`);
+  console.log(
+    `\nMemory of picture processing (RSS every ${SAMPLE_MS} ms from /proc; /health every ${PROBE_MS} ms during the uploads; median time of one upload):`,
+  );
   console.log(cols.map(([h, w], i) => (i === 0 ? h.padEnd(w) : h.padStart(w))).join(' '));
   for (const r of results) console.log(cols.map(([, w, f], i) => (i === 0 ? f(r).padEnd(w) : f(r).padStart(w))).join(' '));
   if (results.length === 2) {

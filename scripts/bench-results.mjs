@@ -43,7 +43,6 @@ const ms = (n) => `${n.toFixed(0)} ms`;
 const run = benchRun('bench:results');
 const { cleanups, track, cleanup } = run;
 
-
 function hasCommand(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }
@@ -101,7 +100,10 @@ try {
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   }
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS }, { serverRoot: at('server'), cwd: root });
+  const config = loadConfig(
+    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS },
+    { serverRoot: at('server'), cwd: root },
+  );
   let opened = await openConfiguredDatabase(config, 'cli');
   const closeDb = async () => {
     if (opened) await opened.close();
@@ -116,11 +118,20 @@ try {
       : `\nDatabase: PGlite (embedded, ${String(version).split(' ').slice(0, 2).join(' ')}) in ${dataDir}`,
   );
   const load = () => os.loadavg()[0].toFixed(2);
-  console.log(`Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()} (other work on the machine moves every figure)`);
+  console.log(
+    `Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()} (other work on the machine moves every figure)`,
+  );
 
   // ---- Seed (not measured) ------------------------------------------------------------------
   // ---- Seed (not measured) ------------------------------------------------------------------
-  const { yearId, CHALLENGES } = await seedSeason({ db, schema, normalizeSearch, DEFAULT_POINTS_TABLE, clubNumbers: CLUB_NUMBERS, postgres: !!adminUrl });
+  const { yearId, CHALLENGES } = await seedSeason({
+    db,
+    schema,
+    normalizeSearch,
+    DEFAULT_POINTS_TABLE,
+    clubNumbers: CLUB_NUMBERS,
+    postgres: !!adminUrl,
+  });
 
   // 3. Publication through the real service, one challenge after the other.
   const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {} };
@@ -149,9 +160,19 @@ try {
   // 4. Serving: the built server on that database, against nginx serving the same bytes.
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PUBLIC_URL: base };
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: base,
+  };
   for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS']) delete serverEnv[name];
-  const server = track(spawn(process.execPath, [at('server/dist/server.js')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: serverEnv }));
+  const server = track(
+    spawn(process.execPath, [at('server/dist/server.js')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: serverEnv }),
+  );
   cleanups.push(() => server.stop());
   await waitFor(`${base}/healthz`, 'the server');
 
@@ -216,13 +237,17 @@ http {
 }
 `,
     );
-    const nginx = track(spawn('nginx', ['-p', ngx, '-c', conf, '-e', path.join(ngx, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }));
+    const nginx = track(
+      spawn('nginx', ['-p', ngx, '-c', conf, '-e', path.join(ngx, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }),
+    );
     cleanups.push(() => nginx.stop('SIGTERM'));
     const nginxBase = `http://127.0.0.1:${nginxPort}`;
     await waitFor(nginxBase + filePath, 'nginx');
     const check = await get(nginxBase + filePath, { 'accept-encoding': 'gzip' });
     if (check.status !== 200 || check.headers['content-encoding'] !== 'gzip' || !check.body.equals(gz.body)) {
-      throw new Error(`nginx does not serve the same gzip bytes (${check.status}, ${check.headers['content-encoding']}, ${check.body.length} bytes)`);
+      throw new Error(
+        `nginx does not serve the same gzip bytes (${check.status}, ${check.headers['content-encoding']}, ${check.body.length} bytes)`,
+      );
     }
 
     // Revalidation as browsers and the embed widget do it (max-age=0): each server with its own tag.
@@ -232,7 +257,14 @@ http {
 
     const wrk = (url, headers, seconds, latency) =>
       new Promise((resolve, reject) => {
-        const args = [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, ...headers.flatMap((h) => ['-H', h]), ...(latency ? ['--latency'] : []), url];
+        const args = [
+          `-t${THREADS}`,
+          `-c${CONNECTIONS}`,
+          `-d${seconds}s`,
+          ...headers.flatMap((h) => ['-H', h]),
+          ...(latency ? ['--latency'] : []),
+          url,
+        ];
         const run = track(spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] }));
         let out = '';
         run.child.stdout.on('data', (d) => (out += d));
@@ -255,7 +287,10 @@ http {
 
     const scenarios = [
       { name: 'full file (200, gzip)', headers: () => ['Accept-Encoding: gzip'] },
-      { name: 'revalidation (304)', headers: (target) => ['Accept-Encoding: gzip', `If-None-Match: ${target === 'product' ? etag : nginxEtag}`] },
+      {
+        name: 'revalidation (304)',
+        headers: (target) => ['Accept-Encoding: gzip', `If-None-Match: ${target === 'product' ? etag : nginxEtag}`],
+      },
     ];
     console.log(
       `\nwrk -t${THREADS} -c${CONNECTIONS} -d${DURATION}s --latency -H 'Accept-Encoding: gzip' [-H 'If-None-Match: …'], product then nginx,` +

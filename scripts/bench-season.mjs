@@ -31,8 +31,39 @@ Simbach Stadtbergen Taufkirchen Töging Trostberg Vaterstetten Vohburg Waldsasse
     towns.push(words[i - 1] === 'Bad' ? `Bad ${word}` : word);
     return towns;
   }, []);
-const PREFIXES = ['TSV', 'SV', 'FC', 'SpVgg', 'TuS', 'VfB', 'VfL', 'ASV', 'DJK', 'FSV', 'SC', 'TSG', 'BSC', 'SSV', 'TV', '1. FC', 'ESV', 'SG'];
-const EPITHETS = ['Eintracht', 'Germania', 'Rot-Weiß', 'Blau-Weiß', 'Viktoria', 'Concordia', 'Alemannia', 'Grün-Weiß', 'Wacker', 'Phönix', 'Jahn'];
+const PREFIXES = [
+  'TSV',
+  'SV',
+  'FC',
+  'SpVgg',
+  'TuS',
+  'VfB',
+  'VfL',
+  'ASV',
+  'DJK',
+  'FSV',
+  'SC',
+  'TSG',
+  'BSC',
+  'SSV',
+  'TV',
+  '1. FC',
+  'ESV',
+  'SG',
+];
+const EPITHETS = [
+  'Eintracht',
+  'Germania',
+  'Rot-Weiß',
+  'Blau-Weiß',
+  'Viktoria',
+  'Concordia',
+  'Alemannia',
+  'Grün-Weiß',
+  'Wacker',
+  'Phönix',
+  'Jahn',
+];
 const DISTRICTS = ['Nord', 'Süd', 'Ost', 'West', 'Mitte', 'Land', 'Stadt', 'Oberhausen', 'Unterau', 'Moos', 'Au', 'Kreuzberg'];
 
 function clubNames(count) {
@@ -54,7 +85,16 @@ function clubNames(count) {
 }
 
 const SLOGAN_PARTS = [
-  ['Bei uns', 'Auf unserem Platz', 'Im Verein', 'Gemeinsam', 'Seit Jahrzehnten', 'Jedes Wochenende', 'Ob Regen oder Sonne', 'Von der F-Jugend bis zur Ersten'],
+  [
+    'Bei uns',
+    'Auf unserem Platz',
+    'Im Verein',
+    'Gemeinsam',
+    'Seit Jahrzehnten',
+    'Jedes Wochenende',
+    'Ob Regen oder Sonne',
+    'Von der F-Jugend bis zur Ersten',
+  ],
   [
     'zählt jeder Einzelne',
     'spielt das Herz mit',
@@ -65,10 +105,21 @@ const SLOGAN_PARTS = [
     'steht der Zusammenhalt an erster Stelle',
     'schmeckt der Sieg am besten',
   ],
-  ['– auf geht’s!', '!', '. Punkt.', ' – mit Herz und Leidenschaft.', '… und danach ein Kühles!', ' – Heimat, Rasen, Leidenschaft.', ' ⚽', '!!'],
+  [
+    '– auf geht’s!',
+    '!',
+    '. Punkt.',
+    ' – mit Herz und Leidenschaft.',
+    '… und danach ein Kühles!',
+    ' – Heimat, Rasen, Leidenschaft.',
+    ' ⚽',
+    '!!',
+  ],
 ];
 const slogan = (clubname) =>
-  rnd() < 0.3 ? `${clubname}: ${pick(SLOGAN_PARTS[1])}${pick(SLOGAN_PARTS[2])}` : `${pick(SLOGAN_PARTS[0])} ${pick(SLOGAN_PARTS[1])}${pick(SLOGAN_PARTS[2])}`;
+  rnd() < 0.3
+    ? `${clubname}: ${pick(SLOGAN_PARTS[1])}${pick(SLOGAN_PARTS[2])}`
+    : `${pick(SLOGAN_PARTS[0])} ${pick(SLOGAN_PARTS[1])}${pick(SLOGAN_PARTS[2])}`;
 
 /** Votes of one entry: mostly a few, an exponential tail, now and then a club that mobilised hundreds. */
 const voteCount = () => (rnd() < 0.01 ? int(200, 900) : Math.floor(-Math.log(1 - rnd()) * 12));
@@ -93,7 +144,16 @@ export function richText(paragraphs, heading) {
  * from the built server and the contracts). `postgres`: vacuum analyze afterwards (else analyze).
  * `legalParagraphs`: paragraphs of each legal text (0: empty texts). Answers what it wrote.
  */
-export async function seedSeason({ db, schema, normalizeSearch, DEFAULT_POINTS_TABLE, clubNumbers, postgres, legalParagraphs = 0, log = console.log }) {
+export async function seedSeason({
+  db,
+  schema,
+  normalizeSearch,
+  DEFAULT_POINTS_TABLE,
+  clubNumbers,
+  postgres,
+  legalParagraphs = 0,
+  log = console.log,
+}) {
   const seedStarted = performance.now();
   const today = new Date();
   const Y = today.getUTCFullYear() - 1; // last year's season: every challenge has ended
@@ -170,7 +230,14 @@ export async function seedSeason({ db, schema, normalizeSearch, DEFAULT_POINTS_T
     const clubnumber = String(10_000 + i * 7 + int(0, 6));
     const logourl = rnd() < 0.4 ? `/media/logos/${clubnumber}-${randomBytes(4).toString('hex')}.png` : null;
     for (const team of ['m', 'w']) {
-      clubRows.push({ id: `club-${clubnumber}-${team}`, clubnumber, clubname, team, logourl, search: normalizeSearch(`${clubname} ${clubnumber}`) });
+      clubRows.push({
+        id: `club-${clubnumber}-${team}`,
+        clubnumber,
+        clubname,
+        team,
+        logourl,
+        search: normalizeSearch(`${clubname} ${clubnumber}`),
+      });
     }
   });
   for (let i = 0; i < clubRows.length; i += 1000) await db.insert(schema.clubs).values(clubRows.slice(i, i + 1000));
@@ -193,14 +260,18 @@ export async function seedSeason({ db, schema, normalizeSearch, DEFAULT_POINTS_T
         publishedAt,
       };
       if (c.type === 'bfv-erd-estimate') {
-        Object.assign(row, { objectTypeId: 'bfv-erd-estimate-participation', estimate: Math.max(0, Math.round(c.rightAnswer * (0.4 + rnd() * 1.2))) });
+        Object.assign(row, {
+          objectTypeId: 'bfv-erd-estimate-participation',
+          estimate: Math.max(0, Math.round(c.rightAnswer * (0.4 + rnd() * 1.2))),
+        });
       } else if (c.type === 'bfv-erd-goals') {
         const estimate = c.scoring === 'closest' ? int(150, 480) : Math.floor(-Math.log(1 - rnd()) * 14);
         Object.assign(row, { objectTypeId: 'bfv-erd-estimate-participation', estimate });
       } else {
         const pending = rnd() < 0.015; // a few still waiting for review: not ranked
         Object.assign(row, pending ? { state: 'pending', publishedAt: null } : { votes: voteCount() });
-        if (c.type === 'bfv-erd-text-vote') Object.assign(row, { objectTypeId: 'bfv-erd-text-participation', slogan: slogan(club.clubname) });
+        if (c.type === 'bfv-erd-text-vote')
+          Object.assign(row, { objectTypeId: 'bfv-erd-text-participation', slogan: slogan(club.clubname) });
         else {
           const key = randomBytes(16).toString('hex');
           const base = `/media/uploads/${key}`;

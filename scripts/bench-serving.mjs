@@ -64,7 +64,6 @@ const load = () => os.loadavg()[0].toFixed(2);
 const run = benchRun('bench:serving');
 const { cleanups, track, cleanup } = run;
 
-
 const hasCommand = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 
 /** Sizes of one answer: raw, gzip, br (each decoded and compared with the raw bytes). */
@@ -74,7 +73,8 @@ async function sizes(url) {
   const br = await get(url, { 'accept-encoding': 'br' });
   if (raw.status !== 200 || gz.status !== 200 || br.status !== 200) throw new Error(`${url}: ${raw.status}/${gz.status}/${br.status}`);
   const unpack = (res, fn) => (res.headers['content-encoding'] ? fn(res.body) : res.body);
-  if (!unpack(gz, gunzipSync).equals(raw.body) || !unpack(br, brotliDecompressSync).equals(raw.body)) throw new Error(`${url}: encodings differ`);
+  if (!unpack(gz, gunzipSync).equals(raw.body) || !unpack(br, brotliDecompressSync).equals(raw.body))
+    throw new Error(`${url}: encodings differ`);
   return { raw, gz, br };
 }
 
@@ -143,7 +143,9 @@ try {
     .sort((a, b) => statSync(path.join(hostDist, b)).size - statSync(path.join(hostDist, a)).size)[0];
   if (!jsName) throw new Error('no hashed JS file with a .gz sibling in host/dist');
 
-  console.log(`Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()} (other work on the machine moves every figure)`);
+  console.log(
+    `Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()} (other work on the machine moves every figure)`,
+  );
   const summary = [];
 
   for (const kind of databases) {
@@ -225,9 +227,14 @@ try {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: base,
     };
-    for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS']) delete serverEnv[name];
+    for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS'])
+      delete serverEnv[name];
     const server = track(
-      spawn(process.execPath, [SERVER_JS ?? at('server/dist/server.js')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: serverEnv }),
+      spawn(process.execPath, [SERVER_JS ?? at('server/dist/server.js')], {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: serverEnv,
+      }),
     );
     later(() => server.stop());
     await waitFor(`${base}/healthz`, 'the server');
@@ -236,8 +243,14 @@ try {
     const textVote = CHALLENGES.find((c) => c.type === 'bfv-erd-text-vote');
     const endpoints = [
       { name: 'space data', path: `${space}/spacedata?include=4` },
-      { name: 'browse list (newest)', path: `${space}/objects/search?include=1&fields.challenge.id=${textVote.id}&from=0&size=10&sort=-createdAt` },
-      { name: 'browse list (votes)', path: `${space}/objects/search?include=1&fields.challenge.id=${textVote.id}&from=0&size=10&sort=-fields.votes` },
+      {
+        name: 'browse list (newest)',
+        path: `${space}/objects/search?include=1&fields.challenge.id=${textVote.id}&from=0&size=10&sort=-createdAt`,
+      },
+      {
+        name: 'browse list (votes)',
+        path: `${space}/objects/search?include=1&fields.challenge.id=${textVote.id}&from=0&size=10&sort=-fields.votes`,
+      },
       { name: 'result file (overall)', path: `/results/overall-${yearId}.json` },
     ];
     console.log('\nAnswers (raw / gzip / br; headers as a CDN sees them):');
@@ -308,7 +321,8 @@ try {
       writeFileSync(path.join(www, resultFile.path), resultFile.raw);
       writeFileSync(path.join(www, `${resultFile.path}.gz`), resultFile.gzip);
       const js = await get(`${base}/${jsName}`, { 'accept-encoding': 'gzip' });
-      if (js.status !== 200 || js.headers['content-encoding'] !== 'gzip') throw new Error(`/${jsName}: ${js.status} ${js.headers['content-encoding']}`);
+      if (js.status !== 200 || js.headers['content-encoding'] !== 'gzip')
+        throw new Error(`/${jsName}: ${js.status} ${js.headers['content-encoding']}`);
       writeFileSync(path.join(www, jsName), readFileSync(path.join(hostDist, jsName)));
       writeFileSync(path.join(www, `${jsName}.gz`), js.body);
       for (const dir of [ngx, www, path.join(www, 'results')]) chmodSync(dir, 0o755);
@@ -346,7 +360,9 @@ http {
 }
 `,
       );
-      const nginx = track(spawn('nginx', ['-p', ngx, '-c', conf, '-e', path.join(ngx, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }));
+      const nginx = track(
+        spawn('nginx', ['-p', ngx, '-c', conf, '-e', path.join(ngx, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }),
+      );
       later(() => nginx.stop('SIGTERM'));
       const nginxBase = `http://127.0.0.1:${nginxPort}`;
       await waitFor(`${nginxBase}/${jsName}`, 'nginx');
@@ -429,10 +445,17 @@ http {
         await fixedRate(url, 3);
         const r = await fixedRate(url, DURATION);
         console.log(`  ${who.padEnd(22)} held ${pct(r.held).padStart(5)}, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms`);
-        summary.push({ kind, what: `result file at ${RATE} req/s: ${who}`, value: `held ${pct(r.held)}, p50 ${r.p50} ms, p99 ${r.p99} ms`, ok: null });
+        summary.push({
+          kind,
+          what: `result file at ${RATE} req/s: ${who}`,
+          value: `held ${pct(r.held)}, p50 ${r.p50} ms, p99 ${r.p99} ms`,
+          ok: null,
+        });
       }
 
-      console.log(`\nwrk -t2 -c50 -d${WRK_DURATION}s (after 2 s warm-up), product then nginx, same bytes, ${ROUNDS} rounds (load ${load()}):`);
+      console.log(
+        `\nwrk -t2 -c50 -d${WRK_DURATION}s (after 2 s warm-up), product then nginx, same bytes, ${ROUNDS} rounds (load ${load()}):`,
+      );
       for (const [name, p] of [
         ['result file (overall)', resultFile.path],
         [`hashed JS (${jsName})`, `/${jsName}`],
@@ -448,7 +471,9 @@ http {
         summary.push({ kind, what: `${name} vs nginx (gzip)`, value: `${pct(c.ratio)} of the rate; CPU/answer ${pct(c.cpuRatio)}`, ok });
       }
       if (process.env.BENCH_VARIANTS !== '0') {
-        console.log('  other request headers, result file, one round each (nginx has no brotli: it sends gzip to a browser, the product br):');
+        console.log(
+          '  other request headers, result file, one round each (nginx has no brotli: it sends gzip to a browser, the product br):',
+        );
         for (const [label, headers] of [
           ['no Accept-Encoding', []],
           [`Accept-Encoding: ${BROWSER_ENCODING}`, [`Accept-Encoding: ${BROWSER_ENCODING}`]],
@@ -469,8 +494,11 @@ http {
     }
   }
 
-  console.log(`\nSummary (targets: rate held with p99 ≤ ${P99_TARGET_MS} ms; ≥ ${pct(RATE_TARGET)} of nginx's rate; 1-minute load ${load()}):`);
-  for (const s of summary) console.log(`  ${s.kind.padEnd(8)} ${s.what.padEnd(44)} ${s.value.padEnd(40)} ${s.ok === null ? '' : s.ok ? '✓' : '✗'}`);
+  console.log(
+    `\nSummary (targets: rate held with p99 ≤ ${P99_TARGET_MS} ms; ≥ ${pct(RATE_TARGET)} of nginx's rate; 1-minute load ${load()}):`,
+  );
+  for (const s of summary)
+    console.log(`  ${s.kind.padEnd(8)} ${s.what.padEnd(44)} ${s.value.padEnd(40)} ${s.ok === null ? '' : s.ok ? '✓' : '✗'}`);
 } catch (error) {
   exitCode = run.failed(error);
 } finally {

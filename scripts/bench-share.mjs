@@ -104,17 +104,30 @@ try {
   const { publishChallengeResults } = await dist('modules/results/service.js');
   const { DEFAULT_POINTS_TABLE } = await import('@erd/shared-contracts/wire');
 
-  console.log(`Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()} (other work on the machine moves every figure)`);
+  console.log(
+    `Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()} (other work on the machine moves every figure)`,
+  );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-share-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }, { serverRoot: at('server'), cwd: root });
   let opened = await openConfiguredDatabase(config, 'cli');
   const { db } = opened.database;
-  const { CHALLENGES } = await seedSeason({ db, schema, normalizeSearch, DEFAULT_POINTS_TABLE, clubNumbers: CLUB_NUMBERS, postgres: false, log: () => undefined });
+  const { CHALLENGES } = await seedSeason({
+    db,
+    schema,
+    normalizeSearch,
+    DEFAULT_POINTS_TABLE,
+    clubNumbers: CLUB_NUMBERS,
+    postgres: false,
+    log: () => undefined,
+  });
   const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {} };
   silent.child = () => silent;
   for (const c of CHALLENGES) {
-    await publishChallengeResults({ ctx: { db, now: () => new Date(), log: silent }, input: { challengeId: c.id, body: { expectedVersion: 0 }, actor: { operatorId: null, name: 'cli:bench' } } });
+    await publishChallengeResults({
+      ctx: { db, now: () => new Date(), log: silent },
+      input: { challengeId: c.id, body: { expectedVersion: 0 }, actor: { operatorId: null, name: 'cli:bench' } },
+    });
   }
   // The season runs today, in its voting phase: the cards say 'Jetzt abstimmen'.
   const today = new Date().toISOString().slice(0, 10);
@@ -134,7 +147,13 @@ try {
   mkdirSync(uploads, { recursive: true });
   // Real pictures for the picture entries measured: a 1024×768 photo-like WebP (noise over a gradient).
   const photo = await sharp({ create: { width: 1024, height: 768, channels: 3, noise: { type: 'gaussian', mean: 110, sigma: 45 } } })
-    .composite([{ input: Buffer.from('<svg width="1024" height="768"><defs><linearGradient id="g"><stop offset="0" stop-color="#2e7d32"/><stop offset="1" stop-color="#f2b705"/></linearGradient></defs><rect width="1024" height="768" fill="url(#g)" opacity="0.6"/></svg>') }])
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="1024" height="768"><defs><linearGradient id="g"><stop offset="0" stop-color="#2e7d32"/><stop offset="1" stop-color="#f2b705"/></linearGradient></defs><rect width="1024" height="768" fill="url(#g)" opacity="0.6"/></svg>',
+        ),
+      },
+    ])
     .webp({ quality: 80 })
     .toBuffer();
   for (const p of pictures) {
@@ -145,10 +164,20 @@ try {
   const clubs = (await db.execute(`select id from clubs order by id limit ${CARDS * 2}`)).rows.map((r) => r.id);
   await opened.close();
   opened = null;
-  console.log(`Seeded ${CLUB_NUMBERS * 2} clubs, ${CHALLENGES.length} challenges (voting today, ${today}), real pictures for ${pictures.length} picture entries (not measured)`);
+  console.log(
+    `Seeded ${CLUB_NUMBERS * 2} clubs, ${CHALLENGES.length} challenges (voting today, ${today}), real pictures for ${pictures.length} picture entries (not measured)`,
+  );
 
   const base = `http://127.0.0.1:${PORT}`;
-  const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', PUBLIC_URL: base };
+  const env = {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: base,
+  };
   for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS']) delete env[name];
   const server = track(spawn(process.execPath, [at('server/dist/server.js')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env }));
   cleanups.push(() => server.stop());
@@ -175,7 +204,9 @@ try {
     }
     // Three rounds from memory.
     for (let round = 0; round < 3; round++) for (const url of urls) cached.push((await timed(base + url)).took);
-    console.log(`  ${name.padEnd(18)} cold ${stats(cold)}; cached ${stats(cached)}; largest ${(bytes / 1024).toFixed(0)} KB (${urls.length} cards)`);
+    console.log(
+      `  ${name.padEnd(18)} cold ${stats(cold)}; cached ${stats(cached)}; largest ${(bytes / 1024).toFixed(0)} KB (${urls.length} cards)`,
+    );
   }
   const standings = await timed(`${base}/share/standings.png`);
   console.log(`  ${'standings'.padEnd(18)} cold ${ms(standings.took)}; cached ${ms((await timed(`${base}/share/standings.png`)).took)}`);
@@ -186,7 +217,10 @@ try {
   const answers = await Promise.all(
     crawled.flatMap((e, i) => {
       const agent = i % 2 ? FACEBOOK : WHATSAPP;
-      return [get(`${base}/challenge/${e.challenge_id}/${e.id}?via=whatsapp`, { 'user-agent': agent }), get(`${base}/share/entry/${e.challenge_id}/${e.id}.png`, { 'user-agent': agent })];
+      return [
+        get(`${base}/challenge/${e.challenge_id}/${e.id}?via=whatsapp`, { 'user-agent': agent }),
+        get(`${base}/share/entry/${e.challenge_id}/${e.id}.png`, { 'user-agent': agent }),
+      ];
     }),
   );
   const took = performance.now() - started;
@@ -196,10 +230,31 @@ try {
     `\n${answers.length} crawler fetches at once (${crawled.length} entry pages and their cards, none made before): last answer after ${ms(took)}, ${failed} failed; resident memory ${mb(before.rss)} before, peak ${mb(after.peak)} (before: peak ${mb(before.peak)})`,
   );
 
-  const pages = ['/', '/challenge', `/challenge/${slogans[0].challenge_id}`, '/tabelle', ...slogans.slice(0, 10).map((e) => `/challenge/${e.challenge_id}/${e.id}`), ...clubs.slice(0, 10).map((id) => `/club/${id}`)];
-  const warm = await autocannon({ url: base, connections: 10, overallRate: RATE, duration: 3, requests: pages.map((p) => ({ method: 'GET', path: p })), headers: { 'accept-encoding': BROWSER_ENCODING } });
+  const pages = [
+    '/',
+    '/challenge',
+    `/challenge/${slogans[0].challenge_id}`,
+    '/tabelle',
+    ...slogans.slice(0, 10).map((e) => `/challenge/${e.challenge_id}/${e.id}`),
+    ...clubs.slice(0, 10).map((id) => `/club/${id}`),
+  ];
+  const warm = await autocannon({
+    url: base,
+    connections: 10,
+    overallRate: RATE,
+    duration: 3,
+    requests: pages.map((p) => ({ method: 'GET', path: p })),
+    headers: { 'accept-encoding': BROWSER_ENCODING },
+  });
   void warm;
-  const result = await autocannon({ url: base, connections: 10, overallRate: RATE, duration: DURATION, requests: pages.map((p) => ({ method: 'GET', path: p })), headers: { 'accept-encoding': BROWSER_ENCODING } });
+  const result = await autocannon({
+    url: base,
+    connections: 10,
+    overallRate: RATE,
+    duration: DURATION,
+    requests: pages.map((p) => ({ method: 'GET', path: p })),
+    headers: { 'accept-encoding': BROWSER_ENCODING },
+  });
   const answered = result['2xx'] + result.non2xx;
   console.log(
     `\nHTML routes (${pages.length} pages: home, overview, a browse list, standings, 10 entries, 10 clubs) at ${RATE} req/s, 10 connections, ${DURATION} s (load ${load()}): held ${((answered / DURATION / RATE) * 100).toFixed(0)} %, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, non-2xx ${result.non2xx}, errors ${result.errors + result.timeouts} (target p99 ≤ 20 ms)`,

@@ -148,7 +148,9 @@ async function solvedProofs(createProofChallenge, checkProof) {
   if (missing > 0) {
     const started = performance.now();
     const dated = new Date(Date.now() + 7 * 86_400_000);
-    console.log(`Solving ${missing} proofs of work at cost ${COST} (not measured; kept in ${path.relative(root, file)} for the next runs) …`);
+    console.log(
+      `Solving ${missing} proofs of work at cost ${COST} (not measured; kept in ${path.relative(root, file)} for the next runs) …`,
+    );
     const fresh = [];
     let next = 0;
     const lanes = Math.max(2, os.cpus().length * 2);
@@ -331,7 +333,9 @@ try {
     .split(' ')
     .slice(0, 2)
     .join(' ');
-  console.log(adminUrl ? `\nDatabase: PostgreSQL (${version}), fresh database ${dbName}` : `\nDatabase: PGlite (embedded, ${version}) in ${dataDir}`);
+  console.log(
+    adminUrl ? `\nDatabase: PostgreSQL (${version}), fresh database ${dbName}` : `\nDatabase: PGlite (embedded, ${version}) in ${dataDir}`,
+  );
   console.log(`Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()}`);
 
   const rnd = mulberry32(20261127);
@@ -481,7 +485,16 @@ try {
       VOTE_PROOF_COST: String(COST),
       METRICS_PORT: String(metricsPort),
     };
-    for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS', 'RATE_LIMIT_SCALE', 'METRICS_TOKEN', 'METRICS_HOST'])
+    for (const name of [
+      'SEASON_DIR',
+      'BASIC_AUTH_USER',
+      'BASIC_AUTH_PASSWORD',
+      'CLOCK_OFFSET_DAYS',
+      'NODE_OPTIONS',
+      'RATE_LIMIT_SCALE',
+      'METRICS_TOKEN',
+      'METRICS_HOST',
+    ])
       delete env[name];
     const inspectPort = CPU_PROF ? await freePort() : null;
     if (inspectPort) inspectPorts.push(inspectPort);
@@ -535,7 +548,8 @@ try {
           headers: { 'x-forwarded-for': voter.ip, 'user-agent': UA },
         });
         const setCookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('erd_voter='));
-        if (res.statusCode !== 200 || !setCookie) throw new Error(`GET /api/votes/challenge answered ${res.statusCode} without a voter cookie`);
+        if (res.statusCode !== 200 || !setCookie)
+          throw new Error(`GET /api/votes/challenge answered ${res.statusCode} without a voter cookie`);
         voter.cookie = setCookie.split(';')[0];
       }
     }),
@@ -608,7 +622,9 @@ try {
     const sum = { admit: { batches: 0, items: 0 }, accept: { batches: 0, items: 0 } };
     for (const base of metricsBases) {
       const text = await (await fetch(`${base}/metrics`)).text();
-      for (const [, family, statement, value] of text.matchAll(/^erd_vote_(statements|statement_votes)_total\{statement="(admit|accept)"\} (\d+)/gm)) {
+      for (const [, family, statement, value] of text.matchAll(
+        /^erd_vote_(statements|statement_votes)_total\{statement="(admit|accept)"\} (\d+)/gm,
+      )) {
         sum[statement][family === 'statements' ? 'batches' : 'items'] += Number(value);
       }
     }
@@ -625,7 +641,10 @@ try {
   const statements = Object.fromEntries(
     ['admit', 'accept'].map((kind) => [
       kind,
-      { batches: statementsAfter[kind].batches - statementsBefore[kind].batches, items: statementsAfter[kind].items - statementsBefore[kind].items },
+      {
+        batches: statementsAfter[kind].batches - statementsBefore[kind].batches,
+        items: statementsAfter[kind].items - statementsBefore[kind].items,
+      },
     ]),
   );
   const perStatement = (kind) => statements[kind].items / statements[kind].batches;
@@ -724,7 +743,11 @@ try {
     if (!(await checkProof(APP_SECRET, proofs[i], new Date())).ok) throw new Error('a proof did not pass the check');
   });
   const windowStart = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
-  const slotOf = (i) => ({ key: `vote:bench-${Math.floor(i / VOTERS_PER_IP)}`, windowStart, expiresAt: new Date(windowStart.getTime() + 3_600_000) });
+  const slotOf = (i) => ({
+    key: `vote:bench-${Math.floor(i / VOTERS_PER_IP)}`,
+    windowStart,
+    expiresAt: new Date(windowStart.getTime() + 3_600_000),
+  });
   const admit = (slots) => async (from, size) => {
     const items = Array.from({ length: size }, (_, k) => ({ participationId: pickEntry(), slot: slots ? slotOf(from + k) : null }));
     if (grouped) await repo.admitVotes(db2, items);
@@ -760,10 +783,17 @@ try {
   const row = (label, value) => console.log(`  ${label.padEnd(62)} ${value}`);
   row(`proof check (signature, PBKDF2 at cost ${COST})`, ms2(proofCheck.self));
   row('admission: per-IP count and entry, one commit', both(admitted));
-  row('  of it the per-IP limit (admission with the limits off, less)', both({ self: admitted.self - unlimited.self, pg: admitted.pg - unlimited.pg }));
+  row(
+    '  of it the per-IP limit (admission with the limits off, less)',
+    both({ self: admitted.self - unlimited.self, pg: admitted.pg - unlimited.pg }),
+  );
   row('acceptance: proof used, vote recorded, counted, notified, commit', both(accepted));
   // (With PGlite the database's work is in the server process and in this one: no remainder to tell.)
-  if (adminUrl) row(`the rest of the server (HTTP, Fastify, JSON, cookies, hashes)`, `~${ms2(Math.max(0, serverPerVote - accounted))} (of ${ms2(serverPerVote)} per vote in all)`);
+  if (adminUrl)
+    row(
+      `the rest of the server (HTTP, Fastify, JSON, cookies, hashes)`,
+      `~${ms2(Math.max(0, serverPerVote - accounted))} (of ${ms2(serverPerVote)} per vote in all)`,
+    );
   await closeDb();
 
   for (const [n, profile] of profiles.entries()) {

@@ -52,7 +52,9 @@ try {
   const space = await (await fetch(`${base}/config.json`)).json();
   const data = await (await fetch(`${base}${space.contentApi.base}/public/spaces/${space.contentApi.spaceId}/spacedata?include=4`)).json();
   const clubs = await (
-    await fetch(`${base}${space.contentApi.base}/public/spaces/${space.contentApi.spaceId}/objects/search?objectTypeId=bfv-erd-club&locale=de&size=1&from=0`)
+    await fetch(
+      `${base}${space.contentApi.base}/public/spaces/${space.contentApi.spaceId}/objects/search?objectTypeId=bfv-erd-club&locale=de&size=1&from=0`,
+    )
   ).json();
   const voteChallenge = data.year.fields.challenges.find((c) => c.sys.objectTypeId.endsWith('-vote')) ?? data.year.fields.challenges[0];
   const challengeId = voteChallenge.sys.id;
@@ -72,16 +74,33 @@ try {
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   console.log('\nJavaScript a new visitor downloads, per route (gzip -9 of each file; "adds" = files the first page / did not load):');
-  console.log('route'.padEnd(34), 'files'.padStart(5), 'raw'.padStart(10), 'gzip'.padStart(10), 'adds'.padStart(10), 'MF rt'.padStart(6), '  remotes loaded');
+  console.log(
+    'route'.padEnd(34),
+    'files'.padStart(5),
+    'raw'.padStart(10),
+    'gzip'.padStart(10),
+    'adds'.padStart(10),
+    'MF rt'.padStart(6),
+    '  remotes loaded',
+  );
   /** url → { cacheControl, raw, gzip, runtimes } of every JavaScript file served. */
   const served = new Map();
   let homeUrls = new Set();
   for (const route of routes) {
     const context = await browser.newContext();
-    await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
+    await context.addInitScript(() =>
+      localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })),
+    );
     const page = await context.newPage();
     const bodies = [];
     page.on('response', async (response) => {
@@ -112,7 +131,8 @@ try {
     const gzip = files.reduce((s, f) => s + f.gzip, 0);
     const runtimes = files.reduce((s, f) => s + f.runtimes, 0);
     if (route === '/') homeUrls = new Set(files.map((f) => f.url));
-    const added = route === '/' || route === '/backoffice' ? null : files.filter((f) => !homeUrls.has(f.url)).reduce((s, f) => s + f.gzip, 0);
+    const added =
+      route === '/' || route === '/backoffice' ? null : files.filter((f) => !homeUrls.has(f.url)).reduce((s, f) => s + f.gzip, 0);
     for (const f of files) served.set(f.url, f);
     const loadedRemotes = [...new Set(files.map((f) => new URL(f.url).pathname.match(/^\/remotes\/([^/]+)/)?.[1]).filter(Boolean))];
     console.log(
@@ -151,7 +171,9 @@ try {
     cacheControl: embed.headers.get('cache-control') ?? '—',
   });
   console.log('\nEvery JavaScript file served on those routes (and the embed), with its Cache-Control:');
-  const byPath = [...served.values()].sort((a, b) => (a.cacheControl === b.cacheControl ? b.gzip - a.gzip : a.cacheControl < b.cacheControl ? -1 : 1));
+  const byPath = [...served.values()].sort((a, b) =>
+    a.cacheControl === b.cacheControl ? b.gzip - a.gzip : a.cacheControl < b.cacheControl ? -1 : 1,
+  );
   for (const f of byPath) console.log(new URL(f.url).pathname.padEnd(56), kb(f.gzip).padStart(9), '  ', f.cacheControl);
   const fresh = byPath.filter((f) => !/immutable/.test(f.cacheControl));
   console.log(

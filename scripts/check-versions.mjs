@@ -8,7 +8,8 @@ import { ENGINES, NODE_RELEASES, isSupported } from './node-runtime.mjs';
 
 const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const nodeProblems = [
-  rootPackage.engines?.node !== ENGINES && `package.json engines.node is ${JSON.stringify(rootPackage.engines?.node)}, scripts/node-runtime.mjs reads ${JSON.stringify(ENGINES)}`,
+  rootPackage.engines?.node !== ENGINES &&
+    `package.json engines.node is ${JSON.stringify(rootPackage.engines?.node)}, scripts/node-runtime.mjs reads ${JSON.stringify(ENGINES)}`,
   ...Object.values(NODE_RELEASES).map((version) => !isSupported(version) && `Node ${version} (NODE_RELEASES) is outside ${ENGINES}`),
   !isSupported() && `this runs on Node ${process.versions.node}, outside ${ENGINES}`,
 ].filter(Boolean);

@@ -18,7 +18,9 @@ export function deployNginxConfig({ dir, values, http = '', accessLog = 'off' })
   const site = readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\$\{([A-Z0-9_]+)\}/g, (whole, name) => values[name] ?? whole);
   const left = site.match(/\$\{[A-Z0-9_]+\}/);
   if (left) throw new Error(`${path.relative(root, NGINX_TEMPLATE)} has a placeholder without a value: ${left[0]}`);
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${path.join(dir, name)};`).join('\n');
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((name) => `  ${name}_temp_path ${path.join(dir, name)};`)
+    .join('\n');
   return `worker_processes 1;
 daemon off;
 pid ${path.join(dir, 'nginx.pid')};
@@ -40,6 +42,10 @@ ${site}
 export function selfSignedCertificate(dir) {
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert],
+    { stdio: 'ignore' },
+  );
   return `  ssl_certificate ${cert};\n  ssl_certificate_key ${key};`;
 }

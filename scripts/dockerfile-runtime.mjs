@@ -43,7 +43,8 @@ export async function layOutRuntime(dir) {
       const [from, to] = step.copy;
       const source = path.join(root, from);
       if (!existsSync(source)) throw new Error(`COPY --from=build /src/${from}: missing (build first)`);
-      const target = !statSync(source).isDirectory() && (to.endsWith('/') || to === '') ? path.join(dir, to, path.basename(from)) : path.join(dir, to);
+      const target =
+        !statSync(source).isDirectory() && (to.endsWith('/') || to === '') ? path.join(dir, to, path.basename(from)) : path.join(dir, to);
       mkdirSync(path.dirname(target), { recursive: true });
       cpSync(source, target, { recursive: true });
     } else {

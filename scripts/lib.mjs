@@ -48,7 +48,9 @@ export function newestMtime(dir) {
 export function isStale(output, inputs) {
   if (!existsSync(output)) return true;
   const built = statSync(output).mtimeMs;
-  return inputs.some((input) => existsSync(input) && (statSync(input).isDirectory() ? newestMtime(input) : statSync(input).mtimeMs) > built);
+  return inputs.some(
+    (input) => existsSync(input) && (statSync(input).isDirectory() ? newestMtime(input) : statSync(input).mtimeMs) > built,
+  );
 }
 
 /** A free TCP port on 127.0.0.1 (the bench and test scripts start their servers on it). */

@@ -53,7 +53,17 @@ export function nodeBinary(line) {
     const partial = `${dir}.partial-${process.pid}`;
     rmSync(partial, { recursive: true, force: true });
     mkdirSync(partial, { recursive: true });
-    const args = ['install', '--prefix', partial, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', `${pkg}@${version}`];
+    const args = [
+      'install',
+      '--prefix',
+      partial,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      `${pkg}@${version}`,
+    ];
     const npm = spawnSync('npm', args, { stdio: ['ignore', 2, 2] });
     if (npm.status !== 0) {
       rmSync(partial, { recursive: true, force: true });
@@ -64,7 +74,8 @@ export function nodeBinary(line) {
     renameSync(partial, dir);
   }
   const answer = spawnSync(bin, ['--version'], { encoding: 'utf8' });
-  if (answer.stdout?.trim() !== `v${version}`) throw new Error(`${bin} answers ${JSON.stringify(answer.stdout?.trim() ?? answer.error?.message)}, not v${version}`);
+  if (answer.stdout?.trim() !== `v${version}`)
+    throw new Error(`${bin} answers ${JSON.stringify(answer.stdout?.trim() ?? answer.error?.message)}, not v${version}`);
   return bin;
 }
 
@@ -102,7 +113,9 @@ export function runOnNode(line, cmd, args, env = process.env) {
  */
 export async function ensureSupportedNode() {
   if (isSupported()) return;
-  console.log(`▶ Node ${process.versions.node} is not supported (package.json engines: ${ENGINES}); running on Node ${NODE_RELEASES[DEFAULT_LINE]} instead`);
+  console.log(
+    `▶ Node ${process.versions.node} is not supported (package.json engines: ${ENGINES}); running on Node ${NODE_RELEASES[DEFAULT_LINE]} instead`,
+  );
   let code;
   try {
     code = await runOnNode(DEFAULT_LINE, 'node', [...process.execArgv, ...process.argv.slice(1)]);

@@ -31,7 +31,7 @@ if (rest[0] === '--list') {
   try {
     console.log(`▶ building ${remote.dir}`);
     await mustRun('npm', ['run', 'build', '--silent', '-w', remote.dir], {
-      env: { BUILD_OUTPUT_DIR: out, BUILD_ID: releaseId ? `${remote.name}-${releaseId}` : process.env.BUILD_ID ?? '' },
+      env: { BUILD_OUTPUT_DIR: out, BUILD_ID: releaseId ? `${remote.name}-${releaseId}` : (process.env.BUILD_ID ?? '') },
     });
     await mustRun(process.execPath, [cli, 'release', remote.dir, '--dist', out, ...(releaseId ? ['--id', releaseId] : [])]);
   } finally {

@@ -60,7 +60,10 @@ try {
   await expectOk(`${base}/`, (res, body) => res.headers.get('content-type')?.startsWith('text/html') && body.includes('id="root"'));
   await expectOk(`${base}/remotes/mf_standings/mf-manifest.json`);
   await expectOk(`${base}/remotes/mf_standings/embed.js`);
-  await expectOk(`${base}/content/public/spaces/erd/spacedata?include=4`, (_res, body) => JSON.parse(body).year?.fields?.challenges?.length > 0);
+  await expectOk(
+    `${base}/content/public/spaces/erd/spacedata?include=4`,
+    (_res, body) => JSON.parse(body).year?.fields?.challenges?.length > 0,
+  );
   process.kill(-server.pid, 'SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   console.log('✓ a fresh clone starts with NODE_ENV=production');

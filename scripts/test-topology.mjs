@@ -72,7 +72,10 @@ const dockerNode = (() => {
   const image = /^ARG NODE_IMAGE=node:(\d+)\.(\d+\.\d+)/m.exec(readFileSync(path.join(root, 'Dockerfile'), 'utf8'));
   if (!image) throw new Error('Dockerfile: no ARG NODE_IMAGE=node:<version>-… line');
   const version = `${image[1]}.${image[2]}`;
-  if (NODE_RELEASES[image[1]] !== version) throw new Error(`Dockerfile: node:${version} is not the pinned Node ${image[1]} release (${NODE_RELEASES[image[1]]}, scripts/node-runtime.mjs)`);
+  if (NODE_RELEASES[image[1]] !== version)
+    throw new Error(
+      `Dockerfile: node:${version} is not the pinned Node ${image[1]} release (${NODE_RELEASES[image[1]]}, scripts/node-runtime.mjs)`,
+    );
   return { bin: nodeBinary(Number(image[1])), version };
 })();
 
@@ -133,7 +136,14 @@ const connects = (port) =>
 async function ports() {
   const base = Number(process.env.TOPOLOGY_PORT_BASE ?? 0);
   if (base) return { lb: base, a: base + 1, b: base + 2, s3: base + 3, smtp: base + 4, tls: base + 5 };
-  return { lb: await freePort(), a: await freePort(), b: await freePort(), s3: await freePort(), smtp: await freePort(), tls: await freePort() };
+  return {
+    lb: await freePort(),
+    a: await freePort(),
+    b: await freePort(),
+    s3: await freePort(),
+    smtp: await freePort(),
+    tls: await freePort(),
+  };
 }
 
 /** A child in its own process group (the server's picture workers end with it); output kept. */
@@ -186,10 +196,18 @@ async function request(url, init = {}) {
   try {
     res = await fetch(url, { redirect: 'manual', ...init });
   } catch (error) {
-    throw new Error(`${init.method ?? 'GET'} ${url}: ${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ''}`);
+    throw new Error(
+      `${init.method ?? 'GET'} ${url}: ${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ''}`,
+    );
   }
   const body = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, headers: res.headers, body, text: () => body.toString('utf8'), json: () => JSON.parse(body.toString('utf8')) };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body,
+    text: () => body.toString('utf8'),
+    json: () => JSON.parse(body.toString('utf8')),
+  };
 }
 
 async function expectStatus(url, status, init) {
@@ -239,11 +257,15 @@ function decodeQuotedPrintable(raw) {
 /** The 6-digit code of the newest mail to `email` (the mail job sends it right after the answer). */
 async function codeFor(email) {
   let code = null;
-  await waitFor(`the code mail to ${email}`, async () => {
-    const mail = mails.filter((m) => m.to.includes(email)).at(-1);
-    code = mail ? /^ {4}(\d{6})\r?$/m.exec(decodeQuotedPrintable(mail.raw))?.[1] ?? null : null;
-    return code !== null;
-  }, { timeoutMs: 30_000 });
+  await waitFor(
+    `the code mail to ${email}`,
+    async () => {
+      const mail = mails.filter((m) => m.to.includes(email)).at(-1);
+      code = mail ? (/^ {4}(\d{6})\r?$/m.exec(decodeQuotedPrintable(mail.raw))?.[1] ?? null) : null;
+      return code !== null;
+    },
+    { timeoutMs: 30_000 },
+  );
   return code;
 }
 
@@ -254,19 +276,39 @@ async function register(base, email, clubId) {
   const registration = {
     email,
     password: PASSWORD,
-    fields: { firstname: 'Erika', lastname: 'Musterfrau', street: 'Hauptstraße 1', city: '80331 München', club: { id: clubId, linkType: 'Object', type: 'Link' } },
+    fields: {
+      firstname: 'Erika',
+      lastname: 'Musterfrau',
+      street: 'Hauptstraße 1',
+      city: '80331 München',
+      club: { id: clubId, linkType: 'Object', type: 'Link' },
+    },
   };
   const json = { 'content-type': 'application/json' };
   await expectStatus(`${base}${SPACE}/frontend-users/signup`, 201, { method: 'POST', headers: json, body: JSON.stringify(registration) });
   const code = await codeFor(email);
-  await expectStatus(`${base}${SPACE}/frontend-users/signup/confirm`, 200, { method: 'POST', headers: json, body: JSON.stringify({ email, code }) });
+  await expectStatus(`${base}${SPACE}/frontend-users/signup/confirm`, 200, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, code }),
+  });
 }
 
 /** SRP login with the browser's library (two calls, which nginx may send to different instances). */
 function login(base, email) {
   const storage = new Map();
-  const Storage = { setItem: (k, v) => storage.set(k, v), getItem: (k) => storage.get(k) ?? null, removeItem: (k) => storage.delete(k), clear: () => storage.clear() };
-  const pool = new cognito.CognitoUserPool({ UserPoolId: 'eu-central-1_ErdLocal1', ClientId: 'erdlocalclient', endpoint: `${base}/identity`, Storage });
+  const Storage = {
+    setItem: (k, v) => storage.set(k, v),
+    getItem: (k) => storage.get(k) ?? null,
+    removeItem: (k) => storage.delete(k),
+    clear: () => storage.clear(),
+  };
+  const pool = new cognito.CognitoUserPool({
+    UserPoolId: 'eu-central-1_ErdLocal1',
+    ClientId: 'erdlocalclient',
+    endpoint: `${base}/identity`,
+    Storage,
+  });
   const user = new cognito.CognitoUser({ Username: email, Pool: pool, Storage });
   return new Promise((resolve, reject) =>
     user.authenticateUser(new cognito.AuthenticationDetails({ Username: email, Password: PASSWORD }), {
@@ -289,7 +331,9 @@ async function testPicture() {
       raw[i + 2] = 128;
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg().toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** The live release of mf_standings as one instance tells the browser. */
@@ -301,7 +345,11 @@ async function standingsRelease(base) {
 /** The operator command line of the built server with the deployment's environment (`appRoot`: the tree to run it from). */
 function cli(env, args, appRoot = root, node = process.execPath) {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [path.join(appRoot, 'server/dist/cli.js'), ...args], { cwd: appRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, [path.join(appRoot, 'server/dist/cli.js'), ...args], {
+      cwd: appRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
@@ -312,11 +360,17 @@ function cli(env, args, appRoot = root, node = process.execPath) {
 /** `npm run release -- …` with the deployment's environment; resolves with its output. */
 function releaseCli(env, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'release', '--', 'mf-standings', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '--silent', 'release', '--', 'mf-standings', ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
-    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`npm run release -- mf-standings ${args.join(' ')} exited with ${code}:\n${output}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`npm run release -- mf-standings ${args.join(' ')} exited with ${code}:\n${output}`)),
+    );
   });
 }
 
@@ -325,7 +379,13 @@ function releaseCli(env, args) {
 function nginxConfig(p, dir) {
   return deployNginxConfig({
     dir,
-    values: { APP_A: `127.0.0.1:${p.a}`, APP_B: `127.0.0.1:${p.b}`, S3_ORIGIN: `127.0.0.1:${p.s3}`, S3_BUCKET: BUCKET, LISTEN: `127.0.0.1:${p.lb}` },
+    values: {
+      APP_A: `127.0.0.1:${p.a}`,
+      APP_B: `127.0.0.1:${p.b}`,
+      S3_ORIGIN: `127.0.0.1:${p.s3}`,
+      S3_BUCKET: BUCKET,
+      LISTEN: `127.0.0.1:${p.lb}`,
+    },
     // Which instance answered each request of the test (its X-Test-Id), after nginx's retries.
     http: `  log_format topology '$http_x_test_id $status "$upstream_addr"';`,
     accessLog: `${dir}/access.log topology`,
@@ -339,7 +399,13 @@ function nginxConfig(p, dir) {
 function tlsNginxConfig(p, dir) {
   return deployNginxConfig({
     dir,
-    values: { APP_A: `127.0.0.1:${p.a}`, APP_B: `127.0.0.1:${p.b}`, S3_ORIGIN: `127.0.0.1:${p.s3}`, S3_BUCKET: BUCKET, LISTEN: `127.0.0.1:${p.tls} ssl http2` },
+    values: {
+      APP_A: `127.0.0.1:${p.a}`,
+      APP_B: `127.0.0.1:${p.b}`,
+      S3_ORIGIN: `127.0.0.1:${p.s3}`,
+      S3_BUCKET: BUCKET,
+      LISTEN: `127.0.0.1:${p.tls} ssl http2`,
+    },
     http: selfSignedCertificate(dir),
   });
 }
@@ -423,7 +489,12 @@ async function main() {
     const season = JSON.parse(readFileSync(path.join(seasonDir, 'season.json'), 'utf8'));
     const picture = season.challenges.find((c) => c.id === PICTURE_CHALLENGE);
     check(picture, `the demo season has no challenge ${PICTURE_CHALLENGE}`);
-    Object.assign(picture, { startDateSubmission: 'today-1', endDateSubmission: 'today+5', startDateVoting: 'today+6', endDateVoting: 'today+10' });
+    Object.assign(picture, {
+      startDateSubmission: 'today-1',
+      endDateSubmission: 'today+5',
+      startDateVoting: 'today+6',
+      endDateVoting: 'today+10',
+    });
     writeFileSync(path.join(seasonDir, 'season.json'), JSON.stringify(season, null, 2));
 
     // Each instance has a DATA_DIR of its own, as on machines without a shared disk: releases and
@@ -435,19 +506,41 @@ async function main() {
     const s3 = start(
       's3',
       process.execPath,
-      ['--conditions=source', '--import', `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(hooks)})`, path.join(root, 'server/src/test-support/fake-s3-main.ts')],
-      { ...base, FAKE_S3_BUCKET: BUCKET, FAKE_S3_ACCESS_KEY_ID: S3_KEYS.id, FAKE_S3_SECRET_ACCESS_KEY: S3_KEYS.secret, FAKE_S3_REGION: S3_KEYS.region, FAKE_S3_PORT: String(p.s3) },
+      [
+        '--conditions=source',
+        '--import',
+        `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(hooks)})`,
+        path.join(root, 'server/src/test-support/fake-s3-main.ts'),
+      ],
+      {
+        ...base,
+        FAKE_S3_BUCKET: BUCKET,
+        FAKE_S3_ACCESS_KEY_ID: S3_KEYS.id,
+        FAKE_S3_SECRET_ACCESS_KEY: S3_KEYS.secret,
+        FAKE_S3_REGION: S3_KEYS.region,
+        FAKE_S3_PORT: String(p.s3),
+      },
     );
     const nginxDir = path.join(tmp, 'nginx');
     mkdirSync(nginxDir);
     chmodSync(nginxDir, 0o777);
     writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(p, nginxDir));
-    const nginx = start('nginx', nginxBin, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')], base);
+    const nginx = start(
+      'nginx',
+      nginxBin,
+      ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')],
+      base,
+    );
     const tlsDir = path.join(tmp, 'nginx-tls');
     mkdirSync(tlsDir);
     chmodSync(tlsDir, 0o777);
     writeFileSync(path.join(tlsDir, 'nginx.conf'), tlsNginxConfig(p, tlsDir));
-    const tlsNginx = start('nginx (TLS)', nginxBin, ['-p', tlsDir, '-c', path.join(tlsDir, 'nginx.conf'), '-e', path.join(tlsDir, 'error.log')], base);
+    const tlsNginx = start(
+      'nginx (TLS)',
+      nginxBin,
+      ['-p', tlsDir, '-c', path.join(tlsDir, 'nginx.conf'), '-e', path.join(tlsDir, 'error.log')],
+      base,
+    );
     await waitFor('S3', () => s3.output.includes('listening'), { timeoutMs: 30_000, procs: [s3] });
     // A TCP probe: a request now would find no instance and mark both down for fail_timeout.
     await waitFor('nginx', () => connects(p.lb), { timeoutMs: 10_000, procs: [nginx] });
@@ -463,34 +556,44 @@ async function main() {
     const exit = await refused.exited;
     check(exit.code === 1, `the instance should exit with 1, not ${JSON.stringify(exit)}:\n${refused.output}`);
     check(
-      refused.output.includes(`Die Datenbankrolle "${roles.app.name}" besitzt das Schema nicht`) && refused.output.includes('node server/dist/cli.js migrate'),
+      refused.output.includes(`Die Datenbankrolle "${roles.app.name}" besitzt das Schema nicht`) &&
+        refused.output.includes('node server/dist/cli.js migrate'),
       `the instance should say (German and English) that the owner runs cli.js migrate:\n${refused.output}`,
     );
   });
 
-  await phase('the owner runs `cli.js migrate` twice at once (the lock): migrations, job queues, the app role\'s grants', async () => {
+  await phase("the owner runs `cli.js migrate` twice at once (the lock): migrations, job queues, the app role's grants", async () => {
     const env = { ...deployment, DATABASE_MIGRATION_URL: dbUrl('owner'), DATA_DIR: dataDir('a') };
     const outputs = await Promise.all([0, 1].map(() => cli(env, ['migrate'], appRoot, dockerNode.bin)));
     for (const output of outputs) {
-      check(output.includes(`as "${roles.owner.name}"`) && output.includes(`grants renewed for the app role "${roles.app.name}"`), `cli.js migrate said:\n${output}`);
+      check(
+        output.includes(`as "${roles.owner.name}"`) && output.includes(`grants renewed for the app role "${roles.app.name}"`),
+        `cli.js migrate said:\n${output}`,
+      );
     }
   });
 
-  const [a, b] = await phase(`both instances start at once as the app role on the migrated database (season import; Node ${dockerNode.version})`, async () => {
-    const procs = ['a', 'b'].map((name) =>
-      start(`instance ${name.toUpperCase()}`, dockerNode.bin, [path.join(appRoot, 'server/dist/server.js')], {
-        ...deployment,
-        PORT: String(p[name]),
-        DATA_DIR: dataDir(name),
-      }),
-    );
-    await Promise.all([urlA, urlB].map((url) => waitFor(`${url}/ready`, async () => (await fetch(`${url}/ready`)).ok, { procs })));
-    const challenges = (url) => request(`${url}${SPACE}/spacedata?include=4`).then((r) => r.json().year.fields.challenges.length);
-    const expected = JSON.parse(readFileSync(path.join(seasonDir, 'season.json'), 'utf8')).challenges.length;
-    check((await challenges(urlA)) === expected && (await challenges(urlB)) === expected, `both instances should show the ${expected} challenges of the season`);
-    await expectStatus(`${lb}/ready`, 200);
-    return procs;
-  });
+  const [a, b] = await phase(
+    `both instances start at once as the app role on the migrated database (season import; Node ${dockerNode.version})`,
+    async () => {
+      const procs = ['a', 'b'].map((name) =>
+        start(`instance ${name.toUpperCase()}`, dockerNode.bin, [path.join(appRoot, 'server/dist/server.js')], {
+          ...deployment,
+          PORT: String(p[name]),
+          DATA_DIR: dataDir(name),
+        }),
+      );
+      await Promise.all([urlA, urlB].map((url) => waitFor(`${url}/ready`, async () => (await fetch(`${url}/ready`)).ok, { procs })));
+      const challenges = (url) => request(`${url}${SPACE}/spacedata?include=4`).then((r) => r.json().year.fields.challenges.length);
+      const expected = JSON.parse(readFileSync(path.join(seasonDir, 'season.json'), 'utf8')).challenges.length;
+      check(
+        (await challenges(urlA)) === expected && (await challenges(urlB)) === expected,
+        `both instances should show the ${expected} challenges of the season`,
+      );
+      await expectStatus(`${lb}/ready`, 200);
+      return procs;
+    },
+  );
 
   await phase('the same nginx file with LISTEN "ssl http2" serves the site over HTTPS with HTTP/2', async () => {
     const origin = `https://127.0.0.1:${p.tls}`;
@@ -499,7 +602,10 @@ async function main() {
       ['/ready', /^application\/json/],
     ]) {
       const res = await getOverHttp2(origin, pathname);
-      check(res.status === 200 && res.alpn === 'h2' && type.test(res.type ?? ''), `${origin}${pathname} over HTTP/2 should answer 200 ${type}, got ${JSON.stringify(res)}`);
+      check(
+        res.status === 200 && res.alpn === 'h2' && type.test(res.type ?? ''),
+        `${origin}${pathname} over HTTP/2 should answer 200 ${type}, got ${JSON.stringify(res)}`,
+      );
     }
   });
 
@@ -510,11 +616,13 @@ async function main() {
   });
 
   const entry = await phase('the club submits a picture on instance A (presigned POST to S3); instance B and nginx serve it', async () => {
-    const post = (await expectStatus(`${urlA}/api/challenge/particpation/${PICTURE_CHALLENGE}/createpresignedpost`, 200, {
-      method: 'POST',
-      headers: memberHeaders(token, { 'content-type': 'application/json' }),
-      body: JSON.stringify({ name: 'jubel.jpg', contentType: 'image/jpeg' }),
-    })).json();
+    const post = (
+      await expectStatus(`${urlA}/api/challenge/particpation/${PICTURE_CHALLENGE}/createpresignedpost`, 200, {
+        method: 'POST',
+        headers: memberHeaders(token, { 'content-type': 'application/json' }),
+        body: JSON.stringify({ name: 'jubel.jpg', contentType: 'image/jpeg' }),
+      })
+    ).json();
     check(post.data.url === `${deployment.S3_ENDPOINT}/${BUCKET}`, `the upload should go to the bucket, not ${post.data.url}`);
     const form = new FormData();
     for (const [key, value] of Object.entries(post.data.fields)) form.append(key, value);
@@ -523,16 +631,23 @@ async function main() {
     // The upload is in the bucket under incoming/, which the site does not serve.
     await expectStatus(`${deployment.S3_ENDPOINT}/${BUCKET}/incoming/${post.file}`, 200);
     await expectStatus(`${lb}/s3/incoming/${post.file}`, 404);
-    const saved = (await expectStatus(`${urlA}/api/challenge/particpation/${PICTURE_CHALLENGE}`, 200, {
-      method: 'PUT',
-      headers: memberHeaders(token, { 'content-type': 'application/json' }),
-      body: JSON.stringify({ picture: post.file }),
-    })).json();
+    const saved = (
+      await expectStatus(`${urlA}/api/challenge/particpation/${PICTURE_CHALLENGE}`, 200, {
+        method: 'PUT',
+        headers: memberHeaders(token, { 'content-type': 'application/json' }),
+        body: JSON.stringify({ picture: post.file }),
+      })
+    ).json();
     const image = saved.fields.image.fields.file;
     check(image.url === `${lb}/s3/uploads/${post.file}.jpg`, `picture URL ${image.url}`);
 
-    const onB = (await expectStatus(`${urlB}/api/challenge/particpation/${PICTURE_CHALLENGE}`, 200, { headers: memberHeaders(token) })).json();
-    check(onB?._id === saved._id && onB.fields.image.fields.file.url === image.url, `instance B should answer the entry saved on A: ${JSON.stringify(onB)?.slice(0, 300)}`);
+    const onB = (
+      await expectStatus(`${urlB}/api/challenge/particpation/${PICTURE_CHALLENGE}`, 200, { headers: memberHeaders(token) })
+    ).json();
+    check(
+      onB?._id === saved._id && onB.fields.image.fields.file.url === image.url,
+      `instance B should answer the entry saved on A: ${JSON.stringify(onB)?.slice(0, 300)}`,
+    );
     const picture = await expectStatus(image.url, 200);
     check(picture.body.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])), 'the picture should be a JPEG');
     check((await sharp(picture.body).metadata()).width === image.width, 'the picture should have the width the entry tells');
@@ -555,11 +670,13 @@ async function main() {
     check(session, 'the operator login should set the erd_operator cookie');
     const form = new FormData();
     form.append('file', new Blob([await testPicture()], { type: 'image/jpeg' }), 'teaser.jpg');
-    const image = (await expectStatus(`${urlA}/api/operator/media`, 201, {
-      method: 'POST',
-      headers: { cookie: `${session}; XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
-      body: form,
-    })).json();
+    const image = (
+      await expectStatus(`${urlA}/api/operator/media`, 201, {
+        method: 'POST',
+        headers: { cookie: `${session}; XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+        body: form,
+      })
+    ).json();
     const { pathname } = new URL(image.fields.file.url, lb);
     const onB = await expectStatus(`${urlB}${pathname}`, 200);
     check(onB.body.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])), `${pathname} from instance B should be the JPEG`);
@@ -664,7 +781,10 @@ async function main() {
     }
     const gone = a.exitedAt - t0;
     const late = sent.filter((r) => r.sent > gone);
-    check(late.every((r) => r.by !== 'a'), `instance A answered after it was killed: ${JSON.stringify(late.filter((r) => r.by === 'a'))}`);
+    check(
+      late.every((r) => r.by !== 'a'),
+      `instance A answered after it was killed: ${JSON.stringify(late.filter((r) => r.by === 'a'))}`,
+    );
     // A request under way in instance A when it died is answered 502 by nginx only when it is not
     // idempotent (a POST already sent is never resent); a GET is retried on B. So: no failed GET,
     // and at most one failed POST per worker, sent before A was gone.
@@ -679,83 +799,99 @@ async function main() {
     );
   });
 
-  const secondToken = await phase('with instance A gone the site goes on: a new member registers and logs in, the first one too', async () => {
-    const second = `verein-${randomBytes(4).toString('hex')}@example.org`;
-    await register(lb, second, 'club-10214-w');
-    const secondToken = await login(lb, second);
-    const again = await login(lb, email);
-    const own = (await expectStatus(`${lb}/api/challenge/particpation/${PICTURE_CHALLENGE}`, 200, { headers: memberHeaders(again) })).json();
-    check(own?._id === entry._id, 'the entry should still be there');
-    await expectStatus(`${lb}/ready`, 200);
-    return secondToken;
-  });
+  const secondToken = await phase(
+    'with instance A gone the site goes on: a new member registers and logs in, the first one too',
+    async () => {
+      const second = `verein-${randomBytes(4).toString('hex')}@example.org`;
+      await register(lb, second, 'club-10214-w');
+      const secondToken = await login(lb, second);
+      const again = await login(lb, email);
+      const own = (
+        await expectStatus(`${lb}/api/challenge/particpation/${PICTURE_CHALLENGE}`, 200, { headers: memberHeaders(again) })
+      ).json();
+      check(own?._id === entry._id, 'the entry should still be there');
+      await expectStatus(`${lb}/ready`, 200);
+      return secondToken;
+    },
+  );
 
-  await phase('as the app role: an admin publishes the entry and opens voting (audited), the second member votes; the audit log cannot be rewritten', async () => {
-    const app = new pg.Client({ connectionString: dbUrl('app') });
-    await app.connect();
-    try {
-      const auditRows = async () => (await app.query('select count(*)::int as n from moderation_log')).rows[0].n;
-      const before = await auditRows();
-      const operator = (extra = {}) => ({ cookie: `${operatorSession}; XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, ...extra });
-      const json = { 'content-type': 'application/json' };
-      const published = (await expectStatus(`${lb}/api/operator/moderation/decisions`, 200, {
-        method: 'POST',
-        headers: operator(json),
-        body: JSON.stringify({ decision: 'publish', ids: [entry._id], checklist: { minors: true, traffic: true, performance: true, excess: true } }),
-      })).json();
-      check(published.items?.[0]?.outcome === 'published', `the entry should be published: ${JSON.stringify(published)}`);
-      const challengeUrl = `${lb}/api/operator/challenges/${PICTURE_CHALLENGE}`;
-      const challenge = (await expectStatus(challengeUrl, 200, { headers: operator() })).json();
-      const day = (offset) => new Date(Date.parse(`${berlinToday()}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
-      await expectStatus(challengeUrl, 200, {
-        method: 'PATCH',
-        headers: operator(json),
-        body: JSON.stringify({
-          expectedUpdatedAt: challenge.updatedAt,
-          endDateSubmission: day(-1),
-          startDateVoting: day(0),
-          confirmRunning: true,
-          reason: 'Abstimmung für den Topologie-Test öffnen',
-        }),
-      });
-      const vote = (await expectStatus(`${lb}/api/votes`, 200, {
-        method: 'POST',
-        headers: memberHeaders(secondToken, json),
-        body: JSON.stringify({ challengeId: PICTURE_CHALLENGE, participationId: entry._id }),
-      })).json();
-      check(vote.votes === 1, `the member's vote should count: ${JSON.stringify(vote)}`);
-      const after = await auditRows();
-      check(after >= before + 2, `the publication and the date change should be in the audit log (${before} → ${after} rows)`);
+  await phase(
+    'as the app role: an admin publishes the entry and opens voting (audited), the second member votes; the audit log cannot be rewritten',
+    async () => {
+      const app = new pg.Client({ connectionString: dbUrl('app') });
+      await app.connect();
+      try {
+        const auditRows = async () => (await app.query('select count(*)::int as n from moderation_log')).rows[0].n;
+        const before = await auditRows();
+        const operator = (extra = {}) => ({ cookie: `${operatorSession}; XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, ...extra });
+        const json = { 'content-type': 'application/json' };
+        const published = (
+          await expectStatus(`${lb}/api/operator/moderation/decisions`, 200, {
+            method: 'POST',
+            headers: operator(json),
+            body: JSON.stringify({
+              decision: 'publish',
+              ids: [entry._id],
+              checklist: { minors: true, traffic: true, performance: true, excess: true },
+            }),
+          })
+        ).json();
+        check(published.items?.[0]?.outcome === 'published', `the entry should be published: ${JSON.stringify(published)}`);
+        const challengeUrl = `${lb}/api/operator/challenges/${PICTURE_CHALLENGE}`;
+        const challenge = (await expectStatus(challengeUrl, 200, { headers: operator() })).json();
+        const day = (offset) => new Date(Date.parse(`${berlinToday()}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+        await expectStatus(challengeUrl, 200, {
+          method: 'PATCH',
+          headers: operator(json),
+          body: JSON.stringify({
+            expectedUpdatedAt: challenge.updatedAt,
+            endDateSubmission: day(-1),
+            startDateVoting: day(0),
+            confirmRunning: true,
+            reason: 'Abstimmung für den Topologie-Test öffnen',
+          }),
+        });
+        const vote = (
+          await expectStatus(`${lb}/api/votes`, 200, {
+            method: 'POST',
+            headers: memberHeaders(secondToken, json),
+            body: JSON.stringify({ challengeId: PICTURE_CHALLENGE, participationId: entry._id }),
+          })
+        ).json();
+        check(vote.votes === 1, `the member's vote should count: ${JSON.stringify(vote)}`);
+        const after = await auditRows();
+        check(after >= before + 2, `the publication and the date change should be in the audit log (${before} → ${after} rows)`);
 
-      const refused = async (statements) => {
-        await app.query('begin');
-        try {
-          for (const statement of statements.slice(0, -1)) await app.query(statement);
-          await app.query(statements.at(-1));
-          return null;
-        } catch (error) {
-          return error.code;
-        } finally {
-          await app.query('rollback');
+        const refused = async (statements) => {
+          await app.query('begin');
+          try {
+            for (const statement of statements.slice(0, -1)) await app.query(statement);
+            await app.query(statements.at(-1));
+            return null;
+          } catch (error) {
+            return error.code;
+          } finally {
+            await app.query('rollback');
+          }
+        };
+        for (const statements of [
+          [`update moderation_log set reason = 'umgeschrieben'`],
+          ['delete from moderation_log'],
+          ['truncate moderation_log'],
+          [`set local erd.audit_maintenance = 'on'`, `update moderation_log set reason = 'umgeschrieben'`],
+          [`set local erd.audit_maintenance = 'on'`, 'delete from moderation_log'],
+          ['alter table moderation_log disable trigger moderation_log_append_only'],
+          ['alter table moderation_log disable trigger all'],
+        ]) {
+          const code = await refused(statements);
+          check(code === '42501', `as the app role "${statements.join('; ')}" should be refused (42501), not ${code ?? 'done'}`);
         }
-      };
-      for (const statements of [
-        [`update moderation_log set reason = 'umgeschrieben'`],
-        ['delete from moderation_log'],
-        ['truncate moderation_log'],
-        [`set local erd.audit_maintenance = 'on'`, `update moderation_log set reason = 'umgeschrieben'`],
-        [`set local erd.audit_maintenance = 'on'`, 'delete from moderation_log'],
-        ['alter table moderation_log disable trigger moderation_log_append_only'],
-        ['alter table moderation_log disable trigger all'],
-      ]) {
-        const code = await refused(statements);
-        check(code === '42501', `as the app role "${statements.join('; ')}" should be refused (42501), not ${code ?? 'done'}`);
+        check((await auditRows()) === after, 'the audit log should be unchanged');
+      } finally {
+        await app.end();
       }
-      check((await auditRows()) === after, 'the audit log should be unchanged');
-    } finally {
-      await app.end();
-    }
-  });
+    },
+  );
 
   await phase('instance B stops on SIGTERM (exit code 0)', async () => {
     process.kill(b.child.pid, 'SIGTERM');
@@ -812,7 +948,9 @@ try {
   process.exitCode = 1;
 } finally {
   for (const [name, ms] of phases) console.log(`  ${seconds(ms).padStart(7)}  ${name}`);
-  console.log(`  requests through nginx in the kill phase: A ${counts.a}, B ${counts.b} (${counts.retried} retried), ${counts.failed.length} failed`);
+  console.log(
+    `  requests through nginx in the kill phase: A ${counts.a}, B ${counts.b} (${counts.retried} retried), ${counts.failed.length} failed`,
+  );
   await cleanup();
   console.log(`  (${seconds(Date.now() - started)} with the clean-up)`);
 }

@@ -34,14 +34,24 @@ export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.flo
  * Registers and confirms an account through the content API (the browser journey is tested in
  * accounts.spec). `dataDir`: the data directory of the server `request` talks to (its outbox).
  */
-export async function registerConfirmed(request: APIRequestContext, club: ClubRef, { email = uniqueEmail('club'), dataDir }: { email?: string; dataDir?: string } = {}): Promise<string> {
+export async function registerConfirmed(
+  request: APIRequestContext,
+  club: ClubRef,
+  { email = uniqueEmail('club'), dataDir }: { email?: string; dataDir?: string } = {},
+): Promise<string> {
   const base = await contentBase(request);
   const since = Date.now();
   const signup = await request.post(`${base}/frontend-users/signup`, {
     data: {
       email,
       password: PASSWORD,
-      fields: { firstname: 'Erika', lastname: 'Musterfrau', street: 'Hauptstraße 1', city: '85386 Eching', club: { id: club.id, linkType: 'Object', type: 'Link' } },
+      fields: {
+        firstname: 'Erika',
+        lastname: 'Musterfrau',
+        street: 'Hauptstraße 1',
+        city: '85386 Eching',
+        club: { id: club.id, linkType: 'Object', type: 'Link' },
+      },
     },
   });
   expect(signup.status(), await signup.text()).toBeLessThan(300);

@@ -10,7 +10,11 @@ export async function accessToken(request: APIRequestContext, email: string, pas
       'content-type': 'application/x-amz-json-1.1',
       'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
     },
-    data: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.identity.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    data: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.identity.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).AuthenticationResult.AccessToken as string;

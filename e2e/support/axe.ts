@@ -10,9 +10,12 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string): 
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} – ${violation.nodes
-      .slice(0, 3)
-      .map((node) => node.target.join(' '))
-      .join(' | ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} – ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
   expect(serious, `axe on ${where}`).toEqual([]);
 }

@@ -22,7 +22,8 @@ export const test = base.extend<{ allowConsoleErrors: boolean | RegExp; consoleE
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
-    const unexpected = allowConsoleErrors instanceof RegExp ? errors.filter((e) => !allowConsoleErrors.test(e)) : allowConsoleErrors ? [] : errors;
+    const unexpected =
+      allowConsoleErrors instanceof RegExp ? errors.filter((e) => !allowConsoleErrors.test(e)) : allowConsoleErrors ? [] : errors;
     expect(unexpected, 'console errors').toEqual([]);
   },
   page: async ({ page }, use) => {

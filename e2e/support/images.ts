@@ -13,5 +13,7 @@ export async function pngBytes(): Promise<Buffer> {
       pixels[i + 2] = 60;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }

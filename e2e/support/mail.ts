@@ -21,7 +21,11 @@ function outbox(dataDir: string): Mail[] {
     return [];
   }
   return files
-    .map((file) => ({ file, mtime: statSync(path.join(dir, file)).mtimeMs, text: decodeQuotedPrintable(readFileSync(path.join(dir, file), 'utf8')) }))
+    .map((file) => ({
+      file,
+      mtime: statSync(path.join(dir, file)).mtimeMs,
+      text: decodeQuotedPrintable(readFileSync(path.join(dir, file), 'utf8')),
+    }))
     .sort((a, b) => a.mtime - b.mtime);
 }
 

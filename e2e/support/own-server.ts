@@ -116,9 +116,13 @@ export function addOperatorBeforeStart(options: {
   env?: Record<string, string>;
 }): void {
   const role = options.role ?? 'admin';
-  execFileSync(process.execPath, [path.join(repoRoot, 'server/dist/cli.js'), 'operator-add', options.email, '--role', role, '--password', options.password], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: options.dataDir, DATABASE_URL: '', ...options.env },
-    stdio: 'pipe',
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(repoRoot, 'server/dist/cli.js'), 'operator-add', options.email, '--role', role, '--password', options.password],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: options.dataDir, DATABASE_URL: '', ...options.env },
+      stdio: 'pipe',
+    },
+  );
 }

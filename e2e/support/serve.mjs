@@ -12,7 +12,14 @@ const server = spawn(process.execPath, [path.join(root, 'server/dist/server.js')
   cwd: root,
   stdio: 'inherit',
   // Per-IP limits scaled up: every e2e test registers and logs in from the same address.
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://localhost:${process.env.PORT}`, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '20' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PUBLIC_URL: `http://localhost:${process.env.PORT}`,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SCALE: '20',
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

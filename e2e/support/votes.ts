@@ -19,7 +19,11 @@ export async function anonymousVote(baseURL: string, input: { challengeId: strin
     if (!solution) throw new Error('no ALTCHA solution');
     const payload: AltchaPayloadDto = {
       challenge: { parameters: { ...challenge.parameters }, signature: challenge.signature! },
-      solution: { counter: solution.counter, derivedKey: solution.derivedKey, ...(solution.time !== undefined ? { time: solution.time } : {}) },
+      solution: {
+        counter: solution.counter,
+        derivedKey: solution.derivedKey,
+        ...(solution.time !== undefined ? { time: solution.time } : {}),
+      },
     };
     const altcha = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64');
     const res = await visitor.post('/api/votes', {

@@ -18,7 +18,9 @@ const start = () => {
 };
 const html = document.documentElement;
 const gateInPage =
-  document.getElementById(GATE_SHELL_ID) !== null && html.getAttribute(CONSENT_ATTRIBUTE) !== 'approved' && !html.hasAttribute(LEGAL_PAGE_ATTRIBUTE);
+  document.getElementById(GATE_SHELL_ID) !== null &&
+  html.getAttribute(CONSENT_ATTRIBUTE) !== 'approved' &&
+  !html.hasAttribute(LEGAL_PAGE_ATTRIBUTE);
 if (gateInPage && document.visibilityState === 'visible' && typeof PerformanceObserver === 'function') {
   try {
     new PerformanceObserver((list, observer) => {

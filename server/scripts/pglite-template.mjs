@@ -8,5 +8,7 @@ import { buildPgliteTemplate, pgliteTemplatePaths } from '../dist/db/pglite.js';
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
 if (await buildPgliteTemplate({ serverRoot })) {
-  console.log(`pglite-template: ${path.relative(serverRoot, pgliteTemplatePaths(serverRoot).dir)} made in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `pglite-template: ${path.relative(serverRoot, pgliteTemplatePaths(serverRoot).dir)} made in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

@@ -118,7 +118,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     enabled: !config.basicAuth && !requestLogging,
     metrics,
     appHeaders: (path) => [
-      ...security.flatMap(([name, value]) => (Array.isArray(value) ? value.map((v: string) => [name, v] as const) : [[name, String(value)] as const])),
+      ...security.flatMap(([name, value]) =>
+        Array.isArray(value) ? value.map((v: string) => [name, v] as const) : [[name, String(value)] as const],
+      ),
       ...(isCorsPath(path) ? corsHeaders : []),
     ],
   });
@@ -126,7 +128,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Fastify's own server, as it would make it, with the answers from memory in front of its handler
     // (Fastify has filled in its defaults of these options when it calls this).
     serverFactory: (handler, options) => {
-      const opts = options as { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket?: number | null };
+      const opts = options as {
+        http?: http.ServerOptions;
+        keepAliveTimeout: number;
+        requestTimeout: number;
+        connectionTimeout: number;
+        maxRequestsPerSocket?: number | null;
+      };
       const server = http.createServer(opts.http ?? {}, fast.wrap(handler));
       server.keepAliveTimeout = opts.keepAliveTimeout;
       server.requestTimeout = opts.requestTimeout;
@@ -135,7 +143,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return server;
     },
     // Errors are logged through serializeError: never a failed query's values or a database error's detail.
-    logger: options.logger ?? { level: config.logLevel, serializers: LOG_SERIALIZERS, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      serializers: LOG_SERIALIZERS,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     // Request ids (http/request-id.ts): a well-formed incoming X-Request-Id, else a new UUID; logged as `requestId`.
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -164,12 +176,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const paths = dataPaths(config);
   const mailer =
     options.mailer ??
-    createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: paths.outbox, log: app.log, timeoutSeconds: config.mailDelivery.timeoutSeconds });
-  const jobs = createJobQueue({ database, secret: options.secret, mailDelivery: config.mailDelivery, log: app.log, exclusive: options.exclusiveDatabase, metrics, workers: config.jobWorkers });
+    createMailer({
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      outboxDir: paths.outbox,
+      log: app.log,
+      timeoutSeconds: config.mailDelivery.timeoutSeconds,
+    });
+  const jobs = createJobQueue({
+    database,
+    secret: options.secret,
+    mailDelivery: config.mailDelivery,
+    log: app.log,
+    exclusive: options.exclusiveDatabase,
+    metrics,
+    workers: config.jobWorkers,
+  });
   // The app clock (CLOCK_OFFSET_DAYS applied), the same as the CLI's and the pages'.
   const now = options.now ?? appClock(config, options.realNow);
   const identity =
-    options.identity ?? createIdentityRuntime({ config: config.identity, db: database.db, secret: options.secret, log, realNow: options.realNow });
+    options.identity ??
+    createIdentityRuntime({ config: config.identity, db: database.db, secret: options.secret, log, realNow: options.realNow });
   const changes = createChangeFeed(database, app.log);
   const ctx: AppContext = {
     config,
@@ -183,7 +210,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     secret: options.secret,
     identity,
-    cognito: options.cognito !== undefined ? options.cognito : config.identity.provider === 'cognito' ? createCognitoClient(config.identity) : null,
+    cognito:
+      options.cognito !== undefined
+        ? options.cognito
+        : config.identity.provider === 'cognito'
+          ? createCognitoClient(config.identity)
+          : null,
     metrics,
   };
   if (ctx.cognito && options.cognito === undefined) {
@@ -211,7 +243,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       done();
     });
     metrics.sampleReadiness(() =>
-      checkReadiness({ database, jobs, isClosing: () => closing }, (error) => app.log.warn({ err: error }, 'metrics: readiness database ping failed')),
+      checkReadiness({ database, jobs, isClosing: () => closing }, (error) =>
+        app.log.warn({ err: error }, 'metrics: readiness database ping failed'),
+      ),
     );
     metrics.sampleJobs(() => jobs.stateCounts());
     metrics.samplePool(database.kind, () => database.poolStats());
@@ -250,7 +284,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInputRule(app, {
     errorFor: (request, field) =>
       request.routeOptions.url === config.identity.endpoint
-        ? new IdentityError('InvalidParameterException', `1 validation error detected: Value at '${field}' failed to satisfy constraint: Member must not contain control characters`)
+        ? new IdentityError(
+            'InvalidParameterException',
+            `1 validation error detected: Value at '${field}' failed to satisfy constraint: Member must not contain control characters`,
+          )
         : new ValidationError(UNSAFE_TEXT_MESSAGE, { field }),
   });
   registerAuth(app, ctx);

@@ -48,21 +48,26 @@ test('three instances starting at once import the season once; the others start 
 
 // PostgreSQL only: the race needs connections of their own; the embedded PGlite is one connection
 // in one server process, which runs one job queue.
-(process.env.DATABASE_URL ? test : test.skip)('three job queues starting at once on a new database all start (pg-boss set-up races)', async () => {
-  const config = loadConfig({ DATA_DIR: dataDir }, { serverRoot: SERVER_ROOT, cwd: dataDir });
-  const handlers = new Proxy({}, { get: () => async () => undefined }) as JobHandlers;
-  // The race is in creating the queues on a new database: a few new databases.
-  for (let round = 0; round < 3; round++) {
-    const fresh = round === 0 ? db : await createTestDatabase();
-    const second = await openDatabase({ databaseUrl: fresh.url! });
-    const queues = [fresh, second, second].map((database) => createJobQueue({ database, secret: 'test-secret', mailDelivery: config.mailDelivery, log: silentLogger }));
-    try {
-      const started = await Promise.allSettled(queues.map((queue) => queue.start(handlers)));
-      expect(started.filter((result) => result.status === 'rejected')).toEqual([]);
-    } finally {
-      await Promise.all(queues.map((queue) => queue.stop({ timeoutMs: 1000 })));
-      await second.close();
-      if (fresh !== db) await fresh.destroy();
+(process.env.DATABASE_URL ? test : test.skip)(
+  'three job queues starting at once on a new database all start (pg-boss set-up races)',
+  async () => {
+    const config = loadConfig({ DATA_DIR: dataDir }, { serverRoot: SERVER_ROOT, cwd: dataDir });
+    const handlers = new Proxy({}, { get: () => async () => undefined }) as JobHandlers;
+    // The race is in creating the queues on a new database: a few new databases.
+    for (let round = 0; round < 3; round++) {
+      const fresh = round === 0 ? db : await createTestDatabase();
+      const second = await openDatabase({ databaseUrl: fresh.url! });
+      const queues = [fresh, second, second].map((database) =>
+        createJobQueue({ database, secret: 'test-secret', mailDelivery: config.mailDelivery, log: silentLogger }),
+      );
+      try {
+        const started = await Promise.allSettled(queues.map((queue) => queue.start(handlers)));
+        expect(started.filter((result) => result.status === 'rejected')).toEqual([]);
+      } finally {
+        await Promise.all(queues.map((queue) => queue.stop({ timeoutMs: 1000 })));
+        await second.close();
+        if (fresh !== db) await fresh.destroy();
+      }
     }
-  }
-});
+  },
+);

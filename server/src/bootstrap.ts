@@ -82,7 +82,9 @@ export function userOf(connectionString: string): string | null {
 export async function migrateAsOwner(config: ServerConfig, options: { appRole?: string | null } = {}): Promise<MigrationReport> {
   const named = options.appRole ?? (config.databaseMigrationUrl && config.databaseUrl ? userOf(config.databaseUrl) : null);
   if (config.databaseMigrationUrl && !named) {
-    throw new DatabaseRoleError('DATABASE_URL nennt keinen Benutzer: die App-Rolle mit --app-role <Name> angeben. / DATABASE_URL names no user: give the app role with --app-role <name>.');
+    throw new DatabaseRoleError(
+      'DATABASE_URL nennt keinen Benutzer: die App-Rolle mit --app-role <Name> angeben. / DATABASE_URL names no user: give the app role with --app-role <name>.',
+    );
   }
   const ownerUrl = config.databaseMigrationUrl ?? config.databaseUrl;
   const opened: OpenedDatabase = ownerUrl ? await openOwner(ownerUrl) : await openConfiguredDatabase(config, 'cli');
@@ -102,7 +104,9 @@ export async function migrateAsOwner(config: ServerConfig, options: { appRole?: 
       await grantAppRole(database.db, appRole).catch((error: unknown) => {
         // drizzle wraps the driver's error (its SQLSTATE is on `cause`).
         if ((error as { cause?: { code?: unknown } }).cause?.code !== '42704') throw error;
-        throw new DatabaseRoleError(`Die App-Rolle "${appRole}" gibt es nicht / the app role "${appRole}" does not exist: CREATE ROLE "${appRole}" LOGIN PASSWORD '…' (docs/deployment.md).`);
+        throw new DatabaseRoleError(
+          `Die App-Rolle "${appRole}" gibt es nicht / the app role "${appRole}" does not exist: CREATE ROLE "${appRole}" LOGIN PASSWORD '…' (docs/deployment.md).`,
+        );
       });
       const problems = await appRoleProblems(database.db, appRole);
       if (problems.length) {

@@ -183,14 +183,19 @@ async function main(argv: string[]): Promise<number> {
   // The server's clock (CLOCK_OFFSET_DAYS of a staging rehearsal included): a challenge open for
   // the server is open for the CLI too. Said on stderr, so a shifted day is never a surprise.
   const now = appClock(config);
-  if (config.clockOffsetDays) console.error(`CLOCK_OFFSET_DAYS=${config.clockOffsetDays}: the clock is shifted like the server's (today is ${berlinToday(now())})`);
+  if (config.clockOffsetDays)
+    console.error(`CLOCK_OFFSET_DAYS=${config.clockOffsetDays}: the clock is shifted like the server's (today is ${berlinToday(now())})`);
 
   switch (command) {
     case 'migrate': {
       onlyOptions(parsed, ['app-role']);
       const report = await migrateAsOwner(config, { appRole: parsed.options['app-role'] });
       console.log(`Migrations applied and job queues ready (${report.database}, as "${report.user}")`);
-      console.log(report.appRole ? `  grants renewed for the app role "${report.appRole}" (audit log: SELECT, INSERT only)` : '  no app role: nothing granted (one role for both)');
+      console.log(
+        report.appRole
+          ? `  grants renewed for the app role "${report.appRole}" (audit log: SELECT, INSERT only)`
+          : '  no app role: nothing granted (one role for both)',
+      );
       return 0;
     }
     case 'import-season': {
@@ -239,7 +244,9 @@ async function main(argv: string[]): Promise<number> {
     case 'newsletter-export': {
       onlyOptions(parsed, []);
       // The back office's export (one CSV writer, formula cells neutralised), audited the same way.
-      const csv = await withDatabase(config, (opened) => subscribersCsv({ ctx: { db: opened.database.db, now }, input: { actor: cliActor() } }));
+      const csv = await withDatabase(config, (opened) =>
+        subscribersCsv({ ctx: { db: opened.database.db, now }, input: { actor: cliActor() } }),
+      );
       process.stdout.write(csv.text);
       log.info(`${csv.total} confirmed subscriber(s)`);
       return 0;
@@ -261,7 +268,9 @@ async function main(argv: string[]): Promise<number> {
       onlyOptions(parsed, []);
       const list = await withDatabase(config, (opened) => listOperators({ ctx: { db: opened.database.db }, input: { actor: cliActor() } }));
       for (const o of list.items) {
-        console.log(`${o.id}\t${o.email}\t${o.role}\t${o.disabledAt ? `disabled since ${o.disabledAt}` : 'active'}\tlast login: ${o.lastLoginAt ?? 'never'}`);
+        console.log(
+          `${o.id}\t${o.email}\t${o.role}\t${o.disabledAt ? `disabled since ${o.disabledAt}` : 'active'}\tlast login: ${o.lastLoginAt ?? 'never'}`,
+        );
       }
       console.error(`${list.items.length} operator(s)`);
       return 0;
@@ -306,7 +315,9 @@ async function main(argv: string[]): Promise<number> {
           );
           for (const p of page.items) {
             const content = p.slogan !== undefined ? JSON.stringify(p.slogan) : (p.image?.fields.file.url ?? '');
-            console.log(`${p.id}\t${p.state}\t${p.challengeId}\t${p.club.clubname} (${p.club.clubnumber}/${p.club.team})\t${p.createdAt}\t${content}`);
+            console.log(
+              `${p.id}\t${p.state}\t${p.challengeId}\t${p.club.clubname} (${p.club.clubnumber}/${p.club.team})\t${p.createdAt}\t${content}`,
+            );
           }
           console.error(`${page.items.length} of ${page.total} ${parsed.options.state ?? 'pending'} entr${page.total === 1 ? 'y' : 'ies'}`);
           return 0;
@@ -314,7 +325,9 @@ async function main(argv: string[]): Promise<number> {
         case 'publish': {
           onlyOptions(parsed, []);
           const participationId = need(id, 'the participation id');
-          const entry = await withDatabase(config, async (opened) => publishParticipation({ ctx: await ctxOf(opened), input: { id: participationId, actor } }));
+          const entry = await withDatabase(config, async (opened) =>
+            publishParticipation({ ctx: await ctxOf(opened), input: { id: participationId, actor } }),
+          );
           console.log(`Published ${entry.id} (${entry.club.clubname}, ${entry.challengeId})`);
           return 0;
         }
@@ -335,13 +348,20 @@ async function main(argv: string[]): Promise<number> {
       const [sub, id, value] = parsed.positional;
       const actor: Actor = cliActor();
       const run = <T>(
-        fn: (ctx: { db: Awaited<ReturnType<typeof openConfiguredDatabase>>['database']['db']; now: () => Date; log: typeof log; jobs: JobQueue }) => Promise<T>,
+        fn: (ctx: {
+          db: Awaited<ReturnType<typeof openConfiguredDatabase>>['database']['db'];
+          now: () => Date;
+          log: typeof log;
+          jobs: JobQueue;
+        }) => Promise<T>,
       ) => withDatabase(config, async (opened) => fn({ db: opened.database.db, now, log, jobs: await cliJobs(config, log, opened) }));
       switch (sub) {
         case 'list': {
           onlyOptions(parsed, ['year']);
           const overview = await run((ctx) => getResultsOverview({ ctx, input: { yearId: parsed.options.year } }));
-          console.log(`Saison ${overview.yearId} · Gesamttabelle: ${overview.overall ? `v${overview.overall.version} (${overview.overall.publishedAt})` : 'nicht veröffentlicht'}`);
+          console.log(
+            `Saison ${overview.yearId} · Gesamttabelle: ${overview.overall ? `v${overview.overall.version} (${overview.overall.publishedAt})` : 'nicht veröffentlicht'}`,
+          );
           for (const c of overview.challenges) console.log(formatChallenge(c));
           return 0;
         }
@@ -359,7 +379,10 @@ async function main(argv: string[]): Promise<number> {
           onlyOptions(parsed, ['ranking', 'reason']);
           const challengeId = need(id, 'the challenge id');
           const updated = await run((ctx) =>
-            setRightAnswer({ ctx, input: { challengeId, body: { rightAnswer: value, ranking: parsed.options.ranking, reason: parsed.options.reason }, actor } }),
+            setRightAnswer({
+              ctx,
+              input: { challengeId, body: { rightAnswer: value, ranking: parsed.options.ranking, reason: parsed.options.reason }, actor },
+            }),
           );
           console.log(formatChallenge(updated));
           return 0;
@@ -369,9 +392,14 @@ async function main(argv: string[]): Promise<number> {
           const challengeId = need(id, 'the challenge id');
           const published = await run(async (ctx) => {
             const { currentVersion } = await previewChallengeResults({ ctx, input: { challengeId } });
-            return publishChallengeResults({ ctx, input: { challengeId, body: { expectedVersion: currentVersion, reason: parsed.options.reason }, actor } });
+            return publishChallengeResults({
+              ctx,
+              input: { challengeId, body: { expectedVersion: currentVersion, reason: parsed.options.reason }, actor },
+            });
           });
-          console.log(`Published ${challengeId} version ${published.challenge.version}; overall table version ${published.overall.version}`);
+          console.log(
+            `Published ${challengeId} version ${published.challenge.version}; overall table version ${published.overall.version}`,
+          );
           console.log(formatRows(published.challenge.rows));
           return 0;
         }
@@ -401,7 +429,13 @@ main(process.argv.slice(2)).then(
     if (error instanceof LockedError) {
       const config = loadConfig(process.env, { serverRoot, cwd: process.cwd() });
       console.error(`error: ${lockedMessage(config, error)}`);
-    } else if (error instanceof SeasonValidationError || error instanceof UsageError || error instanceof ConfigError || error instanceof DatabaseRoleError || isAppError(error)) {
+    } else if (
+      error instanceof SeasonValidationError ||
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      error instanceof DatabaseRoleError ||
+      isAppError(error)
+    ) {
       console.error(`error: ${error.message}`);
     } else {
       console.error(error);

@@ -88,20 +88,30 @@ test.each([
 });
 
 test('identity: the built-in issuer follows PUBLIC_URL and the endpoint; IDENTITY_ISSUER and IDENTITY_JWKS_URL override', () => {
-  const config = loadConfig({ PUBLIC_URL: 'https://punktejagd.example.org', IDENTITY_ENDPOINT: '/auth/', IDENTITY_USER_POOL_ID: 'eu-west-1_Abc9' }, location);
+  const config = loadConfig(
+    { PUBLIC_URL: 'https://punktejagd.example.org', IDENTITY_ENDPOINT: '/auth/', IDENTITY_USER_POOL_ID: 'eu-west-1_Abc9' },
+    location,
+  );
   expect(config.identity).toMatchObject({
     endpoint: '/auth',
     builtIn: true,
     issuer: 'https://punktejagd.example.org/auth/eu-west-1_Abc9',
     jwksUrl: 'https://punktejagd.example.org/auth/eu-west-1_Abc9/.well-known/jwks.json',
   });
-  const custom = loadConfig({ IDENTITY_ISSUER: 'https://id.example.org/pool/', IDENTITY_JWKS_URL: 'https://keys.example.org/jwks.json' }, location);
+  const custom = loadConfig(
+    { IDENTITY_ISSUER: 'https://id.example.org/pool/', IDENTITY_JWKS_URL: 'https://keys.example.org/jwks.json' },
+    location,
+  );
   expect(custom.identity).toMatchObject({ issuer: 'https://id.example.org/pool', jwksUrl: 'https://keys.example.org/jwks.json' });
 });
 
 test('identity: an absolute endpoint is a real Cognito pool (issuer and JWKS of Cognito)', () => {
   const config = loadConfig(
-    { IDENTITY_ENDPOINT: 'https://cognito-idp.eu-central-1.amazonaws.com/', IDENTITY_USER_POOL_ID: 'eu-central-1_AbCd123', RATE_LIMIT_SCALE: '2.5' },
+    {
+      IDENTITY_ENDPOINT: 'https://cognito-idp.eu-central-1.amazonaws.com/',
+      IDENTITY_USER_POOL_ID: 'eu-central-1_AbCd123',
+      RATE_LIMIT_SCALE: '2.5',
+    },
     location,
   );
   expect(config.identity).toMatchObject({
@@ -120,7 +130,14 @@ test('identity: IDENTITY_TOKEN_TTL_SECONDS sets the built-in token lifetime with
     expect(() => loadConfig({ IDENTITY_TOKEN_TTL_SECONDS: bad }, location)).toThrow(/IDENTITY_TOKEN_TTL_SECONDS/);
   }
   expect(() =>
-    loadConfig({ IDENTITY_TOKEN_TTL_SECONDS: '300', IDENTITY_ENDPOINT: 'https://cognito-idp.eu-central-1.amazonaws.com/', IDENTITY_USER_POOL_ID: 'eu-central-1_AbCd123' }, location),
+    loadConfig(
+      {
+        IDENTITY_TOKEN_TTL_SECONDS: '300',
+        IDENTITY_ENDPOINT: 'https://cognito-idp.eu-central-1.amazonaws.com/',
+        IDENTITY_USER_POOL_ID: 'eu-central-1_AbCd123',
+      },
+      location,
+    ),
   ).toThrow(/built-in identity service only/);
 });
 
@@ -146,7 +163,12 @@ test('uploads: S3 mode with S3_BUCKET; defaults for AWS and for a custom endpoin
     forcePathStyle: true,
     publicUrl: 'http://minio:9000/erd',
   });
-  expect(loadConfig({ S3_BUCKET: 'erd', S3_ENDPOINT: 'https://s3.example.org', S3_FORCE_PATH_STYLE: 'false', S3_PUBLIC_URL: 'https://cdn.example.org' }, location).s3).toMatchObject({
+  expect(
+    loadConfig(
+      { S3_BUCKET: 'erd', S3_ENDPOINT: 'https://s3.example.org', S3_FORCE_PATH_STYLE: 'false', S3_PUBLIC_URL: 'https://cdn.example.org' },
+      location,
+    ).s3,
+  ).toMatchObject({
     forcePathStyle: false,
     publicUrl: 'https://cdn.example.org',
   });
@@ -190,7 +212,9 @@ test('metrics: off by default; METRICS_TOKEN, METRICS_PORT and METRICS_HOST; wro
   fails({ PORT: '8080', METRICS_PORT: '8080' }, /METRICS_PORT must differ from PORT/);
   fails({ METRICS_HOST: '127.0.0.1' }, /METRICS_HOST set without METRICS_PORT/);
   // The token is a secret: never in the message.
-  expect(() => loadConfig({ METRICS_TOKEN: 'secret value!' }, location)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('secret value') }));
+  expect(() => loadConfig({ METRICS_TOKEN: 'secret value!' }, location)).toThrow(
+    expect.objectContaining({ message: expect.not.stringContaining('secret value') }),
+  );
 });
 
 test('APP_SECRET: at least 32 characters, not the example value; required with DATABASE_URL in production', () => {
@@ -217,7 +241,8 @@ test('JOB_WORKERS: every queue by default; a list or none only with DATABASE_URL
   expect(loadConfig({ DATABASE_URL: db, JOB_WORKERS: 'none' }, location).jobWorkers).toEqual([]);
   expect(loadConfig({ DATABASE_URL: db, JOB_WORKERS: ' notify , mail' }, location).jobWorkers).toEqual(['mail', 'notify']);
   expect(() => loadConfig({ JOB_WORKERS: 'none' }, location)).toThrow(/JOB_WORKERS="none" needs DATABASE_URL/);
-  for (const bad of ['mails', 'notify,', 'NONE']) expect(() => loadConfig({ DATABASE_URL: db, JOB_WORKERS: bad }, location)).toThrow(/JOB_WORKERS/);
+  for (const bad of ['mails', 'notify,', 'NONE'])
+    expect(() => loadConfig({ DATABASE_URL: db, JOB_WORKERS: bad }, location)).toThrow(/JOB_WORKERS/);
 });
 
 test('NOTIFY_HOURS: the hours in which time-driven notifications go (8–21 by default), checked', () => {

@@ -222,7 +222,8 @@ function notifyHours(env: Env): ServerConfig['notifyHours'] {
   const match = /^(\d{1,2})-(\d{1,2})$/.exec(raw);
   const from = Number(match?.[1]);
   const to = Number(match?.[2]);
-  if (!match || from < 0 || to > 24 || from >= to) throw new ConfigError(`NOTIFY_HOURS="${raw}" is not 'from-to' in whole hours (0–24, from before to), e.g. '8-21'`);
+  if (!match || from < 0 || to > 24 || from >= to)
+    throw new ConfigError(`NOTIFY_HOURS="${raw}" is not 'from-to' in whole hours (0–24, from before to), e.g. '8-21'`);
   return { from, to };
 }
 
@@ -236,7 +237,8 @@ function jobWorkers(env: Env, databaseUrl: string | null): ServerConfig['jobWork
     throw new ConfigError(`JOB_WORKERS="${raw}" is not 'all', 'none' or a list of the queues ${QUEUE_NAMES.join(', ')}`);
   }
   // The embedded database has one instance: a queue it does not work would never run.
-  if (!databaseUrl) throw new ConfigError(`JOB_WORKERS="${raw}" needs DATABASE_URL: with the embedded database the one instance works every queue`);
+  if (!databaseUrl)
+    throw new ConfigError(`JOB_WORKERS="${raw}" needs DATABASE_URL: with the embedded database the one instance works every queue`);
   return QUEUE_NAMES.filter((name) => names.includes(name));
 }
 
@@ -310,23 +312,27 @@ function identityConfig(env: Env, publicUrl: string): IdentityConfig {
   const builtIn = rawEndpoint.startsWith('/');
   const endpoint = builtIn ? basePath('IDENTITY_ENDPOINT', rawEndpoint) : url('IDENTITY_ENDPOINT', rawEndpoint);
   if (builtIn && endpoint === '/') throw new ConfigError('IDENTITY_ENDPOINT must not be "/"');
-  const defaultIssuer = builtIn
-    ? `${publicUrl}${endpoint}/${userPoolId}`
-    : `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
+  const defaultIssuer = builtIn ? `${publicUrl}${endpoint}/${userPoolId}` : `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
   const issuer = url('IDENTITY_ISSUER', str(env, 'IDENTITY_ISSUER', defaultIssuer));
   const provider = str(env, 'IDENTITY_PROVIDER', builtIn ? 'builtin' : 'cognito');
   if (provider !== 'builtin' && provider !== 'cognito') throw new ConfigError(`IDENTITY_PROVIDER="${provider}" must be builtin or cognito`);
   if (provider === 'builtin' && !builtIn) {
-    throw new ConfigError('IDENTITY_PROVIDER=builtin needs IDENTITY_ENDPOINT to be a path of this server (an absolute URL means a Cognito pool)');
+    throw new ConfigError(
+      'IDENTITY_PROVIDER=builtin needs IDENTITY_ENDPOINT to be a path of this server (an absolute URL means a Cognito pool)',
+    );
   }
-  if (provider === 'cognito' && builtIn) throw new ConfigError('IDENTITY_PROVIDER=cognito needs IDENTITY_ENDPOINT to be the absolute URL of the pool');
+  if (provider === 'cognito' && builtIn)
+    throw new ConfigError('IDENTITY_PROVIDER=cognito needs IDENTITY_ENDPOINT to be the absolute URL of the pool');
   const clubAttribute = optional(env, 'IDENTITY_CLUB_ATTRIBUTE');
-  if (clubAttribute && !/^(custom:)?[\w:-]{1,32}$/.test(clubAttribute)) throw new ConfigError(`IDENTITY_CLUB_ATTRIBUTE="${clubAttribute}" is not an attribute name`);
+  if (clubAttribute && !/^(custom:)?[\w:-]{1,32}$/.test(clubAttribute))
+    throw new ConfigError(`IDENTITY_CLUB_ATTRIBUTE="${clubAttribute}" is not an attribute name`);
   const adminKey = optional(env, 'IDENTITY_ADMIN_ACCESS_KEY_ID');
   const adminSecret = optional(env, 'IDENTITY_ADMIN_SECRET_ACCESS_KEY');
-  if (!!adminKey !== !!adminSecret) throw new ConfigError('IDENTITY_ADMIN_ACCESS_KEY_ID and IDENTITY_ADMIN_SECRET_ACCESS_KEY must both be set');
+  if (!!adminKey !== !!adminSecret)
+    throw new ConfigError('IDENTITY_ADMIN_ACCESS_KEY_ID and IDENTITY_ADMIN_SECRET_ACCESS_KEY must both be set');
   const adminDefault = optional(env, 'IDENTITY_ADMIN_DEFAULT_CREDENTIALS');
-  if (adminDefault && !['true', 'false'].includes(adminDefault)) throw new ConfigError('IDENTITY_ADMIN_DEFAULT_CREDENTIALS must be true or false');
+  if (adminDefault && !['true', 'false'].includes(adminDefault))
+    throw new ConfigError('IDENTITY_ADMIN_DEFAULT_CREDENTIALS must be true or false');
   const admin: IdentityAdminConfig | null =
     adminKey && adminSecret
       ? { kind: 'keys', accessKeyId: adminKey, secretAccessKey: adminSecret }
@@ -338,7 +344,9 @@ function identityConfig(env: Env, publicUrl: string): IdentityConfig {
   }
   const tokenTtlSeconds = int(env, 'IDENTITY_TOKEN_TTL_SECONDS', 3600, 300, 86_400);
   if (!builtIn && optional(env, 'IDENTITY_TOKEN_TTL_SECONDS')) {
-    throw new ConfigError('IDENTITY_TOKEN_TTL_SECONDS applies to the built-in identity service only (a Cognito pool sets the lifetime in its app client)');
+    throw new ConfigError(
+      'IDENTITY_TOKEN_TTL_SECONDS applies to the built-in identity service only (a Cognito pool sets the lifetime in its app client)',
+    );
   }
   return {
     region,
@@ -413,7 +421,9 @@ function appSecret(env: Env, databaseUrl: string | null): string | null {
   const value = optional(env, 'APP_SECRET');
   if (!value) {
     if (databaseUrl && env.NODE_ENV === 'production') {
-      throw new ConfigError('APP_SECRET must be set with DATABASE_URL in production (the same value on every instance; e.g. openssl rand -hex 32)');
+      throw new ConfigError(
+        'APP_SECRET must be set with DATABASE_URL in production (the same value on every instance; e.g. openssl rand -hex 32)',
+      );
     }
     return null;
   }
@@ -439,10 +449,15 @@ export function loadConfig(env: Env, location: ServerLocation): ServerConfig {
   const seasonFromEnv = optional(env, 'SEASON_DIR');
   const databaseUrl = optional(env, 'DATABASE_URL');
   const databaseMigrationUrl = optional(env, 'DATABASE_MIGRATION_URL');
-  for (const [name, value] of [['DATABASE_URL', databaseUrl], ['DATABASE_MIGRATION_URL', databaseMigrationUrl]] as const) {
-    if (value && !/^postgres(ql)?:\/\//.test(value)) throw new ConfigError(`${name} must be a postgres:// or postgresql:// connection string`);
+  for (const [name, value] of [
+    ['DATABASE_URL', databaseUrl],
+    ['DATABASE_MIGRATION_URL', databaseMigrationUrl],
+  ] as const) {
+    if (value && !/^postgres(ql)?:\/\//.test(value))
+      throw new ConfigError(`${name} must be a postgres:// or postgresql:// connection string`);
   }
-  if (databaseMigrationUrl && !databaseUrl) throw new ConfigError('DATABASE_MIGRATION_URL needs DATABASE_URL (the app role\'s connection) as well');
+  if (databaseMigrationUrl && !databaseUrl)
+    throw new ConfigError("DATABASE_MIGRATION_URL needs DATABASE_URL (the app role's connection) as well");
 
   const publicUrl = url('PUBLIC_URL', str(env, 'PUBLIC_URL', `http://localhost:${port}`));
 

@@ -51,7 +51,8 @@ export interface SerializedError {
 }
 
 export function serializeError(error: unknown, depth = 0): SerializedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: typeof error === 'string' ? error.slice(0, MESSAGE_MAX) : '', stack: '' };
+  if (!(error instanceof Error))
+    return { type: typeof error, message: typeof error === 'string' ? error.slice(0, MESSAGE_MAX) : '', stack: '' };
   const out: SerializedError = { type: error.name, message: '', stack: '' };
   const query = isQueryError(error);
   const database = isDatabaseError(error);

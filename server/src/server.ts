@@ -28,8 +28,12 @@ async function main(): Promise<void> {
   try {
     // The embedded database is this process's alone (it holds the lock): jobs found running were cut off by a crash.
     app = await buildApp({ config, database: opened.database, secret, now, exclusiveDatabase: opened.database.kind === 'pglite' });
-    if (config.databaseMigrationUrl) app.log.warn('DATABASE_MIGRATION_URL is set but only "cli.js migrate" uses it: keep the owner\'s credentials out of the instances (docs/deployment.md)');
-    if (config.clockOffsetDays) app.log.warn({ clockOffsetDays: config.clockOffsetDays }, 'the server clock is shifted (CLOCK_OFFSET_DAYS)');
+    if (config.databaseMigrationUrl)
+      app.log.warn(
+        'DATABASE_MIGRATION_URL is set but only "cli.js migrate" uses it: keep the owner\'s credentials out of the instances (docs/deployment.md)',
+      );
+    if (config.clockOffsetDays)
+      app.log.warn({ clockOffsetDays: config.clockOffsetDays }, 'the server clock is shifted (CLOCK_OFFSET_DAYS)');
     app.log.info(
       { database: opened.database.kind, dataDir: config.dataDir, webRoot: config.webRoot },
       'database ready (migrations applied)',
@@ -85,7 +89,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof LockedError || error instanceof SeasonValidationError || error instanceof DatabaseRoleError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof LockedError ||
+    error instanceof SeasonValidationError ||
+    error instanceof DatabaseRoleError
+  ) {
     console.error(`Cannot start: ${error.message}`);
   } else {
     console.error('Cannot start:', error);

@@ -1,5 +1,18 @@
 import type { ChallengeDto } from './entities';
-import { berlinDayStart, countdown, formatGermanDate, isSeasonDecided, isSeasonOver, nextSeasonText, isVotingRunning, phaseActions, phaseDeadline, resultsPendingText, runningChallenges, seasonSpan } from './campaign';
+import {
+  berlinDayStart,
+  countdown,
+  formatGermanDate,
+  isSeasonDecided,
+  isSeasonOver,
+  nextSeasonText,
+  isVotingRunning,
+  phaseActions,
+  phaseDeadline,
+  resultsPendingText,
+  runningChallenges,
+  seasonSpan,
+} from './campaign';
 import { parseGermanWholeNumber } from './numbers';
 
 const estimate = (id: string, startDate: string, endDate: string, extra: object = {}): ChallengeDto => ({

@@ -92,7 +92,10 @@ export function berlinDayStart(day: IsoDate): Date {
  * the instant is the start of the day after). Between a vote challenge's submission and voting
  * windows it runs to the start of voting. Undefined once the challenge is finished.
  */
-export function phaseDeadline(challenge: ChallengeDto, today: IsoDate = berlinToday()): { kind: 'starts' | 'ends'; at: Date; state: ChallengeTimeState } | undefined {
+export function phaseDeadline(
+  challenge: ChallengeDto,
+  today: IsoDate = berlinToday(),
+): { kind: 'starts' | 'ends'; at: Date; state: ChallengeTimeState } | undefined {
   const state = challengeTimeState(challenge, today);
   const f = challenge.fields;
   switch (state) {
@@ -101,7 +104,9 @@ export function phaseDeadline(challenge: ChallengeDto, today: IsoDate = berlinTo
     case 'ongoing':
       return { kind: 'ends', at: berlinDayStart(nextDay(f.endDate)), state };
     case 'submit':
-      return isVoteChallenge(challenge) ? { kind: 'ends', at: berlinDayStart(nextDay(challenge.fields.endDateSubmission)), state } : undefined;
+      return isVoteChallenge(challenge)
+        ? { kind: 'ends', at: berlinDayStart(nextDay(challenge.fields.endDateSubmission)), state }
+        : undefined;
     case 'vote':
       if (!isVoteChallenge(challenge)) return undefined;
       return today < challenge.fields.startDateVoting

@@ -34,7 +34,14 @@ export type AdminChallengeListDto = z.infer<typeof adminChallengeListSchema>;
 /** `running`: today within start and end (a date change needs `confirmRunning` and a reason); `updatedAt`: name it as `expectedUpdatedAt` when saving. */
 export type AdminChallengeDto = z.infer<typeof adminChallengeSchema>;
 
-export const CHALLENGE_DATE_FIELDS = ['startDate', 'endDate', 'startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
+export const CHALLENGE_DATE_FIELDS = [
+  'startDate',
+  'endDate',
+  'startDateSubmission',
+  'endDateSubmission',
+  'startDateVoting',
+  'endDateVoting',
+] as const;
 export type ChallengeDateField = (typeof CHALLENGE_DATE_FIELDS)[number];
 
 /**

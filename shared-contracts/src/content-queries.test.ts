@@ -12,9 +12,15 @@ test('the app’s search URL is participationSearchQuery serialised as URLSearch
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   try {
     const api = createContentApi(() => ({ contentApi: { base: 'https://example.org/content', spaceId: 'erd' } }) as never);
-    for (const [id, from, sort] of [['c-first', 0, 'newest'], ['Bild & Ton/ü', 20, 'likes']] as const) {
+    for (const [id, from, sort] of [
+      ['c-first', 0, 'newest'],
+      ['Bild & Ton/ü', 20, 'likes'],
+    ] as const) {
       await api.searchParticipations(id, from, undefined, sort);
-      const query = Object.entries(participationSearchQuery(id, from, undefined, sort)).map(([key, value]): [string, string] => [key, String(value)]);
+      const query = Object.entries(participationSearchQuery(id, from, undefined, sort)).map(([key, value]): [string, string] => [
+        key,
+        String(value),
+      ]);
       expect(requested.pop()).toBe(`https://example.org/content/public/spaces/erd/objects/search?${new URLSearchParams(query).toString()}`);
     }
   } finally {

@@ -13,7 +13,9 @@ it('sets the whole title while mounted and gives the previous one back', () => {
 });
 
 it('leaves the title alone while it is null, then follows it', () => {
-  const { rerender } = renderHook(({ title }: { title: string | null }) => useDocumentTitle(title), { initialProps: { title: null as string | null } });
+  const { rerender } = renderHook(({ title }: { title: string | null }) => useDocumentTitle(title), {
+    initialProps: { title: null as string | null },
+  });
   expect(document.title).toBe('Vorher');
   rerender({ title: 'TSV Eching' });
   expect(document.title).toBe('TSV Eching');

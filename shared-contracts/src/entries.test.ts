@@ -17,12 +17,28 @@ describe('parseEstimate (decisions §4, issue 24)', () => {
     expect(parseEstimate(value)).toBe(expected);
   });
 
-  test.each([[-1], [1.5], [1_000_000_000], [Number.NaN], [1e21], ['1.000.000.000'], ['0.000.000.001'], ['0000000001'], ['4,5'], ['4.50'], ['-4'], ['abc'], [''], ['  '], [null], [true], [[1]], ['1'.repeat(41)]])(
-    '%j → undefined',
-    (value) => {
-      expect(parseEstimate(value)).toBeUndefined();
-    },
-  );
+  test.each([
+    [-1],
+    [1.5],
+    [1_000_000_000],
+    [Number.NaN],
+    [1e21],
+    ['1.000.000.000'],
+    ['0.000.000.001'],
+    ['0000000001'],
+    ['4,5'],
+    ['4.50'],
+    ['-4'],
+    ['abc'],
+    [''],
+    ['  '],
+    [null],
+    [true],
+    [[1]],
+    ['1'.repeat(41)],
+  ])('%j → undefined', (value) => {
+    expect(parseEstimate(value)).toBeUndefined();
+  });
 });
 
 describe('participationInputSchema', () => {
@@ -32,11 +48,14 @@ describe('participationInputSchema', () => {
     expect(participationInputSchema.parse({ estimate: 4500 })).toEqual({ estimate: 4500 });
   });
 
-  test.each([[{ estimate: '4,5' }], [{ estimate: null }], [{ estimate: -1 }], [{ estimate: '1234567890' }]])('%j → the German message', (body) => {
-    const result = participationInputSchema.safeParse(body);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: ['estimate'], message: ESTIMATE_INPUT_MESSAGE });
-  });
+  test.each([[{ estimate: '4,5' }], [{ estimate: null }], [{ estimate: -1 }], [{ estimate: '1234567890' }]])(
+    '%j → the German message',
+    (body) => {
+      const result = participationInputSchema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]).toMatchObject({ path: ['estimate'], message: ESTIMATE_INPUT_MESSAGE });
+    },
+  );
 
   test('exactly one known field', () => {
     expect(participationInputSchema.safeParse({}).success).toBe(false);
@@ -54,10 +73,23 @@ describe('the GET answer', () => {
     sys: { id: 'p-1', objectTypeId: 'bfv-erd-text-participation', createdAt: '2026-06-15T10:00:00.000Z' },
     createdAt: '2026-06-15T10:00:00.000Z',
     publishedAt: [],
-    fields: { challenge: { id: 'c', linkType: 'Object', type: 'Link' }, club: { id: 'k', linkType: 'Object', type: 'Link' }, votes: 0, slogan: 'Hallo' },
+    fields: {
+      challenge: { id: 'c', linkType: 'Object', type: 'Link' },
+      club: { id: 'k', linkType: 'Object', type: 'Link' },
+      votes: 0,
+      slogan: 'Hallo',
+    },
     state: 'pending',
   };
-  const rejected = { state: 'rejected', challengeId: 'c', objectTypeId: 'bfv-erd-text-participation', reason: 'Beleidigend', rejectedAt: '2026-06-15T11:00:00.000Z', withdrawn: false, slogan: 'Hallo' };
+  const rejected = {
+    state: 'rejected',
+    challengeId: 'c',
+    objectTypeId: 'bfv-erd-text-participation',
+    reason: 'Beleidigend',
+    rejectedAt: '2026-06-15T11:00:00.000Z',
+    withdrawn: false,
+    slogan: 'Hallo',
+  };
 
   test('an entry keeps its own fields; a rejection and null are answers too', () => {
     expect(ownEntryAnswerSchema.parse(entry)).toEqual(entry);

@@ -9,7 +9,13 @@ import type { OperatorRole } from './operators.js';
 import { storageKeys } from './storage-keys.js';
 import { ESTIMATE_PATTERN } from './validation.js';
 import type { z } from 'zod';
-import type { OwnEntryState, RejectedEntryDto, presignedPostInputSchema, presignedPostSchema, uploadedPictureSchema } from './schemas/entries.js';
+import type {
+  OwnEntryState,
+  RejectedEntryDto,
+  presignedPostInputSchema,
+  presignedPostSchema,
+  uploadedPictureSchema,
+} from './schemas/entries.js';
 import type {
   moderationErrorCodeSchema,
   moderationStateSchema,
@@ -141,14 +147,7 @@ export interface AltchaPayloadDto {
  * The key derivations the browser can solve (WebCrypto builds of altcha-lib's algorithms); the
  * server's challenge uses one of these.
  */
-export const ALTCHA_BROWSER_ALGORITHMS = [
-  'SHA-256',
-  'SHA-384',
-  'SHA-512',
-  'PBKDF2/SHA-256',
-  'PBKDF2/SHA-384',
-  'PBKDF2/SHA-512',
-] as const;
+export const ALTCHA_BROWSER_ALGORITHMS = ['SHA-256', 'SHA-384', 'SHA-512', 'PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512'] as const;
 
 /**
  * Spec §3/§9 local vote record: this browser voted for the entry. Stored in localStorage under

@@ -9,7 +9,8 @@ export type AccountNotificationKind = (typeof ACCOUNT_NOTIFICATION_KINDS)[number
 export const NOTIFICATION_KIND_TEXTS: Record<AccountNotificationKind, { label: string; description: string }> = {
   challenges: {
     label: 'Challenges und Erinnerungen',
-    description: 'Wenn eine Challenge startet, zwei Tage vor Einsendeschluss, wenn ihr noch nichts eingereicht habt, und wenn die Abstimmung beginnt.',
+    description:
+      'Wenn eine Challenge startet, zwei Tage vor Einsendeschluss, wenn ihr noch nichts eingereicht habt, und wenn die Abstimmung beginnt.',
   },
   entries: {
     label: 'Meine Beiträge',

@@ -12,7 +12,19 @@ describe('formatGermanNumber', () => {
   });
 
   it('writes every number as Intl.NumberFormat("de-DE") does', () => {
-    const values = [-0, 0.5, -2.25, 1234.5678, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER, 1e21, NaN, Infinity, -Infinity];
+    const values = [
+      -0,
+      0.5,
+      -2.25,
+      1234.5678,
+      Number.MAX_SAFE_INTEGER,
+      Number.MAX_SAFE_INTEGER + 2,
+      -Number.MAX_SAFE_INTEGER,
+      1e21,
+      NaN,
+      Infinity,
+      -Infinity,
+    ];
     for (let digits = 1; digits <= 16; digits++) {
       const n = Number('9'.repeat(digits));
       values.push(n, -n, Math.floor(n / 7), Math.ceil(n / 3) + 1);

@@ -16,12 +16,20 @@ describe('remoteModuleOfPath', () => {
     expect(remoteModuleOfPath(path)).toEqual(expected);
   });
 
-  test.each(['/', '/terms', '/profil', '/delete', '/delete-confirmation', '/challenge/a/b/c', '/tabelle/a/b', '/club', '/challenges', '/not-found'])(
-    '%s → none',
-    (path) => {
-      expect(remoteModuleOfPath(path)).toBeNull();
-    },
-  );
+  test.each([
+    '/',
+    '/terms',
+    '/profil',
+    '/delete',
+    '/delete-confirmation',
+    '/challenge/a/b/c',
+    '/tabelle/a/b',
+    '/club',
+    '/challenges',
+    '/not-found',
+  ])('%s → none', (path) => {
+    expect(remoteModuleOfPath(path)).toBeNull();
+  });
 });
 
 describe('remoteFilesOfManifest', () => {
@@ -43,7 +51,13 @@ describe('remoteFilesOfManifest', () => {
 
   test('an explicit publicPath and entry folder; an unknown module has no own files', () => {
     const url = new URL('https://site.example/m/mf-manifest.json');
-    expect(remoteFilesOfManifest(manifest({ remoteEntry: { name: 'remoteEntry.js', path: '/js/' }, publicPath: 'https://cdn.example/x/' }), url, './B')).toEqual({
+    expect(
+      remoteFilesOfManifest(
+        manifest({ remoteEntry: { name: 'remoteEntry.js', path: '/js/' }, publicPath: 'https://cdn.example/x/' }),
+        url,
+        './B',
+      ),
+    ).toEqual({
       entry: 'https://cdn.example/x/js/remoteEntry.js',
       files: ['https://cdn.example/x/js/b.3.js'],
     });

@@ -28,7 +28,6 @@ import { berlinToday, challengeTimeState } from './time-state.js';
 /** How a challenge ranks its entries: distance to the right answer, the highest number, or counted votes. */
 export type RankingRule = z.infer<typeof resultRankingRuleSchema>;
 
-
 /**
  * The points a place brings (decisions §6): the first row of the table whose range holds the place
  * (`toPlace: null` = every further place); a place no row covers brings 0.

@@ -109,7 +109,9 @@ describe('season helpers', () => {
 describe('the app clock of a staging rehearsal (CLOCK_OFFSET_DAYS)', () => {
   // 00:30 on 1 June in Berlin (22:30 UTC the day before): whole days on the page's own clock.
   const REAL = new Date('2026-05-31T22:30:00Z');
-  beforeEach(() => jest.useFakeTimers({ now: REAL, doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'] }));
+  beforeEach(() =>
+    jest.useFakeTimers({ now: REAL, doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'] }),
+  );
   afterEach(() => {
     setPageClockOffset(0);
     jest.useRealTimers();
@@ -139,7 +141,12 @@ describe('the app clock of a staging rehearsal (CLOCK_OFFSET_DAYS)', () => {
   it('identity keeps real time: a session valid now stays valid whatever the offset', () => {
     setPageClockOffset(30);
     const exp = Math.floor(REAL.getTime() / 1000) + 3600;
-    const session = { status: 'LOGGED_IN', email: 'a@b.example', claims: { sub: 's', email: 'a@b.example', exp, iat: exp - 7200 }, tokens: { idToken: 'i', accessToken: 'a', refreshToken: 'r', clockDrift: 0, idTokenExpiresAt: exp, accessTokenExpiresAt: exp } } as const;
+    const session = {
+      status: 'LOGGED_IN',
+      email: 'a@b.example',
+      claims: { sub: 's', email: 'a@b.example', exp, iat: exp - 7200 },
+      tokens: { idToken: 'i', accessToken: 'a', refreshToken: 'r', clockDrift: 0, idTokenExpiresAt: exp, accessTokenExpiresAt: exp },
+    } as const;
     expect(isSessionValid(session as Parameters<typeof isSessionValid>[0])).toBe(true);
   });
 

@@ -68,9 +68,7 @@ export function berlinToday(now: Date = appNow()): IsoDate {
 }
 
 export function isVoteChallenge(challenge: ChallengeDto): challenge is VoteChallengeDto {
-  return (
-    challenge.sys.objectTypeId === 'bfv-erd-picture-vote' || challenge.sys.objectTypeId === 'bfv-erd-text-vote'
-  );
+  return challenge.sys.objectTypeId === 'bfv-erd-picture-vote' || challenge.sys.objectTypeId === 'bfv-erd-text-vote';
 }
 
 const within = (day: IsoDate, start: IsoDate, end: IsoDate) => start <= day && day <= end;

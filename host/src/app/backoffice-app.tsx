@@ -12,7 +12,10 @@ import { RemoteSlot } from './remote-slot';
 export function BackofficeRoutes() {
   return (
     <Routes>
-      <Route path={backofficeRoutePattern} element={<RemoteSlot remote={backofficeRemoteModule.remote} module={backofficeRemoteModule.module} />} />
+      <Route
+        path={backofficeRoutePattern}
+        element={<RemoteSlot remote={backofficeRemoteModule.remote} module={backofficeRemoteModule.module} />}
+      />
       {/* The page file itself (/backoffice.html) and anything else this page may be opened at. */}
       <Route path="*" element={<Navigate to={backofficePaths.root} replace />} />
     </Routes>

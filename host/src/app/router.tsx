@@ -46,7 +46,10 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        <Route path="challenge/*" element={<RemoteSlot remote={remoteModules.challenges.remote} module={remoteModules.challenges.module} />} />
+        <Route
+          path="challenge/*"
+          element={<RemoteSlot remote={remoteModules.challenges.remote} module={remoteModules.challenges.module} />}
+        />
         <Route path="tabelle/*" element={<RemoteSlot remote={remoteModules.standings.remote} module={remoteModules.standings.module} />} />
         <Route path="club/:clubId" element={<RemoteSlot remote={remoteModules.club.remote} module={remoteModules.club.module} />} />
         <Route path="login" element={auth('login')} />

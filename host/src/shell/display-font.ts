@@ -35,7 +35,15 @@ const FALLBACKS = [
   },
   {
     family: DISPLAY_FALLBACK_FAMILIES.wide,
-    local: ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'LiberationSans-Bold', 'Roboto Bold', 'Roboto-Bold', 'Helvetica Neue Bold'],
+    local: [
+      'Arial Bold',
+      'Arial-BoldMT',
+      'Liberation Sans Bold',
+      'LiberationSans-Bold',
+      'Roboto Bold',
+      'Roboto-Bold',
+      'Helvetica Neue Bold',
+    ],
     sizeAdjust: '83.36%',
     ascent: '111.29%',
     descent: '29.29%',

@@ -14,12 +14,16 @@ function loadPage(stored: string | null, pathname = '/') {
   window.history.replaceState(null, '', pathname);
   localStorage.clear();
   if (stored !== null) localStorage.setItem(storageKeys.ageConsent, stored);
-  for (const name of [...document.documentElement.attributes].map((a) => a.name)) if (name.startsWith('data-erd')) document.documentElement.removeAttribute(name);
+  for (const name of [...document.documentElement.attributes].map((a) => a.name))
+    if (name.startsWith('data-erd')) document.documentElement.removeAttribute(name);
   const gate = renderGateShell();
   const frame = renderFrameShell();
   // the page's own rules (emotion's, written into <head> here, stay where they are)
   document.getElementById('page-rules')?.remove();
-  document.head.insertAdjacentHTML('beforeend', `<div id="page-rules">${gate.head.replace(/<script>[\s\S]*<\/script>/, '')}${frame.head}</div>`);
+  document.head.insertAdjacentHTML(
+    'beforeend',
+    `<div id="page-rules">${gate.head.replace(/<script>[\s\S]*<\/script>/, '')}${frame.head}</div>`,
+  );
   document.body.innerHTML = `<div id="root">${gate.body}${frame.body}</div>`;
   new Function(CONSENT_SCRIPT)();
   return document.getElementById(FRAME_SHELL_ID)!;

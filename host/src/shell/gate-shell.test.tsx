@@ -31,8 +31,12 @@ describe('the gate in the page', () => {
     const [open, denied] = within(shell).getAllByRole('dialog', { hidden: true });
     expect(open).toHaveAttribute('data-state', 'open');
     expect(open).toHaveAccessibleName('ALT GENUG ZUM PUNKTEN?');
-    expect(within(open).getByRole('button', { name: 'JA', hidden: true })).toHaveAccessibleDescription('Ich bestätige, dass ich mindestens 18 Jahre alt bin.');
-    expect(within(open).getByRole('button', { name: 'Nein', hidden: true })).toHaveAccessibleDescription('Ich bin noch keine 18 Jahre alt.');
+    expect(within(open).getByRole('button', { name: 'JA', hidden: true })).toHaveAccessibleDescription(
+      'Ich bestätige, dass ich mindestens 18 Jahre alt bin.',
+    );
+    expect(within(open).getByRole('button', { name: 'Nein', hidden: true })).toHaveAccessibleDescription(
+      'Ich bin noch keine 18 Jahre alt.',
+    );
     expect(open).toHaveTextContent(`Die Teilnahme an der ${pageSlots.productName} und die Gewinne sind nur für Personen ab 18 Jahren.`);
     expect(denied).toHaveAttribute('data-state', 'denied');
     expect(denied).toHaveAccessibleName('SCHADE! NÄCHSTES JAHR VIELLEICHT?');
@@ -64,7 +68,10 @@ describe('the gate in the page', () => {
     jest.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') });
     const shell = loadPage(null);
     within(shell).getByRole('button', { name: 'JA', hidden: true }).click();
-    expect(JSON.parse(localStorage.getItem(storageKeys.ageConsent)!)).toEqual({ over18: 'approved', timestamp: new Date('2026-05-01T10:00:00Z').getTime() });
+    expect(JSON.parse(localStorage.getItem(storageKeys.ageConsent)!)).toEqual({
+      over18: 'approved',
+      timestamp: new Date('2026-05-01T10:00:00Z').getTime(),
+    });
     expect(shell).toHaveAttribute('data-leaving');
     expect(document.documentElement.getAttribute(CONSENT_ATTRIBUTE)).toBeNull();
     jest.advanceTimersByTime(AGE_GATE_FADE_MS);

@@ -63,7 +63,9 @@ export function seasonChallenges(running?: 1 | 2 | 3 | 4): ChallengeDto[] {
   return types.map((type, i) => {
     const n = i + 1;
     if (n === running) return challenge(`c${n}`, type, -3, 10, `Challenge Nummer ${n}`);
-    return n < (running ?? 0) ? challenge(`c${n}`, type, -60 + i * 10, -50 + i * 10, `Challenge Nummer ${n}`) : challenge(`c${n}`, type, 20 + i * 20, 30 + i * 20, `Challenge Nummer ${n}`);
+    return n < (running ?? 0)
+      ? challenge(`c${n}`, type, -60 + i * 10, -50 + i * 10, `Challenge Nummer ${n}`)
+      : challenge(`c${n}`, type, 20 + i * 20, 30 + i * 20, `Challenge Nummer ${n}`);
   });
 }
 

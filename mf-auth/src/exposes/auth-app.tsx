@@ -32,10 +32,14 @@ function lazyScreen(importer: () => Promise<ComponentType>) {
  */
 const lazyScreens = {
   registration: lazyScreen(() =>
-    import(/* webpackChunkName: "screen-registration" */ '../features/registration/components/registration-screen').then((m) => m.RegistrationScreen),
+    import(/* webpackChunkName: "screen-registration" */ '../features/registration/components/registration-screen').then(
+      (m) => m.RegistrationScreen,
+    ),
   ),
   confirmation: lazyScreen(() =>
-    import(/* webpackChunkName: "screen-confirmation" */ '../features/confirmation/components/confirmation-screen').then((m) => m.ConfirmationScreen),
+    import(/* webpackChunkName: "screen-confirmation" */ '../features/confirmation/components/confirmation-screen').then(
+      (m) => m.ConfirmationScreen,
+    ),
   ),
   'restore-password': lazyScreen(() =>
     import(/* webpackChunkName: "screen-restore-password" */ '../features/restore-password/components/restore-password-screen').then(
@@ -61,9 +65,10 @@ function preloadLinkedScreen(event: SyntheticEvent) {
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
   const screen = screenOfPath[link.pathname.replace(/\/+$/, '').toLowerCase()];
-  if (screen) loadScreen(screen).catch(() => {
-    // not loaded (offline): showing the screen tries again
-  });
+  if (screen)
+    loadScreen(screen).catch(() => {
+      // not loaded (offline): showing the screen tries again
+    });
 }
 
 /** Fetches a screen's code now (tests, and links to it): the AuthApp then shows it at once. */

@@ -36,8 +36,9 @@ export const code: Validator = (value) => {
   return v.length === 6 ? undefined : formMessages.codeLength;
 };
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const UNSAFE_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSAFE_IN_LINE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The server's one input rule for a single line (`singleLine` of the contracts' schemas), without loading zod. */
 export function isPlainLine(value: string): boolean {

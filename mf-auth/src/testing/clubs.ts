@@ -22,5 +22,7 @@ export const CLUB_REQUESTS_PATH = 'POST /api/club-requests';
 
 /** `GET /api/clubs/{id}/availability` of every catalogue entry for `mockFetch`: the `taken` ones have an account. */
 export function availabilityRoutes(taken: readonly string[] = []): Record<string, { body: { available: boolean } }> {
-  return Object.fromEntries(catalogue.map((entry) => [`GET /api/clubs/${entry.sys.id}/availability`, { body: { available: !taken.includes(entry.sys.id) } }]));
+  return Object.fromEntries(
+    catalogue.map((entry) => [`GET /api/clubs/${entry.sys.id}/availability`, { body: { available: !taken.includes(entry.sys.id) } }]),
+  );
 }

@@ -141,7 +141,8 @@ export function fakeSession({
 
 class CognitoUserPool {
   readonly client = {
-    request: (operation: string, params: Record<string, unknown>, callback: RequestCallback) => fakeCognito.request(operation, params, callback),
+    request: (operation: string, params: Record<string, unknown>, callback: RequestCallback) =>
+      fakeCognito.request(operation, params, callback),
   };
   constructor(readonly data: Record<string, unknown>) {
     fakeCognito.pools.push(data);

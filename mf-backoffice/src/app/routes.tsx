@@ -11,14 +11,24 @@ import { BackofficeNotFound } from './not-found';
 // loaded when it is first opened, so signing in does not download the whole back office.
 const AccountsScreen = lazy(() => import('../features/accounts/components/accounts-screen').then((m) => ({ default: m.AccountsScreen })));
 const AuditScreen = lazy(() => import('../features/audit/components/audit-screen').then((m) => ({ default: m.AuditScreen })));
-const ChallengeEditScreen = lazy(() => import('../features/challenges/components/challenge-edit-screen').then((m) => ({ default: m.ChallengeEditScreen })));
-const ChallengesScreen = lazy(() => import('../features/challenges/components/challenges-screen').then((m) => ({ default: m.ChallengesScreen })));
-const ClubImportScreen = lazy(() => import('../features/clubs/components/club-import-screen').then((m) => ({ default: m.ClubImportScreen })));
+const ChallengeEditScreen = lazy(() =>
+  import('../features/challenges/components/challenge-edit-screen').then((m) => ({ default: m.ChallengeEditScreen })),
+);
+const ChallengesScreen = lazy(() =>
+  import('../features/challenges/components/challenges-screen').then((m) => ({ default: m.ChallengesScreen })),
+);
+const ClubImportScreen = lazy(() =>
+  import('../features/clubs/components/club-import-screen').then((m) => ({ default: m.ClubImportScreen })),
+);
 const ClubsScreen = lazy(() => import('../features/clubs/components/clubs-screen').then((m) => ({ default: m.ClubsScreen })));
 const ContentScreen = lazy(() => import('../features/content/components/content-screen').then((m) => ({ default: m.ContentScreen })));
 const MessagesScreen = lazy(() => import('../features/messages/components/messages-screen').then((m) => ({ default: m.MessagesScreen })));
-const NewsletterScreen = lazy(() => import('../features/newsletter/components/newsletter-screen').then((m) => ({ default: m.NewsletterScreen })));
-const OperatorsScreen = lazy(() => import('../features/operators/components/operators-screen').then((m) => ({ default: m.OperatorsScreen })));
+const NewsletterScreen = lazy(() =>
+  import('../features/newsletter/components/newsletter-screen').then((m) => ({ default: m.NewsletterScreen })),
+);
+const OperatorsScreen = lazy(() =>
+  import('../features/operators/components/operators-screen').then((m) => ({ default: m.OperatorsScreen })),
+);
 const OverviewScreen = lazy(() => import('../features/overview/components/overview-screen').then((m) => ({ default: m.OverviewScreen })));
 const ReachScreen = lazy(() => import('../features/reach/components/reach-screen').then((m) => ({ default: m.ReachScreen })));
 const PasswordScreen = lazy(() => import('../features/password/components/password-screen').then((m) => ({ default: m.PasswordScreen })));

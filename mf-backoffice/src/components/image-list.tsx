@@ -84,20 +84,39 @@ export function ImageList({ id, legend = 'Bilder', name, images, max, readOnly, 
       >
         {images.map((image, i) => (
           <li key={`${image.fields.file.url}-${i}`} css={css`display: grid; gap: 6px; align-content: start;`}>
-            <img src={previewUrl(image)} alt={`Bild ${i + 1} von „${name}“`} css={css`width: 100%; max-height: 160px; object-fit: contain; background: #f3f3f3;`} />
+            <img
+              src={previewUrl(image)}
+              alt={`Bild ${i + 1} von „${name}“`}
+              css={css`width: 100%; max-height: 160px; object-fit: contain; background: #f3f3f3;`}
+            />
             {!readOnly && (
               <div css={css`display: flex; flex-wrap: wrap; gap: 6px;`}>
                 {i > 0 && (
-                  <Button variant="outline" onClick={() => move(i, i - 1)} aria-label={`Bild ${i + 1} nach vorn`} css={css`text-transform: none;`}>
+                  <Button
+                    variant="outline"
+                    onClick={() => move(i, i - 1)}
+                    aria-label={`Bild ${i + 1} nach vorn`}
+                    css={css`text-transform: none;`}
+                  >
                     ← Nach vorn
                   </Button>
                 )}
                 {i < images.length - 1 && (
-                  <Button variant="outline" onClick={() => move(i, i + 1)} aria-label={`Bild ${i + 1} nach hinten`} css={css`text-transform: none;`}>
+                  <Button
+                    variant="outline"
+                    onClick={() => move(i, i + 1)}
+                    aria-label={`Bild ${i + 1} nach hinten`}
+                    css={css`text-transform: none;`}
+                  >
                     Nach hinten →
                   </Button>
                 )}
-                <Button variant="outline" onClick={() => onChange(images.filter((_, j) => j !== i))} aria-label={`Bild ${i + 1} entfernen`} css={css`text-transform: none;`}>
+                <Button
+                  variant="outline"
+                  onClick={() => onChange(images.filter((_, j) => j !== i))}
+                  aria-label={`Bild ${i + 1} entfernen`}
+                  css={css`text-transform: none;`}
+                >
                   Entfernen
                 </Button>
               </div>
@@ -110,7 +129,13 @@ export function ImageList({ id, legend = 'Bilder', name, images, max, readOnly, 
           <label htmlFor={`${id}-file`} css={css`font-weight: 600;`}>
             Bild hinzufügen (JPEG, PNG oder WEBP, höchstens 10 MB)
           </label>
-          <input id={`${id}-file`} type="file" accept="image/jpeg,image/png,image/webp" disabled={uploading} onChange={(e) => void add(e.currentTarget)} />
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            disabled={uploading}
+            onChange={(e) => void add(e.currentTarget)}
+          />
           {uploading && <Spinner label="Bild wird hochgeladen …" />}
         </div>
       )}

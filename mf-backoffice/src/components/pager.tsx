@@ -5,7 +5,17 @@ import { Button } from '@erd/shared-contracts/ui';
  * 'Zurück' · 'Seite n von m' · 'Weiter' under a list the server pages. `page` counts from 1;
  * `onPage` gets the page to load. Nothing when everything fits on one page.
  */
-export function Pager({ page, pages, onPage, label = 'Seiten' }: { page: number; pages: number; onPage: (page: number) => void; label?: string }) {
+export function Pager({
+  page,
+  pages,
+  onPage,
+  label = 'Seiten',
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  label?: string;
+}) {
   if (pages <= 1) return null;
   return (
     <nav

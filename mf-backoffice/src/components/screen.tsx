@@ -9,7 +9,17 @@ export function useScreenTitle(screen: string): void {
 }
 
 /** The heading block of a screen: its h1 (also the tab title) and a sentence about it. */
-export function ScreenHeader({ title, titleId, intro, children }: { title: string; titleId?: string; intro?: ReactNode; children?: ReactNode }) {
+export function ScreenHeader({
+  title,
+  titleId,
+  intro,
+  children,
+}: {
+  title: string;
+  titleId?: string;
+  intro?: ReactNode;
+  children?: ReactNode;
+}) {
   useScreenTitle(title);
   return (
     <div

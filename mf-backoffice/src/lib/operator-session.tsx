@@ -24,9 +24,7 @@ export interface OperatorInfo {
 export type SignedOutReason = 'signed-out' | 'expired';
 
 export type OperatorSessionState =
-  | { status: 'checking' }
-  | { status: 'signed-out'; reason: SignedOutReason | null }
-  | { status: 'signed-in'; operator: OperatorInfo };
+  { status: 'checking' } | { status: 'signed-out'; reason: SignedOutReason | null } | { status: 'signed-in'; operator: OperatorInfo };
 
 /** The answer of a session check: the operator, or null when nobody is signed in. */
 export type SessionCheck = () => Promise<OperatorInfo | null>;

@@ -16,10 +16,7 @@ export async function getMyParticipation(challengeId: string): Promise<MyPartici
   }
 }
 
-export type MyParticipationState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; participation: MyParticipationDto };
+export type MyParticipationState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; participation: MyParticipationDto };
 
 /**
  * The own entry of a challenge while `enabled` (a member is logged in); `set` replaces it after a

@@ -124,7 +124,11 @@ export function spaceData(challenges: ChallengeDto[] = season()): SpaceDataDto {
     },
     site: {
       sys: { id: 'site', objectTypeId: 'bfv-erd-site' },
-      fields: { terms: { type: 'root', children: [] }, dataProtection: { type: 'root', children: [] }, imprint: { type: 'root', children: [] } },
+      fields: {
+        terms: { type: 'root', children: [] },
+        dataProtection: { type: 'root', children: [] },
+        imprint: { type: 'root', children: [] },
+      },
     },
   };
 }
@@ -195,7 +199,13 @@ export function meAnswer(): MeDto {
   return {
     sub: 'user-1',
     email: 'trainer@tsv-eching.example',
-    fields: { firstname: 'Max', lastname: 'Muster', street: 'Weg 1', city: 'Eching', club: { id: 'club-10001-m', linkType: 'Object', type: 'Link' } },
+    fields: {
+      firstname: 'Max',
+      lastname: 'Muster',
+      street: 'Weg 1',
+      city: 'Eching',
+      club: { id: 'club-10001-m', linkType: 'Object', type: 'Link' },
+    },
     club: memberClub(),
     updatedAt: '2026-05-01T10:00:00.000Z',
   };
@@ -212,7 +222,11 @@ export function ownEntry(
     sys: {
       id,
       objectTypeId:
-        kind === 'text' ? 'bfv-erd-text-participation' : kind === 'picture' ? 'bfv-erd-picture-participation' : 'bfv-erd-estimate-participation',
+        kind === 'text'
+          ? 'bfv-erd-text-participation'
+          : kind === 'picture'
+            ? 'bfv-erd-picture-participation'
+            : 'bfv-erd-estimate-participation',
     },
     createdAt: '2026-04-05T10:00:00.000Z',
     publishedAt: published ? [{ spaceId: 'erd', state: 'published' }] : [],

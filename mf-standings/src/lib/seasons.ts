@@ -47,10 +47,14 @@ export function parseSeasonParam(value: string | null): number | null {
 }
 
 /** The ended seasons, newest first. */
-export const endedSeasons = (seasons: PublicSeasonsDto | null): PublicSeasonDto[] => seasons?.seasons.filter((s) => s.state === 'ended') ?? [];
+export const endedSeasons = (seasons: PublicSeasonsDto | null): PublicSeasonDto[] =>
+  seasons?.seasons.filter((s) => s.state === 'ended') ?? [];
 
 /** The ended season a challenge belongs to, with the challenge; null when it is in none. */
-export function archivedChallenge(seasons: PublicSeasonsDto | null, challengeId: string): { season: PublicSeasonDto; challenge: PublicSeasonChallengeDto } | null {
+export function archivedChallenge(
+  seasons: PublicSeasonsDto | null,
+  challengeId: string,
+): { season: PublicSeasonDto; challenge: PublicSeasonChallengeDto } | null {
   for (const season of endedSeasons(seasons)) {
     const challenge = season.challenges.find((c) => c.id === challengeId);
     if (challenge) return { season, challenge };

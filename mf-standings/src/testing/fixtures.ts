@@ -2,13 +2,7 @@
  * Test data for this remote's tests: a season with four finished challenges and one upcoming,
  * clubs, and results files; `apiRoutes` turns them into a `mockFetch` route table.
  */
-import type {
-  ChallengeDto,
-  ClubDto,
-  SpaceDataDto,
-  StandingRowDto,
-  Team,
-} from '@erd/shared-contracts';
+import type { ChallengeDto, ClubDto, SpaceDataDto, StandingRowDto, Team } from '@erd/shared-contracts';
 import type { PublicSeasonsDto } from '@erd/shared-contracts/schemas';
 import type { FakeResponse } from '@erd/shared-contracts/testing';
 
@@ -30,7 +24,13 @@ export const challenges: ChallengeDto[] = [
   },
   {
     sys: { id: 'challenge-jubel', objectTypeId: 'bfv-erd-picture-vote' },
-    fields: { ...base, headline: 'Euer schönster Jubel', startDate: '2020-04-01', endDate: '2020-04-30', ...votes('2020-04-01', '2020-04-30') },
+    fields: {
+      ...base,
+      headline: 'Euer schönster Jubel',
+      startDate: '2020-04-01',
+      endDate: '2020-04-30',
+      ...votes('2020-04-01', '2020-04-30'),
+    },
   },
   {
     sys: { id: 'challenge-tore', objectTypeId: 'bfv-erd-goals' },
@@ -38,7 +38,13 @@ export const challenges: ChallengeDto[] = [
   },
   {
     sys: { id: 'challenge-schlachtruf', objectTypeId: 'bfv-erd-text-vote' },
-    fields: { ...base, headline: 'Der lauteste Schlachtruf', startDate: '2020-06-01', endDate: '2020-06-30', ...votes('2020-06-01', '2020-06-30') },
+    fields: {
+      ...base,
+      headline: 'Der lauteste Schlachtruf',
+      startDate: '2020-06-01',
+      endDate: '2020-06-30',
+      ...votes('2020-06-01', '2020-06-30'),
+    },
   },
   {
     sys: { id: 'challenge-zukunft', objectTypeId: 'bfv-erd-estimate' },
@@ -137,8 +143,24 @@ export const seasons: PublicSeasonsDto = {
       endDate: '2019-06-30',
       resultsPublished: true,
       challenges: [
-        { id: 'a25-schaetzen', number: 1, objectTypeId: 'bfv-erd-estimate', headline: 'Zuschauer im Derby', startDate: '2019-04-01', endDate: '2019-04-30', resultsPublished: true },
-        { id: 'a25-spruch', number: 2, objectTypeId: 'bfv-erd-text-vote', headline: 'Spruch des Jahres', startDate: '2019-06-01', endDate: '2019-06-30', resultsPublished: true },
+        {
+          id: 'a25-schaetzen',
+          number: 1,
+          objectTypeId: 'bfv-erd-estimate',
+          headline: 'Zuschauer im Derby',
+          startDate: '2019-04-01',
+          endDate: '2019-04-30',
+          resultsPublished: true,
+        },
+        {
+          id: 'a25-spruch',
+          number: 2,
+          objectTypeId: 'bfv-erd-text-vote',
+          headline: 'Spruch des Jahres',
+          startDate: '2019-06-01',
+          endDate: '2019-06-30',
+          resultsPublished: true,
+        },
       ],
     },
   ],

@@ -8,7 +8,15 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import fs from 'node:fs';
 import { pgliteOptions, seedFromTemplate, type PgliteTemplate } from './pglite.js';
-import { LAST_MIGRATION_QUERY, MIGRATION_LOCK_KEY, pendingError, pendingMigrations, ROLE_QUERY, ungrantedError, type DatabaseRole } from './roles.js';
+import {
+  LAST_MIGRATION_QUERY,
+  MIGRATION_LOCK_KEY,
+  pendingError,
+  pendingMigrations,
+  ROLE_QUERY,
+  ungrantedError,
+  type DatabaseRole,
+} from './roles.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -52,7 +60,6 @@ export interface OpenDatabaseOptions {
   /** The template a new `pgliteDir` is copied from (db/pglite.ts); absent = PGlite runs initdb. */
   pgliteTemplate?: PgliteTemplate | null;
 }
-
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);

@@ -34,11 +34,15 @@ async function open(dir: string, sharedBuffers?: string): Promise<Database> {
 }
 
 const setting = async (database: Database, name: string) =>
-  ((await database.db.execute(sql.raw(`select current_setting('${name}') as value`))) as unknown as { rows: Array<{ value: string }> }).rows[0].value;
+  ((await database.db.execute(sql.raw(`select current_setting('${name}') as value`))) as unknown as { rows: Array<{ value: string }> })
+    .rows[0].value;
 
 test('a built template is stamped and not built again', async () => {
   expect(pgliteTemplateUsable(template)).toBe(true);
-  expect(JSON.parse(fs.readFileSync(`${template.dir}.json`, 'utf8'))).toEqual({ pglite: expect.stringMatching(/^\d+\.\d+\.\d+/), initdb: expect.any(Array) });
+  expect(JSON.parse(fs.readFileSync(`${template.dir}.json`, 'utf8'))).toEqual({
+    pglite: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    initdb: expect.any(Array),
+  });
   await expect(buildPgliteTemplate(template)).resolves.toBe(false);
 });
 

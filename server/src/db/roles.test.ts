@@ -90,7 +90,11 @@ const PERMISSION_DENIED = '42501';
 
   afterAll(async () => {
     await app?.close();
-    await asAdmin([`drop database if exists ${names.db} with (force)`, `drop role if exists ${names.app}`, `drop role if exists ${names.owner}`]);
+    await asAdmin([
+      `drop database if exists ${names.db} with (force)`,
+      `drop role if exists ${names.app}`,
+      `drop role if exists ${names.owner}`,
+    ]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -141,9 +145,12 @@ const PERMISSION_DENIED = '42501';
       expect(await failure(c, 'alter table moderation_log disable trigger moderation_log_append_only')).toBe(PERMISSION_DENIED);
       expect(await failure(c, 'alter table moderation_log disable trigger all')).toBe(PERMISSION_DENIED);
       expect(await failure(c, 'drop trigger moderation_log_append_only on moderation_log')).toBe(PERMISSION_DENIED);
-      expect(await failure(c, 'create or replace function moderation_log_append_only() returns trigger language plpgsql as $$ begin return new; end $$')).toBe(
-        PERMISSION_DENIED,
-      );
+      expect(
+        await failure(
+          c,
+          'create or replace function moderation_log_append_only() returns trigger language plpgsql as $$ begin return new; end $$',
+        ),
+      ).toBe(PERMISSION_DENIED);
       // Nor may it put objects of its own where the owner's migrations would find them.
       expect(await failure(c, 'create table public.mine (id int)')).toBe(PERMISSION_DENIED);
       expect(await failure(c, 'create table pgboss.mine (id int)')).toBe(PERMISSION_DENIED);
@@ -187,13 +194,17 @@ const PERMISSION_DENIED = '42501';
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'erd-migrations-'));
     fs.cpSync(MIGRATIONS_DIR, folder, { recursive: true });
     const journalFile = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: Array<Record<string, unknown> & { idx: number; when: number }> };
+    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
+      entries: Array<Record<string, unknown> & { idx: number; when: number }>;
+    };
     const last = journal.entries.at(-1)!;
     journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: '9999_probe' });
     fs.writeFileSync(journalFile, JSON.stringify(journal));
     fs.writeFileSync(path.join(folder, '9999_probe.sql'), 'CREATE TABLE "probe" ("id" serial PRIMARY KEY NOT NULL, "note" text);');
     try {
-      await expect(app.migrate(folder)).rejects.toThrow(/1 Migration\(en\) stehen aus \(9999_probe\).*1 migration\(s\) are pending \(9999_probe\)/);
+      await expect(app.migrate(folder)).rejects.toThrow(
+        /1 Migration\(en\) stehen aus \(9999_probe\).*1 migration\(s\) are pending \(9999_probe\)/,
+      );
 
       // While the owner holds the migration lock, the app role's start waits for it.
       const owner = await openDatabase({ databaseUrl: urlFor('owner') });

@@ -50,7 +50,9 @@ const MIGRATE_COMMAND = 'DATABASE_MIGRATION_URL=<owner> DATABASE_URL=<app> node 
  * rule: a migration runs when its journal time (`when`) is later than the last one applied.
  */
 export function pendingMigrations(migrationsFolder: string, lastCreatedAt: number | null): string[] {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number; tag: string }> };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number; tag: string }>;
+  };
   return journal.entries.filter((entry) => lastCreatedAt === null || lastCreatedAt < entry.when).map((entry) => entry.tag);
 }
 
@@ -124,7 +126,9 @@ export async function grantAppRole(db: Db, role: string): Promise<void> {
  * owner's migrations would find them).
  */
 export async function appRoleProblems(db: Db, role: string): Promise<string[]> {
-  const [row] = await rowsOf<{ exists: boolean; superuser: boolean; owner: boolean; audit: string | null; create: string | null }>(db, sql`
+  const [row] = await rowsOf<{ exists: boolean; superuser: boolean; owner: boolean; audit: string | null; create: string | null }>(
+    db,
+    sql`
     select r.rolname is not null as "exists",
            coalesce(r.rolsuper, false) as superuser,
            r.rolname is not null and pg_has_role(${role}, (select tableowner from pg_tables where schemaname = 'public' and tablename = ${AUDIT_TABLE}), 'USAGE') as owner,
@@ -134,7 +138,8 @@ export async function appRoleProblems(db: Db, role: string): Promise<string[]> {
            case when r.rolname is null then null else (
              select string_agg(s, ', ') from unnest(array['public', 'drizzle', 'pgboss']) as s
               where has_schema_privilege(${role}, s, 'CREATE')) end as "create"
-      from (select 1) as one left join pg_roles r on r.rolname = ${role}`);
+      from (select 1) as one left join pg_roles r on r.rolname = ${role}`,
+  );
   if (!row.exists) return [`role "${role}" does not exist (CREATE ROLE "${role}" LOGIN PASSWORD '…')`];
   const problems: string[] = [];
   if (row.superuser) problems.push(`"${role}" is a superuser`);

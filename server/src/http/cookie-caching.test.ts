@@ -40,7 +40,14 @@ beforeAll(async () => {
   const db = t.ctx.db;
   await seedYear(db, 'year-2026');
   await seedClubs(db, 2);
-  const voted = { startDate: '2026-05-01', endDate: '2026-06-10', startDateSubmission: '2026-05-01', endDateSubmission: '2026-05-15', startDateVoting: '2026-05-16', endDateVoting: '2026-06-10' };
+  const voted = {
+    startDate: '2026-05-01',
+    endDate: '2026-06-10',
+    startDateSubmission: '2026-05-01',
+    endDateSubmission: '2026-05-15',
+    startDateVoting: '2026-05-16',
+    endDateVoting: '2026-06-10',
+  };
   await seedChallenge(db, { id: 'slogan', yearId: 'year-2026', position: 0, dates: voted });
   await seedParticipation(db, { id: 's1', challengeId: 'slogan', clubId: 'club-1000-m', slogan: 'Auf geht’s!' });
   await seedVotes(db, 's1', 'slogan', 3);
@@ -123,7 +130,11 @@ test('the pages, build files, result files and /config.json stay publicly cachea
     for (const [who, headers] of callers()) {
       const res = await t.app.inject({ method: 'GET', url, headers });
       expect([who, url, res.statusCode < 500, res.headers['set-cookie']]).toEqual([who, url, true, undefined]);
-      expect([who, url, res.headers['cache-control']]).toEqual([who, url, typeof cacheControl === 'string' ? cacheControl : expect.stringMatching(cacheControl)]);
+      expect([who, url, res.headers['cache-control']]).toEqual([
+        who,
+        url,
+        typeof cacheControl === 'string' ? cacheControl : expect.stringMatching(cacheControl),
+      ]);
     }
   }
 });

@@ -28,8 +28,21 @@ beforeAll(async () => {
   const db = t.ctx.db;
   await seedYear(db, 'year-q');
   await seedClubs(db, 3);
-  await seedChallenge(db, { id: 'q-est', yearId: 'year-q', type: 'bfv-erd-estimate', dates: { startDate: '2026-05-01', endDate: '2026-05-31' }, rightAnswer: 10 });
-  await seedParticipation(db, { id: 'q1', challengeId: 'q-est', clubId: 'club-1000-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 9 });
+  await seedChallenge(db, {
+    id: 'q-est',
+    yearId: 'year-q',
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2026-05-01', endDate: '2026-05-31' },
+    rightAnswer: 10,
+  });
+  await seedParticipation(db, {
+    id: 'q1',
+    challengeId: 'q-est',
+    clubId: 'club-1000-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 9,
+  });
   await publishChallengeResults({ ctx: t.ctx, input: { challengeId: 'q-est', body: { expectedVersion: 0 }, actor } });
   writeFiles(path.join(t.webRoot, 'host/dist'), {
     'index.html': '<!doctype html><title>x</title>',
@@ -102,7 +115,13 @@ async function expectSameAsRoute(url: string, headers: Record<string, string>, m
   const fast = await request(url, headers, method);
   const fromMemory = t.app.fastAnswers.answered - before;
   const route = await routeAnswer(url, headers, method);
-  const expected = route.status === 304 || route.headers['content-encoding'] !== undefined || headers['accept-encoding'] === undefined || url.startsWith('/results/') ? 1 : 0;
+  const expected =
+    route.status === 304 ||
+    route.headers['content-encoding'] !== undefined ||
+    headers['accept-encoding'] === undefined ||
+    url.startsWith('/results/')
+      ? 1
+      : 0;
   expect({ url, headers, method, fromMemory }).toEqual({ url, headers, method, fromMemory: expected });
   expect({ url, headers, method, status: fast.status, headers_: comparable(fast.headers) }).toEqual({
     url,
@@ -116,7 +135,14 @@ async function expectSameAsRoute(url: string, headers: Record<string, string>, m
   return fast;
 }
 
-const FILES = ['/results/overall-year-q.json', '/results/challenge-q-est.json', '/77.0a1b2c3d.js', '/88.1a2b3c4d.js', '/backoffice.2b3c4d5e.js', '/logo.3c4d5e6f.svg'];
+const FILES = [
+  '/results/overall-year-q.json',
+  '/results/challenge-q-est.json',
+  '/77.0a1b2c3d.js',
+  '/88.1a2b3c4d.js',
+  '/backoffice.2b3c4d5e.js',
+  '/logo.3c4d5e6f.svg',
+];
 
 describe('the same answers as the routes', () => {
   test.each(FILES)('%s: GET and HEAD, every encoding and validator', async (url) => {
@@ -157,10 +183,16 @@ describe('the same answers as the routes', () => {
     });
     expect(result.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const js = await expectSameAsRoute('/77.0a1b2c3d.js', { 'accept-encoding': 'br' }, 'GET');
-    expect(js.headers).toMatchObject({ 'cross-origin-resource-policy': 'same-origin', 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(js.headers).toMatchObject({
+      'cross-origin-resource-policy': 'same-origin',
+      'content-encoding': 'br',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     expect(js.headers['access-control-allow-origin']).toBeUndefined();
     expect(js.headers['x-robots-tag']).toBeUndefined();
-    expect((await expectSameAsRoute('/backoffice.2b3c4d5e.js', { 'accept-encoding': 'gzip' }, 'GET')).headers['x-robots-tag']).toBe('noindex');
+    expect((await expectSameAsRoute('/backoffice.2b3c4d5e.js', { 'accept-encoding': 'gzip' }, 'GET')).headers['x-robots-tag']).toBe(
+      'noindex',
+    );
   });
 
   test('a well-formed X-Request-Id is answered as it came, any other gets a new one', async () => {
@@ -177,7 +209,11 @@ describe('what goes to the routes', () => {
     ['a query', '/results/overall-year-q.json?x=1', {}],
     ['an escape', '/results/overall-year-q%2Ejson', {}],
     ['a range', '/77.0a1b2c3d.js', { range: 'bytes=0-9' }],
-    ['raw bytes to a client that accepts another encoding (the route may compress them)', '/77.0a1b2c3d.js', { 'accept-encoding': 'deflate' }],
+    [
+      'raw bytes to a client that accepts another encoding (the route may compress them)',
+      '/77.0a1b2c3d.js',
+      { 'accept-encoding': 'deflate' },
+    ],
     ['a file not in memory', '/results/overall-unbekannt.json', {}],
     ['a page', '/', {}],
   ] as const)('%s', async (_what, url, headers) => {
@@ -206,7 +242,14 @@ describe('never older than the database', () => {
     const url = '/results/overall-year-q.json';
     await request(url);
     const old = await request(url);
-    await seedParticipation(t.ctx.db, { id: 'q2', challengeId: 'q-est', clubId: 'club-1000-w', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 10 });
+    await seedParticipation(t.ctx.db, {
+      id: 'q2',
+      challengeId: 'q-est',
+      clubId: 'club-1000-w',
+      objectTypeId: 'bfv-erd-estimate-participation',
+      slogan: null,
+      estimate: 10,
+    });
     await publishChallengeResults({ ctx: t.ctx, input: { challengeId: 'q-est', body: { expectedVersion: 1, reason: 'Nachtrag' }, actor } });
     const before = t.app.fastAnswers.answered;
     const fresh = await request(url);
@@ -221,11 +264,21 @@ describe('never older than the database', () => {
   test('a publication of another instance (a notification only) is served once it arrives', async () => {
     const url = '/results/overall-year-q.json';
     const old = await request(url);
-    await seedParticipation(t.ctx.db, { id: 'q3', challengeId: 'q-est', clubId: 'club-1001-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 11 });
+    await seedParticipation(t.ctx.db, {
+      id: 'q3',
+      challengeId: 'q-est',
+      clubId: 'club-1001-m',
+      objectTypeId: 'bfv-erd-estimate-participation',
+      slogan: null,
+      estimate: 11,
+    });
     const topic = [topics.result('overall', 'year-q')];
     const changedAt = t.app.changes.changedAt(topic);
     // The CLI's context: no change feed of its own, it only notifies.
-    await publishChallengeResults({ ctx: { db: t.ctx.db, now: t.ctx.now, log: t.ctx.log }, input: { challengeId: 'q-est', body: { expectedVersion: 2, reason: 'Nachtrag 2' }, actor } });
+    await publishChallengeResults({
+      ctx: { db: t.ctx.db, now: t.ctx.now, log: t.ctx.log },
+      input: { challengeId: 'q-est', body: { expectedVersion: 2, reason: 'Nachtrag 2' }, actor },
+    });
     for (let waited = 0; t.app.changes.changedAt(topic) === changedAt; waited += 10) {
       if (waited > 5000) throw new Error('no notification within 5 s');
       await new Promise((r) => setTimeout(r, 10));
@@ -240,10 +293,17 @@ describe('never older than the database', () => {
 test('counted in the metrics under the route pattern', async () => {
   const count = async (route: string, method = 'GET', status = '2xx') => {
     const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-    const line = res.body.split('\n').find((l) => l.startsWith(`http_request_duration_seconds_count{method="${method}",route="${route}",status_class="${status}"}`));
+    const line = res.body
+      .split('\n')
+      .find((l) => l.startsWith(`http_request_duration_seconds_count{method="${method}",route="${route}",status_class="${status}"}`));
     return Number(line?.split(' ')[1] ?? 0);
   };
-  const counts = async () => [await count('/results/:file'), await count('/*'), await count('/results/:file', 'HEAD'), await count('/*', 'GET', '3xx')];
+  const counts = async () => [
+    await count('/results/:file'),
+    await count('/*'),
+    await count('/results/:file', 'HEAD'),
+    await count('/*', 'GET', '3xx'),
+  ];
   const etag = (await request('/77.0a1b2c3d.js', { 'accept-encoding': 'gzip' })).headers.etag!;
   await request('/results/challenge-q-est.json');
   const before = await counts();
@@ -259,7 +319,10 @@ test('counted in the metrics under the route pattern', async () => {
 });
 
 test('with basic auth on the site nothing passes by the routes', async () => {
-  const guarded = await createTestApp({ database: t.database, env: { BASIC_AUTH_USER: 'staging', BASIC_AUTH_PASSWORD: 'geheim-genug-1234' } });
+  const guarded = await createTestApp({
+    database: t.database,
+    env: { BASIC_AUTH_USER: 'staging', BASIC_AUTH_PASSWORD: 'geheim-genug-1234' },
+  });
   try {
     const url = await guarded.listen();
     const get = (auth?: string) =>

@@ -30,7 +30,10 @@ export interface Representation {
 }
 
 /** What a route answers for a path from memory: its pattern (the metrics' label) and the representation; undefined: ask the route. */
-export type FastLookup = (path: string, headers: IncomingHttpHeaders) => { route: string; representation: Representation; extra?: readonly string[] } | undefined;
+export type FastLookup = (
+  path: string,
+  headers: IncomingHttpHeaders,
+) => { route: string; representation: Representation; extra?: readonly string[] } | undefined;
 
 export interface FastAnswersOptions {
   /** Off: every request goes to Fastify (basic auth on, or request logging at debug/trace). */
@@ -102,7 +105,12 @@ export function createFastAnswers(options: FastAnswersOptions): FastAnswers {
     if (!url || url.includes('?') || url.includes('%')) return false;
     const headers = req.headers;
     // A body or a range: the route and Fastify decide.
-    if (headers.range !== undefined || headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return false;
+    if (
+      headers.range !== undefined ||
+      headers['transfer-encoding'] !== undefined ||
+      (headers['content-length'] !== undefined && headers['content-length'] !== '0')
+    )
+      return false;
     const start = metrics ? performance.now() : 0;
     let found: ReturnType<FastLookup>;
     let list: string[];

@@ -17,7 +17,10 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await seedYear(t.ctx.db, 'year-h');
-  writeFiles(path.join(t.webRoot, 'host/dist'), { 'index.html': '<!doctype html><html><body><div id="root"></div></body></html>', 'main.js': 'x' });
+  writeFiles(path.join(t.webRoot, 'host/dist'), {
+    'index.html': '<!doctype html><html><body><div id="root"></div></body></html>',
+    'main.js': 'x',
+  });
   writeFiles(path.join(t.webRoot, 'mf-standings/dist'), { 'embed.js': 'window.x = 1;', 'mf-manifest.json': '{}' });
 });
 afterAll(() => t.close());
@@ -54,9 +57,18 @@ describe('on every answer', () => {
     const api = await t.app.inject({ url: '/api/me' });
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
-    for (const url of ['/remotes/mf_standings/embed.js', '/results/overall-year-h.json', '/config.json', '/content/public/spaces/erd/spacedata?include=4']) {
+    for (const url of [
+      '/remotes/mf_standings/embed.js',
+      '/results/overall-year-h.json',
+      '/config.json',
+      '/content/public/spaces/erd/spacedata?include=4',
+    ]) {
       const res = await t.app.inject({ url });
-      expect([url, res.headers['cross-origin-resource-policy'], res.headers['access-control-allow-origin']]).toEqual([url, 'cross-origin', '*']);
+      expect([url, res.headers['cross-origin-resource-policy'], res.headers['access-control-allow-origin']]).toEqual([
+        url,
+        'cross-origin',
+        '*',
+      ]);
     }
   });
 
@@ -129,7 +141,13 @@ describe('contentSecurityPolicy', () => {
 
   test('a custom S3 endpoint, path style', () => {
     const policy = contentSecurityPolicy(
-      config({ S3_BUCKET: 'uploads', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 's' }),
+      config({
+        S3_BUCKET: 'uploads',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 's',
+      }),
     );
     expect(policy.connectSrc).toEqual(["'self'", 'http://127.0.0.1:9000']);
   });

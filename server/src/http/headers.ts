@@ -22,7 +22,9 @@ import type { ServerConfig } from '../config.js';
  * - connections to this origin plus, where configured, the Cognito endpoint and the S3 bucket the
  *   browser uploads pictures to (presigned POST).
  */
-export function contentSecurityPolicy(config: Pick<ServerConfig, 'identity' | 's3' | 'publicUrl' | 'contentApiBase'>): Record<string, string[]> {
+export function contentSecurityPolicy(
+  config: Pick<ServerConfig, 'identity' | 's3' | 'publicUrl' | 'contentApiBase'>,
+): Record<string, string[]> {
   const connect = new Set(["'self'"]);
   const originOf = (value: string | null | undefined) => {
     if (!value || !/^https?:\/\//.test(value)) return null;
@@ -120,7 +122,9 @@ export function securityHeaders(config: ServerConfig): [string, string | number 
 export function pageContentSecurityPolicy(config: Parameters<typeof contentSecurityPolicy>[0], inlineScripts: readonly string[]): string {
   const directives = contentSecurityPolicy(config);
   const hashes = inlineScripts.map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
-  const headers = helmetHeaders({ contentSecurityPolicy: { useDefaults: false, directives: { ...directives, scriptSrc: [...directives.scriptSrc!, ...hashes] } } });
+  const headers = helmetHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: { ...directives, scriptSrc: [...directives.scriptSrc!, ...hashes] } },
+  });
   const csp = headers.find(([name]) => name.toLowerCase() === 'content-security-policy');
   if (!csp) throw new Error('helmet wrote no Content-Security-Policy');
   return String(csp[1]);

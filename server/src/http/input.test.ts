@@ -63,22 +63,48 @@ describe('on every kind of endpoint', () => {
   const signup = (firstname: string, email = `neu-${Math.random().toString(36).slice(2)}@example.org`) => ({
     email,
     password: 'Abseits!2026',
-    fields: { firstname, lastname: 'Muster', street: 'Hauptstraße 1', city: '85386 Eching', club: { id: 'club-1001-w', linkType: 'Object', type: 'Link' } },
+    fields: {
+      firstname,
+      lastname: 'Muster',
+      street: 'Hauptstraße 1',
+      city: '85386 Eching',
+      club: { id: 'club-1001-w', linkType: 'Object', type: 'Link' },
+    },
   });
 
   test('NUL in a path parameter, a query or a JSON field: 400, never 500', async () => {
-    const cases: Array<{ method: 'GET' | 'POST' | 'PUT'; url: string; payload?: Record<string, unknown>; headers?: Record<string, string> }> = [
+    const cases: Array<{
+      method: 'GET' | 'POST' | 'PUT';
+      url: string;
+      payload?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    }> = [
       { method: 'GET', url: `${space}/objects/club%00x?include=1` },
       { method: 'GET', url: `${space}/objects/search?objectTypeId=bfv-erd-club&locale=de%00&size=100&from=0` },
       { method: 'GET', url: `${space}/objects/search?include=1&fields.challenge.id=slo%00gan&from=0&size=10&sort=-createdAt` },
       { method: 'GET', url: '/content/public/spaces/er%00d/spacedata?include=4' },
       { method: 'POST', url: '/api/votes', payload: { challengeId: 'slogan', participationId: `p-x${NUL}y` }, headers: xsrf },
       { method: 'POST', url: `${space}/frontend-users/signup`, payload: signup(`Eri${NUL}ka`), headers: xsrf },
-      { method: 'POST', url: `${space}/frontend-users/signup/confirm`, payload: { email: `a${NUL}@example.org`, code: '123456' }, headers: xsrf },
+      {
+        method: 'POST',
+        url: `${space}/frontend-users/signup/confirm`,
+        payload: { email: `a${NUL}@example.org`, code: '123456' },
+        headers: xsrf,
+      },
       { method: 'POST', url: `${space}/frontend-users/forgot-password`, payload: { email: `nob${NUL}ody@example.org` }, headers: xsrf },
       { method: 'POST', url: '/api/operator/login', payload: { email: `op${NUL}@example.org`, password: 'x' }, headers: xsrf },
-      { method: 'PUT', url: '/api/profile', payload: { fields: { firstname: `Eri${NUL}ka` }, updatedAt: 'x' }, headers: { ...xsrf, ...memberHeaders(member) } },
-      { method: 'PUT', url: '/api/challenge/particpation/slogan', payload: { slogan: `Hopp${NUL}` }, headers: { ...xsrf, ...memberHeaders(member) } },
+      {
+        method: 'PUT',
+        url: '/api/profile',
+        payload: { fields: { firstname: `Eri${NUL}ka` }, updatedAt: 'x' },
+        headers: { ...xsrf, ...memberHeaders(member) },
+      },
+      {
+        method: 'PUT',
+        url: '/api/challenge/particpation/slogan',
+        payload: { slogan: `Hopp${NUL}` },
+        headers: { ...xsrf, ...memberHeaders(member) },
+      },
       { method: 'GET', url: '/api/challenge/particpation/slo%00gan', headers: memberHeaders(member) },
       { method: 'GET', url: '/api/public/newsletter/confirm?token=a%00b' },
       { method: 'POST', url: '/api/public/newsletter', payload: { Email: `a${NUL}@example.org`, Fields: [] }, headers: xsrf },
@@ -89,8 +115,16 @@ describe('on every kind of endpoint', () => {
       const res = await t.app.inject({ method: c.method, url: c.url, headers: c.headers, ...(c.payload ? { payload: c.payload } : {}) });
       expect([c.method, c.url, res.statusCode < 500, res.statusCode >= 400]).toEqual([c.method, c.url, true, true]);
     }
-    const body = await t.app.inject({ method: 'POST', url: '/api/votes', headers: xsrf, payload: { challengeId: 'slogan', participationId: `p-x${NUL}y` } });
-    expect([body.statusCode, body.json()]).toEqual([400, { code: 'ValidationError', message: UNSAFE_TEXT_MESSAGE, field: 'body.participationId', requestId: expect.any(String) }]);
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/votes',
+      headers: xsrf,
+      payload: { challengeId: 'slogan', participationId: `p-x${NUL}y` },
+    });
+    expect([body.statusCode, body.json()]).toEqual([
+      400,
+      { code: 'ValidationError', message: UNSAFE_TEXT_MESSAGE, field: 'body.participationId', requestId: expect.any(String) },
+    ]);
     expect(await t.ctx.db.select().from(votes)).toEqual([]);
   });
 
@@ -123,10 +157,18 @@ describe('on every kind of endpoint', () => {
     const me = await t.app.inject({ url: '/api/me', headers: memberHeaders(member) });
     const { updatedAt, fields } = me.json() as { updatedAt: string; fields: Record<string, unknown> };
     for (const street of ['Hauptstraße 1\u001b]0;pwned\u0007', 'Hauptstraße\n1']) {
-      const res = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: { ...xsrf, ...memberHeaders(member) }, payload: { fields: { ...fields, street }, updatedAt } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        headers: { ...xsrf, ...memberHeaders(member) },
+        payload: { fields: { ...fields, street }, updatedAt },
+      });
       expect(res.statusCode).toBe(400);
     }
-    const [profile] = await t.ctx.db.select().from(profiles).where(sql`${profiles.clubId} = 'club-1000-m'`);
+    const [profile] = await t.ctx.db
+      .select()
+      .from(profiles)
+      .where(sql`${profiles.clubId} = 'club-1000-m'`);
     expect(findUnsafeText(profile!.street)).toBeNull();
     expect(profile!.street).not.toContain('\n');
   });

@@ -101,7 +101,8 @@ function fieldlessObjects(schema: unknown, at: string, out: string[] = []): stri
   const node = schema as Record<string, unknown>;
   const types = [node.type].flat();
   const typed = (value: unknown) => typeof value === 'object' && value !== null && Object.keys(value).length > 0;
-  if (types.includes('object') && !typed(node.properties) && !typed(node.additionalProperties) && !typed(node.patternProperties)) out.push(at);
+  if (types.includes('object') && !typed(node.properties) && !typed(node.additionalProperties) && !typed(node.patternProperties))
+    out.push(at);
   for (const [key, value] of Object.entries(node)) if (typeof value === 'object') fieldlessObjects(value, `${at}.${key}`, out);
   return out;
 }
@@ -131,7 +132,7 @@ test('every route has a schema with summary, tag, success response and (where th
   expect(hidden.sort()).toEqual(Object.keys(HIDDEN).sort());
 });
 
-test('every route takes and answers the contracts\' zod schemas (params, query, body, every status), or names a non-JSON media type', () => {
+test("every route takes and answers the contracts' zod schemas (params, query, body, every status), or names a non-JSON media type", () => {
   const shown = found.filter((route) => !route.schema?.hide);
   const loose = shown.filter((route) => looseOf(route).length > 0);
   const unlisted = loose.filter((route) => !PENDING.includes(route.key)).map((route) => `${route.key}: ${looseOf(route).join(', ')}`);

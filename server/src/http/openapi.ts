@@ -43,7 +43,8 @@ export const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'cookie',
     name: XSRF_COOKIE,
-    description: 'Set (readable by scripts) by `GET /api/xsrf-token`, a private answer: never by a page or file a shared cache keeps; the `x-xsrf-token` header repeats it.',
+    description:
+      'Set (readable by scripts) by `GET /api/xsrf-token`, a private answer: never by a page or file a shared cache keeps; the `x-xsrf-token` header repeats it.',
   },
   metricsToken: {
     type: 'http',
@@ -116,7 +117,11 @@ function shareErrors(document: Document): Document {
   const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   document.components = {
     ...document.components,
-    schemas: { ...document.components?.schemas, Error: errorSchema, ...Object.fromEntries([...namedJsonSchemas].sort(([a], [b]) => a.localeCompare(b))) },
+    schemas: {
+      ...document.components?.schemas,
+      Error: errorSchema,
+      ...Object.fromEntries([...namedJsonSchemas].sort(([a], [b]) => a.localeCompare(b))),
+    },
     responses: sorted,
   };
   return document;
@@ -130,7 +135,8 @@ type Requirement = Record<string, string[]>;
 export function securityOf(route: Pick<RouteOptions, 'url' | 'method' | 'config' | 'onRequest'>, requireUser: unknown): Requirement[] {
   const method = [route.method].flat()[0] ?? 'GET';
   const xsrfExempt = (route.config as { xsrf?: unknown } | undefined)?.xsrf === false;
-  const xsrf: Requirement = UNSAFE_METHODS.has(method) && route.url.startsWith('/api/') && !xsrfExempt ? { xsrfHeader: [], xsrfCookie: [] } : {};
+  const xsrf: Requirement =
+    UNSAFE_METHODS.has(method) && route.url.startsWith('/api/') && !xsrfExempt ? { xsrfHeader: [], xsrfCookie: [] } : {};
   const access = (route.config as { operatorAccess?: string } | undefined)?.operatorAccess;
   const onRequest = [route.onRequest].flat();
   const both = (r: Requirement): Requirement[] => [{ ...r, ...xsrf }];
@@ -154,7 +160,9 @@ function withJsonSchemas(schema: FastifySchema | undefined): FastifySchema | und
     if (part in schema) converted[part] = jsonSchemaOf(schema[part], 'input');
   }
   if (schema.response && typeof schema.response === 'object') {
-    converted.response = Object.fromEntries(Object.entries(schema.response).map(([status, answer]) => [status, jsonSchemaOf(answer, 'output')]));
+    converted.response = Object.fromEntries(
+      Object.entries(schema.response).map(([status, answer]) => [status, jsonSchemaOf(answer, 'output')]),
+    );
   }
   return converted as FastifySchema;
 }

@@ -47,11 +47,14 @@ test('a well-formed incoming X-Request-Id is kept', async () => {
   expect((await t.app.inject({ url: '/health', headers: { 'x-request-id': longest } })).headers['x-request-id']).toBe(longest);
 });
 
-test.each([['with spaces'], ['a'.repeat(65)], ['<script>'], ['id"},{"x":1'], ['ümlaut'], ['']])('a malformed X-Request-Id %p is replaced', async (incoming) => {
-  const res = await t.app.inject({ url: '/health', headers: { 'x-request-id': incoming } });
-  expect(res.headers['x-request-id']).toMatch(UUID);
-  expect(REQUEST_ID_PATTERN.test(incoming)).toBe(false);
-});
+test.each([['with spaces'], ['a'.repeat(65)], ['<script>'], ['id"},{"x":1'], ['ümlaut'], ['']])(
+  'a malformed X-Request-Id %p is replaced',
+  async (incoming) => {
+    const res = await t.app.inject({ url: '/health', headers: { 'x-request-id': incoming } });
+    expect(res.headers['x-request-id']).toMatch(UUID);
+    expect(REQUEST_ID_PATTERN.test(incoming)).toBe(false);
+  },
+);
 
 test('error bodies carry the request id next to code and message (404, 400, 403)', async () => {
   const notFound = await t.app.inject({ method: 'POST', url: '/no/such/route', headers: { 'x-request-id': 'req-404' } });
@@ -59,7 +62,11 @@ test('error bodies carry the request id next to code and message (404, 400, 403)
 
   const forbidden = await t.app.inject({ method: 'POST', url: '/api/votes', payload: {} });
   expect(forbidden.statusCode).toBe(403);
-  expect(forbidden.json()).toEqual({ code: 'Forbidden', message: 'Ungültiges oder fehlendes Anti-Forgery-Token', requestId: forbidden.headers['x-request-id'] });
+  expect(forbidden.json()).toEqual({
+    code: 'Forbidden',
+    message: 'Ungültiges oder fehlendes Anti-Forgery-Token',
+    requestId: forbidden.headers['x-request-id'],
+  });
 
   const invalid = await t.app.inject({
     method: 'POST',
@@ -76,7 +83,11 @@ test('the identity service keeps its Cognito error shape and sends the id as x-a
   const res = await t.app.inject({
     method: 'POST',
     url: '/identity',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.Nothing', 'x-request-id': 'req-idp' },
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.Nothing',
+      'x-request-id': 'req-idp',
+    },
     payload: '{}',
   });
   expect(res.statusCode).toBe(400);
@@ -102,7 +113,7 @@ test('every log line of a request carries its id, also what a service logs throu
   expect(raw.join('\n')).not.toContain(OPERATOR.password);
 });
 
-test('requests under way at the same time keep their own ids in the services\' lines', async () => {
+test("requests under way at the same time keep their own ids in the services' lines", async () => {
   const ids = ['req-par-1', 'req-par-2', 'req-par-3', 'req-par-4'];
   const answers = await Promise.all(
     ids.map((id) =>

@@ -19,6 +19,8 @@ export const errorSchema = {
 export const multipartBody = (description: string) =>
   ({
     content: {
-      'multipart/form-data': { schema: { type: ['object', 'null'], description, properties: { file: { type: 'string', contentMediaType: 'image/*' } } } },
+      'multipart/form-data': {
+        schema: { type: ['object', 'null'], description, properties: { file: { type: 'string', contentMediaType: 'image/*' } } },
+      },
     },
   }) as const;

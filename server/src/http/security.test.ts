@@ -118,18 +118,54 @@ describe('unsafe requests from another site', () => {
       },
       201,
     ],
-    ['member vote', (headers) => t.app.inject({ method: 'POST', url: '/api/votes', headers: { ...memberHeaders(member), ...headers }, payload: { challengeId: 'keine', participationId: 'keine' } }), 404],
-    ['member profile', (headers) => t.app.inject({ method: 'PUT', url: '/api/profile', headers: { ...memberHeaders(member), ...headers }, payload: {} }), 400],
+    [
+      'member vote',
+      (headers) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/votes',
+          headers: { ...memberHeaders(member), ...headers },
+          payload: { challengeId: 'keine', participationId: 'keine' },
+        }),
+      404,
+    ],
+    [
+      'member profile',
+      (headers) => t.app.inject({ method: 'PUT', url: '/api/profile', headers: { ...memberHeaders(member), ...headers }, payload: {} }),
+      400,
+    ],
     // The body is checked (zod, issue 24) before the challenge is looked up: an empty one is a 400.
-    ['member entry', (headers) => t.app.inject({ method: 'PUT', url: entryPaths.participation('keine'), headers: { ...memberHeaders(member), ...headers }, payload: {} }), 400],
+    [
+      'member entry',
+      (headers) =>
+        t.app.inject({
+          method: 'PUT',
+          url: entryPaths.participation('keine'),
+          headers: { ...memberHeaders(member), ...headers },
+          payload: {},
+        }),
+      400,
+    ],
     [
       'anonymous newsletter',
-      (headers) => t.app.inject({ method: 'POST', url: '/api/public/newsletter', headers: { ...memberHeaders(null), ...headers }, payload: { Email: 'fan@example.org', Fields: [] } }),
+      (headers) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/public/newsletter',
+          headers: { ...memberHeaders(null), ...headers },
+          payload: { Email: 'fan@example.org', Fields: [] },
+        }),
       200,
     ],
     [
       'anonymous sign-up',
-      (headers) => t.app.inject({ method: 'POST', url: `${t.config.contentApiBase}/public/spaces/${t.config.spaceId}/frontend-users/signup`, headers, payload: {} }),
+      (headers) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${t.config.contentApiBase}/public/spaces/${t.config.spaceId}/frontend-users/signup`,
+          headers,
+          payload: {},
+        }),
       400,
     ],
     [
@@ -146,14 +182,23 @@ describe('unsafe requests from another site', () => {
   ];
 
   test('are refused with 403 and a German message, whoever sends them, and change nothing', async () => {
-    const operatorsBefore = (await t.app.inject({ url: '/api/operator/operators', headers: { cookie: `${OPERATOR_COOKIE}=${session}` } })).json().items.length;
+    const operatorsBefore = (
+      await t.app.inject({ url: '/api/operator/operators', headers: { cookie: `${OPERATOR_COOKIE}=${session}` } })
+    ).json().items.length;
     for (const [name, call] of calls) {
       for (const headers of foreign()) {
         const res = await call(headers);
-        expect([name, headers, res.statusCode, res.json()]).toEqual([name, headers, 403, { code: 'Forbidden', message: CROSS_SITE_MESSAGE, requestId: expect.any(String) }]);
+        expect([name, headers, res.statusCode, res.json()]).toEqual([
+          name,
+          headers,
+          403,
+          { code: 'Forbidden', message: CROSS_SITE_MESSAGE, requestId: expect.any(String) },
+        ]);
       }
     }
-    const operatorsAfter = (await t.app.inject({ url: '/api/operator/operators', headers: { cookie: `${OPERATOR_COOKIE}=${session}` } })).json().items.length;
+    const operatorsAfter = (
+      await t.app.inject({ url: '/api/operator/operators', headers: { cookie: `${OPERATOR_COOKIE}=${session}` } })
+    ).json().items.length;
     expect(operatorsAfter).toBe(operatorsBefore);
     expect(await t.ctx.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'fan@example.org'))).toEqual([]);
   });
@@ -222,8 +267,10 @@ describe('the anti-forgery cookie', () => {
 
 describe('an answer that sets a cookie', () => {
   test('a shared cache may keep an answer unless it says no-store or a plain private', () => {
-    for (const value of ['public, max-age=60, s-maxage=300', 'no-cache', 'max-age=0', '', 'private="set-cookie", max-age=60']) expect([value, sharedCacheMayStore(value)]).toEqual([value, true]);
-    for (const value of ['no-store', 'private', 'Private, max-age=60', 'public,no-store', 'max-age=0, private']) expect([value, sharedCacheMayStore(value)]).toEqual([value, false]);
+    for (const value of ['public, max-age=60, s-maxage=300', 'no-cache', 'max-age=0', '', 'private="set-cookie", max-age=60'])
+      expect([value, sharedCacheMayStore(value)]).toEqual([value, true]);
+    for (const value of ['no-store', 'private', 'Private, max-age=60', 'public,no-store', 'max-age=0, private'])
+      expect([value, sharedCacheMayStore(value)]).toEqual([value, false]);
   });
 
   test('is sent private, no-store whatever Cache-Control the code gave it (the safety net)', async () => {
@@ -247,9 +294,14 @@ describe('an answer that sets a cookie', () => {
   test('marked publicly cacheable fails the test that gets it (test-support/app.ts)', async () => {
     const app = await t.rebuild();
     try {
-      app.get('/test/cached-cookie', { schema: { hide: true } }, async (_request, reply) => reply.setCookie('a', 'b').header('cache-control', CACHE_HTML).send('x'));
+      app.get('/test/cached-cookie', { schema: { hide: true } }, async (_request, reply) =>
+        reply.setCookie('a', 'b').header('cache-control', CACHE_HTML).send('x'),
+      );
       const res = await app.inject({ url: '/test/cached-cookie' });
-      expect([res.statusCode, res.body]).toEqual([500, expect.stringContaining('an answer that sets a cookie was marked cacheable for shared caches')]);
+      expect([res.statusCode, res.body]).toEqual([
+        500,
+        expect.stringContaining('an answer that sets a cookie was marked cacheable for shared caches'),
+      ]);
     } finally {
       await t.rebuild();
     }
@@ -265,7 +317,11 @@ describe('CORS', () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/content/public/spaces/erd/objects/search',
-      headers: { origin: 'https://sponsor.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'accept' },
+      headers: {
+        origin: 'https://sponsor.example.com',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'accept',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers).toMatchObject({
@@ -293,7 +349,13 @@ describe('basic auth (staging)', () => {
       const denied = await app.inject({ url: '/config.json' });
       expect(denied.statusCode).toBe(401);
       expect(denied.headers['www-authenticate']).toBe('Basic realm="Punktejagd", charset="UTF-8"');
-      for (const authorization of [basic('staging:wrong'), basic('other:geheim:123'), basic('staging'), 'Bearer x', basic('staging:geheim:1234')]) {
+      for (const authorization of [
+        basic('staging:wrong'),
+        basic('other:geheim:123'),
+        basic('staging'),
+        'Bearer x',
+        basic('staging:geheim:1234'),
+      ]) {
         expect((await app.inject({ url: '/config.json', headers: { authorization } })).statusCode).toBe(401);
       }
       const ok = await app.inject({ url: '/config.json', headers: { authorization: basic('staging:geheim:123') } });

@@ -40,11 +40,7 @@ export function pathOf(url: string): string {
  * Sets the `XSRF-TOKEN` cookie (readable by scripts, SameSite=Lax) unless the request has one. Only
  * on private answers (`XSRF_TOKEN_PATH`): never on a page or file a shared cache may keep.
  */
-export function ensureXsrfCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  config: Pick<ServerConfig, 'publicUrl'>,
-): void {
+export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply, config: Pick<ServerConfig, 'publicUrl'>): void {
   const current = request.cookies[XSRF_COOKIE];
   if (current && /^[A-Za-z0-9_-]{16,128}$/.test(current)) return;
   reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
@@ -114,7 +110,10 @@ export interface SecurityOptions {
 }
 
 /** The headers of every answer on a path `corsPaths` names. Other sites load these (the embed script, its logos and data): not only same-origin. */
-export const CORS_HEADERS: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' };
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'cross-origin-resource-policy': 'cross-origin',
+};
 
 /** The public read-only paths other sites may read (CORS `*`): the content API, result files, remotes, media, `/config.json`. */
 export function corsPaths(config: Pick<ServerConfig, 'contentApiBase'>): (path: string) => boolean {
@@ -148,7 +147,10 @@ export function registerSecurity(app: FastifyInstance, config: ServerConfig, opt
   app.addHook('onRequest', async (request, reply) => {
     if (!UNSAFE_METHODS.has(request.method) || !isCrossSite(request, publicOrigin)) return;
     const origin = request.headers.origin;
-    request.log.warn({ origin: origin?.slice(0, 200), site: request.headers['sec-fetch-site'] }, 'unsafe request from another site refused');
+    request.log.warn(
+      { origin: origin?.slice(0, 200), site: request.headers['sec-fetch-site'] },
+      'unsafe request from another site refused',
+    );
     reply.code(403).header('cache-control', 'no-store').send({ code: 'Forbidden', message: CROSS_SITE_MESSAGE, requestId: request.id });
     return reply;
   });
@@ -191,7 +193,10 @@ export function registerSecurity(app: FastifyInstance, config: ServerConfig, opt
     if (typeof cacheControl === 'string' && !sharedCacheMayStore(cacheControl)) return;
     if (cacheControl !== undefined) {
       cookieAnswersMadePrivate.add(request);
-      request.log.error({ route: request.routeOptions.url, cacheControl }, 'an answer that sets a cookie was marked cacheable: sent as private, no-store');
+      request.log.error(
+        { route: request.routeOptions.url, cacheControl },
+        'an answer that sets a cookie was marked cacheable: sent as private, no-store',
+      );
     }
     reply.header('cache-control', 'private, no-store');
   });
@@ -202,10 +207,7 @@ export function registerSecurity(app: FastifyInstance, config: ServerConfig, opt
     reply.headers(CORS_HEADERS);
     if (request.method === 'OPTIONS') {
       const requested = request.headers['access-control-request-headers'];
-      reply
-        .code(204)
-        .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
-        .header('access-control-max-age', '86400');
+      reply.code(204).header('access-control-allow-methods', 'GET, HEAD, OPTIONS').header('access-control-max-age', '86400');
       if (typeof requested === 'string' && /^[A-Za-z0-9\-_, ]{0,500}$/.test(requested)) {
         reply.header('access-control-allow-headers', requested);
       }

@@ -83,9 +83,11 @@ export const namedJsonSchemas = new Map<string, unknown>();
 /** Moves zod's local `$defs` of one converted schema to the document's components. */
 function hoistDefinitions(json: Record<string, unknown>): Record<string, unknown> {
   const { $defs, ...rest } = json as { $defs?: Record<string, unknown> };
-  const toComponents = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', `"${COMPONENTS}`)) as Record<string, unknown>;
+  const toComponents = (value: unknown) =>
+    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', `"${COMPONENTS}`)) as Record<string, unknown>;
   for (const [name, definition] of Object.entries($defs ?? {})) {
-    if (name.startsWith('__')) throw new Error(`a schema that refers to itself needs a name for the OpenAPI document: .meta({ id }) (${name})`);
+    if (name.startsWith('__'))
+      throw new Error(`a schema that refers to itself needs a name for the OpenAPI document: .meta({ id }) (${name})`);
     namedJsonSchemas.set(name, toComponents(definition));
   }
   return $defs ? toComponents(rest) : rest;
@@ -95,6 +97,9 @@ function hoistDefinitions(json: Record<string, unknown>): Record<string, unknown
 export function jsonSchemaOf(schema: unknown, io: 'input' | 'output'): unknown {
   if (!isZodSchema(schema)) return schema;
   if (schema === zodErrorSchema) return errorSchema;
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return hoistDefinitions(json);
 }

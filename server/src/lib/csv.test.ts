@@ -24,7 +24,7 @@ describe('csvCell', () => {
     ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
     ['\t=1+1', "'\t=1+1"],
     ['\r=1+1', `"'\r=1+1"`],
-    ['=cmd|\' /C calc\'!A0;x', `"'=cmd|' /C calc'!A0;x"`],
+    ["=cmd|' /C calc'!A0;x", `"'=cmd|' /C calc'!A0;x"`],
   ])('a cell that starts a formula is neutralised: %j', (input, expected) => {
     expect(csvCell(input)).toBe(expected);
   });
@@ -46,9 +46,15 @@ describe('csvCell', () => {
 describe('csvFile', () => {
   test('BOM, header and rows; every cell of a row goes through csvCell (the header too)', () => {
     expect(csvHead(['E-Mail', 'Zeit'])).toBe(`${CSV_BOM}E-Mail;Zeit\r\n`);
-    expect(csvFile(['E-Mail', '=Kopf'], [["=cmd|'/ccalc'!a0@example.org", 1], ['a;b@example.org', null]])).toBe(
-      `${CSV_BOM}E-Mail;'=Kopf\r\n'=cmd|'/ccalc'!a0@example.org;1\r\n"a;b@example.org";\r\n`,
-    );
+    expect(
+      csvFile(
+        ['E-Mail', '=Kopf'],
+        [
+          ["=cmd|'/ccalc'!a0@example.org", 1],
+          ['a;b@example.org', null],
+        ],
+      ),
+    ).toBe(`${CSV_BOM}E-Mail;'=Kopf\r\n'=cmd|'/ccalc'!a0@example.org;1\r\n"a;b@example.org";\r\n`);
     expect(csvFile(['x'], [])).toBe(`${CSV_BOM}x\r\n`);
   });
 });

@@ -12,7 +12,11 @@ export async function solveProof(dto: AltchaChallengeDto): Promise<string> {
   if (!solution) throw new Error('no ALTCHA solution');
   const payload: AltchaPayloadDto = {
     challenge: { parameters: { ...challenge.parameters }, signature: challenge.signature! },
-    solution: { counter: solution.counter, derivedKey: solution.derivedKey, ...(solution.time !== undefined ? { time: solution.time } : {}) },
+    solution: {
+      counter: solution.counter,
+      derivedKey: solution.derivedKey,
+      ...(solution.time !== undefined ? { time: solution.time } : {}),
+    },
   };
   return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64');
 }

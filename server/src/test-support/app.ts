@@ -104,10 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (!options.database) clockOfDatabase.set(database, realNow);
   const now = () => shiftedNow(config.clockOffsetDays, realNow());
   const makeConfig = (env: Record<string, string> = {}) =>
-    loadConfig(
-      { DATA_DIR: dataDir, WEB_ROOT: webRoot, PORT: '3999', ...options.env, ...env },
-      { serverRoot: SERVER_ROOT, cwd: dataDir },
-    );
+    loadConfig({ DATA_DIR: dataDir, WEB_ROOT: webRoot, PORT: '3999', ...options.env, ...env }, { serverRoot: SERVER_ROOT, cwd: dataDir });
   let config = makeConfig();
   const storage = options.storage;
   const build = async (cfg: ServerConfig) =>

@@ -20,7 +20,13 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
   const { DATABASE_URL: _url, CLOCK_OFFSET_DAYS: _offset, ...base } = process.env;
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(HOOKS)})`, path.join(SERVER_ROOT, 'src/cli.ts'), ...args],
+    [
+      '--conditions=source',
+      '--import',
+      `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(HOOKS)})`,
+      path.join(SERVER_ROOT, 'src/cli.ts'),
+      ...args,
+    ],
     { cwd: path.resolve(SERVER_ROOT, '..'), env: { ...base, NODE_ENV: 'test', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';

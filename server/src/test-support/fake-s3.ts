@@ -25,7 +25,13 @@ function xmlError(code: string, message: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`;
 }
 
-export async function startFakeS3(options: { bucket: string; accessKeyId: string; secretAccessKey: string; region: string; port?: number }): Promise<FakeS3> {
+export async function startFakeS3(options: {
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  port?: number;
+}): Promise<FakeS3> {
   const objects: FakeS3['objects'] = new Map();
   const app: FastifyInstance = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, exposeHeadRoutes: false });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -55,7 +61,8 @@ export async function startFakeS3(options: { bucket: string; accessKeyId: string
         return reply.code(403).type('application/xml').send(xmlError('SignatureDoesNotMatch', 'bad policy signature'));
       }
       const policy = JSON.parse(Buffer.from(policyText, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
-      if (Date.parse(policy.expiration) < Date.now()) return reply.code(403).type('application/xml').send(xmlError('AccessDenied', 'expired'));
+      if (Date.parse(policy.expiration) < Date.now())
+        return reply.code(403).type('application/xml').send(xmlError('AccessDenied', 'expired'));
       for (const condition of policy.conditions) {
         if (Array.isArray(condition) && condition[0] === 'content-length-range') {
           if (body.length < Number(condition[1]) || body.length > Number(condition[2])) {
@@ -63,11 +70,18 @@ export async function startFakeS3(options: { bucket: string; accessKeyId: string
           }
         } else if (Array.isArray(condition) && condition[0] === 'eq') {
           const name = String(condition[1]).replace(/^\$/, '').toLowerCase();
-          if (fields[name] !== condition[2]) return reply.code(403).type('application/xml').send(xmlError('AccessDenied', `${name} mismatch`));
+          if (fields[name] !== condition[2])
+            return reply
+              .code(403)
+              .type('application/xml')
+              .send(xmlError('AccessDenied', `${name} mismatch`));
         } else if (condition && typeof condition === 'object' && !Array.isArray(condition)) {
           for (const [name, value] of Object.entries(condition as Record<string, string>)) {
             if (name === 'bucket' ? value !== options.bucket : fields[name.toLowerCase()] !== value) {
-              return reply.code(403).type('application/xml').send(xmlError('AccessDenied', `${name} mismatch`));
+              return reply
+                .code(403)
+                .type('application/xml')
+                .send(xmlError('AccessDenied', `${name} mismatch`));
             }
           }
         }
@@ -82,7 +96,9 @@ export async function startFakeS3(options: { bucket: string; accessKeyId: string
 
   const keyOf = (url: string) => decodeURIComponent(url.split('?')[0]!.slice(bucketPath.length + 1));
   const notFound = (reply: FastifyReply, head = false) =>
-    head ? reply.code(404).send() : reply.code(404).type('application/xml').send(xmlError('NoSuchKey', 'The specified key does not exist.'));
+    head
+      ? reply.code(404).send()
+      : reply.code(404).type('application/xml').send(xmlError('NoSuchKey', 'The specified key does not exist.'));
 
   app.put(`${bucketPath}/*`, async (request, reply) => {
     objects.set(keyOf(request.url), {
@@ -95,12 +111,19 @@ export async function startFakeS3(options: { bucket: string; accessKeyId: string
   app.head(`${bucketPath}/*`, async (request, reply) => {
     const object = objects.get(keyOf(request.url));
     if (!object) return notFound(reply, true);
-    return reply.code(200).header('content-length', object.body.length).header('content-type', object.contentType ?? 'application/octet-stream').send();
+    return reply
+      .code(200)
+      .header('content-length', object.body.length)
+      .header('content-type', object.contentType ?? 'application/octet-stream')
+      .send();
   });
   app.get(`${bucketPath}/*`, async (request, reply) => {
     const object = objects.get(keyOf(request.url));
     if (!object) return notFound(reply);
-    return reply.code(200).type(object.contentType ?? 'application/octet-stream').send(object.body);
+    return reply
+      .code(200)
+      .type(object.contentType ?? 'application/octet-stream')
+      .send(object.body);
   });
   app.delete(`${bucketPath}/*`, async (request, reply) => {
     objects.delete(keyOf(request.url));

@@ -28,9 +28,7 @@ function decodeQuotedPrintable(raw: string): string {
 
 function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 }
 
@@ -58,9 +56,7 @@ export async function readOutbox(source: MailSource): Promise<OutboxMail[]> {
 
 /** The newest mail to `to` (case-insensitive). */
 export async function lastMailTo(source: MailSource, to: string): Promise<OutboxMail> {
-  const mail = (await readOutbox(source))
-    .filter((m) => m.to.toLowerCase() === to.toLowerCase())
-    .at(-1);
+  const mail = (await readOutbox(source)).filter((m) => m.to.toLowerCase() === to.toLowerCase()).at(-1);
   if (!mail) throw new Error(`no mail to ${to}`);
   return mail;
 }

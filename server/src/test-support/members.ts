@@ -20,11 +20,21 @@ export async function createMember(t: TestApp, clubId: string, email = `${clubId
   const registration: RegistrationInput = {
     email,
     password: MEMBER_PASSWORD,
-    fields: { firstname: 'Erika', lastname: 'Musterfrau', street: 'Hauptstraße 1', city: '80331 München', club: { id: clubId, linkType: 'Object', type: 'Link' } },
+    fields: {
+      firstname: 'Erika',
+      lastname: 'Musterfrau',
+      street: 'Hauptstraße 1',
+      city: '80331 München',
+      club: { id: clubId, linkType: 'Object', type: 'Link' },
+    },
   };
   const signup = await t.app.inject({ method: 'POST', url: `${base}/signup`, payload: registration as unknown as Record<string, unknown> });
   if (signup.statusCode !== 201) throw new Error(`signup of ${email} failed: ${signup.statusCode} ${signup.body}`);
-  const confirm = await t.app.inject({ method: 'POST', url: `${base}/signup/confirm`, payload: { email, code: await lastCodeTo(t, email) } });
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: `${base}/signup/confirm`,
+    payload: { email, code: await lastCodeTo(t, email) },
+  });
   if (confirm.statusCode !== 200) throw new Error(`confirmation of ${email} failed: ${confirm.body}`);
   const login = await srpLogin(t.app, email, MEMBER_PASSWORD, t.ctx.now());
   const accessToken = login.body.AuthenticationResult?.AccessToken;

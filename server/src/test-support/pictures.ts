@@ -37,7 +37,10 @@ export interface FormBody {
 }
 
 /** A multipart form: the fields in order, then `file`. */
-export async function multipartForm(fields: Record<string, string>, file: { name: string; type: string; data: Buffer } | null): Promise<FormBody> {
+export async function multipartForm(
+  fields: Record<string, string>,
+  file: { name: string; type: string; data: Buffer } | null,
+): Promise<FormBody> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);

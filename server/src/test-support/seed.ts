@@ -1,7 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PointsRowDto } from '@erd/shared-contracts/wire';
 import type { Db } from '../db/client.js';
-import { challenges, clubs, participations, site, votes, years, type ChallengeScoring, type NewParticipationRow } from '../db/schema/index.js';
+import {
+  challenges,
+  clubs,
+  participations,
+  site,
+  votes,
+  years,
+  type ChallengeScoring,
+  type NewParticipationRow,
+} from '../db/schema/index.js';
 import { normalizeSearch } from '../lib/text.js';
 import { DEFAULT_POINTS } from '../modules/season/schema.js';
 
@@ -60,7 +69,10 @@ export async function seedChallenge(
           startDateVoting: '2026-07-01',
           endDateVoting: '2026-12-31',
         }
-      : { rightAnswer: input.rightAnswer === undefined ? 77 : input.rightAnswer, scoring: input.scoring ?? (type === 'bfv-erd-goals' ? 'highest' : 'closest') }),
+      : {
+          rightAnswer: input.rightAnswer === undefined ? 77 : input.rightAnswer,
+          scoring: input.scoring ?? (type === 'bfv-erd-goals' ? 'highest' : 'closest'),
+        }),
     ...input.dates,
     points: input.points ?? DEFAULT_POINTS,
   });

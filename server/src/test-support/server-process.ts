@@ -43,7 +43,12 @@ export async function startServerProcess(env: Record<string, string>, { timeoutM
   const { DATABASE_URL: _inherited, ...base } = process.env;
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(HOOKS)})`, path.join(SERVER_ROOT, 'src/server.ts')],
+    [
+      '--conditions=source',
+      '--import',
+      `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(HOOKS)})`,
+      path.join(SERVER_ROOT, 'src/server.ts'),
+    ],
     {
       cwd: path.resolve(SERVER_ROOT, '..'),
       env: { ...base, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, PORT: String(port) },

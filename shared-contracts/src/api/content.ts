@@ -1,9 +1,4 @@
-import type {
-  ClubDto,
-  ParticipationPageDto,
-  SpaceDataDto,
-  StandingRowDto,
-} from '../entities.js';
+import type { ClubDto, ParticipationPageDto, SpaceDataDto, StandingRowDto } from '../entities.js';
 import { PARTICIPATION_PAGE_SIZE, participationSearchQuery, type ParticipationSort } from '../content-queries.js';
 import { getRuntimeConfig, resolveServiceUrl } from '../runtime-config.js';
 import { ApiError, isApiError } from './errors.js';

@@ -3,9 +3,7 @@ import type { SpaceDataDto } from '../entities.js';
 import { loadSpaceData } from './content.js';
 
 export type SpaceDataState =
-  | { status: 'loading'; data?: undefined }
-  | { status: 'error'; data?: undefined }
-  | { status: 'success'; data: SpaceDataDto };
+  { status: 'loading'; data?: undefined } | { status: 'error'; data?: undefined } | { status: 'success'; data: SpaceDataDto };
 
 /**
  * The space data (year, challenges, teasers, legal texts) for a page of the host or a remote:

@@ -11,8 +11,7 @@ export const formMessages = {
   teamRequired: 'Bitte wähle dein Team aus',
   emailInvalid: 'Gib eine gültige Emailadresse an',
   passwordRequired: 'Gib ein Passwort ein',
-  passwordRule:
-    'Das Passwort muss mindestens 8 Zeichen lang sein und einen Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen enthalten',
+  passwordRule: 'Das Passwort muss mindestens 8 Zeichen lang sein und einen Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen enthalten',
   passwordRepeatRequired: 'Wiederhole das Passwort',
   passwordMismatch: 'Die Passwörter stimmen nicht überein',
   termsRequired: 'Den Teilnahmebedingungen muss zugestimmt werden',

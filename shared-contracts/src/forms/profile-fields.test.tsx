@@ -4,7 +4,9 @@ import { formMessages } from './form-messages';
 import { phoneNumber, ProfileFields, profileFields, requiredText } from './profile-fields';
 
 it('lists the personal data in the order of the forms, phone optional', () => {
-  renderWithProviders(<ProfileFields renderField={(field) => <p>{`${field.name}:${field.label}${field.optional ? ' (optional)' : ''}`}</p>} />);
+  renderWithProviders(
+    <ProfileFields renderField={(field) => <p>{`${field.name}:${field.label}${field.optional ? ' (optional)' : ''}`}</p>} />,
+  );
   expect(screen.getByRole('heading', { level: 2, name: 'Deine Daten' })).toBeInTheDocument();
   expect(screen.getAllByText(/:/).map((p) => p.textContent)).toEqual([
     'firstname:Vorname',

@@ -59,7 +59,15 @@ export const profileFields: Record<ProfileFieldName, ProfileFieldSpec> = {
     maxLength: PROFILE_LIMITS.city,
     validate: requiredText(formMessages.cityRequired),
   },
-  phone: { name: 'phone', label: 'Telefon', type: 'tel', autoComplete: 'tel', optional: true, maxLength: PROFILE_LIMITS.phone, validate: phoneNumber },
+  phone: {
+    name: 'phone',
+    label: 'Telefon',
+    type: 'tel',
+    autoComplete: 'tel',
+    optional: true,
+    maxLength: PROFILE_LIMITS.phone,
+    validate: phoneNumber,
+  },
 };
 
 /**

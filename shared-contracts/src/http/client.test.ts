@@ -16,7 +16,10 @@ function clearCookie() {
 beforeEach(clearCookie);
 afterAll(clearCookie);
 
-const sent = (mock: jest.Mock) => (mock.mock.calls as Array<[URL, FakeXhrInit]>).map(([url, init]) => `${init.method} ${url.pathname} ${init.headers['x-xsrf-token'] ?? '-'}`);
+const sent = (mock: jest.Mock) =>
+  (mock.mock.calls as Array<[URL, FakeXhrInit]>).map(
+    ([url, init]) => `${init.method} ${url.pathname} ${init.headers['x-xsrf-token'] ?? '-'}`,
+  );
 
 test('without the cookie, the first unsafe calls ask for it once and send it as the header', async () => {
   const mock = mockXhr({

@@ -70,7 +70,14 @@ export const auditQuerySchema = auditCsvQuerySchema.extend({
 const detailValue = (depth: number): z.ZodType<unknown> =>
   depth === 0
     ? z.unknown().meta({ description: 'Any JSON value' })
-    : z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(detailValue(depth - 1)), z.record(z.string(), detailValue(depth - 1))]);
+    : z.union([
+        z.string(),
+        z.number(),
+        z.boolean(),
+        z.null(),
+        z.array(detailValue(depth - 1)),
+        z.record(z.string(), detailValue(depth - 1)),
+      ]);
 
 export const auditDetailsSchema = z.record(z.string(), detailValue(4));
 

@@ -22,7 +22,10 @@ const campaignLine = (label: string, max: number) =>
 const imageUrl = z
   .string('Bild-Adresse erwartet.')
   .max(2000, 'Bild-Adresse: höchstens 2000 Zeichen.')
-  .refine((v) => /^\/media\/[A-Za-z0-9._/-]+$/.test(v) || /^https:\/\/\S+$/i.test(v), 'Bild-Adresse: ein hochgeladenes Bild (/media/…) oder eine https-URL.');
+  .refine(
+    (v) => /^\/media\/[A-Za-z0-9._/-]+$/.test(v) || /^https:\/\/\S+$/i.test(v),
+    'Bild-Adresse: ein hochgeladenes Bild (/media/…) oder eine https-URL.',
+  );
 
 /**
  * A picture the back office saves (the campaign's key visual, a teaser's images): an `ImageDto` as
@@ -31,10 +34,18 @@ const imageUrl = z
  */
 export const campaignImageSchema = z.strictObject({
   fields: z.strictObject({
-    title: z.string().max(300).refine((v) => isSingleLine(v), 'Bildtitel: bitte ohne Steuerzeichen.').optional(),
+    title: z
+      .string()
+      .max(300)
+      .refine((v) => isSingleLine(v), 'Bildtitel: bitte ohne Steuerzeichen.')
+      .optional(),
     file: z.strictObject({
       url: imageUrl,
-      contentType: z.string().max(100).refine((v) => isSingleLine(v), 'Bildtyp: bitte ohne Steuerzeichen.').optional(),
+      contentType: z
+        .string()
+        .max(100)
+        .refine((v) => isSingleLine(v), 'Bildtyp: bitte ohne Steuerzeichen.')
+        .optional(),
       width: z.int().min(1).max(100_000).optional(),
       height: z.int().min(1).max(100_000).optional(),
     }),
@@ -78,7 +89,12 @@ export const saveCampaignInputSchema = z
   })
   .superRefine((input, ctx) => {
     if (input.claim.trim() === '' && (input.subline.trim() !== '' || input.prize.trim() !== '')) {
-      ctx.addIssue({ code: 'custom', path: ['claim'], message: 'Claim: ohne Claim zeigt die Startseite Unterzeile und Hauptpreis nicht. Gib einen Claim an oder leere die anderen Felder.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['claim'],
+        message:
+          'Claim: ohne Claim zeigt die Startseite Unterzeile und Hauptpreis nicht. Gib einen Claim an oder leere die anderen Felder.',
+      });
     }
   });
 export type SaveCampaignInput = z.infer<typeof saveCampaignInputSchema>;
@@ -93,4 +109,7 @@ const isCalendarDay = (value: string) => {
  * A challenge's `resultsDate` in its PATCH (challenges-admin): the day its results are expected,
  * `YYYY-MM-DD`, on or after its end (the server checks that); null clears it.
  */
-export const resultsDateSchema = z.string('Datum erwartet.').refine(isCalendarDay, 'Datum als JJJJ-MM-TT (ein Tag, den es gibt).').nullable();
+export const resultsDateSchema = z
+  .string('Datum erwartet.')
+  .refine(isCalendarDay, 'Datum als JJJJ-MM-TT (ein Tag, den es gibt).')
+  .nullable();

@@ -11,7 +11,14 @@ import { challengeObjectTypeIdSchema, imageSchema, pointsRowSchema, prizesSchema
  */
 
 /** Error codes of the challenges' routes (`ChallengeRunning`: a running challenge's dates change only confirmed, with a reason). */
-export const challengeAdminErrorCodeSchema = z.enum(['ValidationError', 'Unauthorized', 'Forbidden', 'NotFound', 'Conflict', 'ChallengeRunning']);
+export const challengeAdminErrorCodeSchema = z.enum([
+  'ValidationError',
+  'Unauthorized',
+  'Forbidden',
+  'NotFound',
+  'Conflict',
+  'ChallengeRunning',
+]);
 export type ChallengeAdminErrorCode = z.infer<typeof challengeAdminErrorCodeSchema>;
 
 /** The phase of a challenge today (the public site's time states, decisions §4). */
@@ -80,7 +87,10 @@ const CHALLENGE_TEXT_MAX = 5000;
 const challengeImageUrl = z
   .string()
   .max(2000)
-  .refine((v) => /^\/media\/[A-Za-z0-9._/-]+$/.test(v) || /^https:\/\/\S+$/i.test(v), 'Bild-Adresse: ein hochgeladenes Bild (/media/…) oder eine https-URL.');
+  .refine(
+    (v) => /^\/media\/[A-Za-z0-9._/-]+$/.test(v) || /^https:\/\/\S+$/i.test(v),
+    'Bild-Adresse: ein hochgeladenes Bild (/media/…) oder eine https-URL.',
+  );
 
 /** A picture a challenge is saved with: the `ImageDto` the upload answers, our media or https, no unknown fields. */
 export const challengeImageInputSchema = z.strictObject({
@@ -94,7 +104,9 @@ export const challengeImageInputSchema = z.strictObject({
   }),
   metadata: z
     .strictObject({
-      thumbnails: z.array(z.strictObject({ url: challengeImageUrl, width: z.int().min(1).max(100_000), format: z.string().max(20).optional() })).max(10),
+      thumbnails: z
+        .array(z.strictObject({ url: challengeImageUrl, width: z.int().min(1).max(100_000), format: z.string().max(20).optional() }))
+        .max(10),
     })
     .optional(),
 });

@@ -35,12 +35,7 @@ const multiLine = (max: number) =>
 export const clubRequestInputSchema = z.strictObject({
   clubName: z.string().trim().pipe(singleLine(2, CLUB_REQUEST_LIMITS.clubName)),
   /** Optional: empty or digits (the BFV club numbers are digits). */
-  clubNumber: z
-    .string()
-    .trim()
-    .max(CLUB_REQUEST_LIMITS.clubNumber)
-    .regex(/^\d*$/, 'Die Vereinsnummer besteht nur aus Ziffern.')
-    .optional(),
+  clubNumber: z.string().trim().max(CLUB_REQUEST_LIMITS.clubNumber).regex(/^\d*$/, 'Die Vereinsnummer besteht nur aus Ziffern.').optional(),
   team: z.enum(['m', 'w']),
   email: z
     .string()

@@ -40,7 +40,12 @@ export const clubAdminPageSchema = z.object({ items: z.array(clubAdminSchema), t
 export const clubLogoParamsSchema = z.strictObject({ id: wireId });
 
 /** The fields of a club the CSV sets. */
-export const clubImportFieldsSchema = z.object({ clubnumber: z.string(), clubname: z.string(), team: teamSchema, linkurl: z.string().nullable() });
+export const clubImportFieldsSchema = z.object({
+  clubnumber: z.string(),
+  clubname: z.string(),
+  team: teamSchema,
+  linkurl: z.string().nullable(),
+});
 
 /** A row the import refuses: the file's line (1 is the header) and why, in German. */
 export const clubImportBadRowSchema = z.object({ line: z.number(), reason: z.string() });
@@ -75,7 +80,14 @@ export const clubImportApplyQuerySchema = z.strictObject({
   previewHash: z.string(PREVIEW_HASH_MISSING).regex(/^[0-9a-f]{64}$/, PREVIEW_HASH_MISSING),
 });
 
-export const clubImportResultSchema = z.object({ fileHash: z.string(), added: count, changed: count, unchanged: count, removed: count, kept: count });
+export const clubImportResultSchema = z.object({
+  fileHash: z.string(),
+  added: count,
+  changed: count,
+  unchanged: count,
+  removed: count,
+  kept: count,
+});
 
 /** Why an import is refused with 409: the file has bad rows (`badRows` of them), or the file or the clubs changed since the preview. */
 export const clubImportConflictSchema = z.enum(['bad-rows', 'stale']);

@@ -47,4 +47,6 @@ export const operatorReasonSchema = z
   .trim()
   .min(OPERATOR_REASON_MIN_LENGTH, OPERATOR_REASON_MESSAGE)
   .max(OPERATOR_REASON_MAX_LENGTH, OPERATOR_REASON_MESSAGE)
-  .refine((value) => !REASON_CONTROL.test(value) && !LONE_SURROGATE.test(value) && !value.includes('\uFFFD'), { message: OPERATOR_REASON_MESSAGE });
+  .refine((value) => !REASON_CONTROL.test(value) && !LONE_SURROGATE.test(value) && !value.includes('\uFFFD'), {
+    message: OPERATOR_REASON_MESSAGE,
+  });

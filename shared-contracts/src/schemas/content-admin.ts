@@ -74,13 +74,20 @@ const teaserInputSchema = (key: TeaserKey) =>
     description: z.string().max(CONTENT_LIMITS.description, `Beschreibung: höchstens ${CONTENT_LIMITS.description} Zeichen.`),
     images: z
       .array(campaignImageSchema)
-      .max(CONTENT_LIMITS.images[key], CONTENT_LIMITS.images[key] === 1 ? 'Höchstens ein Bild.' : `Höchstens ${CONTENT_LIMITS.images[key]} Bilder.`),
+      .max(
+        CONTENT_LIMITS.images[key],
+        CONTENT_LIMITS.images[key] === 1 ? 'Höchstens ein Bild.' : `Höchstens ${CONTENT_LIMITS.images[key]} Bilder.`,
+      ),
   });
 
 /** PUT /api/operator/content/teasers (admin): all three teasers; `expectedUpdatedAt` is `teasersUpdatedAt`. */
 export const contentTeasersInputSchema = z.strictObject({
   expectedUpdatedAt,
-  teasers: z.strictObject({ teaser1: teaserInputSchema('teaser1'), teaser2: teaserInputSchema('teaser2'), teaserPrizes: teaserInputSchema('teaserPrizes') }),
+  teasers: z.strictObject({
+    teaser1: teaserInputSchema('teaser1'),
+    teaser2: teaserInputSchema('teaser2'),
+    teaserPrizes: teaserInputSchema('teaserPrizes'),
+  }),
 });
 
 /** PUT /api/operator/content/banner (admin): '' clears a strip (the default slogan shows); `expectedUpdatedAt` is `siteUpdatedAt`. */
@@ -105,7 +112,9 @@ export const contentLegalInputSchema = z.strictObject({
 });
 
 /** POST /api/operator/content/preview (admin): Markdown to convert; nothing is saved. */
-export const markdownPreviewInputSchema = z.strictObject({ markdown: z.string('Text erwartet.').max(CONTENT_LIMITS.legal, LEGAL_MAX_MESSAGE) });
+export const markdownPreviewInputSchema = z.strictObject({
+  markdown: z.string('Text erwartet.').max(CONTENT_LIMITS.legal, LEGAL_MAX_MESSAGE),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Pictures (POST /api/operator/media, a club's logo)

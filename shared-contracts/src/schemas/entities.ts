@@ -50,15 +50,17 @@ export type RichTextInline =
   | { type: 'break' };
 
 /** Rich text inline nodes (a subset of mdast); rendered as React elements, never as HTML. Named: the OpenAPI document's component `RichTextInline`. */
-export const richTextInlineSchema: z.ZodType<RichTextInline> = z.lazy(() =>
-  z.discriminatedUnion('type', [
-    z.object({ type: z.literal('text'), value: z.string() }),
-    z.object({ type: z.literal('strong'), children: z.array(richTextInlineSchema) }),
-    z.object({ type: z.literal('emphasis'), children: z.array(richTextInlineSchema) }),
-    z.object({ type: z.literal('link'), url: z.string(), children: z.array(richTextInlineSchema) }),
-    z.object({ type: z.literal('break') }),
-  ]),
-).meta({ id: 'RichTextInline' });
+export const richTextInlineSchema: z.ZodType<RichTextInline> = z
+  .lazy(() =>
+    z.discriminatedUnion('type', [
+      z.object({ type: z.literal('text'), value: z.string() }),
+      z.object({ type: z.literal('strong'), children: z.array(richTextInlineSchema) }),
+      z.object({ type: z.literal('emphasis'), children: z.array(richTextInlineSchema) }),
+      z.object({ type: z.literal('link'), url: z.string(), children: z.array(richTextInlineSchema) }),
+      z.object({ type: z.literal('break') }),
+    ]),
+  )
+  .meta({ id: 'RichTextInline' });
 
 /** Rich text blocks (a subset of mdast). */
 export type RichTextBlock =
@@ -72,14 +74,20 @@ export interface RichTextListItem {
   children: RichTextBlock[];
 }
 
-export const richTextBlockSchema: z.ZodType<RichTextBlock> = z.lazy(() =>
-  z.discriminatedUnion('type', [
-    z.object({ type: z.literal('heading'), depth: z.literal([1, 2, 3, 4, 5, 6]), children: z.array(richTextInlineSchema) }),
-    z.object({ type: z.literal('paragraph'), children: z.array(richTextInlineSchema) }),
-    z.object({ type: z.literal('list'), ordered: z.boolean(), children: z.array(z.object({ type: z.literal('listItem'), children: z.array(richTextBlockSchema) })) }),
-    z.object({ type: z.literal('thematicBreak') }),
-  ]),
-).meta({ id: 'RichTextBlock' });
+export const richTextBlockSchema: z.ZodType<RichTextBlock> = z
+  .lazy(() =>
+    z.discriminatedUnion('type', [
+      z.object({ type: z.literal('heading'), depth: z.literal([1, 2, 3, 4, 5, 6]), children: z.array(richTextInlineSchema) }),
+      z.object({ type: z.literal('paragraph'), children: z.array(richTextInlineSchema) }),
+      z.object({
+        type: z.literal('list'),
+        ordered: z.boolean(),
+        children: z.array(z.object({ type: z.literal('listItem'), children: z.array(richTextBlockSchema) })),
+      }),
+      z.object({ type: z.literal('thematicBreak') }),
+    ]),
+  )
+  .meta({ id: 'RichTextBlock' });
 
 export const richTextSchema = z.object({ type: z.literal('root'), children: z.array(richTextBlockSchema) });
 
@@ -130,7 +138,12 @@ export const pictureVoteChallengeSchema = contentObject(z.literal('bfv-erd-pictu
 export const textVoteChallengeSchema = contentObject(z.literal('bfv-erd-text-vote'), voteChallengeFieldsSchema);
 
 /** A challenge of the content API (spec §3): estimate and goals, or a vote challenge with its four days. */
-export const challengeSchema = z.union([estimateChallengeSchema, goalsChallengeSchema, pictureVoteChallengeSchema, textVoteChallengeSchema]);
+export const challengeSchema = z.union([
+  estimateChallengeSchema,
+  goalsChallengeSchema,
+  pictureVoteChallengeSchema,
+  textVoteChallengeSchema,
+]);
 
 export const teaserSchema = z.object({
   headline: z.string(),

@@ -32,8 +32,9 @@ const M = MODERATION_MESSAGES;
 export const moderationErrorCodeSchema = z.enum(['Unauthorized', 'InvalidCredentials', 'NotFound', 'NotPending', 'ValidationError']);
 export type ModerationErrorCodeDto = z.infer<typeof moderationErrorCodeSchema>;
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const NOT_PLAIN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\uFFFD/;
+const NOT_PLAIN =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\uFFFD/;
 
 /** True for text a person can have typed: no control character but tab and line breaks, no broken UTF-16 or U+FFFD. */
 export const isPlainTextValue = (value: string) => !NOT_PLAIN.test(value);
@@ -45,7 +46,9 @@ const isPlain = isPlainTextValue;
  */
 export const moderationReasonSchema = (message: string) =>
   z
-    .union([z.literal(''), z.string().trim().min(REASON_MIN, message).max(REASON_MAX, message).refine(isPlain, { message })], { error: message })
+    .union([z.literal(''), z.string().trim().min(REASON_MIN, message).max(REASON_MAX, message).refine(isPlain, { message })], {
+      error: message,
+    })
     .nullish()
     .transform((value) => value || null);
 
@@ -89,7 +92,10 @@ export const moderationIdParamsSchema = z.strictObject({ id: wireId });
 /** The Werberat checklist: each point `true` (the entry keeps the rule) or `false` (it breaks it), nothing else. */
 const checkPoint = z.boolean({ error: M.checklist });
 export const werberatChecklistSchema = z.strictObject(
-  { minors: checkPoint, traffic: checkPoint, performance: checkPoint, excess: checkPoint } satisfies Record<(typeof WERBERAT_CHECK_KEYS)[number], z.ZodBoolean>,
+  { minors: checkPoint, traffic: checkPoint, performance: checkPoint, excess: checkPoint } satisfies Record<
+    (typeof WERBERAT_CHECK_KEYS)[number],
+    z.ZodBoolean
+  >,
   { error: M.checklist },
 );
 
@@ -145,7 +151,10 @@ export const removeVotesInputSchema = z.object(
 
 export type RemoveVotesInputValues = z.output<typeof removeVotesInputSchema>;
 
-export const removeVotesResultSchema = z.strictObject({ removed: count, participations: z.array(z.strictObject({ id: z.string(), votes: count })) });
+export const removeVotesResultSchema = z.strictObject({
+  removed: count,
+  participations: z.array(z.strictObject({ id: z.string(), votes: count })),
+});
 
 // ---------------------------------------------------------------------------------------------
 // The back office's decisions (moderation-admin.ts)
@@ -169,7 +178,12 @@ const decisionIds = z
  * `withdraw` a reason (3–500 characters) and the checklist as ticked.
  */
 export const moderationDecisionInputSchema = z.discriminatedUnion('decision', [
-  z.strictObject({ decision: z.literal('publish'), ids: decisionIds, checklist: completeChecklistSchema, reason: moderationReasonSchema(M.reason) }),
+  z.strictObject({
+    decision: z.literal('publish'),
+    ids: decisionIds,
+    checklist: completeChecklistSchema,
+    reason: moderationReasonSchema(M.reason),
+  }),
   z.strictObject({
     decision: z.enum(['reject', 'withdraw']),
     ids: decisionIds,

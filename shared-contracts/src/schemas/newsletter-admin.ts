@@ -44,7 +44,12 @@ export const newsletterAdminSubscriberSchema = z.object({
   unsubscribedAt: z.string().nullable(),
 });
 
-export const newsletterAdminSubscriberPageSchema = z.object({ items: z.array(newsletterAdminSubscriberSchema), total: count, from: count, size: count });
+export const newsletterAdminSubscriberPageSchema = z.object({
+  items: z.array(newsletterAdminSubscriberSchema),
+  total: count,
+  from: count,
+  size: count,
+});
 
 export const newsletterAdminConsentRecordSchema = z.object({
   at: z.string(),

@@ -86,7 +86,11 @@ export const operatorMessageSchema = z.strictObject({
   id: z.string(),
   subject: z.string(),
   body: z.string(),
-  filter: z.strictObject({ team: operatorMessageTeamSchema.optional(), challengeId: z.string().optional(), participated: z.boolean().optional() }),
+  filter: z.strictObject({
+    team: operatorMessageTeamSchema.optional(),
+    challengeId: z.string().optional(),
+    participated: z.boolean().optional(),
+  }),
   status: operatorMessageStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -41,7 +41,9 @@ export const operatorErrorCodeSchema = z.enum([
 export type OperatorErrorCode = z.infer<typeof operatorErrorCodeSchema>;
 
 /** A new password: the operator rule (`isValidOperatorPassword`). */
-const newPassword = z.string({ error: OPERATOR_INPUT_MESSAGES.password }).refine(isValidOperatorPassword, { message: OPERATOR_INPUT_MESSAGES.password });
+const newPassword = z
+  .string({ error: OPERATOR_INPUT_MESSAGES.password })
+  .refine(isValidOperatorPassword, { message: OPERATOR_INPUT_MESSAGES.password });
 
 /** A password that is only compared: anything else than a text up to 256 characters is a wrong one (no hint which). */
 const comparedPassword = z.string().max(OPERATOR_PASSWORD_COMPARE_MAX_LENGTH).catch('');
@@ -81,13 +83,20 @@ export const operatorListSchema = z.object({ items: z.array(operatorAccountSchem
 
 /** POST /api/operator/operators: the address (stored trimmed and in lower case), the role and a start password. */
 export const operatorCreateInputSchema = z.object({
-  email: z.string({ error: OPERATOR_INPUT_MESSAGES.email }).trim().toLowerCase().refine(isValidEmail, { message: OPERATOR_INPUT_MESSAGES.email }),
+  email: z
+    .string({ error: OPERATOR_INPUT_MESSAGES.email })
+    .trim()
+    .toLowerCase()
+    .refine(isValidEmail, { message: OPERATOR_INPUT_MESSAGES.email }),
   role: operatorRoleSchema,
   password: newPassword,
 });
 
 const changesSomething = (value: unknown) =>
-  typeof value !== 'object' || value === null || (value as { role?: unknown }).role !== undefined || (value as { disabled?: unknown }).disabled !== undefined;
+  typeof value !== 'object' ||
+  value === null ||
+  (value as { role?: unknown }).role !== undefined ||
+  (value as { disabled?: unknown }).disabled !== undefined;
 
 /**
  * PATCH /api/operator/operators/{id}: a new role and/or disabled state, with a reason (3–500
@@ -108,7 +117,15 @@ export const operatorIdParamsSchema = z.strictObject({ id: wireId });
 // ---------------------------------------------------------------------------------------------
 // The OpenAPI document (GET /api/operator/openapi.json): its top level and the parts a reader walks.
 
-const openApiResponseSchema = z.looseObject({ description: z.string().optional(), content: z.record(z.string(), z.looseObject({ schema: z.looseObject({ type: z.union([z.string(), z.array(z.string())]).optional() }).optional() })).optional() });
+const openApiResponseSchema = z.looseObject({
+  description: z.string().optional(),
+  content: z
+    .record(
+      z.string(),
+      z.looseObject({ schema: z.looseObject({ type: z.union([z.string(), z.array(z.string())]).optional() }).optional() }),
+    )
+    .optional(),
+});
 
 const openApiOperationSchema = z.looseObject({
   summary: z.string().optional(),
@@ -125,7 +142,12 @@ export const operatorOpenApiDocumentSchema = z.looseObject({
   paths: z.record(z.string(), z.record(z.string(), openApiOperationSchema)),
   components: z.looseObject({
     securitySchemes: z.record(z.string(), z.looseObject({ type: z.string() })).optional(),
-    schemas: z.record(z.string(), z.looseObject({ type: z.union([z.string(), z.array(z.string())]).optional(), description: z.string().optional() })).optional(),
+    schemas: z
+      .record(
+        z.string(),
+        z.looseObject({ type: z.union([z.string(), z.array(z.string())]).optional(), description: z.string().optional() }),
+      )
+      .optional(),
     responses: z.record(z.string(), openApiResponseSchema).optional(),
   }),
 });

@@ -11,7 +11,15 @@ import { challengeObjectTypeIdSchema, pointsRowSchema, standingRowSchema } from 
  */
 
 /** Error codes of the results API (409 ones are the service's own; `ReasonRequired` is a 400 `ValidationError` with `field: 'reason'`). */
-export const resultErrorCodeSchema = z.enum(['ValidationError', 'Unauthorized', 'NotFound', 'NotEnded', 'AnswerMissing', 'VersionConflict', 'Unchanged']);
+export const resultErrorCodeSchema = z.enum([
+  'ValidationError',
+  'Unauthorized',
+  'NotFound',
+  'NotEnded',
+  'AnswerMissing',
+  'VersionConflict',
+  'Unchanged',
+]);
 export type ResultErrorCode = z.infer<typeof resultErrorCodeSchema>;
 
 /** How a challenge ranks its entries: distance to the right answer, the highest number, or counted votes. */
@@ -199,16 +207,14 @@ export const resultAuditPageSchema = z.object({ items: z.array(resultAuditEntryS
 // Inputs (unknown fields are ignored, as they always were)
 
 /** A right answer: 1–9 digits, as a number or as Germans write it ('4.500', '4 500'); read as the number. */
-const rightAnswerValueSchema = z
-  .union([z.number(), z.string()], { error: RESULT_INPUT_MESSAGES.answer })
-  .transform((value, ctx) => {
-    const answer = parseEstimate(value);
-    if (answer === undefined) {
-      ctx.addIssue({ code: 'custom', message: RESULT_INPUT_MESSAGES.answer });
-      return z.NEVER;
-    }
-    return answer;
-  });
+const rightAnswerValueSchema = z.union([z.number(), z.string()], { error: RESULT_INPUT_MESSAGES.answer }).transform((value, ctx) => {
+  const answer = parseEstimate(value);
+  if (answer === undefined) {
+    ctx.addIssue({ code: 'custom', message: RESULT_INPUT_MESSAGES.answer });
+    return z.NEVER;
+  }
+  return answer;
+});
 
 /**
  * PUT …/answer: the right answer (null clears it) and, for goals, the ranking; at least one of
@@ -222,7 +228,10 @@ export const rightAnswerInputSchema = z
     ranking: z.enum(resultGoalsRankingSchema.options, { error: RESULT_INPUT_MESSAGES.ranking }).optional(),
     reason: z.string({ error: RESULT_INPUT_MESSAGES.answerReason }).nullable().optional(),
   })
-  .refine((input) => input.rightAnswer !== undefined || input.ranking !== undefined, { message: RESULT_INPUT_MESSAGES.nothingToChange, path: ['rightAnswer'] });
+  .refine((input) => input.rightAnswer !== undefined || input.ranking !== undefined, {
+    message: RESULT_INPUT_MESSAGES.nothingToChange,
+    path: ['rightAnswer'],
+  });
 
 /**
  * POST …/publish. `expectedVersion`: the version the operator looked at (0 before the first

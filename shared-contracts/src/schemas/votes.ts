@@ -34,7 +34,15 @@ export const voteInputSchema = z.object({
 export const voteResultSchema = z.strictObject({ votes: count });
 
 /** What a refused vote answers (`code`); see `VoteErrorCode` in `entries.ts`. */
-export const voteErrorCodeSchema = z.enum(['AlreadyVoted', 'VotingClosed', 'OwnEntry', 'ProofRequired', 'InvalidProof', 'NotFound', 'LimitExceeded']);
+export const voteErrorCodeSchema = z.enum([
+  'AlreadyVoted',
+  'VotingClosed',
+  'OwnEntry',
+  'ProofRequired',
+  'InvalidProof',
+  'NotFound',
+  'LimitExceeded',
+]);
 export type VoteErrorCodeDto = z.infer<typeof voteErrorCodeSchema>;
 
 /**
@@ -118,7 +126,8 @@ const minuteSchema = z.string().transform((value, ctx) => {
 });
 
 /** Absent or '' (a form's empty filter) is no filter. */
-const optionalFilter = <T extends z.ZodType>(schema: T, message: string) => z.union([z.literal('').transform(() => undefined), schema], { error: message }).optional();
+const optionalFilter = <T extends z.ZodType>(schema: T, message: string) =>
+  z.union([z.literal('').transform(() => undefined), schema], { error: message }).optional();
 
 /** `{participationId}` of the vote review's paths: a published entry's id (anything else is 404 NotFound). */
 export const voteReviewParamsSchema = z.strictObject({ participationId: z.string().regex(REVIEW_ID_PATTERN, M.notFound) });

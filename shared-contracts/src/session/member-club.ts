@@ -29,7 +29,8 @@ type Entry = { sub: string; state: Exclude<MemberClubState, { status: 'none' }> 
 const memberClubStore = createStore<{ entry: Entry | null }>()(() => ({ entry: null }));
 let pending: { sub: string; promise: Promise<void> } | null = null;
 
-const signedInSub = (s: SessionData): string | null => (s.status === 'LOGGED_IN' && typeof s.claims?.sub === 'string' && s.claims.sub ? s.claims.sub : null);
+const signedInSub = (s: SessionData): string | null =>
+  s.status === 'LOGGED_IN' && typeof s.claims?.sub === 'string' && s.claims.sub ? s.claims.sub : null;
 
 function settle(sub: string, state: Entry['state']): void {
   // Signed out or another member meanwhile: the answer is not theirs.

@@ -124,7 +124,8 @@ export function mockFetch(routes: Record<string, Handler>) {
 
 /** The server's answer to `GET XSRF_TOKEN_PATH`: the cookie, unless there is one. */
 function xsrfTokenAnswer(): FakeResponse {
-  if (!document.cookie.split('; ').some((part) => part.startsWith(`${XSRF_COOKIE}=`))) document.cookie = `${XSRF_COOKIE}=test-xsrf-token-0123456789; path=/`;
+  if (!document.cookie.split('; ').some((part) => part.startsWith(`${XSRF_COOKIE}=`)))
+    document.cookie = `${XSRF_COOKIE}=test-xsrf-token-0123456789; path=/`;
   return { status: 204 };
 }
 

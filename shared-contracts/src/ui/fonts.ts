@@ -21,7 +21,10 @@
 
 /** The display face's family, and its metric-adjusted local fallbacks' (their `@font-face` rules: host/src/shell/display-font.ts). */
 export const DISPLAY_FONT_FAMILY = 'Roboto Condensed';
-export const DISPLAY_FALLBACK_FAMILIES = { narrow: `${DISPLAY_FONT_FAMILY} Fallback Narrow`, wide: `${DISPLAY_FONT_FAMILY} Fallback` } as const;
+export const DISPLAY_FALLBACK_FAMILIES = {
+  narrow: `${DISPLAY_FONT_FAMILY} Fallback Narrow`,
+  wide: `${DISPLAY_FONT_FAMILY} Fallback`,
+} as const;
 
 /** The theme's display stack: the face, its metric-adjusted fallbacks, then what the system has. */
 export const DISPLAY_FONT_STACK = [DISPLAY_FONT_FAMILY, DISPLAY_FALLBACK_FAMILIES.narrow, DISPLAY_FALLBACK_FAMILIES.wide]

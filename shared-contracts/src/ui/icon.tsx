@@ -21,9 +21,7 @@ const paths = {
   'arrow-right': <path d="M5 12h14M13 6l6 6-6 6" {...stroke} />,
   quote: <path d="M7 7h4v4c0 3-1.5 5-4 6M14 7h4v4c0 3-1.5 5-4 6" {...stroke} />,
   'exclamation-mark': <path d="M12 4v10M12 19v.5" {...stroke} strokeWidth={3} />,
-  'thumbs-up': (
-    <path d="M7 11v9H4v-9h3zm0 0 4-7c1.5 0 2.5 1 2.2 2.6L12.6 10H19a2 2 0 0 1 2 2.3l-1.2 6A2 2 0 0 1 17.8 20H7" {...stroke} />
-  ),
+  'thumbs-up': <path d="M7 11v9H4v-9h3zm0 0 4-7c1.5 0 2.5 1 2.2 2.6L12.6 10H19a2 2 0 0 1 2 2.3l-1.2 6A2 2 0 0 1 17.8 20H7" {...stroke} />,
   facebook: <path d="M14 8h3V4h-3a4 4 0 0 0-4 4v2H7v4h3v8h4v-8h3l1-4h-4V8z" fill="currentColor" />,
   youtube: (
     <>
@@ -31,7 +29,9 @@ const paths = {
       <path d="M10 9l5 3-5 3z" fill="#fff" />
     </>
   ),
-  tiktok: <path d="M14 3v11.5a3.5 3.5 0 1 1-3-3.46V8.1A6.5 6.5 0 1 0 17 14.5V9.2a7 7 0 0 0 4 1.3V7a4 4 0 0 1-4-4h-3z" fill="currentColor" />,
+  tiktok: (
+    <path d="M14 3v11.5a3.5 3.5 0 1 1-3-3.46V8.1A6.5 6.5 0 1 0 17 14.5V9.2a7 7 0 0 0 4 1.3V7a4 4 0 0 1-4-4h-3z" fill="currentColor" />
+  ),
   instagram: (
     <>
       <rect x="3" y="3" width="18" height="18" rx="5" {...stroke} />
@@ -71,9 +71,7 @@ const paths = {
       <path d="M20 20l-4.5-4.5" {...stroke} />
     </>
   ),
-  shield: (
-    <path d="M12 2l8 3v6c0 5.2-3.4 9.6-8 11-4.6-1.4-8-5.8-8-11V5l8-3z" fill="currentColor" />
-  ),
+  shield: <path d="M12 2l8 3v6c0 5.2-3.4 9.6-8 11-4.6-1.4-8-5.8-8-11V5l8-3z" fill="currentColor" />,
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -25,37 +25,45 @@ const buttonStyles = (theme: Theme, variant: ButtonVariant, block: boolean) => c
   text-decoration: none;
   cursor: pointer;
   transition: background-color 0.15s, color 0.15s, border-color 0.15s;
-  ${variant === 'primary' &&
-  css`
+  ${
+    variant === 'primary' &&
+    css`
     background: ${theme.colors.primary};
     color: ${theme.colors.primaryDark};
     &:hover:not(:disabled) {
       background: #ffc928;
     }
-  `}
-  ${variant === 'secondary' &&
-  css`
+  `
+  }
+  ${
+    variant === 'secondary' &&
+    css`
     background: ${theme.colors.primaryDark};
     color: ${theme.colors.white};
     &:hover:not(:disabled) {
       background: #133d69;
     }
-  `}
-  ${variant === 'outline' &&
-  css`
+  `
+  }
+  ${
+    variant === 'outline' &&
+    css`
     background: transparent;
     color: inherit;
     border-color: currentColor;
     &:hover:not(:disabled) {
       background: rgba(255, 255, 255, 0.12);
     }
-  `}
-  ${variant === 'ghost' &&
-  css`
+  `
+  }
+  ${
+    variant === 'ghost' &&
+    css`
     background: transparent;
     color: inherit;
     padding-inline: ${theme.space(2)};
-  `}
+  `
+  }
   &:focus-visible {
     outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
@@ -80,9 +88,9 @@ export function Button(props: ComponentProps<typeof StyledButton>) {
   return <StyledButton type="button" {...props} />;
 }
 
-export const ButtonLink = styled(Link, { shouldForwardProp: (p) => p !== 'variant' && p !== 'block' })<
-  ButtonStyleProps & LinkProps
->(({ theme, variant = 'primary', block = false }) => buttonStyles(theme, variant, block));
+export const ButtonLink = styled(Link, { shouldForwardProp: (p) => p !== 'variant' && p !== 'block' })<ButtonStyleProps & LinkProps>(
+  ({ theme, variant = 'primary', block = false }) => buttonStyles(theme, variant, block),
+);
 
 export const ButtonAnchor = styled('a', { shouldForwardProp: (p) => p !== 'variant' && p !== 'block' })<ButtonStyleProps>(
   ({ theme, variant = 'primary', block = false }) => buttonStyles(theme, variant, block),

@@ -8,14 +8,21 @@ const doc = (...urls: string[]): RichTextDto => ({
   children: [{ type: 'paragraph', children: urls.map((url, i) => ({ type: 'link', url, children: [{ type: 'text', value: `L${i}` }] })) }],
 });
 
-it.each(['/\\evil.example', '/\t/evil.example', '/\n/evil.example', '//evil.example', '/.//evil.example', 'http://evil.example', 'javascript:alert(1)', 'java\nscript:alert(1)', 'tel:123'])(
-  'a stored link %j shows as text, without an href',
-  (url) => {
-    const { container } = render(<RichText document={doc(url)} />);
-    expect(screen.getByText('L0')).toBeInTheDocument();
-    expect(container.querySelector('a')).toBeNull();
-  },
-);
+it.each([
+  '/\\evil.example',
+  '/\t/evil.example',
+  '/\n/evil.example',
+  '//evil.example',
+  '/.//evil.example',
+  'http://evil.example',
+  'javascript:alert(1)',
+  'java\nscript:alert(1)',
+  'tel:123',
+])('a stored link %j shows as text, without an href', (url) => {
+  const { container } = render(<RichText document={doc(url)} />);
+  expect(screen.getByText('L0')).toBeInTheDocument();
+  expect(container.querySelector('a')).toBeNull();
+});
 
 it('writes allowed links as parsed; https opens in a new tab, site paths and mail do not', () => {
   render(<RichText document={doc('/terms', 'https://www.bfv.de', 'mailto:info@example.org')} />);

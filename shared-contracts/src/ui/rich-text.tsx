@@ -1,5 +1,11 @@
 import { Fragment, type ReactNode } from 'react';
-import { contentLinkHref, isExternalContentHref, type RichTextBlockDto, type RichTextDto, type RichTextInlineDto } from '@erd/shared-contracts';
+import {
+  contentLinkHref,
+  isExternalContentHref,
+  type RichTextBlockDto,
+  type RichTextDto,
+  type RichTextInlineDto,
+} from '@erd/shared-contracts';
 
 /**
  * Renders the content API's rich text (an mdast subset) as React elements: no HTML is ever injected.

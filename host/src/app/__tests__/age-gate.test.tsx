@@ -35,7 +35,9 @@ describe('age gate', () => {
       'Ich bestätige, dass ich mindestens 18 Jahre alt bin.',
     );
     expect(within(dialog).getByRole('button', { name: 'Nein' })).toHaveAccessibleDescription('Ich bin noch keine 18 Jahre alt.');
-    expect(within(dialog).getByText('Die Teilnahme an der Punktejagd und die Gewinne sind nur für Personen ab 18 Jahren.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Die Teilnahme an der Punktejagd und die Gewinne sind nur für Personen ab 18 Jahren.'),
+    ).toBeInTheDocument();
     // focus is inside the dialog
     expect(within(dialog).getByRole('button', { name: 'JA' })).toHaveFocus();
     // the page behind is inert and header and footer controls are gone
@@ -82,7 +84,11 @@ describe('age gate', () => {
     expect(storedConsent()).toMatchObject({ over18: 'denied' });
     expect(typeof storedConsent()?.timestamp).toBe('number');
     const dialog = screen.getByRole('dialog', { name: 'SCHADE! NÄCHSTES JAHR VIELLEICHT?' });
-    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['Doch schon 18?']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Doch schon 18?']);
     expect(within(dialog).getByRole('heading', { name: 'SCHADE! NÄCHSTES JAHR VIELLEICHT?' })).toHaveFocus();
     expect(screen.queryByRole('link', { name: 'Jetzt mitmachen' })).not.toBeInTheDocument();
   });
@@ -123,26 +129,29 @@ describe('age gate', () => {
     expect(storedConsent()).toMatchObject({ over18: 'approved' });
   });
 
-  it.each([null, 'denied'] as const)('links to the Impressum and the privacy notice (consent %s), which open without a reload', async (stored) => {
-    const user = userEvent.setup();
-    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined); // the new page starts at its top
-    if (stored) storeConsent(stored);
-    const { container } = renderSite();
-    const dialog = screen.getByRole('dialog');
-    const legal = within(dialog).getByRole('navigation', { name: 'Rechtliches' });
-    expect(within(legal).getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/imprint');
-    expect(within(legal).getByRole('link', { name: 'Datenschutz' })).toHaveAttribute('href', '/dataProtection');
+  it.each([null, 'denied'] as const)(
+    'links to the Impressum and the privacy notice (consent %s), which open without a reload',
+    async (stored) => {
+      const user = userEvent.setup();
+      const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined); // the new page starts at its top
+      if (stored) storeConsent(stored);
+      const { container } = renderSite();
+      const dialog = screen.getByRole('dialog');
+      const legal = within(dialog).getByRole('navigation', { name: 'Rechtliches' });
+      expect(within(legal).getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/imprint');
+      expect(within(legal).getByRole('link', { name: 'Datenschutz' })).toHaveAttribute('href', '/dataProtection');
 
-    await user.click(within(legal).getByRole('link', { name: 'Impressum' }));
+      await user.click(within(legal).getByRole('link', { name: 'Impressum' }));
 
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'kein Treffer' })).toBeVisible();
-    expect(container.querySelector('[inert]')).toBeNull();
-    expect(document.body).not.toHaveClass('erd-age-gate-open');
-    // the consent is unchanged: the gate is back on the next page that is not a legal one
-    expect(storedConsent()?.over18 ?? null).toBe(stored);
-    scrollTo.mockRestore();
-  });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'kein Treffer' })).toBeVisible();
+      expect(container.querySelector('[inert]')).toBeNull();
+      expect(document.body).not.toHaveClass('erd-age-gate-open');
+      // the consent is unchanged: the gate is back on the next page that is not a legal one
+      expect(storedConsent()?.over18 ?? null).toBe(stored);
+      scrollTo.mockRestore();
+    },
+  );
 
   it.each([
     ['/imprint', null],

@@ -26,19 +26,30 @@ beforeEach(() => {
 it('takes the remoteEntry.js and the exposed module’s own files from the manifest', async () => {
   await expect(readManifest('http://localhost/remotes/mf_standings/r1/mf-manifest.json', './StandingsApp')).resolves.toEqual({
     entry: 'http://localhost/remotes/mf_standings/r1/remoteEntry.js',
-    files: ['http://localhost/remotes/mf_standings/r1/12.abcdef01.js', 'http://localhost/remotes/mf_standings/r1/__federation_expose_StandingsApp.0123abcd.js'],
+    files: [
+      'http://localhost/remotes/mf_standings/r1/12.abcdef01.js',
+      'http://localhost/remotes/mf_standings/r1/__federation_expose_StandingsApp.0123abcd.js',
+    ],
   });
 });
 
 it('loads an exposed module once per page, however often a render asks for it, and preloads its files', async () => {
   const module = { default: () => null };
   loadExposedMock.mockResolvedValue(module);
-  const [a, b] = await Promise.all([loadRemoteModule('mf_standings', './StandingsApp'), loadRemoteModule('mf_standings', './StandingsApp')]);
+  const [a, b] = await Promise.all([
+    loadRemoteModule('mf_standings', './StandingsApp'),
+    loadRemoteModule('mf_standings', './StandingsApp'),
+  ]);
   expect(a).toBe(module);
   expect(b).toBe(module);
   await expect(loadRemoteModule('mf_standings', './StandingsApp')).resolves.toBe(module);
   expect(loadExposedMock).toHaveBeenCalledTimes(1);
-  expect(loadExposedMock).toHaveBeenCalledWith('mf_standings', 'http://localhost/remotes/mf_standings/r1/remoteEntry.js', './StandingsApp', { retry: false });
+  expect(loadExposedMock).toHaveBeenCalledWith(
+    'mf_standings',
+    'http://localhost/remotes/mf_standings/r1/remoteEntry.js',
+    './StandingsApp',
+    { retry: false },
+  );
   expect([...document.head.querySelectorAll('link[rel=preload]')].map((l) => l.getAttribute('href'))).toEqual([
     'http://localhost/remotes/mf_standings/r1/remoteEntry.js',
     'http://localhost/remotes/mf_standings/r1/12.abcdef01.js',
@@ -89,7 +100,12 @@ describe('awaitRemoteOfPath', () => {
     const module = { default: () => null };
     loadExposedMock.mockResolvedValue(module);
     await awaitRemoteOfPath('/challenge/challenge-1');
-    expect(loadExposedMock).toHaveBeenCalledWith('mf_challenges', 'http://localhost/remotes/mf_challenges/r1/remoteEntry.js', './ChallengesApp', { retry: false });
+    expect(loadExposedMock).toHaveBeenCalledWith(
+      'mf_challenges',
+      'http://localhost/remotes/mf_challenges/r1/remoteEntry.js',
+      './ChallengesApp',
+      { retry: false },
+    );
     expect(loadedRemoteModule('mf_challenges', './ChallengesApp')).toBe(module);
   });
 

@@ -47,7 +47,12 @@ describe('prefetchRemotesOnIntent', () => {
     loadExposedMock.mockResolvedValue(module);
     fire('inner', 'pointerover');
     await flush();
-    expect(loadExposedMock).toHaveBeenCalledWith('mf_standings', 'http://localhost/remotes/mf_standings/r1/remoteEntry.js', './StandingsApp', { retry: false });
+    expect(loadExposedMock).toHaveBeenCalledWith(
+      'mf_standings',
+      'http://localhost/remotes/mf_standings/r1/remoteEntry.js',
+      './StandingsApp',
+      { retry: false },
+    );
     expect(loadedRemoteModule('mf_standings', './StandingsApp')).toBe(module);
     fire('tabelle', 'focusin');
     fire('tabelle', 'touchstart');

@@ -40,7 +40,9 @@ it('a module without a component is a load error with the German fallback, and i
   arrived.mockReturnValue({ default: undefined });
   load.mockResolvedValueOnce({ default: 'nothing' }).mockResolvedValueOnce({ default: Standings });
   renderWithProviders(<RemoteSlot remote="mf_standings" module="./StandingsApp" />);
-  expect(await screen.findByText('Dieser Bereich konnte gerade nicht geladen werden. Bitte versuche es gleich noch einmal.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Dieser Bereich konnte gerade nicht geladen werden. Bitte versuche es gleich noch einmal.'),
+  ).toBeInTheDocument();
   arrived.mockReturnValue(undefined);
   await userEvent.click(screen.getByRole('button'));
   expect(await screen.findByRole('heading', { level: 1, name: 'Tabelle alle' })).toBeInTheDocument();

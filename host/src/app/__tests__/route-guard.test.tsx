@@ -29,7 +29,10 @@ const location = () => screen.getByTestId('location').textContent;
 beforeEach(() => {
   window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
   // Content (space data, the header's club logo) stays unanswered: not under test here.
-  mockFetch({ 'GET /content/public/spaces/erd/spacedata': () => new Promise(() => {}), 'GET /content/public/spaces/erd/objects/club-10001-m': () => new Promise(() => {}) });
+  mockFetch({
+    'GET /content/public/spaces/erd/spacedata': () => new Promise(() => {}),
+    'GET /content/public/spaces/erd/objects/club-10001-m': () => new Promise(() => {}),
+  });
   sessionStorage.clear();
   localStorage.setItem(storageKeys.ageConsent, JSON.stringify({ over18: 'approved', timestamp: 1 }));
 });
@@ -61,10 +64,13 @@ describe('visitors', () => {
     expect(location()).toBe('/login');
   });
 
-  it.each(['/login', '/registration', '/confirmation', '/restore-password', '/change-password', '/delete-confirmation'])('may visit %s', (route) => {
-    renderAt(route, false);
-    expect(location()).toBe(route);
-  });
+  it.each(['/login', '/registration', '/confirmation', '/restore-password', '/change-password', '/delete-confirmation'])(
+    'may visit %s',
+    (route) => {
+      renderAt(route, false);
+      expect(location()).toBe(route);
+    },
+  );
 });
 
 describe('decided when a route is entered', () => {

@@ -18,7 +18,11 @@ export const FIRST_REMOTE_WAIT_MS = 3_000;
 let known = new Map<string, RemoteDescriptorDto>();
 
 /** The URL of a remote's `remoteEntry.js` and of the exposed module's own files, from its `mf-manifest.json`. */
-export async function readManifest(manifestUrl: string, exposed: string, timeoutMs = REMOTE_TIMEOUT_MS): Promise<{ entry: string; files: string[] }> {
+export async function readManifest(
+  manifestUrl: string,
+  exposed: string,
+  timeoutMs = REMOTE_TIMEOUT_MS,
+): Promise<{ entry: string; files: string[] }> {
   const url = new URL(manifestUrl, location.href);
   const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
   if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);

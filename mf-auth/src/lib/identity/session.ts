@@ -133,7 +133,10 @@ function issuedAtOf(token: CognitoIdToken | CognitoAccessToken): number {
  */
 export function refreshDueAt(tokens: SessionTokens): number {
   const expiresAt = Math.min(tokens.accessTokenExpiresAt, tokens.idTokenExpiresAt);
-  const issuedAt = Math.max(issuedAtOf(new CognitoIdToken({ IdToken: tokens.idToken })), issuedAtOf(new CognitoAccessToken({ AccessToken: tokens.accessToken })));
+  const issuedAt = Math.max(
+    issuedAtOf(new CognitoIdToken({ IdToken: tokens.idToken })),
+    issuedAtOf(new CognitoAccessToken({ AccessToken: tokens.accessToken })),
+  );
   // Without an `iat` the lifetime is unknown: the longest lead (MIN_REFRESH_INTERVAL_MS still bounds the rate).
   const lifetime = Number.isFinite(issuedAt) ? Math.max(0, expiresAt - issuedAt) : Infinity;
   const lead = Math.min(REFRESH_LEAD_MAX_SECONDS, lifetime * REFRESH_LEAD_SHARE);
@@ -190,7 +193,11 @@ interface AuthenticationResult {
 
 /** The library's own transport (`CognitoUserPool#client`, not in its type declarations). */
 type PoolClient = {
-  request: (operation: string, params: object, callback: (error: unknown, data?: { AuthenticationResult?: AuthenticationResult }) => void) => void;
+  request: (
+    operation: string,
+    params: object,
+    callback: (error: unknown, data?: { AuthenticationResult?: AuthenticationResult }) => void,
+  ) => void;
 };
 
 function initiateRefresh(refreshToken: string): Promise<AuthenticationResult> {
@@ -202,7 +209,8 @@ function initiateRefresh(refreshToken: string): Promise<AuthenticationResult> {
       { ClientId: pool.getClientId(), AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } },
       (error, data) => {
         if (error) reject(error);
-        else if (!data?.AuthenticationResult?.IdToken || !data.AuthenticationResult.AccessToken) reject(Object.assign(new Error('no tokens'), { code: 'InvalidResponse' }));
+        else if (!data?.AuthenticationResult?.IdToken || !data.AuthenticationResult.AccessToken)
+          reject(Object.assign(new Error('no tokens'), { code: 'InvalidResponse' }));
         else resolve(data.AuthenticationResult);
       },
     );

@@ -60,7 +60,10 @@ export function draftOf(filter: OperatorMessageDto['filter']): FilterDraft {
 }
 
 /** 'Alle Vereinskonten', 'Damen · Teilnehmer von „Der beste Schlachtruf“'. */
-export function describeFilter(filter: OperatorMessageDto['filter'], challenges: readonly Pick<AdminChallengeSummaryDto, 'id' | 'headline'>[]): string {
+export function describeFilter(
+  filter: OperatorMessageDto['filter'],
+  challenges: readonly Pick<AdminChallengeSummaryDto, 'id' | 'headline'>[],
+): string {
   const parts: string[] = [];
   if (filter.team) parts.push(filter.team === 'm' ? 'Herren' : 'Damen');
   if (filter.challengeId !== undefined) {

@@ -102,7 +102,8 @@ export function failureOf(error: unknown): Failure {
   const serverMessage = typeof body?.message === 'string' && body.message ? body.message : null;
   const field = typeof body?.field === 'string' && body.field ? body.field : null;
   if (error.status === 403) return { kind: 'message', message: serverMessage ?? seasonTexts.forbidden, field: null, status: 403 };
-  if (error.status >= 400 && error.status < 500 && serverMessage) return { kind: 'message', message: serverMessage, field, status: error.status };
+  if (error.status >= 400 && error.status < 500 && serverMessage)
+    return { kind: 'message', message: serverMessage, field, status: error.status };
   return { kind: 'message', message: seasonTexts.failed, field: null, status: error.status };
 }
 

@@ -22,7 +22,11 @@ export async function solveAltcha(dto: AltchaChallengeDto): Promise<string> {
   if (!solution) throw new Error('ALTCHA: no solution in time');
   const payload: AltchaPayloadDto = {
     challenge: { parameters: { ...challenge.parameters }, ...(challenge.signature ? { signature: challenge.signature } : {}) },
-    solution: { counter: solution.counter, derivedKey: solution.derivedKey, ...(solution.time !== undefined ? { time: solution.time } : {}) },
+    solution: {
+      counter: solution.counter,
+      derivedKey: solution.derivedKey,
+      ...(solution.time !== undefined ? { time: solution.time } : {}),
+    },
   };
   return btoa(JSON.stringify(payload));
 }

@@ -39,7 +39,12 @@ const mounted = new WeakMap<Element, MountedWidget>();
 
 /** A year number (2000–2100) or null (the current season). */
 export function normaliseSeason(value: unknown): number | null {
-  const n = typeof value === 'string' && /^\s*\d{4}\s*$/.test(value) ? Number(value) : typeof value === 'number' && Number.isInteger(value) ? value : NaN;
+  const n =
+    typeof value === 'string' && /^\s*\d{4}\s*$/.test(value)
+      ? Number(value)
+      : typeof value === 'number' && Number.isInteger(value)
+        ? value
+        : NaN;
   return n >= 2000 && n <= 2100 ? n : null;
 }
 

@@ -20,10 +20,7 @@ export const identityCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.sub, t.purpose] }),
-    check('identity_codes_purpose_check', sql`${t.purpose} in ('signup', 'reset')`),
-  ],
+  (t) => [primaryKey({ columns: [t.sub, t.purpose] }), check('identity_codes_purpose_check', sql`${t.purpose} in ('signup', 'reset')`)],
 );
 
 export type IdentityCodeRow = typeof identityCodes.$inferSelect;

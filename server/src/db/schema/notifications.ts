@@ -17,13 +17,18 @@ export type NotificationSkip = 'opted-out' | 'no-recipient' | 'cancelled';
 export const notifications = pgTable(
   'notifications',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     occasion: text('occasion').notNull(),
     recipient: text('recipient').notNull(),
     kind: text('kind').$type<NotificationKind>().notNull(),
     template: text('template').notNull(),
     /** What the template needs besides the recipient (ids, a reason, a place): never an address. */
-    params: jsonb('params').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    params: jsonb('params')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     /** The last attempt failed (the job's retries are used up). */
@@ -55,7 +60,10 @@ export const operatorMessages = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     /** Who gets it: `{ team?: 'Herren' | 'Damen', challengeId?: string, participated?: boolean }`. */
-    filter: jsonb('filter').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    filter: jsonb('filter')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     status: text('status').$type<OperatorMessageStatus>().notNull().default('draft'),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

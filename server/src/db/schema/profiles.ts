@@ -30,7 +30,11 @@ export const profiles = pgTable(
     email: text('email'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
     /** The kinds of notification the account switched off ('Benachrichtigungen'); all are on by default. */
-    notificationsOff: text('notifications_off').array().$type<NotificationKind[]>().notNull().default(sql`'{}'::text[]`),
+    notificationsOff: text('notifications_off')
+      .array()
+      .$type<NotificationKind[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

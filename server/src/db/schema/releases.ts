@@ -32,9 +32,11 @@ export const remoteReleaseFiles = pgTable(
   },
   (t) => [
     primaryKey({ name: 'remote_release_files_pk', columns: [t.remote, t.releaseId, t.path] }),
-    foreignKey({ name: 'remote_release_files_release_fk', columns: [t.remote, t.releaseId], foreignColumns: [remoteReleases.remote, remoteReleases.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'remote_release_files_release_fk',
+      columns: [t.remote, t.releaseId],
+      foreignColumns: [remoteReleases.remote, remoteReleases.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -46,6 +48,10 @@ export const remoteLiveReleases = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
-    foreignKey({ name: 'remote_live_releases_release_fk', columns: [t.remote, t.releaseId], foreignColumns: [remoteReleases.remote, remoteReleases.id] }),
+    foreignKey({
+      name: 'remote_live_releases_release_fk',
+      columns: [t.remote, t.releaseId],
+      foreignColumns: [remoteReleases.remote, remoteReleases.id],
+    }),
   ],
 );

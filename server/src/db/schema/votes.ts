@@ -36,7 +36,9 @@ export const votes = pgTable(
     index('votes_ip_created_idx').on(t.ipHash, t.createdAt),
     // The votes that count, by challenge and entry: publishing a challenge's results counts them
     // without reading the season's other votes (modules/results/repository.ts).
-    index('votes_challenge_counted_idx').on(t.challengeId, t.participationId).where(sql`${t.removedAt} is null`),
+    index('votes_challenge_counted_idx')
+      .on(t.challengeId, t.participationId)
+      .where(sql`${t.removedAt} is null`),
   ],
 );
 

@@ -28,7 +28,12 @@ const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const BERT = 'bert@verein.example';
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+    payload: who,
+  });
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
 
@@ -52,14 +57,26 @@ beforeAll(async () => {
   await seedClubs(t.ctx.db, 10);
   await seedChallenge(t.ctx.db, { id: 'slogans', dates: { startDateSubmission: '2026-06-01', endDateSubmission: '2026-06-30' } });
   anna = await createMember(t, 'club-1000-m', 'anna@verein.example');
-  await seedParticipation(t.ctx.db, { id: 'p-anna', challengeId: 'slogans', clubId: 'club-1000-m', slogan: 'Wir sind dabei', state: 'published' });
+  await seedParticipation(t.ctx.db, {
+    id: 'p-anna',
+    challengeId: 'slogans',
+    clubId: 'club-1000-m',
+    slogan: 'Wir sind dabei',
+    state: 'published',
+  });
   const signup = await t.app.inject({
     method: 'POST',
     url: `${t.config.contentApiBase}/public/spaces/${t.config.spaceId}/frontend-users/signup`,
     payload: {
       email: BERT,
       password: MEMBER_PASSWORD,
-      fields: { firstname: 'Bert', lastname: 'Beispiel', street: 'Weg 2', city: '80331 München', club: { id: 'club-1001-m', linkType: 'Object', type: 'Link' } },
+      fields: {
+        firstname: 'Bert',
+        lastname: 'Beispiel',
+        street: 'Weg 2',
+        city: '80331 München',
+        club: { id: 'club-1001-m', linkType: 'Object', type: 'Link' },
+      },
     },
   });
   expect(signup.statusCode).toBe(201);
@@ -100,7 +117,9 @@ describe('finding accounts', () => {
 
   test('by e-mail prefix, club name (accents and case ignored) or club number; paged', async () => {
     const emails = async (query: string) =>
-      (await call('GET', `/api/operator/accounts?query=${encodeURIComponent(query)}`, moderator)).json<AccountAdminPageDto>().items.map((i) => i.email);
+      (await call('GET', `/api/operator/accounts?query=${encodeURIComponent(query)}`, moderator))
+        .json<AccountAdminPageDto>()
+        .items.map((i) => i.email);
     expect(await emails('ANNA@')).toEqual(['anna@verein.example']);
     expect(await emails('verein.example')).toEqual([]);
     expect(await emails('vérein 0000')).toEqual(['anna@verein.example']);
@@ -113,15 +132,33 @@ describe('finding accounts', () => {
   });
 
   test('sorted on the server by address, registration or club, either way', async () => {
-    await t.ctx.db.update(identityUsers).set({ createdAt: new Date('2026-06-10T08:00:00Z') }).where(eq(identityUsers.sub, bertSub));
-    await t.ctx.db.update(identityUsers).set({ createdAt: new Date('2026-06-12T08:00:00Z') }).where(eq(identityUsers.sub, anna.sub));
+    await t.ctx.db
+      .update(identityUsers)
+      .set({ createdAt: new Date('2026-06-10T08:00:00Z') })
+      .where(eq(identityUsers.sub, bertSub));
+    await t.ctx.db
+      .update(identityUsers)
+      .set({ createdAt: new Date('2026-06-12T08:00:00Z') })
+      .where(eq(identityUsers.sub, anna.sub));
     const clubOf = async (sub: string) => (await t.ctx.db.select().from(profiles).where(eq(profiles.sub, sub)))[0]!.clubId;
     const clubNames = Object.fromEntries(
       await Promise.all(
-        [anna.sub, bertSub].map(async (sub) => [sub, (await t.ctx.db.select().from(clubs).where(eq(clubs.id, (await clubOf(sub))!)))[0]!.clubname] as const),
+        [anna.sub, bertSub].map(
+          async (sub) =>
+            [
+              sub,
+              (
+                await t.ctx.db
+                  .select()
+                  .from(clubs)
+                  .where(eq(clubs.id, (await clubOf(sub))!))
+              )[0]!.clubname,
+            ] as const,
+        ),
       ),
     );
-    const emails = async (sort: string) => (await call('GET', `/api/operator/accounts?sort=${sort}`, moderator)).json<AccountAdminPageDto>().items.map((i) => i.email);
+    const emails = async (sort: string) =>
+      (await call('GET', `/api/operator/accounts?sort=${sort}`, moderator)).json<AccountAdminPageDto>().items.map((i) => i.email);
     expect(await emails('email')).toEqual(['anna@verein.example', BERT]);
     expect(await emails('-email')).toEqual([BERT, 'anna@verein.example']);
     expect(await emails('created')).toEqual([BERT, 'anna@verein.example']);
@@ -151,14 +188,19 @@ describe('resending the code', () => {
     expect(tooSoon.json()).toMatchObject({ message: 'Ein Code wurde gerade erst gesendet. Bitte warte eine Minute.' });
     expect(await auditOf(bertSub)).toHaveLength(0);
 
-    await t.ctx.db.update(identityCodes).set({ sentAt: new Date(NOW.getTime() - 120_000) }).where(eq(identityCodes.sub, bertSub));
+    await t.ctx.db
+      .update(identityCodes)
+      .set({ sentAt: new Date(NOW.getTime() - 120_000) })
+      .where(eq(identityCodes.sub, bertSub));
     const before = (await readOutbox(t)).filter((m) => m.to === BERT).length;
     const res = await call('POST', `/api/operator/accounts/${bertSub}/resend-code`, admin);
     expect(res.statusCode).toBe(200);
     const after = (await readOutbox(t)).filter((m) => m.to === BERT);
     expect(after).toHaveLength(before + 1);
     expect(after.at(-1)!.text).toMatch(/\b\d{6}\b/);
-    expect(await auditOf(bertSub)).toEqual([expect.objectContaining({ action: 'account-resend-code', actor: ADMIN.email, subjectType: 'account' })]);
+    expect(await auditOf(bertSub)).toEqual([
+      expect.objectContaining({ action: 'account-resend-code', actor: ADMIN.email, subjectType: 'account' }),
+    ]);
 
     const confirmed = await call('POST', `/api/operator/accounts/${anna.sub}/resend-code`, admin);
     expect(confirmed.statusCode).toBe(409);
@@ -192,10 +234,18 @@ describe('blocking', () => {
   test('a blocked member cannot sign in, its tokens stop at once, its entries stay; audited', async () => {
     const res = await call('POST', `/api/operator/accounts/${anna.sub}/block`, admin, { reason: 'Beleidigungen im Spruch' });
     expect(res.statusCode).toBe(200);
-    expect(res.json<AccountAdminDto>()).toMatchObject({ blocked: true, blockedAt: NOW.toISOString(), blockedReason: 'Beleidigungen im Spruch' });
+    expect(res.json<AccountAdminDto>()).toMatchObject({
+      blocked: true,
+      blockedAt: NOW.toISOString(),
+      blockedReason: 'Beleidigungen im Spruch',
+    });
 
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: memberHeaders({ ...anna, accessToken }) })).statusCode).toBe(401);
-    const refreshed = await identityCall(t.app, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: CLIENT_ID, AuthParameters: { REFRESH_TOKEN: refreshToken } });
+    const refreshed = await identityCall(t.app, 'InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: CLIENT_ID,
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    });
     expect(refreshed.type).toBe('NotAuthorizedException');
     const sessions = await t.ctx.db.select().from(identitySessions).where(eq(identitySessions.sub, anna.sub));
     expect(sessions.every((s) => s.revokedAt)).toBe(true);
@@ -203,7 +253,11 @@ describe('blocking', () => {
     const srp = await srpLogin(t.app, anna.email, MEMBER_PASSWORD, t.ctx.now());
     expect(srp.type).toBe('NotAuthorizedException');
     expect((srp.body as { message?: string }).message).toBe('User is disabled.');
-    const plain = await identityCall(t.app, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: CLIENT_ID, AuthParameters: { USERNAME: anna.email, PASSWORD: MEMBER_PASSWORD } });
+    const plain = await identityCall(t.app, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: CLIENT_ID,
+      AuthParameters: { USERNAME: anna.email, PASSWORD: MEMBER_PASSWORD },
+    });
     expect(plain.type).toBe('NotAuthorizedException');
     expect((plain.body as { message?: string }).message).toBe('User is disabled.');
     // Without the password nobody learns that the account is blocked.
@@ -266,7 +320,9 @@ describe('deleting', () => {
       details: { deleted: expect.objectContaining({ email: anna.email, clubId: 'club-1000-m', state: 'CONFIRMED', profileDeleted: true }) },
     });
     expect(JSON.stringify(audit[0]!.details)).not.toMatch(/salt|verifier|Musterfrau|Hauptstraße/);
-    expect((await call('POST', `/api/operator/accounts/${anna.sub}/delete`, admin, { reason: 'Auf Wunsch per Brief' })).statusCode).toBe(404);
+    expect((await call('POST', `/api/operator/accounts/${anna.sub}/delete`, admin, { reason: 'Auf Wunsch per Brief' })).statusCode).toBe(
+      404,
+    );
     // The club entry is free: the club may register again.
     await createMember(t, 'club-1000-m', 'neu@verein.example');
   });
@@ -292,7 +348,12 @@ describe('with Cognito', () => {
   });
 
   test('every account call answers a clear German 501', async () => {
-    const res0 = await cognito.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: ADMIN });
+    const res0 = await cognito.app.inject({
+      method: 'POST',
+      url: '/api/operator/login',
+      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+      payload: ADMIN,
+    });
     const session = res0.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
     const headers = { cookie: `${xsrfCookie}; ${OPERATOR_COOKIE}=${session}`, 'x-xsrf-token': XSRF };
     for (const [method, url] of [
@@ -313,7 +374,12 @@ describe('with Cognito', () => {
   });
 
   test('with Cognito, a write without a reason is 501 too (the service answers before the reason is looked at)', async () => {
-    const res0 = await cognito.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: ADMIN });
+    const res0 = await cognito.app.inject({
+      method: 'POST',
+      url: '/api/operator/login',
+      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+      payload: ADMIN,
+    });
     const session = res0.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
     const headers = { cookie: `${xsrfCookie}; ${OPERATOR_COOKIE}=${session}`, 'x-xsrf-token': XSRF };
     for (const url of ['/api/operator/accounts/abc/block', '/api/operator/accounts/abc/unblock', '/api/operator/accounts/abc/delete']) {

@@ -30,7 +30,14 @@ import {
  * are admin. 501 `NotAvailableWithCognito` with IDENTITY_PROVIDER=cognito.
  */
 
-const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema, 429: zodErrorSchema, 501: zodErrorSchema } as const;
+const errors = {
+  ...zodErrorResponses,
+  401: zodErrorSchema,
+  403: zodErrorSchema,
+  409: zodErrorSchema,
+  429: zodErrorSchema,
+  501: zodErrorSchema,
+} as const;
 
 /** A missing or refused reason (or no body at all): the one German message, at the field, as before the schemas. */
 const reasonBody = answerInvalid(accountAdminReasonInputSchema, () => new ValidationError(ACCOUNT_MESSAGES.reason, { field: 'reason' }));
@@ -45,14 +52,21 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     accountsAdminPaths.accounts,
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'Club accounts, searched, sorted and paged', querystring: accountAdminQuerySchema, response: { 200: accountAdminPageSchema, ...errors } },
+      schema: {
+        summary: 'Club accounts, searched, sorted and paged',
+        querystring: accountAdminQuerySchema,
+        response: { 200: accountAdminPageSchema, ...errors },
+      },
     },
     async (request) => listAccountsForOperator({ ctx, input: request.query }),
   );
 
   r.get(
     '/api/operator/accounts/:sub',
-    { config: { operatorAccess: 'operator' }, schema: { summary: 'One club account', params: accountAdminSubParamsSchema, response: { 200: accountAdminSchema, ...errors } } },
+    {
+      config: { operatorAccess: 'operator' },
+      schema: { summary: 'One club account', params: accountAdminSubParamsSchema, response: { 200: accountAdminSchema, ...errors } },
+    },
     async (request) => getAccountForOperator({ ctx, input: { sub: request.params.sub } }),
   );
 
@@ -61,7 +75,11 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Send the account’s confirmation code again', params: accountAdminSubParamsSchema, response: { 200: accountAdminSchema, ...errors } },
+      schema: {
+        summary: 'Send the account’s confirmation code again',
+        params: accountAdminSubParamsSchema,
+        response: { 200: accountAdminSchema, ...errors },
+      },
     },
     async (request) => resendCodeByOperator({ ctx, input: { sub: request.params.sub, actor: actorOf(request) } }),
   );
@@ -72,7 +90,12 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
       preValidation: builtInFirst,
-      schema: { summary: 'Block an account', params: accountAdminSubParamsSchema, body: reasonBody, response: { 200: accountAdminSchema, ...errors } },
+      schema: {
+        summary: 'Block an account',
+        params: accountAdminSubParamsSchema,
+        body: reasonBody,
+        response: { 200: accountAdminSchema, ...errors },
+      },
     },
     async (request) => blockAccount({ ctx, input: { sub: request.params.sub, reason: request.body.reason, actor: actorOf(request) } }),
   );
@@ -83,7 +106,12 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
       preValidation: builtInFirst,
-      schema: { summary: 'Unblock an account', params: accountAdminSubParamsSchema, body: reasonBody, response: { 200: accountAdminSchema, ...errors } },
+      schema: {
+        summary: 'Unblock an account',
+        params: accountAdminSubParamsSchema,
+        body: reasonBody,
+        response: { 200: accountAdminSchema, ...errors },
+      },
     },
     async (request) => unblockAccount({ ctx, input: { sub: request.params.sub, reason: request.body.reason, actor: actorOf(request) } }),
   );
@@ -94,8 +122,14 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
       preValidation: builtInFirst,
-      schema: { summary: 'Delete an account', params: accountAdminSubParamsSchema, body: reasonBody, response: { 200: accountAdminDeletedSchema, ...errors } },
+      schema: {
+        summary: 'Delete an account',
+        params: accountAdminSubParamsSchema,
+        body: reasonBody,
+        response: { 200: accountAdminDeletedSchema, ...errors },
+      },
     },
-    async (request) => deleteAccountByOperator({ ctx, input: { sub: request.params.sub, reason: request.body.reason, actor: actorOf(request) } }),
+    async (request) =>
+      deleteAccountByOperator({ ctx, input: { sub: request.params.sub, reason: request.body.reason, actor: actorOf(request) } }),
   );
 };

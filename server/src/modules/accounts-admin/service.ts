@@ -52,7 +52,8 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 export function assertBuiltIn(ctx: Pick<AppContext, 'config'>): void {
-  if (ctx.config.identity.provider === 'cognito') throw new CodedError(501, accountAdminErrorCodeSchema.enum.NotAvailableWithCognito, ACCOUNT_MESSAGES.cognito);
+  if (ctx.config.identity.provider === 'cognito')
+    throw new CodedError(501, accountAdminErrorCodeSchema.enum.NotAvailableWithCognito, ACCOUNT_MESSAGES.cognito);
 }
 
 function toDto(row: repo.AccountRow): AccountAdminDto {
@@ -98,7 +99,13 @@ export async function listAccountsForOperator({
 }
 
 /** GET /api/operator/accounts/:sub */
-export async function getAccountForOperator({ ctx, input }: { ctx: Pick<AppContext, 'db' | 'config'>; input: { sub: string } }): Promise<AccountAdminDto> {
+export async function getAccountForOperator({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db' | 'config'>;
+  input: { sub: string };
+}): Promise<AccountAdminDto> {
   assertBuiltIn(ctx);
   const row = await repo.findAccount(ctx.db, input.sub);
   if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
@@ -115,7 +122,8 @@ export async function resendCodeByOperator({ ctx, input }: { ctx: Ctx; input: { 
     try {
       await identity.sendCode({ ctx: tx, input: { user: row.user, purpose: 'signup' } });
     } catch (error) {
-      if (error instanceof IdentityError && error.type === 'LimitExceededException') throw new CodedError(429, accountAdminErrorCodeSchema.enum.LimitExceeded, ACCOUNT_MESSAGES.tooSoon);
+      if (error instanceof IdentityError && error.type === 'LimitExceededException')
+        throw new CodedError(429, accountAdminErrorCodeSchema.enum.LimitExceeded, ACCOUNT_MESSAGES.tooSoon);
       throw error;
     }
     await appendAudit(tx.db, {
@@ -133,7 +141,13 @@ export async function resendCodeByOperator({ ctx, input }: { ctx: Ctx; input: { 
 }
 
 /** POST …/block `{ reason }`: no sign-in, every session ends at once; entries stay. */
-export async function blockAccount({ ctx, input }: { ctx: Ctx; input: { sub: string; reason: string; actor: Actor } }): Promise<AccountAdminDto> {
+export async function blockAccount({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { sub: string; reason: string; actor: Actor };
+}): Promise<AccountAdminDto> {
   assertBuiltIn(ctx);
   const { reason } = input;
   return identity.inTransaction(ctx, async (tx) => {
@@ -158,7 +172,13 @@ export async function blockAccount({ ctx, input }: { ctx: Ctx; input: { sub: str
 }
 
 /** POST …/unblock `{ reason }`: the member may sign in again (old sessions stay ended). */
-export async function unblockAccount({ ctx, input }: { ctx: Ctx; input: { sub: string; reason: string; actor: Actor } }): Promise<AccountAdminDto> {
+export async function unblockAccount({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { sub: string; reason: string; actor: Actor };
+}): Promise<AccountAdminDto> {
   assertBuiltIn(ctx);
   const { reason } = input;
   return identity.inTransaction(ctx, async (tx) => {

@@ -23,8 +23,7 @@ export const MESSAGES = {
   password: 'Das Passwort muss mindestens 8 Zeichen lang sein und einen Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen enthalten',
   staleProfile: 'Deine Daten wurden inzwischen geändert. Bitte lade die Seite neu.',
   noProfile: 'Zu diesem Konto gibt es kein Profil.',
-  passwordChangeUnavailable:
-    'Das Passwort kann hier gerade nicht geändert werden. Nutze bitte „Passwort vergessen“ bei der Anmeldung.',
+  passwordChangeUnavailable: 'Das Passwort kann hier gerade nicht geändert werden. Nutze bitte „Passwort vergessen“ bei der Anmeldung.',
   identityUnavailable: 'Die Anmeldung ist gerade nicht erreichbar. Bitte versuche es später erneut.',
 } as const;
 

@@ -39,7 +39,10 @@ beforeAll(async () => {
           res.end(JSON.stringify({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' }] }));
           return;
         }
-        const action = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+        const action =
+          String(req.headers['x-amz-target'] ?? '')
+            .split('.')
+            .pop() ?? '';
         const body = JSON.parse(raw || '{}') as Record<string, unknown>;
         calls.push({ action, body, signed: String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256') });
         res.setHeader('content-type', 'application/x-amz-json-1.1');
@@ -52,7 +55,8 @@ beforeAll(async () => {
           res.end(JSON.stringify({ UserSub: randomUUID(), UserConfirmed: false }));
         } else if (action === 'ConfirmSignUp') fail('UserNotFoundException', 'Username/client id combination not found.');
         else if (action === 'AdminGetUser') res.end(JSON.stringify({ Username: body.Username, UserStatus: 'UNCONFIRMED' }));
-        else if (action === 'GetUser') res.end(JSON.stringify({ Username: 's', UserAttributes: [{ Name: 'email', Value: 'a@example.org' }] }));
+        else if (action === 'GetUser')
+          res.end(JSON.stringify({ Username: 's', UserAttributes: [{ Name: 'email', Value: 'a@example.org' }] }));
         else res.end('{}');
       })();
     });
@@ -113,7 +117,9 @@ test('SignUp (unsigned) carries the configured club attribute', async () => {
 test('a profile that cannot be stored after SignUp: the Cognito user is deleted again (AdminDeleteUser, signed)', async () => {
   // A parallel registration takes the club entry between the check and the insert.
   onSignUp = async () => {
-    await t.ctx.db.insert(profiles).values({ sub: randomUUID(), clubId: 'club-1000-w', firstname: 'X', lastname: 'Y', street: 'Z 1', city: 'W' });
+    await t.ctx.db
+      .insert(profiles)
+      .values({ sub: randomUUID(), clubId: 'club-1000-w', firstname: 'X', lastname: 'Y', street: 'Z 1', city: 'W' });
   };
   const res = await post('signup', registration('b@example.org', 'club-1000-w'));
   expect([res.statusCode, res.json().code]).toEqual([409, 'ClubTaken']);
@@ -133,7 +139,9 @@ test("Cognito's UserNotFoundException at confirmation is 404", async () => {
 test('a new password from the profile form: AdminSetUserPassword (permanent); deletion: AdminDeleteUser', async () => {
   const sub = randomUUID();
   const now = new Date();
-  await t.ctx.db.insert(profiles).values({ sub, clubId: 'club-1001-m', firstname: 'E', lastname: 'M', street: 'H 1', city: 'M', createdAt: now, updatedAt: now });
+  await t.ctx.db
+    .insert(profiles)
+    .values({ sub, clubId: 'club-1001-m', firstname: 'E', lastname: 'M', street: 'H 1', city: 'M', createdAt: now, updatedAt: now });
   const me = await t.app.inject({ url: '/api/me', headers: headers(sub) });
   expect(me.statusCode).toBe(200);
   const put = await t.app.inject({

@@ -54,7 +54,10 @@ async function undoSignUp(ctx: AccountsCtx, cognito: CognitoClient, sub: string)
     await cognito.adminDeleteUser({ username: sub });
     ctx.log.warn({ sub }, 'accounts: profile not stored; the new Cognito user was deleted again');
   } catch (error) {
-    ctx.log.error({ err: error, sub }, 'accounts: profile not stored and the new Cognito user could not be deleted; delete it in the user pool');
+    ctx.log.error(
+      { err: error, sub },
+      'accounts: profile not stored and the new Cognito user could not be deleted; delete it in the user pool',
+    );
   }
 }
 
@@ -70,7 +73,8 @@ export const cognitoProvider: AccountIdentityProvider = {
   async register(ctx, values) {
     const cognito = clientOf(ctx);
     // Club entry first: nothing is created at Cognito for a registration that cannot succeed.
-    if (!(await findClub(ctx.db, values.clubId))) throw new CodedError(404, accountErrorCodeSchema.enum.ClubNotFound, MESSAGES.clubNotFound);
+    if (!(await findClub(ctx.db, values.clubId)))
+      throw new CodedError(404, accountErrorCodeSchema.enum.ClubNotFound, MESSAGES.clubNotFound);
     const holder = await repo.findProfileByClub(ctx.db, values.clubId);
     if (holder && !(await freeStaleHolder(ctx, cognito, holder))) throw clubTaken();
     const attribute = ctx.config.identity.clubAttribute;
@@ -99,7 +103,14 @@ export const cognitoProvider: AccountIdentityProvider = {
     let inserted = false;
     let failure: unknown = null;
     try {
-      inserted = await repo.insertProfile(ctx.db, { sub: userSub, clubId: values.clubId, ...values.profile, email: values.email, createdAt: now, updatedAt: now });
+      inserted = await repo.insertProfile(ctx.db, {
+        sub: userSub,
+        clubId: values.clubId,
+        ...values.profile,
+        email: values.email,
+        createdAt: now,
+        updatedAt: now,
+      });
     } catch (error) {
       failure = error;
     }
@@ -142,7 +153,9 @@ export const cognitoProvider: AccountIdentityProvider = {
 
   assertCanSetPassword(ctx) {
     if (!clientOf(ctx).hasAdmin) {
-      throw new CodedError(400, accountErrorCodeSchema.enum.PasswordChangeUnavailable, MESSAGES.passwordChangeUnavailable, { user: ['password'] });
+      throw new CodedError(400, accountErrorCodeSchema.enum.PasswordChangeUnavailable, MESSAGES.passwordChangeUnavailable, {
+        user: ['password'],
+      });
     }
   },
 

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AuthenticationDetails, CognitoUser, CognitoUserPool, type CognitoUserSession, type ICognitoStorage } from 'amazon-cognito-identity-js';
+import {
+  AuthenticationDetails,
+  CognitoUser,
+  CognitoUserPool,
+  type CognitoUserSession,
+  type ICognitoStorage,
+} from 'amazon-cognito-identity-js';
 import { eq } from 'drizzle-orm';
 import type { RegistrationInput } from '@erd/shared-contracts/wire';
 import { identityUsers, profiles } from '../../db/schema/index.js';
@@ -62,13 +68,20 @@ afterAll(async () => {
   await cognito?.close();
 });
 
-const post = (path: string, payload: unknown) => t.app.inject({ method: 'POST', url: `${BASE}/${path}`, payload: payload as Record<string, unknown> });
+const post = (path: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `${BASE}/${path}`, payload: payload as Record<string, unknown> });
 
 function registration(email: string, clubId: string, password = PASSWORD): RegistrationInput {
   return {
     email,
     password,
-    fields: { firstname: 'Erika', lastname: 'Musterfrau', street: 'Hauptstraße 1', city: '80331 München', club: { id: clubId, linkType: 'Object', type: 'Link' } },
+    fields: {
+      firstname: 'Erika',
+      lastname: 'Musterfrau',
+      street: 'Hauptstraße 1',
+      city: '80331 München',
+      club: { id: clubId, linkType: 'Object', type: 'Link' },
+    },
   };
 }
 
@@ -93,7 +106,9 @@ test('the built-in identity service is not mounted; the browser is pointed at th
 });
 
 test('a taken club entry is refused before anything is created at Cognito', async () => {
-  await t.ctx.db.insert(profiles).values({ sub: randomUUID(), clubId: 'club-1002-m', firstname: 'A', lastname: 'B', street: 'C 1', city: 'D' });
+  await t.ctx.db
+    .insert(profiles)
+    .values({ sub: randomUUID(), clubId: 'club-1002-m', firstname: 'A', lastname: 'B', street: 'C 1', city: 'D' });
   const res = await post('signup', registration('taken@example.org', 'club-1002-m'));
   expect(res.statusCode).toBe(409);
   expect(res.json().code).toBe('ClubTaken');
@@ -189,7 +204,12 @@ describe('the account of one member, from sign-up to deletion', () => {
     expect(withPassword.statusCode).toBe(400);
     expect(withPassword.json()).toMatchObject({ code: 'PasswordChangeUnavailable', user: ['password'] });
     expect((await profileOf(sub))?.city).toBe('80331 München');
-    const plain = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: memberHeaders(token), payload: { fields, updatedAt: me.updatedAt } });
+    const plain = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: memberHeaders(token),
+      payload: { fields, updatedAt: me.updatedAt },
+    });
     expect(plain.statusCode).toBe(200);
     expect((await profileOf(sub))?.city).toBe('80333 München');
   });

@@ -26,7 +26,8 @@ const advance = (ms: number) => {
   t.setNow(now);
 };
 
-const post = (path: string, payload: unknown) => t.app.inject({ method: 'POST', url: `${BASE}/${path}`, payload: payload as Record<string, unknown> });
+const post = (path: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `${BASE}/${path}`, payload: payload as Record<string, unknown> });
 
 interface RegistrationOverrides {
   email?: string;
@@ -97,7 +98,11 @@ describe('registration', () => {
   test('an unknown club entry → 404 ClubNotFound; nothing is created', async () => {
     const res = await register(registration({ fields: { club: { id: 'club-9999-m', linkType: 'Object', type: 'Link' } } }));
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'ClubNotFound', message: 'Der gewählte Verein wurde nicht gefunden.', requestId: expect.any(String) });
+    expect(res.json()).toEqual({
+      code: 'ClubNotFound',
+      message: 'Der gewählte Verein wurde nicht gefunden.',
+      requestId: expect.any(String),
+    });
     expect(await t.ctx.db.select().from(identityUsers)).toEqual([]);
     expect(await readOutbox(t)).toEqual([]);
   });
@@ -147,13 +152,21 @@ describe('registration', () => {
   test('the club entry again → 409 ClubTaken', async () => {
     const res = await register(registration({ email: 'zweiter@example.org' }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'ClubTaken', message: 'Für den gewählten Verein existiert bereits eine Anmeldung.', requestId: expect.any(String) });
+    expect(res.json()).toEqual({
+      code: 'ClubTaken',
+      message: 'Für den gewählten Verein existiert bereits eine Anmeldung.',
+      requestId: expect.any(String),
+    });
     expect(await t.ctx.db.select().from(identityUsers).where(eq(identityUsers.email, 'zweiter@example.org'))).toEqual([]);
   });
 
   test('concurrent registrations for one club entry: exactly one wins', async () => {
     const results = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => register(registration({ email: `parallel${i}@example.org`, fields: { club: { id: 'club-1002-w', linkType: 'Object', type: 'Link' } } }))),
+      Array.from({ length: 4 }, (_, i) =>
+        register(
+          registration({ email: `parallel${i}@example.org`, fields: { club: { id: 'club-1002-w', linkType: 'Object', type: 'Link' } } }),
+        ),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
     const holders = await t.ctx.db.select().from(profiles).where(eq(profiles.clubId, 'club-1002-w'));
@@ -166,7 +179,10 @@ describe('registration', () => {
 
 describe('confirmation', () => {
   test('validation, unknown address (404), wrong code (400 CodeMismatchException)', async () => {
-    expect((await post('signup/confirm', { email: 'mitglied@example.org', code: '12345' })).json()).toMatchObject({ code: 'ValidationError', user: ['code'] });
+    expect((await post('signup/confirm', { email: 'mitglied@example.org', code: '12345' })).json()).toMatchObject({
+      code: 'ValidationError',
+      user: ['code'],
+    });
     const unknown = await post('signup/confirm', { email: 'niemand@example.org', code: '123456' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'UserNotFoundException' });
@@ -188,7 +204,9 @@ describe('confirmation', () => {
     expect(res.json()).toEqual({ email: 'mitglied@example.org' });
     const fresh = await lastCodeTo(t, 'mitglied@example.org');
     if (fresh !== old) {
-      expect((await post('signup/confirm', { email: 'mitglied@example.org', code: old })).json()).toMatchObject({ code: 'CodeMismatchException' });
+      expect((await post('signup/confirm', { email: 'mitglied@example.org', code: old })).json()).toMatchObject({
+        code: 'CodeMismatchException',
+      });
     }
   });
 
@@ -213,10 +231,17 @@ describe('confirmation', () => {
 
   test('5 wrong codes kill the code (400 LimitExceededException)', async () => {
     await registerAndConfirm('schnell@example.org', 'club-1003-w');
-    expect((await register(registration({ email: 'tipper@example.org', fields: { club: { id: 'club-1004-m', linkType: 'Object', type: 'Link' } } }))).statusCode).toBe(201);
+    expect(
+      (
+        await register(
+          registration({ email: 'tipper@example.org', fields: { club: { id: 'club-1004-m', linkType: 'Object', type: 'Link' } } }),
+        )
+      ).statusCode,
+    ).toBe(201);
     const code = await lastCodeTo(t, 'tipper@example.org');
     const wrong = code === '000000' ? '999999' : '000000';
-    for (let i = 0; i < 5; i++) expect((await post('signup/confirm', { email: 'tipper@example.org', code: wrong })).json().code).toBe('CodeMismatchException');
+    for (let i = 0; i < 5; i++)
+      expect((await post('signup/confirm', { email: 'tipper@example.org', code: wrong })).json().code).toBe('CodeMismatchException');
     const dead = await post('signup/confirm', { email: 'tipper@example.org', code });
     expect(dead.statusCode).toBe(400);
     expect(dead.json().code).toBe('LimitExceededException');
@@ -224,7 +249,9 @@ describe('confirmation', () => {
 
   test('an account never confirmed within 7 days frees its address and club entry', async () => {
     advance(7 * 86_400_000 + 1000);
-    const club = await register(registration({ email: 'nachfolger@example.org', fields: { club: { id: 'club-1004-m', linkType: 'Object', type: 'Link' } } }));
+    const club = await register(
+      registration({ email: 'nachfolger@example.org', fields: { club: { id: 'club-1004-m', linkType: 'Object', type: 'Link' } } }),
+    );
     expect(club.statusCode).toBe(201);
     expect(await t.ctx.db.select().from(identityUsers).where(eq(identityUsers.email, 'tipper@example.org'))).toEqual([]);
   });
@@ -250,8 +277,14 @@ describe('forgotten password', () => {
 
   test('confirm: 404 unknown, 400 wrong code, 400 InvalidPasswordException, then 200 and the new password works', async () => {
     const code = await lastCodeTo(t, 'mitglied@example.org');
-    expect((await post('forgot-password/confirm', { email: 'niemand@example.org', code: '123456', password: 'Neu!Passwort1' })).statusCode).toBe(404);
-    const wrong = await post('forgot-password/confirm', { email: 'mitglied@example.org', code: code === '111111' ? '222222' : '111111', password: 'Neu!Passwort1' });
+    expect(
+      (await post('forgot-password/confirm', { email: 'niemand@example.org', code: '123456', password: 'Neu!Passwort1' })).statusCode,
+    ).toBe(404);
+    const wrong = await post('forgot-password/confirm', {
+      email: 'mitglied@example.org',
+      code: code === '111111' ? '222222' : '111111',
+      password: 'Neu!Passwort1',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('CodeMismatchException');
     const weak = await post('forgot-password/confirm', { email: 'mitglied@example.org', code, password: 'schwach' });
@@ -280,7 +313,16 @@ describe('/api/me and /api/profile', () => {
     expect((await t.app.inject({ url: '/api/me' })).json()).toMatchObject({ code: 'Unauthorized' });
     expect((await t.app.inject({ url: '/api/me', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'PUT', url: '/api/profile', payload: {} })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/profile', headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF }, payload: {} })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/profile',
+          headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   test('GET /api/me: the profile, the e-mail, the resolved club; the ID token names the club', async () => {
@@ -302,13 +344,22 @@ describe('/api/me and /api/profile', () => {
       updatedAt: now.toISOString().replace(/\.\d+Z$/, (m) => m),
     });
     const login = await srpLogin(t.app, 'profil@example.org', PASSWORD, now);
-    expect(jwtPayload(login.body.AuthenticationResult!.IdToken)).toMatchObject({ 'custom:club': 'club-1005-m', email_verified: true, sub: me.sub });
+    expect(jwtPayload(login.body.AuthenticationResult!.IdToken)).toMatchObject({
+      'custom:club': 'club-1005-m',
+      email_verified: true,
+      sub: me.sub,
+    });
   });
 
-  const put = (body: unknown, tok = token) => t.app.inject({ method: 'PUT', url: '/api/profile', headers: auth(tok), payload: body as Record<string, unknown> });
+  const put = (body: unknown, tok = token) =>
+    t.app.inject({ method: 'PUT', url: '/api/profile', headers: auth(tok), payload: body as Record<string, unknown> });
 
   test('PUT validates like the form', async () => {
-    const res = await put({ fields: { firstname: '', lastname: 'M', street: 'S', city: 'C', phone: 'abc' }, updatedAt: me.updatedAt, password: 'kurz' });
+    const res = await put({
+      fields: { firstname: '', lastname: 'M', street: 'S', city: 'C', phone: 'abc' },
+      updatedAt: me.updatedAt,
+      password: 'kurz',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'ValidationError', user: ['firstname', 'phone', 'password'] });
     expect((await put({ fields: me.fields, updatedAt: 'gestern' })).json().user).toEqual(['updatedAt']);
@@ -316,10 +367,20 @@ describe('/api/me and /api/profile', () => {
 
   test('PUT changes the fields (not the club) and answers the new updatedAt; an empty password changes nothing', async () => {
     advance(1000);
-    const res = await put({ fields: { firstname: ' Erika ', lastname: 'Mustermann', street: 'Nebenweg 2', city: '90402 Nürnberg', phone: '' }, updatedAt: me.updatedAt, password: '' });
+    const res = await put({
+      fields: { firstname: ' Erika ', lastname: 'Mustermann', street: 'Nebenweg 2', city: '90402 Nürnberg', phone: '' },
+      updatedAt: me.updatedAt,
+      password: '',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.fields).toEqual({ firstname: 'Erika', lastname: 'Mustermann', street: 'Nebenweg 2', city: '90402 Nürnberg', club: { id: 'club-1005-m', linkType: 'Object', type: 'Link' } });
+    expect(body.fields).toEqual({
+      firstname: 'Erika',
+      lastname: 'Mustermann',
+      street: 'Nebenweg 2',
+      city: '90402 Nürnberg',
+      club: { id: 'club-1005-m', linkType: 'Object', type: 'Link' },
+    });
     expect(body.updatedAt).toBe(now.toISOString());
     expect((await srpLogin(t.app, 'profil@example.org', PASSWORD, now)).status).toBe(200);
     me = { ...me, ...body };
@@ -369,7 +430,7 @@ describe('/api/me and /api/profile', () => {
   });
 });
 
-describe('identity DeleteUser (the library\'s deleteUser)', () => {
+describe("identity DeleteUser (the library's deleteUser)", () => {
   test('removes the profile with the identity user; the club entry is free again', async () => {
     advance(61_000);
     await registerAndConfirm('selbst-geloescht@example.org', 'club-1007-m');
@@ -389,7 +450,12 @@ describe('refused bodies are answered as before the schemas (issue 27)', () => {
 
   test('fields that are no object name fields and club; a body that is no object is "body must be object"', async () => {
     const res = await register({ email: 'ok@example.org', password: PASSWORD, fields: 'x' });
-    expect(res.json()).toEqual({ code: 'ValidationError', message: 'Bitte überprüfe deine Eingaben.', user: ['fields', 'club'], requestId: expect.any(String) });
+    expect(res.json()).toEqual({
+      code: 'ValidationError',
+      message: 'Bitte überprüfe deine Eingaben.',
+      user: ['fields', 'club'],
+      requestId: expect.any(String),
+    });
     const none = await post('signup/code', []);
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ code: 'ValidationError', message: 'body must be object', requestId: expect.any(String) });
@@ -397,7 +463,12 @@ describe('refused bodies are answered as before the schemas (issue 27)', () => {
 
   test('forgot-password/confirm names a bad address or code first; a weak password alone is InvalidPasswordException', async () => {
     const both = await post('forgot-password/confirm', { email: 'kein-at', code: '123456', password: 'schwach' });
-    expect(both.json()).toEqual({ code: 'ValidationError', message: 'Bitte überprüfe deine Eingaben.', user: ['email'], requestId: expect.any(String) });
+    expect(both.json()).toEqual({
+      code: 'ValidationError',
+      message: 'Bitte überprüfe deine Eingaben.',
+      user: ['email'],
+      requestId: expect.any(String),
+    });
     const weak = await post('forgot-password/confirm', { email: 'niemand@example.org', code: '123456' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toEqual({
@@ -413,7 +484,15 @@ describe('rate limits', () => {
     await t.rebuild({ PUBLIC_URL: 'https://punktejagd.example.org', RATE_LIMIT_SCALE: '0.1' });
     try {
       const from = (i: number) =>
-        t.app.inject({ method: 'POST', url: `${BASE}/signup`, remoteAddress: '203.0.113.50', payload: registration({ email: `limit${i}@example.org`, fields: { club: { id: `club-100${8 + (i % 2)}-w`, linkType: 'Object', type: 'Link' } } }) });
+        t.app.inject({
+          method: 'POST',
+          url: `${BASE}/signup`,
+          remoteAddress: '203.0.113.50',
+          payload: registration({
+            email: `limit${i}@example.org`,
+            fields: { club: { id: `club-100${8 + (i % 2)}-w`, linkType: 'Object', type: 'Link' } },
+          }),
+        });
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await from(i)).statusCode);
       expect(statuses).toEqual([201, 201, 429]);

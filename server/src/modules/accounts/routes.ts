@@ -39,7 +39,13 @@ import { invalidAccountInput, invalidPasswordReset } from './validation.js';
  */
 
 /** Every 400 may name the bad fields (`user`); the other errors are the shared answer. */
-const accountErrors = { ...zodErrorResponses, 400: accountErrorSchema, 409: zodErrorSchema, 429: zodErrorSchema, 503: zodErrorSchema } as const;
+const accountErrors = {
+  ...zodErrorResponses,
+  400: accountErrorSchema,
+  409: zodErrorSchema,
+  429: zodErrorSchema,
+  503: zodErrorSchema,
+} as const;
 
 /** The registration's club sits inside `fields`: when `fields` is no object, the club is named too. */
 const registrationBody = answerInvalid(registrationInputSchema, invalidAccountInput(['club']));
@@ -143,7 +149,14 @@ export const frontendUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   );
 };
 
-const authErrors = { ...zodErrorResponses, 400: accountErrorSchema, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema, 503: zodErrorSchema } as const;
+const authErrors = {
+  ...zodErrorResponses,
+  400: accountErrorSchema,
+  401: zodErrorSchema,
+  403: zodErrorSchema,
+  409: zodErrorSchema,
+  503: zodErrorSchema,
+} as const;
 
 export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'accounts');
@@ -184,7 +197,10 @@ export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
 
   r.delete(
     apiPaths.profile,
-    { onRequest: app.requireUser, schema: { summary: 'Delete the account, profile and sessions', response: { 204: { type: 'null' }, ...authErrors } } },
+    {
+      onRequest: app.requireUser,
+      schema: { summary: 'Delete the account, profile and sessions', response: { 204: { type: 'null' }, ...authErrors } },
+    },
     async (request, reply) => {
       await deleteAccount({ ctx, input: { sub: userOf(request), accessToken: bearerToken(request) } });
       return reply.code(204).header('cache-control', 'no-store').send();

@@ -1,4 +1,10 @@
-import { ID_TOKEN_CLUB_CLAIM, type MeDto, type ProfileFieldsDto, type ProfileUpdateResultDto, type RegistrationResultDto } from '@erd/shared-contracts/wire';
+import {
+  ID_TOKEN_CLUB_CLAIM,
+  type MeDto,
+  type ProfileFieldsDto,
+  type ProfileUpdateResultDto,
+  type RegistrationResultDto,
+} from '@erd/shared-contracts/wire';
 import {
   accountErrorCodeSchema,
   type ConfirmForgotPasswordInputValues,
@@ -106,7 +112,14 @@ export const builtinProvider: AccountIdentityProvider = {
         throw error;
       }
       const now = tx.now();
-      const inserted = await repo.insertProfile(tx.db, { sub: user.sub, clubId: values.clubId, ...values.profile, email: values.email, createdAt: now, updatedAt: now });
+      const inserted = await repo.insertProfile(tx.db, {
+        sub: user.sub,
+        clubId: values.clubId,
+        ...values.profile,
+        email: values.email,
+        createdAt: now,
+        updatedAt: now,
+      });
       if (!inserted) throw new CodedError(409, codes.ClubTaken, MESSAGES.clubTaken);
       await identity.sendCode({ ctx: tx, input: { user, purpose: 'signup', name: values.profile.firstname } });
     });
@@ -188,7 +201,13 @@ export async function forgotAccountPassword({ ctx, input }: { ctx: Ctx; input: {
 }
 
 /** POST …/forgot-password/confirm: 404 unknown address, 400 for code problems (a password against the rule is refused by the schema). */
-export async function confirmAccountPassword({ ctx, input }: { ctx: Ctx; input: ConfirmForgotPasswordInputValues }): Promise<RegistrationResultDto> {
+export async function confirmAccountPassword({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: ConfirmForgotPasswordInputValues;
+}): Promise<RegistrationResultDto> {
   await providerOf(ctx).confirmPasswordReset(ctx, { email: input.email, code: input.code, password: input.password });
   return { email: input.email };
 }

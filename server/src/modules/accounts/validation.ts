@@ -49,7 +49,9 @@ const isNoObject = (error: z.ZodError) => error.issues.some((issue) => issue.pat
  */
 export function invalidAccountInput(alongWithFields: readonly string[] = []): InvalidAnswer {
   return (error) =>
-    isNoObject(error) ? new ValidationError(NO_OBJECT_MESSAGE) : new ValidationError(INVALID_INPUT_MESSAGE, { user: badFields(error, alongWithFields) });
+    isNoObject(error)
+      ? new ValidationError(NO_OBJECT_MESSAGE)
+      : new ValidationError(INVALID_INPUT_MESSAGE, { user: badFields(error, alongWithFields) });
 }
 
 /**

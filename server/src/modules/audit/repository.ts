@@ -52,7 +52,11 @@ function whereOf(filter: AuditFilter): SQL | undefined {
 }
 
 /** One page, newest first. */
-export async function listEntries(db: Db, filter: AuditFilter, page: { offset: number; limit: number }): Promise<{ rows: ModerationLogRow[]; total: number }> {
+export async function listEntries(
+  db: Db,
+  filter: AuditFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ModerationLogRow[]; total: number }> {
   const where = whereOf(filter);
   const rows = await db
     .select()
@@ -89,7 +93,12 @@ export async function readBatch(
   const rows = await db
     .select({ row: moderationLog, atText: sql<string>`${moderationLog.at}::text` })
     .from(moderationLog)
-    .where(and(whereOf(filter), cursor ? sql`(${moderationLog.at}, ${moderationLog.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined))
+    .where(
+      and(
+        whereOf(filter),
+        cursor ? sql`(${moderationLog.at}, ${moderationLog.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined,
+      ),
+    )
     .orderBy(desc(moderationLog.at), desc(moderationLog.id))
     .limit(limit);
   const last = rows[rows.length - 1];

@@ -26,7 +26,12 @@ const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const FORMULA_REASON = '=HYPERLINK("http://evil.example";"Klick") ; beleidigend';
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+    payload: who,
+  });
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
 
@@ -57,7 +62,14 @@ beforeAll(async () => {
   await seedChallenge(db, { id: 'estimate', type: 'bfv-erd-estimate', dates: { startDate: '2026-06-01', endDate: '2026-06-10' } });
   await seedParticipation(db, { id: 'p-good', challengeId: 'slogans', clubId: 'club-1000-m', slogan: 'Wir sind dabei', state: 'pending' });
   await seedParticipation(db, { id: 'p-bad', challengeId: 'slogans', clubId: 'club-1001-m', slogan: 'Schiri raus', state: 'pending' });
-  await seedParticipation(db, { id: 'p-est', challengeId: 'estimate', clubId: 'club-1000-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 70 });
+  await seedParticipation(db, {
+    id: 'p-est',
+    challengeId: 'estimate',
+    clubId: 'club-1000-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 70,
+  });
   member = await createMember(t, 'club-1002-m');
 
   // Older rows first (the clock of the writes), then today's actions through the API.
@@ -82,7 +94,13 @@ beforeAll(async () => {
   await appendAudit(db, at('2026-06-14T22:00:00.000Z', 2));
   await appendAudit(db, at('2026-06-01T08:00:00.000Z', 3));
 
-  expect((await call('POST', '/api/operator/participations/p-good/publish', moderator, { checklist: { minors: true, traffic: true, performance: true, excess: true } })).statusCode).toBe(200);
+  expect(
+    (
+      await call('POST', '/api/operator/participations/p-good/publish', moderator, {
+        checklist: { minors: true, traffic: true, performance: true, excess: true },
+      })
+    ).statusCode,
+  ).toBe(200);
   expect((await call('POST', '/api/operator/participations/p-bad/reject', moderator, { reason: FORMULA_REASON })).statusCode).toBe(200);
   t.setNow(new Date(TODAY.getTime() + 60_000));
   expect((await call('PUT', '/api/operator/results/challenges/estimate/answer', admin, { rightAnswer: 71 })).statusCode).toBe(200);
@@ -96,7 +114,11 @@ describe('reading the log', () => {
     expect((await call('GET', '/api/operator/audit', null)).statusCode).toBe(401);
     expect((await call('GET', '/api/operator/audit.csv', null)).statusCode).toBe(401);
     for (const url of ['/api/operator/audit', '/api/operator/audit.csv']) {
-      expect((await t.app.inject({ url, headers: memberHeaders(member) })).json()).toEqual({ code: 'Unauthorized', message: 'Bitte melde dich als Operator an.', requestId: expect.any(String) });
+      expect((await t.app.inject({ url, headers: memberHeaders(member) })).json()).toEqual({
+        code: 'Unauthorized',
+        message: 'Bitte melde dich als Operator an.',
+        requestId: expect.any(String),
+      });
     }
   });
 
@@ -126,7 +148,11 @@ describe('reading the log', () => {
       reason: FORMULA_REASON,
       details: expect.objectContaining({ entry: expect.objectContaining({ slogan: 'Schiri raus' }) }),
     });
-    expect(page.items[0]).toMatchObject({ actor: ADMIN.email, challengeId: 'estimate', details: { before: expect.any(Object), after: expect.any(Object) } });
+    expect(page.items[0]).toMatchObject({
+      actor: ADMIN.email,
+      challengeId: 'estimate',
+      details: { before: expect.any(Object), after: expect.any(Object) },
+    });
   });
 
   test('pages: page and size; size at most 200; page from 1', async () => {
@@ -172,14 +198,24 @@ describe('reading the log', () => {
     expect(await ids('?action=publish&from=2026-06-14&to=2026-06-14')).toEqual(['p-old-1']);
     expect(await ids('?action=publish&from=2026-06-02&to=2026-06-13')).toEqual([]);
     expect(await ids(`?action=publish&to=${encodeURIComponent('2026-06-14T22:00:00Z')}`)).toEqual(['p-old-2', 'p-old-1', 'p-old-3']);
-    expect(await ids(`?action=publish&from=${encodeURIComponent('2026-06-15T00:00:00+02:00')}&to=${encodeURIComponent('2026-06-15T09:59:59.999Z')}`)).toEqual([
-      'p-old-2',
-    ]);
-    for (const query of ['?from=15.06.2026', '?from=2026-02-30', '?to=2026-06-15T10:00', '?from=2026-06-16&to=2026-06-15', `?from=${'x'.repeat(41)}`]) {
+    expect(
+      await ids(
+        `?action=publish&from=${encodeURIComponent('2026-06-15T00:00:00+02:00')}&to=${encodeURIComponent('2026-06-15T09:59:59.999Z')}`,
+      ),
+    ).toEqual(['p-old-2']);
+    for (const query of [
+      '?from=15.06.2026',
+      '?from=2026-02-30',
+      '?to=2026-06-15T10:00',
+      '?from=2026-06-16&to=2026-06-15',
+      `?from=${'x'.repeat(41)}`,
+    ]) {
       const res = await call('GET', `/api/operator/audit${query}`, moderator);
       expect([query, res.statusCode, res.json().code]).toEqual([query, 400, 'ValidationError']);
     }
-    expect((await call('GET', '/api/operator/audit?from=morgen', moderator)).json().message).toBe('from: ein Tag (JJJJ-MM-TT) oder ein Zeitpunkt nach ISO 8601 mit Zeitzone.');
+    expect((await call('GET', '/api/operator/audit?from=morgen', moderator)).json().message).toBe(
+      'from: ein Tag (JJJJ-MM-TT) oder ein Zeitpunkt nach ISO 8601 mit Zeitzone.',
+    );
   });
 
   test('Berlin days around the clock changes', () => {
@@ -196,10 +232,23 @@ describe('reading the log', () => {
 
 describe('writers that name no subject', () => {
   test('a row naming only the entry or the challenge gets its subject from the database; a row naming nothing is refused', async () => {
-    const base = { action: 'results-answer' as const, operatorId: null, actor: 'import', reason: null, details: {}, at: new Date('2026-01-01T00:00:00Z') };
-    const [byChallenge] = await t.ctx.db.insert(moderationLog).values({ ...base, challengeId: 'estimate' }).returning();
+    const base = {
+      action: 'results-answer' as const,
+      operatorId: null,
+      actor: 'import',
+      reason: null,
+      details: {},
+      at: new Date('2026-01-01T00:00:00Z'),
+    };
+    const [byChallenge] = await t.ctx.db
+      .insert(moderationLog)
+      .values({ ...base, challengeId: 'estimate' })
+      .returning();
     expect(byChallenge).toMatchObject({ subjectType: 'challenge', subjectId: 'estimate' });
-    const [byEntry] = await t.ctx.db.insert(moderationLog).values({ ...base, action: 'publish', participationId: 'p-good', challengeId: 'slogans' }).returning();
+    const [byEntry] = await t.ctx.db
+      .insert(moderationLog)
+      .values({ ...base, action: 'publish', participationId: 'p-good', challengeId: 'slogans' })
+      .returning();
     expect(byEntry).toMatchObject({ subjectType: 'participation', subjectId: 'p-good' });
     await expect(t.ctx.db.insert(moderationLog).values(base)).rejects.toThrow();
     await withAuditMaintenance(t.ctx.db, (tx) => tx.execute(sql`delete from moderation_log where at = '2026-01-01T00:00:00Z'`));
@@ -216,7 +265,15 @@ describe('writers that name no subject', () => {
     };
     const [row] = await t.ctx.db
       .insert(moderationLog)
-      .values({ action: 'publish', operatorId: null, actor: 'cli:test', participationId: 'p-fest', reason: null, details: {}, at: new Date('2026-01-02T00:00:00Z') })
+      .values({
+        action: 'publish',
+        operatorId: null,
+        actor: 'cli:test',
+        participationId: 'p-fest',
+        reason: null,
+        details: {},
+        at: new Date('2026-01-02T00:00:00Z'),
+      })
       .returning();
     await refused(t.ctx.db.execute(sql`update moderation_log set reason = 'umgeschrieben' where id = ${row!.id}`));
     await refused(t.ctx.db.execute(sql`delete from moderation_log where id = ${row!.id}`));
@@ -228,7 +285,15 @@ describe('writers that name no subject', () => {
     expect(await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.id, row!.id))).toEqual([]);
     const [other] = await t.ctx.db
       .insert(moderationLog)
-      .values({ action: 'publish', operatorId: null, actor: 'cli:test', participationId: 'p-fest', reason: null, details: {}, at: new Date('2026-01-02T00:00:00Z') })
+      .values({
+        action: 'publish',
+        operatorId: null,
+        actor: 'cli:test',
+        participationId: 'p-fest',
+        reason: null,
+        details: {},
+        at: new Date('2026-01-02T00:00:00Z'),
+      })
       .returning();
     await refused(t.ctx.db.execute(sql`delete from moderation_log where id = ${other!.id}`));
     await withAuditMaintenance(t.ctx.db, (tx) => tx.delete(moderationLog).where(eq(moderationLog.id, other!.id)));
@@ -263,7 +328,11 @@ describe('CSV for Excel', () => {
     expect(filtered.headers['x-total-count']).toBe('2');
     expect(filtered.body.trim().split('\r\n')).toHaveLength(3);
     const bad = await call('GET', '/api/operator/audit.csv?from=gestern', moderator);
-    expect([bad.statusCode, bad.headers['content-type'], bad.json().code]).toEqual([400, 'application/json; charset=utf-8', 'ValidationError']);
+    expect([bad.statusCode, bad.headers['content-type'], bad.json().code]).toEqual([
+      400,
+      'application/json; charset=utf-8',
+      'ValidationError',
+    ]);
     // No paging in the file: page and size are dropped.
     expect((await call('GET', '/api/operator/audit.csv?page=2&size=1&maxRows=1', moderator)).body.trim().split('\r\n')).toHaveLength(9);
   });
@@ -283,7 +352,9 @@ describe('CSV for Excel', () => {
       at: new Date(at.getTime() + Math.floor(i / 10) * 1000),
     }));
     await t.ctx.db.insert(moderationLog).values(rows);
-    await withAuditMaintenance(t.ctx.db, (tx) => tx.execute(sql`update moderation_log set at = at + make_interval(secs => 0.000123) where actor = 'cli:bulk'`));
+    await withAuditMaintenance(t.ctx.db, (tx) =>
+      tx.execute(sql`update moderation_log set at = at + make_interval(secs => 0.000123) where actor = 'cli:bulk'`),
+    );
 
     const res = await call('GET', '/api/operator/audit.csv?actor=cli:bulk', moderator);
     const lines = res.body.slice(1).trim().split('\r\n').slice(1);

@@ -23,7 +23,11 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     auditPaths.audit,
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'The audit log, filtered and paged', querystring: auditQuerySchema, response: { 200: auditPageSchema, ...errors } },
+      schema: {
+        summary: 'The audit log, filtered and paged',
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema, ...errors },
+      },
     },
     async (request) => listAuditEntries({ ctx, input: request.query }),
   );

@@ -47,7 +47,8 @@ export function reasonOf(value: unknown, required: boolean, message: string = RE
   }
   if (typeof value !== 'string') throw new ValidationError(message, { field: 'reason' });
   const reason = value.trim();
-  if (reason.length < 3 || reason.length > REASON_MAX_LENGTH || !isPlainText(reason)) throw new ValidationError(message, { field: 'reason' });
+  if (reason.length < 3 || reason.length > REASON_MAX_LENGTH || !isPlainText(reason))
+    throw new ValidationError(message, { field: 'reason' });
   return reason;
 }
 
@@ -180,7 +181,18 @@ export async function listAuditEntries({ ctx, input }: { ctx: Pick<AppContext, '
   return { items: rows.map(toDto), total, page, size };
 }
 
-const CSV_HEADER = ['ID', 'Zeitpunkt (Europe/Berlin)', 'Aktion', 'Akteur', 'Operator-ID', 'Gegenstand', 'Gegenstand-ID', 'Challenge', 'Grund', 'Details'];
+const CSV_HEADER = [
+  'ID',
+  'Zeitpunkt (Europe/Berlin)',
+  'Aktion',
+  'Akteur',
+  'Operator-ID',
+  'Gegenstand',
+  'Gegenstand-ID',
+  'Challenge',
+  'Grund',
+  'Details',
+];
 
 function csvRow(row: ModerationLogRow): string {
   let details = JSON.stringify(row.details);

@@ -39,7 +39,10 @@ test('an announcement changes the topic here at once and on the other feed when 
     expect(b.changedAt(other)).toBe(bOther);
     // Many announcements while one notification is under way go out together, none is lost.
     await Promise.all(Array.from({ length: 20 }, (_, i) => a.announce([topics.entries(`burst-${i}`)])));
-    await until(() => Array.from({ length: 20 }, (_, i) => b.changedAt([topics.entries(`burst-${i}`)])).every((at) => at > bBefore), 'the burst');
+    await until(
+      () => Array.from({ length: 20 }, (_, i) => b.changedAt([topics.entries(`burst-${i}`)])).every((at) => at > bBefore),
+      'the burst',
+    );
   } finally {
     await a.stop();
     await b.stop();

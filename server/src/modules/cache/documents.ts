@@ -54,7 +54,11 @@ export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-export async function prepareDocument(loaded: Loaded, options: { brotliQuality?: number; gzipLevel?: number } = {}, previous?: Document): Promise<Document> {
+export async function prepareDocument(
+  loaded: Loaded,
+  options: { brotliQuality?: number; gzipLevel?: number } = {},
+  previous?: Document,
+): Promise<Document> {
   const body = typeof loaded.body === 'string' ? Buffer.from(loaded.body, 'utf8') : loaded.body;
   const etag = loaded.etag ?? etagOf(body);
   const lastModified = loaded.lastModified ?? null;

@@ -91,7 +91,12 @@ export function documentSender(policy: CachePolicy, extra: Readonly<Record<strin
       headers: { ...validators, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-type': 'application/json; charset=utf-8' },
       body,
     });
-    found = { notModified: { status: 304, headers: validators, body: null }, br: ok(doc.br, 'br'), gzip: ok(doc.gzip, 'gzip'), identity: ok(doc.body) };
+    found = {
+      notModified: { status: 304, headers: validators, body: null },
+      br: ok(doc.br, 'br'),
+      gzip: ok(doc.gzip, 'gzip'),
+      identity: ok(doc.body),
+    };
     made.set(doc, found);
     return found;
   }
@@ -106,7 +111,10 @@ export function documentSender(policy: CachePolicy, extra: Readonly<Record<strin
     send(request: FastifyRequest, reply: FastifyReply, doc: Document): FastifyReply {
       const answer = choose(doc, request.headers);
       // A Buffer is sent as it is (no serializer): the prepared bytes.
-      return reply.code(answer.status).headers(answer.headers).send(answer.body ?? undefined);
+      return reply
+        .code(answer.status)
+        .headers(answer.headers)
+        .send(answer.body ?? undefined);
     },
   };
 }

@@ -22,7 +22,9 @@ beforeAll(async () => {
   const admin = await addOperator({ ctx: t.ctx, input: { email: 'admin@example.org', password: 'Vorstand!Sitzung2026', role: 'admin' } });
   app = Fastify();
   app.setErrorHandler((error, _request, reply) =>
-    isAppError(error) ? reply.code(error.statusCode).send({ ...error.details, code: error.code, message: error.message }) : reply.send(error),
+    isAppError(error)
+      ? reply.code(error.statusCode).send({ ...error.details, code: error.code, message: error.message })
+      : reply.send(error),
   );
   app.decorateRequest('operator', null);
   app.addHook('onRequest', async (request) => {
@@ -46,8 +48,16 @@ const upload = async (file: { name: string; type: string; data: Buffer }) => {
 test('a picture is answered 201 with the ImageDto (its renditions as thumbnails), through the answer schema', async () => {
   const res = await upload({ name: 'Teaser.png', type: 'image/png', data: await picture('png', 1200, 800) });
   expect(res.statusCode).toBe(201);
-  const image = res.json<{ fields: { file: { url: string; contentType: string; width: number; height: number } }; metadata: { thumbnails: { url: string }[] } }>();
-  expect(image.fields.file).toMatchObject({ url: expect.stringMatching(/^\/media\/teaser\./), contentType: 'image/png', width: 1200, height: 800 });
+  const image = res.json<{
+    fields: { file: { url: string; contentType: string; width: number; height: number } };
+    metadata: { thumbnails: { url: string }[] };
+  }>();
+  expect(image.fields.file).toMatchObject({
+    url: expect.stringMatching(/^\/media\/teaser\./),
+    contentType: 'image/png',
+    width: 1200,
+    height: 800,
+  });
   expect(image.metadata.thumbnails.length).toBeGreaterThan(0);
   expect(await storedMedia(t, image.fields.file.url)).not.toBeNull();
 });

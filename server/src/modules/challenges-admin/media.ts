@@ -69,7 +69,8 @@ export async function uploadMedia({
       await pipeline(input.file, byteLimit(PICTURE_MAX_BYTES, counter), createWriteStream(temp));
     } catch (error) {
       const code = (error as { code?: unknown; statusCode?: unknown } | null)?.code;
-      if (code === TooLarge || code === 'FST_REQ_FILE_TOO_LARGE' || (error as { statusCode?: unknown }).statusCode === 413) throw mediaTooLarge();
+      if (code === TooLarge || code === 'FST_REQ_FILE_TOO_LARGE' || (error as { statusCode?: unknown }).statusCode === 413)
+        throw mediaTooLarge();
       throw error;
     }
     if ((input.file as { truncated?: boolean }).truncated) throw mediaTooLarge();
@@ -94,7 +95,12 @@ export async function uploadMedia({
     }
     const image: ImageDto = {
       fields: {
-        file: { url: original.url, contentType: processed.original.contentType, width: processed.original.width, height: processed.original.height },
+        file: {
+          url: original.url,
+          contentType: processed.original.contentType,
+          width: processed.original.width,
+          height: processed.original.height,
+        },
       },
       metadata: { thumbnails: renditions },
     };
@@ -134,7 +140,15 @@ export const mediaUploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       schema: {
         summary: 'Upload a challenge picture (multipart field `file`) → ImageDto',
         body: multipartBody('The picture as `file` (JPEG, PNG or WebP)'),
-        response: { 201: imageSchema, ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema, 413: zodErrorSchema, 415: zodErrorSchema },
+        response: {
+          201: imageSchema,
+          ...zodErrorResponses,
+          401: zodErrorSchema,
+          403: zodErrorSchema,
+          409: zodErrorSchema,
+          413: zodErrorSchema,
+          415: zodErrorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -32,25 +32,70 @@ beforeAll(async () => {
   await seedYear(db, 'year-2025');
   await seedYear(db, 'year-2026');
   await seedClubs(db, 4);
-  await seedChallenge(db, { id: 'est', yearId: 'year-2026', position: 0, type: 'bfv-erd-estimate', dates: { startDate: '2026-05-01', endDate: '2026-05-31' } });
+  await seedChallenge(db, {
+    id: 'est',
+    yearId: 'year-2026',
+    position: 0,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2026-05-01', endDate: '2026-05-31' },
+  });
   await seedChallenge(db, {
     id: 'slogan',
     yearId: 'year-2026',
     position: 1,
-    dates: { startDate: '2026-06-01', endDate: '2026-06-30', startDateSubmission: '2026-06-01', endDateSubmission: '2026-06-10', startDateVoting: '2026-06-11', endDateVoting: '2026-06-30' },
+    dates: {
+      startDate: '2026-06-01',
+      endDate: '2026-06-30',
+      startDateSubmission: '2026-06-01',
+      endDateSubmission: '2026-06-10',
+      startDateVoting: '2026-06-11',
+      endDateVoting: '2026-06-30',
+    },
   });
-  await seedChallenge(db, { id: 'goals', yearId: 'year-2026', position: 2, type: 'bfv-erd-goals', dates: { startDate: '2026-06-01', endDate: '2026-06-20' } });
+  await seedChallenge(db, {
+    id: 'goals',
+    yearId: 'year-2026',
+    position: 2,
+    type: 'bfv-erd-goals',
+    dates: { startDate: '2026-06-01', endDate: '2026-06-20' },
+  });
   await seedChallenge(db, {
     id: 'pics',
     yearId: 'year-2026',
     position: 3,
     type: 'bfv-erd-picture-vote',
-    dates: { startDate: '2026-06-15', endDate: '2026-07-31', startDateSubmission: '2026-06-15', endDateSubmission: '2026-07-01', startDateVoting: '2026-07-02', endDateVoting: '2026-07-31' },
+    dates: {
+      startDate: '2026-06-15',
+      endDate: '2026-07-31',
+      startDateSubmission: '2026-06-15',
+      endDateSubmission: '2026-07-01',
+      startDateVoting: '2026-07-02',
+      endDateVoting: '2026-07-31',
+    },
   });
-  await seedChallenge(db, { id: 'later', yearId: 'year-2026', position: 4, type: 'bfv-erd-estimate', dates: { startDate: '2026-08-01', endDate: '2026-08-31' } });
-  await seedChallenge(db, { id: 'old', yearId: 'year-2025', position: 0, type: 'bfv-erd-estimate', dates: { startDate: '2025-05-01', endDate: '2025-05-31' } });
+  await seedChallenge(db, {
+    id: 'later',
+    yearId: 'year-2026',
+    position: 4,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2026-08-01', endDate: '2026-08-31' },
+  });
+  await seedChallenge(db, {
+    id: 'old',
+    yearId: 'year-2025',
+    position: 0,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2025-05-01', endDate: '2025-05-31' },
+  });
   await seedParticipation(db, { id: 's1', challengeId: 'slogan', clubId: 'club-1000-m', slogan: 'Auf geht’s!' });
-  await seedParticipation(db, { id: 's2', challengeId: 'slogan', clubId: 'club-1001-m', slogan: 'Leise', state: 'pending', publishedAt: null });
+  await seedParticipation(db, {
+    id: 's2',
+    challengeId: 'slogan',
+    clubId: 'club-1001-m',
+    slogan: 'Leise',
+    state: 'pending',
+    publishedAt: null,
+  });
   await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
   await addOperator({ ctx: t.ctx, input: { ...MODERATOR, role: 'moderator' } });
   admin = await login(ADMIN);
@@ -62,7 +107,12 @@ afterAll(async () => {
 });
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: `XSRF-TOKEN=${XSRF}`, ...xsrf }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: `XSRF-TOKEN=${XSRF}`, ...xsrf },
+    payload: who,
+  });
   expect(res.statusCode).toBe(200);
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
@@ -104,7 +154,13 @@ describe('reading', () => {
         [5, 'later', 'before'],
       ]);
       expect(body.items[1]).toMatchObject({ type: 'bfv-erd-text-vote', entries: 2, pending: 1, startDateVoting: '2026-06-11' });
-      expect(body.items[0]).toMatchObject({ entries: 0, pending: 0, startDate: '2026-05-01', endDate: '2026-05-31', startDateVoting: null });
+      expect(body.items[0]).toMatchObject({
+        entries: 0,
+        pending: 0,
+        startDate: '2026-05-01',
+        endDate: '2026-05-31',
+        startDateVoting: null,
+      });
     }
   });
 
@@ -124,7 +180,11 @@ describe('reading', () => {
       teaserImage: null,
       updatedAt: expect.any(String),
     });
-    expect((await get('/api/operator/challenges/nope', moderator)).json()).toEqual({ code: 'NotFound', message: 'Diese Challenge gibt es nicht.', requestId: expect.any(String) });
+    expect((await get('/api/operator/challenges/nope', moderator)).json()).toEqual({
+      code: 'NotFound',
+      message: 'Diese Challenge gibt es nicht.',
+      requestId: expect.any(String),
+    });
   });
 
   it('answers 401 without an operator session and 403 to a moderator who changes something', async () => {
@@ -145,7 +205,12 @@ describe('changing', () => {
       { fromPlace: 2, toPlace: 5, points: 90 },
       { fromPlace: 6, toPlace: null, points: 10 },
     ];
-    const res = await patch('later', { expectedUpdatedAt: before.updatedAt, headline: 'Wie viele Zuschauer?', question: 'Schätze!', points });
+    const res = await patch('later', {
+      expectedUpdatedAt: before.updatedAt,
+      headline: 'Wie viele Zuschauer?',
+      question: 'Schätze!',
+      points,
+    });
     expect(res.statusCode).toBe(200);
     const after = res.json<AdminChallengeDto>();
     expect(after).toMatchObject({ headline: 'Wie viele Zuschauer?', question: 'Schätze!', points });
@@ -184,9 +249,33 @@ describe('changing', () => {
   });
 
   it.each([
-    ['a gap in the places', [{ fromPlace: 1, toPlace: 1, points: 100 }, { fromPlace: 3, toPlace: null, points: 5 }], 'points.1.fromPlace', 'muss 2 sein'],
-    ['null before the last row', [{ fromPlace: 1, toPlace: null, points: 100 }, { fromPlace: 2, toPlace: 3, points: 5 }], 'points.0.toPlace', 'nur in der letzten Zeile'],
-    ['toPlace before fromPlace', [{ fromPlace: 1, toPlace: 3, points: 100 }, { fromPlace: 4, toPlace: 2, points: 5 }], 'points.1.toPlace', '>= fromPlace'],
+    [
+      'a gap in the places',
+      [
+        { fromPlace: 1, toPlace: 1, points: 100 },
+        { fromPlace: 3, toPlace: null, points: 5 },
+      ],
+      'points.1.fromPlace',
+      'muss 2 sein',
+    ],
+    [
+      'null before the last row',
+      [
+        { fromPlace: 1, toPlace: null, points: 100 },
+        { fromPlace: 2, toPlace: 3, points: 5 },
+      ],
+      'points.0.toPlace',
+      'nur in der letzten Zeile',
+    ],
+    [
+      'toPlace before fromPlace',
+      [
+        { fromPlace: 1, toPlace: 3, points: 100 },
+        { fromPlace: 4, toPlace: 2, points: 5 },
+      ],
+      'points.1.toPlace',
+      '>= fromPlace',
+    ],
     ['negative points', [{ fromPlace: 1, toPlace: null, points: -1 }], 'points.0.points', ''],
     ['no rows', [], 'points', ''],
   ])('refuses a points table with %s, with the field and a German message', async (_name, points, field, text) => {
@@ -209,7 +298,12 @@ describe('changing', () => {
       [{ endDate: '2026-02-30' }, 'JJJJ-MM-TT'],
     ];
     for (const [dates, message] of cases) {
-      const res = await patch('pics', { expectedUpdatedAt: seen.updatedAt, ...dates, confirmRunning: true, reason: 'Verschoben wegen Pokalspiel' });
+      const res = await patch('pics', {
+        expectedUpdatedAt: seen.updatedAt,
+        ...dates,
+        confirmRunning: true,
+        reason: 'Verschoben wegen Pokalspiel',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json<{ message: string }>().message).toContain(message);
     }
@@ -231,7 +325,12 @@ describe('changing', () => {
     expect(await current('pics')).toEqual(seen);
     expect(await auditRows('pics')).toEqual([]);
 
-    const ok = await patch('pics', { expectedUpdatedAt: seen.updatedAt, endDateSubmission: '2026-06-30', confirmRunning: true, reason: 'Mehr Zeit für Bilder' });
+    const ok = await patch('pics', {
+      expectedUpdatedAt: seen.updatedAt,
+      endDateSubmission: '2026-06-30',
+      confirmRunning: true,
+      reason: 'Mehr Zeit für Bilder',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ endDateSubmission: '2026-06-30', phase: 'submission' });
     const [row] = await auditRows('pics');
@@ -270,7 +369,9 @@ describe('changing', () => {
   });
 
   it('replaces the prize pictures in their order and keeps the prize texts; a challenge without prizes refuses them', async () => {
-    const picture = (name: string) => ({ fields: { file: { url: `/media/${name}.0123456789abcdef.webp`, contentType: 'image/webp', width: 800, height: 600 } } });
+    const picture = (name: string) => ({
+      fields: { file: { url: `/media/${name}.0123456789abcdef.webp`, contentType: 'image/webp', width: 800, height: 600 } },
+    });
     await t.ctx.db
       .update(challenges)
       .set({ prizes: { headline: 'Ein Trikotsatz', text: 'Für die ganze Mannschaft', images: [picture('alt')] } })
@@ -278,12 +379,19 @@ describe('changing', () => {
     const seen = await current('goals');
     const ok = await patch('goals', { expectedUpdatedAt: seen.updatedAt, prizeImages: [picture('trikot'), picture('ball')] });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json<AdminChallengeDto>().prizes).toEqual({ headline: 'Ein Trikotsatz', text: 'Für die ganze Mannschaft', images: [picture('trikot'), picture('ball')] });
+    expect(ok.json<AdminChallengeDto>().prizes).toEqual({
+      headline: 'Ein Trikotsatz',
+      text: 'Für die ganze Mannschaft',
+      images: [picture('trikot'), picture('ball')],
+    });
     const [row] = (await auditRows('goals')).filter((r) => (r.details as { fields?: string[] }).fields?.includes('prizes'));
     expect(row).toMatchObject({ action: 'challenge-update', actor: ADMIN.email });
     const space = await t.app.inject({ method: 'GET', url: '/content/public/spaces/erd/spacedata?include=4' });
     const shown = space.json<SpaceDataDto>().year.fields.challenges.find((c) => c.sys.id === 'goals');
-    expect(shown?.fields.prizes?.images.map((i) => i.fields.file.url)).toEqual([picture('trikot').fields.file.url, picture('ball').fields.file.url]);
+    expect(shown?.fields.prizes?.images.map((i) => i.fields.file.url)).toEqual([
+      picture('trikot').fields.file.url,
+      picture('ball').fields.file.url,
+    ]);
 
     const none = await current('later');
     const refused = await patch('later', { expectedUpdatedAt: none.updatedAt, prizeImages: [picture('trikot')] });
@@ -316,14 +424,27 @@ describe('changing', () => {
 describe('pictures', () => {
   async function upload(file: { name: string; type: string; data: Buffer } | null, session: string = admin) {
     const form = await multipartForm({}, file);
-    return t.app.inject({ method: 'POST', url: '/api/operator/media', payload: form.payload, headers: { cookie: cookie(session), ...xsrf, ...form.headers } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/operator/media',
+      payload: form.payload,
+      headers: { cookie: cookie(session), ...xsrf, ...form.headers },
+    });
   }
 
   it('re-encodes a picture into the media store with renditions, without metadata, and answers the ImageDto', async () => {
     const res = await upload({ name: 'Teaser Bild.jpg', type: 'image/jpeg', data: await picture('jpeg', 1600, 1200, { gps: true }) });
     expect(res.statusCode).toBe(201);
-    const image = res.json<{ fields: { file: { url: string; width: number; height: number; contentType: string } }; metadata: { thumbnails: { url: string; width: number }[] } }>();
-    expect(image.fields.file).toMatchObject({ url: expect.stringMatching(/^\/media\/teaser-bild\.[0-9a-f]{16}\.jpg$/), width: 1600, height: 1200, contentType: 'image/jpeg' });
+    const image = res.json<{
+      fields: { file: { url: string; width: number; height: number; contentType: string } };
+      metadata: { thumbnails: { url: string; width: number }[] };
+    }>();
+    expect(image.fields.file).toMatchObject({
+      url: expect.stringMatching(/^\/media\/teaser-bild\.[0-9a-f]{16}\.jpg$/),
+      width: 1600,
+      height: 1200,
+      contentType: 'image/jpeg',
+    });
     expect(image.metadata.thumbnails.map((r) => r.width)).toEqual([320, 640, 1024]);
     expect(image.metadata.thumbnails[2]!.url).toContain('w1024');
     const stored = await storedMedia(t, image.fields.file.url);
@@ -361,7 +482,8 @@ describe('pictures', () => {
 
 describe('the results day (issue 24)', () => {
   const space = async () =>
-    (await t.app.inject({ method: 'GET', url: '/content/public/spaces/erd/spacedata?include=4' })).json<SpaceDataDto>().year.fields.challenges;
+    (await t.app.inject({ method: 'GET', url: '/content/public/spaces/erd/spacedata?include=4' })).json<SpaceDataDto>().year.fields
+      .challenges;
 
   it('sets "Ergebnisse erwartet am" also while the challenge runs (no confirmation), audited, shown in the space data; null clears', async () => {
     const before = await current('slogan');
@@ -382,7 +504,10 @@ describe('the results day (issue 24)', () => {
     const { updatedAt } = await current('later');
     const early = await patch('later', { expectedUpdatedAt: updatedAt, resultsDate: '2026-08-30' });
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toMatchObject({ field: 'resultsDate', message: expect.stringContaining('„Ergebnisse erwartet am“ (30.8.2026) muss am oder nach „Ende“ (31.8.2026) liegen') });
+    expect(early.json()).toMatchObject({
+      field: 'resultsDate',
+      message: expect.stringContaining('„Ergebnisse erwartet am“ (30.8.2026) muss am oder nach „Ende“ (31.8.2026) liegen'),
+    });
     const malformed = await patch('later', { expectedUpdatedAt: updatedAt, resultsDate: '31.08.2026' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ field: 'resultsDate', message: 'resultsDate: Datum als JJJJ-MM-TT (ein Tag, den es gibt).' });
@@ -394,7 +519,11 @@ describe('the results day (issue 24)', () => {
     expect(moved.json()).toMatchObject({ field: 'resultsDate' });
     expect(await current('later')).toMatchObject({ endDate: '2026-08-31', resultsDate: '2026-09-02' });
     // Both at once are fine.
-    const both = await patch('later', { expectedUpdatedAt: set.json<AdminChallengeDto>().updatedAt, endDate: '2026-09-05', resultsDate: '2026-09-07' });
+    const both = await patch('later', {
+      expectedUpdatedAt: set.json<AdminChallengeDto>().updatedAt,
+      endDate: '2026-09-05',
+      resultsDate: '2026-09-07',
+    });
     expect(both.statusCode).toBe(200);
     expect(both.json<AdminChallengeDto>()).toMatchObject({ endDate: '2026-09-05', resultsDate: '2026-09-07' });
   });

@@ -1,7 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { challengeAdminPaths } from '@erd/shared-contracts/backoffice';
-import { adminChallengeListSchema, adminChallengeSchema, challengeAdminParamsSchema, patchChallengeInputSchema } from '@erd/shared-contracts/schemas';
+import {
+  adminChallengeListSchema,
+  adminChallengeSchema,
+  challengeAdminParamsSchema,
+  patchChallengeInputSchema,
+} from '@erd/shared-contracts/schemas';
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
@@ -32,20 +37,33 @@ const zodErrors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSche
  */
 const patchBody = answerInvalid(patchChallengeInputSchema, (error) => {
   const { message, field } = germanIssue(error);
-  return new ValidationError(message, { field: field || null, problems: error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })) });
+  return new ValidationError(message, {
+    field: field || null,
+    problems: error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
+  });
 });
 
 const challengeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const r = zodRoutes(app);
   r.get(
     challengeAdminRoutePaths.challenges,
-    { config: { operatorAccess: 'operator' }, schema: { summary: 'The season’s challenges with their editable fields', response: { 200: adminChallengeListSchema, ...zodErrors } } },
+    {
+      config: { operatorAccess: 'operator' },
+      schema: { summary: 'The season’s challenges with their editable fields', response: { 200: adminChallengeListSchema, ...zodErrors } },
+    },
     async () => listAdminChallenges({ ctx }),
   );
 
   r.get(
     challengeAdminRoutePaths.challenge,
-    { config: { operatorAccess: 'operator' }, schema: { summary: 'One challenge with its editable fields', params: challengeAdminParamsSchema, response: { 200: adminChallengeSchema, ...zodErrors } } },
+    {
+      config: { operatorAccess: 'operator' },
+      schema: {
+        summary: 'One challenge with its editable fields',
+        params: challengeAdminParamsSchema,
+        response: { 200: adminChallengeSchema, ...zodErrors },
+      },
+    },
     async (request) => getAdminChallenge({ ctx, input: { id: request.params.id } }),
   );
 

@@ -46,7 +46,12 @@ function phaseOf(row: ChallengeRow, today: string): ChallengePhase {
   return state === 'upcoming' ? 'before' : state === 'finished' ? 'ended' : state === 'vote' ? 'voting' : 'submission';
 }
 
-function summary(row: ChallengeRow, number: number, today: string, counts?: { entries: number; pending: number }): AdminChallengeSummaryDto {
+function summary(
+  row: ChallengeRow,
+  number: number,
+  today: string,
+  counts?: { entries: number; pending: number },
+): AdminChallengeSummaryDto {
   return {
     id: row.id,
     number,
@@ -65,12 +70,19 @@ function summary(row: ChallengeRow, number: number, today: string, counts?: { en
 }
 
 /** GET /api/operator/challenges: the current year's challenges in their order. */
-export async function listAdminChallenges({ ctx }: { ctx: Ctx }): Promise<{ yearId: string; today: string; items: AdminChallengeSummaryDto[] }> {
+export async function listAdminChallenges({
+  ctx,
+}: {
+  ctx: Ctx;
+}): Promise<{ yearId: string; today: string; items: AdminChallengeSummaryDto[] }> {
   const site = await findSite(ctx.db);
   if (!site?.currentYearId) throw new NotFoundError(MESSAGES.noYear);
   const yearId = site.currentYearId;
   const rows = await repo.listChallengesOfYear(ctx.db, yearId);
-  const counts = await repo.entryCounts(ctx.db, rows.map((r) => r.id));
+  const counts = await repo.entryCounts(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const today = berlinToday(ctx.now());
   return { yearId, today, items: rows.map((row, i) => summary(row, i + 1, today, counts.get(row.id))) };
 }
@@ -126,84 +138,102 @@ export async function updateAdminChallenge({
   const today = berlinToday(ctx.now());
 
   // The space data shows it (modules/cache).
-  const saved = await announcing(ctx, [topics.content], ctx.db.transaction(async (tx) => {
-    const old = await repo.lockChallenge(tx, input.id);
-    if (!old) throw new NotFoundError(MESSAGES.notFound);
-    if (old.updatedAt.toISOString() !== body.expectedUpdatedAt) {
-      throw new ConflictError(MESSAGES.stale, { updatedAt: old.updatedAt.toISOString() });
-    }
-
-    const next: Partial<NewChallengeRow> = {};
-    if (body.headline !== undefined) next.headline = body.headline;
-    for (const key of ['teasertitle', 'teasertext', 'question', 'footnote'] as const) {
-      if (body[key] !== undefined) next[key] = body[key] === null || body[key].trim() === '' ? null : body[key];
-    }
-    if (body.teaserImage !== undefined) next.teaserImage = body.teaserImage;
-    if (body.prizeImages !== undefined) {
-      if (!old.prizes) throw new ValidationError('prizeImages: Diese Challenge hat keine Preise (sie kommen aus der Season-Datei).', { field: 'prizeImages' });
-      next.prizes = { ...old.prizes, images: body.prizeImages };
-    }
-    if (body.points !== undefined) next.points = body.points;
-    if (body.scoring !== undefined) {
-      if (old.objectTypeId !== 'bfv-erd-goals') throw new ValidationError(MESSAGES.scoringOnlyGoals, { field: 'scoring' });
-      if (body.scoring !== old.scoring && (await repo.hasPublishedResults(tx, old.id))) throw new ConflictError(MESSAGES.scoringPublished, { field: 'scoring' });
-      next.scoring = body.scoring;
-    }
-
-    // Dates: the whole set after the change, checked as the season import checks it.
-    const dates: ResolvedDates = {
-      startDate: body.startDate ?? old.startDate,
-      endDate: body.endDate ?? old.endDate,
-      startDateSubmission: body.startDateSubmission ?? old.startDateSubmission ?? undefined,
-      endDateSubmission: body.endDateSubmission ?? old.endDateSubmission ?? undefined,
-      startDateVoting: body.startDateVoting ?? old.startDateVoting ?? undefined,
-      endDateVoting: body.endDateVoting ?? old.endDateVoting ?? undefined,
-      resultsDate: (body.resultsDate === undefined ? old.resultsDate : body.resultsDate) ?? undefined,
-    };
-    const datesChanged = DATE_KEYS.filter((key) => body[key] !== undefined && body[key] !== old[key]);
-    const resultsDateChanged = body.resultsDate !== undefined && body.resultsDate !== old.resultsDate;
-    if (datesChanged.length || resultsDateChanged) {
-      const problems = challengeDateProblems(old.objectTypeId, dates);
-      if (problems.length) {
-        const field = [...DATE_KEYS, 'resultsDate' as const].find((key) => problems[0]!.startsWith(`${key} `)) ?? datesChanged[0] ?? 'resultsDate';
-        throw new ValidationError(problems.map(dateProblemForPeople).join('; '), { field, problems: problems.map((message) => ({ field, message: dateProblemForPeople(message) })) });
+  const saved = await announcing(
+    ctx,
+    [topics.content],
+    ctx.db.transaction(async (tx) => {
+      const old = await repo.lockChallenge(tx, input.id);
+      if (!old) throw new NotFoundError(MESSAGES.notFound);
+      if (old.updatedAt.toISOString() !== body.expectedUpdatedAt) {
+        throw new ConflictError(MESSAGES.stale, { updatedAt: old.updatedAt.toISOString() });
       }
-      for (const key of datesChanged) next[key] = dates[key]!;
-      // The day the results are expected is no date of the challenge's run: no confirmation needed while it runs.
-      if (resultsDateChanged) next.resultsDate = body.resultsDate ?? null;
-    }
 
-    const running = old.startDate <= today && today <= old.endDate;
-    let reason: string | null = null;
-    if (datesChanged.length && running) {
-      if (body.confirmRunning !== true) throw new CodedError(409, challengeAdminErrorCodeSchema.enum.ChallengeRunning, MESSAGES.running, { field: 'confirmRunning' });
-      reason = reasonOf(body.reason, true, MESSAGES.runningReason);
-    } else {
-      reason = reasonOf(body.reason, false);
-    }
+      const next: Partial<NewChallengeRow> = {};
+      if (body.headline !== undefined) next.headline = body.headline;
+      for (const key of ['teasertitle', 'teasertext', 'question', 'footnote'] as const) {
+        if (body[key] !== undefined) next[key] = body[key] === null || body[key].trim() === '' ? null : body[key];
+      }
+      if (body.teaserImage !== undefined) next.teaserImage = body.teaserImage;
+      if (body.prizeImages !== undefined) {
+        if (!old.prizes)
+          throw new ValidationError('prizeImages: Diese Challenge hat keine Preise (sie kommen aus der Season-Datei).', {
+            field: 'prizeImages',
+          });
+        next.prizes = { ...old.prizes, images: body.prizeImages };
+      }
+      if (body.points !== undefined) next.points = body.points;
+      if (body.scoring !== undefined) {
+        if (old.objectTypeId !== 'bfv-erd-goals') throw new ValidationError(MESSAGES.scoringOnlyGoals, { field: 'scoring' });
+        if (body.scoring !== old.scoring && (await repo.hasPublishedResults(tx, old.id)))
+          throw new ConflictError(MESSAGES.scoringPublished, { field: 'scoring' });
+        next.scoring = body.scoring;
+      }
 
-    const changed = (Object.keys(next) as (keyof NewChallengeRow)[]).filter((key) => JSON.stringify(next[key]) !== JSON.stringify(old[key] ?? null));
-    if (!changed.length) return old;
-    const before = Object.fromEntries(changed.map((key) => [key, old[key] ?? null]));
-    const after = Object.fromEntries(changed.map((key) => [key, next[key] ?? null]));
-    const now = ctx.now();
-    const row = await repo.updateChallenge(
-      tx,
-      old.id,
-      Object.fromEntries([...changed.map((key) => [key, next[key]]), ['updatedAt', new Date(Math.max(now.getTime(), old.updatedAt.getTime() + 1))]]),
-    );
-    await appendAudit(tx, {
-      action: CHALLENGE_UPDATE_ACTION,
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
-      subjectType: 'challenge',
-      subjectId: old.id,
-      challengeId: old.id,
-      reason,
-      details: { before, after, fields: changed, running },
-      at: now,
-    });
-    return row;
-  }));
+      // Dates: the whole set after the change, checked as the season import checks it.
+      const dates: ResolvedDates = {
+        startDate: body.startDate ?? old.startDate,
+        endDate: body.endDate ?? old.endDate,
+        startDateSubmission: body.startDateSubmission ?? old.startDateSubmission ?? undefined,
+        endDateSubmission: body.endDateSubmission ?? old.endDateSubmission ?? undefined,
+        startDateVoting: body.startDateVoting ?? old.startDateVoting ?? undefined,
+        endDateVoting: body.endDateVoting ?? old.endDateVoting ?? undefined,
+        resultsDate: (body.resultsDate === undefined ? old.resultsDate : body.resultsDate) ?? undefined,
+      };
+      const datesChanged = DATE_KEYS.filter((key) => body[key] !== undefined && body[key] !== old[key]);
+      const resultsDateChanged = body.resultsDate !== undefined && body.resultsDate !== old.resultsDate;
+      if (datesChanged.length || resultsDateChanged) {
+        const problems = challengeDateProblems(old.objectTypeId, dates);
+        if (problems.length) {
+          const field =
+            [...DATE_KEYS, 'resultsDate' as const].find((key) => problems[0]!.startsWith(`${key} `)) ?? datesChanged[0] ?? 'resultsDate';
+          throw new ValidationError(problems.map(dateProblemForPeople).join('; '), {
+            field,
+            problems: problems.map((message) => ({ field, message: dateProblemForPeople(message) })),
+          });
+        }
+        for (const key of datesChanged) next[key] = dates[key]!;
+        // The day the results are expected is no date of the challenge's run: no confirmation needed while it runs.
+        if (resultsDateChanged) next.resultsDate = body.resultsDate ?? null;
+      }
+
+      const running = old.startDate <= today && today <= old.endDate;
+      let reason: string | null = null;
+      if (datesChanged.length && running) {
+        if (body.confirmRunning !== true)
+          throw new CodedError(409, challengeAdminErrorCodeSchema.enum.ChallengeRunning, MESSAGES.running, { field: 'confirmRunning' });
+        reason = reasonOf(body.reason, true, MESSAGES.runningReason);
+      } else {
+        reason = reasonOf(body.reason, false);
+      }
+
+      const changed = (Object.keys(next) as (keyof NewChallengeRow)[]).filter(
+        (key) => JSON.stringify(next[key]) !== JSON.stringify(old[key] ?? null),
+      );
+      if (!changed.length) return old;
+      const before = Object.fromEntries(changed.map((key) => [key, old[key] ?? null]));
+      const after = Object.fromEntries(changed.map((key) => [key, next[key] ?? null]));
+      const now = ctx.now();
+      const row = await repo.updateChallenge(
+        tx,
+        old.id,
+        Object.fromEntries([
+          ...changed.map((key) => [key, next[key]]),
+          ['updatedAt', new Date(Math.max(now.getTime(), old.updatedAt.getTime() + 1))],
+        ]),
+      );
+      await appendAudit(tx, {
+        action: CHALLENGE_UPDATE_ACTION,
+        operatorId: input.actor.operatorId,
+        actor: input.actor.name,
+        subjectType: 'challenge',
+        subjectId: old.id,
+        challengeId: old.id,
+        reason,
+        details: { before, after, fields: changed, running },
+        at: now,
+      });
+      return row;
+    }),
+  );
   return detail(ctx, saved);
 }

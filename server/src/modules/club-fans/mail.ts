@@ -37,7 +37,11 @@ export async function clubFanConfirmationMail(input: {
         type: 'p',
         text: `Der Link ist ${input.validDays} Tage gültig. Wenn du dich nicht eingetragen hast, ignoriere diese E-Mail einfach – dann passiert nichts.`,
       },
-      { type: 'small', text: `Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser: ${input.confirmUrl}`, htmlOnly: true },
+      {
+        type: 'small',
+        text: `Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser: ${input.confirmUrl}`,
+        htmlOnly: true,
+      },
     ],
     footer: { reason: `Du bekommst diese E-Mail, weil deine Adresse bei der ${productName} als Fan von ${clubName} eingetragen wurde.` },
     siteUrl: input.siteUrl,

@@ -1,6 +1,14 @@
 import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clubFanConsentLog, clubFans, clubs, profiles, type ClubFanConsentAction, type ClubFanRow, type ClubRow } from '../../db/schema/index.js';
+import {
+  clubFanConsentLog,
+  clubFans,
+  clubs,
+  profiles,
+  type ClubFanConsentAction,
+  type ClubFanRow,
+  type ClubRow,
+} from '../../db/schema/index.js';
 
 /** Queries of 'Mein Verein' (the club_fans table and its consent log). */
 
@@ -10,7 +18,10 @@ export async function findClub(db: Db, clubId: string): Promise<Pick<ClubRow, 'i
 }
 
 export async function findFan(db: Db, clubId: string, email: string): Promise<ClubFanRow | undefined> {
-  const [row] = await db.select().from(clubFans).where(and(eq(clubFans.clubId, clubId), eq(clubFans.email, email)));
+  const [row] = await db
+    .select()
+    .from(clubFans)
+    .where(and(eq(clubFans.clubId, clubId), eq(clubFans.email, email)));
   return row;
 }
 

@@ -116,7 +116,13 @@ describe('double opt-in', () => {
     expect(row!.confirmTokenExpiresAt).toEqual(new Date(now.getTime() + 7 * 86_400_000));
 
     const [log] = await logRows();
-    expect(log).toMatchObject({ clubId: CLUB, email: 'fan@example.org', action: 'signup', textVersion: CLUB_FAN_CONSENT_TEXT_VERSION, at: now });
+    expect(log).toMatchObject({
+      clubId: CLUB,
+      email: 'fan@example.org',
+      action: 'signup',
+      textVersion: CLUB_FAN_CONSENT_TEXT_VERSION,
+      at: now,
+    });
     expect(log!.ipHash).toMatch(/^[0-9a-f]{64}$/);
     expect(log!.ipHash).not.toContain('203.0.113');
 
@@ -185,7 +191,12 @@ describe('double opt-in', () => {
   });
 
   test('invalid and expired confirmation links: German pages with 400 and 410', async () => {
-    for (const url of ['/api/public/club-fans/confirm', '/api/public/club-fans/confirm?token=', '/api/public/club-fans/confirm?token=unknown', `/api/public/club-fans/confirm?token=${'x'.repeat(300)}`]) {
+    for (const url of [
+      '/api/public/club-fans/confirm',
+      '/api/public/club-fans/confirm?token=',
+      '/api/public/club-fans/confirm?token=unknown',
+      `/api/public/club-fans/confirm?token=${'x'.repeat(300)}`,
+    ]) {
       const res = await t.app.inject({ url });
       expect([url.slice(0, 60), res.statusCode]).toEqual([url.slice(0, 60), 400]);
       expect(res.body).toContain('Dieser Bestätigungslink ist ungültig');
@@ -203,7 +214,10 @@ describe('double opt-in', () => {
 
 describe('unsubscribe', () => {
   const fan = async (email: string, clubId = CLUB) => {
-    const [row] = await t.ctx.db.select().from(clubFans).where(and(eq(clubFans.email, email), eq(clubFans.clubId, clubId)));
+    const [row] = await t.ctx.db
+      .select()
+      .from(clubFans)
+      .where(and(eq(clubFans.email, email), eq(clubFans.clubId, clubId)));
     return row!;
   };
 
@@ -260,7 +274,11 @@ describe('unsubscribe', () => {
     });
 
     test('an unknown token is 400', async () => {
-      const res = await post('List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded', '/api/public/club-fans/unsubscribe?token=nope');
+      const res = await post(
+        'List-Unsubscribe=One-Click',
+        'application/x-www-form-urlencoded',
+        '/api/public/club-fans/unsubscribe?token=nope',
+      );
       expect(res.statusCode).toBe(400);
     });
 
@@ -270,7 +288,12 @@ describe('unsubscribe', () => {
       expect(res.json()).toEqual({ ok: true });
       expect(res.headers['cache-control']).toBe('no-store');
       expect((await fan('klick@example.org', OTHER)).status).toBe('unsubscribed');
-      expect((await logRows()).at(-1)).toMatchObject({ action: 'unsubscribe', email: 'klick@example.org', clubId: OTHER, textVersion: CLUB_FAN_CONSENT_TEXT_VERSION });
+      expect((await logRows()).at(-1)).toMatchObject({
+        action: 'unsubscribe',
+        email: 'klick@example.org',
+        clubId: OTHER,
+        textVersion: CLUB_FAN_CONSENT_TEXT_VERSION,
+      });
     });
 
     test('multipart (the RFC’s example) works too, and again is still 200', async () => {
@@ -302,9 +325,33 @@ describe('the club’s count', () => {
     other = await createMember(t, 'club-1002-m', 'trainer@andere.example');
     // One confirmed fan of CLUB besides the pending and unsubscribed ones.
     await t.ctx.db.insert(clubFans).values([
-      { clubId: CLUB, email: 'a@example.org', status: 'confirmed', unsubscribeToken: 'tok-a', consentTextVersion: CLUB_FAN_CONSENT_TEXT_VERSION, consentedAt: now, confirmedAt: now },
-      { clubId: CLUB, email: 'b@example.org', status: 'confirmed', unsubscribeToken: 'tok-b', consentTextVersion: CLUB_FAN_CONSENT_TEXT_VERSION, consentedAt: now, confirmedAt: now },
-      { clubId: OTHER, email: 'c@example.org', status: 'confirmed', unsubscribeToken: 'tok-c', consentTextVersion: CLUB_FAN_CONSENT_TEXT_VERSION, consentedAt: now, confirmedAt: now },
+      {
+        clubId: CLUB,
+        email: 'a@example.org',
+        status: 'confirmed',
+        unsubscribeToken: 'tok-a',
+        consentTextVersion: CLUB_FAN_CONSENT_TEXT_VERSION,
+        consentedAt: now,
+        confirmedAt: now,
+      },
+      {
+        clubId: CLUB,
+        email: 'b@example.org',
+        status: 'confirmed',
+        unsubscribeToken: 'tok-b',
+        consentTextVersion: CLUB_FAN_CONSENT_TEXT_VERSION,
+        consentedAt: now,
+        confirmedAt: now,
+      },
+      {
+        clubId: OTHER,
+        email: 'c@example.org',
+        status: 'confirmed',
+        unsubscribeToken: 'tok-c',
+        consentTextVersion: CLUB_FAN_CONSENT_TEXT_VERSION,
+        consentedAt: now,
+        confirmedAt: now,
+      },
     ]);
   });
 
@@ -329,7 +376,12 @@ describe('export (admins, audited)', () => {
   const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 
   const login = async (who: { email: string; password: string }) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: who });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/login',
+      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+      payload: who,
+    });
     return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
   };
   const get = (url: string, session: string | null) =>
@@ -381,7 +433,12 @@ describe('export (admins, audited)', () => {
     expect(res.body).not.toContain('spaet@example.org');
     expect(res.body).not.toContain('klick@example.org');
     const [audit] = await exports();
-    expect(audit).toMatchObject({ actor: ADMIN.email, subjectType: 'clubs', subjectId: 'Alle Vereine', details: { exported: 4, format: 'csv', clubs: 2 } });
+    expect(audit).toMatchObject({
+      actor: ADMIN.email,
+      subjectType: 'clubs',
+      subjectId: 'Alle Vereine',
+      details: { exported: 4, format: 'csv', clubs: 2 },
+    });
     expect(JSON.stringify(audit!.details)).not.toContain('@');
   });
 
@@ -422,7 +479,10 @@ describe('per-IP limit', () => {
     for (let i = 0; i < 30; i++) expect((await signup(valid(`masse${i}@example.org`), ip)).statusCode).toBe(200);
     const blocked = await signup(valid('zu-viel@example.org'), ip);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ code: 'LimitExceeded', message: 'Zu viele Anmeldungen von dieser Adresse, bitte versuche es später erneut.' });
+    expect(blocked.json()).toMatchObject({
+      code: 'LimitExceeded',
+      message: 'Zu viele Anmeldungen von dieser Adresse, bitte versuche es später erneut.',
+    });
     expect(await t.ctx.db.select().from(clubFans).where(eq(clubFans.email, 'zu-viel@example.org'))).toEqual([]);
     expect((await outbox()).some((m) => m.to === 'zu-viel@example.org')).toBe(false);
     expect((await signup(valid('nachbar@example.org'), '198.51.100.8')).statusCode).toBe(200);

@@ -20,15 +20,7 @@ import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js'
 import { simplePage } from '../mail/templates.js';
 import { CLUB_FAN_CONFIRM_PATH, CLUB_FAN_UNSUBSCRIBE_PATH } from '../notifications/paths.js';
 import { actorOf } from '../operators/access.js';
-import {
-  clubFansCsv,
-  confirmClubFan,
-  countMyFans,
-  listClubsWithFans,
-  signupClubFan,
-  unsubscribeClubFan,
-  type FanClub,
-} from './service.js';
+import { clubFansCsv, confirmClubFan, countMyFans, listClubsWithFans, signupClubFan, unsubscribeClubFan, type FanClub } from './service.js';
 
 /**
  * 'Mein Verein' over HTTP (issue 25), in these scopes:
@@ -75,7 +67,6 @@ const signupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx 
       return { ok: true as const };
     },
   );
-
 };
 
 const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -108,7 +99,11 @@ const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
     CLUB_FAN_CONFIRM_PATH,
     {
       attachValidation: true,
-      schema: { summary: "Confirm a fan's sign-up (the mailed link): a German page, 200, 400 or 410", querystring: tokenQuery, response: { 200: html, 400: html, 410: html } },
+      schema: {
+        summary: "Confirm a fan's sign-up (the mailed link): a German page, 200, 400 or 410",
+        querystring: tokenQuery,
+        response: { 200: html, 400: html, 410: html },
+      },
     },
     async (request, reply) => {
       try {
@@ -126,8 +121,18 @@ const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
       } catch (error) {
         if (!isAppError(error)) throw error;
         return error.statusCode === 410
-          ? page(reply, 410, 'Link abgelaufen', 'Dieser Bestätigungslink ist abgelaufen. Trag dich auf der Seite deines Vereins einfach noch einmal ein.')
-          : page(reply, 400, 'Link ungültig', 'Dieser Bestätigungslink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast, oder trag dich noch einmal ein.');
+          ? page(
+              reply,
+              410,
+              'Link abgelaufen',
+              'Dieser Bestätigungslink ist abgelaufen. Trag dich auf der Seite deines Vereins einfach noch einmal ein.',
+            )
+          : page(
+              reply,
+              400,
+              'Link ungültig',
+              'Dieser Bestätigungslink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast, oder trag dich noch einmal ein.',
+            );
       }
     },
   );
@@ -136,7 +141,11 @@ const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
     CLUB_FAN_UNSUBSCRIBE_PATH,
     {
       attachValidation: true,
-      schema: { summary: 'Stop following a club (the link in every fan mail): a German page, 200 or 400', querystring: tokenQuery, response: { 200: html, 400: html } },
+      schema: {
+        summary: 'Stop following a club (the link in every fan mail): a German page, 200 or 400',
+        querystring: tokenQuery,
+        response: { 200: html, 400: html },
+      },
     },
     async (request, reply) => {
       try {
@@ -151,7 +160,12 @@ const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
         );
       } catch (error) {
         if (!isAppError(error)) throw error;
-        return page(reply, 400, 'Link ungültig', 'Dieser Abmeldelink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast.');
+        return page(
+          reply,
+          400,
+          'Link ungültig',
+          'Dieser Abmeldelink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast.',
+        );
       }
     },
   );
@@ -222,7 +236,10 @@ export const operatorClubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     clubFansAdminPaths.clubs,
     {
       config: { operatorAccess: 'admin' },
-      schema: { summary: 'The clubs with confirmed fans and how many (admin; numbers only)', response: { 200: clubFanClubsSchema, ...errors } },
+      schema: {
+        summary: 'The clubs with confirmed fans and how many (admin; numbers only)',
+        response: { 200: clubFanClubsSchema, ...errors },
+      },
     },
     async (request) => listClubsWithFans({ ctx, input: { actor: actorOf(request) } }),
   );

@@ -48,7 +48,6 @@ export function confirmUrl(ctx: Pick<AppContext, 'config'>, token: string): stri
   return `${ctx.config.publicUrl}${CLUB_FAN_CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
 }
 
-
 export type SignupOutcome = 'sent' | 'throttled' | 'already-confirmed';
 
 /** POST /api/public/club-fans: the input is checked by the route's schema (address, consent, 18+). */
@@ -95,7 +94,14 @@ export async function signupClubFan({
       if (!renewed) return 'throttled';
       action = existing?.status === 'unsubscribed' ? 'signup' : 'resend';
     }
-    await repo.logConsent(tx, { clubId: club.id, email, action, textVersion: CLUB_FAN_CONSENT_TEXT_VERSION, at: now, ipHash: consentIpHash(ctx, input.ip) });
+    await repo.logConsent(tx, {
+      clubId: club.id,
+      email,
+      action,
+      textVersion: CLUB_FAN_CONSENT_TEXT_VERSION,
+      at: now,
+      ipHash: consentIpHash(ctx, input.ip),
+    });
     await ctx.jobs.enqueue(tx, 'mail', { to: email, ...mail });
     return 'sent';
   });
@@ -125,7 +131,14 @@ export async function confirmClubFan({
   if (!row.confirmTokenExpiresAt || row.confirmTokenExpiresAt.getTime() < now.getTime()) throw new GoneError(MESSAGES.expiredConfirm);
   const confirmed = await ctx.db.transaction(async (tx) => {
     if (!(await repo.markConfirmed(tx, row.id, now))) return false;
-    await repo.logConsent(tx, { clubId: row.clubId, email: row.email, action: 'confirm', textVersion: row.consentTextVersion, at: now, ipHash: consentIpHash(ctx, input.ip) });
+    await repo.logConsent(tx, {
+      clubId: row.clubId,
+      email: row.email,
+      action: 'confirm',
+      textVersion: row.consentTextVersion,
+      at: now,
+      ipHash: consentIpHash(ctx, input.ip),
+    });
     return true;
   });
   return { ...fanClub, outcome: confirmed ? 'confirmed' : 'already-confirmed' };
@@ -145,7 +158,14 @@ export async function unsubscribeClubFan({
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.markUnsubscribed(tx, row.id, now))) return;
-    await repo.logConsent(tx, { clubId: row.clubId, email: row.email, action: 'unsubscribe', textVersion: row.consentTextVersion, at: now, ipHash: consentIpHash(ctx, input.ip) });
+    await repo.logConsent(tx, {
+      clubId: row.clubId,
+      email: row.email,
+      action: 'unsubscribe',
+      textVersion: row.consentTextVersion,
+      at: now,
+      ipHash: consentIpHash(ctx, input.ip),
+    });
   });
   const club = await repo.findClub(ctx.db, row.clubId);
   return club ? { clubId: club.id, clubName: clubLabel(club) } : null;
@@ -201,6 +221,12 @@ export async function clubFansCsv({
     });
     return found;
   });
-  const rows = fans.map((f) => [clubLabel({ clubname: f.clubName, team: f.team }), f.clubId, f.email, formatBerlin(f.confirmedAt), f.consentTextVersion]);
+  const rows = fans.map((f) => [
+    clubLabel({ clubname: f.clubName, team: f.team }),
+    f.clubId,
+    f.email,
+    formatBerlin(f.confirmedAt),
+    f.consentTextVersion,
+  ]);
   return { total: fans.length, text: csvFile(CSV_HEADER, rows) };
 }

@@ -41,7 +41,13 @@ const availability = (clubId: string, ip = freshIp()) =>
 const clubRequest = (payload: unknown, ip = freshIp(), headers: Record<string, string> = memberHeaders(null)) =>
   t.app.inject({ method: 'POST', url: '/api/club-requests', headers, remoteAddress: ip, payload: payload as Record<string, unknown> });
 
-const REQUEST = { clubName: 'SV Beispielhausen', clubNumber: '123456', team: 'w', email: 'Trainerin@Beispiel.example', note: 'Wir sind neu im Kreis.' };
+const REQUEST = {
+  clubName: 'SV Beispielhausen',
+  clubNumber: '123456',
+  team: 'w',
+  email: 'Trainerin@Beispiel.example',
+  note: 'Wir sind neu im Kreis.',
+};
 
 const replyTo = (mail: OutboxMail) => /^Reply-To: (.*)$/im.exec(mail.raw.slice(0, mail.raw.search(/\r?\n\r?\n/)))?.[1];
 
@@ -64,7 +70,13 @@ describe('GET /api/clubs/{clubId}/availability', () => {
       payload: {
         email: 'second@example.org',
         password: 'Abseits!2026',
-        fields: { firstname: 'Max', lastname: 'Muster', street: 'Weg 1', city: '80331 München', club: { id: 'club-1001-m', linkType: 'Object', type: 'Link' } },
+        fields: {
+          firstname: 'Max',
+          lastname: 'Muster',
+          street: 'Weg 1',
+          city: '80331 München',
+          club: { id: 'club-1001-m', linkType: 'Object', type: 'Link' },
+        },
       },
     });
     expect(signup.statusCode).toBe(409);
@@ -78,7 +90,13 @@ describe('GET /api/clubs/{clubId}/availability', () => {
       payload: {
         email: 'never-confirmed@example.org',
         password: 'Abseits!2026',
-        fields: { firstname: 'Max', lastname: 'Muster', street: 'Weg 1', city: '80331 München', club: { id: 'club-1002-w', linkType: 'Object', type: 'Link' } },
+        fields: {
+          firstname: 'Max',
+          lastname: 'Muster',
+          street: 'Weg 1',
+          city: '80331 München',
+          club: { id: 'club-1002-w', linkType: 'Object', type: 'Link' },
+        },
       },
     });
     expect(signup.statusCode).toBe(201);
@@ -105,12 +123,17 @@ describe('GET /api/clubs/{clubId}/availability', () => {
     const slot = rateLimitSlot({ ctx: t.ctx, input: { rule: CLUB_SIGNUP_LIMITS.availability, subject: ip } })!;
     expect(slot.limit).toBe(300);
     // The address has used all but 5 of its checks this hour; 20 come at once.
-    await t.ctx.db.insert(rateLimitCounters).values({ key: slot.key, windowStart: slot.windowStart, expiresAt: slot.expiresAt, count: 295 });
+    await t.ctx.db
+      .insert(rateLimitCounters)
+      .values({ key: slot.key, windowStart: slot.windowStart, expiresAt: slot.expiresAt, count: 295 });
     const answers = await Promise.all(Array.from({ length: 20 }, () => availability('club-1000-m', ip)));
     const statuses = answers.map((res) => res.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
-    expect(answers.find((res) => res.statusCode === 429)!.json()).toMatchObject({ code: 'LimitExceeded', message: expect.stringMatching(/^Zu viele Anfragen/) });
+    expect(answers.find((res) => res.statusCode === 429)!.json()).toMatchObject({
+      code: 'LimitExceeded',
+      message: expect.stringMatching(/^Zu viele Anfragen/),
+    });
     expect((await availability('club-1000-m')).json<ClubAvailabilityDto>()).toEqual({ available: true });
   });
 });

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { clubAvailabilityParamsSchema, clubAvailabilitySchema, clubRequestInputSchema, clubRequestResultSchema } from '@erd/shared-contracts/schemas';
+import {
+  clubAvailabilityParamsSchema,
+  clubAvailabilitySchema,
+  clubRequestInputSchema,
+  clubRequestResultSchema,
+} from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';

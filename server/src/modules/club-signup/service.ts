@@ -37,7 +37,13 @@ async function limit(ctx: Ctx, rule: RateLimitRule, ip: string): Promise<void> {
 }
 
 /** Whether the entry can still be registered (404 ClubNotFound for an id not in the catalogue). */
-export async function getClubAvailability({ ctx, input }: { ctx: Ctx; input: { clubId: string; ip: string } }): Promise<ClubAvailabilityDto> {
+export async function getClubAvailability({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { clubId: string; ip: string };
+}): Promise<ClubAvailabilityDto> {
   await limit(ctx, CLUB_SIGNUP_LIMITS.availability, input.ip);
   if (!(await clubExists({ ctx, input: { id: input.clubId } }))) throw new CodedError(404, 'ClubNotFound', CLUB_NOT_FOUND_MESSAGE);
   const held = await repo.isClubEntryHeld(ctx.db, input.clubId, new Date(ctx.now().getTime() - UNCONFIRMED_TTL_MS));

@@ -28,12 +28,21 @@ const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const HEADER = 'clubnumber,clubname,team,logourl,linkurl';
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+    payload: who,
+  });
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
 
 const get = (url: string, session: string | null) =>
-  t.app.inject({ method: 'GET', url, headers: { cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; ') } });
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; ') },
+  });
 
 const postCsv = (url: string, session: string | null, csv: string) =>
   t.app.inject({
@@ -47,7 +56,13 @@ const postCsv = (url: string, session: string | null, csv: string) =>
     payload: csv,
   });
 
-async function addClub(id: string, clubnumber: string, team: 'm' | 'w', clubname: string, extra: { linkurl?: string; logourl?: string } = {}) {
+async function addClub(
+  id: string,
+  clubnumber: string,
+  team: 'm' | 'w',
+  clubname: string,
+  extra: { linkurl?: string; logourl?: string } = {},
+) {
   await t.ctx.db.insert(clubs).values({ id, clubnumber, team, clubname, search: normalizeSearch(`${clubname} ${clubnumber}`), ...extra });
 }
 
@@ -138,7 +153,9 @@ describe('CSV import', () => {
     const preview = res.json<ClubImportPreviewDto>();
     expect(preview.badRows).toEqual([]);
     expect(preview.rows).toBe(3);
-    expect(preview.added).toEqual([{ id: 'club-500-w', line: 4, clubnumber: '500', clubname: 'SpVgg Neu, e.V.', team: 'w', linkurl: null }]);
+    expect(preview.added).toEqual([
+      { id: 'club-500-w', line: 4, clubnumber: '500', clubname: 'SpVgg Neu, e.V.', team: 'w', linkurl: null },
+    ]);
     expect(preview.changed).toEqual([
       {
         id: 'club-100-m',
@@ -159,10 +176,22 @@ describe('CSV import', () => {
     const preview = (await postCsv('/api/operator/clubs/import/preview', admin, good)).json<ClubImportPreviewDto>();
     const res = await postCsv(`/api/operator/clubs/import/apply?previewHash=${preview.previewHash}`, admin, good);
     expect(res.statusCode).toBe(200);
-    expect(res.json<ClubImportResultDto>()).toEqual({ fileHash: preview.fileHash, added: 1, changed: 1, unchanged: 1, removed: 1, kept: 1 });
+    expect(res.json<ClubImportResultDto>()).toEqual({
+      fileHash: preview.fileHash,
+      added: 1,
+      changed: 1,
+      unchanged: 1,
+      removed: 1,
+      kept: 1,
+    });
     const rows = new Map((await t.ctx.db.select().from(clubs)).map((r) => [r.id, r]));
     expect([...rows.keys()].sort()).toEqual(['club-100-m', 'club-300-w', 'club-400-m', 'club-500-w']);
-    expect(rows.get('club-100-m')).toMatchObject({ clubname: 'TSV Neu', linkurl: 'https://tsv.example.org', logourl: '/media/tsv.png', search: 'tsv neu 100' });
+    expect(rows.get('club-100-m')).toMatchObject({
+      clubname: 'TSV Neu',
+      linkurl: 'https://tsv.example.org',
+      logourl: '/media/tsv.png',
+      search: 'tsv neu 100',
+    });
     expect(rows.get('club-500-w')).toMatchObject({ clubname: 'SpVgg Neu, e.V.', logourl: null, search: 'spvgg neu, e.v. 500' });
     const audit = await t.ctx.db.select().from(moderationLog);
     expect(audit).toHaveLength(1);
@@ -178,7 +207,11 @@ describe('CSV import', () => {
       changes: [{ id: 'club-100-m', before: { clubname: 'TSV Alt' }, after: { clubname: 'TSV Neu' } }],
     });
     // The public club search finds the new club.
-    const search = await t.app.inject({ method: 'GET', url: '/api/operator/clubs?query=spvgg', headers: { cookie: `${OPERATOR_COOKIE}=${admin}` } });
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/api/operator/clubs?query=spvgg',
+      headers: { cookie: `${OPERATOR_COOKIE}=${admin}` },
+    });
     expect(search.json<ClubAdminPageDto>().total).toBe(1);
   });
 
@@ -222,7 +255,9 @@ describe('CSV import', () => {
 
   it('reports a wrong header and broken CSV as bad rows', async () => {
     const header = (await postCsv('/api/operator/clubs/import/preview', admin, 'nummer,name\n1,A')).json<ClubImportPreviewDto>();
-    expect(header.badRows).toEqual([{ line: 1, reason: expect.stringContaining('Kopfzeile muss "clubnumber,clubname,team,logourl,linkurl" sein') }]);
+    expect(header.badRows).toEqual([
+      { line: 1, reason: expect.stringContaining('Kopfzeile muss "clubnumber,clubname,team,logourl,linkurl" sein') },
+    ]);
     const columns = (await postCsv('/api/operator/clubs/import/preview', admin, `${HEADER}\n1,A,m,,\n2,B,m`)).json<ClubImportPreviewDto>();
     expect(columns.badRows).toEqual([{ line: 3, reason: 'Die Zeile hat nicht 5 Spalten wie die Kopfzeile.' }]);
   });
@@ -242,17 +277,30 @@ describe('CSV import', () => {
   });
 });
 
-describe('the routes\' schemas (issue 27: the contracts\' zod schemas)', () => {
+describe("the routes' schemas (issue 27: the contracts' zod schemas)", () => {
   it('refuses a malformed query with a German 400 at the field; without previewHash, the message the import screen knows', async () => {
-    for (const url of ['/api/operator/clubs?from=abc', '/api/operator/clubs?from=-1', '/api/operator/clubs?size=0', '/api/operator/clubs?other=1']) {
+    for (const url of [
+      '/api/operator/clubs?from=abc',
+      '/api/operator/clubs?from=-1',
+      '/api/operator/clubs?size=0',
+      '/api/operator/clubs?other=1',
+    ]) {
       const res = await get(url, admin);
       expect([url, res.statusCode, res.json().code]).toEqual([url, 400, 'ValidationError']);
     }
     expect((await get('/api/operator/clubs?from=0&size=1&sort=-number&query=', admin)).statusCode).toBe(200);
     const missing = await postCsv('/api/operator/clubs/import/apply', admin, `${HEADER}\n1,A,m,,`);
-    expect(missing.json()).toMatchObject({ code: 'ValidationError', message: 'previewHash: der Hash der Vorschau fehlt.', field: 'previewHash' });
+    expect(missing.json()).toMatchObject({
+      code: 'ValidationError',
+      message: 'previewHash: der Hash der Vorschau fehlt.',
+      field: 'previewHash',
+    });
     const malformed = await postCsv('/api/operator/clubs/import/apply?previewHash=abc', admin, `${HEADER}\n1,A,m,,`);
-    expect(malformed.json()).toMatchObject({ code: 'ValidationError', message: 'previewHash: der Hash der Vorschau fehlt.', field: 'previewHash' });
+    expect(malformed.json()).toMatchObject({
+      code: 'ValidationError',
+      message: 'previewHash: der Hash der Vorschau fehlt.',
+      field: 'previewHash',
+    });
   });
 
   it('answers with exactly the fields of the contracts (nothing internal, such as the search column)', async () => {
@@ -275,7 +323,11 @@ describe('POST /api/operator/clubs/:id/logo', () => {
       method: 'POST',
       url: `/api/operator/clubs/${id}/logo`,
       payload: form.payload,
-      headers: { cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '), 'x-xsrf-token': XSRF, ...form.headers },
+      headers: {
+        cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '),
+        'x-xsrf-token': XSRF,
+        ...form.headers,
+      },
     });
   };
 
@@ -287,9 +339,17 @@ describe('POST /api/operator/clubs/:id/logo', () => {
     expect(await storedMedia(t, logourl)).not.toBeNull();
     const [row] = await t.ctx.db.select().from(clubs).where(eq(clubs.id, 'club-800-m'));
     expect(row!.logourl).toBe(logourl);
-    const audit = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'club-logo' as never));
+    const audit = await t.ctx.db
+      .select()
+      .from(moderationLog)
+      .where(eq(moderationLog.action, 'club-logo' as never));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ subjectType: 'club', subjectId: 'club-800-m', actor: ADMIN.email, details: { before: { logourl: null }, after: { logourl } } });
+    expect(audit[0]).toMatchObject({
+      subjectType: 'club',
+      subjectId: 'club-800-m',
+      actor: ADMIN.email,
+      details: { before: { logourl: null }, after: { logourl } },
+    });
   });
 
   it('refuses what is no picture, an unknown club and a moderator, and changes nothing', async () => {
@@ -297,8 +357,12 @@ describe('POST /api/operator/clubs/:id/logo', () => {
     const text = await upload('club-800-m', admin, { name: 'logo.png', type: 'image/png', data: Buffer.from('kein Bild') });
     expect(text.statusCode).toBe(415);
     expect(text.json().message).toBe('Erlaubt sind JPEG, PNG oder WEBP.');
-    expect((await upload('club-999-m', admin, { name: 'logo.png', type: 'image/png', data: await picture('png', 100, 100) })).statusCode).toBe(404);
-    expect((await upload('club-800-m', moderator, { name: 'logo.png', type: 'image/png', data: await picture('png', 100, 100) })).statusCode).toBe(403);
+    expect(
+      (await upload('club-999-m', admin, { name: 'logo.png', type: 'image/png', data: await picture('png', 100, 100) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await upload('club-800-m', moderator, { name: 'logo.png', type: 'image/png', data: await picture('png', 100, 100) })).statusCode,
+    ).toBe(403);
     const [after] = await t.ctx.db.select().from(clubs).where(eq(clubs.id, 'club-800-m'));
     expect(after!.logourl).toBe(before!.logourl);
   });

@@ -28,12 +28,20 @@ import { applyClubImport, CLUB_CSV_MAX_BYTES, listClubsForOperator, previewClubI
  * (`text/csv`, the file's bytes in any encoding the service knows, at most 2 MB).
  */
 
-const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: clubImportConflictAnswerSchema, 413: zodErrorSchema } as const;
+const errors = {
+  ...zodErrorResponses,
+  401: zodErrorSchema,
+  403: zodErrorSchema,
+  409: clubImportConflictAnswerSchema,
+  413: zodErrorSchema,
+} as const;
 const BODY_LIMIT = CLUB_CSV_MAX_BYTES + 64 * 1024;
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /** The club list as a CSV file's bytes (no JSON type: the body is a Buffer; the service checks and decodes it). */
-const csvBody = { content: { 'text/csv': { schema: { description: 'The CSV file as saved (UTF-8, with or without BOM, or Windows-1252)' } } } } as const;
+const csvBody = {
+  content: { 'text/csv': { schema: { description: 'The CSV file as saved (UTF-8, with or without BOM, or Windows-1252)' } } },
+} as const;
 
 /** The body as the CSV file's bytes (a string as `text/plain`); anything else is no file. */
 const csvFile = (payload: unknown): Buffer | string | null => (Buffer.isBuffer(payload) || typeof payload === 'string' ? payload : null);
@@ -68,7 +76,11 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: BODY_LIMIT,
-      schema: { summary: 'Check a club list (CSV) and show what importing it would change', body: csvBody, response: { 200: clubImportPreviewSchema, ...errors } },
+      schema: {
+        summary: 'Check a club list (CSV) and show what importing it would change',
+        body: csvBody,
+        response: { 200: clubImportPreviewSchema, ...errors },
+      },
     },
     async (request) => previewClubImport({ ctx, input: { file: csvFile(request.body) } }),
   );
@@ -85,7 +97,8 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         response: { 200: clubImportResultSchema, ...errors },
       },
     },
-    async (request) => applyClubImport({ ctx, input: { file: csvFile(request.body), previewHash: request.query.previewHash, actor: actorOf(request) } }),
+    async (request) =>
+      applyClubImport({ ctx, input: { file: csvFile(request.body), previewHash: request.query.previewHash, actor: actorOf(request) } }),
   );
 
   // One picture (multipart field `file`) → the club's logo.

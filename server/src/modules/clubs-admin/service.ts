@@ -155,7 +155,12 @@ async function planImport(db: Db, file: ClubsFile): Promise<ImportPlan> {
   const removed = gone.filter((id) => !busy.has(id)).map((id) => ({ id, ...fieldsOf(current.get(id)!) }));
   const kept = gone.filter((id) => busy.has(id)).map((id) => ({ id, ...fieldsOf(current.get(id)!) }));
   const hash = createHash('sha256').update(`${fileHash}\n${unchanged}`);
-  const sections = [['added', added], ['changed', changed], ['removed', removed.map((r) => r.id)], ['kept', kept.map((r) => r.id)]] as const;
+  const sections = [
+    ['added', added],
+    ['changed', changed],
+    ['removed', removed.map((r) => r.id)],
+    ['kept', kept.map((r) => r.id)],
+  ] as const;
   for (const [name, items] of sections) {
     hash.update(`\n${name}`);
     for (const item of items) {
@@ -200,7 +205,13 @@ function readFile(body: Buffer | string | null): ClubsFile {
 const firstOf = <T>(items: readonly T[]): T[] => items.slice(0, CLUB_IMPORT_PREVIEW_LIST_MAX);
 
 /** POST /api/operator/clubs/import/preview: nothing is written; each list is cut at CLUB_IMPORT_PREVIEW_LIST_MAX, `totals` counts all. */
-export async function previewClubImport({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { file: Buffer | string | null } }): Promise<ClubImportPreviewDto> {
+export async function previewClubImport({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db'>;
+  input: { file: Buffer | string | null };
+}): Promise<ClubImportPreviewDto> {
   const plan = await planImport(ctx.db, readFile(input.file));
   return {
     fileHash: plan.fileHash,
@@ -234,71 +245,81 @@ export async function applyClubImport({
   const file = readFile(input.file);
   const now = ctx.now();
   // The club catalogue and the browse lists show it (modules/cache).
-  return announcing(ctx, [topics.content], ctx.db.transaction(async (tx) => {
-    await repo.lockClubImport(tx);
-    const plan = await planImport(tx, file);
-    if (plan.badRows.length) {
-      throw new ConflictError('Die Datei hat fehlerhafte Zeilen und wird nicht übernommen.', { conflict: 'bad-rows', badRows: plan.badRows.length });
-    }
-    if (plan.previewHash !== input.previewHash) {
-      throw new ConflictError('Die Datei oder die Vereinsliste hat sich seit der Vorschau geändert. Bitte prüfe die Datei erneut.', {
-        conflict: 'stale',
+  return announcing(
+    ctx,
+    [topics.content],
+    ctx.db.transaction(async (tx) => {
+      await repo.lockClubImport(tx);
+      const plan = await planImport(tx, file);
+      if (plan.badRows.length) {
+        throw new ConflictError('Die Datei hat fehlerhafte Zeilen und wird nicht übernommen.', {
+          conflict: 'bad-rows',
+          badRows: plan.badRows.length,
+        });
+      }
+      if (plan.previewHash !== input.previewHash) {
+        throw new ConflictError('Die Datei oder die Vereinsliste hat sich seit der Vorschau geändert. Bitte prüfe die Datei erneut.', {
+          conflict: 'stale',
+        });
+      }
+      const pause = cooperative();
+      const inserts: NewClubRow[] = [];
+      for (const row of plan.added) {
+        await pause();
+        inserts.push({
+          id: row.id,
+          clubnumber: row.clubnumber,
+          clubname: row.clubname,
+          team: row.team,
+          linkurl: row.linkurl,
+          logourl: null,
+          search: normalizeSearch(`${row.clubname} ${row.clubnumber}`),
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+      await seasonService.insertClubs(tx, inserts);
+      for (const change of plan.changed) {
+        await pause();
+        await seasonService.updateClub(tx, change.id, {
+          clubname: change.after.clubname,
+          linkurl: change.after.linkurl,
+          search: normalizeSearch(`${change.after.clubname} ${change.after.clubnumber}`),
+          updatedAt: now,
+        });
+      }
+      await seasonService.deleteClubs(
+        tx,
+        plan.removed.map((r) => r.id),
+      );
+      const result: ClubImportResultDto = {
+        fileHash: plan.fileHash,
+        added: plan.added.length,
+        changed: plan.changed.length,
+        unchanged: plan.unchanged,
+        removed: plan.removed.length,
+        kept: plan.kept.length,
+      };
+      await appendAudit(tx, {
+        action: CLUB_IMPORT_ACTION,
+        operatorId: input.actor.operatorId,
+        actor: input.actor.name,
+        subjectType: 'clubs',
+        subjectId: plan.fileHash,
+        reason: null,
+        details: {
+          ...result,
+          addedIds: plan.added.slice(0, AUDIT_CHANGED_MAX).map((r) => r.id),
+          removedIds: plan.removed.slice(0, AUDIT_CHANGED_MAX).map((r) => r.id),
+          keptIds: plan.kept.slice(0, AUDIT_CHANGED_MAX).map((r) => r.id),
+          changes: plan.changed.slice(0, AUDIT_CHANGED_MAX).map(({ id, before, after }) => ({ id, before, after })),
+          truncated: Math.max(plan.added.length, plan.changed.length, plan.removed.length, plan.kept.length) > AUDIT_CHANGED_MAX,
+        },
+        at: now,
       });
-    }
-    const pause = cooperative();
-    const inserts: NewClubRow[] = [];
-    for (const row of plan.added) {
-      await pause();
-      inserts.push({
-        id: row.id,
-        clubnumber: row.clubnumber,
-        clubname: row.clubname,
-        team: row.team,
-        linkurl: row.linkurl,
-        logourl: null,
-        search: normalizeSearch(`${row.clubname} ${row.clubnumber}`),
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
-    await seasonService.insertClubs(tx, inserts);
-    for (const change of plan.changed) {
-      await pause();
-      await seasonService.updateClub(tx, change.id, {
-        clubname: change.after.clubname,
-        linkurl: change.after.linkurl,
-        search: normalizeSearch(`${change.after.clubname} ${change.after.clubnumber}`),
-        updatedAt: now,
-      });
-    }
-    await seasonService.deleteClubs(tx, plan.removed.map((r) => r.id));
-    const result: ClubImportResultDto = {
-      fileHash: plan.fileHash,
-      added: plan.added.length,
-      changed: plan.changed.length,
-      unchanged: plan.unchanged,
-      removed: plan.removed.length,
-      kept: plan.kept.length,
-    };
-    await appendAudit(tx, {
-      action: CLUB_IMPORT_ACTION,
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
-      subjectType: 'clubs',
-      subjectId: plan.fileHash,
-      reason: null,
-      details: {
-        ...result,
-        addedIds: plan.added.slice(0, AUDIT_CHANGED_MAX).map((r) => r.id),
-        removedIds: plan.removed.slice(0, AUDIT_CHANGED_MAX).map((r) => r.id),
-        keptIds: plan.kept.slice(0, AUDIT_CHANGED_MAX).map((r) => r.id),
-        changes: plan.changed.slice(0, AUDIT_CHANGED_MAX).map(({ id, before, after }) => ({ id, before, after })),
-        truncated: Math.max(plan.added.length, plan.changed.length, plan.removed.length, plan.kept.length) > AUDIT_CHANGED_MAX,
-      },
-      at: now,
-    });
-    return result;
-  }));
+      return result;
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -327,20 +348,24 @@ export async function uploadClubLogo({
   const image = await uploadMedia({ ctx, input: { file: input.file, filename: input.filename, actor: input.actor } });
   const now = ctx.now();
   // The club catalogue and the browse lists show it (modules/cache).
-  return announcing(ctx, [topics.content], ctx.db.transaction(async (tx) => {
-    const before = await repo.findClub(tx, input.id);
-    if (!before) throw new NotFoundError('Diesen Verein gibt es nicht.');
-    await seasonService.updateClub(tx, input.id, { logourl: image.fields.file.url, updatedAt: now });
-    await appendAudit(tx, {
-      action: CLUB_LOGO_ACTION,
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
-      subjectType: 'club',
-      subjectId: input.id,
-      reason: null,
-      details: { before: { logourl: before.logourl }, after: { logourl: image.fields.file.url } },
-      at: now,
-    });
-    return toDto({ ...before, logourl: image.fields.file.url, updatedAt: now });
-  }));
+  return announcing(
+    ctx,
+    [topics.content],
+    ctx.db.transaction(async (tx) => {
+      const before = await repo.findClub(tx, input.id);
+      if (!before) throw new NotFoundError('Diesen Verein gibt es nicht.');
+      await seasonService.updateClub(tx, input.id, { logourl: image.fields.file.url, updatedAt: now });
+      await appendAudit(tx, {
+        action: CLUB_LOGO_ACTION,
+        operatorId: input.actor.operatorId,
+        actor: input.actor.name,
+        subjectType: 'club',
+        subjectId: input.id,
+        reason: null,
+        details: { before: { logourl: before.logourl }, after: { logourl: image.fields.file.url } },
+        at: now,
+      });
+      return toDto({ ...before, logourl: image.fields.file.url, updatedAt: now });
+    }),
+  );
 }

@@ -12,12 +12,18 @@ const roundTrip = (markdown: string) => {
 describe('richTextToMarkdown', () => {
   test('headings, paragraphs, lists, rules, emphasis, links and breaks', () => {
     expect(
-      roundTrip('# Titel\n\nHallo **Welt** und *alle*.\n\n- eins\n- zwei mit [Link](https://example.org/a_(b))\n\n1. erst\n2. dann\n\n---\n\nZeile  \nnächste'),
-    ).toBe('# Titel\n\nHallo **Welt** und *alle*.\n\n- eins\n- zwei mit [Link](<https://example.org/a_(b)>)\n\n1. erst\n2. dann\n\n***\n\nZeile\\\nnächste');
+      roundTrip(
+        '# Titel\n\nHallo **Welt** und *alle*.\n\n- eins\n- zwei mit [Link](https://example.org/a_(b))\n\n1. erst\n2. dann\n\n---\n\nZeile  \nnächste',
+      ),
+    ).toBe(
+      '# Titel\n\nHallo **Welt** und *alle*.\n\n- eins\n- zwei mit [Link](<https://example.org/a_(b)>)\n\n1. erst\n2. dann\n\n***\n\nZeile\\\nnächste',
+    );
   });
 
   test('text that looks like syntax stays text', () => {
-    roundTrip('\\# kein Titel\n\n1\\. kein Punkt\n\n\\- kein Strich\n\nSterne \\*hier\\* und \\_da\\_ und \\[eckig\\] und a \\<b\\> & c\n\n\\> kein Zitat');
+    roundTrip(
+      '\\# kein Titel\n\n1\\. kein Punkt\n\n\\- kein Strich\n\nSterne \\*hier\\* und \\_da\\_ und \\[eckig\\] und a \\<b\\> & c\n\n\\> kein Zitat',
+    );
     roundTrip('Absatz mit\nweicher Zeile\n+ plus am Anfang');
   });
 

@@ -26,7 +26,13 @@ function block(node: RichTextBlockDto): string {
         .map((item, i) => {
           const marker = node.ordered ? `${i + 1}. ` : '- ';
           const body = blocks(item.children).join('\n\n');
-          return marker + body.split('\n').join(`\n${' '.repeat(marker.length)}`).replace(/\n +\n/g, '\n\n');
+          return (
+            marker +
+            body
+              .split('\n')
+              .join(`\n${' '.repeat(marker.length)}`)
+              .replace(/\n +\n/g, '\n\n')
+          );
         })
         .join('\n');
     case 'thematicBreak':

@@ -26,7 +26,12 @@ const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const SPACE = '/content/public/spaces/erd/spacedata?include=4';
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+    payload: who,
+  });
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
 
@@ -44,9 +49,15 @@ const call = (method: 'GET' | 'PUT' | 'POST', url: string, session: string | nul
 const content = async (session = admin) => (await call('GET', '/api/operator/content', session)).json<ContentAdminDto>();
 const space = async () => (await t.app.inject({ url: SPACE })).json<SpaceDataDto>();
 const audits = (subjectId: string) =>
-  t.ctx.db.select().from(moderationLog).where(and(eq(moderationLog.subjectType, 'content'), eq(moderationLog.subjectId, subjectId)));
+  t.ctx.db
+    .select()
+    .from(moderationLog)
+    .where(and(eq(moderationLog.subjectType, 'content'), eq(moderationLog.subjectId, subjectId)));
 
-const teasersInput = (c: ContentAdminDto): SaveTeasersInput => ({ expectedUpdatedAt: c.teasersUpdatedAt, teasers: structuredClone(c.teasers) });
+const teasersInput = (c: ContentAdminDto): SaveTeasersInput => ({
+  expectedUpdatedAt: c.teasersUpdatedAt,
+  teasers: structuredClone(c.teasers),
+});
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOW, env: { RATE_LIMIT_SCALE: '100' } });
@@ -82,7 +93,9 @@ describe('GET /api/operator/content', () => {
     try {
       const body = await content();
       expect(body.legal.terms.markdown.startsWith('# ')).toBe(true);
-      const preview = (await call('POST', '/api/operator/content/preview', admin, { markdown: body.legal.terms.markdown })).json<MarkdownPreviewDto>();
+      const preview = (
+        await call('POST', '/api/operator/content/preview', admin, { markdown: body.legal.terms.markdown })
+      ).json<MarkdownPreviewDto>();
       expect(preview.richText).toEqual(body.legal.terms.richText);
     } finally {
       await importSeason({ ctx: t.ctx, input: { dir: FIXTURE_SEASON, overwrite: true } });
@@ -123,7 +136,8 @@ describe('legal pages', () => {
   test('the preview converts without saving; HTML and script are dropped', async () => {
     const before = await content();
     const res = await call('POST', '/api/operator/content/preview', admin, {
-      markdown: '# Titel\n\n<script>alert(1)</script>\n\nText mit <b onclick="x()">HTML</b> und [Link](javascript:alert(1)) und [gut](https://example.org).',
+      markdown:
+        '# Titel\n\n<script>alert(1)</script>\n\nText mit <b onclick="x()">HTML</b> und [Link](javascript:alert(1)) und [gut](https://example.org).',
     });
     expect(res.statusCode).toBe(200);
     const { richText } = res.json<MarkdownPreviewDto>();
@@ -159,7 +173,11 @@ describe('legal pages', () => {
     const [row, ...more] = await audits('legal-imprint');
     expect(more).toHaveLength(0);
     expect(row).toMatchObject({ action: 'content-update', actor: ADMIN.email, subjectType: 'content' });
-    expect(row!.details).toMatchObject({ part: 'legal-imprint', before: { page: 'imprint', markdown: before.legal.imprint.markdown }, after: { page: 'imprint', markdown } });
+    expect(row!.details).toMatchObject({
+      part: 'legal-imprint',
+      before: { page: 'imprint', markdown: before.legal.imprint.markdown },
+      after: { page: 'imprint', markdown },
+    });
 
     // The same text again changes nothing and writes no audit row.
     const again = await call('PUT', '/api/operator/content/legal/imprint', admin, { expectedUpdatedAt: saved.siteUpdatedAt, markdown });
@@ -169,9 +187,15 @@ describe('legal pages', () => {
 
   test('someone else saved in between: 409 with a German message, nothing changes', async () => {
     const loaded = await content();
-    const first = await call('PUT', '/api/operator/content/legal/terms', admin, { expectedUpdatedAt: loaded.siteUpdatedAt, markdown: '# Bedingungen\n\nErste Fassung.' });
+    const first = await call('PUT', '/api/operator/content/legal/terms', admin, {
+      expectedUpdatedAt: loaded.siteUpdatedAt,
+      markdown: '# Bedingungen\n\nErste Fassung.',
+    });
     expect(first.statusCode).toBe(200);
-    const second = await call('PUT', '/api/operator/content/legal/terms', admin, { expectedUpdatedAt: loaded.siteUpdatedAt, markdown: '# Bedingungen\n\nZweite Fassung.' });
+    const second = await call('PUT', '/api/operator/content/legal/terms', admin, {
+      expectedUpdatedAt: loaded.siteUpdatedAt,
+      markdown: '# Bedingungen\n\nZweite Fassung.',
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ code: 'Conflict', message: expect.stringContaining('Inzwischen hat jemand anderes') });
     expect((await content()).legal.terms.markdown).toBe('# Bedingungen\n\nErste Fassung.');
@@ -200,16 +224,22 @@ describe('legal pages', () => {
       if (field) expect(body.field).toBe(field);
       expect(body.message).toMatch(/[a-zäöüß]/i);
     }
-    expect((await call('PUT', '/api/operator/content/legal/impressum', admin, { expectedUpdatedAt: v, markdown: '# A' })).statusCode).toBe(404);
+    expect((await call('PUT', '/api/operator/content/legal/impressum', admin, { expectedUpdatedAt: v, markdown: '# A' })).statusCode).toBe(
+      404,
+    );
     expect(await content()).toEqual(before);
     expect(await audits('banner')).toHaveLength(0);
   });
 });
 
-describe('refused input keeps this module\'s answer (issue 27: the contracts\' zod schemas at the route)', () => {
-  test('the first problem\'s German message as it is, its field (null for the body itself) and every problem', async () => {
+describe("refused input keeps this module's answer (issue 27: the contracts' zod schemas at the route)", () => {
+  test("the first problem's German message as it is, its field (null for the body itself) and every problem", async () => {
     const v = (await content()).siteUpdatedAt;
-    const banner = await call('PUT', '/api/operator/content/banner', admin, { expectedUpdatedAt: v, text1: 'x'.repeat(61), text2: 'Zwei\nZeilen' });
+    const banner = await call('PUT', '/api/operator/content/banner', admin, {
+      expectedUpdatedAt: v,
+      text1: 'x'.repeat(61),
+      text2: 'Zwei\nZeilen',
+    });
     expect(banner.statusCode).toBe(400);
     expect(banner.json()).toMatchObject({
       code: 'ValidationError',
@@ -237,24 +267,45 @@ describe('banner texts', () => {
   test('an admin sets both strips; the public space data carries them; clearing brings the default back', async () => {
     expect((await space()).site.fields).not.toHaveProperty('bannerText1');
     const loaded = await content();
-    const res = await call('PUT', '/api/operator/content/banner', admin, { expectedUpdatedAt: loaded.siteUpdatedAt, text1: '  JETZT PUNKTEN!  ', text2: 'Dein Verein zählt' });
+    const res = await call('PUT', '/api/operator/content/banner', admin, {
+      expectedUpdatedAt: loaded.siteUpdatedAt,
+      text1: '  JETZT PUNKTEN!  ',
+      text2: 'Dein Verein zählt',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<ContentAdminDto>().banner).toEqual({ text1: 'JETZT PUNKTEN!', text2: 'Dein Verein zählt' });
     expect((await space()).site.fields).toMatchObject({ bannerText1: 'JETZT PUNKTEN!', bannerText2: 'Dein Verein zählt' });
     const [row] = await audits('banner');
-    expect(row!.details).toEqual({ part: 'banner', yearId: 'year-test', before: { text1: null, text2: null }, after: { text1: 'JETZT PUNKTEN!', text2: 'Dein Verein zählt' } });
+    expect(row!.details).toEqual({
+      part: 'banner',
+      yearId: 'year-test',
+      before: { text1: null, text2: null },
+      after: { text1: 'JETZT PUNKTEN!', text2: 'Dein Verein zählt' },
+    });
     // Issue 26: the strips are the current season's; the site row's old columns are no longer written.
     const [year] = await t.ctx.db.select().from(years).where(eq(years.id, 'year-test'));
-    expect(year).toMatchObject({ bannerText1: 'JETZT PUNKTEN!', bannerText2: 'Dein Verein zählt', updatedAt: new Date(loaded.teasersUpdatedAt) });
+    expect(year).toMatchObject({
+      bannerText1: 'JETZT PUNKTEN!',
+      bannerText2: 'Dein Verein zählt',
+      updatedAt: new Date(loaded.teasersUpdatedAt),
+    });
     const [siteRow] = await t.ctx.db.select().from(site);
     expect(siteRow).toMatchObject({ bannerText1: null, bannerText2: null });
     expect(res.json<ContentAdminDto>().siteUpdatedAt).not.toBe(loaded.siteUpdatedAt);
     // The same texts again: nothing written.
-    const same = await call('PUT', '/api/operator/content/banner', admin, { expectedUpdatedAt: res.json<ContentAdminDto>().siteUpdatedAt, text1: 'JETZT PUNKTEN!', text2: 'Dein Verein zählt' });
+    const same = await call('PUT', '/api/operator/content/banner', admin, {
+      expectedUpdatedAt: res.json<ContentAdminDto>().siteUpdatedAt,
+      text1: 'JETZT PUNKTEN!',
+      text2: 'Dein Verein zählt',
+    });
     expect(same.json<ContentAdminDto>().siteUpdatedAt).toBe(res.json<ContentAdminDto>().siteUpdatedAt);
     expect(await audits('banner')).toHaveLength(1);
 
-    const cleared = await call('PUT', '/api/operator/content/banner', admin, { expectedUpdatedAt: res.json<ContentAdminDto>().siteUpdatedAt, text1: '', text2: '' });
+    const cleared = await call('PUT', '/api/operator/content/banner', admin, {
+      expectedUpdatedAt: res.json<ContentAdminDto>().siteUpdatedAt,
+      text1: '',
+      text2: '',
+    });
     expect(cleared.statusCode).toBe(200);
     expect((await space()).site.fields).not.toHaveProperty('bannerText1');
     expect(await audits('banner')).toHaveLength(2);
@@ -262,7 +313,9 @@ describe('banner texts', () => {
 
   test('a season re-import keeps the banner texts; it writes its own legal texts and teasers again only with --overwrite (issue 26)', async () => {
     const loaded = await content();
-    const saved = (await call('PUT', '/api/operator/content/banner', admin, { expectedUpdatedAt: loaded.siteUpdatedAt, text1: 'BLEIBT', text2: '' })).json<ContentAdminDto>();
+    const saved = (
+      await call('PUT', '/api/operator/content/banner', admin, { expectedUpdatedAt: loaded.siteUpdatedAt, text1: 'BLEIBT', text2: '' })
+    ).json<ContentAdminDto>();
     await call('PUT', '/api/operator/content/legal/imprint', admin, { expectedUpdatedAt: saved.siteUpdatedAt, markdown: '# Anders' });
     const reported = await importSeason({ ctx: t.ctx, input: { dir: FIXTURE_SEASON } });
     expect(reported.differences.map((d) => d.field)).toContain('legal.imprint');
@@ -292,9 +345,20 @@ describe('teasers', () => {
     expect(year.fields.teaser1.headline).toBe('Neue Saison');
     expect(year.fields.teaser1.text).toEqual({
       type: 'root',
-      children: [{ type: 'paragraph', children: [{ type: 'text', value: 'Mit ' }, { type: 'strong', children: [{ type: 'text', value: 'Markdown' }] }, { type: 'text', value: ' und  ohne HTML.' }] }],
+      children: [
+        {
+          type: 'paragraph',
+          children: [
+            { type: 'text', value: 'Mit ' },
+            { type: 'strong', children: [{ type: 'text', value: 'Markdown' }] },
+            { type: 'text', value: ' und  ohne HTML.' },
+          ],
+        },
+      ],
     });
-    expect(year.fields.teaser2.images.map((i) => i.fields.file.url)).toEqual(loaded.teasers.teaser2.images.map((i) => i.fields.file.url).reverse());
+    expect(year.fields.teaser2.images.map((i) => i.fields.file.url)).toEqual(
+      loaded.teasers.teaser2.images.map((i) => i.fields.file.url).reverse(),
+    );
     expect(year.fields.teaserPrizes).not.toHaveProperty('subheadline');
     expect(year.fields.teaserPrizes.headline).toBe('Preise');
 
@@ -317,7 +381,10 @@ describe('teasers', () => {
       [(i) => (i.teasers.teaser2.headline = '  '), 'teasers.teaser2.headline'],
       [(i) => (i.teasers.teaser2.subheadline = 'a\nb'), 'teasers.teaser2.subheadline'],
       [(i) => (i.teasers.teaser1.text = 'x'.repeat(5001)), 'teasers.teaser1.text'],
-      [(i) => (i.teasers.teaser1.images = [{ fields: { file: { url: 'javascript:alert(1)' } } }]), 'teasers.teaser1.images.0.fields.file.url'],
+      [
+        (i) => (i.teasers.teaser1.images = [{ fields: { file: { url: 'javascript:alert(1)' } } }]),
+        'teasers.teaser1.images.0.fields.file.url',
+      ],
     ];
     for (const [change, field] of bad) {
       const input = teasersInput(loaded);
@@ -352,12 +419,30 @@ describe('PUT /api/operator/content/campaign (issue 24)', () => {
     expect(loaded.campaign).toEqual({ claim: '', subline: '', prize: '', image: null });
     expect('campaign' in (await space()).year.fields).toBe(false);
     const image = loaded.teasers.teaser2.images[0]!;
-    const res = await put(admin, campaignInput(loaded, { claim: ' Hol den Pokal! ', subline: 'Jede Challenge zählt.', prize: 'Ein Trikotsatz für die ganze Mannschaft', image }));
+    const res = await put(
+      admin,
+      campaignInput(loaded, {
+        claim: ' Hol den Pokal! ',
+        subline: 'Jede Challenge zählt.',
+        prize: 'Ein Trikotsatz für die ganze Mannschaft',
+        image,
+      }),
+    );
     expect(res.statusCode).toBe(200);
     const saved = res.json<ContentAdminDto>();
-    expect(saved.campaign).toEqual({ claim: 'Hol den Pokal!', subline: 'Jede Challenge zählt.', prize: 'Ein Trikotsatz für die ganze Mannschaft', image });
+    expect(saved.campaign).toEqual({
+      claim: 'Hol den Pokal!',
+      subline: 'Jede Challenge zählt.',
+      prize: 'Ein Trikotsatz für die ganze Mannschaft',
+      image,
+    });
     expect(saved.teasersUpdatedAt).not.toBe(loaded.teasersUpdatedAt);
-    expect((await space()).year.fields.campaign).toEqual({ claim: 'Hol den Pokal!', subline: 'Jede Challenge zählt.', prize: 'Ein Trikotsatz für die ganze Mannschaft', image });
+    expect((await space()).year.fields.campaign).toEqual({
+      claim: 'Hol den Pokal!',
+      subline: 'Jede Challenge zählt.',
+      prize: 'Ein Trikotsatz für die ganze Mannschaft',
+      image,
+    });
     const rows = await audits('campaign');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.details).toMatchObject({ part: 'campaign', before: { claim: '' }, after: { claim: 'Hol den Pokal!' } });

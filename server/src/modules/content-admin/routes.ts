@@ -77,7 +77,10 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   r.get(
     contentAdminRoutePaths.content,
-    { config: { operatorAccess: 'operator' }, schema: { summary: 'The editable site content: teasers, banner, legal pages', response: { 200: contentAdminSchema, ...errors } } },
+    {
+      config: { operatorAccess: 'operator' },
+      schema: { summary: 'The editable site content: teasers, banner, legal pages', response: { 200: contentAdminSchema, ...errors } },
+    },
     async () => getContent({ ctx }),
   );
 
@@ -108,7 +111,10 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   r.put(
     contentAdminRoutePaths.banner,
-    { config: { operatorAccess: 'admin' }, schema: { summary: 'Save the banner', body: bannerBody, response: { 200: contentAdminSchema, ...errors } } },
+    {
+      config: { operatorAccess: 'admin' },
+      schema: { summary: 'Save the banner', body: bannerBody, response: { 200: contentAdminSchema, ...errors } },
+    },
     async (request) => saveBanner({ ctx, input: { body: request.body, actor: actorOf(request) } }),
   );
 
@@ -117,9 +123,15 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: LEGAL_BODY_LIMIT,
-      schema: { summary: 'Save a legal page (Markdown)', params: legalParams, body: legalBody, response: { 200: contentAdminSchema, ...errors } },
+      schema: {
+        summary: 'Save a legal page (Markdown)',
+        params: legalParams,
+        body: legalBody,
+        response: { 200: contentAdminSchema, ...errors },
+      },
     },
-    async (request) => saveLegalPage({ ctx: withMarkdown, input: { page: request.params.page, body: request.body, actor: actorOf(request) } }),
+    async (request) =>
+      saveLegalPage({ ctx: withMarkdown, input: { page: request.params.page, body: request.body, actor: actorOf(request) } }),
   );
 
   r.post(
@@ -127,7 +139,11 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: LEGAL_BODY_LIMIT,
-      schema: { summary: 'Render Markdown as the site would show it', body: previewBody, response: { 200: markdownPreviewSchema, ...errors } },
+      schema: {
+        summary: 'Render Markdown as the site would show it',
+        body: previewBody,
+        response: { 200: markdownPreviewSchema, ...errors },
+      },
     },
     async (request) => previewMarkdown({ ctx: withMarkdown, input: { body: request.body } }),
   );

@@ -78,12 +78,16 @@ function campaignOf(campaign: CampaignDto | null): CampaignAdminDto {
 }
 
 function toDto(year: YearRow, site: SiteRow): ContentAdminDto {
-  const teasers = Object.fromEntries(
-    TEASER_KEYS.map((key) => [key, teaserOf(year.teasers[key], year.teaserMarkdown?.[key])]),
-  ) as Record<TeaserKey, TeaserAdminDto>;
+  const teasers = Object.fromEntries(TEASER_KEYS.map((key) => [key, teaserOf(year.teasers[key], year.teaserMarkdown?.[key])])) as Record<
+    TeaserKey,
+    TeaserAdminDto
+  >;
   const legal = Object.fromEntries(
     // Rich text stored before the one link rule (issue 22) is shown with it, as the public pages do.
-    LEGAL_PAGE_KEYS.map((key) => [key, { markdown: site[LEGAL_COLUMNS[key]] ?? richTextToMarkdown(site[key]), richText: withSafeLinks(site[key]) }]),
+    LEGAL_PAGE_KEYS.map((key) => [
+      key,
+      { markdown: site[LEGAL_COLUMNS[key]] ?? richTextToMarkdown(site[key]), richText: withSafeLinks(site[key]) },
+    ]),
   ) as ContentAdminDto['legal'];
   return {
     yearId: year.id,
@@ -152,7 +156,8 @@ export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: Sav
   const saved = await ctx.db.transaction(async (tx) => {
     const old = await repo.lockYear(tx, yearId);
     if (!old) throw new NotFoundError(MESSAGES.noSeason);
-    if (old.updatedAt.toISOString() !== body.expectedUpdatedAt) throw new ConflictError(MESSAGES.staleTeasers, { updatedAt: old.updatedAt.toISOString() });
+    if (old.updatedAt.toISOString() !== body.expectedUpdatedAt)
+      throw new ConflictError(MESSAGES.staleTeasers, { updatedAt: old.updatedAt.toISOString() });
     const teasers = {
       teaser1: teaserDto(body.teasers.teaser1, texts.teaser1),
       teaser2: teaserDto(body.teasers.teaser2, texts.teaser2),
@@ -196,21 +201,33 @@ export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: Sav
  * route): the hero's texts and key visual on the year, guarded by the year's `updatedAt`. All empty
  * stores none (the default claim shows); a key visual alone keeps the default texts.
  */
-export async function saveCampaign({ ctx, input }: { ctx: DbCtx; input: { body: SaveCampaignInput; actor: Actor } }): Promise<ContentAdminDto> {
+export async function saveCampaign({
+  ctx,
+  input,
+}: {
+  ctx: DbCtx;
+  input: { body: SaveCampaignInput; actor: Actor };
+}): Promise<ContentAdminDto> {
   const body = input.body;
   const claim = body.claim.trim();
   const subline = body.subline.trim();
   const prize = body.prize.trim();
   const campaign: CampaignDto | null =
     claim || body.image
-      ? { claim, ...(claim && subline ? { subline } : {}), ...(claim && prize ? { prize } : {}), ...(body.image ? { image: body.image } : {}) }
+      ? {
+          claim,
+          ...(claim && subline ? { subline } : {}),
+          ...(claim && prize ? { prize } : {}),
+          ...(body.image ? { image: body.image } : {}),
+        }
       : null;
   const { site } = await current(ctx);
   const yearId = site.currentYearId!;
   const saved = await ctx.db.transaction(async (tx) => {
     const old = await repo.lockYear(tx, yearId);
     if (!old) throw new NotFoundError(MESSAGES.noSeason);
-    if (old.updatedAt.toISOString() !== body.expectedUpdatedAt) throw new ConflictError(MESSAGES.staleCampaign, { updatedAt: old.updatedAt.toISOString() });
+    if (old.updatedAt.toISOString() !== body.expectedUpdatedAt)
+      throw new ConflictError(MESSAGES.staleCampaign, { updatedAt: old.updatedAt.toISOString() });
     // Compared key-order-free: jsonb keeps its own key order.
     if (stableStringify(campaign) === stableStringify(old.campaign ?? null)) return old;
     const now = ctx.now();
@@ -245,9 +262,12 @@ async function saveSite(
   const saved = await ctx.db.transaction(async (tx) => {
     const old = await repo.lockSite(tx);
     if (!old) throw new NotFoundError(MESSAGES.noSeason);
-    if (old.updatedAt.toISOString() !== expectedUpdatedAt) throw new ConflictError(MESSAGES.staleSite, { updatedAt: old.updatedAt.toISOString() });
+    if (old.updatedAt.toISOString() !== expectedUpdatedAt)
+      throw new ConflictError(MESSAGES.staleSite, { updatedAt: old.updatedAt.toISOString() });
     const values = next(old);
-    const changed = (Object.keys(values) as (keyof NewSiteRow)[]).filter((key) => JSON.stringify(values[key] ?? null) !== JSON.stringify(old[key as keyof SiteRow] ?? null));
+    const changed = (Object.keys(values) as (keyof NewSiteRow)[]).filter(
+      (key) => JSON.stringify(values[key] ?? null) !== JSON.stringify(old[key as keyof SiteRow] ?? null),
+    );
     if (!changed.length) return old;
     const now = ctx.now();
     const row = await repo.updateSite(tx, { ...values, updatedAt: nextVersion(now, old.updatedAt) });
@@ -281,7 +301,8 @@ export async function saveBanner({ ctx, input }: { ctx: DbCtx; input: { body: Sa
   const saved = await ctx.db.transaction(async (tx) => {
     const old = await repo.lockSite(tx);
     if (!old?.currentYearId) throw new NotFoundError(MESSAGES.noSeason);
-    if (old.updatedAt.toISOString() !== body.expectedUpdatedAt) throw new ConflictError(MESSAGES.staleSite, { updatedAt: old.updatedAt.toISOString() });
+    if (old.updatedAt.toISOString() !== body.expectedUpdatedAt)
+      throw new ConflictError(MESSAGES.staleSite, { updatedAt: old.updatedAt.toISOString() });
     const year = await repo.lockYear(tx, old.currentYearId);
     if (!year) throw new NotFoundError(MESSAGES.noSeason);
     if ((year.bannerText1 ?? null) === next.bannerText1 && (year.bannerText2 ?? null) === next.bannerText2) return { site: old, year };
@@ -311,12 +332,20 @@ export async function saveBanner({ ctx, input }: { ctx: DbCtx; input: { body: Sa
 }
 
 /** PUT /api/operator/content/legal/:page (admin; an unknown page is 404 at the route): the page's Markdown, stored with its rich text. */
-export async function saveLegalPage({ ctx, input }: { ctx: Ctx; input: { page: LegalPageKey; body: SaveLegalInput; actor: Actor } }): Promise<ContentAdminDto> {
+export async function saveLegalPage({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { page: LegalPageKey; body: SaveLegalInput; actor: Actor };
+}): Promise<ContentAdminDto> {
   const { page, body } = input;
   const markdown = markdownText(body.markdown);
   const richText = await ctx.markdown.toRichText(markdown);
   if (!richText.children.length) {
-    throw new ValidationError('Der Text enthält nichts, was die Seite zeigen kann (HTML, Bilder und Code werden nicht übernommen).', { field: 'markdown' });
+    throw new ValidationError('Der Text enthält nichts, was die Seite zeigen kann (HTML, Bilder und Code werden nicht übernommen).', {
+      field: 'markdown',
+    });
   }
   const column = LEGAL_COLUMNS[page];
   return saveSite(
@@ -330,7 +359,13 @@ export async function saveLegalPage({ ctx, input }: { ctx: Ctx; input: { page: L
 }
 
 /** POST /api/operator/content/preview (admin): Markdown → the rich text a save would store; nothing is saved. */
-export async function previewMarkdown({ ctx, input }: { ctx: Pick<Ctx, 'markdown'>; input: { body: MarkdownPreviewInput } }): Promise<MarkdownPreviewDto> {
+export async function previewMarkdown({
+  ctx,
+  input,
+}: {
+  ctx: Pick<Ctx, 'markdown'>;
+  input: { body: MarkdownPreviewInput };
+}): Promise<MarkdownPreviewDto> {
   const body = input.body;
   return { richText: await ctx.markdown.toRichText(markdownText(body.markdown)) };
 }

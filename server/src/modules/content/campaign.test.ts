@@ -35,7 +35,14 @@ beforeAll(async () => {
     list.find((c) => c.id === 'challenge-picture')!.resultsDate = 'today+12';
   });
   await importSeason({ ctx: t.ctx, input: { dir } });
-  await seedParticipation(t.ctx.db, { id: 'p-estimate', challengeId: 'challenge-estimate', clubId: 'club-100-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 1200 });
+  await seedParticipation(t.ctx.db, {
+    id: 'p-estimate',
+    challengeId: 'challenge-estimate',
+    clubId: 'club-100-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 1200,
+  });
   if (t.database.url) {
     const opened = await openDatabase({ databaseUrl: t.database.url });
     secondDatabase = { ...opened, url: t.database.url, destroy: () => opened.close() };
@@ -50,7 +57,8 @@ afterAll(async () => {
 
 const spaceData = async (app: TestApp, headers: Record<string, string> = {}) => app.app.inject({ url: SPACE, headers });
 const challengeOf = (data: SpaceDataDto, id: string): ChallengeDto => data.year.fields.challenges.find((c) => c.sys.id === id)!;
-const publishedOf = (data: SpaceDataDto) => Object.fromEntries(data.year.fields.challenges.map((c) => [c.sys.id, c.fields.resultsPublished]));
+const publishedOf = (data: SpaceDataDto) =>
+  Object.fromEntries(data.year.fields.challenges.map((c) => [c.sys.id, c.fields.resultsPublished]));
 
 async function eventually(check: () => Promise<boolean>): Promise<void> {
   for (const started = Date.now(); !(await check());) {
@@ -67,9 +75,18 @@ test('the space data carries the campaign, every challenge’s resultsPublished 
     claim: 'Vier Challenges, eine Tabelle: Bring deinen Verein nach oben!',
     subline: 'Jede Challenge bringt Punkte.',
     prize: 'Ein Trikotsatz für die ganze Mannschaft',
-    image: { fields: { file: { url: expect.stringMatching(/^\/media\/teaser\.[0-9a-f]{16}\.svg$/), contentType: 'image/svg+xml', width: 640, height: 360 } } },
+    image: {
+      fields: {
+        file: { url: expect.stringMatching(/^\/media\/teaser\.[0-9a-f]{16}\.svg$/), contentType: 'image/svg+xml', width: 640, height: 360 },
+      },
+    },
   });
-  expect(publishedOf(data)).toEqual({ 'challenge-estimate': false, 'challenge-picture': false, 'challenge-goals': false, 'challenge-text': false });
+  expect(publishedOf(data)).toEqual({
+    'challenge-estimate': false,
+    'challenge-picture': false,
+    'challenge-goals': false,
+    'challenge-text': false,
+  });
   expect(challengeOf(data, 'challenge-picture').fields.resultsDate).toBe('2026-06-27');
   expect('resultsDate' in challengeOf(data, 'challenge-estimate').fields).toBe(false);
   // The right answer stays secret as before.

@@ -106,10 +106,7 @@ export async function listClubsPage(db: Db, from: number, size: number): Promise
   return { rows, total: totalRow?.total ?? 0 };
 }
 
-const publishedPublic = and(
-  eq(participations.state, 'published'),
-  inArray(participations.objectTypeId, [...PUBLIC_PARTICIPATION_TYPES]),
-);
+const publishedPublic = and(eq(participations.state, 'published'), inArray(participations.objectTypeId, [...PUBLIC_PARTICIPATION_TYPES]));
 
 export interface ParticipationWithClub {
   participation: ParticipationRow;

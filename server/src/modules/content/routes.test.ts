@@ -159,12 +159,31 @@ describe('participation search', () => {
     await importSeason({ ctx: other.ctx, input: { dir: FIXTURE_SEASON } });
     const db = other.ctx.db;
     const at = (h: number) => new Date(Date.UTC(2026, 5, 10, h));
-    await seedParticipation(db, { id: 'p-old-popular', challengeId: 'challenge-text', clubId: 'club-100-m', votes: 9, createdAt: at(1), slogan: 'Alt' });
+    await seedParticipation(db, {
+      id: 'p-old-popular',
+      challengeId: 'challenge-text',
+      clubId: 'club-100-m',
+      votes: 9,
+      createdAt: at(1),
+      slogan: 'Alt',
+    });
     await seedParticipation(db, { id: 'p-new', challengeId: 'challenge-text', clubId: 'club-100-w', votes: 2, createdAt: at(5) });
     await seedParticipation(db, { id: 'p-mid', challengeId: 'challenge-text', clubId: 'club-200-m', votes: 5, createdAt: at(3) });
-    await seedParticipation(db, { id: 'p-pending', challengeId: 'challenge-text', clubId: 'club-300-w', state: 'pending', createdAt: at(6) });
+    await seedParticipation(db, {
+      id: 'p-pending',
+      challengeId: 'challenge-text',
+      clubId: 'club-300-w',
+      state: 'pending',
+      createdAt: at(6),
+    });
     // One entry per club and challenge: the rejected (legacy state) row sits in another challenge.
-    await seedParticipation(db, { id: 'p-rejected', challengeId: 'challenge-picture', clubId: 'club-100-m', state: 'rejected', createdAt: at(7) });
+    await seedParticipation(db, {
+      id: 'p-rejected',
+      challengeId: 'challenge-picture',
+      clubId: 'club-100-m',
+      state: 'rejected',
+      createdAt: at(7),
+    });
     await seedParticipation(db, {
       id: 'p-picture',
       challengeId: 'challenge-picture',
@@ -198,12 +217,20 @@ describe('participation search', () => {
     const first = page.items[0]!;
     expect(first).toEqual({
       _id: 'p-new',
-      sys: { id: 'p-new', objectTypeId: 'bfv-erd-text-participation', createdAt: '2026-06-10T05:00:00.000Z', updatedAt: expect.any(String) },
+      sys: {
+        id: 'p-new',
+        objectTypeId: 'bfv-erd-text-participation',
+        createdAt: '2026-06-10T05:00:00.000Z',
+        updatedAt: expect.any(String),
+      },
       createdAt: '2026-06-10T05:00:00.000Z',
       publishedAt: [{ spaceId: 'erd', state: 'published' }],
       fields: {
         challenge: { id: 'challenge-text', linkType: 'Object', type: 'Link' },
-        club: expect.objectContaining({ sys: expect.objectContaining({ id: 'club-100-w' }), fields: expect.objectContaining({ clubname: 'TSV München-Süd' }) }),
+        club: expect.objectContaining({
+          sys: expect.objectContaining({ id: 'club-100-w' }),
+          fields: expect.objectContaining({ clubname: 'TSV München-Süd' }),
+        }),
         votes: 2,
         slogan: 'Spruch p-new',
       },

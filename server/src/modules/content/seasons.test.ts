@@ -33,27 +33,78 @@ beforeAll(async () => {
   await seedClubs(db, 2);
   // Three years: 2025 (ended, with an entry), 2026 (current), 2027 and 2028 (drafts).
   await seedYear(db, 'year-2025');
-  await seedChallenge(db, { id: 'old-1', yearId: 'year-2025', dates: { startDate: '2025-03-01', endDate: '2025-03-31', startDateSubmission: '2025-03-01', endDateSubmission: '2025-03-15', startDateVoting: '2025-03-16', endDateVoting: '2025-03-31' } });
+  await seedChallenge(db, {
+    id: 'old-1',
+    yearId: 'year-2025',
+    dates: {
+      startDate: '2025-03-01',
+      endDate: '2025-03-31',
+      startDateSubmission: '2025-03-01',
+      endDateSubmission: '2025-03-15',
+      startDateVoting: '2025-03-16',
+      endDateVoting: '2025-03-31',
+    },
+  });
   await seedParticipation(db, { id: 'old-entry', challengeId: 'old-1', clubId: 'club-1000-m' });
   await seedYear(db, 'year-2026');
-  for (const [i, id] of ['c-a', 'c-b', 'c-c'].entries()) await seedChallenge(db, { id, yearId: 'year-2026', position: i + 1, type: 'bfv-erd-estimate' });
-  await seedParticipation(db, { id: 'entry-b', challengeId: 'c-b', clubId: 'club-1000-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 5 });
+  for (const [i, id] of ['c-a', 'c-b', 'c-c'].entries())
+    await seedChallenge(db, { id, yearId: 'year-2026', position: i + 1, type: 'bfv-erd-estimate' });
+  await seedParticipation(db, {
+    id: 'entry-b',
+    challengeId: 'c-b',
+    clubId: 'club-1000-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 5,
+  });
   await db.update(years).set({ bannerText1: 'Saison 2026 läuft', bannerText2: null }).where(eq(years.id, 'year-2026'));
-  await db.insert(years).values({ id: 'year-2028', year: 2028, teasers: { teaser1: { headline: 'N', images: [] }, teaser2: { headline: 'N', images: [] }, teaserPrizes: { headline: 'N', images: [] } } });
-  await seedChallenge(db, { id: 'far-1', yearId: 'year-2028', position: 1, type: 'bfv-erd-goals', dates: { startDate: '2028-04-01', endDate: '2028-04-30' } });
+  await db.insert(years).values({
+    id: 'year-2028',
+    year: 2028,
+    teasers: {
+      teaser1: { headline: 'N', images: [] },
+      teaser2: { headline: 'N', images: [] },
+      teaserPrizes: { headline: 'N', images: [] },
+    },
+  });
+  await seedChallenge(db, {
+    id: 'far-1',
+    yearId: 'year-2028',
+    position: 1,
+    type: 'bfv-erd-goals',
+    dates: { startDate: '2028-04-01', endDate: '2028-04-30' },
+  });
   await db.insert(years).values({
     id: 'year-2027',
     year: 2027,
-    teasers: { teaser1: { headline: 'Neu', images: [] }, teaser2: { headline: 'Neu', images: [] }, teaserPrizes: { headline: 'Neu', images: [] } },
+    teasers: {
+      teaser1: { headline: 'Neu', images: [] },
+      teaser2: { headline: 'Neu', images: [] },
+      teaserPrizes: { headline: 'Neu', images: [] },
+    },
     bannerText1: 'Bald geht es los',
   });
-  await seedChallenge(db, { id: 'next-1', yearId: 'year-2027', position: 1, type: 'bfv-erd-goals', dates: { startDate: '2027-03-05', endDate: '2027-03-31' } });
-  await seedChallenge(db, { id: 'next-0', yearId: 'year-2027', position: 2, type: 'bfv-erd-estimate', dates: { startDate: '2027-03-01', endDate: '2027-03-10' } });
+  await seedChallenge(db, {
+    id: 'next-1',
+    yearId: 'year-2027',
+    position: 1,
+    type: 'bfv-erd-goals',
+    dates: { startDate: '2027-03-05', endDate: '2027-03-31' },
+  });
+  await seedChallenge(db, {
+    id: 'next-0',
+    yearId: 'year-2027',
+    position: 2,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2027-03-01', endDate: '2027-03-10' },
+  });
   // The site's own banner columns are no longer read.
   await db.execute(sql`update site set banner_text1 = 'Alt', banner_text2 = 'Alt 2'`);
   await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
   await addOperator({ ctx: t.ctx, input: MODERATOR });
-  writeFiles(path.join(t.webRoot, 'host/dist'), { 'index.html': '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>' });
+  writeFiles(path.join(t.webRoot, 'host/dist'), {
+    'index.html': '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+  });
 });
 
 afterAll(async () => {
@@ -61,16 +112,25 @@ afterAll(async () => {
 });
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+    payload: who,
+  });
   expect(res.statusCode).toBe(200);
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
 
-const spaceData = (cookie?: string, headers: Record<string, string> = {}) => t.app.inject({ url: SPACE, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+const spaceData = (cookie?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url: SPACE, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 const idsOf = (data: SpaceDataDto) => data.year.fields.challenges.map((c) => c.sys.id);
 
 async function withdraw(id: string, at: Date | null) {
-  await t.ctx.db.update(challenges).set({ withdrawnAt: at, withdrawnReason: at ? 'Sponsor abgesprungen' : null }).where(eq(challenges.id, id));
+  await t.ctx.db
+    .update(challenges)
+    .set({ withdrawnAt: at, withdrawnReason: at ? 'Sponsor abgesprungen' : null })
+    .where(eq(challenges.id, id));
   await announce(t.ctx, [topics.content]);
 }
 
@@ -109,7 +169,14 @@ test('nextSeason: the earliest later season without entries or results; a draft 
   expect(edited.json<SpaceDataDto>().nextSeason).toEqual({ year: 2027, startDate: '2027-03-05' });
   await t.ctx.db.update(challenges).set({ withdrawnAt: null, withdrawnReason: null }).where(eq(challenges.id, 'next-0'));
   // A season with an entry is not a next one: then 2028 is.
-  await seedParticipation(t.ctx.db, { id: 'early', challengeId: 'next-1', clubId: 'club-1000-w', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 3 });
+  await seedParticipation(t.ctx.db, {
+    id: 'early',
+    challengeId: 'next-1',
+    clubId: 'club-1000-w',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 3,
+  });
   await announce(t.ctx, [topics.content]);
   expect((await spaceData()).json<SpaceDataDto>().nextSeason).toEqual({ year: 2028, startDate: '2028-04-01' });
   await t.ctx.db.execute(sql`delete from participations where id = 'early'`);

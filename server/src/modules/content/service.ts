@@ -1,11 +1,4 @@
-import type {
-  ChallengeDto,
-  ClubDto,
-  ParticipationDto,
-  SearchResultDto,
-  SpaceDataDto,
-  YearDto,
-} from '@erd/shared-contracts/wire';
+import type { ChallengeDto, ClubDto, ParticipationDto, SearchResultDto, SpaceDataDto, YearDto } from '@erd/shared-contracts/wire';
 import { berlinToday } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
@@ -28,7 +21,13 @@ function assertSpace(ctx: Ctx, spaceId: string): void {
  * that year as it would look once it is the current one (`preview: true`). Withdrawn challenges are
  * left out; the banner strips are the season's; `nextSeason` is the next scheduled season after it.
  */
-export async function getSpaceData({ ctx, input }: { ctx: Ctx; input: { spaceId: string; previewYearId?: string } }): Promise<SpaceDataDto> {
+export async function getSpaceData({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { spaceId: string; previewYearId?: string };
+}): Promise<SpaceDataDto> {
   assertSpace(ctx, input.spaceId);
   const site = await repo.findSite(ctx.db);
   const yearId = input.previewYearId ?? site?.currentYearId;
@@ -37,7 +36,10 @@ export async function getSpaceData({ ctx, input }: { ctx: Ctx; input: { spaceId:
   const challenges = await repo.listChallengesOfYear(ctx.db, year.id);
   // Publishing results announces `content` (modules/results), so the cached space data follows; so
   // does every season edit (modules/seasons-admin), also of a draft season (the next season's start).
-  const published = await repo.challengesWithPublishedResults(ctx.db, challenges.map((c) => c.id));
+  const published = await repo.challengesWithPublishedResults(
+    ctx.db,
+    challenges.map((c) => c.id),
+  );
   const nextSeason = await repo.findNextSeason(ctx.db, year.id, berlinToday(ctx.now?.() ?? new Date()));
   return {
     spaceId: input.spaceId,
@@ -70,7 +72,14 @@ export async function getObject({
   const year = await repo.findYear(ctx.db, input.id);
   if (year) {
     const challenges = await repo.listChallengesOfYear(ctx.db, year.id);
-    return toYearDto(year, challenges, await repo.challengesWithPublishedResults(ctx.db, challenges.map((c) => c.id)));
+    return toYearDto(
+      year,
+      challenges,
+      await repo.challengesWithPublishedResults(
+        ctx.db,
+        challenges.map((c) => c.id),
+      ),
+    );
   }
   throw new NotFoundError(`Objekt "${input.id}" nicht gefunden`);
 }

@@ -62,7 +62,11 @@ const put = (challengeId: string, payload: unknown, member: Member | null = a) =
   t.app.inject({ method: 'PUT', url: path(challengeId), headers: memberHeaders(member), payload: payload as Record<string, unknown> });
 
 const getWithRejection = (challengeId: string, member: Member = a) =>
-  t.app.inject({ method: 'GET', url: `${path(challengeId)}?include=rejection`, headers: { authorization: `Bearer ${member.accessToken}` } });
+  t.app.inject({
+    method: 'GET',
+    url: `${path(challengeId)}?include=rejection`,
+    headers: { authorization: `Bearer ${member.accessToken}` },
+  });
 
 const rowsOf = (challengeId: string) => t.ctx.db.select().from(participations).where(eq(participations.challengeId, challengeId));
 
@@ -158,7 +162,14 @@ describe('estimate and goals', () => {
   });
 
   test('issue 24: a number as Germans write it is saved as the number; anything else names the rule in German', async () => {
-    for (const [estimate, saved] of [['4.500', 4500], ['4 500', 4500], ['4\u00a0500', 4500], [' 4500 ', 4500], ['123', 123], ['999.999.999', 999_999_999]] as const) {
+    for (const [estimate, saved] of [
+      ['4.500', 4500],
+      ['4 500', 4500],
+      ['4\u00a0500', 4500],
+      [' 4500 ', 4500],
+      ['123', 123],
+      ['999.999.999', 999_999_999],
+    ] as const) {
       const res = await put('est-open', { estimate }, b);
       expect([estimate, res.statusCode]).toEqual([estimate, 200]);
       expect(res.json()).toMatchObject({ fields: { estimate: saved }, state: 'published' });
@@ -252,8 +263,19 @@ describe('slogan', () => {
     expect((await get('text-submit', member)).json()).toMatchObject({ state: 'published', publishedAt: [{ state: 'published' }] });
     // Taken back after publication (the back office's withdrawal): a rejection that says so.
     const checklist = Object.fromEntries(WERBERAT_CHECK_KEYS.map((key) => [key, true])) as WerberatChecklistDto;
-    await decideParticipations({ ctx: t.ctx, input: { body: { decision: 'withdraw', ids: [second._id], checklist, reason: 'Nachträglich gemeldet' }, actor: { operatorId: null, name: 'cli:test' } } });
-    expect((await getWithRejection('text-submit', member)).json()).toMatchObject({ state: 'rejected', reason: 'Nachträglich gemeldet', withdrawn: true, slogan: 'Zweiter' });
+    await decideParticipations({
+      ctx: t.ctx,
+      input: {
+        body: { decision: 'withdraw', ids: [second._id], checklist, reason: 'Nachträglich gemeldet' },
+        actor: { operatorId: null, name: 'cli:test' },
+      },
+    });
+    expect((await getWithRejection('text-submit', member)).json()).toMatchObject({
+      state: 'rejected',
+      reason: 'Nachträglich gemeldet',
+      withdrawn: true,
+      slogan: 'Zweiter',
+    });
     // An estimate never has a rejection.
     expect((await getWithRejection('est-upcoming', member)).body).toBe('null');
     const bad = await t.app.inject({ method: 'GET', url: `${path('text-submit')}?include=everything`, headers: memberHeaders(member) });

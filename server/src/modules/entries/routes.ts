@@ -75,7 +75,10 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const saved = await saveParticipation({ ctx, input: { sub: subOf(request), challengeId: request.params.challengeId, body: request.body } });
+        const saved = await saveParticipation({
+          ctx,
+          input: { sub: subOf(request), challengeId: request.params.challengeId, body: request.body },
+        });
         return saved as unknown as z.input<typeof ownParticipationSchema>;
       },
     );
@@ -113,7 +116,10 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return createPresignedPost({ ctx, input: { sub: subOf(request), challengeId: request.params.challengeId, body: request.body, ip: request.ip } });
+        return createPresignedPost({
+          ctx,
+          input: { sub: subOf(request), challengeId: request.params.challengeId, body: request.body, ip: request.ip },
+        });
       },
     );
   });

@@ -15,7 +15,12 @@ import {
   type RejectedEntryDto,
   type SavedParticipationDto,
 } from '@erd/shared-contracts/wire';
-import { ESTIMATE_INPUT_MESSAGE, PRESIGNED_POST_MESSAGES, type ParticipationInputBody, type PresignedPostInputValues } from '@erd/shared-contracts/schemas';
+import {
+  ESTIMATE_INPUT_MESSAGE,
+  PRESIGNED_POST_MESSAGES,
+  type ParticipationInputBody,
+  type PresignedPostInputValues,
+} from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import type { ClubRow, ParticipationRow } from '../../db/schema/index.js';
 import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
@@ -203,7 +208,11 @@ export async function saveParticipation({
   // The 'received' mail is queued with the entry (issue 25); a changed estimate keeps its id: no second mail.
   if ('estimate' in entry) {
     saved = await ctx.db.transaction(async (tx) => {
-      const row = await repo.upsertEstimate(tx, { ...base, id: newId(), estimate: entry.estimate, state: 'published', publishedAt: now }, now);
+      const row = await repo.upsertEstimate(
+        tx,
+        { ...base, id: newId(), estimate: entry.estimate, state: 'published', publishedAt: now },
+        now,
+      );
       await notifyEntryReceived(ctx, tx, row);
       return row;
     });

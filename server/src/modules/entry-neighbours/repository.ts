@@ -26,11 +26,10 @@ export async function findNeighbours(
   input: { challengeId: string; participationId: string; sort: NeighbourSort },
 ): Promise<NeighbourRow | undefined> {
   const key = (table: string): SQL =>
-    input.sort === 'likes'
-      ? sql.raw(`(${table}.votes, ${table}.created_at, ${table}.id)`)
-      : sql.raw(`(${table}.created_at, ${table}.id)`);
+    input.sort === 'likes' ? sql.raw(`(${table}.votes, ${table}.created_at, ${table}.id)`) : sql.raw(`(${table}.created_at, ${table}.id)`);
   const asc = input.sort === 'likes' ? sql.raw('pub.votes asc, pub.created_at asc, pub.id asc') : sql.raw('pub.created_at asc, pub.id asc');
-  const desc = input.sort === 'likes' ? sql.raw('pub.votes desc, pub.created_at desc, pub.id desc') : sql.raw('pub.created_at desc, pub.id desc');
+  const desc =
+    input.sort === 'likes' ? sql.raw('pub.votes desc, pub.created_at desc, pub.id desc') : sql.raw('pub.created_at desc, pub.id desc');
   const query = sql`
     with pub as (
       select p.id, p.votes, p.created_at

@@ -13,8 +13,7 @@ import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../tes
 let t: TestApp;
 let base: string;
 const CHALLENGE = 'text-vote';
-const SEARCH = (sort: string) =>
-  `/content/public/spaces/erd/objects/search?fields.challenge.id=${CHALLENGE}&from=0&size=50&sort=${sort}`;
+const SEARCH = (sort: string) => `/content/public/spaces/erd/objects/search?fields.challenge.id=${CHALLENGE}&from=0&size=50&sort=${sort}`;
 
 const at = (minute: number) => new Date(Date.UTC(2026, 5, 1, 10, minute));
 
@@ -34,9 +33,22 @@ beforeAll(async () => {
     ['e-f', 5, 8],
   ];
   for (const [i, [id, minute, votes]] of entries.entries()) {
-    await seedParticipation(t.ctx.db, { id, challengeId: CHALLENGE, clubId: `club-${1000 + Math.floor(i / 2)}-${i % 2 ? 'w' : 'm'}`, createdAt: at(minute), votes });
+    await seedParticipation(t.ctx.db, {
+      id,
+      challengeId: CHALLENGE,
+      clubId: `club-${1000 + Math.floor(i / 2)}-${i % 2 ? 'w' : 'm'}`,
+      createdAt: at(minute),
+      votes,
+    });
   }
-  await seedParticipation(t.ctx.db, { id: 'e-pending', challengeId: CHALLENGE, clubId: 'club-1003-w', createdAt: at(3), votes: 4, state: 'pending' });
+  await seedParticipation(t.ctx.db, {
+    id: 'e-pending',
+    challengeId: CHALLENGE,
+    clubId: 'club-1003-w',
+    createdAt: at(3),
+    votes: 4,
+    state: 'pending',
+  });
   await seedParticipation(t.ctx.db, { id: 'e-other', challengeId: 'other-vote', clubId: 'club-1004-m', createdAt: at(3) });
   base = await t.listen();
 });

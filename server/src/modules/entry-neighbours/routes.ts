@@ -18,7 +18,13 @@ export const NEIGHBOURS_CACHE: CachePolicy = { sMaxAge: 5, staleWhileRevalidate:
 
 export const entryNeighbourRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'public content');
-  const cache = createDocumentCache({ feed: ctx.changes ?? null, maxEntries: 2000, maxBytes: 4 * 1024 * 1024, brotliQuality: 5, gzipLevel: 6 });
+  const cache = createDocumentCache({
+    feed: ctx.changes ?? null,
+    maxEntries: 2000,
+    maxBytes: 4 * 1024 * 1024,
+    brotliQuality: 5,
+    gzipLevel: 6,
+  });
   ctx.metrics?.trackCache('entry-neighbours', cache.lookups);
   const r = zodRoutes(app);
 
@@ -27,7 +33,8 @@ export const entryNeighbourRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
     {
       compress: false,
       schema: {
-        summary: 'The published entries before and after an entry in the list’s order (newest or likes), its place and the count (ETag, 304)',
+        summary:
+          'The published entries before and after an entry in the list’s order (newest or likes), its place and the count (ETag, 304)',
         params: entryNeighboursParamsSchema,
         querystring: entryNeighboursQuerySchema,
         response: { 200: entryNeighboursSchema, ...zodErrorResponses },
@@ -36,9 +43,15 @@ export const entryNeighbourRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
     async (request, reply) => {
       const { challengeId, participationId } = request.params;
       const { sort } = request.query;
-      const doc = await cache.get(JSON.stringify([sort, challengeId, participationId]), [topics.content, topics.entries(challengeId)], async () => ({
-        body: JSON.stringify(entryNeighboursSchema.parse(await getEntryNeighbours({ ctx, input: { challengeId, participationId, sort } }))),
-      }));
+      const doc = await cache.get(
+        JSON.stringify([sort, challengeId, participationId]),
+        [topics.content, topics.entries(challengeId)],
+        async () => ({
+          body: JSON.stringify(
+            entryNeighboursSchema.parse(await getEntryNeighbours({ ctx, input: { challengeId, participationId, sort } })),
+          ),
+        }),
+      );
       return sendDocument(request, reply, doc, NEIGHBOURS_CACHE);
     },
   );

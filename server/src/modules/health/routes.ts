@@ -62,25 +62,42 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, optio
   tagRoutes(app, 'health');
   const r = zodRoutes(app);
 
-  r.get('/health', { schema: { summary: 'Liveness: the process runs (no database call)', response: { 200: healthOkSchema } } }, async (_request, reply) => {
-    noStore(reply);
-    return { ok: true };
-  });
-
-  r.get('/ready', { schema: { summary: 'Readiness: database, job workers, not closing (503 otherwise)', response: { 200: healthReadySchema, 503: healthReadySchema } } }, async (request, reply) => {
-    noStore(reply);
-    const state = await checkReadiness(options, (error) => request.log.error({ err: error }, 'readiness: database ping failed'));
-    return reply.code(state.ok ? 200 : 503).send(state);
-  });
-
-  r.get('/healthz', { schema: { summary: 'Health with a database ping (503 when it fails)', response: { 200: healthOkSchema, 503: healthOkSchema } } }, async (request, reply) => {
-    noStore(reply);
-    try {
-      await database.ping();
+  r.get(
+    '/health',
+    { schema: { summary: 'Liveness: the process runs (no database call)', response: { 200: healthOkSchema } } },
+    async (_request, reply) => {
+      noStore(reply);
       return { ok: true };
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: database ping failed');
-      return reply.code(503).send({ ok: false });
-    }
-  });
+    },
+  );
+
+  r.get(
+    '/ready',
+    {
+      schema: {
+        summary: 'Readiness: database, job workers, not closing (503 otherwise)',
+        response: { 200: healthReadySchema, 503: healthReadySchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const state = await checkReadiness(options, (error) => request.log.error({ err: error }, 'readiness: database ping failed'));
+      return reply.code(state.ok ? 200 : 503).send(state);
+    },
+  );
+
+  r.get(
+    '/healthz',
+    { schema: { summary: 'Health with a database ping (503 when it fails)', response: { 200: healthOkSchema, 503: healthOkSchema } } },
+    async (request, reply) => {
+      noStore(reply);
+      try {
+        await database.ping();
+        return { ok: true };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database ping failed');
+        return reply.code(503).send({ ok: false });
+      }
+    },
+  );
 };

@@ -133,7 +133,8 @@ export function createCognitoClient(config: IdentityConfig, fetchImpl: typeof fe
       return await run(commands, client);
     } catch (error) {
       const e = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
-      if ((e.$metadata?.httpStatusCode ?? 0) >= 500 || !e.name) throw new CognitoUnavailableError(`Cognito admin call: ${e.message ?? String(error)}`, e.name);
+      if ((e.$metadata?.httpStatusCode ?? 0) >= 500 || !e.name)
+        throw new CognitoUnavailableError(`Cognito admin call: ${e.message ?? String(error)}`, e.name);
       throw toError(e.name, e.message ?? e.name);
     }
   }
@@ -148,7 +149,8 @@ export function createCognitoClient(config: IdentityConfig, fetchImpl: typeof fe
         UserAttributes: [{ Name: 'email', Value: email }, ...Object.entries(attributes).map(([Name, Value]) => ({ Name, Value }))],
         ValidationData: [],
       });
-      if (typeof result.UserSub !== 'string' || !result.UserSub) throw new CognitoUnavailableError('Cognito SignUp: no UserSub in the answer');
+      if (typeof result.UserSub !== 'string' || !result.UserSub)
+        throw new CognitoUnavailableError('Cognito SignUp: no UserSub in the answer');
       return { userSub: result.UserSub, userConfirmed: result.UserConfirmed === true };
     },
     async confirmSignUp({ email, code }) {
@@ -177,12 +179,16 @@ export function createCognitoClient(config: IdentityConfig, fetchImpl: typeof fe
     },
     async adminSetUserPassword({ username, password }) {
       await adminCall((sdk, c) =>
-        c.send(new sdk.AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: username, Password: password, Permanent: true })),
+        c.send(
+          new sdk.AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: username, Password: password, Permanent: true }),
+        ),
       );
     },
     async adminGetUserStatus({ username }) {
       try {
-        const result = await adminCall((sdk, c) => c.send(new sdk.AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username })));
+        const result = await adminCall((sdk, c) =>
+          c.send(new sdk.AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username })),
+        );
         return result.UserStatus ?? null;
       } catch (error) {
         if (error instanceof IdentityError && error.type === 'UserNotFoundException') return null;

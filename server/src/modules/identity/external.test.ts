@@ -79,7 +79,12 @@ test("Cognito's access tokens are checked with its JWKS (fetched once, cached) a
   expect((await me(cognitoToken())).statusCode).toBe(404);
   expect((await me(cognitoToken())).statusCode).toBe(404);
   expect(jwksHits).toBe(1);
-  for (const changes of [{ iss: 'https://cognito-idp.eu-central-1.amazonaws.com/eu-central-1_Other' }, { client_id: 'other' }, { token_use: 'id' }, { exp: 1 }]) {
+  for (const changes of [
+    { iss: 'https://cognito-idp.eu-central-1.amazonaws.com/eu-central-1_Other' },
+    { client_id: 'other' },
+    { token_use: 'id' },
+    { exp: 1 },
+  ]) {
     expect([changes, (await me(cognitoToken(changes))).statusCode]).toEqual([changes, 401]);
   }
   expect((await me(cognitoToken({}, 'unknown-kid'))).statusCode).toBe(401);

@@ -57,10 +57,16 @@ function signUp(email: string, password: string, attributes: CognitoUserAttribut
 }
 
 const userFor = (username: string, storage: ICognitoStorage = new MemoryStorage()) =>
-  new CognitoUser({ Username: username, Pool: new CognitoUserPool({ UserPoolId: POOL_ID, ClientId: CLIENT_ID, endpoint: `${base}/identity`, Storage: storage }), Storage: storage });
+  new CognitoUser({
+    Username: username,
+    Pool: new CognitoUserPool({ UserPoolId: POOL_ID, ClientId: CLIENT_ID, endpoint: `${base}/identity`, Storage: storage }),
+    Storage: storage,
+  });
 
 function confirm(user: CognitoUser, code: string) {
-  return new Promise<string>((resolve, reject) => user.confirmRegistration(code, true, (err, result: string) => (err ? reject(err) : resolve(result))));
+  return new Promise<string>((resolve, reject) =>
+    user.confirmRegistration(code, true, (err, result: string) => (err ? reject(err) : resolve(result))),
+  );
 }
 
 function resend(user: CognitoUser) {
@@ -84,12 +90,16 @@ function refresh(user: CognitoUser, session: CognitoUserSession) {
 
 function attributes(user: CognitoUser) {
   return new Promise<Record<string, string>>((resolve, reject) =>
-    user.getUserAttributes((err, list) => (err || !list ? reject(err) : resolve(Object.fromEntries(list.map((a) => [a.getName(), a.getValue()]))))),
+    user.getUserAttributes((err, list) =>
+      err || !list ? reject(err) : resolve(Object.fromEntries(list.map((a) => [a.getName(), a.getValue()]))),
+    ),
   );
 }
 
 function updateAttributes(user: CognitoUser, list: CognitoUserAttribute[]) {
-  return new Promise<string>((resolve, reject) => user.updateAttributes(list, (err, result) => (err ? reject(err) : resolve(result as string))));
+  return new Promise<string>((resolve, reject) =>
+    user.updateAttributes(list, (err, result) => (err ? reject(err) : resolve(result as string))),
+  );
 }
 
 function forgot(user: CognitoUser) {
@@ -101,7 +111,9 @@ function confirmNewPassword(user: CognitoUser, code: string, password: string) {
 }
 
 function changePassword(user: CognitoUser, previous: string, proposed: string) {
-  return new Promise<string>((resolve, reject) => user.changePassword(previous, proposed, (err, result) => (err ? reject(err) : resolve(result as string))));
+  return new Promise<string>((resolve, reject) =>
+    user.changePassword(previous, proposed, (err, result) => (err ? reject(err) : resolve(result as string))),
+  );
 }
 
 function globalSignOut(user: CognitoUser) {
@@ -154,7 +166,7 @@ describe('amazon-cognito-identity-js 6.3.21 against the built-in identity servic
   });
 
   test('a weak password fails the policy: InvalidPasswordException', async () => {
-    expect((await failure(signUp('schwach@example.org', 'kurz')))).toMatchObject({ code: 'InvalidPasswordException' });
+    expect(await failure(signUp('schwach@example.org', 'kurz'))).toMatchObject({ code: 'InvalidPasswordException' });
   });
 
   test('login before confirmation: UserNotConfirmedException', async () => {
@@ -202,7 +214,10 @@ describe('amazon-cognito-identity-js 6.3.21 against the built-in identity servic
     const res = await fetch(`${base}/identity/${POOL_ID}/.well-known/jwks.json`);
     expect(res.status).toBe(200);
     const { keys } = (await res.json()) as { keys: Array<Record<string, string>> };
-    const header = JSON.parse(Buffer.from(session.getAccessToken().getJwtToken().split('.')[0]!, 'base64url').toString()) as { kid: string; alg: string };
+    const header = JSON.parse(Buffer.from(session.getAccessToken().getJwtToken().split('.')[0]!, 'base64url').toString()) as {
+      kid: string;
+      alg: string;
+    };
     expect(header.alg).toBe('RS256');
     expect(keys.map((k) => k.kid)).toContain(header.kid);
     expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
@@ -252,7 +267,9 @@ describe('amazon-cognito-identity-js 6.3.21 against the built-in identity servic
 
   test('forgot and confirm password (the library sends the sub as username now)', async () => {
     const before = (await readOutbox(t)).length;
-    expect(await forgot(user)).toEqual({ CodeDeliveryDetails: { Destination: 'k***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' } });
+    expect(await forgot(user)).toEqual({
+      CodeDeliveryDetails: { Destination: 'k***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
+    });
     expect(await readOutbox(t)).toHaveLength(before + 1);
     const mail = await lastMailTo(t, 'kapitaen@example.org');
     expect(mail.subject).toContain('neues Passwort');
@@ -325,7 +342,12 @@ describe('with CLOCK_OFFSET_DAYS (a staging rehearsal): the library signs in on 
 
   const shiftedUser = (username: string) => {
     const storage = new MemoryStorage();
-    const userPool = new CognitoUserPool({ UserPoolId: POOL_ID, ClientId: CLIENT_ID, endpoint: `${shiftedBase}/identity`, Storage: storage });
+    const userPool = new CognitoUserPool({
+      UserPoolId: POOL_ID,
+      ClientId: CLIENT_ID,
+      endpoint: `${shiftedBase}/identity`,
+      Storage: storage,
+    });
     return { userPool, user: new CognitoUser({ Username: username, Pool: userPool, Storage: storage }) };
   };
 
@@ -334,7 +356,9 @@ describe('with CLOCK_OFFSET_DAYS (a staging rehearsal): the library signs in on 
     const email = 'probe@example.org';
     const password = 'Generalprobe!40';
     const { userPool } = shiftedUser(email);
-    await new Promise((resolve, reject) => userPool.signUp(email, password, [], [], (err, result) => (err ? reject(err) : resolve(result))));
+    await new Promise((resolve, reject) =>
+      userPool.signUp(email, password, [], [], (err, result) => (err ? reject(err) : resolve(result))),
+    );
     expect(await confirm(shiftedUser(email).user, await lastCodeTo(shifted, email))).toBe('SUCCESS');
 
     const { user } = shiftedUser(email);

@@ -43,13 +43,21 @@ const advance = (ms: number) => {
 async function confirmedUser(email: string): Promise<string> {
   const res = await identityCall<{ UserSub: string }>(t.app, 'SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
   expect(res.status).toBe(200);
-  const confirm = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: await lastCodeTo(t, email) });
+  const confirm = await identityCall(t.app, 'ConfirmSignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    ConfirmationCode: await lastCodeTo(t, email),
+  });
   expect(confirm.status).toBe(200);
   return res.body.UserSub;
 }
 
 const passwordLogin = (username: string, password: string) =>
-  identityCall(t.app, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: CLIENT_ID, AuthParameters: { USERNAME: username, PASSWORD: password } });
+  identityCall(t.app, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: CLIENT_ID,
+    AuthParameters: { USERNAME: username, PASSWORD: password },
+  });
 
 /** What the attacker sees of an answer: status, error type and message, or the challenge's shape. */
 async function seen(answer: Promise<{ status: number; body: Record<string, unknown> }>) {
@@ -146,7 +154,14 @@ describe('an address without an account looks like one with an account', () => {
       ['right password, plain', { status: 400, body: LOCKED }],
       ['challenge taken before the lock, answered after it', { status: 400, body: LOCKED }],
       ['after 14 minutes', { status: 400, body: LOCKED }],
-      ['after 15 minutes: a challenge', { status: 200, keys: ['ChallengeName', 'ChallengeParameters'], params: ['SALT', 'SECRET_BLOCK', 'SRP_B', 'USERNAME', 'USER_ID_FOR_SRP'] }],
+      [
+        'after 15 minutes: a challenge',
+        {
+          status: 200,
+          keys: ['ChallengeName', 'ChallengeParameters'],
+          params: ['SALT', 'SECRET_BLOCK', 'SRP_B', 'USERNAME', 'USER_ID_FOR_SRP'],
+        },
+      ],
       ['after 15 minutes: a wrong answer', { status: 400, body: BAD }],
     ]);
     expect((await srpLogin(t.app, 'konto@example.org', PASSWORD, now)).status).toBe(200);
@@ -227,7 +242,11 @@ describe('parallel wrong answers: at most 5 password checks, then the lock holds
       ),
     );
     expect(types(answers)).toEqual({ [BAD.message]: 5, [LOCKED.message]: 15 });
-    const right = await identityCall(t.app, 'ChangePassword', { AccessToken: token, PreviousPassword: PASSWORD, ProposedPassword: 'Neu!Passwort1' });
+    const right = await identityCall(t.app, 'ChangePassword', {
+      AccessToken: token,
+      PreviousPassword: PASSWORD,
+      ProposedPassword: 'Neu!Passwort1',
+    });
     expect(right.body).toEqual(LOCKED);
   });
 
@@ -240,7 +259,12 @@ describe('parallel wrong answers: at most 5 password checks, then the lock holds
     expect((await passwordLogin('zuruecksetzen@example.org', PASSWORD)).body).toEqual(LOCKED);
     expect((await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'zuruecksetzen@example.org' })).status).toBe(200);
     const code = await lastCodeTo(t, 'zuruecksetzen@example.org');
-    const reset = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'zuruecksetzen@example.org', ConfirmationCode: code, Password: 'Neu!Passwort1' });
+    const reset = await identityCall(t.app, 'ConfirmForgotPassword', {
+      ClientId: CLIENT_ID,
+      Username: 'zuruecksetzen@example.org',
+      ConfirmationCode: code,
+      Password: 'Neu!Passwort1',
+    });
     expect(reset.status).toBe(200);
     expect((await passwordLogin('zuruecksetzen@example.org', 'Neu!Passwort1')).status).toBe(200);
     const [user] = await t.ctx.db.select().from(identityUsers).where(eq(identityUsers.sub, sub));

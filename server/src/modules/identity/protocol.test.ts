@@ -36,13 +36,22 @@ const advance = (ms: number) => {
 };
 
 async function signUp(email: string, password = PASSWORD) {
-  return identityCall<{ UserSub: string }>(t.app, 'SignUp', { ClientId: CLIENT_ID, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
+  return identityCall<{ UserSub: string }>(t.app, 'SignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    Password: password,
+    UserAttributes: [{ Name: 'email', Value: email }],
+  });
 }
 
 async function confirmedUser(email: string): Promise<string> {
   const res = await signUp(email);
   expect(res.status).toBe(200);
-  const confirm = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: await lastCodeTo(t, email) });
+  const confirm = await identityCall(t.app, 'ConfirmSignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    ConfirmationCode: await lastCodeTo(t, email),
+  });
   expect(confirm.status).toBe(200);
   return res.body.UserSub;
 }
@@ -63,7 +72,12 @@ describe('transport', () => {
     expect(res.headers['x-amzn-errortype']).toBe('UnknownOperationException:');
     expect(res.headers['x-amzn-requestid']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers['content-type']).toMatch(/^application\/x-amz-json-1\.1/);
-    const missing = await t.app.inject({ method: 'POST', url: '/identity', headers: { 'content-type': 'application/x-amz-json-1.1' }, payload: '{}' });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/identity',
+      headers: { 'content-type': 'application/x-amz-json-1.1' },
+      payload: '{}',
+    });
     expect(missing.json()).toMatchObject({ __type: 'UnknownOperationException' });
   });
 
@@ -86,7 +100,11 @@ describe('transport', () => {
     const res = await t.app.inject({
       method: 'OPTIONS',
       url: '/identity',
-      headers: { origin: 'https://punktejagd.example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent,cache-control' },
+      headers: {
+        origin: 'https://punktejagd.example.org',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent,cache-control',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers).toMatchObject({
@@ -133,7 +151,11 @@ describe('sign-up and confirmation codes', () => {
     expect(JSON.stringify(row)).not.toContain(code);
     const wrong = code === '123456' ? '654321' : '123456';
     for (let i = 0; i < 5; i++) {
-      const res = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'codes@example.org', ConfirmationCode: wrong });
+      const res = await identityCall(t.app, 'ConfirmSignUp', {
+        ClientId: CLIENT_ID,
+        Username: 'codes@example.org',
+        ConfirmationCode: wrong,
+      });
       expect([i, res.type]).toEqual([i, 'CodeMismatchException']);
     }
     const dead = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'codes@example.org', ConfirmationCode: code });
@@ -145,12 +167,18 @@ describe('sign-up and confirmation codes', () => {
     const code = await lastCodeTo(t, 'parallel@example.org');
     const wrong = code === '123456' ? '654321' : '123456';
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'parallel@example.org', ConfirmationCode: wrong })),
+      Array.from({ length: 20 }, () =>
+        identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'parallel@example.org', ConfirmationCode: wrong }),
+      ),
     );
     const types = results.map((r) => r.type);
     expect(types.filter((type) => type === 'CodeMismatchException').length).toBeLessThanOrEqual(5);
     expect(types.every((type) => type === 'CodeMismatchException' || type === 'LimitExceededException')).toBe(true);
-    const late = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'parallel@example.org', ConfirmationCode: code });
+    const late = await identityCall(t.app, 'ConfirmSignUp', {
+      ClientId: CLIENT_ID,
+      Username: 'parallel@example.org',
+      ConfirmationCode: code,
+    });
     expect(late.type).toBe('LimitExceededException');
   });
 
@@ -165,7 +193,11 @@ describe('sign-up and confirmation codes', () => {
     const ok = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'CODES@example.org', ConfirmationCode: code });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({});
-    const again = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'codes@example.org', ConfirmationCode: code });
+    const again = await identityCall(t.app, 'ConfirmSignUp', {
+      ClientId: CLIENT_ID,
+      Username: 'codes@example.org',
+      ConfirmationCode: code,
+    });
     expect(again.body).toEqual({ __type: 'NotAuthorizedException', message: 'User cannot be confirmed. Current status is CONFIRMED' });
     advance(61_000);
     expect((await resend()).type).toBe('InvalidParameterException');
@@ -185,9 +217,18 @@ describe('sign-up and confirmation codes', () => {
     expect(resend.body).toEqual({ CodeDeliveryDetails: { Destination: 'n***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' } });
     const forgot = await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'niemand@example.org' });
     expect(forgot.status).toBe(200);
-    const confirm = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'niemand@example.org', ConfirmationCode: '123456' });
+    const confirm = await identityCall(t.app, 'ConfirmSignUp', {
+      ClientId: CLIENT_ID,
+      Username: 'niemand@example.org',
+      ConfirmationCode: '123456',
+    });
     expect(confirm.type).toBe('CodeMismatchException');
-    const reset = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'niemand@example.org', ConfirmationCode: '123456', Password: PASSWORD });
+    const reset = await identityCall(t.app, 'ConfirmForgotPassword', {
+      ClientId: CLIENT_ID,
+      Username: 'niemand@example.org',
+      ConfirmationCode: '123456',
+      Password: PASSWORD,
+    });
     expect(reset.type).toBe('CodeMismatchException');
     expect((await readOutbox(t)).filter((m) => m.to === 'niemand@example.org')).toEqual([]);
   });
@@ -200,15 +241,37 @@ describe('sign-up and confirmation codes', () => {
     expect(forgot.status).toBe(200);
     const code = await lastCodeTo(t, 'vergessen@example.org');
     advance(3_600_000 + 1000);
-    const late = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'vergessen@example.org', ConfirmationCode: code, Password: 'Neu!Passwort1' });
+    const late = await identityCall(t.app, 'ConfirmForgotPassword', {
+      ClientId: CLIENT_ID,
+      Username: 'vergessen@example.org',
+      ConfirmationCode: code,
+      Password: 'Neu!Passwort1',
+    });
     expect(late.type).toBe('ExpiredCodeException');
     await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'vergessen@example.org' });
     const fresh = await lastCodeTo(t, 'vergessen@example.org');
-    const weak = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'vergessen@example.org', ConfirmationCode: fresh, Password: 'nurklein1!' });
-    expect(weak.body).toEqual({ __type: 'InvalidPasswordException', message: 'Password did not conform with policy: Password must have uppercase characters' });
-    const ok = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'vergessen@example.org', ConfirmationCode: fresh, Password: 'Neu!Passwort1' });
+    const weak = await identityCall(t.app, 'ConfirmForgotPassword', {
+      ClientId: CLIENT_ID,
+      Username: 'vergessen@example.org',
+      ConfirmationCode: fresh,
+      Password: 'nurklein1!',
+    });
+    expect(weak.body).toEqual({
+      __type: 'InvalidPasswordException',
+      message: 'Password did not conform with policy: Password must have uppercase characters',
+    });
+    const ok = await identityCall(t.app, 'ConfirmForgotPassword', {
+      ClientId: CLIENT_ID,
+      Username: 'vergessen@example.org',
+      ConfirmationCode: fresh,
+      Password: 'Neu!Passwort1',
+    });
     expect(ok.status).toBe(200);
-    const refresh = await identityCall(t.app, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: CLIENT_ID, AuthParameters: { REFRESH_TOKEN: before.RefreshToken } });
+    const refresh = await identityCall(t.app, 'InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: CLIENT_ID,
+      AuthParameters: { REFRESH_TOKEN: before.RefreshToken },
+    });
     expect(refresh.body.message).toBe('Refresh Token has been revoked');
     expect((await srpLogin(t.app, 'vergessen@example.org', 'Neu!Passwort1', now)).status).toBe(200);
   });
@@ -218,7 +281,12 @@ describe('sign-up and confirmation codes', () => {
     await signUp('nie-bestaetigt@example.org');
     await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'nie-bestaetigt@example.org' });
     const code = await lastCodeTo(t, 'nie-bestaetigt@example.org');
-    const ok = await identityCall(t.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'nie-bestaetigt@example.org', ConfirmationCode: code, Password: 'Neu!Passwort1' });
+    const ok = await identityCall(t.app, 'ConfirmForgotPassword', {
+      ClientId: CLIENT_ID,
+      Username: 'nie-bestaetigt@example.org',
+      ConfirmationCode: code,
+      Password: 'Neu!Passwort1',
+    });
     expect(ok.status).toBe(200);
     const [user] = await t.ctx.db.select().from(identityUsers).where(eq(identityUsers.email, 'nie-bestaetigt@example.org'));
     expect(user!.status).toBe('CONFIRMED');
@@ -265,7 +333,12 @@ describe('SRP login, hostile requests', () => {
   test('a replayed SECRET_BLOCK is refused, even with a correct signature', async () => {
     const { client, params } = await challenge();
     const ts = srpTimestamp(now);
-    const responses = { USERNAME: sub, PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK, TIMESTAMP: ts, PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts) };
+    const responses = {
+      USERNAME: sub,
+      PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
+      TIMESTAMP: ts,
+      PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts),
+    };
     expect((await answerSrp(t.app, responses)).status).toBe(200);
     const replay = await answerSrp(t.app, responses);
     expect(replay.body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
@@ -278,18 +351,33 @@ describe('SRP login, hostile requests', () => {
       const { client, params } = await challenge();
       const signed = srpTimestamp(now);
       const sent = srpTimestamp(new Date(now.getTime() + 1000));
-      const res = await answerSrp(t.app, { USERNAME: sub, PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK, TIMESTAMP: sent, PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, signed) });
+      const res = await answerSrp(t.app, {
+        USERNAME: sub,
+        PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
+        TIMESTAMP: sent,
+        PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, signed),
+      });
       expect(res.type).toBe('NotAuthorizedException');
     }
     {
       const { client, params } = await challenge();
       const off = srpTimestamp(new Date(now.getTime() - 6 * 60_000));
-      const res = await answerSrp(t.app, { USERNAME: sub, PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK, TIMESTAMP: off, PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, off) });
+      const res = await answerSrp(t.app, {
+        USERNAME: sub,
+        PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
+        TIMESTAMP: off,
+        PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, off),
+      });
       expect(res.type).toBe('NotAuthorizedException');
     }
     {
       const { client, params } = await challenge();
-      const res = await answerSrp(t.app, { USERNAME: sub, PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK, TIMESTAMP: 'gestern', PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, 'gestern') });
+      const res = await answerSrp(t.app, {
+        USERNAME: sub,
+        PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
+        TIMESTAMP: 'gestern',
+        PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, 'gestern'),
+      });
       expect(res.type).toBe('NotAuthorizedException');
     }
   });
@@ -301,21 +389,36 @@ describe('SRP login, hostile requests', () => {
       raw[40] ^= 1;
       const block = raw.toString('base64');
       const ts = srpTimestamp(now);
-      const res = await answerSrp(t.app, { USERNAME: sub, PASSWORD_CLAIM_SECRET_BLOCK: block, TIMESTAMP: ts, PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts, block) });
+      const res = await answerSrp(t.app, {
+        USERNAME: sub,
+        PASSWORD_CLAIM_SECRET_BLOCK: block,
+        TIMESTAMP: ts,
+        PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts, block),
+      });
       expect(res.type).toBe('NotAuthorizedException');
     }
     {
       const { client, params } = await challenge();
       advance(5 * 60_000 + 1000);
       const ts = srpTimestamp(now);
-      const res = await answerSrp(t.app, { USERNAME: sub, PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK, TIMESTAMP: ts, PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts) });
+      const res = await answerSrp(t.app, {
+        USERNAME: sub,
+        PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
+        TIMESTAMP: ts,
+        PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts),
+      });
       expect(res.type).toBe('NotAuthorizedException');
     }
     {
       const other = await confirmedUser('anderer@example.org');
       const { client, params } = await challenge();
       const ts = srpTimestamp(now);
-      const res = await answerSrp(t.app, { USERNAME: other, PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK, TIMESTAMP: ts, PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts) });
+      const res = await answerSrp(t.app, {
+        USERNAME: other,
+        PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
+        TIMESTAMP: ts,
+        PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts),
+      });
       expect(res.type).toBe('NotAuthorizedException');
     }
   });
@@ -325,7 +428,16 @@ describe('SRP login, hostile requests', () => {
     const app = await t.rebuild({ IDENTITY_CLIENT_ID: 'otherclient' });
     try {
       const ts = srpTimestamp(now);
-      const res = await answerSrp(app, { USERNAME: sub, PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK, TIMESTAMP: ts, PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts) }, 'otherclient');
+      const res = await answerSrp(
+        app,
+        {
+          USERNAME: sub,
+          PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
+          TIMESTAMP: ts,
+          PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts),
+        },
+        'otherclient',
+      );
       expect(res.type).toBe('NotAuthorizedException');
     } finally {
       await t.rebuild();
@@ -357,10 +469,17 @@ describe('SRP login, hostile requests', () => {
     }
     const locked = await srpLogin(t.app, 'sperre@example.org', PASSWORD, now);
     expect(locked.body).toEqual({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' });
-    const plain = await identityCall(t.app, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: CLIENT_ID, AuthParameters: { USERNAME: 'sperre@example.org', PASSWORD } });
+    const plain = await identityCall(t.app, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: CLIENT_ID,
+      AuthParameters: { USERNAME: 'sperre@example.org', PASSWORD },
+    });
     expect(plain.body).toEqual({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' });
     advance(14 * 60_000);
-    expect((await srpLogin(t.app, 'sperre@example.org', PASSWORD, now)).body).toEqual({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' });
+    expect((await srpLogin(t.app, 'sperre@example.org', PASSWORD, now)).body).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Password attempts exceeded',
+    });
     advance(60_000 + 1000);
     expect((await srpLogin(t.app, 'sperre@example.org', PASSWORD, now)).status).toBe(200);
     const [row] = await t.ctx.db.select().from(identityUsers).where(eq(identityUsers.email, 'sperre@example.org'));
@@ -368,9 +487,17 @@ describe('SRP login, hostile requests', () => {
   });
 
   test('unsupported flows and challenges are refused', async () => {
-    const flow = await identityCall(t.app, 'InitiateAuth', { AuthFlow: 'CUSTOM_AUTH', ClientId: CLIENT_ID, AuthParameters: { USERNAME: 'srp@example.org' } });
+    const flow = await identityCall(t.app, 'InitiateAuth', {
+      AuthFlow: 'CUSTOM_AUTH',
+      ClientId: CLIENT_ID,
+      AuthParameters: { USERNAME: 'srp@example.org' },
+    });
     expect(flow.type).toBe('InvalidParameterException');
-    const challengeName = await identityCall(t.app, 'RespondToAuthChallenge', { ChallengeName: 'SMS_MFA', ClientId: CLIENT_ID, ChallengeResponses: {} });
+    const challengeName = await identityCall(t.app, 'RespondToAuthChallenge', {
+      ChallengeName: 'SMS_MFA',
+      ClientId: CLIENT_ID,
+      ChallengeResponses: {},
+    });
     expect(challengeName.type).toBe('InvalidParameterException');
   });
 });
@@ -412,7 +539,10 @@ describe('tokens: the API and the identity service reject forgeries', () => {
     const hs = `${hsHeader}.${p}.${createHmac('sha256', JSON.stringify(jwks)).update(`${hsHeader}.${p}`).digest('base64url')}`;
     for (const token of [forged, none, hs]) {
       expect((await me(token)).statusCode).toBe(401);
-      expect((await identityCall(t.app, 'GetUser', { AccessToken: token })).body).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Access Token' });
+      expect((await identityCall(t.app, 'GetUser', { AccessToken: token })).body).toEqual({
+        __type: 'NotAuthorizedException',
+        message: 'Invalid Access Token',
+      });
     }
   });
 
@@ -425,7 +555,12 @@ describe('tokens: the API and the identity service reject forgeries', () => {
       return `${h}.${p}.${sign('sha256', Buffer.from(`${h}.${p}`), createPrivateKey(key.privateKey.export({ format: 'pem', type: 'pkcs8' }))).toString('base64url')}`;
     };
     expect((await me(resign({}))).statusCode).toBe(404);
-    for (const changes of [{ token_use: 'id' }, { client_id: 'other' }, { iss: 'https://evil.example.org/pool' }, { origin_jti: 'made-up' }]) {
+    for (const changes of [
+      { token_use: 'id' },
+      { client_id: 'other' },
+      { iss: 'https://evil.example.org/pool' },
+      { origin_jti: 'made-up' },
+    ]) {
       expect([changes, (await me(resign(changes))).statusCode]).toEqual([changes, 401]);
     }
     const expired = resign({ exp: Math.floor(now.getTime() / 1000) - 1 });
@@ -445,7 +580,11 @@ describe('tokens: the API and the identity service reject forgeries', () => {
     expect(res.body.AuthenticationResult.RefreshToken).toBeUndefined();
     access = res.body.AuthenticationResult.AccessToken;
     expect((await me(access)).statusCode).toBe(404);
-    const bad = await identityCall(t.app, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: CLIENT_ID, AuthParameters: { REFRESH_TOKEN: 'x'.repeat(64) } });
+    const bad = await identityCall(t.app, 'InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: CLIENT_ID,
+      AuthParameters: { REFRESH_TOKEN: 'x'.repeat(64) },
+    });
     expect(bad.body).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
     // Only the hash of the refresh token is stored.
     const sessions = await t.ctx.db.select().from(identitySessions);
@@ -457,15 +596,25 @@ describe('tokens: the API and the identity service reject forgeries', () => {
     expect((await identityCall(t.app, 'RevokeToken', { ClientId: CLIENT_ID, Token: refresh })).status).toBe(200);
     expect((await me(access)).statusCode).toBe(401);
     expect((await identityCall(t.app, 'GetUser', { AccessToken: access })).body.message).toBe('Access Token has been revoked');
-    const again = await identityCall(t.app, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: CLIENT_ID, AuthParameters: { REFRESH_TOKEN: refresh } });
+    const again = await identityCall(t.app, 'InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: CLIENT_ID,
+      AuthParameters: { REFRESH_TOKEN: refresh },
+    });
     expect(again.body.message).toBe('Refresh Token has been revoked');
   });
 
   test('UpdateUserAttributes refuses the e-mail address and server-only attributes', async () => {
     const fresh = await tokens('token@example.org');
-    const email = await identityCall(t.app, 'UpdateUserAttributes', { AccessToken: fresh.AccessToken, UserAttributes: [{ Name: 'email', Value: 'neu@example.org' }] });
+    const email = await identityCall(t.app, 'UpdateUserAttributes', {
+      AccessToken: fresh.AccessToken,
+      UserAttributes: [{ Name: 'email', Value: 'neu@example.org' }],
+    });
     expect(email.type).toBe('InvalidParameterException');
-    const sub = await identityCall(t.app, 'UpdateUserAttributes', { AccessToken: fresh.AccessToken, UserAttributes: [{ Name: 'sub', Value: 'x' }] });
+    const sub = await identityCall(t.app, 'UpdateUserAttributes', {
+      AccessToken: fresh.AccessToken,
+      UserAttributes: [{ Name: 'sub', Value: 'x' }],
+    });
     expect(sub.type).toBe('NotAuthorizedException');
   });
 
@@ -487,7 +636,11 @@ describe('tokens: the API and the identity service reject forgeries', () => {
   test('a refresh token lives 30 days', async () => {
     const result = await tokens('token@example.org');
     advance(30 * 86_400_000 + 1000);
-    const res = await identityCall(t.app, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: CLIENT_ID, AuthParameters: { REFRESH_TOKEN: result.RefreshToken } });
+    const res = await identityCall(t.app, 'InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: CLIENT_ID,
+      AuthParameters: { REFRESH_TOKEN: result.RefreshToken },
+    });
     expect(res.body.message).toBe('Refresh Token has expired');
   });
 });
@@ -506,7 +659,12 @@ describe('signing key', () => {
 describe('rate limits (in the database)', () => {
   test('sign-ups per IP: the 21st within the hour is refused; other IPs are not affected', async () => {
     const from = (ip: string, i: number) =>
-      identityCall(t.app, 'SignUp', { ClientId: CLIENT_ID, Username: `flut${ip.replace(/\./g, '')}-${i}@example.org`, Password: PASSWORD }, { 'x-forwarded-for': ip });
+      identityCall(
+        t.app,
+        'SignUp',
+        { ClientId: CLIENT_ID, Username: `flut${ip.replace(/\./g, '')}-${i}@example.org`, Password: PASSWORD },
+        { 'x-forwarded-for': ip },
+      );
     const app = await t.rebuild({ TRUST_PROXY: 'true' });
     try {
       for (let i = 0; i < 20; i++) expect((await from('198.51.100.7', i)).status).toBe(200);
@@ -526,11 +684,17 @@ describe('rate limits (in the database)', () => {
     await t.rebuild({ RATE_LIMIT_SCALE: '0' });
     try {
       const before = (await t.ctx.db.select().from(rateLimitCounters)).length;
-      const refresh = await identityCall(t.app, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: CLIENT_ID, AuthParameters: { REFRESH_TOKEN: 'x' } });
+      const refresh = await identityCall(t.app, 'InitiateAuth', {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: CLIENT_ID,
+        AuthParameters: { REFRESH_TOKEN: 'x' },
+      });
       expect(refresh.type).toBe('NotAuthorizedException');
       expect((await t.ctx.db.select().from(rateLimitCounters)).length).toBe(before);
       await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'aus@example.org' });
-      expect((await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'aus@example.org' })).type).toBe('LimitExceededException');
+      expect((await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'aus@example.org' })).type).toBe(
+        'LimitExceededException',
+      );
     } finally {
       await t.rebuild();
     }
@@ -554,10 +718,16 @@ describe('CLOCK_OFFSET_DAYS shifts the app clock only: the protocol, tokens, cod
 
   test('the client’s real TIMESTAMP is accepted and a shifted one refused; tokens carry real times and the API accepts them', async () => {
     expect(s.ctx.now().getTime() - real.getTime()).toBe(30 * DAY);
-    const signed = await identityCall<{ UserSub: string }>(s.app, 'SignUp', { ClientId: CLIENT_ID, Username: 'probe@example.org', Password: PASSWORD });
+    const signed = await identityCall<{ UserSub: string }>(s.app, 'SignUp', {
+      ClientId: CLIENT_ID,
+      Username: 'probe@example.org',
+      Password: PASSWORD,
+    });
     expect(signed.status).toBe(200);
     const code = await lastCodeTo(s, 'probe@example.org');
-    expect((await identityCall(s.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'probe@example.org', ConfirmationCode: code })).status).toBe(200);
+    expect(
+      (await identityCall(s.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'probe@example.org', ConfirmationCode: code })).status,
+    ).toBe(200);
 
     const ok = await srpLogin(s.app, 'probe@example.org', PASSWORD, real);
     expect(ok.status).toBe(200);
@@ -576,15 +746,24 @@ describe('CLOCK_OFFSET_DAYS shifts the app clock only: the protocol, tokens, cod
 
   test('a lock lasts 15 real minutes; a reset code lives one real hour; an access token one real hour', async () => {
     const token = (await srpLogin(s.app, 'probe@example.org', PASSWORD, real)).body.AuthenticationResult!.AccessToken;
-    for (let i = 0; i < 5; i++) expect((await srpLogin(s.app, 'probe@example.org', `Falsch!${i}aB`, real)).type).toBe('NotAuthorizedException');
-    expect((await srpLogin(s.app, 'probe@example.org', PASSWORD, real)).body).toEqual({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' });
+    for (let i = 0; i < 5; i++)
+      expect((await srpLogin(s.app, 'probe@example.org', `Falsch!${i}aB`, real)).type).toBe('NotAuthorizedException');
+    expect((await srpLogin(s.app, 'probe@example.org', PASSWORD, real)).body).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Password attempts exceeded',
+    });
     move(15 * 60_000 + 1000);
     expect((await srpLogin(s.app, 'probe@example.org', PASSWORD, real)).status).toBe(200);
     expect((await identityCall(s.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'probe@example.org' })).status).toBe(200);
     const code = await lastCodeTo(s, 'probe@example.org');
     move(50 * 60_000);
     expect((await s.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
-    const reset = await identityCall(s.app, 'ConfirmForgotPassword', { ClientId: CLIENT_ID, Username: 'probe@example.org', ConfirmationCode: code, Password: 'Neu!Passwort1' });
+    const reset = await identityCall(s.app, 'ConfirmForgotPassword', {
+      ClientId: CLIENT_ID,
+      Username: 'probe@example.org',
+      ConfirmationCode: code,
+      Password: 'Neu!Passwort1',
+    });
     expect(reset.status).toBe(200);
   });
 });
@@ -601,7 +780,10 @@ describe('IDENTITY_TOKEN_TTL_SECONDS sets the lifetime of the ID and access toke
   test('login and refresh issue 5-minute tokens; the API refuses them after 5 minutes', async () => {
     const email = 'kurz@example.org';
     expect((await identityCall(s.app, 'SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD })).status).toBe(200);
-    expect((await identityCall(s.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: await lastCodeTo(s, email) })).status).toBe(200);
+    expect(
+      (await identityCall(s.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: await lastCodeTo(s, email) }))
+        .status,
+    ).toBe(200);
     const answer = (await srpLogin(s.app, email, PASSWORD, real)).body;
     const login = answer.AuthenticationResult!;
     const iat = real.getTime() / 1000;

@@ -53,7 +53,9 @@ function required(body: Body, name: string, maxLength = 4096): string {
     throw invalid(`1 validation error detected: Value at '${name}' failed to satisfy constraint: Member must not be null`);
   }
   if (value.length > maxLength) {
-    throw invalid(`1 validation error detected: Value at '${name}' failed to satisfy constraint: Member must have length less than or equal to ${maxLength}`);
+    throw invalid(
+      `1 validation error detected: Value at '${name}' failed to satisfy constraint: Member must have length less than or equal to ${maxLength}`,
+    );
   }
   return value;
 }
@@ -247,7 +249,8 @@ const confirmForgotPassword: Action = async (ctx, body, meta) => {
   return {};
 };
 
-const withToken = (run: (ctx: IdentityCtx, body: Body, found: Awaited<ReturnType<typeof userFromAccessToken>>) => Promise<object>): Action =>
+const withToken =
+  (run: (ctx: IdentityCtx, body: Body, found: Awaited<ReturnType<typeof userFromAccessToken>>) => Promise<object>): Action =>
   async (ctx, body, meta) => {
     await limit(ctx, RATE_LIMITS.identityOther, meta.ip);
     const found = await userFromAccessToken({ ctx, input: { accessToken: required(body, 'AccessToken', 16_384) } });

@@ -46,7 +46,13 @@ async function deleteUsersWhere(db: Db, where: ReturnType<typeof and>): Promise<
 async function deleteUsersCounted(db: Db, where: ReturnType<typeof and>): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx.delete(identityUsers).where(where).returning({ sub: identityUsers.sub });
-    if (rows.length) await tx.delete(profiles).where(inArray(profiles.sub, rows.map((r) => r.sub)));
+    if (rows.length)
+      await tx.delete(profiles).where(
+        inArray(
+          profiles.sub,
+          rows.map((r) => r.sub),
+        ),
+      );
     return rows.length;
   });
 }
@@ -67,10 +73,7 @@ export async function deleteAllStaleUnconfirmed(db: Db, createdBefore: Date): Pr
 }
 
 export async function setPassword(db: Db, sub: string, secret: { salt: string; verifier: string }, now: Date): Promise<void> {
-  await db
-    .update(identityUsers)
-    .set({ salt: secret.salt, verifier: secret.verifier, updatedAt: now })
-    .where(eq(identityUsers.sub, sub));
+  await db.update(identityUsers).set({ salt: secret.salt, verifier: secret.verifier, updatedAt: now }).where(eq(identityUsers.sub, sub));
 }
 
 export async function markConfirmed(db: Db, sub: string, now: Date): Promise<void> {

@@ -21,7 +21,8 @@ const amzJson = (description: string, schema: object) => ({ description, content
 /** Each action answers its own object (Cognito's API reference, spec §7): its fields are the action's, named by `X-Amz-Target`. */
 const amzResult = amzJson('The action’s result object (its fields per action, as in Cognito’s API reference)', {
   type: 'object',
-  description: 'Per action; e.g. SignUp `{ UserConfirmed, UserSub, CodeDeliveryDetails }`, InitiateAuth `{ ChallengeName, ChallengeParameters }` or `{ AuthenticationResult }`',
+  description:
+    'Per action; e.g. SignUp `{ UserConfirmed, UserSub, CodeDeliveryDetails }`, InitiateAuth `{ ChallengeName, ChallengeParameters }` or `{ AuthenticationResult }`',
   additionalProperties: { description: 'A field of the action’s result' },
 });
 const amzError = amzJson('A Cognito error, also named in `x-amzn-ErrorType`', {

@@ -248,7 +248,13 @@ export async function sendCode({
   const { productName, publicUrl } = ctx.config;
   const mail = await (purpose === 'signup'
     ? signupCodeMail({ productName, code, confirmUrl: magicLinkUrl(ctx, user.email, code), validHours: ttl / 3_600_000, name })
-    : passwordResetCodeMail({ productName, code, changePasswordUrl: `${publicUrl}${paths.changePassword}`, validMinutes: ttl / 60_000, name }));
+    : passwordResetCodeMail({
+        productName,
+        code,
+        changePasswordUrl: `${publicUrl}${paths.changePassword}`,
+        validMinutes: ttl / 60_000,
+        name,
+      }));
   await ctx.jobs.enqueue(ctx.db, 'mail', { to: user.email, ...mail });
 }
 
@@ -271,7 +277,13 @@ async function checkCode(ctx: IdentityCtx, user: IdentityUserRow, purpose: Ident
 }
 
 async function consume(ctx: IdentityCtx, user: IdentityUserRow, purpose: IdentityCodePurpose, hash: string): Promise<void> {
-  const used = await repo.consumeCode(ctx.db, { sub: user.sub, purpose, codeHash: hash, maxAttempts: MAX_CODE_ATTEMPTS, now: realNow(ctx) });
+  const used = await repo.consumeCode(ctx.db, {
+    sub: user.sub,
+    purpose,
+    codeHash: hash,
+    maxAttempts: MAX_CODE_ATTEMPTS,
+    now: realNow(ctx),
+  });
   if (!used) throw new IdentityError('ExpiredCodeException', MESSAGES.codeExpired);
 }
 
@@ -287,13 +299,25 @@ export async function confirmSignup({ ctx, input }: { ctx: IdentityCtx; input: {
 }
 
 /** ResendConfirmationCode: a new sign-up code, at most once a minute. */
-export async function resendSignupCode({ ctx, input }: { ctx: IdentityCtx; input: { user: IdentityUserRow; name?: string | null } }): Promise<void> {
+export async function resendSignupCode({
+  ctx,
+  input,
+}: {
+  ctx: IdentityCtx;
+  input: { user: IdentityUserRow; name?: string | null };
+}): Promise<void> {
   if (input.user.status === 'CONFIRMED') throw new IdentityError('InvalidParameterException', 'User is already confirmed.');
   await inTransaction(ctx, (tx) => sendCode({ ctx: tx, input: { user: input.user, purpose: 'signup', name: input.name } }));
 }
 
 /** ForgotPassword: a reset code, at most once a minute (also for unconfirmed accounts: see confirmPasswordReset). */
-export async function requestPasswordReset({ ctx, input }: { ctx: IdentityCtx; input: { user: IdentityUserRow; name?: string | null } }): Promise<void> {
+export async function requestPasswordReset({
+  ctx,
+  input,
+}: {
+  ctx: IdentityCtx;
+  input: { user: IdentityUserRow; name?: string | null };
+}): Promise<void> {
   await inTransaction(ctx, (tx) => sendCode({ ctx: tx, input: { user: input.user, purpose: 'reset', name: input.name } }));
 }
 
@@ -370,7 +394,11 @@ interface LoginSecret {
  */
 function fakeUser(ctx: IdentityCtx, username: string): LoginSecret {
   const mac = fakeMac(ctx, username);
-  return { sub: fakeSub(ctx, username), salt: mac('salt', 16).toString('hex'), verifier: (bigFromBuffer(mac('verifier', 384)) % (N - 2n)) + 2n };
+  return {
+    sub: fakeSub(ctx, username),
+    salt: mac('salt', 16).toString('hex'),
+    verifier: (bigFromBuffer(mac('verifier', 384)) % (N - 2n)) + 2n,
+  };
 }
 
 function fakeMac(ctx: IdentityCtx, username: string) {
@@ -448,7 +476,13 @@ export async function startSrpLogin({
   });
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
-    ChallengeParameters: { SALT: secret.salt, SECRET_BLOCK: block, SRP_B: B.toString(16), USERNAME: secret.sub, USER_ID_FOR_SRP: secret.sub },
+    ChallengeParameters: {
+      SALT: secret.salt,
+      SECRET_BLOCK: block,
+      SRP_B: B.toString(16),
+      USERNAME: secret.sub,
+      USER_ID_FOR_SRP: secret.sub,
+    },
   };
 }
 
@@ -512,7 +546,10 @@ export async function passwordLogin({
   const secret = loginSecret(ctx, input.username, user);
   await reserveLoginAttempt(ctx, secret.sub);
   const { modPow, poolName } = ctx.identity;
-  const matches = verifyPassword(modPow, poolName, secret.sub, input.password, { salt: secret.salt, verifier: secret.verifier.toString(16) });
+  const matches = verifyPassword(modPow, poolName, secret.sub, input.password, {
+    salt: secret.salt,
+    verifier: secret.verifier.toString(16),
+  });
   if (!matches || !user) throw badCredentials();
   await clearLoginFailures(ctx, user.sub);
   assertNotBlocked(user);
@@ -533,7 +570,8 @@ export async function refreshLogin({
   const session = await repo.findSessionByRefreshHash(ctx.db, hashRefreshToken(input.refreshToken));
   if (!session || session.clientId !== input.clientId) throw new IdentityError('NotAuthorizedException', MESSAGES.invalidRefreshToken);
   if (session.revokedAt) throw new IdentityError('NotAuthorizedException', MESSAGES.revokedRefreshToken);
-  if (session.expiresAt.getTime() <= realNow(ctx).getTime()) throw new IdentityError('NotAuthorizedException', MESSAGES.expiredRefreshToken);
+  if (session.expiresAt.getTime() <= realNow(ctx).getTime())
+    throw new IdentityError('NotAuthorizedException', MESSAGES.expiredRefreshToken);
   const user = await repo.findUserBySub(ctx.db, session.sub);
   if (!user) throw new IdentityError('NotAuthorizedException', MESSAGES.invalidRefreshToken);
   assertNotBlocked(user);
@@ -572,13 +610,7 @@ export async function signOutEverywhere({ ctx, input }: { ctx: IdentityCtx; inpu
 }
 
 /** RevokeToken: ends the session of a refresh token; an unknown token is no error (RFC 7009). */
-export async function revokeRefreshToken({
-  ctx,
-  input,
-}: {
-  ctx: IdentityCtx;
-  input: { token: string; clientId: string };
-}): Promise<void> {
+export async function revokeRefreshToken({ ctx, input }: { ctx: IdentityCtx; input: { token: string; clientId: string } }): Promise<void> {
   const session = await repo.findSessionByRefreshHash(ctx.db, hashRefreshToken(input.token));
   if (!session) return;
   if (session.clientId !== input.clientId) throw new IdentityError('NotAuthorizedException', 'Invalid token for this client.');

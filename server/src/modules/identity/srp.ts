@@ -67,13 +67,7 @@ export function sessionKey(S: bigint, u: bigint): Buffer {
 }
 
 /** The password claim: `base64(HMAC(K, poolName ‖ userId ‖ secretBlock bytes ‖ timestamp))`. */
-export function passwordClaimSignature(
-  key: Buffer,
-  poolName: string,
-  userId: string,
-  secretBlock: string,
-  timestamp: string,
-): Buffer {
+export function passwordClaimSignature(key: Buffer, poolName: string, userId: string, secretBlock: string, timestamp: string): Buffer {
   return createHmac('sha256', key)
     .update(Buffer.from(poolName, 'utf8'))
     .update(Buffer.from(userId, 'utf8'))

@@ -82,12 +82,28 @@ const user = (sub: string, status: 'UNCONFIRMED' | 'CONFIRMED', createdAt: Date)
   updatedAt: createdAt,
   confirmedAt: status === 'CONFIRMED' ? createdAt : null,
 });
-const profile = (sub: string, clubId: string) => ({ sub, clubId, firstname: 'Erika', lastname: 'Musterfrau', street: 'Hauptstraße 1', city: '80331 München' });
+const profile = (sub: string, clubId: string) => ({
+  sub,
+  clubId,
+  firstname: 'Erika',
+  lastname: 'Musterfrau',
+  street: 'Hauptstraße 1',
+  city: '80331 München',
+});
 
 /** Empties the tables and writes the fixture: for each task rows just expired, expiring now, and current. */
 async function seedFixture(): Promise<void> {
   const db = t.ctx.db;
-  const tables = [profiles, identityCodes, identitySessions, identityUsers, identityUsedSecretBlocks, identityLoginFailures, operatorSessions, operators];
+  const tables = [
+    profiles,
+    identityCodes,
+    identitySessions,
+    identityUsers,
+    identityUsedSecretBlocks,
+    identityLoginFailures,
+    operatorSessions,
+    operators,
+  ];
   for (const table of [...tables, usedVoteProofs, rateLimitCounters]) await db.delete(table);
 
   // identity: answered SECRET_BLOCKs past their expiry, forgotten failures, ended sessions, codes a day past expiry.
@@ -108,18 +124,22 @@ async function seedFixture(): Promise<void> {
   ]);
 
   // Accounts: unconfirmed for more than 7 days go (with their profile); younger ones and confirmed ones stay.
-  await db.insert(identityUsers).values([
-    user('user-stale', 'UNCONFIRMED', at(-7 * DAY - SECOND)),
-    user('user-seven-days', 'UNCONFIRMED', at(-7 * DAY)),
-    user('user-fresh', 'UNCONFIRMED', at(-6 * DAY)),
-    user('user-confirmed', 'CONFIRMED', at(-30 * DAY)),
-  ]);
-  await db.insert(profiles).values([
-    profile('user-stale', 'club-1000-m'),
-    profile('user-seven-days', 'club-1000-w'),
-    profile('user-fresh', 'club-1001-m'),
-    profile('user-confirmed', 'club-1001-w'),
-  ]);
+  await db
+    .insert(identityUsers)
+    .values([
+      user('user-stale', 'UNCONFIRMED', at(-7 * DAY - SECOND)),
+      user('user-seven-days', 'UNCONFIRMED', at(-7 * DAY)),
+      user('user-fresh', 'UNCONFIRMED', at(-6 * DAY)),
+      user('user-confirmed', 'CONFIRMED', at(-30 * DAY)),
+    ]);
+  await db
+    .insert(profiles)
+    .values([
+      profile('user-stale', 'club-1000-m'),
+      profile('user-seven-days', 'club-1000-w'),
+      profile('user-fresh', 'club-1001-m'),
+      profile('user-confirmed', 'club-1001-w'),
+    ]);
   const session = (originJti: string, expiresAt: Date) => ({
     originJti,
     sub: 'user-confirmed',
@@ -128,7 +148,9 @@ async function seedFixture(): Promise<void> {
     authTime: at(-HOUR),
     expiresAt,
   });
-  await db.insert(identitySessions).values([session('session-ended', at(-SECOND)), session('session-ends-now', NOW), session('session-live', at(HOUR))]);
+  await db
+    .insert(identitySessions)
+    .values([session('session-ended', at(-SECOND)), session('session-ends-now', NOW), session('session-live', at(HOUR))]);
   await db.insert(identityCodes).values([
     // Expired more than a day ago: goes.
     { sub: 'user-confirmed', purpose: 'signup', codeHash: 'h1', expiresAt: at(-DAY - SECOND), sentAt: at(-2 * DAY) },
@@ -187,7 +209,8 @@ afterAll(async () => {
 describe('through the job queue', () => {
   test('the cleanup and notification planner schedules exist after start (every 10 and 5 minutes, UTC), once, also after a restart', async () => {
     const schedules = async () =>
-      ((await t.ctx.db.execute(sql`select name, cron, timezone from pgboss.schedule order by name`)) as unknown as { rows: unknown[] }).rows;
+      ((await t.ctx.db.execute(sql`select name, cron, timezone from pgboss.schedule order by name`)) as unknown as { rows: unknown[] })
+        .rows;
     expect(CLEANUP_CRON).toBe('*/10 * * * *');
     const expected = [
       { name: 'cleanup', cron: '*/10 * * * *', timezone: 'UTC' },
@@ -264,8 +287,15 @@ describe('runCleanup', () => {
     } finally {
       await t.ctx.db.execute(sql.raw('alter table operator_sessions_away rename to operator_sessions'));
     }
-    expect(await snapshot()).toEqual(expectedAfter(full, taskNames.filter((name) => name !== 'operator-sessions')));
-    expect(log.calls).toEqual([{ level: 'warn', fields: { err: expect.any(Error), task: 'operator-sessions' }, msg: 'clean-up task failed' }]);
+    expect(await snapshot()).toEqual(
+      expectedAfter(
+        full,
+        taskNames.filter((name) => name !== 'operator-sessions'),
+      ),
+    );
+    expect(log.calls).toEqual([
+      { level: 'warn', fields: { err: expect.any(Error), task: 'operator-sessions' }, msg: 'clean-up task failed' },
+    ]);
   });
 
   test('the first and the last task failing: the tasks between run, the error names both', async () => {

@@ -17,7 +17,10 @@ const render = (text: string, values?: readonly unknown[]) => dialect.sqlToQuery
 
 describe('toDrizzleSql', () => {
   test('splits the text at its placeholders: raw text and parameters in order', () => {
-    expect(render('SELECT * FROM t WHERE a = $1 AND b = $2', ['x', 7])).toMatchObject({ sql: 'SELECT * FROM t WHERE a = $1 AND b = $2', params: ['x', 7] });
+    expect(render('SELECT * FROM t WHERE a = $1 AND b = $2', ['x', 7])).toMatchObject({
+      sql: 'SELECT * FROM t WHERE a = $1 AND b = $2',
+      params: ['x', 7],
+    });
     // Placeholders out of order, at the very start and end, with casts after them.
     expect(render('$2::int + $1::int', [1, 2])).toMatchObject({ sql: '$1::int + $2::int', params: [2, 1] });
   });
@@ -42,7 +45,10 @@ describe('toDrizzleSql', () => {
 
   test('an array stays one parameter; undefined becomes null', () => {
     const ids = ['a', 'b', 'c'];
-    expect(render('SELECT UNNEST($1::text[]), $2', [ids, undefined])).toMatchObject({ sql: 'SELECT UNNEST($1::text[]), $2', params: [ids, null] });
+    expect(render('SELECT UNNEST($1::text[]), $2', [ids, undefined])).toMatchObject({
+      sql: 'SELECT UNNEST($1::text[]), $2',
+      params: [ids, null],
+    });
   });
 
   test('a placeholder without a value throws (none silently becomes null)', () => {
@@ -60,7 +66,13 @@ describe('drizzleExecutor and enqueue in a transaction', () => {
   const message = (to: string): MailMessage => ({ to, subject: `Test ${to}`, text: 'Hallo', html: '<p>Hallo</p>' });
 
   const mailJobCount = async () =>
-    Number(((await t.ctx.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'mail'`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+    Number(
+      (
+        (await t.ctx.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'mail'`)) as unknown as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows[0]!.n,
+    );
 
   const proofExists = async (signature: string) =>
     (await t.ctx.db.select().from(usedVoteProofs).where(eq(usedVoteProofs.signature, signature))).length === 1;
@@ -74,16 +86,17 @@ describe('drizzleExecutor and enqueue in a transaction', () => {
 
   test('runs pg-boss style statements on the database: a placeholder twice, an array as one value', async () => {
     const executor = drizzleExecutor(t.ctx.db);
-    const { rows } = await executor.executeSql('SELECT $1::int AS a, $1::int + $2::int AS b, cardinality($3::text[]) AS n, $3::text[] AS ids', [
-      2,
-      3,
-      ['x', 'y', 'z'],
-    ]);
+    const { rows } = await executor.executeSql(
+      'SELECT $1::int AS a, $1::int + $2::int AS b, cardinality($3::text[]) AS n, $3::text[] AS ids',
+      [2, 3, ['x', 'y', 'z']],
+    );
     expect(rows).toEqual([{ a: 2, b: 5, n: 3, ids: ['x', 'y', 'z'] }]);
     // Inside a transaction it sees that transaction's writes.
     const seen = await t.ctx.db.transaction(async (tx) => {
       await tx.insert(usedVoteProofs).values({ signature: 'executor-sees-tx', expiresAt: new Date() });
-      return (await drizzleExecutor(tx).executeSql('SELECT count(*)::int AS n FROM used_vote_proofs WHERE signature = $1', ['executor-sees-tx'])).rows;
+      return (
+        await drizzleExecutor(tx).executeSql('SELECT count(*)::int AS n FROM used_vote_proofs WHERE signature = $1', ['executor-sees-tx'])
+      ).rows;
     });
     expect(seen).toEqual([{ n: 1 }]);
   });

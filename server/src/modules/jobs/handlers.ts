@@ -7,7 +7,15 @@ import type { DeliverCtx } from '../notifications/templates/types.js';
 import type { JobHandlers, JobQueue } from './queue.js';
 
 /** What each queue's jobs do. */
-export function createJobHandlers({ ctx, mailer, metrics }: { ctx: CleanupCtx & DeliverCtx & { jobs: JobQueue }; mailer: Mailer; metrics?: AppMetrics | null }): JobHandlers {
+export function createJobHandlers({
+  ctx,
+  mailer,
+  metrics,
+}: {
+  ctx: CleanupCtx & DeliverCtx & { jobs: JobQueue };
+  mailer: Mailer;
+  metrics?: AppMetrics | null;
+}): JobHandlers {
   return {
     // The job id is the mail's id: a repeated job keeps its Message-ID (and its outbox file).
     mail: async (message, job) => {

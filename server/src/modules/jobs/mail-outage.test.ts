@@ -59,7 +59,11 @@ interface MailJobRow {
 }
 
 const mailJobs = async () =>
-  ((await t.ctx.db.execute(sql`select state::text as state, retry_count, data, output from pgboss.job where name = 'mail'`)) as unknown as { rows: MailJobRow[] }).rows;
+  (
+    (await t.ctx.db.execute(
+      sql`select state::text as state, retry_count, data, output from pgboss.job where name = 'mail'`,
+    )) as unknown as { rows: MailJobRow[] }
+  ).rows;
 
 beforeAll(async () => {
   smtp = await createTestSmtp();
@@ -92,16 +96,22 @@ test('with SMTP up, a confirmation mail leaves right after the sign-up is answer
 test('SMTP down while 20 members register: every sign-up answers; back up, each mail arrives exactly once', async () => {
   await smtp.stop();
 
-  const results = await Promise.all(Array.from({ length: 20 }, (_, i) => signup(address(i), `club-${1000 + Math.floor(i / 2)}-${i % 2 ? 'w' : 'm'}`)));
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => signup(address(i), `club-${1000 + Math.floor(i / 2)}-${i % 2 ? 'w' : 'm'}`)),
+  );
   expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
   // The answers do not wait for SMTP (each is a few database writes, under load of 20 at once).
   expect(Math.max(...results.map((r) => r.ms))).toBeLessThan(10_000);
 
   // Every mail has failed twice (first try and first retry): they wait in their back-off.
-  await until(async () => {
-    const jobs = await mailJobs();
-    return jobs.length === 20 && jobs.every((job) => job.state === 'retry' && job.retry_count >= 1);
-  }, 20_000, 'two failed attempts of every mail');
+  await until(
+    async () => {
+      const jobs = await mailJobs();
+      return jobs.length === 20 && jobs.every((job) => job.state === 'retry' && job.retry_count >= 1);
+    },
+    20_000,
+    'two failed attempts of every mail',
+  );
   const waiting = await mailJobs();
   // Address and code are sealed in the jobs table; the stored error names the failure, not the address.
   const stored = JSON.stringify(waiting);
@@ -111,7 +121,11 @@ test('SMTP down while 20 members register: every sign-up answers; back up, each 
   expect(smtp.received.filter((mail) => mail.to.some((to) => to.startsWith('stau-')))).toEqual([]);
 
   await smtp.start();
-  const recovered = await until(() => Array.from({ length: 20 }, (_, i) => smtp.to(address(i)).length > 0).every(Boolean), 30_000, 'all 20 mails');
+  const recovered = await until(
+    () => Array.from({ length: 20 }, (_, i) => smtp.to(address(i)).length > 0).every(Boolean),
+    30_000,
+    'all 20 mails',
+  );
   // Within the back-off of the next retry (2–4 s here); the first mail through brings the others forward.
   expect(recovered).toBeLessThan(10_000);
 

@@ -129,7 +129,10 @@ type QueryFn = (...args: unknown[]) => Promise<unknown>;
  * Puts `intercept` in front of the database client's `query` (PGlite or the pg pool), which the
  * queue's own executor uses; returns the undo.
  */
-function interceptQueries(database: TestDatabase, intercept: (args: unknown[], next: () => Promise<unknown>) => Promise<unknown>): () => void {
+function interceptQueries(
+  database: TestDatabase,
+  intercept: (args: unknown[], next: () => Promise<unknown>) => Promise<unknown>,
+): () => void {
   const client = (database.db as unknown as { $client: { query: QueryFn } }).$client;
   const original = client.query;
   client.query = (...args: unknown[]) => intercept(args, () => original.apply(client, args));
@@ -188,7 +191,12 @@ describe('mail jobs', () => {
     await until(async () => (await jobRow(t, id))?.state === 'retry', 5000, 'the first failure');
     const waiting = (await jobRow(t, id))!;
     expect(waiting).toMatchObject({ state: 'retry', retry_limit: 1, data: { v: 1, box: expect.any(String) } });
-    expect(waiting.output).toMatchObject({ name: 'Error', message: "Can't send mail - all recipients were rejected", code: 'EENVELOPE', responseCode: 550 });
+    expect(waiting.output).toMatchObject({
+      name: 'Error',
+      message: "Can't send mail - all recipients were rejected",
+      code: 'EENVELOPE',
+      responseCode: 550,
+    });
     const stored = JSON.stringify(waiting);
     expect(stored).not.toContain('retry-once');
     expect(stored).not.toContain('example.org');
@@ -230,7 +238,9 @@ describe('mail jobs', () => {
     expect(log.calls('warn', 'job failed; it runs again after a back-off')).toEqual([
       { queue: 'mail', jobId: id, attempt: 1, attempts: 2, err: expect.any(Error) },
     ]);
-    expect(log.calls('error', 'job failed for good')).toEqual([{ queue: 'mail', jobId: id, attempt: 2, attempts: 2, err: expect.any(Error) }]);
+    expect(log.calls('error', 'job failed for good')).toEqual([
+      { queue: 'mail', jobId: id, attempt: 2, attempts: 2, err: expect.any(Error) },
+    ]);
     // Failed for good: no further attempt.
     await delay(600);
     expect(mailer.to(to)).toHaveLength(2);
@@ -369,7 +379,11 @@ describe('mail jobs', () => {
 });
 
 describe('queue settings arithmetic', () => {
-  const delivery = (retryLimit: number, retryDelaySeconds: number, timeoutSeconds = 20): MailDeliveryConfig => ({ retryLimit, retryDelaySeconds, timeoutSeconds });
+  const delivery = (retryLimit: number, retryDelaySeconds: number, timeoutSeconds = 20): MailDeliveryConfig => ({
+    retryLimit,
+    retryDelaySeconds,
+    timeoutSeconds,
+  });
 
   test('mailRetrySpanSeconds: retryDelay · (2^limit − 1), at most twice that', () => {
     expect(mailRetrySpanSeconds(delivery(0, 2))).toEqual({ min: 0, max: 0 });
@@ -408,7 +422,14 @@ describe('queue settings arithmetic', () => {
       mail,
       notify: mail,
       cleanup: { policy: 'singleton', retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 900, retentionMinutes: 1440 },
-      'notify-schedule': { policy: 'singleton', retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600, retentionMinutes: 1440 },
+      'notify-schedule': {
+        policy: 'singleton',
+        retryLimit: 2,
+        retryDelay: 60,
+        retryBackoff: false,
+        expireInSeconds: 600,
+        retentionMinutes: 1440,
+      },
     });
     // No retries: a day; a span of 61 s rounds up to 2 minutes.
     expect(queueOptions(delivery(0, 5)).mail.retentionMinutes).toBe(1440);
@@ -469,7 +490,13 @@ describe('JOB_WORKERS: an instance works only its queues', () => {
       'notify-schedule': async () => undefined,
     });
     const site = createJobQueue({ database, secret: 'test-secret', mailDelivery: delivery, log: silentLogger, workers: [] });
-    const sender = createJobQueue({ database, secret: 'test-secret', mailDelivery: delivery, log: silentLogger, workers: ['mail', 'notify'] });
+    const sender = createJobQueue({
+      database,
+      secret: 'test-secret',
+      mailDelivery: delivery,
+      log: silentLogger,
+      workers: ['mail', 'notify'],
+    });
     try {
       await site.start(handlers('site'));
       expect(site.isRunning()).toBe(true);

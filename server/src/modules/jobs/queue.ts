@@ -102,7 +102,8 @@ const RELEASE_EVERY_MS = 5000;
  * (timgit/pg-boss#577): if the database fails just then, that would be an unhandled rejection
  * and end the process. Such a failure is logged instead; the job stays active, expires and runs again.
  */
-const DETACHED_STATEMENT = /^\s*WITH (results AS \(\s*UPDATE \w+\.job\s+SET completed_on = now\(\),\s+state = 'completed'|deleted_jobs AS \()/;
+const DETACHED_STATEMENT =
+  /^\s*WITH (results AS \(\s*UPDATE \w+\.job\s+SET completed_on = now\(\),\s+state = 'completed'|deleted_jobs AS \()/;
 
 export function guardDetachedStatements(inner: Executor, onError: (error: unknown) => void): Executor {
   return {
@@ -138,7 +139,8 @@ function safeError(error: unknown): Error {
   const out = new Error(safe.message || safe.type);
   out.name = safe.type;
   if (safe.code !== undefined) Object.assign(out, { code: safe.code });
-  if (typeof (error as { responseCode?: unknown })?.responseCode === 'number') Object.assign(out, { responseCode: (error as { responseCode: number }).responseCode });
+  if (typeof (error as { responseCode?: unknown })?.responseCode === 'number')
+    Object.assign(out, { responseCode: (error as { responseCode: number }).responseCode });
   return out;
 }
 
@@ -216,7 +218,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   // guard is only for the ones pg-boss runs without awaiting them.
   const direct = databaseExecutor(database);
   const root = trackedExecutor(
-    guardDetachedStatements(direct, (error) => log.warn({ err: error }, 'job queue: a job could not be marked done; it runs again after it expires')),
+    guardDetachedStatements(direct, (error) =>
+      log.warn({ err: error }, 'job queue: a job could not be marked done; it runs again after it expires'),
+    ),
   );
   const boss = new PgBoss({
     db: root,
@@ -229,7 +233,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   boss.on('error', (error: unknown) => {
     // Worker errors arrive as plain objects with the original's fields (a database error keeps its SQLSTATE).
     const e = (error ?? {}) as { message?: unknown; code?: unknown; queue?: unknown };
-    const err = error instanceof Error ? error : Object.assign(new Error(typeof e.message === 'string' ? e.message : 'job queue error'), { code: e.code });
+    const err =
+      error instanceof Error
+        ? error
+        : Object.assign(new Error(typeof e.message === 'string' ? e.message : 'job queue error'), { code: e.code });
     log.error({ err, queue: typeof e.queue === 'string' ? e.queue : undefined }, 'job queue error');
   });
 
@@ -293,7 +300,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       metrics?.jobRun(name, 'completed');
       if (name === 'mail') {
         // Nothing of a sent mail is kept (its data is personal even sealed).
-        await boss.deleteJob(name, job.id).catch((error: unknown) => log.warn({ err: error, queue: name, jobId: job.id }, 'job queue: a sent mail job could not be deleted'));
+        await boss
+          .deleteJob(name, job.id)
+          .catch((error: unknown) =>
+            log.warn({ err: error, queue: name, jobId: job.id }, 'job queue: a sent mail job could not be deleted'),
+          );
         await releaseRetries(name);
       } else if (name === 'notify') {
         // Completed with its batch, in one statement (pg-boss's, after the batch) instead of one each:
@@ -368,7 +379,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // pg-boss writes them with one INSERT … SELECT over a JSON array; thousands at a time are fine.
       const CHUNK = 5000;
       for (let i = 0; i < data.length; i += CHUNK) {
-        const jobs = data.slice(i, i + CHUNK).map((item) => ({ name, data: (SEALED_QUEUES.has(name) ? sealJobData(key, name, item) : item) as object }));
+        const jobs = data
+          .slice(i, i + CHUNK)
+          .map((item) => ({ name, data: (SEALED_QUEUES.has(name) ? sealJobData(key, name, item) : item) as object }));
         await boss.insert(jobs, { db: drizzleExecutor(db) });
       }
       for (let i = 0; i < data.length; i++) metrics?.jobEnqueued(name);
@@ -389,15 +402,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         // A (re)start catches up at once on what the planner would have queued while no instance ran.
         await boss.send('notify-schedule', {});
         const work = <N extends QueueName>(name: N) =>
-          boss.work<unknown>(name, { pollingIntervalSeconds: POLLING_SECONDS[name], batchSize: BATCH_SIZE[name], includeMetadata: true }, async (batch) => {
-            const recorded = await mapLimited(batch, CONCURRENCY[name], (job) => run(name, handlers[name], job));
-            // pg-boss then completes the batch's jobs still `active`: one whose failure could not be
-            // written must not count as done, so the batch fails instead (a job already done or
-            // waiting for its retry is not changed by that).
-            if (!recorded.every(Boolean)) throw new Error('job queue: the outcome of a job could not be written');
-            // More may be waiting (a full batch, or retries that came due): fetch again without the polling pause.
-            if (batch.length) wake(name);
-          });
+          boss.work<unknown>(
+            name,
+            { pollingIntervalSeconds: POLLING_SECONDS[name], batchSize: BATCH_SIZE[name], includeMetadata: true },
+            async (batch) => {
+              const recorded = await mapLimited(batch, CONCURRENCY[name], (job) => run(name, handlers[name], job));
+              // pg-boss then completes the batch's jobs still `active`: one whose failure could not be
+              // written must not count as done, so the batch fails instead (a job already done or
+              // waiting for its retry is not changed by that).
+              if (!recorded.every(Boolean)) throw new Error('job queue: the outcome of a job could not be written');
+              // More may be waiting (a full batch, or retries that came due): fetch again without the polling pause.
+              if (batch.length) wake(name);
+            },
+          );
         for (const name of options.workers ?? QUEUE_NAMES) workerIds.set(name, [await work(name)]);
         started = true;
       } catch (error) {
@@ -432,7 +449,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     async stateCounts() {
       const { rows } = await direct.executeSql(`SELECT name, state, count(*)::int AS count FROM pgboss.job GROUP BY name, state`, []);
-      return (rows as Array<{ name: string; state: string; count: number }>).map((row) => ({ queue: row.name, state: row.state, count: Number(row.count) }));
+      return (rows as Array<{ name: string; state: string; count: number }>).map((row) => ({
+        queue: row.name,
+        state: row.state,
+        count: Number(row.count),
+      }));
     },
 
     async drain(name, timeoutMs = 10_000) {

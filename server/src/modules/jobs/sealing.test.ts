@@ -66,7 +66,9 @@ test('a tampered box: null, wherever the changed bit is (IV, tag, ciphertext)', 
   }
   // Cut short, extended, emptied, not base64 at all.
   expect(openJobData(key, 'mail', { v: 1, box: box.slice(0, -8) })).toBeNull();
-  expect(openJobData(key, 'mail', { v: 1, box: Buffer.concat([Buffer.from(box, 'base64'), Buffer.from([0])]).toString('base64') })).toBeNull();
+  expect(
+    openJobData(key, 'mail', { v: 1, box: Buffer.concat([Buffer.from(box, 'base64'), Buffer.from([0])]).toString('base64') }),
+  ).toBeNull();
   expect(openJobData(key, 'mail', { v: 1, box: '' })).toBeNull();
   expect(openJobData(key, 'mail', { v: 1, box: 'garbage' })).toBeNull();
   // The untouched box still opens (the checks above failed for the change, not for the key).

@@ -19,8 +19,22 @@ export interface InlineAttachment {
   contentDisposition: 'inline';
 }
 
-const png = lazy(async () => (await sharp(Buffer.from(SHIELD_SVG), { density: 300 }).resize(60, 72, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer()).toString('base64'));
+const png = lazy(async () =>
+  (
+    await sharp(Buffer.from(SHIELD_SVG), { density: 300 })
+      .resize(60, 72, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
+      .toBuffer()
+  ).toString('base64'),
+);
 
 export async function logoAttachment(): Promise<InlineAttachment> {
-  return { filename: 'punktejagd.png', content: await png.get(), encoding: 'base64', contentType: 'image/png', cid: LOGO_CID, contentDisposition: 'inline' };
+  return {
+    filename: 'punktejagd.png',
+    content: await png.get(),
+    encoding: 'base64',
+    contentType: 'image/png',
+    cid: LOGO_CID,
+    contentDisposition: 'inline',
+  };
 }

@@ -90,7 +90,12 @@ async function createSink(): Promise<Sink> {
   return sink;
 }
 
-const message = (i: number) => ({ to: `verein-${i}@example.org`, subject: `Test ${i}`, text: `Hallo ${i}, schöne Grüße`, html: `<p>Hallo ${i}, schöne Grüße</p>` });
+const message = (i: number) => ({
+  to: `verein-${i}@example.org`,
+  subject: `Test ${i}`,
+  text: `Hallo ${i}, schöne Grüße`,
+  html: `<p>Hallo ${i}, schöne Grüße</p>`,
+});
 
 let sink: Sink;
 let mailer: Mailer | null = null;
@@ -106,7 +111,13 @@ afterEach(async () => {
 });
 
 function smtpMailer(options: { maxConnections?: number; maxMessages?: number; timeoutSeconds?: number } = {}): Mailer {
-  mailer = createMailer({ from: 'Punktejagd <noreply@punktejagd.example>', smtpUrl: sink.url, outboxDir: '/nonexistent', log: silentLogger, ...options });
+  mailer = createMailer({
+    from: 'Punktejagd <noreply@punktejagd.example>',
+    smtpUrl: sink.url,
+    outboxDir: '/nonexistent',
+    log: silentLogger,
+    ...options,
+  });
   return mailer;
 }
 
@@ -162,5 +173,10 @@ test('while the SMTP server is down each mail fails with a code of an unreachabl
   }
   await sink.start();
   await Promise.all([1, 2, 3].map((i) => m.send(message(i), { id: `down-${i}` })));
-  expect(sink.ids.sort()).toEqual(['<down-1@punktejagd.example>', '<down-2@punktejagd.example>', '<down-3@punktejagd.example>', '<first@punktejagd.example>']);
+  expect(sink.ids.sort()).toEqual([
+    '<down-1@punktejagd.example>',
+    '<down-2@punktejagd.example>',
+    '<down-3@punktejagd.example>',
+    '<first@punktejagd.example>',
+  ]);
 });

@@ -144,7 +144,12 @@ function smtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
       let info;
       const smtp = await transport.get();
       try {
-        info = await smtp.sendMail({ ...MIME_OPTIONS, from: options.from, ...message, messageId: messageIdFor(options.from, sendOptions.id) });
+        info = await smtp.sendMail({
+          ...MIME_OPTIONS,
+          from: options.from,
+          ...message,
+          messageId: messageIdFor(options.from, sendOptions.id),
+        });
       } catch (error) {
         throw MailDeliveryError.from(error);
       }
@@ -159,7 +164,9 @@ function outboxMailer(options: MailerOptions): Mailer {
   const transport = lazyTransport((createTransport) => createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async send(message, sendOptions = {}) {
-      const info = await (await transport.get()).sendMail({ ...MIME_OPTIONS, from: options.from, ...message, messageId: messageIdFor(options.from, sendOptions.id) });
+      const info = await (
+        await transport.get()
+      ).sendMail({ ...MIME_OPTIONS, from: options.from, ...message, messageId: messageIdFor(options.from, sendOptions.id) });
       const raw = info.message;
       const data = Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw));
       await fs.mkdir(options.outboxDir, { recursive: true });

@@ -8,11 +8,21 @@ const doc = (over: Partial<MailDocument> = {}): MailDocument => ({
   blocks: [
     { type: 'heading', text: 'Dein Beitrag ist live' },
     { type: 'p', text: 'Der <b>FC</b> & Freunde' },
-    { type: 'facts', rows: [['Platz', '3'], ['Punkte', '120']] },
+    {
+      type: 'facts',
+      rows: [
+        ['Platz', '3'],
+        ['Punkte', '120'],
+      ],
+    },
     { type: 'quote', label: 'Begründung', text: 'Zeile 1\nZeile 2' },
     { type: 'button', label: 'Ansehen', href: 'https://example.org/a?b=1&c="2"' },
   ],
-  footer: { reason: 'Du bekommst diese E-Mail, weil …', unsubscribeUrl: 'https://example.org/u?t=x', preferencesUrl: 'https://example.org/profil' },
+  footer: {
+    reason: 'Du bekommst diese E-Mail, weil …',
+    unsubscribeUrl: 'https://example.org/u?t=x',
+    preferencesUrl: 'https://example.org/profil',
+  },
   siteUrl: 'https://example.org',
   ...over,
 });

@@ -70,7 +70,10 @@ export interface RenderedMail {
   attachments: InlineAttachment[];
 }
 
-type Mjml2Html = (input: string, options?: Record<string, unknown>) => Promise<{ html: string; errors: Array<{ formattedMessage?: string; message?: string }> }>;
+type Mjml2Html = (
+  input: string,
+  options?: Record<string, unknown>,
+) => Promise<{ html: string; errors: Array<{ formattedMessage?: string; message?: string }> }>;
 
 /** MJML (~0.6 s to load) comes with the first mail, not at start. */
 const mjml = lazy(async () => (await import('mjml')).default as unknown as Mjml2Html);
@@ -108,7 +111,9 @@ function blockMjml(block: MailBlock, push: (html: string) => string): string {
     case 'quote':
       return (
         `<mj-text padding="4px 0 16px"><div style="border-left: 4px solid ${BRAND.yellow}; background: ${BRAND.cream}; padding: 12px 16px; border-radius: 0 6px 6px 0;">` +
-        (block.label ? `<div style="font-size: 13px; color: ${BRAND.muted}; margin-bottom: 4px;">${push(escapeHtml(block.label))}</div>` : '') +
+        (block.label
+          ? `<div style="font-size: 13px; color: ${BRAND.muted}; margin-bottom: 4px;">${push(escapeHtml(block.label))}</div>`
+          : '') +
         `<div>${push(escapeHtml(block.text).replace(/\r?\n/g, '<br>'))}</div></div></mj-text>`
       );
     case 'code':
@@ -120,8 +125,12 @@ function blockMjml(block: MailBlock, push: (html: string) => string): string {
 
 function footerMjml(footer: MailFooter, siteUrl: string | undefined, push: (html: string) => string): string {
   const links: string[] = [];
-  if (footer.unsubscribeUrl) links.push(`<a href="${push(escapeHtml(footer.unsubscribeUrl))}" style="color: ${BRAND.muted};">${push(escapeHtml(footer.unsubscribeLabel ?? 'Abmelden'))}</a>`);
-  if (footer.preferencesUrl) links.push(`<a href="${push(escapeHtml(footer.preferencesUrl))}" style="color: ${BRAND.muted};">Benachrichtigungen einstellen</a>`);
+  if (footer.unsubscribeUrl)
+    links.push(
+      `<a href="${push(escapeHtml(footer.unsubscribeUrl))}" style="color: ${BRAND.muted};">${push(escapeHtml(footer.unsubscribeLabel ?? 'Abmelden'))}</a>`,
+    );
+  if (footer.preferencesUrl)
+    links.push(`<a href="${push(escapeHtml(footer.preferencesUrl))}" style="color: ${BRAND.muted};">Benachrichtigungen einstellen</a>`);
   if (siteUrl) links.push(`<a href="${push(escapeHtml(`${siteUrl}/imprint`))}" style="color: ${BRAND.muted};">Impressum</a>`);
   return `<mj-section padding="16px 12px 0"><mj-column><mj-text align="center" font-size="12px" line-height="1.5" color="${BRAND.muted}">${push(escapeHtml(footer.reason))}${
     links.length ? `<br>${links.join(' &middot; ')}` : ''
@@ -143,7 +152,9 @@ function shapeOf(doc: MailDocument): Shape {
   const blocks = doc.blocks.map((block) => blockMjml(block, push)).join('\n');
   const signOffText = doc.signOff === undefined ? `Dein Team der ${doc.productName}` : doc.signOff;
   const signOff = signOffText ? `<mj-text padding-top="16px">${push(escapeHtml(signOffText))}</mj-text>` : '';
-  const footer = doc.footer ? footerMjml(doc.footer, doc.siteUrl, push) : `<mj-section padding="16px 12px 0"><mj-column><mj-text align="center" font-size="12px" color="${BRAND.muted}">${push(escapeHtml(doc.productName))}</mj-text></mj-column></mj-section>`;
+  const footer = doc.footer
+    ? footerMjml(doc.footer, doc.siteUrl, push)
+    : `<mj-section padding="16px 12px 0"><mj-column><mj-text align="center" font-size="12px" color="${BRAND.muted}">${push(escapeHtml(doc.productName))}</mj-text></mj-column></mj-section>`;
   const source = `<mjml lang="de">
 <mj-head>
 <mj-title>${title}</mj-title>
@@ -195,7 +206,9 @@ const mjmlVersion = lazy(async () => {
 const SHAPE_DIR = path.join(os.tmpdir(), 'erd-mail-shapes');
 
 async function compile(source: string): Promise<string> {
-  const key = createHash('sha256').update(`${await mjmlVersion.get()}\n${JSON.stringify(MJML_OPTIONS)}\n${source}`).digest('hex');
+  const key = createHash('sha256')
+    .update(`${await mjmlVersion.get()}\n${JSON.stringify(MJML_OPTIONS)}\n${source}`)
+    .digest('hex');
   const file = path.join(SHAPE_DIR, `${key}.html`);
   const stored = await fs.readFile(file, 'utf8').catch(() => null);
   if (stored) return stored;
@@ -267,7 +280,12 @@ export function renderMailText(doc: MailDocument): string {
         parts.push(block.rows.map(([label, value]) => `${label}: ${value}`).join('\n'));
         break;
       case 'quote':
-        parts.push(`${block.label ? `${block.label}\n` : ''}${block.text.split(/\r?\n/).map((line) => `> ${line}`).join('\n')}`);
+        parts.push(
+          `${block.label ? `${block.label}\n` : ''}${block.text
+            .split(/\r?\n/)
+            .map((line) => `> ${line}`)
+            .join('\n')}`,
+        );
         break;
       case 'code':
         parts.push(`    ${block.code}`);

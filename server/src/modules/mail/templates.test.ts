@@ -12,9 +12,29 @@ import {
 /** The mails and the newsletter's pages in the site's design (issue 24). */
 
 const productName = 'Punktejagd';
-const signup = (name?: string | null) => signupCodeMail({ productName, code: '042133', confirmUrl: 'https://punktejagd.example/confirmation?MAGIC_LINK=a%26b', validHours: 24, name });
-const reset = (name?: string | null) => passwordResetCodeMail({ productName, code: '987654', changePasswordUrl: 'https://punktejagd.example/changePassword', validMinutes: 60, name });
-const newsletter = (name?: string | null) => newsletterConfirmationMail({ productName, confirmUrl: 'https://punktejagd.example/api/public/newsletter/confirm?token=t', validDays: 7, name });
+const signup = (name?: string | null) =>
+  signupCodeMail({
+    productName,
+    code: '042133',
+    confirmUrl: 'https://punktejagd.example/confirmation?MAGIC_LINK=a%26b',
+    validHours: 24,
+    name,
+  });
+const reset = (name?: string | null) =>
+  passwordResetCodeMail({
+    productName,
+    code: '987654',
+    changePasswordUrl: 'https://punktejagd.example/changePassword',
+    validMinutes: 60,
+    name,
+  });
+const newsletter = (name?: string | null) =>
+  newsletterConfirmationMail({
+    productName,
+    confirmUrl: 'https://punktejagd.example/api/public/newsletter/confirm?token=t',
+    validDays: 7,
+    name,
+  });
 
 const mails: [string, (name?: string | null) => Promise<MailContent>][] = [
   ['sign-up code', signup],
@@ -87,7 +107,9 @@ describe('the contents', () => {
     expect(mail.text).toContain('    042133\n');
     expect(mail.text.match(/https:\/\/punktejagd\.example\/confirmation\?MAGIC_LINK=a%26b/g)).toHaveLength(1);
     expect(mail.html).toMatch(/font-size: 32px; font-weight: 800; letter-spacing: 6px; color: #0b2a4a;">042133<\/div>/);
-    expect(mail.html).toMatch(/<a\s+href="https:\/\/punktejagd\.example\/confirmation\?MAGIC_LINK=a%26b"[^>]*>\s*E-Mail-Adresse bestätigen\s*<\/a>/);
+    expect(mail.html).toMatch(
+      /<a\s+href="https:\/\/punktejagd\.example\/confirmation\?MAGIC_LINK=a%26b"[^>]*>\s*E-Mail-Adresse bestätigen\s*<\/a>/,
+    );
     expect(mail.subject).not.toContain('042133');
   });
 
@@ -109,7 +131,12 @@ describe('the contents', () => {
   });
 
   it('a newsletter keeps its unsubscribe footer in both parts, in the design', async () => {
-    const mail = await newsletterMail({ productName, subject: 'Neu', text: 'Hallo', unsubscribeUrl: 'https://punktejagd.example/u?token=x' });
+    const mail = await newsletterMail({
+      productName,
+      subject: 'Neu',
+      text: 'Hallo',
+      unsubscribeUrl: 'https://punktejagd.example/u?token=x',
+    });
     expect(mail.text).toContain('Vom Newsletter abmelden: https://punktejagd.example/u?token=x');
     expect(mail.html).toMatch(/<a\s+href="https:\/\/punktejagd\.example\/u\?token=x"[^>]*>Vom Newsletter abmelden<\/a>/);
     expect(mail.html).toContain('#0b2a4a');
@@ -127,7 +154,9 @@ describe('the newsletter pages', () => {
   const page = simplePage({ productName, title: 'Deine Anmeldung ist bestätigt', message: 'Danke! <Ab jetzt> & mehr', homeUrl: '/' });
 
   it('in the site’s design: the navy header bar with the shield and the wordmark to the home page, the card, the yellow button', () => {
-    expect(page).toMatch(/<header><a href="\/" aria-label="Punktejagd – zur Startseite"><svg width="30" height="36" aria-hidden="true"[^>]*>[\s\S]*<\/svg><span class="wordmark">PUNKTE<span>JAGD<\/span><\/span><\/a><\/header>/);
+    expect(page).toMatch(
+      /<header><a href="\/" aria-label="Punktejagd – zur Startseite"><svg width="30" height="36" aria-hidden="true"[^>]*>[\s\S]*<\/svg><span class="wordmark">PUNKTE<span>JAGD<\/span><\/span><\/a><\/header>/,
+    );
     expect(page).toMatch(/header \{ height: 64px; background: #0b2a4a;/);
     expect(page).toMatch(/body \{[^}]*background: #f5f3ee;/);
     expect(page).toContain('<h1>Deine Anmeldung ist bestätigt</h1>');

@@ -39,7 +39,11 @@ export function greeting(name?: string | null): string {
 }
 
 /** A link for a reader whose mail program does not open the button (HTML only: the text part has the link already). */
-const fallbackLink = (url: string, lead = 'Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser:'): MailBlock => ({ type: 'small', text: `${lead} ${url}`, htmlOnly: true });
+const fallbackLink = (url: string, lead = 'Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser:'): MailBlock => ({
+  type: 'small',
+  text: `${lead} ${url}`,
+  htmlOnly: true,
+});
 
 export interface NewsletterConfirmationInput {
   productName: string;
@@ -57,7 +61,10 @@ export function newsletterConfirmationMail(input: NewsletterConfirmationInput): 
     preheader: 'Nur noch ein Klick: bitte bestätige deine Anmeldung.',
     greeting: greeting(input.name),
     blocks: [
-      { type: 'p', text: `du hast dich (oder jemand hat dich) für den Newsletter der ${input.productName} angemeldet. Bitte bestätige deine Anmeldung:` },
+      {
+        type: 'p',
+        text: `du hast dich (oder jemand hat dich) für den Newsletter der ${input.productName} angemeldet. Bitte bestätige deine Anmeldung:`,
+      },
       { type: 'button', label: 'Anmeldung bestätigen', href: input.confirmUrl },
       fallbackLink(input.confirmUrl),
       {
@@ -90,10 +97,26 @@ export function newsletterFooter(input: { productName: string; unsubscribeUrl: s
  * Builds a newsletter mail from plain text (paragraphs split at blank lines) plus the mandatory
  * unsubscribe footer (for the newsletter sending that a later back-office issue adds).
  */
-export async function newsletterMail(input: { productName: string; subject: string; text: string; unsubscribeUrl: string; siteUrl?: string }): Promise<MailContent> {
+export async function newsletterMail(input: {
+  productName: string;
+  subject: string;
+  text: string;
+  unsubscribeUrl: string;
+  siteUrl?: string;
+}): Promise<MailContent> {
   const { footer, headers } = newsletterFooter(input);
-  const paragraphs = input.text.trim().split(/\n\s*\n/).map((text): MailBlock => ({ type: 'p', text: text.trim() }));
-  const mail = await renderMail({ productName: input.productName, subject: input.subject, blocks: paragraphs, signOff: null, footer, siteUrl: input.siteUrl });
+  const paragraphs = input.text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((text): MailBlock => ({ type: 'p', text: text.trim() }));
+  const mail = await renderMail({
+    productName: input.productName,
+    subject: input.subject,
+    blocks: paragraphs,
+    signOff: null,
+    footer,
+    siteUrl: input.siteUrl,
+  });
   return { ...mail, headers };
 }
 
@@ -195,8 +218,14 @@ export function signupCodeMail(input: SignupCodeMailInput): Promise<MailContent>
       { type: 'p', text: `willkommen bei der ${input.productName}! Bitte bestätige deine E-Mail-Adresse mit diesem Code:` },
       { type: 'code', code: input.code },
       { type: 'button', label: 'E-Mail-Adresse bestätigen', href: input.confirmUrl },
-      fallbackLink(input.confirmUrl, 'Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser – dann wird der Code für dich eingetragen:'),
-      { type: 'p', text: `Der Code ist ${input.validHours} Stunden gültig. Wenn du dich nicht registriert hast, ignoriere diese E-Mail einfach – dann passiert nichts.` },
+      fallbackLink(
+        input.confirmUrl,
+        'Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser – dann wird der Code für dich eingetragen:',
+      ),
+      {
+        type: 'p',
+        text: `Der Code ist ${input.validHours} Stunden gültig. Wenn du dich nicht registriert hast, ignoriere diese E-Mail einfach – dann passiert nichts.`,
+      },
     ],
   });
 }
@@ -224,7 +253,10 @@ export function passwordResetCodeMail(input: PasswordResetCodeMailInput): Promis
       { type: 'p', text: 'Gib ihn zusammen mit deinem neuen Passwort hier ein:' },
       { type: 'button', label: 'Neues Passwort festlegen', href: input.changePasswordUrl },
       fallbackLink(input.changePasswordUrl),
-      { type: 'p', text: `Der Code ist ${input.validMinutes} Minuten gültig. Wenn du kein neues Passwort angefordert hast, ignoriere diese E-Mail – dein Passwort bleibt unverändert.` },
+      {
+        type: 'p',
+        text: `Der Code ist ${input.validMinutes} Minuten gültig. Wenn du kein neues Passwort angefordert hast, ignoriere diese E-Mail – dein Passwort bleibt unverändert.`,
+      },
     ],
   });
 }

@@ -124,7 +124,8 @@ export function createMetrics(): AppMetrics {
       registers: [registry],
       collect() {
         this.reset();
-        if (readVoteStatements) for (const [statement, counts] of Object.entries(readVoteStatements())) this.inc({ statement }, counts[field]);
+        if (readVoteStatements)
+          for (const [statement, counts] of Object.entries(readVoteStatements())) this.inc({ statement }, counts[field]);
       },
     });
   voteStatementCounter(
@@ -132,7 +133,11 @@ export function createMetrics(): AppMetrics {
     'Statements (each one commit) that admitted or accepted votes; votes that arrive together share one (group commit)',
     'batches',
   );
-  voteStatementCounter('erd_vote_statement_votes_total', 'Votes in those statements (divided by erd_vote_statements_total: the votes per statement)', 'items');
+  voteStatementCounter(
+    'erd_vote_statement_votes_total',
+    'Votes in those statements (divided by erd_vote_statements_total: the votes per statement)',
+    'items',
+  );
 
   const caches = new Map<string, () => CacheLookups>();
   new Counter({

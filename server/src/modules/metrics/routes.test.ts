@@ -66,7 +66,12 @@ beforeAll(async () => {
   await seedChallenge(t.ctx.db, {
     id: 'text-vote',
     type: 'bfv-erd-text-vote',
-    dates: { startDateSubmission: '2026-06-01', endDateSubmission: '2026-06-10', startDateVoting: '2026-06-11', endDateVoting: '2026-06-30' },
+    dates: {
+      startDateSubmission: '2026-06-01',
+      endDateSubmission: '2026-06-10',
+      startDateVoting: '2026-06-11',
+      endDateVoting: '2026-06-30',
+    },
   });
   await seedParticipation(t.ctx.db, { id: 'p-1', challengeId: 'text-vote', clubId: 'club-1001-m' });
   await addOperator({ ctx: t.ctx, input: { ...OPERATOR, role: 'admin' } });
@@ -105,7 +110,14 @@ describe('who may read /metrics', () => {
   });
 
   test('without the token, with a wrong one or another scheme: 401 with a Bearer challenge', async () => {
-    for (const authorization of [undefined, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, 'Bearer ', `Basic ${Buffer.from(`a:${TOKEN}`).toString('base64')}`, TOKEN]) {
+    for (const authorization of [
+      undefined,
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      'Bearer ',
+      `Basic ${Buffer.from(`a:${TOKEN}`).toString('base64')}`,
+      TOKEN,
+    ]) {
       const res = await t.app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} });
       expect([authorization, res.statusCode]).toEqual([authorization, 401]);
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
@@ -122,13 +134,18 @@ describe('who may read /metrics', () => {
   });
 
   test('with basic auth on the site, the token still opens /metrics (and basic credentials do not)', async () => {
-    const guarded = await createTestApp({ database: t.database, env: { METRICS_TOKEN: TOKEN, BASIC_AUTH_USER: 'staging', BASIC_AUTH_PASSWORD: 'geheim-genug' } });
+    const guarded = await createTestApp({
+      database: t.database,
+      env: { METRICS_TOKEN: TOKEN, BASIC_AUTH_USER: 'staging', BASIC_AUTH_PASSWORD: 'geheim-genug' },
+    });
     try {
       expect((await guarded.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(200);
       const basic = `Basic ${Buffer.from('staging:geheim-genug').toString('base64')}`;
       expect((await guarded.app.inject({ url: '/metrics', headers: { authorization: basic } })).statusCode).toBe(401);
       // Other paths keep asking for basic auth.
-      expect((await guarded.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${TOKEN}` } })).headers['www-authenticate']).toMatch(/^Basic/);
+      expect(
+        (await guarded.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${TOKEN}` } })).headers['www-authenticate'],
+      ).toMatch(/^Basic/);
     } finally {
       await guarded.close();
     }
@@ -209,29 +226,54 @@ describe('what is measured', () => {
     await t.app.inject({ method: 'POST', url: '/no/such/route/4711' });
     await t.app.inject({ method: 'PUT', url: '/and/another/one' });
     const after = await scrape();
-    expect(count(after, { method: 'GET', route, status_class: '2xx' }) - count(before, { method: 'GET', route, status_class: '2xx' })).toBe(2);
-    expect(count(after, { method: 'GET', route, status_class: '4xx' }) - count(before, { method: 'GET', route, status_class: '4xx' })).toBe(1);
-    expect(count(after, { method: 'POST', route: 'unmatched', status_class: '4xx' }) - count(before, { method: 'POST', route: 'unmatched', status_class: '4xx' })).toBe(1);
-    expect(count(after, { method: 'PUT', route: 'unmatched', status_class: '4xx' }) - count(before, { method: 'PUT', route: 'unmatched', status_class: '4xx' })).toBe(1);
+    expect(count(after, { method: 'GET', route, status_class: '2xx' }) - count(before, { method: 'GET', route, status_class: '2xx' })).toBe(
+      2,
+    );
+    expect(count(after, { method: 'GET', route, status_class: '4xx' }) - count(before, { method: 'GET', route, status_class: '4xx' })).toBe(
+      1,
+    );
+    expect(
+      count(after, { method: 'POST', route: 'unmatched', status_class: '4xx' }) -
+        count(before, { method: 'POST', route: 'unmatched', status_class: '4xx' }),
+    ).toBe(1);
+    expect(
+      count(after, { method: 'PUT', route: 'unmatched', status_class: '4xx' }) -
+        count(before, { method: 'PUT', route: 'unmatched', status_class: '4xx' }),
+    ).toBe(1);
     expect(after.text).not.toContain('other-space');
     expect(after.text).not.toContain('/no/such/route');
-    expect(after.text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/content\/public\/spaces\/:spaceId\/spacedata",status_class="2xx"\} \d+/);
+    expect(after.text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/content\/public\/spaces\/:spaceId\/spacedata",status_class="2xx"\} \d+/,
+    );
     // The second read of the space data came from memory.
-    expect(after.value('erd_cache_lookups_total', { cache: 'content-space', outcome: 'hit' })).toBeGreaterThan(before.value('erd_cache_lookups_total', { cache: 'content-space', outcome: 'hit' }));
+    expect(after.value('erd_cache_lookups_total', { cache: 'content-space', outcome: 'hit' })).toBeGreaterThan(
+      before.value('erd_cache_lookups_total', { cache: 'content-space', outcome: 'hit' }),
+    );
   });
 
   test('votes: accepted, and refused with the error code', async () => {
     const before = await scrape();
-    const vote = () => t.app.inject({ method: 'POST', url: '/api/votes', headers: memberHeaders(member), payload: { challengeId: 'text-vote', participationId: 'p-1' } });
+    const vote = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/votes',
+        headers: memberHeaders(member),
+        payload: { challengeId: 'text-vote', participationId: 'p-1' },
+      });
     expect((await vote()).statusCode).toBe(200);
     expect((await vote()).statusCode).toBe(409);
     const after = await scrape();
     expect(after.value('erd_votes_total', { outcome: 'accepted' }) - before.value('erd_votes_total', { outcome: 'accepted' })).toBe(1);
-    expect(after.value('erd_votes_total', { outcome: 'refused', reason: 'AlreadyVoted' }) - before.value('erd_votes_total', { outcome: 'refused', reason: 'AlreadyVoted' })).toBe(1);
+    expect(
+      after.value('erd_votes_total', { outcome: 'refused', reason: 'AlreadyVoted' }) -
+        before.value('erd_votes_total', { outcome: 'refused', reason: 'AlreadyVoted' }),
+    ).toBe(1);
     // Two admissions and two acceptances (one after the other: a statement each).
     for (const statement of ['admit', 'accept']) {
       expect(after.value('erd_vote_statements_total', { statement }) - before.value('erd_vote_statements_total', { statement })).toBe(2);
-      expect(after.value('erd_vote_statement_votes_total', { statement }) - before.value('erd_vote_statement_votes_total', { statement })).toBe(2);
+      expect(
+        after.value('erd_vote_statement_votes_total', { statement }) - before.value('erd_vote_statement_votes_total', { statement }),
+      ).toBe(2);
     }
   });
 
@@ -241,7 +283,12 @@ describe('what is measured', () => {
     expect((await srpLogin(t.app, member.email, MEMBER_PASSWORD, t.ctx.now())).status).toBe(200);
     expect((await srpLogin(t.app, member.email, 'Falsch!2026', t.ctx.now())).status).toBe(400);
     const operatorLogin = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF }, payload: { ...OPERATOR, password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/operator/login',
+        headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+        payload: { ...OPERATOR, password },
+      });
     expect((await operatorLogin(OPERATOR.password)).statusCode).toBe(200);
     expect((await operatorLogin('falsch')).statusCode).toBe(401);
     const after = await scrape();
@@ -264,12 +311,20 @@ describe('what is measured', () => {
     expect(delta('erd_jobs_enqueued_total', { queue: 'mail' })).toBe(1);
     expect(delta('erd_job_runs_total', { queue: 'mail', outcome: 'completed' })).toBe(1);
     // A sent mail's job is deleted at once; a clean-up stays `completed` for an hour.
-    expect(after.value('erd_jobs', { queue: 'cleanup', state: 'completed' })).toBe(before.value('erd_jobs', { queue: 'cleanup', state: 'completed' }));
+    expect(after.value('erd_jobs', { queue: 'cleanup', state: 'completed' })).toBe(
+      before.value('erd_jobs', { queue: 'cleanup', state: 'completed' }),
+    );
     await t.app.jobs.enqueue(t.ctx.db, 'cleanup', {});
     await t.app.jobs.drain('cleanup');
     const cleaned = await scrape();
-    expect(cleaned.value('erd_jobs', { queue: 'cleanup', state: 'completed' }) - after.value('erd_jobs', { queue: 'cleanup', state: 'completed' })).toBe(1);
-    expect(cleaned.value('erd_job_runs_total', { queue: 'cleanup', outcome: 'completed' }) - after.value('erd_job_runs_total', { queue: 'cleanup', outcome: 'completed' })).toBe(1);
+    expect(
+      cleaned.value('erd_jobs', { queue: 'cleanup', state: 'completed' }) -
+        after.value('erd_jobs', { queue: 'cleanup', state: 'completed' }),
+    ).toBe(1);
+    expect(
+      cleaned.value('erd_job_runs_total', { queue: 'cleanup', outcome: 'completed' }) -
+        after.value('erd_job_runs_total', { queue: 'cleanup', outcome: 'completed' }),
+    ).toBe(1);
   });
 
   test('no address, password, token or code in any metric or log line', async () => {

@@ -48,7 +48,11 @@ export const metricsRoutes: FastifyPluginAsync<{ metrics: AppMetrics; token: str
  * Starts the metrics listener on `config.host:config.port` (server.ts, when METRICS_PORT is set;
  * `port` 0 picks a free one). Answers the server, which `close()`s it.
  */
-export async function listenMetrics(metrics: AppMetrics, config: Pick<MetricsConfig, 'host' | 'token'> & { port: number }, log: Logger): Promise<http.Server> {
+export async function listenMetrics(
+  metrics: AppMetrics,
+  config: Pick<MetricsConfig, 'host' | 'token'> & { port: number },
+  log: Logger,
+): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     const send = (status: number, text: string, headers: Record<string, string> = {}) => {

@@ -28,7 +28,12 @@ const entryUrl = (id: string) => `/api/operator/moderation/entries/${encodeURICo
 const ALL_OK: WerberatChecklistDto = { minors: true, traffic: true, performance: true, excess: true };
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+    payload: who,
+  });
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
 
@@ -49,7 +54,13 @@ let nextClub = 1010;
 async function pending(id: string, clubId?: string): Promise<void> {
   const exists = await t.ctx.db.select({ id: participations.id }).from(participations).where(eq(participations.id, id));
   if (exists.length) return;
-  await seedParticipation(t.ctx.db, { id, challengeId: 'text-submit', clubId: clubId ?? `club-${nextClub++}-m`, state: 'pending', slogan: `Spruch ${id}` });
+  await seedParticipation(t.ctx.db, {
+    id,
+    challengeId: 'text-submit',
+    clubId: clubId ?? `club-${nextClub++}-m`,
+    state: 'pending',
+    slogan: `Spruch ${id}`,
+  });
 }
 const stateOf = async (id: string) => (await t.ctx.db.select().from(participations).where(eq(participations.id, id)))[0]?.state ?? 'gone';
 const logOf = (id: string) => t.ctx.db.select().from(moderationLog).where(eq(moderationLog.participationId, id)).orderBy(moderationLog.id);
@@ -70,7 +81,15 @@ beforeAll(async () => {
     },
   });
   await seedChallenge(t.ctx.db, { id: 'estimate', type: 'bfv-erd-estimate', dates: { startDate: '2026-06-01', endDate: '2026-06-30' } });
-  await seedParticipation(t.ctx.db, { id: 'p-estimate', challengeId: 'estimate', clubId: 'club-1001-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 12, state: 'pending' });
+  await seedParticipation(t.ctx.db, {
+    id: 'p-estimate',
+    challengeId: 'estimate',
+    clubId: 'club-1001-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 12,
+    state: 'pending',
+  });
   await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
   await addOperator({ ctx: t.ctx, input: MODERATOR });
   admin = await login(ADMIN);
@@ -94,7 +113,12 @@ describe('access', () => {
         const res = await call(method, url, session, payload);
         expect([url, res.statusCode, res.json().code]).toEqual([url, 401, 'Unauthorized']);
       }
-      const club = await t.app.inject({ method, url, headers: memberHeaders(member), ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+      const club = await t.app.inject({
+        method,
+        url,
+        headers: memberHeaders(member),
+        ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+      });
       expect([url, club.statusCode, club.json().code]).toEqual([url, 401, 'Unauthorized']);
     }
     expect(await stateOf('p-access')).toBe('pending');
@@ -130,7 +154,11 @@ describe('bad input: 400 with a German message, nothing changed', () => {
     ['an id twice', { decision: 'publish', ids: ['p-bad', 'p-bad'], checklist: ALL_OK }, 'ids'],
     ['51 ids', { decision: 'publish', ids: Array.from({ length: 51 }, (_, i) => `p-${i}`), checklist: ALL_OK }, 'ids'],
     ['no checklist', { decision: 'publish', ids: ['p-bad'] }, 'checklist'],
-    ['a checklist without a point', { decision: 'publish', ids: ['p-bad'], checklist: { minors: true, traffic: true, performance: true } }, 'checklist'],
+    [
+      'a checklist without a point',
+      { decision: 'publish', ids: ['p-bad'], checklist: { minors: true, traffic: true, performance: true } },
+      'checklist',
+    ],
     ['a checklist with an unknown point', { decision: 'publish', ids: ['p-bad'], checklist: { ...ALL_OK, extra: true } }, 'checklist'],
     ['a checklist with "ja" for a point', { decision: 'publish', ids: ['p-bad'], checklist: { ...ALL_OK, excess: 'ja' } }, 'checklist'],
     ['a checklist as a list', { decision: 'publish', ids: ['p-bad'], checklist: [true, true, true, true] }, 'checklist'],
@@ -139,7 +167,11 @@ describe('bad input: 400 with a German message, nothing changed', () => {
     ['a reject with a reason too short', { decision: 'reject', ids: ['p-bad'], checklist: ALL_OK, reason: 'x ' }, 'reason'],
     ['a reject with a reason too long', { decision: 'reject', ids: ['p-bad'], checklist: ALL_OK, reason: 'x'.repeat(501) }, 'reason'],
     // The input rule of every route refuses control characters before the service sees them.
-    ['a reject with a control character in the reason', { decision: 'reject', ids: ['p-bad'], checklist: ALL_OK, reason: 'Werbung\u0007' }, 'body.reason'],
+    [
+      'a reject with a control character in the reason',
+      { decision: 'reject', ids: ['p-bad'], checklist: ALL_OK, reason: 'Werbung\u0007' },
+      'body.reason',
+    ],
     ['an id with a control character', { decision: 'publish', ids: ['p-bad\u0007'], checklist: ALL_OK }, 'body.ids[0]'],
   ])('%s', async (_name, payload, field) => {
     await pending('p-bad');
@@ -180,7 +212,14 @@ describe('decisions', () => {
     expect(await stateOf('p-one')).toBe('published');
     const rows = await logOf('p-one');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'publish', actor: MODERATOR.email, reason: null, subjectType: 'participation', subjectId: 'p-one', challengeId: 'text-submit' });
+    expect(rows[0]).toMatchObject({
+      action: 'publish',
+      actor: MODERATOR.email,
+      reason: null,
+      subjectType: 'participation',
+      subjectId: 'p-one',
+      challengeId: 'text-submit',
+    });
     expect(rows[0]!.details).toEqual({ challengeId: 'text-submit', clubId: 'club-1000-m', checklist: ALL_OK, batch: 1 });
     const search = await t.app.inject({ url: '/content/public/spaces/erd/objects/p-one' });
     expect(search.statusCode).toBe(200);
@@ -210,18 +249,33 @@ describe('decisions', () => {
     expect(await stateOf('p-withdraw')).toBe('published');
 
     const checklist = { ...ALL_OK, minors: false };
-    const res = await decide(admin, { decision: 'withdraw', ids: ['p-withdraw'], checklist, reason: 'Gemeldet: zeigt Kinder mit Bierkrügen' });
+    const res = await decide(admin, {
+      decision: 'withdraw',
+      ids: ['p-withdraw'],
+      checklist,
+      reason: 'Gemeldet: zeigt Kinder mit Bierkrügen',
+    });
     expect(res.json()).toEqual({ decision: 'withdraw', items: [{ id: 'p-withdraw', outcome: 'withdrawn' }], done: 1 });
     expect(await stateOf('p-withdraw')).toBe('gone');
     const rows = await logOf('p-withdraw');
     expect(rows.map((r) => r.action)).toEqual(['publish', 'reject']);
     expect(rows[1]).toMatchObject({ reason: 'Gemeldet: zeigt Kinder mit Bierkrügen', actor: ADMIN.email });
-    expect(rows[1]!.details).toMatchObject({ withdrawn: true, checklist, failedChecks: ['minors'], entry: { id: 'p-withdraw', state: 'published' } });
+    expect(rows[1]!.details).toMatchObject({
+      withdrawn: true,
+      checklist,
+      failedChecks: ['minors'],
+      entry: { id: 'p-withdraw', state: 'published' },
+    });
     expect((await t.app.inject({ url: '/content/public/spaces/erd/objects/p-withdraw' })).statusCode).toBe(404);
 
     // Withdrawing is for published entries: a pending one stays (the queue rejects it), a gone one is reported as decided.
     await pending('p-still-pending', 'club-1005-m');
-    const notPublished = await decide(moderator, { decision: 'withdraw', ids: ['p-still-pending', 'p-withdraw'], checklist, reason: 'Gemeldet' });
+    const notPublished = await decide(moderator, {
+      decision: 'withdraw',
+      ids: ['p-still-pending', 'p-withdraw'],
+      checklist,
+      reason: 'Gemeldet',
+    });
     expect(notPublished.json()).toEqual({
       decision: 'withdraw',
       items: [
@@ -238,7 +292,11 @@ describe('decisions', () => {
     await pending('p-many-2');
     await pending('p-many-done');
     await decide(admin, { decision: 'reject', ids: ['p-many-done'], checklist: ALL_OK, reason: 'Beleidigt den Gegner' });
-    const res = await decide(moderator, { decision: 'publish', ids: ['p-many-1', 'p-one', 'p-many-done', 'p-nobody', 'p-estimate', 'p-many-2'], checklist: ALL_OK });
+    const res = await decide(moderator, {
+      decision: 'publish',
+      ids: ['p-many-1', 'p-one', 'p-many-done', 'p-nobody', 'p-estimate', 'p-many-2'],
+      checklist: ALL_OK,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<ModerationDecisionResultDto>()).toEqual({
       decision: 'publish',
@@ -262,7 +320,12 @@ describe('decisions', () => {
 
     // Rejecting several: a published entry is no longer pending and stays.
     await pending('p-many-3');
-    const rejected = await decide(moderator, { decision: 'reject', ids: ['p-many-3', 'p-many-1'], checklist: { ...ALL_OK, minors: false }, reason: 'Kinder im Bild' });
+    const rejected = await decide(moderator, {
+      decision: 'reject',
+      ids: ['p-many-3', 'p-many-1'],
+      checklist: { ...ALL_OK, minors: false },
+      reason: 'Kinder im Bild',
+    });
     expect(rejected.json<ModerationDecisionResultDto>().items).toEqual([
       { id: 'p-many-3', outcome: 'rejected' },
       { id: 'p-many-1', outcome: 'already-decided', current: 'published' },
@@ -275,7 +338,10 @@ describe('decisions', () => {
       const id = `p-race-${round}`;
       await pending(id);
       // Publish against publish, and publish against reject.
-      const other = round % 2 === 0 ? { decision: 'publish', ids: [id], checklist: ALL_OK } : { decision: 'reject', ids: [id], checklist: ALL_OK, reason: 'Doppelt eingereicht' };
+      const other =
+        round % 2 === 0
+          ? { decision: 'publish', ids: [id], checklist: ALL_OK }
+          : { decision: 'reject', ids: [id], checklist: ALL_OK, reason: 'Doppelt eingereicht' };
       const [a, b] = await Promise.all([decide(moderator, { decision: 'publish', ids: [id], checklist: ALL_OK }), decide(admin, other)]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       const outcomes = [a.json<ModerationDecisionResultDto>().items[0]!.outcome, b.json<ModerationDecisionResultDto>().items[0]!.outcome];
@@ -297,36 +363,73 @@ describe('looking an entry up by id', () => {
     expect(res.json<ModerationLookupDto>()).toEqual({
       id: 'p-look-pending',
       state: 'pending',
-      entry: expect.objectContaining({ id: 'p-look-pending', state: 'pending', slogan: 'Spruch p-look-pending', club: expect.objectContaining({ id: 'club-1004-m' }) }),
+      entry: expect.objectContaining({
+        id: 'p-look-pending',
+        state: 'pending',
+        slogan: 'Spruch p-look-pending',
+        club: expect.objectContaining({ id: 'club-1004-m' }),
+      }),
       history: [],
     });
   });
 
   test('published: the decision with who, when and the checklist', async () => {
     const res = (await call('GET', entryUrl('p-one'), admin)).json<ModerationLookupDto>();
-    expect(res).toMatchObject({ id: 'p-one', state: 'published', entry: { id: 'p-one', state: 'published', publishedAt: NOW.toISOString() } });
-    expect(res.history).toEqual([{ id: expect.any(Number), at: NOW.toISOString(), action: 'publish', actor: MODERATOR.email, reason: null, checklist: ALL_OK }]);
+    expect(res).toMatchObject({
+      id: 'p-one',
+      state: 'published',
+      entry: { id: 'p-one', state: 'published', publishedAt: NOW.toISOString() },
+    });
+    expect(res.history).toEqual([
+      { id: expect.any(Number), at: NOW.toISOString(), action: 'publish', actor: MODERATOR.email, reason: null, checklist: ALL_OK },
+    ]);
   });
 
   test('rejected: gone from the entries, shown as the log recorded it', async () => {
     const res = (await call('GET', entryUrl('p-reject'), moderator)).json<ModerationLookupDto>();
-    expect(res).toMatchObject({ id: 'p-reject', state: 'rejected', entry: { id: 'p-reject', slogan: 'Spruch p-reject', club: { id: 'club-1003-m' } } });
+    expect(res).toMatchObject({
+      id: 'p-reject',
+      state: 'rejected',
+      entry: { id: 'p-reject', slogan: 'Spruch p-reject', club: { id: 'club-1003-m' } },
+    });
     expect(res.history).toEqual([
-      { id: expect.any(Number), at: NOW.toISOString(), action: 'reject', actor: MODERATOR.email, reason: 'Bier macht schneller', checklist: { ...ALL_OK, performance: false, excess: false } },
+      {
+        id: expect.any(Number),
+        at: NOW.toISOString(),
+        action: 'reject',
+        actor: MODERATOR.email,
+        reason: 'Bier macht schneller',
+        checklist: { ...ALL_OK, performance: false, excess: false },
+      },
     ]);
   });
 
   test('a decision of the command line (per-entry call) shows without a checklist', async () => {
     await pending('p-cli');
-    await rejectParticipation({ ctx: t.ctx, input: { id: 'p-cli', reason: 'Per Kommandozeile', actor: { operatorId: null, name: 'cli:test' } } });
+    await rejectParticipation({
+      ctx: t.ctx,
+      input: { id: 'p-cli', reason: 'Per Kommandozeile', actor: { operatorId: null, name: 'cli:test' } },
+    });
     const res = (await call('GET', entryUrl('p-cli'), moderator)).json<ModerationLookupDto>();
-    expect(res).toMatchObject({ state: 'rejected', entry: { id: 'p-cli' }, history: [{ action: 'reject', actor: 'cli:test', reason: 'Per Kommandozeile', checklist: null }] });
+    expect(res).toMatchObject({
+      state: 'rejected',
+      entry: { id: 'p-cli' },
+      history: [{ action: 'reject', actor: 'cli:test', reason: 'Per Kommandozeile', checklist: null }],
+    });
   });
 
   test('an id neither the entries nor the log know: 404 with a German message; estimates are no moderated entries', async () => {
     for (const id of ['p-niemals', 'p-estimate']) {
       const res = await call('GET', entryUrl(id), moderator);
-      expect([id, res.statusCode, res.json()]).toEqual([id, 404, { code: 'NotFound', message: 'Zu dieser ID gibt es keinen Beitrag und keinen Eintrag im Protokoll.', requestId: expect.any(String) }]);
+      expect([id, res.statusCode, res.json()]).toEqual([
+        id,
+        404,
+        {
+          code: 'NotFound',
+          message: 'Zu dieser ID gibt es keinen Beitrag und keinen Eintrag im Protokoll.',
+          requestId: expect.any(String),
+        },
+      ]);
     }
   });
 });

@@ -7,7 +7,12 @@ import {
   type WerberatCheckKey,
   type WerberatChecklistDto,
 } from '@erd/shared-contracts/backoffice';
-import { MODERATION_MESSAGES, moderationDecisionInputSchema, werberatChecklistSchema, type ModerationDecisionInputValues } from '@erd/shared-contracts/schemas';
+import {
+  MODERATION_MESSAGES,
+  moderationDecisionInputSchema,
+  werberatChecklistSchema,
+  type ModerationDecisionInputValues,
+} from '@erd/shared-contracts/schemas';
 import type { z } from 'zod';
 import type { OperatorParticipationDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
@@ -67,7 +72,8 @@ export function decisionAnswer(error: z.ZodError): ValidationError {
   if (at('decision')) return new ValidationError(M.decision, { field: 'decision' });
   if (at('ids')) return new ValidationError(M.ids, { field: 'ids' });
   const checklist = at('checklist');
-  if (checklist) return new ValidationError(checklist.message === M.checklistIncomplete ? M.checklistIncomplete : M.checklist, { field: 'checklist' });
+  if (checklist)
+    return new ValidationError(checklist.message === M.checklistIncomplete ? M.checklistIncomplete : M.checklist, { field: 'checklist' });
   return new ValidationError(at('reason')?.message ?? M.body, { field: 'reason' });
 }
 
@@ -75,7 +81,13 @@ export function decisionAnswer(error: z.ZodError): ValidationError {
  * A decision from a caller without the route's schema check (scripts, tests): the body checked by
  * the same schema and refused as the route refuses it, then `applyDecision`.
  */
-export async function decideParticipations({ ctx, input }: { ctx: Ctx; input: { body: z.input<typeof moderationDecisionInputSchema>; actor: Actor } }): Promise<ModerationDecisionResultDto> {
+export async function decideParticipations({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { body: z.input<typeof moderationDecisionInputSchema>; actor: Actor };
+}): Promise<ModerationDecisionResultDto> {
   const checked = moderationDecisionInputSchema.safeParse(input.body);
   if (!checked.success) throw decisionAnswer(checked.error);
   return applyDecision({ ctx, input: { decision: checked.data, actor: input.actor } });
@@ -159,16 +171,31 @@ export async function applyDecision({
 }
 
 function historyItem(row: ModerationLogRow): ModerationHistoryItemDto {
-  return { id: row.id, at: row.at.toISOString(), action: row.action, actor: row.actor, reason: row.reason, checklist: storedChecklist(row.details) };
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    action: row.action,
+    actor: row.actor,
+    reason: row.reason,
+    checklist: storedChecklist(row.details),
+  };
 }
 
 function isEntryCopy(value: unknown): value is OperatorParticipationDto {
   const entry = value as Partial<OperatorParticipationDto> | null;
-  return typeof entry === 'object' && entry !== null && typeof entry.id === 'string' && typeof entry.club === 'object' && entry.club !== null;
+  return (
+    typeof entry === 'object' && entry !== null && typeof entry.id === 'string' && typeof entry.club === 'object' && entry.club !== null
+  );
 }
 
 /** GET entries/{id}: the entry in any state with its history; 404 when neither it nor the log knows the id. */
-export async function lookupParticipation({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { id: string } }): Promise<ModerationLookupDto> {
+export async function lookupParticipation({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db'>;
+  input: { id: string };
+}): Promise<ModerationLookupDto> {
   const found = await repo.findEntry(ctx.db, input.id);
   const rows = await repo.entryHistory(ctx.db, input.id);
   const history = rows.map(historyItem);

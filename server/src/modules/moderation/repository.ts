@@ -70,7 +70,13 @@ export async function listVotes(
   input: { participationId: string; from: number; size: number },
 ): Promise<{ rows: VoteRow[]; total: number; counted: number }> {
   const where = eq(votes.participationId, input.participationId);
-  const rows = await db.select().from(votes).where(where).orderBy(desc(votes.createdAt), desc(votes.id)).limit(input.size).offset(input.from);
+  const rows = await db
+    .select()
+    .from(votes)
+    .where(where)
+    .orderBy(desc(votes.createdAt), desc(votes.id))
+    .limit(input.size)
+    .offset(input.from);
   const [totals] = await db
     .select({ total: count(), counted: sql<number>`count(*) filter (where ${votes.removedAt} is null)`.mapWith(Number) })
     .from(votes)
@@ -131,7 +137,11 @@ export async function removeVotes(
  * Lowers an entry's count by the votes just removed (a decrement, not a recount: concurrent votes
  * that commit meanwhile keep counting).
  */
-export async function decrementVotes(db: Db, participationId: string, by: number): Promise<{ votes: number; challengeId: string } | undefined> {
+export async function decrementVotes(
+  db: Db,
+  participationId: string,
+  by: number,
+): Promise<{ votes: number; challengeId: string } | undefined> {
   const [row] = await db
     .update(participations)
     .set({ votes: sql`greatest(${participations.votes} - ${by}, 0)` })
@@ -166,7 +176,9 @@ export async function deletePendingEntry(db: Db, id: string): Promise<Participat
 export async function deletePublishedEntry(db: Db, id: string): Promise<ParticipationRow | undefined> {
   const [row] = await db
     .delete(participations)
-    .where(and(eq(participations.id, id), eq(participations.state, 'published'), inArray(participations.objectTypeId, [...MODERATED_TYPES])))
+    .where(
+      and(eq(participations.id, id), eq(participations.state, 'published'), inArray(participations.objectTypeId, [...MODERATED_TYPES])),
+    )
     .returning();
   return row;
 }
@@ -185,7 +197,13 @@ export async function lastDecision(db: Db, id: string): Promise<ModerationLogRow
   const [row] = await db
     .select()
     .from(moderationLog)
-    .where(and(eq(moderationLog.subjectType, 'participation'), eq(moderationLog.subjectId, id), inArray(moderationLog.action, ['publish', 'reject'])))
+    .where(
+      and(
+        eq(moderationLog.subjectType, 'participation'),
+        eq(moderationLog.subjectId, id),
+        inArray(moderationLog.action, ['publish', 'reject']),
+      ),
+    )
     .orderBy(desc(moderationLog.at), desc(moderationLog.id))
     .limit(1);
   return row;

@@ -1,10 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type {
-  OperatorParticipationPageDto,
-  OperatorVotePageDto,
-  ParticipationDto,
-  RemoveVotesResultDto,
-} from '@erd/shared-contracts/wire';
+import type { OperatorParticipationPageDto, OperatorVotePageDto, ParticipationDto, RemoveVotesResultDto } from '@erd/shared-contracts/wire';
 import { ValidationError } from '../../errors.js';
 import { moderationLog, operators, operatorSessions, participations } from '../../db/schema/index.js';
 import { sha256Hex } from '../../lib/hash.js';
@@ -45,7 +40,14 @@ beforeAll(async () => {
   await seedChallenge(db, { id: 'text-vote', dates: dates(['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-30']) });
   await seedChallenge(db, { id: 'estimate', type: 'bfv-erd-estimate', dates: { startDate: '2026-06-01', endDate: '2026-06-30' } });
   await seedParticipation(db, { id: 'p-voted', challengeId: 'text-vote', clubId: 'club-1003-m', slogan: 'Stimmen bitte' });
-  await seedParticipation(db, { id: 'p-estimate', challengeId: 'estimate', clubId: 'club-1003-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 4711 });
+  await seedParticipation(db, {
+    id: 'p-estimate',
+    challengeId: 'estimate',
+    clubId: 'club-1003-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 4711,
+  });
   member = await createMember(t, 'club-1000-m');
   voter = await createMember(t, 'club-1001-m');
   await addOperator({ ctx: t.ctx, input: OPERATOR });
@@ -58,7 +60,10 @@ const op = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie = ses
   t.app.inject({
     method,
     url,
-    headers: { ...(method === 'POST' ? xsrf : {}), cookie: [`XSRF-TOKEN=${XSRF}`, cookie ? `${OPERATOR_COOKIE}=${cookie}` : ''].filter(Boolean).join('; ') },
+    headers: {
+      ...(method === 'POST' ? xsrf : {}),
+      cookie: [`XSRF-TOKEN=${XSRF}`, cookie ? `${OPERATOR_COOKIE}=${cookie}` : ''].filter(Boolean).join('; '),
+    },
     ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
   });
 
@@ -86,7 +91,13 @@ describe('operators', () => {
     }
     const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: xsrf, payload: OPERATOR });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: expect.stringMatching(/^op-/), email: OPERATOR.email, role: 'moderator', idleTimeoutSeconds: 1800, mustChangePassword: false });
+    expect(res.json()).toEqual({
+      id: expect.stringMatching(/^op-/),
+      email: OPERATOR.email,
+      role: 'moderator',
+      idleTimeoutSeconds: 1800,
+      mustChangePassword: false,
+    });
     expect(res.headers['cache-control']).toBe('no-store');
     const cookie = res.cookies.find((c) => c.name === OPERATOR_COOKIE)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/operator' });
@@ -159,9 +170,19 @@ describe('moderating entries', () => {
   });
 
   test('publish over HTTP needs the complete Werberat checklist: none or an unticked point is a German 400 and publishes nothing', async () => {
-    for (const body of [undefined, {}, { checklist: { minors: true, traffic: true, performance: true } }, { checklist: { ...ALL_CONFIRMED.checklist, excess: false } }]) {
+    for (const body of [
+      undefined,
+      {},
+      { checklist: { minors: true, traffic: true, performance: true } },
+      { checklist: { ...ALL_CONFIRMED.checklist, excess: false } },
+    ]) {
       const res = await op('POST', `/api/operator/participations/${sloganId}/publish`, body);
-      expect([JSON.stringify(body), res.statusCode, res.json().code, res.json().field]).toEqual([JSON.stringify(body), 400, 'ValidationError', 'checklist']);
+      expect([JSON.stringify(body), res.statusCode, res.json().code, res.json().field]).toEqual([
+        JSON.stringify(body),
+        400,
+        'ValidationError',
+        'checklist',
+      ]);
     }
     expect((await op('GET', '/api/operator/participations?state=pending&challengeId=text-submit')).json().total).toBe(1);
   });
@@ -173,18 +194,32 @@ describe('moderating entries', () => {
 
     const search = await t.app.inject({ url: '/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=text-submit' });
     const item = search.json<{ items: ParticipationDto[]; total: number }>().items[0]!;
-    expect(item).toMatchObject({ _id: sloganId, publishedAt: [{ spaceId: 'erd', state: 'published' }], fields: { slogan: '<i>Wir</i> sind dabei' } });
+    expect(item).toMatchObject({
+      _id: sloganId,
+      publishedAt: [{ spaceId: 'erd', state: 'published' }],
+      fields: { slogan: '<i>Wir</i> sind dabei' },
+    });
     const single = await t.app.inject({ url: `/content/public/spaces/erd/objects/${sloganId}?include=1` });
     expect(single.json()).toMatchObject({ _id: sloganId, publishedAt: [{ spaceId: 'erd', state: 'published' }] });
     // The member sees it published too.
-    const own = await t.app.inject({ url: '/api/challenge/particpation/text-submit', headers: { authorization: `Bearer ${member.accessToken}` } });
+    const own = await t.app.inject({
+      url: '/api/challenge/particpation/text-submit',
+      headers: { authorization: `Bearer ${member.accessToken}` },
+    });
     expect(own.json()).toMatchObject({ publishedAt: [{ spaceId: 'erd', state: 'published' }] });
 
-    expect((await op('POST', `/api/operator/participations/${sloganId}/publish`, ALL_CONFIRMED)).json()).toMatchObject({ code: 'NotPending' });
+    expect((await op('POST', `/api/operator/participations/${sloganId}/publish`, ALL_CONFIRMED)).json()).toMatchObject({
+      code: 'NotPending',
+    });
     expect((await op('POST', '/api/operator/participations/p-nothing/publish', ALL_CONFIRMED)).statusCode).toBe(404);
     expect((await op('POST', '/api/operator/participations/p-estimate/publish', ALL_CONFIRMED)).statusCode).toBe(404);
     const [log] = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.participationId, sloganId)).orderBy(moderationLog.id);
-    expect(log).toMatchObject({ action: 'publish', actor: OPERATOR.email, operatorId: expect.stringMatching(/^op-/), details: ALL_CONFIRMED });
+    expect(log).toMatchObject({
+      action: 'publish',
+      actor: OPERATOR.email,
+      operatorId: expect.stringMatching(/^op-/),
+      details: ALL_CONFIRMED,
+    });
   });
 
   test('estimates stay private even though they need no moderation', async () => {
@@ -200,7 +235,10 @@ describe('moderating entries', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: sloganId, rejected: true });
     expect((await t.app.inject({ url: `/content/public/spaces/erd/objects/${sloganId}` })).statusCode).toBe(404);
-    const own = await t.app.inject({ url: '/api/challenge/particpation/text-submit', headers: { authorization: `Bearer ${member.accessToken}` } });
+    const own = await t.app.inject({
+      url: '/api/challenge/particpation/text-submit',
+      headers: { authorization: `Bearer ${member.accessToken}` },
+    });
     expect(own.body).toBe('null');
     const log = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.participationId, sloganId)).orderBy(moderationLog.id);
     expect(log.map((l) => [l.action, l.reason])).toEqual([
@@ -232,7 +270,11 @@ describe('votes review', () => {
     const page = list.json<OperatorVotePageDto>();
     expect(page).toMatchObject({ total: 2, counted: 2 });
     expect(page.items.map((v) => v.accountSub).sort()).toEqual([member.sub, voter.sub].sort());
-    expect(page.items[0]).toMatchObject({ participationId: 'p-voted', ipHash: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), removedAt: null });
+    expect(page.items[0]).toMatchObject({
+      participationId: 'p-voted',
+      ipHash: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      removedAt: null,
+    });
     expect((await op('GET', '/api/operator/votes')).statusCode).toBe(400);
 
     const voterVote = page.items.find((v) => v.accountSub === voter.sub)!;
@@ -249,12 +291,23 @@ describe('votes review', () => {
 
     const after = (await op('GET', '/api/operator/votes?participationId=p-voted')).json<OperatorVotePageDto>();
     expect(after).toMatchObject({ total: 2, counted: 1 });
-    expect(after.items.find((v) => v.id === voterVote.id)).toMatchObject({ removalReason: 'Bot-Welle um 3 Uhr', removedAt: TODAY.toISOString() });
+    expect(after.items.find((v) => v.id === voterVote.id)).toMatchObject({
+      removalReason: 'Bot-Welle um 3 Uhr',
+      removedAt: TODAY.toISOString(),
+    });
     const [log] = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'remove-votes'));
-    expect(log).toMatchObject({ actor: OPERATOR.email, reason: 'Bot-Welle um 3 Uhr', participationId: 'p-voted', details: { voteIds: [voterVote.id], removed: 1, votesAfter: 1 } });
+    expect(log).toMatchObject({
+      actor: OPERATOR.email,
+      reason: 'Bot-Welle um 3 Uhr',
+      participationId: 'p-voted',
+      details: { voteIds: [voterVote.id], removed: 1, votesAfter: 1 },
+    });
 
     // Removing again changes nothing; the removed voter cannot vote again.
-    expect((await op('POST', '/api/operator/votes/remove', { ids: [voterVote.id], reason: 'Nochmal' })).json()).toEqual({ removed: 0, participations: [] });
+    expect((await op('POST', '/api/operator/votes/remove', { ids: [voterVote.id], reason: 'Nochmal' })).json()).toEqual({
+      removed: 0,
+      participations: [],
+    });
     expect((await vote(memberHeaders(voter))).json()).toMatchObject({ code: 'AlreadyVoted', votes: 1 });
   });
 

@@ -19,7 +19,14 @@ import { tagRoutes } from '../../http/openapi.js';
 import { ValidationError } from '../../errors.js';
 import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
-import { fieldAnswer, listParticipationsForReview, listVotesForReview, publishParticipation, rejectParticipation, removeCheckedVotes } from './service.js';
+import {
+  fieldAnswer,
+  listParticipationsForReview,
+  listVotesForReview,
+  publishParticipation,
+  rejectParticipation,
+  removeCheckedVotes,
+} from './service.js';
 
 /**
  * Moderation of entries and votes (both roles): the entries for review, publishing (with the
@@ -78,7 +85,8 @@ export const moderationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         response: { 200: operatorParticipationSchema, ...errors },
       },
     },
-    async (request) => publishParticipation({ ctx, input: { id: request.params.id, checklist: request.body.checklist, actor: actorOf(request) } }),
+    async (request) =>
+      publishParticipation({ ctx, input: { id: request.params.id, checklist: request.body.checklist, actor: actorOf(request) } }),
   );
 
   r.post(
@@ -104,7 +112,11 @@ export const moderationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     operatorPaths.votes,
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'The vote records of an entry, paged', querystring: operatorVoteQuerySchema, response: { 200: operatorVotePageSchema, ...errors } },
+      schema: {
+        summary: 'The vote records of an entry, paged',
+        querystring: operatorVoteQuerySchema,
+        response: { 200: operatorVotePageSchema, ...errors },
+      },
     },
     async (request) => listVotesForReview({ ctx, input: request.query }),
   );
@@ -114,7 +126,11 @@ export const moderationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     {
       config: { operatorAccess: 'operator' },
       bodyLimit: 64 * 1024,
-      schema: { summary: 'Remove votes (with a reason; logged)', body: removeVotesBody, response: { 200: removeVotesResultSchema, ...errors } },
+      schema: {
+        summary: 'Remove votes (with a reason; logged)',
+        body: removeVotesBody,
+        response: { 200: removeVotesResultSchema, ...errors },
+      },
     },
     async (request) => removeCheckedVotes({ ctx, input: { ...request.body, actor: actorOf(request) } }),
   );

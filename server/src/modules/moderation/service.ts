@@ -136,7 +136,9 @@ export async function rejectParticipation({
         reason,
         details: {
           entry: toOperatorParticipation({ participation: deleted, club: found.club }),
-          ...(input.checklist ? { checklist: input.checklist, failedChecks: WERBERAT_CHECK_KEYS.filter((key) => !input.checklist![key]) } : {}),
+          ...(input.checklist
+            ? { checklist: input.checklist, failedChecks: WERBERAT_CHECK_KEYS.filter((key) => !input.checklist![key]) }
+            : {}),
         },
         at: ctx.now(),
       });
@@ -199,7 +201,13 @@ const removeVotesAnswer = fieldAnswer(['ids', 'reason']);
 type RemoveVotesCtx = Pick<AppContext, 'db' | 'now' | 'log'> & Partial<Pick<AppContext, 'jobs'>>;
 
 /** Removal from a caller without the route's schema check (scripts, tests): the body checked by the same schema, then `removeCheckedVotes`. */
-export async function removeVotes({ ctx, input }: { ctx: RemoveVotesCtx; input: { body: z.input<typeof removeVotesInputSchema>; actor: Actor } }): Promise<RemoveVotesResultDto> {
+export async function removeVotes({
+  ctx,
+  input,
+}: {
+  ctx: RemoveVotesCtx;
+  input: { body: z.input<typeof removeVotesInputSchema>; actor: Actor };
+}): Promise<RemoveVotesResultDto> {
   const checked = removeVotesInputSchema.safeParse(input.body);
   if (!checked.success) throw removeVotesAnswer(checked.error);
   return removeCheckedVotes({ ctx, input: { ...checked.data, actor: input.actor } });
@@ -233,7 +241,8 @@ export async function removeCheckedVotes({
         now,
       );
       const perEntry = new Map<string, number[]>();
-      for (const r of removed.sort((x, y) => x.id - y.id)) perEntry.set(r.participationId, [...(perEntry.get(r.participationId) ?? []), r.id]);
+      for (const r of removed.sort((x, y) => x.id - y.id))
+        perEntry.set(r.participationId, [...(perEntry.get(r.participationId) ?? []), r.id]);
       const participations: { id: string; votes: number }[] = [];
       for (const { id: participationId } of locked) {
         const voteIds = perEntry.get(participationId);
@@ -252,7 +261,8 @@ export async function removeCheckedVotes({
           details: { voteIds, removed: voteIds.length, votesAfter: votes },
           at: now,
         });
-        if (entry) await notifyVotesRemoved(ctx, tx, { participationId, challengeId: entry.challengeId, voteIds, reason, votesAfter: votes });
+        if (entry)
+          await notifyVotesRemoved(ctx, tx, { participationId, challengeId: entry.challengeId, voteIds, reason, votesAfter: votes });
       }
       return { removed: removed.length, participations };
     }),

@@ -1,7 +1,16 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { StandingRowDto } from '@erd/shared-contracts/wire';
 import type { Db } from '../../db/client.js';
-import { challenges, moderationLog, participations, profiles, publishedResults, site, SITE_ID, type ChallengeRow } from '../../db/schema/index.js';
+import {
+  challenges,
+  moderationLog,
+  participations,
+  profiles,
+  publishedResults,
+  site,
+  SITE_ID,
+  type ChallengeRow,
+} from '../../db/schema/index.js';
 
 /** Queries of 'Meine Teilnahmen': one club's rows only. */
 
@@ -18,7 +27,15 @@ export async function findCurrentYearId(db: Db): Promise<string | null> {
 
 export type SeasonChallenge = Pick<
   ChallengeRow,
-  'id' | 'objectTypeId' | 'headline' | 'startDate' | 'endDate' | 'startDateSubmission' | 'endDateSubmission' | 'endDateVoting' | 'resultsDate'
+  | 'id'
+  | 'objectTypeId'
+  | 'headline'
+  | 'startDate'
+  | 'endDate'
+  | 'startDateSubmission'
+  | 'endDateSubmission'
+  | 'endDateVoting'
+  | 'resultsDate'
 >;
 
 /** The season's challenges in its order (the #n of each is its place in this list). */
@@ -94,7 +111,11 @@ export async function listRejectionsOfClub(db: Db, clubId: string, challengeIds:
  * The season's published challenge tables (their current version), each with the club's row of it
  * (null: the club is not in that table). Only the club's row leaves the database.
  */
-export async function listPublishedRowsOfClub(db: Db, yearId: string, clubId: string): Promise<{ challengeId: string; row: StandingRowDto | null }[]> {
+export async function listPublishedRowsOfClub(
+  db: Db,
+  yearId: string,
+  clubId: string,
+): Promise<{ challengeId: string; row: StandingRowDto | null }[]> {
   const rows = await db
     .select({
       challengeId: publishedResults.key,

@@ -86,7 +86,15 @@ beforeAll(async () => {
   await seedParticipation(db, { id: 'p-rejected', challengeId: 'slogans-2', clubId: CLUB, slogan: 'Zu frech', state: 'pending' });
   await seedParticipation(db, { id: 'p-untouched-other', challengeId: 'untouched', clubId: OTHER });
   // Another season's entry of the club is not this season's.
-  await db.insert(years).values({ id: 'year-old', year: 2025, teasers: { teaser1: { headline: 'T', images: [] }, teaser2: { headline: 'T', images: [] }, teaserPrizes: { headline: 'T', images: [] } } });
+  await db.insert(years).values({
+    id: 'year-old',
+    year: 2025,
+    teasers: {
+      teaser1: { headline: 'T', images: [] },
+      teaser2: { headline: 'T', images: [] },
+      teaserPrizes: { headline: 'T', images: [] },
+    },
+  });
   await seedChallenge(db, { id: 'old', yearId: 'year-old', position: 1, dates: { startDate: '2025-05-01', endDate: '2025-05-31' } });
   await seedParticipation(db, { id: 'p-old', challengeId: 'old', clubId: CLUB });
 
@@ -104,7 +112,11 @@ afterAll(() => t.close());
 test('members only: 401 without a valid access token, never cached', async () => {
   const anonymous = await get(null);
   expect(anonymous.statusCode).toBe(401);
-  const forged = await t.app.inject({ method: 'GET', url: '/api/me/participations', headers: memberHeaders(null, { authorization: 'Bearer nope' }) });
+  const forged = await t.app.inject({
+    method: 'GET',
+    url: '/api/me/participations',
+    headers: memberHeaders(null, { authorization: 'Bearer nope' }),
+  });
   expect(forged.statusCode).toBe(401);
   const res = await get(member);
   expect(res.statusCode).toBe(200);
@@ -224,7 +236,12 @@ test('a finished challenge without published results says when they are expected
     const login = await srpLogin(t.app, member.email, MEMBER_PASSWORD, t.ctx.now());
     const later = { ...member, accessToken: login.body.AuthenticationResult!.AccessToken! };
     const body = (await get(later)).json<MyEntriesDto>();
-    expect(entryOf(body, 'slogans-2')!.challenge).toMatchObject({ ended: true, submissionOpen: false, resultsPublished: false, resultsDate: '2026-07-06' });
+    expect(entryOf(body, 'slogans-2')!.challenge).toMatchObject({
+      ended: true,
+      submissionOpen: false,
+      resultsPublished: false,
+      resultsDate: '2026-07-06',
+    });
     expect(entryOf(body, 'estimate')!.challenge).toMatchObject({ ended: true, resultsPublished: false, resultsDate: null });
   } finally {
     t.setNow(NOW);

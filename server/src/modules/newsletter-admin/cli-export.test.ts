@@ -26,7 +26,10 @@ let postgres: TestDatabase | null = null;
 /** The database the CLI will open, for the time of `work` (PGlite in DATA_DIR is locked while open). */
 async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
   if (postgres) return work(postgres.db);
-  const opened = await openConfiguredDatabase(loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, APP_SECRET }, { serverRoot: SERVER_ROOT, cwd: dataDir }), 'cli');
+  const opened = await openConfiguredDatabase(
+    loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, APP_SECRET }, { serverRoot: SERVER_ROOT, cwd: dataDir }),
+    'cli',
+  );
   try {
     return await work(opened.database.db);
   } finally {
@@ -46,12 +49,14 @@ beforeAll(async () => {
       consentedAt: new Date('2026-06-01T08:00:00Z'),
       confirmedAt: new Date(confirmedAt),
     });
-    await db.insert(newsletterSubscriptions).values([
-      confirmed('anna@verein.example', '2026-06-01T09:30:00Z'),
-      confirmed(FORMULA, '2026-01-15T12:00:00Z'),
-      confirmed('+49@verein.example', '2026-06-02T10:00:00Z'),
-      { ...confirmed('offen@verein.example', '2026-06-02T10:00:00Z'), status: 'pending', confirmedAt: null },
-    ]);
+    await db
+      .insert(newsletterSubscriptions)
+      .values([
+        confirmed('anna@verein.example', '2026-06-01T09:30:00Z'),
+        confirmed(FORMULA, '2026-01-15T12:00:00Z'),
+        confirmed('+49@verein.example', '2026-06-02T10:00:00Z'),
+        { ...confirmed('offen@verein.example', '2026-06-02T10:00:00Z'), status: 'pending', confirmedAt: null },
+      ]);
   });
 });
 
@@ -61,7 +66,12 @@ afterAll(async () => {
 });
 
 test('newsletter-export writes the back office’s file: BOM, `;`, CRLF, Berlin time, no formula cell; audited as the command line', async () => {
-  const run = await runCli(['newsletter-export'], { DATA_DIR: dataDir, WEB_ROOT: dataDir, APP_SECRET, ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}) });
+  const run = await runCli(['newsletter-export'], {
+    DATA_DIR: dataDir,
+    WEB_ROOT: dataDir,
+    APP_SECRET,
+    ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
+  });
   expect([run.code, run.stderr]).toEqual([0, expect.any(String)]);
   expect(run.stdout).toBe(
     CSV_BOM +
@@ -76,7 +86,12 @@ test('newsletter-export writes the back office’s file: BOM, `;`, CRLF, Berlin 
   await withDb(async (db) => {
     const rows = await db.select().from(moderationLog).where(eq(moderationLog.action, 'newsletter-export'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ operatorId: null, actor: expect.stringMatching(/^cli:/), subjectType: 'newsletter', details: { exported: 3, format: 'csv' } });
+    expect(rows[0]).toMatchObject({
+      operatorId: null,
+      actor: expect.stringMatching(/^cli:/),
+      subjectType: 'newsletter',
+      details: { exported: 3, format: 'csv' },
+    });
     expect(JSON.stringify(rows[0])).not.toContain('@verein.example');
     // The back office's export of the same database is the same file.
     const admin = { operatorId: 'op-1', name: 'admin@example.org', role: 'admin' as const };

@@ -26,7 +26,12 @@ const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const ids: Record<string, number> = {};
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+    payload: who,
+  });
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
 
@@ -54,9 +59,13 @@ async function seed(email: string, status: 'pending' | 'confirmed' | 'unsubscrib
     })
     .returning({ id: newsletterSubscriptions.id });
   ids[email] = row!.id;
-  await t.ctx.db.insert(newsletterConsentLog).values({ email, action: 'signup', textVersion: 'newsletter-2026-01', at: new Date('2026-06-01T08:00:00Z'), ipHash: 'abc123hash' });
+  await t.ctx.db
+    .insert(newsletterConsentLog)
+    .values({ email, action: 'signup', textVersion: 'newsletter-2026-01', at: new Date('2026-06-01T08:00:00Z'), ipHash: 'abc123hash' });
   if (status === 'confirmed') {
-    await t.ctx.db.insert(newsletterConsentLog).values({ email, action: 'confirm', textVersion: 'newsletter-2026-01', at: new Date('2026-06-01T09:30:00Z'), ipHash: 'def456hash' });
+    await t.ctx.db
+      .insert(newsletterConsentLog)
+      .values({ email, action: 'confirm', textVersion: 'newsletter-2026-01', at: new Date('2026-06-01T09:30:00Z'), ipHash: 'def456hash' });
   }
 }
 
@@ -103,14 +112,19 @@ describe('subscribers', () => {
       '/api/operator/newsletter/subscribers.csv',
     ]) {
       const res = await call('GET', url, moderator);
-      expect([url, res.statusCode, res.json()]).toEqual([url, 403, { code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.', requestId: expect.any(String) }]);
+      expect([url, res.statusCode, res.json()]).toEqual([
+        url,
+        403,
+        { code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.', requestId: expect.any(String) },
+      ]);
       expect(res.body).not.toContain('@verein.example');
     }
     expect(await t.ctx.db.select().from(moderationLog)).toHaveLength(before);
   });
 
   test('every page of addresses an admin reads is in the audit log: who, when, how many; not the addresses nor the search', async () => {
-    const reads = async () => t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'newsletter-list')).orderBy(moderationLog.id);
+    const reads = async () =>
+      t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'newsletter-list')).orderBy(moderationLog.id);
     const before = (await reads()).length;
     expect((await call('GET', '/api/operator/newsletter/subscribers?size=5&from=5', admin)).statusCode).toBe(200);
     expect((await call('GET', '/api/operator/newsletter/subscribers?query=anna&status=confirmed', admin)).statusCode).toBe(200);
@@ -148,7 +162,9 @@ describe('subscribers', () => {
       .set({ consentedAt: new Date('2026-06-02T08:00:00Z'), confirmedAt: new Date('2026-06-04T08:00:00Z') })
       .where(eq(newsletterSubscriptions.email, 'anna@verein.example'));
     const emails = async (sort: string) =>
-      (await call('GET', `/api/operator/newsletter/subscribers?query=verein&sort=${sort}`, admin)).json<NewsletterSubscriberPageDto>().items.map((i) => i.email);
+      (await call('GET', `/api/operator/newsletter/subscribers?query=verein&sort=${sort}`, admin))
+        .json<NewsletterSubscriberPageDto>()
+        .items.map((i) => i.email);
     expect(await emails('email')).toEqual(['=formel@verein.example', 'anna@verein.example', 'bernd@verein.example']);
     expect(await emails('-email')).toEqual(['bernd@verein.example', 'anna@verein.example', '=formel@verein.example']);
     expect(await emails('-consented')).toEqual(['bernd@verein.example', 'anna@verein.example', '=formel@verein.example']);
@@ -213,7 +229,12 @@ describe('CSV export', () => {
     // Taking the addresses out is in the audit log: who, when, how many; not the addresses.
     const exports = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'newsletter-export'));
     expect(exports).toHaveLength(1);
-    expect(exports[0]).toMatchObject({ actor: ADMIN.email, subjectType: 'newsletter', subjectId: 'Abonnenten', details: { exported: 33, format: 'csv' } });
+    expect(exports[0]).toMatchObject({
+      actor: ADMIN.email,
+      subjectType: 'newsletter',
+      subjectId: 'Abonnenten',
+      details: { exported: 33, format: 'csv' },
+    });
     expect(JSON.stringify(exports[0])).not.toContain('@verein.example');
   });
 
@@ -239,9 +260,13 @@ describe('unsubscribe', () => {
   });
 
   test('a moderator is 403 and nothing changes; an unknown id is 404', async () => {
-    const res = await call('POST', `/api/operator/newsletter/subscribers/${ids['bernd@verein.example']}/unsubscribe`, moderator, { reason: 'Bitte per Telefon' });
+    const res = await call('POST', `/api/operator/newsletter/subscribers/${ids['bernd@verein.example']}/unsubscribe`, moderator, {
+      reason: 'Bitte per Telefon',
+    });
     expect(res.statusCode).toBe(403);
-    expect((await call('POST', '/api/operator/newsletter/subscribers/999999/unsubscribe', admin, { reason: 'Bitte per Telefon' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/operator/newsletter/subscribers/999999/unsubscribe', admin, { reason: 'Bitte per Telefon' })).statusCode,
+    ).toBe(404);
     const [row] = await t.ctx.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'bernd@verein.example'));
     expect(row!.status).toBe('confirmed');
   });
@@ -258,7 +283,10 @@ describe('unsubscribe', () => {
     expect(consent.filter((c) => c.action === 'unsubscribe')).toEqual([
       expect.objectContaining({ action: 'unsubscribe', textVersion: 'newsletter-2026-01', at: NOW, ipHash: null }),
     ]);
-    const audit = await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.subjectId, String(id)));
+    const audit = await t.ctx.db
+      .select()
+      .from(moderationLog)
+      .where(eq(moderationLog.subjectId, String(id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'newsletter-unsubscribe',

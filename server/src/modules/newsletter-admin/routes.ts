@@ -16,7 +16,13 @@ import { berlinToday } from '../../lib/dates.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
-import { consentLogForOperator, listSubscriptionsForOperator, subscribersCsv, UNSUBSCRIBE_REASON_MESSAGE, unsubscribeByOperator } from './service.js';
+import {
+  consentLogForOperator,
+  listSubscriptionsForOperator,
+  subscribersCsv,
+  UNSUBSCRIBE_REASON_MESSAGE,
+  unsubscribeByOperator,
+} from './service.js';
 
 /**
  * The newsletter in the back office (`newsletterAdminPaths`): a scope of its own in the operator
@@ -31,7 +37,10 @@ const consentLogQuery = answerInvalid(newsletterAdminConsentLogQuerySchema, (err
   const issue = error.issues[0]!;
   return new ValidationError(issue.message, { field: issue.path.map(String).join('.') || 'email' });
 });
-const unsubscribeBody = answerInvalid(newsletterAdminUnsubscribeInputSchema, () => new ValidationError(UNSUBSCRIBE_REASON_MESSAGE, { field: 'reason' }));
+const unsubscribeBody = answerInvalid(
+  newsletterAdminUnsubscribeInputSchema,
+  () => new ValidationError(UNSUBSCRIBE_REASON_MESSAGE, { field: 'reason' }),
+);
 
 export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'back office: newsletter');
@@ -54,7 +63,11 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     newsletterAdminPaths.consentLog,
     {
       config: { operatorAccess: 'admin' },
-      schema: { summary: 'The consent log of one address (admin)', querystring: consentLogQuery, response: { 200: newsletterAdminConsentLogSchema, ...errors } },
+      schema: {
+        summary: 'The consent log of one address (admin)',
+        querystring: consentLogQuery,
+        response: { 200: newsletterAdminConsentLogSchema, ...errors },
+      },
     },
     async (request) => consentLogForOperator({ ctx, input: { ...request.query, actor: actorOf(request) } }),
   );
@@ -90,6 +103,7 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
         response: { 200: newsletterAdminSubscriberSchema, ...errors },
       },
     },
-    async (request) => unsubscribeByOperator({ ctx, input: { id: request.params.id, reason: request.body.reason, actor: actorOf(request) } }),
+    async (request) =>
+      unsubscribeByOperator({ ctx, input: { id: request.params.id, reason: request.body.reason, actor: actorOf(request) } }),
   );
 };

@@ -1,6 +1,10 @@
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import type { NewsletterConsentLogDto, NewsletterSubscriberDto, NewsletterSubscriberPageDto } from '@erd/shared-contracts/backoffice';
-import { NEWSLETTER_ADMIN_MAX_PAGE_SIZE, type newsletterAdminConsentLogQuerySchema, type newsletterAdminSubscriberQuerySchema } from '@erd/shared-contracts/schemas';
+import {
+  NEWSLETTER_ADMIN_MAX_PAGE_SIZE,
+  type newsletterAdminConsentLogQuerySchema,
+  type newsletterAdminSubscriberQuerySchema,
+} from '@erd/shared-contracts/schemas';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { NewsletterSubscriptionRow } from '../../db/schema/index.js';
@@ -145,7 +149,13 @@ export async function unsubscribeByOperator({
     if (row.status === 'unsubscribed') return toDto(row);
     const now = ctx.now();
     await newsletterService.markUnsubscribed(tx, row.id, now);
-    await newsletterService.logConsent(tx, { email: row.email, action: 'unsubscribe', textVersion: row.consentTextVersion, at: now, ipHash: null });
+    await newsletterService.logConsent(tx, {
+      email: row.email,
+      action: 'unsubscribe',
+      textVersion: row.consentTextVersion,
+      at: now,
+      ipHash: null,
+    });
     await appendAudit(tx, {
       action: NEWSLETTER_UNSUBSCRIBE_ACTION,
       operatorId: input.actor.operatorId,

@@ -13,18 +13,12 @@ export async function findByEmail(db: Db, email: string): Promise<NewsletterSubs
 }
 
 export async function findByConfirmTokenHash(db: Db, hash: string): Promise<NewsletterSubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(newsletterSubscriptions)
-    .where(eq(newsletterSubscriptions.confirmTokenHash, hash));
+  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.confirmTokenHash, hash));
   return row;
 }
 
 export async function findByUnsubscribeToken(db: Db, token: string): Promise<NewsletterSubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(newsletterSubscriptions)
-    .where(eq(newsletterSubscriptions.unsubscribeToken, token));
+  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.unsubscribeToken, token));
   return row;
 }
 
@@ -61,10 +55,7 @@ export async function insertPending(db: Db, v: PendingValues): Promise<boolean> 
  * Renews the confirmation of a pending or unsubscribed address, but only if no mail went to it
  * since `mailedBefore` (resend throttle; atomic, so parallel requests send one mail).
  */
-export async function renewPending(
-  db: Db,
-  v: Omit<PendingValues, 'unsubscribeToken'> & { mailedBefore: Date },
-): Promise<boolean> {
+export async function renewPending(db: Db, v: Omit<PendingValues, 'unsubscribeToken'> & { mailedBefore: Date }): Promise<boolean> {
   const rows = await db
     .update(newsletterSubscriptions)
     .set({

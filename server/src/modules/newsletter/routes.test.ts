@@ -144,7 +144,11 @@ describe('double opt-in', () => {
   });
 
   test('invalid and expired confirmation links get German pages with 400 and 410', async () => {
-    for (const url of ['/api/public/newsletter/confirm', '/api/public/newsletter/confirm?token=', '/api/public/newsletter/confirm?token=unknown']) {
+    for (const url of [
+      '/api/public/newsletter/confirm',
+      '/api/public/newsletter/confirm?token=',
+      '/api/public/newsletter/confirm?token=unknown',
+    ]) {
       const res = await t.app.inject({ url });
       expect([url, res.statusCode]).toEqual([url, 400]);
       expect(res.body).toContain('Dieser Bestätigungslink ist ungültig');

@@ -5,12 +5,7 @@ import { isAppError, ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
-import {
-  confirmNewsletter,
-  INVALID_EMAIL_MESSAGE,
-  signupNewsletter,
-  unsubscribeNewsletter,
-} from './service.js';
+import { confirmNewsletter, INVALID_EMAIL_MESSAGE, signupNewsletter, unsubscribeNewsletter } from './service.js';
 
 /** Any refused sign-up body is the form's one message (spec §8), as before the schemas. */
 const signupBody = answerInvalid(newsletterSignupInputSchema, () => new ValidationError(INVALID_EMAIL_MESSAGE));
@@ -50,7 +45,14 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   r.get(
     '/confirm',
-    { attachValidation: true, schema: { summary: 'Confirm a sign-up (the mailed link): a German page, 200, 400 or 410', querystring: tokenQuery, response: pageResponses } },
+    {
+      attachValidation: true,
+      schema: {
+        summary: 'Confirm a sign-up (the mailed link): a German page, 200, 400 or 410',
+        querystring: tokenQuery,
+        response: pageResponses,
+      },
+    },
     async (request, reply) => {
       try {
         const token = request.validationError ? undefined : request.query.token;
@@ -66,15 +68,32 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       } catch (error) {
         if (!isAppError(error)) throw error;
         return error.statusCode === 410
-          ? page(reply, 410, 'Link abgelaufen', 'Dieser Bestätigungslink ist abgelaufen. Melde dich bitte einfach noch einmal für den Newsletter an.')
-          : page(reply, 400, 'Link ungültig', 'Dieser Bestätigungslink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast, oder melde dich noch einmal an.');
+          ? page(
+              reply,
+              410,
+              'Link abgelaufen',
+              'Dieser Bestätigungslink ist abgelaufen. Melde dich bitte einfach noch einmal für den Newsletter an.',
+            )
+          : page(
+              reply,
+              400,
+              'Link ungültig',
+              'Dieser Bestätigungslink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast, oder melde dich noch einmal an.',
+            );
       }
     },
   );
 
   r.get(
     '/unsubscribe',
-    { attachValidation: true, schema: { summary: 'Unsubscribe (the mailed link): a German page, 200 or 400', querystring: tokenQuery, response: unsubscribeResponses } },
+    {
+      attachValidation: true,
+      schema: {
+        summary: 'Unsubscribe (the mailed link): a German page, 200 or 400',
+        querystring: tokenQuery,
+        response: unsubscribeResponses,
+      },
+    },
     async (request, reply) => {
       try {
         const token = request.validationError ? undefined : request.query.token;
@@ -82,7 +101,12 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         return page(reply, 200, 'Du bist abgemeldet', `Du bekommst den Newsletter der ${ctx.config.productName} nicht mehr.`);
       } catch (error) {
         if (!isAppError(error)) throw error;
-        return page(reply, 400, 'Link ungültig', 'Dieser Abmeldelink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast.');
+        return page(
+          reply,
+          400,
+          'Link ungültig',
+          'Dieser Abmeldelink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast.',
+        );
       }
     },
   );

@@ -43,16 +43,14 @@ export type SignupOutcome = 'sent' | 'throttled' | 'already-confirmed';
  * The answer to the browser is the same in every case, so nobody can probe which addresses are
  * subscribed.
  */
-export async function signupNewsletter({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { email: string; ip?: string };
-}): Promise<SignupOutcome> {
+export async function signupNewsletter({ ctx, input }: { ctx: Ctx; input: { email: string; ip?: string } }): Promise<SignupOutcome> {
   // Every signup mails the given address: per-IP limit, so nobody can mail arbitrary addresses in bulk.
   if (input.ip && !(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.newsletter, subject: input.ip } }))) {
-    throw new CodedError(429, newsletterErrorCodeSchema.enum.LimitExceeded, 'Zu viele Anmeldungen von dieser Adresse, bitte versuche es später erneut.');
+    throw new CodedError(
+      429,
+      newsletterErrorCodeSchema.enum.LimitExceeded,
+      'Zu viele Anmeldungen von dieser Adresse, bitte versuche es später erneut.',
+    );
   }
   const email = normalizeEmail(input.email);
   const now = ctx.now();

@@ -77,7 +77,9 @@ describe('GET and PUT /api/me/notifications', () => {
   test('members only: 401 without a valid token, 403 without the anti-forgery pair', async () => {
     expect((await get(null)).statusCode).toBe(401);
     expect((await put(null, ALL_ON)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/notifications', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me/notifications', headers: { authorization: 'Bearer nope' } })).statusCode,
+    ).toBe(401);
     const noXsrf = await put(member, { ...ALL_ON, entries: false }, { authorization: `Bearer ${member.accessToken}` });
     expect(noXsrf.statusCode).toBe(403);
     expect(await offOf(member)).toEqual([]);
@@ -103,7 +105,9 @@ describe('the unsubscribe link without signing in', () => {
     expect(res.headers['x-robots-tag']).toBe('noindex');
     expect(res.body).toContain('<h1>Abbestellt</h1>');
     expect(res.body).toContain('Du bekommst keine E-Mails mehr zu „Ergebnisse“.');
-    expect(res.body).toMatch(/<form method="post" action="\/api\/public\/notifications\/unsubscribe\?token=[^"]+&amp;undo=1"><button class="button" type="submit">Wieder einschalten<\/button><\/form>/);
+    expect(res.body).toMatch(
+      /<form method="post" action="\/api\/public\/notifications\/unsubscribe\?token=[^"]+&amp;undo=1"><button class="button" type="submit">Wieder einschalten<\/button><\/form>/,
+    );
     expect(res.body).toContain('<a class="link" href="/profil#benachrichtigungen">Alle Benachrichtigungen im Profil</a>');
     expect(await offOf(member)).toEqual(['results']);
     expect((await get(member)).json()).toEqual({ ...ALL_ON, results: false });
@@ -121,7 +125,11 @@ describe('the unsubscribe link without signing in', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `${linkOf(member, 'challenges')}&undo=1`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(t.config.publicUrl).origin, 'sec-fetch-site': 'same-origin' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: new URL(t.config.publicUrl).origin,
+        'sec-fetch-site': 'same-origin',
+      },
       payload: '',
     });
     expect(res.statusCode).toBe(200);
@@ -171,7 +179,9 @@ describe('the unsubscribe link without signing in', () => {
         const res = await t.app.inject({
           method,
           url: `${ACCOUNT_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(bad)}`,
-          ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' } : {}),
+          ...(method === 'POST'
+            ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' }
+            : {}),
         });
         expect(res.statusCode).toBe(400);
         expect(res.body).toContain('Dieser Abmeldelink ist ungültig.');
@@ -185,7 +195,12 @@ describe('the unsubscribe link without signing in', () => {
   });
 
   test('the link of a real mail unsubscribes with one POST; the next mail of that kind does not go', async () => {
-    const input = { kind: 'entries' as const, template: 'entry-received' as const, params: { challengeId: 'estimate', estimate: 4500 }, recipients: [accountKey(member.sub)] };
+    const input = {
+      kind: 'entries' as const,
+      template: 'entry-received' as const,
+      params: { challengeId: 'estimate', estimate: 4500 },
+      recipients: [accountKey(member.sub)],
+    };
     await queueNotifications(t.ctx, t.ctx.db, { ...input, occasion: 'unsubscribe-test:1' });
     await t.drainMail();
     const mail = (await readOutbox(t)).filter((m) => m.to === member.email && m.subject.startsWith('Euer Beitrag')).at(-1)!;

@@ -92,7 +92,12 @@ const unsubscribeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
           linkUrl: PREFERENCES_URL,
           linkText: UNSUBSCRIBE_TEXTS.preferences,
           ...(input.undoToken
-            ? { form: { action: `${ACCOUNT_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(input.undoToken)}&undo=1`, label: UNSUBSCRIBE_TEXTS.undo } }
+            ? {
+                form: {
+                  action: `${ACCOUNT_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(input.undoToken)}&undo=1`,
+                  label: UNSUBSCRIBE_TEXTS.undo,
+                },
+              }
             : {}),
         }),
       );
@@ -103,7 +108,10 @@ const unsubscribeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   const querystring = notificationUnsubscribeQuerySchema;
   const r = zodRoutes(app);
 
-  const handle = async (request: { ip: string; method: string; query: { token?: string; undo?: string }; validationError?: Error }, reply: FastifyReply) => {
+  const handle = async (
+    request: { ip: string; method: string; query: { token?: string; undo?: string }; validationError?: Error },
+    reply: FastifyReply,
+  ) => {
     if (!(await consumeRateLimit({ ctx, input: { rule: UNSUBSCRIBE_RATE_LIMIT, subject: request.ip } }))) {
       return page(reply, 429, { title: UNSUBSCRIBE_TEXTS.limitedTitle, message: UNSUBSCRIBE_TEXTS.limited });
     }
@@ -123,7 +131,11 @@ const unsubscribeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     ACCOUNT_UNSUBSCRIBE_PATH,
     {
       attachValidation: true,
-      schema: { summary: 'A notification mail’s unsubscribe link: switches its kind off; a German page with “Wieder einschalten” (200, 400, 429)', querystring, response: responses },
+      schema: {
+        summary: 'A notification mail’s unsubscribe link: switches its kind off; a German page with “Wieder einschalten” (200, 400, 429)',
+        querystring,
+        response: responses,
+      },
     },
     async (request, reply) => handle(request, reply),
   );
@@ -135,7 +147,8 @@ const unsubscribeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       // The mail program's one-click POST carries no cookies; the token in the URL is the authority.
       config: { xsrf: false },
       schema: {
-        summary: 'RFC 8058 one-click unsubscribe (body List-Unsubscribe=One-Click), or with undo=1 the page’s “Wieder einschalten”: a German page (200, 400, 429)',
+        summary:
+          'RFC 8058 one-click unsubscribe (body List-Unsubscribe=One-Click), or with undo=1 the page’s “Wieder einschalten”: a German page (200, 400, 429)',
         querystring,
         response: responses,
       },

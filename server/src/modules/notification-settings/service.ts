@@ -19,7 +19,11 @@ const NO_PROFILE = 'Zu diesem Konto gibt es kein Profil.';
 
 function toDto(stored: readonly string[] | string | null): NotificationSettingsDto {
   // node-postgres and drizzle give an array; be safe with the literal '{a,b}' all the same.
-  const off = Array.isArray(stored) ? stored : String(stored ?? '').replace(/^\{|\}$/g, '').split(',');
+  const off = Array.isArray(stored)
+    ? stored
+    : String(stored ?? '')
+        .replace(/^\{|\}$/g, '')
+        .split(',');
   return Object.fromEntries(ACCOUNT_NOTIFICATION_KINDS.map((kind) => [kind, !off.includes(kind)])) as NotificationSettingsDto;
 }
 
@@ -56,7 +60,13 @@ export type UnsubscribeOutcome = { ok: false } | { ok: true; kind: AccountNotifi
  * valid token of an account deleted meanwhile answers like any valid one and changes nothing
  * (the answer never tells whether an account exists).
  */
-export async function switchByToken({ ctx, input }: { ctx: Ctx & Pick<AppContext, 'secret'>; input: { token: unknown; on: boolean } }): Promise<UnsubscribeOutcome> {
+export async function switchByToken({
+  ctx,
+  input,
+}: {
+  ctx: Ctx & Pick<AppContext, 'secret'>;
+  input: { token: unknown; on: boolean };
+}): Promise<UnsubscribeOutcome> {
   const read = readAccountUnsubscribeToken(ctx.secret, input.token);
   if (!read) return { ok: false };
   const { sub, kind } = read;

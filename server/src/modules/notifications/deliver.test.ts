@@ -33,7 +33,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 test('a trigger run twice queues one mail, sent once, with the frame and the unsubscribe headers', async () => {
-  const input = { occasion: 'test-received:1', kind: 'entries' as const, template: 'entry-received' as const, params: { challengeId: 'estimate', estimate: 4500 } };
+  const input = {
+    occasion: 'test-received:1',
+    kind: 'entries' as const,
+    template: 'entry-received' as const,
+    params: { challengeId: 'estimate', estimate: 4500 },
+  };
   expect(await queueNotifications(t.ctx, t.ctx.db, { ...input, recipients: [accountKey(member.sub)] })).toBe(1);
   expect(await t.ctx.db.transaction((tx) => queueNotifications(t.ctx, tx, { ...input, recipients: [accountKey(member.sub)] }))).toBe(0);
   const [mail, ...more] = await mailsTo(member.email);
@@ -51,12 +56,26 @@ test('a trigger run twice queues one mail, sent once, with the frame and the uns
   const [row] = await rowsOf('test-received:1');
   expect(row!.sentAt).not.toBeNull();
   // A job that runs again (a crash after the send) finds it sent.
-  expect(await deliverNotification({ ctx: t.ctx, mailer: { send: () => Promise.reject(new Error('sent twice')), close() {} }, input: { id: row!.id } })).toBe('already-done');
+  expect(
+    await deliverNotification({
+      ctx: t.ctx,
+      mailer: { send: () => Promise.reject(new Error('sent twice')), close() {} },
+      input: { id: row!.id },
+    }),
+  ).toBe('already-done');
 });
 
 test('a kind switched off, an unknown or deleted account: nothing goes, and the row says why', async () => {
-  await t.ctx.db.update(profiles).set({ notificationsOff: ['entries'] }).where(eq(profiles.sub, member.sub));
-  const input = { occasion: 'test-received:2', kind: 'entries' as const, template: 'entry-received' as const, params: { challengeId: 'estimate' } };
+  await t.ctx.db
+    .update(profiles)
+    .set({ notificationsOff: ['entries'] })
+    .where(eq(profiles.sub, member.sub));
+  const input = {
+    occasion: 'test-received:2',
+    kind: 'entries' as const,
+    template: 'entry-received' as const,
+    params: { challengeId: 'estimate' },
+  };
   await queueNotifications(t.ctx, t.ctx.db, { ...input, recipients: [accountKey(member.sub), accountKey('no-such-sub')] });
   const before = (await mailsTo(member.email)).length;
   expect((await mailsTo(member.email)).length).toBe(before);
@@ -66,7 +85,13 @@ test('a kind switched off, an unknown or deleted account: nothing goes, and the 
 });
 
 test('a challenge removed before the mail goes cancels it', async () => {
-  await queueNotifications(t.ctx, t.ctx.db, { occasion: 'test-received:3', kind: 'entries', template: 'entry-received', params: { challengeId: 'gone' }, recipients: [accountKey(member.sub)] });
+  await queueNotifications(t.ctx, t.ctx.db, {
+    occasion: 'test-received:3',
+    kind: 'entries',
+    template: 'entry-received',
+    params: { challengeId: 'gone' },
+    recipients: [accountKey(member.sub)],
+  });
   await readOutbox(t);
   expect((await rowsOf('test-received:3'))[0]!.skipped).toBe('cancelled');
 });
@@ -76,7 +101,9 @@ test('unsubscribe tokens name one account and one kind and cannot be forged', ()
   expect(readAccountUnsubscribeToken(t.ctx.secret, token)).toEqual({ sub: member.sub, kind: 'results' });
   const [prefix, sub, , mac] = token.split('.');
   expect(readAccountUnsubscribeToken(t.ctx.secret, [prefix, sub, 'entries', mac].join('.'))).toBeNull();
-  expect(readAccountUnsubscribeToken(t.ctx.secret, [prefix, Buffer.from('other').toString('base64url'), 'results', mac].join('.'))).toBeNull();
+  expect(
+    readAccountUnsubscribeToken(t.ctx.secret, [prefix, Buffer.from('other').toString('base64url'), 'results', mac].join('.')),
+  ).toBeNull();
   expect(readAccountUnsubscribeToken('another-secret-of-at-least-32-chars!!', token)).toBeNull();
   expect(readAccountUnsubscribeToken(t.ctx.secret, 'garbage')).toBeNull();
 });

@@ -19,14 +19,18 @@ import { accountUnsubscribeToken } from './tokens.js';
  */
 
 const FOOTER_REASONS: Record<string, string> = {
-  challenges: 'Du bekommst diese E-Mail, weil dein Verein bei der {product} angemeldet ist und du Hinweise zu Challenges und Erinnerungen eingeschaltet hast.',
-  entries: 'Du bekommst diese E-Mail, weil dein Verein bei der {product} angemeldet ist und du Hinweise zu euren Beiträgen eingeschaltet hast.',
+  challenges:
+    'Du bekommst diese E-Mail, weil dein Verein bei der {product} angemeldet ist und du Hinweise zu Challenges und Erinnerungen eingeschaltet hast.',
+  entries:
+    'Du bekommst diese E-Mail, weil dein Verein bei der {product} angemeldet ist und du Hinweise zu euren Beiträgen eingeschaltet hast.',
   results: 'Du bekommst diese E-Mail, weil dein Verein bei der {product} angemeldet ist und du Hinweise zu Ergebnissen eingeschaltet hast.',
-  messages: 'Du bekommst diese E-Mail, weil dein Verein bei der {product} angemeldet ist und du Nachrichten der Veranstalter eingeschaltet hast.',
+  messages:
+    'Du bekommst diese E-Mail, weil dein Verein bei der {product} angemeldet ist und du Nachrichten der Veranstalter eingeschaltet hast.',
 };
 
 export function unsubscribeUrlFor(ctx: Pick<DeliverCtx, 'config' | 'secret'>, recipient: Recipient, kind: string): string | null {
-  if (recipient.type === 'fan') return `${ctx.config.publicUrl}${CLUB_FAN_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(recipient.unsubscribeToken)}`;
+  if (recipient.type === 'fan')
+    return `${ctx.config.publicUrl}${CLUB_FAN_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(recipient.unsubscribeToken)}`;
   if (!isAccountNotificationKind(kind)) return null;
   return `${ctx.config.publicUrl}${ACCOUNT_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(accountUnsubscribeToken(ctx.secret, recipient.sub, kind))}`;
 }
@@ -58,7 +62,12 @@ export interface FramedMail extends RenderedMail {
  * why the reader gets it and the one-click unsubscribe link, and the RFC 2369 / 8058 headers. The
  * back office's preview and test mail use it too, so an operator sees what a club gets.
  */
-export async function frameNotification(ctx: Pick<DeliverCtx, 'config' | 'secret'>, recipient: Recipient, kind: string, content: TemplateResult): Promise<FramedMail> {
+export async function frameNotification(
+  ctx: Pick<DeliverCtx, 'config' | 'secret'>,
+  recipient: Recipient,
+  kind: string,
+  content: TemplateResult,
+): Promise<FramedMail> {
   const footer = footerFor(ctx, recipient, kind);
   const mail = await renderMail({
     productName: ctx.config.productName,
@@ -80,7 +89,15 @@ export async function frameNotification(ctx: Pick<DeliverCtx, 'config' | 'secret
 
 export type DeliveryOutcome = 'sent' | 'already-done' | 'opted-out' | 'no-recipient' | 'cancelled';
 
-export async function deliverNotification({ ctx, mailer, input }: { ctx: DeliverCtx; mailer: Mailer; input: { id: string } }): Promise<DeliveryOutcome> {
+export async function deliverNotification({
+  ctx,
+  mailer,
+  input,
+}: {
+  ctx: DeliverCtx;
+  mailer: Mailer;
+  input: { id: string };
+}): Promise<DeliveryOutcome> {
   const row = await repo.findNotification(ctx.db, input.id);
   if (!row || row.sentAt || row.skipped) return 'already-done';
   const recipient = await findRecipient(ctx.db, row.recipient);

@@ -65,7 +65,15 @@ export async function findRecipient(db: Db, key: string): Promise<Recipient | nu
         FROM profiles p LEFT JOIN identity_users u ON u.sub = p.sub JOIN clubs c ON c.id = p.club_id
        WHERE p.sub = ${id} AND ${ACCOUNT_CONFIRMED}`)) as unknown as { rows: unknown[] };
     const row = result.rows[0] as
-      | { sub: string; email: string | null; firstname: string; club_id: string; clubname: string; team: 'm' | 'w'; notifications_off: string[] | string }
+      | {
+          sub: string;
+          email: string | null;
+          firstname: string;
+          club_id: string;
+          clubname: string;
+          team: 'm' | 'w';
+          notifications_off: string[] | string;
+        }
       | undefined;
     if (!row?.email) return null;
     return {
@@ -85,9 +93,19 @@ export async function findRecipient(db: Db, key: string): Promise<Recipient | nu
       SELECT f.id, f.email, f.club_id, c.clubname, c.team, f.unsubscribe_token
         FROM club_fans f JOIN clubs c ON c.id = f.club_id
        WHERE f.id = ${Number(id)} AND f.status = 'confirmed'`)) as unknown as { rows: unknown[] };
-    const row = result.rows[0] as { id: number; email: string; club_id: string; clubname: string; team: 'm' | 'w'; unsubscribe_token: string } | undefined;
+    const row = result.rows[0] as
+      { id: number; email: string; club_id: string; clubname: string; team: 'm' | 'w'; unsubscribe_token: string } | undefined;
     if (!row) return null;
-    return { type: 'fan', key, id: Number(row.id), email: row.email, clubId: row.club_id, clubName: row.clubname, team: row.team, unsubscribeToken: row.unsubscribe_token };
+    return {
+      type: 'fan',
+      key,
+      id: Number(row.id),
+      email: row.email,
+      clubId: row.club_id,
+      clubName: row.clubname,
+      team: row.team,
+      unsubscribeToken: row.unsubscribe_token,
+    };
   }
   return null;
 }
@@ -96,5 +114,8 @@ export async function findRecipient(db: Db, key: string): Promise<Recipient | nu
 function parseTextArray(value: string[] | string | null | undefined): string[] {
   if (Array.isArray(value)) return value;
   if (!value || value === '{}') return [];
-  return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  return value
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean);
 }

@@ -23,7 +23,13 @@ export async function insertNotifications(
  */
 export async function insertNotificationsFrom(
   db: Db,
-  input: { occasion: string; kind: NotificationKind; template: string; params: Record<string, unknown>; recipients: ReturnType<typeof sql> },
+  input: {
+    occasion: string;
+    kind: NotificationKind;
+    template: string;
+    params: Record<string, unknown>;
+    recipients: ReturnType<typeof sql>;
+  },
 ): Promise<string[]> {
   const result = (await db.execute(sql`
     INSERT INTO notifications (occasion, recipient, kind, template, params)
@@ -51,15 +57,24 @@ export async function findNotification(db: Db, id: string): Promise<Notification
 
 /** Marks it sent (only once: a second run finds it sent and does nothing). */
 export async function markSent(db: Db, id: string, at: Date): Promise<void> {
-  await db.update(notifications).set({ sentAt: at, failedAt: null }).where(and(eq(notifications.id, id), isNull(notifications.sentAt)));
+  await db
+    .update(notifications)
+    .set({ sentAt: at, failedAt: null })
+    .where(and(eq(notifications.id, id), isNull(notifications.sentAt)));
 }
 
 export async function markSkipped(db: Db, id: string, reason: NotificationSkip): Promise<void> {
-  await db.update(notifications).set({ skipped: reason }).where(and(eq(notifications.id, id), isNull(notifications.sentAt)));
+  await db
+    .update(notifications)
+    .set({ skipped: reason })
+    .where(and(eq(notifications.id, id), isNull(notifications.sentAt)));
 }
 
 export async function markFailed(db: Db, id: string, at: Date): Promise<void> {
-  await db.update(notifications).set({ failedAt: at }).where(and(eq(notifications.id, id), isNull(notifications.sentAt)));
+  await db
+    .update(notifications)
+    .set({ failedAt: at })
+    .where(and(eq(notifications.id, id), isNull(notifications.sentAt)));
 }
 
 export interface OccasionProgress {
@@ -78,5 +93,10 @@ export async function occasionProgress(db: Db, occasion: string): Promise<Occasi
            count(*) FILTER (WHERE skipped IS NOT NULL)::int AS skipped
       FROM notifications WHERE occasion = ${occasion}`)) as unknown as { rows: unknown[] };
   const row = (result.rows[0] ?? {}) as Partial<OccasionProgress>;
-  return { queued: Number(row.queued ?? 0), sent: Number(row.sent ?? 0), failed: Number(row.failed ?? 0), skipped: Number(row.skipped ?? 0) };
+  return {
+    queued: Number(row.queued ?? 0),
+    sent: Number(row.sent ?? 0),
+    failed: Number(row.failed ?? 0),
+    skipped: Number(row.skipped ?? 0),
+  };
 }

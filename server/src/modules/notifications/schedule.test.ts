@@ -5,7 +5,15 @@ import { readOutbox, readOutboxNow, type OutboxMail } from '../../test-support/m
 import { createMember, type Member } from '../../test-support/members.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
 import { accountKey } from './recipients.js';
-import { berlinAt, berlinHour, challengeOccasions, closingReminderAt, isSendingHour, planDueNotifications, votingEndsReminderAt } from './schedule.js';
+import {
+  berlinAt,
+  berlinHour,
+  challengeOccasions,
+  closingReminderAt,
+  isSendingHour,
+  planDueNotifications,
+  votingEndsReminderAt,
+} from './schedule.js';
 
 /**
  * The time-driven notifications (issue 25) against the real app and database (PGlite, and
@@ -226,7 +234,9 @@ describe('along the season', () => {
     await t.ctx.db.transaction(async (tx) => {
       await planDueNotifications({ ...t.ctx, db: tx });
       expect(
-        (await tx.select().from(notifications).where(eq(notifications.occasion, 'fan-voting-ends:vote:2026-06-25'))).map((r) => r.recipient).sort(),
+        (await tx.select().from(notifications).where(eq(notifications.occasion, 'fan-voting-ends:vote:2026-06-25')))
+          .map((r) => r.recipient)
+          .sort(),
       ).toEqual([fans.a1, fans.b1].sort());
       await tx.update(challenges).set({ endDate: '2026-06-27', endDateVoting: '2026-06-27' }).where(eq(challenges.id, 'vote'));
     });
@@ -259,7 +269,9 @@ describe('along the season', () => {
     t.setNow(berlin('07-08', '18:00'));
     await t.ctx.db.transaction(async (tx) => {
       await planDueNotifications({ ...t.ctx, db: tx });
-      expect(await tx.select().from(notifications).where(eq(notifications.occasion, 'entries-closing:estimate:2026-07-10'))).toHaveLength(3);
+      expect(await tx.select().from(notifications).where(eq(notifications.occasion, 'entries-closing:estimate:2026-07-10'))).toHaveLength(
+        3,
+      );
       await tx.delete(challenges).where(eq(challenges.id, 'estimate'));
     });
     await readOutbox(t);
@@ -367,17 +379,28 @@ describe('two apps on one database', () => {
     const other = await createTestApp({ database: t.database });
     try {
       t.setNow(berlin('09-01', '09:00'));
-      await Promise.all([planDueNotifications(t.ctx), planDueNotifications(other.ctx), planDueNotifications(t.ctx), planDueNotifications(other.ctx)]);
+      await Promise.all([
+        planDueNotifications(t.ctx),
+        planDueNotifications(other.ctx),
+        planDueNotifications(t.ctx),
+        planDueNotifications(other.ctx),
+      ]);
       await t.drainMail();
       t.setNow(berlin('09-12', '09:00'));
-      await Promise.all([planDueNotifications(t.ctx), planDueNotifications(other.ctx), planDueNotifications(t.ctx), planDueNotifications(other.ctx)]);
+      await Promise.all([
+        planDueNotifications(t.ctx),
+        planDueNotifications(other.ctx),
+        planDueNotifications(t.ctx),
+        planDueNotifications(other.ctx),
+      ]);
       expect(await recipientsOf('challenge-opens:extra:2026-09-01')).toEqual([a, b, c].map((m) => accountKey(m.sub)).sort());
       expect(await recipientsOf('voting-opens:extra:2026-09-12')).toEqual([a, c].map((m) => accountKey(m.sub)).sort());
       expect((await rowsLike('fan-entry-live:extra:')).map((r) => r.recipient).sort()).toEqual([fans.a1, fans.c1].sort());
       await other.drainMail();
       const outbox = [...(await readOutbox(t)), ...readOutboxNow(other.dataDir)];
       for (const m of [a, b, c]) expect(await mailsTo(m.email, 'Neue Challenge: extra', outbox)).toHaveLength(1);
-      for (const m of [a, c]) expect(outbox.filter((mail) => mail.to === m.email && mail.text.includes('/challenge/extra/'))).toHaveLength(1);
+      for (const m of [a, c])
+        expect(outbox.filter((mail) => mail.to === m.email && mail.text.includes('/challenge/extra/'))).toHaveLength(1);
       for (const email of ['fan-a1@example.org', 'fan-c1@example.org'])
         expect(outbox.filter((mail) => mail.to === email && mail.text.includes('/challenge/extra/'))).toHaveLength(1);
       const [dupes] = (
@@ -420,7 +443,10 @@ describe('withdrawn challenges (issue 26)', () => {
       },
     });
     const withdraw = (db: typeof t.ctx.db, at: Date | null) =>
-      db.update(challenges).set({ withdrawnAt: at, withdrawnReason: at ? 'Sponsor abgesprungen' : null }).where(eq(challenges.id, 'pulled'));
+      db
+        .update(challenges)
+        .set({ withdrawnAt: at, withdrawnReason: at ? 'Sponsor abgesprungen' : null })
+        .where(eq(challenges.id, 'pulled'));
     t.setNow(new Date('2026-10-01T09:00:00+02:00'));
     await t.ctx.db.transaction(async (tx) => {
       await planDueNotifications({ ...t.ctx, db: tx });

@@ -215,7 +215,8 @@ export function challengeOccasions(c: ScheduledChallenge): PlannedOccasion[] {
 }
 
 /** Whether an occasion may be queued at `now`. */
-export const isDue = (o: Pick<PlannedOccasion, 'due' | 'until'>, now: Date) => o.due.getTime() <= now.getTime() && now.getTime() < o.until.getTime();
+export const isDue = (o: Pick<PlannedOccasion, 'due' | 'until'>, now: Date) =>
+  o.due.getTime() <= now.getTime() && now.getTime() < o.until.getTime();
 
 interface Rows {
   rows: unknown[];
@@ -292,7 +293,12 @@ async function queueFanEntriesLive(ctx: PlanCtx, c: ScheduledChallenge, now: Dat
  * or when the last challenge's results were first published, whichever is later (a correction of
  * published results does not move it: the results mails tell about corrections).
  */
-export async function seasonEndOccasion(db: Db, yearId: string, rows: readonly ScheduledChallenge[], now: Date): Promise<PlannedOccasion<'season-end'> | null> {
+export async function seasonEndOccasion(
+  db: Db,
+  yearId: string,
+  rows: readonly ScheduledChallenge[],
+  now: Date,
+): Promise<PlannedOccasion<'season-end'> | null> {
   if (!rows.length) return null;
   const lastDay = rows.reduce((end, c) => (c.endDate > end ? c.endDate : end), rows[0]!.endDate);
   if (berlinToday(now) <= lastDay) return null;

@@ -27,7 +27,11 @@ export async function queueNotifications<T extends TemplateName>(
   input: NotificationInput<T> & { recipients: readonly string[] },
 ): Promise<number> {
   const ids = await repo.insertNotifications(db, { ...input, params: input.params as Record<string, unknown> });
-  await ctx.jobs.enqueueMany(db, 'notify', ids.map((id) => ({ id })));
+  await ctx.jobs.enqueueMany(
+    db,
+    'notify',
+    ids.map((id) => ({ id })),
+  );
   return ids.length;
 }
 
@@ -38,7 +42,11 @@ export async function queueNotificationsFrom<T extends TemplateName>(
   input: NotificationInput<T> & { recipients: SQL },
 ): Promise<number> {
   const ids = await repo.insertNotificationsFrom(db, { ...input, params: input.params as Record<string, unknown> });
-  await ctx.jobs.enqueueMany(db, 'notify', ids.map((id) => ({ id })));
+  await ctx.jobs.enqueueMany(
+    db,
+    'notify',
+    ids.map((id) => ({ id })),
+  );
   return ids.length;
 }
 

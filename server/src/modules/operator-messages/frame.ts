@@ -10,7 +10,11 @@ import type { DeliverCtx, TemplateResult } from '../notifications/templates/type
  */
 
 /** The mail as a club account gets it (deliver.ts's frame for the kind 'messages'). */
-export function renderMessageMail(ctx: Pick<DeliverCtx, 'config' | 'secret'>, recipient: AccountRecipient, content: TemplateResult): Promise<FramedMail> {
+export function renderMessageMail(
+  ctx: Pick<DeliverCtx, 'config' | 'secret'>,
+  recipient: AccountRecipient,
+  content: TemplateResult,
+): Promise<FramedMail> {
   return frameNotification(ctx, recipient, 'messages', content);
 }
 

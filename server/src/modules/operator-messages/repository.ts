@@ -11,7 +11,9 @@ export function filterOf(row: Pick<OperatorMessageRow, 'filter'>): OperatorMessa
   const raw = row.filter as Record<string, unknown>;
   return {
     ...(raw.team === 'm' || raw.team === 'w' ? { team: raw.team } : {}),
-    ...(typeof raw.challengeId === 'string' && typeof raw.participated === 'boolean' ? { challengeId: raw.challengeId, participated: raw.participated } : {}),
+    ...(typeof raw.challengeId === 'string' && typeof raw.participated === 'boolean'
+      ? { challengeId: raw.challengeId, participated: raw.participated }
+      : {}),
   };
 }
 
@@ -35,7 +37,9 @@ export function recipientsSql(filter: OperatorMessageFilter): SQL {
 }
 
 export async function countRecipients(db: Db, filter: OperatorMessageFilter): Promise<number> {
-  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM (${recipientsSql(filter)}) AS q`)) as unknown as { rows: Array<{ n: number }> };
+  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM (${recipientsSql(filter)}) AS q`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -50,7 +54,15 @@ export async function insertMessage(
 ): Promise<OperatorMessageRow> {
   const [inserted] = await db
     .insert(operatorMessages)
-    .values({ id: row.id, subject: row.subject, body: row.body, filter: row.filter, createdBy: row.createdBy, createdAt: row.at, updatedAt: row.at })
+    .values({
+      id: row.id,
+      subject: row.subject,
+      body: row.body,
+      filter: row.filter,
+      createdBy: row.createdBy,
+      createdAt: row.at,
+      updatedAt: row.at,
+    })
     .returning();
   return inserted!;
 }

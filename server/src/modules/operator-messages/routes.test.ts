@@ -30,7 +30,12 @@ let outbox: Mailer | null = null;
 const mailer: Mailer = {
   async send(message, options) {
     sent.push(message);
-    outbox ??= createMailer({ from: 'Punktejagd <noreply@punktejagd.example>', smtpUrl: null, outboxDir: path.join(t.dataDir, 'outbox'), log: silentLogger });
+    outbox ??= createMailer({
+      from: 'Punktejagd <noreply@punktejagd.example>',
+      smtpUrl: null,
+      outboxDir: path.join(t.dataDir, 'outbox'),
+      log: silentLogger,
+    });
     return outbox.send(message, options);
   },
   close() {},
@@ -44,7 +49,12 @@ const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const BASE = '/api/operator/messages';
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+    payload: who,
+  });
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
 
@@ -71,10 +81,18 @@ async function createDraft(filter: Record<string, unknown> = {}, session = admin
   return res.json<OperatorMessageDto>();
 }
 
-const rowsOf = (id: string) => t.ctx.db.select().from(notifications).where(eq(notifications.occasion, `message:${id}`));
+const rowsOf = (id: string) =>
+  t.ctx.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.occasion, `message:${id}`));
 const recipientsOf = async (id: string) => (await rowsOf(id)).map((r) => r.recipient).sort();
 const keysOf = (...clubs: string[]) => clubs.map((c) => accountKey(members[c]!.sub)).sort();
-const auditOf = (id: string) => t.ctx.db.select().from(moderationLog).where(and(eq(moderationLog.action, MESSAGE_AUDIT_ACTION), eq(moderationLog.subjectId, id)));
+const auditOf = (id: string) =>
+  t.ctx.db
+    .select()
+    .from(moderationLog)
+    .where(and(eq(moderationLog.action, MESSAGE_AUDIT_ACTION), eq(moderationLog.subjectId, id)));
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOW, mailer });
@@ -84,9 +102,13 @@ beforeAll(async () => {
   await seedChallenge(t.ctx.db, { id: 'spruch', position: 1 });
   await seedParticipation(t.ctx.db, { id: 'p1', challengeId: 'spruch', clubId: 'club-1000-m' });
   await seedParticipation(t.ctx.db, { id: 'p2', challengeId: 'spruch', clubId: 'club-1001-w', state: 'pending' });
-  for (const club of ['club-1000-m', 'club-1000-w', 'club-1001-m', 'club-1001-w', 'club-1002-m']) members[club] = await createMember(t, club);
+  for (const club of ['club-1000-m', 'club-1000-w', 'club-1001-m', 'club-1001-w', 'club-1002-m'])
+    members[club] = await createMember(t, club);
   // Switched 'Nachrichten der Veranstalter' off: never counted, never queued.
-  await t.ctx.db.update(profiles).set({ notificationsOff: ['messages'] }).where(eq(profiles.sub, members['club-1002-m']!.sub));
+  await t.ctx.db
+    .update(profiles)
+    .set({ notificationsOff: ['messages'] })
+    .where(eq(profiles.sub, members['club-1002-m']!.sub));
   await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
   await addOperator({ ctx: t.ctx, input: { ...ADMIN2, role: 'admin' } });
   await addOperator({ ctx: t.ctx, input: MODERATOR });
@@ -136,10 +158,21 @@ test('drafts go through the one input rule: a single-line subject, a plain-text 
     const res = await call('POST', BASE, admin, payload);
     expect({ field, status: res.statusCode }).toEqual({ field, status: 400 });
   }
-  const ok = await call('POST', BASE, admin, { subject: '  Ein Betreff  ', body: '\r\nZeile eins\r\n\tmit Tab\r\n\r\nAbsatz zwei  \n', filter: { team: 'w' } });
+  const ok = await call('POST', BASE, admin, {
+    subject: '  Ein Betreff  ',
+    body: '\r\nZeile eins\r\n\tmit Tab\r\n\r\nAbsatz zwei  \n',
+    filter: { team: 'w' },
+  });
   expect(ok.statusCode).toBe(201);
   const message = ok.json<OperatorMessageDto>();
-  expect(message).toMatchObject({ subject: 'Ein Betreff', body: 'Zeile eins\n\tmit Tab\n\nAbsatz zwei', filter: { team: 'w' }, status: 'draft', recipients: null, progress: null });
+  expect(message).toMatchObject({
+    subject: 'Ein Betreff',
+    body: 'Zeile eins\n\tmit Tab\n\nAbsatz zwei',
+    filter: { team: 'w' },
+    status: 'draft',
+    recipients: null,
+    progress: null,
+  });
   const changed = await call('PUT', `${BASE}/${message.id}`, admin, draft({ challengeId: 'spruch', participated: false }, 'Geändert'));
   expect(changed.statusCode).toBe(200);
   expect(changed.json<OperatorMessageDto>()).toMatchObject({ subject: 'Geändert', filter: { challengeId: 'spruch', participated: false } });
@@ -221,7 +254,11 @@ test('a send goes once: a second click answers the same state, the audit row has
 
   const audit = await auditOf(message.id);
   expect(audit).toHaveLength(1);
-  expect(audit[0]).toMatchObject({ actor: ADMIN.email, subjectType: 'operator-message', details: { subject: message.subject, filter: { team: 'm' }, recipients: 2 } });
+  expect(audit[0]).toMatchObject({
+    actor: ADMIN.email,
+    subjectType: 'operator-message',
+    details: { subject: message.subject, filter: { team: 'm' }, recipients: 2 },
+  });
   expect(JSON.stringify(audit[0]!.details)).not.toMatch(/@/);
 
   await t.drainMail();
@@ -243,7 +280,10 @@ test('two send requests at once queue the mails once (one audit row)', async () 
 
 test('a filter nobody matches sends nothing (409, still a draft, no count against the limit); sends are limited to 5 an hour per operator', async () => {
   const other = await login(ADMIN2);
-  await t.ctx.db.update(profiles).set({ notificationsOff: ['messages'] }).where(like(profiles.clubId, 'club-%-w'));
+  await t.ctx.db
+    .update(profiles)
+    .set({ notificationsOff: ['messages'] })
+    .where(like(profiles.clubId, 'club-%-w'));
   const nobody = await createDraft({ team: 'w' }, other);
   const res = await call('POST', `${BASE}/${nobody.id}/send`, other);
   expect(res.statusCode).toBe(409);

@@ -14,7 +14,16 @@ import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
-import { countMessageRecipients, createDraft, getMessage, listMessages, previewMessage, sendMessage, sendTestMessage, updateDraft } from './service.js';
+import {
+  countMessageRecipients,
+  createDraft,
+  getMessage,
+  listMessages,
+  previewMessage,
+  sendMessage,
+  sendTestMessage,
+  updateDraft,
+} from './service.js';
 
 /**
  * 'Nachrichten' in the back office over HTTP (issue 25; zod schemas of `@erd/shared-contracts/schemas`):
@@ -45,7 +54,13 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
 
   r.get(
     operatorMessagePaths.messages,
-    { config: admin, schema: { summary: 'Operator messages to club accounts, newest first, with state and progress (admin)', response: { 200: operatorMessageListSchema, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        summary: 'Operator messages to club accounts, newest first, with state and progress (admin)',
+        response: { 200: operatorMessageListSchema, ...errors },
+      },
+    },
     async () => listMessages({ ctx }),
   );
 
@@ -67,14 +82,25 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     {
       config: admin,
       bodyLimit: BODY_LIMIT,
-      schema: { summary: 'A new draft message (admin)', body: operatorMessageInputSchema, response: { 201: operatorMessageSchema, ...errors } },
+      schema: {
+        summary: 'A new draft message (admin)',
+        body: operatorMessageInputSchema,
+        response: { 201: operatorMessageSchema, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send(await createDraft({ ctx, input: { message: request.body, actor: actorOf(request) } })),
   );
 
   r.get(
     paths.message,
-    { config: admin, schema: { summary: 'One message with its state and progress (admin)', params: operatorMessageIdParamsSchema, response: { 200: operatorMessageSchema, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        summary: 'One message with its state and progress (admin)',
+        params: operatorMessageIdParamsSchema,
+        response: { 200: operatorMessageSchema, ...errors },
+      },
+    },
     async (request) => getMessage({ ctx, input: { id: request.params.id } }),
   );
 
@@ -116,7 +142,8 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
         response: { 202: operatorMessageTestResultSchema, ...errors, 429: zodErrorSchema },
       },
     },
-    async (request, reply) => reply.code(202).send(await sendTestMessage({ ctx, input: { id: request.params.id, actor: actorOf(request) } })),
+    async (request, reply) =>
+      reply.code(202).send(await sendTestMessage({ ctx, input: { id: request.params.id, actor: actorOf(request) } })),
   );
 
   r.post(

@@ -106,7 +106,13 @@ export async function getMessage({ ctx, input }: { ctx: Pick<AppContext, 'db'>; 
 }
 
 /** GET …/recipients: how many accounts the filter reaches now. */
-export async function countMessageRecipients({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: OperatorMessageFilter }): Promise<OperatorMessageRecipientsDto> {
+export async function countMessageRecipients({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db'>;
+  input: OperatorMessageFilter;
+}): Promise<OperatorMessageRecipientsDto> {
   await checkFilter(ctx, input);
   return { recipients: await repo.countRecipients(ctx.db, input) };
 }
@@ -136,12 +142,21 @@ export async function updateDraft({ ctx, input }: { ctx: Ctx; input: { id: strin
 export async function previewMessage({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<OperatorMessagePreviewDto> {
   const row = await found(ctx, input.id);
   const filter = repo.filterOf(row);
-  const [mail, recipients] = await Promise.all([renderMessageMail(ctx, PREVIEW_RECIPIENT, messageMail(row)), repo.countRecipients(ctx.db, filter)]);
+  const [mail, recipients] = await Promise.all([
+    renderMessageMail(ctx, PREVIEW_RECIPIENT, messageMail(row)),
+    repo.countRecipients(ctx.db, filter),
+  ]);
   return { subject: mail.subject, html: htmlForPreview(mail), text: mail.text, recipients };
 }
 
 /** POST …/{id}/test: the mail to the operator's own address (subject marked 'Test:'); not counted, rate-limited. */
-export async function sendTestMessage({ ctx, input }: { ctx: Ctx; input: { id: string; actor: Actor } }): Promise<OperatorMessageTestResultDto> {
+export async function sendTestMessage({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: string; actor: Actor };
+}): Promise<OperatorMessageTestResultDto> {
   const row = await found(ctx, input.id);
   const to = input.actor.name;
   if (!(await consumeRateLimit({ ctx, input: { rule: MESSAGE_RATE_LIMITS.test, subject: `operator:${input.actor.operatorId ?? to}` } }))) {
@@ -165,7 +180,12 @@ export async function sendMessage({ ctx, input }: { ctx: Ctx; input: { id: strin
     const now = ctx.now();
     const row = await repo.claimDraft(tx, input.id, now);
     if (!row) return null;
-    if (!(await consumeRateLimit({ ctx: txCtx, input: { rule: MESSAGE_RATE_LIMITS.send, subject: `operator:${input.actor.operatorId ?? input.actor.name}` } }))) {
+    if (
+      !(await consumeRateLimit({
+        ctx: txCtx,
+        input: { rule: MESSAGE_RATE_LIMITS.send, subject: `operator:${input.actor.operatorId ?? input.actor.name}` },
+      }))
+    ) {
       throw new CodedError(429, 'LimitExceeded', MESSAGE_TEXTS.sendLimit);
     }
     const filter = repo.filterOf(row);

@@ -38,7 +38,12 @@ function collect(route: RouteOptions): void {
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'gibt-es-nicht-1');
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+    payload: who,
+  });
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
 
@@ -90,11 +95,12 @@ test('the app has operator routes of every back-office area, each declaring who 
   for (const prefix of prefixes) expect([prefix, found.some((r) => r.url.startsWith(prefix))]).toEqual([prefix, true]);
   expect(found.filter((r) => !['public', 'operator', 'admin'].includes(r.access as string))).toEqual([]);
   // Ending a season preview only clears this browser's own cookie: it works after the session has ended (issue 26).
-  expect(found.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`).sort()).toEqual([
-    'DELETE /api/operator/seasons/preview',
-    'POST /api/operator/login',
-    'POST /api/operator/logout',
-  ]);
+  expect(
+    found
+      .filter((r) => r.access === 'public')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort(),
+  ).toEqual(['DELETE /api/operator/seasons/preview', 'POST /api/operator/login', 'POST /api/operator/logout']);
   expect(guarded().length).toBeGreaterThan(40);
 });
 

@@ -61,11 +61,16 @@ async function seen(answer: ReturnType<typeof login>) {
 const WRONG_ANSWER = { status: 401, body: { code: 'InvalidCredentials', message: 'E-Mail-Adresse oder Passwort falsch.' }, session: false };
 const LOCKED_ANSWER = {
   status: 429,
-  body: { code: 'LoginLocked', message: 'Zu viele falsche Anmeldeversuche mit dieser E-Mail-Adresse. Bitte versuche es in 15 Minuten noch einmal.' },
+  body: {
+    code: 'LoginLocked',
+    message: 'Zu viele falsche Anmeldeversuche mit dieser E-Mail-Adresse. Bitte versuche es in 15 Minuten noch einmal.',
+  },
   session: false,
 };
 const locks = async (operatorId: string) =>
-  (await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'operator-lock'))).filter((row) => row.subjectId === operatorId);
+  (await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'operator-lock'))).filter(
+    (row) => row.subjectId === operatorId,
+  );
 
 describe('sign-in', () => {
   test('40 wrong passwords from 40 addresses, then the right one: locked, no session; after 15 minutes the right one works', async () => {
@@ -118,13 +123,17 @@ describe('sign-in', () => {
     const before2 = (await t.ctx.db.select().from(moderationLog)).length;
     expect(await trace('gesperrt@example.org')).toEqual(known);
     const after = await t.ctx.db.select().from(moderationLog);
-    expect(after.slice(before, before + 1).map((row) => [row.action, row.details.email])).toEqual([['operator-lock', 'bekannt@example.org']]);
+    expect(after.slice(before, before + 1).map((row) => [row.action, row.details.email])).toEqual([
+      ['operator-lock', 'bekannt@example.org'],
+    ]);
     expect(after.slice(before2).map((row) => [row.action, row.subjectId])).toEqual([['operator-lock', disabledId]]);
     // The lock table holds no address, only a keyed hash in the operators' namespace.
     const stored = JSON.stringify(await t.ctx.db.select().from(identityLoginFailures));
     expect(stored).not.toContain('bekannt');
     expect(stored).not.toContain('unbekannt');
-    expect((await t.ctx.db.select().from(identityLoginFailures)).filter((r) => r.sub.startsWith('operator:')).length).toBeGreaterThanOrEqual(2);
+    expect(
+      (await t.ctx.db.select().from(identityLoginFailures)).filter((r) => r.sub.startsWith('operator:')).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   test('a right password clears the count (4 wrong, right, 4 wrong is no lock); failures 15 minutes apart are forgotten', async () => {

@@ -70,7 +70,9 @@ test('operators become admins, sessions get the idle end, audit rows their subje
   await database.migrate(MIGRATIONS_DIR);
 
   expect(await rows(sql`select id, role, disabled_at from operators`)).toEqual([{ id: 'op-old', role: 'admin', disabled_at: null }]);
-  const [session] = await rows<{ expires_at: string | Date; last_seen_at: string | Date }>(sql`select expires_at, last_seen_at from operator_sessions`);
+  const [session] = await rows<{ expires_at: string | Date; last_seen_at: string | Date }>(
+    sql`select expires_at, last_seen_at from operator_sessions`,
+  );
   const ends = new Date(session!.expires_at).getTime();
   expect(ends).toBeLessThanOrEqual(Date.now() + 30 * 60_000 + 5000);
   expect(ends).toBeGreaterThan(Date.now() + 25 * 60_000);

@@ -37,6 +37,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [, logN, r, p, saltText, hashText] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(hashText, 'base64url');
   if (!expected.length) return false;
-  const key = await derive(password, Buffer.from(saltText, 'base64url'), { N: 2 ** Number(logN), r: Number(r), p: Number(p) }, expected.length);
+  const key = await derive(
+    password,
+    Buffer.from(saltText, 'base64url'),
+    { N: 2 ** Number(logN), r: Number(r), p: Number(p) },
+    expected.length,
+  );
   return timingSafeEqual(key, expected);
 }

@@ -60,7 +60,12 @@ export async function lockAdminsAnd(db: Db, targetId: string): Promise<OperatorR
     .for('update');
 }
 
-export async function updateOperator(db: Db, id: string, set: { role?: OperatorRole; disabledAt?: Date | null }, now: Date): Promise<OperatorRow> {
+export async function updateOperator(
+  db: Db,
+  id: string,
+  set: { role?: OperatorRole; disabledAt?: Date | null },
+  now: Date,
+): Promise<OperatorRow> {
   const [row] = await db
     .update(operators)
     .set({ ...set, updatedAt: now })
@@ -69,13 +74,20 @@ export async function updateOperator(db: Db, id: string, set: { role?: OperatorR
   return row!;
 }
 
-export async function insertSession(db: Db, row: { tokenHash: string; operatorId: string; createdAt: Date; expiresAt: Date }): Promise<void> {
+export async function insertSession(
+  db: Db,
+  row: { tokenHash: string; operatorId: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
   await db.insert(operatorSessions).values({ ...row, lastSeenAt: row.createdAt });
   await db.update(operators).set({ lastLoginAt: row.createdAt }).where(eq(operators.id, row.operatorId));
 }
 
 /** A live session (not past its end) of an operator that is not disabled. */
-export async function findLiveSession(db: Db, tokenHash: string, now: Date): Promise<{ session: OperatorSessionRow; operator: OperatorRow } | undefined> {
+export async function findLiveSession(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ session: OperatorSessionRow; operator: OperatorRow } | undefined> {
   const [row] = await db
     .select({ session: operatorSessions, operator: operators })
     .from(operatorSessions)

@@ -35,7 +35,14 @@ beforeAll(async () => {
   await seedYear(t.ctx.db);
   await seedClubs(t.ctx.db, 4);
   await seedChallenge(t.ctx.db, { id: 'estimate', type: 'bfv-erd-estimate', dates: { startDate: '2026-06-01', endDate: '2026-06-10' } });
-  await seedParticipation(t.ctx.db, { id: 'p-1', challengeId: 'estimate', clubId: 'club-1000-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 70 });
+  await seedParticipation(t.ctx.db, {
+    id: 'p-1',
+    challengeId: 'estimate',
+    clubId: 'club-1000-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 70,
+  });
   await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
   await addOperator({ ctx: t.ctx, input: MODERATOR });
   member = await createMember(t, 'club-1001-m');
@@ -43,7 +50,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+    payload: who,
+  });
   const cookie = res.cookies.find((c) => c.name === OPERATOR_COOKIE);
   if (res.statusCode !== 200 || !cookie) throw new Error(`login of ${who.email}: ${res.statusCode} ${res.body}`);
   return cookie.value;
@@ -63,7 +75,11 @@ const call = (method: Method, url: string, session: string | null, payload?: unk
   });
 
 const operatorId = (email: string) => findOperatorId({ ctx: t.ctx, input: { email } });
-const auditRows = async (action: string) => t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, action as never));
+const auditRows = async (action: string) =>
+  t.ctx.db
+    .select()
+    .from(moderationLog)
+    .where(eq(moderationLog.action, action as never));
 
 /** Every operator route, with what it needs: `operator` (both roles) or `admin`. */
 const ROUTES: Array<{ method: Method; url: string; route: string; access: 'public' | 'operator' | 'admin'; payload?: unknown }> = [
@@ -84,15 +100,47 @@ const ROUTES: Array<{ method: Method; url: string; route: string; access: 'publi
     access: 'operator',
     payload: { checklist: { minors: true, traffic: true, performance: true, excess: true } },
   },
-  { method: 'POST', url: '/api/operator/participations/p-none/reject', route: '/api/operator/participations/:id/reject', access: 'operator' },
+  {
+    method: 'POST',
+    url: '/api/operator/participations/p-none/reject',
+    route: '/api/operator/participations/:id/reject',
+    access: 'operator',
+  },
   { method: 'GET', url: '/api/operator/votes?participationId=p-1', route: '/api/operator/votes', access: 'operator' },
   { method: 'POST', url: '/api/operator/votes/remove', route: '/api/operator/votes/remove', access: 'operator', payload: {} },
   { method: 'GET', url: '/api/operator/results', route: '/api/operator/results', access: 'operator' },
-  { method: 'GET', url: '/api/operator/results/challenges/estimate/preview', route: '/api/operator/results/challenges/:challengeId/preview', access: 'operator' },
-  { method: 'PUT', url: '/api/operator/results/challenges/estimate/answer', route: '/api/operator/results/challenges/:challengeId/answer', access: 'admin', payload: {} },
-  { method: 'POST', url: '/api/operator/results/challenges/estimate/publish', route: '/api/operator/results/challenges/:challengeId/publish', access: 'admin', payload: {} },
-  { method: 'GET', url: '/api/operator/results/challenges/estimate/versions', route: '/api/operator/results/challenges/:challengeId/versions', access: 'operator' },
-  { method: 'GET', url: '/api/operator/results/years/year-seed/versions', route: '/api/operator/results/years/:yearId/versions', access: 'operator' },
+  {
+    method: 'GET',
+    url: '/api/operator/results/challenges/estimate/preview',
+    route: '/api/operator/results/challenges/:challengeId/preview',
+    access: 'operator',
+  },
+  {
+    method: 'PUT',
+    url: '/api/operator/results/challenges/estimate/answer',
+    route: '/api/operator/results/challenges/:challengeId/answer',
+    access: 'admin',
+    payload: {},
+  },
+  {
+    method: 'POST',
+    url: '/api/operator/results/challenges/estimate/publish',
+    route: '/api/operator/results/challenges/:challengeId/publish',
+    access: 'admin',
+    payload: {},
+  },
+  {
+    method: 'GET',
+    url: '/api/operator/results/challenges/estimate/versions',
+    route: '/api/operator/results/challenges/:challengeId/versions',
+    access: 'operator',
+  },
+  {
+    method: 'GET',
+    url: '/api/operator/results/years/year-seed/versions',
+    route: '/api/operator/results/years/:yearId/versions',
+    access: 'operator',
+  },
   { method: 'GET', url: '/api/operator/results/audit', route: '/api/operator/results/audit', access: 'operator' },
   { method: 'GET', url: '/api/operator/openapi.json', route: '/api/operator/openapi.json', access: 'operator' },
   { method: 'GET', url: '/api/operator/openapi.yaml', route: '/api/operator/openapi.yaml', access: 'operator' },
@@ -141,8 +189,17 @@ describe('roles on every route', () => {
         const res = await call(r.method, r.url, session, r.payload);
         expect([r.method, r.url, res.statusCode, res.json().code]).toEqual([r.method, r.url, 401, 'Unauthorized']);
       }
-      const club = await t.app.inject({ method: r.method, url: r.url, headers: memberHeaders(member), ...(r.payload !== undefined ? { payload: r.payload as Record<string, unknown> } : {}) });
-      expect([r.url, club.statusCode, club.json()]).toEqual([r.url, 401, { code: 'Unauthorized', message: 'Bitte melde dich als Operator an.', requestId: expect.any(String) }]);
+      const club = await t.app.inject({
+        method: r.method,
+        url: r.url,
+        headers: memberHeaders(member),
+        ...(r.payload !== undefined ? { payload: r.payload as Record<string, unknown> } : {}),
+      });
+      expect([r.url, club.statusCode, club.json()]).toEqual([
+        r.url,
+        401,
+        { code: 'Unauthorized', message: 'Bitte melde dich als Operator an.', requestId: expect.any(String) },
+      ]);
     }
   });
 
@@ -150,7 +207,12 @@ describe('roles on every route', () => {
     const session = await login(MODERATOR);
     for (const r of ROUTES.filter((r) => r.access !== 'public')) {
       const res = await call(r.method, r.url, session, r.payload);
-      if (r.access === 'admin') expect([r.url, res.statusCode, res.json()]).toEqual([r.url, 403, { code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.', requestId: expect.any(String) }]);
+      if (r.access === 'admin')
+        expect([r.url, res.statusCode, res.json()]).toEqual([
+          r.url,
+          403,
+          { code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.', requestId: expect.any(String) },
+        ]);
       else expect([r.method, r.url, [401, 403].includes(res.statusCode)]).toEqual([r.method, r.url, false]);
     }
     // Nothing was changed by the refused calls.
@@ -184,16 +246,33 @@ describe('the own session', () => {
       const res = await call('GET', '/api/operator/me', await login(who));
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.json<OperatorDto>()).toEqual({ id: await operatorId(who.email), email: who.email, role, idleTimeoutSeconds: 1800, mustChangePassword: false });
+      expect(res.json<OperatorDto>()).toEqual({
+        id: await operatorId(who.email),
+        email: who.email,
+        role,
+        idleTimeoutSeconds: 1800,
+        mustChangePassword: false,
+      });
     }
   });
 
   test('the cookie lives 12 hours; a session unused for 30 minutes ends; a use is written at most once a minute', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: MODERATOR });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/login',
+      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+      payload: MODERATOR,
+    });
     const cookie = res.cookies.find((c) => c.name === OPERATOR_COOKIE)!;
     expect(cookie.expires?.getTime()).toBe(TODAY.getTime() + 12 * 60 * MINUTE);
     const session = cookie.value;
-    const stored = async () => (await t.ctx.db.select().from(operatorSessions).where(eq(operatorSessions.tokenHash, sha256Hex(session))))[0];
+    const stored = async () =>
+      (
+        await t.ctx.db
+          .select()
+          .from(operatorSessions)
+          .where(eq(operatorSessions.tokenHash, sha256Hex(session)))
+      )[0];
     expect(await stored()).toMatchObject({ lastSeenAt: TODAY, expiresAt: new Date(TODAY.getTime() + 30 * MINUTE) });
     const at = async (offsetMs: number) => {
       t.setNow(new Date(TODAY.getTime() + offsetMs));
@@ -205,7 +284,10 @@ describe('the own session', () => {
       expect(await stored()).toMatchObject({ lastSeenAt: TODAY });
       // After 29 minutes: the use moves the end to 30 minutes from now.
       expect(await at(29 * MINUTE)).toBe(200);
-      expect(await stored()).toMatchObject({ lastSeenAt: new Date(TODAY.getTime() + 29 * MINUTE), expiresAt: new Date(TODAY.getTime() + 59 * MINUTE) });
+      expect(await stored()).toMatchObject({
+        lastSeenAt: new Date(TODAY.getTime() + 29 * MINUTE),
+        expiresAt: new Date(TODAY.getTime() + 59 * MINUTE),
+      });
       expect(await at(59 * MINUTE - 1000)).toBe(200);
       // Then 30 minutes without a use: over.
       expect(await at(59 * MINUTE - 1000 + 30 * MINUTE)).toBe(401);
@@ -249,13 +331,19 @@ describe('changing the own password', () => {
   test('wrong current password, a weak or the same new one: 400 in German, nothing changes', async () => {
     const session = await login(MODERATOR);
     const wrong = await call('POST', '/api/operator/password', session, { currentPassword: 'Falsch!Passwort1', newPassword: NEW_PASSWORD });
-    expect([wrong.statusCode, wrong.json()]).toEqual([400, { code: 'WrongPassword', message: 'Das aktuelle Passwort stimmt nicht.', field: 'currentPassword', requestId: expect.any(String) }]);
+    expect([wrong.statusCode, wrong.json()]).toEqual([
+      400,
+      { code: 'WrongPassword', message: 'Das aktuelle Passwort stimmt nicht.', field: 'currentPassword', requestId: expect.any(String) },
+    ]);
     const missing = await call('POST', '/api/operator/password', session, { newPassword: NEW_PASSWORD });
     expect(missing.json()).toMatchObject({ code: 'WrongPassword' });
     const weak = await call('POST', '/api/operator/password', session, { currentPassword: MODERATOR.password, newPassword: 'kurz' });
     expect([weak.statusCode, weak.json().code, weak.json().field]).toEqual([400, 'ValidationError', 'newPassword']);
     expect(weak.json().message).toMatch(/^Das Passwort braucht mindestens 12 Zeichen/);
-    const same = await call('POST', '/api/operator/password', session, { currentPassword: MODERATOR.password, newPassword: MODERATOR.password });
+    const same = await call('POST', '/api/operator/password', session, {
+      currentPassword: MODERATOR.password,
+      newPassword: MODERATOR.password,
+    });
     expect([same.statusCode, same.json().message]).toEqual([400, 'Das neue Passwort muss sich vom aktuellen unterscheiden.']);
     const notJson = await call('POST', '/api/operator/password', session, 'text', { 'content-type': 'text/plain' });
     expect(notJson.statusCode).toBeGreaterThanOrEqual(400);
@@ -270,7 +358,12 @@ describe('changing the own password', () => {
     expect(res.statusCode).toBe(204);
     expect((await call('GET', '/api/operator/me', session)).statusCode).toBe(200);
     expect((await call('GET', '/api/operator/me', other)).statusCode).toBe(401);
-    const old = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: MODERATOR });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/login',
+      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+      payload: MODERATOR,
+    });
     expect(old.json().code).toBe('InvalidCredentials');
     await login({ ...MODERATOR, password: NEW_PASSWORD });
     const [row] = await auditRows('password-change');
@@ -324,7 +417,10 @@ describe('operator management (admin)', () => {
     const control = await create({ email: 'neu\u0000@example.org', role: 'moderator', password: 'Gelbe!Karte2026' });
     expect(control.statusCode).toBe(400);
     const taken = await create({ email: ' MODERATOR@example.org', role: 'admin', password: 'Gelbe!Karte2026' });
-    expect([taken.statusCode, taken.json()]).toMatchObject([409, { code: 'OperatorExists', message: 'Für diese E-Mail-Adresse gibt es schon einen Operator.' }]);
+    expect([taken.statusCode, taken.json()]).toMatchObject([
+      409,
+      { code: 'OperatorExists', message: 'Für diese E-Mail-Adresse gibt es schon einen Operator.' },
+    ]);
 
     const res = await create({ email: 'Neu@Example.org', role: 'moderator', password: 'Gelbe!Karte2026' });
     expect(res.statusCode).toBe(201);
@@ -339,9 +435,17 @@ describe('operator management (admin)', () => {
 
   test('a start password set by an admin must be changed first: until then only me, the own password and sign-out', async () => {
     const admin = await login(ADMIN);
-    const created = (await call('POST', '/api/operator/operators', admin, { email: 'start@example.org', role: 'moderator', password: 'Start!Passwort2026' })).json<OperatorAccountDto>();
+    const created = (
+      await call('POST', '/api/operator/operators', admin, {
+        email: 'start@example.org',
+        role: 'moderator',
+        password: 'Start!Passwort2026',
+      })
+    ).json<OperatorAccountDto>();
     const session = await login({ email: 'start@example.org', password: 'Start!Passwort2026' });
-    for (const route of ROUTES.filter((r) => r.access !== 'public' && r.route !== '/api/operator/me' && r.route !== '/api/operator/password')) {
+    for (const route of ROUTES.filter(
+      (r) => r.access !== 'public' && r.route !== '/api/operator/me' && r.route !== '/api/operator/password',
+    )) {
       const res = await call(route.method, route.url, session, route.payload);
       expect([route.method, route.url, res.statusCode, res.json()]).toEqual([
         route.method,
@@ -353,7 +457,10 @@ describe('operator management (admin)', () => {
     // The routes of the other areas (their own scopes, the same access hook) are closed too.
     expect((await call('GET', '/api/operator/audit', session)).statusCode).toBe(403);
     expect((await call('GET', '/api/operator/me', session)).json()).toMatchObject({ id: created.id, mustChangePassword: true });
-    const changed = await call('POST', '/api/operator/password', session, { currentPassword: 'Start!Passwort2026', newPassword: 'Eigenes!Passwort2026' });
+    const changed = await call('POST', '/api/operator/password', session, {
+      currentPassword: 'Start!Passwort2026',
+      newPassword: 'Eigenes!Passwort2026',
+    });
     expect(changed.statusCode).toBe(204);
     expect((await call('GET', '/api/operator/me', session)).json()).toMatchObject({ mustChangePassword: false });
     expect((await call('GET', '/api/operator/participations', session)).statusCode).toBe(200);
@@ -364,23 +471,38 @@ describe('operator management (admin)', () => {
     expect(row!.passwordChangeRequired).toBe(false);
   });
 
-  test('refused fields answer as before the schemas: the field and its own German message, in the form\'s order', async () => {
+  test("refused fields answer as before the schemas: the field and its own German message, in the form's order", async () => {
     const admin = await login(ADMIN);
     const patch = (body: unknown) => call('PATCH', '/api/operator/operators/op-none', admin, body);
-    expect((await patch({})).json()).toEqual({ code: 'ValidationError', field: 'role', message: 'Gib eine neue Rolle (role) oder den Status (disabled) an.', requestId: expect.any(String) });
+    expect((await patch({})).json()).toEqual({
+      code: 'ValidationError',
+      field: 'role',
+      message: 'Gib eine neue Rolle (role) oder den Status (disabled) an.',
+      requestId: expect.any(String),
+    });
     expect((await patch({ role: 'chef' })).json()).toMatchObject({ field: 'role', message: 'Die Rolle ist moderator oder admin.' });
-    expect((await patch({ disabled: true, reason: 'ab' })).json()).toMatchObject({ field: 'reason', message: 'Gib einen Grund an (3 bis 500 Zeichen).' });
+    expect((await patch({ disabled: true, reason: 'ab' })).json()).toMatchObject({
+      field: 'reason',
+      message: 'Gib einen Grund an (3 bis 500 Zeichen).',
+    });
     const create = await call('POST', '/api/operator/operators', admin, { role: 'root' });
     expect(create.json()).toMatchObject({ code: 'ValidationError', field: 'email', message: 'Gib eine gültige E-Mail-Adresse an.' });
     // A malformed sign-in is a wrong one: 401, nothing told about the input.
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: { email: 42, password: ['x'] } });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/login',
+      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+      payload: { email: 42, password: ['x'] },
+    });
     expect([malformed.statusCode, malformed.json().code]).toEqual([401, 'InvalidCredentials']);
   });
 
   test('parallel creates of one address: one 201, the others 409', async () => {
     const admin = await login(ADMIN);
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => call('POST', '/api/operator/operators', admin, { email: 'parallel@example.org', role: 'moderator', password: 'Gelbe!Karte2026' })),
+      Array.from({ length: 5 }, () =>
+        call('POST', '/api/operator/operators', admin, { email: 'parallel@example.org', role: 'moderator', password: 'Gelbe!Karte2026' }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
     expect(await t.ctx.db.select().from(operators).where(eq(operators.email, 'parallel@example.org'))).toHaveLength(1);
@@ -394,7 +516,10 @@ describe('operator management (admin)', () => {
     expect((await patch({ reason: 'Nichts zu tun' })).json()).toMatchObject({ code: 'ValidationError', field: 'role' });
     expect((await patch({ role: 'chef', reason: 'Beförderung' })).json()).toMatchObject({ code: 'ValidationError', field: 'role' });
     expect((await patch({ disabled: 'ja', reason: 'Urlaub' })).json()).toMatchObject({ code: 'ValidationError', field: 'disabled' });
-    expect((await patch({ role: 'admin', reason: 'Beförderung' }, 'op-unknown')).json()).toMatchObject({ code: 'NotFound', message: 'Diesen Operator gibt es nicht.' });
+    expect((await patch({ role: 'admin', reason: 'Beförderung' }, 'op-unknown')).json()).toMatchObject({
+      code: 'NotFound',
+      message: 'Diesen Operator gibt es nicht.',
+    });
 
     const promoted = await patch({ role: 'admin', reason: 'Übernimmt die Ergebnisse' });
     expect([promoted.statusCode, promoted.json().role]).toEqual([200, 'admin']);
@@ -425,7 +550,12 @@ describe('operator management (admin)', () => {
     expect((await call('GET', '/api/operator/me', session)).statusCode).toBe(401);
     expect(await t.ctx.db.select().from(operatorSessions).where(eq(operatorSessions.operatorId, id))).toEqual([]);
 
-    const disabledLogin = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: victim });
+    const disabledLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/login',
+      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+      payload: victim,
+    });
     const wrongLogin = await t.app.inject({
       method: 'POST',
       url: '/api/operator/login',
@@ -433,8 +563,15 @@ describe('operator management (admin)', () => {
       payload: { ...victim, password: 'Falsch!Passwort1' },
     });
     // The same answer (each with its own request id).
-    expect([disabledLogin.statusCode, disabledLogin.json()]).toEqual([wrongLogin.statusCode, { ...wrongLogin.json(), requestId: disabledLogin.json().requestId }]);
-    expect(disabledLogin.json()).toEqual({ code: 'InvalidCredentials', message: 'E-Mail-Adresse oder Passwort falsch.', requestId: expect.any(String) });
+    expect([disabledLogin.statusCode, disabledLogin.json()]).toEqual([
+      wrongLogin.statusCode,
+      { ...wrongLogin.json(), requestId: disabledLogin.json().requestId },
+    ]);
+    expect(disabledLogin.json()).toEqual({
+      code: 'InvalidCredentials',
+      message: 'E-Mail-Adresse oder Passwort falsch.',
+      requestId: expect.any(String),
+    });
     expect(disabledLogin.cookies).toEqual([]);
     expect((await auditRows('operator-disable'))[0]).toMatchObject({
       subjectId: id,
@@ -442,7 +579,9 @@ describe('operator management (admin)', () => {
       details: { email: victim.email, before: { disabledAt: null }, after: { disabledAt: TODAY.toISOString() }, endedSessions: 2 },
     });
 
-    expect((await call('PATCH', `/api/operator/operators/${id}`, admin, { disabled: false, reason: 'Geklärt' })).json().disabledAt).toBeNull();
+    expect(
+      (await call('PATCH', `/api/operator/operators/${id}`, admin, { disabled: false, reason: 'Geklärt' })).json().disabledAt,
+    ).toBeNull();
     await login(victim);
     expect(await auditRows('operator-enable')).toHaveLength(1);
   });
@@ -451,26 +590,42 @@ describe('operator management (admin)', () => {
     const admin = await login(ADMIN);
     const adminId = await operatorId(ADMIN.email);
     const self = await call('PATCH', `/api/operator/operators/${adminId}`, admin, { disabled: true, reason: 'Ich gehe' });
-    expect([self.statusCode, self.json()]).toEqual([409, { code: 'SelfDisable', message: 'Du kannst dich nicht selbst deaktivieren.', requestId: expect.any(String) }]);
+    expect([self.statusCode, self.json()]).toEqual([
+      409,
+      { code: 'SelfDisable', message: 'Du kannst dich nicht selbst deaktivieren.', requestId: expect.any(String) },
+    ]);
     const demote = await call('PATCH', `/api/operator/operators/${adminId}`, admin, { role: 'moderator', reason: 'Ich gehe' });
-    expect([demote.statusCode, demote.json()]).toEqual([409, { code: 'LastAdmin', message: 'Es muss mindestens ein aktiver Admin bleiben.', requestId: expect.any(String) }]);
+    expect([demote.statusCode, demote.json()]).toEqual([
+      409,
+      { code: 'LastAdmin', message: 'Es muss mindestens ein aktiver Admin bleiben.', requestId: expect.any(String) },
+    ]);
     // The command line neither.
-    await expect(updateOperator({ ctx: t.ctx, input: { id: adminId, body: { disabled: true }, actor: cliActor(), reasonRequired: false } })).rejects.toMatchObject({
+    await expect(
+      updateOperator({ ctx: t.ctx, input: { id: adminId, body: { disabled: true }, actor: cliActor(), reasonRequired: false } }),
+    ).rejects.toMatchObject({
       code: 'LastAdmin',
     });
     await expect(addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'moderator' } })).rejects.toMatchObject({ code: 'LastAdmin' });
     // A disabled admin does not count: with a second admin disabled, the first is still the last.
     const second = await addOperator({ ctx: t.ctx, input: { email: 'zweiter@example.org', password: 'Zweiter!Admin2026', role: 'admin' } });
     await updateOperator({ ctx: t.ctx, input: { id: second.id, body: { disabled: true }, actor: cliActor(), reasonRequired: false } });
-    expect((await call('PATCH', `/api/operator/operators/${adminId}`, admin, { role: 'moderator', reason: 'Ich gehe' })).json().code).toBe('LastAdmin');
+    expect((await call('PATCH', `/api/operator/operators/${adminId}`, admin, { role: 'moderator', reason: 'Ich gehe' })).json().code).toBe(
+      'LastAdmin',
+    );
     // Enabled again, it is: now the first may step down, and the second may not.
     await updateOperator({ ctx: t.ctx, input: { id: second.id, body: { disabled: false }, actor: cliActor(), reasonRequired: false } });
-    expect((await call('PATCH', `/api/operator/operators/${adminId}`, admin, { role: 'moderator', reason: 'Ich gehe' })).json().role).toBe('moderator');
+    expect((await call('PATCH', `/api/operator/operators/${adminId}`, admin, { role: 'moderator', reason: 'Ich gehe' })).json().role).toBe(
+      'moderator',
+    );
     // The demoted admin's session is a moderator's from the next request on.
     expect((await call('GET', '/api/operator/operators', admin)).statusCode).toBe(403);
     const secondSession = await login({ email: 'zweiter@example.org', password: 'Zweiter!Admin2026' });
-    expect((await call('PATCH', `/api/operator/operators/${second.id}`, secondSession, { role: 'moderator', reason: 'Test' })).json().code).toBe('LastAdmin');
-    expect((await call('PATCH', `/api/operator/operators/${adminId}`, secondSession, { role: 'admin', reason: 'Zurück' })).json().role).toBe('admin');
+    expect(
+      (await call('PATCH', `/api/operator/operators/${second.id}`, secondSession, { role: 'moderator', reason: 'Test' })).json().code,
+    ).toBe('LastAdmin');
+    expect(
+      (await call('PATCH', `/api/operator/operators/${adminId}`, secondSession, { role: 'admin', reason: 'Zurück' })).json().role,
+    ).toBe('admin');
   });
 
   test('two admins demoting or disabling each other at once: one wins, an active admin stays (every round)', async () => {
@@ -480,8 +635,14 @@ describe('operator management (admin)', () => {
     const secondId = await operatorId(second.email);
     for (let round = 0; round < 8; round++) {
       // Exactly these two are active admins.
-      await updateOperator({ ctx: t.ctx, input: { id: firstId, body: { role: 'admin', disabled: false }, actor: cliActor(), reasonRequired: false } });
-      await updateOperator({ ctx: t.ctx, input: { id: secondId, body: { role: 'admin', disabled: false }, actor: cliActor(), reasonRequired: false } });
+      await updateOperator({
+        ctx: t.ctx,
+        input: { id: firstId, body: { role: 'admin', disabled: false }, actor: cliActor(), reasonRequired: false },
+      });
+      await updateOperator({
+        ctx: t.ctx,
+        input: { id: secondId, body: { role: 'admin', disabled: false }, actor: cliActor(), reasonRequired: false },
+      });
       const [a, b] = await Promise.all([login(first), login(second)]);
       const body = round % 2 ? { disabled: true, reason: 'Machtkampf' } : { role: 'moderator', reason: 'Machtkampf' };
       const answers = await Promise.all([
@@ -495,15 +656,23 @@ describe('operator management (admin)', () => {
       const active = (await t.ctx.db.select().from(operators)).filter((o) => o.role === 'admin' && o.disabledAt === null);
       expect([round, active.length]).toEqual([round, 1]);
     }
-    await updateOperator({ ctx: t.ctx, input: { id: firstId, body: { role: 'admin', disabled: false }, actor: cliActor(), reasonRequired: false } });
+    await updateOperator({
+      ctx: t.ctx,
+      input: { id: firstId, body: { role: 'admin', disabled: false }, actor: cliActor(), reasonRequired: false },
+    });
   });
 
   test('the services check the role too: a moderator actor cannot manage operators', async () => {
     const moderator = { operatorId: await operatorId(MODERATOR.email), name: MODERATOR.email, role: 'moderator' as const };
     await expect(
-      updateOperator({ ctx: t.ctx, input: { id: moderator.operatorId, body: { role: 'admin', reason: 'Selbst befördert' }, actor: moderator } }),
+      updateOperator({
+        ctx: t.ctx,
+        input: { id: moderator.operatorId, body: { role: 'admin', reason: 'Selbst befördert' }, actor: moderator },
+      }),
     ).rejects.toMatchObject({ code: 'Forbidden' });
-    await expect(addOperator({ ctx: t.ctx, input: { email: 'x@example.org', password: 'Gelbe!Karte2026', actor: moderator } })).rejects.toMatchObject({ code: 'Forbidden' });
+    await expect(
+      addOperator({ ctx: t.ctx, input: { email: 'x@example.org', password: 'Gelbe!Karte2026', actor: moderator } }),
+    ).rejects.toMatchObject({ code: 'Forbidden' });
   });
 });
 
@@ -515,7 +684,9 @@ describe('operator-add on the command line', () => {
     const again = await addOperator({ ctx: t.ctx, input: { email: 'cli@example.org', password: 'Kommando!Zeile2027', role: 'admin' } });
     expect(again).toMatchObject({ role: 'admin', created: false });
     expect((await call('GET', '/api/operator/me', session)).statusCode).toBe(401);
-    const rows = (await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.subjectId, created.id)).orderBy(moderationLog.id)).map((r) => [r.action, r.actor]);
+    const rows = (await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.subjectId, created.id)).orderBy(moderationLog.id)).map(
+      (r) => [r.action, r.actor],
+    );
     expect(rows).toEqual([
       ['operator-add', expect.stringMatching(/^cli:/)],
       ['password-reset', expect.stringMatching(/^cli:/)],
@@ -525,7 +696,15 @@ describe('operator-add on the command line', () => {
 
   test('no password ever reaches the audit log or the operators list', async () => {
     const all = JSON.stringify(await t.ctx.db.select().from(moderationLog));
-    for (const password of [ADMIN.password, MODERATOR.password, 'Neues!Passwort2026', 'Gelbe!Karte2026', 'Zweiter!Admin2026', 'Kommando!Zeile2026', 'Kommando!Zeile2027']) {
+    for (const password of [
+      ADMIN.password,
+      MODERATOR.password,
+      'Neues!Passwort2026',
+      'Gelbe!Karte2026',
+      'Zweiter!Admin2026',
+      'Kommando!Zeile2026',
+      'Kommando!Zeile2027',
+    ]) {
       expect(all).not.toContain(password);
     }
     expect(all).not.toMatch(/scrypt\$/);

@@ -68,7 +68,11 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
 
   r.post(
     operatorPaths.login,
-    { config: { operatorAccess: 'public' }, bodyLimit: 8 * 1024, schema: { summary: 'Sign in: sets the session cookie', body: loginBody, response: { 200: operatorSchema, ...errors } } },
+    {
+      config: { operatorAccess: 'public' },
+      bodyLimit: 8 * 1024,
+      schema: { summary: 'Sign in: sets the session cookie', body: loginBody, response: { 200: operatorSchema, ...errors } },
+    },
     async (request, reply) => {
       let session: Awaited<ReturnType<typeof loginOperator>>;
       try {
@@ -86,7 +90,10 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
 
   r.post(
     operatorPaths.logout,
-    { config: { operatorAccess: 'public' }, schema: { summary: 'Sign out: ends the session, clears the cookie', response: { 204: { type: 'null' }, ...errors } } },
+    {
+      config: { operatorAccess: 'public' },
+      schema: { summary: 'Sign out: ends the session, clears the cookie', response: { 204: { type: 'null' }, ...errors } },
+    },
     async (request, reply) => {
       const token = request.cookies[OPERATOR_COOKIE];
       if (token) await logoutOperator({ ctx, input: { token } });
@@ -95,8 +102,10 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     },
   );
 
-  r.get(operatorPaths.me, { config: { operatorAccess: 'operator' }, schema: { summary: 'The signed-in operator', response: { 200: operatorSchema, ...errors } } }, async (request) =>
-    toOperatorDto(request.operator!),
+  r.get(
+    operatorPaths.me,
+    { config: { operatorAccess: 'operator' }, schema: { summary: 'The signed-in operator', response: { 200: operatorSchema, ...errors } } },
+    async (request) => toOperatorDto(request.operator!),
   );
 
   r.post(
@@ -107,14 +116,20 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: { summary: 'Change the own password', body: passwordBody, response: { 204: { type: 'null' }, ...errors } },
     },
     async (request, reply) => {
-      await changePassword({ ctx, input: { operator: request.operator!, token: request.cookies[OPERATOR_COOKIE]!, passwords: request.body } });
+      await changePassword({
+        ctx,
+        input: { operator: request.operator!, token: request.cookies[OPERATOR_COOKIE]!, passwords: request.body },
+      });
       return reply.code(204).send();
     },
   );
 
   r.get(
     operatorAccountPaths.operators,
-    { config: { operatorAccess: 'admin' }, schema: { summary: 'The operators (role, disabled, last login)', response: { 200: operatorListSchema, ...errors } } },
+    {
+      config: { operatorAccess: 'admin' },
+      schema: { summary: 'The operators (role, disabled, last login)', response: { 200: operatorListSchema, ...errors } },
+    },
     async (request) => listOperators({ ctx, input: { actor: actorOf(request) } }),
   );
 
@@ -123,7 +138,11 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 8 * 1024,
-      schema: { summary: 'Create an operator with a start password', body: createBody, response: { 201: operatorAccountSchema, ...errors } },
+      schema: {
+        summary: 'Create an operator with a start password',
+        body: createBody,
+        response: { 201: operatorAccountSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const created = await createOperator({ ctx, input: { operator: request.body, actor: actorOf(request) } });
@@ -150,7 +169,10 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     OPENAPI_JSON_PATH,
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'The OpenAPI 3.1 document of this server’s API (JSON)', response: { 200: operatorOpenApiDocumentSchema, ...errors } },
+      schema: {
+        summary: 'The OpenAPI 3.1 document of this server’s API (JSON)',
+        response: { 200: operatorOpenApiDocumentSchema, ...errors },
+      },
     },
     async () => app.swagger() as z.input<typeof operatorOpenApiDocumentSchema>,
   );

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { isValidEmail, type OperatorDto } from '@erd/shared-contracts/wire';
-import { isValidOperatorPassword, OPERATOR_ROLES, type OperatorAccountDto, type OperatorListDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
+import {
+  isValidOperatorPassword,
+  OPERATOR_ROLES,
+  type OperatorAccountDto,
+  type OperatorListDto,
+  type OperatorRole,
+} from '@erd/shared-contracts/backoffice';
 import {
   OPERATOR_INPUT_MESSAGES,
   operatorErrorCodeSchema,
@@ -135,7 +141,10 @@ async function applyChange(
   if (!target) throw new NotFoundError(MESSAGES.notFound);
   // The acting admin, checked again under the lock: one demoted or disabled by a change that
   // committed meanwhile acts no more (the command line has no account).
-  if (input.actor.operatorId && !locked.some((row) => row.id === input.actor.operatorId && row.role === 'admin' && row.disabledAt === null)) {
+  if (
+    input.actor.operatorId &&
+    !locked.some((row) => row.id === input.actor.operatorId && row.role === 'admin' && row.disabledAt === null)
+  ) {
     throw new ForbiddenError(MESSAGES.forbidden);
   }
   if (input.disabled === true && input.actor.operatorId === target.id) throw new CodedError(409, codes.SelfDisable, MESSAGES.selfDisable);
@@ -144,7 +153,11 @@ async function applyChange(
   const disabled = input.disabled ?? target.disabledAt !== null;
   const wasActiveAdmin = target.role === 'admin' && target.disabledAt === null;
   const staysActiveAdmin = role === 'admin' && !disabled;
-  if (wasActiveAdmin && !staysActiveAdmin && !locked.some((row) => row.id !== target.id && row.role === 'admin' && row.disabledAt === null)) {
+  if (
+    wasActiveAdmin &&
+    !staysActiveAdmin &&
+    !locked.some((row) => row.id !== target.id && row.role === 'admin' && row.disabledAt === null)
+  ) {
     throw new CodedError(409, codes.LastAdmin, MESSAGES.lastAdmin);
   }
 
@@ -269,7 +282,9 @@ export async function updateOperator({
   const { role, disabled } = input.body;
   // The API's reason is checked by its schema already; the command line's option here.
   const reason = reasonOf(input.body.reason, input.reasonRequired ?? true);
-  const row = await ctx.db.transaction((tx) => applyChange(tx, ctx.now(), { targetId: input.id, role, disabled, reason, actor: input.actor }));
+  const row = await ctx.db.transaction((tx) =>
+    applyChange(tx, ctx.now(), { targetId: input.id, role, disabled, reason, actor: input.actor }),
+  );
   ctx.log.info({ operator: row.id, role: row.role, disabled: row.disabledAt !== null, actor: input.actor.name }, 'operator changed');
   return toAccount(row);
 }
@@ -370,7 +385,13 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * The operator of a session token, or null (unknown, ended, idle for 30 minutes, older than 12
  * hours, or the operator is disabled). A use moves the session's end, written at most once a minute.
  */
-export async function operatorOfSession({ ctx, input }: { ctx: Pick<AppContext, 'db' | 'now'>; input: { token: string } }): Promise<OperatorPrincipal | null> {
+export async function operatorOfSession({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db' | 'now'>;
+  input: { token: string };
+}): Promise<OperatorPrincipal | null> {
   if (!TOKEN_PATTERN.test(input.token)) return null;
   const now = ctx.now();
   const tokenHash = sha256Hex(input.token);

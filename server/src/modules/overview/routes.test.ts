@@ -24,7 +24,12 @@ const ADMIN = { email: 'admin@example.org', password: 'Anstoss!Tabelle2026' };
 const MODERATOR = { email: 'moderator@example.org', password: 'Anstoss!Tabelle2027' };
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+    payload: who,
+  });
   expect(res.statusCode).toBe(200);
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
@@ -46,7 +51,16 @@ async function vote(participationId: string, challengeId: string, at: string, re
 }
 
 async function profile(sub: string, clubId: string, at: string): Promise<void> {
-  await t.ctx.db.insert(profiles).values({ sub, clubId, firstname: 'A', lastname: 'B', street: 'Weg 1', city: '80331 München', createdAt: new Date(at), updatedAt: new Date(at) });
+  await t.ctx.db.insert(profiles).values({
+    sub,
+    clubId,
+    firstname: 'A',
+    lastname: 'B',
+    street: 'Weg 1',
+    city: '80331 München',
+    createdAt: new Date(at),
+    updatedAt: new Date(at),
+  });
 }
 
 beforeAll(async () => {
@@ -55,26 +69,74 @@ beforeAll(async () => {
   await seedYear(db, 'year-2025');
   await seedYear(db, 'year-2026');
   await seedClubs(db, 10);
-  await seedChallenge(db, { id: 'est', yearId: 'year-2026', position: 0, type: 'bfv-erd-estimate', dates: { startDate: '2026-05-01', endDate: '2026-05-31' } });
+  await seedChallenge(db, {
+    id: 'est',
+    yearId: 'year-2026',
+    position: 0,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2026-05-01', endDate: '2026-05-31' },
+  });
   await seedChallenge(db, {
     id: 'slogan',
     yearId: 'year-2026',
     position: 1,
-    dates: { startDate: '2026-06-01', endDate: '2026-06-30', startDateSubmission: '2026-06-01', endDateSubmission: '2026-06-10', startDateVoting: '2026-06-11', endDateVoting: '2026-06-30' },
+    dates: {
+      startDate: '2026-06-01',
+      endDate: '2026-06-30',
+      startDateSubmission: '2026-06-01',
+      endDateSubmission: '2026-06-10',
+      startDateVoting: '2026-06-11',
+      endDateVoting: '2026-06-30',
+    },
   });
   await seedChallenge(db, {
     id: 'pics',
     yearId: 'year-2026',
     position: 2,
     type: 'bfv-erd-picture-vote',
-    dates: { startDate: '2026-06-15', endDate: '2026-07-31', startDateSubmission: '2026-06-15', endDateSubmission: '2026-07-01', startDateVoting: '2026-07-02', endDateVoting: '2026-07-31' },
+    dates: {
+      startDate: '2026-06-15',
+      endDate: '2026-07-31',
+      startDateSubmission: '2026-06-15',
+      endDateSubmission: '2026-07-01',
+      startDateVoting: '2026-07-02',
+      endDateVoting: '2026-07-31',
+    },
   });
-  await seedChallenge(db, { id: 'later', yearId: 'year-2026', position: 3, type: 'bfv-erd-estimate', dates: { startDate: '2026-08-01', endDate: '2026-08-31' } });
-  await seedChallenge(db, { id: 'old', yearId: 'year-2025', position: 0, type: 'bfv-erd-estimate', dates: { startDate: '2025-05-01', endDate: '2025-05-31' } });
+  await seedChallenge(db, {
+    id: 'later',
+    yearId: 'year-2026',
+    position: 3,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2026-08-01', endDate: '2026-08-31' },
+  });
+  await seedChallenge(db, {
+    id: 'old',
+    yearId: 'year-2025',
+    position: 0,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2025-05-01', endDate: '2025-05-31' },
+  });
   await seedParticipation(db, { id: 's1', challengeId: 'slogan', clubId: 'club-1000-m' });
   await seedParticipation(db, { id: 's2', challengeId: 'slogan', clubId: 'club-1000-w', state: 'pending', publishedAt: null });
-  await seedParticipation(db, { id: 'p1', challengeId: 'pics', clubId: 'club-1001-m', state: 'pending', publishedAt: null, objectTypeId: 'bfv-erd-picture-participation', slogan: null });
-  await seedParticipation(db, { id: 'p2', challengeId: 'pics', clubId: 'club-1001-w', state: 'pending', publishedAt: null, objectTypeId: 'bfv-erd-picture-participation', slogan: null });
+  await seedParticipation(db, {
+    id: 'p1',
+    challengeId: 'pics',
+    clubId: 'club-1001-m',
+    state: 'pending',
+    publishedAt: null,
+    objectTypeId: 'bfv-erd-picture-participation',
+    slogan: null,
+  });
+  await seedParticipation(db, {
+    id: 'p2',
+    challengeId: 'pics',
+    clubId: 'club-1001-w',
+    state: 'pending',
+    publishedAt: null,
+    objectTypeId: 'bfv-erd-picture-participation',
+    slogan: null,
+  });
   await seedParticipation(db, { id: 'o1', challengeId: 'old', clubId: 'club-1002-m', state: 'pending', publishedAt: null });
 
   // Today (15 June, Berlin): 00:00 Berlin is 22:00 UTC the day before.
@@ -162,7 +224,12 @@ describe('content', () => {
       ['pics', 3, 'submission', 2, 2],
       ['later', 4, 'before', 0, 0],
     ]);
-    expect(overview.challenges[1]).toMatchObject({ headline: 'slogan', type: 'bfv-erd-text-vote', startDate: '2026-06-01', endDate: '2026-06-30' });
+    expect(overview.challenges[1]).toMatchObject({
+      headline: 'slogan',
+      type: 'bfv-erd-text-vote',
+      startDate: '2026-06-01',
+      endDate: '2026-06-30',
+    });
     // The old season's pending entry is not this season's.
     expect(overview.pendingTotal).toBe(3);
   });
@@ -192,7 +259,7 @@ describe('content', () => {
   test('the ten newest audit entries, newest first', () => {
     expect(overview.audit).toHaveLength(10);
     // The two operators were added now (operator-add), then the newest eight of the twelve.
-    expect(overview.audit.map((a: AuditEntryDto) => a.action === 'operator-add' ? a.action : a.subjectId)).toEqual([
+    expect(overview.audit.map((a: AuditEntryDto) => (a.action === 'operator-add' ? a.action : a.subjectId))).toEqual([
       'operator-add',
       'operator-add',
       ...[12, 11, 10, 9, 8, 7, 6, 5].map((n) => `entry-${n}`),
@@ -206,10 +273,19 @@ describe('a server without a season', () => {
     const empty = await createTestApp({ now: NOW });
     try {
       await addOperator({ ctx: empty.ctx, input: { ...ADMIN, role: 'admin' } });
-      const res = await empty.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF }, payload: ADMIN });
+      const res = await empty.app.inject({
+        method: 'POST',
+        url: '/api/operator/login',
+        headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+        payload: ADMIN,
+      });
       const session = res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
       const overview = (
-        await empty.app.inject({ method: 'GET', url: '/api/operator/overview?days=7', headers: { cookie: `XSRF-TOKEN=${XSRF}; ${OPERATOR_COOKIE}=${session}` } })
+        await empty.app.inject({
+          method: 'GET',
+          url: '/api/operator/overview?days=7',
+          headers: { cookie: `XSRF-TOKEN=${XSRF}; ${OPERATOR_COOKIE}=${session}` },
+        })
       ).json<OverviewDto>();
       expect(overview.challenges).toEqual([]);
       expect(overview.pendingTotal).toBe(0);

@@ -30,12 +30,19 @@ beforeAll(async () => {
   t = await createTestApp({ now: new Date('2026-08-10T10:00:00Z'), env: { PUBLIC_URL: 'https://punktejagd.example' } });
   writeFiles(path.join(t.webRoot, 'host/dist'), { 'index.html': SHELL });
   await seedClubs(t.ctx.db, 4);
-  await t.ctx.db.insert(clubs).values({ id: 'club-9999-m', clubnumber: '9999', clubname: HOSTILE, team: 'm', search: normalizeSearch(HOSTILE) });
+  await t.ctx.db
+    .insert(clubs)
+    .values({ id: 'club-9999-m', clubnumber: '9999', clubname: HOSTILE, team: 'm', search: normalizeSearch(HOSTILE) });
   await seedYear(t.ctx.db);
   // Voting runs on 2026-08-10 (seed dates: submission to June, voting from July).
   await seedChallenge(t.ctx.db, { id: 'c-text', position: 0, type: 'bfv-erd-text-vote' });
   await seedChallenge(t.ctx.db, { id: 'c-est', position: 1, type: 'bfv-erd-estimate' });
-  await seedParticipation(t.ctx.db, { id: 'p-live', challengeId: 'c-text', clubId: 'club-1000-m', slogan: 'Wir holen uns den Pokal – süß & scharf, „ß“ inklusive!' });
+  await seedParticipation(t.ctx.db, {
+    id: 'p-live',
+    challengeId: 'c-text',
+    clubId: 'club-1000-m',
+    slogan: 'Wir holen uns den Pokal – süß & scharf, „ß“ inklusive!',
+  });
   await seedParticipation(t.ctx.db, { id: 'p-pending', challengeId: 'c-text', clubId: 'club-1000-w', state: 'pending', slogan: 'Geheim' });
   await seedParticipation(t.ctx.db, { id: 'p-hostile', challengeId: 'c-text', clubId: 'club-9999-m', slogan: HOSTILE });
   // The year's table as a publication writes it (modules/results).
@@ -54,9 +61,26 @@ async function graph(pathname: string, userAgent = WHATSAPP) {
   const { result, error, response } = await ogs({
     url: `${base}${pathname}`,
     fetchOptions: { headers: { 'user-agent': userAgent } },
-    urlValidatorSettings: { protocols: ['http'], require_tld: false, require_protocol: true, allow_underscores: false, require_host: true, require_port: false, require_valid_protocol: true, allow_trailing_dot: false, allow_protocol_relative_urls: false, validate_length: true, allow_fragments: true, allow_query_components: true },
+    urlValidatorSettings: {
+      protocols: ['http'],
+      require_tld: false,
+      require_protocol: true,
+      allow_underscores: false,
+      require_host: true,
+      require_port: false,
+      require_valid_protocol: true,
+      allow_trailing_dot: false,
+      allow_protocol_relative_urls: false,
+      validate_length: true,
+      allow_fragments: true,
+      allow_query_components: true,
+    },
   });
-  return { result: result as Record<string, unknown> & { ogImage?: { url: string; width?: string; height?: string; alt?: string }[] }, error, status: (response as { status: number }).status };
+  return {
+    result: result as Record<string, unknown> & { ogImage?: { url: string; width?: string; height?: string; alt?: string }[] },
+    error,
+    status: (response as { status: number }).status,
+  };
 }
 
 const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
@@ -67,13 +91,19 @@ describe('every public route has its own head', () => {
       const { result, status } = await graph('/challenge/c-text/p-live?via=whatsapp', agent);
       expect(status).toBe(200);
       expect(result.ogTitle).toBe('c-text: Spruch von Verein 0000 – Punktejagd');
-      expect(result.ogDescription).toBe('„Wir holen uns den Pokal – süß & scharf, „ß“ inklusive!“ – der Spruch von Verein 0000 (Herren) bei „c-text“. Jetzt abstimmen!');
+      expect(result.ogDescription).toBe(
+        '„Wir holen uns den Pokal – süß & scharf, „ß“ inklusive!“ – der Spruch von Verein 0000 (Herren) bei „c-text“. Jetzt abstimmen!',
+      );
       expect(result.ogUrl).toBe('https://punktejagd.example/challenge/c-text/p-live');
       expect(result.ogType).toBe('article');
       expect(result.ogLocale).toBe('de_DE');
       expect(result.ogSiteName).toBe('Punktejagd');
       expect(result.twitterCard).toBe('summary_large_image');
-      expect(result.ogImage?.[0]).toMatchObject({ url: 'https://punktejagd.example/share/entry/c-text/p-live.png', width: '1200', height: '630' });
+      expect(result.ogImage?.[0]).toMatchObject({
+        url: 'https://punktejagd.example/share/entry/c-text/p-live.png',
+        width: '1200',
+        height: '630',
+      });
       expect(result.ogImage?.[0]?.alt).toContain('Verein 0000 (Herren)');
     }
     const html = (await page('/challenge/c-text/p-live')).body;
@@ -92,12 +122,17 @@ describe('every public route has its own head', () => {
   test('the standings: the top three', async () => {
     const { result } = await graph('/tabelle');
     expect(result.ogTitle).toBe('Gesamttabelle – Punktejagd');
-    expect(result.ogDescription).toBe('Saison 2026: 1. Verein 0001 (Herren) 300 Punkte · 2. Verein 0000 (Herren) 180 Punkte · 3. Verein 0000 (Damen) 95 Punkte');
+    expect(result.ogDescription).toBe(
+      'Saison 2026: 1. Verein 0001 (Herren) 300 Punkte · 2. Verein 0000 (Herren) 180 Punkte · 3. Verein 0000 (Damen) 95 Punkte',
+    );
     expect(result.ogImage?.[0]?.url).toBe('https://punktejagd.example/share/standings.png');
   });
 
   test('a browse list, the overview, home and the legal pages', async () => {
-    expect((await graph('/challenge/c-text')).result).toMatchObject({ ogTitle: 'c-text: Stöbern – Punktejagd', ogUrl: 'https://punktejagd.example/challenge/c-text' });
+    expect((await graph('/challenge/c-text')).result).toMatchObject({
+      ogTitle: 'c-text: Stöbern – Punktejagd',
+      ogUrl: 'https://punktejagd.example/challenge/c-text',
+    });
     expect((await graph('/challenge/c-text')).result.ogDescription).toContain('Jetzt abstimmen – bis 31.12.');
     expect((await graph('/challenge')).result).toMatchObject({ ogTitle: 'Die Challenges – Punktejagd' });
     expect((await graph('/challenge')).result.ogDescription).toContain('#1 c-text: Jetzt abstimmen');
@@ -109,16 +144,21 @@ describe('every public route has its own head', () => {
 });
 
 describe('unknown or unpublished things answer 404 with the 404 screen', () => {
-  test.each(['/challenge/unknown', '/challenge/c-text/unknown', '/tabelle/unknown', '/club/unknown', '/challenge/c-text/p-pending', '/challenge/c-est/p-live', '/challenge/unknown/p-live'])(
-    '%s',
-    async (url) => {
-      const res = await page(url, { 'user-agent': FACEBOOK });
-      expect(res.statusCode).toBe(404);
-      expect(res.body).toContain('<title>kein Treffer – Punktejagd</title>');
-      expect(res.body).not.toContain('Geheim');
-      expect(res.body).toContain('<div id="root"></div>');
-    },
-  );
+  test.each([
+    '/challenge/unknown',
+    '/challenge/c-text/unknown',
+    '/tabelle/unknown',
+    '/club/unknown',
+    '/challenge/c-text/p-pending',
+    '/challenge/c-est/p-live',
+    '/challenge/unknown/p-live',
+  ])('%s', async (url) => {
+    const res = await page(url, { 'user-agent': FACEBOOK });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<title>kein Treffer – Punktejagd</title>');
+    expect(res.body).not.toContain('Geheim');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
 
   test('an entry that is rejected after it was shared disappears from the preview at once', async () => {
     await seedParticipation(t.ctx.db, { id: 'p-later', challengeId: 'c-text', clubId: 'club-1001-m', slogan: 'Bald weg' });
@@ -190,8 +230,23 @@ test('the page is compressed once per version: gzip and brotli decode to the sam
 
 describe('the archive of ended seasons (issue 26)', () => {
   beforeAll(async () => {
-    await t.ctx.db.insert(years).values({ id: 'year-2025', year: 2025, teasers: { teaser1: { headline: 'T', images: [] }, teaser2: { headline: 'T', images: [] }, teaserPrizes: { headline: 'T', images: [] } } });
-    const days = { startDate: '2025-03-01', endDate: '2025-04-30', startDateSubmission: '2025-03-01', endDateSubmission: '2025-03-31', startDateVoting: '2025-04-01', endDateVoting: '2025-04-30' };
+    await t.ctx.db.insert(years).values({
+      id: 'year-2025',
+      year: 2025,
+      teasers: {
+        teaser1: { headline: 'T', images: [] },
+        teaser2: { headline: 'T', images: [] },
+        teaserPrizes: { headline: 'T', images: [] },
+      },
+    });
+    const days = {
+      startDate: '2025-03-01',
+      endDate: '2025-04-30',
+      startDateSubmission: '2025-03-01',
+      endDateSubmission: '2025-03-31',
+      startDateVoting: '2025-04-01',
+      endDateVoting: '2025-04-30',
+    };
     await seedChallenge(t.ctx.db, { id: 'c-old', yearId: 'year-2025', position: 0, type: 'bfv-erd-text-vote', dates: days });
     const rows = [{ club: { _id: 'club-1002-m', clubname: 'Verein 0002', clubnumber: '1002', team: 'm' as const }, place: 1, points: 100 }];
     const { body, etag } = serializeRows(rows);

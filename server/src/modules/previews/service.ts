@@ -80,7 +80,12 @@ export function cleanText(value: string, max: number): string {
     .replace(/\s+/g, ' ')
     .trim();
   const chars = [...flat];
-  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? flat
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 const teamLabel = (team: string) => TEAM_LABELS[team as Team] ?? team;
@@ -93,7 +98,8 @@ function phaseLine(challenge: ChallengeDto, today: string): string {
   if (state === 'upcoming') return `Startet am ${formatDayMonth(challenge.fields.startDate)}.`;
   if (isVoteChallenge(challenge)) {
     const f = challenge.fields;
-    if (state === 'submit') return `Beiträge bis ${formatDayMonth(f.endDateSubmission)} einreichen, Abstimmung ab ${formatDayMonth(f.startDateVoting)}.`;
+    if (state === 'submit')
+      return `Beiträge bis ${formatDayMonth(f.endDateSubmission)} einreichen, Abstimmung ab ${formatDayMonth(f.startDateVoting)}.`;
     return `Jetzt abstimmen – bis ${formatDayMonth(f.endDateVoting)}.`;
   }
   return `Mitmachen bis ${formatDayMonth(challenge.fields.endDate)}.`;
@@ -141,7 +147,6 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
   const titled = (part: string) => `${cleanText(part, TITLE_PART_MAX)} – ${product}`;
 
   const rowsOf = (name: string) => standingRowsOf(resultFile, name);
-
 
   function notFound(pathname: string): PreviewOf {
     return {
@@ -217,7 +222,13 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
     };
   }
 
-  async function entryPage(season: SpaceDataDto, challenge: ChallengeDto, participationId: string, today: string, path: string): Promise<PreviewOf> {
+  async function entryPage(
+    season: SpaceDataDto,
+    challenge: ChallengeDto,
+    participationId: string,
+    today: string,
+    path: string,
+  ): Promise<PreviewOf> {
     const found = isVoteChallenge(challenge) ? await contentService.findPublishedParticipation(ctx.db, participationId) : undefined;
     const entryTopics = [topics.content, topics.entries(challenge.sys.id)];
     if (!found || found.participation.challengeId !== challenge.sys.id) return { ...notFound(path), topics: entryTopics };
@@ -227,7 +238,9 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
     const voting = challengeTimeState(challenge, today) === 'vote';
     const slogan = participation.slogan ? cleanText(participation.slogan, 200) : null;
     const call = voting ? ' Jetzt abstimmen!' : '';
-    const description = slogan ? `„${slogan}“ – der Spruch von ${by} bei „${headline}“.${call}` : `Das Bild von ${by} bei „${headline}“.${call}`;
+    const description = slogan
+      ? `„${slogan}“ – der Spruch von ${by} bei „${headline}“.${call}`
+      : `Das Bild von ${by} bei „${headline}“.${call}`;
     return {
       preview: {
         status: 200,
@@ -253,7 +266,9 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
         status: 200,
         title: `Gesamttabelle – ${product}`,
         description: cleanText(
-          rows.length ? `Saison ${season.year.fields.year}: ${podium(rows)}` : `Saison ${season.year.fields.year}: Die ersten Punkte werden bald vergeben.`,
+          rows.length
+            ? `Saison ${season.year.fields.year}: ${podium(rows)}`
+            : `Saison ${season.year.fields.year}: Die ersten Punkte werden bald vergeben.`,
           DESCRIPTION_MAX,
         ),
         path: '/tabelle',
@@ -271,7 +286,10 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
       preview: {
         status: 200,
         title: `Gesamttabelle ${year} – ${product}`,
-        description: cleanText(rows.length ? `Endstand der Saison ${year}: ${podium(rows)}` : `Saison ${year}: Die Gesamttabelle wurde nicht veröffentlicht.`, DESCRIPTION_MAX),
+        description: cleanText(
+          rows.length ? `Endstand der Saison ${year}: ${podium(rows)}` : `Saison ${year}: Die Gesamttabelle wurde nicht veröffentlicht.`,
+          DESCRIPTION_MAX,
+        ),
         path: paths.seasonStandings(year),
         type: 'website',
         image: { path: sharePaths.standingsCard, ...SHARE_CARD, alt: `Gesamttabelle ${year} der ${product}` },
@@ -288,7 +306,12 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
       preview: {
         status: 200,
         title: `#${number} ${headline}: Tabelle – ${product}`,
-        description: cleanText(rows.length ? `Tabelle #${number} ${headline}: ${podium(rows)}` : `#${number} ${headline}: Die Ergebnisse folgen nach dem Ende der Challenge.`, DESCRIPTION_MAX),
+        description: cleanText(
+          rows.length
+            ? `Tabelle #${number} ${headline}: ${podium(rows)}`
+            : `#${number} ${headline}: Die Ergebnisse folgen nach dem Ende der Challenge.`,
+          DESCRIPTION_MAX,
+        ),
         path,
         type: 'website',
         image: { path: sharePaths.challengeCard(challenge.id), ...SHARE_CARD, alt: `#${number} ${headline}` },
@@ -316,7 +339,11 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
         ),
         path,
         type: 'profile',
-        image: { path: sharePaths.clubCard(club.id), ...SHARE_CARD, alt: `${by}${row ? `: Platz ${row.place}, ${points(row.points)}` : ''}` },
+        image: {
+          path: sharePaths.clubCard(club.id),
+          ...SHARE_CARD,
+          alt: `${by}${row ? `: Platz ${row.place}, ${points(row.points)}` : ''}`,
+        },
       },
       topics: clubTopics,
     };
@@ -337,7 +364,14 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
     const legal = isLegalPath(path) ? path.slice(1) : null;
     if (legal) {
       return {
-        preview: { status: 200, title: titled(LEGAL_TITLES[legal]!), description: `${LEGAL_TITLES[legal]} der ${product}.`, path, type: 'website', image: siteImage(product) },
+        preview: {
+          status: 200,
+          title: titled(LEGAL_TITLES[legal]!),
+          description: `${LEGAL_TITLES[legal]} der ${product}.`,
+          path,
+          type: 'website',
+          image: siteImage(product),
+        },
         topics: [topics.content],
       };
     }
@@ -362,10 +396,21 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
     } catch (error) {
       // No season yet: the site's pages keep the site's own head (their screens say that it starts soon).
       if (!(error instanceof NotFoundError)) throw error;
-      const early: Record<string, string> = { '/': `${product} – Bereit zu punkten?`, '/challenge': `Die Challenges – ${product}`, '/tabelle': `Gesamttabelle – ${product}` };
+      const early: Record<string, string> = {
+        '/': `${product} – Bereit zu punkten?`,
+        '/challenge': `Die Challenges – ${product}`,
+        '/tabelle': `Gesamttabelle – ${product}`,
+      };
       if (early[path]) {
         return {
-          preview: { status: 200, title: early[path], description: `Die ${product} für Amateurfußballvereine: Challenges, Abstimmungen und Tabelle.`, path, type: 'website', image: siteImage(product) },
+          preview: {
+            status: 200,
+            title: early[path],
+            description: `Die ${product} für Amateurfußballvereine: Challenges, Abstimmungen und Tabelle.`,
+            path,
+            type: 'website',
+            image: siteImage(product),
+          },
           topics: [topics.content],
         };
       }
@@ -395,7 +440,11 @@ export function createPreviews({ ctx, resultFile }: PreviewSources) {
     const table = segment(path, /^\/tabelle\/([^/]+)$/);
     if (table) {
       const challenge = challengeById(table[0]!);
-      if (challenge) return challengeStandings({ id: challenge.sys.id, headline: challenge.fields.headline, number: challengeNumber(challenges, challenge.sys.id) }, path);
+      if (challenge)
+        return challengeStandings(
+          { id: challenge.sys.id, headline: challenge.fields.headline, number: challengeNumber(challenges, challenge.sys.id) },
+          path,
+        );
       // A challenge of an ended season keeps its table's address.
       const archived = (await archive()).flatMap((s) => s.challenges).find((c) => c.id === table[0]);
       return archived ? challengeStandings(archived, path) : notFound(path);

@@ -212,7 +212,6 @@ export const CSV_HEADER = [
   'Stimmen',
 ];
 
-
 /** GET /api/operator/reach.csv: the same rows (up to `CSV_MAX_ROWS`) as a CSV file (lib/csv), German header and labels. */
 export async function getReachCsv({
   ctx,

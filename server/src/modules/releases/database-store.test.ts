@@ -43,8 +43,17 @@ test('release stores the build and switches the pointer; list; rollback switches
   const first = await releases.create({ name: 'mf_standings', distDir: dist, now });
   expect(first.id).toMatch(/^20260501T123456Z-[0-9a-f]{8}$/);
   expect(first.files).toBe(4);
-  expect(first.pointer).toEqual({ release: first.id, entry: `/remotes/mf_standings/${first.id}/mf-manifest.json`, publishedAt: '2026-05-01T12:34:56.789Z' });
-  const files = await releases.files('mf_standings', first.id, ['static/js/1.abcdef12.js', 'static/js/1.abcdef12.js.br', 'mf-manifest.json', 'nope.js']);
+  expect(first.pointer).toEqual({
+    release: first.id,
+    entry: `/remotes/mf_standings/${first.id}/mf-manifest.json`,
+    publishedAt: '2026-05-01T12:34:56.789Z',
+  });
+  const files = await releases.files('mf_standings', first.id, [
+    'static/js/1.abcdef12.js',
+    'static/js/1.abcdef12.js.br',
+    'mf-manifest.json',
+    'nope.js',
+  ]);
   expect(Object.fromEntries(files.map((f) => [f.path, [f.contentType, f.data.toString('hex')]]))).toEqual({
     'mf-manifest.json': ['application/json; charset=utf-8', Buffer.from('{"name":"mf_standings"}').toString('hex')],
     'static/js/1.abcdef12.js': ['application/javascript; charset=utf-8', Buffer.from('chunk').toString('hex')],
@@ -94,7 +103,12 @@ test('refuses a build without manifest, an existing or invalid id, and an unknow
 
 test('a copy that fails half-way leaves the old release live and nothing of the new one', async () => {
   // Enough files for several INSERT statements before the failure.
-  writeFiles(dist, Object.fromEntries(Array.from({ length: 450 }, (_, i) => [`static/media/${String(i).padStart(3, '0')}.0a1b2c3d.svg`, `<svg>${i}</svg>`])));
+  writeFiles(
+    dist,
+    Object.fromEntries(
+      Array.from({ length: 450 }, (_, i) => [`static/media/${String(i).padStart(3, '0')}.0a1b2c3d.svg`, `<svg>${i}</svg>`]),
+    ),
+  );
   await store().create({ name: 'mf_challenges', distDir: dist, id: 'good' });
   let reads = 0;
   const failing = store(async (file) => {
@@ -144,7 +158,7 @@ test('a release and a rollback are announced on the change feed (the CLI has no 
   try {
     const before = feed.changedAt([topics.releases]);
     await store().create({ name: 'mf_backoffice', distDir: dist, id: 'b1' });
-    for (const started = Date.now(); feed.changedAt([topics.releases]) === before; ) {
+    for (const started = Date.now(); feed.changedAt([topics.releases]) === before;) {
       if (Date.now() - started > 5000) throw new Error('no notification within 5 s');
       await new Promise((r) => setTimeout(r, 10));
     }

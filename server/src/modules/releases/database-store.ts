@@ -97,7 +97,12 @@ export function createDatabaseReleaseStore(options: DatabaseReleaseStoreOptions)
       const id = input.id ?? `${timestampId(now)}-${(await hashDir(distDir)).slice(0, 8)}`;
       if (!RELEASE_ID.test(id)) throw new ValidationError(`Invalid release id "${id}"`);
       const exists = async () =>
-        (await db.select({ id: remoteReleases.id }).from(remoteReleases).where(and(eq(remoteReleases.remote, input.name), eq(remoteReleases.id, id)))).length > 0;
+        (
+          await db
+            .select({ id: remoteReleases.id })
+            .from(remoteReleases)
+            .where(and(eq(remoteReleases.remote, input.name), eq(remoteReleases.id, id)))
+        ).length > 0;
       const conflict = () => new ConflictError(`Release "${id}" of ${input.name} already exists`);
       if (await exists()) throw conflict();
       let pointer: ReleasePointer;
@@ -121,7 +126,10 @@ export function createDatabaseReleaseStore(options: DatabaseReleaseStoreOptions)
             if (batch.length >= BATCH_ROWS || batchBytes >= BATCH_BYTES) await flush();
           }
           await flush();
-          await tx.update(remoteReleases).set({ bytes }).where(and(eq(remoteReleases.remote, input.name), eq(remoteReleases.id, id)));
+          await tx
+            .update(remoteReleases)
+            .set({ bytes })
+            .where(and(eq(remoteReleases.remote, input.name), eq(remoteReleases.id, id)));
           return setLive(tx, input.name, id, now);
         });
       } catch (error) {
@@ -156,7 +164,13 @@ export function createDatabaseReleaseStore(options: DatabaseReleaseStoreOptions)
         const manifest = await tx
           .select({ path: remoteReleaseFiles.path })
           .from(remoteReleaseFiles)
-          .where(and(eq(remoteReleaseFiles.remote, input.name), eq(remoteReleaseFiles.releaseId, input.id), eq(remoteReleaseFiles.path, MANIFEST)));
+          .where(
+            and(
+              eq(remoteReleaseFiles.remote, input.name),
+              eq(remoteReleaseFiles.releaseId, input.id),
+              eq(remoteReleaseFiles.path, MANIFEST),
+            ),
+          );
         if (!manifest.length) throw new NotFoundError(`Release "${input.id}" of ${input.name} has no ${MANIFEST}`);
         return setLive(tx, input.name, input.id, now);
       });
@@ -189,7 +203,9 @@ export function createDatabaseReleaseStore(options: DatabaseReleaseStoreOptions)
       return db
         .select({ path: remoteReleaseFiles.path, contentType: remoteReleaseFiles.contentType, data: remoteReleaseFiles.data })
         .from(remoteReleaseFiles)
-        .where(and(eq(remoteReleaseFiles.remote, name), eq(remoteReleaseFiles.releaseId, id), inArray(remoteReleaseFiles.path, [...paths])));
+        .where(
+          and(eq(remoteReleaseFiles.remote, name), eq(remoteReleaseFiles.releaseId, id), inArray(remoteReleaseFiles.path, [...paths])),
+        );
     },
 
     async createdAt(name, id) {

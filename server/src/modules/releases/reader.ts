@@ -62,9 +62,11 @@ export function createDatabaseReleaseReader(store: DatabaseReleaseStore, feed: C
     });
     const current = { since, promise };
     loading = current;
-    void promise.finally(() => {
-      if (loading === current) loading = null;
-    }).catch(() => undefined);
+    void promise
+      .finally(() => {
+        if (loading === current) loading = null;
+      })
+      .catch(() => undefined);
     return promise;
   }
 

@@ -1,14 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { tempDir, writeFiles } from '../../test-support/app.js';
-import {
-  createRelease,
-  listReleases,
-  parseRemoteName,
-  readCurrentRelease,
-  releaseEntry,
-  rollbackRelease,
-} from './service.js';
+import { createRelease, listReleases, parseRemoteName, readCurrentRelease, releaseEntry, rollbackRelease } from './service.js';
 
 let root: string;
 let remotesDir: string;
@@ -29,7 +22,9 @@ afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 test('parseRemoteName accepts the folder or the container name', () => {
   expect(parseRemoteName('mf-standings')).toBe('mf_standings');
   expect(parseRemoteName('mf_auth')).toBe('mf_auth');
-  expect(() => parseRemoteName('mf-nope')).toThrow(/Unknown remote "mf-nope"\. Use one of: mf-auth, mf-challenges, mf-standings, mf-profile, mf-backoffice$/);
+  expect(() => parseRemoteName('mf-nope')).toThrow(
+    /Unknown remote "mf-nope"\. Use one of: mf-auth, mf-challenges, mf-standings, mf-profile, mf-backoffice$/,
+  );
   expect(parseRemoteName('mf-backoffice')).toBe('mf_backoffice');
 });
 

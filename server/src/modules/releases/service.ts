@@ -38,9 +38,7 @@ export function parseRemoteName(value: string): ServedRemoteName {
   const normalized = value.trim().replace(/-/g, '_');
   const name = SERVED_REMOTE_NAMES.find((n) => n === normalized);
   if (!name) {
-    throw new ValidationError(
-      `Unknown remote "${value}". Use one of: ${SERVED_REMOTE_NAMES.map((n) => REMOTE_WORKSPACES[n]).join(', ')}`,
-    );
+    throw new ValidationError(`Unknown remote "${value}". Use one of: ${SERVED_REMOTE_NAMES.map((n) => REMOTE_WORKSPACES[n]).join(', ')}`);
   }
   return name;
 }
@@ -106,7 +104,11 @@ export async function listFiles(dir: string, prefix = ''): Promise<string[]> {
 export async function hashDir(dir: string): Promise<string> {
   const hash = createHash('sha256');
   for (const rel of await listFiles(dir)) {
-    hash.update(rel).update('\0').update(await fs.readFile(path.join(dir, rel))).update('\0');
+    hash
+      .update(rel)
+      .update('\0')
+      .update(await fs.readFile(path.join(dir, rel)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -124,7 +126,10 @@ async function writePointer(remotesDir: string, name: ServedRemoteName, id: stri
 }
 
 export function timestampId(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 export interface CreateReleaseInput {

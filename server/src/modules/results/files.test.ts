@@ -18,8 +18,21 @@ beforeAll(async () => {
   t = await createTestApp({ now: new Date('2026-06-15T10:00:00Z') });
   await seedYear(t.ctx.db, 'year-f');
   await seedClubs(t.ctx.db, 3);
-  await seedChallenge(t.ctx.db, { id: 'f-est', yearId: 'year-f', type: 'bfv-erd-estimate', dates: { startDate: '2026-05-01', endDate: '2026-05-31' }, rightAnswer: 10 });
-  await seedParticipation(t.ctx.db, { id: 'f1', challengeId: 'f-est', clubId: 'club-1000-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 9 });
+  await seedChallenge(t.ctx.db, {
+    id: 'f-est',
+    yearId: 'year-f',
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2026-05-01', endDate: '2026-05-31' },
+    rightAnswer: 10,
+  });
+  await seedParticipation(t.ctx.db, {
+    id: 'f1',
+    challengeId: 'f-est',
+    clubId: 'club-1000-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 9,
+  });
 });
 afterAll(() => t.close());
 
@@ -45,7 +58,14 @@ test('a publication elsewhere (the CLI: a notification only) is served once it a
   const files = createResultFiles(t.ctx.db, t.app.changes);
   const before = await files.get('overall-year-f.json');
   // Written behind the cache's back (no announcement): the copy in memory stays.
-  await seedParticipation(t.ctx.db, { id: 'f2', challengeId: 'f-est', clubId: 'club-1000-w', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 10 });
+  await seedParticipation(t.ctx.db, {
+    id: 'f2',
+    challengeId: 'f-est',
+    clubId: 'club-1000-w',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 10,
+  });
   expect(await files.get('overall-year-f.json')).toBe(before);
   const cli = { db: t.ctx.db, now: t.ctx.now, log: t.ctx.log };
   const topic = [topics.result('overall', 'year-f')];
@@ -82,9 +102,19 @@ test('while the feed is not live every request reads the database (unchanged byt
   const files = createResultFiles(t.ctx.db, feed);
   const first = await files.get('overall-year-f.json');
   onLive(false);
-  await seedParticipation(t.ctx.db, { id: 'f3', challengeId: 'f-est', clubId: 'club-1001-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 11 });
+  await seedParticipation(t.ctx.db, {
+    id: 'f3',
+    challengeId: 'f-est',
+    clubId: 'club-1001-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 11,
+  });
   // Published without any announcement reaching this feed: still served at once.
-  await publishChallengeResults({ ctx: { db: t.ctx.db, now: t.ctx.now, log: t.ctx.log }, input: { challengeId: 'f-est', body: { expectedVersion: 2, reason: 'Nachtrag 2' }, actor } });
+  await publishChallengeResults({
+    ctx: { db: t.ctx.db, now: t.ctx.now, log: t.ctx.log },
+    input: { challengeId: 'f-est', body: { expectedVersion: 2, reason: 'Nachtrag 2' }, actor },
+  });
   const fresh = await files.get('overall-year-f.json');
   expect(fresh.etag).not.toBe(first.etag);
   expect(ids(fresh)).toContain('club-1001-m');

@@ -62,7 +62,8 @@ export function createResultFiles(db: Db, feed: ChangeFeed | null) {
     // An existing year or challenge without published results has an empty table (clubs without
     // points are not listed), not a missing file: the standings show their empty state either way,
     // and browsers do not log a failed request on every visit until the first results.
-    if (await repo.resultSubjectExists(db, kind, key)) return cache.prepare({ body: EMPTY.body, etag: EMPTY.etag, lastModified: null }, previous);
+    if (await repo.resultSubjectExists(db, kind, key))
+      return cache.prepare({ body: EMPTY.body, etag: EMPTY.etag, lastModified: null }, previous);
     throw new NotFoundError('Unbekannte Ergebnisdatei');
   }
 

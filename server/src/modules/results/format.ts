@@ -13,8 +13,7 @@ export function formatRows(rows: readonly StandingRowDto[]): string {
   if (!rows.length) return '  (keine Zeilen)';
   return rows
     .map((row) => {
-      const figure =
-        row.votes !== undefined ? `${row.votes} Stimmen` : row.estimate !== undefined ? `Zahl ${row.estimate}` : '';
+      const figure = row.votes !== undefined ? `${row.votes} Stimmen` : row.estimate !== undefined ? `Zahl ${row.estimate}` : '';
       const club = `${row.club.clubname} (${row.club.clubnumber}, ${TEAM_LABELS[row.club.team]})`;
       return `  ${pad(`${row.place}.`, 6, true)}  ${pad(club, 48)}  ${pad(figure, 16)}  ${pad(String(row.points), 5, true)} P.`;
     })
@@ -23,7 +22,9 @@ export function formatRows(rows: readonly StandingRowDto[]): string {
 
 export function formatChallenge(c: ResultChallengeDto): string {
   const answer = c.needsAnswer ? ` · richtige Antwort: ${c.rightAnswer ?? 'fehlt'}` : '';
-  const published = c.published ? `veröffentlicht v${c.published.version} (${c.published.publishedAt}, ${c.published.publishedBy})` : 'nicht veröffentlicht';
+  const published = c.published
+    ? `veröffentlicht v${c.published.version} (${c.published.publishedAt}, ${c.published.publishedBy})`
+    : 'nicht veröffentlicht';
   const state = c.ended ? 'beendet' : `läuft (${c.timeState}), veröffentlichbar ab ${c.publishableFrom}`;
   return `#${c.number} ${c.challengeId}  ${c.headline}\n    ${c.objectTypeId} · Wertung: ${RANKING_LABELS[c.ranking]}${answer} · ${c.participants} Teilnahmen · ${state} · ${published}`;
 }

@@ -38,7 +38,11 @@ export async function findPublishedResult(
 }
 
 /** The tag of the current file only (the cheap check of the serving cache). */
-export async function findPublishedTag(db: Db, kind: PublishedResultKind, key: string): Promise<{ etag: string; publishedAt: Date } | undefined> {
+export async function findPublishedTag(
+  db: Db,
+  kind: PublishedResultKind,
+  key: string,
+): Promise<{ etag: string; publishedAt: Date } | undefined> {
   const [row] = await db
     .select({ etag: publishedResults.etag, publishedAt: publishedResults.publishedAt })
     .from(publishedResults)
@@ -155,7 +159,10 @@ export async function listPublishedOfYear(
 export async function findClubs(db: Db, ids: string[]): Promise<Map<string, StandingClubDto>> {
   const result = new Map<string, StandingClubDto>();
   for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await db.select().from(clubs).where(inArray(clubs.id, ids.slice(i, i + 1000)));
+    const rows = await db
+      .select()
+      .from(clubs)
+      .where(inArray(clubs.id, ids.slice(i, i + 1000)));
     for (const c of rows) result.set(c.id, toStandingClub(c));
   }
   return result;
@@ -166,13 +173,19 @@ export function toStandingClub(c: ClubRow): StandingClubDto {
 }
 
 /** Adds a version and makes it the current file. The unique index refuses a second copy of a version. */
-export async function insertVersion(
-  db: Db,
-  row: Omit<ResultVersionRow, 'id'> & { body: string },
-): Promise<void> {
+export async function insertVersion(db: Db, row: Omit<ResultVersionRow, 'id'> & { body: string }): Promise<void> {
   const { body, ...version } = row;
   await db.insert(resultVersions).values(version);
-  const current = { kind: row.kind, key: row.key, yearId: row.yearId, version: row.version, rows: row.rows, body, etag: row.etag, publishedAt: row.publishedAt };
+  const current = {
+    kind: row.kind,
+    key: row.key,
+    yearId: row.yearId,
+    version: row.version,
+    rows: row.rows,
+    body,
+    etag: row.etag,
+    publishedAt: row.publishedAt,
+  };
   // The update takes the proposed row (`excluded`): the rows and the bytes are sent once, not twice.
   const excluded = (column: { name: string }) => sql`excluded.${sql.identifier(column.name)}`;
   await db
@@ -222,9 +235,21 @@ export async function findCurrentVersionNumber(db: Db, kind: PublishedResultKind
 
 const RESULT_ACTIONS: ModerationAction[] = ['results-answer', 'results-publish'];
 
-export async function listAudit(db: Db, input: { challengeId?: string; from: number; size: number }): Promise<{ rows: ModerationLogRow[]; total: number }> {
-  const where = and(inArray(moderationLog.action, RESULT_ACTIONS), input.challengeId ? eq(moderationLog.challengeId, input.challengeId) : undefined);
-  const rows = await db.select().from(moderationLog).where(where).orderBy(desc(moderationLog.at), desc(moderationLog.id)).limit(input.size).offset(input.from);
+export async function listAudit(
+  db: Db,
+  input: { challengeId?: string; from: number; size: number },
+): Promise<{ rows: ModerationLogRow[]; total: number }> {
+  const where = and(
+    inArray(moderationLog.action, RESULT_ACTIONS),
+    input.challengeId ? eq(moderationLog.challengeId, input.challengeId) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(moderationLog)
+    .where(where)
+    .orderBy(desc(moderationLog.at), desc(moderationLog.id))
+    .limit(input.size)
+    .offset(input.from);
   const [total] = await db.select({ total: count() }).from(moderationLog).where(where);
   return { rows, total: total?.total ?? 0 };
 }

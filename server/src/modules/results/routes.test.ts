@@ -52,7 +52,13 @@ beforeAll(async () => {
   await seedChallenge(db, { id: 'slogan', yearId: 'year-2026', position: 1, dates: voteEnded });
   await seedChallenge(db, { id: 'goals', yearId: 'year-2026', position: 2, type: 'bfv-erd-goals', dates: ended, rightAnswer: null });
   await seedChallenge(db, { id: 'pics', yearId: 'year-2026', position: 3, type: 'bfv-erd-picture-vote', dates: voteEnded });
-  await seedChallenge(db, { id: 'running', yearId: 'year-2026', position: 4, type: 'bfv-erd-estimate', dates: { startDate: '2026-06-01', endDate: '2026-06-30' } });
+  await seedChallenge(db, {
+    id: 'running',
+    yearId: 'year-2026',
+    position: 4,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2026-06-01', endDate: '2026-06-30' },
+  });
   await seedChallenge(db, {
     id: 'voting',
     yearId: 'year-2026',
@@ -72,7 +78,14 @@ beforeAll(async () => {
 
   await seedParticipation(db, { id: 's1', challengeId: 'slogan', clubId: 'club-1000-m', slogan: 'Auf geht’s!' });
   await seedParticipation(db, { id: 's2', challengeId: 'slogan', clubId: 'club-1003-m', slogan: 'Hopp hopp' });
-  await seedParticipation(db, { id: 's3', challengeId: 'slogan', clubId: 'club-1003-w', slogan: 'Leise', state: 'pending', publishedAt: null });
+  await seedParticipation(db, {
+    id: 's3',
+    challengeId: 'slogan',
+    clubId: 'club-1003-w',
+    slogan: 'Leise',
+    state: 'pending',
+    publishedAt: null,
+  });
   await seedVotes(db, 's1', 'slogan', 3);
   await seedVotes(db, 's2', 'slogan', 5);
   await seedVotes(db, 's1', 'slogan', 4, { removed: true });
@@ -96,7 +109,12 @@ beforeAll(async () => {
 
 /** An operator session (12 hours: tests that move the clock sign in again). */
 async function login(): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: OPERATOR });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+    payload: OPERATOR,
+  });
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
 
@@ -147,7 +165,14 @@ describe('before anything is published', () => {
     }
     // A NUL is refused by the input rule before anything else (400).
     expect((await t.app.inject({ url: '/results/challenge-%00.json' })).statusCode).toBe(400);
-    for (const name of ['overall-year-1999.json', 'challenge-nope.json', 'other.json', 'overall-.json', 'challenge-est.json.gz', 'challenge-%0A.json']) {
+    for (const name of [
+      'overall-year-1999.json',
+      'challenge-nope.json',
+      'other.json',
+      'overall-.json',
+      'challenge-est.json.gz',
+      'challenge-%0A.json',
+    ]) {
       const res = await t.app.inject({ url: `/results/${name}` });
       expect([name, res.statusCode]).toEqual([name, 404]);
       expect(res.json()).toMatchObject({ code: 'NotFound' });
@@ -161,8 +186,23 @@ describe('before anything is published', () => {
     expect(overview.yearId).toBe('year-2026');
     expect(overview.overall).toBeNull();
     const row = (id: string) => overview.challenges.find((c) => c.challengeId === id)!;
-    expect(row('est')).toMatchObject({ number: 1, ended: true, ranking: 'closest', needsAnswer: true, rightAnswer: null, participants: 4, published: null });
-    expect(row('slogan')).toMatchObject({ number: 2, ended: true, ranking: 'votes', needsAnswer: false, participants: 2, publishableFrom: '2026-06-11' });
+    expect(row('est')).toMatchObject({
+      number: 1,
+      ended: true,
+      ranking: 'closest',
+      needsAnswer: true,
+      rightAnswer: null,
+      participants: 4,
+      published: null,
+    });
+    expect(row('slogan')).toMatchObject({
+      number: 2,
+      ended: true,
+      ranking: 'votes',
+      needsAnswer: false,
+      participants: 2,
+      publishableFrom: '2026-06-11',
+    });
     expect(row('goals')).toMatchObject({ number: 3, ranking: 'highest', needsAnswer: false });
     expect(row('running')).toMatchObject({ ended: false, timeState: 'ongoing', publishableFrom: '2026-07-01' });
     expect(row('voting')).toMatchObject({ ended: false, timeState: 'vote', publishableFrom: '2026-06-21' });
@@ -324,7 +364,13 @@ describe('publishing', () => {
     expect(res.statusCode).toBe(200);
     const published = res.json() as PublishResultDto;
     expect(published.challenge).toMatchObject({ kind: 'challenge', key: 'est', version: 1, publishedBy: OPERATOR.email, reason: null });
-    expect(published.challenge.rules).toMatchObject({ ranking: 'closest', rightAnswer: 1000, points: DEFAULT_POINTS_TABLE, challengeNumber: 1, participants: 4 });
+    expect(published.challenge.rules).toMatchObject({
+      ranking: 'closest',
+      rightAnswer: 1000,
+      points: DEFAULT_POINTS_TABLE,
+      challengeNumber: 1,
+      participants: 4,
+    });
     expect(published.overall.version).toBe(1);
 
     const { res: served, rows } = await file('challenge-est.json');
@@ -389,8 +435,24 @@ describe('publishing', () => {
     expect(res.statusCode).toBe(200);
     const { rows } = await file('challenge-slogan.json');
     expect(rows).toEqual([
-      { club: { _id: 'club-1003-m', clubname: 'Verein 0003', clubnumber: '1003', team: 'm' }, points: 100, place: 1, challengeNumber: 2, votes: 5, participationId: 's2', slogan: 'Hopp hopp' },
-      { club: { _id: 'club-1000-m', clubname: 'Verein 0000', clubnumber: '1000', team: 'm' }, points: 80, place: 2, challengeNumber: 2, votes: 3, participationId: 's1', slogan: 'Auf geht’s!' },
+      {
+        club: { _id: 'club-1003-m', clubname: 'Verein 0003', clubnumber: '1003', team: 'm' },
+        points: 100,
+        place: 1,
+        challengeNumber: 2,
+        votes: 5,
+        participationId: 's2',
+        slogan: 'Hopp hopp',
+      },
+      {
+        club: { _id: 'club-1000-m', clubname: 'Verein 0000', clubnumber: '1000', team: 'm' },
+        points: 80,
+        place: 2,
+        challengeNumber: 2,
+        votes: 3,
+        participationId: 's1',
+        slogan: 'Auf geht’s!',
+      },
     ]);
     const picture = await op('POST', resultPaths.publish('pics'), { expectedVersion: 0 });
     expect(picture.statusCode).toBe(200);
@@ -457,7 +519,10 @@ describe('publishing', () => {
   test('a correction: removed votes and a new right answer change the preview; the new version needs a reason; old versions stay readable', async () => {
     // An operator removes three of the leader's votes (a burst from one address): the ranking flips.
     const records = (await op('GET', '/api/operator/votes?participationId=s2')).json() as { items: { id: number }[] };
-    const removal = await op('POST', '/api/operator/votes/remove', { ids: records.items.slice(0, 3).map((v) => v.id), reason: 'Stimmen aus einem Netz' });
+    const removal = await op('POST', '/api/operator/votes/remove', {
+      ids: records.items.slice(0, 3).map((v) => v.id),
+      reason: 'Stimmen aus einem Netz',
+    });
     expect(removal.statusCode).toBe(200);
     const preview = (await op('GET', resultPaths.preview('slogan'))).json() as ResultPreviewDto;
     expect(preview).toMatchObject({ changed: true, canPublish: true, currentVersion: 1 });
@@ -478,8 +543,22 @@ describe('publishing', () => {
     ]);
     const versions = (await op('GET', resultPaths.versions('slogan'))).json() as { items: ResultVersionDto[] };
     expect(versions.items.map((v) => [v.version, v.reason, brief(v.rows)])).toEqual([
-      [2, 'Drei Stimmen entfernt', [['club-1000-m', 1, 100], ['club-1003-m', 2, 80]]],
-      [1, null, [['club-1003-m', 1, 100], ['club-1000-m', 2, 80]]],
+      [
+        2,
+        'Drei Stimmen entfernt',
+        [
+          ['club-1000-m', 1, 100],
+          ['club-1003-m', 2, 80],
+        ],
+      ],
+      [
+        1,
+        null,
+        [
+          ['club-1003-m', 1, 100],
+          ['club-1000-m', 2, 80],
+        ],
+      ],
     ]);
     expect(brief((await file('overall-year-2026.json')).rows)![0]).toEqual(['club-1000-m', 1, 165]);
 
@@ -489,7 +568,9 @@ describe('publishing', () => {
     expect((await file('challenge-est.json')).rows![0]!.rightEstimate).toBe(1000);
     const estPreview = (await op('GET', resultPaths.preview('est'))).json() as ResultPreviewDto;
     expect(estPreview.changed).toBe(true);
-    expect((await op('POST', resultPaths.publish('est'), { expectedVersion: 1, reason: 'Offizielle Zahl korrigiert' })).statusCode).toBe(200);
+    expect((await op('POST', resultPaths.publish('est'), { expectedVersion: 1, reason: 'Offizielle Zahl korrigiert' })).statusCode).toBe(
+      200,
+    );
     expect(brief((await file('challenge-est.json')).rows)![0]).toEqual(['club-1000-m', 1, 100]);
 
     const audit = (await op('GET', resultPaths.audit)).json() as ResultAuditPageDto;
@@ -510,7 +591,11 @@ describe('publishing', () => {
       estimate: 42,
       state: 'published',
     });
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/profile', headers: memberHeaders(member, { 'x-xsrf-token': XSRF, cookie: xsrfCookie }) });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile',
+      headers: memberHeaders(member, { 'x-xsrf-token': XSRF, cookie: xsrfCookie }),
+    });
     expect(deleted.statusCode).toBe(204);
     expect(await t.ctx.db.select().from(profiles).where(eq(profiles.clubId, 'club-1005-m'))).toEqual([]);
     await on('2026-07-01', async () => {
@@ -531,7 +616,14 @@ describe('concurrency across challenges', () => {
       // `voting` ended on 2026-06-20; its one entry (with votes) and a fresh goals challenge are published together.
       await seedParticipation(t.ctx.db, { id: 'v1', challengeId: 'voting', clubId: 'club-1001-w', slogan: 'Gleichzeitig' });
       await seedChallenge(t.ctx.db, { id: 'goals-2', yearId: 'year-2026', position: 6, type: 'bfv-erd-goals', dates: ended });
-      await seedParticipation(t.ctx.db, { id: 'g-2', challengeId: 'goals-2', clubId: 'club-1001-w', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 3 });
+      await seedParticipation(t.ctx.db, {
+        id: 'g-2',
+        challengeId: 'goals-2',
+        clubId: 'club-1001-w',
+        objectTypeId: 'bfv-erd-estimate-participation',
+        slogan: null,
+        estimate: 3,
+      });
       const [a, b] = await Promise.all([
         op('POST', resultPaths.publish('voting'), { expectedVersion: 0 }),
         op('POST', resultPaths.publish('goals-2'), { expectedVersion: 0 }),
@@ -555,7 +647,10 @@ describe('concurrency across challenges', () => {
 
 test('a withdrawn challenge (issue 26) leaves the overview and the #n; the next overall table leaves its points out', async () => {
   await on('2026-07-01', async () => {
-    await t.ctx.db.update(challenges).set({ withdrawnAt: new Date(), withdrawnReason: 'Fehler in der Frage' }).where(eq(challenges.id, 'est'));
+    await t.ctx.db
+      .update(challenges)
+      .set({ withdrawnAt: new Date(), withdrawnReason: 'Fehler in der Frage' })
+      .where(eq(challenges.id, 'est'));
     const overview = (await op('GET', resultPaths.overview)).json() as ResultOverviewDto;
     expect(overview.challenges.map((c) => [c.challengeId, c.number]).slice(0, 3)).toEqual([
       ['slogan', 1],
@@ -563,7 +658,14 @@ test('a withdrawn challenge (issue 26) leaves the overview and the #n; the next 
       ['pics', 3],
     ]);
     await seedChallenge(t.ctx.db, { id: 'goals-3', yearId: 'year-2026', position: 7, type: 'bfv-erd-goals', dates: ended });
-    await seedParticipation(t.ctx.db, { id: 'g-3', challengeId: 'goals-3', clubId: 'club-1000-w', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 3 });
+    await seedParticipation(t.ctx.db, {
+      id: 'g-3',
+      challengeId: 'goals-3',
+      clubId: 'club-1000-w',
+      objectTypeId: 'bfv-erd-estimate-participation',
+      slogan: null,
+      estimate: 3,
+    });
     expect((await op('POST', resultPaths.publish('goals-3'), { expectedVersion: 0 })).statusCode).toBe(200);
     const latest = ((await op('GET', resultPaths.overallVersions('year-2026'))).json() as { items: ResultVersionDto[] }).items[0]!;
     expect((latest.rules as { challenges: { challengeId: string }[] }).challenges.map((c) => c.challengeId)).not.toContain('est');

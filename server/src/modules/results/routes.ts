@@ -107,7 +107,11 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
     '/api/operator/results/challenges/:challengeId/preview',
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'The table as publishing now would freeze it', params: resultChallengeParamsSchema, response: { 200: resultPreviewSchema, ...errors } },
+      schema: {
+        summary: 'The table as publishing now would freeze it',
+        params: resultChallengeParamsSchema,
+        response: { 200: resultPreviewSchema, ...errors },
+      },
     },
     async (request) => previewChallengeResults({ ctx, input: { challengeId: request.params.challengeId } }),
   );
@@ -124,7 +128,8 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
         response: { 200: resultChallengeSchema, ...errors },
       },
     },
-    async (request) => recordRightAnswer({ ctx, input: { challengeId: request.params.challengeId, body: request.body, actor: actorOf(request) } }),
+    async (request) =>
+      recordRightAnswer({ ctx, input: { challengeId: request.params.challengeId, body: request.body, actor: actorOf(request) } }),
   );
 
   r.post(
@@ -152,7 +157,11 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
     '/api/operator/results/challenges/:challengeId/versions',
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'Every published version of a challenge’s results, newest first', params: resultChallengeParamsSchema, response: { 200: resultVersionListSchema, ...errors } },
+      schema: {
+        summary: 'Every published version of a challenge’s results, newest first',
+        params: resultChallengeParamsSchema,
+        response: { 200: resultVersionListSchema, ...errors },
+      },
     },
     async (request) => listResultVersions({ ctx, input: { kind: 'challenge', key: request.params.challengeId } }),
   );

@@ -1,5 +1,19 @@
-import { DEFAULT_POINTS_TABLE, pointsForPlace, type PointsRowDto, type StandingClubDto, type StandingRowDto } from '@erd/shared-contracts/wire';
-import { AnswerMissingError, placeItems, rankingOf, scoreChallenge, sumOverall, type ScoringChallenge, type ScoringEntry } from './scoring.js';
+import {
+  DEFAULT_POINTS_TABLE,
+  pointsForPlace,
+  type PointsRowDto,
+  type StandingClubDto,
+  type StandingRowDto,
+} from '@erd/shared-contracts/wire';
+import {
+  AnswerMissingError,
+  placeItems,
+  rankingOf,
+  scoreChallenge,
+  sumOverall,
+  type ScoringChallenge,
+  type ScoringEntry,
+} from './scoring.js';
 
 const club = (n: number, team: 'm' | 'w' = 'm', clubname = `Verein ${String(n).padStart(3, '0')}`): StandingClubDto => ({
   _id: `club-${n}-${team}`,
@@ -32,7 +46,13 @@ const goals = (ranking: 'highest' | 'closest' = 'highest', rightAnswer: number |
   points: DEFAULT_POINTS_TABLE,
   challengeNumber: 3,
 });
-const textVote: ScoringChallenge = { objectTypeId: 'bfv-erd-text-vote', ranking: 'votes', rightAnswer: null, points: DEFAULT_POINTS_TABLE, challengeNumber: 4 };
+const textVote: ScoringChallenge = {
+  objectTypeId: 'bfv-erd-text-vote',
+  ranking: 'votes',
+  rightAnswer: null,
+  points: DEFAULT_POINTS_TABLE,
+  challengeNumber: 4,
+};
 const pictureVote: ScoringChallenge = { ...textVote, objectTypeId: 'bfv-erd-picture-vote', challengeNumber: 2 };
 
 const placesAndPoints = (rows: StandingRowDto[]) => rows.map((r) => [r.club._id, r.place, r.points]);
@@ -80,12 +100,28 @@ describe('rankingOf', () => {
 
 describe('placeItems: ties share a place (1, 2, 2, 4)', () => {
   test('competition places and the tie order', () => {
-    const placed = placeItems(['d', 'b', 'a', 'c', 'e'], (x) => ({ a: 1, b: 2, c: 2, d: 4, e: 4 })[x]!, (x, y) => x.localeCompare(y));
+    const placed = placeItems(
+      ['d', 'b', 'a', 'c', 'e'],
+      (x) => ({ a: 1, b: 2, c: 2, d: 4, e: 4 })[x]!,
+      (x, y) => x.localeCompare(y),
+    );
     expect(placed.map(({ item, place }) => `${item}${place}`)).toEqual(['a1', 'b2', 'c2', 'd4', 'e4']);
   });
   test('everybody tied is everybody first; nobody is nothing', () => {
-    expect(placeItems([3, 3, 3], () => 0, () => 0).map((p) => p.place)).toEqual([1, 1, 1]);
-    expect(placeItems([], () => 0, () => 0)).toEqual([]);
+    expect(
+      placeItems(
+        [3, 3, 3],
+        () => 0,
+        () => 0,
+      ).map((p) => p.place),
+    ).toEqual([1, 1, 1]);
+    expect(
+      placeItems(
+        [],
+        () => 0,
+        () => 0,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -107,7 +143,12 @@ describe('estimate: distance to the right answer, smallest first', () => {
   });
 
   test('above and below by the same distance tie and share the place and its points', () => {
-    const rows = scoreChallenge(estimate(100), [entry(1, { estimate: 90 }), entry(2, { estimate: 110 }), entry(3, { estimate: 100 }), entry(4, { estimate: 130 })]);
+    const rows = scoreChallenge(estimate(100), [
+      entry(1, { estimate: 90 }),
+      entry(2, { estimate: 110 }),
+      entry(3, { estimate: 100 }),
+      entry(4, { estimate: 130 }),
+    ]);
     expect(placesAndPoints(rows)).toEqual([
       ['club-3-m', 1, 100],
       ['club-1-m', 2, 80],
@@ -121,7 +162,11 @@ describe('estimate: distance to the right answer, smallest first', () => {
   });
 
   test('a club without a number does not take part; zero is a number', () => {
-    const rows = scoreChallenge(estimate(0), [entry(1, { estimate: null }), entry(2, { estimate: 0 }), entry(3, { estimate: 999_999_999 })]);
+    const rows = scoreChallenge(estimate(0), [
+      entry(1, { estimate: null }),
+      entry(2, { estimate: 0 }),
+      entry(3, { estimate: 999_999_999 }),
+    ]);
     expect(placesAndPoints(rows)).toEqual([
       ['club-2-m', 1, 100],
       ['club-3-m', 2, 80],
@@ -169,11 +214,22 @@ describe('slogan and picture: counted votes, most first', () => {
       ['club-1-m', 2, 80],
       ['club-3-m', 3, 65],
     ]);
-    expect(rows[0]).toEqual({ club: club(2), points: 100, place: 1, challengeNumber: 4, votes: 10, participationId: 'p-2', slogan: 'Hopp!' });
+    expect(rows[0]).toEqual({
+      club: club(2),
+      points: 100,
+      place: 1,
+      challengeNumber: 4,
+      votes: 10,
+      participationId: 'p-2',
+      slogan: 'Hopp!',
+    });
   });
 
   test('a published entry without votes took part and gets the points of its place', () => {
-    const rows = scoreChallenge(pictureVote, [entry(1, { votes: 0, picture: '/media/uploads/a.w640.webp' }), entry(2, { votes: 0, picture: '/b.webp' })]);
+    const rows = scoreChallenge(pictureVote, [
+      entry(1, { votes: 0, picture: '/media/uploads/a.w640.webp' }),
+      entry(2, { votes: 0, picture: '/b.webp' }),
+    ]);
     expect(placesAndPoints(rows)).toEqual([
       ['club-1-m', 1, 100],
       ['club-2-m', 1, 100],
@@ -261,7 +317,13 @@ describe('the points table at its boundaries', () => {
   });
 
   test("the challenge's own table applies", () => {
-    const own: ScoringChallenge = { ...textVote, points: [{ fromPlace: 1, toPlace: 2, points: 7 }, { fromPlace: 3, toPlace: null, points: 1 }] };
+    const own: ScoringChallenge = {
+      ...textVote,
+      points: [
+        { fromPlace: 1, toPlace: 2, points: 7 },
+        { fromPlace: 3, toPlace: null, points: 1 },
+      ],
+    };
     const rows = scoreChallenge(own, [entry(1, { votes: 3 }), entry(2, { votes: 2 }), entry(3, { votes: 1 }), entry(4, { votes: 0 })]);
     expect(rows.map((r) => r.points)).toEqual([7, 7, 1, 1]);
   });
@@ -273,7 +335,11 @@ describe('the points table at its boundaries', () => {
 });
 
 describe('sumOverall', () => {
-  const row = (n: number, points: number, team: 'm' | 'w' = 'm', clubname?: string): StandingRowDto => ({ club: club(n, team, clubname), points, place: 0 });
+  const row = (n: number, points: number, team: 'm' | 'w' = 'm', clubname?: string): StandingRowDto => ({
+    club: club(n, team, clubname),
+    points,
+    place: 0,
+  });
 
   test('sums per club entry (Herren and Damen apart), ties share a place, listed by name', () => {
     const overall = sumOverall([
@@ -297,7 +363,9 @@ describe('sumOverall', () => {
   test("the club's current data wins; by default the latest table's", () => {
     const renamed = sumOverall([[row(1, 10, 'm', 'Alt')], [row(1, 10, 'm', 'Neu')]]);
     expect(renamed[0]!.club.clubname).toBe('Neu');
-    const current = sumOverall([[row(1, 10, 'm', 'Alt')]], (id) => (id === 'club-1-m' ? { ...club(1), clubname: 'Aktuell', logourl: '/l.svg' } : undefined));
+    const current = sumOverall([[row(1, 10, 'm', 'Alt')]], (id) =>
+      id === 'club-1-m' ? { ...club(1), clubname: 'Aktuell', logourl: '/l.svg' } : undefined,
+    );
     expect(current[0]!.club).toEqual({ ...club(1), clubname: 'Aktuell', logourl: '/l.svg' });
   });
 

@@ -72,7 +72,11 @@ export function compareClubs(a: StandingClubDto, b: StandingClubDto): number {
  * Competition places ("1, 2, 2, 4"): items sorted by `score` (smaller is better; equal scores tie),
  * ties listed by `tieOrder`; an item's place is one more than the number of items scoring better.
  */
-export function placeItems<T>(items: readonly T[], score: (item: T) => number, tieOrder: (a: T, b: T) => number): { item: T; place: number }[] {
+export function placeItems<T>(
+  items: readonly T[],
+  score: (item: T) => number,
+  tieOrder: (a: T, b: T) => number,
+): { item: T; place: number }[] {
   const sorted = items.map((item) => ({ item, score: score(item) })).sort((a, b) => a.score - b.score || tieOrder(a.item, b.item));
   const placed: { item: T; place: number }[] = [];
   sorted.forEach((entry, index) => {
@@ -144,7 +148,11 @@ export function sumOverall(
     }
   }
   const scored = [...totals.values()].filter((t) => t.points > 0).map((t) => ({ club: clubOf(t.club._id) ?? t.club, points: t.points }));
-  return placeItems(scored, (t) => -t.points, (a, b) => compareClubs(a.club, b.club)).map(({ item, place }) => ({
+  return placeItems(
+    scored,
+    (t) => -t.points,
+    (a, b) => compareClubs(a.club, b.club),
+  ).map(({ item, place }) => ({
     club: item.club,
     points: item.points,
     place,

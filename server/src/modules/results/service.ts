@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { publishResultInputSchema, RESULT_INPUT_MESSAGES, resultErrorCodeSchema, rightAnswerInputSchema } from '@erd/shared-contracts/schemas';
+import {
+  publishResultInputSchema,
+  RESULT_INPUT_MESSAGES,
+  resultErrorCodeSchema,
+  rightAnswerInputSchema,
+} from '@erd/shared-contracts/schemas';
 import {
   isVoteChallenge,
   thumbnailUrl,
@@ -129,7 +134,8 @@ interface ComputedTable {
 /** The table of a challenge as it would be published now (throws 409 AnswerMissing where the answer is needed). */
 async function computeTable(db: Db, challenge: ChallengeRow, number: number): Promise<ComputedTable> {
   const ranking = rankingOf(challenge.objectTypeId, challenge.scoring);
-  if (ranking === 'closest' && challenge.rightAnswer === null) throw new CodedError(409, resultErrorCodeSchema.enum.AnswerMissing, MESSAGES.answerMissing);
+  if (ranking === 'closest' && challenge.rightAnswer === null)
+    throw new CodedError(409, resultErrorCodeSchema.enum.AnswerMissing, MESSAGES.answerMissing);
   const entries: ScoringEntry[] = (await repo.listEntriesToScore(db, challenge.id)).map((e) => ({
     participationId: e.participationId,
     club: repo.toStandingClub(e.club),
@@ -139,7 +145,13 @@ async function computeTable(db: Db, challenge: ChallengeRow, number: number): Pr
     picture: pictureOf(e.image),
   }));
   const rows = scoreChallenge(
-    { objectTypeId: challenge.objectTypeId, ranking, rightAnswer: challenge.rightAnswer, points: challenge.points, challengeNumber: number },
+    {
+      objectTypeId: challenge.objectTypeId,
+      ranking,
+      rightAnswer: challenge.rightAnswer,
+      points: challenge.points,
+      challengeNumber: number,
+    },
     entries,
   );
   return { rows, rules: rulesOf(challenge, number, rows.length) };
@@ -173,8 +185,10 @@ async function loadChallenge(db: Db, challengeId: string): Promise<{ challenge: 
   return { challenge, number: numbered.findIndex((c) => c.id === challenge.id) + 1, ofYear: all.filter((c) => c.withdrawnAt === null) };
 }
 
-const sameTable = (a: { rows: StandingRowDto[]; rules: ChallengeResultRulesDto }, b: { rows: StandingRowDto[]; rules: ChallengeResultRulesDto }) =>
-  stableStringify([a.rows, { ...a.rules, endedOn: null }]) === stableStringify([b.rows, { ...b.rules, endedOn: null }]);
+const sameTable = (
+  a: { rows: StandingRowDto[]; rules: ChallengeResultRulesDto },
+  b: { rows: StandingRowDto[]; rules: ChallengeResultRulesDto },
+) => stableStringify([a.rows, { ...a.rules, endedOn: null }]) === stableStringify([b.rows, { ...b.rules, endedOn: null }]);
 
 // ---------------------------------------------------------------------------------------------
 // Operator reads
@@ -186,7 +200,10 @@ export async function getResultsOverview({ ctx, input }: { ctx: Ctx; input: { ye
   if (!(await repo.resultSubjectExists(ctx.db, 'overall', yearId))) throw new NotFoundError(MESSAGES.yearNotFound);
   // A withdrawn challenge (issue 26) is not in the season: not listed, not counted in the #n.
   const ofYear = (await repo.listChallengesOfYear(ctx.db, yearId)).filter((c) => c.withdrawnAt === null);
-  const participants = await repo.countParticipants(ctx.db, ofYear.map((c) => c.id));
+  const participants = await repo.countParticipants(
+    ctx.db,
+    ofYear.map((c) => c.id),
+  );
   const published = new Map((await repo.listPublishedOfYear(ctx.db, yearId, 'challenge')).map((p) => [p.key, p]));
   const today = berlinToday(ctx.now());
   const challenges = await Promise.all(
@@ -218,7 +235,15 @@ export async function previewChallengeResults({ ctx, input }: { ctx: Ctx; input:
   }
   const changed = current ? !sameTable(table, { rows: current.rows, rules: current.rules as ChallengeResultRulesDto }) : false;
   if (current && !changed && blockers.length === 0) blockers.push(MESSAGES.unchanged);
-  return { ...info, rules: table.rules, rows: table.rows, canPublish: blockers.length === 0, blockers, changed, currentVersion: current?.version ?? 0 };
+  return {
+    ...info,
+    rules: table.rules,
+    rows: table.rows,
+    canPublish: blockers.length === 0,
+    blockers,
+    changed,
+    currentVersion: current?.version ?? 0,
+  };
 }
 
 /** GET …/challenges/{id}/versions or …/years/{id}/versions: every version, newest first. */
@@ -306,7 +331,8 @@ export async function recordRightAnswer({
     const { challenge, number } = await loadChallenge(tx, input.challengeId);
     const isVote = rankingOf(challenge.objectTypeId, null) === 'votes';
     if (isVote) throw new ValidationError(MESSAGES.noAnswerForVotes, { field: 'rightAnswer' });
-    if (ranking !== undefined && challenge.objectTypeId !== 'bfv-erd-goals') throw new ValidationError(MESSAGES.rankingOnlyGoals, { field: 'ranking' });
+    if (ranking !== undefined && challenge.objectTypeId !== 'bfv-erd-goals')
+      throw new ValidationError(MESSAGES.rankingOnlyGoals, { field: 'ranking' });
     const current = await repo.findCurrentVersion(tx, 'challenge', challenge.id);
     const reason = reasonOf(body.reason, current !== undefined, MESSAGES.answerReason);
 
@@ -325,7 +351,11 @@ export async function recordRightAnswer({
         actor: input.actor.name,
         challengeId: challenge.id,
         reason,
-        details: { before, after: { rightAnswer: next.rightAnswer, ranking: rankingOf(challenge.objectTypeId, next.scoring) }, publishedVersion: current?.version ?? null },
+        details: {
+          before,
+          after: { rightAnswer: next.rightAnswer, ranking: rankingOf(challenge.objectTypeId, next.scoring) },
+          publishedVersion: current?.version ?? null,
+        },
         at: now,
       });
       ctx.log.info({ challenge: challenge.id, actor: input.actor.name }, 'right answer recorded');
@@ -372,7 +402,9 @@ export async function publishResults({
     }
     const current = await repo.findCurrentVersion(tx, 'challenge', challenge.id);
     if ((current?.version ?? 0) !== expectedVersion) {
-      throw new CodedError(409, resultErrorCodeSchema.enum.VersionConflict, MESSAGES.versionConflict, { currentVersion: current?.version ?? 0 });
+      throw new CodedError(409, resultErrorCodeSchema.enum.VersionConflict, MESSAGES.versionConflict, {
+        currentVersion: current?.version ?? 0,
+      });
     }
     const table = await computeTable(tx, challenge, number);
     if (current && sameTable(table, { rows: current.rows, rules: current.rules as ChallengeResultRulesDto })) {

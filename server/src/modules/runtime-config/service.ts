@@ -15,9 +15,7 @@ export async function listRemotes(releases: ReleaseReader): Promise<RemoteDescri
   return Promise.all(
     SERVED_REMOTE_NAMES.map(async (name): Promise<RemoteDescriptorDto> => {
       const current = await releases.live(name);
-      return current
-        ? { name, entry: current.entry, release: current.release }
-        : { name, entry: `/remotes/${name}/${MANIFEST}` };
+      return current ? { name, entry: current.entry, release: current.release } : { name, entry: `/remotes/${name}/${MANIFEST}` };
     }),
   );
 }
@@ -27,7 +25,13 @@ export async function listRemotes(releases: ReleaseReader): Promise<RemoteDescri
  * now (read per request, or kept until the change feed says a release changed), so a release shows
  * at the next page load.
  */
-export async function getRuntimeConfig({ ctx, releases }: { ctx: Pick<AppContext, 'config'>; releases: ReleaseReader }): Promise<RuntimeConfigDto> {
+export async function getRuntimeConfig({
+  ctx,
+  releases,
+}: {
+  ctx: Pick<AppContext, 'config'>;
+  releases: ReleaseReader;
+}): Promise<RuntimeConfigDto> {
   const { config } = ctx;
   return {
     productName: config.productName,

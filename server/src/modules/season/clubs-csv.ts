@@ -35,7 +35,10 @@ export function decodeClubsCsv(bytes: Uint8Array): { text: string; encoding: Clu
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bom ? bytes.subarray(3) : bytes);
     return { text, encoding: bom ? 'utf-8-bom' : 'utf-8' };
   } catch {
-    if (bom) throw new ClubCsvEncodingError('Die Datei beginnt wie UTF-8, enthält aber Bytes, die kein UTF-8 sind. Speichere sie erneut als „CSV UTF-8“.');
+    if (bom)
+      throw new ClubCsvEncodingError(
+        'Die Datei beginnt wie UTF-8, enthält aber Bytes, die kein UTF-8 sind. Speichere sie erneut als „CSV UTF-8“.',
+      );
     return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
   }
 }

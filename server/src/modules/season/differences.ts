@@ -29,7 +29,11 @@ export const EMPTY = '(leer)';
 
 /** One line of at most `max` characters: line breaks as '⏎', runs of spaces as one. */
 export function shorten(text: string, max = SHOWN_MAX): string {
-  const line = text.trim().replace(/\r\n?|\n/g, ' ⏎ ').replace(/[\t ]+/g, ' ').trim();
+  const line = text
+    .trim()
+    .replace(/\r\n?|\n/g, ' ⏎ ')
+    .replace(/[\t ]+/g, ' ')
+    .trim();
   const chars = [...line];
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
 }
@@ -53,7 +57,10 @@ export function showPoints(points: readonly PointsRowDto[] | null | undefined): 
   if (!points?.length) return EMPTY;
   return shorten(
     points
-      .map((p) => `${p.toPlace === null ? `ab ${p.fromPlace}.` : p.toPlace === p.fromPlace ? `${p.fromPlace}.` : `${p.fromPlace}.–${p.toPlace}.`}: ${p.points}`)
+      .map(
+        (p) =>
+          `${p.toPlace === null ? `ab ${p.fromPlace}.` : p.toPlace === p.fromPlace ? `${p.fromPlace}.` : `${p.fromPlace}.–${p.toPlace}.`}: ${p.points}`,
+      )
       .join(', '),
   );
 }

@@ -6,7 +6,9 @@ import { createMarkdownConverter, markdownToRichText, MESSAGES } from './markdow
 
 describe('markdownToRichText', () => {
   test('keeps the supported subset', () => {
-    const tree = markdownToRichText('# Titel\n\nEin **fetter** und *schräger* Text mit [Link](https://example.org).  \nNeue Zeile\n\n- eins\n- zwei\n\n1. a\n\n---\n');
+    const tree = markdownToRichText(
+      '# Titel\n\nEin **fetter** und *schräger* Text mit [Link](https://example.org).  \nNeue Zeile\n\n- eins\n- zwei\n\n1. a\n\n---\n',
+    );
     expect(tree).toEqual({
       type: 'root',
       children: [
@@ -71,7 +73,7 @@ describe('markdownToRichText', () => {
   });
 });
 
-describe('links: the contracts\' one rule (issue 22)', () => {
+describe("links: the contracts' one rule (issue 22)", () => {
   const hrefs = (markdown: string) => {
     const found: string[] = [];
     JSON.stringify(markdownToRichText(markdown), (key, value: unknown) => {
@@ -131,7 +133,10 @@ describe('hostile structure (issue 22)', () => {
   });
 
   test('a divider of many stars or dashes is no nesting', () => {
-    expect(markdownToRichText('* * * * * * * * * * * * *\n\n- - - - - - - - - - - - - -').children).toEqual([{ type: 'thematicBreak' }, { type: 'thematicBreak' }]);
+    expect(markdownToRichText('* * * * * * * * * * * * *\n\n- - - - - - - - - - - - - -').children).toEqual([
+      { type: 'thematicBreak' },
+      { type: 'thematicBreak' },
+    ]);
   });
 
   test(`${MAX_NESTING} quote and list markers on a line are fine`, () => {
@@ -178,7 +183,10 @@ describe('createMarkdownConverter: off the event loop, bounded in time', () => {
     expect(Date.now() - started).toBeLessThan(8000);
     // The longest the event loop was blocked while the worker worked.
     expect(histogram.max / 1e6).toBeLessThan(1000);
-    expect(await waiting).toEqual({ type: 'root', children: [{ type: 'paragraph', children: [{ type: 'emphasis', children: [{ type: 'text', value: 'danach' }] }] }] });
+    expect(await waiting).toEqual({
+      type: 'root',
+      children: [{ type: 'paragraph', children: [{ type: 'emphasis', children: [{ type: 'text', value: 'danach' }] }] }],
+    });
   });
 
   test('a text that waits too long behind others is not converted: 503, try again', async () => {

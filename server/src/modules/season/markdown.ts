@@ -19,7 +19,8 @@ import { convertMarkdown, MarkdownTooDeepError, MAX_NESTING, WORKER_MARK, type W
 
 export const MESSAGES = {
   tooDeep: `Der Text ist zu tief verschachtelt: Listen und Zitate, Hervorhebungen und Links gehen höchstens ${MAX_NESTING} Ebenen ineinander.`,
-  tooSlow: 'Der Text lässt sich nicht in vertretbarer Zeit umwandeln. Bitte vereinfache die Formatierung (etwa sehr viele *, _ oder > hintereinander) und versuche es noch einmal.',
+  tooSlow:
+    'Der Text lässt sich nicht in vertretbarer Zeit umwandeln. Bitte vereinfache die Formatierung (etwa sehr viele *, _ oder > hintereinander) und versuche es noch einmal.',
   busy: 'Gerade werden viele Texte umgewandelt. Bitte versuche es gleich noch einmal.',
 } as const;
 

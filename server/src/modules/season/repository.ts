@@ -74,7 +74,10 @@ export async function listChallengesOfYear(db: Db, yearId: string): Promise<Chal
 
 export async function findChallengesByIds(db: Db, ids: readonly string[]): Promise<ChallengeRow[]> {
   if (!ids.length) return [];
-  return db.select().from(challenges).where(inArray(challenges.id, [...ids]));
+  return db
+    .select()
+    .from(challenges)
+    .where(inArray(challenges.id, [...ids]));
 }
 
 export async function insertChallenges(db: Db, rows: readonly NewChallengeRow[]): Promise<void> {
@@ -92,7 +95,7 @@ export async function deleteChallenges(db: Db, ids: readonly string[]): Promise<
 /** Every club, read in pages (keyset on id) with a turn between them. */
 export async function listClubs(db: Db): Promise<ClubRow[]> {
   const out: ClubRow[] = [];
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const page: ClubRow[] = await db
       .select()
       .from(clubs)
@@ -159,10 +162,7 @@ export async function challengesWithParticipations(db: Db, ids: readonly string[
 export async function clubsInUse(db: Db, ids: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for await (const part of chunks(ids)) {
-    const entries = await db
-      .selectDistinct({ id: participations.clubId })
-      .from(participations)
-      .where(inArray(participations.clubId, part));
+    const entries = await db.selectDistinct({ id: participations.clubId }).from(participations).where(inArray(participations.clubId, part));
     const accounts = await db.select({ id: profiles.clubId }).from(profiles).where(inArray(profiles.clubId, part));
     [...entries, ...accounts].forEach((r) => found.add(r.id));
   }
@@ -207,4 +207,3 @@ export async function challengesRemovedInBackOffice(db: Db, ids: readonly string
   }
   return found;
 }
-

@@ -8,7 +8,14 @@ import { seedParticipation } from '../../test-support/seed.js';
 import type { StandingRowDto } from '@erd/shared-contracts/wire';
 import { publishChallengeResults, setRightAnswer } from '../results/service.js';
 import { formatDifference } from './differences.js';
-import { formatImportReport, hasUnwrittenDifferences, importSeason, SeasonValidationError, type ImportOptions, type ImportReport } from './service.js';
+import {
+  formatImportReport,
+  hasUnwrittenDifferences,
+  importSeason,
+  SeasonValidationError,
+  type ImportOptions,
+  type ImportReport,
+} from './service.js';
 
 let t: TestApp;
 // 2026-06-15 12:00 in Berlin.
@@ -150,13 +157,19 @@ describe('importSeason', () => {
     const dir = copySeason((season) => {
       const list = season.challenges as Array<Record<string, unknown>>;
       list[0]!.headline = 'Schätzen neu';
-      list[0]!.points = [{ fromPlace: 1, toPlace: 1, points: 50 }, { fromPlace: 2, toPlace: null, points: 10 }];
+      list[0]!.points = [
+        { fromPlace: 1, toPlace: 1, points: 50 },
+        { fromPlace: 2, toPlace: null, points: 10 },
+      ];
       (season.year as { teaser1: Record<string, unknown> }).teaser1.headline = 'Neu';
       // drop challenge-goals (no participations) and challenge-text (has one): neither is deleted
       season.challenges = list.filter((c) => c.id !== 'challenge-goals' && c.id !== 'challenge-text');
     });
     fs.writeFileSync(path.join(dir, 'legal/imprint.md'), '# Anders\n');
-    fs.writeFileSync(path.join(dir, 'clubs.csv'), 'clubnumber,clubname,team,logourl,linkurl\n100,TSV München-Süd 1860,m,assets/logos/tsv.svg,https://tsv.example.org\n');
+    fs.writeFileSync(
+      path.join(dir, 'clubs.csv'),
+      'clubnumber,clubname,team,logourl,linkurl\n100,TSV München-Süd 1860,m,assets/logos/tsv.svg,https://tsv.example.org\n',
+    );
     const before = await snapshot();
 
     const report = await run(dir);
@@ -242,11 +255,20 @@ describe('importSeason', () => {
     // An operator removes it in the back office (audited): a re-import does not bring it back.
     await t.ctx.db.delete(challenges).where(eq(challenges.id, 'challenge-new'));
     await t.ctx.db.insert(moderationLog).values({
-      action: 'season-challenge-remove', operatorId: null, actor: 'admin@example.org', subjectType: 'challenge', subjectId: 'challenge-new', reason: null, details: {}, at: NOW,
+      action: 'season-challenge-remove',
+      operatorId: null,
+      actor: 'admin@example.org',
+      subjectType: 'challenge',
+      subjectId: 'challenge-new',
+      reason: null,
+      details: {},
+      at: NOW,
     });
     const removed = await run(dir);
     expect(removed.challenges.inserted).toBe(0);
-    expect(removed.differences.map(formatDifference)).toContain('challenge challenge-new · (Eintrag): (im Back Office entfernt) → "Neu vorn"');
+    expect(removed.differences.map(formatDifference)).toContain(
+      'challenge challenge-new · (Eintrag): (im Back Office entfernt) → "Neu vorn"',
+    );
     expect(await t.ctx.db.select().from(challenges).where(eq(challenges.id, 'challenge-new'))).toEqual([]);
     const back = await run(dir, { overwrite: true });
     expect(back.challenges.inserted).toBe(1);
@@ -259,7 +281,10 @@ describe('importSeason', () => {
 
   test('a withdrawn challenge stays withdrawn, also with --overwrite', async () => {
     const at = new Date('2026-06-10T08:00:00Z');
-    await t.ctx.db.update(challenges).set({ withdrawnAt: at, withdrawnReason: 'Sponsor abgesprungen' }).where(eq(challenges.id, 'challenge-goals'));
+    await t.ctx.db
+      .update(challenges)
+      .set({ withdrawnAt: at, withdrawnReason: 'Sponsor abgesprungen' })
+      .where(eq(challenges.id, 'challenge-goals'));
     const dir = copySeason((season) => {
       (season.challenges as Array<Record<string, unknown>>)[2]!.headline = 'Tore neu';
     });
@@ -287,7 +312,10 @@ describe('importSeason', () => {
 
   test('reads clubs.csv as German Excel saves it (Windows-1252, ";"): the umlauts arrive, no U+FFFD', async () => {
     const dir = copySeason();
-    fs.writeFileSync(path.join(dir, 'clubs.csv'), Buffer.from('clubnumber;clubname;team;logourl;linkurl\r\n300;ASV Ärzteteam Würzburg;w;;\r\n', 'latin1'));
+    fs.writeFileSync(
+      path.join(dir, 'clubs.csv'),
+      Buffer.from('clubnumber;clubname;team;logourl;linkurl\r\n300;ASV Ärzteteam Würzburg;w;;\r\n', 'latin1'),
+    );
     await run(dir, { overwrite: true });
     const [row] = await t.ctx.db.select({ clubname: clubs.clubname }).from(clubs).where(eq(clubs.id, 'club-300-w'));
     expect(row!.clubname).toBe('ASV Ärzteteam Würzburg');
@@ -296,8 +324,14 @@ describe('importSeason', () => {
   test("the operator's right answer survives an import that leaves it out; a published one no import changes", async () => {
     await run(FIXTURE_SEASON, { overwrite: true });
     const answerOf = async () => (await t.ctx.db.select().from(challenges).where(eq(challenges.id, 'challenge-estimate')))[0]!.rightAnswer;
-    const audits = async () => (await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.challengeId, 'challenge-estimate')).orderBy(moderationLog.id)).map((r) => [r.actor, r.details.after]);
-    await setRightAnswer({ ctx: t.ctx, input: { challengeId: 'challenge-estimate', body: { rightAnswer: 1300 }, actor: { operatorId: null, name: 'cli:test' } } });
+    const audits = async () =>
+      (
+        await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.challengeId, 'challenge-estimate')).orderBy(moderationLog.id)
+      ).map((r) => [r.actor, r.details.after]);
+    await setRightAnswer({
+      ctx: t.ctx,
+      input: { challengeId: 'challenge-estimate', body: { rightAnswer: 1300 }, actor: { operatorId: null, name: 'cli:test' } },
+    });
 
     const without = copySeason((season) => {
       delete (season.challenges as Array<Record<string, unknown>>)[0]!.rightAnswer;
@@ -318,7 +352,9 @@ describe('importSeason', () => {
       ['import', { rightAnswer: 1500, scoring: 'closest' }],
     ]);
 
-    await t.ctx.db.insert(publishedResults).values({ kind: 'challenge', key: 'challenge-estimate', yearId: 'year-test', version: 1, rows: [], body: '[]', etag: '"x"' });
+    await t.ctx.db
+      .insert(publishedResults)
+      .values({ kind: 'challenge', key: 'challenge-estimate', yearId: 'year-test', version: 1, rows: [], body: '[]', etag: '"x"' });
     const again = copySeason((season) => {
       (season.challenges as Array<Record<string, unknown>>)[0]!.rightAnswer = 1600;
     });
@@ -399,9 +435,7 @@ describe('importSeason', () => {
       delete list[3]!.endDateVoting;
       list[0]!.endDate = '2026-02-30';
     });
-    expect(await problemsOf(dir2)).toEqual([
-      expect.stringMatching(/challenges\[0\].*endDate: Datum als YYYY-MM-DD/),
-    ]);
+    expect(await problemsOf(dir2)).toEqual([expect.stringMatching(/challenges\[0\].*endDate: Datum als YYYY-MM-DD/)]);
     const dir3 = copySeason((season) => {
       const list = season.challenges as Array<Record<string, unknown>>;
       delete list[3]!.endDateVoting;
@@ -434,16 +468,16 @@ describe('importSeason', () => {
     ]);
     fs.writeFileSync(path.join(dir, 'clubs.csv'), 'nummer,name\n1,Eins\n');
     expect(await problemsOf(dir)).toEqual([
-      expect.stringMatching(/^clubs\.csv: Kopfzeile muss "clubnumber,clubname,team,logourl,linkurl" sein; es fehlt: clubnumber, clubname, team, logourl, linkurl; unbekannt: nummer, name/),
+      expect.stringMatching(
+        /^clubs\.csv: Kopfzeile muss "clubnumber,clubname,team,logourl,linkurl" sein; es fehlt: clubnumber, clubname, team, logourl, linkurl; unbekannt: nummer, name/,
+      ),
     ]);
     fs.writeFileSync(path.join(dir, 'clubs.csv'), 'clubnumber,clubname,team,logourl,linkurl\n3,Drei,w,assets/nope.png,\n');
     expect(await problemsOf(dir)).toEqual(['clubs.csv Zeile 2: logourl: Bild "assets/nope.png" nicht gefunden']);
   });
 
   test('a missing folder or broken JSON is reported, not thrown raw', async () => {
-    expect(await problemsOf(path.join(FIXTURE_SEASON, 'nope'))).toEqual([
-      expect.stringMatching(/^season\.json: Datei nicht gefunden/),
-    ]);
+    expect(await problemsOf(path.join(FIXTURE_SEASON, 'nope'))).toEqual([expect.stringMatching(/^season\.json: Datei nicht gefunden/)]);
     const dir = copySeason();
     fs.writeFileSync(path.join(dir, 'season.json'), '{ "year": ');
     expect(await problemsOf(dir)).toEqual([expect.stringMatching(/^season\.json: kein gültiges JSON/)]);
@@ -476,12 +510,24 @@ describe('the campaign and the results day (issue 24)', () => {
   const pictureRow = async () => (await t.ctx.db.select().from(challenges).where(eq(challenges.id, 'challenge-picture')))[0]!;
 
   test('imports year.campaign (the image into the media store) and resultsDate (relative like the other dates)', async () => {
-    const report = await run(campaignDir({ claim: '  Hol den Pokal!  ', subline: 'Jede Challenge zählt.', image: 'assets/teaser.svg' }, 'today+12'), { overwrite: true });
+    const report = await run(
+      campaignDir({ claim: '  Hol den Pokal!  ', subline: 'Jede Challenge zählt.', image: 'assets/teaser.svg' }, 'today+12'),
+      { overwrite: true },
+    );
     expect(report.warnings).toEqual([]);
     expect((await yearRow()).campaign).toEqual({
       claim: 'Hol den Pokal!',
       subline: 'Jede Challenge zählt.',
-      image: { fields: { file: { url: expect.stringMatching(/^\/media\/teaser\.[0-9a-f]{16}\.svg$/), contentType: 'image/svg+xml', width: 640, height: 360 } } },
+      image: {
+        fields: {
+          file: {
+            url: expect.stringMatching(/^\/media\/teaser\.[0-9a-f]{16}\.svg$/),
+            contentType: 'image/svg+xml',
+            width: 640,
+            height: 360,
+          },
+        },
+      },
     });
     expect((await pictureRow()).resultsDate).toBe('2026-06-27');
   });
@@ -500,7 +546,9 @@ describe('the campaign and the results day (issue 24)', () => {
       }),
       { overwrite: true },
     );
-    expect(later.warnings).toEqual(['Challenge "challenge-picture": das Ergebnisdatum 2026-06-27 liegt vor dem neuen Ende 2026-06-30 und entfällt.']);
+    expect(later.warnings).toEqual([
+      'Challenge "challenge-picture": das Ergebnisdatum 2026-06-27 liegt vor dem neuen Ende 2026-06-30 und entfällt.',
+    ]);
     expect((await pictureRow()).resultsDate).toBeNull();
 
     // The file's campaign wins over what is stored.
@@ -519,14 +567,20 @@ describe('the campaign and the results day (issue 24)', () => {
   });
 
   test('checks the campaign like every text (unknown fields, length, one line) and the results day against the end', async () => {
-    expect(await problemsOf(campaignDir({ claim: 'x'.repeat(81), subline: 'Zwei\nZeilen', prize: 'Preis\u0000', slogan: 'Tippfehler' }))).toEqual([
+    expect(
+      await problemsOf(campaignDir({ claim: 'x'.repeat(81), subline: 'Zwei\nZeilen', prize: 'Preis\u0000', slogan: 'Tippfehler' })),
+    ).toEqual([
       'season.json: year.campaign.claim: höchstens 80 Zeichen',
       'season.json: year.campaign.subline: eine Zeile ohne Zeilenumbruch oder Steuerzeichen',
       'season.json: year.campaign.prize: eine Zeile ohne Zeilenumbruch oder Steuerzeichen',
       'season.json: year.campaign: Unbekannter Schlüssel: "slogan"',
     ]);
-    expect(await problemsOf(campaignDir({ subline: 'Ohne Claim' }))).toEqual([expect.stringMatching(/^season\.json: year\.campaign\.claim: /)]);
-    expect(await problemsOf(campaignDir({ claim: 'Gut', image: 'assets/fehlt.jpg' }))).toEqual(['season.json: year.campaign.image: Bild "assets/fehlt.jpg" nicht gefunden']);
+    expect(await problemsOf(campaignDir({ subline: 'Ohne Claim' }))).toEqual([
+      expect.stringMatching(/^season\.json: year\.campaign\.claim: /),
+    ]);
+    expect(await problemsOf(campaignDir({ claim: 'Gut', image: 'assets/fehlt.jpg' }))).toEqual([
+      'season.json: year.campaign.image: Bild "assets/fehlt.jpg" nicht gefunden',
+    ]);
     expect(await problemsOf(campaignDir(undefined, 'today+9'))).toEqual([
       'season.json: challenges[1] ("challenge-picture"): resultsDate (2026-06-24) muss am oder nach endDate (2026-06-25) liegen (Ergebnisse erst nach dem Ende)',
     ]);
@@ -573,7 +627,12 @@ describe('seasons side by side (issue 26)', () => {
     const ofYear = async (yearId: string) =>
       (await u.ctx.db.select().from(challenges).where(eq(challenges.yearId, yearId)).orderBy(challenges.position)).map((c) => c.id);
     expect(await ofYear('year-test')).toEqual(['challenge-estimate', 'challenge-picture', 'challenge-goals', 'challenge-text']);
-    expect(await ofYear('year-2027')).toEqual(['challenge-estimate-2027', 'challenge-picture-2027', 'challenge-goals-2027', 'challenge-text-2027']);
+    expect(await ofYear('year-2027')).toEqual([
+      'challenge-estimate-2027',
+      'challenge-picture-2027',
+      'challenge-goals-2027',
+      'challenge-text-2027',
+    ]);
 
     // A dry run of the switch writes nothing; the real one writes one audit row.
     const dry = await runU(dir, { makeCurrent: true, dryRun: true });
@@ -612,8 +671,22 @@ describe('seasons side by side (issue 26)', () => {
   });
 
   test('a club entry that leaves the list keeps its results in a finished season; a renamed one its published name', async () => {
-    await seedParticipation(u.ctx.db, { id: 'p-asv', challengeId: 'challenge-estimate', clubId: 'club-300-w', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 1234 });
-    await seedParticipation(u.ctx.db, { id: 'p-tsv', challengeId: 'challenge-estimate', clubId: 'club-100-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 1000 });
+    await seedParticipation(u.ctx.db, {
+      id: 'p-asv',
+      challengeId: 'challenge-estimate',
+      clubId: 'club-300-w',
+      objectTypeId: 'bfv-erd-estimate-participation',
+      slogan: null,
+      estimate: 1234,
+    });
+    await seedParticipation(u.ctx.db, {
+      id: 'p-tsv',
+      challengeId: 'challenge-estimate',
+      clubId: 'club-100-m',
+      objectTypeId: 'bfv-erd-estimate-participation',
+      slogan: null,
+      estimate: 1000,
+    });
     await publishChallengeResults({ ctx: u.ctx, input: { challengeId: 'challenge-estimate', body: { expectedVersion: 0 }, actor: ACTOR } });
     const files = async () => ({
       challenge: (await u.app.inject({ url: '/results/challenge-challenge-estimate.json' })).json<StandingRowDto[]>(),
@@ -629,11 +702,16 @@ describe('seasons side by side (issue 26)', () => {
 
     // The next season's list: ASV left, TSV renamed, one club new. Written with --overwrite.
     const dir = nextSeason();
-    fs.writeFileSync(path.join(dir, 'clubs.csv'), 'clubnumber,clubname,team,logourl,linkurl\n100,TSV München-Süd 1860,m,,\n400,SC Neu,w,,\n');
+    fs.writeFileSync(
+      path.join(dir, 'clubs.csv'),
+      'clubnumber,clubname,team,logourl,linkurl\n100,TSV München-Süd 1860,m,,\n400,SC Neu,w,,\n',
+    );
     const report = await runU(dir, { overwrite: true });
     expect(report.clubs).toMatchObject({ inserted: 1, updated: 1, removed: 2, kept: 1 });
     expect(report.clubsInUseNotInList).toEqual(['club-300-w']);
-    expect(formatImportReport(report)).toContain('Club entries not in the list that stay (entries or an account; their results stay): club-300-w');
+    expect(formatImportReport(report)).toContain(
+      'Club entries not in the list that stay (entries or an account; their results stay): club-300-w',
+    );
 
     const [asv] = await u.ctx.db.select().from(clubs).where(eq(clubs.id, 'club-300-w'));
     expect(asv!.clubname).toBe('ASV Ärzteteam');

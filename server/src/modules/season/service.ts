@@ -3,7 +3,14 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { CampaignDto, ImageDto, PointsRowDto, PrizesDto, RichTextDto, TeaserDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import { SITE_ID, type ChallengeRow, type NewChallengeRow, type NewClubRow, type NewSiteRow, type NewYearRow } from '../../db/schema/index.js';
+import {
+  SITE_ID,
+  type ChallengeRow,
+  type NewChallengeRow,
+  type NewClubRow,
+  type NewSiteRow,
+  type NewYearRow,
+} from '../../db/schema/index.js';
 import { berlinToday, resolveDateSpec } from '../../lib/dates.js';
 import { inspectImage, contentTypeForExtension, type ImageInfo } from '../../lib/image-info.js';
 import { stableStringify } from '../../lib/stable-json.js';
@@ -105,9 +112,7 @@ export type SeasonContext = Pick<AppContext, 'db' | 'media' | 'log' | 'now'>;
 // ---------------------------------------------------------------------------------------------
 // Reading and validating
 
-type ImageSource =
-  | { kind: 'url'; url: string; contentType?: string }
-  | { kind: 'file'; rel: string; data: Buffer; info: ImageInfo };
+type ImageSource = { kind: 'url'; url: string; contentType?: string } | { kind: 'file'; rel: string; data: Buffer; info: ImageInfo };
 
 interface LoadedSeason {
   file: SeasonFile;
@@ -202,7 +207,10 @@ export function dateProblemForPeople(problem: string): string {
   return problem
     .replace(new RegExp(`\\b(${keys.join('|')})\\b`, 'g'), (key) => `„${DATE_LABELS[key as keyof ResolvedDates]}“`)
     .replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (_, y: string, m: string, d: string) => `${Number(d)}.${Number(m)}.${y}`)
-    .replace(/\(Pflicht bei bfv-erd-(text|picture)-vote\)/, (_, kind: string) => `(Pflicht bei einer ${kind === 'text' ? 'Spruch' : 'Bild'}-Abstimmung)`);
+    .replace(
+      /\(Pflicht bei bfv-erd-(text|picture)-vote\)/,
+      (_, kind: string) => `(Pflicht bei einer ${kind === 'text' ? 'Spruch' : 'Bild'}-Abstimmung)`,
+    );
 }
 
 export function challengeDateProblems(
@@ -635,9 +643,18 @@ async function runImport(ctx: SeasonContext, input: ImportInput, onlyIfEmpty: bo
     const problems: string[] = [];
     const sameNumber = await repo.findYearByNumber(tx, yearRow.year);
     if (sameNumber && sameNumber.id !== yearRow.id) {
-      problems.push(`${SEASON_FILE}: year.year: ${yearRow.year} ist schon die Saison "${sameNumber.id}"; eine Saison je Jahr (year.id "${yearRow.id}" passt nicht dazu)`);
+      problems.push(
+        `${SEASON_FILE}: year.year: ${yearRow.year} ist schon die Saison "${sameNumber.id}"; eine Saison je Jahr (year.id "${yearRow.id}" passt nicht dazu)`,
+      );
     }
-    const byId = new Map((await repo.findChallengesByIds(tx, challengeRows.map((c) => c.id))).map((row) => [row.id, row]));
+    const byId = new Map(
+      (
+        await repo.findChallengesByIds(
+          tx,
+          challengeRows.map((c) => c.id),
+        )
+      ).map((row) => [row.id, row]),
+    );
     for (const [index, row] of challengeRows.entries()) {
       const other = byId.get(row.id);
       if (other && other.yearId !== yearRow.id) {
@@ -655,9 +672,16 @@ async function runImport(ctx: SeasonContext, input: ImportInput, onlyIfEmpty: bo
       await repo.insertYear(tx, { ...nextYear, createdAt: now, updatedAt: now });
       report.year = 'inserted';
     } else {
-      const diffs = yearDifferences(existingYear, { ...yearRow, teasers: yearRow.teasers, teaserMarkdown: yearRow.teaserMarkdown!, campaign: fileCampaign });
+      const diffs = yearDifferences(existingYear, {
+        ...yearRow,
+        teasers: yearRow.teasers,
+        teaserMarkdown: yearRow.teaserMarkdown!,
+        campaign: fileCampaign,
+      });
       report.differences.push(...diffs);
-      const yearFields = fileCampaign ? (['year', 'teasers', 'teaserMarkdown', 'campaign'] as const) : (['year', 'teasers', 'teaserMarkdown'] as const);
+      const yearFields = fileCampaign
+        ? (['year', 'teasers', 'teaserMarkdown', 'campaign'] as const)
+        : (['year', 'teasers', 'teaserMarkdown'] as const);
       if (pick(existingYear, yearFields) !== pick(nextYear, yearFields)) {
         if (applyDifferences) {
           await repo.updateYear(tx, yearRow.id, {
@@ -681,9 +705,14 @@ async function runImport(ctx: SeasonContext, input: ImportInput, onlyIfEmpty: bo
       tx,
       challengeRows.filter((c) => !existing.has(c.id)).map((c) => c.id),
     );
-    const published = await repo.challengesWithPublishedResults(tx, challengeRows.map((c) => c.id));
+    const published = await repo.challengesWithPublishedResults(
+      tx,
+      challengeRows.map((c) => c.id),
+    );
     const wanted = new Set(challengeRows.map((c) => c.id));
-    const onlyInDb = [...existing.values()].filter((row) => !wanted.has(row.id)).sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1));
+    const onlyInDb = [...existing.values()]
+      .filter((row) => !wanted.has(row.id))
+      .sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1));
     // Without `overwrite` the stored order stays and new challenges go after the last one; with
     // it the file's order is written, the challenges only in the database after the file's.
     let nextPosition = Math.max(-1, ...[...existing.values()].map((r) => r.position)) + 1;
@@ -693,7 +722,13 @@ async function runImport(ctx: SeasonContext, input: ImportInput, onlyIfEmpty: bo
       const fromFile = season.challenges.find((c) => c.id === fileRow.id)!;
       if (!old) {
         if (removedByOperator.has(fileRow.id) && !applyDifferences) {
-          report.differences.push({ subject: 'challenge', id: fileRow.id, field: '(Eintrag)', database: '(im Back Office entfernt)', file: showTextOf(fileRow.headline) });
+          report.differences.push({
+            subject: 'challenge',
+            id: fileRow.id,
+            field: '(Eintrag)',
+            database: '(im Back Office entfernt)',
+            file: showTextOf(fileRow.headline),
+          });
           continue;
         }
         inserts.push({ ...fileRow, position: applyDifferences ? fileRow.position : nextPosition++, createdAt: now, updatedAt: now });
@@ -702,7 +737,12 @@ async function runImport(ctx: SeasonContext, input: ImportInput, onlyIfEmpty: bo
       if (old.withdrawnAt) report.withdrawn.push(old.id);
       // The answer's warning holds whatever is written; the results day's only when the row is.
       const warnings: string[] = [];
-      const row = keepResultsDate(keepOperatorAnswer(fileRow, old, fromFile, published.has(fileRow.id), report.warnings), old, fromFile, warnings);
+      const row = keepResultsDate(
+        keepOperatorAnswer(fileRow, old, fromFile, published.has(fileRow.id), report.warnings),
+        old,
+        fromFile,
+        warnings,
+      );
       const diffs = challengeDifferences(old, row);
       report.differences.push(...diffs);
       if (!diffs.length) {
@@ -721,7 +761,11 @@ async function runImport(ctx: SeasonContext, input: ImportInput, onlyIfEmpty: bo
           actor: 'import',
           challengeId: row.id,
           reason: null,
-          details: { before: { rightAnswer: old.rightAnswer, scoring: old.scoring }, after: { rightAnswer: row.rightAnswer ?? null, scoring: row.scoring ?? null }, seasonDir },
+          details: {
+            before: { rightAnswer: old.rightAnswer, scoring: old.scoring },
+            after: { rightAnswer: row.rightAnswer ?? null, scoring: row.scoring ?? null },
+            seasonDir,
+          },
           at: now,
         });
       }
@@ -736,7 +780,13 @@ async function runImport(ctx: SeasonContext, input: ImportInput, onlyIfEmpty: bo
       report.challenges.kept++;
       const position = challengeRows.length + i;
       if (applyDifferences && old.position !== position) {
-        report.differences.push({ subject: 'challenge', id: old.id, field: 'position', database: `#${old.position + 1}`, file: `#${position + 1} (nach denen der Datei)` });
+        report.differences.push({
+          subject: 'challenge',
+          id: old.id,
+          field: 'position',
+          database: `#${old.position + 1}`,
+          file: `#${position + 1} (nach denen der Datei)`,
+        });
         await repo.updateChallenge(tx, old.id, { position, updatedAt: now });
       }
     }
@@ -774,7 +824,10 @@ async function runImport(ctx: SeasonContext, input: ImportInput, onlyIfEmpty: bo
           subjectId: current,
           reason: null,
           details: {
-            before: { currentYearId: existingSite.currentYearId, year: (await repo.findYear(tx, existingSite.currentYearId))?.year ?? null },
+            before: {
+              currentYearId: existingSite.currentYearId,
+              year: (await repo.findYear(tx, existingSite.currentYearId))?.year ?? null,
+            },
             after: { currentYearId: current, year: yearRow.year },
             seasonDir,
           },
@@ -813,11 +866,21 @@ async function runImport(ctx: SeasonContext, input: ImportInput, onlyIfEmpty: bo
     // One that is in use is no difference (no run removes it): listed apart, every run.
     for (const id of goneClubs) {
       if (busyClubs.has(id)) report.clubsInUseNotInList.push(id);
-      else report.differences.push({ subject: 'club', id, field: '(Eintrag)', database: showTextOf(existingClubs.get(id)!.clubname), file: '(nicht mehr in der Liste)' });
+      else
+        report.differences.push({
+          subject: 'club',
+          id,
+          field: '(Eintrag)',
+          database: showTextOf(existingClubs.get(id)!.clubname),
+          file: '(nicht mehr in der Liste)',
+        });
     }
     report.clubs.kept = busyClubs.size;
     if (applyDifferences) {
-      await repo.deleteClubs(tx, goneClubs.filter((id) => !busyClubs.has(id)));
+      await repo.deleteClubs(
+        tx,
+        goneClubs.filter((id) => !busyClubs.has(id)),
+      );
       report.clubs.removed = goneClubs.length - busyClubs.size;
       for (const id of busyClubs) {
         report.warnings.push(`Verein "${id}" steht nicht mehr in der Vereinsliste, hat aber Teilnahmen oder ein Konto: bleibt erhalten.`);
@@ -873,7 +936,9 @@ export function formatImportReport(report: ImportReport): string[] {
   lines.push(
     `${report.dryRun ? 'Dry run (nothing written): would import' : 'Imported'} ${report.yearId} from ${report.seasonDir} (relative dates resolved against ${report.today})`,
     `  year: ${report.year}, site: ${report.site}, current season: ${
-      report.current.before === report.current.after ? `${report.current.after ?? '(none)'} (unchanged)` : `${report.current.before ?? '(none)'} → ${report.current.after}`
+      report.current.before === report.current.after
+        ? `${report.current.after ?? '(none)'} (unchanged)`
+        : `${report.current.before ?? '(none)'} → ${report.current.after}`
     }`,
     `  challenges: ${c.inserted} new, ${c.differing} differing (${notApplied}), ${c.unchanged} unchanged, ${c.kept} only in the database (kept)`,
     `  clubs: ${k.inserted} new, ${k.differing} differing or left the list (${notApplied}), ${k.unchanged} unchanged, ${k.removed} removed, ${k.kept} not in the list but in use (kept)`,
@@ -887,10 +952,13 @@ export function formatImportReport(report: ImportReport): string[] {
       ...report.differences.map((d) => `  ${formatDifference(d)}`),
     );
   }
-  if (report.notInFile.length) lines.push(`Challenges of ${report.yearId} not in the file (kept, an import deletes none): ${report.notInFile.join(', ')}`);
+  if (report.notInFile.length)
+    lines.push(`Challenges of ${report.yearId} not in the file (kept, an import deletes none): ${report.notInFile.join(', ')}`);
   if (report.withdrawn.length) lines.push(`Withdrawn challenges (stay withdrawn): ${report.withdrawn.join(', ')}`);
   if (report.clubsInUseNotInList.length) {
-    lines.push(`Club entries not in the list that stay (entries or an account; their results stay): ${report.clubsInUseNotInList.join(', ')}`);
+    lines.push(
+      `Club entries not in the list that stay (entries or an account; their results stay): ${report.clubsInUseNotInList.join(', ')}`,
+    );
   }
   return lines;
 }

@@ -83,7 +83,10 @@ export async function lockChallenge(db: Db, id: string): Promise<ChallengeRow | 
 /** Challenge ids that start with `prefix` (to find a free `-2`, `-3` …). */
 export async function challengeIdsLike(db: Db, prefix: string): Promise<Set<string>> {
   const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await db.select({ id: challenges.id }).from(challenges).where(sql`${challenges.id} like ${pattern}`);
+  const rows = await db
+    .select({ id: challenges.id })
+    .from(challenges)
+    .where(sql`${challenges.id} like ${pattern}`);
   return new Set(rows.map((r) => r.id));
 }
 

@@ -1,9 +1,5 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
-import type {
-  AdminSeasonDto,
-  AdminSeasonListDto,
-  SeasonChallengeCreatedDto,
-} from '@erd/shared-contracts/schemas';
+import type { AdminSeasonDto, AdminSeasonListDto, SeasonChallengeCreatedDto } from '@erd/shared-contracts/schemas';
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import { DEFAULT_POINTS_TABLE, type SpaceDataDto } from '@erd/shared-contracts/wire';
 import { challenges, moderationLog, notifications, participations, publishedResults, site, votes, years } from '../../db/schema/index.js';
@@ -52,23 +48,82 @@ beforeAll(async () => {
     })
     .where(eq(years.id, 'year-2026'));
   await seedClubs(db, 4);
-  await seedChallenge(db, { id: 'old-2025', yearId: 'year-2025', position: 0, type: 'bfv-erd-estimate', dates: { startDate: '2025-05-01', endDate: '2025-05-31' } });
-  await seedChallenge(db, { id: 'schaetzen-2026', yearId: 'year-2026', position: 0, type: 'bfv-erd-estimate', dates: { startDate: '2026-05-01', endDate: '2026-05-31' }, points: POINTS });
-  await db.update(challenges).set({ prizes: PRIZES, teasertitle: 'Wie viele?', resultsDate: '2026-06-05' }).where(eq(challenges.id, 'schaetzen-2026'));
+  await seedChallenge(db, {
+    id: 'old-2025',
+    yearId: 'year-2025',
+    position: 0,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2025-05-01', endDate: '2025-05-31' },
+  });
+  await seedChallenge(db, {
+    id: 'schaetzen-2026',
+    yearId: 'year-2026',
+    position: 0,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2026-05-01', endDate: '2026-05-31' },
+    points: POINTS,
+  });
+  await db
+    .update(challenges)
+    .set({ prizes: PRIZES, teasertitle: 'Wie viele?', resultsDate: '2026-06-05' })
+    .where(eq(challenges.id, 'schaetzen-2026'));
   await seedChallenge(db, {
     id: 'spruch-2026',
     yearId: 'year-2026',
     position: 1,
-    dates: { startDate: '2026-06-01', endDate: '2026-06-30', startDateSubmission: '2026-06-01', endDateSubmission: '2026-06-10', startDateVoting: '2026-06-11', endDateVoting: '2026-06-30' },
+    dates: {
+      startDate: '2026-06-01',
+      endDate: '2026-06-30',
+      startDateSubmission: '2026-06-01',
+      endDateSubmission: '2026-06-10',
+      startDateVoting: '2026-06-11',
+      endDateVoting: '2026-06-30',
+    },
   });
-  await seedChallenge(db, { id: 'tore-2026', yearId: 'year-2026', position: 2, type: 'bfv-erd-goals', dates: { startDate: '2026-06-01', endDate: '2026-06-20' }, scoring: 'closest' });
-  await seedChallenge(db, { id: 'spaet-2026', yearId: 'year-2026', position: 3, type: 'bfv-erd-estimate', dates: { startDate: '2026-08-01', endDate: '2026-08-31' } });
-  await seedParticipation(db, { id: 'p-old', challengeId: 'old-2025', clubId: 'club-1000-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 3 });
-  await seedParticipation(db, { id: 'p-est', challengeId: 'schaetzen-2026', clubId: 'club-1000-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 70 });
+  await seedChallenge(db, {
+    id: 'tore-2026',
+    yearId: 'year-2026',
+    position: 2,
+    type: 'bfv-erd-goals',
+    dates: { startDate: '2026-06-01', endDate: '2026-06-20' },
+    scoring: 'closest',
+  });
+  await seedChallenge(db, {
+    id: 'spaet-2026',
+    yearId: 'year-2026',
+    position: 3,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2026-08-01', endDate: '2026-08-31' },
+  });
+  await seedParticipation(db, {
+    id: 'p-old',
+    challengeId: 'old-2025',
+    clubId: 'club-1000-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 3,
+  });
+  await seedParticipation(db, {
+    id: 'p-est',
+    challengeId: 'schaetzen-2026',
+    clubId: 'club-1000-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 70,
+  });
   await seedParticipation(db, { id: 'p-s1', challengeId: 'spruch-2026', clubId: 'club-1000-m', slogan: 'Auf geht’s!' });
-  await seedParticipation(db, { id: 'p-s2', challengeId: 'spruch-2026', clubId: 'club-1001-m', slogan: 'Leise', state: 'pending', publishedAt: null });
+  await seedParticipation(db, {
+    id: 'p-s2',
+    challengeId: 'spruch-2026',
+    clubId: 'club-1001-m',
+    slogan: 'Leise',
+    state: 'pending',
+    publishedAt: null,
+  });
   await seedVotes(db, 'p-s1', 'spruch-2026', 3);
-  await db.insert(publishedResults).values({ kind: 'challenge', key: 'schaetzen-2026', yearId: 'year-2026', version: 1, rows: [], body: '[]', etag: '"r1"' });
+  await db
+    .insert(publishedResults)
+    .values({ kind: 'challenge', key: 'schaetzen-2026', yearId: 'year-2026', version: 1, rows: [], body: '[]', etag: '"r1"' });
   await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
   await addOperator({ ctx: t.ctx, input: { ...MODERATOR, role: 'moderator' } });
   admin = await login(ADMIN);
@@ -80,7 +135,12 @@ afterAll(async () => {
 });
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: `XSRF-TOKEN=${XSRF}`, ...xsrf }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: `XSRF-TOKEN=${XSRF}`, ...xsrf },
+    payload: who,
+  });
   expect(res.statusCode).toBe(200);
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
@@ -88,8 +148,19 @@ async function login(who: { email: string; password: string }): Promise<string> 
 const cookie = (session?: string) => `XSRF-TOKEN=${XSRF}${session ? `; ${OPERATOR_COOKIE}=${session}` : ''}`;
 
 /** `session` null: no operator signed in. */
-function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, session: string | null = admin, app = t.app) {
-  return app.inject({ method, url, headers: { cookie: cookie(session ?? undefined), ...(method === 'GET' ? {} : xsrf) }, ...(payload === undefined ? {} : { payload: payload as object }) });
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  session: string | null = admin,
+  app = t.app,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { cookie: cookie(session ?? undefined), ...(method === 'GET' ? {} : xsrf) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 async function season(id: string): Promise<AdminSeasonDto> {
@@ -134,7 +205,11 @@ describe('roles', () => {
     for (const [method, url, payload] of [
       ['POST', '/api/operator/seasons', { year: 2040 }],
       ['PUT', '/api/operator/seasons/current', { yearId: 'year-2025', reason: 'Zurück', confirm: true }],
-      ['POST', '/api/operator/seasons/year-2026/challenges', { objectTypeId: 'bfv-erd-estimate', headline: 'X', startDate: '2026-09-01', endDate: '2026-09-30', confirmLive: true }],
+      [
+        'POST',
+        '/api/operator/seasons/year-2026/challenges',
+        { objectTypeId: 'bfv-erd-estimate', headline: 'X', startDate: '2026-09-01', endDate: '2026-09-30', confirmLive: true },
+      ],
       ['PUT', '/api/operator/seasons/year-2026/order', { ids: ['spaet-2026'], confirmLive: true }],
       ['POST', '/api/operator/season-challenges/spaet-2026/duplicate', { confirmLive: true }],
       ['DELETE', '/api/operator/season-challenges/spaet-2026', { reason: 'Weg damit', confirmLive: true }],
@@ -155,8 +230,26 @@ describe('reading', () => {
     const body = res.json<AdminSeasonListDto>();
     expect(body.today).toBe('2026-06-15');
     expect(body.items).toEqual([
-      expect.objectContaining({ id: 'year-2026', year: 2026, state: 'live', current: true, startDate: '2026-05-01', endDate: '2026-08-31', challenges: 4, entries: 3 }),
-      expect.objectContaining({ id: 'year-2025', year: 2025, state: 'ended', current: false, startDate: '2025-05-01', endDate: '2025-05-31', challenges: 1, entries: 1 }),
+      expect.objectContaining({
+        id: 'year-2026',
+        year: 2026,
+        state: 'live',
+        current: true,
+        startDate: '2026-05-01',
+        endDate: '2026-08-31',
+        challenges: 4,
+        entries: 3,
+      }),
+      expect.objectContaining({
+        id: 'year-2025',
+        year: 2025,
+        state: 'ended',
+        current: false,
+        startDate: '2025-05-01',
+        endDate: '2025-05-31',
+        challenges: 1,
+        entries: 1,
+      }),
     ]);
   });
 
@@ -168,7 +261,12 @@ describe('reading', () => {
       [3, 'tore-2026', 0, false, null],
       [4, 'spaet-2026', 0, false, null],
     ]);
-    expect(body.challengeItems[1]).toMatchObject({ objectTypeId: 'bfv-erd-text-vote', headline: 'spruch-2026', startDate: '2026-06-01', endDate: '2026-06-30' });
+    expect(body.challengeItems[1]).toMatchObject({
+      objectTypeId: 'bfv-erd-text-vote',
+      headline: 'spruch-2026',
+      startDate: '2026-06-01',
+      endDate: '2026-06-30',
+    });
     expect((await call('GET', '/api/operator/seasons/year-1999')).statusCode).toBe(404);
   });
 });
@@ -177,12 +275,26 @@ describe('a new season', () => {
   test('empty: a draft with empty teasers, audited; the same year again is 409 in German', async () => {
     const res = await call('POST', '/api/operator/seasons', { year: 2030 });
     expect(res.statusCode).toBe(201);
-    expect(res.json<AdminSeasonDto>()).toMatchObject({ id: 'year-2030', year: 2030, state: 'draft', current: false, challenges: 0, entries: 0, startDate: null, challengeItems: [] });
+    expect(res.json<AdminSeasonDto>()).toMatchObject({
+      id: 'year-2030',
+      year: 2030,
+      state: 'draft',
+      current: false,
+      challenges: 0,
+      entries: 0,
+      startDate: null,
+      challengeItems: [],
+    });
     const [row] = await t.ctx.db.select().from(years).where(eq(years.id, 'year-2030'));
     expect(row!.teasers.teaser1).toEqual({ headline: '', images: [] });
     expect(row!.bannerText1).toBeNull();
     const [entry] = await auditOf('season-create');
-    expect(entry).toMatchObject({ subjectType: 'year', subjectId: 'year-2030', actor: ADMIN.email, details: { after: { id: 'year-2030', year: 2030 } } });
+    expect(entry).toMatchObject({
+      subjectType: 'year',
+      subjectId: 'year-2030',
+      actor: ADMIN.email,
+      details: { after: { id: 'year-2030', year: 2030 } },
+    });
 
     const again = await call('POST', '/api/operator/seasons', { year: 2030 });
     expect(again.statusCode).toBe(409);
@@ -190,7 +302,10 @@ describe('a new season', () => {
     expect(await auditOf('season-create')).toHaveLength(1);
 
     // Two admins at once: one season, the other 409.
-    const both = await Promise.all([call('POST', '/api/operator/seasons', { year: 2031 }), call('POST', '/api/operator/seasons', { year: 2031 })]);
+    const both = await Promise.all([
+      call('POST', '/api/operator/seasons', { year: 2031 }),
+      call('POST', '/api/operator/seasons', { year: 2031 }),
+    ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(both.find((r) => r.statusCode === 409)!.json()).toMatchObject({ code: 'SeasonExists', field: 'year' });
     expect(await auditOf('season-create')).toHaveLength(2);
@@ -202,7 +317,10 @@ describe('a new season', () => {
     expect(low.json().field).toBe('year');
     const offset = await call('POST', '/api/operator/seasons', { year: 2032, offsetDays: 7 });
     expect(offset.statusCode).toBe(400);
-    expect(offset.json()).toMatchObject({ field: 'offsetDays', message: 'offsetDays: Eine Verschiebung gibt es nur beim Kopieren einer Saison.' });
+    expect(offset.json()).toMatchObject({
+      field: 'offsetDays',
+      message: 'offsetDays: Eine Verschiebung gibt es nur beim Kopieren einer Saison.',
+    });
     const unknown = await call('POST', '/api/operator/seasons', { year: 2032, copyFrom: 'year-1999', offsetDays: 7 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Die Saison, die kopiert werden soll, gibt es nicht.');
@@ -216,16 +334,39 @@ describe('a new season', () => {
     expect(past.json().problems).toHaveLength(4);
 
     // A season whose stored days break a rule (the database allows it; the import and the back office do not).
-    await t.ctx.db.insert(years).values({ id: 'year-2035', year: 2035, teasers: { teaser1: { headline: 'A', images: [] }, teaser2: { headline: 'B', images: [] }, teaserPrizes: { headline: 'C', images: [] } } });
+    await t.ctx.db.insert(years).values({
+      id: 'year-2035',
+      year: 2035,
+      teasers: {
+        teaser1: { headline: 'A', images: [] },
+        teaser2: { headline: 'B', images: [] },
+        teaserPrizes: { headline: 'C', images: [] },
+      },
+    });
     await seedChallenge(t.ctx.db, {
       id: 'kaputt-2035',
       yearId: 'year-2035',
-      dates: { startDate: '2035-06-01', endDate: '2035-06-30', startDateSubmission: '2035-06-01', endDateSubmission: '2035-06-10', startDateVoting: '2035-06-10', endDateVoting: '2035-06-30' },
+      dates: {
+        startDate: '2035-06-01',
+        endDate: '2035-06-30',
+        startDateSubmission: '2035-06-01',
+        endDateSubmission: '2035-06-10',
+        startDateVoting: '2035-06-10',
+        endDateVoting: '2035-06-30',
+      },
     });
     const broken = await call('POST', '/api/operator/seasons', { year: 2036, copyFrom: 'year-2035', offsetDays: 365 });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toMatchObject({ field: 'offsetDays', message: expect.stringContaining('„Ende der Einreichung“ (9.6.2036) muss vor „Beginn der Abstimmung“ (9.6.2036) liegen') });
-    expect(await t.ctx.db.select().from(years).where(inArray(years.id, ['year-2027', 'year-2036']))).toHaveLength(0);
+    expect(broken.json()).toMatchObject({
+      field: 'offsetDays',
+      message: expect.stringContaining('„Ende der Einreichung“ (9.6.2036) muss vor „Beginn der Abstimmung“ (9.6.2036) liegen'),
+    });
+    expect(
+      await t.ctx.db
+        .select()
+        .from(years)
+        .where(inArray(years.id, ['year-2027', 'year-2036'])),
+    ).toHaveLength(0);
     expect(await auditOf('season-copy')).toHaveLength(0);
     await t.ctx.db.delete(challenges).where(eq(challenges.yearId, 'year-2035'));
     await t.ctx.db.delete(years).where(eq(years.id, 'year-2035'));
@@ -235,7 +376,16 @@ describe('a new season', () => {
     const res = await call('POST', '/api/operator/seasons', { year: 2027, copyFrom: 'year-2026', offsetDays: 364 });
     expect(res.statusCode).toBe(201);
     const copy = res.json<AdminSeasonDto>();
-    expect(copy).toMatchObject({ id: 'year-2027', year: 2027, state: 'draft', current: false, startDate: '2027-04-30', endDate: '2027-08-30', challenges: 4, entries: 0 });
+    expect(copy).toMatchObject({
+      id: 'year-2027',
+      year: 2027,
+      state: 'draft',
+      current: false,
+      startDate: '2027-04-30',
+      endDate: '2027-08-30',
+      challenges: 4,
+      entries: 0,
+    });
     expect(copy.challengeItems.map((c) => [c.position, c.id, c.entries, c.resultsPublished, c.withdrawn])).toEqual([
       [1, 'schaetzen-2027', 0, false, null],
       [2, 'spruch-2027', 0, false, null],
@@ -245,8 +395,27 @@ describe('a new season', () => {
 
     const rows = await t.ctx.db.select().from(challenges).where(eq(challenges.yearId, 'year-2027'));
     const est = rows.find((r) => r.id === 'schaetzen-2027')!;
-    expect(est).toMatchObject({ objectTypeId: 'bfv-erd-estimate', headline: 'schaetzen-2026', teasertitle: 'Wie viele?', points: POINTS, prizes: PRIZES, startDate: '2027-04-30', endDate: '2027-05-30', resultsDate: '2027-06-04', rightAnswer: null, scoring: 'closest', withdrawnAt: null });
-    expect(rows.find((r) => r.id === 'spruch-2027')).toMatchObject({ startDateSubmission: '2027-05-31', endDateSubmission: '2027-06-09', startDateVoting: '2027-06-10', endDateVoting: '2027-06-29', rightAnswer: null, scoring: null });
+    expect(est).toMatchObject({
+      objectTypeId: 'bfv-erd-estimate',
+      headline: 'schaetzen-2026',
+      teasertitle: 'Wie viele?',
+      points: POINTS,
+      prizes: PRIZES,
+      startDate: '2027-04-30',
+      endDate: '2027-05-30',
+      resultsDate: '2027-06-04',
+      rightAnswer: null,
+      scoring: 'closest',
+      withdrawnAt: null,
+    });
+    expect(rows.find((r) => r.id === 'spruch-2027')).toMatchObject({
+      startDateSubmission: '2027-05-31',
+      endDateSubmission: '2027-06-09',
+      startDateVoting: '2027-06-10',
+      endDateVoting: '2027-06-29',
+      rightAnswer: null,
+      scoring: null,
+    });
     expect(rows.find((r) => r.id === 'tore-2027')).toMatchObject({ scoring: 'closest', rightAnswer: null, points: DEFAULT_POINTS_TABLE });
 
     const ids = rows.map((r) => r.id);
@@ -255,11 +424,21 @@ describe('a new season', () => {
     expect(await t.ctx.db.select().from(publishedResults).where(eq(publishedResults.yearId, 'year-2027'))).toHaveLength(0);
 
     const [year] = await t.ctx.db.select().from(years).where(eq(years.id, 'year-2027'));
-    expect(year).toMatchObject({ bannerText1: 'JETZT PUNKTEN', bannerText2: 'Dein Verein zählt', campaign: { claim: 'Ran an die Punkte' }, teaserMarkdown: { teaser1: 'Hallo **Welt**' } });
+    expect(year).toMatchObject({
+      bannerText1: 'JETZT PUNKTEN',
+      bannerText2: 'Dein Verein zählt',
+      campaign: { claim: 'Ran an die Punkte' },
+      teaserMarkdown: { teaser1: 'Hallo **Welt**' },
+    });
 
     const [entry] = await auditOf('season-copy');
     expect(entry).toMatchObject({ subjectType: 'year', subjectId: 'year-2027', details: { from: 'year-2026', offsetDays: 364 } });
-    expect((entry!.details as { after: { challenges: unknown[] } }).after.challenges).toContainEqual({ id: 'schaetzen-2027', from: 'schaetzen-2026', startDate: '2027-04-30', endDate: '2027-05-30' });
+    expect((entry!.details as { after: { challenges: unknown[] } }).after.challenges).toContainEqual({
+      id: 'schaetzen-2027',
+      from: 'schaetzen-2026',
+      startDate: '2027-04-30',
+      endDate: '2027-05-30',
+    });
 
     // The public site still shows the current season.
     expect((await spaceData()).year.sys.id).toBe('year-2026');
@@ -269,7 +448,10 @@ describe('a new season', () => {
     const read = await call('GET', '/api/operator/challenges/spruch-2027');
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ id: 'spruch-2027', yearId: 'year-2027', number: 2, rightAnswer: null });
-    const saved = await call('PATCH', '/api/operator/challenges/spruch-2027', { expectedUpdatedAt: read.json().updatedAt, headline: 'Dein Spruch 2027' });
+    const saved = await call('PATCH', '/api/operator/challenges/spruch-2027', {
+      expectedUpdatedAt: read.json().updatedAt,
+      headline: 'Dein Spruch 2027',
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ headline: 'Dein Spruch 2027' });
   });
@@ -280,8 +462,26 @@ describe('challenges of a draft season', () => {
     const cases = [
       { objectTypeId: 'bfv-erd-estimate', headline: 'Wie viele Zuschauer?', startDate: '2027-09-01', endDate: '2027-09-30' },
       { objectTypeId: 'bfv-erd-goals', headline: 'Torjäger', startDate: '2027-09-01', endDate: '2027-09-30' },
-      { objectTypeId: 'bfv-erd-text-vote', headline: 'Dein Spruch 2027', startDate: '2027-09-01', endDate: '2027-09-30', startDateSubmission: '2027-09-01', endDateSubmission: '2027-09-10', startDateVoting: '2027-09-11', endDateVoting: '2027-09-30' },
-      { objectTypeId: 'bfv-erd-picture-vote', headline: 'Schönstes Foto', startDate: '2027-10-01', endDate: '2027-10-31', startDateSubmission: '2027-10-01', endDateSubmission: '2027-10-10', startDateVoting: '2027-10-11', endDateVoting: '2027-10-31' },
+      {
+        objectTypeId: 'bfv-erd-text-vote',
+        headline: 'Dein Spruch 2027',
+        startDate: '2027-09-01',
+        endDate: '2027-09-30',
+        startDateSubmission: '2027-09-01',
+        endDateSubmission: '2027-09-10',
+        startDateVoting: '2027-09-11',
+        endDateVoting: '2027-09-30',
+      },
+      {
+        objectTypeId: 'bfv-erd-picture-vote',
+        headline: 'Schönstes Foto',
+        startDate: '2027-10-01',
+        endDate: '2027-10-31',
+        startDateSubmission: '2027-10-01',
+        endDateSubmission: '2027-10-10',
+        startDateVoting: '2027-10-11',
+        endDateVoting: '2027-10-31',
+      },
     ];
     const made: string[] = [];
     for (const body of cases) {
@@ -292,14 +492,24 @@ describe('challenges of a draft season', () => {
     expect(made).toEqual(['wie-viele-zuschauer-2027', 'torjager-2027', 'dein-spruch-2027', 'schonstes-foto-2027']);
     const rows = await t.ctx.db.select().from(challenges).where(inArray(challenges.id, made));
     const byId = (id: string) => rows.find((r) => r.id === id)!;
-    expect(byId('torjager-2027')).toMatchObject({ points: DEFAULT_POINTS_TABLE, scoring: 'highest', rightAnswer: null, prizes: null, startDateVoting: null });
+    expect(byId('torjager-2027')).toMatchObject({
+      points: DEFAULT_POINTS_TABLE,
+      scoring: 'highest',
+      rightAnswer: null,
+      prizes: null,
+      startDateVoting: null,
+    });
     expect(byId('wie-viele-zuschauer-2027')).toMatchObject({ scoring: 'closest' });
     expect(byId('schonstes-foto-2027')).toMatchObject({ scoring: null, startDateVoting: '2027-10-11' });
     const items = (await season('year-2027')).challengeItems.map((c) => c.id);
     expect(items.slice(-4)).toEqual(made);
     const audit = await auditOf('season-challenge-create');
     expect(audit.map((a) => a.subjectId)).toEqual(made);
-    expect(audit[0]).toMatchObject({ subjectType: 'challenge', challengeId: 'wie-viele-zuschauer-2027', details: { yearId: 'year-2027', live: false, before: null, after: { position: 5, headline: 'Wie viele Zuschauer?' } } });
+    expect(audit[0]).toMatchObject({
+      subjectType: 'challenge',
+      challengeId: 'wie-viele-zuschauer-2027',
+      details: { yearId: 'year-2027', live: false, before: null, after: { position: 5, headline: 'Wie viele Zuschauer?' } },
+    });
 
     // The same headline again: the next free id.
     const again = await call('POST', '/api/operator/seasons/year-2027/challenges', cases[1]);
@@ -310,7 +520,10 @@ describe('challenges of a draft season', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ objectTypeId: 'bfv-erd-estimate', headline: 'X', startDate: '2027-09-30', endDate: '2027-09-01' }, 'startDate'],
       [{ objectTypeId: 'bfv-erd-text-vote', headline: 'X', startDate: '2027-09-01', endDate: '2027-09-30' }, 'startDateSubmission'],
-      [{ objectTypeId: 'bfv-erd-estimate', headline: 'X', startDate: '2027-09-01', endDate: '2027-09-30', startDateVoting: '2027-09-02' }, 'startDateVoting'],
+      [
+        { objectTypeId: 'bfv-erd-estimate', headline: 'X', startDate: '2027-09-01', endDate: '2027-09-30', startDateVoting: '2027-09-02' },
+        'startDateVoting',
+      ],
       [{ objectTypeId: 'bfv-erd-estimate', headline: 'X', startDate: '2027-02-30', endDate: '2027-09-30' }, 'startDate'],
       [{ objectTypeId: 'bfv-erd-quiz', headline: 'X', startDate: '2027-09-01', endDate: '2027-09-30' }, 'objectTypeId'],
       [{ objectTypeId: 'bfv-erd-estimate', headline: ' ', startDate: '2027-09-01', endDate: '2027-09-30' }, 'headline'],
@@ -322,7 +535,16 @@ describe('challenges of a draft season', () => {
     }
     expect(await t.ctx.db.select().from(challenges).where(eq(challenges.yearId, 'year-2027'))).toHaveLength(before.length);
     expect((await call('POST', '/api/operator/seasons/year-1999/challenges', cases[0]![0])).statusCode).toBe(400);
-    expect((await call('POST', '/api/operator/seasons/year-1999/challenges', { objectTypeId: 'bfv-erd-estimate', headline: 'X', startDate: '2027-09-01', endDate: '2027-09-30' })).statusCode).toBe(404);
+    expect(
+      (
+        await call('POST', '/api/operator/seasons/year-1999/challenges', {
+          objectTypeId: 'bfv-erd-estimate',
+          headline: 'X',
+          startDate: '2027-09-01',
+          endDate: '2027-09-30',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   test('duplicated: right after it, headline with (Kopie), no right answer, no entries; audited', async () => {
@@ -344,8 +566,21 @@ describe('challenges of a draft season', () => {
 
   test('removed without entries: gone, its unsent mails with it (sent ones stay as records); audited', async () => {
     await t.ctx.db.insert(notifications).values([
-      { occasion: 'challenge-opens:torjager-2027-2:2027-09-01', recipient: 'account:a', kind: 'challenges', template: 'challenge-opens', params: { challengeId: 'torjager-2027-2', day: '2027-09-01' } },
-      { occasion: 'challenge-opens:torjager-2027-2:2027-08-01', recipient: 'account:a', kind: 'challenges', template: 'challenge-opens', params: { challengeId: 'torjager-2027-2', day: '2027-08-01' }, sentAt: TODAY },
+      {
+        occasion: 'challenge-opens:torjager-2027-2:2027-09-01',
+        recipient: 'account:a',
+        kind: 'challenges',
+        template: 'challenge-opens',
+        params: { challengeId: 'torjager-2027-2', day: '2027-09-01' },
+      },
+      {
+        occasion: 'challenge-opens:torjager-2027-2:2027-08-01',
+        recipient: 'account:a',
+        kind: 'challenges',
+        template: 'challenge-opens',
+        params: { challengeId: 'torjager-2027-2', day: '2027-08-01' },
+        sentAt: TODAY,
+      },
     ]);
     const missingReason = await call('DELETE', '/api/operator/season-challenges/torjager-2027-2', {});
     expect(missingReason.statusCode).toBe(400);
@@ -356,7 +591,11 @@ describe('challenges of a draft season', () => {
     const left = await t.ctx.db.select().from(notifications).where(eq(notifications.template, 'challenge-opens'));
     expect(left.map((n) => n.occasion)).toEqual(['challenge-opens:torjager-2027-2:2027-08-01']);
     const [audit] = await auditOf('season-challenge-remove');
-    expect(audit).toMatchObject({ subjectId: 'torjager-2027-2', reason: 'Doppelt angelegt', details: { after: null, before: { id: 'torjager-2027-2', objectTypeId: 'bfv-erd-goals' }, unsentNotificationsDeleted: 1 } });
+    expect(audit).toMatchObject({
+      subjectId: 'torjager-2027-2',
+      reason: 'Doppelt angelegt',
+      details: { after: null, before: { id: 'torjager-2027-2', objectTypeId: 'bfv-erd-goals' }, unsentNotificationsDeleted: 1 },
+    });
     expect((await call('DELETE', '/api/operator/season-challenges/torjager-2027-2', { reason: 'Doppelt angelegt' })).statusCode).toBe(404);
   });
 
@@ -365,7 +604,10 @@ describe('challenges of a draft season', () => {
     for (const wrong of [ids.slice(1), [...ids, 'old-2025'], [...ids.slice(1), ids[1]!], [...ids.slice(1), 'schaetzen-2026']]) {
       const res = await call('PUT', '/api/operator/seasons/year-2027/order', { ids: wrong });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ field: 'ids', message: 'Die Reihenfolge muss jede Challenge der Saison genau einmal enthalten. Lade die Saison neu.' });
+      expect(res.json()).toMatchObject({
+        field: 'ids',
+        message: 'Die Reihenfolge muss jede Challenge der Saison genau einmal enthalten. Lade die Saison neu.',
+      });
     }
     const next = [...ids].reverse();
     const res = await call('PUT', '/api/operator/seasons/year-2027/order', { ids: next });
@@ -384,7 +626,12 @@ describe('challenges of the live season', () => {
   test('every change of the public numbering needs confirmLive (409 SeasonLive in German), nothing written before', async () => {
     const before = await seasonAudit();
     const cases = [
-      call('POST', '/api/operator/seasons/year-2026/challenges', { objectTypeId: 'bfv-erd-estimate', headline: 'Nachzügler', startDate: '2026-09-01', endDate: '2026-09-30' }),
+      call('POST', '/api/operator/seasons/year-2026/challenges', {
+        objectTypeId: 'bfv-erd-estimate',
+        headline: 'Nachzügler',
+        startDate: '2026-09-01',
+        endDate: '2026-09-30',
+      }),
       call('POST', '/api/operator/season-challenges/spaet-2026/duplicate', {}),
       call('DELETE', '/api/operator/season-challenges/spaet-2026', { reason: 'Fällt aus' }),
       call('POST', '/api/operator/season-challenges/spaet-2026/withdraw', { reason: 'Fällt aus' }),
@@ -392,7 +639,11 @@ describe('challenges of the live season', () => {
     ];
     for (const res of await Promise.all(cases)) {
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'SeasonLive', field: 'confirmLive', message: 'Diese Saison ist live: die Änderung verschiebt die öffentliche Nummerierung (#n) der Challenges. Bitte bestätige sie.' });
+      expect(res.json()).toMatchObject({
+        code: 'SeasonLive',
+        field: 'confirmLive',
+        message: 'Diese Saison ist live: die Änderung verschiebt die öffentliche Nummerierung (#n) der Challenges. Bitte bestätige sie.',
+      });
     }
     expect(await seasonAudit()).toHaveLength(before.length);
     expect(await publicIds()).toEqual(['schaetzen-2026', 'spruch-2026', 'tore-2026', 'spaet-2026']);
@@ -407,7 +658,13 @@ describe('challenges of the live season', () => {
   });
 
   test('confirmed: a new challenge and a reorder show in the public space data at once', async () => {
-    const made = await call('POST', '/api/operator/seasons/year-2026/challenges', { objectTypeId: 'bfv-erd-estimate', headline: 'Nachzügler', startDate: '2026-09-01', endDate: '2026-09-30', confirmLive: true });
+    const made = await call('POST', '/api/operator/seasons/year-2026/challenges', {
+      objectTypeId: 'bfv-erd-estimate',
+      headline: 'Nachzügler',
+      startDate: '2026-09-01',
+      endDate: '2026-09-30',
+      confirmLive: true,
+    });
     expect(made.statusCode).toBe(201);
     expect(await publicIds()).toEqual(['schaetzen-2026', 'spruch-2026', 'tore-2026', 'spaet-2026', 'nachzugler-2026']);
     const order = ['spruch-2026', 'schaetzen-2026', 'tore-2026', 'nachzugler-2026', 'spaet-2026'];
@@ -426,7 +683,10 @@ describe('challenges of the live season', () => {
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().field).toBe('reason');
 
-    const res = await call('POST', '/api/operator/season-challenges/spruch-2026/withdraw', { reason: 'Regelverstoß der Aufgabe', confirmLive: true });
+    const res = await call('POST', '/api/operator/season-challenges/spruch-2026/withdraw', {
+      reason: 'Regelverstoß der Aufgabe',
+      confirmLive: true,
+    });
     expect(res.statusCode).toBe(200);
     const item = res.json<AdminSeasonDto>().challengeItems.find((c) => c.id === 'spruch-2026')!;
     expect(item).toMatchObject({ entries: 2, withdrawn: { reason: 'Regelverstoß der Aufgabe', at: TODAY.toISOString() } });
@@ -436,19 +696,31 @@ describe('challenges of the live season', () => {
     expect(await t.ctx.db.select().from(votes).where(eq(votes.challengeId, 'spruch-2026'))).toHaveLength(3);
 
     // Again: nothing changes, nothing written.
-    expect((await call('POST', '/api/operator/season-challenges/spruch-2026/withdraw', { reason: 'Nochmal', confirmLive: true })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/operator/season-challenges/spruch-2026/withdraw', { reason: 'Nochmal', confirmLive: true })).statusCode,
+    ).toBe(200);
     const withdrawn = await auditOf('season-challenge-withdraw');
     expect(withdrawn).toHaveLength(1);
-    expect(withdrawn[0]).toMatchObject({ subjectType: 'challenge', subjectId: 'spruch-2026', reason: 'Regelverstoß der Aufgabe', details: { live: true, before: { withdrawn: null } } });
+    expect(withdrawn[0]).toMatchObject({
+      subjectType: 'challenge',
+      subjectId: 'spruch-2026',
+      reason: 'Regelverstoß der Aufgabe',
+      details: { live: true, before: { withdrawn: null } },
+    });
 
     const restored = await call('POST', '/api/operator/season-challenges/spruch-2026/restore', { reason: 'Doch wieder dabei' });
     expect(restored.statusCode).toBe(200);
     expect(restored.json<AdminSeasonDto>().challengeItems.find((c) => c.id === 'spruch-2026')!.withdrawn).toBeNull();
     expect(await publicIds()).toEqual(['spruch-2026', 'schaetzen-2026', 'tore-2026', 'spaet-2026']);
-    expect((await call('POST', '/api/operator/season-challenges/spruch-2026/restore', { reason: 'Doch wieder dabei' })).statusCode).toBe(200);
+    expect((await call('POST', '/api/operator/season-challenges/spruch-2026/restore', { reason: 'Doch wieder dabei' })).statusCode).toBe(
+      200,
+    );
     const back = await auditOf('season-challenge-restore');
     expect(back).toHaveLength(1);
-    expect(back[0]).toMatchObject({ reason: 'Doch wieder dabei', details: { before: { withdrawn: { reason: 'Regelverstoß der Aufgabe' } }, after: { withdrawn: null } } });
+    expect(back[0]).toMatchObject({
+      reason: 'Doch wieder dabei',
+      details: { before: { withdrawn: { reason: 'Regelverstoß der Aufgabe' } }, after: { withdrawn: null } },
+    });
   });
 });
 
@@ -463,7 +735,9 @@ describe('the switch of the public season', () => {
       const res = await call('PUT', '/api/operator/seasons/current', payload);
       expect([payload, res.statusCode, res.json().field]).toEqual([payload, 400, field]);
     }
-    expect((await call('PUT', '/api/operator/seasons/current', { yearId: 'year-1999', reason: 'Neue Saison', confirm: true })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', '/api/operator/seasons/current', { yearId: 'year-1999', reason: 'Neue Saison', confirm: true })).statusCode,
+    ).toBe(404);
     expect(await auditOf('season-switch')).toHaveLength(0);
   });
 
@@ -479,7 +753,13 @@ describe('the switch of the public season', () => {
     const res = await call('PUT', '/api/operator/seasons/current', { yearId: 'year-2027', reason: 'Saisonstart 2027', confirm: true });
     expect(res.statusCode).toBe(200);
     const states = Object.fromEntries(res.json<AdminSeasonListDto>().items.map((s) => [s.id, [s.state, s.current]]));
-    expect(states).toEqual({ 'year-2031': ['draft', false], 'year-2030': ['draft', false], 'year-2027': ['live', true], 'year-2026': ['ended', false], 'year-2025': ['ended', false] });
+    expect(states).toEqual({
+      'year-2031': ['draft', false],
+      'year-2030': ['draft', false],
+      'year-2027': ['live', true],
+      'year-2026': ['ended', false],
+      'year-2025': ['ended', false],
+    });
     const data = await spaceData();
     expect(data.year.sys.id).toBe('year-2027');
     expect(data.year.fields.year).toBe(2027);
@@ -499,11 +779,24 @@ describe('the switch of the public season', () => {
   test('the audit log has every step, readable through its API', async () => {
     const res = await call('GET', '/api/operator/audit?size=200', undefined, moderator);
     expect(res.statusCode).toBe(200);
-    const actions = new Set((res.json<{ items: Array<{ action: string }> }>().items).map((i) => i.action));
-    for (const action of ['season-create', 'season-copy', 'season-switch', 'season-challenge-create', 'season-challenge-duplicate', 'season-challenge-remove', 'season-challenge-withdraw', 'season-challenge-restore', 'season-challenge-order']) {
+    const actions = new Set(res.json<{ items: Array<{ action: string }> }>().items.map((i) => i.action));
+    for (const action of [
+      'season-create',
+      'season-copy',
+      'season-switch',
+      'season-challenge-create',
+      'season-challenge-duplicate',
+      'season-challenge-remove',
+      'season-challenge-withdraw',
+      'season-challenge-restore',
+      'season-challenge-order',
+    ]) {
       expect(actions).toContain(action);
     }
-    const rows = await t.ctx.db.select().from(moderationLog).where(and(eq(moderationLog.subjectType, 'year'), eq(moderationLog.subjectId, 'year-2027')));
+    const rows = await t.ctx.db
+      .select()
+      .from(moderationLog)
+      .where(and(eq(moderationLog.subjectType, 'year'), eq(moderationLog.subjectId, 'year-2027')));
     expect(rows.map((r) => r.action).sort()).toEqual(['season-challenge-order', 'season-copy', 'season-switch']);
   });
 });
@@ -528,9 +821,24 @@ describe('the switch of the public season', () => {
       expect(seen).toBe('year-2026');
       expect(Date.now() - started).toBeLessThan(1000);
       // And back through the other instance: this one sees it too.
-      const otherAdmin = await other.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: `XSRF-TOKEN=${XSRF}`, ...xsrf }, payload: ADMIN });
+      const otherAdmin = await other.app.inject({
+        method: 'POST',
+        url: '/api/operator/login',
+        headers: { cookie: `XSRF-TOKEN=${XSRF}`, ...xsrf },
+        payload: ADMIN,
+      });
       const session = otherAdmin.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-      expect((await call('PUT', '/api/operator/seasons/current', { yearId: 'year-2027', reason: 'Wieder 2027', confirm: true }, session, other.app)).statusCode).toBe(200);
+      expect(
+        (
+          await call(
+            'PUT',
+            '/api/operator/seasons/current',
+            { yearId: 'year-2027', reason: 'Wieder 2027', confirm: true },
+            session,
+            other.app,
+          )
+        ).statusCode,
+      ).toBe(200);
       const again = Date.now();
       while (Date.now() - again < 5000 && (await spaceData()).year.sys.id !== 'year-2027') await new Promise((r) => setTimeout(r, 5));
       expect((await spaceData()).year.sys.id).toBe('year-2027');

@@ -64,7 +64,13 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
 
   r.get(
     seasonAdminRoutePaths.seasons,
-    { config: operator, schema: { summary: 'Every season (newest first) with its state, dates and counts, and the day they were computed for', response: { 200: adminSeasonListSchema, ...errors } } },
+    {
+      config: operator,
+      schema: {
+        summary: 'Every season (newest first) with its state, dates and counts, and the day they were computed for',
+        response: { 200: adminSeasonListSchema, ...errors },
+      },
+    },
     async () => listSeasons({ ctx }),
   );
 
@@ -74,7 +80,8 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       config: admin,
       bodyLimit: BODY_LIMIT,
       schema: {
-        summary: 'A new season: empty, or a copy of one with every date moved (no entries, votes, results or right answers); 409 SeasonExists (admin; audited)',
+        summary:
+          'A new season: empty, or a copy of one with every date moved (no entries, votes, results or right answers); 409 SeasonExists (admin; audited)',
         body: seasonCreateInputSchema,
         response: { 201: adminSeasonSchema, ...changeErrors },
       },
@@ -88,7 +95,8 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       config: admin,
       bodyLimit: BODY_LIMIT,
       schema: {
-        summary: 'Switch the season the public site shows (confirmed, with a reason; admin; audited); every instance shows it at the next page load',
+        summary:
+          'Switch the season the public site shows (confirmed, with a reason; admin; audited); every instance shows it at the next page load',
         body: seasonSwitchInputSchema,
         response: { 200: adminSeasonListSchema, ...errors },
       },
@@ -98,7 +106,14 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
 
   r.get(
     seasonAdminRoutePaths.season,
-    { config: operator, schema: { summary: 'One season with all its challenges (withdrawn ones too) in order', params: yearParams, response: { 200: adminSeasonSchema, ...errors } } },
+    {
+      config: operator,
+      schema: {
+        summary: 'One season with all its challenges (withdrawn ones too) in order',
+        params: yearParams,
+        response: { 200: adminSeasonSchema, ...errors },
+      },
+    },
     async (request) => getSeason({ ctx, input: { yearId: request.params.yearId } }),
   );
 
@@ -108,14 +123,17 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       config: admin,
       bodyLimit: BODY_LIMIT,
       schema: {
-        summary: 'A new challenge of one of the four types at the end of the season (live season: confirmLive, else 409 SeasonLive; admin; audited)',
+        summary:
+          'A new challenge of one of the four types at the end of the season (live season: confirmLive, else 409 SeasonLive; admin; audited)',
         params: yearParams,
         body: seasonChallengeCreateInputSchema,
         response: { 201: seasonChallengeCreatedSchema, ...changeErrors },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createChallenge({ ctx, input: { yearId: request.params.yearId, body: request.body, actor: actorOf(request) } })),
+      reply
+        .code(201)
+        .send(await createChallenge({ ctx, input: { yearId: request.params.yearId, body: request.body, actor: actorOf(request) } })),
   );
 
   r.put(
@@ -124,7 +142,8 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       config: admin,
       bodyLimit: BODY_LIMIT,
       schema: {
-        summary: 'The challenges of a season in a new order: every id exactly once (live season: confirmLive, else 409 SeasonLive; admin; audited)',
+        summary:
+          'The challenges of a season in a new order: every id exactly once (live season: confirmLive, else 409 SeasonLive; admin; audited)',
         params: yearParams,
         body: seasonChallengeOrderInputSchema,
         response: { 200: adminSeasonSchema, ...changeErrors },
@@ -139,13 +158,17 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       config: admin,
       bodyLimit: BODY_LIMIT,
       schema: {
-        summary: "A copy of the challenge right after it, headline ' (Kopie)', without right answer, entries or results (live season: confirmLive; admin; audited)",
+        summary:
+          "A copy of the challenge right after it, headline ' (Kopie)', without right answer, entries or results (live season: confirmLive; admin; audited)",
         params: challengeParams,
         body: seasonChallengeDuplicateInputSchema,
         response: { 201: seasonChallengeCreatedSchema, ...changeErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await duplicateChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } })),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await duplicateChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } })),
   );
 
   r.delete(
@@ -154,7 +177,8 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       config: admin,
       bodyLimit: BODY_LIMIT,
       schema: {
-        summary: 'Remove a challenge that has no entry (else 409 ChallengeHasEntries: withdraw it); its unsent mails go with it (live season: confirmLive; admin; audited)',
+        summary:
+          'Remove a challenge that has no entry (else 409 ChallengeHasEntries: withdraw it); its unsent mails go with it (live season: confirmLive; admin; audited)',
         params: challengeParams,
         body: seasonChallengeRemoveInputSchema,
         response: { 200: adminSeasonSchema, ...changeErrors },
@@ -169,7 +193,8 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       config: admin,
       bodyLimit: BODY_LIMIT,
       schema: {
-        summary: 'Take a challenge out of the public season with a reason; its entries, votes and results stay (live season: confirmLive; admin; audited)',
+        summary:
+          'Take a challenge out of the public season with a reason; its entries, votes and results stay (live season: confirmLive; admin; audited)',
         params: challengeParams,
         body: seasonChallengeWithdrawInputSchema,
         response: { 200: adminSeasonSchema, ...changeErrors },

@@ -66,7 +66,15 @@ export const MESSAGES = {
   badDay: 'Kein gültiger Tag (JJJJ-MM-TT).',
 } as const;
 
-const DATE_KEYS = ['startDate', 'endDate', 'startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting', 'resultsDate'] as const;
+const DATE_KEYS = [
+  'startDate',
+  'endDate',
+  'startDateSubmission',
+  'endDateSubmission',
+  'startDateVoting',
+  'endDateVoting',
+  'resultsDate',
+] as const;
 type DateKey = (typeof DATE_KEYS)[number];
 const VOTE_DATE_KEYS = ['startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
 
@@ -76,7 +84,6 @@ const HEADLINE_MAX = 300;
 
 // ---------------------------------------------------------------------------------------------
 // Reading
-
 
 interface SeasonFacts {
   year: YearRow;
@@ -127,12 +134,19 @@ export async function listSeasons({ ctx }: { ctx: Ctx }): Promise<AdminSeasonLis
     repo.listChallenges(ctx.db),
     repo.yearsWithPublishedResults(ctx.db),
   ]);
-  const entries = await repo.entryCounts(ctx.db, all.map((c) => c.id));
+  const entries = await repo.entryCounts(
+    ctx.db,
+    all.map((c) => c.id),
+  );
   const currentYearId = site?.currentYearId ?? null;
   return {
     today,
     items: yearRows.map((year) =>
-      summaryOf({ year, challenges: all.filter((c) => c.yearId === year.id), entries, published: published.has(year.id) }, currentYearId, today),
+      summaryOf(
+        { year, challenges: all.filter((c) => c.yearId === year.id), entries, published: published.has(year.id) },
+        currentYearId,
+        today,
+      ),
     ),
   };
 }
@@ -146,7 +160,11 @@ export async function getSeason({ ctx, input }: { ctx: Ctx; input: { yearId: str
 
 async function seasonDto(ctx: Ctx, year: YearRow): Promise<AdminSeasonDto> {
   const today = berlinToday(ctx.now());
-  const [site, rows, yearsPublished] = await Promise.all([repo.findSite(ctx.db), repo.listChallengesOfYear(ctx.db, year.id), repo.yearsWithPublishedResults(ctx.db)]);
+  const [site, rows, yearsPublished] = await Promise.all([
+    repo.findSite(ctx.db),
+    repo.listChallengesOfYear(ctx.db, year.id),
+    repo.yearsWithPublishedResults(ctx.db),
+  ]);
   const ids = rows.map((c) => c.id);
   const [entries, published] = await Promise.all([repo.entryCounts(ctx.db, ids), repo.challengesWithPublishedResults(ctx.db, ids)]);
   return {
@@ -217,7 +235,14 @@ function audit(
   db: Ctx['db'],
   actor: Actor,
   at: Date,
-  row: { action: AuditAction; subjectType: 'year' | 'challenge'; subjectId: string; challengeId?: string | null; reason?: string | null; details: Record<string, unknown> },
+  row: {
+    action: AuditAction;
+    subjectType: 'year' | 'challenge';
+    subjectId: string;
+    challengeId?: string | null;
+    reason?: string | null;
+    details: Record<string, unknown>;
+  },
 ) {
   return appendAudit(db, {
     action: row.action,
@@ -267,106 +292,124 @@ function challengeRecord(row: Pick<NewChallengeRow, 'id' | 'yearId' | 'objectTyp
  * with their Markdown, the campaign and the banner texts; never entries, votes, results or right
  * answers. Each copied challenge's dates pass the season's date rules, and none ends before today.
  */
-export async function createSeason({ ctx, input }: { ctx: Ctx; input: { body: SeasonCreateInput; actor: Actor } }): Promise<AdminSeasonDto> {
+export async function createSeason({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { body: SeasonCreateInput; actor: Actor };
+}): Promise<AdminSeasonDto> {
   const { year, copyFrom } = input.body;
   const offset = input.body.offsetDays ?? 0;
   const yearId = `year-${year}`;
   const today = berlinToday(ctx.now());
 
-  const created = await ctx.db.transaction(async (tx) => {
-    if (await repo.findYearByNumber(tx, year)) throw new CodedError(409, 'SeasonExists', MESSAGES.yearTaken(year), { field: 'year' });
-    if (await repo.findYear(tx, yearId)) throw new CodedError(409, 'SeasonExists', MESSAGES.idTaken(yearId), { field: 'year' });
-    const now = ctx.now();
+  const created = await ctx.db
+    .transaction(async (tx) => {
+      if (await repo.findYearByNumber(tx, year)) throw new CodedError(409, 'SeasonExists', MESSAGES.yearTaken(year), { field: 'year' });
+      if (await repo.findYear(tx, yearId)) throw new CodedError(409, 'SeasonExists', MESSAGES.idTaken(yearId), { field: 'year' });
+      const now = ctx.now();
 
-    if (copyFrom === undefined) {
+      if (copyFrom === undefined) {
+        const row = await repo.insertYear(tx, {
+          id: yearId,
+          year,
+          teasers: emptyTeasers(),
+          teaserMarkdown: { teaser1: null, teaser2: null, teaserPrizes: null },
+          campaign: null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await audit(tx, input.actor, now, {
+          action: SEASON_ACTIONS.create,
+          subjectType: 'year',
+          subjectId: yearId,
+          details: { after: { id: yearId, year } },
+        });
+        return row;
+      }
+
+      const source = await repo.findYear(tx, copyFrom);
+      if (!source) throw new NotFoundError(MESSAGES.copyNotFound, { field: 'copyFrom' });
+      const sourceChallenges = (await repo.listChallengesOfYear(tx, source.id)).filter((c) => !c.withdrawnAt);
+
+      // Dates first: every problem of every challenge at once.
+      const problems: Array<{ field: string; challengeId: string; message: string }> = [];
+      const moved = sourceChallenges.map((c) => {
+        const dates = Object.fromEntries(DATE_KEYS.map((key) => [key, shift(c[key], offset)])) as Record<DateKey, string | null>;
+        for (const problem of challengeDateProblems(c.objectTypeId, datesOf(dates as Pick<ChallengeRow, DateKey>))) {
+          problems.push({ field: 'offsetDays', challengeId: c.id, message: `„${c.headline}“: ${dateProblemForPeople(problem)}` });
+        }
+        if (dates.endDate! < today)
+          problems.push({ field: 'offsetDays', challengeId: c.id, message: MESSAGES.pastCopy(c.headline, dates.endDate!, today) });
+        return { source: c, dates };
+      });
+      if (problems.length) throw new ValidationError(problems[0]!.message, { field: 'offsetDays', problems });
+
       const row = await repo.insertYear(tx, {
         id: yearId,
         year,
-        teasers: emptyTeasers(),
-        teaserMarkdown: { teaser1: null, teaser2: null, teaserPrizes: null },
-        campaign: null,
+        teasers: source.teasers,
+        teaserMarkdown: source.teaserMarkdown,
+        campaign: source.campaign,
+        bannerText1: source.bannerText1,
+        bannerText2: source.bannerText2,
         createdAt: now,
         updatedAt: now,
       });
-      await audit(tx, input.actor, now, { action: SEASON_ACTIONS.create, subjectType: 'year', subjectId: yearId, details: { after: { id: yearId, year } } });
-      return row;
-    }
-
-    const source = await repo.findYear(tx, copyFrom);
-    if (!source) throw new NotFoundError(MESSAGES.copyNotFound, { field: 'copyFrom' });
-    const sourceChallenges = (await repo.listChallengesOfYear(tx, source.id)).filter((c) => !c.withdrawnAt);
-
-    // Dates first: every problem of every challenge at once.
-    const problems: Array<{ field: string; challengeId: string; message: string }> = [];
-    const moved = sourceChallenges.map((c) => {
-      const dates = Object.fromEntries(DATE_KEYS.map((key) => [key, shift(c[key], offset)])) as Record<DateKey, string | null>;
-      for (const problem of challengeDateProblems(c.objectTypeId, datesOf(dates as Pick<ChallengeRow, DateKey>))) {
-        problems.push({ field: 'offsetDays', challengeId: c.id, message: `„${c.headline}“: ${dateProblemForPeople(problem)}` });
+      const reserved = new Set<string>();
+      const rows: NewChallengeRow[] = [];
+      for (const [index, { source: c, dates }] of moved.entries()) {
+        const id = await freeChallengeId(tx, stemOf(c.id), year, reserved);
+        reserved.add(id);
+        rows.push({
+          id,
+          yearId,
+          position: index + 1,
+          objectTypeId: c.objectTypeId,
+          headline: c.headline,
+          teasertitle: c.teasertitle,
+          teasertext: c.teasertext,
+          question: c.question,
+          footnote: c.footnote,
+          teaserImage: c.teaserImage,
+          startDate: dates.startDate!,
+          endDate: dates.endDate!,
+          startDateSubmission: dates.startDateSubmission,
+          endDateSubmission: dates.endDateSubmission,
+          startDateVoting: dates.startDateVoting,
+          endDateVoting: dates.endDateVoting,
+          resultsDate: dates.resultsDate,
+          points: c.points,
+          prizes: c.prizes,
+          rightAnswer: null,
+          scoring: c.scoring,
+          createdAt: now,
+          updatedAt: now,
+        });
       }
-      if (dates.endDate! < today) problems.push({ field: 'offsetDays', challengeId: c.id, message: MESSAGES.pastCopy(c.headline, dates.endDate!, today) });
-      return { source: c, dates };
-    });
-    if (problems.length) throw new ValidationError(problems[0]!.message, { field: 'offsetDays', problems });
-
-    const row = await repo.insertYear(tx, {
-      id: yearId,
-      year,
-      teasers: source.teasers,
-      teaserMarkdown: source.teaserMarkdown,
-      campaign: source.campaign,
-      bannerText1: source.bannerText1,
-      bannerText2: source.bannerText2,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const reserved = new Set<string>();
-    const rows: NewChallengeRow[] = [];
-    for (const [index, { source: c, dates }] of moved.entries()) {
-      const id = await freeChallengeId(tx, stemOf(c.id), year, reserved);
-      reserved.add(id);
-      rows.push({
-        id,
-        yearId,
-        position: index + 1,
-        objectTypeId: c.objectTypeId,
-        headline: c.headline,
-        teasertitle: c.teasertitle,
-        teasertext: c.teasertext,
-        question: c.question,
-        footnote: c.footnote,
-        teaserImage: c.teaserImage,
-        startDate: dates.startDate!,
-        endDate: dates.endDate!,
-        startDateSubmission: dates.startDateSubmission,
-        endDateSubmission: dates.endDateSubmission,
-        startDateVoting: dates.startDateVoting,
-        endDateVoting: dates.endDateVoting,
-        resultsDate: dates.resultsDate,
-        points: c.points,
-        prizes: c.prizes,
-        rightAnswer: null,
-        scoring: c.scoring,
-        createdAt: now,
-        updatedAt: now,
+      await repo.insertChallenges(tx, rows);
+      await audit(tx, input.actor, now, {
+        action: SEASON_ACTIONS.copy,
+        subjectType: 'year',
+        subjectId: yearId,
+        details: {
+          from: source.id,
+          offsetDays: offset,
+          after: {
+            id: yearId,
+            year,
+            challenges: rows.map((r, i) => ({ id: r.id, from: moved[i]!.source.id, startDate: r.startDate, endDate: r.endDate })),
+          },
+        },
       });
-    }
-    await repo.insertChallenges(tx, rows);
-    await audit(tx, input.actor, now, {
-      action: SEASON_ACTIONS.copy,
-      subjectType: 'year',
-      subjectId: yearId,
-      details: {
-        from: source.id,
-        offsetDays: offset,
-        after: { id: yearId, year, challenges: rows.map((r, i) => ({ id: r.id, from: moved[i]!.source.id, startDate: r.startDate, endDate: r.endDate })) },
-      },
+      return row;
+    })
+    .catch((error: unknown) => {
+      // Two admins making the same year at once: the unique index refuses the second.
+      if (isUniqueViolation(error)) throw new CodedError(409, 'SeasonExists', MESSAGES.yearTaken(year), { field: 'year' });
+      throw error;
     });
-    return row;
-  }).catch((error: unknown) => {
-    // Two admins making the same year at once: the unique index refuses the second.
-    if (isUniqueViolation(error)) throw new CodedError(409, 'SeasonExists', MESSAGES.yearTaken(year), { field: 'year' });
-    throw error;
-  });
   // The public seasons list names the next season's start (modules/seasons-public).
   await announce(ctx, [topics.content]);
   return seasonDto(ctx, created);
@@ -377,7 +420,13 @@ export async function createSeason({ ctx, input }: { ctx: Ctx; input: { body: Se
  * reason; one audit row with before and after. Every instance serves it at the next page load (the
  * change feed drops their cached space data). The current season again changes nothing.
  */
-export async function switchSeason({ ctx, input }: { ctx: Ctx; input: { body: SeasonSwitchInput; actor: Actor } }): Promise<AdminSeasonListDto> {
+export async function switchSeason({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { body: SeasonSwitchInput; actor: Actor };
+}): Promise<AdminSeasonListDto> {
   const changed = await ctx.db.transaction(async (tx) => {
     const site = await repo.lockSite(tx);
     const year = await repo.findYear(tx, input.body.yearId);
@@ -451,7 +500,10 @@ export async function createChallenge({
   const problems = challengeDateProblems(body.objectTypeId, dates);
   if (problems.length) {
     const field = fieldOfProblem(problems[0]!) ?? 'startDate';
-    throw new ValidationError(problems.map(dateProblemForPeople).join('; '), { field, problems: problems.map((message) => ({ field: fieldOfProblem(message) ?? field, message: dateProblemForPeople(message) })) });
+    throw new ValidationError(problems.map(dateProblemForPeople).join('; '), {
+      field,
+      problems: problems.map((message) => ({ field: fieldOfProblem(message) ?? field, message: dateProblemForPeople(message) })),
+    });
   }
 
   const id = await ctx.db.transaction(async (tx) => {
@@ -512,7 +564,15 @@ export async function duplicateChallenge({
     const headline = original.headline.slice(0, HEADLINE_MAX - COPY_SUFFIX.length) + COPY_SUFFIX;
     await repo.shiftPositions(tx, year.id, original.position + 1);
     const { createdAt: _c, updatedAt: _u, withdrawnAt: _w, withdrawnReason: _r, ...fields } = original;
-    const row: NewChallengeRow = { ...fields, id, headline, position: original.position + 1, rightAnswer: null, createdAt: now, updatedAt: now };
+    const row: NewChallengeRow = {
+      ...fields,
+      id,
+      headline,
+      position: original.position + 1,
+      rightAnswer: null,
+      createdAt: now,
+      updatedAt: now,
+    };
     await repo.insertChallenges(tx, [row]);
     const order = (await repo.listChallengesOfYear(tx, year.id)).map((c) => c.id);
     await audit(tx, input.actor, now, {
@@ -549,7 +609,8 @@ export async function removeChallenge({
     if (!row) throw new NotFoundError(MESSAGES.challengeNotFound);
     const entries = (await repo.entryCounts(tx, [row.id])).get(row.id) ?? 0;
     if (entries > 0) throw new CodedError(409, 'ChallengeHasEntries', MESSAGES.hasEntries(entries));
-    if ((await repo.challengesWithPublishedResults(tx, [row.id])).size) throw new CodedError(409, 'ChallengeHasEntries', MESSAGES.hasResults);
+    if ((await repo.challengesWithPublishedResults(tx, [row.id])).size)
+      throw new CodedError(409, 'ChallengeHasEntries', MESSAGES.hasResults);
     requireConfirmation(live, input.body.confirmLive);
     const position = (await repo.listChallengesOfYear(tx, year.id)).findIndex((c) => c.id === row.id) + 1;
     const unsent = await repo.deleteUnsentNotifications(tx, row.id);
@@ -588,14 +649,23 @@ export async function withdrawChallenge({
     if (row.withdrawnAt) return false;
     requireConfirmation(live, input.body.confirmLive);
     const now = ctx.now();
-    await repo.updateChallenge(tx, row.id, { withdrawnAt: now, withdrawnReason: input.body.reason, updatedAt: nextVersion(now, row.updatedAt) });
+    await repo.updateChallenge(tx, row.id, {
+      withdrawnAt: now,
+      withdrawnReason: input.body.reason,
+      updatedAt: nextVersion(now, row.updatedAt),
+    });
     await audit(tx, input.actor, now, {
       action: SEASON_ACTIONS.challengeWithdraw,
       subjectType: 'challenge',
       subjectId: row.id,
       challengeId: row.id,
       reason: input.body.reason,
-      details: { yearId: year.id, live, before: { withdrawn: null }, after: { withdrawn: { at: now.toISOString(), reason: input.body.reason } } },
+      details: {
+        yearId: year.id,
+        live,
+        before: { withdrawn: null },
+        after: { withdrawn: { at: now.toISOString(), reason: input.body.reason } },
+      },
     });
     return true;
   });
@@ -604,7 +674,13 @@ export async function withdrawChallenge({
 }
 
 /** POST /api/operator/season-challenges/{id}/restore (admin): a withdrawn challenge back in its season. Not withdrawn: nothing changes. */
-export async function restoreChallenge({ ctx, input }: { ctx: Ctx; input: { id: string; body: SeasonReasonInput; actor: Actor } }): Promise<AdminSeasonDto> {
+export async function restoreChallenge({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { id: string; body: SeasonReasonInput; actor: Actor };
+}): Promise<AdminSeasonDto> {
   const first = await challengeOf(ctx.db, input.id);
   if (!first.withdrawnAt) return getSeason({ ctx, input: { yearId: first.yearId } });
   const changed = await ctx.db.transaction(async (tx) => {
@@ -620,7 +696,12 @@ export async function restoreChallenge({ ctx, input }: { ctx: Ctx; input: { id: 
       subjectId: row.id,
       challengeId: row.id,
       reason: input.body.reason,
-      details: { yearId: year.id, live, before: { withdrawn: { at: row.withdrawnAt.toISOString(), reason: row.withdrawnReason } }, after: { withdrawn: null } },
+      details: {
+        yearId: year.id,
+        live,
+        before: { withdrawn: { at: row.withdrawnAt.toISOString(), reason: row.withdrawnReason } },
+        after: { withdrawn: null },
+      },
     });
     return true;
   });

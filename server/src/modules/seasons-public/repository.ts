@@ -58,7 +58,10 @@ export async function clubRowsOfYears(db: Db, clubId: string, yearIds: readonly 
   const query = sql`
     select p.kind, p.key, p.year_id as "yearId", r.value as row
     from ${publishedResults} p cross join lateral jsonb_array_elements(p.rows) as r(value)
-    where p.year_id in (${sql.join(yearIds.map((id) => sql`${id}`), sql`, `)}) and r.value -> 'club' ->> '_id' = ${clubId}`;
+    where p.year_id in (${sql.join(
+      yearIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and r.value -> 'club' ->> '_id' = ${clubId}`;
   return ((await db.execute(query)) as unknown as { rows: ClubFileRow[] }).rows;
 }
 

@@ -17,10 +17,22 @@ const TODAY = new Date('2026-06-15T10:00:00Z');
 const teaser = { headline: 'T', images: [] };
 const teasers = { teaser1: teaser, teaser2: teaser, teaserPrizes: teaser };
 
-const d2025 = { startDate: '2025-05-01', endDate: '2025-05-31', startDateSubmission: '2025-05-01', endDateSubmission: '2025-05-15', startDateVoting: '2025-05-16', endDateVoting: '2025-05-31' };
+const d2025 = {
+  startDate: '2025-05-01',
+  endDate: '2025-05-31',
+  startDateSubmission: '2025-05-01',
+  endDateSubmission: '2025-05-15',
+  startDateVoting: '2025-05-16',
+  endDateVoting: '2025-05-31',
+};
 
 function row(clubId: string, place: number, points: number, extra: Partial<StandingRowDto> = {}): StandingRowDto {
-  return { club: { _id: clubId, clubname: `Verein ${clubId}`, clubnumber: clubId.slice(5, 9), team: clubId.endsWith('-w') ? 'w' : 'm' }, place, points, ...extra } as StandingRowDto;
+  return {
+    club: { _id: clubId, clubname: `Verein ${clubId}`, clubnumber: clubId.slice(5, 9), team: clubId.endsWith('-w') ? 'w' : 'm' },
+    place,
+    points,
+    ...extra,
+  } as StandingRowDto;
 }
 
 async function publish(kind: 'overall' | 'challenge', key: string, yearId: string, rows: StandingRowDto[]) {
@@ -34,7 +46,13 @@ beforeAll(async () => {
   await seedClubs(db, 6);
   // 2026: the current season (seedYear makes it current).
   await seedYear(db, 'year-2026');
-  await seedChallenge(db, { id: 'c26-est', yearId: 'year-2026', position: 0, type: 'bfv-erd-estimate', dates: { startDate: '2026-06-01', endDate: '2026-06-30' } });
+  await seedChallenge(db, {
+    id: 'c26-est',
+    yearId: 'year-2026',
+    position: 0,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2026-06-01', endDate: '2026-06-30' },
+  });
   await seedChallenge(db, { id: 'c26-slogan', yearId: 'year-2026', position: 1 });
   // 2025: ended (its days are over; it has entries and published results), one challenge withdrawn.
   await db.insert(years).values([
@@ -46,19 +64,54 @@ beforeAll(async () => {
     // 2028: a draft whose days lie in the future too, but later than 2027's.
     { id: 'year-2028', year: 2028, teasers },
   ]);
-  await seedChallenge(db, { id: 'a25-est', yearId: 'year-2025', position: 0, type: 'bfv-erd-estimate', dates: { startDate: '2025-04-01', endDate: '2025-04-30' } });
+  await seedChallenge(db, {
+    id: 'a25-est',
+    yearId: 'year-2025',
+    position: 0,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2025-04-01', endDate: '2025-04-30' },
+  });
   await seedChallenge(db, { id: 'a25-gone', yearId: 'year-2025', position: 1, dates: d2025 });
   await seedChallenge(db, { id: 'a25-slogan', yearId: 'year-2025', position: 2, dates: d2025 });
-  await db.update(challenges).set({ withdrawnAt: new Date('2025-05-10T10:00:00Z'), withdrawnReason: 'Doppelt angelegt' }).where(eq(challenges.id, 'a25-gone'));
-  await seedChallenge(db, { id: 'n27-est', yearId: 'year-2027', position: 0, type: 'bfv-erd-estimate', dates: { startDate: '2027-03-01', endDate: '2027-03-31' } });
-  await seedChallenge(db, { id: 'n28-est', yearId: 'year-2028', position: 0, type: 'bfv-erd-estimate', dates: { startDate: '2028-03-01', endDate: '2028-03-31' } });
+  await db
+    .update(challenges)
+    .set({ withdrawnAt: new Date('2025-05-10T10:00:00Z'), withdrawnReason: 'Doppelt angelegt' })
+    .where(eq(challenges.id, 'a25-gone'));
+  await seedChallenge(db, {
+    id: 'n27-est',
+    yearId: 'year-2027',
+    position: 0,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2027-03-01', endDate: '2027-03-31' },
+  });
+  await seedChallenge(db, {
+    id: 'n28-est',
+    yearId: 'year-2028',
+    position: 0,
+    type: 'bfv-erd-estimate',
+    dates: { startDate: '2028-03-01', endDate: '2028-03-31' },
+  });
 
-  await seedParticipation(db, { id: 'e25-1', challengeId: 'a25-est', clubId: 'club-1000-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 1200 });
+  await seedParticipation(db, {
+    id: 'e25-1',
+    challengeId: 'a25-est',
+    clubId: 'club-1000-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 1200,
+  });
   await seedParticipation(db, { id: 's25-1', challengeId: 'a25-slogan', clubId: 'club-1000-m', slogan: 'Auf geht’s!' });
   await seedParticipation(db, { id: 's25-2', challengeId: 'a25-slogan', clubId: 'club-1001-w', slogan: 'Hopp' });
   await seedParticipation(db, { id: 'g25-1', challengeId: 'a25-gone', clubId: 'club-1000-m', slogan: 'Weg' });
   // 2026 has an entry: once the site switches away from it, it is an ended season, not a draft.
-  await seedParticipation(db, { id: 'e26-1', challengeId: 'c26-est', clubId: 'club-1002-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 7 });
+  await seedParticipation(db, {
+    id: 'e26-1',
+    challengeId: 'c26-est',
+    clubId: 'club-1002-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 7,
+  });
   await publish('challenge', 'a25-est', 'year-2025', [row('club-1000-m', 1, 100, { estimate: 1200, rightEstimate: 1234 })]);
   await publish('challenge', 'a25-gone', 'year-2025', [row('club-1000-m', 1, 60, { votes: 3, slogan: 'Weg' })]);
   await publish('challenge', 'a25-slogan', 'year-2025', [
@@ -101,9 +154,25 @@ describe('GET /api/public/seasons', () => {
       endDate: '2025-05-31',
       resultsPublished: true,
       challenges: [
-        { id: 'a25-est', number: 1, objectTypeId: 'bfv-erd-estimate', headline: 'a25-est', startDate: '2025-04-01', endDate: '2025-04-30', resultsPublished: true },
+        {
+          id: 'a25-est',
+          number: 1,
+          objectTypeId: 'bfv-erd-estimate',
+          headline: 'a25-est',
+          startDate: '2025-04-01',
+          endDate: '2025-04-30',
+          resultsPublished: true,
+        },
         // The withdrawn challenge is left out and not counted: the slogan challenge is #2.
-        { id: 'a25-slogan', number: 2, objectTypeId: 'bfv-erd-text-vote', headline: 'a25-slogan', startDate: '2025-05-01', endDate: '2025-05-31', resultsPublished: true },
+        {
+          id: 'a25-slogan',
+          number: 2,
+          objectTypeId: 'bfv-erd-text-vote',
+          headline: 'a25-slogan',
+          startDate: '2025-05-01',
+          endDate: '2025-05-31',
+          resultsPublished: true,
+        },
       ],
     });
   });
@@ -165,7 +234,18 @@ describe('GET /api/public/clubs/{clubId}/seasons', () => {
           year: 2025,
           overall: { place: 1, points: 180 },
           challenges: [
-            { id: 'a25-est', number: 1, objectTypeId: 'bfv-erd-estimate', headline: 'a25-est', startDate: '2025-04-01', endDate: '2025-04-30', place: 1, points: 100, estimate: 1200, rightEstimate: 1234 },
+            {
+              id: 'a25-est',
+              number: 1,
+              objectTypeId: 'bfv-erd-estimate',
+              headline: 'a25-est',
+              startDate: '2025-04-01',
+              endDate: '2025-04-30',
+              place: 1,
+              points: 100,
+              estimate: 1200,
+              rightEstimate: 1234,
+            },
             {
               id: 'a25-slogan',
               number: 2,
@@ -196,7 +276,13 @@ describe('GET /api/public/clubs/{clubId}/seasons', () => {
 
 describe('result files of a season that is no longer current', () => {
   test('the overall and challenge files of 2025 and 2026 are served before and after the switch', async () => {
-    const names = ['overall-year-2025.json', 'challenge-a25-est.json', 'challenge-a25-slogan.json', 'overall-year-2026.json', 'challenge-c26-est.json'];
+    const names = [
+      'overall-year-2025.json',
+      'challenge-a25-est.json',
+      'challenge-a25-slogan.json',
+      'overall-year-2026.json',
+      'challenge-c26-est.json',
+    ];
     const read = async () =>
       Promise.all(
         names.map(async (name) => {
@@ -205,7 +291,14 @@ describe('result files of a season that is no longer current', () => {
         }),
       );
     const before = await read();
-    expect(before[0]).toEqual(['overall-year-2025.json', 200, [['club-1000-m', 1, 180], ['club-1001-w', 2, 100]]]);
+    expect(before[0]).toEqual([
+      'overall-year-2025.json',
+      200,
+      [
+        ['club-1000-m', 1, 180],
+        ['club-1001-w', 2, 100],
+      ],
+    ]);
     expect(before[3]).toEqual(['overall-year-2026.json', 200, []]);
     await t.ctx.db.update(site).set({ currentYearId: 'year-2027' }).where(eq(site.id, 'site'));
     await announce(t.ctx, [topics.content]);

@@ -54,7 +54,8 @@ export const publicSeasonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     {
       compress: false,
       schema: {
-        summary: 'A club’s results in the ended seasons (newest first): overall place and points, its row of each challenge table (ETag, 304)',
+        summary:
+          'A club’s results in the ended seasons (newest first): overall place and points, its row of each challenge table (ETag, 304)',
         params: z.strictObject({ clubId: wireId }),
         response: { 200: publicClubSeasonsSchema, ...zodErrorResponses },
       },

@@ -47,7 +47,12 @@ async function loadSeasons(ctx: Ctx): Promise<{ seasons: Season[]; currentId: st
       const lastDay = all.reduce<string | null>((max, c) => (max === null || c.endDate > max ? c.endDate : max), null);
       const ofYear = published.filter((p) => p.yearId === year.id);
       const hasResults = ofYear.length > 0;
-      const state = seasonStateOf(year.id, currentId, { entries: entries.get(year.id) ?? 0, published: hasResults, endDate: lastDay }, today);
+      const state = seasonStateOf(
+        year.id,
+        currentId,
+        { entries: entries.get(year.id) ?? 0, published: hasResults, endDate: lastDay },
+        today,
+      );
       return {
         id: year.id,
         year: year.year,

@@ -78,7 +78,14 @@ export function displayUrl(url: string): string {
 }
 
 /** The texts of an entry card, story or poster, each cleaned and cut to its limit (`cardText`). */
-export function entryTexts(m: { productName: string; challengeTitle: string; clubName: string; team: string; slogan?: string; url?: string }) {
+export function entryTexts(m: {
+  productName: string;
+  challengeTitle: string;
+  clubName: string;
+  team: string;
+  slogan?: string;
+  url?: string;
+}) {
   return {
     productName: cardText(m.productName, TEXT_LIMITS.productName),
     challengeTitle: cardText(m.challengeTitle, TEXT_LIMITS.challengeTitle),

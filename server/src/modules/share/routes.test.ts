@@ -18,11 +18,22 @@ const BIDI = '\u202Eevil\u202C';
 beforeAll(async () => {
   t = await createTestApp({ now: new Date('2026-08-10T10:00:00Z') });
   await seedClubs(t.ctx.db, 4);
-  await t.ctx.db.insert(clubs).values({ id: 'club-9999-m', clubnumber: '9999', clubname: `${'Sportfreunde'.repeat(900)}${BIDI}`, team: 'm', search: normalizeSearch('lang') });
+  await t.ctx.db.insert(clubs).values({
+    id: 'club-9999-m',
+    clubnumber: '9999',
+    clubname: `${'Sportfreunde'.repeat(900)}${BIDI}`,
+    team: 'm',
+    search: normalizeSearch('lang'),
+  });
   await seedYear(t.ctx.db);
   await seedChallenge(t.ctx.db, { id: 'c-text', position: 0, type: 'bfv-erd-text-vote' });
   await seedChallenge(t.ctx.db, { id: 'c-est', position: 1, type: 'bfv-erd-estimate' });
-  await seedParticipation(t.ctx.db, { id: 'p-live', challengeId: 'c-text', clubId: 'club-1000-m', slogan: 'Grün-Weiß – größer, schöner, „ß“ inklusive! '.repeat(5).slice(0, 200) });
+  await seedParticipation(t.ctx.db, {
+    id: 'p-live',
+    challengeId: 'c-text',
+    clubId: 'club-1000-m',
+    slogan: 'Grün-Weiß – größer, schöner, „ß“ inklusive! '.repeat(5).slice(0, 200),
+  });
   await seedParticipation(t.ctx.db, { id: 'p-pending', challengeId: 'c-text', clubId: 'club-1000-w', state: 'pending' });
   await seedParticipation(t.ctx.db, { id: 'p-long', challengeId: 'c-text', clubId: 'club-9999-m', slogan: `${BIDI} Anpfiff` });
   const rows = [

@@ -27,7 +27,10 @@ const png = fileOf('png');
 const pdf = fileOf('pdf');
 
 const fileParam = z.string().min(5).max(210);
-const binary = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } });
+const binary = (type: string, description: string) => ({
+  description,
+  content: { [type]: { schema: { type: 'string', format: 'binary' } } },
+});
 
 function send(request: FastifyRequest, reply: FastifyReply, file: ShareFile, download?: string): FastifyReply {
   reply.headers({ ...headers, etag: file.etag, 'x-content-type-options': 'nosniff' });
@@ -38,22 +41,35 @@ function send(request: FastifyRequest, reply: FastifyReply, file: ShareFile, dow
 
 const safeName = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 60) || 'beitrag';
 
-export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: { get(name: string): Promise<ResultFile> } }> = async (app, { ctx, resultFiles }) => {
+export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: { get(name: string): Promise<ResultFile> } }> = async (
+  app,
+  { ctx, resultFiles },
+) => {
   tagRoutes(app, 'share');
   const r = zodRoutes(app);
   const files = createShareFiles({ ctx, resultFile: resultFiles.get });
   const notFound = { 404: zodErrorSchema };
   const image = { 200: binary('image/png', 'The image (PNG)'), 304: { description: 'Not modified', type: 'null' }, ...notFound } as never;
 
-  r.get('/site.png', { schema: { summary: 'The site’s share image (home, overview, legal pages), 1200×630', response: image } }, async (request, reply) =>
-    send(request, reply, await files.siteCard()),
+  r.get(
+    '/site.png',
+    { schema: { summary: 'The site’s share image (home, overview, legal pages), 1200×630', response: image } },
+    async (request, reply) => send(request, reply, await files.siteCard()),
   );
-  r.get('/standings.png', { schema: { summary: 'The standings’ share image (the podium), 1200×630', response: image } }, async (request, reply) =>
-    send(request, reply, await files.standingsCard()),
+  r.get(
+    '/standings.png',
+    { schema: { summary: 'The standings’ share image (the podium), 1200×630', response: image } },
+    async (request, reply) => send(request, reply, await files.standingsCard()),
   );
   r.get(
     '/club/:file',
-    { schema: { summary: 'A club’s share image (name, team, place, points), 1200×630', params: z.strictObject({ file: fileParam }), response: image } },
+    {
+      schema: {
+        summary: 'A club’s share image (name, team, place, points), 1200×630',
+        params: z.strictObject({ file: fileParam }),
+        response: image,
+      },
+    },
     async (request, reply) => {
       const id = png(request.params.file);
       if (!id || !wireId.safeParse(id).success) throw new NotFoundError('Datei nicht gefunden');
@@ -62,7 +78,13 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: { g
   );
   r.get(
     '/challenge/:file',
-    { schema: { summary: 'A challenge’s share image (headline, phase), 1200×630', params: z.strictObject({ file: fileParam }), response: image } },
+    {
+      schema: {
+        summary: 'A challenge’s share image (headline, phase), 1200×630',
+        params: z.strictObject({ file: fileParam }),
+        response: image,
+      },
+    },
     async (request, reply) => {
       const id = png(request.params.file);
       if (!id || !wireId.safeParse(id).success) throw new NotFoundError('Datei nicht gefunden');
@@ -72,7 +94,13 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: { g
   const entryParams = z.strictObject({ challengeId: wireId, file: fileParam });
   r.get(
     '/entry/:challengeId/:file',
-    { schema: { summary: 'A published entry’s share image (slogan or picture, club, challenge), 1200×630', params: entryParams, response: image } },
+    {
+      schema: {
+        summary: 'A published entry’s share image (slogan or picture, club, challenge), 1200×630',
+        params: entryParams,
+        response: image,
+      },
+    },
     async (request, reply) => {
       const id = png(request.params.file);
       if (!id || !wireId.safeParse(id).success) throw new NotFoundError('Datei nicht gefunden');
@@ -94,7 +122,11 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: { g
       schema: {
         summary: 'A published entry’s A4 poster (PDF) with a QR code to the entry (via=qr) and how to vote',
         params: entryParams,
-        response: { 200: binary('application/pdf', 'The poster (PDF)'), 304: { description: 'Not modified', type: 'null' }, ...notFound } as never,
+        response: {
+          200: binary('application/pdf', 'The poster (PDF)'),
+          304: { description: 'Not modified', type: 'null' },
+          ...notFound,
+        } as never,
       },
     },
     async (request, reply) => {

@@ -53,7 +53,12 @@ const MAX_FILES = 400;
 const MAX_BYTES = 64 * 1024 * 1024;
 export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (name: string) => Promise<ResultFile> }) {
   const product = ctx.config.productName;
-  const files = createKeptValues<ShareFile>({ feed: ctx.changes ?? null, maxEntries: MAX_FILES, maxBytes: MAX_BYTES, sizeOf: (file) => file.data.length });
+  const files = createKeptValues<ShareFile>({
+    feed: ctx.changes ?? null,
+    maxEntries: MAX_FILES,
+    maxBytes: MAX_BYTES,
+    sizeOf: (file) => file.data.length,
+  });
   const publicUrl = ctx.config.publicUrl.replace(/\/$/, '');
 
   /** An image of the season or of an entry by its URL: the media store, the uploads storage; anything else is not fetched. */
@@ -79,7 +84,6 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
 
   const rowsOf = (name: string) => standingRowsOf(resultFile, name);
 
-
   function challengeOf(space: SpaceDataDto, challengeId: string): ChallengeDto {
     const challenge = (space.year.fields.challenges ?? []).find((c) => c.sys.id === challengeId);
     if (!challenge) throw new NotFoundError('Diese Challenge gibt es nicht.');
@@ -91,7 +95,8 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
     const space = await season();
     const challenge = challengeOf(space, challengeId);
     const found = isVoteChallenge(challenge) ? await contentService.findPublishedParticipation(ctx.db, participationId) : undefined;
-    if (!found || found.participation.challengeId !== challengeId) throw new NotFoundError('Diesen Beitrag gibt es nicht (oder er ist noch nicht freigeschaltet).');
+    if (!found || found.participation.challengeId !== challengeId)
+      throw new NotFoundError('Diesen Beitrag gibt es nicht (oder er ist noch nicht freigeschaltet).');
     const { participation, club } = found;
     const isPicture = participation.objectTypeId === 'bfv-erd-picture-participation';
     const [entryPicture, logo] = await Promise.all([isPicture ? imageOf(participation.image) : null, picture(club.logourl)]);
@@ -131,12 +136,18 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
     story: (challengeId: string, participationId: string) =>
       kept(`story|${challengeId}|${participationId}`, async () => {
         const { model, topics: made } = await entryModel(challengeId, participationId);
-        return { image: await (await cards()).renderStory({ ...model, url: withVia(entryUrl(challengeId, participationId), 'story') }), topics: made };
+        return {
+          image: await (await cards()).renderStory({ ...model, url: withVia(entryUrl(challengeId, participationId), 'story') }),
+          topics: made,
+        };
       }),
     poster: (challengeId: string, participationId: string) =>
       kept(`poster|${challengeId}|${participationId}`, async () => {
         const { model, topics: made } = await entryModel(challengeId, participationId);
-        return { image: await (await cards()).renderPoster({ ...model, url: withVia(entryUrl(challengeId, participationId), 'qr') }), topics: made };
+        return {
+          image: await (await cards()).renderPoster({ ...model, url: withVia(entryUrl(challengeId, participationId), 'qr') }),
+          topics: made,
+        };
       }),
     clubCard: (clubId: string) =>
       kept(`club|${clubId}`, async () => {
@@ -145,7 +156,9 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
         if (!club) throw new NotFoundError('Diesen Verein gibt es nicht.');
         const yearId = space.year.sys.id;
         const row = (await rowsOf(`overall-${yearId}.json`)).find((r) => r.club._id === clubId);
-        const image = await (await cards()).renderClubCard({
+        const image = await (
+          await cards()
+        ).renderClubCard({
           productName: product,
           clubName: club.clubname,
           team: teamLabel(club.team),
@@ -162,9 +175,17 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
         const yearId = space.year.sys.id;
         const rows = (await rowsOf(`overall-${yearId}.json`)).slice(0, 3);
         const top = await Promise.all(
-          rows.map(async (row) => ({ place: row.place, clubName: row.club.clubname, team: teamLabel(row.club.team), points: row.points, logo: await picture(row.club.logourl) })),
+          rows.map(async (row) => ({
+            place: row.place,
+            clubName: row.club.clubname,
+            team: teamLabel(row.club.team),
+            points: row.points,
+            logo: await picture(row.club.logourl),
+          })),
         );
-        const image = await (await cards()).renderStandingsCard({ productName: product, title: `Gesamttabelle ${space.year.fields.year}`, top });
+        const image = await (
+          await cards()
+        ).renderStandingsCard({ productName: product, title: `Gesamttabelle ${space.year.fields.year}`, top });
         return { image, topics: [topics.content, topics.result('overall', yearId)] };
       }),
     siteCard: () =>
@@ -176,7 +197,10 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
         } catch (error) {
           if (!(error instanceof NotFoundError)) throw error;
         }
-        return { image: await (await cards()).renderSiteCard({ productName: product, headline: 'Bereit zu punkten?', line }), topics: [topics.content] };
+        return {
+          image: await (await cards()).renderSiteCard({ productName: product, headline: 'Bereit zu punkten?', line }),
+          topics: [topics.content],
+        };
       }),
     challengeCard: (challengeId: string) =>
       kept(`challenge|${challengeId}`, async () => {
@@ -192,7 +216,9 @@ export function createShareFiles({ ctx, resultFile }: { ctx: Ctx; resultFile: (n
               : state === 'vote'
                 ? 'Jetzt abstimmen'
                 : `Mitmachen bis ${formatDayMonth(isVoteChallenge(challenge) ? challenge.fields.endDateSubmission : challenge.fields.endDate)}`;
-        const image = await (await cards()).renderSiteCard({
+        const image = await (
+          await cards()
+        ).renderSiteCard({
           productName: product,
           headline: `#${number} ${challenge.fields.headline}`,
           line: when,

@@ -36,7 +36,10 @@ const near = (actual: number[], expected: number[], tolerance = 8) =>
   expected.every((value, i) => Math.abs((actual[i] ?? -999) - value) <= tolerance);
 
 test('a CMYK JPEG comes out as sRGB with its colour', async () => {
-  const file = await write('cmyk.jpg', await solid(1200, 800, { r: 200, g: 30, b: 40 }).toColourspace('cmyk').jpeg({ quality: 95 }).toBuffer());
+  const file = await write(
+    'cmyk.jpg',
+    await solid(1200, 800, { r: 200, g: 30, b: 40 }).toColourspace('cmyk').jpeg({ quality: 95 }).toBuffer(),
+  );
   expect((await sharp(file).metadata()).space).toBe('cmyk');
   const out = await processPicture(file, 'jpeg');
   const meta = await sharp(out.original.data).metadata();
@@ -84,7 +87,9 @@ test('renditions: 320, 640 and 1024 wide, never enlarged; the original keeps its
 test('an animated GIF keeps its first frame, as a GIF', async () => {
   const frame = (background: { r: number; g: number; b: number }) => solid(300, 200, background).png().toBuffer();
   const frames = await Promise.all([frame({ r: 0, g: 0, b: 255 }), frame({ r: 0, g: 255, b: 0 })]);
-  const gif = await sharp(frames, { join: { animated: true } }).gif({ loop: 0, delay: [100, 100] }).toBuffer();
+  const gif = await sharp(frames, { join: { animated: true } })
+    .gif({ loop: 0, delay: [100, 100] })
+    .toBuffer();
   expect((await sharp(gif).metadata()).pages).toBe(2);
   const file = await write('anim.gif', gif);
   const out = await processPicture(file, 'gif');

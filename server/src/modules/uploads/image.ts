@@ -151,7 +151,10 @@ export async function processPicture(file: string, format: PictureFormat): Promi
       };
       const original = await encode(encodeOriginal(sharp(pixels.data, raw), format), info.contentType, info.ext);
       const largest = Math.max(...PICTURE_RENDITION_WIDTHS);
-      const small = await sharp(pixels.data, raw).resize({ width: largest, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+      const small = await sharp(pixels.data, raw)
+        .resize({ width: largest, withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const smallRaw = { raw: { width: small.info.width, height: small.info.height, channels: small.info.channels } } as const;
       const renditions: ProcessedPicture['renditions'] = [];
       for (const target of PICTURE_RENDITION_WIDTHS) {

@@ -189,7 +189,9 @@ export function createPicturePool<Request, Result>(options: PicturePoolOptions) 
         if (job.waiting) clearTimeout(job.waiting);
         job.reject(new PictureWorkerLostError('closed'));
       }
-      const exits = [...workers].map((w) => new Promise<void>((resolve) => (w.child.exitCode !== null ? resolve() : w.child.once('exit', () => resolve()))));
+      const exits = [...workers].map(
+        (w) => new Promise<void>((resolve) => (w.child.exitCode !== null ? resolve() : w.child.once('exit', () => resolve()))),
+      );
       for (const worker of [...workers]) retire(worker);
       await Promise.all(exits);
     },

@@ -23,7 +23,10 @@ export interface PictureProcessor {
 /** True when this module runs from its TypeScript source (jest transpiles it to CommonJS). */
 const fromSources = typeof __filename !== 'undefined' && __filename.endsWith('.ts');
 
-export function createPictureProcessor(config: Pick<ServerConfig, 'pictures' | 'serverRoot'>, log: Pick<Logger, 'warn' | 'debug'>): PictureProcessor {
+export function createPictureProcessor(
+  config: Pick<ServerConfig, 'pictures' | 'serverRoot'>,
+  log: Pick<Logger, 'warn' | 'debug'>,
+): PictureProcessor {
   const settings = config.pictures;
   if (settings.workers === 0 || fromSources) {
     return { process: processPicture, close: async () => undefined };

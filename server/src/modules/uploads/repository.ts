@@ -37,7 +37,10 @@ export async function claimUpload(
         eq(uploads.key, key),
         eq(uploads.clubId, clubId),
         eq(uploads.challengeId, challengeId),
-        or(eq(uploads.state, 'issued'), and(eq(uploads.state, 'receiving'), or(isNull(uploads.claimedAt), lt(uploads.claimedAt, at.staleBefore)))),
+        or(
+          eq(uploads.state, 'issued'),
+          and(eq(uploads.state, 'receiving'), or(isNull(uploads.claimedAt), lt(uploads.claimedAt, at.staleBefore))),
+        ),
       ),
     )
     .returning();
@@ -57,11 +60,17 @@ export async function markUploadReady(
 
 /** `receiving` → `issued` again (S3 mode: nothing was in the bucket yet). */
 export async function releaseUpload(db: Db, key: string): Promise<void> {
-  await db.update(uploads).set({ state: 'issued' }).where(and(eq(uploads.key, key), eq(uploads.state, 'receiving')));
+  await db
+    .update(uploads)
+    .set({ state: 'issued' })
+    .where(and(eq(uploads.key, key), eq(uploads.state, 'receiving')));
 }
 
 export async function markUploadFailed(db: Db, key: string): Promise<void> {
-  await db.update(uploads).set({ state: 'failed' }).where(and(eq(uploads.key, key), eq(uploads.state, 'receiving')));
+  await db
+    .update(uploads)
+    .set({ state: 'failed' })
+    .where(and(eq(uploads.key, key), eq(uploads.state, 'receiving')));
 }
 
 /** Binds a processed upload to the entry made from it; false when it is not ready or already used. */

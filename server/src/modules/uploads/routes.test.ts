@@ -46,16 +46,33 @@ beforeAll(async () => {
     startDateVoting: vote[0],
     endDateVoting: vote[1],
   });
-  await seedChallenge(t.ctx.db, { id: 'pic', type: 'bfv-erd-picture-vote', dates: dates(['2026-06-10', '2026-06-20'], ['2026-06-21', '2026-06-30']) });
-  await seedChallenge(t.ctx.db, { id: 'pic-voting', type: 'bfv-erd-picture-vote', dates: dates(['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-30']) });
-  await seedChallenge(t.ctx.db, { id: 'text', type: 'bfv-erd-text-vote', dates: dates(['2026-06-10', '2026-06-20'], ['2026-06-21', '2026-06-30']) });
+  await seedChallenge(t.ctx.db, {
+    id: 'pic',
+    type: 'bfv-erd-picture-vote',
+    dates: dates(['2026-06-10', '2026-06-20'], ['2026-06-21', '2026-06-30']),
+  });
+  await seedChallenge(t.ctx.db, {
+    id: 'pic-voting',
+    type: 'bfv-erd-picture-vote',
+    dates: dates(['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-30']),
+  });
+  await seedChallenge(t.ctx.db, {
+    id: 'text',
+    type: 'bfv-erd-text-vote',
+    dates: dates(['2026-06-10', '2026-06-20'], ['2026-06-21', '2026-06-30']),
+  });
   a = await createMember(t, 'club-1000-m');
   b = await createMember(t, 'club-1000-w');
 });
 afterAll(() => t.close());
 
 async function presign(member: Member | null, body: unknown = { name: 'bild.jpg', contentType: 'image/jpeg' }, challengeId = 'pic') {
-  return t.app.inject({ method: 'POST', url: presignPath(challengeId), headers: memberHeaders(member), payload: body as Record<string, unknown> });
+  return t.app.inject({
+    method: 'POST',
+    url: presignPath(challengeId),
+    headers: memberHeaders(member),
+    payload: body as Record<string, unknown>,
+  });
 }
 
 async function presigned(member: Member = a, name = 'bild.jpg', contentType = 'image/jpeg'): Promise<PresignedPostDto> {
@@ -65,7 +82,13 @@ async function presigned(member: Member = a, name = 'bild.jpg', contentType = 'i
 }
 
 const uploadDir = () => dataPaths(t.config).uploads;
-const storedFiles = () => (fs.existsSync(uploadDir()) ? fs.readdirSync(uploadDir()).filter((f) => !f.startsWith('.')).sort() : []);
+const storedFiles = () =>
+  fs.existsSync(uploadDir())
+    ? fs
+        .readdirSync(uploadDir())
+        .filter((f) => !f.startsWith('.'))
+        .sort()
+    : [];
 const incomingFiles = () => (fs.existsSync(dataPaths(t.config).incoming) ? fs.readdirSync(dataPaths(t.config).incoming) : []);
 const savePicture = (member: Member, picture: string, challengeId = 'pic') =>
   t.app.inject({ method: 'PUT', url: `/api/challenge/particpation/${challengeId}`, headers: memberHeaders(member), payload: { picture } });
@@ -89,7 +112,13 @@ describe('createpresignedpost', () => {
     expect(Object.keys(post.data.fields).sort()).toEqual(['Content-Type', 'Policy', 'X-Erd-Signature', 'key']);
     expect(post.data.fields.key).toBe(post.file);
     const policy = JSON.parse(Buffer.from(post.data.fields.Policy!, 'base64url').toString('utf8'));
-    expect(policy).toMatchObject({ key: post.file, clubId: 'club-1000-m', challengeId: 'pic', maxBytes: PICTURE_MAX_BYTES, contentType: 'image/jpeg' });
+    expect(policy).toMatchObject({
+      key: post.file,
+      clubId: 'club-1000-m',
+      challengeId: 'pic',
+      maxBytes: PICTURE_MAX_BYTES,
+      contentType: 'image/jpeg',
+    });
     expect(Date.parse(policy.expires) - started.getTime()).toBe(30 * 60_000);
   });
 
@@ -182,14 +211,24 @@ describe('upload and processing', () => {
     expect(storedFiles()).toEqual(before);
     expect(incomingFiles()).toEqual([]);
     expect((await t.ctx.db.select().from(uploads).where(eq(uploads.key, post.file)))[0]?.state).toBe('failed');
-    const again = await postUpload(t.app, post, { name: 'bild.jpg', type: 'image/jpeg', data: await picture('jpeg', 100, 100) }, uploadHeaders);
+    const again = await postUpload(
+      t.app,
+      post,
+      { name: 'bild.jpg', type: 'image/jpeg', data: await picture('jpeg', 100, 100) },
+      uploadHeaders,
+    );
     expect(again.statusCode).toBe(403);
     expect((await savePicture(a, post.file)).statusCode).toBe(400);
   });
 
   test('an HTML file behind PNG magic bytes, an SVG, a damaged JPEG and an empty file → 415', async () => {
-    const pngMagic = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html><script>x</script></html>')]);
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+    const pngMagic = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('<html><script>x</script></html>'),
+    ]);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+    );
     const jpeg = await picture('jpeg', 400, 300);
     const damaged = Buffer.concat([jpeg.subarray(0, 200), Buffer.alloc(2000, 0x41)]);
     const cases: [string, string, Buffer][] = [
@@ -208,7 +247,9 @@ describe('upload and processing', () => {
   });
 
   test('more than 40 megapixels → 413 TooLarge', async () => {
-    const huge = await sharp({ create: { width: 8000, height: 5100, channels: 3, background: '#3a6' } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 5100, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
     expect(huge.length).toBeLessThan(PICTURE_MAX_BYTES);
     const post = await presigned(a, 'riesig.png', 'image/png');
     const res = await postUpload(t.app, post, { name: 'riesig.png', type: 'image/png', data: huge }, uploadHeaders);
@@ -231,7 +272,12 @@ describe('upload and processing', () => {
     const post = await presigned();
     const before = storedFiles();
     const body = await multipartForm(post.data.fields, { name: 'gross.jpg', type: 'image/jpeg', data: Buffer.alloc(30 * 1024 * 1024, 1) });
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: body.payload, headers: { ...uploadHeaders, ...body.headers } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: body.payload,
+      headers: { ...uploadHeaders, ...body.headers },
+    });
     expect([res.statusCode, res.json().code]).toEqual([413, 'TooLarge']);
     expect(res.headers.connection).toBe('close');
     expect(storedFiles()).toEqual(before);
@@ -251,7 +297,10 @@ describe('upload and processing', () => {
     const rss = process.memoryUsage().rss;
     const outcome = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
       let sent = 0;
-      const req = http.request(`${base}/api/uploads`, { method: 'POST', headers: { ...uploadHeaders, ...head.headers, 'transfer-encoding': 'chunked' } });
+      const req = http.request(`${base}/api/uploads`, {
+        method: 'POST',
+        headers: { ...uploadHeaders, ...head.headers, 'transfer-encoding': 'chunked' },
+      });
       req.on('response', (res) => {
         let body = '';
         res.on('data', (d: Buffer) => (body += d.toString()));
@@ -367,7 +416,12 @@ describe('the picture entry', () => {
   test('PUT { picture } with the processed key: unpublished entry with the image; once per club', async () => {
     const post = await presigned(b, 'verein.png', 'image/png');
     expect((await savePicture(b, post.file)).statusCode).toBe(400); // not uploaded yet
-    const up = await postUpload(t.app, post, { name: 'verein.png', type: 'image/png', data: await picture('png', 1200, 900) }, uploadHeaders);
+    const up = await postUpload(
+      t.app,
+      post,
+      { name: 'verein.png', type: 'image/png', data: await picture('png', 1200, 900) },
+      uploadHeaders,
+    );
     expect(up.statusCode).toBe(201);
     expect((await savePicture(a, post.file)).statusCode).toBe(400); // another club's key
 
@@ -393,14 +447,20 @@ describe('the picture entry', () => {
     await rejectParticipation({ ctx: t.ctx, input: { id: entry._id, actor: { operatorId: null, name: 'cli:test' } } });
     expect(fs.readdirSync(uploadDir()).filter((f) => f.startsWith(post.file))).toEqual([]);
     const next = await presigned(b, 'neu.webp', 'image/webp');
-    expect((await postUpload(t.app, next, { name: 'neu.webp', type: 'image/webp', data: await picture('webp', 300, 300) }, uploadHeaders)).statusCode).toBe(201);
+    expect(
+      (await postUpload(t.app, next, { name: 'neu.webp', type: 'image/webp', data: await picture('webp', 300, 300) }, uploadHeaders))
+        .statusCode,
+    ).toBe(201);
     expect((await savePicture(b, next.file)).statusCode).toBe(200);
   });
 
   test('a key can make one entry only, and only in the submission window', async () => {
     const member = await createMember(t, 'club-1001-m');
     const post = await presigned(member);
-    expect((await postUpload(t.app, post, { name: 'a.jpg', type: 'image/jpeg', data: await picture('jpeg', 200, 200) }, uploadHeaders)).statusCode).toBe(201);
+    expect(
+      (await postUpload(t.app, post, { name: 'a.jpg', type: 'image/jpeg', data: await picture('jpeg', 200, 200) }, uploadHeaders))
+        .statusCode,
+    ).toBe(201);
     t.setNow(new Date('2026-06-21T10:00:00Z'));
     try {
       // (a fresh login: the token of the fixed clock would be expired on another day)

@@ -66,7 +66,13 @@ export function createS3UploadStorage(config: S3Config): UploadStorage {
 
     async put(name, data, contentType) {
       await client.send(
-        new PutObjectCommand({ Bucket: config.bucket, Key: `${STORED}${name}`, Body: data, ContentType: contentType, CacheControl: IMMUTABLE }),
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: `${STORED}${name}`,
+          Body: data,
+          ContentType: contentType,
+          CacheControl: IMMUTABLE,
+        }),
       );
       return `${publicBase}/${STORED}${name}`;
     },

@@ -40,9 +40,21 @@ beforeAll(async () => {
   await seedChallenge(t.ctx.db, {
     id: 'pic',
     type: 'bfv-erd-picture-vote',
-    dates: { startDate: '2000-01-01', endDate: '2999-12-31', startDateSubmission: '2000-01-01', endDateSubmission: '2999-12-30', startDateVoting: '2999-12-31', endDateVoting: '2999-12-31' },
+    dates: {
+      startDate: '2000-01-01',
+      endDate: '2999-12-31',
+      startDateSubmission: '2000-01-01',
+      endDateSubmission: '2999-12-30',
+      startDateVoting: '2999-12-31',
+      endDateVoting: '2999-12-31',
+    },
   });
-  members = [await createMember(t, 'club-1000-m'), await createMember(t, 'club-1000-w'), await createMember(t, 'club-1001-m'), await createMember(t, 'club-1001-w')];
+  members = [
+    await createMember(t, 'club-1000-m'),
+    await createMember(t, 'club-1000-w'),
+    await createMember(t, 'club-1001-m'),
+    await createMember(t, 'club-1001-w'),
+  ];
 });
 afterAll(async () => {
   await t.close();
@@ -84,10 +96,17 @@ test('a real S3 presigned POST: bucket URL, policy with key, type and size range
   });
   const policy = JSON.parse(Buffer.from(post.data.fields.Policy!, 'base64').toString('utf8'));
   expect(policy.conditions).toEqual(
-    expect.arrayContaining([['content-length-range', 1, 10 * 1024 * 1024], ['eq', '$Content-Type', 'image/jpeg'], { key: `incoming/${post.file}` }]),
+    expect.arrayContaining([
+      ['content-length-range', 1, 10 * 1024 * 1024],
+      ['eq', '$Content-Type', 'image/jpeg'],
+      { key: `incoming/${post.file}` },
+    ]),
   );
   // The local endpoint and media route are not there in S3 mode.
-  expect((await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF } })).statusCode).toBe(404);
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF } }))
+      .statusCode,
+  ).toBe(404);
 });
 
 test('upload to the bucket, then PUT { picture }: processed from the bucket, results stored there, the original deleted', async () => {
@@ -102,8 +121,15 @@ test('upload to the bucket, then PUT { picture }: processed from the bucket, res
   expect(res.statusCode).toBe(200);
   const entry = res.json<ParticipationDto>();
   const image = entry.fields.image!;
-  expect(image.fields.file).toEqual({ url: `https://cdn.example.org/uploads/${post.file}.jpg`, contentType: 'image/jpeg', width: 1200, height: 1600 });
-  expect(image.metadata?.thumbnails?.map((th) => th.url)).toEqual([320, 640, 1024].map((w) => `https://cdn.example.org/uploads/${post.file}.w${w}.webp`));
+  expect(image.fields.file).toEqual({
+    url: `https://cdn.example.org/uploads/${post.file}.jpg`,
+    contentType: 'image/jpeg',
+    width: 1200,
+    height: 1600,
+  });
+  expect(image.metadata?.thumbnails?.map((th) => th.url)).toEqual(
+    [320, 640, 1024].map((w) => `https://cdn.example.org/uploads/${post.file}.w${w}.webp`),
+  );
   expect(s3.objects.has(`incoming/${post.file}`)).toBe(false);
   const stored = s3.objects.get(`uploads/${post.file}.jpg`)!;
   expect(stored.contentType).toBe('image/jpeg');
@@ -138,7 +164,12 @@ test('S3 refuses a file beyond the policy; an object larger than 10 MB found in 
 test('a forged policy is refused by S3', async () => {
   const post = await presign(members[3]!);
   const policy = JSON.parse(Buffer.from(post.data.fields.Policy!, 'base64').toString('utf8'));
-  policy.conditions = policy.conditions.map((c: unknown) => (Array.isArray(c) && c[0] === 'content-length-range' ? ['content-length-range', 1, 1e9] : c));
-  const forged = { ...post, data: { ...post.data, fields: { ...post.data.fields, Policy: Buffer.from(JSON.stringify(policy)).toString('base64') } } };
+  policy.conditions = policy.conditions.map((c: unknown) =>
+    Array.isArray(c) && c[0] === 'content-length-range' ? ['content-length-range', 1, 1e9] : c,
+  );
+  const forged = {
+    ...post,
+    data: { ...post.data, fields: { ...post.data.fields, Policy: Buffer.from(JSON.stringify(policy)).toString('base64') } },
+  };
   expect(await browserUpload(forged, await picture('png', 32, 32), 'image/jpeg')).toBe(403);
 });

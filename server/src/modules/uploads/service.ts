@@ -93,7 +93,8 @@ export async function issueUpload({
     ttlSeconds: UPLOAD_POLICY_TTL_MS / 1000,
   });
   // Housekeeping on about one call in fifty (awaited: nothing may outlive the request).
-  if (Math.random() < 0.02) await removeStaleUploads({ ctx }).catch((error: unknown) => ctx.log.warn({ err: error }, 'upload housekeeping failed'));
+  if (Math.random() < 0.02)
+    await removeStaleUploads({ ctx }).catch((error: unknown) => ctx.log.warn({ err: error }, 'upload housekeeping failed'));
   return { file: key, data };
 }
 
@@ -231,7 +232,14 @@ async function processAndStore(ctx: Ctx, row: UploadRow, file: string, bytes: nu
       processedAt: ctx.now(),
     });
     ctx.log.info(
-      { upload: row.key, format, bytes, width: processed.original.width, height: processed.original.height, ms: Math.round(performance.now() - started) },
+      {
+        upload: row.key,
+        format,
+        bytes,
+        width: processed.original.width,
+        height: processed.original.height,
+        ms: Math.round(performance.now() - started),
+      },
       'picture processed',
     );
     return image;
@@ -278,7 +286,9 @@ async function processFromBucket(ctx: Ctx, row: UploadRow): Promise<UploadRow> {
     }
     if (fetched === 'too-large') throw tooLargeError();
     await processAndStore(ctx, claimed, file, fetched);
-    await storage.removeUploaded?.(row.key).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not delete the uploaded original'));
+    await storage
+      .removeUploaded?.(row.key)
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'could not delete the uploaded original'));
     return (await repo.findUpload(ctx.db, row.key)) ?? row;
   } catch (error) {
     if (!(error instanceof CodedError && error.code === 'ValidationError')) {

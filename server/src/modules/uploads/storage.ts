@@ -81,9 +81,7 @@ export function createLocalUploadStorage(options: {
       return fs.readFile(path.join(dir, name)).catch(() => null);
     },
     async remove(names) {
-      await Promise.all(
-        names.filter((n) => UPLOAD_FILE_NAME.test(n)).map((n) => fs.rm(path.join(dir, n), { force: true })),
-      );
+      await Promise.all(names.filter((n) => UPLOAD_FILE_NAME.test(n)).map((n) => fs.rm(path.join(dir, n), { force: true })));
     },
   };
 }

@@ -101,12 +101,19 @@ export async function listEntries(
 ): Promise<{ rows: VoteEntryRow[]; total: number }> {
   const base = baseOf({ challengeId: input.challengeId }, thresholds);
   const where = input.flagged ? sql`where flagged` : sql``;
-  const rows = await rowsOf<VoteEntryRow>(db, sql`${base} select * from base ${where} order by ${ORDER[input.sort]} limit ${input.size} offset ${input.from}`);
+  const rows = await rowsOf<VoteEntryRow>(
+    db,
+    sql`${base} select * from base ${where} order by ${ORDER[input.sort]} limit ${input.size} offset ${input.from}`,
+  );
   const [counted] = await rowsOf<{ total: number }>(db, sql`${base} select count(*)::int as total from base ${where}`);
   return { rows, total: counted?.total ?? 0 };
 }
 
-export async function findEntry(db: Db, participationId: string, thresholds: { address: number; minute: number }): Promise<VoteEntryRow | undefined> {
+export async function findEntry(
+  db: Db,
+  participationId: string,
+  thresholds: { address: number; minute: number },
+): Promise<VoteEntryRow | undefined> {
   const [row] = await rowsOf<VoteEntryRow>(db, sql`${baseOf({ participationId }, thresholds)} select * from base`);
   return row;
 }
@@ -194,7 +201,11 @@ function selectionOf(participationId: string, selection: VoteSelection & { state
     selection.minute
       ? sql`${votes.createdAt} >= ${selection.minute.toISOString()} and ${votes.createdAt} < ${new Date(selection.minute.getTime() + 60_000).toISOString()}`
       : undefined,
-    selection.state === 'counted' ? isNull(votes.removedAt) : selection.state === 'removed' ? sql`${votes.removedAt} is not null` : undefined,
+    selection.state === 'counted'
+      ? isNull(votes.removedAt)
+      : selection.state === 'removed'
+        ? sql`${votes.removedAt} is not null`
+        : undefined,
   );
 }
 
@@ -212,7 +223,10 @@ export async function listVotes(
     .orderBy(sql`${votes.createdAt} desc`, sql`${votes.id} desc`)
     .limit(page.size)
     .offset(page.from);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int`.mapWith(Number) }).from(votes).where(where);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(votes)
+    .where(where);
   return { rows, total: counted?.total ?? 0 };
 }
 
@@ -231,7 +245,14 @@ export async function findReviewableEntry(db: Db, participationId: string, lock 
 }
 
 /** Takes the selected counted votes of the entry out of the count; answers their ids. */
-export async function removeSelected(db: Db, participationId: string, selection: VoteSelection, by: string, reason: string, now: Date): Promise<number[]> {
+export async function removeSelected(
+  db: Db,
+  participationId: string,
+  selection: VoteSelection,
+  by: string,
+  reason: string,
+  now: Date,
+): Promise<number[]> {
   const rows = await db
     .update(votes)
     .set({ removedAt: now, removedBy: by, removalReason: reason })

@@ -1,10 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type {
-  RemoveEntryVotesResultDto,
-  VoteEntryDetailDto,
-  VoteEntryPageDto,
-  VoteRecordPageDto,
-} from '@erd/shared-contracts/backoffice';
+import type { RemoveEntryVotesResultDto, VoteEntryDetailDto, VoteEntryPageDto, VoteRecordPageDto } from '@erd/shared-contracts/backoffice';
 import type { AltchaChallengeDto, MyParticipationDto } from '@erd/shared-contracts/wire';
 import { moderationLog, participations, votes } from '../../db/schema/index.js';
 import { solveProof } from '../../test-support/altcha.js';
@@ -35,7 +30,12 @@ const BURST_IP = '203.0.113.7';
 const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 
 async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF }, payload: who });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
+    payload: who,
+  });
   return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
 }
 
@@ -90,7 +90,14 @@ beforeAll(async () => {
   const db = t.ctx.db;
   await seedYear(db);
   await seedClubs(db, 10);
-  const voting = { startDate: '2026-06-01', endDate: '2026-06-30', startDateSubmission: '2026-06-01', endDateSubmission: '2026-06-10', startDateVoting: '2026-06-11', endDateVoting: '2026-06-30' };
+  const voting = {
+    startDate: '2026-06-01',
+    endDate: '2026-06-30',
+    startDateSubmission: '2026-06-01',
+    endDateSubmission: '2026-06-10',
+    startDateVoting: '2026-06-11',
+    endDateVoting: '2026-06-30',
+  };
   await seedChallenge(db, { id: 'text-vote', position: 1, dates: voting });
   await seedChallenge(db, { id: 'picture-vote', position: 2, type: 'bfv-erd-picture-vote', dates: voting });
   await seedChallenge(db, { id: 'estimate', position: 3, type: 'bfv-erd-estimate' });
@@ -98,8 +105,21 @@ beforeAll(async () => {
   await seedParticipation(db, { id: 'p-calm', challengeId: 'text-vote', clubId: 'club-1001-w', slogan: 'Ruhig und stark' });
   await seedParticipation(db, { id: 'p-minute', challengeId: 'text-vote', clubId: 'club-1002-m', slogan: 'Eine Minute Ruhm' });
   await seedParticipation(db, { id: 'p-pending', challengeId: 'text-vote', clubId: 'club-1003-m', state: 'pending' });
-  await seedParticipation(db, { id: 'p-picture', challengeId: 'picture-vote', clubId: 'club-1000-m', objectTypeId: 'bfv-erd-picture-participation', slogan: null });
-  await seedParticipation(db, { id: 'p-estimate', challengeId: 'estimate', clubId: 'club-1000-m', objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: 12 });
+  await seedParticipation(db, {
+    id: 'p-picture',
+    challengeId: 'picture-vote',
+    clubId: 'club-1000-m',
+    objectTypeId: 'bfv-erd-picture-participation',
+    slogan: null,
+  });
+  await seedParticipation(db, {
+    id: 'p-estimate',
+    challengeId: 'estimate',
+    clubId: 'club-1000-m',
+    objectTypeId: 'bfv-erd-estimate-participation',
+    slogan: null,
+    estimate: 12,
+  });
 
   // A burst from one address through the real vote API (all at NOW: one minute), and three other voters.
   for (let i = 0; i < 12; i++) await anonymousVote('p-burst', BURST_IP);
@@ -139,7 +159,11 @@ describe('access', () => {
     for (const [method, url] of routes) {
       const payload = method === 'POST' ? { ipHash: ipHash(t.ctx.secret, BURST_IP), reason: 'Bot-Welle' } : undefined;
       const anonymous = await call(method, url, null, payload);
-      expect([url, anonymous.statusCode, anonymous.json()]).toEqual([url, 401, { code: 'Unauthorized', message: 'Bitte melde dich als Operator an.', requestId: expect.any(String) }]);
+      expect([url, anonymous.statusCode, anonymous.json()]).toEqual([
+        url,
+        401,
+        { code: 'Unauthorized', message: 'Bitte melde dich als Operator an.', requestId: expect.any(String) },
+      ]);
       const club = await t.app.inject({ method, url, headers: memberHeaders(member), ...(payload ? { payload } : {}) });
       expect([url, club.statusCode, club.json().code]).toEqual([url, 401, 'Unauthorized']);
     }
@@ -251,7 +275,11 @@ describe('one entry', () => {
   test('an unknown, pending or estimate entry is 404 in German', async () => {
     for (const id of ['p-nope', 'p-pending', 'p-estimate']) {
       const res = await call('GET', `/api/operator/vote-review/entries/${id}`, admin);
-      expect([id, res.statusCode, res.json().message]).toEqual([id, 404, 'Diese Teilnahme gibt es nicht (oder sie ist nicht veröffentlicht).']);
+      expect([id, res.statusCode, res.json().message]).toEqual([
+        id,
+        404,
+        'Diese Teilnahme gibt es nicht (oder sie ist nicht veröffentlicht).',
+      ]);
     }
   });
 
@@ -260,18 +288,35 @@ describe('one entry', () => {
     const all = (await call('GET', '/api/operator/vote-review/entries/p-burst/votes?size=10', moderator)).json<VoteRecordPageDto>();
     expect(all).toMatchObject({ total: 15, from: 0, size: 10 });
     expect(all.items).toHaveLength(10);
-    expect(Object.keys(all.items[0]!).sort()).toEqual(['createdAt', 'id', 'ipHash', 'member', 'removalReason', 'removedAt', 'removedBy', 'userAgent']);
+    expect(Object.keys(all.items[0]!).sort()).toEqual([
+      'createdAt',
+      'id',
+      'ipHash',
+      'member',
+      'removalReason',
+      'removedAt',
+      'removedBy',
+      'userAgent',
+    ]);
     expect(all.items[0]).toMatchObject({ userAgent: 'Firefox', member: false, removedAt: null });
     const ids = all.items.map((v) => v.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    const byAddress = (await call('GET', `/api/operator/vote-review/entries/p-burst/votes?ipHash=${hash}&size=200`, moderator)).json<VoteRecordPageDto>();
+    const byAddress = (
+      await call('GET', `/api/operator/vote-review/entries/p-burst/votes?ipHash=${hash}&size=200`, moderator)
+    ).json<VoteRecordPageDto>();
     expect(byAddress.total).toBe(12);
     expect(byAddress.items.every((v) => v.ipHash === hash)).toBe(true);
-    const byMinute = (await call('GET', '/api/operator/vote-review/entries/p-minute/votes?minute=2026-06-14T20:15:00Z', moderator)).json<VoteRecordPageDto>();
+    const byMinute = (
+      await call('GET', '/api/operator/vote-review/entries/p-minute/votes?minute=2026-06-14T20:15:00Z', moderator)
+    ).json<VoteRecordPageDto>();
     expect(byMinute.total).toBe(6);
-    const otherMinute = (await call('GET', '/api/operator/vote-review/entries/p-minute/votes?minute=2026-06-14T20:16:00.000Z', moderator)).json<VoteRecordPageDto>();
+    const otherMinute = (
+      await call('GET', '/api/operator/vote-review/entries/p-minute/votes?minute=2026-06-14T20:16:00.000Z', moderator)
+    ).json<VoteRecordPageDto>();
     expect(otherMinute.total).toBe(0);
-    const removed = (await call('GET', '/api/operator/vote-review/entries/p-burst/votes?state=removed', moderator)).json<VoteRecordPageDto>();
+    const removed = (
+      await call('GET', '/api/operator/vote-review/entries/p-burst/votes?state=removed', moderator)
+    ).json<VoteRecordPageDto>();
     expect(removed.total).toBe(0);
   });
 
@@ -291,7 +336,8 @@ describe('one entry', () => {
 });
 
 describe('removing votes', () => {
-  const remove = (id: string, session: string, payload: unknown) => call('POST', `/api/operator/vote-review/entries/${id}/remove`, session, payload);
+  const remove = (id: string, session: string, payload: unknown) =>
+    call('POST', `/api/operator/vote-review/entries/${id}/remove`, session, payload);
 
   test('bad input is a German 400 and changes nothing', async () => {
     const hash = ipHash(t.ctx.secret, BURST_IP);
@@ -300,10 +346,16 @@ describe('removing votes', () => {
       [{ ipHash: hash, reason: 'x' }, 'Gib einen Grund für das Entfernen an (3 bis 500 Zeichen).'],
       [{ ipHash: hash, reason: 'a'.repeat(501) }, 'Gib einen Grund für das Entfernen an (3 bis 500 Zeichen).'],
       [{ reason: 'Bot-Welle' }, 'Wähle genau eines: einzelne Stimmen, eine Adresse oder eine Minute.'],
-      [{ ipHash: hash, minute: '2026-06-15T10:00:00Z', reason: 'Bot-Welle' }, 'Wähle genau eines: einzelne Stimmen, eine Adresse oder eine Minute.'],
+      [
+        { ipHash: hash, minute: '2026-06-15T10:00:00Z', reason: 'Bot-Welle' },
+        'Wähle genau eines: einzelne Stimmen, eine Adresse oder eine Minute.',
+      ],
       [{ ids: [], reason: 'Bot-Welle' }, 'Wähle 1 bis 1000 Stimmen aus.'],
       [{ ids: ['1'], reason: 'Bot-Welle' }, 'Wähle 1 bis 1000 Stimmen aus.'],
-      [{ minute: '2026-06-15T10:00:01Z', reason: 'Bot-Welle' }, 'Die Minute ist ungültig (ISO-Zeit in UTC mit Sekunden 0, z. B. 2026-07-01T18:05:00Z).'],
+      [
+        { minute: '2026-06-15T10:00:01Z', reason: 'Bot-Welle' },
+        'Die Minute ist ungültig (ISO-Zeit in UTC mit Sekunden 0, z. B. 2026-07-01T18:05:00Z).',
+      ],
     ];
     for (const [payload, message] of cases) {
       const res = await remove('p-burst', moderator, payload);
@@ -342,7 +394,11 @@ describe('removing votes', () => {
     expect(detail.removals).toEqual([{ reason: 'Bot-Welle von einer Adresse', count: 12, at: NOW.toISOString() }]);
     const removed = (await call('GET', '/api/operator/vote-review/entries/p-burst/votes?state=removed', admin)).json<VoteRecordPageDto>();
     expect(removed.total).toBe(12);
-    expect(removed.items[0]).toMatchObject({ removedBy: MODERATOR.email, removalReason: 'Bot-Welle von einer Adresse', removedAt: NOW.toISOString() });
+    expect(removed.items[0]).toMatchObject({
+      removedBy: MODERATOR.email,
+      removalReason: 'Bot-Welle von einer Adresse',
+      removedAt: NOW.toISOString(),
+    });
 
     // Again: nothing left to remove, nothing logged.
     expect((await remove('p-burst', moderator, { ipHash: hash, reason: 'Nochmal' })).json()).toEqual({ removed: 0, votes: 3 });
@@ -353,7 +409,8 @@ describe('removing votes', () => {
     const minute = await remove('p-minute', admin, { minute: '2026-06-14T20:15:00Z', reason: 'Sechs Stimmen in einer Minute' });
     expect(minute.json()).toEqual({ removed: 6, votes: 0 });
     const calm = (await call('GET', '/api/operator/vote-review/entries/p-calm/votes', admin)).json<VoteRecordPageDto>();
-    const burstVote = (await call('GET', '/api/operator/vote-review/entries/p-burst/votes?state=counted', admin)).json<VoteRecordPageDto>().items[0]!;
+    const burstVote = (await call('GET', '/api/operator/vote-review/entries/p-burst/votes?state=counted', admin)).json<VoteRecordPageDto>()
+      .items[0]!;
     const picked = await remove('p-calm', admin, { ids: [calm.items[0]!.id, burstVote.id], reason: 'Doppelte Stimme' });
     expect(picked.json()).toEqual({ removed: 1, votes: 3 });
     expect(await countOf('p-calm')).toBe(3);
@@ -376,7 +433,9 @@ describe('removing votes', () => {
     expect(own.body).not.toContain(ipHash(t.ctx.secret, BURST_IP));
     expect(own.body).not.toContain(MODERATOR.email);
     // An entry without removed votes has no such field.
-    const picture = (await t.app.inject({ url: '/api/challenge/particpation/picture-vote', headers: memberHeaders(member) })).json<MyParticipationDto>();
+    const picture = (
+      await t.app.inject({ url: '/api/challenge/particpation/picture-vote', headers: memberHeaders(member) })
+    ).json<MyParticipationDto>();
     expect(picture).toMatchObject({ _id: 'p-picture' });
     expect(picture).not.toHaveProperty('removedVotes');
   });

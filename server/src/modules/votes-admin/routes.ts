@@ -50,7 +50,10 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   r.get(
     ENTRY,
-    { config: { operatorAccess: 'operator' }, schema: { summary: 'One entry’s vote figures', params, response: { 200: voteEntryDetailSchema, ...errors } } },
+    {
+      config: { operatorAccess: 'operator' },
+      schema: { summary: 'One entry’s vote figures', params, response: { 200: voteEntryDetailSchema, ...errors } },
+    },
     async (request) => getVoteEntry({ ctx, input: { participationId: request.params.participationId } }),
   );
 
@@ -80,6 +83,7 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         response: { 200: removeEntryVotesResultSchema, ...errors },
       },
     },
-    async (request) => removeSelectedVotes({ ctx, input: { participationId: request.params.participationId, ...request.body, actor: actorOf(request) } }),
+    async (request) =>
+      removeSelectedVotes({ ctx, input: { participationId: request.params.participationId, ...request.body, actor: actorOf(request) } }),
   );
 };

@@ -37,7 +37,12 @@ import * as repo from './repository.js';
  * shown; the address only as its HMAC.
  */
 
-export { VOTE_ENTRY_MAX_PAGE_SIZE, VOTE_ENTRY_PAGE_SIZE, VOTE_RECORD_MAX_PAGE_SIZE, VOTE_RECORD_PAGE_SIZE } from '@erd/shared-contracts/schemas';
+export {
+  VOTE_ENTRY_MAX_PAGE_SIZE,
+  VOTE_ENTRY_PAGE_SIZE,
+  VOTE_RECORD_MAX_PAGE_SIZE,
+  VOTE_RECORD_PAGE_SIZE,
+} from '@erd/shared-contracts/schemas';
 const TOP_ADDRESSES = 50;
 const BURST_MINUTES = 100;
 const THRESHOLDS = { address: BURST_ADDRESS_MIN_VOTES, minute: BURST_MINUTE_MIN_VOTES };
@@ -79,7 +84,13 @@ function toRecordDto(row: VoteRow): VoteRecordDto {
 }
 
 /** GET /api/operator/vote-review/entries (the query as `voteEntryQuerySchema` gives it). */
-export async function listVoteEntries({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: VoteEntryQueryValues }): Promise<VoteEntryPageDto> {
+export async function listVoteEntries({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db'>;
+  input: VoteEntryQueryValues;
+}): Promise<VoteEntryPageDto> {
   const { from, size, sort, flagged, challengeId } = input;
   const { rows, total } = await repo.listEntries(ctx.db, { challengeId, flagged, sort, from, size }, THRESHOLDS);
   const challenges = await repo.listVoteChallenges(ctx.db);
@@ -87,7 +98,13 @@ export async function listVoteEntries({ ctx, input }: { ctx: Pick<AppContext, 'd
 }
 
 /** GET /api/operator/vote-review/entries/:participationId */
-export async function getVoteEntry({ ctx, input }: { ctx: Pick<AppContext, 'db'>; input: { participationId: string } }): Promise<VoteEntryDetailDto> {
+export async function getVoteEntry({
+  ctx,
+  input,
+}: {
+  ctx: Pick<AppContext, 'db'>;
+  input: { participationId: string };
+}): Promise<VoteEntryDetailDto> {
   const { participationId } = input;
   const row = await repo.findEntry(ctx.db, participationId, THRESHOLDS);
   if (!row) throw new NotFoundError(M.notFound);
@@ -188,7 +205,11 @@ export async function removeSelectedVotes({
         reason,
         details: {
           selection:
-            'ids' in selection ? { ids: selection.ids } : 'ipHash' in selection ? { ipHash: selection.ipHash } : { minute: selection.minute.toISOString() },
+            'ids' in selection
+              ? { ids: selection.ids }
+              : 'ipHash' in selection
+                ? { ipHash: selection.ipHash }
+                : { minute: selection.minute.toISOString() },
           voteIds: ids,
           removed: ids.length,
           before: { votes: locked.votes },

@@ -93,7 +93,8 @@ async function verified(parameters: Challenge['parameters'], signature: string, 
   if (typeof derivedKey !== 'string' || !LOWER_HEX_BYTES.test(derivedKey)) return false;
   if (!Number.isInteger(counter) || counter < 0 || counter > 0xffffffff) return false;
   const { nonce, salt, keyPrefix } = parameters;
-  if (typeof nonce !== 'string' || typeof salt !== 'string' || typeof keyPrefix !== 'string' || !HEX.test(nonce) || !HEX.test(salt)) return false;
+  if (typeof nonce !== 'string' || typeof salt !== 'string' || typeof keyPrefix !== 'string' || !HEX.test(nonce) || !HEX.test(salt))
+    return false;
   const nonceBytes = Buffer.from(nonce, 'hex');
   const password = Buffer.alloc(nonceBytes.length + 4);
   nonceBytes.copy(password);
@@ -121,7 +122,8 @@ export async function checkProof(secret: string, encoded: string, now: Date): Pr
     return { ok: false, reason: 'invalid' };
   }
   try {
-    if (!(await verified(parameters, payload.challenge.signature!, payload.solution as Solution, hmacSecret(secret)))) return { ok: false, reason: 'invalid' };
+    if (!(await verified(parameters, payload.challenge.signature!, payload.solution as Solution, hmacSecret(secret))))
+      return { ok: false, reason: 'invalid' };
   } catch {
     return { ok: false, reason: 'invalid' };
   }

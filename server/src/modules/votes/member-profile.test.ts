@@ -44,7 +44,14 @@ beforeAll(async () => {
   const day = (offset: number) => berlinToday(new Date(Date.now() + offset * 86_400_000));
   await seedChallenge(db, {
     id: 'text-vote',
-    dates: { startDate: day(-9), endDate: day(1), startDateSubmission: day(-9), endDateSubmission: day(-2), startDateVoting: day(-1), endDateVoting: day(1) },
+    dates: {
+      startDate: day(-9),
+      endDate: day(1),
+      startDateSubmission: day(-9),
+      endDateSubmission: day(-2),
+      startDateVoting: day(-1),
+      endDateVoting: day(1),
+    },
   });
   for (const [id, clubId] of [
     ['p-1', 'club-1002-m'],
@@ -94,7 +101,12 @@ async function expectNoMemberRoutes(token: string): Promise<void> {
   const headers = { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
   const entry = await t.app.inject({ url: '/api/challenge/particpation/text-vote', headers });
   expect([entry.statusCode, entry.json().message]).toEqual([403, 'Zu diesem Konto gehört kein Verein.']);
-  const save = await t.app.inject({ method: 'PUT', url: '/api/challenge/particpation/text-vote', headers, payload: { slogan: 'Wir sind dabei' } });
+  const save = await t.app.inject({
+    method: 'PUT',
+    url: '/api/challenge/particpation/text-vote',
+    headers,
+    payload: { slogan: 'Wir sind dabei' },
+  });
   expect(save.statusCode).toBe(403);
   const upload = await t.app.inject({
     method: 'POST',
@@ -131,8 +143,14 @@ test('the token of a deleted account (still valid at the pool until it expires):
       club: { id: 'club-1000-w', linkType: 'Object', type: 'Link' },
     },
   };
-  expect((await t.app.inject({ method: 'POST', url: `${BASE}/signup`, payload: registration as unknown as Record<string, unknown> })).statusCode).toBe(201);
-  const confirmed = await t.app.inject({ method: 'POST', url: `${BASE}/signup/confirm`, payload: { email, code: await lastCodeTo(cognito, email) } });
+  expect(
+    (await t.app.inject({ method: 'POST', url: `${BASE}/signup`, payload: registration as unknown as Record<string, unknown> })).statusCode,
+  ).toBe(201);
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: `${BASE}/signup/confirm`,
+    payload: { email, code: await lastCodeTo(cognito, email) },
+  });
   expect(confirmed.statusCode).toBe(200);
   const token = (await srpLogin(cognito.app, email, MEMBER_PASSWORD, new Date())).body.AuthenticationResult!.AccessToken!;
 
@@ -141,7 +159,11 @@ test('the token of a deleted account (still valid at the pool until it expires):
   expect([asMember.statusCode, asMember.json()]).toEqual([200, { votes: 1 }]);
   expect(await recordsOf('p-2')).toEqual([expect.objectContaining({ accountKey: 'club:club-1000-w' })]);
 
-  const deleted = await t.app.inject({ method: 'DELETE', url: '/api/profile', headers: memberHeaders(null, { authorization: `Bearer ${token}` }) });
+  const deleted = await t.app.inject({
+    method: 'DELETE',
+    url: '/api/profile',
+    headers: memberHeaders(null, { authorization: `Bearer ${token}` }),
+  });
   expect(deleted.statusCode).toBe(204);
   await expectAnonymousTreatment(token, 'p-3');
   await expectNoMemberRoutes(token);

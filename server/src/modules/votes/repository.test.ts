@@ -23,9 +23,21 @@ beforeAll(async () => {
   await seedChallenge(db, {
     id: 'text-vote',
     type: 'bfv-erd-text-vote',
-    dates: { startDate: '2026-06-01', endDate: '2026-06-30', startDateSubmission: '2026-06-01', endDateSubmission: '2026-06-10', startDateVoting: '2026-06-11', endDateVoting: '2026-06-30' },
+    dates: {
+      startDate: '2026-06-01',
+      endDate: '2026-06-30',
+      startDateSubmission: '2026-06-01',
+      endDateSubmission: '2026-06-10',
+      startDateVoting: '2026-06-11',
+      endDateVoting: '2026-06-30',
+    },
   });
-  for (let i = 0; i < 5; i++) await seedParticipation(db, { id: `p-${i}`, challengeId: 'text-vote', clubId: `club-${1000 + Math.floor(i / 2)}-${i % 2 ? 'w' : 'm'}` });
+  for (let i = 0; i < 5; i++)
+    await seedParticipation(db, {
+      id: `p-${i}`,
+      challengeId: 'text-vote',
+      clubId: `club-${1000 + Math.floor(i / 2)}-${i % 2 ? 'w' : 'm'}`,
+    });
   await seedParticipation(db, { id: 'p-pending', challengeId: 'text-vote', clubId: 'club-1003-w', state: 'pending' });
 });
 afterAll(() => database.destroy());
@@ -56,7 +68,10 @@ function member(participationId: string, accountKey: string): VoteToAccept {
 test('votes of one statement: each entry counts its votes in order, used proofs and second votes are refused', async () => {
   const db = database.db;
   // Earlier, one at a time: a vote on p-1 by "voter-old", and a used proof.
-  expect(await acceptVote(db, anonymous('p-1', 'voter-old').vote, { signature: 'sig-used', expiresAt: EXPIRES })).toEqual({ kind: 'accepted', votes: 1 });
+  expect(await acceptVote(db, anonymous('p-1', 'voter-old').vote, { signature: 'sig-used', expiresAt: EXPIRES })).toEqual({
+    kind: 'accepted',
+    votes: 1,
+  });
   expect(await acceptVote(db, member('p-2', 'club:club-1004-m').vote, null)).toEqual({ kind: 'accepted', votes: 1 });
 
   const outcomes = await acceptVotes(
@@ -105,7 +120,9 @@ test('concurrent statements on the same entries (in other orders) neither deadlo
   const db = database.db;
   const entries = ['p-0', 'p-1', 'p-2', 'p-3', 'p-4'];
   const before = await Promise.all(entries.map(countOf));
-  const batches = Array.from({ length: 8 }, (_, b) => Array.from({ length: 10 }, (_, i) => anonymous(entries[(b * 3 + i * (b % 2 ? 1 : 4)) % 5]!)));
+  const batches = Array.from({ length: 8 }, (_, b) =>
+    Array.from({ length: 10 }, (_, i) => anonymous(entries[(b * 3 + i * (b % 2 ? 1 : 4)) % 5]!)),
+  );
   const outcomes = (await Promise.all(batches.map((batch) => acceptVotes(db, batch, null)))).flat();
   expect(outcomes.every((o) => !(o instanceof Error) && o.kind === 'accepted')).toBe(true);
   const after = await Promise.all(entries.map(countOf));
@@ -143,7 +160,7 @@ test('the notification goes out with the commit when a vote was recorded, and no
     // Recorded: the listener learns of it.
     const note = changeNotification(sender, topic)!;
     await acceptVotes(db, [anonymous('p-4'), anonymous('p-4')], note);
-    for (const started = Date.now(); listener.changedAt(topic) === quiet; ) {
+    for (const started = Date.now(); listener.changedAt(topic) === quiet;) {
       if (Date.now() - started > 5000) throw new Error('no notification within 5 s');
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -155,7 +172,9 @@ test('the notification goes out with the commit when a vote was recorded, and no
 test('admission of several requests: per-IP counts in order, counters of other addresses apart, entries read', async () => {
   const db = database.db;
   const slot = (key: string) => ({ key, windowStart: new Date('2026-06-15T10:00:00Z'), expiresAt: new Date('2026-06-15T11:00:00Z') });
-  await db.insert(rateLimitCounters).values({ key: 'vote:a', windowStart: new Date('2026-06-15T10:00:00Z'), count: 5, expiresAt: new Date('2026-06-15T11:00:00Z') });
+  await db
+    .insert(rateLimitCounters)
+    .values({ key: 'vote:a', windowStart: new Date('2026-06-15T10:00:00Z'), count: 5, expiresAt: new Date('2026-06-15T11:00:00Z') });
   const outcomes = await admitVotes(db, [
     { participationId: 'p-0', slot: slot('vote:a') },
     { participationId: 'p-pending', slot: slot('vote:b') },
@@ -170,7 +189,9 @@ test('admission of several requests: per-IP counts in order, counters of other a
     [8, null],
     [null, 'text-vote'],
   ]);
-  expect(outcomes[0]).toMatchObject({ entry: { clubId: 'club-1000-m', challengeType: 'bfv-erd-text-vote', votingFrom: '2026-06-11', votingTo: '2026-06-30' } });
+  expect(outcomes[0]).toMatchObject({
+    entry: { clubId: 'club-1000-m', challengeType: 'bfv-erd-text-vote', votingFrom: '2026-06-11', votingTo: '2026-06-30' },
+  });
   const counters = (await db.execute(sql`select key, count from rate_limit_counters order by key`)) as unknown as { rows: unknown[] };
   expect(counters.rows).toEqual([
     { key: 'vote:a', count: 8 },

@@ -57,7 +57,14 @@ export interface VotableEntry {
 /** The per-IP count with this request (null: limits off), and the entry. */
 export type Admitted = { hits: number | null; entry: VotableEntry | undefined };
 
-type AdmitRow = { hits: number | null; challenge_id: string | null; club_id: string; challenge_type: string; voting_from: string; voting_to: string };
+type AdmitRow = {
+  hits: number | null;
+  challenge_id: string | null;
+  club_id: string;
+  challenge_type: string;
+  voting_from: string;
+  voting_to: string;
+};
 
 /**
  * The first statement of a vote: counts the request under the per-IP limit (`slot`; null = limits
@@ -82,7 +89,13 @@ export async function admitVote(
 
 function admitted(row: AdmitRow): Admitted {
   const entry = row.challenge_id
-    ? { challengeId: row.challenge_id, clubId: row.club_id, challengeType: row.challenge_type, votingFrom: row.voting_from, votingTo: row.voting_to }
+    ? {
+        challengeId: row.challenge_id,
+        clubId: row.club_id,
+        challengeType: row.challenge_type,
+        votingFrom: row.voting_from,
+        votingTo: row.voting_to,
+      }
     : undefined;
   return { hits: row.hits === null ? null : Number(row.hits), entry };
 }

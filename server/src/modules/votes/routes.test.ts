@@ -25,7 +25,10 @@ const TODAY = new Date('2026-06-15T10:00:00Z');
 const UA_FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 beforeAll(async () => {
-  t = await createTestApp({ now: TODAY, env: { RATE_LIMIT_SCALE: '100', VOTE_PROOF_COST: '1', PUBLIC_URL: 'https://punktejagd.example.org' } });
+  t = await createTestApp({
+    now: TODAY,
+    env: { RATE_LIMIT_SCALE: '100', VOTE_PROOF_COST: '1', PUBLIC_URL: 'https://punktejagd.example.org' },
+  });
   const db = t.ctx.db;
   await seedYear(db);
   await seedClubs(db, 20);
@@ -33,7 +36,14 @@ beforeAll(async () => {
     seedChallenge(db, {
       id,
       type,
-      dates: { startDate: sub[0], endDate: voting[1], startDateSubmission: sub[0], endDateSubmission: sub[1], startDateVoting: voting[0], endDateVoting: voting[1] },
+      dates: {
+        startDate: sub[0],
+        endDate: voting[1],
+        startDateSubmission: sub[0],
+        endDateSubmission: sub[1],
+        startDateVoting: voting[0],
+        endDateVoting: voting[1],
+      },
     });
   await vote('text-vote', 'bfv-erd-text-vote', ['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-15']);
   await vote('pic-vote', 'bfv-erd-picture-vote', ['2026-06-01', '2026-06-10'], ['2026-06-15', '2026-06-30']);
@@ -71,7 +81,11 @@ function cookieOf(res: { cookies: { name: string; value: string }[] }): string |
 }
 
 async function challenge(voter: Voter = {}) {
-  const res = await t.app.inject({ url: '/api/votes/challenge', headers: voter.cookie ? { cookie: voter.cookie } : {}, remoteAddress: voter.ip });
+  const res = await t.app.inject({
+    url: '/api/votes/challenge',
+    headers: voter.cookie ? { cookie: voter.cookie } : {},
+    remoteAddress: voter.ip,
+  });
   expect(res.statusCode).toBe(200);
   return res;
 }
@@ -100,7 +114,12 @@ describe('the ALTCHA challenge', () => {
     const dto = res.json<AltchaChallengeDto>();
     const parameters = dto.parameters as Record<string, unknown>;
     expect(ALTCHA_BROWSER_ALGORITHMS).toContain(parameters.algorithm);
-    expect(parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: 1, keyPrefix: '00', data: { purpose: 'vote', expires: TODAY.getTime() / 1000 + 300 } });
+    expect(parameters).toMatchObject({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 1,
+      keyPrefix: '00',
+      data: { purpose: 'vote', expires: TODAY.getTime() / 1000 + 300 },
+    });
     expect(dto.signature).toMatch(/^[0-9a-f]{64}$/);
     const cookie = res.cookies.find((c) => c.name === VOTER_COOKIE)!;
     expect(cookie).toMatchObject({ path: '/api/votes', httpOnly: true, sameSite: 'Lax', secure: true });
@@ -286,12 +305,21 @@ describe('what can be voted for, and when', () => {
   });
 
   test('needs the anti-forgery header (403 Forbidden)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/votes', payload: { challengeId: 'text-vote', participationId: 'p-many', altcha: await proof() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/votes',
+      payload: { challengeId: 'text-vote', participationId: 'p-many', altcha: await proof() },
+    });
     expect([res.statusCode, res.json().code]).toEqual([403, 'Forbidden']);
   });
 
   test('bad bodies → 400', async () => {
-    for (const payload of [{}, { challengeId: 'text-vote' }, { challengeId: { x: 1 }, participationId: 'p-many' }, { challengeId: 'x'.repeat(201), participationId: 'p' }]) {
+    for (const payload of [
+      {},
+      { challengeId: 'text-vote' },
+      { challengeId: { x: 1 }, participationId: 'p-many' },
+      { challengeId: 'x'.repeat(201), participationId: 'p' },
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/votes', headers: memberHeaders(null), payload });
       expect(res.statusCode).toBe(400);
     }
@@ -383,7 +411,7 @@ describe('votes that arrive together share their statements (group commit)', () 
       }
       // Both instances dropped their copies of the browse list (the writer at once, the other on the notification).
       for (const [i, app] of [t.app, other.app].entries()) {
-        for (const started = Date.now(); app.changes.changedAt(topic) <= seen[i]!; ) {
+        for (const started = Date.now(); app.changes.changedAt(topic) <= seen[i]!;) {
           if (Date.now() - started > 5000) throw new Error(`instance ${i + 1} was not told`);
           await new Promise((r) => setTimeout(r, 10));
         }
@@ -398,7 +426,14 @@ describe('limits', () => {
   test('per IP: beyond the (scaled) hourly limit → 429 LimitExceeded; other addresses are not affected', async () => {
     const limited = await createTestApp({ now: TODAY, env: { RATE_LIMIT_SCALE: '0.01', VOTE_PROOF_COST: '1' }, database: t.database });
     try {
-      const ask = (ip: string) => limited.app.inject({ method: 'POST', url: '/api/votes', headers: memberHeaders(null), remoteAddress: ip, payload: { challengeId: 'text-vote', participationId: 'p-many' } });
+      const ask = (ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/votes',
+          headers: memberHeaders(null),
+          remoteAddress: ip,
+          payload: { challengeId: 'text-vote', participationId: 'p-many' },
+        });
       // 300 × 0.01 = 3 per hour
       const codes = [];
       for (let i = 0; i < 4; i++) codes.push((await ask('203.0.113.7')).json().code);
@@ -413,7 +448,13 @@ describe('limits', () => {
     const limited = await createTestApp({ now: TODAY, env: { RATE_LIMIT_SCALE: '0.01', VOTE_PROOF_COST: '1' }, database: t.database });
     try {
       const ask = () =>
-        limited.app.inject({ method: 'POST', url: '/api/votes', headers: memberHeaders(null), remoteAddress: '203.0.113.9', payload: { challengeId: 'text-vote', participationId: 'p-many' } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/votes',
+          headers: memberHeaders(null),
+          remoteAddress: '203.0.113.9',
+          payload: { challengeId: 'text-vote', participationId: 'p-many' },
+        });
       const codes = (await Promise.all(Array.from({ length: 8 }, ask))).map((r) => r.json().code as string);
       // 300 × 0.01 = 3 per hour
       expect(codes.filter((c) => c === 'ProofRequired')).toHaveLength(3);
@@ -425,8 +466,16 @@ describe('limits', () => {
 
   test('user agent families', () => {
     expect(userAgentFamily(UA_FIREFOX)).toBe('Firefox');
-    expect(userAgentFamily('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe('Safari');
-    expect(userAgentFamily('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0')).toBe('Edge');
+    expect(
+      userAgentFamily(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari');
+    expect(
+      userAgentFamily(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0',
+      ),
+    ).toBe('Edge');
     expect(userAgentFamily('curl/8.5.0')).toBe('bot');
     expect(userAgentFamily(undefined)).toBeNull();
   });

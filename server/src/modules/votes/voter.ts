@@ -29,7 +29,12 @@ export function readVoterId(secret: string, request: FastifyRequest): string | n
 }
 
 /** The request's voter id; a new one is created and set as cookie when there is none. */
-export function ensureVoterId(secret: string, config: Pick<ServerConfig, 'publicUrl'>, request: FastifyRequest, reply: FastifyReply): string {
+export function ensureVoterId(
+  secret: string,
+  config: Pick<ServerConfig, 'publicUrl'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): string {
   const existing = readVoterId(secret, request);
   if (existing) return existing;
   const id = randomBytes(16).toString('base64url');

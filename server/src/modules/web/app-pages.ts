@@ -82,7 +82,9 @@ export function createAppPages({
     const body = Buffer.from(html, 'utf8');
     const [gzipped, br] = await Promise.all([
       gzipAsync(body, { level: 9 }),
-      brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT } }),
+      brotliAsync(body, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT },
+      }),
     ]);
     return { ...page, html, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`, encoded: { gzip: gzipped, br } };
   }

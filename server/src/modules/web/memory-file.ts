@@ -92,7 +92,11 @@ function memoryFileAnswers(file: MemoryFile, cacheControl: string): MemoryFileAn
   const validators = { 'cache-control': cacheControl, etag: file.etag, 'last-modified': file.lastModified, vary: 'accept-encoding' };
   const ok = (body: Buffer): Representation => ({
     status: 200,
-    headers: { ...validators, ...(body === file.br ? { 'content-encoding': 'br' } : body === file.gzip ? { 'content-encoding': 'gzip' } : {}), 'content-type': file.type },
+    headers: {
+      ...validators,
+      ...(body === file.br ? { 'content-encoding': 'br' } : body === file.gzip ? { 'content-encoding': 'gzip' } : {}),
+      'content-type': file.type,
+    },
     body,
   });
   const identity = ok(file.raw);
@@ -116,7 +120,10 @@ export function chooseMemoryFileAnswer(file: MemoryFile, cacheControl: string, h
 /** Sends `file` with `cacheControl`, its validators (304 when they match) and the best encoding the client accepts. */
 export function sendMemoryFile(request: FastifyRequest, reply: FastifyReply, file: MemoryFile, cacheControl: string): FastifyReply {
   const answer = chooseMemoryFileAnswer(file, cacheControl, request.headers);
-  return reply.code(answer.status).headers(answer.headers).send(answer.body ?? undefined);
+  return reply
+    .code(answer.status)
+    .headers(answer.headers)
+    .send(answer.body ?? undefined);
 }
 
 /**

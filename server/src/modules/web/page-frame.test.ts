@@ -16,7 +16,8 @@ const FONT_BYTES = Buffer.from('wOF2\u0000\u0001fake-font-bytes');
 const FONT_HEAD =
   `<meta charset="utf-8"/><link rel="preload" href="${FONT}" as="font" type="font/woff2" crossorigin>` +
   `<style>@font-face{font-family:'Roboto Condensed';font-display:optional;src:url("${FONT}") format('woff2')}</style>`;
-const GATE = '<div id="erd-gate-shell"><div role="dialog" data-state="open">ALT GENUG ZUM PUNKTEN?</div><i id="erd-gate-shell-end" hidden=""></i></div>';
+const GATE =
+  '<div id="erd-gate-shell"><div role="dialog" data-state="open">ALT GENUG ZUM PUNKTEN?</div><i id="erd-gate-shell-end" hidden=""></i></div>';
 const FRAME =
   '<div id="erd-frame-shell" inert="" aria-hidden="true"><div class="css-bar"><span>PUNKTE<span>JAGD</span></span>' +
   '<div data-frame-controls=""><a href="/login" tabindex="-1">Jetzt mitmachen</a></div></div></div>';
@@ -35,17 +36,20 @@ afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
-test.each(['/', '/tabelle', '/challenge', '/imprint', '/not-found'])('%s: the frame and the gate in #root, the display face first in <head>', async (url) => {
-  const res = await get(url);
-  expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-  expect(res.headers['cache-control']).toBe(CACHE_HTML);
-  expect(res.body).toContain(`<div id="root">${GATE}${FRAME}</div>`);
-  const head = res.body.slice(0, res.body.indexOf('</head>'));
-  // the font's preload and rules come before every script and preload hint the server adds
-  expect(head.indexOf(FONT_HEAD)).toBe(head.indexOf('<meta charset'));
-  expect(head.indexOf(FONT_HEAD)).toBeLessThan(head.indexOf('<script'));
-  expect(head.indexOf(FONT_HEAD)).toBeLessThan(head.search(/<link rel="preload" as="(fetch|script)"/) >>> 0);
-});
+test.each(['/', '/tabelle', '/challenge', '/imprint', '/not-found'])(
+  '%s: the frame and the gate in #root, the display face first in <head>',
+  async (url) => {
+    const res = await get(url);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe(CACHE_HTML);
+    expect(res.body).toContain(`<div id="root">${GATE}${FRAME}</div>`);
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    // the font's preload and rules come before every script and preload hint the server adds
+    expect(head.indexOf(FONT_HEAD)).toBe(head.indexOf('<meta charset'));
+    expect(head.indexOf(FONT_HEAD)).toBeLessThan(head.indexOf('<script'));
+    expect(head.indexOf(FONT_HEAD)).toBeLessThan(head.search(/<link rel="preload" as="(fetch|script)"/) >>> 0);
+  },
+);
 
 test('compressed as the other pages are, the frame intact', async () => {
   const res = await get('/', { 'accept-encoding': 'br' });

@@ -7,7 +7,8 @@ import { topics } from '../cache/changes.js';
 
 /** The preload hints of the app's page (issue 10): the route's remote is fetched with the page. */
 let t: TestApp;
-const INDEX = '<!doctype html><html><head><title>x</title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>x</title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
 const manifest = (expose: string, file: string) =>
   JSON.stringify({
     name: 'mf_x',
@@ -83,7 +84,9 @@ test(`a released remote: the hints name the live release’s files (${process.en
   const config = (await t.app.inject({ method: 'GET', url: '/config.json' })).json() as { remotes: { name: string; entry: string }[] };
   expect(config.remotes.find((r) => r.name === 'mf_challenges')?.entry).toBe('/remotes/mf_challenges/r1/mf-manifest.json');
   await release('r2', 'static/js/expose.bbbbbbbb.js');
-  expect(links((await page('/challenge')).body).at(-1)).toBe('<link rel="preload" as="script" href="/remotes/mf_challenges/r2/static/js/expose.bbbbbbbb.js">');
+  expect(links((await page('/challenge')).body).at(-1)).toBe(
+    '<link rel="preload" as="script" href="/remotes/mf_challenges/r2/static/js/expose.bbbbbbbb.js">',
+  );
 });
 
 test('the challenge overview preloads the first challenge’s picture, as the content is now', async () => {
@@ -95,8 +98,14 @@ test('the challenge overview preloads the first challenge’s picture, as the co
   await seedYear(t.ctx.db);
   await seedChallenge(t.ctx.db, { id: 'c-second', position: 2 });
   await seedChallenge(t.ctx.db, { id: 'c-first', position: 1 });
-  await t.ctx.db.update(challenges).set({ teaserImage: image('first') }).where(eq(challenges.id, 'c-first'));
-  await t.ctx.db.update(challenges).set({ teaserImage: image('second') }).where(eq(challenges.id, 'c-second'));
+  await t.ctx.db
+    .update(challenges)
+    .set({ teaserImage: image('first') })
+    .where(eq(challenges.id, 'c-first'));
+  await t.ctx.db
+    .update(challenges)
+    .set({ teaserImage: image('second') })
+    .where(eq(challenges.id, 'c-second'));
   await t.ctx.changes?.announce([topics.content]);
   const picture = async (url: string) => links((await page(url)).body).filter((l) => l.includes('as="image"'));
   expect(await picture('/challenge')).toEqual(['<link rel="preload" as="image" fetchpriority="high" href="/media/first.w1024.webp">']);
@@ -148,9 +157,14 @@ test('a vote challenge’s browse page preloads the first page of its entries, a
   await seedChallenge(t.ctx.db, { id: 'Bild & Ton', type: 'bfv-erd-picture-vote', position: 7 });
   await t.ctx.changes?.announce([topics.content]);
   const entries = async (url: string) => links((await page(url)).body).filter((l) => l.includes('/objects/search'));
-  const hint = (query: string) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/content/public/spaces/erd/objects/search?${query}">`;
-  expect(await entries('/challenge/c-first')).toEqual([hint('include=1&amp;fields.challenge.id=c-first&amp;from=0&amp;size=10&amp;sort=-createdAt')]);
-  expect(await entries('/challenge/Bild%20%26%20Ton/')).toEqual([hint('include=1&amp;fields.challenge.id=Bild+%26+Ton&amp;from=0&amp;size=10&amp;sort=-createdAt')]);
+  const hint = (query: string) =>
+    `<link rel="preload" as="fetch" crossorigin="anonymous" href="/content/public/spaces/erd/objects/search?${query}">`;
+  expect(await entries('/challenge/c-first')).toEqual([
+    hint('include=1&amp;fields.challenge.id=c-first&amp;from=0&amp;size=10&amp;sort=-createdAt'),
+  ]);
+  expect(await entries('/challenge/Bild%20%26%20Ton/')).toEqual([
+    hint('include=1&amp;fields.challenge.id=Bild+%26+Ton&amp;from=0&amp;size=10&amp;sort=-createdAt'),
+  ]);
   // an estimate has no browse page, an unknown id shows the 404, one entry's page reads no list
   expect(await entries('/challenge/c-estimate')).toEqual([]);
   expect(await entries('/challenge/c-unknown')).toEqual([]);

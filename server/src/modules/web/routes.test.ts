@@ -39,19 +39,38 @@ afterAll(() => t.close());
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
 describe('HTML routing', () => {
-  test.each(['/', '/challenge', '/challenge/c-1', '/challenge/c-1/p-1', '/login', '/profil', '/tabelle', '/tabelle/c-1', '/terms', '/dataprotection', '/imprint', '/club/club-1000-w'])(
-    '%s → the app with 200',
-    async (url) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.headers['cache-control']).toBe(CACHE_HTML);
-      expect(res.body).toBe(INDEX);
-    },
-  );
+  test.each([
+    '/',
+    '/challenge',
+    '/challenge/c-1',
+    '/challenge/c-1/p-1',
+    '/login',
+    '/profil',
+    '/tabelle',
+    '/tabelle/c-1',
+    '/terms',
+    '/dataprotection',
+    '/imprint',
+    '/club/club-1000-w',
+  ])('%s → the app with 200', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe(CACHE_HTML);
+    expect(res.body).toBe(INDEX);
+  });
 
-  test.each(['/not-found', '/does/not/exist', '/club/club-unknown-m', '/challenges', '/challenge/c-9', '/challenge/c-1/p-9', '/challenge/c-1/p-2', '/challenge/c-9/p-1', '/tabelle/c-9'])(
-    '%s → the app with 404', async (url) => {
+  test.each([
+    '/not-found',
+    '/does/not/exist',
+    '/club/club-unknown-m',
+    '/challenges',
+    '/challenge/c-9',
+    '/challenge/c-1/p-9',
+    '/challenge/c-1/p-2',
+    '/challenge/c-9/p-1',
+    '/tabelle/c-9',
+  ])('%s → the app with 404', async (url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

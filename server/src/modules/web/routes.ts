@@ -50,8 +50,7 @@ import { createPreloadHints } from './preload.js';
  * Precompressed `.br`/`.gz` siblings are served when the client accepts them.
  */
 
-const UNAVAILABLE_TEXT =
-  'Die Seite wird gerade vorbereitet und ist gleich wieder da. Bitte versuche es in ein paar Minuten noch einmal.';
+const UNAVAILABLE_TEXT = 'Die Seite wird gerade vorbereitet und ist gleich wieder da. Bitte versuche es in ein paar Minuten noch einmal.';
 
 interface ServedPage {
   html: string;
@@ -72,7 +71,8 @@ const BACKOFFICE_PAGE = 'backoffice.html';
 /** The back-office page's own files in the host build (`/backoffice.html`, `/backoffice.js`, …). */
 const BACKOFFICE_FILE = /^\/backoffice\.[^/]+$/;
 
-const file = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } }) as const;
+const file = (type: string, description: string) =>
+  ({ description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } }) as const;
 const text = { description: 'No build to serve yet', content: { 'text/plain': { schema: { type: 'string' } } } } as const;
 /** The static routes: files of the builds and the app's pages (left out of the API document). */
 const staticSchema = (summary: string, params: object, type: string): FastifySchema => ({
@@ -203,7 +203,8 @@ export const webRoutes: FastifyPluginAsync<{
     const file = memoryFiles.get(path);
     if (!file) return undefined;
     const representation = chooseMemoryFileAnswer(file, CACHE_IMMUTABLE, headers);
-    if (representation.status === 200 && !representation.headers['content-encoding'] && headers['accept-encoding'] !== undefined) return undefined;
+    if (representation.status === 200 && !representation.headers['content-encoding'] && headers['accept-encoding'] !== undefined)
+      return undefined;
     return { route: '/*', representation, extra: isBackofficeRoute(path) || BACKOFFICE_FILE.test(path) ? robots : undefined };
   });
 
@@ -290,7 +291,11 @@ export const webRoutes: FastifyPluginAsync<{
     }
   });
 
-  const remoteParams = { type: 'object', required: ['remote'], properties: { remote: { type: 'string' }, '*': { type: 'string' } } } as const;
+  const remoteParams = {
+    type: 'object',
+    required: ['remote'],
+    properties: { remote: { type: 'string' }, '*': { type: 'string' } },
+  } as const;
   const remoteSchema = staticSchema('A file of a remote’s live build or of one of its releases', remoteParams, 'application/javascript');
   app.get<{ Params: { remote: string; '*': string } }>('/remotes/:remote/*', { schema: remoteSchema }, async (request, reply) => {
     const name = SERVED_REMOTE_NAMES.find((n) => n === request.params.remote) as ServedRemoteName | undefined;
@@ -338,7 +343,11 @@ export const webRoutes: FastifyPluginAsync<{
   const reserved = ['/api/', `${config.contentApiBase}/`, '/results/', '/remotes/', '/media/', '/share/'];
   if (config.identity.endpoint.startsWith('/')) reserved.push(config.identity.endpoint);
 
-  const pageSchema = staticSchema('The app’s pages and the host build’s files', { type: 'object', properties: { '*': { type: 'string' } } }, 'text/html');
+  const pageSchema = staticSchema(
+    'The app’s pages and the host build’s files',
+    { type: 'object', properties: { '*': { type: 'string' } } },
+    'text/html',
+  );
   app.get('/*', { schema: pageSchema }, async (request, reply) => {
     const rawPath = pathOf(request.url);
     if (reserved.some((prefix) => rawPath === prefix.replace(/\/$/, '') || rawPath.startsWith(prefix))) {
@@ -378,11 +387,20 @@ export const webRoutes: FastifyPluginAsync<{
     } catch (error) {
       // The database is down: serve the app with the site's head, it shows its own error handling.
       request.log.error({ err: error }, 'the head of a page could not be worked out');
-      page = { html: await preloads.page(rawPath, shell.html, request.log), etag: null, encoded: null, status: isAppRoute(rawPath) ? 200 : 404, target: null };
+      page = {
+        html: await preloads.page(rawPath, shell.html, request.log),
+        etag: null,
+        encoded: null,
+        status: isAppRoute(rawPath) ? 200 : 404,
+        target: null,
+      };
     }
     // A link-preview crawler fetching a shared entry or club page: counted for the reach figures (issue 23).
     if (page.status === 200 && page.target && isLinkPreviewCrawler(request.headers['user-agent'])) {
-      void recordPreview({ ctx, input: { target: page.target, channel: reachChannelOf((request.query as Record<string, unknown> | undefined)?.[SHARE_VIA_PARAM]) } });
+      void recordPreview({
+        ctx,
+        input: { target: page.target, channel: reachChannelOf((request.query as Record<string, unknown> | undefined)?.[SHARE_VIA_PARAM]) },
+      });
     }
     if (shell.csp) reply.header('content-security-policy', shell.csp);
     reply.code(page.status).header('cache-control', CACHE_HTML).type('text/html; charset=utf-8');
@@ -396,7 +414,8 @@ export const webRoutes: FastifyPluginAsync<{
       if (page.status === 200 && notModified(request, { etag: page.etag.slice(2), lastModified: null })) return reply.code(304).send();
     }
     const encoding = page.encoded ? encodingFor(request.headers['accept-encoding']) : null;
-    if (encoding && page.encoded) return reply.header('content-encoding', encoding).header('vary', 'Accept-Encoding').send(page.encoded[encoding]);
+    if (encoding && page.encoded)
+      return reply.header('content-encoding', encoding).header('vary', 'Accept-Encoding').send(page.encoded[encoding]);
     return reply.send(page.html);
   });
 };

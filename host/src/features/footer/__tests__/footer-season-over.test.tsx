@@ -6,7 +6,11 @@ import { Footer } from '../components/footer';
 
 /** loadSpaceData() keeps the first answer for the page: this file's season has ended (its last challenge ended yesterday). */
 beforeEach(() => {
-  mockFetch({ [SPACE_DATA_PATH]: { body: spaceData({ challenges: [challenge('a', 'bfv-erd-estimate', -40, -30), challenge('b', 'bfv-erd-text-vote', -20, -1)] }) } });
+  mockFetch({
+    [SPACE_DATA_PATH]: {
+      body: spaceData({ challenges: [challenge('a', 'bfv-erd-estimate', -40, -30), challenge('b', 'bfv-erd-text-vote', -20, -1)] }),
+    },
+  });
   mockXhr({ 'GET /api/me': () => new Promise(() => {}) });
 });
 

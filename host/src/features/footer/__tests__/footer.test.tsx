@@ -52,7 +52,12 @@ describe('footer', () => {
     renderWithProviders(<Footer controlsHidden />);
     expect(screen.getByText('Bereit zu punkten?')).toBeInTheDocument();
     // the Impressum is reachable from every page (§ 5 DDG), the privacy notice before any data is taken
-    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Teilnahmebedingungen', 'Datenschutz', 'Impressum', 'Kontakt']);
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Teilnahmebedingungen',
+      'Datenschutz',
+      'Impressum',
+      'Kontakt',
+    ]);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });

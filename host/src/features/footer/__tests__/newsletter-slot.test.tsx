@@ -6,7 +6,11 @@ import { Footer } from '../components/footer';
 
 const observe = jest.fn();
 beforeEach(() => {
-  window.IntersectionObserver = jest.fn(() => ({ observe, disconnect: jest.fn(), unobserve: jest.fn() })) as unknown as typeof IntersectionObserver;
+  window.IntersectionObserver = jest.fn(() => ({
+    observe,
+    disconnect: jest.fn(),
+    unobserve: jest.fn(),
+  })) as unknown as typeof IntersectionObserver;
 });
 afterEach(() => {
   delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;

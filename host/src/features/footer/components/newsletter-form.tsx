@@ -170,8 +170,8 @@ export function NewsletterForm() {
           margin: ${theme.space(3)} 0 0;
         `}
       >
-        Mit der Anmeldung willigst du ein, dass wir dir den Newsletter der {productName} per E-Mail schicken. Du bekommst
-        zuerst eine E-Mail zum Bestätigen und kannst dich jederzeit wieder abmelden. Mehr dazu in der{' '}
+        Mit der Anmeldung willigst du ein, dass wir dir den Newsletter der {productName} per E-Mail schicken. Du bekommst zuerst eine E-Mail
+        zum Bestätigen und kannst dich jederzeit wieder abmelden. Mehr dazu in der{' '}
         <Link to={paths.dataProtection}>Datenschutzerklärung</Link>.
       </p>
       <div
@@ -195,8 +195,8 @@ export function NewsletterForm() {
               font-weight: 700;
             `}
           >
-            Volltreffer! Bitte bestätige noch deine Anmeldung über den Link in der E-Mail, die wir dir gerade geschickt
-            haben – dann bist du offiziell Teil der {productName}-Community.
+            Volltreffer! Bitte bestätige noch deine Anmeldung über den Link in der E-Mail, die wir dir gerade geschickt haben – dann bist du
+            offiziell Teil der {productName}-Community.
           </p>
         )}
       </div>

@@ -23,7 +23,13 @@ const ME_PATH = 'GET /api/me';
 const me = (logourl?: string) => ({
   sub: 'user-1',
   email: 'trainer@tsv-eching.example',
-  fields: { firstname: 'Max', lastname: 'Muster', street: 'Weg 1', city: 'Eching', club: { id: 'club-10001-m', linkType: 'Object', type: 'Link' } },
+  fields: {
+    firstname: 'Max',
+    lastname: 'Muster',
+    street: 'Weg 1',
+    city: 'Eching',
+    club: { id: 'club-10001-m', linkType: 'Object', type: 'Link' },
+  },
   club: {
     sys: { id: 'club-10001-m', objectTypeId: 'bfv-erd-club' },
     fields: { clubname: 'TSV Eching', clubnumber: '10001', team: 'm', ...(logourl ? { logourl } : {}) },
@@ -154,10 +160,16 @@ describe('menu', () => {
     expect(within(nav).getByRole('link', { name: 'Teilnahme' })).toHaveAttribute('href', '/terms');
     expect(within(nav).getByRole('link', { name: 'Einloggen' })).toHaveAttribute('href', '/login');
     expect(within(nav).queryByRole('button', { name: 'Ausloggen' })).not.toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'Punktejagd auf Facebook' })).toHaveAttribute('href', 'https://facebook.example/punktejagd');
+    expect(within(nav).getByRole('link', { name: 'Punktejagd auf Facebook' })).toHaveAttribute(
+      'href',
+      'https://facebook.example/punktejagd',
+    );
     expect(within(nav).getByRole('link', { name: 'Punktejagd auf YouTube' })).toHaveAttribute('href', 'https://youtube.example/punktejagd');
     expect(within(nav).getByRole('link', { name: 'Punktejagd auf TikTok' })).toHaveAttribute('href', 'https://tiktok.example/punktejagd');
-    expect(within(nav).getByRole('link', { name: 'Punktejagd auf Instagram' })).toHaveAttribute('href', 'https://instagram.example/punktejagd');
+    expect(within(nav).getByRole('link', { name: 'Punktejagd auf Instagram' })).toHaveAttribute(
+      'href',
+      'https://instagram.example/punktejagd',
+    );
   });
 
   it('leaves out social networks without a URL', async () => {

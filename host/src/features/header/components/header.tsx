@@ -100,7 +100,13 @@ export const headerRowStyle = css`
  * final standings (issue 24: nobody is asked to join a season that has ended). While the age gate shows, its controls are not rendered (spec: hidden).
  * `onSignOut` ends the session for 'Ausloggen' (the app passes mf-auth's sign-out).
  */
-export function Header({ controlsHidden = false, onSignOut = clearSession }: { controlsHidden?: boolean; onSignOut?: () => Promise<void> }) {
+export function Header({
+  controlsHidden = false,
+  onSignOut = clearSession,
+}: {
+  controlsHidden?: boolean;
+  onSignOut?: () => Promise<void>;
+}) {
   const isLoggedIn = useSession(selectIsLoggedIn);
   const joinTarget = useJoinTarget();
   const seasonOver = useSeasonOver();

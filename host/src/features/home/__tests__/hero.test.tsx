@@ -32,7 +32,16 @@ describe('hero', () => {
   it("shows the season's claim, subline, lead prize and photograph", () => {
     const photo = image('hero');
     photo.metadata!.thumbnails!.push({ url: '/media/hero-w1920.webp', width: 1920, format: 'webp' });
-    renderHero(year({ campaign: { claim: 'Eure Saison, eure Punkte!', subline: 'Vier Challenges warten.', prize: 'Ein Trikotsatz für alle', image: photo } }));
+    renderHero(
+      year({
+        campaign: {
+          claim: 'Eure Saison, eure Punkte!',
+          subline: 'Vier Challenges warten.',
+          prize: 'Ein Trikotsatz für alle',
+          image: photo,
+        },
+      }),
+    );
     expect(claim()).toHaveTextContent('Eure Saison, eure Punkte!');
     expect(screen.getByText('Vier Challenges warten.')).toBeInTheDocument();
     expect(screen.getByTestId('hero-prize')).toHaveTextContent('HauptpreisEin Trikotsatz für alle');

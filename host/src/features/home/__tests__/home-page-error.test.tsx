@@ -11,7 +11,8 @@ beforeEach(() => {
 it('shows a spinner, then a German error with a retry that loads the content', async () => {
   let fail = true;
   const fetchMock = mockFetch({
-    [SPACE_DATA_PATH]: () => (fail ? { status: 503, body: { code: 'Unavailable' } } : { body: spaceData({ challenges: seasonChallenges() }) }),
+    [SPACE_DATA_PATH]: () =>
+      fail ? { status: 503, body: { code: 'Unavailable' } } : { body: spaceData({ challenges: seasonChallenges() }) },
   });
   const user = userEvent.setup();
   renderWithProviders(<HomePage />);

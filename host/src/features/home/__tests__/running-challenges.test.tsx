@@ -8,10 +8,17 @@ import { RunningChallenges } from '../components/running-challenges';
 const NOW = new Date('2026-06-10T10:00:00Z');
 
 function normal(id: string, type: ChallengeObjectTypeId, startDate: string, endDate: string): ChallengeDto {
-  return { sys: { id, objectTypeId: type }, fields: { headline: `Headline ${id}`, teasertitle: `Titel ${id}`, startDate, endDate, points: [] } } as ChallengeDto;
+  return {
+    sys: { id, objectTypeId: type },
+    fields: { headline: `Headline ${id}`, teasertitle: `Titel ${id}`, startDate, endDate, points: [] },
+  } as ChallengeDto;
 }
 
-function vote(id: string, windows: { submit: [string, string]; vote: [string, string] }, extra: Record<string, unknown> = {}): ChallengeDto {
+function vote(
+  id: string,
+  windows: { submit: [string, string]; vote: [string, string] },
+  extra: Record<string, unknown> = {},
+): ChallengeDto {
   return {
     sys: { id, objectTypeId: 'bfv-erd-picture-vote' },
     fields: {
@@ -77,7 +84,10 @@ describe('Läuft gerade', () => {
 
   it('gives visitors the action of each phase: TEILNEHMEN to the login, STÖBERN and ABSTIMMEN to the challenge', () => {
     renderWithProviders(<RunningChallenges challenges={season} />);
-    const links = (title: string) => within(tile(title)).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    const links = (title: string) =>
+      within(tile(title))
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links('Titel goals')).toEqual([['TEILNEHMEN', '/login']]);
     expect(links('Titel photo')).toEqual([
       ['TEILNEHMEN', '/login'],

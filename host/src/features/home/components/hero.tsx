@@ -38,7 +38,9 @@ export function voteTarget(challenges: readonly ChallengeDto[], today: IsoDate):
 
 /** The season's photograph behind the hero: every webp rendition the content API made, the browser picks by width. */
 function HeroPhoto({ image }: { image: ImageDto }) {
-  const renditions = (image.metadata?.thumbnails ?? []).filter((t) => t.width && (t.format ? t.format === 'webp' : t.url.includes('.webp')));
+  const renditions = (image.metadata?.thumbnails ?? []).filter(
+    (t) => t.width && (t.format ? t.format === 'webp' : t.url.includes('.webp')),
+  );
   const srcSet = renditions.map((t) => `${t.url} ${t.width}w`).join(', ');
   return (
     <img

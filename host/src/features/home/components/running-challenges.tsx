@@ -173,7 +173,8 @@ function ChallengeTile({ challenge, number, now }: { challenge: ChallengeDto; nu
           <span>
             {deadline.kind === 'starts' ? (
               <>
-                startet am {formatDayMonthShort(day)} · <strong css={(theme: Theme) => css`color: ${theme.colors.textDark};`}>{left.label}</strong>
+                startet am {formatDayMonthShort(day)} ·{' '}
+                <strong css={(theme: Theme) => css`color: ${theme.colors.textDark};`}>{left.label}</strong>
               </>
             ) : (
               <>
@@ -241,7 +242,9 @@ export function RunningChallenges({ challenges }: { challenges: readonly Challen
             color: ${theme.colors.textMuted};
           `}
         >
-          {running.length === 1 ? 'Eine Challenge ist gerade offen.' : `${running.length} Challenges sind gerade offen – jede bringt deinem Verein Punkte.`}
+          {running.length === 1
+            ? 'Eine Challenge ist gerade offen.'
+            : `${running.length} Challenges sind gerade offen – jede bringt deinem Verein Punkte.`}
         </p>
         <ul
           css={(theme: Theme) => css`

@@ -8,7 +8,9 @@ import { PreviewSlot } from '../components/preview-slot';
 /** loadSpaceData() keeps the first answer for the page: this file's page is in an operator's preview of 2027. */
 beforeEach(() => {
   const data = spaceData();
-  mockFetch({ [SPACE_DATA_PATH]: { body: { ...data, year: { ...data.year, fields: { ...data.year.fields, year: 2027 } }, preview: true } } });
+  mockFetch({
+    [SPACE_DATA_PATH]: { body: { ...data, year: { ...data.year, fields: { ...data.year.fields, year: 2027 } }, preview: true } },
+  });
 });
 
 describe('the Vorschau bar (issue 26)', () => {
@@ -28,7 +30,10 @@ describe('the Vorschau bar (issue 26)', () => {
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(xhr).toHaveBeenCalledTimes(1);
     const [url, init] = xhr.mock.calls[0]!;
-    expect([String(url), init]).toEqual([`http://localhost${PREVIEW_PATH}`, expect.objectContaining({ method: 'DELETE', headers: expect.objectContaining({ 'x-xsrf-token': expect.any(String) }) })]);
+    expect([String(url), init]).toEqual([
+      `http://localhost${PREVIEW_PATH}`,
+      expect.objectContaining({ method: 'DELETE', headers: expect.objectContaining({ 'x-xsrf-token': expect.any(String) }) }),
+    ]);
   });
 
   it('says so when the preview could not be ended, and keeps the page', async () => {

@@ -93,9 +93,7 @@ export function PreviewBar({ year, reload }: { year: number; reload?: () => void
         >
           Vorschau beenden
         </button>
-        {state === 'failed' && (
-          <span role="alert">Die Vorschau konnte gerade nicht beendet werden. Bitte versuche es noch einmal.</span>
-        )}
+        {state === 'failed' && <span role="alert">Die Vorschau konnte gerade nicht beendet werden. Bitte versuche es noch einmal.</span>}
       </aside>
     </>
   );

@@ -53,7 +53,9 @@ it('prefills the e-mail of the request and shows every message after touch', asy
   expect(screen.getByText('Gib ein Passwort ein')).toBeInTheDocument();
   await user.type(field('Neues Passwort'), 'kurz');
   expect(
-    screen.getByText('Das Passwort muss mindestens 8 Zeichen lang sein und einen Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen enthalten'),
+    screen.getByText(
+      'Das Passwort muss mindestens 8 Zeichen lang sein und einen Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen enthalten',
+    ),
   ).toBeInTheDocument();
   await user.click(field('Passwort wiederholen'));
   await user.tab();
@@ -71,7 +73,11 @@ it('sets the new password, forgets the kept e-mail and goes to the login', async
   await fill(user);
   await user.click(submit());
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
-  expect(JSON.parse(xhr.mock.calls[0]![1].body ?? '')).toEqual({ email: 'erika@tsv-eching.example', code: '135790', password: 'Neues#Pass1' });
+  expect(JSON.parse(xhr.mock.calls[0]![1].body ?? '')).toEqual({
+    email: 'erika@tsv-eching.example',
+    code: '135790',
+    password: 'Neues#Pass1',
+  });
   expect(localStorage.getItem(storageKeys.resetEmail)).toBeNull();
 });
 

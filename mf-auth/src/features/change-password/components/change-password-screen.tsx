@@ -58,7 +58,15 @@ export function ChangePasswordScreen() {
         {({ handleSubmit }) => (
           <form noValidate onSubmit={handleSubmit}>
             <FormStack>
-              <FinalTextField name="email" label="E-Mail-Adresse" type="email" inputMode="email" autoComplete="email" maxLength={254} validate={emailRule} />
+              <FinalTextField
+                name="email"
+                label="E-Mail-Adresse"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                maxLength={254}
+                validate={emailRule}
+              />
               <FinalTextField name="code" label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} validate={codeRule} />
               <NewPasswordFields label="Neues Passwort" />
               {failure && (

@@ -144,7 +144,9 @@ it('resends a code with the link under the form; a second request within a minut
   await user.click(screen.getByRole('button', { name: 'Code erneut senden' }));
   expect(await screen.findByText('Wir haben dir einen neuen Code geschickt. Schau auch im Spam-Ordner nach.')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Code erneut senden' }));
-  expect(await screen.findByText('Einen neuen Code kannst du höchstens einmal pro Minute anfordern. Bitte warte kurz.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Einen neuen Code kannst du höchstens einmal pro Minute anfordern. Bitte warte kurz.'),
+  ).toBeInTheDocument();
 });
 
 describe('magic link', () => {

@@ -5,7 +5,10 @@ const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url')
 it('decodes base64url JSON with email and challengeAnswer', () => {
   const value = b64url(JSON.stringify({ email: 'jörg@tsv-eching.example', challengeAnswer: '123456' }));
   expect(decodeMagicLink(value)).toEqual({ email: 'jörg@tsv-eching.example', challengeAnswer: '123456' });
-  expect(decodeMagicLink(encodeMagicLink({ email: 'a@b.de', challengeAnswer: '654321' }))).toEqual({ email: 'a@b.de', challengeAnswer: '654321' });
+  expect(decodeMagicLink(encodeMagicLink({ email: 'a@b.de', challengeAnswer: '654321' }))).toEqual({
+    email: 'a@b.de',
+    challengeAnswer: '654321',
+  });
 });
 
 it.each([

@@ -121,7 +121,15 @@ export function ConfirmationScreen() {
           <form noValidate onSubmit={handleSubmit}>
             <AutoSubmit enabled={autoSubmit} />
             <FormStack>
-              <FinalTextField name="email" label="E-Mail-Adresse" type="email" inputMode="email" autoComplete="email" maxLength={254} validate={emailRule} />
+              <FinalTextField
+                name="email"
+                label="E-Mail-Adresse"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                maxLength={254}
+                validate={emailRule}
+              />
               <FinalTextField
                 name="code"
                 label="Code"

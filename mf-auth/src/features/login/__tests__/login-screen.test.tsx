@@ -76,7 +76,9 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
 
 it('shows "E-Mail-Adresse oder Passwort falsch." for wrong credentials, without the confirmation link', async () => {
   const user = userEvent.setup();
-  fakeCognito.authenticate.mockImplementation((_u, _d, cb) => cb.onFailure(cognitoError('NotAuthorizedException', 'Incorrect username or password.')));
+  fakeCognito.authenticate.mockImplementation((_u, _d, cb) =>
+    cb.onFailure(cognitoError('NotAuthorizedException', 'Incorrect username or password.')),
+  );
   renderLogin();
   await fillAndSubmit(user);
   const alert = await screen.findByRole('alert');
@@ -88,7 +90,9 @@ it('shows "E-Mail-Adresse oder Passwort falsch." for wrong credentials, without 
 
 it('mentions the lock after too many attempts', async () => {
   const user = userEvent.setup();
-  fakeCognito.authenticate.mockImplementation((_u, _d, cb) => cb.onFailure(cognitoError('NotAuthorizedException', 'Password attempts exceeded')));
+  fakeCognito.authenticate.mockImplementation((_u, _d, cb) =>
+    cb.onFailure(cognitoError('NotAuthorizedException', 'Password attempts exceeded')),
+  );
   renderLogin();
   await fillAndSubmit(user);
   expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -98,7 +102,9 @@ it('mentions the lock after too many attempts', async () => {
 
 it('links an unconfirmed account to the confirmation and keeps its e-mail for it', async () => {
   const user = userEvent.setup();
-  fakeCognito.authenticate.mockImplementation((_u, _d, cb) => cb.onFailure(cognitoError('UserNotConfirmedException', 'User is not confirmed.')));
+  fakeCognito.authenticate.mockImplementation((_u, _d, cb) =>
+    cb.onFailure(cognitoError('UserNotConfirmedException', 'User is not confirmed.')),
+  );
   renderLogin();
   await fillAndSubmit(user);
   const alert = await screen.findByRole('alert');

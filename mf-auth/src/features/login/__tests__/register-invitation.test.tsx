@@ -24,7 +24,9 @@ it('offers a block of its own, right after the login button, that leads to the r
   // Before the smaller links, after the form: seen without scrolling past them.
   const loginButton = screen.getByRole('button', { name: 'Einloggen' });
   expect(loginButton.compareDocumentPosition(block) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-  expect(block.compareDocumentPosition(screen.getByRole('link', { name: 'Passwort vergessen?' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(
+    block.compareDocumentPosition(screen.getByRole('link', { name: 'Passwort vergessen?' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+  ).toBeTruthy();
 
   await user.click(link);
   expect(screen.getByTestId('location')).toHaveTextContent('/registration');

@@ -32,7 +32,6 @@ interface LoginValues {
   password?: string;
 }
 
-
 /**
  * The sign-in core (amazon-cognito-identity-js, ~60 KB gzip) loads when the user starts filling
  * in the form, not with the page: the other auth screens and a visitor who only looks never need it.

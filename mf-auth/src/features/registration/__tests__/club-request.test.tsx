@@ -68,7 +68,9 @@ describe('when the search finds nothing', () => {
     await user.type(clubBox(), 'Xyzabc');
     await act(() => jest.advanceTimersByTimeAsync(300));
     expect(screen.getByText('Es wurde kein Verein gefunden')).toBeInTheDocument();
-    expect(screen.getByText('Dein Verein oder deine Mannschaft fehlt in der Liste? Sag uns Bescheid, dann legen wir sie an.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Dein Verein oder deine Mannschaft fehlt in der Liste? Sag uns Bescheid, dann legen wir sie an.'),
+    ).toBeInTheDocument();
     await user.click(toggle());
     expect(inPanel().getByLabelText('Vereinsname')).toHaveValue('Xyzabc');
   });
@@ -128,7 +130,11 @@ it('leaves out an empty club number and note', async () => {
   await fillRequest(user);
   await user.click(send());
   await screen.findByText('Danke! Wir melden uns per E-Mail, sobald dein Verein angelegt ist.');
-  expect(JSON.parse(xhr.mock.calls[0]![1].body ?? '')).toEqual({ clubName: 'SV Beispielhausen', team: 'w', email: 'trainerin@beispiel.example' });
+  expect(JSON.parse(xhr.mock.calls[0]![1].body ?? '')).toEqual({
+    clubName: 'SV Beispielhausen',
+    team: 'w',
+    email: 'trainerin@beispiel.example',
+  });
 });
 
 it.each([

@@ -177,7 +177,10 @@ describe('submit', () => {
   it('subscribes the newsletter when ticked', async () => {
     const user = userEvent.setup({ delay: null });
     document.cookie = 'XSRF-TOKEN=token-1';
-    const xhr = mockXhr({ [SIGNUP_PATH]: { status: 201, body: { email: 'erika@tsv-eching.example' } }, [NEWSLETTER_PATH]: { status: 202, body: {} } });
+    const xhr = mockXhr({
+      [SIGNUP_PATH]: { status: 201, body: { email: 'erika@tsv-eching.example' } },
+      [NEWSLETTER_PATH]: { status: 202, body: {} },
+    });
     renderRegistration();
     await fillValid(user, { newsletter: true });
     await user.click(submit());
@@ -319,7 +322,11 @@ describe('club search', () => {
     expect(clubBox()).toHaveAttribute('aria-expanded', 'false');
     expect(teamBox()).toHaveTextContent('Damen');
     await user.click(teamBox());
-    expect(within(screen.getByRole('listbox', { name: 'Team' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Damen']);
+    expect(
+      within(screen.getByRole('listbox', { name: 'Team' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Damen']);
   });
 
   it('offers only the teams the club has; the dropdown toggles and closes on a choice or a click outside', async () => {
@@ -340,7 +347,11 @@ describe('club search', () => {
 
     await user.click(teamBox());
     expect(teamBox()).toHaveAttribute('aria-expanded', 'true');
-    expect(within(screen.getByRole('listbox', { name: 'Team' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Herren', 'Damen']);
+    expect(
+      within(screen.getByRole('listbox', { name: 'Team' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Herren', 'Damen']);
     await user.click(teamBox());
     expect(teamBox()).toHaveAttribute('aria-expanded', 'false');
 
@@ -389,7 +400,10 @@ describe('club first, and the early answer for a taken entry', () => {
 
   it('says at once that the chosen club and team already have an account, with the ways on, and keeps the form from being sent', async () => {
     const user = userEvent.setup({ delay: null });
-    fetchMock = mockFetch({ [CLUB_SEARCH_PATH]: { body: { items: catalogue, total: catalogue.length } }, ...availabilityRoutes(['club-10001-w']) });
+    fetchMock = mockFetch({
+      [CLUB_SEARCH_PATH]: { body: { items: catalogue, total: catalogue.length } },
+      ...availabilityRoutes(['club-10001-w']),
+    });
     const xhr = mockXhr({ [SIGNUP_PATH]: { status: 201, body: { email: 'x' } } });
     renderRegistration();
     await fillValid(user);

@@ -76,11 +76,23 @@ export function ClubRequest({ query, prominent }: ClubRequestProps) {
   const toggle = (
     <>
       {prominent ? (
-        <Button ref={toggleRef} variant="secondary" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
+        <Button
+          ref={toggleRef}
+          variant="secondary"
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => setOpen(!open)}
+        >
           {CLUB_MISSING}
         </Button>
       ) : (
-        <LinkButton ref={toggleRef} type="button" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
+        <LinkButton
+          ref={toggleRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => setOpen(!open)}
+        >
           {CLUB_MISSING}
         </LinkButton>
       )}
@@ -176,7 +188,13 @@ function ClubRequestForm({ id, query, onCancel, onSent }: { id: string; query: s
                 Wir legen deinen Verein an und schreiben dir, sobald du deine Mannschaft registrieren kannst.
               </p>
             </div>
-            <FinalTextField name="clubName" label="Vereinsname" autoComplete="organization" maxLength={LIMITS.clubName} validate={clubName} />
+            <FinalTextField
+              name="clubName"
+              label="Vereinsname"
+              autoComplete="organization"
+              maxLength={LIMITS.clubName}
+              validate={clubName}
+            />
             <FinalTextField
               name="clubNumber"
               label="Vereinsnummer"

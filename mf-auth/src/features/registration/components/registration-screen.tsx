@@ -1,17 +1,18 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Form, useField, useForm } from 'react-final-form';
-import {
-  isApiError,
-  Link,
-  paths,
-  storageKeys,
-  useNavigate,
-  type RegistrationInput,
-  type Team,
-} from '@erd/shared-contracts';
+import { isApiError, Link, paths, storageKeys, useNavigate, type RegistrationInput, type Team } from '@erd/shared-contracts';
 import { css, type Theme } from '@emotion/react';
 import { SelectMenu, FieldError } from '@erd/shared-contracts/ui';
-import { FormGroupTitle, FormLinks, FormMessage, formMessages, FormPage, FormStack, ProfileFields, type ProfileFieldValues } from '@erd/shared-contracts/forms';
+import {
+  FormGroupTitle,
+  FormLinks,
+  FormMessage,
+  formMessages,
+  FormPage,
+  FormStack,
+  ProfileFields,
+  type ProfileFieldValues,
+} from '@erd/shared-contracts/forms';
 import { FinalCheckbox, FinalTextField, NewPasswordFields, SubmitButton } from '../../../components/fields';
 import { writeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/email';
@@ -70,7 +71,8 @@ export function toRegistrationInput(values: RegistrationValues): RegistrationInp
   };
 }
 
-const chosenClub = (value: unknown) => (value && typeof value === 'object' && 'clubnumber' in value ? undefined : formMessages.clubRequired);
+const chosenClub = (value: unknown) =>
+  value && typeof value === 'object' && 'clubnumber' in value ? undefined : formMessages.clubRequired;
 
 const chosenTeam = (value: unknown, all: object) => {
   const club = (all as RegistrationValues).club;
@@ -142,9 +144,18 @@ function ClubAndTeam() {
 /** The early answer for the chosen club and team: free, or taken with what to do next. */
 function EntryAvailability({ availability }: { availability: ClubAvailability }) {
   if (availability === 'available') {
-    return <FormMessage tone="success">Für deinen Verein und dein Team gibt es noch keine Anmeldung. Weiter geht’s mit deinen Daten.</FormMessage>;
+    return (
+      <FormMessage tone="success">
+        Für deinen Verein und dein Team gibt es noch keine Anmeldung. Weiter geht’s mit deinen Daten.
+      </FormMessage>
+    );
   }
-  if (availability === 'taken') return <FormMessage tone="error"><ClubTakenText /></FormMessage>;
+  if (availability === 'taken')
+    return (
+      <FormMessage tone="error">
+        <ClubTakenText />
+      </FormMessage>
+    );
   return null;
 }
 
@@ -159,9 +170,9 @@ function ClubTakenText() {
           margin-top: ${theme.space(2)};
         `}
       >
-        Pro Verein und Team gibt es ein Konto. Hast du es selbst angelegt? Dann <Link to={paths.login}>logge dich ein</Link> oder lege
-        über <Link to={paths.restorePassword}>Passwort vergessen?</Link> ein neues Passwort fest. Sonst frag in deinem Verein nach, wer
-        eure Mannschaft angemeldet hat.
+        Pro Verein und Team gibt es ein Konto. Hast du es selbst angelegt? Dann <Link to={paths.login}>logge dich ein</Link> oder lege über{' '}
+        <Link to={paths.restorePassword}>Passwort vergessen?</Link> ein neues Passwort fest. Sonst frag in deinem Verein nach, wer eure
+        Mannschaft angemeldet hat.
       </span>
     </>
   );
@@ -224,7 +235,15 @@ export function RegistrationScreen() {
                 <ProfileFields renderField={(field) => <FinalTextField {...field} />} />
 
                 <FormGroupTitle>Dein Zugang</FormGroupTitle>
-                <FinalTextField name="email" label="E-Mail-Adresse" type="email" inputMode="email" autoComplete="email" maxLength={254} validate={email} />
+                <FinalTextField
+                  name="email"
+                  label="E-Mail-Adresse"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  maxLength={254}
+                  validate={email}
+                />
                 <NewPasswordFields label="Passwort" />
 
                 <FinalCheckbox
@@ -240,7 +259,10 @@ export function RegistrationScreen() {
                     </>
                   }
                 />
-                <FinalCheckbox name="newsletter" label="Ich möchte den Newsletter der Punktejagd per E-Mail erhalten (jederzeit abbestellbar)." />
+                <FinalCheckbox
+                  name="newsletter"
+                  label="Ich möchte den Newsletter der Punktejagd per E-Mail erhalten (jederzeit abbestellbar)."
+                />
 
                 {failure && <RegistrationFailure failure={failure} />}
                 <SubmitButton>Registrieren</SubmitButton>

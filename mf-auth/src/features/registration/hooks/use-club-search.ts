@@ -4,11 +4,7 @@ import { isSearchable, searchClubs, type ClubChoice } from '../lib/club-search';
 
 export const CLUB_SEARCH_DEBOUNCE_MS = 300;
 
-export type ClubSearchState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'done'; results: ClubChoice[] }
-  | { status: 'error' };
+export type ClubSearchState = { status: 'idle' } | { status: 'loading' } | { status: 'done'; results: ClubChoice[] } | { status: 'error' };
 
 /** Debounced search (300 ms) over the cached catalogue; idle while the text is too short or `enabled` is false. */
 export function useClubSearch(query: string, enabled: boolean): ClubSearchState {

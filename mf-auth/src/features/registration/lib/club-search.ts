@@ -21,13 +21,7 @@ export const teamLabels: Record<Team, string> = { m: 'Herren', w: 'Damen' };
 export const teamOrder: readonly Team[] = ['m', 'w'];
 
 export function normalizeSearchText(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return value.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 export function groupClubs(clubs: readonly ClubDto[]): ClubChoice[] {

@@ -42,7 +42,15 @@ export function RestorePasswordScreen() {
         {({ handleSubmit }) => (
           <form noValidate onSubmit={handleSubmit}>
             <FormStack>
-              <FinalTextField name="email" label="E-Mail-Adresse" type="email" inputMode="email" autoComplete="email" maxLength={254} validate={emailRule} />
+              <FinalTextField
+                name="email"
+                label="E-Mail-Adresse"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                maxLength={254}
+                validate={emailRule}
+              />
               {failed && <FormMessage tone="error">{RESTORE_FAILED}</FormMessage>}
               <SubmitButton>Code anfordern</SubmitButton>
             </FormStack>

@@ -1,7 +1,16 @@
 import { isApiError, sessionStore, setRuntimeConfig, type SessionData } from '@erd/shared-contracts';
 import { createHttpClient } from '@erd/shared-contracts/http';
 import { mockXhr, testConfig } from '@erd/shared-contracts/testing';
-import { answerRefresh, cognitoError, fakeCognito, fakeJwt, fakeSession, refreshAnswer, refreshCalls, type FakeAuthCallbacks } from '../../../testing/fake-cognito';
+import {
+  answerRefresh,
+  cognitoError,
+  fakeCognito,
+  fakeJwt,
+  fakeSession,
+  refreshAnswer,
+  refreshCalls,
+  type FakeAuthCallbacks,
+} from '../../../testing/fake-cognito';
 import {
   login,
   MIN_REFRESH_INTERVAL_MS,
@@ -97,7 +106,12 @@ describe('login', () => {
     fakeCognito.authenticate.mockImplementation((_u, _d, callbacks) => callbacks.onFailure(cognitoError(code, message)));
     const result = await login('trainer@tsv-eching.example', 'falsch');
     expect(result).toEqual({ status: 'LOGIN_FAILED', code, message });
-    expect(sessionStore.getState()).toMatchObject({ status: 'LOGIN_FAILED', email: 'trainer@tsv-eching.example', tokens: null, claims: null });
+    expect(sessionStore.getState()).toMatchObject({
+      status: 'LOGIN_FAILED',
+      email: 'trainer@tsv-eching.example',
+      tokens: null,
+      claims: null,
+    });
   });
 
   it('passes new-password-required and custom-challenge outcomes back as the session status', async () => {
@@ -166,7 +180,9 @@ describe('refresh scheduling', () => {
     jest.useFakeTimers({ now: new Date('2026-05-01T10:00:00Z') });
     succeed(fakeSession());
     await login('trainer@tsv-eching.example', 'Geheim#123');
-    answerRefresh((attempt) => (attempt === 0 ? cognitoError('InternalErrorException', 'Internal server error.') : fakeSession({ tag: 'second' })));
+    answerRefresh((attempt) =>
+      attempt === 0 ? cognitoError('InternalErrorException', 'Internal server error.') : fakeSession({ tag: 'second' }),
+    );
     const renewed = refreshSession();
     await jest.advanceTimersByTimeAsync(REFRESH_ATTEMPT_DELAYS_MS[0]);
     await expect(renewed).resolves.toBe(true);
@@ -193,7 +209,9 @@ describe('refresh scheduling', () => {
     fakeCognito.request.mockImplementation((_op, _params, callback) => {
       const session = fakeSession({ tag: 'b' });
       answer = () =>
-        callback(null, { AuthenticationResult: { IdToken: session.getIdToken().getJwtToken(), AccessToken: session.getAccessToken().getJwtToken() } });
+        callback(null, {
+          AuthenticationResult: { IdToken: session.getIdToken().getJwtToken(), AccessToken: session.getAccessToken().getJwtToken() },
+        });
     });
     const first = refreshSession();
     const second = refreshSession();
@@ -360,7 +378,9 @@ describe('401 from the API: refresh once through the axios client', () => {
     answerRefresh(renewed);
     const xhr = mockXhr({
       'GET /api/me': (_url, init) =>
-        init.headers.authorization === `Bearer ${newToken}` ? { body: { email: 'trainer@tsv-eching.example' } } : { status: 401, body: { code: 'Unauthorized' } },
+        init.headers.authorization === `Bearer ${newToken}`
+          ? { body: { email: 'trainer@tsv-eching.example' } }
+          : { status: 401, body: { code: 'Unauthorized' } },
     });
 
     const response = await createHttpClient({ authenticated: true }).get('/api/me');
@@ -418,7 +438,9 @@ describe('sign-out', () => {
   it('clears the session even when the identity service refuses (e.g. the account was deleted)', async () => {
     succeed(fakeSession());
     await login('trainer@tsv-eching.example', 'Geheim#123');
-    fakeCognito.globalSignOut.mockImplementation((_u, callbacks) => callbacks.onFailure(cognitoError('NotAuthorizedException', 'Access Token has been revoked')));
+    fakeCognito.globalSignOut.mockImplementation((_u, callbacks) =>
+      callbacks.onFailure(cognitoError('NotAuthorizedException', 'Access Token has been revoked')),
+    );
     await expect(signOut()).resolves.toBeUndefined();
     expect(sessionStore.getState().status).toBeNull();
   });

@@ -7,7 +7,10 @@ import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 const LIST = 'GET /api/operator/accounts';
-const admin: OperatorSessionState = { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } };
+const admin: OperatorSessionState = {
+  status: 'signed-in',
+  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
+};
 
 const account = (sub: string, email: string, overrides: Partial<AccountAdminDto> = {}): AccountAdminDto => ({
   sub,
@@ -29,7 +32,10 @@ beforeEach(() => {
 
 /** A fake server holding two accounts; block, unblock, resend and delete change it as the real one does. */
 function fakeServer() {
-  let items = [account('s-anna', 'anna@verein.example'), account('s-bert', 'bert@verein.example', { state: 'UNCONFIRMED', confirmedAt: null, club: null })];
+  let items = [
+    account('s-anna', 'anna@verein.example'),
+    account('s-bert', 'bert@verein.example', { state: 'UNCONFIRMED', confirmedAt: null, club: null }),
+  ];
   const find = (sub: string) => items.find((i) => i.sub === sub)!;
   const update = (sub: string, change: Partial<AccountAdminDto>) => {
     items = items.map((i) => (i.sub === sub ? { ...i, ...change } : i));
@@ -39,7 +45,9 @@ function fakeServer() {
   return mockXhr({
     [LIST]: (url) => {
       const query = url.searchParams.get('query') ?? '';
-      const matching = items.filter((i) => i.email.startsWith(query) || (i.club?.clubname ?? '').toLowerCase().includes(query.toLowerCase()));
+      const matching = items.filter(
+        (i) => i.email.startsWith(query) || (i.club?.clubname ?? '').toLowerCase().includes(query.toLowerCase()),
+      );
       return { body: { items: matching, total: matching.length, from: 0, size: 25 } };
     },
     'GET /api/operator/accounts/s-anna': () => ({ body: find('s-anna') }),
@@ -47,7 +55,10 @@ function fakeServer() {
     'POST /api/operator/accounts/s-anna/block': (_url, init) =>
       update('s-anna', { blocked: true, blockedAt: '2026-06-15T10:00:00.000Z', blockedReason: reasonOf(init.body) }),
     'POST /api/operator/accounts/s-anna/unblock': () => update('s-anna', { blocked: false, blockedAt: null, blockedReason: null }),
-    'POST /api/operator/accounts/s-bert/resend-code': () => ({ status: 429, body: { code: 'LimitExceeded', message: 'Ein Code wurde gerade erst gesendet. Bitte warte eine Minute.' } }),
+    'POST /api/operator/accounts/s-bert/resend-code': () => ({
+      status: 429,
+      body: { code: 'LimitExceeded', message: 'Ein Code wurde gerade erst gesendet. Bitte warte eine Minute.' },
+    }),
     'POST /api/operator/accounts/s-bert/delete': () => {
       items = items.filter((i) => i.sub !== 's-bert');
       return { body: { sub: 's-bert', deleted: true } };
@@ -72,12 +83,24 @@ it('a moderator finds accounts and reads their state, without any action', async
   await user.type(screen.getByRole('searchbox', { name: 'E-Mail, Verein oder Vereinsnummer' }), 'bert');
   await user.click(screen.getByRole('button', { name: 'Suchen' }));
   expect(await screen.findByRole('heading', { level: 2, name: '1 Konto' })).toBeInTheDocument();
-  expect(xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/accounts').at(-1)![0].searchParams.get('query')).toBe('bert');
+  expect(
+    xhr.mock.calls
+      .filter(([url]) => url.pathname === '/api/operator/accounts')
+      .at(-1)![0]
+      .searchParams.get('query'),
+  ).toBe('bert');
 
   // The order is the server's: chosen with the search, sent with it, named in the table's caption.
   await user.selectOptions(screen.getByRole('combobox', { name: 'Sortierung' }), 'Neueste Anmeldung zuerst');
   await user.click(screen.getByRole('button', { name: 'Suchen' }));
-  await waitFor(() => expect(xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/accounts').at(-1)![0].searchParams.get('sort')).toBe('-created'));
+  await waitFor(() =>
+    expect(
+      xhr.mock.calls
+        .filter(([url]) => url.pathname === '/api/operator/accounts')
+        .at(-1)![0]
+        .searchParams.get('sort'),
+    ).toBe('-created'),
+  );
   expect(await screen.findByRole('table', { name: /sortiert nach Neueste Anmeldung zuerst/ })).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Details zu bert@verein.example' }));
@@ -119,7 +142,9 @@ it('an admin blocks with a reason (not without one) and unblocks; the state show
   await user.type(within(unblock).getByRole('textbox', { name: 'Grund der Entsperrung' }), 'Geklärt');
   await user.click(within(unblock).getByRole('button', { name: 'Entsperren' }));
   expect(await screen.findByText('anna@verein.example ist entsperrt.')).toBeInTheDocument();
-  expect(within(screen.getByRole('region', { name: 'Konto anna@verein.example' })).getByRole('button', { name: 'Sperren' })).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('region', { name: 'Konto anna@verein.example' })).getByRole('button', { name: 'Sperren' }),
+  ).toBeInTheDocument();
 });
 
 it('an admin sees the server’s refusal of a resend and deletes an account after a reason', async () => {

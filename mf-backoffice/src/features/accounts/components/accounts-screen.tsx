@@ -44,7 +44,10 @@ export function AccountsScreen() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const detailHeading = useRef<HTMLHeadingElement>(null);
   const summary = useRef<HTMLHeadingElement>(null);
-  const list = useOperatorData(filter, () => listAccounts({ ...filter, size: ACCOUNT_PAGE_SIZE }), { keepPrevious: true, passwordChange: false });
+  const list = useOperatorData(filter, () => listAccounts({ ...filter, size: ACCOUNT_PAGE_SIZE }), {
+    keepPrevious: true,
+    passwordChange: false,
+  });
   const load = list.reload;
 
   useEffect(() => {
@@ -121,16 +124,24 @@ export function AccountsScreen() {
         {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
       </div>
 
-      {selected && <AccountDetail selected={selected} isAdmin={isAdmin} headingRef={detailHeading} setAction={setAction} onClose={() => setSelected(null)} />}
+      {selected && (
+        <AccountDetail
+          selected={selected}
+          isAdmin={isAdmin}
+          headingRef={detailHeading}
+          setAction={setAction}
+          onClose={() => setSelected(null)}
+        />
+      )}
 
       <LoadState state={list} loading={accountsTexts.loading} failed={accountsTexts.loadFailed} />
       {page && (
         <>
-          <ResultSummary ref={summary}>
-            {page.total === 0 ? accountsTexts.none : countText(page.total)}
-          </ResultSummary>
+          <ResultSummary ref={summary}>{page.total === 0 ? accountsTexts.none : countText(page.total)}</ResultSummary>
           {page.items.length > 0 && <AccountsTable page={page} sort={filter.sort} current={current} pages={pages} onSelect={setSelected} />}
-          {page.total > ACCOUNT_PAGE_SIZE && <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * ACCOUNT_PAGE_SIZE })} />}
+          {page.total > ACCOUNT_PAGE_SIZE && (
+            <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * ACCOUNT_PAGE_SIZE })} />
+          )}
         </>
       )}
 

@@ -31,7 +31,11 @@ function fakeServer() {
       subjectId: 'op-7',
       challengeId: null,
       reason: 'Hilft jetzt bei den Ergebnissen',
-      details: { email: 'neu@punktejagd.example', before: { role: 'moderator', disabled: false }, after: { role: 'admin', disabled: false } },
+      details: {
+        email: 'neu@punktejagd.example',
+        before: { role: 'moderator', disabled: false },
+        after: { role: 'admin', disabled: false },
+      },
     }),
     ...Array.from({ length: 59 }, (_, i) => entry(i + 2)),
   ];
@@ -47,7 +51,8 @@ function fakeServer() {
   });
 }
 
-const calls = (xhr: ReturnType<typeof mockXhr>) => xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/audit').map(([url]) => url.searchParams);
+const calls = (xhr: ReturnType<typeof mockXhr>) =>
+  xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/audit').map(([url]) => url.searchParams);
 
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=token-1';
@@ -75,7 +80,11 @@ it('lists the log newest first, 50 to a page from the server; a row opens its de
   expect(details).toHaveAttribute('aria-expanded', 'true');
   const change = screen.getByRole('table', { name: 'Rolle geändert am 15.06.2026, 11:59 Uhr: vorher und nachher' });
   const role = within(change).getByRole('rowheader', { name: 'role (geändert)' }).closest('tr')!;
-  expect(within(role).getAllByRole('cell').map((c) => c.textContent)).toEqual(['moderator', 'admin']);
+  expect(
+    within(role)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ).toEqual(['moderator', 'admin']);
   expect(within(change).getByRole('rowheader', { name: 'disabled' })).toBeInTheDocument();
   const facts = screen.getByRole('table', { name: 'Rolle geändert am 15.06.2026, 11:59 Uhr: Angaben' });
   expect(within(facts).getByRole('cell', { name: 'neu@punktejagd.example' })).toBeInTheDocument();
@@ -103,7 +112,14 @@ it('filters on the server by action, who and days; the CSV link carries the same
   await user.click(screen.getByRole('button', { name: 'Filtern' }));
   expect(await screen.findByRole('heading', { level: 2, name: '1 Eintrag' })).toBeInTheDocument();
   const last = calls(xhr).at(-1)!;
-  expect(Object.fromEntries(last)).toEqual({ action: 'operator-role', actor: 'chefin', from: '2026-06-01', to: '2026-06-15', page: '1', size: '50' });
+  expect(Object.fromEntries(last)).toEqual({
+    action: 'operator-role',
+    actor: 'chefin',
+    from: '2026-06-01',
+    to: '2026-06-15',
+    page: '1',
+    size: '50',
+  });
   expect(screen.getByRole('link', { name: 'CSV exportieren' })).toHaveAttribute(
     'href',
     '/api/operator/audit.csv?action=operator-role&actor=chefin&from=2026-06-01&to=2026-06-15',
@@ -133,7 +149,10 @@ it('an end before the start gets a German message at the field and no call', asy
 it('says when nothing matches, and when loading failed (with a retry)', async () => {
   const user = userEvent.setup();
   let fail = true;
-  mockXhr({ [AUDIT]: () => (fail ? { status: 500, body: { code: 'InternalError', message: 'x' } } : { body: { items: [], total: 0, page: 1, size: 50 } }) });
+  mockXhr({
+    [AUDIT]: () =>
+      fail ? { status: 500, body: { code: 'InternalError', message: 'x' } } : { body: { items: [], total: 0, page: 1, size: 50 } },
+  });
   renderBackoffice('/backoffice/protokoll', signedIn);
   expect(await screen.findByRole('alert')).toHaveTextContent('Das Protokoll konnte gerade nicht geladen werden.');
   fail = false;

@@ -8,7 +8,11 @@ export const AUDIT_PAGE_SIZE = 50;
 export type AuditFilter = Omit<AuditQuery, 'page' | 'size'>;
 
 function paramsOf(filter: AuditFilter): Record<string, string> {
-  return Object.fromEntries(Object.entries(filter).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '').map(([k, v]) => [k, v.trim()]));
+  return Object.fromEntries(
+    Object.entries(filter)
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '')
+      .map(([k, v]) => [k, v.trim()]),
+  );
 }
 
 /** GET /api/operator/audit (both roles): one page, filtered on the server, newest first. */

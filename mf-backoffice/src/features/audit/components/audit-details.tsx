@@ -33,7 +33,9 @@ export function AuditDetails({ details, label }: { details: Record<string, unkno
   const { before, after, ...rest } = details;
   const hasChange = isObject(before) || isObject(after);
   const restKeys = Object.keys(hasChange ? rest : details);
-  const changeKeys = hasChange ? [...new Set([...Object.keys(isObject(before) ? before : {}), ...Object.keys(isObject(after) ? after : {})])] : [];
+  const changeKeys = hasChange
+    ? [...new Set([...Object.keys(isObject(before) ? before : {}), ...Object.keys(isObject(after) ? after : {})])]
+    : [];
   if (!restKeys.length && !changeKeys.length) return <p>Keine weiteren Angaben.</p>;
   return (
     <div

@@ -43,7 +43,11 @@ export function AuditScreen() {
 
   return (
     <section aria-labelledby="audit-title">
-      <ScreenHeader title="Protokoll" titleId="audit-title" intro="Jede Änderung im Backoffice und auf der Kommandozeile: wer, wann, was, vorher und nachher, und warum.">
+      <ScreenHeader
+        title="Protokoll"
+        titleId="audit-title"
+        intro="Jede Änderung im Backoffice und auf der Kommandozeile: wer, wann, was, vorher und nachher, und warum."
+      >
         <ButtonAnchor variant="secondary" href={auditCsvUrl(filter)} download>
           CSV exportieren
         </ButtonAnchor>
@@ -51,13 +55,22 @@ export function AuditScreen() {
 
       <AuditFilterForm onFilter={show} onReset={() => show(EMPTY_AUDIT_FILTER)} />
 
-      <LoadState state={list} loading={auditTexts.loading} failed={(error) => refusal(error) ?? auditTexts.loadFailed} retry={(error) => refusal(error) === null} />
+      <LoadState
+        state={list}
+        loading={auditTexts.loading}
+        failed={(error) => refusal(error) ?? auditTexts.loadFailed}
+        retry={(error) => refusal(error) === null}
+      />
       {result && (
         <>
           <ResultSummary ref={summary} live>
-            {result.total === 0 ? auditTexts.none : `${result.total.toLocaleString('de-DE')} ${result.total === 1 ? 'Eintrag' : 'Einträge'}`}
+            {result.total === 0
+              ? auditTexts.none
+              : `${result.total.toLocaleString('de-DE')} ${result.total === 1 ? 'Eintrag' : 'Einträge'}`}
           </ResultSummary>
-          {result.items.length > 0 && <AuditTable items={result.items} page={page} pages={pages} open={open} onToggle={(id) => setOpen(open === id ? null : id)} />}
+          {result.items.length > 0 && (
+            <AuditTable items={result.items} page={page} pages={pages} open={open} onToggle={(id) => setOpen(open === id ? null : id)} />
+          )}
           {result.total > AUDIT_PAGE_SIZE && <Pager page={page} pages={pages} onPage={goTo} />}
         </>
       )}

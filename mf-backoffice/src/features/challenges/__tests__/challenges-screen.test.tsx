@@ -10,7 +10,10 @@ import type { AdminChallengeDto, PatchChallengeInput } from '../api/types';
 const LIST = 'GET /api/operator/challenges';
 const ONE = 'GET /api/operator/challenges/est';
 const SAVE = 'PATCH /api/operator/challenges/est';
-const admin: OperatorSessionState = { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } };
+const admin: OperatorSessionState = {
+  status: 'signed-in',
+  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
+};
 
 const challenge = (overrides: Partial<AdminChallengeDto> = {}): AdminChallengeDto => ({
   id: 'est',
@@ -59,7 +62,20 @@ function fakeServer() {
       body: {
         yearId: 'year-2026',
         today: '2026-06-15',
-        items: [challenge(), { ...challenge({ id: 'slogan', number: 2, headline: 'Bester Spruch', type: 'bfv-erd-text-vote', phase: 'voting', entries: 7, pending: 2 }) }],
+        items: [
+          challenge(),
+          {
+            ...challenge({
+              id: 'slogan',
+              number: 2,
+              headline: 'Bester Spruch',
+              type: 'bfv-erd-text-vote',
+              phase: 'voting',
+              entries: 7,
+              pending: 2,
+            }),
+          },
+        ],
       },
     }),
     [ONE]: () => ({ body: challenge() }),
@@ -157,7 +173,9 @@ it('asks for a reason before the dates of a running challenge change', async () 
 
 it('an admin changes the prize pictures: uploads one, moves it first, removes the old one; the order is saved', async () => {
   const user = userEvent.setup();
-  const picture = (name: string) => ({ fields: { file: { url: `/media/${name}.0123456789abcdef.webp`, contentType: 'image/webp', width: 800, height: 600 } } });
+  const picture = (name: string) => ({
+    fields: { file: { url: `/media/${name}.0123456789abcdef.webp`, contentType: 'image/webp', width: 800, height: 600 } },
+  });
   const saved: PatchChallengeInput[] = [];
   const withPrizes = challenge({ prizes: { headline: 'Ein Trikotsatz', images: [picture('alt')] } });
   mockXhr({
@@ -166,7 +184,9 @@ it('an admin changes the prize pictures: uploads one, moves it first, removes th
     [SAVE]: (_url, init) => {
       const body = JSON.parse(String(init.body)) as PatchChallengeInput;
       saved.push(body);
-      return { body: { ...withPrizes, prizes: { headline: 'Ein Trikotsatz', images: body.prizeImages! }, updatedAt: '2026-06-15T10:00:00.000Z' } };
+      return {
+        body: { ...withPrizes, prizes: { headline: 'Ein Trikotsatz', images: body.prizeImages! }, updatedAt: '2026-06-15T10:00:00.000Z' },
+      };
     },
   });
   renderBackoffice('/backoffice/challenges/est', admin);

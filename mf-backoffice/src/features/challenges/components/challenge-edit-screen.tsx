@@ -35,16 +35,24 @@ export function ChallengeEditScreen() {
   const [confirming, setConfirming] = useState<PatchChallengeInput | null>(null);
   const [uploading, setUploading] = useState(false);
 
-  const loaded = useOperatorData(id, () => getChallenge(id), { keepPrevious: true, notFound: true, passwordChange: false, onAnswer: (answer) => setForm(formOf(answer)) });
+  const loaded = useOperatorData(id, () => getChallenge(id), {
+    keepPrevious: true,
+    notFound: true,
+    passwordChange: false,
+    onAnswer: (answer) => setForm(formOf(answer)),
+  });
   const challenge = loaded.status === 'ready' ? loaded.data : null;
   const setChallenge = (saved: AdminChallengeDto) => loaded.update(() => saved);
 
   const fail = (error: unknown) => {
     if (isApiError(error) && error.status === 401) return signedOut('expired');
-    const body = isApiError(error) ? (error.data as { message?: string; field?: string; problems?: { field: string; message: string }[] } | undefined) : undefined;
+    const body = isApiError(error)
+      ? (error.data as { message?: string; field?: string; problems?: { field: string; message: string }[] } | undefined)
+      : undefined;
     if (isApiError(error) && error.status === 400 && body?.message) {
       const next: Record<string, string> = {};
-      for (const p of body.problems ?? [{ field: body.field ?? '', message: body.message }]) if (p.field && !next[p.field]) next[p.field] = p.message;
+      for (const p of body.problems ?? [{ field: body.field ?? '', message: body.message }])
+        if (p.field && !next[p.field]) next[p.field] = p.message;
       setErrors(next);
       setMessage({ tone: 'error', text: body.message });
     } else if (isApiError(error) && error.status === 409 && body?.message) {
@@ -83,13 +91,15 @@ export function ChallengeEditScreen() {
     const input: PatchChallengeInput = { expectedUpdatedAt: challenge.updatedAt };
     for (const key of TEXT_FIELDS) {
       const value = form.texts[key];
-      if (value !== (challenge[key] ?? '')) (input as unknown as Record<string, string | null>)[key] = key === 'headline' ? value.trim() : value.trim() ? value : null;
+      if (value !== (challenge[key] ?? ''))
+        (input as unknown as Record<string, string | null>)[key] = key === 'headline' ? value.trim() : value.trim() ? value : null;
     }
     for (const key of DATE_FIELDS) if (form.dates[key] && form.dates[key] !== challenge[key]) input[key] = form.dates[key];
     if (JSON.stringify(points) !== JSON.stringify(challenge.points)) input.points = points;
     if (form.scoring && form.scoring !== challenge.scoring) input.scoring = form.scoring;
     if (JSON.stringify(form.teaserImage) !== JSON.stringify(challenge.teaserImage)) input.teaserImage = form.teaserImage;
-    if (form.prizeImages && JSON.stringify(form.prizeImages) !== JSON.stringify(challenge.prizes?.images ?? [])) input.prizeImages = form.prizeImages;
+    if (form.prizeImages && JSON.stringify(form.prizeImages) !== JSON.stringify(challenge.prizes?.images ?? []))
+      input.prizeImages = form.prizeImages;
     // The results day is no date of the challenge's run: it needs no confirmation while the challenge runs.
     if (form.resultsDate !== (challenge.resultsDate ?? '')) input.resultsDate = form.resultsDate || null;
     const datesChanged = DATE_FIELDS.some((key) => input[key] !== undefined);
@@ -100,7 +110,8 @@ export function ChallengeEditScreen() {
   const onImage = async (file: File | undefined) => {
     if (!file || !form) return;
     setErrors((e) => ({ ...e, teaserImage: '' }));
-    if (!['image/jpeg', 'image/png', 'image/webp'].includes(file.type)) return setErrors((e) => ({ ...e, teaserImage: editTexts.imageType }));
+    if (!['image/jpeg', 'image/png', 'image/webp'].includes(file.type))
+      return setErrors((e) => ({ ...e, teaserImage: editTexts.imageType }));
     if (file.size > 10 * 1024 * 1024) return setErrors((e) => ({ ...e, teaserImage: editTexts.imageSize }));
     setUploading(true);
     try {
@@ -115,7 +126,16 @@ export function ChallengeEditScreen() {
     }
   };
 
-  if (!challenge || !form) return <LoadState state={loaded} loading="Challenge wird geladen …" failed={editTexts.loadFailed} notFound={editTexts.notFound} look="message" />;
+  if (!challenge || !form)
+    return (
+      <LoadState
+        state={loaded}
+        loading="Challenge wird geladen …"
+        failed={editTexts.loadFailed}
+        notFound={editTexts.notFound}
+        look="message"
+      />
+    );
   const readOnly = !isAdmin;
   const pointErrors = Object.fromEntries(
     Object.entries(errors)
@@ -145,13 +165,57 @@ export function ChallengeEditScreen() {
             gap: ${theme.space(5)};
           `}
         >
-          <TextField label="Überschrift" name="headline" value={form.texts.headline} readOnly={readOnly} required error={errors.headline} onChange={(e) => setText('headline', e.target.value)} />
-          <TextField label="Teaser-Titel" name="teasertitle" optional value={form.texts.teasertitle} readOnly={readOnly} error={errors.teasertitle} onChange={(e) => setText('teasertitle', e.target.value)} />
-          <TextAreaField label="Teaser-Text" name="teasertext" value={form.texts.teasertext} readOnly={readOnly} error={errors.teasertext ?? null} onChange={(e) => setText('teasertext', e.target.value)} />
-          <TextAreaField label="Frage" name="question" value={form.texts.question} readOnly={readOnly} error={errors.question ?? null} onChange={(e) => setText('question', e.target.value)} />
-          <TextAreaField label="Fußnote" name="footnote" value={form.texts.footnote} readOnly={readOnly} error={errors.footnote ?? null} onChange={(e) => setText('footnote', e.target.value)} />
+          <TextField
+            label="Überschrift"
+            name="headline"
+            value={form.texts.headline}
+            readOnly={readOnly}
+            required
+            error={errors.headline}
+            onChange={(e) => setText('headline', e.target.value)}
+          />
+          <TextField
+            label="Teaser-Titel"
+            name="teasertitle"
+            optional
+            value={form.texts.teasertitle}
+            readOnly={readOnly}
+            error={errors.teasertitle}
+            onChange={(e) => setText('teasertitle', e.target.value)}
+          />
+          <TextAreaField
+            label="Teaser-Text"
+            name="teasertext"
+            value={form.texts.teasertext}
+            readOnly={readOnly}
+            error={errors.teasertext ?? null}
+            onChange={(e) => setText('teasertext', e.target.value)}
+          />
+          <TextAreaField
+            label="Frage"
+            name="question"
+            value={form.texts.question}
+            readOnly={readOnly}
+            error={errors.question ?? null}
+            onChange={(e) => setText('question', e.target.value)}
+          />
+          <TextAreaField
+            label="Fußnote"
+            name="footnote"
+            value={form.texts.footnote}
+            readOnly={readOnly}
+            error={errors.footnote ?? null}
+            onChange={(e) => setText('footnote', e.target.value)}
+          />
 
-          <TeaserImageField image={form.teaserImage} readOnly={readOnly} uploading={uploading} error={errors.teaserImage} onImage={onImage} onRemove={() => setForm({ ...form, teaserImage: null })} />
+          <TeaserImageField
+            image={form.teaserImage}
+            readOnly={readOnly}
+            uploading={uploading}
+            error={errors.teaserImage}
+            onImage={onImage}
+            onRemove={() => setForm({ ...form, teaserImage: null })}
+          />
 
           {form.prizeImages && (
             <ImageList
@@ -168,8 +232,14 @@ export function ChallengeEditScreen() {
             />
           )}
 
-          <fieldset css={(theme: Theme) => css`border: 1px solid ${theme.colors.border}; border-radius: ${theme.radius}; padding: ${theme.space(4)}; margin: 0; display: grid; gap: ${theme.space(3)}; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));`}>
-            <legend css={css`font-weight: 700;`}>Termine{challenge.running ? ' (die Challenge läuft: eine Änderung braucht eine Bestätigung mit Grund)' : ''}</legend>
+          <fieldset
+            css={(theme: Theme) =>
+              css`border: 1px solid ${theme.colors.border}; border-radius: ${theme.radius}; padding: ${theme.space(4)}; margin: 0; display: grid; gap: ${theme.space(3)}; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));`
+            }
+          >
+            <legend css={css`font-weight: 700;`}>
+              Termine{challenge.running ? ' (die Challenge läuft: eine Änderung braucht eine Bestätigung mit Grund)' : ''}
+            </legend>
             {dateKeys.map((key) => (
               <TextField
                 key={key}
@@ -208,11 +278,22 @@ export function ChallengeEditScreen() {
           />
 
           {challenge.type === 'bfv-erd-goals' && (
-            <fieldset css={(theme: Theme) => css`border: 1px solid ${theme.colors.border}; border-radius: ${theme.radius}; padding: ${theme.space(4)}; margin: 0;`}>
+            <fieldset
+              css={(theme: Theme) =>
+                css`border: 1px solid ${theme.colors.border}; border-radius: ${theme.radius}; padding: ${theme.space(4)}; margin: 0;`
+              }
+            >
               <legend css={css`font-weight: 700;`}>Wertung</legend>
               {(['highest', 'closest'] as const).map((mode) => (
                 <label key={mode} css={css`display: flex; gap: 8px; align-items: center; min-height: 40px;`}>
-                  <input type="radio" name="scoring" value={mode} checked={form.scoring === mode} disabled={readOnly} onChange={() => setForm({ ...form, scoring: mode })} />
+                  <input
+                    type="radio"
+                    name="scoring"
+                    value={mode}
+                    checked={form.scoring === mode}
+                    disabled={readOnly}
+                    onChange={() => setForm({ ...form, scoring: mode })}
+                  />
                   {mode === 'highest' ? 'Die meisten Tore gewinnen' : 'Am nächsten an der richtigen Antwort'}
                 </label>
               ))}
@@ -232,7 +313,14 @@ export function ChallengeEditScreen() {
           )}
         </Panel>
       </form>
-      {confirming && <RunningDialog saving={saving} error={errors.reason ?? null} onCancel={() => setConfirming(null)} onConfirm={(reason) => void send({ ...confirming, confirmRunning: true, reason })} />}
+      {confirming && (
+        <RunningDialog
+          saving={saving}
+          error={errors.reason ?? null}
+          onCancel={() => setConfirming(null)}
+          onConfirm={(reason) => void send({ ...confirming, confirmRunning: true, reason })}
+        />
+      )}
     </>
   );
 }

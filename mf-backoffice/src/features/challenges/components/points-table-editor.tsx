@@ -96,7 +96,14 @@ export function PointsTableEditor({
                   {last ? `Ab Platz ${starts[i]} (alle weiteren)` : `Platz ${starts[i]} bis`}
                 </label>
                 {last ? (
-                  <input id={`points-to-${row.key}`} value="" placeholder="alle" readOnly aria-readonly="true" css={(theme: Theme) => input(theme, false)} />
+                  <input
+                    id={`points-to-${row.key}`}
+                    value=""
+                    placeholder="alle"
+                    readOnly
+                    aria-readonly="true"
+                    css={(theme: Theme) => input(theme, false)}
+                  />
                 ) : (
                   <input
                     id={`points-to-${row.key}`}
@@ -141,7 +148,8 @@ export function PointsTableEditor({
                     text-transform: none;
                   `}
                 >
-                  Zeile entfernen<span css={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}> ({place})</span>
+                  Zeile entfernen
+                  <span css={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}> ({place})</span>
                 </Button>
               )}
             </li>

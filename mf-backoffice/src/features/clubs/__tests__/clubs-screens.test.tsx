@@ -9,7 +9,10 @@ import { renderBackoffice } from '../../../testing/render';
 const LIST = 'GET /api/operator/clubs';
 const PREVIEW = 'POST /api/operator/clubs/import/preview';
 const APPLY = 'POST /api/operator/clubs/import/apply';
-const admin: OperatorSessionState = { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } };
+const admin: OperatorSessionState = {
+  status: 'signed-in',
+  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
+};
 
 const club = (i: number): ClubAdminDto => ({
   id: `club-${1000 + i}-m`,
@@ -127,7 +130,11 @@ it('sends a Windows-1252 file as its bytes, says which encoding the preview used
   const sent = sentBodies();
   renderBackoffice('/backoffice/vereine/import', admin);
   // "Münchener" as German Excel saves it: ü is the single byte 0xFC.
-  const bytes = new Uint8Array([...new TextEncoder().encode('clubnumber,clubname,team,logourl,linkurl\r\n1,M'), 0xfc, ...new TextEncoder().encode('nchener SV,m,,\r\n')]);
+  const bytes = new Uint8Array([
+    ...new TextEncoder().encode('clubnumber,clubname,team,logourl,linkurl\r\n1,M'),
+    0xfc,
+    ...new TextEncoder().encode('nchener SV,m,,\r\n'),
+  ]);
   await user.upload(await screen.findByLabelText('CSV-Datei'), new File([bytes], 'vereine.csv', { type: 'text/csv' }));
 
   expect(await screen.findByText('Zeichensatz: Windows-1252 (Excel)')).toBeInTheDocument();
@@ -167,6 +174,9 @@ it('lets an admin upload a club logo in the list; a refused picture gets a messa
   expect(await screen.findByRole('alert')).toHaveTextContent('Erlaubt sind JPEG, PNG oder WEBP.');
   expect(xhr.mock.calls.filter(([url]) => url.pathname.endsWith('/logo'))).toHaveLength(0);
   await user.upload(input, new File(['x'], 'wappen.png', { type: 'image/png' }));
-  expect(await screen.findByRole('img', { name: `Logo von ${first.clubname}` })).toHaveAttribute('src', expect.stringContaining('/media/wappen.0123456789abcdef.png'));
+  expect(await screen.findByRole('img', { name: `Logo von ${first.clubname}` })).toHaveAttribute(
+    'src',
+    expect.stringContaining('/media/wappen.0123456789abcdef.png'),
+  );
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });

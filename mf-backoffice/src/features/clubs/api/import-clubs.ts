@@ -14,7 +14,6 @@ export async function previewClubImport(csv: ArrayBuffer): Promise<ClubImportPre
 
 /** POST …/clubs/import/apply?previewHash= (admins): exactly the previewed file; 409 when it has bad rows or the clubs changed since. */
 export async function applyClubImport(csv: ArrayBuffer, previewHash: string): Promise<ClubImportResultDto> {
-  return (
-    await apiClient().post<ClubImportResultDto>(clubsAdminPaths.importApply, csv, { headers: csvHeaders, params: { previewHash } })
-  ).data;
+  return (await apiClient().post<ClubImportResultDto>(clubsAdminPaths.importApply, csv, { headers: csvHeaders, params: { previewHash } }))
+    .data;
 }

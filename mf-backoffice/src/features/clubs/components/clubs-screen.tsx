@@ -47,7 +47,8 @@ export function ClubsScreen() {
     setFilter({ query: draft.query.trim(), sort: draft.sort, from: 0 });
   };
 
-  const replaceClub = (club: ClubAdminDto) => list.update((page) => ({ ...page, items: page.items.map((c) => (c.id === club.id ? club : c)) }));
+  const replaceClub = (club: ClubAdminDto) =>
+    list.update((page) => ({ ...page, items: page.items.map((c) => (c.id === club.id ? club : c)) }));
 
   const page = list.status === 'ready' ? list.data : null;
   const pages = page ? Math.max(1, Math.ceil(page.total / CLUB_PAGE_SIZE)) : 1;
@@ -55,7 +56,11 @@ export function ClubsScreen() {
 
   return (
     <section aria-labelledby="clubs-title">
-      <ScreenHeader title="Vereine" titleId="clubs-title" intro={isAdmin ? 'Alle Vereine und Mannschaften der Punktejagd.' : clubsTexts.readOnly}>
+      <ScreenHeader
+        title="Vereine"
+        titleId="clubs-title"
+        intro={isAdmin ? 'Alle Vereine und Mannschaften der Punktejagd.' : clubsTexts.readOnly}
+      >
         {isAdmin && (
           <Link
             to={backofficePaths.clubsImport}
@@ -142,7 +147,9 @@ export function ClubsScreen() {
               </table>
             </div>
           )}
-          {page.total > CLUB_PAGE_SIZE && <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * CLUB_PAGE_SIZE })} />}
+          {page.total > CLUB_PAGE_SIZE && (
+            <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * CLUB_PAGE_SIZE })} />
+          )}
         </>
       )}
     </section>

@@ -17,7 +17,17 @@ export const logoTexts = {
  * label, so it works with the keyboard and a screen reader). The server judges and re-encodes it;
  * a refused picture gets a German message in the cell and changes nothing.
  */
-export function LogoCell({ club, canEdit, onChanged, onExpired }: { club: ClubAdminDto; canEdit: boolean; onChanged: (club: ClubAdminDto) => void; onExpired: () => void }) {
+export function LogoCell({
+  club,
+  canEdit,
+  onChanged,
+  onExpired,
+}: {
+  club: ClubAdminDto;
+  canEdit: boolean;
+  onChanged: (club: ClubAdminDto) => void;
+  onExpired: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inputId = `logo-${club.id}`;

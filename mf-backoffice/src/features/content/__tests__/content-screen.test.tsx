@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ContentAdminDto, SaveBannerInput, SaveCampaignInput, SaveLegalInput, SaveTeasersInput } from '@erd/shared-contracts/backoffice';
+import type {
+  ContentAdminDto,
+  SaveBannerInput,
+  SaveCampaignInput,
+  SaveLegalInput,
+  SaveTeasersInput,
+} from '@erd/shared-contracts/backoffice';
 import type { ImageDto, RichTextDto } from '@erd/shared-contracts/wire';
 import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
 import type { OperatorSessionState } from '../../../lib/operator-session';
@@ -13,17 +19,37 @@ const BANNER = 'PUT /api/operator/content/banner';
 const CAMPAIGN = 'PUT /api/operator/content/campaign';
 const IMPRINT = 'PUT /api/operator/content/legal/imprint';
 const PREVIEW = 'POST /api/operator/content/preview';
-const admin: OperatorSessionState = { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } };
+const admin: OperatorSessionState = {
+  status: 'signed-in',
+  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
+};
 
-const paragraph = (value: string): RichTextDto => ({ type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value }] }] });
-const image = (name: string): ImageDto => ({ fields: { file: { url: `/media/${name}.0123456789abcdef.webp`, contentType: 'image/webp' } } });
+const paragraph = (value: string): RichTextDto => ({
+  type: 'root',
+  children: [{ type: 'paragraph', children: [{ type: 'text', value }] }],
+});
+const image = (name: string): ImageDto => ({
+  fields: { file: { url: `/media/${name}.0123456789abcdef.webp`, contentType: 'image/webp' } },
+});
 
 const content = (): ContentAdminDto => ({
   yearId: 'year-2026',
   year: 2026,
   teasers: {
-    teaser1: { headline: 'Bereit zu punkten?', subheadline: 'Die Saison', text: 'Hallo **Welt**', description: '', images: [image('intro')] },
-    teaser2: { headline: 'So läuft es', subheadline: '', text: '1. Anmelden', description: 'Jede Teilnahme zählt.', images: [image('a'), image('b')] },
+    teaser1: {
+      headline: 'Bereit zu punkten?',
+      subheadline: 'Die Saison',
+      text: 'Hallo **Welt**',
+      description: '',
+      images: [image('intro')],
+    },
+    teaser2: {
+      headline: 'So läuft es',
+      subheadline: '',
+      text: '1. Anmelden',
+      description: 'Jede Teilnahme zählt.',
+      images: [image('a'), image('b')],
+    },
     teaserPrizes: { headline: 'Preise', subheadline: 'Für alle', text: 'Ein **Pokal**.', description: '', images: [image('p1')] },
   },
   campaign: { claim: '', subline: '', prize: '', image: null },
@@ -45,7 +71,13 @@ beforeEach(() => {
 /** A fake content API: it converts Markdown to one paragraph per line (enough to tell previews apart). */
 function fakeServer({ conflict = false } = {}) {
   let data = content();
-  const sent: { teasers: SaveTeasersInput[]; banner: SaveBannerInput[]; legal: SaveLegalInput[]; previews: string[]; campaign: SaveCampaignInput[] } = {
+  const sent: {
+    teasers: SaveTeasersInput[];
+    banner: SaveBannerInput[];
+    legal: SaveLegalInput[];
+    previews: string[];
+    campaign: SaveCampaignInput[];
+  } = {
     teasers: [],
     banner: [],
     legal: [],
@@ -69,8 +101,20 @@ function fakeServer({ conflict = false } = {}) {
     [IMPRINT]: (_url, init) => {
       const body = JSON.parse(String(init.body)) as SaveLegalInput;
       sent.legal.push(body);
-      if (conflict) return { status: 409, body: { code: 'Conflict', message: 'Inzwischen hat jemand anderes die Banner-Texte oder Rechtstexte geändert. Lade die Seite neu und prüfe deine Änderungen.' } };
-      data = { ...data, legal: { ...data.legal, imprint: { markdown: body.markdown, richText: convert(body.markdown) } }, siteUpdatedAt: '2026-06-15T10:00:00.000Z' };
+      if (conflict)
+        return {
+          status: 409,
+          body: {
+            code: 'Conflict',
+            message:
+              'Inzwischen hat jemand anderes die Banner-Texte oder Rechtstexte geändert. Lade die Seite neu und prüfe deine Änderungen.',
+          },
+        };
+      data = {
+        ...data,
+        legal: { ...data.legal, imprint: { markdown: body.markdown, richText: convert(body.markdown) } },
+        siteUpdatedAt: '2026-06-15T10:00:00.000Z',
+      };
       return { body: data };
     },
     [BANNER]: (_url, init) => {
@@ -83,7 +127,14 @@ function fakeServer({ conflict = false } = {}) {
     [CAMPAIGN]: (_url, init) => {
       const body = JSON.parse(String(init.body)) as SaveCampaignInput;
       sent.campaign.push(body);
-      if (conflict) return { status: 409, body: { code: 'Conflict', message: 'Inzwischen hat jemand anderes die Kampagne oder die Teaser geändert. Lade die Seite neu und prüfe deine Änderungen.' } };
+      if (conflict)
+        return {
+          status: 409,
+          body: {
+            code: 'Conflict',
+            message: 'Inzwischen hat jemand anderes die Kampagne oder die Teaser geändert. Lade die Seite neu und prüfe deine Änderungen.',
+          },
+        };
       if (body.prize.includes('Freibier')) {
         return { status: 400, body: { code: 'ValidationError', message: 'prize: Hauptpreis: bitte nicht', field: 'prize' } };
       }
@@ -95,7 +146,15 @@ function fakeServer({ conflict = false } = {}) {
       const body = JSON.parse(String(init.body)) as SaveTeasersInput;
       sent.teasers.push(body);
       if (body.teasers.teaser1.text.includes('zu lang')) {
-        return { status: 400, body: { code: 'ValidationError', message: 'Text: höchstens 5000 Zeichen.', field: 'teasers.teaser1.text', problems: [{ field: 'teasers.teaser1.text', message: 'Text: höchstens 5000 Zeichen.' }] } };
+        return {
+          status: 400,
+          body: {
+            code: 'ValidationError',
+            message: 'Text: höchstens 5000 Zeichen.',
+            field: 'teasers.teaser1.text',
+            problems: [{ field: 'teasers.teaser1.text', message: 'Text: höchstens 5000 Zeichen.' }],
+          },
+        };
       }
       data = { ...data, teasers: body.teasers, teasersUpdatedAt: '2026-06-15T12:00:00.000Z' };
       return { body: data };
@@ -143,7 +202,9 @@ describe('Inhalte', () => {
 
     await userEvent.click(legal.getByRole('button', { name: 'Impressum speichern' }));
     expect(await legal.findByText(/^Gespeichert\./)).toBeInTheDocument();
-    expect(sent.legal).toEqual([{ expectedUpdatedAt: '2026-06-11T10:00:00.000Z', markdown: '# Impressum\n\nNeue Straße 5\n<script>alert(1)</script>' }]);
+    expect(sent.legal).toEqual([
+      { expectedUpdatedAt: '2026-06-11T10:00:00.000Z', markdown: '# Impressum\n\nNeue Straße 5\n<script>alert(1)</script>' },
+    ]);
     expect(legal.getByRole('radio', { name: 'Impressum' })).toBeChecked();
   });
 
@@ -196,7 +257,10 @@ describe('Inhalte', () => {
     expect(how.getByRole('group', { name: 'Bilder (2 von höchstens 2)' })).toBeInTheDocument();
     expect(how.queryByLabelText(/Bild hinzufügen/)).toBeNull();
     await userEvent.click(how.getByRole('button', { name: 'Bild 2 nach vorn' }));
-    expect(how.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([expect.stringContaining('/media/b.'), expect.stringContaining('/media/a.')]);
+    expect(how.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([
+      expect.stringContaining('/media/b.'),
+      expect.stringContaining('/media/a.'),
+    ]);
     const prizes = within(teasers.getByRole('group', { name: 'Preise' }));
     await userEvent.click(prizes.getByRole('button', { name: 'Bild 1 entfernen' }));
     expect(prizes.getByText('Kein Bild.')).toBeInTheDocument();
@@ -224,7 +288,9 @@ describe('Inhalte', () => {
     renderBackoffice('/backoffice/inhalte', admin);
     const teasers = within(await screen.findByRole('region', { name: 'Teaser der Startseite' }));
     const prizes = within(teasers.getByRole('group', { name: 'Preise' }));
-    await userEvent.upload(prizes.getByLabelText(/Bild hinzufügen/), new File(['gif'], 'pokal.gif', { type: 'image/gif' }), { applyAccept: false });
+    await userEvent.upload(prizes.getByLabelText(/Bild hinzufügen/), new File(['gif'], 'pokal.gif', { type: 'image/gif' }), {
+      applyAccept: false,
+    });
     expect(await prizes.findByRole('alert')).toHaveTextContent('Erlaubt sind JPEG, PNG oder WEBP.');
     expect(xhr.mock.calls.some(([url]) => url.pathname === '/api/operator/media')).toBe(false);
   });

@@ -41,4 +41,3 @@ export async function saveLegalPage(page: LegalPageKey, input: SaveLegalInput): 
 export async function previewMarkdown(markdown: string): Promise<RichTextDto> {
   return (await apiClient().post<MarkdownPreviewDto>(contentAdminPaths.preview, { markdown })).data.richText;
 }
-

@@ -17,7 +17,21 @@ import { CAMPAIGN_LIMITS, DEFAULT_CAMPAIGN } from '@erd/shared-contracts/wire';
 import { ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
-import { type Errors, type FormPart, type Message, checkCampaign, checkTeasers, cloneTeasers, contentTexts, failure, legalLabels, lineError, loadFailure, teaserField, teaserLabels } from './content-form';
+import {
+  type Errors,
+  type FormPart,
+  type Message,
+  checkCampaign,
+  checkTeasers,
+  cloneTeasers,
+  contentTexts,
+  failure,
+  legalLabels,
+  lineError,
+  loadFailure,
+  teaserField,
+  teaserLabels,
+} from './content-form';
 import { Footer, formGrid, Part, TeaserFieldset } from './content-parts';
 import { LegalPagesForm } from './legal-pages-form';
 import { getContent, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from '../api/content-api';
@@ -54,7 +68,13 @@ export function ContentScreen() {
   const data = loaded.status === 'ready' ? loaded.data : null;
   const setData = (saved: ContentAdminDto) => loaded.update(() => saved);
 
-  const run = async (part: FormPart, found: Errors, save: () => Promise<ContentAdminDto>, after: (saved: ContentAdminDto) => void, fieldOf: (f: string) => string) => {
+  const run = async (
+    part: FormPart,
+    found: Errors,
+    save: () => Promise<ContentAdminDto>,
+    after: (saved: ContentAdminDto) => void,
+    fieldOf: (f: string) => string,
+  ) => {
     setErrors((e) => ({ ...e, [part]: found }));
     if (Object.keys(found).length) {
       setMessages((m) => ({ ...m, [part]: { tone: 'error', text: contentTexts.fix } }));
@@ -77,7 +97,8 @@ export function ContentScreen() {
     }
   };
 
-  if (!data || !teasers || !legal || !campaign) return <LoadState state={loaded} loading="Inhalte werden geladen …" failed={loadFailure} look="message" />;
+  if (!data || !teasers || !legal || !campaign)
+    return <LoadState state={loaded} loading="Inhalte werden geladen …" failed={loadFailure} look="message" />;
 
   const onCampaign = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -97,12 +118,24 @@ export function ContentScreen() {
       const problem = lineError(banner[key], CONTENT_LIMITS.banner);
       if (problem) found[key] = problem;
     }
-    void run('banner', found, () => saveBanner({ expectedUpdatedAt: data.siteUpdatedAt, ...banner }), (saved) => setBanner(saved.banner), (f) => f);
+    void run(
+      'banner',
+      found,
+      () => saveBanner({ expectedUpdatedAt: data.siteUpdatedAt, ...banner }),
+      (saved) => setBanner(saved.banner),
+      (f) => f,
+    );
   };
 
   const onTeasers = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void run('teasers', checkTeasers(teasers), () => saveTeasers({ expectedUpdatedAt: data.teasersUpdatedAt, teasers }), (saved) => setTeasers(cloneTeasers(saved.teasers)), teaserField);
+    void run(
+      'teasers',
+      checkTeasers(teasers),
+      () => saveTeasers({ expectedUpdatedAt: data.teasersUpdatedAt, teasers }),
+      (saved) => setTeasers(cloneTeasers(saved.teasers)),
+      teaserField,
+    );
   };
 
   const onLegal = (event: FormEvent<HTMLFormElement>) => {
@@ -112,14 +145,23 @@ export function ContentScreen() {
     if (!markdown.trim()) found.markdown = contentTexts.legalEmpty;
     else if (markdown.length > CONTENT_LIMITS.legal) found.markdown = contentTexts.tooLong(CONTENT_LIMITS.legal);
     const saving = page;
-    void run('legal', found, () => saveLegalPage(saving, { expectedUpdatedAt: data.siteUpdatedAt, markdown }), (saved) => setLegal((l) => ({ ...l!, [saving]: saved.legal[saving].markdown })), (f) => f);
+    void run(
+      'legal',
+      found,
+      () => saveLegalPage(saving, { expectedUpdatedAt: data.siteUpdatedAt, markdown }),
+      (saved) => setLegal((l) => ({ ...l!, [saving]: saved.legal[saving].markdown })),
+      (f) => f,
+    );
   };
 
   const setTeaser = (key: TeaserKey, change: Partial<TeaserAdminDto>) => setTeasers((t) => ({ ...t!, [key]: { ...t![key], ...change } }));
 
   return (
     <>
-      <ScreenHeader title="Inhalte" intro={`Kampagne, Startseite und Rechtstexte der Saison ${data.year}${readOnly ? ' · nur lesen' : ''}`} />
+      <ScreenHeader
+        title="Inhalte"
+        intro={`Kampagne, Startseite und Rechtstexte der Saison ${data.year}${readOnly ? ' · nur lesen' : ''}`}
+      />
       <div
         css={(theme: Theme) => css`
           display: grid;
@@ -158,7 +200,11 @@ export function ContentScreen() {
               value={campaign.prize}
               readOnly={readOnly}
               maxLength={CAMPAIGN_LIMITS.prize}
-              hint={readOnly ? undefined : `In wenigen Worten, z. B. „Ein Trikotsatz für die ganze Mannschaft“; höchstens ${CAMPAIGN_LIMITS.prize} Zeichen.`}
+              hint={
+                readOnly
+                  ? undefined
+                  : `In wenigen Worten, z. B. „Ein Trikotsatz für die ganze Mannschaft“; höchstens ${CAMPAIGN_LIMITS.prize} Zeichen.`
+              }
               error={errors.campaign.prize}
               onChange={(e) => setCampaign({ ...campaign, prize: e.target.value })}
             />
@@ -177,7 +223,12 @@ export function ContentScreen() {
                 onSignedOut={expired}
               />
             </div>
-            <Footer message={messages.campaign} readOnly={readOnly} busy={saving === 'campaign' || campaignUploads > 0} label="Kampagne speichern" />
+            <Footer
+              message={messages.campaign}
+              readOnly={readOnly}
+              busy={saving === 'campaign' || campaignUploads > 0}
+              label="Kampagne speichern"
+            />
           </form>
         </Part>
 
@@ -203,7 +254,11 @@ export function ContentScreen() {
           </form>
         </Part>
 
-        <Part id="teasers" title="Teaser der Startseite" intro="Text als Markdown. Bilder werden hochgeladen, in der Reihenfolge gezeigt und lassen sich verschieben.">
+        <Part
+          id="teasers"
+          title="Teaser der Startseite"
+          intro="Text als Markdown. Bilder werden hochgeladen, in der Reihenfolge gezeigt und lassen sich verschieben."
+        >
           <form noValidate onSubmit={onTeasers} css={formGrid}>
             {TEASER_KEYS.map((key) => (
               <TeaserFieldset

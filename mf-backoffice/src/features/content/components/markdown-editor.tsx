@@ -6,7 +6,8 @@ import type { RichTextDto } from '@erd/shared-contracts/wire';
 import { TextAreaField } from '@erd/shared-contracts/forms';
 import { previewMarkdown } from '../api/content-api';
 
-export const MARKDOWN_HINT = 'Markdown: # Überschrift, **fett**, *kursiv*, [Link](https://…), Listen mit - oder 1. HTML, Bilder und Code werden nicht übernommen.';
+export const MARKDOWN_HINT =
+  'Markdown: # Überschrift, **fett**, *kursiv*, [Link](https://…), Listen mit - oder 1. HTML, Bilder und Code werden nicht übernommen.';
 
 interface MarkdownEditorProps {
   id: string;
@@ -28,7 +29,19 @@ interface MarkdownEditorProps {
  * A Markdown field with a preview: the server converts the text exactly as a save would (nothing
  * is saved), and the preview renders it with the public pages' `RichText`.
  */
-export function MarkdownEditor({ id, label, value, onChange, maxLength, error, readOnly, rows = 10, current, headingOffset = 0, onSignedOut }: MarkdownEditorProps) {
+export function MarkdownEditor({
+  id,
+  label,
+  value,
+  onChange,
+  maxLength,
+  error,
+  readOnly,
+  rows = 10,
+  current,
+  headingOffset = 0,
+  onSignedOut,
+}: MarkdownEditorProps) {
   const [preview, setPreview] = useState<{ source: string; doc: RichTextDto } | null>(null);
   const [loading, setLoading] = useState(false);
   const [previewError, setPreviewError] = useState<string | null>(null);
@@ -73,7 +86,13 @@ export function MarkdownEditor({ id, label, value, onChange, maxLength, error, r
       />
       {!readOnly && (
         <div css={css`display: flex; flex-wrap: wrap; gap: 12px; align-items: center;`}>
-          <Button variant="outline" onClick={() => void showPreview()} disabled={loading} aria-controls={`${id}-preview`} css={css`text-transform: none;`}>
+          <Button
+            variant="outline"
+            onClick={() => void showPreview()}
+            disabled={loading}
+            aria-controls={`${id}-preview`}
+            css={css`text-transform: none;`}
+          >
             Vorschau anzeigen
           </Button>
           {loading && <Spinner label="Vorschau wird erstellt …" />}
@@ -105,7 +124,12 @@ export function MarkdownEditor({ id, label, value, onChange, maxLength, error, r
           p, ul, ol { margin: 0 0 0.75em; }
         `}
       >
-        {shown && (shown.children.length ? <RichText document={shown} headingOffset={headingOffset} /> : <p>(Kein Inhalt: der Text enthält nichts, was die Seite zeigen kann.)</p>)}
+        {shown &&
+          (shown.children.length ? (
+            <RichText document={shown} headingOffset={headingOffset} />
+          ) : (
+            <p>(Kein Inhalt: der Text enthält nichts, was die Seite zeigen kann.)</p>
+          ))}
       </section>
     </div>
   );

@@ -10,7 +10,10 @@ const LIST = 'GET /api/operator/messages';
 const CREATE = 'POST /api/operator/messages';
 const COUNT = 'GET /api/operator/messages/recipients';
 const CHALLENGES = 'GET /api/operator/challenges';
-const admin: OperatorSessionState = { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } };
+const admin: OperatorSessionState = {
+  status: 'signed-in',
+  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
+};
 
 const message = (overrides: Partial<OperatorMessageDto> = {}): OperatorMessageDto => ({
   id: 'm-1',
@@ -44,7 +47,9 @@ function fakeServer(items: OperatorMessageDto[] = []) {
   return mockXhr({
     [LIST]: { body: { items } },
     [CHALLENGES]: { body: challengeList },
-    [COUNT]: (url) => ({ body: { recipients: url.searchParams.get('participated') === 'true' ? 1 : url.searchParams.get('team') === 'w' ? 2 : 5 } }),
+    [COUNT]: (url) => ({
+      body: { recipients: url.searchParams.get('participated') === 'true' ? 1 : url.searchParams.get('team') === 'w' ? 2 : 5 },
+    }),
     [CREATE]: (_url, init) => {
       saved = message({ id: 'm-new', ...(JSON.parse(String(init.body)) as object) });
       return { status: 201, body: saved };
@@ -54,15 +59,35 @@ function fakeServer(items: OperatorMessageDto[] = []) {
       return { body: saved };
     },
     'GET /api/operator/messages/m-new/preview': () => ({
-      body: { subject: saved!.subject, html: `<html><body><h1>${saved!.subject}</h1></body></html>`, text: `Hallo Vorname,\n\n${saved!.body}\n`, recipients: 2 },
+      body: {
+        subject: saved!.subject,
+        html: `<html><body><h1>${saved!.subject}</h1></body></html>`,
+        text: `Hallo Vorname,\n\n${saved!.body}\n`,
+        recipients: 2,
+      },
     }),
     'POST /api/operator/messages/m-new/test': { status: 202, body: { to: 'chefin@punktejagd.example' } },
     'POST /api/operator/messages/m-new/send': () => ({
-      body: { ...saved!, status: 'sending', sentAt: '2026-06-15T10:05:00.000Z', recipients: 2, progress: { queued: 2, sent: 0, failed: 0, skipped: 0 } },
+      body: {
+        ...saved!,
+        status: 'sending',
+        sentAt: '2026-06-15T10:05:00.000Z',
+        recipients: 2,
+        progress: { queued: 2, sent: 0, failed: 0, skipped: 0 },
+      },
     }),
     'GET /api/operator/messages/m-new': () => {
       polls++;
-      return { body: { ...saved!, status: 'sent', sentAt: '2026-06-15T10:05:00.000Z', recipients: 2, progress: { queued: 0, sent: 2, failed: 0, skipped: 0 }, polls } };
+      return {
+        body: {
+          ...saved!,
+          status: 'sent',
+          sentAt: '2026-06-15T10:05:00.000Z',
+          recipients: 2,
+          progress: { queued: 0, sent: 2, failed: 0, skipped: 0 },
+          polls,
+        },
+      };
     },
   });
 }
@@ -77,12 +102,22 @@ it('a moderator gets the German note instead of the screen, no call is made, and
   expect(alert).toHaveTextContent('Dafür fehlt dir die Berechtigung.');
   expect(alert).toHaveTextContent('Nachrichten an alle Vereinskonten schreiben und senden nur Administratoren.');
   expect(xhr.mock.calls.filter(([url]) => url.pathname.startsWith('/api/operator/messages'))).toEqual([]);
-  expect(within(screen.getByRole('navigation', { name: 'Backoffice' })).queryByRole('link', { name: 'Nachrichten' })).not.toBeInTheDocument();
+  expect(
+    within(screen.getByRole('navigation', { name: 'Backoffice' })).queryByRole('link', { name: 'Nachrichten' }),
+  ).not.toBeInTheDocument();
 });
 
 it('lists the messages with recipients, date, state and how many went out', async () => {
   fakeServer([
-    message({ id: 'm-2', subject: 'Abstimmung läuft', filter: { team: 'w', challengeId: 'challenge-spruch', participated: true }, status: 'sent', sentAt: '2026-06-14T08:00:00.000Z', recipients: 40, progress: { queued: 0, sent: 38, failed: 2, skipped: 0 } }),
+    message({
+      id: 'm-2',
+      subject: 'Abstimmung läuft',
+      filter: { team: 'w', challengeId: 'challenge-spruch', participated: true },
+      status: 'sent',
+      sentAt: '2026-06-14T08:00:00.000Z',
+      recipients: 40,
+      progress: { queued: 0, sent: 38, failed: 2, skipped: 0 },
+    }),
     message(),
   ]);
   renderBackoffice('/backoffice/nachrichten', admin);

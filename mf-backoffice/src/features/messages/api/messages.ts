@@ -34,11 +34,19 @@ export async function getMessage(id: string): Promise<OperatorMessageDto> {
 /** A new draft (no id yet) or a draft changed; 409 once it is sent. */
 export async function saveDraft(id: string | null, input: OperatorMessageInput): Promise<OperatorMessageDto> {
   const client = apiClient();
-  return (id ? await client.put<OperatorMessageDto>(messagesApi.message(id), input) : await client.post<OperatorMessageDto>(messagesApi.messages, input)).data;
+  return (
+    id
+      ? await client.put<OperatorMessageDto>(messagesApi.message(id), input)
+      : await client.post<OperatorMessageDto>(messagesApi.messages, input)
+  ).data;
 }
 
 export async function countRecipients(filter: OperatorMessageFilter): Promise<number> {
-  const params = { team: filter.team, challengeId: filter.challengeId, participated: filter.participated === undefined ? undefined : String(filter.participated) };
+  const params = {
+    team: filter.team,
+    challengeId: filter.challengeId,
+    participated: filter.participated === undefined ? undefined : String(filter.participated),
+  };
   return (await apiClient().get<OperatorMessageRecipientsDto>(messagesApi.recipients, { params })).data.recipients;
 }
 

@@ -184,7 +184,14 @@ export function MessageEditor({ message, challenges, onSent, onCancel, onFailure
             error={errors.body}
             hint="Nur Text. Eine Leerzeile beginnt einen neuen Absatz. Anrede („Hallo …,“), Gruß und Abmeldelink kommen automatisch dazu."
           />
-          <RecipientsFieldset filter={filter} setFilter={setFilter} challenges={challenges} error={errors.challenge} count={count} wire={wire} />
+          <RecipientsFieldset
+            filter={filter}
+            setFilter={setFilter}
+            challenges={challenges}
+            error={errors.challenge}
+            count={count}
+            wire={wire}
+          />
 
           <div role="status">{notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}</div>
 

@@ -18,7 +18,9 @@ import { MessageProgress } from './message-progress';
 type View = { kind: 'list' } | { kind: 'edit'; message: OperatorMessageDto | null } | { kind: 'progress'; message: OperatorMessageDto };
 
 function Forbidden() {
-  return <ForbiddenScreen title="Nachrichten" titleId="messages-title" message={messageTexts.forbidden} hint={messageTexts.forbiddenHint} />;
+  return (
+    <ForbiddenScreen title="Nachrichten" titleId="messages-title" message={messageTexts.forbidden} hint={messageTexts.forbiddenHint} />
+  );
 }
 
 /**
@@ -141,11 +143,19 @@ function Messages() {
                   </td>
                   <td>
                     {item.status === 'draft' ? (
-                      <Button variant="outline" onClick={() => setView({ kind: 'edit', message: item })} aria-label={`Entwurf „${item.subject}“ bearbeiten`}>
+                      <Button
+                        variant="outline"
+                        onClick={() => setView({ kind: 'edit', message: item })}
+                        aria-label={`Entwurf „${item.subject}“ bearbeiten`}
+                      >
                         Bearbeiten
                       </Button>
                     ) : (
-                      <Button variant="outline" onClick={() => setView({ kind: 'progress', message: item })} aria-label={`Stand von „${item.subject}“`}>
+                      <Button
+                        variant="outline"
+                        onClick={() => setView({ kind: 'progress', message: item })}
+                        aria-label={`Stand von „${item.subject}“`}
+                      >
                         Stand
                       </Button>
                     )}

@@ -41,7 +41,13 @@ function fakeQueue(initial: OperatorParticipationDto[], extra: Record<string, Ha
         return { id, outcome: input.decision === 'publish' ? 'published' : 'rejected' };
       });
       items = items.filter((item) => !taken.includes(item.id));
-      return { body: { decision: input.decision, items: results, done: results.filter((r) => r.outcome === 'published' || r.outcome === 'rejected').length } };
+      return {
+        body: {
+          decision: input.decision,
+          items: results,
+          done: results.filter((r) => r.outcome === 'published' || r.outcome === 'rejected').length,
+        },
+      };
     },
   };
   return mockXhr({ ...routes, ...extra } as Parameters<typeof mockXhr>[0]);
@@ -51,7 +57,9 @@ const queueList = () => screen.getByRole('list', { name: 'Wartende Beiträge' })
 const card = (club: RegExp | string) => within(queueList()).getByRole('article', { name: club });
 const queueCalls = (xhr: ReturnType<typeof mockXhr>) => xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/participations');
 const decisionCalls = (xhr: ReturnType<typeof mockXhr>) =>
-  xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/moderation/decisions').map(([, init]) => JSON.parse(init.body!) as ModerationDecisionInput);
+  xhr.mock.calls
+    .filter(([url]) => url.pathname === '/api/operator/moderation/decisions')
+    .map(([, init]) => JSON.parse(init.body!) as ModerationDecisionInput);
 
 async function openQueue() {
   renderBackoffice('/backoffice', signedIn);
@@ -200,9 +208,12 @@ it('rejects an entry with a reason and the checklist (as ticked beside it) asked
   const xhr = fakeQueue([slogan(), picture()]);
   await openQueue();
   // Three points fine; the picture shows a car: 'Kein Alkohol im Straßenverkehr' stays open.
-  for (const point of [POINTS[0], POINTS[2], POINTS[3]]) await user.click(within(card('SV Musterdorf (Damen)')).getByRole('checkbox', { name: point }));
+  for (const point of [POINTS[0], POINTS[2], POINTS[3]])
+    await user.click(within(card('SV Musterdorf (Damen)')).getByRole('checkbox', { name: point }));
   const dialog = await openRejectDialog(user, 'SV Musterdorf (Damen)');
-  expect(dialog).toHaveAccessibleDescription('Das Bild von SV Musterdorf (Damen) wird gelöscht, mit seinen Stimmen. Der Verein kann danach neu teilnehmen.');
+  expect(dialog).toHaveAccessibleDescription(
+    'Das Bild von SV Musterdorf (Damen) wird gelöscht, mit seinen Stimmen. Der Verein kann danach neu teilnehmen.',
+  );
   const reason = within(dialog).getByLabelText('Grund der Ablehnung');
   expect(reason).toHaveFocus();
   const checklist = within(dialog).getByRole('group', { name: 'Werberat-Checkliste (nicht angehakt = Regel verletzt)' });
@@ -266,7 +277,9 @@ it('a failed rejection says so in the dialog, which stays open', async () => {
   const dialog = await openRejectDialog(user, 'TSV Eching (Herren)');
   await user.type(within(dialog).getByLabelText('Grund der Ablehnung'), 'Beleidigend');
   await user.click(within(dialog).getByRole('button', { name: 'Ablehnen' }));
-  expect(await within(dialog).findByRole('alert')).toHaveTextContent('Der Beitrag konnte nicht abgelehnt werden. Bitte versuche es noch einmal.');
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+    'Der Beitrag konnte nicht abgelehnt werden. Bitte versuche es noch einmal.',
+  );
   expect(within(dialog).getByLabelText('Grund der Ablehnung')).toHaveValue('Beleidigend');
 });
 
@@ -333,7 +346,13 @@ describe('keyboard shortcuts', () => {
     fakeQueue([slogan(), picture()]);
     await openQueue();
     const help = screen.getByRole('region', { name: 'Tastenkürzel' });
-    for (const text of ['Nächster Beitrag', 'Vorheriger Beitrag', 'Beitrag auswählen oder abwählen', 'Freigeben (alle vier Punkte der Checkliste bestätigt)', 'Ablehnen (öffnet den Dialog für den Grund)'])
+    for (const text of [
+      'Nächster Beitrag',
+      'Vorheriger Beitrag',
+      'Beitrag auswählen oder abwählen',
+      'Freigeben (alle vier Punkte der Checkliste bestätigt)',
+      'Ablehnen (öffnet den Dialog für den Grund)',
+    ])
       expect(within(help).getByText(text)).toBeInTheDocument();
     const first = card('TSV Eching (Herren)');
     expect(within(first).getByRole('button', { name: /^Freigeben/ })).toHaveAttribute('aria-keyshortcuts', 'f');
@@ -457,7 +476,9 @@ describe("'Beitrag nachschlagen'", () => {
   it('a published entry named in a report is withdrawn with a reason and the checklist; the lookup shows it gone', async () => {
     const user = userEvent.setup();
     const entry = slogan({ id: 'p-oeffentlich', slogan: 'Bier macht schneller', state: 'published' });
-    const publishedHistory = [{ id: 1, at: '2026-05-07T08:00:00.000Z', action: 'publish', actor: 'anna@punktejagd.example', reason: null, checklist: ALL_OK }];
+    const publishedHistory = [
+      { id: 1, at: '2026-05-07T08:00:00.000Z', action: 'publish', actor: 'anna@punktejagd.example', reason: null, checklist: ALL_OK },
+    ];
     let state: ModerationLookupDto = { id: 'p-oeffentlich', state: 'published', entry, history: publishedHistory };
     const xhr = fakeQueue([], {
       [lookupCall('p-oeffentlich')]: () => ({ body: state }),
@@ -466,7 +487,17 @@ describe("'Beitrag nachschlagen'", () => {
         state = {
           ...state,
           state: 'rejected',
-          history: [...publishedHistory, { id: 2, at: '2026-05-08T09:30:00.000Z', action: 'reject', actor: OPERATOR_EMAIL, reason: input.reason!, checklist: input.checklist }],
+          history: [
+            ...publishedHistory,
+            {
+              id: 2,
+              at: '2026-05-08T09:30:00.000Z',
+              action: 'reject',
+              actor: OPERATOR_EMAIL,
+              reason: input.reason!,
+              checklist: input.checklist,
+            },
+          ],
         };
         return { body: { decision: 'withdraw', items: [{ id: 'p-oeffentlich', outcome: 'withdrawn' }], done: 1 } };
       },
@@ -479,7 +510,9 @@ describe("'Beitrag nachschlagen'", () => {
     await user.click(screen.getByRole('button', { name: 'Beitrag zurückziehen' }));
     const dialog = screen.getByRole('dialog', { name: 'Beitrag zurückziehen' });
     await user.click(within(dialog).getByRole('button', { name: 'Zurückziehen' }));
-    expect(within(dialog).getByLabelText('Grund für das Zurückziehen')).toHaveAccessibleDescription(expect.stringContaining('Bitte gib einen Grund an'));
+    expect(within(dialog).getByLabelText('Grund für das Zurückziehen')).toHaveAccessibleDescription(
+      expect.stringContaining('Bitte gib einen Grund an'),
+    );
     expect(decisionCalls(xhr)).toEqual([]);
     for (const point of POINTS.slice(0, 3)) await user.click(within(dialog).getByRole('checkbox', { name: point }));
     await user.type(within(dialog).getByLabelText('Grund für das Zurückziehen'), 'Gemeldet: verharmlost Rausch');
@@ -503,7 +536,11 @@ describe("'Beitrag nachschlagen'", () => {
     expect(field).toHaveFocus();
     await user.type(field, ' p-gibtsnicht ');
     await user.click(screen.getByRole('button', { name: 'Nachschlagen' }));
-    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining('Zu dieser ID gibt es keinen Beitrag und keinen Eintrag im Protokoll.')));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        expect.stringContaining('Zu dieser ID gibt es keinen Beitrag und keinen Eintrag im Protokoll.'),
+      ),
+    );
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
@@ -521,7 +558,9 @@ it('a list that cannot be loaded says so and loads again on request', async () =
 
 it("'Aktualisieren' loads the list again; 'Weitere Beiträge laden' shows more", async () => {
   const user = userEvent.setup();
-  const many = Array.from({ length: 23 }, (_, i) => slogan({ id: `p-${i}`, club: { id: `club-${i}`, clubname: `Verein ${i}`, clubnumber: `${i}`, team: 'm' } }));
+  const many = Array.from({ length: 23 }, (_, i) =>
+    slogan({ id: `p-${i}`, club: { id: `club-${i}`, clubname: `Verein ${i}`, clubnumber: `${i}`, team: 'm' } }),
+  );
   const xhr = fakeQueue(many);
   await openQueue();
   expect(within(queueList()).getAllByRole('article')).toHaveLength(20);
@@ -536,8 +575,12 @@ it("'Aktualisieren' loads the list again; 'Weitere Beiträge laden' shows more",
 
 it('shows at most the oldest 200 (what the server answers at once) and says so', async () => {
   const user = userEvent.setup();
-  const many = Array.from({ length: 205 }, (_, i) => slogan({ id: `p-${i}`, club: { id: `club-${i}`, clubname: `Verein ${i}`, clubnumber: `${i}`, team: 'm' } }));
-  const xhr = mockXhr({ [QUEUE]: (url) => ({ body: page(many.slice(0, Math.min(200, Number(url.searchParams.get('size')))), many.length) }) });
+  const many = Array.from({ length: 205 }, (_, i) =>
+    slogan({ id: `p-${i}`, club: { id: `club-${i}`, clubname: `Verein ${i}`, clubnumber: `${i}`, team: 'm' } }),
+  );
+  const xhr = mockXhr({
+    [QUEUE]: (url) => ({ body: page(many.slice(0, Math.min(200, Number(url.searchParams.get('size')))), many.length) }),
+  });
   const { container } = renderBackoffice('/backoffice', signedIn);
   await screen.findByRole('list', { name: 'Wartende Beiträge' });
   // Text and element queries: role queries over 200 cards are slow in jsdom.

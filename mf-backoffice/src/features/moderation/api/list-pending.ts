@@ -8,5 +8,7 @@ export const QUEUE_MAX_SIZE = 200;
 
 /** GET /api/operator/participations?state=pending: the slogans and pictures waiting for review, oldest first. */
 export async function listPending({ size }: { size: number }): Promise<OperatorParticipationPageDto> {
-  return (await apiClient().get<OperatorParticipationPageDto>(operatorPaths.participations, { params: { state: 'pending', from: 0, size } })).data;
+  return (
+    await apiClient().get<OperatorParticipationPageDto>(operatorPaths.participations, { params: { state: 'pending', from: 0, size } })
+  ).data;
 }

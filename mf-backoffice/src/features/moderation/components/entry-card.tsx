@@ -160,7 +160,14 @@ export function EntryCard({
             </code>
           </dd>
         </dl>
-        <WerberatChecklist value={checklist} onChange={onChecklistChange} error={checklistError} shortcuts={current} firstRef={checklistFirstRef} compact />
+        <WerberatChecklist
+          value={checklist}
+          onChange={onChecklistChange}
+          error={checklistError}
+          shortcuts={current}
+          firstRef={checklistFirstRef}
+          compact
+        />
         <label
           css={(theme: Theme) => css`
             display: inline-flex;

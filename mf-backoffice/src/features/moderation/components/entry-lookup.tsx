@@ -1,25 +1,23 @@
-import { css, type Theme } from "@emotion/react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { isApiError } from "@erd/shared-contracts";
-import {
-  type ModerationLookupDto,
-} from "@erd/shared-contracts/backoffice";
-import { TextField } from "@erd/shared-contracts/forms";
-import { Button } from "@erd/shared-contracts/ui";
-import { Panel } from "../../../components/screen";
-import { useOperatorSession } from "../../../lib/operator-session";
-import { lookupEntry } from "../api/lookup-entry";
-import { type DecisionOutcome } from "./decision-dialog";
+import { css, type Theme } from '@emotion/react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { isApiError } from '@erd/shared-contracts';
+import { type ModerationLookupDto } from '@erd/shared-contracts/backoffice';
+import { TextField } from '@erd/shared-contracts/forms';
+import { Button } from '@erd/shared-contracts/ui';
+import { Panel } from '../../../components/screen';
+import { useOperatorSession } from '../../../lib/operator-session';
+import { lookupEntry } from '../api/lookup-entry';
+import { type DecisionOutcome } from './decision-dialog';
 
 import { LookupResult } from './lookup-result';
 import { lookupTexts } from './lookup-texts';
 export { lookupTexts };
 
 export function idFromInput(value: string): string {
-  const trimmed = value.trim().replace(/^beitrags-id:\s*/i, "");
-  if (!trimmed.includes("/")) return trimmed;
+  const trimmed = value.trim().replace(/^beitrags-id:\s*/i, '');
+  if (!trimmed.includes('/')) return trimmed;
   const path = trimmed.split(/[?#]/)[0]!;
-  return path.split("/").filter(Boolean).pop() ?? "";
+  return path.split('/').filter(Boolean).pop() ?? '';
 }
 
 /**
@@ -27,13 +25,9 @@ export function idFromInput(value: string): string {
  * state (a rejected one as the log recorded it) and its decisions: when, what, who, the reason and
  * the Werberat checklist. An unknown id gets a German message at the field.
  */
-export function EntryLookup({
-  challengeTitle,
-}: {
-  challengeTitle: (challengeId: string) => string;
-}) {
+export function EntryLookup({ challengeTitle }: { challengeTitle: (challengeId: string) => string }) {
   const { signedOut } = useOperatorSession();
-  const [value, setValue] = useState("");
+  const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -69,11 +63,8 @@ export function EntryLookup({
       setShown((n) => n + 1);
     } catch (failure) {
       setFound(null);
-      if (isApiError(failure) && failure.status === 401) signedOut("expired");
-      else if (
-        isApiError(failure) &&
-        (failure.status === 404 || failure.status === 400)
-      ) {
+      if (isApiError(failure) && failure.status === 401) signedOut('expired');
+      else if (isApiError(failure) && (failure.status === 404 || failure.status === 400)) {
         setError(lookupTexts.unknown);
         field.current?.focus();
       } else setFailed(true);
@@ -85,11 +76,9 @@ export function EntryLookup({
   /** After 'Zurückziehen': the entry's state from the server again, and what happened. */
   const withdrawDone = async (outcome: DecisionOutcome) => {
     setWithdrawing(false);
-    if (outcome.status === "unauthorized") return signedOut("expired");
+    if (outcome.status === 'unauthorized') return signedOut('expired');
     const item = outcome.result.items[0];
-    setNotice(
-      item?.outcome === "withdrawn" ? lookupTexts.withdrawn : lookupTexts.alreadyGone,
-    );
+    setNotice(item?.outcome === 'withdrawn' ? lookupTexts.withdrawn : lookupTexts.alreadyGone);
     if (!found) return;
     try {
       setFound(await lookupEntry(found.id));
@@ -141,12 +130,7 @@ export function EntryLookup({
           onChange={(event) => setValue(event.target.value)}
           error={error}
         />
-        <Button
-          type="submit"
-          variant="secondary"
-          disabled={loading}
-          aria-busy={loading || undefined}
-        >
+        <Button type="submit" variant="secondary" disabled={loading} aria-busy={loading || undefined}>
           Nachschlagen
         </Button>
       </form>

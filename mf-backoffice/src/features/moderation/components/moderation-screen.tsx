@@ -72,7 +72,7 @@ export function ModerationScreen() {
   // Selections and ticks of entries that left the list are forgotten.
   useEffect(() => {
     const ids = new Set(itemIds.split('\n'));
-    setSelected((current) => (([...current].every((id) => ids.has(id)) ? current : new Set([...current].filter((id) => ids.has(id))))));
+    setSelected((current) => ([...current].every((id) => ids.has(id)) ? current : new Set([...current].filter((id) => ids.has(id)))));
   }, [itemIds]);
 
   const checklistOf = (id: string) => checklists[id] ?? EMPTY_CHECKLIST;
@@ -133,7 +133,8 @@ export function ModerationScreen() {
       );
   };
 
-  const openReject = (entry: OperatorParticipationDto) => setDeciding({ decision: 'reject', entries: [entry], checklist: checklistOf(entry.id) });
+  const openReject = (entry: OperatorParticipationDto) =>
+    setDeciding({ decision: 'reject', entries: [entry], checklist: checklistOf(entry.id) });
   const selectedEntries = items.filter((item) => selected.has(item.id));
   const openMany = (decision: ModerationDecision) => {
     if (selectedEntries.length === 0) return;
@@ -208,15 +209,20 @@ export function ModerationScreen() {
       {queue.status === 'ready' && (
         <>
           {queue.reloadFailed && <ReloadFailed />}
-          <ResultSummary ref={summary}>
-            {total === 0 ? moderationTexts.empty : waiting(total)}
-          </ResultSummary>
+          <ResultSummary ref={summary}>{total === 0 ? moderationTexts.empty : waiting(total)}</ResultSummary>
           {total === 0 ? (
             <QueueEmpty />
           ) : (
             <>
               <KeyboardHelp />
-              <SelectionBar items={items} allSelected={allSelected} selected={selected} setSelected={setSelected} selectedEntries={selectedEntries} openMany={openMany} />
+              <SelectionBar
+                items={items}
+                allSelected={allSelected}
+                selected={selected}
+                setSelected={setSelected}
+                selectedEntries={selectedEntries}
+                openMany={openMany}
+              />
               <QueueList
                 items={items}
                 titles={titles}
@@ -238,7 +244,12 @@ export function ModerationScreen() {
             </>
           )}
           {more && (
-            <LoadMore canLoadMore={canLoadMore} shown={items.length} disabled={reloading} onMore={() => setSize((n) => Math.min(n + QUEUE_PAGE_SIZE, QUEUE_MAX_SIZE))} />
+            <LoadMore
+              canLoadMore={canLoadMore}
+              shown={items.length}
+              disabled={reloading}
+              onMore={() => setSize((n) => Math.min(n + QUEUE_PAGE_SIZE, QUEUE_MAX_SIZE))}
+            />
           )}
         </>
       )}

@@ -10,7 +10,10 @@ import { clubFansTexts } from '../components/club-fans-export';
 
 const LIST = 'GET /api/operator/newsletter/subscribers';
 const CLUBS = 'GET /api/operator/club-fans/clubs';
-const admin: OperatorSessionState = { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } };
+const admin: OperatorSessionState = {
+  status: 'signed-in',
+  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
+};
 const emptyPage = { body: { items: [], total: 0, from: 0, size: 25 } };
 
 beforeEach(() => {
@@ -37,11 +40,11 @@ it('offers all clubs or one, each with its number of fans, and links the export 
   renderBackoffice('/backoffice/newsletter', admin);
   const panel = await region();
   const select = await within(panel).findByRole('combobox', { name: 'Verein' });
-  expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-    'Alle Vereine (13 Fans)',
-    'TSV Eching (Herren) – 12 Fans',
-    'TSV Eching (Damen) – 1 Fan',
-  ]);
+  expect(
+    within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Alle Vereine (13 Fans)', 'TSV Eching (Herren) – 12 Fans', 'TSV Eching (Damen) – 1 Fan']);
   const link = within(panel).getByRole('link', { name: 'Fans als CSV exportieren' });
   expect(link).toHaveAttribute('href', '/api/operator/club-fans/fans.csv');
   expect(link).toHaveAttribute('download');
@@ -53,7 +56,10 @@ it('offers all clubs or one, each with its number of fans, and links the export 
 
 it('says when no club has fans yet, and offers a retry when the list fails', async () => {
   let fail = true;
-  mockXhr({ [LIST]: emptyPage, [CLUBS]: () => (fail ? { status: 500, body: { code: 'InternalError' } } : { body: { items: [], total: 0 } }) });
+  mockXhr({
+    [LIST]: emptyPage,
+    [CLUBS]: () => (fail ? { status: 500, body: { code: 'InternalError' } } : { body: { items: [], total: 0 } }),
+  });
   const user = userEvent.setup();
   renderBackoffice('/backoffice/newsletter', admin);
   const panel = await region();

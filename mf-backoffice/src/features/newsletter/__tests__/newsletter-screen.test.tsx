@@ -9,7 +9,10 @@ import { renderBackoffice } from '../../../testing/render';
 const LIST = 'GET /api/operator/newsletter/subscribers';
 const CONSENT = 'GET /api/operator/newsletter/consent-log';
 const unsubscribeCall = (id: number) => `POST /api/operator/newsletter/subscribers/${id}/unsubscribe`;
-const admin: OperatorSessionState = { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } };
+const admin: OperatorSessionState = {
+  status: 'signed-in',
+  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
+};
 
 const subscriber = (id: number, email: string, status: NewsletterSubscriberDto['status'] = 'confirmed'): NewsletterSubscriberDto => ({
   id,
@@ -57,19 +60,24 @@ function fakeServer() {
   return xhr;
 }
 
-const listCalls = (xhr: ReturnType<typeof mockXhr>) => xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/newsletter/subscribers');
+const listCalls = (xhr: ReturnType<typeof mockXhr>) =>
+  xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/newsletter/subscribers');
 
 it('a moderator gets the German note instead of the screen, no call for addresses, and no "Newsletter" in the bar', async () => {
   const xhr = fakeServer();
   renderBackoffice('/backoffice/newsletter', signedIn);
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Dafür fehlt dir die Berechtigung.');
-  expect(alert).toHaveTextContent('Die Newsletter-Adressen sind personenbezogene Daten: Nur Administratoren sehen, exportieren und verwalten sie.');
+  expect(alert).toHaveTextContent(
+    'Die Newsletter-Adressen sind personenbezogene Daten: Nur Administratoren sehen, exportieren und verwalten sie.',
+  );
   expect(screen.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeInTheDocument();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'CSV exportieren' })).not.toBeInTheDocument();
   expect(xhr.mock.calls.filter(([url]) => url.pathname.startsWith('/api/operator/newsletter'))).toEqual([]);
-  expect(within(screen.getByRole('navigation', { name: 'Backoffice' })).queryByRole('link', { name: 'Newsletter' })).not.toBeInTheDocument();
+  expect(
+    within(screen.getByRole('navigation', { name: 'Backoffice' })).queryByRole('link', { name: 'Newsletter' }),
+  ).not.toBeInTheDocument();
 });
 
 it('a 403 of the server (the role changed meanwhile) shows the same note', async () => {

@@ -1,12 +1,12 @@
-import type { ClubFanClubsDto } from "@erd/shared-contracts/schemas";
-import { apiClient } from "../../../api/http";
+import type { ClubFanClubsDto } from '@erd/shared-contracts/schemas';
+import { apiClient } from '../../../api/http';
 
 /**
  * 'Mein Verein' fans in the back office (admins). The contract's `clubFansAdminPaths`
  * (`@erd/shared-contracts/schemas`) are spelt out here: a value from that entry would bring zod along.
  */
-export const CLUB_FANS_CLUBS_URL = "/api/operator/club-fans/clubs";
-export const CLUB_FANS_CSV_URL = "/api/operator/club-fans/fans.csv";
+export const CLUB_FANS_CLUBS_URL = '/api/operator/club-fans/clubs';
+export const CLUB_FANS_CSV_URL = '/api/operator/club-fans/fans.csv';
 
 /** GET …/club-fans/clubs: the clubs with confirmed fans and how many (numbers only, no addresses). */
 export async function listClubsWithFans(): Promise<ClubFanClubsDto> {
@@ -15,7 +15,5 @@ export async function listClubsWithFans(): Promise<ClubFanClubsDto> {
 
 /** The export link: one club's confirmed fans, or all clubs' (the server audits every export). */
 export function clubFansCsvUrl(clubId: string | null): string {
-  return clubId
-    ? `${CLUB_FANS_CSV_URL}?clubId=${encodeURIComponent(clubId)}`
-    : CLUB_FANS_CSV_URL;
+  return clubId ? `${CLUB_FANS_CSV_URL}?clubId=${encodeURIComponent(clubId)}` : CLUB_FANS_CSV_URL;
 }

@@ -1,22 +1,11 @@
-import {
-  newsletterAdminPaths,
-  type NewsletterSubscriberDto,
-} from "@erd/shared-contracts/backoffice";
-import { apiClient } from "../../../api/http";
+import { newsletterAdminPaths, type NewsletterSubscriberDto } from '@erd/shared-contracts/backoffice';
+import { apiClient } from '../../../api/http';
 
 /**
  * POST …/subscribers/{id}/unsubscribe `{ reason }` (admins): the same as the footer link of a
  * newsletter mail, with the reason in the audit log. 400 for a reason that is not 3 to 500
  * characters, 403 for a moderator, 404 when the address is gone.
  */
-export async function unsubscribeSubscriber(
-  id: number,
-  reason: string,
-): Promise<NewsletterSubscriberDto> {
-  return (
-    await apiClient().post<NewsletterSubscriberDto>(
-      newsletterAdminPaths.unsubscribe(id),
-      { reason },
-    )
-  ).data;
+export async function unsubscribeSubscriber(id: number, reason: string): Promise<NewsletterSubscriberDto> {
+  return (await apiClient().post<NewsletterSubscriberDto>(newsletterAdminPaths.unsubscribe(id), { reason })).data;
 }

@@ -1,26 +1,24 @@
-import { css, type Theme } from "@emotion/react";
-import { useState } from "react";
-import { TEAM_LABELS } from "@erd/shared-contracts";
-import { FieldLabel } from "@erd/shared-contracts/forms";
-import { Button, ButtonAnchor, Spinner } from "@erd/shared-contracts/ui";
-import { Panel } from "../../../components/screen";
-import { selectStyle } from "../../../components/table-styles";
-import { clubFansCsvUrl, listClubsWithFans } from "../api/club-fans";
-import { useOperatorData } from "../../../kit";
+import { css, type Theme } from '@emotion/react';
+import { useState } from 'react';
+import { TEAM_LABELS } from '@erd/shared-contracts';
+import { FieldLabel } from '@erd/shared-contracts/forms';
+import { Button, ButtonAnchor, Spinner } from '@erd/shared-contracts/ui';
+import { Panel } from '../../../components/screen';
+import { selectStyle } from '../../../components/table-styles';
+import { clubFansCsvUrl, listClubsWithFans } from '../api/club-fans';
+import { useOperatorData } from '../../../kit';
 
 export const clubFansTexts = {
-  title: "Fans der Vereine (Mein Verein)",
-  intro:
-    "Bestätigte Fans je Verein mit Zeitpunkt der Bestätigung und Version des Einwilligungstexts. Jeder Export steht im Protokoll.",
-  loading: "Vereine werden geladen …",
-  loadFailed:
-    "Die Vereine mit Fans konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.",
-  none: "Noch kein Verein hat bestätigte Fans.",
-  all: "Alle Vereine",
-  export: "Fans als CSV exportieren",
+  title: 'Fans der Vereine (Mein Verein)',
+  intro: 'Bestätigte Fans je Verein mit Zeitpunkt der Bestätigung und Version des Einwilligungstexts. Jeder Export steht im Protokoll.',
+  loading: 'Vereine werden geladen …',
+  loadFailed: 'Die Vereine mit Fans konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.',
+  none: 'Noch kein Verein hat bestätigte Fans.',
+  all: 'Alle Vereine',
+  export: 'Fans als CSV exportieren',
 } as const;
 
-const fans = (n: number) => (n === 1 ? "1 Fan" : `${n.toLocaleString("de-DE")} Fans`);
+const fans = (n: number) => (n === 1 ? '1 Fan' : `${n.toLocaleString('de-DE')} Fans`);
 
 /**
  * The export of 'Mein Verein' fans on the newsletter screen (admins, like the newsletter export):
@@ -28,13 +26,10 @@ const fans = (n: number) => (n === 1 ? "1 Fan" : `${n.toLocaleString("de-DE")} F
  * operator out (the kit's data hook).
  */
 export function ClubFansExport() {
-  const state = useOperatorData("club-fans", () => listClubsWithFans(), { passwordChange: false });
-  const [clubId, setClubId] = useState<string>("");
+  const state = useOperatorData('club-fans', () => listClubsWithFans(), { passwordChange: false });
+  const [clubId, setClubId] = useState<string>('');
 
-  const total =
-    state.status === "ready"
-      ? state.data.items.reduce((sum, club) => sum + club.confirmed, 0)
-      : 0;
+  const total = state.status === 'ready' ? state.data.items.reduce((sum, club) => sum + club.confirmed, 0) : 0;
 
   return (
     <section
@@ -60,8 +55,8 @@ export function ClubFansExport() {
         {clubFansTexts.intro}
       </p>
       <Panel>
-        {state.status === "loading" && <Spinner label={clubFansTexts.loading} />}
-        {state.status === "error" && (
+        {state.status === 'loading' && <Spinner label={clubFansTexts.loading} />}
+        {state.status === 'error' && (
           <div role="alert">
             <p>{clubFansTexts.loadFailed}</p>
             <Button variant="secondary" onClick={() => void state.reload()}>
@@ -69,7 +64,7 @@ export function ClubFansExport() {
             </Button>
           </div>
         )}
-        {state.status === "ready" && state.data.items.length === 0 && (
+        {state.status === 'ready' && state.data.items.length === 0 && (
           <p
             css={css`
               margin: 0;
@@ -78,7 +73,7 @@ export function ClubFansExport() {
             {clubFansTexts.none}
           </p>
         )}
-        {state.status === "ready" && state.data.items.length > 0 && (
+        {state.status === 'ready' && state.data.items.length > 0 && (
           <div
             css={(theme: Theme) => css`
               display: flex;
@@ -97,12 +92,7 @@ export function ClubFansExport() {
               `}
             >
               <FieldLabel htmlFor="club-fans-club">Verein</FieldLabel>
-              <select
-                id="club-fans-club"
-                value={clubId}
-                onChange={(e) => setClubId(e.target.value)}
-                css={selectStyle}
-              >
+              <select id="club-fans-club" value={clubId} onChange={(e) => setClubId(e.target.value)} css={selectStyle}>
                 <option value="">
                   {clubFansTexts.all} ({fans(total)})
                 </option>
@@ -113,11 +103,7 @@ export function ClubFansExport() {
                 ))}
               </select>
             </div>
-            <ButtonAnchor
-              variant="secondary"
-              href={clubFansCsvUrl(clubId || null)}
-              download
-            >
+            <ButtonAnchor variant="secondary" href={clubFansCsvUrl(clubId || null)} download>
               {clubFansTexts.export}
             </ButtonAnchor>
           </div>

@@ -1,58 +1,44 @@
-import { css, type Theme } from "@emotion/react";
-import {
-  type FormEvent,
-  useRef,
-  useState,
-} from "react";
-import type {
-  NewsletterSortDto,
-  NewsletterStatusDto,
-  NewsletterSubscriberDto,
-} from "@erd/shared-contracts/backoffice";
-import {
-  FieldLabel,
-  FormMessage,
-  TextField,
-} from "@erd/shared-contracts/forms";
-import { Button, ButtonAnchor } from "@erd/shared-contracts/ui";
-import { ForbiddenScreen } from "../../../components/forbidden-screen";
-import { ScreenHeader } from "../../../components/screen";
-import { SearchPanel } from "../../../components/search-panel";
-import { Pager } from "../../../components/pager";
-import { SortSelect } from "../../../components/sort-select";
-import { selectStyle } from "../../../components/table-styles";
-import { useOperatorSession } from "../../../lib/operator-session";
-import { LoadState, ResultSummary, useOperatorData } from "../../../kit";
-import { SORT_LABELS, STATUS_LABELS, SubscribersTable } from "./subscribers-table";
-import {
-  listSubscribers,
-  SUBSCRIBER_PAGE_SIZE,
-  SUBSCRIBERS_CSV_URL,
-} from "../api/list-subscribers";
-import { ClubFansExport } from "./club-fans-export";
-import { ConsentLogDialog } from "./consent-log-dialog";
-import {
-  UnsubscribeDialog,
-  type UnsubscribeOutcome,
-} from "./unsubscribe-dialog";
+import { css, type Theme } from '@emotion/react';
+import { type FormEvent, useRef, useState } from 'react';
+import type { NewsletterSortDto, NewsletterStatusDto, NewsletterSubscriberDto } from '@erd/shared-contracts/backoffice';
+import { FieldLabel, FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { Button, ButtonAnchor } from '@erd/shared-contracts/ui';
+import { ForbiddenScreen } from '../../../components/forbidden-screen';
+import { ScreenHeader } from '../../../components/screen';
+import { SearchPanel } from '../../../components/search-panel';
+import { Pager } from '../../../components/pager';
+import { SortSelect } from '../../../components/sort-select';
+import { selectStyle } from '../../../components/table-styles';
+import { useOperatorSession } from '../../../lib/operator-session';
+import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
+import { SORT_LABELS, STATUS_LABELS, SubscribersTable } from './subscribers-table';
+import { listSubscribers, SUBSCRIBER_PAGE_SIZE, SUBSCRIBERS_CSV_URL } from '../api/list-subscribers';
+import { ClubFansExport } from './club-fans-export';
+import { ConsentLogDialog } from './consent-log-dialog';
+import { UnsubscribeDialog, type UnsubscribeOutcome } from './unsubscribe-dialog';
 
 export const newsletterTexts = {
-  loading: "Adressen werden geladen …",
-  loadFailed:
-    "Die Adressen konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.",
-  none: "Keine Adresse passt zur Suche.",
-  forbidden: "Dafür fehlt dir die Berechtigung.",
-  forbiddenHint:
-    "Die Newsletter-Adressen sind personenbezogene Daten: Nur Administratoren sehen, exportieren und verwalten sie.",
-  gone: "Diese Adresse gibt es nicht mehr. Die Liste ist neu geladen.",
+  loading: 'Adressen werden geladen …',
+  loadFailed: 'Die Adressen konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.',
+  none: 'Keine Adresse passt zur Suche.',
+  forbidden: 'Dafür fehlt dir die Berechtigung.',
+  forbiddenHint: 'Die Newsletter-Adressen sind personenbezogene Daten: Nur Administratoren sehen, exportieren und verwalten sie.',
+  gone: 'Diese Adresse gibt es nicht mehr. Die Liste ist neu geladen.',
 } as const;
 
 const countText = (total: number, status: NewsletterStatusDto) =>
-  `${total === 1 ? "1 Adresse" : `${total} Adressen`} (${STATUS_LABELS[status].toLowerCase()})`;
+  `${total === 1 ? '1 Adresse' : `${total} Adressen`} (${STATUS_LABELS[status].toLowerCase()})`;
 
 /** What a moderator (or anyone the server refuses) sees instead of the screen. */
 function Forbidden() {
-  return <ForbiddenScreen title="Newsletter" titleId="newsletter-title" message={newsletterTexts.forbidden} hint={newsletterTexts.forbiddenHint} />;
+  return (
+    <ForbiddenScreen
+      title="Newsletter"
+      titleId="newsletter-title"
+      message={newsletterTexts.forbidden}
+      hint={newsletterTexts.forbiddenHint}
+    />
+  );
 }
 
 /**
@@ -64,31 +50,29 @@ function Forbidden() {
  */
 export function NewsletterScreen() {
   const { state } = useOperatorSession();
-  const isAdmin =
-    state.status === "signed-in" && state.operator.role === "admin";
+  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
   return isAdmin ? <Subscribers /> : <Forbidden />;
 }
 
 function Subscribers() {
   const { signedOut } = useOperatorSession();
   const [draft, setDraft] = useState({
-    query: "",
-    status: "confirmed" as NewsletterStatusDto,
-    sort: "email" as NewsletterSortDto,
+    query: '',
+    status: 'confirmed' as NewsletterStatusDto,
+    sort: 'email' as NewsletterSortDto,
   });
   const [filter, setFilter] = useState({
-    query: "",
-    status: "confirmed" as NewsletterStatusDto,
-    sort: "email" as NewsletterSortDto,
+    query: '',
+    status: 'confirmed' as NewsletterStatusDto,
+    sort: 'email' as NewsletterSortDto,
     from: 0,
   });
   const [notice, setNotice] = useState<{
-    tone: "success" | "error";
+    tone: 'success' | 'error';
     text: string;
   } | null>(null);
   const [consentOf, setConsentOf] = useState<string | null>(null);
-  const [unsubscribing, setUnsubscribing] =
-    useState<NewsletterSubscriberDto | null>(null);
+  const [unsubscribing, setUnsubscribing] = useState<NewsletterSubscriberDto | null>(null);
   const summary = useRef<HTMLHeadingElement>(null);
   const list = useOperatorData(filter, () => listSubscribers({ ...filter, size: SUBSCRIBER_PAGE_SIZE }), {
     keepPrevious: true,
@@ -107,32 +91,25 @@ function Subscribers() {
     });
   };
 
-  const unsubscribeDone = (
-    subscriber: NewsletterSubscriberDto,
-    outcome: UnsubscribeOutcome,
-  ) => {
+  const unsubscribeDone = (subscriber: NewsletterSubscriberDto, outcome: UnsubscribeOutcome) => {
     setUnsubscribing(null);
-    if (outcome === "unauthorized") return signedOut("expired");
-    if (outcome === "forbidden")
-      setNotice({ tone: "error", text: newsletterTexts.forbidden });
-    else if (outcome === "gone")
-      setNotice({ tone: "error", text: newsletterTexts.gone });
+    if (outcome === 'unauthorized') return signedOut('expired');
+    if (outcome === 'forbidden') setNotice({ tone: 'error', text: newsletterTexts.forbidden });
+    else if (outcome === 'gone') setNotice({ tone: 'error', text: newsletterTexts.gone });
     else
       setNotice({
-        tone: "success",
+        tone: 'success',
         text: `${subscriber.email} ist vom Newsletter abgemeldet.`,
       });
     summary.current?.focus();
     void list.reload();
   };
 
-  const page = list.status === "ready" ? list.data : null;
-  const pages = page
-    ? Math.max(1, Math.ceil(page.total / SUBSCRIBER_PAGE_SIZE))
-    : 1;
+  const page = list.status === 'ready' ? list.data : null;
+  const pages = page ? Math.max(1, Math.ceil(page.total / SUBSCRIBER_PAGE_SIZE)) : 1;
   const current = Math.floor(filter.from / SUBSCRIBER_PAGE_SIZE) + 1;
 
-  if (list.status === "forbidden") return <Forbidden />;
+  if (list.status === 'forbidden') return <Forbidden />;
   return (
     <section aria-labelledby="newsletter-title">
       <ScreenHeader
@@ -167,21 +144,14 @@ function Subscribers() {
             }
             css={selectStyle}
           >
-            {(Object.keys(STATUS_LABELS) as NewsletterStatusDto[]).map(
-              (status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ),
-            )}
+            {(Object.keys(STATUS_LABELS) as NewsletterStatusDto[]).map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
           </select>
         </div>
-        <SortSelect
-          id="newsletter-sort"
-          labels={SORT_LABELS}
-          value={draft.sort}
-          onChange={(sort) => setDraft({ ...draft, sort })}
-        />
+        <SortSelect id="newsletter-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
         <Button type="submit" variant="primary">
           Suchen
         </Button>
@@ -201,34 +171,26 @@ function Subscribers() {
       <LoadState state={list} loading={newsletterTexts.loading} failed={newsletterTexts.loadFailed} />
       {page && (
         <>
-          <ResultSummary ref={summary}>
-            {page.total === 0
-              ? newsletterTexts.none
-              : countText(page.total, filter.status)}
-          </ResultSummary>
+          <ResultSummary ref={summary}>{page.total === 0 ? newsletterTexts.none : countText(page.total, filter.status)}</ResultSummary>
           {page.items.length > 0 && (
-            <SubscribersTable page={page} sort={filter.sort} current={current} pages={pages} onConsent={setConsentOf} onUnsubscribe={setUnsubscribing} />
+            <SubscribersTable
+              page={page}
+              sort={filter.sort}
+              current={current}
+              pages={pages}
+              onConsent={setConsentOf}
+              onUnsubscribe={setUnsubscribing}
+            />
           )}
           {page.total > SUBSCRIBER_PAGE_SIZE && (
-            <Pager
-              page={current}
-              pages={pages}
-              onPage={(n) =>
-                setFilter({ ...filter, from: (n - 1) * SUBSCRIBER_PAGE_SIZE })
-              }
-            />
+            <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * SUBSCRIBER_PAGE_SIZE })} />
           )}
         </>
       )}
 
       <ClubFansExport />
 
-      {consentOf && (
-        <ConsentLogDialog
-          email={consentOf}
-          onClose={() => setConsentOf(null)}
-        />
-      )}
+      {consentOf && <ConsentLogDialog email={consentOf} onClose={() => setConsentOf(null)} />}
       {unsubscribing && (
         <UnsubscribeDialog
           subscriber={unsubscribing}

@@ -1,22 +1,20 @@
-import { type FormEvent, useRef, useState } from "react";
-import { isApiError } from "@erd/shared-contracts";
-import type { NewsletterSubscriberDto } from "@erd/shared-contracts/backoffice";
+import { type FormEvent, useRef, useState } from 'react';
+import { isApiError } from '@erd/shared-contracts';
+import type { NewsletterSubscriberDto } from '@erd/shared-contracts/backoffice';
 import { TextAreaField } from '@erd/shared-contracts/forms';
-import { Dialog } from "../../../components/dialog";
-import { DialogActions } from "../../../components/dialog-actions";
-import { unsubscribeSubscriber } from "../api/unsubscribe-subscriber";
+import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
+import { unsubscribeSubscriber } from '../api/unsubscribe-subscriber';
 
 export const REASON_MIN_LENGTH = 3;
 export const REASON_MAX_LENGTH = 500;
 
 export const unsubscribeTexts = {
   reasonRule: `Bitte gib einen Grund an (${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen).`,
-  failed:
-    "Die Adresse konnte nicht abgemeldet werden. Bitte versuche es noch einmal.",
+  failed: 'Die Adresse konnte nicht abgemeldet werden. Bitte versuche es noch einmal.',
 } as const;
 
-export type UnsubscribeOutcome =
-  "unsubscribed" | "gone" | "unauthorized" | "forbidden";
+export type UnsubscribeOutcome = 'unsubscribed' | 'gone' | 'unauthorized' | 'forbidden';
 
 /**
  * 'Vom Newsletter abmelden': asks for the reason (kept in the audit log) and unsubscribes the
@@ -32,7 +30,7 @@ export function UnsubscribeDialog({
   onCancel: () => void;
   onDone: (outcome: UnsubscribeOutcome) => void;
 }) {
-  const [reason, setReason] = useState("");
+  const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [sending, setSending] = useState(false);
@@ -42,10 +40,7 @@ export function UnsubscribeDialog({
     event.preventDefault();
     setFailed(false);
     const trimmed = reason.trim();
-    if (
-      trimmed.length < REASON_MIN_LENGTH ||
-      trimmed.length > REASON_MAX_LENGTH
-    ) {
+    if (trimmed.length < REASON_MIN_LENGTH || trimmed.length > REASON_MAX_LENGTH) {
       setFieldError(unsubscribeTexts.reasonRule);
       field.current?.focus();
       return;
@@ -54,12 +49,12 @@ export function UnsubscribeDialog({
     setSending(true);
     try {
       await unsubscribeSubscriber(subscriber.id, trimmed);
-      onDone("unsubscribed");
+      onDone('unsubscribed');
     } catch (error) {
       setSending(false);
-      if (isApiError(error) && error.status === 401) onDone("unauthorized");
-      else if (isApiError(error) && error.status === 403) onDone("forbidden");
-      else if (isApiError(error) && error.status === 404) onDone("gone");
+      if (isApiError(error) && error.status === 401) onDone('unauthorized');
+      else if (isApiError(error) && error.status === 403) onDone('forbidden');
+      else if (isApiError(error) && error.status === 404) onDone('gone');
       else if (isApiError(error) && error.status === 400) {
         setFieldError(unsubscribeTexts.reasonRule);
         field.current?.focus();

@@ -13,7 +13,12 @@ const ADMIN_EMAIL = 'chefin@punktejagd.example';
 const admin: OperatorSessionState = { status: 'signed-in', operator: { email: ADMIN_EMAIL, role: 'admin', idleTimeoutSeconds: 1800 } };
 const GOOD_PASSWORD = 'Anstoss!Tabelle2026';
 
-const account = (id: string, email: string, role: OperatorAccountDto['role'], overrides: Partial<OperatorAccountDto> = {}): OperatorAccountDto => ({
+const account = (
+  id: string,
+  email: string,
+  role: OperatorAccountDto['role'],
+  overrides: Partial<OperatorAccountDto> = {},
+): OperatorAccountDto => ({
   id,
   email,
   role,
@@ -37,7 +42,11 @@ function fakeServer() {
     if (body.role === 'moderator' && target.role === 'admin' && items.filter((i) => i.role === 'admin' && !i.disabledAt).length === 1) {
       return { status: 409, body: { code: 'LastAdmin', message: 'Es muss mindestens ein aktiver Admin bleiben.' } };
     }
-    const updated = { ...target, ...(body.role ? { role: body.role } : {}), ...(body.disabled !== undefined ? { disabledAt: body.disabled ? '2026-06-15T10:00:00.000Z' : null } : {}) };
+    const updated = {
+      ...target,
+      ...(body.role ? { role: body.role } : {}),
+      ...(body.disabled !== undefined ? { disabledAt: body.disabled ? '2026-06-15T10:00:00.000Z' : null } : {}),
+    };
     items = items.map((i) => (i.id === id ? updated : i));
     return { body: updated };
   };
@@ -69,9 +78,14 @@ it('an admin sees the accounts with role, state and last sign-in, and "Operatore
   fakeServer();
   renderBackoffice('/backoffice/operatoren', admin);
   expect(await screen.findByRole('heading', { level: 2, name: '2 Operatoren' })).toBeInTheDocument();
-  expect(within(screen.getByRole('navigation', { name: 'Backoffice' })).getByRole('link', { name: 'Operatoren' })).toHaveAttribute('aria-current', 'page');
+  expect(within(screen.getByRole('navigation', { name: 'Backoffice' })).getByRole('link', { name: 'Operatoren' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   const table = screen.getByRole('table', { name: 'Operatoren, nach E-Mail-Adresse' });
-  const me = within(table).getByRole('rowheader', { name: `${ADMIN_EMAIL} (du)` }).closest('tr')!;
+  const me = within(table)
+    .getByRole('rowheader', { name: `${ADMIN_EMAIL} (du)` })
+    .closest('tr')!;
   expect(within(me).getByText('Administration')).toBeInTheDocument();
   expect(within(me).queryByRole('button', { name: /Deaktivieren/ })).not.toBeInTheDocument();
   const schiri = within(table).getByRole('rowheader', { name: 'schiri@punktejagd.example' }).closest('tr')!;
@@ -132,7 +146,9 @@ it('changes a role and disables and enables an account, each with a reason in a 
   dialog = screen.getByRole('dialog', { name: 'Rolle von schiri@punktejagd.example ändern' });
   expect(within(dialog).getByLabelText('Neue Rolle')).toHaveValue('admin');
   await user.click(within(dialog).getByRole('button', { name: 'Rolle ändern' }));
-  expect(within(dialog).getByLabelText('Grund')).toHaveAccessibleDescription(expect.stringContaining('Bitte gib einen Grund an (3 bis 500 Zeichen).'));
+  expect(within(dialog).getByLabelText('Grund')).toHaveAccessibleDescription(
+    expect.stringContaining('Bitte gib einen Grund an (3 bis 500 Zeichen).'),
+  );
   expect(xhr.mock.calls.filter(([, init]) => init.method === 'PATCH')).toHaveLength(1);
   await user.type(within(dialog).getByLabelText('Grund'), 'Hilft bei den Ergebnissen');
   await user.click(within(dialog).getByRole('button', { name: 'Rolle ändern' }));
@@ -153,7 +169,10 @@ it('changes a role and disables and enables an account, each with a reason in a 
   await user.type(within(dialog).getByLabelText('Grund'), 'Doch wieder dabei');
   await user.click(within(dialog).getByRole('button', { name: 'Aktivieren' }));
   expect(await screen.findByText('schiri@punktejagd.example ist wieder aktiv.')).toBeInTheDocument();
-  expect(JSON.parse(String(xhr.mock.calls.filter(([, init]) => init.method === 'PATCH').at(-1)![1].body))).toEqual({ disabled: false, reason: 'Doch wieder dabei' });
+  expect(JSON.parse(String(xhr.mock.calls.filter(([, init]) => init.method === 'PATCH').at(-1)![1].body))).toEqual({
+    disabled: false,
+    reason: 'Doch wieder dabei',
+  });
 });
 
 it('a 403 from the server (the role changed meanwhile) shows the same refusal', async () => {

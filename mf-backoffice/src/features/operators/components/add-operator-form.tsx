@@ -14,7 +14,13 @@ type Field = 'email' | 'password';
  * here (German message at the field, focus there) and again on the server (its 400 and the 409
  * for an address that exists show at the field). The new operator changes the password later.
  */
-export function AddOperatorForm({ onCreated, onUnauthorized }: { onCreated: (operator: OperatorAccountDto) => void; onUnauthorized: () => void }) {
+export function AddOperatorForm({
+  onCreated,
+  onUnauthorized,
+}: {
+  onCreated: (operator: OperatorAccountDto) => void;
+  onUnauthorized: () => void;
+}) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<OperatorRole>('moderator');
   const [password, setPassword] = useState('');

@@ -18,7 +18,9 @@ import { operatorTexts, roleLabels } from './texts';
 
 /** What a moderator (or anyone the server refuses) sees instead of the screen. */
 function Forbidden() {
-  return <ForbiddenScreen title='Operatoren' titleId='operators-title' message={operatorTexts.forbidden} hint={operatorTexts.forbiddenHint} />;
+  return (
+    <ForbiddenScreen title="Operatoren" titleId="operators-title" message={operatorTexts.forbidden} hint={operatorTexts.forbiddenHint} />
+  );
 }
 
 /**
@@ -74,7 +76,11 @@ export function OperatorsScreen() {
 
   return (
     <section aria-labelledby="operators-title">
-      <ScreenHeader title="Operatoren" titleId="operators-title" intro="Wer im Backoffice arbeitet, mit welcher Rolle. Jede Änderung steht mit Grund im Protokoll." />
+      <ScreenHeader
+        title="Operatoren"
+        titleId="operators-title"
+        intro="Wer im Backoffice arbeitet, mit welcher Rolle. Jede Änderung steht mit Grund im Protokoll."
+      />
       <div
         role="status"
         css={(theme: Theme) => css`
@@ -133,16 +139,28 @@ export function OperatorsScreen() {
                             gap: ${theme.space(2)};
                           `}
                         >
-                          <Button variant="outline" onClick={() => setChange({ operator, kind: 'role' })} aria-label={`Rolle ändern – ${operator.email}`}>
+                          <Button
+                            variant="outline"
+                            onClick={() => setChange({ operator, kind: 'role' })}
+                            aria-label={`Rolle ändern – ${operator.email}`}
+                          >
                             Rolle ändern
                           </Button>
                           {operator.disabledAt ? (
-                            <Button variant="secondary" onClick={() => setChange({ operator, kind: 'enable' })} aria-label={`Aktivieren – ${operator.email}`}>
+                            <Button
+                              variant="secondary"
+                              onClick={() => setChange({ operator, kind: 'enable' })}
+                              aria-label={`Aktivieren – ${operator.email}`}
+                            >
                               Aktivieren
                             </Button>
                           ) : (
                             !self && (
-                              <Button variant="secondary" onClick={() => setChange({ operator, kind: 'disable' })} aria-label={`Deaktivieren – ${operator.email}`}>
+                              <Button
+                                variant="secondary"
+                                onClick={() => setChange({ operator, kind: 'disable' })}
+                                aria-label={`Deaktivieren – ${operator.email}`}
+                              >
                                 Deaktivieren
                               </Button>
                             )

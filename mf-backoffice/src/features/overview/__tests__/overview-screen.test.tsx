@@ -19,9 +19,39 @@ function overview(days: number): OverviewDto {
   return {
     today: '2026-06-15',
     challenges: [
-      { id: 'est', number: 1, headline: 'Schätzfrage Mai', type: 'bfv-erd-estimate', phase: 'ended', startDate: '2026-05-01', endDate: '2026-05-31', entries: 40, pending: 0 },
-      { id: 'slogan', number: 2, headline: 'Der beste Spruch', type: 'bfv-erd-text-vote', phase: 'voting', startDate: '2026-06-01', endDate: '2026-06-30', entries: 12, pending: 1 },
-      { id: 'pics', number: 3, headline: 'Das schönste Bild', type: 'bfv-erd-picture-vote', phase: 'submission', startDate: '2026-06-15', endDate: '2026-07-31', entries: 2, pending: 2 },
+      {
+        id: 'est',
+        number: 1,
+        headline: 'Schätzfrage Mai',
+        type: 'bfv-erd-estimate',
+        phase: 'ended',
+        startDate: '2026-05-01',
+        endDate: '2026-05-31',
+        entries: 40,
+        pending: 0,
+      },
+      {
+        id: 'slogan',
+        number: 2,
+        headline: 'Der beste Spruch',
+        type: 'bfv-erd-text-vote',
+        phase: 'voting',
+        startDate: '2026-06-01',
+        endDate: '2026-06-30',
+        entries: 12,
+        pending: 1,
+      },
+      {
+        id: 'pics',
+        number: 3,
+        headline: 'Das schönste Bild',
+        type: 'bfv-erd-picture-vote',
+        phase: 'submission',
+        startDate: '2026-06-15',
+        endDate: '2026-07-31',
+        entries: 2,
+        pending: 2,
+      },
     ],
     pendingTotal: 3,
     days: daysUpTo('2026-06-15', days),
@@ -69,7 +99,11 @@ it("shows each challenge's phase today, what waits for review, the activity as c
   const perDay = screen.getByRole('table', { name: 'Stimmen und Registrierungen pro Tag' });
   expect(within(perDay).getAllByRole('row')).toHaveLength(31);
   const today = within(perDay).getByRole('rowheader', { name: '15.06.2026' }).closest('tr')!;
-  expect(within(today).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1.234', '0']);
+  expect(
+    within(today)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ).toEqual(['1.234', '0']);
   const yesterday = within(perDay).getByRole('rowheader', { name: '14.06.2026' }).closest('tr')!;
   expect(within(yesterday).getAllByRole('cell')[1]).toHaveTextContent('2');
   // The charts are SVG for the eye; screen readers get the table.
@@ -101,7 +135,10 @@ it('without a season and without anything waiting it says so; a failed load offe
   const user = userEvent.setup();
   let fail = true;
   mockXhr({
-    [OVERVIEW]: () => (fail ? { status: 500, body: { code: 'InternalError', message: 'x' } } : { body: { ...overview(30), challenges: [], pendingTotal: 0, audit: [] } }),
+    [OVERVIEW]: () =>
+      fail
+        ? { status: 500, body: { code: 'InternalError', message: 'x' } }
+        : { body: { ...overview(30), challenges: [], pendingTotal: 0, audit: [] } },
   });
   renderBackoffice('/backoffice/ueberblick', signedIn);
   expect(await screen.findByRole('alert')).toHaveTextContent('Der Überblick konnte gerade nicht geladen werden.');
@@ -118,7 +155,7 @@ it('an ended session leads to the sign-in', async () => {
   expect(await screen.findByText(/Deine Sitzung ist abgelaufen/)).toBeInTheDocument();
 });
 
-it("is in the bar, first", async () => {
+it('is in the bar, first', async () => {
   mockXhr({ [OVERVIEW]: (url) => ({ body: overview(Number(url.searchParams.get('days'))) }) });
   renderBackoffice('/backoffice/ueberblick', signedIn);
   const bar = await screen.findByRole('navigation', { name: 'Backoffice' });

@@ -17,7 +17,8 @@ function fakeServer() {
   return mockXhr({
     [PASSWORD]: (_url, init) => {
       const body = JSON.parse(String(init.body)) as { currentPassword: string; newPassword: string };
-      if (body.currentPassword !== CURRENT) return { status: 400, body: { code: 'WrongPassword', message: 'Das aktuelle Passwort stimmt nicht.', field: 'currentPassword' } };
+      if (body.currentPassword !== CURRENT)
+        return { status: 400, body: { code: 'WrongPassword', message: 'Das aktuelle Passwort stimmt nicht.', field: 'currentPassword' } };
       return { status: 204 };
     },
   });

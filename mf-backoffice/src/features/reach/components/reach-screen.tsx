@@ -126,7 +126,12 @@ export function ReachScreen() {
         </Button>
       </SearchPanel>
 
-      <LoadState state={state} loading={reachTexts.loading} failed={(error) => refusal(error) ?? reachTexts.loadFailed} retry={(error) => refusal(error) === null} />
+      <LoadState
+        state={state}
+        loading={reachTexts.loading}
+        failed={(error) => refusal(error) ?? reachTexts.loadFailed}
+        retry={(error) => refusal(error) === null}
+      />
       {report && (
         <>
           <ResultSummary ref={summary} live>

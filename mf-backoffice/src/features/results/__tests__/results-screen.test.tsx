@@ -6,7 +6,10 @@ import type { OperatorSessionState } from '../../../lib/operator-session';
 import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
-const admin: OperatorSessionState = { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } };
+const admin: OperatorSessionState = {
+  status: 'signed-in',
+  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
+};
 const base = '/api/operator/results/challenges/est';
 
 const summary = (answer: number | null, version: number): ResultChallengeDto => ({
@@ -54,7 +57,13 @@ function fakeServer() {
     },
     [`POST ${base}/publish`]: (_url, init) => {
       calls.publish.push(JSON.parse(String(init.body)));
-      const version = { version: versions.length + 1, publishedAt: '2026-06-15T10:00:00.000Z', publishedBy: 'chefin@punktejagd.example', reason: null, rows: [{}] } as unknown as ResultVersionDto;
+      const version = {
+        version: versions.length + 1,
+        publishedAt: '2026-06-15T10:00:00.000Z',
+        publishedBy: 'chefin@punktejagd.example',
+        reason: null,
+        rows: [{}],
+      } as unknown as ResultVersionDto;
       versions = [version, ...versions];
       return { body: { challenge: version, overall: { version: 1 } } };
     },

@@ -22,7 +22,17 @@ function messageOf(error: unknown): string {
 }
 
 /** One challenge's results: the preview of its table, the right answer, publishing and the versions. */
-export function ChallengeResults({ challengeId, isAdmin, onChanged, guard }: { challengeId: string; isAdmin: boolean; onChanged: () => void; guard: (e: unknown) => void }) {
+export function ChallengeResults({
+  challengeId,
+  isAdmin,
+  onChanged,
+  guard,
+}: {
+  challengeId: string;
+  isAdmin: boolean;
+  onChanged: () => void;
+  guard: (e: unknown) => void;
+}) {
   const [preview, setPreview] = useState<ResultPreviewDto | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [versions, setVersions] = useState<ResultVersionDto[]>([]);
@@ -105,9 +115,28 @@ export function ChallengeResults({ challengeId, isAdmin, onChanged, guard }: { c
     <div css={(theme: Theme) => css`display: grid; gap: ${theme.space(6)};`}>
       {isAdmin && needsAnswer && (
         <Panel>
-          <form noValidate onSubmit={(e) => void onAnswer(e)} css={(theme: Theme) => css`display: grid; gap: ${theme.space(3)}; max-width: 420px;`}>
-            <TextField label="Richtige Antwort" name="rightAnswer" inputMode="numeric" value={answer} error={answerError ?? undefined} onChange={(e) => setAnswer(e.target.value)} />
-            {published && <TextAreaField label="Grund der Änderung" name="answerReason" value={answerReason} onChange={(e) => setAnswerReason(e.target.value)} error={null} />}
+          <form
+            noValidate
+            onSubmit={(e) => void onAnswer(e)}
+            css={(theme: Theme) => css`display: grid; gap: ${theme.space(3)}; max-width: 420px;`}
+          >
+            <TextField
+              label="Richtige Antwort"
+              name="rightAnswer"
+              inputMode="numeric"
+              value={answer}
+              error={answerError ?? undefined}
+              onChange={(e) => setAnswer(e.target.value)}
+            />
+            {published && (
+              <TextAreaField
+                label="Grund der Änderung"
+                name="answerReason"
+                value={answerReason}
+                onChange={(e) => setAnswerReason(e.target.value)}
+                error={null}
+              />
+            )}
             <div>
               <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
                 Antwort speichern
@@ -188,7 +217,9 @@ export function ChallengeResults({ challengeId, isAdmin, onChanged, guard }: { c
           </ul>
         )}
       </Panel>
-      {askReason && <CorrectionDialog busy={publishing} onCancel={() => setAskReason(false)} onConfirm={(reason) => void publish(reason)} />}
+      {askReason && (
+        <CorrectionDialog busy={publishing} onCancel={() => setAskReason(false)} onConfirm={(reason) => void publish(reason)} />
+      )}
     </div>
   );
 }
@@ -198,7 +229,12 @@ function CorrectionDialog({ busy, onCancel, onConfirm }: { busy: boolean; onCanc
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   return (
-    <Dialog title="Korrektur veröffentlichen" description="Die Ergebnisse sind schon veröffentlicht. Eine Korrektur braucht einen Grund." onClose={() => !busy && onCancel()} initialFocus={field}>
+    <Dialog
+      title="Korrektur veröffentlichen"
+      description="Die Ergebnisse sind schon veröffentlicht. Eine Korrektur braucht einen Grund."
+      onClose={() => !busy && onCancel()}
+      initialFocus={field}
+    >
       <form
         noValidate
         onSubmit={(e) => {
@@ -212,7 +248,17 @@ function CorrectionDialog({ busy, onCancel, onConfirm }: { busy: boolean; onCanc
           onConfirm(trimmed);
         }}
       >
-        <TextAreaField ref={field} name="reason" label="Grund der Korrektur" hint="3 bis 500 Zeichen." maxLength={500} required value={reason} onChange={(e) => setReason(e.target.value)} error={error} />
+        <TextAreaField
+          ref={field}
+          name="reason"
+          label="Grund der Korrektur"
+          hint="3 bis 500 Zeichen."
+          maxLength={500}
+          required
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={error}
+        />
         <div css={css`display: flex; justify-content: flex-end; gap: 12px; margin-top: 24px;`}>
           <Button variant="outline" onClick={onCancel} disabled={busy}>
             Abbrechen

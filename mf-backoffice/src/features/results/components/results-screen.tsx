@@ -43,7 +43,12 @@ export function ResultsScreen() {
 
   return (
     <>
-      <ScreenHeader title="Ergebnisse" intro={isAdmin ? 'Vorschau, richtige Antwort und Veröffentlichung je Challenge.' : 'Vorschau und Versionen je Challenge (nur lesen).'} />
+      <ScreenHeader
+        title="Ergebnisse"
+        intro={
+          isAdmin ? 'Vorschau, richtige Antwort und Veröffentlichung je Challenge.' : 'Vorschau und Versionen je Challenge (nur lesen).'
+        }
+      />
       <LoadState state={overviewState} loading="Ergebnisse werden geladen …" failed={resultsTexts.loadFailed} look="message" />
       {overviewState.status === 'ready' && overviewState.reloadFailed && <FormMessage tone="error">{resultsTexts.loadFailed}</FormMessage>}
       {overview && (
@@ -70,7 +75,9 @@ export function ResultsScreen() {
               </option>
             ))}
           </select>
-          {selected && <ChallengeResults key={selected} challengeId={selected} isAdmin={isAdmin} onChanged={overviewState.reload} guard={guard} />}
+          {selected && (
+            <ChallengeResults key={selected} challengeId={selected} isAdmin={isAdmin} onChanged={overviewState.reload} guard={guard} />
+          )}
         </>
       )}
     </>

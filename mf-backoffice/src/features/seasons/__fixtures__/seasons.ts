@@ -2,8 +2,14 @@
 import type { AdminSeasonChallengeDto, AdminSeasonDto, AdminSeasonSummaryDto } from '@erd/shared-contracts/schemas';
 import type { OperatorSessionState } from '../../../lib/operator-session';
 
-export const admin: OperatorSessionState = { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } };
-export const moderator: OperatorSessionState = { status: 'signed-in', operator: { email: 'moderation@punktejagd.example', role: 'moderator', idleTimeoutSeconds: 1800 } };
+export const admin: OperatorSessionState = {
+  status: 'signed-in',
+  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
+};
+export const moderator: OperatorSessionState = {
+  status: 'signed-in',
+  operator: { email: 'moderation@punktejagd.example', role: 'moderator', idleTimeoutSeconds: 1800 },
+};
 
 export const summary = (overrides: Partial<AdminSeasonSummaryDto> = {}): AdminSeasonSummaryDto => ({
   id: 'year-2026',
@@ -38,7 +44,15 @@ export const season = (overrides: Partial<AdminSeasonDto> = {}): AdminSeasonDto 
   ...summary({ id: 'year-2027', year: 2027, state: 'draft', current: false, startDate: '2027-05-01', endDate: '2027-09-29', entries: 4 }),
   challengeItems: [
     item(),
-    item({ id: 'slogan-2027', position: 2, objectTypeId: 'bfv-erd-text-vote', headline: 'Bester Spruch', startDate: '2027-06-01', endDate: '2027-06-30', entries: 4 }),
+    item({
+      id: 'slogan-2027',
+      position: 2,
+      objectTypeId: 'bfv-erd-text-vote',
+      headline: 'Bester Spruch',
+      startDate: '2027-06-01',
+      endDate: '2027-06-30',
+      entries: 4,
+    }),
     item({
       id: 'goals-2027',
       position: 3,

@@ -1,4 +1,10 @@
-import { SEASON_OFFSET_MAX_DAYS, SEASON_STATE_LABELS, SEASON_YEAR_MAX, SEASON_YEAR_MIN, seasonAdminPaths } from '@erd/shared-contracts/schemas';
+import {
+  SEASON_OFFSET_MAX_DAYS,
+  SEASON_STATE_LABELS,
+  SEASON_YEAR_MAX,
+  SEASON_YEAR_MIN,
+  seasonAdminPaths,
+} from '@erd/shared-contracts/schemas';
 import { seasonsApi } from '../api/seasons';
 import * as lib from '../lib';
 
@@ -14,7 +20,11 @@ it('uses the contract’s paths', () => {
 
 it('uses the contract’s state labels and limits', () => {
   expect(lib.SEASON_STATE_LABELS).toEqual(SEASON_STATE_LABELS);
-  expect([lib.SEASON_YEAR_MIN, lib.SEASON_YEAR_MAX, lib.SEASON_OFFSET_MAX_DAYS]).toEqual([SEASON_YEAR_MIN, SEASON_YEAR_MAX, SEASON_OFFSET_MAX_DAYS]);
+  expect([lib.SEASON_YEAR_MIN, lib.SEASON_YEAR_MAX, lib.SEASON_OFFSET_MAX_DAYS]).toEqual([
+    SEASON_YEAR_MIN,
+    SEASON_YEAR_MAX,
+    SEASON_OFFSET_MAX_DAYS,
+  ]);
 });
 
 it('moves days across month and year ends and keeps the weekdays with whole weeks', () => {

@@ -34,7 +34,9 @@ function fakeServer(start: AdminSeasonDto, answers: Record<string, { status: num
     'POST /api/operator/season-challenges/est-2027/duplicate': change('duplicate'),
     'POST /api/operator/season-challenges/est-2027/withdraw': change('withdraw', (body) => ({
       ...current,
-      challengeItems: current.challengeItems.map((c) => (c.id === 'est-2027' ? { ...c, withdrawn: { at: '2026-10-03T09:00:00.000Z', reason: String(body.reason) } } : c)),
+      challengeItems: current.challengeItems.map((c) =>
+        c.id === 'est-2027' ? { ...c, withdrawn: { at: '2026-10-03T09:00:00.000Z', reason: String(body.reason) } } : c,
+      ),
     })),
     'POST /api/operator/season-challenges/goals-2027/restore': change('restore'),
     'DELETE /api/operator/season-challenges/est-2027': change('remove'),
@@ -59,7 +61,10 @@ it('lists the season’s challenges in order with type, public number, days, ent
   expect(slogan).toHaveTextContent('Spruch-Abstimmung · 01.06.2027 – 30.06.2027 · 4 Beiträge');
   expect(within(slogan).queryByRole('button', { name: /entfernen/ })).not.toBeInTheDocument();
   expect(slogan).toHaveTextContent('Entfernen geht nicht (4 Beiträge), nur zurückziehen.');
-  expect(within(slogan).getByRole('link', { name: '„Bester Spruch“ bearbeiten' })).toHaveAttribute('href', '/backoffice/challenges/slogan-2027?saison=year-2027');
+  expect(within(slogan).getByRole('link', { name: '„Bester Spruch“ bearbeiten' })).toHaveAttribute(
+    'href',
+    '/backoffice/challenges/slogan-2027?saison=year-2027',
+  );
 
   const goals = card(/Tore am Wochenende/);
   expect(goals).toHaveTextContent('Zurückgezogen am 02.10.2026, 10:00 Uhr: Sponsor abgesprungen');
@@ -131,7 +136,10 @@ it('withdraws a challenge with a reason (required, 3 to 500 characters)', async 
 it('removes a challenge without entries with a reason; the server’s refusal stays in the dialog', async () => {
   const user = userEvent.setup();
   const { sent } = fakeServer(season(), {
-    remove: { status: 409, body: { code: 'ChallengeHasEntries', message: 'Die Challenge hat schon Beiträge: Du kannst sie nur zurückziehen.' } },
+    remove: {
+      status: 409,
+      body: { code: 'ChallengeHasEntries', message: 'Die Challenge hat schon Beiträge: Du kannst sie nur zurückziehen.' },
+    },
   });
   renderBackoffice('/backoffice/saisons/year-2027', admin);
   await user.click(await screen.findByRole('button', { name: '„Wie viele Zuschauer?“ entfernen' }));
@@ -165,7 +173,9 @@ it('in the live season every change asks first and then sends confirmLive', asyn
   await user.click(screen.getByRole('button', { name: 'Reihenfolge speichern' }));
   dialog = screen.getByRole('dialog', { name: 'Reihenfolge der öffentlichen Saison ändern' });
   await user.click(within(dialog).getByRole('button', { name: 'Reihenfolge speichern' }));
-  await waitFor(() => expect(sent[1]).toEqual({ call: 'order', body: { ids: ['slogan-2027', 'est-2027', 'goals-2027'], confirmLive: true } }));
+  await waitFor(() =>
+    expect(sent[1]).toEqual({ call: 'order', body: { ids: ['slogan-2027', 'est-2027', 'goals-2027'], confirmLive: true } }),
+  );
 
   await user.click(await screen.findByRole('button', { name: '„Wie viele Zuschauer?“ zurückziehen' }));
   dialog = screen.getByRole('dialog', { name: 'Challenge zurückziehen' });
@@ -181,12 +191,18 @@ it('a new challenge: the vote types ask for their submission and voting days, th
   renderBackoffice('/backoffice/saisons/year-2027', admin);
   const form = await screen.findByRole('region', { name: 'Neue Challenge' });
   const type = within(form).getByRole('combobox', { name: 'Art' });
-  expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['Schätzfrage', 'Tore', 'Bild-Abstimmung', 'Spruch-Abstimmung']);
+  expect(
+    within(type)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Schätzfrage', 'Tore', 'Bild-Abstimmung', 'Spruch-Abstimmung']);
   expect(within(form).queryByLabelText('Beginn der Einreichung')).not.toBeInTheDocument();
 
   await user.selectOptions(type, 'Bild-Abstimmung');
   await user.click(within(form).getByRole('button', { name: 'Challenge anlegen' }));
-  expect(within(form).getByRole('textbox', { name: 'Überschrift' })).toHaveAccessibleDescription('Gib eine Überschrift an (eine Zeile, bis 200 Zeichen).');
+  expect(within(form).getByRole('textbox', { name: 'Überschrift' })).toHaveAccessibleDescription(
+    'Gib eine Überschrift an (eine Zeile, bis 200 Zeichen).',
+  );
   expect(within(form).getByLabelText('Ende der Abstimmung')).toHaveAccessibleDescription('Bitte gib ein Datum an.');
   expect(within(form).getByRole('textbox', { name: 'Überschrift' })).toHaveFocus();
 
@@ -233,7 +249,9 @@ it('a new challenge: the vote types ask for their submission and voting days, th
 
 it('a new challenge’s date refused by the server shows at its field', async () => {
   const user = userEvent.setup();
-  fakeServer(season(), { create: { status: 400, body: { code: 'ValidationError', message: 'Das Ende liegt nach dem Ende der Saison.', field: 'endDate' } } });
+  fakeServer(season(), {
+    create: { status: 400, body: { code: 'ValidationError', message: 'Das Ende liegt nach dem Ende der Saison.', field: 'endDate' } },
+  });
   renderBackoffice('/backoffice/saisons/year-2027', admin);
   const form = await screen.findByRole('region', { name: 'Neue Challenge' });
   await user.type(within(form).getByRole('textbox', { name: 'Überschrift' }), 'Wie viele Tore?');
@@ -246,13 +264,17 @@ it('a new challenge’s date refused by the server shows at its field', async ()
 
 it('switches the public season after a confirmation with a reason; the server’s message shows on error', async () => {
   const user = userEvent.setup();
-  const { sent } = fakeServer(season(), { switch: { status: 409, body: { code: 'SeasonEmpty', message: 'Eine Saison ohne Challenges kann nicht öffentlich werden.' } } });
+  const { sent } = fakeServer(season(), {
+    switch: { status: 409, body: { code: 'SeasonEmpty', message: 'Eine Saison ohne Challenges kann nicht öffentlich werden.' } },
+  });
   renderBackoffice('/backoffice/saisons/year-2027', admin);
   await user.click(await screen.findByRole('button', { name: 'Als öffentliche Saison schalten' }));
   const dialog = screen.getByRole('dialog', { name: 'Saison 2027 öffentlich schalten' });
   expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Die öffentliche Seite zeigt danach die Saison 2027'));
   await user.click(within(dialog).getByRole('button', { name: 'Saison wechseln' }));
-  expect(within(dialog).getByRole('textbox', { name: 'Grund des Wechsels' })).toHaveAccessibleDescription(expect.stringContaining('Bitte gib einen Grund an'));
+  expect(within(dialog).getByRole('textbox', { name: 'Grund des Wechsels' })).toHaveAccessibleDescription(
+    expect.stringContaining('Bitte gib einen Grund an'),
+  );
   expect(sent).toHaveLength(0);
 
   await user.type(within(dialog).getByRole('textbox', { name: 'Grund des Wechsels' }), 'Saison 2026 ist vorbei');
@@ -290,11 +312,16 @@ it('shows a moderator the season read-only: no change buttons, no forms, a link 
   fakeServer(season());
   renderBackoffice('/backoffice/saisons/year-2027', moderator);
   await screen.findByRole('heading', { level: 1, name: 'Saison 2027' });
-  expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(expect.not.arrayContaining(['Duplizieren', 'Zurückziehen', 'Entfernen', 'Wiederherstellen', 'Bearbeiten']));
+  expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(
+    expect.not.arrayContaining(['Duplizieren', 'Zurückziehen', 'Entfernen', 'Wiederherstellen', 'Bearbeiten']),
+  );
   expect(screen.queryByRole('button', { name: /nach (oben|unten)/ })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Als öffentliche Saison schalten' })).not.toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Neue Challenge' })).not.toBeInTheDocument();
-  expect(screen.getByRole('link', { name: '„Bester Spruch“ ansehen' })).toHaveAttribute('href', '/backoffice/challenges/slogan-2027?saison=year-2027');
+  expect(screen.getByRole('link', { name: '„Bester Spruch“ ansehen' })).toHaveAttribute(
+    'href',
+    '/backoffice/challenges/slogan-2027?saison=year-2027',
+  );
   expect(screen.getByText(/nur lesen/)).toBeInTheDocument();
 });
 

@@ -15,7 +15,23 @@ beforeEach(() => {
 function fakeServer(create?: (body: SeasonCreateInput) => { status?: number; body: unknown }) {
   const sent: SeasonCreateInput[] = [];
   const xhr = mockXhr({
-    [LIST]: { body: { today: '2026-10-01', items: [summary({ id: 'year-2025', year: 2025, state: 'ended', current: false, startDate: '2025-05-03', endDate: '2025-09-30', entries: 40 }), summary()].reverse() } },
+    [LIST]: {
+      body: {
+        today: '2026-10-01',
+        items: [
+          summary({
+            id: 'year-2025',
+            year: 2025,
+            state: 'ended',
+            current: false,
+            startDate: '2025-05-03',
+            endDate: '2025-09-30',
+            entries: 40,
+          }),
+          summary(),
+        ].reverse(),
+      },
+    },
     [CREATE]: (_url, init) => {
       const body = JSON.parse(String(init.body)) as SeasonCreateInput;
       sent.push(body);
@@ -66,7 +82,9 @@ it('an admin copies a season: the offset follows the year, the copy’s first da
   const offset = screen.getByRole('textbox', { name: 'Termine verschieben um … Tage' });
   expect(offset).toHaveValue('364');
   // 02.05.2026 is a Saturday; 52 weeks later is a Saturday again.
-  expect(screen.getByText(/Erster Tag der Kopie/)).toHaveTextContent('Erster Tag der Kopie: Sa., 01.05.2027 (bisher Sa., 02.05.2026), letzter Tag: Mi., 29.09.2027.');
+  expect(screen.getByText(/Erster Tag der Kopie/)).toHaveTextContent(
+    'Erster Tag der Kopie: Sa., 01.05.2027 (bisher Sa., 02.05.2026), letzter Tag: Mi., 29.09.2027.',
+  );
 
   await user.clear(offset);
   await user.type(offset, '371');
@@ -110,7 +128,10 @@ it('checks the form before sending: a taken or bad year and a bad offset stop at
 
 it('creates an empty season without copy fields, and shows the server’s message at its field', async () => {
   const user = userEvent.setup();
-  const { sent } = fakeServer(() => ({ status: 409, body: { code: 'SeasonExists', message: 'Die Saison 2030 gibt es schon.', field: 'year' } }));
+  const { sent } = fakeServer(() => ({
+    status: 409,
+    body: { code: 'SeasonExists', message: 'Die Saison 2030 gibt es schon.', field: 'year' },
+  }));
   renderBackoffice('/backoffice/saisons', admin);
   const year = await screen.findByRole('textbox', { name: 'Jahr' });
   await user.click(screen.getByRole('radio', { name: 'Leer (ohne Challenges)' }));

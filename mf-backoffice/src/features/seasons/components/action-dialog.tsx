@@ -24,7 +24,17 @@ export interface ActionDialogProps {
  * The confirmation of a change in 'Saisons': what happens, for the public season that the public
  * numbering changes, and (when asked) the reason that goes into the log.
  */
-export function ActionDialog({ title, description, submitLabel, reasonLabel, live = false, sending, failure, onCancel, onSubmit }: ActionDialogProps) {
+export function ActionDialog({
+  title,
+  description,
+  submitLabel,
+  reasonLabel,
+  live = false,
+  sending,
+  failure,
+  onCancel,
+  onSubmit,
+}: ActionDialogProps) {
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
@@ -69,7 +79,12 @@ export function ActionDialog({ title, description, submitLabel, reasonLabel, liv
             error={fieldError ?? serverReasonError}
           />
         )}
-        <DialogActions submitLabel={submitLabel} sending={sending} onCancel={onCancel} failure={failure && failure.field !== 'reason' ? failure.message : null} />
+        <DialogActions
+          submitLabel={submitLabel}
+          sending={sending}
+          onCancel={onCancel}
+          failure={failure && failure.field !== 'reason' ? failure.message : null}
+        />
       </form>
     </Dialog>
   );

@@ -30,7 +30,14 @@ const PAIRS: [DateKey, DateKey][] = [
 ];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const EMPTY_DATES: Record<DateKey, string> = { startDate: '', endDate: '', startDateSubmission: '', endDateSubmission: '', startDateVoting: '', endDateVoting: '' };
+const EMPTY_DATES: Record<DateKey, string> = {
+  startDate: '',
+  endDate: '',
+  startDateSubmission: '',
+  endDateSubmission: '',
+  startDateVoting: '',
+  endDateVoting: '',
+};
 
 /**
  * 'Neue Challenge' (admins): one of the four types with its headline and days (picture and slogan
@@ -38,7 +45,17 @@ const EMPTY_DATES: Record<DateKey, string> = { startDate: '', endDate: '', start
  * public season it first asks, since the public numbering changes. The server checks the date rules
  * and names the field.
  */
-export function NewChallengeForm({ yearId, live, onCreated, onExpired }: { yearId: string; live: boolean; onCreated: (headline: string) => void; onExpired: () => void }) {
+export function NewChallengeForm({
+  yearId,
+  live,
+  onCreated,
+  onExpired,
+}: {
+  yearId: string;
+  live: boolean;
+  onCreated: (headline: string) => void;
+  onExpired: () => void;
+}) {
   const [type, setType] = useState<ChallengeType>('bfv-erd-estimate');
   const [headline, setHeadline] = useState('');
   const [dates, setDates] = useState<Record<DateKey, string>>(EMPTY_DATES);
@@ -54,7 +71,8 @@ export function NewChallengeForm({ yearId, live, onCreated, onExpired }: { yearI
     // eslint-disable-next-line no-control-regex -- the server's rule: one line without control characters
     if (!trimmed || trimmed.length > HEADLINE_MAX || /[\u0000-\u001F\u007F-\u009F]/.test(trimmed)) found.headline = seasonTexts.headline;
     for (const key of keys) if (!DAY.test(dates[key])) found[key] = seasonTexts.date;
-    for (const [start, end] of PAIRS) if (keys.includes(end) && !found[start] && !found[end] && dates[end] < dates[start]) found[end] = seasonTexts.endBeforeStart;
+    for (const [start, end] of PAIRS)
+      if (keys.includes(end) && !found[start] && !found[end] && dates[end] < dates[start]) found[end] = seasonTexts.endBeforeStart;
     return found;
   };
 
@@ -91,7 +109,12 @@ export function NewChallengeForm({ yearId, live, onCreated, onExpired }: { yearI
       if (first) document.getElementById(`new-challenge-${first}`)?.focus();
       return;
     }
-    const input: SeasonChallengeCreateInput = { objectTypeId: type, headline: headline.trim(), startDate: dates.startDate, endDate: dates.endDate };
+    const input: SeasonChallengeCreateInput = {
+      objectTypeId: type,
+      headline: headline.trim(),
+      startDate: dates.startDate,
+      endDate: dates.endDate,
+    };
     for (const key of keys) input[key] = dates[key];
     if (live) setConfirming(input);
     else void send(input);
@@ -128,7 +151,13 @@ export function NewChallengeForm({ yearId, live, onCreated, onExpired }: { yearI
         >
           <div>
             <FieldLabel htmlFor="new-challenge-type">Art</FieldLabel>
-            <select id="new-challenge-type" name="objectTypeId" value={type} onChange={(e) => setType(e.target.value as ChallengeType)} css={selectStyle}>
+            <select
+              id="new-challenge-type"
+              name="objectTypeId"
+              value={type}
+              onChange={(e) => setType(e.target.value as ChallengeType)}
+              css={selectStyle}
+            >
               {(Object.keys(TYPE_LABELS) as ChallengeType[]).map((t) => (
                 <option key={t} value={t}>
                   {TYPE_LABELS[t]}

@@ -31,7 +31,15 @@ function defaultSource(seasons: readonly AdminSeasonSummaryDto[]): AdminSeasonSu
  * 'Neue Saison' (admins): the year number, and empty or a copy of a season with every date moved by
  * an offset in days (the copy's first day shown as it will be). Calls `onCreated` with the new season's id.
  */
-export function NewSeasonForm({ seasons, onCreated, onExpired }: { seasons: readonly AdminSeasonSummaryDto[]; onCreated: (yearId: string) => void; onExpired: () => void }) {
+export function NewSeasonForm({
+  seasons,
+  onCreated,
+  onExpired,
+}: {
+  seasons: readonly AdminSeasonSummaryDto[];
+  onCreated: (yearId: string) => void;
+  onExpired: () => void;
+}) {
   const nextYear = seasons.length ? Math.max(...seasons.map((s) => s.year)) + 1 : new Date().getFullYear();
   const source = defaultSource(seasons);
   const [year, setYear] = useState(String(nextYear));
@@ -51,7 +59,8 @@ export function NewSeasonForm({ seasons, onCreated, onExpired }: { seasons: read
   /** Until the offset is typed, it follows the year and the source (whole weeks, the weekdays stay). */
   const follow = (nextYearText: string, nextFrom: AdminSeasonSummaryDto | undefined) => {
     const y = Number(nextYearText);
-    if (!offsetTouched && nextFrom && Number.isInteger(y) && y >= SEASON_YEAR_MIN && y <= SEASON_YEAR_MAX) setOffset(String(defaultOffset(nextFrom.year, y)));
+    if (!offsetTouched && nextFrom && Number.isInteger(y) && y >= SEASON_YEAR_MIN && y <= SEASON_YEAR_MAX)
+      setOffset(String(defaultOffset(nextFrom.year, y)));
   };
 
   const check = (): Errors => {
@@ -160,8 +169,16 @@ export function NewSeasonForm({ seasons, onCreated, onExpired }: { seasons: read
             Leer (ohne Challenges)
           </label>
           <label css={radioRow}>
-            <input type="radio" name="mode" value="copy" checked={mode === 'copy'} disabled={seasons.length === 0} onChange={() => setMode('copy')} />
-            Kopie einer Saison (Challenges, Texte, Bilder, Punkte, Preise, Teaser und Bannertexte; keine Beiträge, Stimmen, Ergebnisse oder Konten)
+            <input
+              type="radio"
+              name="mode"
+              value="copy"
+              checked={mode === 'copy'}
+              disabled={seasons.length === 0}
+              onChange={() => setMode('copy')}
+            />
+            Kopie einer Saison (Challenges, Texte, Bilder, Punkte, Preise, Teaser und Bannertexte; keine Beiträge, Stimmen, Ergebnisse oder
+            Konten)
           </label>
           {mode === 'copy' && (
             <div
@@ -182,7 +199,10 @@ export function NewSeasonForm({ seasons, onCreated, onExpired }: { seasons: read
                   aria-describedby={errors.copyFrom ? 'new-season-copyFrom-error' : undefined}
                   onChange={(e) => {
                     setCopyFrom(e.target.value);
-                    follow(year, seasons.find((s) => s.id === e.target.value));
+                    follow(
+                      year,
+                      seasons.find((s) => s.id === e.target.value),
+                    );
                   }}
                   css={selectStyle}
                 >

@@ -8,11 +8,7 @@ import { PasswordChangeRequired } from '../../../components/password-change-requ
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { visuallyHidden } from '../../../components/table-styles';
 import { useOperatorSession } from '../../../lib/operator-session';
-import {
-  endPreview,
-  getSeason,
-  startPreview,
-} from '../api/seasons';
+import { endPreview, getSeason, startPreview } from '../api/seasons';
 import { failureOf, seasonTexts } from '../lib';
 import { NewChallengeForm } from './new-challenge-form';
 import { LoadState, useOperatorData } from '../../../kit';
@@ -123,7 +119,8 @@ export function SeasonScreen() {
   const start = (action: Pending) => {
     setNotice(null);
     setFailure(null);
-    const needsDialog = action.kind === 'switch' || action.kind === 'remove' || action.kind === 'withdraw' || action.kind === 'restore' || live;
+    const needsDialog =
+      action.kind === 'switch' || action.kind === 'remove' || action.kind === 'withdraw' || action.kind === 'restore' || live;
     if (needsDialog) setPending(action);
     else void run(action, undefined);
   };
@@ -155,7 +152,10 @@ export function SeasonScreen() {
     try {
       await endPreview();
       setPreviewOn(false);
-      setNotice({ tone: 'success', text: 'Vorschau beendet: Die öffentliche Seite zeigt in diesem Browser wieder die öffentliche Saison.' });
+      setNotice({
+        tone: 'success',
+        text: 'Vorschau beendet: Die öffentliche Seite zeigt in diesem Browser wieder die öffentliche Saison.',
+      });
     } catch (error) {
       const f = failureOf(error);
       if (f.kind === 'expired') return signedOut('expired');
@@ -205,7 +205,9 @@ export function SeasonScreen() {
         {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
       </div>
 
-      {live && isAdmin && <p css={muted}>Diese Saison zeigt die öffentliche Seite: Jede Änderung an ihren Challenges wird vorher bestätigt.</p>}
+      {live && isAdmin && (
+        <p css={muted}>Diese Saison zeigt die öffentliche Seite: Jede Änderung an ihren Challenges wird vorher bestätigt.</p>
+      )}
 
       <h2 css={subheading}>Challenges</h2>
       {ordered.length === 0 && <Panel>{seasonTexts.noChallenges}</Panel>}
@@ -223,7 +225,9 @@ export function SeasonScreen() {
         />
       )}
 
-      {isAdmin && orderChanged && <OrderBar sending={sending} onDiscard={() => setOrder(serverOrder)} onSave={() => start({ kind: 'order' })} />}
+      {isAdmin && orderChanged && (
+        <OrderBar sending={sending} onDiscard={() => setOrder(serverOrder)} onSave={() => start({ kind: 'order' })} />
+      )}
 
       {isAdmin && (
         <div
@@ -231,12 +235,25 @@ export function SeasonScreen() {
             margin-top: ${theme.space(8)};
           `}
         >
-          <NewChallengeForm yearId={season.id} live={live} onExpired={() => signedOut('expired')} onCreated={(headline) => void done(`Challenge „${headline}“ angelegt. Texte, Bilder und Punkte über „Bearbeiten“.`)} />
+          <NewChallengeForm
+            yearId={season.id}
+            live={live}
+            onExpired={() => signedOut('expired')}
+            onCreated={(headline) => void done(`Challenge „${headline}“ angelegt. Texte, Bilder und Punkte über „Bearbeiten“.`)}
+          />
         </div>
       )}
 
-      {pending && <PendingDialog pending={pending} season={season} sending={sending} failure={failure} onCancel={() => setPending(null)} onSubmit={(reason) => void run(pending, reason)} />}
+      {pending && (
+        <PendingDialog
+          pending={pending}
+          season={season}
+          sending={sending}
+          failure={failure}
+          onCancel={() => setPending(null)}
+          onSubmit={(reason) => void run(pending, reason)}
+        />
+      )}
     </section>
   );
 }
-

@@ -100,7 +100,11 @@ export function SeasonsScreen() {
             margin-top: ${theme.space(8)};
           `}
         >
-          <NewSeasonForm seasons={list.data.items} onCreated={(yearId) => navigate(seasonPath(yearId))} onExpired={() => signedOut('expired')} />
+          <NewSeasonForm
+            seasons={list.data.items}
+            onCreated={(yearId) => navigate(seasonPath(yearId))}
+            onExpired={() => signedOut('expired')}
+          />
         </div>
       )}
     </section>

@@ -8,17 +8,31 @@ const notFound = { status: 404, body: { code: 'NotFound', message: 'Nicht gefund
 describe('getOperatorSession', () => {
   it('reads role and idle timeout from GET /api/operator/me', async () => {
     mockXhr({ [ME]: { body: { id: 'op-1', email: OPERATOR_EMAIL, role: 'moderator', idleTimeoutSeconds: 1800 } } });
-    await expect(getOperatorSession()).resolves.toEqual({ email: OPERATOR_EMAIL, role: 'moderator', idleTimeoutSeconds: 1800, mustChangePassword: false });
+    await expect(getOperatorSession()).resolves.toEqual({
+      email: OPERATOR_EMAIL,
+      role: 'moderator',
+      idleTimeoutSeconds: 1800,
+      mustChangePassword: false,
+    });
   });
 
   it('reads that an admin’s start password must be changed first', async () => {
-    mockXhr({ [ME]: { body: { id: 'op-2', email: 'neu@punktejagd.example', role: 'moderator', idleTimeoutSeconds: 1800, mustChangePassword: true } } });
+    mockXhr({
+      [ME]: {
+        body: { id: 'op-2', email: 'neu@punktejagd.example', role: 'moderator', idleTimeoutSeconds: 1800, mustChangePassword: true },
+      },
+    });
     await expect(getOperatorSession()).resolves.toMatchObject({ mustChangePassword: true });
   });
 
   it('takes an answer without role as signed in with the role unknown', async () => {
     mockXhr({ [ME]: { body: { id: 'op-1', email: OPERATOR_EMAIL } } });
-    await expect(getOperatorSession()).resolves.toEqual({ email: OPERATOR_EMAIL, role: null, idleTimeoutSeconds: null, mustChangePassword: false });
+    await expect(getOperatorSession()).resolves.toEqual({
+      email: OPERATOR_EMAIL,
+      role: null,
+      idleTimeoutSeconds: null,
+      mustChangePassword: false,
+    });
   });
 
   it('is null without a session (401)', async () => {

@@ -116,7 +116,10 @@ it('without a session, /backoffice leads to the sign-in', async () => {
 it('offers to try again when the session check cannot reach the server', async () => {
   const user = userEvent.setup();
   let calls = 0;
-  mockXhr({ [ME]: () => (++calls === 1 ? { status: 503, body: {} } : { body: { id: 'op-1', email: OPERATOR_EMAIL } }), [QUEUE]: { body: page([]) } });
+  mockXhr({
+    [ME]: () => (++calls === 1 ? { status: 503, body: {} } : { body: { id: 'op-1', email: OPERATOR_EMAIL } }),
+    [QUEUE]: { body: page([]) },
+  });
   renderBackoffice('/backoffice');
   expect(await screen.findByRole('alert')).toHaveTextContent('Der Server ist gerade nicht erreichbar.');
   await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));

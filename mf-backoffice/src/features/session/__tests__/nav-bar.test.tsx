@@ -15,7 +15,11 @@ it('shows only the screens that work, who is signed in, and a skip link to the c
   renderBackoffice('/backoffice', signedIn);
   const nav = screen.getByRole('navigation', { name: 'Backoffice' });
   // A moderator: every screen but 'Newsletter' (subscriber addresses) and 'Operatoren' (admins only).
-  expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+  expect(
+    within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual([
     'Überblick',
     'Moderation',
     'Stimmen',
@@ -75,7 +79,10 @@ it('an address below /backoffice that is no screen says so and links to the queu
 
 it("an admin's bar also has 'Newsletter', 'Nachrichten' and 'Operatoren'", () => {
   mockXhr({ [QUEUE]: { body: page([]) } });
-  renderBackoffice('/backoffice', { status: 'signed-in', operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 } });
+  renderBackoffice('/backoffice', {
+    status: 'signed-in',
+    operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
+  });
   const nav = screen.getByRole('navigation', { name: 'Backoffice' });
   const links = within(nav).getAllByRole('link');
   expect(links.at(-1)).toHaveTextContent('Operatoren');

@@ -44,7 +44,9 @@ function listServer() {
       const from = Number(url.searchParams.get('from') ?? 0);
       const size = Number(url.searchParams.get('size') ?? 25);
       const challengeId = url.searchParams.get('challengeId');
-      const matching = items.filter((e) => (!challengeId || e.challengeId === challengeId) && (url.searchParams.get('flagged') !== 'true' || e.flagged));
+      const matching = items.filter(
+        (e) => (!challengeId || e.challengeId === challengeId) && (url.searchParams.get('flagged') !== 'true' || e.flagged),
+      );
       return {
         body: {
           items: matching.slice(from, from + size),
@@ -61,7 +63,8 @@ function listServer() {
   });
 }
 
-const listCalls = (xhr: ReturnType<typeof mockXhr>) => xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/vote-review/entries');
+const listCalls = (xhr: ReturnType<typeof mockXhr>) =>
+  xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/vote-review/entries');
 
 it('lists the entries with their votes and flags bursts; filters and pages on the server', async () => {
   const user = userEvent.setup();
@@ -73,7 +76,9 @@ it('lists the entries with their votes and flags bursts; filters and pages on th
   expect(screen.getByText(/Auffällig: ab 10 gezählten Stimmen von einer Adresse oder ab 5 in einer Minute\./)).toBeInTheDocument();
   const table = screen.getByRole('table');
   expect(within(table).getAllByRole('row')).toHaveLength(26);
-  const burstRow = within(table).getByRole('rowheader', { name: /Verein 00 \(Herren\)/ }).closest('tr')!;
+  const burstRow = within(table)
+    .getByRole('rowheader', { name: /Verein 00 \(Herren\)/ })
+    .closest('tr')!;
   expect(within(burstRow).getByText('Auffällig')).toBeInTheDocument();
   expect(within(burstRow).getByRole('link', { name: 'Stimmen prüfen – Verein 00 (Herren), Der beste Spruch' })).toHaveAttribute(
     'href',
@@ -97,7 +102,10 @@ it('lists the entries with their votes and flags bursts; filters and pages on th
 it('a failed list says so and loads again', async () => {
   const user = userEvent.setup();
   let fail = true;
-  mockXhr({ [LIST]: () => (fail ? { status: 500, body: { code: 'InternalError' } } : { body: { items: [], total: 0, from: 0, size: 25, challenges: [] } }) });
+  mockXhr({
+    [LIST]: () =>
+      fail ? { status: 500, body: { code: 'InternalError' } } : { body: { items: [], total: 0, from: 0, size: 25, challenges: [] } },
+  });
   renderBackoffice('/backoffice/stimmen', signedIn);
   expect(await screen.findByRole('alert')).toHaveTextContent('Die Beiträge konnten gerade nicht geladen werden.');
   fail = false;
@@ -118,22 +126,45 @@ const vote = (id: number, ipHash: string, removed = false): VoteRecordDto => ({
 
 /** One entry: 12 votes from a flagged address and 3 from others; removal changes the fake server's state. */
 function entryServer() {
-  let votes = [...Array.from({ length: 12 }, (_, i) => vote(i + 1, BURST_HASH)), ...[13, 14, 15].map((id) => vote(id, `${OTHER_HASH.slice(0, -2)}${id}`))];
+  let votes = [
+    ...Array.from({ length: 12 }, (_, i) => vote(i + 1, BURST_HASH)),
+    ...[13, 14, 15].map((id) => vote(id, `${OTHER_HASH.slice(0, -2)}${id}`)),
+  ];
   const detail = (): VoteEntryDetailDto => {
     const counted = votes.filter((v) => !v.removedAt);
     const burst = counted.filter((v) => v.ipHash === BURST_HASH).length;
     const removed = votes.length - counted.length;
     return {
-      entry: entry('p-burst', 0, { votes: counted.length, removed, maxPerAddress: Math.max(1, burst), maxPerMinute: counted.length, flagged: burst >= 10 || counted.length >= 5 }),
+      entry: entry('p-burst', 0, {
+        votes: counted.length,
+        removed,
+        maxPerAddress: Math.max(1, burst),
+        maxPerMinute: counted.length,
+        flagged: burst >= 10 || counted.length >= 5,
+      }),
       thresholds: { addressMinVotes: 10, minuteMinVotes: 5 },
       total: votes.length,
       addresses: 4,
       timeline: [{ at: '2026-06-15T10:00:00.000Z', counted: counted.length, removed }],
       topAddresses: [
-        { ipHash: BURST_HASH, counted: burst, removed: 12 - burst, first: '2026-06-15T10:00:20.000Z', last: '2026-06-15T10:00:20.000Z', flagged: burst >= 10 },
+        {
+          ipHash: BURST_HASH,
+          counted: burst,
+          removed: 12 - burst,
+          first: '2026-06-15T10:00:20.000Z',
+          last: '2026-06-15T10:00:20.000Z',
+          flagged: burst >= 10,
+        },
         ...votes
           .filter((v) => v.ipHash !== BURST_HASH)
-          .map((v) => ({ ipHash: v.ipHash, counted: v.removedAt ? 0 : 1, removed: v.removedAt ? 1 : 0, first: v.createdAt, last: v.createdAt, flagged: false })),
+          .map((v) => ({
+            ipHash: v.ipHash,
+            counted: v.removedAt ? 0 : 1,
+            removed: v.removedAt ? 1 : 0,
+            first: v.createdAt,
+            last: v.createdAt,
+            flagged: false,
+          })),
       ],
       burstMinutes: counted.length >= 5 ? [{ minute: '2026-06-15T10:00:00.000Z', counted: counted.length, addresses: 4 }] : [],
       removals: removed ? [{ reason: 'Bot-Welle', count: removed, at: '2026-06-15T11:00:00.000Z' }] : [],
@@ -144,7 +175,9 @@ function entryServer() {
     [VOTES]: (url) => {
       const ipHash = url.searchParams.get('ipHash');
       const state = url.searchParams.get('state');
-      const matching = votes.filter((v) => (!ipHash || v.ipHash === ipHash) && (state !== 'removed' || v.removedAt) && (state !== 'counted' || !v.removedAt));
+      const matching = votes.filter(
+        (v) => (!ipHash || v.ipHash === ipHash) && (state !== 'removed' || v.removedAt) && (state !== 'counted' || !v.removedAt),
+      );
       return { body: { items: matching, total: matching.length, from: 0, size: 50 } };
     },
     [REMOVE]: (_url, init) => {
@@ -167,15 +200,23 @@ it('shows an entry’s counts, bursts and addresses; a moderator removes all vot
   renderBackoffice('/backoffice/stimmen/p-burst', signedIn);
   expect(await screen.findByRole('heading', { level: 1, name: 'Stimmen: Verein 00 (Herren)' })).toBeInTheDocument();
   expect(screen.getByTestId('counted-votes')).toHaveTextContent('15');
-  expect(screen.getByText(/Auffällig sind ab 10 gezählte Stimmen von einer Adresse oder ab 5 gezählte Stimmen in einer Minute/)).toBeInTheDocument();
+  expect(
+    screen.getByText(/Auffällig sind ab 10 gezählte Stimmen von einer Adresse oder ab 5 gezählte Stimmen in einer Minute/),
+  ).toBeInTheDocument();
   const addresses = screen.getByRole('region', { name: 'Adressen' });
-  const burstRow = within(addresses).getByRole('rowheader', { name: /abcdef12…/ }).closest('tr')!;
+  const burstRow = within(addresses)
+    .getByRole('rowheader', { name: /abcdef12…/ })
+    .closest('tr')!;
   expect(within(burstRow).getByText('Auffällig')).toBeInTheDocument();
-  expect(within(screen.getByRole('region', { name: 'Auffällige Minuten' })).getByRole('rowheader', { name: '15.06.2026, 12:00 Uhr' })).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('region', { name: 'Auffällige Minuten' })).getByRole('rowheader', { name: '15.06.2026, 12:00 Uhr' }),
+  ).toBeInTheDocument();
 
   await user.click(within(burstRow).getByRole('button', { name: 'Alle entfernen – Adresse abcdef12…' }));
   const dialog = screen.getByRole('dialog', { name: 'Stimmen entfernen' });
-  expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Alle 12 Stimmen von der Adresse abcdef12… zählen danach nicht mehr.'));
+  expect(dialog).toHaveAccessibleDescription(
+    expect.stringContaining('Alle 12 Stimmen von der Adresse abcdef12… zählen danach nicht mehr.'),
+  );
   const reason = within(dialog).getByRole('textbox', { name: 'Grund' });
   expect(reason).toHaveFocus();
   await user.click(within(dialog).getByRole('button', { name: 'Stimmen entfernen' }));
@@ -201,7 +242,9 @@ it('filters the votes by address on the server and removes votes picked one by o
   expect(within(votesRegion).getAllByRole('checkbox')).toHaveLength(16);
   expect(screen.getByRole('button', { name: 'Stimmen entfernen (0)' })).toBeDisabled();
 
-  await user.click(within(screen.getByRole('region', { name: 'Adressen' })).getByRole('button', { name: 'Stimmen zeigen – Adresse abcdef12…' }));
+  await user.click(
+    within(screen.getByRole('region', { name: 'Adressen' })).getByRole('button', { name: 'Stimmen zeigen – Adresse abcdef12…' }),
+  );
   await waitFor(() => expect(within(screen.getByRole('region', { name: 'Einzelne Stimmen' })).getAllByRole('row')).toHaveLength(13));
   const voteCalls = xhr.mock.calls.filter(([url]) => url.pathname.endsWith('/votes'));
   expect(voteCalls.at(-1)![0].searchParams.get('ipHash')).toBe(BURST_HASH);
@@ -218,7 +261,9 @@ it('filters the votes by address on the server and removes votes picked one by o
   await user.click(within(dialog).getByRole('button', { name: 'Stimmen entfernen' }));
   expect(await screen.findByText('2 Stimmen entfernt. Jetzt zählen 13 Stimmen.')).toBeInTheDocument();
   expect(JSON.parse(String(removeCalls(xhr)[0]![1].body))).toEqual({ ids: [1, 2], reason: 'Doppelt' });
-  await waitFor(() => expect(within(screen.getByRole('region', { name: 'Einzelne Stimmen' })).getAllByText(/^Entfernt: Doppelt/)).toHaveLength(2));
+  await waitFor(() =>
+    expect(within(screen.getByRole('region', { name: 'Einzelne Stimmen' })).getAllByText(/^Entfernt: Doppelt/)).toHaveLength(2),
+  );
 });
 
 it('an entry that is gone says so', async () => {

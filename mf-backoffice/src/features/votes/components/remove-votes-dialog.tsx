@@ -67,7 +67,10 @@ export function RemoveVotesDialog({
       else if (isApiError(error) && error.status === 400 && (error.data as { field?: string } | undefined)?.field === 'reason') {
         setFieldError(removeTexts.reasonRule);
         field.current?.focus();
-      } else setFailure(isApiError(error) && (error.status === 400 || error.status === 403) && error.message ? error.message : removeTexts.failed);
+      } else
+        setFailure(
+          isApiError(error) && (error.status === 400 || error.status === 403) && error.message ? error.message : removeTexts.failed,
+        );
     }
   };
 

@@ -40,11 +40,15 @@ export function VoteEntryScreen() {
   const votesHeading = useRef<HTMLHeadingElement>(null);
 
   const detail = useOperatorData(participationId, () => getVoteEntry(participationId), { keepPrevious: true, notFound: true });
-  const votes = useOperatorData([participationId, filter], () => listEntryVotes(participationId, { ...filter, size: VOTE_RECORD_PAGE_SIZE }), {
-    keepPrevious: true,
-    passwordChange: false,
-    onAnswer: () => setSelected(new Set()),
-  });
+  const votes = useOperatorData(
+    [participationId, filter],
+    () => listEntryVotes(participationId, { ...filter, size: VOTE_RECORD_PAGE_SIZE }),
+    {
+      keepPrevious: true,
+      passwordChange: false,
+      onAnswer: () => setSelected(new Set()),
+    },
+  );
 
   const showVotes = (next: Partial<VoteFilter>) => {
     const merged = { ...filter, ipHash: '', minute: '', from: 0, ...next };
@@ -141,7 +145,16 @@ export function VoteEntryScreen() {
       <VoteRecordFilter draft={draft} setDraft={setDraft} filter={filter} setFilter={setFilter} onFilter={onFilter} />
 
       <LoadState state={votes} loading={voteEntryTexts.votesLoading} failed={voteEntryTexts.loadFailed}>
-        {(page) => <VoteRecords page={page} filter={filter} setFilter={setFilter} selected={selected} setSelected={setSelected} setPending={setPending} />}
+        {(page) => (
+          <VoteRecords
+            page={page}
+            filter={filter}
+            setFilter={setFilter}
+            selected={selected}
+            setSelected={setSelected}
+            setPending={setPending}
+          />
+        )}
       </LoadState>
 
       {pending && (

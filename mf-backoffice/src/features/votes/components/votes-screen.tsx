@@ -60,12 +60,21 @@ export function VotesScreen() {
 
   return (
     <section aria-labelledby="votes-title">
-      <ScreenHeader title="Stimmen" titleId="votes-title" intro={`Die Beiträge der Abstimmungs-Challenges und ihre Stimmen. ${votesTexts.rule}`} />
+      <ScreenHeader
+        title="Stimmen"
+        titleId="votes-title"
+        intro={`Die Beiträge der Abstimmungs-Challenges und ihre Stimmen. ${votesTexts.rule}`}
+      />
 
       <SearchPanel label="Beiträge filtern" onSubmit={onFilter} fieldBasis="220px">
         <div>
           <FieldLabel htmlFor="votes-challenge">Challenge</FieldLabel>
-          <select id="votes-challenge" value={draft.challengeId} onChange={(e) => setDraft({ ...draft, challengeId: e.target.value })} css={selectStyle}>
+          <select
+            id="votes-challenge"
+            value={draft.challengeId}
+            onChange={(e) => setDraft({ ...draft, challengeId: e.target.value })}
+            css={selectStyle}
+          >
             <option value="">Alle Abstimmungs-Challenges</option>
             {page?.challenges.map((c) => (
               <option key={c.id} value={c.id}>
@@ -80,7 +89,12 @@ export function VotesScreen() {
             align-self: center;
           `}
         >
-          <CheckboxField label="Nur auffällige" name="flagged" checked={draft.flagged} onChange={(e) => setDraft({ ...draft, flagged: e.target.checked })} />
+          <CheckboxField
+            label="Nur auffällige"
+            name="flagged"
+            checked={draft.flagged}
+            onChange={(e) => setDraft({ ...draft, flagged: e.target.checked })}
+          />
         </div>
         <Button type="submit" variant="primary">
           Filtern
@@ -138,7 +152,10 @@ export function VotesScreen() {
                       <td>{entry.maxPerAddress}</td>
                       <td>{entry.maxPerMinute}</td>
                       <td>
-                        <Link to={votesAdminScreens.entry(entry.participationId)} aria-label={`Stimmen prüfen – ${clubOf(entry)}, ${entry.challengeHeadline}`}>
+                        <Link
+                          to={votesAdminScreens.entry(entry.participationId)}
+                          aria-label={`Stimmen prüfen – ${clubOf(entry)}, ${entry.challengeHeadline}`}
+                        >
                           Stimmen prüfen
                         </Link>
                       </td>

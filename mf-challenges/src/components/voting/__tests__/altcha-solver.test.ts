@@ -49,8 +49,8 @@ it.each([
 });
 
 it('refuses a challenge it cannot solve in the browser', async () => {
-  await expect(solveAltcha({ parameters: { algorithm: 'ARGON2ID', nonce: '00', salt: '00', cost: 1, keyLength: 32, keyPrefix: '00' } })).rejects.toThrow(
-    /unsupported algorithm/,
-  );
+  await expect(
+    solveAltcha({ parameters: { algorithm: 'ARGON2ID', nonce: '00', salt: '00', cost: 1, keyLength: 32, keyPrefix: '00' } }),
+  ).rejects.toThrow(/unsupported algorithm/);
   await expect(solveAltcha({})).rejects.toThrow(/without parameters/);
 });

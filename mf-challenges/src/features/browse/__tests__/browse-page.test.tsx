@@ -117,10 +117,7 @@ it('shows pictures in a grid, each linking to its entry', async () => {
   expect(list).toHaveAttribute('data-layout', 'pictures');
   const image = within(list).getByRole('img', { name: 'Foto von SV Musterdorf 1' });
   expect(image).toHaveAttribute('src', 'http://localhost/media/entry-1-w1024.webp');
-  expect(within(list).getByRole('link', { name: 'Foto von SV Musterdorf 1' })).toHaveAttribute(
-    'href',
-    '/challenge/challenge-picture/p-1',
-  );
+  expect(within(list).getByRole('link', { name: 'Foto von SV Musterdorf 1' })).toHaveAttribute('href', '/challenge/challenge-picture/p-1');
   expect(within(list).getByRole('link', { name: /SV Musterdorf 2 Damen/ })).toHaveAttribute('href', '/club/club-2');
   expect(screen.queryByRole('button', { name: 'Mehr laden' })).not.toBeInTheDocument();
 });

@@ -20,13 +20,18 @@ const route = '/challenge/challenge-text';
 const VOTE_DAY = '2026-06-20';
 const VOTES = 'POST /api/votes';
 const CHALLENGE = 'GET /api/votes/challenge';
-const altchaChallenge = { parameters: { algorithm: 'SHA-256', nonce: 'ab', salt: 'cd', cost: 1, keyLength: 32, keyPrefix: '00' }, signature: 'sig' };
+const altchaChallenge = {
+  parameters: { algorithm: 'SHA-256', nonce: 'ab', salt: 'cd', cost: 1, keyLength: 32, keyPrefix: '00' },
+  signature: 'sig',
+};
 const FAILED = 'Deine Stimme konnte nicht gezählt werden. Bitte versuche es später erneut.';
 const OWN_CLUB = { id: 'club-10001-m', linkType: 'Object', type: 'Link' } as const;
 
 const tile = async (text: string) => {
   const list = await screen.findByRole('list', { name: 'Teilnahmen' });
-  return within(list).getAllByRole('listitem').find((item) => item.textContent?.includes(text))!;
+  return within(list)
+    .getAllByRole('listitem')
+    .find((item) => item.textContent?.includes(text))!;
 };
 
 let fetchMock: jest.Mock;
@@ -71,7 +76,10 @@ it('an anonymous vote from a tile: proof of work, then the count updates in plac
   expect(within(other).getByRole('button', { name: 'Abstimmen: Spruch von SV Musterdorf 3, 3 Stimmen' })).toBeEnabled();
   expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('/objects/search'))).toHaveLength(1);
   expect(callLines(calls)).toEqual([CHALLENGE, VOTES]);
-  expect(calls[1]).toMatchObject({ body: { challengeId: 'challenge-text', participationId: 't-12', altcha: 'c29sdmVk' }, authenticated: false });
+  expect(calls[1]).toMatchObject({
+    body: { challengeId: 'challenge-text', participationId: 't-12', altcha: 'c29sdmVk' },
+    authenticated: false,
+  });
   expect(localStorage.getItem('bfv-vote-t-12')).not.toBeNull();
 });
 
@@ -106,7 +114,9 @@ it('the member’s own entry shows "Dein Beitrag" instead of a button; the other
   expect(screen.queryByRole('button', { name: /Abstimmen/ })).not.toBeInTheDocument();
   expect(within(own).getByText('7 Stimmen')).toBeInTheDocument();
   await act(async () => me.resolve());
-  expect(await within(await tile('Spruch Nummer 12')).findByRole('button', { name: /^Abstimmen: Spruch von SV Musterdorf 12/ })).toBeInTheDocument();
+  expect(
+    await within(await tile('Spruch Nummer 12')).findByRole('button', { name: /^Abstimmen: Spruch von SV Musterdorf 12/ }),
+  ).toBeInTheDocument();
   expect(within(own).getByText('Dein Beitrag')).toBeInTheDocument();
   expect(within(own).getByText('7 Stimmen')).toBeInTheDocument();
   expect(within(own).queryByRole('button', { name: /Abstimmen/ })).not.toBeInTheDocument();

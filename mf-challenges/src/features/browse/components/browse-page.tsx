@@ -99,9 +99,7 @@ function BrowseView({ challenge, number }: { challenge: VoteChallengeDto; number
                 font-weight: 600;
               `}
             >
-              {list.status !== 'loading' &&
-                list.items.length > 0 &&
-                `${list.items.length} werden angezeigt von insgesamt ${list.total}`}
+              {list.status !== 'loading' && list.items.length > 0 && `${list.items.length} werden angezeigt von insgesamt ${list.total}`}
             </p>
             <SelectMenu label="Sortieren nach" options={sortOptions} value={list.sort} onChange={setSort} />
           </div>

@@ -17,7 +17,10 @@ jest.mock('../../../components/voting/altcha-solver', () => ({ solveAltcha: jest
 const route = '/challenge/challenge-text/t-12';
 const VOTES = 'POST /api/votes';
 const CHALLENGE = 'GET /api/votes/challenge';
-const altchaChallenge = { parameters: { algorithm: 'SHA-256', nonce: 'ab', salt: 'cd', cost: 1, keyLength: 32, keyPrefix: '00' }, signature: 'sig' };
+const altchaChallenge = {
+  parameters: { algorithm: 'SHA-256', nonce: 'ab', salt: 'cd', cost: 1, keyLength: 32, keyPrefix: '00' },
+  signature: 'sig',
+};
 const failed = 'Deine Stimme konnte nicht gezählt werden. Bitte versuche es später erneut.';
 const card = () => screen.findByRole('article', { name: 'Spruch von SV Musterdorf 12' });
 

@@ -1,11 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  contentApi,
-  getRuntimeConfig,
-  isApiError,
-  isPublished,
-  type ParticipationDto,
-} from '@erd/shared-contracts';
+import { contentApi, getRuntimeConfig, isApiError, isPublished, type ParticipationDto } from '@erd/shared-contracts';
 import { getMyParticipation } from '../../../api/my-participation';
 
 export type EntryState =

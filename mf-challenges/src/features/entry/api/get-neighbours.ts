@@ -18,7 +18,12 @@ export async function getNeighbours(challengeId: string, participationId: string
   return getJson<EntryNeighboursDto>(resolveServiceUrl(neighboursPath(challengeId, participationId)), sort === 'newest' ? {} : { sort });
 }
 
-export function useNeighbours(challengeId: string, participationId: string, sort: ParticipationSort, enabled: boolean): EntryNeighboursDto | null {
+export function useNeighbours(
+  challengeId: string,
+  participationId: string,
+  sort: ParticipationSort,
+  enabled: boolean,
+): EntryNeighboursDto | null {
   const [state, setState] = useState<{ key: string; neighbours: EntryNeighboursDto } | null>(null);
   const key = `${sort} ${challengeId} ${participationId}`;
   useEffect(() => {

@@ -1,6 +1,14 @@
 import { css, type Theme } from '@emotion/react';
 import styled from '@emotion/styled';
-import { getRuntimeConfig, Link, paths, type IsoDate, type ParticipationDto, type ParticipationSort, type VoteChallengeDto } from '@erd/shared-contracts';
+import {
+  getRuntimeConfig,
+  Link,
+  paths,
+  type IsoDate,
+  type ParticipationDto,
+  type ParticipationSort,
+  type VoteChallengeDto,
+} from '@erd/shared-contracts';
 import { Card, Icon } from '@erd/shared-contracts/ui';
 import { clubName, ClubTag } from '../../../components/club-tag';
 import { withSort } from '../../../components/list-sort';

@@ -29,7 +29,15 @@ const step = (theme: Theme) => css`
  * browsed them (the list's sort, carried in the address), with the entry's place: 'Beitrag 3 von 12'.
  * At either end that side stays empty (the place keeps its column).
  */
-export function EntryNav({ challengeId, neighbours, sort }: { challengeId: string; neighbours: EntryNeighboursDto; sort: ParticipationSort }) {
+export function EntryNav({
+  challengeId,
+  neighbours,
+  sort,
+}: {
+  challengeId: string;
+  neighbours: EntryNeighboursDto;
+  sort: ParticipationSort;
+}) {
   const to = (id: string) => withSort(paths.participation(challengeId, id), sort);
   return (
     <nav

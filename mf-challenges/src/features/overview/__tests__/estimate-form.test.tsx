@@ -138,7 +138,7 @@ it('says so when saving fails', async () => {
   expect(within(goals).queryByRole('alert')).not.toBeInTheDocument();
 });
 
-describe('an estimate challenge keeps the spec\'s texts (today 10.03)', () => {
+describe("an estimate challenge keeps the spec's texts (today 10.03)", () => {
   const ESTIMATE = OWN('challenge-estimate');
   const estimatePanel = () => screen.findByRole('article', { name: 'Volle Hütte beim Pokalfinale' });
 

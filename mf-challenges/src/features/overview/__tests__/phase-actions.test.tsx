@@ -9,8 +9,10 @@ jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }))
 // Issue 24: the buttons follow the phase. A season (memoised per page load, so one for this file)
 // whose estimate (#1) has published results, picture (#2) expects them on 20.07, the rest says nothing.
 const challenges = season().map((challenge): ChallengeDto => {
-  if (challenge.sys.id === 'challenge-estimate') return { ...challenge, fields: { ...challenge.fields, resultsPublished: true } } as ChallengeDto;
-  if (challenge.sys.id === 'challenge-picture') return { ...challenge, fields: { ...challenge.fields, resultsDate: '2026-07-20' } } as ChallengeDto;
+  if (challenge.sys.id === 'challenge-estimate')
+    return { ...challenge, fields: { ...challenge.fields, resultsPublished: true } } as ChallengeDto;
+  if (challenge.sys.id === 'challenge-picture')
+    return { ...challenge, fields: { ...challenge.fields, resultsDate: '2026-07-20' } } as ChallengeDto;
   return challenge;
 });
 

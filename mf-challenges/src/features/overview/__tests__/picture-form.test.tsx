@@ -16,7 +16,10 @@ const failure = 'Da ist leider was schief gelaufen. Es sind JPEG, PNG, GIF oder 
 
 const presigned = {
   file: 'uploads/club-10001-m/abc.jpg',
-  data: { url: UPLOAD_URL, fields: { key: 'uploads/club-10001-m/abc.jpg', 'Content-Type': 'image/jpeg', policy: 'p0l1cy', signature: 's1g' } },
+  data: {
+    url: UPLOAD_URL,
+    fields: { key: 'uploads/club-10001-m/abc.jpg', 'Content-Type': 'image/jpeg', policy: 'p0l1cy', signature: 's1g' },
+  },
 };
 
 function photo(name = 'jubel.jpg', type = 'image/jpeg', size = 2048) {
@@ -149,7 +152,10 @@ it('uploads through the presigned post with a progress bar: presign → multipar
 
   expect(await within(card).findByText('Dein Bild wird in Kürze freigeschaltet.')).toBeInTheDocument();
   // The card shows the picture the club sent (its thumbnail from the answer).
-  expect(within(card).getByRole('img', { name: 'Dein eingereichtes Bild' })).toHaveAttribute('src', expect.stringContaining('/media/own-picture-w1024.webp'));
+  expect(within(card).getByRole('img', { name: 'Dein eingereichtes Bild' })).toHaveAttribute(
+    'src',
+    expect.stringContaining('/media/own-picture-w1024.webp'),
+  );
   expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument();
   expect(within(card).queryByLabelText('Bild auswählen')).not.toBeInTheDocument();
 
@@ -223,18 +229,27 @@ it('a published picture gives MEIN BILD ANZEIGEN; an unpublished one the notice'
   expect(within(card).queryByLabelText('Bild auswählen')).not.toBeInTheDocument();
 });
 
-it('a rejected picture: the operator\'s reason, and the chooser is back', async () => {
+it("a rejected picture: the operator's reason, and the chooser is back", async () => {
   mockHttp(
     routes({
       [`GET ${PICTURE}?include=rejection`]: {
-        data: { state: 'rejected', challengeId: 'challenge-picture', objectTypeId: 'bfv-erd-picture-participation', reason: 'Personen erkennbar ohne Einwilligung', rejectedAt: '2026-04-09T10:00:00.000Z', withdrawn: false },
+        data: {
+          state: 'rejected',
+          challengeId: 'challenge-picture',
+          objectTypeId: 'bfv-erd-picture-participation',
+          reason: 'Personen erkennbar ohne Einwilligung',
+          rejectedAt: '2026-04-09T10:00:00.000Z',
+          withdrawn: false,
+        },
       },
     }),
   );
   renderChallenges({ today: TODAY, session: loggedInSession });
   const card = await panel();
   expect(
-    await within(card).findByText('Dein Bild wurde leider nicht freigegeben: Personen erkennbar ohne Einwilligung. Du kannst ein neues einreichen.'),
+    await within(card).findByText(
+      'Dein Bild wurde leider nicht freigegeben: Personen erkennbar ohne Einwilligung. Du kannst ein neues einreichen.',
+    ),
   ).toBeInTheDocument();
   expect(within(card).getByLabelText('Bild auswählen')).toBeInTheDocument();
 });

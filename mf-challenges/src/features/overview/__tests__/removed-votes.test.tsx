@@ -14,7 +14,11 @@ const published = () => ownEntry('text', { published: true, id: 't-own' });
 beforeEach(() => mockFetch({ [SPACEDATA]: { body: spaceData() } }));
 
 it('the club sees on its own entry how many votes were removed and why', async () => {
-  mockHttp({ [`GET ${TEXT}?include=rejection`]: { data: { ...published(), removedVotes: { count: 3, reasons: [{ reason: 'Viele Stimmen von einer Adresse', count: 3 }] } } } });
+  mockHttp({
+    [`GET ${TEXT}?include=rejection`]: {
+      data: { ...published(), removedVotes: { count: 3, reasons: [{ reason: 'Viele Stimmen von einer Adresse', count: 3 }] } },
+    },
+  });
   renderChallenges({ today: VOTE_DAY, session: loggedInSession });
   const text = await panel();
   expect(await within(text).findByRole('note')).toHaveTextContent('3 Stimmen wurden entfernt: Viele Stimmen von einer Adresse');
@@ -40,7 +44,11 @@ it('several reasons are listed with their counts; one vote is singular', async (
   expect(await within(await panel()).findByRole('note')).toHaveTextContent('4 Stimmen wurden entfernt: Bot-Welle (3); Doppelte Stimme (1)');
   first.unmount();
 
-  mockHttp({ [`GET ${TEXT}?include=rejection`]: { data: { ...published(), removedVotes: { count: 1, reasons: [{ reason: 'Doppelte Stimme', count: 1 }] } } } });
+  mockHttp({
+    [`GET ${TEXT}?include=rejection`]: {
+      data: { ...published(), removedVotes: { count: 1, reasons: [{ reason: 'Doppelte Stimme', count: 1 }] } },
+    },
+  });
   renderChallenges({ today: VOTE_DAY, session: loggedInSession });
   expect(await within(await panel()).findByRole('note')).toHaveTextContent('1 Stimme wurde entfernt: Doppelte Stimme');
 });

@@ -13,13 +13,23 @@ beforeEach(() => {
   // Only Date is faked (the renders and fetches keep real timers).
   jest.useFakeTimers({
     now: BROWSER_NOW,
-    doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask'],
+    doNotFake: [
+      'nextTick',
+      'setImmediate',
+      'clearImmediate',
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'queueMicrotask',
+    ],
   });
   mockFetch({ [SPACEDATA]: { body: spaceData() } });
 });
 afterEach(() => jest.useRealTimers());
 
-const render = (clockOffsetDays: number) => renderWithProviders(<ChallengesApp />, { route: '/challenge', path: '/challenge/*', config: { clockOffsetDays } });
+const render = (clockOffsetDays: number) =>
+  renderWithProviders(<ChallengesApp />, { route: '/challenge', path: '/challenge/*', config: { clockOffsetDays } });
 
 it('shows the phases of the server’s day, not of the browser’s', async () => {
   render(20);

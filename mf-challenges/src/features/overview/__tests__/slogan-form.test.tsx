@@ -131,7 +131,9 @@ describe('submission window', () => {
   it('after sending, the card shows the slogan as sent and that it is pending', async () => {
     mockHttp({
       [`GET ${TEXT}?include=rejection`]: { data: null },
-      [`PUT ${TEXT}`]: ({ body }) => ({ data: { ...ownEntry('text'), fields: { ...ownEntry('text').fields, slogan: (body as { slogan: string }).slogan } } }),
+      [`PUT ${TEXT}`]: ({ body }) => ({
+        data: { ...ownEntry('text'), fields: { ...ownEntry('text').fields, slogan: (body as { slogan: string }).slogan } },
+      }),
     });
     const user = userEvent.setup();
     renderChallenges({ today: SUBMIT_DAY, session: loggedInSession });
@@ -142,15 +144,25 @@ describe('submission window', () => {
     expect(within(text).getByText('Dein Spruch wird in Kürze freigeschaltet.')).toBeInTheDocument();
   });
 
-  it('a rejected entry: the operator\'s reason, and the form is back', async () => {
+  it("a rejected entry: the operator's reason, and the form is back", async () => {
     mockHttp({
       [`GET ${TEXT}?include=rejection`]: {
-        data: { state: 'rejected', challengeId: 'challenge-text', objectTypeId: 'bfv-erd-text-participation', reason: 'Beleidigend.', rejectedAt: '2026-06-04T10:00:00.000Z', withdrawn: false, slogan: 'x' },
+        data: {
+          state: 'rejected',
+          challengeId: 'challenge-text',
+          objectTypeId: 'bfv-erd-text-participation',
+          reason: 'Beleidigend.',
+          rejectedAt: '2026-06-04T10:00:00.000Z',
+          withdrawn: false,
+          slogan: 'x',
+        },
       },
     });
     renderChallenges({ today: SUBMIT_DAY, session: loggedInSession });
     const text = await panel();
-    expect(await within(text).findByText('Dein Spruch wurde leider nicht freigegeben: Beleidigend. Du kannst einen neuen einreichen.')).toBeInTheDocument();
+    expect(
+      await within(text).findByText('Dein Spruch wurde leider nicht freigegeben: Beleidigend. Du kannst einen neuen einreichen.'),
+    ).toBeInTheDocument();
     expect(within(text).getByRole('textbox', { name: 'Dein Spruch' })).toHaveValue('');
   });
 
@@ -216,7 +228,14 @@ describe('voting window', () => {
   it('a rejection after submission closed: the reason, no form and no offer to send another', async () => {
     mockHttp({
       [`GET ${TEXT}?include=rejection`]: {
-        data: { state: 'rejected', challengeId: 'challenge-text', objectTypeId: 'bfv-erd-text-participation', reason: null, rejectedAt: '2026-06-16T10:00:00.000Z', withdrawn: true },
+        data: {
+          state: 'rejected',
+          challengeId: 'challenge-text',
+          objectTypeId: 'bfv-erd-text-participation',
+          reason: null,
+          rejectedAt: '2026-06-16T10:00:00.000Z',
+          withdrawn: true,
+        },
       },
     });
     renderChallenges({ today: VOTE_DAY, session: loggedInSession });

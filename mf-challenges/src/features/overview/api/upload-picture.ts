@@ -28,11 +28,7 @@ export function isAcceptablePicture(file: File): boolean {
  *    (reporting the upload progress from 0 to 1);
  * 3. PUT `{ picture: file }`.
  */
-export async function uploadPicture(
-  challengeId: string,
-  file: File,
-  onProgress: (fraction: number) => void,
-): Promise<ParticipationDto> {
+export async function uploadPicture(challengeId: string, file: File, onProgress: (fraction: number) => void): Promise<ParticipationDto> {
   const member = await apiClient({ member: true });
   const body: PresignedPostInput = { name: file.name, contentType: contentTypeForFileName(file.name) };
   const { data: presigned } = await member.post<PresignedPostDto>(entryPaths.presignedPost(challengeId), body);

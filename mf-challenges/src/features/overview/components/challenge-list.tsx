@@ -27,7 +27,14 @@ export function ChallengeList({ challenges, today, loggedIn }: { challenges: Cha
             {state === 'upcoming' || state === 'finished' ? (
               <ChallengeTeaserCard challenge={challenge} number={number} state={state} today={today} priority={index === 0} />
             ) : (
-              <ChallengePanel challenge={challenge} number={number} state={state} today={today} loggedIn={loggedIn} priority={index === 0} />
+              <ChallengePanel
+                challenge={challenge}
+                number={number}
+                state={state}
+                today={today}
+                loggedIn={loggedIn}
+                priority={index === 0}
+              />
             )}
           </li>
         );

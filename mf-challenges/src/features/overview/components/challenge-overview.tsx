@@ -1,5 +1,13 @@
 import { css, type Theme } from '@emotion/react';
-import { allUpcoming, getRuntimeConfig, isSeasonDecided, selectIsLoggedIn, useDocumentTitle, useSession, useSpaceData } from '@erd/shared-contracts';
+import {
+  allUpcoming,
+  getRuntimeConfig,
+  isSeasonDecided,
+  selectIsLoggedIn,
+  useDocumentTitle,
+  useSession,
+  useSpaceData,
+} from '@erd/shared-contracts';
 import { Container, Headline, LoadError, Section, Spinner } from '@erd/shared-contracts/ui';
 import { useToday } from '../../../hooks/use-today';
 import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
@@ -39,10 +47,7 @@ export function ChallengeOverview() {
                 <SeasonDecided year={space.data.year.fields.year} nextSeason={space.data.nextSeason} />
               )}
               {allUpcoming(challenges, today) && (
-                <StartingSoon
-                  firstStart={challenges.map((c) => c.fields.startDate).sort()[0]!}
-                  loggedIn={loggedIn}
-                />
+                <StartingSoon firstStart={challenges.map((c) => c.fields.startDate).sort()[0]!} loggedIn={loggedIn} />
               )}
               <Headline id="challenge-list-title">Alle Challenges</Headline>
               {challenges.length > 0 ? (

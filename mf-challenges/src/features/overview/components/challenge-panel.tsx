@@ -1,12 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { useId } from 'react';
-import {
-  formatDayMonth,
-  isVoteChallenge,
-  type ChallengeDto,
-  type ChallengeTimeState,
-  type IsoDate,
-} from '@erd/shared-contracts';
+import { formatDayMonth, isVoteChallenge, type ChallengeDto, type ChallengeTimeState, type IsoDate } from '@erd/shared-contracts';
 import { Card, Icon } from '@erd/shared-contracts/ui';
 import { BodyText, CardBody, CardTitle, QuestionBox } from './card-parts';
 import { ChallengeImage } from './challenge-image';

@@ -73,7 +73,11 @@ export function MemberActions({ challenge, today }: { challenge: ChallengeDto; t
   let body = null;
   if (entry) {
     body = (
-      <SentEntry entry={entry} status={published ? 'published' : 'pending'} votes={published && votingStarted ? (entry.fields.votes ?? 0) : undefined}>
+      <SentEntry
+        entry={entry}
+        status={published ? 'published' : 'pending'}
+        votes={published && votingStarted ? (entry.fields.votes ?? 0) : undefined}
+      >
         {published ? 'Freigeschaltet' : picture ? messages.picturePending : messages.sloganPending}
       </SentEntry>
     );

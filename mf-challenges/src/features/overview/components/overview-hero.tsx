@@ -22,8 +22,7 @@ export function OverviewHero() {
             font-size: 1.125rem;
           `}
         >
-          Schätzen, Tore zählen, Fotos und Sprüche einreichen: Bei jeder Challenge sammelt dein Verein Punkte für die
-          Gesamttabelle.
+          Schätzen, Tore zählen, Fotos und Sprüche einreichen: Bei jeder Challenge sammelt dein Verein Punkte für die Gesamttabelle.
         </p>
       </Container>
     </Section>

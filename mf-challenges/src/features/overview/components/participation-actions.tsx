@@ -17,15 +17,7 @@ const MemberActions = lazy(() => import('./member-actions').then((m) => ({ defau
  *   it ('MEINEN SPRUCH/MEIN BILD ANZEIGEN' while submitting, 'ABSTIMMEN' while voting). A rejected
  *   entry is gone: the operator's reason is shown, and the form is back while submission is open.
  */
-export function ParticipationActions({
-  challenge,
-  today,
-  loggedIn,
-}: {
-  challenge: ChallengeDto;
-  today: IsoDate;
-  loggedIn: boolean;
-}) {
+export function ParticipationActions({ challenge, today, loggedIn }: { challenge: ChallengeDto; today: IsoDate; loggedIn: boolean }) {
   if (!loggedIn) return <VisitorButtons challenge={challenge} today={today} />;
   return (
     <Suspense fallback={<Spinner label="Deine Teilnahme wird geladen …" />}>

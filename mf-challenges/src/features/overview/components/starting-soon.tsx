@@ -25,8 +25,7 @@ export function StartingSoon({ firstStart, loggedIn }: { firstStart: IsoDate; lo
           font-weight: 700;
         `}
       >
-        Los geht’s am {formatDayMonth(firstStart)}.
-        {!loggedIn && ' Melde dich jetzt an, damit dein Verein von Anfang an dabei ist.'}
+        Los geht’s am {formatDayMonth(firstStart)}.{!loggedIn && ' Melde dich jetzt an, damit dein Verein von Anfang an dabei ist.'}
       </p>
     </OverviewNotice>
   );

@@ -93,7 +93,12 @@ export function EstimateForm({
           onBlur={field.touch}
           css={{ flex: '1 1 10rem', width: 'auto', minWidth: 0, fontSize: '1.25rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
         />
-        <Button type="submit" variant="secondary" disabled={!!field.error || status === 'saving'} aria-busy={status === 'saving' || undefined}>
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={!!field.error || status === 'saving'}
+          aria-busy={status === 'saving' || undefined}
+        >
           Speichern
         </Button>
       </FormRow>

@@ -63,7 +63,11 @@ export type EntryKind = 'slogan' | 'picture';
  * Issue 24 / decisions §4: an operator rejected (or took back) the club's entry; it is gone and, while
  * the submission window is open, the club may send a new one. The operator's reason as given.
  */
-export function rejectionText(kind: EntryKind, reason: string | null, { withdrawn, canResubmit }: { withdrawn: boolean; canResubmit: boolean }): string {
+export function rejectionText(
+  kind: EntryKind,
+  reason: string | null,
+  { withdrawn, canResubmit }: { withdrawn: boolean; canResubmit: boolean },
+): string {
   const subject = kind === 'picture' ? 'Dein Bild' : 'Dein Spruch';
   const verb = withdrawn ? 'wurde leider zurückgezogen' : 'wurde leider nicht freigegeben';
   // The reason ends the sentence: its own closing stop is dropped.

@@ -29,11 +29,7 @@ export function useObjectUrl(file: File | null): string | null {
  * preview before the upload, with its file name), upload it with a visible progress bar through the
  * presigned post, then it is the club's entry. Every failure gives the one message of spec §8.
  */
-export function PictureForm({
-  challengeId,
-  onSaved,
-  onAlreadySubmitted,
-}: EntryFormProps) {
+export function PictureForm({ challengeId, onSaved, onAlreadySubmitted }: EntryFormProps) {
   const inputId = useId();
   const hintId = useId();
   const [file, setFile] = useState<File | null>(null);

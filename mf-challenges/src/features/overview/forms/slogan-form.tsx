@@ -17,11 +17,7 @@ export function validateSlogan(value: string): string | null {
  * shows the entry's state instead of the form. A 409 (sent meanwhile, e.g. in another tab) asks the
  * panel to reload the own entry.
  */
-export function SloganForm({
-  challengeId,
-  onSaved,
-  onAlreadySubmitted,
-}: EntryFormProps) {
+export function SloganForm({ challengeId, onSaved, onAlreadySubmitted }: EntryFormProps) {
   const inputId = useId();
   const errorId = useId();
   const counterId = useId();

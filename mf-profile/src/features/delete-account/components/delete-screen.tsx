@@ -42,8 +42,8 @@ export function DeleteScreen() {
       <FormStack>
         <p>Willst du dein Konto wirklich löschen?</p>
         <p>
-          Dein Name, deine Adresse, deine Telefonnummer und dein Zugang werden sofort gelöscht. Die Punkte deines Vereins bleiben
-          erhalten, und der Verein kann danach neu angemeldet werden. Das Löschen lässt sich nicht rückgängig machen.
+          Dein Name, deine Adresse, deine Telefonnummer und dein Zugang werden sofort gelöscht. Die Punkte deines Vereins bleiben erhalten,
+          und der Verein kann danach neu angemeldet werden. Das Löschen lässt sich nicht rückgängig machen.
         </p>
         {failed && <FormMessage tone="error">{DELETE_FAILED}</FormMessage>}
         <Button variant="secondary" block disabled={busy} aria-busy={busy || undefined} onClick={() => void onDelete()}>

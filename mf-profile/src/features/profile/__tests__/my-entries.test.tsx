@@ -58,13 +58,11 @@ it('lists every entry with its challenge, what was sent, its state, votes, place
   await screen.findByRole('article', { name: 'Dein Vereinsspruch' });
   expect(xhr.mock.calls.find(([url]) => url.pathname === '/api/me/participations')![1].headers.authorization).toBe('Bearer access');
   // The season's order, each under its #n.
-  expect(within(section()).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-    'Dein Vereinsspruch',
-    'Schönster Jubel',
-    'Wie viele Zuschauer?',
-    'Torjäger',
-    'Schlachtruf',
-  ]);
+  expect(
+    within(section())
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent),
+  ).toEqual(['Dein Vereinsspruch', 'Schönster Jubel', 'Wie viele Zuschauer?', 'Torjäger', 'Schlachtruf']);
 
   const published = item('Dein Vereinsspruch');
   expect(published).toHaveTextContent('Challenge #1: Spruch');
@@ -72,11 +70,17 @@ it('lists every entry with its challenge, what was sent, its state, votes, place
   expect(published).toHaveTextContent('„Wir sind der Verein!“');
   expect(published).toHaveTextContent('1.234 Stimmen');
   expect(published).toHaveTextContent('Platz 3 · 8 Punkte');
-  expect(within(published).getByRole('link', { name: 'Zum Beitrag: Dein Vereinsspruch' })).toHaveAttribute('href', '/challenge/challenge-spruch/p-spruch');
+  expect(within(published).getByRole('link', { name: 'Zum Beitrag: Dein Vereinsspruch' })).toHaveAttribute(
+    'href',
+    '/challenge/challenge-spruch/p-spruch',
+  );
 
   const pending = item('Schönster Jubel');
   expect(pending).toHaveTextContent('Status: Wird geprüft');
-  expect(within(pending).getByRole('img', { name: 'Euer Bild zu „Schönster Jubel“' })).toHaveAttribute('src', 'http://localhost/media/uploads/k.w320.webp');
+  expect(within(pending).getByRole('img', { name: 'Euer Bild zu „Schönster Jubel“' })).toHaveAttribute(
+    'src',
+    'http://localhost/media/uploads/k.w320.webp',
+  );
   expect(pending).toHaveTextContent('Wird in Kürze freigeschaltet');
   expect(within(pending).queryByRole('link', { name: /Zum Beitrag/ })).not.toBeInTheDocument();
   expect(within(pending).queryByRole('button', { name: /Teile/ })).not.toBeInTheDocument();
@@ -115,8 +119,14 @@ it('opens the share kit of a published entry on demand: the WhatsApp text with i
     // Voting is over: the entry is shown off rather than voted for.
     'Schau dir unseren Spruch bei der Punktejagd an! Dein Vereinsspruch: http://localhost/challenge/challenge-spruch/p-spruch?via=whatsapp',
   );
-  expect(within(published).getByRole('link', { name: 'Story-Bild herunterladen' })).toHaveAttribute('href', '/share/story/challenge-spruch/p-spruch.png');
-  expect(within(published).getByRole('link', { name: 'Plakat (PDF) herunterladen' })).toHaveAttribute('href', '/share/poster/challenge-spruch/p-spruch.pdf');
+  expect(within(published).getByRole('link', { name: 'Story-Bild herunterladen' })).toHaveAttribute(
+    'href',
+    '/share/story/challenge-spruch/p-spruch.png',
+  );
+  expect(within(published).getByRole('link', { name: 'Plakat (PDF) herunterladen' })).toHaveAttribute(
+    'href',
+    '/share/poster/challenge-spruch/p-spruch.pdf',
+  );
   expect(within(published).getByRole('button', { name: 'Teilen' })).toBeInTheDocument();
   await user.click(share);
   expect(within(published).queryByLabelText('Text für WhatsApp')).not.toBeInTheDocument();
@@ -136,7 +146,8 @@ it('shows that it loads, and when loading fails offers to load again; the form s
   let fail = true;
   mockXhr({
     [ME_PATH]: { body: me() },
-    [MY_ENTRIES_GET]: () => (fail ? { status: 500, body: { code: 'InternalError', message: 'x' } } : { body: { yearId: 'year-2026', entries: [entries[0]] } }),
+    [MY_ENTRIES_GET]: () =>
+      fail ? { status: 500, body: { code: 'InternalError', message: 'x' } } : { body: { yearId: 'year-2026', entries: [entries[0]] } },
   });
   renderProfile();
   await screen.findByLabelText('Vorname');

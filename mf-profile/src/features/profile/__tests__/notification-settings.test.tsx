@@ -24,18 +24,16 @@ it('shows one switch per kind with its label and description, all on, and that c
   renderProfile();
   const results = await screen.findByRole('switch', { name: 'Ergebnisse' });
   expect(section()).toHaveAttribute('id', 'benachrichtigungen');
-  expect(within(section()).getAllByRole('switch').map((s) => s.getAttribute('aria-checked') ?? String((s as HTMLInputElement).checked))).toEqual([
-    'true',
-    'true',
-    'true',
-    'true',
-  ]);
-  expect(within(section()).getAllByRole('switch').map((s) => s.closest('li')!.querySelector('label')!.textContent)).toEqual([
-    'Challenges und Erinnerungen',
-    'Meine Beiträge',
-    'Ergebnisse',
-    'Nachrichten der Veranstalter',
-  ]);
+  expect(
+    within(section())
+      .getAllByRole('switch')
+      .map((s) => s.getAttribute('aria-checked') ?? String((s as HTMLInputElement).checked)),
+  ).toEqual(['true', 'true', 'true', 'true']);
+  expect(
+    within(section())
+      .getAllByRole('switch')
+      .map((s) => s.closest('li')!.querySelector('label')!.textContent),
+  ).toEqual(['Challenges und Erinnerungen', 'Meine Beiträge', 'Ergebnisse', 'Nachrichten der Veranstalter']);
   expect(results).toHaveAccessibleDescription(/Euer Platz und eure Punkte/);
   expect(section()).toHaveTextContent('Codes zur Anmeldung und Sicherheitsmails bekommst du immer.');
 });
@@ -78,7 +76,8 @@ it('a failed save puts the switch back and says so in German; a new try works', 
   mockXhr({
     ...base,
     [SETTINGS_GET]: { body: ALL_ON },
-    [SETTINGS_PUT]: (_url, init) => (fail ? { status: 500, body: { code: 'InternalError', message: 'x' } } : { body: JSON.parse(init.body!) }),
+    [SETTINGS_PUT]: (_url, init) =>
+      fail ? { status: 500, body: { code: 'InternalError', message: 'x' } } : { body: JSON.parse(init.body!) },
   });
   renderProfile();
   const entries = await screen.findByRole('switch', { name: 'Meine Beiträge' });

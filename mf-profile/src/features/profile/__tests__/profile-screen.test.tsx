@@ -65,7 +65,9 @@ it('checks a new password and its repeat', async () => {
   await user.type(field('Neues Passwort (optional)'), 'kurz');
   await user.tab();
   expect(
-    screen.getByText('Das Passwort muss mindestens 8 Zeichen lang sein und einen Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen enthalten'),
+    screen.getByText(
+      'Das Passwort muss mindestens 8 Zeichen lang sein und einen Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen enthalten',
+    ),
   ).toBeInTheDocument();
   await user.clear(field('Neues Passwort (optional)'));
   await user.type(field('Neues Passwort (optional)'), 'Neues#Pass1');
@@ -115,7 +117,10 @@ it('saves without a password when none was typed, with the loaded updatedAt, and
 
 it('sends a typed new password and empties the fields afterwards', async () => {
   const user = userEvent.setup();
-  const xhr = mockApi({ [ME_PATH]: { body: me() }, [PROFILE_PUT]: { body: { fields: me().fields, updatedAt: '2026-04-02T10:00:00.000Z' } } });
+  const xhr = mockApi({
+    [ME_PATH]: { body: me() },
+    [PROFILE_PUT]: { body: { fields: me().fields, updatedAt: '2026-04-02T10:00:00.000Z' } },
+  });
   renderProfile();
   await loaded();
   await user.type(field('Neues Passwort (optional)'), 'Neues#Pass1');
@@ -131,7 +136,9 @@ it('a stale updatedAt (409) asks to reload; reloading shows the current data', a
   const user = userEvent.setup();
   let loads = 0;
   const xhr = mockApi({
-    [ME_PATH]: () => ({ body: ++loads === 1 ? me() : me({ fields: { ...me().fields, firstname: 'Eri' }, updatedAt: '2026-04-05T10:00:00.000Z' }) }),
+    [ME_PATH]: () => ({
+      body: ++loads === 1 ? me() : me({ fields: { ...me().fields, firstname: 'Eri' }, updatedAt: '2026-04-05T10:00:00.000Z' }),
+    }),
     [PROFILE_PUT]: { status: 409, body: { code: 'Conflict', message: 'stale' } },
   });
   renderProfile();

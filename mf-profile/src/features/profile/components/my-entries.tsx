@@ -162,7 +162,9 @@ function EntryItem({ entry }: { entry: MyEntryDto }) {
   const kind = kindOf(entry);
   const { challenge } = entry;
   const shareable: Shareable | null =
-    entry.state === 'published' && entry.participationId !== null && (kind === 'slogan' || kind === 'picture') ? { ...entry, participationId: entry.participationId } : null;
+    entry.state === 'published' && entry.participationId !== null && (kind === 'slogan' || kind === 'picture')
+      ? { ...entry, participationId: entry.participationId }
+      : null;
   const facts = factsOf(entry);
   const number = kind === 'estimate' || kind === 'goals' ? entry.estimate : null;
 

@@ -32,7 +32,12 @@ export default function MyEntryShare({ entry }: MyEntryShareProps) {
         <ButtonAnchor variant="outline" href={sharePaths.poster(challengeId, entry.participationId)} download>
           Plakat (PDF) herunterladen
         </ButtonAnchor>
-        <ShareButton title={headline} text={kindOf(entry) === 'slogan' ? (entry.slogan ?? undefined) : undefined} url={url} linkLabel="Link zum Beitrag" />
+        <ShareButton
+          title={headline}
+          text={kindOf(entry) === 'slogan' ? (entry.slogan ?? undefined) : undefined}
+          url={url}
+          linkLabel="Link zum Beitrag"
+        />
       </ShareActions>
     </>
   );

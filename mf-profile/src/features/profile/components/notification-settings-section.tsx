@@ -1,6 +1,13 @@
 import { css, type Theme } from '@emotion/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ACCOUNT_NOTIFICATION_KINDS, isApiError, Link, NOTIFICATION_KIND_TEXTS, paths, type AccountNotificationKind } from '@erd/shared-contracts';
+import {
+  ACCOUNT_NOTIFICATION_KINDS,
+  isApiError,
+  Link,
+  NOTIFICATION_KIND_TEXTS,
+  paths,
+  type AccountNotificationKind,
+} from '@erd/shared-contracts';
 import type { NotificationSettingsDto } from '@erd/shared-contracts/schemas';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { FormGroupTitle, FormMessage } from '@erd/shared-contracts/forms';
@@ -67,7 +74,8 @@ export function NotificationSettingsSection() {
 
   // The mails link here: the section appears after the profile has loaded, later than the browser looks for the anchor.
   useEffect(() => {
-    if (load.status === 'ready' && window.location.hash === `#${NOTIFICATIONS_ANCHOR}`) section.current?.scrollIntoView?.({ block: 'start' });
+    if (load.status === 'ready' && window.location.hash === `#${NOTIFICATIONS_ANCHOR}`)
+      section.current?.scrollIntoView?.({ block: 'start' });
   }, [load.status]);
 
   const change = useCallback(async (kind: AccountNotificationKind, on: boolean) => {

@@ -4,7 +4,17 @@ import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
 import { isApiError, Link, paths, useSession, type MeDto, type ProfileUpdateInput } from '@erd/shared-contracts';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
-import { FormGroupTitle, FormLinks, FormMessage, formMessages, FormPage, FormStack, LinkButton, ProfileFields, type ProfileFieldValues } from '@erd/shared-contracts/forms';
+import {
+  FormGroupTitle,
+  FormLinks,
+  FormMessage,
+  formMessages,
+  FormPage,
+  FormStack,
+  LinkButton,
+  ProfileFields,
+  type ProfileFieldValues,
+} from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { optionalPassword, optionalPasswordRepeat } from '../../../lib/validators';
 import { getMe } from '../api/get-me';
@@ -20,7 +30,8 @@ export const profileTexts = {
   stale: 'Deine Daten wurden inzwischen an anderer Stelle geändert. Lade sie neu und speichere deine Änderungen danach noch einmal.',
   loadFailed: 'Deine Daten konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.',
   sessionEnded: 'Deine Sitzung ist abgelaufen. Bitte logge dich erneut ein.',
-  passwordUnavailable: 'Dein Passwort kann hier gerade nicht geändert werden. Über „Passwort vergessen?“ beim Einloggen kannst du ein neues festlegen.',
+  passwordUnavailable:
+    'Dein Passwort kann hier gerade nicht geändert werden. Über „Passwort vergessen?“ beim Einloggen kannst du ein neues festlegen.',
 } as const;
 
 const teamLabels = { m: 'Herren', w: 'Damen' } as const;

@@ -1,7 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionData } from '@erd/shared-contracts';
-import { loggedInSession, mockFetch, mockXhr, renderWithProviders, type FakeResponse, type FakeXhrInit } from '@erd/shared-contracts/testing';
+import {
+  loggedInSession,
+  mockFetch,
+  mockXhr,
+  renderWithProviders,
+  type FakeResponse,
+  type FakeXhrInit,
+} from '@erd/shared-contracts/testing';
 import ClubPage from '../../../exposes/club-page';
 import { apiRoutes, club, overallRows } from '../../../testing/fixtures';
 import { fansCountText } from '../components/fan-card';
@@ -17,7 +24,13 @@ const me = (clubId: string): FakeResponse => ({
   body: {
     sub: 'user-1',
     email: 'trainer@tsv-eching.example',
-    fields: { firstname: 'Max', lastname: 'Muster', street: 'Weg 1', city: 'Eching', club: { id: clubId, linkType: 'Object', type: 'Link' } },
+    fields: {
+      firstname: 'Max',
+      lastname: 'Muster',
+      street: 'Weg 1',
+      city: 'Eching',
+      club: { id: clubId, linkType: 'Object', type: 'Link' },
+    },
     club: null,
     updatedAt: '2026-05-01T10:00:00.000Z',
   },

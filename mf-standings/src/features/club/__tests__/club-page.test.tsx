@@ -32,7 +32,13 @@ const memberOf = (clubId: string): SessionData => {
       body: {
         sub: 'user-1',
         email: 'trainer@tsv-eching.example',
-        fields: { firstname: 'Max', lastname: 'Muster', street: 'Weg 1', city: 'Eching', club: { id: clubId, linkType: 'Object', type: 'Link' } },
+        fields: {
+          firstname: 'Max',
+          lastname: 'Muster',
+          street: 'Weg 1',
+          city: 'Eching',
+          club: { id: clubId, linkType: 'Object', type: 'Link' },
+        },
         club: null,
         updatedAt: '2026-05-01T10:00:00.000Z',
       },
@@ -60,8 +66,16 @@ it('shows the club with team, number, website, default shield and its overall pl
   expect(website.getAttribute('rel')).toContain('noopener');
 
   const overall = screen.getByRole('region', { name: 'Gesamtwertung' });
-  expect(within(overall).getAllByRole('term').map((t) => t.textContent)).toEqual(['Platz', 'Punkte']);
-  expect(within(overall).getAllByRole('definition').map((d) => d.textContent)).toEqual(['1.', '245']);
+  expect(
+    within(overall)
+      .getAllByRole('term')
+      .map((t) => t.textContent),
+  ).toEqual(['Platz', 'Punkte']);
+  expect(
+    within(overall)
+      .getAllByRole('definition')
+      .map((d) => d.textContent),
+  ).toEqual(['1.', '245']);
   expect(within(overall).getByRole('link', { name: 'Zur Gesamttabelle' })).toHaveAttribute('href', '/tabelle');
   expect(document.title).toBe('TSV Eching');
   expect(fetch).toHaveBeenCalledWith(
@@ -111,7 +125,9 @@ it('says there are no points yet when nothing is published, and shows no result 
   expect(screen.queryByRole('link', { name: 'Zur Gesamttabelle' })).not.toBeInTheDocument();
   // the empty result cards say what comes there, and the next step (issue 24)
   const results = screen.getByRole('region', { name: 'Ergebnisse je Challenge' });
-  expect(results).toHaveTextContent('Noch keine Ergebnisse: Sobald eine Challenge ausgewertet ist, bei der dieser Verein mitgemacht hat, steht sein Ergebnis hier.');
+  expect(results).toHaveTextContent(
+    'Noch keine Ergebnisse: Sobald eine Challenge ausgewertet ist, bei der dieser Verein mitgemacht hat, steht sein Ergebnis hier.',
+  );
   expect(within(results).getByRole('link', { name: 'Zu den Challenges' })).toHaveAttribute('href', '/challenge');
 });
 
@@ -120,7 +136,11 @@ it("the club's own member reads of their own results to come", async () => {
   renderClub('club-1', memberOf('club-1'));
 
   const results = await screen.findByRole('region', { name: 'Ergebnisse je Challenge' });
-  await waitFor(() => expect(results).toHaveTextContent('Noch keine Ergebnisse: Sobald eine Challenge ausgewertet ist, bei der ihr mitgemacht habt, steht euer Ergebnis hier.'));
+  await waitFor(() =>
+    expect(results).toHaveTextContent(
+      'Noch keine Ergebnisse: Sobald eine Challenge ausgewertet ist, bei der ihr mitgemacht habt, steht euer Ergebnis hier.',
+    ),
+  );
   expect(within(results).getByRole('link', { name: 'Zu den Challenges' })).toHaveAttribute('href', '/challenge');
   expect(within(results).queryByRole('article')).not.toBeInTheDocument();
 });
@@ -144,7 +164,13 @@ it('shows one result card per finished challenge whose published results list th
           row('club-7', 'FC Füssen', 1, 100, { estimate: 3850, rightEstimate: 3847 }),
           row('club-1', 'TSV Eching', 2, 80, { estimate: 3900, rightEstimate: 3847 }),
         ],
-        'challenge-jubel': [row('club-1', 'TSV Eching', 1, 100, { votes: 1234, picture: '/media/uploads/jubel-eching-w640.webp', participationId: 'p-jubel-1' })],
+        'challenge-jubel': [
+          row('club-1', 'TSV Eching', 1, 100, {
+            votes: 1234,
+            picture: '/media/uploads/jubel-eching-w640.webp',
+            participationId: 'p-jubel-1',
+          }),
+        ],
         // published, but without this club
         'challenge-tore': [row('club-2', 'TSV Grünwald', 1, 100, { estimate: 31 })],
         'challenge-schlachtruf': [
@@ -184,7 +210,10 @@ it('shows one result card per finished challenge whose published results list th
   const thumbnail = within(picture).getByRole('img', { name: 'Bild von TSV Eching (Herren) zu „Euer schönster Jubel“' });
   expect(thumbnail).toHaveAttribute('src', 'http://localhost/media/uploads/jubel-eching-w640.webp');
   expect(thumbnail).toHaveAttribute('loading', 'lazy');
-  expect(within(picture).getByRole('link', { name: 'Zum Bild (#2 Euer schönster Jubel)' })).toHaveAttribute('href', '/challenge/challenge-jubel/p-jubel-1');
+  expect(within(picture).getByRole('link', { name: 'Zum Bild (#2 Euer schönster Jubel)' })).toHaveAttribute(
+    'href',
+    '/challenge/challenge-jubel/p-jubel-1',
+  );
   // the estimate card has neither a picture nor an entry link
   expect(within(estimate).queryByRole('img')).not.toBeInTheDocument();
   expect(within(estimate).queryByRole('link')).not.toBeInTheDocument();
@@ -229,11 +258,27 @@ describe("'Schätzung' for visitors, 'Deine Schätzung' for the club's own membe
     // A member: the club is known (asked once).
     if (session) await waitFor(() => expect(meCalls).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(within(estimate).getAllByRole('term').map((t) => t.textContent)).toEqual(['Schätzung', 'Richtige Antwort', 'Platz', 'Punkte']);
-    expect(within(estimate).getAllByRole('definition').map((d) => d.textContent)).toEqual(['3.850', '3.847', '1.', '100']);
+    expect(
+      within(estimate)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Schätzung', 'Richtige Antwort', 'Platz', 'Punkte']);
+    expect(
+      within(estimate)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['3.850', '3.847', '1.', '100']);
     // goals ranked by the highest number: no right answer in the file, none shown
-    expect(within(goals).getAllByRole('term').map((t) => t.textContent)).toEqual(['Tore', 'Platz', 'Punkte']);
-    expect(within(goals).getAllByRole('definition').map((d) => d.textContent)).toEqual(['31', '3.', '65']);
+    expect(
+      within(goals)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Tore', 'Platz', 'Punkte']);
+    expect(
+      within(goals)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['31', '3.', '65']);
     expect(screen.queryByText(/^Deine/)).not.toBeInTheDocument();
   });
 
@@ -264,10 +309,18 @@ it('leaves out what a row does not give, and never puts a non-web address into a
   renderClub('club-1');
 
   const [picture, slogan] = within(await screen.findByRole('region', { name: 'Ergebnisse je Challenge' })).getAllByRole('article');
-  expect(within(picture).getAllByRole('term').map((t) => t.textContent)).toEqual(['Platz', 'Punkte']);
+  expect(
+    within(picture)
+      .getAllByRole('term')
+      .map((t) => t.textContent),
+  ).toEqual(['Platz', 'Punkte']);
   expect(within(picture).queryByRole('img')).not.toBeInTheDocument();
   expect(within(picture).queryByRole('link')).not.toBeInTheDocument();
-  expect(within(slogan).getAllByRole('term').map((t) => t.textContent)).toEqual(['Stimmen', 'Platz', 'Punkte']);
+  expect(
+    within(slogan)
+      .getAllByRole('term')
+      .map((t) => t.textContent),
+  ).toEqual(['Stimmen', 'Platz', 'Punkte']);
   expect(slogan.querySelector('blockquote')).toBeNull();
   expect(document.querySelector('img[src^="javascript"]')).toBeNull();
 });
@@ -276,7 +329,9 @@ it('shows a note when the picture does not load', async () => {
   mockFetch(
     apiRoutes({
       clubs: [eching],
-      challengeResults: { 'challenge-jubel': [row('club-1', 'TSV Eching', 1, 100, { votes: 9, picture: 'https://cdn.example/jubel-w640.webp' })] },
+      challengeResults: {
+        'challenge-jubel': [row('club-1', 'TSV Eching', 1, 100, { votes: 9, picture: 'https://cdn.example/jubel-w640.webp' })],
+      },
     }),
   );
   renderClub('club-1');

@@ -65,7 +65,9 @@ export async function getClubPage(clubId: string): Promise<ClubPageView> {
   const standingsLoad = spaceLoad.then((space) => (space ? loadStandings(space) : null));
   standingsLoad.catch(() => undefined);
   // Issue 26: the ended seasons in one small answer (not a result file per season and challenge).
-  const earlierLoad = getJson<PublicClubSeasonsDto>(resolveServiceUrl(clubSeasonsUrl(clubId))).catch((): PublicClubSeasonsDto | null => null);
+  const earlierLoad = getJson<PublicClubSeasonsDto>(resolveServiceUrl(clubSeasonsUrl(clubId))).catch(
+    (): PublicClubSeasonsDto | null => null,
+  );
   const [club, space] = await Promise.all([contentApi().getClub(clubId), spaceLoad]);
   if (!club) return { kind: 'not-found' };
   const earlierAnswer = await earlierLoad;

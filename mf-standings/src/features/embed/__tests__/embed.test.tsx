@@ -39,11 +39,11 @@ it('mounts the top N into a shadow root, loads everything from our server and un
   expect(shadow).not.toBeNull();
 
   const list = await within(shadow).findByRole('list', { name: 'Gesamttabelle: die ersten 3' });
-  expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-    'Platz 1.TSV EchingHerren245 Punkte',
-    'Platz 2.TSV GrünwaldHerren210 Punkte',
-    'Platz 3.FC DingolfingHerren180 Punkte',
-  ]);
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['Platz 1.TSV EchingHerren245 Punkte', 'Platz 2.TSV GrünwaldHerren210 Punkte', 'Platz 3.FC DingolfingHerren180 Punkte']);
   expect(within(list).getByRole('link', { name: 'TSV Eching' })).toHaveAttribute('href', `${BASE}/club/club-1`);
   expect(list.querySelector('img')).toHaveAttribute('src', `${BASE}/media/logos/tsv-eching.svg`);
   expect(within(shadow).getByRole('link', { name: 'Zur Gesamttabelle' })).toHaveAttribute('href', `${BASE}/tabelle`);
@@ -107,11 +107,11 @@ it('shows the team with every row (the same club as Herren and Damen)', async ()
     window.PunktejagdStandings!.mount(element, { baseUrl: BASE, limit: 3, refreshSeconds: 0 });
   });
   const list = await within(shadowOf(element)).findByRole('list', { name: 'Gesamttabelle: die ersten 3' });
-  expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-    'Platz 1.TSV EchingHerren245 Punkte',
-    'Platz 2.TSV EchingDamen210 Punkte',
-    'Platz 2.FC DingolfingHerren210 Punkte',
-  ]);
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['Platz 1.TSV EchingHerren245 Punkte', 'Platz 2.TSV EchingDamen210 Punkte', 'Platz 2.FC DingolfingHerren210 Punkte']);
   act(() => window.PunktejagdStandings!.unmount(element));
 });
 
@@ -136,7 +136,10 @@ describe('refreshing', () => {
   /** The overall file as the server publishes it: a version (ETag) and its rows. */
   function publishedFile(rows: StandingRowDto[], etag: string) {
     const file = { rows, etag };
-    const handler = (): FakeResponse => ({ body: file.rows, headers: { etag: file.etag, 'last-modified': 'Tue, 24 Nov 2026 10:00:00 GMT' } });
+    const handler = (): FakeResponse => ({
+      body: file.rows,
+      headers: { etag: file.etag, 'last-modified': 'Tue, 24 Nov 2026 10:00:00 GMT' },
+    });
     const publish = (next: StandingRowDto[], nextEtag: string) => {
       file.rows = next;
       file.etag = nextEtag;
@@ -152,7 +155,11 @@ describe('refreshing', () => {
     });
 
   const topThree = [row('club-1', 'TSV Eching', 1, 245), row('club-2', 'TSV Grünwald', 2, 210), row('club-3', 'FC Dingolfing', 3, 180)];
-  const afterNextChallenge = [row('club-3', 'FC Dingolfing', 1, 280), row('club-1', 'TSV Eching', 2, 250), row('club-2-w', 'TSV Grünwald', 3, 215, { team: 'w' })];
+  const afterNextChallenge = [
+    row('club-3', 'FC Dingolfing', 1, 280),
+    row('club-1', 'TSV Eching', 2, 250),
+    row('club-2-w', 'TSV Grünwald', 3, 215, { team: 'w' }),
+  ];
 
   beforeEach(() => {
     jest.useFakeTimers();
@@ -167,7 +174,10 @@ describe('refreshing', () => {
       widget = window.PunktejagdStandings!.mount(element, { baseUrl: BASE, limit: 3, refreshSeconds: 30 });
     });
     const shadow = shadowOf(element);
-    const names = () => within(within(shadow).getByRole('list')).getAllByRole('link').map((a) => a.textContent);
+    const names = () =>
+      within(within(shadow).getByRole('list'))
+        .getAllByRole('link')
+        .map((a) => a.textContent);
     await waitFor(() => expect(names()).toEqual(['TSV Eching', 'TSV Grünwald', 'FC Dingolfing']));
     expect(overallCalls(fetch)).toHaveLength(1);
 
@@ -310,7 +320,10 @@ describe('pinned to a season (issue 26)', () => {
   afterEach(() => resetPublicSeasons());
 
   it('data-season="2025" shows that season’s final table and links to /tabelle?saison=2025', async () => {
-    const fetch = mockFetch({ 'GET /config.json': { body: config }, ...apiRoutes({ overall: overallRows, archive: { overall: archive } }) });
+    const fetch = mockFetch({
+      'GET /config.json': { body: config },
+      ...apiRoutes({ overall: overallRows, archive: { overall: archive } }),
+    });
     const element = host();
     Object.assign(element.dataset, { punktejagdStandings: '', baseUrl: BASE, limit: '2', refresh: '0', season: '2025' });
     await act(async () => {
@@ -318,7 +331,11 @@ describe('pinned to a season (issue 26)', () => {
     });
     const shadow = shadowOf(element);
     const list = await within(shadow).findByRole('list', { name: 'Gesamttabelle 2025: die ersten 2' });
-    expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual(['FC Füssen', 'TSV Grünwald']);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['FC Füssen', 'TSV Grünwald']);
     expect(within(shadow).getByRole('heading', { name: 'Gesamttabelle 2025' })).toBeInTheDocument();
     expect(within(shadow).getByRole('link', { name: 'Zur Gesamttabelle 2025' })).toHaveAttribute('href', `${BASE}/tabelle?saison=2025`);
     const urls = fetch.mock.calls.map(([input]) => String(input));

@@ -15,7 +15,12 @@ interface Keyed {
  * again if a poll was skipped. A failed first load is tried again at the next poll. Everything
  * stops when the widget unmounts.
  */
-export function useLiveTopStandings(baseUrl: string, limit: number, refreshSeconds: number, season: number | null = null): LiveStandingsState {
+export function useLiveTopStandings(
+  baseUrl: string,
+  limit: number,
+  refreshSeconds: number,
+  season: number | null = null,
+): LiveStandingsState {
   const key = `${baseUrl}#${limit}#${refreshSeconds}#${season ?? ''}`;
   const [current, setCurrent] = useState<Keyed | null>(null);
 

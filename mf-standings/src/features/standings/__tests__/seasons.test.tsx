@@ -22,9 +22,17 @@ const renderAt = (route: string) =>
     { route, path: '/tabelle/*' },
   );
 
-const archiveRows = [row('club-7', 'FC Füssen', 1, 300), row('club-2', 'TSV Grünwald', 2, 250), row('club-9', 'TuS Holzkirchen', 3, 90), row('club-1', 'TSV Eching', 4, 10)];
+const archiveRows = [
+  row('club-7', 'FC Füssen', 1, 300),
+  row('club-2', 'TSV Grünwald', 2, 250),
+  row('club-9', 'TuS Holzkirchen', 3, 90),
+  row('club-1', 'TSV Eching', 4, 10),
+];
 const canonical = () => document.head.querySelector('link[rel="canonical"]')?.getAttribute('href');
-const podiumNames = () => within(screen.getByRole('list', { name: 'Podium' })).getAllByRole('listitem').map((item) => within(item).getByRole('link').textContent);
+const podiumNames = () =>
+  within(screen.getByRole('list', { name: 'Podium' }))
+    .getAllByRole('listitem')
+    .map((item) => within(item).getByRole('link').textContent);
 
 beforeEach(() => {
   document.head.innerHTML = '<link rel="canonical" href="https://punktejagd.example/tabelle">';
@@ -70,7 +78,10 @@ it('switches between the seasons with links; the current season’s /tabelle sta
   await userEvent.click(tabs[1]!);
   expect(await screen.findByRole('heading', { level: 1, name: 'Gesamttabelle 2025' })).toBeInTheDocument();
   expect(screen.getByRole('status', { name: 'Adresse' })).toHaveTextContent('/tabelle?saison=2025');
-  expect(within(screen.getByRole('navigation', { name: 'Saison' })).getByRole('link', { name: 'Saison 2025' })).toHaveAttribute('aria-current', 'page');
+  expect(within(screen.getByRole('navigation', { name: 'Saison' })).getByRole('link', { name: 'Saison 2025' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   await userEvent.click(within(screen.getByRole('navigation', { name: 'Saison' })).getByRole('link', { name: 'Saison 2026' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Gesamttabelle' })).toBeInTheDocument();
@@ -99,7 +110,12 @@ it('an ended season’s challenge has its table under its #n, with a link back t
   mockFetch(
     apiRoutes({
       archive: { overall: archiveRows },
-      challengeResults: { 'a25-spruch': [row('club-7', 'FC Füssen', 1, 100, { votes: 40, slogan: 'Allez!' }), row('club-1', 'TSV Eching', 2, 80, { votes: 12 })] },
+      challengeResults: {
+        'a25-spruch': [
+          row('club-7', 'FC Füssen', 1, 100, { votes: 40, slogan: 'Allez!' }),
+          row('club-1', 'TSV Eching', 2, 80, { votes: 12 }),
+        ],
+      },
     }),
   );
   renderAt('/tabelle/a25-spruch');
@@ -110,7 +126,9 @@ it('an ended season’s challenge has its table under its #n, with a link back t
   expect(screen.getByText('Saison 2025 – beendet')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Zur Gesamttabelle 2025' })).toHaveAttribute('href', '/tabelle?saison=2025');
   expect(podiumNames()).toEqual(['FC Füssen', 'TSV Eching']);
-  expect(within(screen.getByRole('navigation', { name: 'Tabelle je Challenge' })).getByRole('link', { name: '#2 Spruch des Jahres' })).toHaveAttribute('aria-current', 'page');
+  expect(
+    within(screen.getByRole('navigation', { name: 'Tabelle je Challenge' })).getByRole('link', { name: '#2 Spruch des Jahres' }),
+  ).toHaveAttribute('aria-current', 'page');
   // the challenge's page keeps the server's canonical address (its path is stable)
   expect(canonical()).toBe('https://punktejagd.example/tabelle');
 });

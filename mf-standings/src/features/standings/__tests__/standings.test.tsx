@@ -19,7 +19,10 @@ const renderAt = (route: string) =>
     { route, path: '/tabelle/*' },
   );
 
-const names = (list: HTMLElement) => within(list).getAllByRole('listitem').map((item) => within(item).getByRole('link').textContent);
+const names = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((item) => within(item).getByRole('link').textContent);
 
 afterEach(() => {
   document.title = '';
@@ -62,7 +65,11 @@ it('shows the overall table: top three on the podium in reading order 1-2-3, the
 
   // the finished challenges (#1–#4), not the upcoming #5
   const perChallenge = screen.getByRole('navigation', { name: 'Tabelle je Challenge' });
-  expect(within(perChallenge).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+  expect(
+    within(perChallenge)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]),
+  ).toEqual([
     ['#1 Volle Hütte beim Pokalfinale', '/tabelle/challenge-pokalfinale'],
     ['#2 Euer schönster Jubel', '/tabelle/challenge-jubel'],
     ['#3 Torfabrik', '/tabelle/challenge-tore'],
@@ -125,7 +132,11 @@ it("shows a challenge's table under its #n and headline, with a link to the over
   expect(await screen.findByRole('heading', { level: 1, name: '#2 Euer schönster Jubel' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Zur Gesamttabelle' })).toHaveAttribute('href', '/tabelle');
   const podium = screen.getByRole('list', { name: 'Podium' });
-  expect(within(podium).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+  expect(
+    within(podium)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
     'Platz 1.1FC DingolfingHerrenStimmen 80geteilter 1. Platz100 Punkte',
     'Platz 1.1TSV EchingHerrenStimmen 80geteilter 1. Platz100 Punkte',
     'Platz 3.3TSV GrünwaldDamenStimmen 1.23465 Punkte',
@@ -186,7 +197,9 @@ it("shows what each club entered in a challenge's table: the estimate in small p
 
   expect(await screen.findByRole('heading', { level: 1, name: '#1 Volle Hütte beim Pokalfinale' })).toBeInTheDocument();
   expect(screen.getByText('Richtige Antwort:').parentElement).toHaveTextContent('Richtige Antwort: 3.847');
-  expect(within(screen.getByRole('list', { name: 'Podium' })).getAllByRole('listitem')[1]).toHaveTextContent('TSV EchingHerrenSchätzung 3.900');
+  expect(within(screen.getByRole('list', { name: 'Podium' })).getAllByRole('listitem')[1]).toHaveTextContent(
+    'TSV EchingHerrenSchätzung 3.900',
+  );
   const [fourth] = within(screen.getByRole('list', { name: 'Weitere Plätze' })).getAllByRole('listitem');
   expect(fourth.textContent).toBe('Platz 4.FC DingolfingDamenSchätzung 12.00055 Punkte');
 });
@@ -197,7 +210,11 @@ describe('shared places and teams', () => {
     renderAt('/tabelle');
 
     const podium = await screen.findByRole('list', { name: 'Podium' });
-    expect(within(podium).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(podium)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Platz 1.1TSV EchingHerren245 Punkte',
       'Platz 2.2TSV EchingDamengeteilter 2. Platz210 Punkte',
       'Platz 2.2FC DingolfingHerrengeteilter 2. Platz210 Punkte',
@@ -219,7 +236,11 @@ describe('team filter', () => {
     renderAt('/tabelle');
 
     const group = await screen.findByRole('group', { name: 'Team' });
-    expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['all', 'm', 'w']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['all', 'm', 'w']);
     expect(within(group).getByRole('radio', { name: 'Alle' })).toBeChecked();
 
     await userEvent.click(within(group).getByRole('radio', { name: 'Damen' }));
@@ -230,9 +251,11 @@ describe('team filter', () => {
       'Platz 2.2SV MemmelsdorfDamengeteilter 2. Platz180 Punkte',
       'Platz 2.2TSV GrünwaldDamengeteilter 2. Platz180 Punkte',
     ]);
-    expect(within(screen.getByRole('list', { name: 'Weitere Plätze' })).getAllByRole('listitem').map((i) => i.textContent)).toEqual([
-      'Platz 4.FC FüssenDamen100 Punkte',
-    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Weitere Plätze' }))
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Platz 4.FC FüssenDamen100 Punkte']);
     // the links to the challenge tables keep the team
     expect(within(screen.getByRole('navigation', { name: 'Tabelle je Challenge' })).getAllByRole('link')[0]).toHaveAttribute(
       'href',
@@ -241,7 +264,11 @@ describe('team filter', () => {
 
     await userEvent.click(within(group).getByRole('radio', { name: 'Herren' }));
     expect(screen.getByRole('status', { name: 'Adresse' })).toHaveTextContent('/tabelle?team=m');
-    expect(podiumNames()).toEqual(['Platz 1.1TSV EchingHerren245 Punkte', 'Platz 2.2FC DingolfingHerren210 Punkte', 'Platz 3.3ASV ChamHerren150 Punkte']);
+    expect(podiumNames()).toEqual([
+      'Platz 1.1TSV EchingHerren245 Punkte',
+      'Platz 2.2FC DingolfingHerren210 Punkte',
+      'Platz 3.3ASV ChamHerren150 Punkte',
+    ]);
     expect(screen.queryByRole('list', { name: 'Weitere Plätze' })).not.toBeInTheDocument();
 
     await userEvent.click(within(group).getByRole('radio', { name: 'Alle' }));

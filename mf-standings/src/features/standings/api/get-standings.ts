@@ -29,7 +29,9 @@ export type StandingsView =
     };
 
 const fromSeason = (season: PublicSeasonDto): TableChallenge[] =>
-  season.challenges.filter((c) => c.resultsPublished).map(({ id, number, objectTypeId, headline, startDate, endDate }) => ({ id, number, objectTypeId, headline, startDate, endDate }));
+  season.challenges
+    .filter((c) => c.resultsPublished)
+    .map(({ id, number, objectTypeId, headline, startDate, endDate }) => ({ id, number, objectTypeId, headline, startDate, endDate }));
 
 function seasonLinks(seasons: PublicSeasonsDto | null, currentYear: number): SeasonLink[] {
   const links = (seasons?.seasons ?? []).map((s) => ({ year: s.year, current: s.year === currentYear && s.state === 'live' }));
@@ -70,7 +72,13 @@ export async function getStandings(challengeId?: string, season?: number | null)
   if (index >= 0) {
     const rows = await contentApi().getChallengeStandings(challengeId);
     const finished = finishedChallenges(challenges).map(tableChallenge);
-    return { kind: 'table', challenge: tableChallenge({ challenge: challenges[index], number: index + 1 }), rows: sortedRows(rows), finished, ...common };
+    return {
+      kind: 'table',
+      challenge: tableChallenge({ challenge: challenges[index], number: index + 1 }),
+      rows: sortedRows(rows),
+      finished,
+      ...common,
+    };
   }
   const archived = archivedChallenge(seasons, challengeId);
   if (!archived) return { kind: 'not-found' };

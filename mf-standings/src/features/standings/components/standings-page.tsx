@@ -53,11 +53,15 @@ export function StandingsPage() {
     table ? (challenge ? `#${challenge.number} ${challenge.headline}${archive ? ` – Saison ${archive.year}` : ''}` : overallTitle) : null,
   );
   // The server's head names /tabelle for every query: an ended season's table names itself.
-  useCanonicalPath(table && !challenge ? (archive ? paths.seasonStandings(archive.year) : seasonParam !== null ? paths.standings : null) : null);
+  useCanonicalPath(
+    table && !challenge ? (archive ? paths.seasonStandings(archive.year) : seasonParam !== null ? paths.standings : null) : null,
+  );
 
   if (standings.status === 'loading') return <Spinner label="Tabelle wird geladen …" />;
   if (standings.status === 'error') {
-    return <LoadError text="Die Tabelle konnte gerade nicht geladen werden. Bitte versuche es gleich noch einmal." onRetry={standings.reload} />;
+    return (
+      <LoadError text="Die Tabelle konnte gerade nicht geladen werden. Bitte versuche es gleich noch einmal." onRetry={standings.reload} />
+    );
   }
   if (!table) return <NotFoundScreen productName={getRuntimeConfig().productName} />;
 
@@ -66,7 +70,9 @@ export function StandingsPage() {
   const shownYear = archive?.year ?? table.seasons.find((s) => s.current)?.year;
   const overallPath = archive ? paths.seasonStandings(archive.year) : paths.standings;
   const rightAnswer =
-    type === 'bfv-erd-estimate' || type === 'bfv-erd-goals' ? table.rows.find((row) => typeof row.rightEstimate === 'number')?.rightEstimate : undefined;
+    type === 'bfv-erd-estimate' || type === 'bfv-erd-goals'
+      ? table.rows.find((row) => typeof row.rightEstimate === 'number')?.rightEstimate
+      : undefined;
   const podium = rows.slice(0, 3);
   const rest = rows.slice(3);
 
@@ -147,7 +153,11 @@ export function StandingsPage() {
           {archive ? (
             <EmptyState
               title="Keine Tabelle"
-              text={challenge ? 'Für diese Challenge wurden keine Ergebnisse veröffentlicht.' : `Für die Saison ${archive.year} wurde keine Gesamttabelle veröffentlicht.`}
+              text={
+                challenge
+                  ? 'Für diese Challenge wurden keine Ergebnisse veröffentlicht.'
+                  : `Für die Saison ${archive.year} wurde keine Gesamttabelle veröffentlicht.`
+              }
             >
               <ButtonLink
                 to={paths.standings}
@@ -159,41 +169,41 @@ export function StandingsPage() {
               </ButtonLink>
             </EmptyState>
           ) : (
-          <EmptyState title={EMPTY_STANDINGS_TITLE} text={EMPTY_STANDINGS_TEXT}>
-            {challenge?.dto && challengeTimeState(challenge.dto) === 'finished' && !challenge.dto.fields.resultsPublished && (
-              <p
-                css={(theme: Theme) => css`
+            <EmptyState title={EMPTY_STANDINGS_TITLE} text={EMPTY_STANDINGS_TEXT}>
+              {challenge?.dto && challengeTimeState(challenge.dto) === 'finished' && !challenge.dto.fields.resultsPublished && (
+                <p
+                  css={(theme: Theme) => css`
                   margin: 0 0 ${theme.space(2)};
                   font-family: ${theme.fonts.display};
                   font-weight: 800;
                   text-transform: uppercase;
                   color: ${theme.colors.primaryDark};
                 `}
-              >
-                {resultsPendingText(challenge.dto)}
-              </p>
-            )}
-            <ButtonLink
-              to={paths.challenges}
-              css={(theme: Theme) => css`
+                >
+                  {resultsPendingText(challenge.dto)}
+                </p>
+              )}
+              <ButtonLink
+                to={paths.challenges}
+                css={(theme: Theme) => css`
                 margin-top: ${theme.space(4)};
               `}
-            >
-              {TO_CHALLENGES}
-            </ButtonLink>
-            {!challenge && table.lastEnded !== undefined && (
-              <ButtonLink
-                to={paths.seasonStandings(table.lastEnded)}
-                variant="secondary"
-                css={(theme: Theme) => css`
+              >
+                {TO_CHALLENGES}
+              </ButtonLink>
+              {!challenge && table.lastEnded !== undefined && (
+                <ButtonLink
+                  to={paths.seasonStandings(table.lastEnded)}
+                  variant="secondary"
+                  css={(theme: Theme) => css`
                   margin-top: ${theme.space(4)};
                   margin-left: ${theme.space(3)};
                 `}
-              >
-                Abschlusstabelle {table.lastEnded}
-              </ButtonLink>
-            )}
-          </EmptyState>
+                >
+                  Abschlusstabelle {table.lastEnded}
+                </ButtonLink>
+              )}
+            </EmptyState>
           )}
         </Container>
       ) : rows.length === 0 ? (
@@ -217,7 +227,9 @@ export function StandingsPage() {
           `}
         >
           <Container>
-            {rest.length > 0 && <StandingsList key={`${challengeId ?? ''}:${team}`} rows={rest} total={rows.length} shared={shared} type={type} />}
+            {rest.length > 0 && (
+              <StandingsList key={`${challengeId ?? ''}:${team}`} rows={rest} total={rows.length} shared={shared} type={type} />
+            )}
             <div
               css={(theme: Theme) => css`
                 display: flex;

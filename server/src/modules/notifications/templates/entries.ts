@@ -76,7 +76,9 @@ export const ENTRY_TEMPLATES = {
       const vote = isVoteChallenge(challenge.objectTypeId);
       return {
         subject: `Euer Beitrag ist eingegangen – ${challenge.headline}`,
-        preheader: vote ? 'Wir prüfen ihn und sagen dir Bescheid, sobald er online ist.' : 'Die Auswertung folgt nach dem Ende der Challenge.',
+        preheader: vote
+          ? 'Wir prüfen ihn und sagen dir Bescheid, sobald er online ist.'
+          : 'Die Auswertung folgt nach dem Ende der Challenge.',
         blocks: [
           { type: 'heading', text: 'Beitrag eingegangen' },
           { type: 'p', text: `euer Beitrag zur Challenge „${challenge.headline}“ ist bei uns eingegangen.` },
@@ -113,9 +115,15 @@ export const ENTRY_TEMPLATES = {
         preheader: 'Teile ihn jetzt mit Mannschaft, Fans und Familie.',
         blocks: [
           { type: 'heading', text: 'Euer Beitrag ist online' },
-          { type: 'p', text: `euer Beitrag zur Challenge „${headline}“ ist freigeschaltet und für alle zu sehen. Ab sofort könnt ihr ihn teilen.` },
+          {
+            type: 'p',
+            text: `euer Beitrag zur Challenge „${headline}“ ist freigeschaltet und für alle zu sehen. Ab sofort könnt ihr ihn teilen.`,
+          },
           ...(when ? [{ type: 'p' as const, text: when }] : []),
-          { type: 'p', text: 'Auf der Seite eures Beitrags findest du alles zum Teilen, sobald du angemeldet bist: einen fertigen Text für WhatsApp, ein Story-Bild und ein Plakat fürs Vereinsheim.' },
+          {
+            type: 'p',
+            text: 'Auf der Seite eures Beitrags findest du alles zum Teilen, sobald du angemeldet bist: einen fertigen Text für WhatsApp, ein Story-Bild und ein Plakat fürs Vereinsheim.',
+          },
           { type: 'button', label: 'Beitrag ansehen und teilen', href: url(paths.participation(challenge.sys.id, params.participationId)) },
         ],
       };
@@ -126,7 +134,13 @@ export const ENTRY_TEMPLATES = {
    * An operator rejected the entry (or withdrew a published one): the entry is deleted, so all the
    * mail says comes with it. What to do next depends on the submission window when the mail goes.
    */
-  'entry-rejected': defineTemplate<{ challengeId: string; participationId: string; reason: string | null; slogan?: string; withdrawn?: boolean }>({
+  'entry-rejected': defineTemplate<{
+    challengeId: string;
+    participationId: string;
+    reason: string | null;
+    slogan?: string;
+    withdrawn?: boolean;
+  }>({
     async render(params, { ctx, url }) {
       const challenge = await challengeDtoOf(ctx, params.challengeId);
       if (!challenge) return null;
@@ -153,7 +167,10 @@ export const ENTRY_TEMPLATES = {
         );
       } else {
         blocks.push(
-          { type: 'p', text: 'Die Einreichung für diese Challenge ist vorbei. Bei den nächsten Challenges seid ihr wieder dabei, und jede bringt neue Punkte.' },
+          {
+            type: 'p',
+            text: 'Die Einreichung für diese Challenge ist vorbei. Bei den nächsten Challenges seid ihr wieder dabei, und jede bringt neue Punkte.',
+          },
           { type: 'button', label: 'Zu den Challenges', href: url(paths.challenges) },
         );
       }
@@ -178,7 +195,10 @@ export const ENTRY_TEMPLATES = {
         preheader: 'Nicht regelkonforme Stimmen zählen nicht. Hier ist der Grund.',
         blocks: [
           { type: 'heading', text: 'Stimmen entfernt' },
-          { type: 'p', text: `wir haben ${removed} für euren Beitrag zur Challenge „${challenge.headline}“ entfernt. Sie zählen nicht mehr für die Wertung.` },
+          {
+            type: 'p',
+            text: `wir haben ${removed} für euren Beitrag zur Challenge „${challenge.headline}“ entfernt. Sie zählen nicht mehr für die Wertung.`,
+          },
           { type: 'quote', label: 'Der Grund', text: params.reason },
           {
             type: 'facts',

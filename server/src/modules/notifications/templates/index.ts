@@ -9,7 +9,13 @@ import type { NotificationTemplate } from './types.js';
  * Every notification mail by name (the `template` of a `notifications` row): one file per area.
  * A name, once used, stays: rows queued before a release still name it.
  */
-export const TEMPLATES = { ...ENTRY_TEMPLATES, ...RESULT_TEMPLATES, ...SCHEDULE_TEMPLATES, ...MESSAGE_TEMPLATES, ...FAN_TEMPLATES } as const;
+export const TEMPLATES = {
+  ...ENTRY_TEMPLATES,
+  ...RESULT_TEMPLATES,
+  ...SCHEDULE_TEMPLATES,
+  ...MESSAGE_TEMPLATES,
+  ...FAN_TEMPLATES,
+} as const;
 
 export type TemplateName = keyof typeof TEMPLATES;
 export type TemplateParams<T extends TemplateName> = (typeof TEMPLATES)[T] extends NotificationTemplate<infer P> ? P : never;

@@ -37,7 +37,8 @@ const withPoints = (points: number) => (points === 1 ? 'mit 1 Punkt' : `mit ${n(
 
 /** How the overall place moved: 'von Platz 7 auf Platz 4', 'unverändert', 'neu auf Platz 12'. */
 export function overallMove(before: number | null, after: number | null): string {
-  if (after === null) return before === null ? 'noch nicht in der Gesamttabelle' : `nicht mehr in der Gesamttabelle (vorher Platz ${before})`;
+  if (after === null)
+    return before === null ? 'noch nicht in der Gesamttabelle' : `nicht mehr in der Gesamttabelle (vorher Platz ${before})`;
   if (before === null) return `neu auf Platz ${after}`;
   if (before === after) return 'unverändert';
   return `von Platz ${before} auf Platz ${after}`;
@@ -81,7 +82,8 @@ export const RESULT_TEMPLATES = {
               ? `Ihr steht jetzt auf Platz ${p.place} von ${n(p.participants)} und bekommt ${pointsText(p.points ?? 0)}.`
               : `Ihr steht jetzt auf Platz ${p.place} statt auf Platz ${p.previousPlace} und bekommt ${pointsText(p.points ?? 0)}.`;
         return {
-          subject: p.place !== null ? `Ergebnis korrigiert: jetzt Platz ${p.place} bei „${headline}“` : `Ergebnis korrigiert bei „${headline}“`,
+          subject:
+            p.place !== null ? `Ergebnis korrigiert: jetzt Platz ${p.place} bei „${headline}“` : `Ergebnis korrigiert bei „${headline}“`,
           preheader: `Wir haben die Ergebnisse korrigiert. Gesamttabelle: ${overallMove(p.previousOverallPlace, p.overallPlace)}.`,
           blocks: [
             { type: 'heading', text: 'Ergebnis korrigiert' },
@@ -106,7 +108,10 @@ export const RESULT_TEMPLATES = {
             text: `die Ergebnisse der Challenge „${headline}“ sind veröffentlicht: Ihr habt Platz ${p.place} von ${n(p.participants)} erreicht und ${pointsText(p.points ?? 0)} geholt.${podium}${overallLine}`,
           },
           factsOf(p),
-          { type: 'p', text: 'Jede Challenge bringt neue Punkte. Seid bei der nächsten wieder dabei, dann geht es in der Gesamttabelle weiter nach oben.' },
+          {
+            type: 'p',
+            text: 'Jede Challenge bringt neue Punkte. Seid bei der nächsten wieder dabei, dann geht es in der Gesamttabelle weiter nach oben.',
+          },
           button,
         ],
       };

@@ -101,7 +101,13 @@ export const SCHEDULE_TEMPLATES = {
       const [entered] = await ctx.db
         .select({ id: participations.id })
         .from(participations)
-        .where(and(eq(participations.challengeId, challenge.id), eq(participations.clubId, recipient.clubId), sql`${participations.state} <> 'rejected'`))
+        .where(
+          and(
+            eq(participations.challengeId, challenge.id),
+            eq(participations.clubId, recipient.clubId),
+            sql`${participations.state} <> 'rejected'`,
+          ),
+        )
         .limit(1);
       if (entered) return null;
       // Sent at 18:00 two days before the last day: 'übermorgen'; a mail that went later says the right day.

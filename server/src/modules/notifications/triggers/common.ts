@@ -59,6 +59,10 @@ export async function queueToClubsEach<T extends TemplateName>(
       CROSS JOIN LATERAL (${clubAccountsSql(input.kind, sql`p.club_id = x.club_id`)}) AS q(recipient)
     ON CONFLICT (occasion, recipient) DO NOTHING
     RETURNING id`)) as unknown as { rows: Array<{ id: string }> };
-  await queue.jobs.enqueueMany(db, 'notify', result.rows.map((row) => ({ id: row.id })));
+  await queue.jobs.enqueueMany(
+    db,
+    'notify',
+    result.rows.map((row) => ({ id: row.id })),
+  );
   return result.rows.length;
 }

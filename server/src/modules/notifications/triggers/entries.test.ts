@@ -33,9 +33,18 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 /** The notification mails (they carry List-Unsubscribe; the sign-up's code mail does not) to a member, `text` = the plain-text part. */
 const mailsTo = async (member: Member, subject: string | RegExp = /./): Promise<OutboxMail[]> =>
   (await readOutbox(t))
-    .filter((m) => m.to === member.email && /^List-Unsubscribe:/m.test(m.raw) && (typeof subject === 'string' ? m.subject.startsWith(subject) : subject.test(m.subject)))
+    .filter(
+      (m) =>
+        m.to === member.email &&
+        /^List-Unsubscribe:/m.test(m.raw) &&
+        (typeof subject === 'string' ? m.subject.startsWith(subject) : subject.test(m.subject)),
+    )
     .map((m) => ({ ...m, text: textPart(m) }));
-const rowsFor = (occasionPrefix: string) => t.ctx.db.select().from(notifications).where(like(notifications.occasion, `${occasionPrefix}%`));
+const rowsFor = (occasionPrefix: string) =>
+  t.ctx.db
+    .select()
+    .from(notifications)
+    .where(like(notifications.occasion, `${occasionPrefix}%`));
 const put = (challengeId: string, payload: Record<string, unknown>, member: Member) =>
   t.app.inject({ method: 'PUT', url: `/api/challenge/particpation/${challengeId}`, headers: memberHeaders(member), payload });
 
@@ -48,14 +57,24 @@ beforeAll(async () => {
   const vote = (id: string, submission: [string, string], voting: [string, string]) =>
     seedChallenge(db, {
       id,
-      dates: { startDate: submission[0], endDate: voting[1], startDateSubmission: submission[0], endDateSubmission: submission[1], startDateVoting: voting[0], endDateVoting: voting[1] },
+      dates: {
+        startDate: submission[0],
+        endDate: voting[1],
+        startDateSubmission: submission[0],
+        endDateSubmission: submission[1],
+        startDateVoting: voting[0],
+        endDateVoting: voting[1],
+      },
     });
   await vote('text-submit', ['2026-06-10', '2026-06-20'], ['2026-06-21', '2026-06-30']);
   await vote('text-voting', ['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-30']);
   await vote('text-late', ['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-30']);
   a = await createMember(t, 'club-1000-m');
   off = await createMember(t, 'club-1000-w');
-  await db.update(profiles).set({ notificationsOff: ['entries'] }).where(eq(profiles.sub, off.sub));
+  await db
+    .update(profiles)
+    .set({ notificationsOff: ['entries'] })
+    .where(eq(profiles.sub, off.sub));
 }, 120_000);
 
 afterAll(() => t?.close());
@@ -110,7 +129,10 @@ describe('entry published', () => {
   test('published through the back office while voting runs: the mail says voting runs; no account, no mail', async () => {
     await seedParticipation(t.ctx.db, { id: 'p-voting-a', challengeId: 'text-voting', clubId: a.clubId, state: 'pending' });
     await seedParticipation(t.ctx.db, { id: 'p-voting-none', challengeId: 'text-voting', clubId: NO_ACCOUNT, state: 'pending' });
-    const result = await decideParticipations({ ctx: t.ctx, input: { body: { decision: 'publish', ids: ['p-voting-a', 'p-voting-none'], checklist: CHECKLIST }, actor: ACTOR } });
+    const result = await decideParticipations({
+      ctx: t.ctx,
+      input: { body: { decision: 'publish', ids: ['p-voting-a', 'p-voting-none'], checklist: CHECKLIST }, actor: ACTOR },
+    });
     expect(result.done).toBe(2);
     const [mail, ...more] = await mailsTo(a, 'Euer Beitrag ist online – text-voting');
     expect(more).toHaveLength(0);
@@ -122,7 +144,13 @@ describe('entry published', () => {
 
 describe('entry rejected', () => {
   test('after the submission window: the reason, and that this challenge is over for them', async () => {
-    await seedParticipation(t.ctx.db, { id: 'p-late', challengeId: 'text-late', clubId: a.clubId, state: 'pending', slogan: 'Zu spät, aber herzlich' });
+    await seedParticipation(t.ctx.db, {
+      id: 'p-late',
+      challengeId: 'text-late',
+      clubId: a.clubId,
+      state: 'pending',
+      slogan: 'Zu spät, aber herzlich',
+    });
     await rejectParticipation({ ctx: t.ctx, input: { id: 'p-late', reason: 'Enthält Werbung für eine Brauerei.', actor: ACTOR } });
     const [mail, ...more] = await mailsTo(a, 'Euer Beitrag wurde nicht freigegeben – text-late');
     expect(more).toHaveLength(0);
@@ -138,7 +166,10 @@ describe('entry rejected', () => {
     const own = (await t.app.inject({ url: '/api/challenge/particpation/text-submit', headers: memberHeaders(a) })).json<{ _id: string }>();
     const result = await decideParticipations({
       ctx: t.ctx,
-      input: { body: { decision: 'withdraw', ids: [own._id], checklist: { ...CHECKLIST, minors: false }, reason: 'Zeigt Kinder im Bild.' }, actor: ACTOR },
+      input: {
+        body: { decision: 'withdraw', ids: [own._id], checklist: { ...CHECKLIST, minors: false }, reason: 'Zeigt Kinder im Bild.' },
+        actor: ACTOR,
+      },
     });
     expect(result.items[0]).toMatchObject({ outcome: 'withdrawn' });
     const [mail, ...more] = await mailsTo(a, 'Euer Beitrag wurde zurückgezogen – text-submit');
@@ -149,7 +180,9 @@ describe('entry rejected', () => {
   });
 
   test('an account that switched entries off gets no rejection', async () => {
-    const own = (await t.app.inject({ url: '/api/challenge/particpation/text-submit', headers: memberHeaders(off) })).json<{ _id: string }>();
+    const own = (await t.app.inject({ url: '/api/challenge/particpation/text-submit', headers: memberHeaders(off) })).json<{
+      _id: string;
+    }>();
     await rejectParticipation({ ctx: t.ctx, input: { id: own._id, reason: 'Doppelt', actor: ACTOR } });
     expect(await mailsTo(off)).toHaveLength(0);
   });
@@ -160,7 +193,9 @@ describe('votes removed', () => {
     await seedParticipation(t.ctx.db, { id: 'p-votes', challengeId: 'text-voting', clubId: 'club-1000-w', state: 'published' });
     await seedParticipation(t.ctx.db, { id: 'p-votes-a', challengeId: 'text-late', clubId: a.clubId, state: 'published' });
     await seedVotes(t.ctx.db, 'p-votes-a', 'text-late', 10);
-    const ids = (await t.ctx.db.select({ id: votes.id }).from(votes).where(eq(votes.participationId, 'p-votes-a'))).map((v) => v.id).sort((x, y) => x - y);
+    const ids = (await t.ctx.db.select({ id: votes.id }).from(votes).where(eq(votes.participationId, 'p-votes-a')))
+      .map((v) => v.id)
+      .sort((x, y) => x - y);
     const body = { ids: ids.slice(0, 3), reason: 'Mehrfach von einem Gerät abgegeben.' };
     expect((await removeVotes({ ctx: t.ctx, input: { body, actor: ACTOR } })).removed).toBe(3);
     expect((await removeVotes({ ctx: t.ctx, input: { body, actor: ACTOR } })).removed).toBe(0);
@@ -170,7 +205,10 @@ describe('votes removed', () => {
     expect(first[0]!.text).toMatch(/^Stimmen jetzt: 7$/m);
     expect(flat(first[0]!.text)).toContain('/challenge/text-late/p-votes-a');
 
-    const again = await removeEntryVotes({ ctx: t.ctx, input: { participationId: 'p-votes-a', body: { ids: [ids[5]], reason: 'Automatisiert abgegeben.' }, actor: ACTOR } });
+    const again = await removeEntryVotes({
+      ctx: t.ctx,
+      input: { participationId: 'p-votes-a', body: { ids: [ids[5]], reason: 'Automatisiert abgegeben.' }, actor: ACTOR },
+    });
     expect(again).toEqual({ removed: 1, votes: 6 });
     const second = await mailsTo(a, 'Eine Stimme für euren Beitrag entfernt – text-late');
     expect(second).toHaveLength(1);
@@ -181,9 +219,17 @@ describe('votes removed', () => {
   test('an account that switched entries off gets nothing', async () => {
     await seedVotes(t.ctx.db, 'p-votes', 'text-voting', 2);
     const ids = (await t.ctx.db.select({ id: votes.id }).from(votes).where(eq(votes.participationId, 'p-votes'))).map((v) => v.id);
-    expect((await removeEntryVotes({ ctx: t.ctx, input: { participationId: 'p-votes', body: { ids, reason: 'Gekauft' }, actor: ACTOR } })).removed).toBe(2);
+    expect(
+      (await removeEntryVotes({ ctx: t.ctx, input: { participationId: 'p-votes', body: { ids, reason: 'Gekauft' }, actor: ACTOR } }))
+        .removed,
+    ).toBe(2);
     expect(await mailsTo(off)).toHaveLength(0);
-    expect(await t.ctx.db.select().from(notifications).where(and(eq(notifications.recipient, `account:${off.sub}`)))).toHaveLength(0);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.recipient, `account:${off.sub}`))),
+    ).toHaveLength(0);
   });
 });
 
@@ -191,7 +237,17 @@ describe('a challenge removed meanwhile', () => {
   test('every entry template then sends nothing', async () => {
     const context = {
       ctx: t.ctx,
-      recipient: { type: 'account' as const, key: `account:${a.sub}`, sub: a.sub, email: a.email, firstname: 'Erika', clubId: a.clubId, clubName: 'Verein', team: 'm' as const, off: [] },
+      recipient: {
+        type: 'account' as const,
+        key: `account:${a.sub}`,
+        sub: a.sub,
+        email: a.email,
+        firstname: 'Erika',
+        clubId: a.clubId,
+        clubName: 'Verein',
+        team: 'm' as const,
+        off: [],
+      },
       url: (path: string) => `https://example.org${path}`,
     };
     const gone = { challengeId: 'gone', participationId: 'p-gone' };

@@ -32,7 +32,9 @@ const textPart = (mail: OutboxMail): string =>
 /** The text with its line breaks (wrapped at 72 characters) as spaces. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 const resultMails = async (member: Member): Promise<OutboxMail[]> =>
-  (await readOutbox(t)).filter((mail) => mail.to === member.email && /^List-Unsubscribe: <[^>]*\.results\./m.test(mail.raw.replace(/\r?\n[ \t]+/g, ' '))).map((mail) => ({ ...mail, text: textPart(mail) }));
+  (await readOutbox(t))
+    .filter((mail) => mail.to === member.email && /^List-Unsubscribe: <[^>]*\.results\./m.test(mail.raw.replace(/\r?\n[ \t]+/g, ' ')))
+    .map((mail) => ({ ...mail, text: textPart(mail) }));
 const publish = (challengeId: string, expectedVersion: number, reason?: string) =>
   publishChallengeResults({ ctx: t.ctx, input: { challengeId, body: { expectedVersion, ...(reason ? { reason } : {}) }, actor: ACTOR } });
 
@@ -41,17 +43,39 @@ beforeAll(async () => {
   const db = t.ctx.db;
   await seedYear(db);
   await seedClubs(db, 6);
-  await seedChallenge(db, { id: 'r1', type: 'bfv-erd-estimate', position: 1, rightAnswer: 100, dates: { startDate: '2026-05-01', endDate: '2026-05-31' } });
-  await seedChallenge(db, { id: 'r2', type: 'bfv-erd-estimate', position: 2, rightAnswer: 10, dates: { startDate: '2026-05-01', endDate: '2026-06-10' } });
+  await seedChallenge(db, {
+    id: 'r1',
+    type: 'bfv-erd-estimate',
+    position: 1,
+    rightAnswer: 100,
+    dates: { startDate: '2026-05-01', endDate: '2026-05-31' },
+  });
+  await seedChallenge(db, {
+    id: 'r2',
+    type: 'bfv-erd-estimate',
+    position: 2,
+    rightAnswer: 10,
+    dates: { startDate: '2026-05-01', endDate: '2026-06-10' },
+  });
   const estimates = { r1: { A: 90, B: 100, C: 80, D: 95, E: 50, F: 60 }, r2: { A: 12, B: 30, C: 10, D: 11, E: 15, F: 14 } };
   for (const [challengeId, byClub] of Object.entries(estimates)) {
     for (const [club, estimate] of Object.entries(byClub)) {
       const clubId = CLUB[club as keyof typeof CLUB];
-      await seedParticipation(db, { id: `${challengeId}-${clubId}`, challengeId, clubId, objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate });
+      await seedParticipation(db, {
+        id: `${challengeId}-${clubId}`,
+        challengeId,
+        clubId,
+        objectTypeId: 'bfv-erd-estimate-participation',
+        slogan: null,
+        estimate,
+      });
     }
   }
   for (const key of ['A', 'B', 'C', 'D', 'E'] as const) m[key] = await createMember(t, CLUB[key]);
-  await db.update(profiles).set({ notificationsOff: ['results'] }).where(eq(profiles.sub, m.D.sub));
+  await db
+    .update(profiles)
+    .set({ notificationsOff: ['results'] })
+    .where(eq(profiles.sub, m.D.sub));
 }, 180_000);
 
 afterAll(() => t?.close());
@@ -94,16 +118,28 @@ test('the next challenge: the overall place and how it moved; a double publicati
 
   // The trigger run again for the same version (a retried transaction) queues nothing.
   const again = await t.ctx.db.transaction((tx) =>
-    notifyResultsPublished(t.ctx, tx, { challengeId: 'r2', yearId: 'year-seed', version: 1, rows: [{ club: { _id: CLUB.A } as never, points: 65, place: 3 }], previousRows: null, overallVersion: 2, overallRows: [] }),
+    notifyResultsPublished(t.ctx, tx, {
+      challengeId: 'r2',
+      yearId: 'year-seed',
+      version: 1,
+      rows: [{ club: { _id: CLUB.A } as never, points: 65, place: 3 }],
+      previousRows: null,
+      overallVersion: 2,
+      overallRows: [],
+    }),
   );
   expect(again).toBe(0);
   expect((await resultMails(m.A)).filter((mail) => mail.subject.includes('„r2“'))).toHaveLength(1);
 });
 
 test('a correction mails only the clubs whose place changed, and says the results were corrected', async () => {
-  await setRightAnswer({ ctx: t.ctx, input: { challengeId: 'r2', body: { rightAnswer: 14, reason: 'Tippfehler bei der Antwort' }, actor: ACTOR } });
+  await setRightAnswer({
+    ctx: t.ctx,
+    input: { challengeId: 'r2', body: { rightAnswer: 14, reason: 'Tippfehler bei der Antwort' }, actor: ACTOR },
+  });
   await publish('r2', 1, 'Richtige Antwort korrigiert');
-  const corrected = (member: Member) => resultMails(member).then((mails) => mails.filter((mail) => mail.subject.startsWith('Ergebnis korrigiert')));
+  const corrected = (member: Member) =>
+    resultMails(member).then((mails) => mails.filter((mail) => mail.subject.startsWith('Ergebnis korrigiert')));
   const [c, ...moreC] = await corrected(m.C);
   expect(moreC).toHaveLength(0);
   expect(c!.subject).toBe('Ergebnis korrigiert: jetzt Platz 5 bei „r2“');
@@ -122,9 +158,30 @@ test('a correction mails only the clubs whose place changed, and says the result
 test('a challenge removed before the mail goes: nothing is sent', async () => {
   const context = {
     ctx: t.ctx,
-    recipient: { type: 'account' as const, key: `account:${m.A.sub}`, sub: m.A.sub, email: m.A.email, firstname: 'Erika', clubId: CLUB.A, clubName: 'Verein', team: 'm' as const, off: [] },
+    recipient: {
+      type: 'account' as const,
+      key: `account:${m.A.sub}`,
+      sub: m.A.sub,
+      email: m.A.email,
+      firstname: 'Erika',
+      clubId: CLUB.A,
+      clubName: 'Verein',
+      team: 'm' as const,
+      off: [],
+    },
     url: (path: string) => `https://example.org${path}`,
   };
-  const params = { challengeId: 'gone', version: 1, corrected: false, place: 1, points: 100, participants: 3, previousPlace: null, overallPlace: 1, overallPoints: 100, previousOverallPlace: null };
+  const params = {
+    challengeId: 'gone',
+    version: 1,
+    corrected: false,
+    place: 1,
+    points: 100,
+    participants: 3,
+    previousPlace: null,
+    overallPlace: 1,
+    overallPoints: 100,
+    previousOverallPlace: null,
+  };
   expect(await TEMPLATES['results-published'].render(params, context)).toBeNull();
 });

@@ -79,10 +79,20 @@ export async function notifyResultsPublished(
       ? await db
           .select({ rows: resultVersions.rows })
           .from(resultVersions)
-          .where(and(eq(resultVersions.kind, 'overall'), eq(resultVersions.key, input.yearId), eq(resultVersions.version, input.overallVersion - 1)))
+          .where(
+            and(
+              eq(resultVersions.kind, 'overall'),
+              eq(resultVersions.key, input.yearId),
+              eq(resultVersions.version, input.overallVersion - 1),
+            ),
+          )
           .limit(1)
       : [];
-  const mails = resultMails({ ...input, previousRows: input.version > 1 ? input.previousRows : null, previousOverallRows: previousOverall?.rows ?? null });
+  const mails = resultMails({
+    ...input,
+    previousRows: input.version > 1 ? input.previousRows : null,
+    previousOverallRows: previousOverall?.rows ?? null,
+  });
   return queueToClubsEach(ctx, db, {
     occasion: `results-published:${input.challengeId}:${input.version}`,
     kind: 'results',

@@ -2,7 +2,12 @@
 process.on('message', ({ id, request }) => {
   switch (request.mode) {
     case 'ok':
-      return process.send({ id, ok: true, result: { echo: request.value, pid: process.pid, data: Buffer.from(request.value) }, rss: request.rss ?? 1 });
+      return process.send({
+        id,
+        ok: true,
+        result: { echo: request.value, pid: process.pid, data: Buffer.from(request.value) },
+        rss: request.rss ?? 1,
+      });
     case 'slow':
       return setTimeout(() => process.send({ id, ok: true, result: { echo: request.value, pid: process.pid }, rss: 1 }), request.ms);
     case 'fail':
