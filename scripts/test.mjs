@@ -1,4 +1,4 @@
-// `npm test`: every test. Versions check, type-check, lint, unit and server tests (PGlite; and
+// `npm test`: every test. Versions check, type-check, lint, the formatter's check, unit and server tests (PGlite; and
 // PostgreSQL too when DATABASE_URL is set), the server tests once more on the other maintained Node
 // line (22 or 24, from the npm registry), a build of what is stale, then Playwright end-to-end
 // tests against the composed site in Debian's Chromium, the production topology (two built server
@@ -21,6 +21,7 @@ const steps = [
   ['versions', node, [path.join(root, 'scripts/check-versions.mjs')]],
   ['typecheck', bin('tsc'), ['-b']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['format (prettier --check; npm run format writes it)', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
   ['unit + server (PGlite)', bin('jest'), ['--ci'], { DATABASE_URL: '' }],
   ...(DATABASE_URL ? [['server (PostgreSQL)', bin('jest'), ['--ci', '--selectProjects', 'server'], { DATABASE_URL }]] : []),
   [
@@ -31,7 +32,16 @@ const steps = [
   ],
   ['build', node, [path.join(root, 'scripts/build.mjs')]],
   ['end-to-end (Chromium)', bin('playwright'), ['test'], { DATABASE_URL: '' }],
-  ...(DATABASE_URL ? [['topology: two instances behind nginx on PostgreSQL, S3, SMTP', node, [path.join(root, 'scripts/test-topology.mjs')], { DATABASE_URL }]] : []),
+  ...(DATABASE_URL
+    ? [
+        [
+          'topology: two instances behind nginx on PostgreSQL, S3, SMTP',
+          node,
+          [path.join(root, 'scripts/test-topology.mjs')],
+          { DATABASE_URL },
+        ],
+      ]
+    : []),
   ['fresh clone: NODE_ENV=production npm start', node, [path.join(root, 'scripts/test-fresh-start.mjs')]],
 ];
 
