@@ -73,6 +73,21 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's calls take their paths from the contracts' registries (`apiPathRegistries`), which
+    // the server's contract test holds against its routes: no API path is written out in a front end.
+    files: ['host/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/__tests__/**', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/(api|content)\\//], TemplateElement[value.raw=/^\\/(api|content)\\//]',
+          message: 'Take the path from a registry of @erd/shared-contracts (…Paths, or @erd/shared-contracts/api-paths).',
+        },
+      ],
+    },
+  },
+  {
     // Features do not import each other (bulletproof-react): shared code goes to components/ or lib/.
     files: ['host/src/features/**', 'mf-*/src/features/**'],
     rules: {

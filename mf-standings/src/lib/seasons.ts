@@ -1,12 +1,12 @@
 import { getJson, resolveServiceUrl } from '@erd/shared-contracts';
 import type { PublicSeasonChallengeDto, PublicSeasonDto, PublicSeasonsDto } from '@erd/shared-contracts/schemas';
+import { publicSeasonPaths } from '@erd/shared-contracts/api-paths';
 
 /**
  * The public archive of seasons (issue 26): GET /api/public/seasons, the current season and the
- * ended ones with their public challenges. The path of `publicSeasonPaths` is spelt out here:
- * importing a value from `@erd/shared-contracts/schemas` would bring zod into the standings pages.
+ * ended ones with their public challenges.
  */
-export const PUBLIC_SEASONS_URL = '/api/public/seasons';
+export const PUBLIC_SEASONS_URL = publicSeasonPaths.seasons;
 export const SEASON_PARAM = 'saison';
 
 let seasonsPromise: Promise<PublicSeasonsDto> | null = null;

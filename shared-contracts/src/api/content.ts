@@ -65,6 +65,13 @@ export async function getJson<T>(url: string, params: Record<string, QueryValue>
 /** A published result file with its validators; `body` is null when it is not published or failed to load. */
 export type ResultsFile = JsonWithValidators<StandingRowDto[] | null>;
 
+/** The content API's paths below `{base}/public/spaces/{spaceId}/` (spec §7; `frontendUserPaths` are the accounts'). */
+export const contentSpacePaths = {
+  spaceData: 'spacedata',
+  search: 'objects/search',
+  object: (id: string) => `objects/${encodeURIComponent(id)}`,
+} as const;
+
 /**
  * The product content API of spec §7 (public: no authorization header) and the static result
  * files. Paths come from the runtime configuration: `{base}/public/spaces/{spaceId}/…`.
@@ -76,11 +83,11 @@ export function createContentApi(config = () => getRuntimeConfig()) {
   };
 
   async function getSpaceData(): Promise<SpaceDataDto> {
-    return getJson<SpaceDataDto>(spaceUrl('spacedata'), { include: 4 });
+    return getJson<SpaceDataDto>(spaceUrl(contentSpacePaths.spaceData), { include: 4 });
   }
 
   async function getObject<T>(id: string): Promise<T> {
-    return getJson<T>(spaceUrl(`objects/${encodeURIComponent(id)}`), { include: 1 });
+    return getJson<T>(spaceUrl(contentSpacePaths.object(id)), { include: 1 });
   }
 
   /** A club by id; null when it does not exist or cannot be loaded (spec §7). */
@@ -97,7 +104,7 @@ export function createContentApi(config = () => getRuntimeConfig()) {
   async function listClubs(): Promise<ClubDto[]> {
     const clubs: ClubDto[] = [];
     for (let from = 0; ; from += CLUB_CATALOGUE_PAGE_SIZE) {
-      const page = await getJson<{ items: ClubDto[] }>(spaceUrl('objects/search'), {
+      const page = await getJson<{ items: ClubDto[] }>(spaceUrl(contentSpacePaths.search), {
         objectTypeId: 'bfv-erd-club',
         locale: 'de',
         size: CLUB_CATALOGUE_PAGE_SIZE,
@@ -116,7 +123,10 @@ export function createContentApi(config = () => getRuntimeConfig()) {
     sort: ParticipationSort = 'newest',
   ): Promise<ParticipationPageDto> {
     try {
-      return await getJson<ParticipationPageDto>(spaceUrl('objects/search'), participationSearchQuery(challengeId, from, size, sort));
+      return await getJson<ParticipationPageDto>(
+        spaceUrl(contentSpacePaths.search),
+        participationSearchQuery(challengeId, from, size, sort),
+      );
     } catch {
       return { items: [], total: 0 };
     }

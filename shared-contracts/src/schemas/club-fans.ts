@@ -11,15 +11,6 @@ import { count, wireId } from './common.js';
  * The club's own account sees how many confirmed fans it has, never who; admins export them (audited).
  */
 
-export const CLUB_FANS_SIGNUP_PATH = '/api/public/club-fans';
-/** The signed-in member's club: `{ confirmed }`, never cached. */
-export const MY_FANS_PATH = '/api/me/fans';
-/** Back office (admins): the clubs with confirmed fans, and the export (one club or all; audited). */
-export const clubFansAdminPaths = {
-  clubs: '/api/operator/club-fans/clubs',
-  csv: '/api/operator/club-fans/fans.csv',
-} as const;
-
 /**
  * The version of the consent text next to the club page's form (mf-standings, `fan-signup-form.tsx`):
  * bump it whenever that text changes. The consent log keeps the version each address agreed to.

@@ -8,9 +8,6 @@ import { count, wireId } from './common.js';
  * over published entries only. Public and cacheable like the list.
  */
 
-export const entryNeighboursPath = (challengeId: string, participationId: string) =>
-  `/api/entry-neighbours/${encodeURIComponent(challengeId)}/${encodeURIComponent(participationId)}`;
-
 export const entrySortSchema = z.enum(['newest', 'likes']);
 export type EntrySort = z.infer<typeof entrySortSchema>;
 

@@ -3,6 +3,8 @@
  * the server validates with them and the OpenAPI document shows them field by field; the types are
  * derived from them. An entry of its own: a public page loads zod only where it imports this.
  */
+export * from '../api-paths.js';
+export * from './api-registry.js';
 export * from './common.js';
 export * from './entities.js';
 export * from './reach.js';

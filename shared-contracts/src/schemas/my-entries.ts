@@ -71,6 +71,3 @@ export const myEntriesSchema = z.strictObject({
   entries: z.array(myEntrySchema),
 });
 export type MyEntriesDto = z.infer<typeof myEntriesSchema>;
-
-/** Where the list is served (GET, member). */
-export const MY_ENTRIES_PATH = '/api/me/participations';

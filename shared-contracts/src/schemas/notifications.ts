@@ -15,9 +15,6 @@ export const notificationSettingsSchema = z.strictObject({
 });
 export type NotificationSettingsDto = z.infer<typeof notificationSettingsSchema>;
 
-/** Where the switches are read and written (GET and PUT, member). */
-export const NOTIFICATION_SETTINGS_PATH = '/api/me/notifications';
-
 /**
  * `?token=…&undo=1` of a notification mail's unsubscribe link (GET: the link; POST: RFC 8058's
  * one-click, or with `undo=1` the page's 'Wieder einschalten'). A refused token is the 400 page.

@@ -8,16 +8,6 @@ import { count, isSingleLine, singleLine, wireId } from './common.js';
  * confirmed club accounts that have not switched 'Nachrichten der Veranstalter' off.
  */
 
-export const operatorMessagePaths = {
-  messages: '/api/operator/messages',
-  message: (id: string) => `/api/operator/messages/${encodeURIComponent(id)}`,
-  preview: (id: string) => `/api/operator/messages/${encodeURIComponent(id)}/preview`,
-  test: (id: string) => `/api/operator/messages/${encodeURIComponent(id)}/test`,
-  send: (id: string) => `/api/operator/messages/${encodeURIComponent(id)}/send`,
-  /** The live count of the compose form: how many accounts a filter matches now. */
-  recipients: '/api/operator/messages/recipients',
-} as const;
-
 export const OPERATOR_MESSAGE_LIMITS = { subject: 150, body: 5000 } as const;
 
 /** A text that may have line breaks and tabs, else the one input rule of `singleLine`. */

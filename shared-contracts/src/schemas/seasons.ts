@@ -8,36 +8,6 @@ import { count, isoDay, singleLine, wireId } from './common.js';
  * it has entries or published results or its last challenge day has passed, else a 'draft'.
  */
 
-export const seasonAdminPaths = {
-  /** GET: every season (newest first, `AdminSeasonListDto`); POST (admin): a new one, empty or a copy (`SeasonCreateInput` → 201 `AdminSeasonDto`). */
-  seasons: '/api/operator/seasons',
-  /** GET: one season with its challenges (withdrawn ones too), `AdminSeasonDto`. */
-  season: (yearId: string) => `/api/operator/seasons/${encodeURIComponent(yearId)}`,
-  /** PUT (admin): the season the public site shows (`SeasonSwitchInput` → `AdminSeasonListDto`). */
-  current: '/api/operator/seasons/current',
-  /** POST (admin): a new challenge in the season (`SeasonChallengeCreateInput` → 201 `SeasonChallengeCreatedDto`). */
-  challenges: (yearId: string) => `/api/operator/seasons/${encodeURIComponent(yearId)}/challenges`,
-  /** PUT (admin): the challenges' order (`SeasonChallengeOrderInput` → `AdminSeasonDto`). */
-  order: (yearId: string) => `/api/operator/seasons/${encodeURIComponent(yearId)}/order`,
-  /** POST (admin): a copy of the challenge in its season, placed after it (no entries, votes or results) → 201 `SeasonChallengeCreatedDto`. */
-  duplicate: (challengeId: string) => `/api/operator/season-challenges/${encodeURIComponent(challengeId)}/duplicate`,
-  /** DELETE (admin): removes a challenge that has no entry (`SeasonChallengeRemoveInput` as the body) → `AdminSeasonDto`. */
-  challenge: (challengeId: string) => `/api/operator/season-challenges/${encodeURIComponent(challengeId)}`,
-  /** POST (admin): takes a challenge out of the public season (`SeasonChallengeWithdrawInput` → `AdminSeasonDto`); its entries stay in the records. */
-  withdraw: (challengeId: string) => `/api/operator/season-challenges/${encodeURIComponent(challengeId)}/withdraw`,
-  /** POST (admin): puts a withdrawn challenge back (`SeasonReasonInput` → `AdminSeasonDto`). */
-  restore: (challengeId: string) => `/api/operator/season-challenges/${encodeURIComponent(challengeId)}/restore`,
-  /** PUT (operator) / DELETE: the public pages of a season shown to this operator's browser as 'Vorschau' (`SeasonPreviewInput`). */
-  preview: '/api/operator/seasons/preview',
-} as const;
-
-export const publicSeasonPaths = {
-  /** GET: the current season, the archived ones with their challenges, and the next one's start. */
-  seasons: '/api/public/seasons',
-  /** GET: a club's results in the ended seasons (newest first): place, points and its row of every challenge table. */
-  clubSeasons: (clubId: string) => `/api/public/clubs/${encodeURIComponent(clubId)}/seasons`,
-} as const;
-
 /** The `?saison=` query of `/tabelle` and the club page: a season's year number. */
 export const SEASON_QUERY = 'saison';
 

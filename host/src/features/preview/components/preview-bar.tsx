@@ -1,12 +1,9 @@
 import { css, type Theme } from '@emotion/react';
 import { useState } from 'react';
+import { seasonAdminPaths } from '@erd/shared-contracts/api-paths';
 
-/**
- * `PUT`/`DELETE` of an operator's preview (`seasonAdminPaths.preview` in
- * `@erd/shared-contracts/schemas`; written out here so that the public pages do not load the
- * schemas' zod for it; a test keeps the two the same).
- */
-export const PREVIEW_PATH = '/api/operator/seasons/preview';
+/** `PUT`/`DELETE` of an operator's preview. */
+export const PREVIEW_PATH = seasonAdminPaths.preview;
 
 /** The bar's height: the page keeps that much room below the footer, so the bar covers nothing. */
 const BAR_MIN_HEIGHT_PX = 56;

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { ClubAvailabilityDto } from '@erd/shared-contracts/schemas';
+import { clubRegistrationPaths } from '@erd/shared-contracts/api-paths';
 
 /** GET /api/clubs/{clubId}/availability (public, rate-limited per IP; server module club-signup). */
-export const clubAvailabilityPath = (clubId: string) => `/api/clubs/${encodeURIComponent(clubId)}/availability`;
+export const clubAvailabilityPath = clubRegistrationPaths.availability;
 
 /** Whether the catalogue entry (club and team) can still be registered; throws when the answer is not a clear one. */
 export async function getClubAvailability(clubId: string): Promise<boolean> {

@@ -8,20 +8,11 @@ import type {
   OperatorMessageRecipientsDto,
   OperatorMessageTestResultDto,
 } from '@erd/shared-contracts/schemas';
+import { operatorMessagePaths } from '@erd/shared-contracts/api-paths';
 import { apiClient } from '../../../api/http';
 
-/**
- * The operator messages API (admins; contracts `operatorMessagePaths` in `@erd/shared-contracts/schemas`,
- * spelt out here so that the back office does not load zod for them).
- */
-export const messagesApi = {
-  messages: '/api/operator/messages',
-  message: (id: string) => `/api/operator/messages/${encodeURIComponent(id)}`,
-  preview: (id: string) => `/api/operator/messages/${encodeURIComponent(id)}/preview`,
-  test: (id: string) => `/api/operator/messages/${encodeURIComponent(id)}/test`,
-  send: (id: string) => `/api/operator/messages/${encodeURIComponent(id)}/send`,
-  recipients: '/api/operator/messages/recipients',
-} as const;
+/** The operator messages API (admins). */
+export const messagesApi = operatorMessagePaths;
 
 export async function listMessages(): Promise<OperatorMessageListDto> {
   return (await apiClient().get<OperatorMessageListDto>(messagesApi.messages)).data;

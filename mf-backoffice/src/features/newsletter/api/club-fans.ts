@@ -1,12 +1,10 @@
 import type { ClubFanClubsDto } from '@erd/shared-contracts/schemas';
 import { apiClient } from '../../../api/http';
+import { clubFansAdminPaths } from '@erd/shared-contracts/api-paths';
 
-/**
- * 'Mein Verein' fans in the back office (admins). The contract's `clubFansAdminPaths`
- * (`@erd/shared-contracts/schemas`) are spelt out here: a value from that entry would bring zod along.
- */
-export const CLUB_FANS_CLUBS_URL = '/api/operator/club-fans/clubs';
-export const CLUB_FANS_CSV_URL = '/api/operator/club-fans/fans.csv';
+/** 'Mein Verein' fans in the back office (admins). */
+export const CLUB_FANS_CLUBS_URL = clubFansAdminPaths.clubs;
+export const CLUB_FANS_CSV_URL = clubFansAdminPaths.csv;
 
 /** GET …/club-fans/clubs: the clubs with confirmed fans and how many (numbers only, no addresses). */
 export async function listClubsWithFans(): Promise<ClubFanClubsDto> {

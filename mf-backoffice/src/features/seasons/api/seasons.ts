@@ -9,25 +9,11 @@ import type {
   SeasonReasonInput,
   SeasonSwitchInput,
 } from '@erd/shared-contracts/schemas';
+import { seasonAdminPaths } from '@erd/shared-contracts/api-paths';
 import { apiClient } from '../../../api/http';
 
-/**
- * The seasons API (contracts `seasonAdminPaths` in `@erd/shared-contracts/schemas`, spelt out here so
- * that the back office does not load zod for them; a test keeps both the same). Both roles read,
- * admins change; the preview is for every operator.
- */
-export const seasonsApi = {
-  seasons: '/api/operator/seasons',
-  season: (yearId: string) => `/api/operator/seasons/${encodeURIComponent(yearId)}`,
-  current: '/api/operator/seasons/current',
-  challenges: (yearId: string) => `/api/operator/seasons/${encodeURIComponent(yearId)}/challenges`,
-  order: (yearId: string) => `/api/operator/seasons/${encodeURIComponent(yearId)}/order`,
-  duplicate: (challengeId: string) => `/api/operator/season-challenges/${encodeURIComponent(challengeId)}/duplicate`,
-  challenge: (challengeId: string) => `/api/operator/season-challenges/${encodeURIComponent(challengeId)}`,
-  withdraw: (challengeId: string) => `/api/operator/season-challenges/${encodeURIComponent(challengeId)}/withdraw`,
-  restore: (challengeId: string) => `/api/operator/season-challenges/${encodeURIComponent(challengeId)}/restore`,
-  preview: '/api/operator/seasons/preview',
-} as const;
+/** The seasons API: both roles read, admins change; the preview is for every operator. */
+export const seasonsApi = seasonAdminPaths;
 
 export async function listSeasons(): Promise<AdminSeasonListDto> {
   return (await apiClient().get<AdminSeasonListDto>(seasonsApi.seasons)).data;

@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'react';
 import { getJson, resolveServiceUrl, type ParticipationSort } from '@erd/shared-contracts';
 import type { EntryNeighboursDto } from '@erd/shared-contracts/schemas';
+import { entryNeighboursPath } from '@erd/shared-contracts/api-paths';
 
-/**
- * The contract's `entryNeighboursPath` (`@erd/shared-contracts/schemas`): spelt out here because that
- * entry carries zod, which the entry page does not load for one path (a test compares the two).
- */
-export const neighboursPath = (challengeId: string, participationId: string) =>
-  `/api/entry-neighbours/${encodeURIComponent(challengeId)}/${encodeURIComponent(participationId)}`;
+export const neighboursPath = entryNeighboursPath;
 
 /**
  * GET /api/entry-neighbours/{challengeId}/{participationId}?sort=newest|likes (public, cacheable): the

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import type { MyEntriesDto } from '@erd/shared-contracts/schemas';
 import { apiClient } from '../../../lib/api-client';
+import { MY_ENTRIES_PATH } from '@erd/shared-contracts/api-paths';
 
-/** Where the list is served (`MY_ENTRIES_PATH` of the schemas entry, not imported here: that would bring zod into the chunk). */
-export const MY_ENTRIES_PATH = '/api/me/participations';
+export { MY_ENTRIES_PATH };
 
 /** GET /api/me/participations (issue 24): the club's entries of the current season. */
 export async function getMyEntries(): Promise<MyEntriesDto> {

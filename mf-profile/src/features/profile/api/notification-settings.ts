@@ -1,8 +1,8 @@
 import type { NotificationSettingsDto } from '@erd/shared-contracts/schemas';
 import { apiClient } from '../../../lib/api-client';
+import { NOTIFICATION_SETTINGS_PATH } from '@erd/shared-contracts/api-paths';
 
-/** Where the switches are served (`NOTIFICATION_SETTINGS_PATH` of the schemas entry, not imported here: that would bring zod into the bundle). */
-export const NOTIFICATION_SETTINGS_PATH = '/api/me/notifications';
+export { NOTIFICATION_SETTINGS_PATH };
 
 /** GET /api/me/notifications (issue 25): the account's switches, all on unless switched off. */
 export async function getNotificationSettings(): Promise<NotificationSettingsDto> {

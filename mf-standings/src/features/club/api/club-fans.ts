@@ -1,13 +1,10 @@
 import type { ClubFanSignupInput, ClubFanSignupResultDto, MyFansDto } from '@erd/shared-contracts/schemas';
 import { useAsync } from '../../../lib/use-async';
+import { CLUB_FANS_SIGNUP_PATH, MY_FANS_PATH } from '@erd/shared-contracts/api-paths';
 
-/**
- * 'Mein Verein' (issue 25). The contract's paths (`CLUB_FANS_SIGNUP_PATH`, `MY_FANS_PATH` of
- * `@erd/shared-contracts/schemas`) are spelt out here: importing a value from that entry would
- * bring zod into the club page. The axios client is loaded only when a call is made.
- */
-export const CLUB_FANS_SIGNUP_URL = '/api/public/club-fans';
-export const MY_FANS_URL = '/api/me/fans';
+/** 'Mein Verein' (issue 25). The axios client is loaded only when a call is made. */
+export const CLUB_FANS_SIGNUP_URL = CLUB_FANS_SIGNUP_PATH;
+export const MY_FANS_URL = MY_FANS_PATH;
 
 /** POST { clubId, email, consent: true, adult: true }: the same `{ ok: true }` for every address (double opt-in). */
 export async function signupClubFan(clubId: string, email: string): Promise<void> {

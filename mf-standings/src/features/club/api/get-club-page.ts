@@ -10,6 +10,7 @@ import {
 import type { PublicClubSeasonDto, PublicClubSeasonsDto } from '@erd/shared-contracts/schemas';
 import { finishedChallenges, sortedRows, tableChallenge, type TableChallenge } from '../../../lib/challenges';
 import { useAsync } from '../../../lib/use-async';
+import { publicSeasonPaths } from '@erd/shared-contracts/api-paths';
 
 /** One challenge's result of the club (current or ended season). */
 export interface ClubResultCard extends TableChallenge {
@@ -23,8 +24,7 @@ export interface ClubSeasonBlock {
   cards: ClubResultCard[];
 }
 
-/** `publicSeasonPaths.clubSeasons` spelt out: a value from `@erd/shared-contracts/schemas` would bring zod into the page. */
-export const clubSeasonsUrl = (clubId: string) => `/api/public/clubs/${encodeURIComponent(clubId)}/seasons`;
+export const clubSeasonsUrl = publicSeasonPaths.clubSeasons;
 
 export type ClubResults =
   /** The space data could not be loaded: the club is shown, its results are not. */
