@@ -15,40 +15,27 @@ export abstract class AppError extends Error {
   }
 }
 
-export class ValidationError extends AppError {
-  readonly statusCode = 400;
-  readonly code = 'ValidationError';
+/** An error class whose status and code are the same wherever it is thrown. */
+type FixedStatusError<S extends number, C extends string> = new (
+  message: string,
+  details?: Record<string, unknown>,
+) => AppError & { readonly statusCode: S; readonly code: C };
+
+/** The base of a `FixedStatusError`: `class NotFoundError extends fixedStatus(404, 'NotFound') {}`. */
+function fixedStatus<S extends number, C extends string>(statusCode: S, code: C): FixedStatusError<S, C> {
+  return class extends AppError {
+    readonly statusCode = statusCode;
+    readonly code = code;
+  };
 }
 
-export class UnauthorizedError extends AppError {
-  readonly statusCode = 401;
-  readonly code = 'Unauthorized';
-}
-
-export class ForbiddenError extends AppError {
-  readonly statusCode = 403;
-  readonly code = 'Forbidden';
-}
-
-export class NotFoundError extends AppError {
-  readonly statusCode = 404;
-  readonly code = 'NotFound';
-}
-
-export class ConflictError extends AppError {
-  readonly statusCode = 409;
-  readonly code = 'Conflict';
-}
-
-export class GoneError extends AppError {
-  readonly statusCode = 410;
-  readonly code = 'Gone';
-}
-
-export class TooManyRequestsError extends AppError {
-  readonly statusCode = 429;
-  readonly code = 'TooManyRequests';
-}
+export class ValidationError extends fixedStatus(400, 'ValidationError') {}
+export class UnauthorizedError extends fixedStatus(401, 'Unauthorized') {}
+export class ForbiddenError extends fixedStatus(403, 'Forbidden') {}
+export class NotFoundError extends fixedStatus(404, 'NotFound') {}
+export class ConflictError extends fixedStatus(409, 'Conflict') {}
+export class GoneError extends fixedStatus(410, 'Gone') {}
+export class TooManyRequestsError extends fixedStatus(429, 'TooManyRequests') {}
 
 /**
  * An error with a status and code chosen by the service (the accounts calls answer the codes the
