@@ -24,10 +24,13 @@ export function isZodSchema(value: unknown): value is z.ZodType {
   return value instanceof z.ZodType;
 }
 
+/** Where a problem is: its path joined with dots (`prizes.images.0`), empty for the input itself. */
+const fieldOf = (issue: z.core.$ZodIssue) => issue.path.map(String).join('.');
+
 /** The first problem as one German sentence naming the field (`via: Ungültige Option: …`). */
 export function germanIssue(error: z.ZodError): { message: string; field: string } {
   const issue = error.issues[0]!;
-  const field = issue.path.map(String).join('.');
+  const field = fieldOf(issue);
   return { message: field ? `${field}: ${issue.message}` : issue.message, field };
 }
 
@@ -44,6 +47,22 @@ const invalidAnswers = new WeakMap<z.ZodType, InvalidAnswer>();
 export function answerInvalid<T extends z.ZodType>(schema: T, answer: InvalidAnswer): T {
   invalidAnswers.set(schema, answer);
   return schema;
+}
+
+/**
+ * The answer of an editor that shows every problem at its field: 400 ValidationError with the first
+ * problem's message (naming its field as `germanIssue` does, or zod's message alone with
+ * `{ fieldInMessage: false }`), its `field` (null for the input itself) and every problem as
+ * `problems: [{ field, message }]`. For `answerInvalid(schema, listProblems(…))`.
+ */
+export function listProblems({ fieldInMessage }: { fieldInMessage: boolean }): InvalidAnswer {
+  return (error) => {
+    const { message, field } = germanIssue(error);
+    return new ValidationError(fieldInMessage ? message : error.issues[0]!.message, {
+      field: field || null,
+      problems: error.issues.map((issue) => ({ field: fieldOf(issue), message: issue.message })),
+    });
+  };
 }
 
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =

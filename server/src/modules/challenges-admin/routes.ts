@@ -9,9 +9,8 @@ import {
 } from '@erd/shared-contracts/schemas';
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { answerInvalid, germanIssue, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, listProblems, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { mediaUploadRoutes } from './media.js';
 import { getAdminChallenge, listAdminChallenges, updateAdminChallenge } from './service.js';
@@ -35,13 +34,7 @@ const zodErrors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSche
  * the scope below, inside the operator API: its access hook and `cache-control` apply. A refused change answers
  * the first problem at its field with every problem listed (`problems`), as the editor shows them.
  */
-const patchBody = answerInvalid(patchChallengeInputSchema, (error) => {
-  const { message, field } = germanIssue(error);
-  return new ValidationError(message, {
-    field: field || null,
-    problems: error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
-  });
-});
+const patchBody = answerInvalid(patchChallengeInputSchema, listProblems({ fieldInMessage: true }));
 
 const challengeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const r = zodRoutes(app);

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { answerInvalid, germanIssue, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, germanIssue, listProblems, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { createMarkdownConverter } from '../season/markdown.js';
 import { getContent, MESSAGES, previewMarkdown, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from './service.js';
@@ -44,14 +44,7 @@ const LEGAL_BODY_LIMIT = 1024 * 1024;
  * This module's answer to a refused body: 400 ValidationError with the first issue's German message
  * as it is, its `field` (null for the body itself) and every issue as `problems`.
  */
-function contentInvalid(error: z.ZodError): ValidationError {
-  const issue = error.issues[0]!;
-  const field = issue.path.map(String).join('.');
-  return new ValidationError(issue.message, {
-    field: field || null,
-    problems: error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
-  });
-}
+const contentInvalid = listProblems({ fieldInMessage: false });
 
 /** A page that is not one of the legal pages is 404 (before its body is looked at); a malformed name, 400. */
 function unknownPage(error: z.ZodError): Error {
