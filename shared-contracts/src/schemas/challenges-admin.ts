@@ -113,7 +113,8 @@ export const challengeImageInputSchema = z.strictObject({
 
 /**
  * A points table as the season format takes it: places without gaps from 1, `toPlace: null` only
- * in the last row (the same rules as the season file's `pointsTable`, server season/schema.ts).
+ * in the last row. The one definition of these rules: the season file's `points` (server
+ * season/schema.ts) is this schema too.
  */
 export const challengePointsTableInputSchema = z
   .array(z.strictObject({ fromPlace: z.int().min(1), toPlace: z.int().min(1).nullable(), points: z.int().min(0) }))

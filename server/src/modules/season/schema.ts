@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAMPAIGN_LIMITS, DEFAULT_POINTS_TABLE, type ChallengeObjectTypeId } from '@erd/shared-contracts/wire';
-import { isSingleLine } from '@erd/shared-contracts/schemas';
+import { challengePointsTableInputSchema, isSingleLine } from '@erd/shared-contracts/schemas';
 import { isValidIsoDate, RELATIVE_DATE } from '../../lib/dates.js';
 
 /** The season file format (docs/season-format.md), validated with zod. */
@@ -57,35 +57,6 @@ const campaign = z.strictObject({
   image: imageRef.optional(),
 });
 
-const pointsRow = z.strictObject({
-  fromPlace: z.int().min(1),
-  toPlace: z.int().min(1).nullable(),
-  points: z.int().min(0),
-});
-
-/** A points table: places without gaps from 1, `toPlace: null` only in the last row (also used by the back office). */
-export const pointsTable = z
-  .array(pointsRow)
-  .min(1)
-  .superRefine((rows, ctx) => {
-    rows.forEach((row, i) => {
-      const expectedFrom = i === 0 ? 1 : (rows[i - 1]?.toPlace ?? NaN) + 1;
-      if (row.fromPlace !== expectedFrom) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [i, 'fromPlace'],
-          message: `muss ${Number.isNaN(expectedFrom) ? 'fehlen: nach einer Zeile mit toPlace null kommt keine weitere' : expectedFrom} sein (Plätze lückenlos ab 1)`,
-        });
-      }
-      if (row.toPlace !== null && row.toPlace < row.fromPlace) {
-        ctx.addIssue({ code: 'custom', path: [i, 'toPlace'], message: 'muss >= fromPlace sein' });
-      }
-      if (row.toPlace === null && i !== rows.length - 1) {
-        ctx.addIssue({ code: 'custom', path: [i, 'toPlace'], message: 'null ist nur in der letzten Zeile erlaubt' });
-      }
-    });
-  });
-
 const prizes = z.strictObject({
   headline: text,
   subheadline: optionalText,
@@ -111,7 +82,7 @@ export const challengeSchema = z.strictObject({
   /** Issue 24: the day the results are expected, on or after endDate. */
   resultsDate: dateSpec.optional(),
   rightAnswer: z.int().min(0).max(999_999_999).nullable().optional(),
-  points: pointsTable.optional(),
+  points: challengePointsTableInputSchema.optional(), // the back office's points table, the same rules
   prizes: prizes.optional(),
   scoring: z.enum(['highest', 'closest']).optional(),
 });
