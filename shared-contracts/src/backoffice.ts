@@ -268,3 +268,5 @@ export * from './content-admin.js';
 export * from './moderation-admin.js';
 export * from './overview-admin.js';
 export * from './challenges-admin.js';
+// The rule of an operator's reason, zod-free: the forms check what the server's schemas check.
+export * from './operator-reason.js';

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { isOperatorReasonText, OPERATOR_REASON_MAX_LENGTH, OPERATOR_REASON_MIN_LENGTH } from '../operator-reason.js';
+import { isSingleLine } from '../text-rules.js';
+
+// The zod-free rules the schemas are built from, where they have always been imported from.
+export { isSingleLine } from '../text-rules.js';
+export { OPERATOR_REASON_MAX_LENGTH, OPERATOR_REASON_MIN_LENGTH } from '../operator-reason.js';
 
 /**
  * Building blocks of the wire schemas (zod): what every text the server takes must satisfy. The one
@@ -8,16 +14,6 @@ import { z } from 'zod';
 
 /** Same limit as the server's `ID_MAX_LENGTH` for ids in paths and bodies. */
 export const WIRE_ID_MAX_LENGTH = 200;
-
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
-
-/** True for a single line a person can have typed: no control, bidi control, broken UTF-16 or U+FFFD. */
-export function isSingleLine(value: string): boolean {
-  return !CONTROL.test(value) && !LONE_SURROGATE.test(value) && !BIDI.test(value) && !value.includes('\uFFFD');
-}
 
 /** A single-line text of `min`–`max` characters. */
 export const singleLine = (min: number, max: number) =>
@@ -31,22 +27,16 @@ export const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Datum im Format J
 
 export const count = z.number().int().nonnegative();
 
-export const OPERATOR_REASON_MIN_LENGTH = 3;
-export const OPERATOR_REASON_MAX_LENGTH = 500;
 const OPERATOR_REASON_MESSAGE = `Gib einen Grund an (${OPERATOR_REASON_MIN_LENGTH} bis ${OPERATOR_REASON_MAX_LENGTH} Zeichen).`;
-// Plain text: line breaks and tabs are allowed in a reason, other control characters are not.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const REASON_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /**
  * An operator's reason for a change (block, delete, unsubscribe, a role …; kept in the audit log):
- * 3 to 500 characters once trimmed, plain text. Every problem answers the one German message.
+ * 3 to 500 characters once trimmed, plain text (the rule: `../operator-reason.ts`). Every problem answers
+ * the one German message.
  */
 export const operatorReasonSchema = z
   .string({ error: OPERATOR_REASON_MESSAGE })
   .trim()
   .min(OPERATOR_REASON_MIN_LENGTH, OPERATOR_REASON_MESSAGE)
   .max(OPERATOR_REASON_MAX_LENGTH, OPERATOR_REASON_MESSAGE)
-  .refine((value) => !REASON_CONTROL.test(value) && !LONE_SURROGATE.test(value) && !value.includes('\uFFFD'), {
-    message: OPERATOR_REASON_MESSAGE,
-  });
+  .refine((value) => isOperatorReasonText(value), { message: OPERATOR_REASON_MESSAGE });

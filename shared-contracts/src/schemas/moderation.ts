@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MODERATION_DECISION_MAX_IDS, WERBERAT_CHECK_KEYS } from '../moderation-admin.js';
+import { isOperatorReasonText, OPERATOR_REASON_MAX_LENGTH, OPERATOR_REASON_MIN_LENGTH } from '../operator-reason.js';
+import { isPlainText } from '../text-rules.js';
 import { count, wireId } from './common.js';
 import { imageSchema, teamSchema } from './entities.js';
 
@@ -10,8 +12,8 @@ import { imageSchema, teamSchema } from './entities.js';
  * each answered with the field it is about.
  */
 
-const REASON_MIN = 3;
-const REASON_MAX = 500;
+const REASON_MIN = OPERATOR_REASON_MIN_LENGTH;
+const REASON_MAX = OPERATOR_REASON_MAX_LENGTH;
 
 export const MODERATION_MESSAGES = {
   /** An operator's reason where the call has no message of its own (the audit log's rule). */
@@ -32,12 +34,8 @@ const M = MODERATION_MESSAGES;
 export const moderationErrorCodeSchema = z.enum(['Unauthorized', 'InvalidCredentials', 'NotFound', 'NotPending', 'ValidationError']);
 export type ModerationErrorCodeDto = z.infer<typeof moderationErrorCodeSchema>;
 
-const NOT_PLAIN =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\uFFFD/;
-
 /** True for text a person can have typed: no control character but tab and line breaks, no broken UTF-16 or U+FFFD. */
-export const isPlainTextValue = (value: string) => !NOT_PLAIN.test(value);
+export const isPlainTextValue = isPlainText;
 const isPlain = isPlainTextValue;
 
 /**
@@ -46,9 +44,20 @@ const isPlain = isPlainTextValue;
  */
 export const moderationReasonSchema = (message: string) =>
   z
-    .union([z.literal(''), z.string().trim().min(REASON_MIN, message).max(REASON_MAX, message).refine(isPlain, { message })], {
-      error: message,
-    })
+    .union(
+      [
+        z.literal(''),
+        z
+          .string()
+          .trim()
+          .min(REASON_MIN, message)
+          .max(REASON_MAX, message)
+          .refine((value) => isOperatorReasonText(value), { message }),
+      ],
+      {
+        error: message,
+      },
+    )
     .nullish()
     .transform((value) => value || null);
 

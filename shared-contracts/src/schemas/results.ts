@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseEstimate } from '../entries.js';
+import { OPERATOR_REASON_MAX_LENGTH, OPERATOR_REASON_MIN_LENGTH } from '../operator-reason.js';
 import { WIRE_ID_MAX_LENGTH } from './common.js';
 import { challengeObjectTypeIdSchema, pointsRowSchema, standingRowSchema } from './entities.js';
 
@@ -32,12 +33,13 @@ export const resultGoalsRankingSchema = z.enum(['highest', 'closest']);
 export const resultTimeStateSchema = z.enum(['upcoming', 'ongoing', 'submit', 'vote', 'finished']);
 
 /** The messages of refused input (German, for operators). */
+const REASON_LIMITS = `${OPERATOR_REASON_MIN_LENGTH} bis ${OPERATOR_REASON_MAX_LENGTH} Zeichen`;
 export const RESULT_INPUT_MESSAGES = {
   answer: 'Die richtige Antwort ist eine ganze Zahl mit 1 bis 9 Ziffern.',
   ranking: 'Die Wertung ist „highest“ (die meisten Tore) oder „closest“ (am nächsten an der richtigen Antwort).',
   nothingToChange: 'Gib eine richtige Antwort oder eine Wertung an.',
-  answerReason: 'Die Ergebnisse sind schon veröffentlicht: gib einen Grund für die Änderung an (3 bis 500 Zeichen).',
-  correctionReason: 'Eine Korrektur braucht einen Grund (3 bis 500 Zeichen).',
+  answerReason: `Die Ergebnisse sind schon veröffentlicht: gib einen Grund für die Änderung an (${REASON_LIMITS}).`,
+  correctionReason: `Eine Korrektur braucht einen Grund (${REASON_LIMITS}).`,
   expectedVersion: 'expectedVersion muss eine ganze Zahl ab 0 sein (die Version, die du gesehen hast; 0 vor der ersten Veröffentlichung).',
 } as const;
 
@@ -218,8 +220,9 @@ const rightAnswerValueSchema = z.union([z.number(), z.string()], { error: RESULT
 
 /**
  * PUT …/answer: the right answer (null clears it) and, for goals, the ranking; at least one of
- * them. Once the results are published a change needs a `reason` (3–500 characters, checked by the
- * server); the public files change only with the next publication.
+ * them. Once the results are published a change needs a `reason` (the operator's reason,
+ * `isValidOperatorReason`; whether one is needed only the server knows, so it checks it); the public
+ * files change only with the next publication.
  */
 export const rightAnswerInputSchema = z
   .object({
@@ -236,7 +239,8 @@ export const rightAnswerInputSchema = z
 /**
  * POST …/publish. `expectedVersion`: the version the operator looked at (0 before the first
  * publication); another publication in between answers 409 `VersionConflict` and changes nothing.
- * A correction (version 2 and later) needs a `reason` (3–500 characters, checked by the server).
+ * A correction (version 2 and later) needs a `reason` (`isValidOperatorReason`, checked by the server:
+ * only it knows whether a version is a correction).
  */
 export const publishResultInputSchema = z.object({
   expectedVersion: z.int({ error: RESULT_INPUT_MESSAGES.expectedVersion }).min(0, { error: RESULT_INPUT_MESSAGES.expectedVersion }),

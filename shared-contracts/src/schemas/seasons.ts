@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATOR_REASON_MAX_LENGTH, OPERATOR_REASON_MIN_LENGTH } from '../operator-reason.js';
 import { count, isoDay, singleLine, wireId } from './common.js';
 
 /**
@@ -24,7 +25,8 @@ export const SEASON_YEAR_MAX = 2100;
 /** A copy's dates move by at most ten years. */
 export const SEASON_OFFSET_MAX_DAYS = 3650;
 
-const reason = z.string().trim().pipe(singleLine(3, 500));
+/** An operator's reason on one line (`isValidOperatorReason(value, { singleLine: true })` in the forms). */
+const reason = z.string().trim().pipe(singleLine(OPERATOR_REASON_MIN_LENGTH, OPERATOR_REASON_MAX_LENGTH));
 const year = z.number().int().min(SEASON_YEAR_MIN).max(SEASON_YEAR_MAX);
 
 /** A challenge as the season list shows it. */

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { SHARE_CHANNELS } from '../share.js';
-import {
-  IP_HASH_MAX_LENGTH,
-  VOTE_ENTRY_SORTS,
-  VOTE_RECORD_STATES,
-  VOTE_REMOVAL_MAX_IDS,
-  VOTE_REMOVAL_REASON_MAX,
-  VOTE_REMOVAL_REASON_MIN,
-} from '../votes-admin.js';
+import { IP_HASH_MAX_LENGTH, VOTE_ENTRY_SORTS, VOTE_RECORD_STATES, VOTE_REMOVAL_MAX_IDS } from '../votes-admin.js';
+import { OPERATOR_REASON_MAX_LENGTH, OPERATOR_REASON_MIN_LENGTH } from '../operator-reason.js';
 import { count, wireId } from './common.js';
 import { imageSchema, teamSchema } from './entities.js';
 import { moderationReasonSchema } from './moderation.js';
@@ -83,7 +77,7 @@ export const VOTE_REVIEW_MESSAGES = {
   minute: 'Die Minute ist ungültig (ISO-Zeit in UTC mit Sekunden 0, z. B. 2026-07-01T18:05:00Z).',
   selection: 'Wähle genau eines: einzelne Stimmen, eine Adresse oder eine Minute.',
   ids: `Wähle 1 bis ${VOTE_REMOVAL_MAX_IDS} Stimmen aus.`,
-  reason: `Gib einen Grund für das Entfernen an (${VOTE_REMOVAL_REASON_MIN} bis ${VOTE_REMOVAL_REASON_MAX} Zeichen).`,
+  reason: `Gib einen Grund für das Entfernen an (${OPERATOR_REASON_MIN_LENGTH} bis ${OPERATOR_REASON_MAX_LENGTH} Zeichen).`,
   challengeId: 'Diese Challenge-ID ist ungültig.',
 } as const;
 const M = VOTE_REVIEW_MESSAGES;
