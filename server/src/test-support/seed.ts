@@ -37,6 +37,24 @@ export interface ChallengeDates {
   endDateVoting: string;
 }
 
+/** The dates of a vote challenge: it runs from the submission's start to the voting's end. */
+export function voteDates(submission: [string, string], voting: [string, string]): ChallengeDates {
+  return {
+    startDate: submission[0],
+    endDate: voting[1],
+    startDateSubmission: submission[0],
+    endDateSubmission: submission[1],
+    startDateVoting: voting[0],
+    endDateVoting: voting[1],
+  };
+}
+
+/** A vote challenge through June 2026: submission 1 to 10 June, voting 11 to 30 June. */
+export const JUNE_VOTE_DATES: ChallengeDates = voteDates(['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-30']);
+
+/** A vote challenge from 15 June 2026: submission to 1 July, voting 2 to 31 July. */
+export const JULY_VOTE_DATES: ChallengeDates = voteDates(['2026-06-15', '2026-07-01'], ['2026-07-02', '2026-07-31']);
+
 export async function seedChallenge(
   db: Db,
   input: {
@@ -78,6 +96,13 @@ export async function seedChallenge(
   });
 }
 
+export type ChallengeSeed = Parameters<typeof seedChallenge>[1];
+
+/** Several challenges, inserted in the order given. */
+export async function seedChallenges(db: Db, inputs: ChallengeSeed[]): Promise<void> {
+  for (const input of inputs) await seedChallenge(db, input);
+}
+
 /** `count` clubs with numbered names, ids `club-<n>-<team>`. */
 export async function seedClubs(db: Db, count: number): Promise<void> {
   const rows = Array.from({ length: count }, (_, i) => {
@@ -89,13 +114,25 @@ export async function seedClubs(db: Db, count: number): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) await db.insert(clubs).values(rows.slice(i, i + 200));
 }
 
-export async function seedParticipation(db: Db, row: Partial<NewParticipationRow> & { id: string; challengeId: string; clubId: string }) {
+type EntryRow = Partial<NewParticipationRow> & { id: string; challengeId: string; clubId: string };
+
+export async function seedParticipation(db: Db, row: EntryRow) {
   await db.insert(participations).values({
     objectTypeId: 'bfv-erd-text-participation',
     slogan: `Spruch ${row.id}`,
     state: 'published',
     ...row,
   });
+}
+
+/** An entry of an estimate challenge: its number, no slogan. */
+export async function seedEstimateEntry(db: Db, row: EntryRow & { estimate: number }) {
+  await seedParticipation(db, { objectTypeId: 'bfv-erd-estimate-participation', slogan: null, ...row });
+}
+
+/** An entry of a picture challenge: no slogan. */
+export async function seedPictureEntry(db: Db, row: EntryRow) {
+  await seedParticipation(db, { objectTypeId: 'bfv-erd-picture-participation', slogan: null, ...row });
 }
 
 /** `count` vote records for an entry (`removed`: taken out of the count by an operator), with the entry's count kept in step. */

@@ -4,10 +4,16 @@ import { clubs, identityCodes, identitySessions, identityUsers, moderationLog, p
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { CLIENT_ID, identityCall, srpLogin } from '../../test-support/identity.js';
 import { readOutbox } from '../../test-support/mail.js';
-import { createMember, MEMBER_PASSWORD, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
+import { createMember, MEMBER_PASSWORD, memberHeaders, type Member } from '../../test-support/members.js';
+import {
+  ADMIN,
+  operatorCall,
+  operatorHeaders,
+  operatorSession,
+  operatorSessions,
+  type OperatorMethod,
+} from '../../test-support/operators.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
 
 /**
  * Club accounts in the back office: both roles find accounts (e-mail prefix, club name or number)
@@ -22,31 +28,10 @@ let moderator: string;
 let anna: Member;
 let bertSub: string;
 const NOW = new Date('2026-06-15T10:00:00Z');
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
-const MODERATOR = { email: 'moderator@example.org', password: 'Schiri!Pfeife2026' };
-const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const BERT = 'bert@verein.example';
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
-const call = (method: 'GET' | 'POST', url: string, session: string | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(method !== 'GET' ? { 'x-xsrf-token': XSRF } : {}),
-      cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '),
-    },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const call = (method: OperatorMethod, url: string, session: string | null, payload?: unknown) =>
+  operatorCall(t.app, method, url, session, payload);
 
 const auditOf = (sub: string) => t.ctx.db.select().from(moderationLog).where(eq(moderationLog.subjectId, sub));
 const userRow = async (sub: string) => (await t.ctx.db.select().from(identityUsers).where(eq(identityUsers.sub, sub)))[0];
@@ -81,10 +66,7 @@ beforeAll(async () => {
   });
   expect(signup.statusCode).toBe(201);
   bertSub = (await t.ctx.db.select().from(identityUsers).where(eq(identityUsers.email, BERT)))[0]!.sub;
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  await addOperator({ ctx: t.ctx, input: MODERATOR });
-  admin = await login(ADMIN);
-  moderator = await login(MODERATOR);
+  ({ admin, moderator } = await operatorSessions(t));
 });
 
 afterAll(async () => {
@@ -330,6 +312,7 @@ describe('deleting', () => {
 
 describe('with Cognito', () => {
   let cognito: TestApp;
+  let headers: Record<string, string>;
   beforeAll(async () => {
     cognito = await createTestApp({
       env: {
@@ -341,21 +324,13 @@ describe('with Cognito', () => {
         IDENTITY_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
       },
     });
-    await addOperator({ ctx: cognito.ctx, input: { ...ADMIN, role: 'admin' } });
+    headers = operatorHeaders(await operatorSession(cognito, { role: 'admin' }), 'POST');
   });
   afterAll(async () => {
     await cognito.close();
   });
 
   test('every account call answers a clear German 501', async () => {
-    const res0 = await cognito.app.inject({
-      method: 'POST',
-      url: '/api/operator/login',
-      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-      payload: ADMIN,
-    });
-    const session = res0.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-    const headers = { cookie: `${xsrfCookie}; ${OPERATOR_COOKIE}=${session}`, 'x-xsrf-token': XSRF };
     for (const [method, url] of [
       ['GET', '/api/operator/accounts'],
       ['GET', '/api/operator/accounts/abc'],
@@ -374,14 +349,6 @@ describe('with Cognito', () => {
   });
 
   test('with Cognito, a write without a reason is 501 too (the service answers before the reason is looked at)', async () => {
-    const res0 = await cognito.app.inject({
-      method: 'POST',
-      url: '/api/operator/login',
-      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-      payload: ADMIN,
-    });
-    const session = res0.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-    const headers = { cookie: `${xsrfCookie}; ${OPERATOR_COOKIE}=${session}`, 'x-xsrf-token': XSRF };
     for (const url of ['/api/operator/accounts/abc/block', '/api/operator/accounts/abc/unblock', '/api/operator/accounts/abc/delete']) {
       const res = await cognito.app.inject({ method: 'POST', url, headers, payload: {} });
       expect([url, res.statusCode, res.json().code]).toEqual([url, 501, 'NotAvailableWithCognito']);

@@ -3,10 +3,10 @@ import type { AuditEntryDto, AuditPageDto } from '@erd/shared-contracts/backoffi
 import { moderationLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { withAuditMaintenance } from '../../test-support/db.js';
-import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator, findOperatorId } from '../operators/service.js';
+import { createMember, memberHeaders, type Member } from '../../test-support/members.js';
+import { seedChallenge, seedClubs, seedEstimateEntry, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { ADMIN, operatorCall, operatorSessions } from '../../test-support/operators.js';
+import { findOperatorId } from '../operators/service.js';
 import { appendAudit, auditCsv, berlinDayStart, formatBerlin } from './service.js';
 
 /**
@@ -20,31 +20,11 @@ let member: Member;
 let admin: string;
 let moderator: string;
 const TODAY = new Date('2026-06-15T10:00:00Z');
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
 const MODERATOR = { email: 'Moderator@Example.org', password: 'Schiri!Pfeife2026' };
-const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const FORMULA_REASON = '=HYPERLINK("http://evil.example";"Klick") ; beleidigend';
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, session: string | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(method !== 'GET' ? { 'x-xsrf-token': XSRF } : {}),
-      cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '),
-    },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  operatorCall(t.app, method, url, session, payload);
 
 const audit = async (query: string, session = moderator) => {
   const res = await call('GET', `/api/operator/audit${query}`, session);
@@ -62,21 +42,11 @@ beforeAll(async () => {
   await seedChallenge(db, { id: 'estimate', type: 'bfv-erd-estimate', dates: { startDate: '2026-06-01', endDate: '2026-06-10' } });
   await seedParticipation(db, { id: 'p-good', challengeId: 'slogans', clubId: 'club-1000-m', slogan: 'Wir sind dabei', state: 'pending' });
   await seedParticipation(db, { id: 'p-bad', challengeId: 'slogans', clubId: 'club-1001-m', slogan: 'Schiri raus', state: 'pending' });
-  await seedParticipation(db, {
-    id: 'p-est',
-    challengeId: 'estimate',
-    clubId: 'club-1000-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 70,
-  });
+  await seedEstimateEntry(db, { id: 'p-est', challengeId: 'estimate', clubId: 'club-1000-m', estimate: 70 });
   member = await createMember(t, 'club-1002-m');
 
   // Older rows first (the clock of the writes), then today's actions through the API.
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  await addOperator({ ctx: t.ctx, input: MODERATOR });
-  admin = await login(ADMIN);
-  moderator = await login(MODERATOR);
+  ({ admin, moderator } = await operatorSessions(t, { moderator: MODERATOR }));
   const at = (iso: string, i: number) => ({
     action: 'publish' as const,
     operatorId: null,
@@ -263,18 +233,20 @@ describe('writers that name no subject', () => {
       )) as { message?: string; cause?: { message?: string } } | null;
       expect(error?.cause?.message ?? error?.message).toMatch(/moderation_log is append-only/);
     };
-    const [row] = await t.ctx.db
-      .insert(moderationLog)
-      .values({
-        action: 'publish',
-        operatorId: null,
-        actor: 'cli:test',
-        participationId: 'p-fest',
-        reason: null,
-        details: {},
-        at: new Date('2026-01-02T00:00:00Z'),
-      })
-      .returning();
+    const insertRow = () =>
+      t.ctx.db
+        .insert(moderationLog)
+        .values({
+          action: 'publish',
+          operatorId: null,
+          actor: 'cli:test',
+          participationId: 'p-fest',
+          reason: null,
+          details: {},
+          at: new Date('2026-01-02T00:00:00Z'),
+        })
+        .returning();
+    const [row] = await insertRow();
     await refused(t.ctx.db.execute(sql`update moderation_log set reason = 'umgeschrieben' where id = ${row!.id}`));
     await refused(t.ctx.db.execute(sql`delete from moderation_log where id = ${row!.id}`));
     await refused(t.ctx.db.execute(sql`truncate moderation_log`));
@@ -283,18 +255,7 @@ describe('writers that name no subject', () => {
     // A maintenance transaction may; its setting ends with it (SET LOCAL), so the next statement may not.
     await withAuditMaintenance(t.ctx.db, (tx) => tx.execute(sql`delete from moderation_log where id = ${row!.id}`));
     expect(await t.ctx.db.select().from(moderationLog).where(eq(moderationLog.id, row!.id))).toEqual([]);
-    const [other] = await t.ctx.db
-      .insert(moderationLog)
-      .values({
-        action: 'publish',
-        operatorId: null,
-        actor: 'cli:test',
-        participationId: 'p-fest',
-        reason: null,
-        details: {},
-        at: new Date('2026-01-02T00:00:00Z'),
-      })
-      .returning();
+    const [other] = await insertRow();
     await refused(t.ctx.db.execute(sql`delete from moderation_log where id = ${other!.id}`));
     await withAuditMaintenance(t.ctx.db, (tx) => tx.delete(moderationLog).where(eq(moderationLog.id, other!.id)));
   });

@@ -5,11 +5,10 @@ import { normalizeSearch } from '../../lib/text.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { withAuditMaintenance } from '../../test-support/db.js';
 import { storedMedia } from '../../test-support/media.js';
-import { XSRF } from '../../test-support/members.js';
 import { multipartForm, picture } from '../../test-support/pictures.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { ADMIN, operatorCall, operatorSessions } from '../../test-support/operators.js';
 import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
 
 /**
  * Clubs in the back office: both roles search and page the list on the server; admins preview a
@@ -22,39 +21,12 @@ let t: TestApp;
 let admin: string;
 let moderator: string;
 const NOW = new Date('2026-06-15T10:00:00Z');
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
-const MODERATOR = { email: 'moderator@example.org', password: 'Schiri!Pfeife2026' };
-const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const HEADER = 'clubnumber,clubname,team,logourl,linkurl';
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
-const get = (url: string, session: string | null) =>
-  t.app.inject({
-    method: 'GET',
-    url,
-    headers: { cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; ') },
-  });
+const get = (url: string, session: string | null) => operatorCall(t.app, 'GET', url, session);
 
 const postCsv = (url: string, session: string | null, csv: string) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      'x-xsrf-token': XSRF,
-      'content-type': 'text/csv; charset=utf-8',
-      cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '),
-    },
-    payload: csv,
-  });
+  operatorCall(t.app, 'POST', url, session, csv, { 'content-type': 'text/csv; charset=utf-8' });
 
 async function addClub(
   id: string,
@@ -74,10 +46,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: NOW, env: { RATE_LIMIT_SCALE: '100' } });
   await seedYear(t.ctx.db);
   await seedChallenge(t.ctx.db, { id: 'ch-1', yearId: 'year-seed' });
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  await addOperator({ ctx: t.ctx, input: MODERATOR });
-  admin = await login(ADMIN);
-  moderator = await login(MODERATOR);
+  ({ admin, moderator } = await operatorSessions(t));
 });
 
 afterAll(async () => {
@@ -319,16 +288,7 @@ describe('POST /api/operator/clubs/:id/logo', () => {
 
   const upload = async (id: string, session: string | null, file: { name: string; type: string; data: Buffer }) => {
     const form = await multipartForm({}, file);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/operator/clubs/${id}/logo`,
-      payload: form.payload,
-      headers: {
-        cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '),
-        'x-xsrf-token': XSRF,
-        ...form.headers,
-      },
-    });
+    return operatorCall(t.app, 'POST', `/api/operator/clubs/${id}/logo`, session, form.payload, form.headers);
   };
 
   it('re-encodes the picture into the media store and points the club at it, audited with before/after', async () => {

@@ -3,9 +3,8 @@ import type { ContentAdminDto, MarkdownPreviewDto, SaveCampaignInput, SaveTeaser
 import type { SpaceDataDto } from '@erd/shared-contracts/wire';
 import { moderationLog, site, SITE_ID, years } from '../../db/schema/index.js';
 import { createTestApp, FIXTURE_SEASON, type TestApp } from '../../test-support/app.js';
-import { createMember, memberHeaders, XSRF } from '../../test-support/members.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
+import { createMember, memberHeaders } from '../../test-support/members.js';
+import { ADMIN, operatorCall, operatorSessions } from '../../test-support/operators.js';
 import { importSeason } from '../season/service.js';
 
 /**
@@ -20,31 +19,10 @@ let t: TestApp;
 let admin: string;
 let moderator: string;
 const NOW = new Date('2026-06-15T10:00:00Z');
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
-const MODERATOR = { email: 'moderator@example.org', password: 'Schiri!Pfeife2026' };
-const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const SPACE = '/content/public/spaces/erd/spacedata?include=4';
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, session: string | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(method !== 'GET' ? { 'x-xsrf-token': XSRF } : {}),
-      cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '),
-    },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  operatorCall(t.app, method, url, session, payload);
 
 const content = async (session = admin) => (await call('GET', '/api/operator/content', session)).json<ContentAdminDto>();
 const space = async () => (await t.app.inject({ url: SPACE })).json<SpaceDataDto>();
@@ -62,10 +40,7 @@ const teasersInput = (c: ContentAdminDto): SaveTeasersInput => ({
 beforeAll(async () => {
   t = await createTestApp({ now: NOW, env: { RATE_LIMIT_SCALE: '100' } });
   await importSeason({ ctx: t.ctx, input: { dir: FIXTURE_SEASON } });
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  await addOperator({ ctx: t.ctx, input: MODERATOR });
-  admin = await login(ADMIN);
-  moderator = await login(MODERATOR);
+  ({ admin, moderator } = await operatorSessions(t));
 });
 
 afterAll(async () => {

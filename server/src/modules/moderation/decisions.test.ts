@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { ModerationDecisionResultDto, ModerationLookupDto, WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
 import { moderationLog, participations } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
+import { createMember, memberHeaders, type Member } from '../../test-support/members.js';
+import { seedChallenge, seedClubs, seedEstimateEntry, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { ADMIN, MODERATOR, operatorCall, operatorSessions } from '../../test-support/operators.js';
 import { rejectParticipation } from './service.js';
 
 /**
@@ -20,33 +19,12 @@ let admin: string;
 let moderator: string;
 let member: Member;
 const NOW = new Date('2026-06-15T10:00:00Z');
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
-const MODERATOR = { email: 'moderator@example.org', password: 'Schiri!Pfeife2026' };
-const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const DECISIONS = '/api/operator/moderation/decisions';
 const entryUrl = (id: string) => `/api/operator/moderation/entries/${encodeURIComponent(id)}`;
 const ALL_OK: WerberatChecklistDto = { minors: true, traffic: true, performance: true, excess: true };
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
 const call = (method: 'GET' | 'POST', url: string, session: string | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(method !== 'GET' ? { 'x-xsrf-token': XSRF } : {}),
-      cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '),
-    },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  operatorCall(t.app, method, url, session, payload);
 
 const decide = (session: string, payload: unknown) => call('POST', DECISIONS, session, payload);
 let nextClub = 1010;
@@ -81,19 +59,8 @@ beforeAll(async () => {
     },
   });
   await seedChallenge(t.ctx.db, { id: 'estimate', type: 'bfv-erd-estimate', dates: { startDate: '2026-06-01', endDate: '2026-06-30' } });
-  await seedParticipation(t.ctx.db, {
-    id: 'p-estimate',
-    challengeId: 'estimate',
-    clubId: 'club-1001-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 12,
-    state: 'pending',
-  });
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  await addOperator({ ctx: t.ctx, input: MODERATOR });
-  admin = await login(ADMIN);
-  moderator = await login(MODERATOR);
+  await seedEstimateEntry(t.ctx.db, { id: 'p-estimate', challengeId: 'estimate', clubId: 'club-1001-m', estimate: 12, state: 'pending' });
+  ({ admin, moderator } = await operatorSessions(t));
   member = await createMember(t, 'club-1002-m');
 });
 

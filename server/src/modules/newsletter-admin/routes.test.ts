@@ -2,11 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type { NewsletterConsentLogDto, NewsletterSubscriberDto, NewsletterSubscriberPageDto } from '@erd/shared-contracts/backoffice';
 import { moderationLog, newsletterConsentLog, newsletterSubscriptions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { XSRF } from '../../test-support/members.js';
+import { ADMIN, operatorCall, operatorSessions } from '../../test-support/operators.js';
 import { CSV_BOM } from '../../lib/csv.js';
 import { listSubscribers } from '../newsletter/service.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
 
 /**
  * The newsletter in the back office, for admins only (subscriber addresses are personal data a
@@ -20,31 +18,10 @@ let t: TestApp;
 let admin: string;
 let moderator: string;
 const NOW = new Date('2026-06-15T10:00:00Z');
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
-const MODERATOR = { email: 'moderator@example.org', password: 'Schiri!Pfeife2026' };
-const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const ids: Record<string, number> = {};
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
 const call = (method: 'GET' | 'POST', url: string, session: string | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(method !== 'GET' ? { 'x-xsrf-token': XSRF } : {}),
-      cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '),
-    },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  operatorCall(t.app, method, url, session, payload);
 
 async function seed(email: string, status: 'pending' | 'confirmed' | 'unsubscribed'): Promise<void> {
   const [row] = await t.ctx.db
@@ -77,10 +54,7 @@ beforeAll(async () => {
   await seed('carla@andere.example', 'pending');
   await seed('dora@andere.example', 'unsubscribed');
   for (let i = 0; i < 30; i++) await seed(`masse-${String(i).padStart(2, '0')}@seiten.example`, 'confirmed');
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  await addOperator({ ctx: t.ctx, input: MODERATOR });
-  admin = await login(ADMIN);
-  moderator = await login(MODERATOR);
+  ({ admin, moderator } = await operatorSessions(t));
 });
 
 afterAll(async () => {

@@ -5,11 +5,11 @@ import { moderationLog, notifications, operatorMessages, profiles } from '../../
 import { silentLogger } from '../../logger.js';
 import { createMailer, type MailMessage, type Mailer } from '../mail/mailer.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { createMember, XSRF, type Member } from '../../test-support/members.js';
+import { createMember, type Member } from '../../test-support/members.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { operatorCall, operatorSessions, signInOperator } from '../../test-support/operators.js';
 import { findRecipient, accountKey, type AccountRecipient } from '../notifications/recipients.js';
 import { messageMail } from '../notifications/templates/messages.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
 import { addOperator } from '../operators/service.js';
 import { renderMessageMail } from './frame.js';
 import { MESSAGE_AUDIT_ACTION } from './service.js';
@@ -45,29 +45,10 @@ const NOW = new Date('2026-06-15T10:00:00Z');
 const ADMIN = { email: 'chefin@punktejagd.example', password: 'Vorstand!Sitzung2026' };
 const ADMIN2 = { email: 'vize@punktejagd.example', password: 'Vorstand!Sitzung2027' };
 const MODERATOR = { email: 'moderator@punktejagd.example', password: 'Schiri!Pfeife2026' };
-const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const BASE = '/api/operator/messages';
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, session: string | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(method !== 'GET' ? { 'x-xsrf-token': XSRF } : {}),
-      cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '),
-    },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  operatorCall(t.app, method, url, session, payload);
 
 const draft = (filter: Record<string, unknown> = {}, subject = 'Neue Saison, neue Punkte') => ({
   subject,
@@ -109,11 +90,8 @@ beforeAll(async () => {
     .update(profiles)
     .set({ notificationsOff: ['messages'] })
     .where(eq(profiles.sub, members['club-1002-m']!.sub));
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
+  ({ admin, moderator } = await operatorSessions(t, { admin: ADMIN, moderator: MODERATOR }));
   await addOperator({ ctx: t.ctx, input: { ...ADMIN2, role: 'admin' } });
-  await addOperator({ ctx: t.ctx, input: MODERATOR });
-  admin = await login(ADMIN);
-  moderator = await login(MODERATOR);
   await t.drainMail();
   sent.length = 0;
 }, 120_000);
@@ -279,7 +257,7 @@ test('two send requests at once queue the mails once (one audit row)', async () 
 });
 
 test('a filter nobody matches sends nothing (409, still a draft, no count against the limit); sends are limited to 5 an hour per operator', async () => {
-  const other = await login(ADMIN2);
+  const other = await signInOperator(t.app, ADMIN2);
   await t.ctx.db
     .update(profiles)
     .set({ notificationsOff: ['messages'] })
