@@ -5,11 +5,9 @@ import { DEFAULT_POINTS_TABLE, type SpaceDataDto } from '@erd/shared-contracts/w
 import { challenges, moderationLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { mediaCount, storedMedia } from '../../test-support/media.js';
-import { XSRF } from '../../test-support/members.js';
 import { multipartForm, picture } from '../../test-support/pictures.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
+import { JULY_VOTE_DATES, JUNE_VOTE_DATES, seedChallenges, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { ADMIN, operatorCall, operatorSessions } from '../../test-support/operators.js';
 import type { AdminChallengeDto, AdminChallengeSummaryDto } from './service.js';
 
 /**
@@ -22,9 +20,6 @@ let t: TestApp;
 let admin: string;
 let moderator: string;
 const TODAY = new Date('2026-06-15T10:00:00Z');
-const ADMIN = { email: 'admin@example.org', password: 'Abpfiff!Tabelle2026' };
-const MODERATOR = { email: 'moderator@example.org', password: 'Abpfiff!Tabelle2027' };
-const xsrf = { 'x-xsrf-token': XSRF };
 
 beforeAll(async () => {
   t = await createTestApp({ now: TODAY, env: { RATE_LIMIT_SCALE: '100' } });
@@ -32,61 +27,16 @@ beforeAll(async () => {
   await seedYear(db, 'year-2025');
   await seedYear(db, 'year-2026');
   await seedClubs(db, 4);
-  await seedChallenge(db, {
-    id: 'est',
-    yearId: 'year-2026',
-    position: 0,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2026-05-01', endDate: '2026-05-31' },
-  });
-  await seedChallenge(db, {
-    id: 'slogan',
-    yearId: 'year-2026',
-    position: 1,
-    dates: {
-      startDate: '2026-06-01',
-      endDate: '2026-06-30',
-      startDateSubmission: '2026-06-01',
-      endDateSubmission: '2026-06-10',
-      startDateVoting: '2026-06-11',
-      endDateVoting: '2026-06-30',
-    },
-  });
-  await seedChallenge(db, {
-    id: 'goals',
-    yearId: 'year-2026',
-    position: 2,
-    type: 'bfv-erd-goals',
-    dates: { startDate: '2026-06-01', endDate: '2026-06-20' },
-  });
-  await seedChallenge(db, {
-    id: 'pics',
-    yearId: 'year-2026',
-    position: 3,
-    type: 'bfv-erd-picture-vote',
-    dates: {
-      startDate: '2026-06-15',
-      endDate: '2026-07-31',
-      startDateSubmission: '2026-06-15',
-      endDateSubmission: '2026-07-01',
-      startDateVoting: '2026-07-02',
-      endDateVoting: '2026-07-31',
-    },
-  });
-  await seedChallenge(db, {
-    id: 'later',
-    yearId: 'year-2026',
-    position: 4,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2026-08-01', endDate: '2026-08-31' },
-  });
-  await seedChallenge(db, {
-    id: 'old',
-    yearId: 'year-2025',
-    position: 0,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2025-05-01', endDate: '2025-05-31' },
-  });
+  // On 15 June: one finished, one voting, one still open, one open for pictures, one to come; and last season's.
+  const estimate = 'bfv-erd-estimate';
+  await seedChallenges(db, [
+    { id: 'est', yearId: 'year-2026', position: 0, type: estimate, dates: { startDate: '2026-05-01', endDate: '2026-05-31' } },
+    { id: 'slogan', yearId: 'year-2026', position: 1, dates: JUNE_VOTE_DATES },
+    { id: 'goals', yearId: 'year-2026', position: 2, type: 'bfv-erd-goals', dates: { startDate: '2026-06-01', endDate: '2026-06-20' } },
+    { id: 'pics', yearId: 'year-2026', position: 3, type: 'bfv-erd-picture-vote', dates: JULY_VOTE_DATES },
+    { id: 'later', yearId: 'year-2026', position: 4, type: estimate, dates: { startDate: '2026-08-01', endDate: '2026-08-31' } },
+    { id: 'old', yearId: 'year-2025', position: 0, type: estimate, dates: { startDate: '2025-05-01', endDate: '2025-05-31' } },
+  ]);
   await seedParticipation(db, { id: 's1', challengeId: 'slogan', clubId: 'club-1000-m', slogan: 'Auf geht’s!' });
   await seedParticipation(db, {
     id: 's2',
@@ -96,36 +46,16 @@ beforeAll(async () => {
     state: 'pending',
     publishedAt: null,
   });
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  await addOperator({ ctx: t.ctx, input: { ...MODERATOR, role: 'moderator' } });
-  admin = await login(ADMIN);
-  moderator = await login(MODERATOR);
+  ({ admin, moderator } = await operatorSessions(t));
 });
 
 afterAll(async () => {
   await t?.close();
 });
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: `XSRF-TOKEN=${XSRF}`, ...xsrf },
-    payload: who,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
-const cookie = (session?: string) => `XSRF-TOKEN=${XSRF}${session ? `; ${OPERATOR_COOKIE}=${session}` : ''}`;
-
-function get(url: string, session?: string) {
-  return t.app.inject({ method: 'GET', url, headers: { cookie: cookie(session) } });
-}
-
-function patch(id: string, payload: Record<string, unknown>, session: string = admin) {
-  return t.app.inject({ method: 'PATCH', url: `/api/operator/challenges/${id}`, headers: { cookie: cookie(session), ...xsrf }, payload });
-}
+const get = (url: string, session?: string) => operatorCall(t.app, 'GET', url, session);
+const patch = (id: string, payload: Record<string, unknown>, session: string = admin) =>
+  operatorCall(t.app, 'PATCH', `/api/operator/challenges/${id}`, session, payload);
 
 async function current(id: string): Promise<AdminChallengeDto> {
   const res = await get(`/api/operator/challenges/${id}`, admin);
@@ -424,12 +354,7 @@ describe('changing', () => {
 describe('pictures', () => {
   async function upload(file: { name: string; type: string; data: Buffer } | null, session: string = admin) {
     const form = await multipartForm({}, file);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/operator/media',
-      payload: form.payload,
-      headers: { cookie: cookie(session), ...xsrf, ...form.headers },
-    });
+    return operatorCall(t.app, 'POST', '/api/operator/media', session, form.payload, form.headers);
   }
 
   it('re-encodes a picture into the media store with renditions, without metadata, and answers the ImageDto', async () => {

@@ -1,11 +1,18 @@
 import type { AuditEntryDto, OverviewDto } from '@erd/shared-contracts/backoffice';
 import { profiles, votes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { createMember, memberHeaders, type Member } from '../../test-support/members.js';
+import {
+  JULY_VOTE_DATES,
+  JUNE_VOTE_DATES,
+  seedChallenges,
+  seedClubs,
+  seedParticipation,
+  seedPictureEntry,
+  seedYear,
+} from '../../test-support/seed.js';
+import { operatorCall, operatorSession, operatorSessions } from '../../test-support/operators.js';
 import { appendAudit } from '../audit/service.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
 
 /**
  * The back office's overview through the HTTP API: both roles read it (no session and a club's
@@ -20,22 +27,8 @@ let moderator: string;
 let member: Member;
 // 12:00 in Berlin (CEST, UTC+2) on 15 June 2026.
 const NOW = new Date('2026-06-15T10:00:00Z');
-const ADMIN = { email: 'admin@example.org', password: 'Anstoss!Tabelle2026' };
-const MODERATOR = { email: 'moderator@example.org', password: 'Anstoss!Tabelle2027' };
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
-const get = (url: string, session?: string) =>
-  t.app.inject({ method: 'GET', url, headers: { cookie: `XSRF-TOKEN=${XSRF}${session ? `; ${OPERATOR_COOKIE}=${session}` : ''}` } });
+const get = (url: string, session?: string) => operatorCall(t.app, 'GET', url, session);
 
 let voter = 0;
 async function vote(participationId: string, challengeId: string, at: string, removed = false): Promise<void> {
@@ -69,74 +62,19 @@ beforeAll(async () => {
   await seedYear(db, 'year-2025');
   await seedYear(db, 'year-2026');
   await seedClubs(db, 10);
-  await seedChallenge(db, {
-    id: 'est',
-    yearId: 'year-2026',
-    position: 0,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2026-05-01', endDate: '2026-05-31' },
-  });
-  await seedChallenge(db, {
-    id: 'slogan',
-    yearId: 'year-2026',
-    position: 1,
-    dates: {
-      startDate: '2026-06-01',
-      endDate: '2026-06-30',
-      startDateSubmission: '2026-06-01',
-      endDateSubmission: '2026-06-10',
-      startDateVoting: '2026-06-11',
-      endDateVoting: '2026-06-30',
-    },
-  });
-  await seedChallenge(db, {
-    id: 'pics',
-    yearId: 'year-2026',
-    position: 2,
-    type: 'bfv-erd-picture-vote',
-    dates: {
-      startDate: '2026-06-15',
-      endDate: '2026-07-31',
-      startDateSubmission: '2026-06-15',
-      endDateSubmission: '2026-07-01',
-      startDateVoting: '2026-07-02',
-      endDateVoting: '2026-07-31',
-    },
-  });
-  await seedChallenge(db, {
-    id: 'later',
-    yearId: 'year-2026',
-    position: 3,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2026-08-01', endDate: '2026-08-31' },
-  });
-  await seedChallenge(db, {
-    id: 'old',
-    yearId: 'year-2025',
-    position: 0,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2025-05-01', endDate: '2025-05-31' },
-  });
+  // On 15 June: one finished, one voting, one open for pictures, one still to come; and last season's.
+  const estimate = 'bfv-erd-estimate';
+  await seedChallenges(db, [
+    { id: 'est', yearId: 'year-2026', position: 0, type: estimate, dates: { startDate: '2026-05-01', endDate: '2026-05-31' } },
+    { id: 'slogan', yearId: 'year-2026', position: 1, dates: JUNE_VOTE_DATES },
+    { id: 'pics', yearId: 'year-2026', position: 2, type: 'bfv-erd-picture-vote', dates: JULY_VOTE_DATES },
+    { id: 'later', yearId: 'year-2026', position: 3, type: estimate, dates: { startDate: '2026-08-01', endDate: '2026-08-31' } },
+    { id: 'old', yearId: 'year-2025', position: 0, type: estimate, dates: { startDate: '2025-05-01', endDate: '2025-05-31' } },
+  ]);
   await seedParticipation(db, { id: 's1', challengeId: 'slogan', clubId: 'club-1000-m' });
   await seedParticipation(db, { id: 's2', challengeId: 'slogan', clubId: 'club-1000-w', state: 'pending', publishedAt: null });
-  await seedParticipation(db, {
-    id: 'p1',
-    challengeId: 'pics',
-    clubId: 'club-1001-m',
-    state: 'pending',
-    publishedAt: null,
-    objectTypeId: 'bfv-erd-picture-participation',
-    slogan: null,
-  });
-  await seedParticipation(db, {
-    id: 'p2',
-    challengeId: 'pics',
-    clubId: 'club-1001-w',
-    state: 'pending',
-    publishedAt: null,
-    objectTypeId: 'bfv-erd-picture-participation',
-    slogan: null,
-  });
+  await seedPictureEntry(db, { id: 'p1', challengeId: 'pics', clubId: 'club-1001-m', state: 'pending', publishedAt: null });
+  await seedPictureEntry(db, { id: 'p2', challengeId: 'pics', clubId: 'club-1001-w', state: 'pending', publishedAt: null });
   await seedParticipation(db, { id: 'o1', challengeId: 'old', clubId: 'club-1002-m', state: 'pending', publishedAt: null });
 
   // Today (15 June, Berlin): 00:00 Berlin is 22:00 UTC the day before.
@@ -160,8 +98,7 @@ beforeAll(async () => {
   await profile('sub-c', 'club-1003-w', '2026-06-11T10:00:00Z');
   await profile('sub-d', 'club-1004-m', '2026-04-01T10:00:00Z');
 
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  await addOperator({ ctx: t.ctx, input: { ...MODERATOR, role: 'moderator' } });
+  ({ admin, moderator } = await operatorSessions(t));
   for (let i = 1; i <= 12; i++) {
     await appendAudit(db, {
       action: 'publish',
@@ -174,8 +111,6 @@ beforeAll(async () => {
       at: new Date(Date.UTC(2026, 5, 1, 8, i)),
     });
   }
-  admin = await login(ADMIN);
-  moderator = await login(MODERATOR);
   // A club member registers now (a profile on 15 June, Berlin) and has an access token.
   member = await createMember(t, 'club-1004-w', 'mitglied@verein.example');
 });
@@ -272,21 +207,8 @@ describe('a server without a season', () => {
   test('no challenges and nothing pending; the days are still there', async () => {
     const empty = await createTestApp({ now: NOW });
     try {
-      await addOperator({ ctx: empty.ctx, input: { ...ADMIN, role: 'admin' } });
-      const res = await empty.app.inject({
-        method: 'POST',
-        url: '/api/operator/login',
-        headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
-        payload: ADMIN,
-      });
-      const session = res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-      const overview = (
-        await empty.app.inject({
-          method: 'GET',
-          url: '/api/operator/overview?days=7',
-          headers: { cookie: `XSRF-TOKEN=${XSRF}; ${OPERATOR_COOKIE}=${session}` },
-        })
-      ).json<OverviewDto>();
+      const session = await operatorSession(empty, { role: 'admin' });
+      const overview = (await operatorCall(empty.app, 'GET', '/api/operator/overview?days=7', session)).json<OverviewDto>();
       expect(overview.challenges).toEqual([]);
       expect(overview.pendingTotal).toBe(0);
       expect(overview.days).toHaveLength(7);

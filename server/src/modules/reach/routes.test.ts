@@ -5,10 +5,9 @@ import { CSV_BOM } from '../../lib/csv.js';
 import { UNSAFE_TEXT_MESSAGE } from '../../http/input.js';
 import { solveProof } from '../../test-support/altcha.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
+import { createMember, memberHeaders, type Member } from '../../test-support/members.js';
+import { JUNE_VOTE_DATES, seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { operatorCall, operatorSessions } from '../../test-support/operators.js';
 import { rateLimitSlot, RATE_LIMITS } from '../rate-limit/service.js';
 import { reachSettled, recordPreview } from './service.js';
 
@@ -25,28 +24,10 @@ let moderator: string;
 let member: Member;
 const NOW = new Date('2026-06-15T10:00:20Z');
 const DAY = '2026-06-15';
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
-const MODERATOR = { email: 'moderator@example.org', password: 'Schiri!Pfeife2026' };
-const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 let ipSerial = 0;
 const freshIp = () => `198.51.100.${++ipSerial}`;
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
-const operatorGet = (url: string, session: string | null) =>
-  t.app.inject({
-    method: 'GET',
-    url,
-    headers: { cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; ') },
-  });
+const operatorGet = (url: string, session: string | null) => operatorCall(t.app, 'GET', url, session);
 
 function visit(payload: unknown, ip = freshIp(), headers: Record<string, string> = memberHeaders(null)) {
   return t.app.inject({
@@ -87,24 +68,13 @@ beforeAll(async () => {
   const db = t.ctx.db;
   await seedYear(db);
   await seedClubs(db, 8);
-  const voting = {
-    startDate: '2026-06-01',
-    endDate: '2026-06-30',
-    startDateSubmission: '2026-06-01',
-    endDateSubmission: '2026-06-10',
-    startDateVoting: '2026-06-11',
-    endDateVoting: '2026-06-30',
-  };
-  await seedChallenge(db, { id: 'text-vote', position: 1, dates: voting });
+  await seedChallenge(db, { id: 'text-vote', position: 1, dates: JUNE_VOTE_DATES });
   await db.update(challenges).set({ headline: 'Dein Vereinsspruch' });
   await seedParticipation(db, { id: 'p-a', challengeId: 'text-vote', clubId: 'club-1000-m' });
   await seedParticipation(db, { id: 'p-b', challengeId: 'text-vote', clubId: 'club-1001-w' });
   await seedParticipation(db, { id: 'p-pending', challengeId: 'text-vote', clubId: 'club-1002-m', state: 'pending' });
   member = await createMember(t, 'club-1000-m');
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  await addOperator({ ctx: t.ctx, input: MODERATOR });
-  admin = await login(ADMIN);
-  moderator = await login(MODERATOR);
+  ({ admin, moderator } = await operatorSessions(t));
 }, 120_000);
 
 afterAll(() => t.close());

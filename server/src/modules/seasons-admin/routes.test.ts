@@ -4,10 +4,17 @@ import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import { DEFAULT_POINTS_TABLE, type SpaceDataDto } from '@erd/shared-contracts/wire';
 import { challenges, moderationLog, notifications, participations, publishedResults, site, votes, years } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { XSRF } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedVotes, seedYear } from '../../test-support/seed.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
+import {
+  JUNE_VOTE_DATES,
+  seedChallenge,
+  seedChallenges,
+  seedClubs,
+  seedEstimateEntry,
+  seedParticipation,
+  seedVotes,
+  seedYear,
+} from '../../test-support/seed.js';
+import { ADMIN, operatorCall, operatorSessions, signInOperator, type OperatorMethod } from '../../test-support/operators.js';
 
 /**
  * The back office's seasons through the HTTP API (issue 26), on PGlite and, with DATABASE_URL, on
@@ -22,9 +29,6 @@ let t: TestApp;
 let admin: string;
 let moderator: string;
 const TODAY = new Date('2026-06-15T10:00:00Z');
-const ADMIN = { email: 'admin@example.org', password: 'Abpfiff!Tabelle2026' };
-const MODERATOR = { email: 'moderator@example.org', password: 'Abpfiff!Tabelle2027' };
-const xsrf = { 'x-xsrf-token': XSRF };
 const SPACE = '/content/public/spaces/erd/spacedata?include=4';
 
 const PRIZES = { headline: 'Trikots', text: 'Ein Satz Trikots.', images: [{ fields: { file: { url: '/media/trikot.png' } } }] };
@@ -48,69 +52,36 @@ beforeAll(async () => {
     })
     .where(eq(years.id, 'year-2026'));
   await seedClubs(db, 4);
-  await seedChallenge(db, {
-    id: 'old-2025',
-    yearId: 'year-2025',
-    position: 0,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2025-05-01', endDate: '2025-05-31' },
-  });
-  await seedChallenge(db, {
-    id: 'schaetzen-2026',
-    yearId: 'year-2026',
-    position: 0,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2026-05-01', endDate: '2026-05-31' },
-    points: POINTS,
-  });
+  const estimate = 'bfv-erd-estimate';
+  await seedChallenges(db, [
+    { id: 'old-2025', yearId: 'year-2025', position: 0, type: estimate, dates: { startDate: '2025-05-01', endDate: '2025-05-31' } },
+    {
+      id: 'schaetzen-2026',
+      yearId: 'year-2026',
+      position: 0,
+      type: estimate,
+      dates: { startDate: '2026-05-01', endDate: '2026-05-31' },
+      points: POINTS,
+    },
+  ]);
   await db
     .update(challenges)
     .set({ prizes: PRIZES, teasertitle: 'Wie viele?', resultsDate: '2026-06-05' })
     .where(eq(challenges.id, 'schaetzen-2026'));
-  await seedChallenge(db, {
-    id: 'spruch-2026',
-    yearId: 'year-2026',
-    position: 1,
-    dates: {
-      startDate: '2026-06-01',
-      endDate: '2026-06-30',
-      startDateSubmission: '2026-06-01',
-      endDateSubmission: '2026-06-10',
-      startDateVoting: '2026-06-11',
-      endDateVoting: '2026-06-30',
+  await seedChallenges(db, [
+    { id: 'spruch-2026', yearId: 'year-2026', position: 1, dates: JUNE_VOTE_DATES },
+    {
+      id: 'tore-2026',
+      yearId: 'year-2026',
+      position: 2,
+      type: 'bfv-erd-goals',
+      dates: { startDate: '2026-06-01', endDate: '2026-06-20' },
+      scoring: 'closest',
     },
-  });
-  await seedChallenge(db, {
-    id: 'tore-2026',
-    yearId: 'year-2026',
-    position: 2,
-    type: 'bfv-erd-goals',
-    dates: { startDate: '2026-06-01', endDate: '2026-06-20' },
-    scoring: 'closest',
-  });
-  await seedChallenge(db, {
-    id: 'spaet-2026',
-    yearId: 'year-2026',
-    position: 3,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2026-08-01', endDate: '2026-08-31' },
-  });
-  await seedParticipation(db, {
-    id: 'p-old',
-    challengeId: 'old-2025',
-    clubId: 'club-1000-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 3,
-  });
-  await seedParticipation(db, {
-    id: 'p-est',
-    challengeId: 'schaetzen-2026',
-    clubId: 'club-1000-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 70,
-  });
+    { id: 'spaet-2026', yearId: 'year-2026', position: 3, type: estimate, dates: { startDate: '2026-08-01', endDate: '2026-08-31' } },
+  ]);
+  await seedEstimateEntry(db, { id: 'p-old', challengeId: 'old-2025', clubId: 'club-1000-m', estimate: 3 });
+  await seedEstimateEntry(db, { id: 'p-est', challengeId: 'schaetzen-2026', clubId: 'club-1000-m', estimate: 70 });
   await seedParticipation(db, { id: 'p-s1', challengeId: 'spruch-2026', clubId: 'club-1000-m', slogan: 'Auf geht’s!' });
   await seedParticipation(db, {
     id: 'p-s2',
@@ -124,44 +95,16 @@ beforeAll(async () => {
   await db
     .insert(publishedResults)
     .values({ kind: 'challenge', key: 'schaetzen-2026', yearId: 'year-2026', version: 1, rows: [], body: '[]', etag: '"r1"' });
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  await addOperator({ ctx: t.ctx, input: { ...MODERATOR, role: 'moderator' } });
-  admin = await login(ADMIN);
-  moderator = await login(MODERATOR);
+  ({ admin, moderator } = await operatorSessions(t));
 });
 
 afterAll(async () => {
   await t?.close();
 });
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: `XSRF-TOKEN=${XSRF}`, ...xsrf },
-    payload: who,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
-const cookie = (session?: string) => `XSRF-TOKEN=${XSRF}${session ? `; ${OPERATOR_COOKIE}=${session}` : ''}`;
-
 /** `session` null: no operator signed in. */
-function call(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  session: string | null = admin,
-  app = t.app,
-) {
-  return app.inject({
-    method,
-    url,
-    headers: { cookie: cookie(session ?? undefined), ...(method === 'GET' ? {} : xsrf) },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (method: OperatorMethod, url: string, payload?: unknown, session: string | null = admin, app = t.app) =>
+  operatorCall(app, method, url, session, payload);
 
 async function season(id: string): Promise<AdminSeasonDto> {
   const res = await call('GET', `/api/operator/seasons/${id}`);
@@ -821,13 +764,7 @@ describe('the switch of the public season', () => {
       expect(seen).toBe('year-2026');
       expect(Date.now() - started).toBeLessThan(1000);
       // And back through the other instance: this one sees it too.
-      const otherAdmin = await other.app.inject({
-        method: 'POST',
-        url: '/api/operator/login',
-        headers: { cookie: `XSRF-TOKEN=${XSRF}`, ...xsrf },
-        payload: ADMIN,
-      });
-      const session = otherAdmin.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
+      const session = await signInOperator(other.app, ADMIN);
       expect(
         (
           await call(

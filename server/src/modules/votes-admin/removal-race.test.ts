@@ -3,10 +3,8 @@ import type { RemoveVotesResultDto } from '@erd/shared-contracts/wire';
 import type { RemoveEntryVotesResultDto } from '@erd/shared-contracts/backoffice';
 import { moderationLog, participations, votes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { XSRF } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
+import { JUNE_VOTE_DATES, seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { operatorCall, operatorSessions } from '../../test-support/operators.js';
 import { acceptVotes, type VoteToAccept } from '../votes/repository.js';
 
 /**
@@ -22,36 +20,11 @@ let t: TestApp;
 let admin: string;
 let moderator: string;
 const NOW = new Date('2026-06-15T10:00:20Z');
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
-const MODERATOR = {
-  email: 'moderator@example.org',
-  password: 'Schiri!Pfeife2026',
-};
-const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const ENTRIES = ['p-a', 'p-b', 'p-c'] as const;
 const PER_ENTRY = 12;
 const ROUNDS = 12;
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
-const post = (url: string, session: string, payload: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      'x-xsrf-token': XSRF,
-      cookie: `${xsrfCookie}; ${OPERATOR_COOKIE}=${session}`,
-    },
-    payload,
-  });
+const post = (url: string, session: string, payload: Record<string, unknown>) => operatorCall(t.app, 'POST', url, session, payload);
 
 /** `PER_ENTRY` counted votes per entry (address hashes h0, h1, h2 in turn), the counts in step; their ids per entry in order. */
 async function addVotes(round: number, entries: readonly string[]): Promise<Record<string, number[]>> {
@@ -118,15 +91,7 @@ beforeAll(async () => {
   const db = t.ctx.db;
   await seedYear(db);
   await seedClubs(db, 6);
-  const voting = {
-    startDate: '2026-06-01',
-    endDate: '2026-06-30',
-    startDateSubmission: '2026-06-01',
-    endDateSubmission: '2026-06-10',
-    startDateVoting: '2026-06-11',
-    endDateVoting: '2026-06-30',
-  };
-  await seedChallenge(db, { id: 'text-vote', position: 1, dates: voting });
+  await seedChallenge(db, { id: 'text-vote', position: 1, dates: JUNE_VOTE_DATES });
   await seedParticipation(db, {
     id: 'p-a',
     challengeId: 'text-vote',
@@ -142,10 +107,7 @@ beforeAll(async () => {
     challengeId: 'text-vote',
     clubId: 'club-1001-m',
   });
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  await addOperator({ ctx: t.ctx, input: MODERATOR });
-  admin = await login(ADMIN);
-  moderator = await login(MODERATOR);
+  ({ admin, moderator } = await operatorSessions(t));
 }, 120_000);
 
 afterAll(async () => {

@@ -4,10 +4,17 @@ import type { AltchaChallengeDto, MyParticipationDto } from '@erd/shared-contrac
 import { moderationLog, participations, votes } from '../../db/schema/index.js';
 import { solveProof } from '../../test-support/altcha.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
+import { createMember, memberHeaders, type Member } from '../../test-support/members.js';
+import {
+  JUNE_VOTE_DATES,
+  seedChallenge,
+  seedClubs,
+  seedEstimateEntry,
+  seedParticipation,
+  seedPictureEntry,
+  seedYear,
+} from '../../test-support/seed.js';
+import { MODERATOR, operatorCall, operatorSessions } from '../../test-support/operators.js';
 import { ipHash } from '../votes/service.js';
 
 /**
@@ -24,31 +31,10 @@ let admin: string;
 let moderator: string;
 let member: Member;
 const NOW = new Date('2026-06-15T10:00:20Z');
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
-const MODERATOR = { email: 'moderator@example.org', password: 'Schiri!Pfeife2026' };
 const BURST_IP = '203.0.113.7';
-const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
-
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
 
 const call = (method: 'GET' | 'POST', url: string, session: string | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(method !== 'GET' ? { 'x-xsrf-token': XSRF } : {}),
-      cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '),
-    },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  operatorCall(t.app, method, url, session, payload);
 
 /** An anonymous vote through the real API: a fresh voter (no cookie) with a solved ALTCHA proof. */
 async function anonymousVote(participationId: string, ip: string): Promise<void> {
@@ -90,36 +76,15 @@ beforeAll(async () => {
   const db = t.ctx.db;
   await seedYear(db);
   await seedClubs(db, 10);
-  const voting = {
-    startDate: '2026-06-01',
-    endDate: '2026-06-30',
-    startDateSubmission: '2026-06-01',
-    endDateSubmission: '2026-06-10',
-    startDateVoting: '2026-06-11',
-    endDateVoting: '2026-06-30',
-  };
-  await seedChallenge(db, { id: 'text-vote', position: 1, dates: voting });
-  await seedChallenge(db, { id: 'picture-vote', position: 2, type: 'bfv-erd-picture-vote', dates: voting });
+  await seedChallenge(db, { id: 'text-vote', position: 1, dates: JUNE_VOTE_DATES });
+  await seedChallenge(db, { id: 'picture-vote', position: 2, type: 'bfv-erd-picture-vote', dates: JUNE_VOTE_DATES });
   await seedChallenge(db, { id: 'estimate', position: 3, type: 'bfv-erd-estimate' });
   await seedParticipation(db, { id: 'p-burst', challengeId: 'text-vote', clubId: 'club-1000-m', slogan: 'Wir sind die Größten' });
   await seedParticipation(db, { id: 'p-calm', challengeId: 'text-vote', clubId: 'club-1001-w', slogan: 'Ruhig und stark' });
   await seedParticipation(db, { id: 'p-minute', challengeId: 'text-vote', clubId: 'club-1002-m', slogan: 'Eine Minute Ruhm' });
   await seedParticipation(db, { id: 'p-pending', challengeId: 'text-vote', clubId: 'club-1003-m', state: 'pending' });
-  await seedParticipation(db, {
-    id: 'p-picture',
-    challengeId: 'picture-vote',
-    clubId: 'club-1000-m',
-    objectTypeId: 'bfv-erd-picture-participation',
-    slogan: null,
-  });
-  await seedParticipation(db, {
-    id: 'p-estimate',
-    challengeId: 'estimate',
-    clubId: 'club-1000-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 12,
-  });
+  await seedPictureEntry(db, { id: 'p-picture', challengeId: 'picture-vote', clubId: 'club-1000-m' });
+  await seedEstimateEntry(db, { id: 'p-estimate', challengeId: 'estimate', clubId: 'club-1000-m', estimate: 12 });
 
   // A burst from one address through the real vote API (all at NOW: one minute), and three other voters.
   for (let i = 0; i < 12; i++) await anonymousVote('p-burst', BURST_IP);
@@ -137,10 +102,7 @@ beforeAll(async () => {
   );
 
   member = await createMember(t, 'club-1000-m');
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  await addOperator({ ctx: t.ctx, input: MODERATOR });
-  admin = await login(ADMIN);
-  moderator = await login(MODERATOR);
+  ({ admin, moderator } = await operatorSessions(t));
 }, 120_000);
 
 afterAll(async () => {
