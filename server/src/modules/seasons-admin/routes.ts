@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   adminSeasonListSchema,
@@ -53,6 +53,13 @@ export const seasonAdminRoutePaths = {
   restore: '/api/operator/season-challenges/:id/restore',
 } as const;
 
+/** A change's input: the ids of its path (`yearId` or `id`), its body and the operator who makes it. */
+const changeInput = <P extends object, B>(request: FastifyRequest & { params: P; body: B }) => ({
+  ...request.params,
+  body: request.body,
+  actor: actorOf(request),
+});
+
 const yearParams = z.strictObject({ yearId: wireId });
 const challengeParams = z.strictObject({ id: wireId });
 
@@ -61,6 +68,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   const r = zodRoutes(app);
   const operator = { operatorAccess: 'operator' } as const;
   const admin = { operatorAccess: 'admin' } as const;
+  const adminChange = { config: admin, bodyLimit: BODY_LIMIT } as const;
 
   r.get(
     seasonAdminRoutePaths.seasons,
@@ -77,8 +85,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   r.post(
     seasonAdminRoutePaths.seasons,
     {
-      config: admin,
-      bodyLimit: BODY_LIMIT,
+      ...adminChange,
       schema: {
         summary:
           'A new season: empty, or a copy of one with every date moved (no entries, votes, results or right answers); 409 SeasonExists (admin; audited)',
@@ -92,8 +99,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   r.put(
     seasonAdminRoutePaths.current,
     {
-      config: admin,
-      bodyLimit: BODY_LIMIT,
+      ...adminChange,
       schema: {
         summary:
           'Switch the season the public site shows (confirmed, with a reason; admin; audited); every instance shows it at the next page load',
@@ -120,8 +126,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   r.post(
     seasonAdminRoutePaths.challenges,
     {
-      config: admin,
-      bodyLimit: BODY_LIMIT,
+      ...adminChange,
       schema: {
         summary:
           'A new challenge of one of the four types at the end of the season (live season: confirmLive, else 409 SeasonLive; admin; audited)',
@@ -130,17 +135,13 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         response: { 201: seasonChallengeCreatedSchema, ...changeErrors },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await createChallenge({ ctx, input: { yearId: request.params.yearId, body: request.body, actor: actorOf(request) } })),
+    async (request, reply) => reply.code(201).send(await createChallenge({ ctx, input: changeInput(request) })),
   );
 
   r.put(
     seasonAdminRoutePaths.order,
     {
-      config: admin,
-      bodyLimit: BODY_LIMIT,
+      ...adminChange,
       schema: {
         summary:
           'The challenges of a season in a new order: every id exactly once (live season: confirmLive, else 409 SeasonLive; admin; audited)',
@@ -149,14 +150,13 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         response: { 200: adminSeasonSchema, ...changeErrors },
       },
     },
-    async (request) => reorderChallenges({ ctx, input: { yearId: request.params.yearId, body: request.body, actor: actorOf(request) } }),
+    async (request) => reorderChallenges({ ctx, input: changeInput(request) }),
   );
 
   r.post(
     seasonAdminRoutePaths.duplicate,
     {
-      config: admin,
-      bodyLimit: BODY_LIMIT,
+      ...adminChange,
       schema: {
         summary:
           "A copy of the challenge right after it, headline ' (Kopie)', without right answer, entries or results (live season: confirmLive; admin; audited)",
@@ -165,17 +165,13 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         response: { 201: seasonChallengeCreatedSchema, ...changeErrors },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await duplicateChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } })),
+    async (request, reply) => reply.code(201).send(await duplicateChallenge({ ctx, input: changeInput(request) })),
   );
 
   r.delete(
     seasonAdminRoutePaths.challenge,
     {
-      config: admin,
-      bodyLimit: BODY_LIMIT,
+      ...adminChange,
       schema: {
         summary:
           'Remove a challenge that has no entry (else 409 ChallengeHasEntries: withdraw it); its unsent mails go with it (live season: confirmLive; admin; audited)',
@@ -184,14 +180,13 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         response: { 200: adminSeasonSchema, ...changeErrors },
       },
     },
-    async (request) => removeChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
+    async (request) => removeChallenge({ ctx, input: changeInput(request) }),
   );
 
   r.post(
     seasonAdminRoutePaths.withdraw,
     {
-      config: admin,
-      bodyLimit: BODY_LIMIT,
+      ...adminChange,
       schema: {
         summary:
           'Take a challenge out of the public season with a reason; its entries, votes and results stay (live season: confirmLive; admin; audited)',
@@ -200,14 +195,13 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         response: { 200: adminSeasonSchema, ...changeErrors },
       },
     },
-    async (request) => withdrawChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
+    async (request) => withdrawChallenge({ ctx, input: changeInput(request) }),
   );
 
   r.post(
     seasonAdminRoutePaths.restore,
     {
-      config: admin,
-      bodyLimit: BODY_LIMIT,
+      ...adminChange,
       schema: {
         summary: 'Put a withdrawn challenge back into its season, with a reason (admin; audited)',
         params: challengeParams,
@@ -215,6 +209,6 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         response: { 200: adminSeasonSchema, ...errors },
       },
     },
-    async (request) => restoreChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
+    async (request) => restoreChallenge({ ctx, input: changeInput(request) }),
   );
 };

@@ -257,6 +257,9 @@ function audit(
   });
 }
 
+/** The audit row's subject when it is one challenge. */
+const challengeSubject = (id: string) => ({ subjectType: 'challenge' as const, subjectId: id, challengeId: id });
+
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code === '23505') return true;
@@ -532,9 +535,7 @@ export async function createChallenge({
     await repo.insertChallenges(tx, [row]);
     await audit(tx, input.actor, now, {
       action: SEASON_ACTIONS.challengeCreate,
-      subjectType: 'challenge',
-      subjectId: id,
-      challengeId: id,
+      ...challengeSubject(id),
       details: { yearId: year.id, live, before: null, after: challengeRecord(row, siblings.length + 1) },
     });
     return id;
@@ -577,9 +578,7 @@ export async function duplicateChallenge({
     const order = (await repo.listChallengesOfYear(tx, year.id)).map((c) => c.id);
     await audit(tx, input.actor, now, {
       action: SEASON_ACTIONS.challengeDuplicate,
-      subjectType: 'challenge',
-      subjectId: id,
-      challengeId: id,
+      ...challengeSubject(id),
       details: { yearId: year.id, live, from: original.id, before: null, after: challengeRecord(row, order.indexOf(id) + 1) },
     });
     return { id, yearId: year.id };
@@ -618,14 +617,36 @@ export async function removeChallenge({
     const now = ctx.now();
     await audit(tx, input.actor, now, {
       action: SEASON_ACTIONS.challengeRemove,
-      subjectType: 'challenge',
-      subjectId: row.id,
-      challengeId: row.id,
+      ...challengeSubject(row.id),
       reason: input.body.reason,
       details: { yearId: year.id, live, before: challengeRecord(row, position), after: null, unsentNotificationsDeleted: unsent },
     });
   });
   await announce(ctx, [topics.content, topics.entries(input.id)]);
+  return getSeason({ ctx, input: { yearId: first.yearId } });
+}
+
+/**
+ * Withdraws or restores challenge `id` (`withdrawn`: the state it ends in). Where it is so already,
+ * nothing changes; else `change` writes the change and its audit row while its season is locked.
+ */
+async function setWithdrawn(
+  ctx: Ctx,
+  id: string,
+  withdrawn: boolean,
+  change: (tx: Ctx['db'], row: ChallengeRow, season: { year: YearRow; live: boolean }) => Promise<void>,
+): Promise<AdminSeasonDto> {
+  const isSo = (row: ChallengeRow) => Boolean(row.withdrawnAt) === withdrawn;
+  const first = await challengeOf(ctx.db, id);
+  if (isSo(first)) return getSeason({ ctx, input: { yearId: first.yearId } });
+  const changed = await ctx.db.transaction(async (tx) => {
+    const season = await lockedSeason(tx, first.yearId);
+    const row = await challengeOf(tx, id);
+    if (isSo(row)) return false;
+    await change(tx, row, season);
+    return true;
+  });
+  if (changed) await announce(ctx, [topics.content, topics.entries(id)]);
   return getSeason({ ctx, input: { yearId: first.yearId } });
 }
 
@@ -641,12 +662,7 @@ export async function withdrawChallenge({
   ctx: Ctx;
   input: { id: string; body: SeasonChallengeWithdrawInput; actor: Actor };
 }): Promise<AdminSeasonDto> {
-  const first = await challengeOf(ctx.db, input.id);
-  if (first.withdrawnAt) return getSeason({ ctx, input: { yearId: first.yearId } });
-  const changed = await ctx.db.transaction(async (tx) => {
-    const { year, live } = await lockedSeason(tx, first.yearId);
-    const row = await challengeOf(tx, input.id);
-    if (row.withdrawnAt) return false;
+  return setWithdrawn(ctx, input.id, true, async (tx, row, { year, live }) => {
     requireConfirmation(live, input.body.confirmLive);
     const now = ctx.now();
     await repo.updateChallenge(tx, row.id, {
@@ -656,9 +672,7 @@ export async function withdrawChallenge({
     });
     await audit(tx, input.actor, now, {
       action: SEASON_ACTIONS.challengeWithdraw,
-      subjectType: 'challenge',
-      subjectId: row.id,
-      challengeId: row.id,
+      ...challengeSubject(row.id),
       reason: input.body.reason,
       details: {
         yearId: year.id,
@@ -667,10 +681,7 @@ export async function withdrawChallenge({
         after: { withdrawn: { at: now.toISOString(), reason: input.body.reason } },
       },
     });
-    return true;
   });
-  if (changed) await announce(ctx, [topics.content, topics.entries(input.id)]);
-  return getSeason({ ctx, input: { yearId: first.yearId } });
 }
 
 /** POST /api/operator/season-challenges/{id}/restore (admin): a withdrawn challenge back in its season. Not withdrawn: nothing changes. */
@@ -681,32 +692,22 @@ export async function restoreChallenge({
   ctx: Ctx;
   input: { id: string; body: SeasonReasonInput; actor: Actor };
 }): Promise<AdminSeasonDto> {
-  const first = await challengeOf(ctx.db, input.id);
-  if (!first.withdrawnAt) return getSeason({ ctx, input: { yearId: first.yearId } });
-  const changed = await ctx.db.transaction(async (tx) => {
-    // Putting one back changes the live numbering too, but undoes a confirmed withdrawal: no second confirmation.
-    const { year, live } = await lockedSeason(tx, first.yearId);
-    const row = await challengeOf(tx, input.id);
-    if (!row.withdrawnAt) return false;
+  // Putting one back changes the live numbering too, but undoes a confirmed withdrawal: no second confirmation.
+  return setWithdrawn(ctx, input.id, false, async (tx, row, { year, live }) => {
     const now = ctx.now();
     await repo.updateChallenge(tx, row.id, { withdrawnAt: null, withdrawnReason: null, updatedAt: nextVersion(now, row.updatedAt) });
     await audit(tx, input.actor, now, {
       action: SEASON_ACTIONS.challengeRestore,
-      subjectType: 'challenge',
-      subjectId: row.id,
-      challengeId: row.id,
+      ...challengeSubject(row.id),
       reason: input.body.reason,
       details: {
         yearId: year.id,
         live,
-        before: { withdrawn: { at: row.withdrawnAt.toISOString(), reason: row.withdrawnReason } },
+        before: { withdrawn: { at: row.withdrawnAt!.toISOString(), reason: row.withdrawnReason } },
         after: { withdrawn: null },
       },
     });
-    return true;
   });
-  if (changed) await announce(ctx, [topics.content, topics.entries(input.id)]);
-  return getSeason({ ctx, input: { yearId: first.yearId } });
 }
 
 /**
