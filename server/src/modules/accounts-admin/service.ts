@@ -112,12 +112,40 @@ export async function getAccountForOperator({
   return toDto(row);
 }
 
-/** POST …/resend-code: a new sign-up code mailed as the member's own resend does; unconfirmed accounts only. */
-export async function resendCodeByOperator({ ctx, input }: { ctx: Ctx; input: { sub: string; actor: Actor } }): Promise<AccountAdminDto> {
+/**
+ * An admin's change to the account `sub`: with Cognito 501 first; then, in one transaction, the
+ * account locked (404 when there is none) and handed to `change`.
+ */
+async function changeAccount<T>(ctx: Ctx, sub: string, change: (tx: Ctx, row: repo.AccountRow) => Promise<T>): Promise<T> {
   assertBuiltIn(ctx);
   return identity.inTransaction(ctx, async (tx) => {
-    const row = await repo.findAccount(tx.db, input.sub, true);
+    const row = await repo.findAccount(tx.db, sub, true);
     if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+    return change(tx, row);
+  });
+}
+
+/** The audit row of an admin's change to the account of `row`, written in the change's transaction. */
+function auditAccount(
+  tx: Ctx,
+  row: repo.AccountRow,
+  entry: { name: keyof typeof ACTIONS; actor: Actor; reason: string | null; details: Record<string, unknown>; at: Date },
+): Promise<void> {
+  return appendAudit(tx.db, {
+    action: action(entry.name),
+    operatorId: entry.actor.operatorId,
+    actor: entry.actor.name,
+    subjectType: 'account',
+    subjectId: row.user.sub,
+    reason: entry.reason,
+    details: entry.details,
+    at: entry.at,
+  });
+}
+
+/** POST …/resend-code: a new sign-up code mailed as the member's own resend does; unconfirmed accounts only. */
+export async function resendCodeByOperator({ ctx, input }: { ctx: Ctx; input: { sub: string; actor: Actor } }): Promise<AccountAdminDto> {
+  return changeAccount(ctx, input.sub, async (tx, row) => {
     if (row.user.status === 'CONFIRMED') throw new ConflictError(ACCOUNT_MESSAGES.alreadyConfirmed);
     try {
       await identity.sendCode({ ctx: tx, input: { user: row.user, purpose: 'signup' } });
@@ -126,12 +154,9 @@ export async function resendCodeByOperator({ ctx, input }: { ctx: Ctx; input: { 
         throw new CodedError(429, accountAdminErrorCodeSchema.enum.LimitExceeded, ACCOUNT_MESSAGES.tooSoon);
       throw error;
     }
-    await appendAudit(tx.db, {
-      action: action('resendCode'),
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
-      subjectType: 'account',
-      subjectId: row.user.sub,
+    await auditAccount(tx, row, {
+      name: 'resendCode',
+      actor: input.actor,
       reason: null,
       details: { email: row.user.email, state: row.user.status },
       at: tx.now(),
@@ -148,21 +173,15 @@ export async function blockAccount({
   ctx: Ctx;
   input: { sub: string; reason: string; actor: Actor };
 }): Promise<AccountAdminDto> {
-  assertBuiltIn(ctx);
   const { reason } = input;
-  return identity.inTransaction(ctx, async (tx) => {
-    const row = await repo.findAccount(tx.db, input.sub, true);
-    if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+  return changeAccount(ctx, input.sub, async (tx, row) => {
     const now = tx.now();
     if (!(await repo.block(tx.db, row.user.sub, reason, now))) throw new ConflictError(ACCOUNT_MESSAGES.alreadyBlocked);
     await identity.signOutEverywhere({ ctx: tx, input: { sub: row.user.sub } });
     const after = (await repo.findAccount(tx.db, row.user.sub))!;
-    await appendAudit(tx.db, {
-      action: action('block'),
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
-      subjectType: 'account',
-      subjectId: row.user.sub,
+    await auditAccount(tx, row, {
+      name: 'block',
+      actor: input.actor,
       reason,
       details: { before: snapshot(row), after: snapshot(after) },
       at: now,
@@ -179,21 +198,15 @@ export async function unblockAccount({
   ctx: Ctx;
   input: { sub: string; reason: string; actor: Actor };
 }): Promise<AccountAdminDto> {
-  assertBuiltIn(ctx);
   const { reason } = input;
-  return identity.inTransaction(ctx, async (tx) => {
-    const row = await repo.findAccount(tx.db, input.sub, true);
-    if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+  return changeAccount(ctx, input.sub, async (tx, row) => {
     if (!row.user.blockedAt) throw new ConflictError(ACCOUNT_MESSAGES.notBlocked);
     const now = tx.now();
     await repo.unblock(tx.db, row.user.sub, now);
     const after = (await repo.findAccount(tx.db, row.user.sub))!;
-    await appendAudit(tx.db, {
-      action: action('unblock'),
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
-      subjectType: 'account',
-      subjectId: row.user.sub,
+    await auditAccount(tx, row, {
+      name: 'unblock',
+      actor: input.actor,
       reason,
       details: { before: { ...snapshot(row), blockedReason: row.user.blockedReason }, after: snapshot(after) },
       at: now,
@@ -210,18 +223,12 @@ export async function deleteAccountByOperator({
   ctx: Ctx;
   input: { sub: string; reason: string; actor: Actor };
 }): Promise<{ sub: string; deleted: true }> {
-  assertBuiltIn(ctx);
   const { reason } = input;
-  return identity.inTransaction(ctx, async (tx) => {
-    const row = await repo.findAccount(tx.db, input.sub, true);
-    if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);
+  return changeAccount(ctx, input.sub, async (tx, row) => {
     await builtinProvider.deleteAccount(tx, { sub: row.user.sub, accessToken: null });
-    await appendAudit(tx.db, {
-      action: action('delete'),
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
-      subjectType: 'account',
-      subjectId: row.user.sub,
+    await auditAccount(tx, row, {
+      name: 'delete',
+      actor: input.actor,
       reason,
       details: {
         deleted: {
