@@ -18,6 +18,7 @@ import { berlinToday } from '../../lib/dates.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
+import { answerMailedLink } from '../newsletter/opt-in.js';
 import { CLUB_FAN_CONFIRM_PATH, CLUB_FAN_UNSUBSCRIBE_PATH } from '../notifications/paths.js';
 import { actorOf } from '../operators/access.js';
 import { clubFansCsv, confirmClubFan, countMyFans, listClubsWithFans, signupClubFan, unsubscribeClubFan, type FanClub } from './service.js';
@@ -105,36 +106,36 @@ const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
         response: { 200: html, 400: html, 410: html },
       },
     },
-    async (request, reply) => {
-      try {
-        const token = request.validationError ? undefined : request.query.token;
-        const result = await confirmClubFan({ ctx, input: { token, ip: request.ip } });
-        return page(
-          reply,
-          200,
-          'Du bist dabei!',
-          result.outcome === 'confirmed'
-            ? `Danke! Ab jetzt sagen wir dir Bescheid, wenn ${result.clubName} deine Stimme braucht.`
-            : `Du hattest schon bestätigt – wir sagen dir Bescheid, wenn ${result.clubName} deine Stimme braucht.`,
-          result,
-        );
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        return error.statusCode === 410
-          ? page(
-              reply,
-              410,
-              'Link abgelaufen',
-              'Dieser Bestätigungslink ist abgelaufen. Trag dich auf der Seite deines Vereins einfach noch einmal ein.',
-            )
-          : page(
-              reply,
-              400,
-              'Link ungültig',
-              'Dieser Bestätigungslink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast, oder trag dich noch einmal ein.',
-            );
-      }
-    },
+    async (request, reply) =>
+      answerMailedLink(
+        request,
+        async (token) => {
+          const result = await confirmClubFan({ ctx, input: { token, ip: request.ip } });
+          return page(
+            reply,
+            200,
+            'Du bist dabei!',
+            result.outcome === 'confirmed'
+              ? `Danke! Ab jetzt sagen wir dir Bescheid, wenn ${result.clubName} deine Stimme braucht.`
+              : `Du hattest schon bestätigt – wir sagen dir Bescheid, wenn ${result.clubName} deine Stimme braucht.`,
+            result,
+          );
+        },
+        (status) =>
+          status === 410
+            ? page(
+                reply,
+                410,
+                'Link abgelaufen',
+                'Dieser Bestätigungslink ist abgelaufen. Trag dich auf der Seite deines Vereins einfach noch einmal ein.',
+              )
+            : page(
+                reply,
+                400,
+                'Link ungültig',
+                'Dieser Bestätigungslink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast, oder trag dich noch einmal ein.',
+              ),
+      ),
   );
 
   r.get(
@@ -147,27 +148,27 @@ const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
         response: { 200: html, 400: html },
       },
     },
-    async (request, reply) => {
-      try {
-        const token = request.validationError ? undefined : request.query.token;
-        const club = await unsubscribeClubFan({ ctx, input: { token, ip: request.ip } });
-        return page(
-          reply,
-          200,
-          'Du bist abgemeldet',
-          club ? `Du bekommst keine E-Mails mehr zu ${club.clubName}.` : 'Du bekommst keine E-Mails mehr zu diesem Verein.',
-          club,
-        );
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        return page(
-          reply,
-          400,
-          'Link ungültig',
-          'Dieser Abmeldelink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast.',
-        );
-      }
-    },
+    async (request, reply) =>
+      answerMailedLink(
+        request,
+        async (token) => {
+          const club = await unsubscribeClubFan({ ctx, input: { token, ip: request.ip } });
+          return page(
+            reply,
+            200,
+            'Du bist abgemeldet',
+            club ? `Du bekommst keine E-Mails mehr zu ${club.clubName}.` : 'Du bekommst keine E-Mails mehr zu diesem Verein.',
+            club,
+          );
+        },
+        () =>
+          page(
+            reply,
+            400,
+            'Link ungültig',
+            'Dieser Abmeldelink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast.',
+          ),
+      ),
   );
 
   // RFC 8058: the mail program POSTs `List-Unsubscribe=One-Click` to the List-Unsubscribe address.

@@ -6,7 +6,7 @@ import { normalizeEmail } from '../../lib/email.js';
 import { randomToken, sha256Hex } from '../../lib/hash.js';
 import { appendAudit, formatBerlin, type Actor } from '../audit/service.js';
 import { CLUB_FAN_CONFIRM_PATH } from '../notifications/paths.js';
-import { consentIpHash } from '../newsletter/service.js';
+import { confirmationExpired, consentIpHash, newConfirmation, signUpPending } from '../newsletter/opt-in.js';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/service.js';
 import { clubFanConfirmationMail, clubLabel } from './mail.js';
 import * as repo from './repository.js';
@@ -65,15 +65,8 @@ export async function signupClubFan({
   if (!club) throw new NotFoundError(MESSAGES.clubNotFound);
   const email = normalizeEmail(input.email);
   const now = ctx.now();
-  const token = randomToken();
-  const values: repo.PendingValues = {
-    clubId: club.id,
-    email,
-    confirmTokenHash: sha256Hex(token),
-    confirmTokenExpiresAt: new Date(now.getTime() + CONFIRM_VALID_DAYS * 86_400_000),
-    consentTextVersion: CLUB_FAN_CONSENT_TEXT_VERSION,
-    now,
-  };
+  const { token, ...confirmation } = newConfirmation(now, CONFIRM_VALID_DAYS);
+  const values: repo.PendingValues = { clubId: club.id, email, ...confirmation, consentTextVersion: CLUB_FAN_CONSENT_TEXT_VERSION, now };
   // Rendered before the transaction (MJML is asynchronous and the first mail loads it).
   const mail = await clubFanConfirmationMail({
     productName: ctx.config.productName,
@@ -84,16 +77,12 @@ export async function signupClubFan({
   });
   // The pending address, its consent record and its confirmation mail commit together.
   return ctx.db.transaction(async (tx): Promise<SignupOutcome> => {
-    let action: 'signup' | 'resend';
-    if (await repo.insertPending(tx, { ...values, unsubscribeToken: randomToken() })) {
-      action = 'signup';
-    } else {
-      const existing = await repo.findFan(tx, club.id, email);
-      if (existing?.status === 'confirmed') return 'already-confirmed';
-      const renewed = await repo.renewPending(tx, { ...values, mailedBefore: new Date(now.getTime() - RESEND_INTERVAL_MS) });
-      if (!renewed) return 'throttled';
-      action = existing?.status === 'unsubscribed' ? 'signup' : 'resend';
-    }
+    const action = await signUpPending({
+      insert: () => repo.insertPending(tx, { ...values, unsubscribeToken: randomToken() }),
+      statusOf: async () => (await repo.findFan(tx, club.id, email))?.status,
+      renew: () => repo.renewPending(tx, { ...values, mailedBefore: new Date(now.getTime() - RESEND_INTERVAL_MS) }),
+    });
+    if (action === 'already-confirmed' || action === 'throttled') return action;
     await repo.logConsent(tx, {
       clubId: club.id,
       email,
@@ -128,7 +117,7 @@ export async function confirmClubFan({
   const fanClub = { clubId: club.id, clubName: clubLabel(club) };
   if (row.status === 'confirmed') return { ...fanClub, outcome: 'already-confirmed' };
   const now = ctx.now();
-  if (!row.confirmTokenExpiresAt || row.confirmTokenExpiresAt.getTime() < now.getTime()) throw new GoneError(MESSAGES.expiredConfirm);
+  if (confirmationExpired(row, now)) throw new GoneError(MESSAGES.expiredConfirm);
   const confirmed = await ctx.db.transaction(async (tx) => {
     if (!(await repo.markConfirmed(tx, row.id, now))) return false;
     await repo.logConsent(tx, {

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { newsletterSignupInputSchema, newsletterSignupResultSchema, newsletterTokenQuerySchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
-import { isAppError, ValidationError } from '../../errors.js';
+import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
+import { answerMailedLink } from './opt-in.js';
 import { confirmNewsletter, INVALID_EMAIL_MESSAGE, signupNewsletter, unsubscribeNewsletter } from './service.js';
 
 /** Any refused sign-up body is the form's one message (spec §8), as before the schemas. */
@@ -53,35 +54,35 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         response: pageResponses,
       },
     },
-    async (request, reply) => {
-      try {
-        const token = request.validationError ? undefined : request.query.token;
-        const outcome = await confirmNewsletter({ ctx, input: { token, ip: request.ip } });
-        return page(
-          reply,
-          200,
-          'Deine Anmeldung ist bestätigt',
-          outcome === 'confirmed'
-            ? `Danke! Ab jetzt bekommst du den Newsletter der ${ctx.config.productName}.`
-            : `Du hattest deine Anmeldung schon bestätigt – du bekommst den Newsletter der ${ctx.config.productName}.`,
-        );
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        return error.statusCode === 410
-          ? page(
-              reply,
-              410,
-              'Link abgelaufen',
-              'Dieser Bestätigungslink ist abgelaufen. Melde dich bitte einfach noch einmal für den Newsletter an.',
-            )
-          : page(
-              reply,
-              400,
-              'Link ungültig',
-              'Dieser Bestätigungslink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast, oder melde dich noch einmal an.',
-            );
-      }
-    },
+    async (request, reply) =>
+      answerMailedLink(
+        request,
+        async (token) => {
+          const outcome = await confirmNewsletter({ ctx, input: { token, ip: request.ip } });
+          return page(
+            reply,
+            200,
+            'Deine Anmeldung ist bestätigt',
+            outcome === 'confirmed'
+              ? `Danke! Ab jetzt bekommst du den Newsletter der ${ctx.config.productName}.`
+              : `Du hattest deine Anmeldung schon bestätigt – du bekommst den Newsletter der ${ctx.config.productName}.`,
+          );
+        },
+        (status) =>
+          status === 410
+            ? page(
+                reply,
+                410,
+                'Link abgelaufen',
+                'Dieser Bestätigungslink ist abgelaufen. Melde dich bitte einfach noch einmal für den Newsletter an.',
+              )
+            : page(
+                reply,
+                400,
+                'Link ungültig',
+                'Dieser Bestätigungslink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast, oder melde dich noch einmal an.',
+              ),
+      ),
   );
 
   r.get(
@@ -94,20 +95,20 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         response: unsubscribeResponses,
       },
     },
-    async (request, reply) => {
-      try {
-        const token = request.validationError ? undefined : request.query.token;
-        await unsubscribeNewsletter({ ctx, input: { token, ip: request.ip } });
-        return page(reply, 200, 'Du bist abgemeldet', `Du bekommst den Newsletter der ${ctx.config.productName} nicht mehr.`);
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        return page(
-          reply,
-          400,
-          'Link ungültig',
-          'Dieser Abmeldelink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast.',
-        );
-      }
-    },
+    async (request, reply) =>
+      answerMailedLink(
+        request,
+        async (token) => {
+          await unsubscribeNewsletter({ ctx, input: { token, ip: request.ip } });
+          return page(reply, 200, 'Du bist abgemeldet', `Du bekommst den Newsletter der ${ctx.config.productName} nicht mehr.`);
+        },
+        () =>
+          page(
+            reply,
+            400,
+            'Link ungültig',
+            'Dieser Abmeldelink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast.',
+          ),
+      ),
   );
 };

@@ -2,9 +2,10 @@ import { newsletterErrorCodeSchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { CodedError, GoneError, ValidationError } from '../../errors.js';
 import { normalizeEmail } from '../../lib/email.js';
-import { hmacHex, randomToken, sha256Hex } from '../../lib/hash.js';
+import { randomToken, sha256Hex } from '../../lib/hash.js';
 import { newsletterConfirmationMail } from '../mail/templates.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
+import { confirmationExpired, consentIpHash, newConfirmation, signUpPending } from './opt-in.js';
 import * as repo from './repository.js';
 
 /**
@@ -31,11 +32,6 @@ export function unsubscribeUrl(ctx: Pick<AppContext, 'config'>, token: string): 
   return `${ctx.config.publicUrl}${NEWSLETTER_PATH}/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-/** The hashed address of a consent log entry (the newsletter's and 'Mein Verein''s logs hash alike). */
-export function consentIpHash(ctx: Pick<AppContext, 'secret'>, ip: string | undefined): string | null {
-  return ip ? hmacHex(ctx.secret, `ip:${ip}`) : null;
-}
-
 export type SignupOutcome = 'sent' | 'throttled' | 'already-confirmed';
 
 /**
@@ -54,14 +50,8 @@ export async function signupNewsletter({ ctx, input }: { ctx: Ctx; input: { emai
   }
   const email = normalizeEmail(input.email);
   const now = ctx.now();
-  const token = randomToken();
-  const values = {
-    email,
-    confirmTokenHash: sha256Hex(token),
-    confirmTokenExpiresAt: new Date(now.getTime() + CONFIRM_VALID_DAYS * 86_400_000),
-    consentTextVersion: CONSENT_TEXT_VERSION,
-    now,
-  };
+  const { token, ...confirmation } = newConfirmation(now, CONFIRM_VALID_DAYS);
+  const values = { email, ...confirmation, consentTextVersion: CONSENT_TEXT_VERSION, now };
 
   const mail = await newsletterConfirmationMail({
     productName: ctx.config.productName,
@@ -71,19 +61,12 @@ export async function signupNewsletter({ ctx, input }: { ctx: Ctx; input: { emai
   // The pending address, its consent record and its confirmation mail (a job, sent by a worker
   // and retried while SMTP fails) commit together.
   return ctx.db.transaction(async (tx): Promise<SignupOutcome> => {
-    let action: 'signup' | 'resend';
-    if (await repo.insertPending(tx, { ...values, unsubscribeToken: randomToken() })) {
-      action = 'signup';
-    } else {
-      const existing = await repo.findByEmail(tx, email);
-      if (existing?.status === 'confirmed') return 'already-confirmed';
-      const renewed = await repo.renewPending(tx, {
-        ...values,
-        mailedBefore: new Date(now.getTime() - RESEND_INTERVAL_MS),
-      });
-      if (!renewed) return 'throttled';
-      action = existing?.status === 'unsubscribed' ? 'signup' : 'resend';
-    }
+    const action = await signUpPending({
+      insert: () => repo.insertPending(tx, { ...values, unsubscribeToken: randomToken() }),
+      statusOf: async () => (await repo.findByEmail(tx, email))?.status,
+      renew: () => repo.renewPending(tx, { ...values, mailedBefore: new Date(now.getTime() - RESEND_INTERVAL_MS) }),
+    });
+    if (action === 'already-confirmed' || action === 'throttled') return action;
     await repo.logConsent(tx, {
       email,
       action,
@@ -111,9 +94,7 @@ export async function confirmNewsletter({
   if (!row || row.status === 'unsubscribed') throw new ValidationError('Dieser Bestätigungslink ist ungültig.');
   if (row.status === 'confirmed') return 'already-confirmed';
   const now = ctx.now();
-  if (!row.confirmTokenExpiresAt || row.confirmTokenExpiresAt.getTime() < now.getTime()) {
-    throw new GoneError('Dieser Bestätigungslink ist abgelaufen.');
-  }
+  if (confirmationExpired(row, now)) throw new GoneError('Dieser Bestätigungslink ist abgelaufen.');
   await repo.markConfirmed(ctx.db, row.id, now);
   await repo.logConsent(ctx.db, {
     email: row.email,
