@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PICTURE_MAX_BYTES, type ImageDto } from '@erd/shared-contracts/wire';
 import { challengeAdminPaths, type AuditAction } from '@erd/shared-contracts/backoffice';
 import { imageSchema, operatorMediaErrorCodeSchema } from '@erd/shared-contracts/schemas';
@@ -126,6 +126,36 @@ export async function uploadMedia({
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /**
+ * The one picture of an operator's form (multipart field `file`; other fields are passed over),
+ * handed to `use` with its file name. A body declared larger than a picture and its form is
+ * refused before it is read (413); a refused form ends the connection with the answer (its rest is
+ * not read). The challenges' media and the clubs' logos take their pictures so.
+ */
+export async function withFormPicture<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  use: (file: Readable, filename: string) => Promise<T>,
+): Promise<T> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > PICTURE_MAX_BYTES + FORM_OVERHEAD_BYTES) {
+    reply.header('connection', 'close');
+    throw mediaTooLarge();
+  }
+  if (!request.isMultipart()) throw new ValidationError('Erwartet wird ein Formular (multipart/form-data).', { field: 'file' });
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') continue;
+      if (part.fieldname !== 'file') throw new ValidationError('Die Datei gehört in das Feld "file".', { field: 'file' });
+      return await use(part.file, part.filename);
+    }
+  } catch (error) {
+    reply.header('connection', 'close');
+    throw error;
+  }
+  throw new ValidationError('Das Formular enthält keine Datei.', { field: 'file' });
+}
+
+/**
  * POST /api/operator/media (admin) as a plugin of its own (zod answers): registered inside the
  * challenges' back-office scope, which brings the tag and the multipart parser
  * (challenges-admin/routes.ts), in the operator API (its access hook, modules/operators/scope.ts).
@@ -152,25 +182,11 @@ export const mediaUploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared) && declared > PICTURE_MAX_BYTES + FORM_OVERHEAD_BYTES) {
-        reply.header('connection', 'close');
-        throw mediaTooLarge();
-      }
-      if (!request.isMultipart()) throw new ValidationError('Erwartet wird ein Formular (multipart/form-data).', { field: 'file' });
       const actor = actorOf(request);
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') continue;
-          if (part.fieldname !== 'file') throw new ValidationError('Die Datei gehört in das Feld "file".', { field: 'file' });
-          const image = await uploadMedia({ ctx, input: { file: part.file, filename: part.filename || 'bild', actor } });
-          return reply.code(201).send(image);
-        }
-      } catch (error) {
-        reply.header('connection', 'close');
-        throw error;
-      }
-      throw new ValidationError('Das Formular enthält keine Datei.', { field: 'file' });
+      const image = await withFormPicture(request, reply, (file, filename) =>
+        uploadMedia({ ctx, input: { file, filename: filename || 'bild', actor } }),
+      );
+      return reply.code(201).send(image);
     },
   );
 };

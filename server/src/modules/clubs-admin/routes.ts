@@ -12,11 +12,10 @@ import {
   clubLogoParamsSchema,
 } from '@erd/shared-contracts/schemas';
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
-import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { multipartBody } from '../../http/schemas.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { mediaTooLarge } from '../challenges-admin/media.js';
+import { withFormPicture } from '../challenges-admin/media.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../operators/access.js';
 import { applyClubImport, CLUB_CSV_MAX_BYTES, listClubsForOperator, previewClubImport, uploadClubLogo } from './service.js';
@@ -36,7 +35,6 @@ const errors = {
   413: zodErrorSchema,
 } as const;
 const BODY_LIMIT = CLUB_CSV_MAX_BYTES + 64 * 1024;
-const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /** The club list as a CSV file's bytes (no JSON type: the body is a Buffer; the service checks and decodes it). */
 const csvBody = {
@@ -114,24 +112,10 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared) && declared > PICTURE_MAX_BYTES + FORM_OVERHEAD_BYTES) {
-        reply.header('connection', 'close');
-        throw mediaTooLarge();
-      }
-      if (!request.isMultipart()) throw new ValidationError('Erwartet wird ein Formular (multipart/form-data).', { field: 'file' });
       const actor = actorOf(request);
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') continue;
-          if (part.fieldname !== 'file') throw new ValidationError('Die Datei gehört in das Feld "file".', { field: 'file' });
-          return await uploadClubLogo({ ctx, input: { id: request.params.id, file: part.file, filename: part.filename || 'logo', actor } });
-        }
-      } catch (error) {
-        reply.header('connection', 'close');
-        throw error;
-      }
-      throw new ValidationError('Das Formular enthält keine Datei.', { field: 'file' });
+      return withFormPicture(request, reply, (file, filename) =>
+        uploadClubLogo({ ctx, input: { id: request.params.id, file, filename: filename || 'logo', actor } }),
+      );
     },
   );
 };
