@@ -261,6 +261,22 @@ export interface AccountReasonInput {
   reason: string;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Seasons (issue 26): the values the back office's forms show and check, zod-free; the wire
+// schemas (`./schemas/seasons.ts`) are built from them.
+
+export const SEASON_STATES = ['draft', 'live', 'ended'] as const;
+
+/** The back office's words for the states. */
+export const SEASON_STATE_LABELS: Record<(typeof SEASON_STATES)[number], string> = { draft: 'Entwurf', live: 'live', ended: 'beendet' };
+
+export const SEASON_YEAR_MIN = 2000;
+export const SEASON_YEAR_MAX = 2100;
+/** A copy's dates move by at most ten years. */
+export const SEASON_OFFSET_MAX_DAYS = 3650;
+/** A new challenge's headline: one line of 1 to 200 characters (trimmed). */
+export const SEASON_CHALLENGE_HEADLINE_MAX_LENGTH = 200;
+
 // Operators, roles and the audit log (kept out of `./wire`, which the public pages load).
 export * from './operators.js';
 export * from './votes-admin.js';
@@ -270,3 +286,5 @@ export * from './overview-admin.js';
 export * from './challenges-admin.js';
 // The rule of an operator's reason, zod-free: the forms check what the server's schemas check.
 export * from './operator-reason.js';
+// The character rules of every text the server takes (what the forms check beside the limits).
+export { isPlainText, isSingleLine, textLength } from './text-rules.js';

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  SEASON_CHALLENGE_HEADLINE_MAX_LENGTH,
+  SEASON_OFFSET_MAX_DAYS,
+  SEASON_STATES,
+  SEASON_YEAR_MAX,
+  SEASON_YEAR_MIN,
+} from '../backoffice.js';
 import { OPERATOR_REASON_MAX_LENGTH, OPERATOR_REASON_MIN_LENGTH } from '../operator-reason.js';
 import { count, isoDay, singleLine, wireId } from './common.js';
 
@@ -12,18 +19,13 @@ import { count, isoDay, singleLine, wireId } from './common.js';
 /** The `?saison=` query of `/tabelle` and the club page: a season's year number. */
 export const SEASON_QUERY = 'saison';
 
-export const seasonStateSchema = z.enum(['draft', 'live', 'ended']);
+export const seasonStateSchema = z.enum(SEASON_STATES);
 export type SeasonState = z.infer<typeof seasonStateSchema>;
 
-/** The back office's words for the states. */
-export const SEASON_STATE_LABELS: Record<SeasonState, string> = { draft: 'Entwurf', live: 'live', ended: 'beendet' };
+// The limits and labels live zod-free in the back office's entry (its forms use them); here as always.
+export { SEASON_OFFSET_MAX_DAYS, SEASON_STATE_LABELS, SEASON_YEAR_MAX, SEASON_YEAR_MIN } from '../backoffice.js';
 
 export const challengeObjectTypeSchema = z.enum(['bfv-erd-estimate', 'bfv-erd-goals', 'bfv-erd-picture-vote', 'bfv-erd-text-vote']);
-
-export const SEASON_YEAR_MIN = 2000;
-export const SEASON_YEAR_MAX = 2100;
-/** A copy's dates move by at most ten years. */
-export const SEASON_OFFSET_MAX_DAYS = 3650;
 
 /** An operator's reason on one line (`isValidOperatorReason(value, { singleLine: true })` in the forms). */
 const reason = z.string().trim().pipe(singleLine(OPERATOR_REASON_MIN_LENGTH, OPERATOR_REASON_MAX_LENGTH));
@@ -116,7 +118,7 @@ export type SeasonChallengeCreatedDto = z.infer<typeof seasonChallengeCreatedSch
  */
 export const seasonChallengeCreateInputSchema = z.strictObject({
   objectTypeId: challengeObjectTypeSchema,
-  headline: z.string().trim().pipe(singleLine(1, 200)),
+  headline: z.string().trim().pipe(singleLine(1, SEASON_CHALLENGE_HEADLINE_MAX_LENGTH)),
   startDate: isoDay,
   endDate: isoDay,
   startDateSubmission: isoDay.optional(),
