@@ -1,11 +1,18 @@
 import { isApiError } from '@erd/shared-contracts';
-import { backofficePaths } from '@erd/shared-contracts/backoffice';
-import type { SeasonState } from '@erd/shared-contracts/schemas';
+import {
+  backofficePaths,
+  isValidOperatorReason,
+  SEASON_CHALLENGE_HEADLINE_MAX_LENGTH,
+  SEASON_OFFSET_MAX_DAYS,
+  SEASON_YEAR_MAX,
+  SEASON_YEAR_MIN,
+} from '@erd/shared-contracts/backoffice';
+import { reasonTexts } from '../../lib/reason';
 
 /**
  * Where the screens live in the back office (`backofficePaths.seasons`): 'Saisons' and one season.
- * The values of the contract (`SEASON_STATE_LABELS`, the year and offset limits) are spelt out here so
- * that the back office does not load zod; a test keeps both the same.
+ * The contract's values (`SEASON_STATE_LABELS`, the year, offset and headline limits) come from its
+ * zod-free back-office entry, the one the wire schemas are built from: the back office loads no zod.
  */
 export const SEASONS_PATH = backofficePaths.seasons;
 export const seasonPath = (yearId: string) => `${SEASONS_PATH}/${encodeURIComponent(yearId)}`;
@@ -13,13 +20,8 @@ export const seasonPath = (yearId: string) => `${SEASONS_PATH}/${encodeURICompon
 export const challengeEditPath = (challengeId: string, yearId: string) =>
   `${backofficePaths.challenges}/${encodeURIComponent(challengeId)}?saison=${encodeURIComponent(yearId)}`;
 
-export const SEASON_STATE_LABELS: Record<SeasonState, string> = { draft: 'Entwurf', live: 'live', ended: 'beendet' };
-export const SEASON_YEAR_MIN = 2000;
-export const SEASON_YEAR_MAX = 2100;
-export const SEASON_OFFSET_MAX_DAYS = 3650;
-export const REASON_MIN = 3;
-export const REASON_MAX = 500;
-export const HEADLINE_MAX = 200;
+export { SEASON_OFFSET_MAX_DAYS, SEASON_STATE_LABELS, SEASON_YEAR_MAX, SEASON_YEAR_MIN } from '@erd/shared-contracts/backoffice';
+export const HEADLINE_MAX = SEASON_CHALLENGE_HEADLINE_MAX_LENGTH;
 
 export type ChallengeType = 'bfv-erd-estimate' | 'bfv-erd-goals' | 'bfv-erd-picture-vote' | 'bfv-erd-text-vote';
 
@@ -49,7 +51,7 @@ export const seasonTexts = {
   yearTaken: 'Diese Saison gibt es schon.',
   copyFrom: 'Wähle die Saison, die kopiert wird.',
   offset: `Gib eine ganze Zahl von −${SEASON_OFFSET_MAX_DAYS} bis ${SEASON_OFFSET_MAX_DAYS} an.`,
-  reason: `Bitte gib einen Grund an (${REASON_MIN} bis ${REASON_MAX} Zeichen, eine Zeile).`,
+  reason: reasonTexts.ruleOneLine,
   headline: `Gib eine Überschrift an (eine Zeile, bis ${HEADLINE_MAX} Zeichen).`,
   date: 'Bitte gib ein Datum an.',
   endBeforeStart: 'Das Ende liegt vor dem Beginn.',
@@ -84,12 +86,9 @@ export function defaultOffset(fromYear: number, toYear: number): number {
   return 7 * Math.round(((toYear - fromYear) * 365.2425) / 7);
 }
 
-/** A reason as the server takes it: one line of 3–500 characters. */
+/** A reason as the server takes it: one line (the contracts' rule of an operator's reason). */
 export function reasonError(reason: string): string | null {
-  const trimmed = reason.trim();
-  // eslint-disable-next-line no-control-regex -- the server's rule: no control characters
-  if (trimmed.length < REASON_MIN || trimmed.length > REASON_MAX || /[\u0000-\u001F\u007F-\u009F]/.test(trimmed)) return seasonTexts.reason;
-  return null;
+  return isValidOperatorReason(reason, { singleLine: true }) ? null : seasonTexts.reason;
 }
 
 /** What a failed call means on screen: the session ended, or a German message (with the field the server names). */

@@ -1,14 +1,13 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
+import { isValidOperatorReason, OPERATOR_REASON_MAX_LENGTH } from '@erd/shared-contracts/backoffice';
 import { TextAreaField } from '@erd/shared-contracts/forms';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
-
-export const REASON_MIN_LENGTH = 3;
-export const REASON_MAX_LENGTH = 500;
+import { reasonTexts } from '../../../lib/reason';
 
 export const actionTexts = {
-  reasonRule: `Bitte gib einen Grund an (${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen).`,
+  reasonRule: reasonTexts.rule,
   failed: 'Das hat gerade nicht geklappt. Bitte versuche es noch einmal.',
 } as const;
 
@@ -17,7 +16,7 @@ export type ActionOutcome = { kind: 'done' } | { kind: 'unauthorized' } | { kind
 
 /**
  * The dialog of an admin's action on an account: what will happen, the reason where one is needed
- * (3–500 characters, kept in the audit log; checked here and again on the server, next to the
+ * (`isValidOperatorReason`, kept in the audit log; checked here and again on the server, next to the
  * field), and the confirming button. A failure shows in the dialog, which stays open; Escape or
  * 'Abbrechen' closes it without changes.
  */
@@ -49,7 +48,7 @@ export function ActionDialog({
     event.preventDefault();
     setFailed(false);
     const trimmed = reason.trim();
-    if (reasonLabel && (trimmed.length < REASON_MIN_LENGTH || trimmed.length > REASON_MAX_LENGTH)) {
+    if (reasonLabel && !isValidOperatorReason(trimmed)) {
       setFieldError(actionTexts.reasonRule);
       field.current?.focus();
       return;
@@ -86,8 +85,8 @@ export function ActionDialog({
             ref={field}
             name="reason"
             label={reasonLabel}
-            hint={`${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen. Der Grund wird im Protokoll gespeichert.`}
-            maxLength={REASON_MAX_LENGTH}
+            hint={reasonTexts.hint}
+            maxLength={OPERATOR_REASON_MAX_LENGTH}
             required
             value={reason}
             onChange={(event) => setReason(event.target.value)}

@@ -1,4 +1,5 @@
 import type { ImageDto, PointsRowDto } from '@erd/shared-contracts/wire';
+import { reasonTexts } from '../../../lib/reason';
 import { DATE_FIELDS, type AdminChallengeDto, type DateField } from '../api/types';
 import { germanDay } from './labels';
 import { fromPlaces, type PointsFormRow } from './points-table-editor';
@@ -13,7 +14,7 @@ export const editTexts = {
   toPlace: 'Eine ganze Zahl ab dem ersten Platz dieser Zeile.',
   points: 'Eine ganze Zahl ab 0.',
   date: 'Bitte gib ein Datum an.',
-  reason: 'Bitte gib einen Grund an (3 bis 500 Zeichen).',
+  reason: reasonTexts.rule,
   imageType: 'Erlaubt sind JPEG, PNG oder WEBP.',
   imageSize: 'Das Bild ist zu groß (höchstens 10 MB).',
   imageFailed: 'Das Bild konnte nicht hochgeladen werden.',

@@ -1,8 +1,10 @@
 import { css } from '@emotion/react';
 import { useRef, useState } from 'react';
+import { isValidOperatorReason, OPERATOR_REASON_MAX_LENGTH } from '@erd/shared-contracts/backoffice';
 import { TextAreaField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { Dialog } from '../../../components/dialog';
+import { reasonTexts } from '../../../lib/reason';
 
 import { editTexts } from './challenge-form';
 
@@ -34,7 +36,7 @@ export function RunningDialog({
         onSubmit={(event) => {
           event.preventDefault();
           const trimmed = reason.trim();
-          if (trimmed.length < 3 || trimmed.length > 500) {
+          if (!isValidOperatorReason(trimmed)) {
             setFieldError(editTexts.reason);
             field.current?.focus();
             return;
@@ -47,8 +49,8 @@ export function RunningDialog({
           ref={field}
           name="reason"
           label="Grund der Terminänderung"
-          hint="3 bis 500 Zeichen. Der Grund wird im Protokoll gespeichert."
-          maxLength={500}
+          hint={reasonTexts.hint}
+          maxLength={OPERATOR_REASON_MAX_LENGTH}
           required
           value={reason}
           onChange={(e) => setReason(e.target.value)}

@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
-import type { AdminChallengeSummaryDto } from '@erd/shared-contracts/backoffice';
+import { isSingleLine, textLength, type AdminChallengeSummaryDto } from '@erd/shared-contracts/backoffice';
 import type { OperatorMessageDto, OperatorMessagePreviewDto } from '@erd/shared-contracts/schemas';
 import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
@@ -81,7 +81,8 @@ export function MessageEditor({ message, challenges, onSent, onCancel, onFailure
   const persist = async (): Promise<OperatorMessageDto | null> => {
     const next: typeof errors = {};
     const trimmed = subject.trim();
-    if (!trimmed || trimmed.length > SUBJECT_MAX || /[\r\n]/.test(trimmed)) next.subject = messageTexts.subjectRule;
+    // The server's rule: one line of 1 to SUBJECT_MAX characters.
+    if (!trimmed || textLength(trimmed) > SUBJECT_MAX || !isSingleLine(trimmed)) next.subject = messageTexts.subjectRule;
     if (!body.trim() || body.length > BODY_MAX) next.body = messageTexts.bodyRule;
     if (!wire) next.challenge = messageTexts.challengeRule;
     setErrors(next);

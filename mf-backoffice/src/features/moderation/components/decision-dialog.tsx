@@ -1,18 +1,22 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError, type OperatorParticipationDto } from '@erd/shared-contracts';
-import type { ModerationDecision, ModerationDecisionResultDto, WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
+import {
+  isValidOperatorReason,
+  OPERATOR_REASON_MAX_LENGTH,
+  type ModerationDecision,
+  type ModerationDecisionResultDto,
+  type WerberatChecklistDto,
+} from '@erd/shared-contracts/backoffice';
 import { TextAreaField } from '@erd/shared-contracts/forms';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { entryPhrase } from '../../../lib/format';
+import { reasonTexts } from '../../../lib/reason';
 import { decide } from '../api/decide';
 import { checklistTexts, isComplete, WerberatChecklist } from './werberat-checklist';
 
-export const REASON_MIN_LENGTH = 3;
-export const REASON_MAX_LENGTH = 500;
-
 export const decisionTexts = {
-  reasonRule: `Bitte gib einen Grund an (${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen).`,
+  reasonRule: reasonTexts.rule,
   rejectFailed: 'Der Beitrag konnte nicht abgelehnt werden. Bitte versuche es noch einmal.',
   withdrawFailed: 'Der Beitrag konnte nicht zurückgezogen werden. Bitte versuche es noch einmal.',
   rejectManyFailed: 'Die Beiträge konnten nicht abgelehnt werden. Bitte versuche es noch einmal.',
@@ -46,7 +50,7 @@ function descriptionOf(decision: ModerationDecision, entries: readonly OperatorP
 
 /**
  * Publishing several entries, or rejecting one or several: one Werberat checklist (and, to reject,
- * one reason of 3–500 characters) for all of them. To publish, all four points must be ticked; to
+ * one reason, `isValidOperatorReason`) for all of them. To publish, all four points must be ticked; to
  * reject, the unticked points are stored as broken. A refusal of the server shows at its field; a
  * failure shows in the dialog, which stays open; Escape or 'Abbrechen' closes it without changes.
  */
@@ -78,7 +82,7 @@ export function DecisionDialog({
     event.preventDefault();
     setFailed(false);
     const trimmed = reason.trim();
-    const badReason = reject && (trimmed.length < REASON_MIN_LENGTH || trimmed.length > REASON_MAX_LENGTH);
+    const badReason = reject && !isValidOperatorReason(trimmed);
     const badChecklist = !reject && !isComplete(checklist);
     setReasonError(badReason ? decisionTexts.reasonRule : null);
     setChecklistError(badChecklist ? checklistTexts.incomplete : null);
@@ -132,8 +136,8 @@ export function DecisionDialog({
             ref={reasonField}
             name="reason"
             label={decision === 'withdraw' ? 'Grund für das Zurückziehen' : 'Grund der Ablehnung'}
-            hint={`${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen. Der Grund wird im Protokoll gespeichert.`}
-            maxLength={REASON_MAX_LENGTH}
+            hint={reasonTexts.hint}
+            maxLength={OPERATOR_REASON_MAX_LENGTH}
             required
             value={reason}
             onChange={(event) => setReason(event.target.value)}

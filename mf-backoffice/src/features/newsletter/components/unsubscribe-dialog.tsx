@@ -1,16 +1,14 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
-import type { NewsletterSubscriberDto } from '@erd/shared-contracts/backoffice';
+import { isValidOperatorReason, OPERATOR_REASON_MAX_LENGTH, type NewsletterSubscriberDto } from '@erd/shared-contracts/backoffice';
 import { TextAreaField } from '@erd/shared-contracts/forms';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
+import { reasonTexts } from '../../../lib/reason';
 import { unsubscribeSubscriber } from '../api/unsubscribe-subscriber';
 
-export const REASON_MIN_LENGTH = 3;
-export const REASON_MAX_LENGTH = 500;
-
 export const unsubscribeTexts = {
-  reasonRule: `Bitte gib einen Grund an (${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen).`,
+  reasonRule: reasonTexts.rule,
   failed: 'Die Adresse konnte nicht abgemeldet werden. Bitte versuche es noch einmal.',
 } as const;
 
@@ -40,7 +38,7 @@ export function UnsubscribeDialog({
     event.preventDefault();
     setFailed(false);
     const trimmed = reason.trim();
-    if (trimmed.length < REASON_MIN_LENGTH || trimmed.length > REASON_MAX_LENGTH) {
+    if (!isValidOperatorReason(trimmed)) {
       setFieldError(unsubscribeTexts.reasonRule);
       field.current?.focus();
       return;
@@ -76,8 +74,8 @@ export function UnsubscribeDialog({
           ref={field}
           name="reason"
           label="Grund der Abmeldung"
-          hint={`${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen. Der Grund wird im Protokoll gespeichert.`}
-          maxLength={REASON_MAX_LENGTH}
+          hint={reasonTexts.hint}
+          maxLength={OPERATOR_REASON_MAX_LENGTH}
           required
           value={reason}
           onChange={(event) => setReason(event.target.value)}

@@ -1,13 +1,20 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
-import { OPERATOR_ROLES, type OperatorAccountDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
+import {
+  isValidOperatorReason,
+  OPERATOR_REASON_MAX_LENGTH,
+  OPERATOR_ROLES,
+  type OperatorAccountDto,
+  type OperatorRole,
+} from '@erd/shared-contracts/backoffice';
 import { FieldLabel, TextAreaField } from '@erd/shared-contracts/forms';
 import { FieldError } from '@erd/shared-contracts/ui';
 import { css, type Theme } from '@emotion/react';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { updateOperator } from '../api/operators-api';
-import { operatorTexts, REASON_MAX_LENGTH, REASON_MIN_LENGTH, refusalText, roleLabels } from './texts';
+import { reasonTexts } from '../../../lib/reason';
+import { operatorTexts, refusalText, roleLabels } from './texts';
 
 export type ChangeKind = 'role' | 'disable' | 'enable';
 export type ChangeOutcome = { kind: 'done'; operator: OperatorAccountDto } | { kind: 'unauthorized' } | { kind: 'gone' };
@@ -55,7 +62,7 @@ export function ChangeDialog({
     setFailure(null);
     const trimmed = reason.trim();
     const badRole = kind === 'role' && role === operator.role;
-    const badReason = trimmed.length < REASON_MIN_LENGTH || trimmed.length > REASON_MAX_LENGTH;
+    const badReason = !isValidOperatorReason(trimmed);
     setRoleError(badRole ? operatorTexts.sameRole : null);
     setReasonError(badReason ? operatorTexts.reason : null);
     if (badRole) return roleField.current?.focus();
@@ -125,8 +132,8 @@ export function ChangeDialog({
           ref={reasonField}
           name="reason"
           label="Grund"
-          hint={`${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen. Der Grund wird im Protokoll gespeichert.`}
-          maxLength={REASON_MAX_LENGTH}
+          hint={reasonTexts.hint}
+          maxLength={OPERATOR_REASON_MAX_LENGTH}
           required
           value={reason}
           onChange={(event) => setReason(event.target.value)}

@@ -1,9 +1,7 @@
 import { OPERATOR_PASSWORD_MIN_LENGTH, type OperatorRole } from '@erd/shared-contracts/backoffice';
+import { reasonTexts } from '../../../lib/reason';
 
 export const roleLabels: Record<OperatorRole, string> = { moderator: 'Moderation', admin: 'Administration' };
-
-export const REASON_MIN_LENGTH = 3;
-export const REASON_MAX_LENGTH = 500;
 
 export const operatorTexts = {
   forbidden: 'Dafür fehlt dir die Berechtigung.',
@@ -17,7 +15,7 @@ export const operatorTexts = {
   selfDisable: 'Du kannst dich nicht selbst deaktivieren.',
   notFound: 'Diesen Operator gibt es nicht mehr. Die Liste ist neu geladen.',
   sameRole: 'Wähle eine andere Rolle als die bisherige.',
-  reason: `Bitte gib einen Grund an (${REASON_MIN_LENGTH} bis ${REASON_MAX_LENGTH} Zeichen).`,
+  reason: reasonTexts.rule,
   failed: 'Das hat gerade nicht geklappt. Bitte versuche es noch einmal.',
   tooMany: 'Zu viele Versuche. Bitte versuche es später erneut.',
 } as const;

@@ -1,12 +1,14 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
+import { isValidOperatorReason, OPERATOR_REASON_MAX_LENGTH } from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { parseEstimate, type ResultPreviewDto, type ResultVersionDto } from '@erd/shared-contracts/wire';
 import { Dialog } from '../../../components/dialog';
 import { Panel } from '../../../components/screen';
 import { formatDateTime } from '../../../lib/format';
+import { reasonTexts } from '../../../lib/reason';
 import { getResultPreview, listResultVersions, publishResult, setRightAnswer } from '../api/results-api';
 import { resultsTexts } from './results-texts';
 
@@ -74,7 +76,7 @@ export function ChallengeResults({
     // '4.500' and '4 500' are 4500, as everywhere a number is entered (issue 24).
     const rightAnswer = parseEstimate(answer);
     if (rightAnswer === undefined) return setAnswerError(resultsTexts.answer);
-    if (published && (answerReason.trim().length < 3 || answerReason.trim().length > 500)) return setAnswerError(resultsTexts.reason);
+    if (published && !isValidOperatorReason(answerReason)) return setAnswerError(resultsTexts.reason);
     setAnswerError(null);
     setBusy(true);
     try {
@@ -240,7 +242,7 @@ function CorrectionDialog({ busy, onCancel, onConfirm }: { busy: boolean; onCanc
         onSubmit={(e) => {
           e.preventDefault();
           const trimmed = reason.trim();
-          if (trimmed.length < 3 || trimmed.length > 500) {
+          if (!isValidOperatorReason(trimmed)) {
             setError(resultsTexts.reason);
             field.current?.focus();
             return;
@@ -252,8 +254,8 @@ function CorrectionDialog({ busy, onCancel, onConfirm }: { busy: boolean; onCanc
           ref={field}
           name="reason"
           label="Grund der Korrektur"
-          hint="3 bis 500 Zeichen."
-          maxLength={500}
+          hint={reasonTexts.limits}
+          maxLength={OPERATOR_REASON_MAX_LENGTH}
           required
           value={reason}
           onChange={(e) => setReason(e.target.value)}

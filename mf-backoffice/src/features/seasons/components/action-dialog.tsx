@@ -1,15 +1,17 @@
 import { css, type Theme } from '@emotion/react';
 import { type ReactNode, useRef, useState } from 'react';
+import { OPERATOR_REASON_MAX_LENGTH } from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Dialog } from '../../../components/dialog';
-import { REASON_MAX, reasonError, seasonTexts } from '../lib';
+import { reasonTexts } from '../../../lib/reason';
+import { reasonError, seasonTexts } from '../lib';
 
 export interface ActionDialogProps {
   title: string;
   description: ReactNode;
   submitLabel: string;
-  /** Asks for a reason (one line, 3–500 characters) and passes it to `onSubmit`. */
+  /** Asks for a reason (one line, `isValidOperatorReason`) and passes it to `onSubmit`. */
   reasonLabel?: string;
   /** The season is the public one: says that the public site and its numbering change. */
   live?: boolean;
@@ -70,8 +72,8 @@ export function ActionDialog({
             ref={field}
             name="reason"
             label={reasonLabel}
-            hint="3 bis 500 Zeichen, eine Zeile. Der Grund wird im Protokoll gespeichert."
-            maxLength={REASON_MAX}
+            hint={reasonTexts.hintOneLine}
+            maxLength={OPERATOR_REASON_MAX_LENGTH}
             required
             autoComplete="off"
             value={reason}

@@ -1,5 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
+import { isSingleLine, textLength } from '@erd/shared-contracts/backoffice';
 import type { SeasonChallengeCreateInput } from '@erd/shared-contracts/schemas';
 import { FieldLabel, FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
@@ -68,8 +69,8 @@ export function NewChallengeForm({
   const check = () => {
     const found: Partial<Record<FieldKey, string>> = {};
     const trimmed = headline.trim();
-    // eslint-disable-next-line no-control-regex -- the server's rule: one line without control characters
-    if (!trimmed || trimmed.length > HEADLINE_MAX || /[\u0000-\u001F\u007F-\u009F]/.test(trimmed)) found.headline = seasonTexts.headline;
+    // The server's rule: one line of 1 to HEADLINE_MAX characters.
+    if (!trimmed || textLength(trimmed) > HEADLINE_MAX || !isSingleLine(trimmed)) found.headline = seasonTexts.headline;
     for (const key of keys) if (!DAY.test(dates[key])) found[key] = seasonTexts.date;
     for (const [start, end] of PAIRS)
       if (keys.includes(end) && !found[start] && !found[end] && dates[end] < dates[start]) found[end] = seasonTexts.endBeforeStart;

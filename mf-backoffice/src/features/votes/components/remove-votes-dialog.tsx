@@ -2,17 +2,18 @@ import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import { TextAreaField } from '@erd/shared-contracts/forms';
 import {
-  VOTE_REMOVAL_REASON_MAX,
-  VOTE_REMOVAL_REASON_MIN,
+  isValidOperatorReason,
+  OPERATOR_REASON_MAX_LENGTH,
   type RemoveEntryVotesInput,
   type RemoveEntryVotesResultDto,
 } from '@erd/shared-contracts/backoffice';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
+import { reasonTexts } from '../../../lib/reason';
 import { removeEntryVotes } from '../api/remove-entry-votes';
 
 export const removeTexts = {
-  reasonRule: `Bitte gib einen Grund an (${VOTE_REMOVAL_REASON_MIN} bis ${VOTE_REMOVAL_REASON_MAX} Zeichen).`,
+  reasonRule: reasonTexts.rule,
   failed: 'Die Stimmen konnten nicht entfernt werden. Bitte versuche es noch einmal.',
 } as const;
 
@@ -49,7 +50,7 @@ export function RemoveVotesDialog({
     event.preventDefault();
     setFailure(null);
     const trimmed = reason.trim();
-    if (trimmed.length < VOTE_REMOVAL_REASON_MIN || trimmed.length > VOTE_REMOVAL_REASON_MAX) {
+    if (!isValidOperatorReason(trimmed)) {
       setFieldError(removeTexts.reasonRule);
       field.current?.focus();
       return;
@@ -88,8 +89,8 @@ export function RemoveVotesDialog({
           ref={field}
           name="reason"
           label="Grund"
-          hint={`${VOTE_REMOVAL_REASON_MIN} bis ${VOTE_REMOVAL_REASON_MAX} Zeichen. Der Verein sieht den Grund bei seinem Beitrag; er wird im Protokoll gespeichert.`}
-          maxLength={VOTE_REMOVAL_REASON_MAX}
+          hint={reasonTexts.hintShownToClub}
+          maxLength={OPERATOR_REASON_MAX_LENGTH}
           required
           value={reason}
           onChange={(event) => setReason(event.target.value)}
