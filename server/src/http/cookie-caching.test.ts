@@ -2,11 +2,11 @@ import path from 'node:path';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { resultPaths } from '@erd/shared-contracts/wire';
 import { OPERATOR_COOKIE } from '../modules/operators/access.js';
-import { addOperator } from '../modules/operators/service.js';
 import { CACHE_HTML, CACHE_IMMUTABLE } from '../modules/web/cache.js';
 import { createTestApp, writeFiles, type TestApp } from '../test-support/app.js';
 import { createMember, memberHeaders, type Member } from '../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedVotes, seedYear } from '../test-support/seed.js';
+import { MAY_VOTE_DATES, seedChallenge, seedClubs, seedParticipation, seedVotes, seedYear } from '../test-support/seed.js';
+import { operatorSession } from '../test-support/operators.js';
 import { sharedCacheMayStore, XSRF_COOKIE, XSRF_TOKEN_PATH } from './security.js';
 
 /**
@@ -40,21 +40,11 @@ beforeAll(async () => {
   const db = t.ctx.db;
   await seedYear(db, 'year-2026');
   await seedClubs(db, 2);
-  const voted = {
-    startDate: '2026-05-01',
-    endDate: '2026-06-10',
-    startDateSubmission: '2026-05-01',
-    endDateSubmission: '2026-05-15',
-    startDateVoting: '2026-05-16',
-    endDateVoting: '2026-06-10',
-  };
-  await seedChallenge(db, { id: 'slogan', yearId: 'year-2026', position: 0, dates: voted });
+  await seedChallenge(db, { id: 'slogan', yearId: 'year-2026', position: 0, dates: MAY_VOTE_DATES });
   await seedParticipation(db, { id: 's1', challengeId: 'slogan', clubId: 'club-1000-m', slogan: 'Auf geht’s!' });
   await seedVotes(db, 's1', 'slogan', 3);
   member = await createMember(t, 'club-1000-w');
-  await addOperator({ ctx: t.ctx, input: { ...OPERATOR, role: 'admin' } });
-  const login = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: memberHeaders(null), payload: OPERATOR });
-  session = login.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
+  session = await operatorSession(t, { role: 'admin', ...OPERATOR });
   const published = await t.app.inject({
     method: 'POST',
     url: resultPaths.publish('slogan'),

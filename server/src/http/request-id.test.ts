@@ -1,5 +1,6 @@
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { XSRF } from '../test-support/members.js';
+import { operatorLogin } from '../test-support/operators.js';
 import { addOperator } from '../modules/operators/service.js';
 import { REQUEST_ID_PATTERN } from './request-id.js';
 
@@ -96,12 +97,7 @@ test('the identity service keeps its Cognito error shape and sends the id as x-a
 });
 
 test('every log line of a request carries its id, also what a service logs through ctx.log after the body was read', async () => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'x-request-id': 'req-login-1' },
-    payload: OPERATOR,
-  });
+  const res = await operatorLogin(t.app, OPERATOR, { headers: { 'x-request-id': 'req-login-1' } });
   expect(res.statusCode).toBe(200);
   const messages = linesOf('req-login-1').map((line) => line.msg);
   // Fastify's own lines (debug) and the service's (operators/service.ts logs through ctx.log).
@@ -115,16 +111,7 @@ test('every log line of a request carries its id, also what a service logs throu
 
 test("requests under way at the same time keep their own ids in the services' lines", async () => {
   const ids = ['req-par-1', 'req-par-2', 'req-par-3', 'req-par-4'];
-  const answers = await Promise.all(
-    ids.map((id) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/operator/login',
-        headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'x-request-id': id },
-        payload: OPERATOR,
-      }),
-    ),
-  );
+  const answers = await Promise.all(ids.map((id) => operatorLogin(t.app, OPERATOR, { headers: { 'x-request-id': id } })));
   expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
   for (const id of ids) expect(linesOf(id).filter((line) => line.msg === 'operator logged in')).toHaveLength(1);
 });

@@ -5,11 +5,11 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { newsletterSubscriptions } from '../db/schema/index.js';
 import { OPERATOR_COOKIE } from '../modules/operators/access.js';
-import { addOperator } from '../modules/operators/service.js';
 import { CACHE_HTML } from '../modules/web/cache.js';
 import { createTestApp, SERVER_ROOT, type TestApp } from '../test-support/app.js';
 import { createMember, memberHeaders, type Member } from '../test-support/members.js';
 import { seedClubs, seedYear } from '../test-support/seed.js';
+import { operatorSession } from '../test-support/operators.js';
 import { CROSS_SITE_MESSAGE, registerSecurity, sharedCacheMayStore, XSRF_TOKEN_PATH } from './security.js';
 
 let t: TestApp;
@@ -62,7 +62,6 @@ describe('anti-forgery check on unsafe /api/ calls', () => {
 });
 
 describe('unsafe requests from another site', () => {
-  const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
   let session: string;
   let member: Member;
   let own: string;
@@ -73,9 +72,7 @@ describe('unsafe requests from another site', () => {
     await seedYear(t.ctx.db);
     await seedClubs(t.ctx.db, 2);
     member = await createMember(t, 'club-1000-m');
-    await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-    const login = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: memberHeaders(null), payload: ADMIN });
-    session = login.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
+    session = await operatorSession(t, { role: 'admin' });
   });
 
   /** What a browser says about a request sent by a page of another site (or one that hides where it is). */

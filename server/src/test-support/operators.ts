@@ -22,12 +22,17 @@ export type OperatorMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const ADMIN: OperatorCredentials = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
 export const MODERATOR: OperatorCredentials = { email: 'moderator@example.org', password: 'Schiri!Pfeife2026' };
 
-/** The answer of the real login (same-origin: anti-forgery cookie and header). */
-export function operatorLogin(app: FastifyInstance, who: OperatorCredentials, headers: Record<string, string> = {}) {
+/** The answer of the real login (same-origin: anti-forgery cookie and header; more headers or another address if given). */
+export function operatorLogin(
+  app: FastifyInstance,
+  who: OperatorCredentials,
+  options: { headers?: Record<string, string>; remoteAddress?: string } = {},
+) {
   return app.inject({
     method: 'POST',
     url: '/api/operator/login',
-    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, ...headers },
+    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, ...options.headers },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     payload: { email: who.email, password: who.password },
   });
 }

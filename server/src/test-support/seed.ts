@@ -49,6 +49,9 @@ export function voteDates(submission: [string, string], voting: [string, string]
   };
 }
 
+/** A vote challenge over by mid-June 2026: submission 1 to 15 May, voting 16 May to 10 June. */
+export const MAY_VOTE_DATES: ChallengeDates = voteDates(['2026-05-01', '2026-05-15'], ['2026-05-16', '2026-06-10']);
+
 /** A vote challenge through June 2026: submission 1 to 10 June, voting 11 to 30 June. */
 export const JUNE_VOTE_DATES: ChallengeDates = voteDates(['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-30']);
 

@@ -5,9 +5,8 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { readOutbox, type OutboxMail } from '../../test-support/mail.js';
 import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
 import { seedClubs } from '../../test-support/seed.js';
+import { ADMIN, operatorCall, operatorSessions } from '../../test-support/operators.js';
 import { findRecipient, fanKey } from '../notifications/recipients.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
 import { CLUB_FAN_CONSENT_TEXT_VERSION } from './service.js';
 
 /**
@@ -23,8 +22,6 @@ let now = new Date('2026-06-01T08:00:00Z');
 const BASE = 'https://punktejagd.example.org';
 const CLUB = 'club-1000-m';
 const OTHER = 'club-1000-w';
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
-const MODERATOR = { email: 'moderator@example.org', password: 'Schiri!Pfeife2026' };
 
 beforeAll(async () => {
   t = await createTestApp({ now, env: { PUBLIC_URL: BASE } });
@@ -373,26 +370,12 @@ describe('the club’s count', () => {
 describe('export (admins, audited)', () => {
   let admin = '';
   let moderator = '';
-  const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 
-  const login = async (who: { email: string; password: string }) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/operator/login',
-      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-      payload: who,
-    });
-    return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-  };
-  const get = (url: string, session: string | null) =>
-    t.app.inject({ url, headers: { cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; ') } });
+  const get = (url: string, session: string | null) => operatorCall(t.app, 'GET', url, session);
   const exports = () => t.ctx.db.select().from(moderationLog).where(eq(moderationLog.action, 'club-fans-export'));
 
   beforeAll(async () => {
-    await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-    await addOperator({ ctx: t.ctx, input: MODERATOR });
-    admin = await login(ADMIN);
-    moderator = await login(MODERATOR);
+    ({ admin, moderator } = await operatorSessions(t));
     await t.ctx.db.insert(clubFans).values({
       clubId: OTHER,
       email: '=formel@example.org',

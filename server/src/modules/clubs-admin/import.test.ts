@@ -3,9 +3,7 @@ import { count } from 'drizzle-orm';
 import type { ClubImportPreviewDto, ClubImportResultDto } from '@erd/shared-contracts/backoffice';
 import { clubs } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { XSRF } from '../../test-support/members.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
+import { operatorCall, operatorSession } from '../../test-support/operators.js';
 
 /**
  * The clubs import with files as spreadsheets save them (issue 22): the encoding found out and
@@ -17,20 +15,11 @@ jest.setTimeout(180_000);
 
 let t: TestApp;
 let admin: string;
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
-const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const HEADER = 'clubnumber,clubname,team,logourl,linkurl';
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: ADMIN,
-  });
-  admin = res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
+  admin = await operatorSession(t, { role: 'admin' });
 });
 
 afterAll(async () => {
@@ -42,13 +31,7 @@ beforeEach(async () => {
 });
 
 /** The file's bytes as the browser sends them (no charset: the server finds it out). */
-const post = (url: string, file: Buffer | string) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'x-xsrf-token': XSRF, 'content-type': 'text/csv', cookie: `${xsrfCookie}; ${OPERATOR_COOKIE}=${admin}` },
-    payload: file,
-  });
+const post = (url: string, file: Buffer | string) => operatorCall(t.app, 'POST', url, admin, file, { 'content-type': 'text/csv' });
 const preview = async (file: Buffer | string) => {
   const res = await post('/api/operator/clubs/import/preview', file);
   expect(res.statusCode).toBe(200);

@@ -4,10 +4,8 @@ import type { ContentAdminDto, MarkdownPreviewDto, SaveTeasersInput } from '@erd
 import type { RichTextDto, SpaceDataDto } from '@erd/shared-contracts/wire';
 import { site, SITE_ID, years } from '../../db/schema/index.js';
 import { createTestApp, FIXTURE_SEASON, type TestApp } from '../../test-support/app.js';
-import { XSRF } from '../../test-support/members.js';
+import { operatorCall, operatorSession } from '../../test-support/operators.js';
 import { announce, topics } from '../cache/changes.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
-import { addOperator } from '../operators/service.js';
 import { MESSAGES } from '../season/markdown.js';
 import { importSeason } from '../season/service.js';
 
@@ -20,17 +18,9 @@ import { importSeason } from '../season/service.js';
 
 let t: TestApp;
 let admin: string;
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
-const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 const SPACE = '/content/public/spaces/erd/spacedata?include=4';
 
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(method !== 'GET' ? { 'x-xsrf-token': XSRF } : {}), cookie: `${xsrfCookie}; ${OPERATOR_COOKIE}=${admin}` },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) => operatorCall(t.app, method, url, admin, payload);
 const content = async () => (await call('GET', '/api/operator/content')).json<ContentAdminDto>();
 const space = async () => (await t.app.inject({ url: SPACE })).json<SpaceDataDto>();
 
@@ -47,14 +37,7 @@ function urls(doc: unknown): string[] {
 beforeAll(async () => {
   t = await createTestApp({ now: new Date('2026-06-15T10:00:00Z'), env: { RATE_LIMIT_SCALE: '100' } });
   await importSeason({ ctx: t.ctx, input: { dir: FIXTURE_SEASON } });
-  await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: ADMIN,
-  });
-  admin = res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
+  admin = await operatorSession(t, { role: 'admin' });
 });
 
 afterAll(async () => {

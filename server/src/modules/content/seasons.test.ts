@@ -4,9 +4,9 @@ import type { SpaceDataDto, YearDto } from '@erd/shared-contracts/wire';
 import { challenges, moderationLog, years } from '../../db/schema/index.js';
 import { createTestApp, writeFiles, type TestApp } from '../../test-support/app.js';
 import { XSRF } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { seedChallenge, seedClubs, seedEstimateEntry, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { operatorCall, type OperatorCredentials, signInOperator } from '../../test-support/operators.js';
 import { announce, topics } from '../cache/changes.js';
-import { OPERATOR_COOKIE } from '../operators/access.js';
 import { addOperator } from '../operators/service.js';
 import { PREVIEW_COOKIE, previewToken, readPreviewToken } from '../season-preview/token.js';
 
@@ -49,14 +49,7 @@ beforeAll(async () => {
   await seedYear(db, 'year-2026');
   for (const [i, id] of ['c-a', 'c-b', 'c-c'].entries())
     await seedChallenge(db, { id, yearId: 'year-2026', position: i + 1, type: 'bfv-erd-estimate' });
-  await seedParticipation(db, {
-    id: 'entry-b',
-    challengeId: 'c-b',
-    clubId: 'club-1000-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 5,
-  });
+  await seedEstimateEntry(db, { id: 'entry-b', challengeId: 'c-b', clubId: 'club-1000-m', estimate: 5 });
   await db.update(years).set({ bannerText1: 'Saison 2026 läuft', bannerText2: null }).where(eq(years.id, 'year-2026'));
   await db.insert(years).values({
     id: 'year-2028',
@@ -111,17 +104,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
+const login = (who: OperatorCredentials) => signInOperator(t.app, who);
 const spaceData = (cookie?: string, headers: Record<string, string> = {}) =>
   t.app.inject({ url: SPACE, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 const idsOf = (data: SpaceDataDto) => data.year.fields.challenges.map((c) => c.sys.id);
@@ -169,14 +152,7 @@ test('nextSeason: the earliest later season without entries or results; a draft 
   expect(edited.json<SpaceDataDto>().nextSeason).toEqual({ year: 2027, startDate: '2027-03-05' });
   await t.ctx.db.update(challenges).set({ withdrawnAt: null, withdrawnReason: null }).where(eq(challenges.id, 'next-0'));
   // A season with an entry is not a next one: then 2028 is.
-  await seedParticipation(t.ctx.db, {
-    id: 'early',
-    challengeId: 'next-1',
-    clubId: 'club-1000-w',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 3,
-  });
+  await seedEstimateEntry(t.ctx.db, { id: 'early', challengeId: 'next-1', clubId: 'club-1000-w', estimate: 3 });
   await announce(t.ctx, [topics.content]);
   expect((await spaceData()).json<SpaceDataDto>().nextSeason).toEqual({ year: 2028, startDate: '2028-04-01' });
   await t.ctx.db.execute(sql`delete from participations where id = 'early'`);
@@ -186,13 +162,7 @@ test('nextSeason: the earliest later season without entries or results; a draft 
 
 describe('preview', () => {
   const previewCookie = (res: { cookies: Array<{ name: string; value: string }> }) => res.cookies.find((c) => c.name === PREVIEW_COOKIE)!;
-  const put = (session: string | null, payload: unknown) =>
-    t.app.inject({
-      method: 'PUT',
-      url: PREVIEW,
-      headers: { 'x-xsrf-token': XSRF, cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; ') },
-      payload: payload as Record<string, unknown>,
-    });
+  const put = (session: string | null, payload: unknown) => operatorCall(t.app, 'PUT', PREVIEW, session, payload);
 
   test('an operator of either role sets it: the draft season for that browser alone, never cached; audited', async () => {
     for (const who of [MODERATOR, ADMIN]) {

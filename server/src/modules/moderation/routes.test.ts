@@ -5,7 +5,8 @@ import { moderationLog, operators, operatorSessions, participations } from '../.
 import { sha256Hex } from '../../lib/hash.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { seedChallenge, seedClubs, seedEstimateEntry, seedParticipation, seedYear, voteDates } from '../../test-support/seed.js';
+import { operatorCall, signInOperator } from '../../test-support/operators.js';
 import { addOperator } from './service.js';
 import { OPERATOR_COOKIE } from './routes.js';
 
@@ -28,26 +29,11 @@ beforeAll(async () => {
   const db = t.ctx.db;
   await seedYear(db);
   await seedClubs(db, 10);
-  const dates = (sub: [string, string], voting: [string, string]) => ({
-    startDate: sub[0],
-    endDate: voting[1],
-    startDateSubmission: sub[0],
-    endDateSubmission: sub[1],
-    startDateVoting: voting[0],
-    endDateVoting: voting[1],
-  });
-  await seedChallenge(db, { id: 'text-submit', dates: dates(['2026-06-10', '2026-06-20'], ['2026-06-21', '2026-06-30']) });
-  await seedChallenge(db, { id: 'text-vote', dates: dates(['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-30']) });
+  await seedChallenge(db, { id: 'text-submit', dates: voteDates(['2026-06-10', '2026-06-20'], ['2026-06-21', '2026-06-30']) });
+  await seedChallenge(db, { id: 'text-vote', dates: voteDates(['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-30']) });
   await seedChallenge(db, { id: 'estimate', type: 'bfv-erd-estimate', dates: { startDate: '2026-06-01', endDate: '2026-06-30' } });
   await seedParticipation(db, { id: 'p-voted', challengeId: 'text-vote', clubId: 'club-1003-m', slogan: 'Stimmen bitte' });
-  await seedParticipation(db, {
-    id: 'p-estimate',
-    challengeId: 'estimate',
-    clubId: 'club-1003-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 4711,
-  });
+  await seedEstimateEntry(db, { id: 'p-estimate', challengeId: 'estimate', clubId: 'club-1003-m', estimate: 4711 });
   member = await createMember(t, 'club-1000-m');
   voter = await createMember(t, 'club-1001-m');
   await addOperator({ ctx: t.ctx, input: OPERATOR });
@@ -56,16 +42,7 @@ afterAll(() => t.close());
 
 const ALL_CONFIRMED = { checklist: { minors: true, traffic: true, performance: true, excess: true } };
 
-const op = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie = session) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(method === 'POST' ? xsrf : {}),
-      cookie: [`XSRF-TOKEN=${XSRF}`, cookie ? `${OPERATOR_COOKIE}=${cookie}` : ''].filter(Boolean).join('; '),
-    },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+const op = (method: 'GET' | 'POST', url: string, payload?: unknown, cookie = session) => operatorCall(t.app, method, url, cookie, payload);
 
 describe('operators', () => {
   test('operator-add rules: valid address, a strong password of 12+ characters; the password is stored as scrypt', async () => {
@@ -125,14 +102,12 @@ describe('operators', () => {
   });
 
   test('a new password (operator-add again) ends the open sessions of that operator', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: xsrf, payload: OPERATOR });
-    const cookie = login.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
+    const cookie = await signInOperator(t.app, OPERATOR);
     expect((await op('GET', '/api/operator/me', undefined, cookie)).statusCode).toBe(200);
     await addOperator({ ctx: t.ctx, input: OPERATOR });
     expect((await op('GET', '/api/operator/me', undefined, cookie)).statusCode).toBe(401);
     // The later tests log in again.
-    const again = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: xsrf, payload: OPERATOR });
-    session = again.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
+    session = await signInOperator(t.app, OPERATOR);
   });
 });
 
@@ -320,8 +295,7 @@ describe('votes review', () => {
   });
 
   test('a session ends after 12 hours', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/operator/login', headers: xsrf, payload: OPERATOR });
-    const token = login.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
+    const token = await signInOperator(t.app, OPERATOR);
     expect((await op('GET', '/api/operator/me', undefined, token)).statusCode).toBe(200);
     t.setNow(new Date(TODAY.getTime() + 12 * 60 * 60_000 + 1000));
     try {

@@ -1,9 +1,9 @@
 import type { RouteOptions } from 'fastify';
 import { moderationLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
+import { createMember, memberHeaders, type Member } from '../../test-support/members.js';
 import { seedClubs, seedYear } from '../../test-support/seed.js';
-import { OPERATOR_COOKIE } from './access.js';
+import { ADMIN, MODERATOR, operatorHeaders, signInOperator } from '../../test-support/operators.js';
 import { addOperator } from './service.js';
 
 /**
@@ -23,8 +23,6 @@ interface Found {
 let t: TestApp;
 let member: Member;
 const found: Found[] = [];
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
-const MODERATOR = { email: 'moderator@example.org', password: 'Schiri!Pfeife2026' };
 
 function collect(route: RouteOptions): void {
   if (!route.url.startsWith('/api/operator')) return;
@@ -37,16 +35,6 @@ function collect(route: RouteOptions): void {
 /** A concrete address for a route pattern: every `:param` becomes a value no row has. */
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'gibt-es-nicht-1');
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
-
 const call = (route: Found, headers: Record<string, string>) =>
   t.app.inject({
     method: route.method as 'GET',
@@ -55,10 +43,7 @@ const call = (route: Found, headers: Record<string, string>) =>
     ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
   });
 
-const withSession = (session: string | null) => ({
-  'x-xsrf-token': XSRF,
-  cookie: [`XSRF-TOKEN=${XSRF}`, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '),
-});
+const withSession = (session: string | null) => operatorHeaders(session, 'POST');
 
 const guarded = () => found.filter((r) => r.access !== 'public');
 
@@ -117,7 +102,7 @@ test('anonymous, a forged session and a club’s access token: 401 on every guar
 
 test('a moderator: 403 on every admin route, through on the others; an admin: through everywhere', async () => {
   const before = (await t.ctx.db.select().from(moderationLog)).length;
-  const moderator = await login(MODERATOR);
+  const moderator = await signInOperator(t.app, MODERATOR);
   for (const route of guarded()) {
     const res = await call(route, withSession(moderator));
     if (route.access === 'admin') {
@@ -134,7 +119,7 @@ test('a moderator: 403 on every admin route, through on the others; an admin: th
   // Nothing a moderator was refused wrote anything (their empty bodies change nothing either).
   expect((await t.ctx.db.select().from(moderationLog)).length).toBe(before);
 
-  const admin = await login(ADMIN);
+  const admin = await signInOperator(t.app, ADMIN);
   for (const route of guarded().filter((r) => r.url !== '/api/operator/password')) {
     const res = await call(route, withSession(admin));
     expect([route.method, route.url, [401, 403].includes(res.statusCode)]).toEqual([route.method, route.url, false]);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { identityLoginFailures } from '../../db/schema/identity-login-failures.js';
 import { moderationLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { XSRF } from '../../test-support/members.js';
+import { operatorCall, operatorLogin } from '../../test-support/operators.js';
 import { OPERATOR_COOKIE } from './access.js';
 import { cliActor } from '../audit/service.js';
 import { addOperator, findOperatorId, updateOperator } from './service.js';
@@ -20,7 +20,6 @@ let now = new Date('2026-06-15T10:00:00Z');
 const MINUTE = 60_000;
 const PASSWORD = 'Vorstand!Sitzung2026';
 const WRONG = 'Falsch!Geraten2026';
-const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 let ip = 0;
 
 beforeAll(async () => {
@@ -42,13 +41,7 @@ async function operator(email: string, role: 'admin' | 'moderator' = 'moderator'
 /** A sign-in from a new IP address each time (an attacker with many addresses). */
 function login(email: string, password: string) {
   ip += 1;
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    remoteAddress: `198.51.${Math.floor(ip / 250)}.${(ip % 250) + 1}`,
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: { email, password },
-  });
+  return operatorLogin(t.app, { email, password }, { remoteAddress: `198.51.${Math.floor(ip / 250)}.${(ip % 250) + 1}` });
 }
 
 /** What the caller learns: status and body without the request id, and whether a session came. */
@@ -156,12 +149,7 @@ describe('password change', () => {
     const signIn = await login('wechsel@example.org', PASSWORD);
     const session = signIn.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
     const change = (currentPassword: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/operator/password',
-        headers: { cookie: `${xsrfCookie}; ${OPERATOR_COOKIE}=${session}`, 'x-xsrf-token': XSRF },
-        payload: { currentPassword, newPassword: 'Neues!Passwort2026' },
-      });
+      operatorCall(t.app, 'POST', '/api/operator/password', session, { currentPassword, newPassword: 'Neues!Passwort2026' });
     for (let i = 0; i < 5; i++) expect([(await change(WRONG)).json().code]).toEqual(['WrongPassword']);
     const refused = await change(PASSWORD);
     expect([refused.statusCode, refused.json().code]).toEqual([429, 'LoginLocked']);

@@ -7,7 +7,8 @@ import { moderationLog, operators, operatorSessions } from '../../db/schema/inde
 import { sha256Hex } from '../../lib/hash.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { seedChallenge, seedClubs, seedEstimateEntry, seedYear } from '../../test-support/seed.js';
+import { ADMIN, MODERATOR, operatorCall, type OperatorCredentials, operatorLogin, signInOperator } from '../../test-support/operators.js';
 import { cliActor } from '../audit/service.js';
 import { moderationRoutes } from '../moderation/routes.js';
 import { operatorResultRoutes } from '../results/routes.js';
@@ -26,8 +27,6 @@ let t: TestApp;
 let member: Member;
 const TODAY = new Date('2026-06-15T10:00:00Z');
 const MINUTE = 60_000;
-const ADMIN = { email: 'admin@example.org', password: 'Vorstand!Sitzung2026' };
-const MODERATOR = { email: 'moderator@example.org', password: 'Schiri!Pfeife2026' };
 const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 
 beforeAll(async () => {
@@ -35,44 +34,18 @@ beforeAll(async () => {
   await seedYear(t.ctx.db);
   await seedClubs(t.ctx.db, 4);
   await seedChallenge(t.ctx.db, { id: 'estimate', type: 'bfv-erd-estimate', dates: { startDate: '2026-06-01', endDate: '2026-06-10' } });
-  await seedParticipation(t.ctx.db, {
-    id: 'p-1',
-    challengeId: 'estimate',
-    clubId: 'club-1000-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 70,
-  });
+  await seedEstimateEntry(t.ctx.db, { id: 'p-1', challengeId: 'estimate', clubId: 'club-1000-m', estimate: 70 });
   await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });
   await addOperator({ ctx: t.ctx, input: MODERATOR });
   member = await createMember(t, 'club-1001-m');
 });
 afterAll(() => t.close());
 
-async function login(who: { email: string; password: string }): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: who,
-  });
-  const cookie = res.cookies.find((c) => c.name === OPERATOR_COOKIE);
-  if (res.statusCode !== 200 || !cookie) throw new Error(`login of ${who.email}: ${res.statusCode} ${res.body}`);
-  return cookie.value;
-}
+const login = (who: OperatorCredentials) => signInOperator(t.app, who);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 const call = (method: Method, url: string, session: string | null, payload?: unknown, extra: Record<string, string> = {}) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(method !== 'GET' ? { 'x-xsrf-token': XSRF } : {}),
-      cookie: [xsrfCookie, session ? `${OPERATOR_COOKIE}=${session}` : ''].filter(Boolean).join('; '),
-      ...extra,
-    },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  operatorCall(t.app, method, url, session, payload, extra);
 
 const operatorId = (email: string) => findOperatorId({ ctx: t.ctx, input: { email } });
 const auditRows = async (action: string) =>
@@ -257,12 +230,7 @@ describe('the own session', () => {
   });
 
   test('the cookie lives 12 hours; a session unused for 30 minutes ends; a use is written at most once a minute', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/operator/login',
-      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-      payload: MODERATOR,
-    });
+    const res = await operatorLogin(t.app, MODERATOR);
     const cookie = res.cookies.find((c) => c.name === OPERATOR_COOKIE)!;
     expect(cookie.expires?.getTime()).toBe(TODAY.getTime() + 12 * 60 * MINUTE);
     const session = cookie.value;
@@ -358,12 +326,7 @@ describe('changing the own password', () => {
     expect(res.statusCode).toBe(204);
     expect((await call('GET', '/api/operator/me', session)).statusCode).toBe(200);
     expect((await call('GET', '/api/operator/me', other)).statusCode).toBe(401);
-    const old = await t.app.inject({
-      method: 'POST',
-      url: '/api/operator/login',
-      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-      payload: MODERATOR,
-    });
+    const old = await operatorLogin(t.app, MODERATOR);
     expect(old.json().code).toBe('InvalidCredentials');
     await login({ ...MODERATOR, password: NEW_PASSWORD });
     const [row] = await auditRows('password-change');
@@ -550,18 +513,8 @@ describe('operator management (admin)', () => {
     expect((await call('GET', '/api/operator/me', session)).statusCode).toBe(401);
     expect(await t.ctx.db.select().from(operatorSessions).where(eq(operatorSessions.operatorId, id))).toEqual([]);
 
-    const disabledLogin = await t.app.inject({
-      method: 'POST',
-      url: '/api/operator/login',
-      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-      payload: victim,
-    });
-    const wrongLogin = await t.app.inject({
-      method: 'POST',
-      url: '/api/operator/login',
-      headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-      payload: { ...victim, password: 'Falsch!Passwort1' },
-    });
+    const disabledLogin = await operatorLogin(t.app, victim);
+    const wrongLogin = await operatorLogin(t.app, { ...victim, password: 'Falsch!Passwort1' });
     // The same answer (each with its own request id).
     expect([disabledLogin.statusCode, disabledLogin.json()]).toEqual([
       wrongLogin.statusCode,

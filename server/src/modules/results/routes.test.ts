@@ -14,9 +14,18 @@ import {
 import { challenges, moderationLog, participations, profiles, publishedResults, resultVersions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedVotes, seedYear } from '../../test-support/seed.js';
-import { OPERATOR_COOKIE } from '../moderation/routes.js';
-import { addOperator } from '../moderation/service.js';
+import {
+  MAY_VOTE_DATES,
+  seedChallenge,
+  seedClubs,
+  seedEstimateEntry,
+  seedParticipation,
+  seedPictureEntry,
+  seedVotes,
+  seedYear,
+  voteDates,
+} from '../../test-support/seed.js';
+import { operatorCall, operatorCookie, operatorSession, signInOperator } from '../../test-support/operators.js';
 
 /**
  * Results end to end through the HTTP API (decisions §6): operators preview, record the right
@@ -32,14 +41,7 @@ const OPERATOR = { email: 'ergebnisse@example.org', password: 'Abpfiff!Tabelle20
 const xsrfCookie = `XSRF-TOKEN=${XSRF}`;
 
 const ended = { startDate: '2026-05-01', endDate: '2026-05-31' };
-const voteEnded = {
-  startDate: '2026-05-01',
-  endDate: '2026-06-10',
-  startDateSubmission: '2026-05-01',
-  endDateSubmission: '2026-05-15',
-  startDateVoting: '2026-05-16',
-  endDateVoting: '2026-06-10',
-};
+const voteEnded = MAY_VOTE_DATES;
 
 beforeAll(async () => {
   t = await createTestApp({ now: TODAY, env: { RATE_LIMIT_SCALE: '100' } });
@@ -63,11 +65,11 @@ beforeAll(async () => {
     id: 'voting',
     yearId: 'year-2026',
     position: 5,
-    dates: { ...voteEnded, endDate: '2026-06-20', endDateVoting: '2026-06-20' },
+    dates: voteDates(['2026-05-01', '2026-05-15'], ['2026-05-16', '2026-06-20']),
   });
 
   const estimate = (id: string, challengeId: string, clubId: string, value: number) =>
-    seedParticipation(db, { id, challengeId, clubId, objectTypeId: 'bfv-erd-estimate-participation', slogan: null, estimate: value });
+    seedEstimateEntry(db, { id, challengeId, clubId, estimate: value });
   await estimate('e1', 'est', 'club-1000-m', 1200);
   await estimate('e2', 'est', 'club-1000-w', 990);
   await estimate('e3', 'est', 'club-1001-m', 1010);
@@ -90,12 +92,10 @@ beforeAll(async () => {
   await seedVotes(db, 's2', 'slogan', 5);
   await seedVotes(db, 's1', 'slogan', 4, { removed: true });
   await seedVotes(db, 's3', 'slogan', 9);
-  await seedParticipation(db, {
+  await seedPictureEntry(db, {
     id: 'p1',
     challengeId: 'pics',
     clubId: 'club-1004-m',
-    objectTypeId: 'bfv-erd-picture-participation',
-    slogan: null,
     image: {
       fields: { file: { url: '/media/uploads/k.jpg' } },
       metadata: { thumbnails: [320, 640, 1024].map((w) => ({ url: `/media/uploads/k.w${w}.webp`, width: w, format: 'webp' })) },
@@ -103,20 +103,11 @@ beforeAll(async () => {
   });
 
   member = await createMember(t, 'club-1005-m');
-  await addOperator({ ctx: t.ctx, input: { ...OPERATOR, role: 'admin' } });
-  session = await login();
+  session = await operatorSession(t, { role: 'admin', ...OPERATOR });
 });
 
 /** An operator session (12 hours: tests that move the clock sign in again). */
-async function login(): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/operator/login',
-    headers: { cookie: xsrfCookie, 'x-xsrf-token': XSRF },
-    payload: OPERATOR,
-  });
-  return res.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value;
-}
+const login = () => signInOperator(t.app, OPERATOR);
 
 /** Runs `fn` on another day, signed in on that day. */
 async function on(day: string, fn: () => Promise<void>): Promise<void> {
@@ -133,15 +124,7 @@ async function on(day: string, fn: () => Promise<void>): Promise<void> {
 afterAll(() => t.close());
 
 const op = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, cookie: string | null = session) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(method !== 'GET' ? { 'x-xsrf-token': XSRF } : {}),
-      cookie: [xsrfCookie, cookie ? `${OPERATOR_COOKIE}=${cookie}` : ''].filter(Boolean).join('; '),
-    },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  operatorCall(t.app, method, url, cookie, payload);
 
 const file = async (name: string) => {
   const res = await t.app.inject({ url: `/results/${name}` });
@@ -242,7 +225,7 @@ describe('who may', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: resultPaths.publish('slogan'),
-      headers: { cookie: `${xsrfCookie}; ${OPERATOR_COOKIE}=${session}` },
+      headers: { cookie: operatorCookie(session) },
       payload: { expectedVersion: 0 },
     });
     expect(res.statusCode).toBe(403);
@@ -616,14 +599,7 @@ describe('concurrency across challenges', () => {
       // `voting` ended on 2026-06-20; its one entry (with votes) and a fresh goals challenge are published together.
       await seedParticipation(t.ctx.db, { id: 'v1', challengeId: 'voting', clubId: 'club-1001-w', slogan: 'Gleichzeitig' });
       await seedChallenge(t.ctx.db, { id: 'goals-2', yearId: 'year-2026', position: 6, type: 'bfv-erd-goals', dates: ended });
-      await seedParticipation(t.ctx.db, {
-        id: 'g-2',
-        challengeId: 'goals-2',
-        clubId: 'club-1001-w',
-        objectTypeId: 'bfv-erd-estimate-participation',
-        slogan: null,
-        estimate: 3,
-      });
+      await seedEstimateEntry(t.ctx.db, { id: 'g-2', challengeId: 'goals-2', clubId: 'club-1001-w', estimate: 3 });
       const [a, b] = await Promise.all([
         op('POST', resultPaths.publish('voting'), { expectedVersion: 0 }),
         op('POST', resultPaths.publish('goals-2'), { expectedVersion: 0 }),
@@ -658,14 +634,7 @@ test('a withdrawn challenge (issue 26) leaves the overview and the #n; the next 
       ['pics', 3],
     ]);
     await seedChallenge(t.ctx.db, { id: 'goals-3', yearId: 'year-2026', position: 7, type: 'bfv-erd-goals', dates: ended });
-    await seedParticipation(t.ctx.db, {
-      id: 'g-3',
-      challengeId: 'goals-3',
-      clubId: 'club-1000-w',
-      objectTypeId: 'bfv-erd-estimate-participation',
-      slogan: null,
-      estimate: 3,
-    });
+    await seedEstimateEntry(t.ctx.db, { id: 'g-3', challengeId: 'goals-3', clubId: 'club-1000-w', estimate: 3 });
     expect((await op('POST', resultPaths.publish('goals-3'), { expectedVersion: 0 })).statusCode).toBe(200);
     const latest = ((await op('GET', resultPaths.overallVersions('year-2026'))).json() as { items: ResultVersionDto[] }).items[0]!;
     expect((latest.rules as { challenges: { challengeId: string }[] }).challenges.map((c) => c.challengeId)).not.toContain('est');
