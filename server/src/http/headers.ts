@@ -129,3 +129,14 @@ export function pageContentSecurityPolicy(config: Parameters<typeof contentSecur
   if (!csp) throw new Error('helmet wrote no Content-Security-Policy');
   return String(csp[1]);
 }
+
+/**
+ * `cache-control: value` on every answer of the plugin scope `app` (a handler may still set its
+ * own): `no-store` for public calls whose answer changes with each request, `private, no-store` for
+ * a member's own data.
+ */
+export function scopeCacheControl(app: FastifyInstance, value: 'no-store' | 'private, no-store'): void {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', value);
+  });
+}

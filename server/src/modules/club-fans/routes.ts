@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { isAppError } from '../../errors.js';
 import { berlinToday } from '../../lib/dates.js';
+import { scopeCacheControl } from '../../http/headers.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
@@ -48,9 +49,7 @@ export function saysOneClick(contentType: string | undefined, body: string): boo
 
 const signupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'club fans');
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  scopeCacheControl(app, 'no-store');
   const r = zodRoutes(app);
 
   r.post(
@@ -72,9 +71,7 @@ const signupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx 
 
 const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'club fans');
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  scopeCacheControl(app, 'no-store');
 
   const page = (reply: FastifyReply, status: number, title: string, message: string, club?: FanClub | null) =>
     reply
@@ -210,9 +207,7 @@ const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
 
 const memberRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'accounts');
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  scopeCacheControl(app, 'private, no-store');
   const r = zodRoutes(app);
   r.get(
     MY_FANS_PATH,

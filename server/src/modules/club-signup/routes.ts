@@ -6,6 +6,7 @@ import {
   clubRequestResultSchema,
 } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
+import { scopeCacheControl } from '../../http/headers.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { getClubAvailability, requestClub } from './service.js';
@@ -24,9 +25,7 @@ export const CLUB_REQUESTS_PATH = '/api/club-requests';
 
 export const clubSignupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'club sign-up');
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  scopeCacheControl(app, 'no-store');
   const r = zodRoutes(app);
 
   r.get(

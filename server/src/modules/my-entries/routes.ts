@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MY_ENTRIES_PATH, myEntriesSchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
+import { scopeCacheControl } from '../../http/headers.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { listMyEntries } from './service.js';
@@ -12,9 +13,7 @@ import { listMyEntries } from './service.js';
  */
 export const myEntriesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'accounts');
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  scopeCacheControl(app, 'private, no-store');
   const r = zodRoutes(app);
 
   r.get(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { NOTIFICATION_KIND_TEXTS, paths } from '@erd/shared-contracts/wire';
 import { NOTIFICATION_SETTINGS_PATH, notificationSettingsSchema, notificationUnsubscribeQuerySchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
+import { scopeCacheControl } from '../../http/headers.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
@@ -47,9 +48,7 @@ export const notificationSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }>
 };
 
 const memberRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  scopeCacheControl(app, 'private, no-store');
   const r = zodRoutes(app);
   const response = { 200: notificationSettingsSchema, ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema };
 

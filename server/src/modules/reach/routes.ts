@@ -5,6 +5,7 @@ import { ownReachSchema, reachQuerySchema, reachReportSchema, reachVisitInputSch
 import type { AppContext } from '../../context.js';
 import { CodedError } from '../../errors.js';
 import { berlinToday } from '../../lib/dates.js';
+import { scopeCacheControl } from '../../http/headers.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
@@ -25,9 +26,7 @@ const LIMIT_MESSAGE = 'Zu viele Aufrufe von dieser Verbindung. Bitte versuche es
 
 const publicReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'reach');
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  scopeCacheControl(app, 'no-store');
   const r = zodRoutes(app);
 
   r.post(
