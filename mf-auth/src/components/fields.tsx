@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { useField, useFormState } from 'react-final-form';
+import { PASSWORD_MAX_LENGTH } from '@erd/shared-contracts';
 import { Button } from '@erd/shared-contracts/ui';
 import { CheckboxField, TextField, type TextFieldProps } from '@erd/shared-contracts/forms';
 import { password, passwordRepeat, type Validator } from '../lib/validators';
@@ -54,7 +55,7 @@ export function NewPasswordFields({ label }: { label: string }) {
         label={label}
         type="password"
         autoComplete="new-password"
-        maxLength={256}
+        maxLength={PASSWORD_MAX_LENGTH}
         validate={password}
         hint="Mindestens 8 Zeichen mit Groß- und Kleinbuchstaben, Ziffer und Sonderzeichen (#?!@$ %^&*-)."
       />
@@ -63,7 +64,7 @@ export function NewPasswordFields({ label }: { label: string }) {
         label="Passwort wiederholen"
         type="password"
         autoComplete="new-password"
-        maxLength={256}
+        maxLength={PASSWORD_MAX_LENGTH}
         validate={passwordRepeat('password')}
       />
     </>

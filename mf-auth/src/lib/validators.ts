@@ -1,4 +1,4 @@
-import { isValidEmail, isValidPassword } from '@erd/shared-contracts';
+import { isValidCode, isValidEmail, isValidPassword } from '@erd/shared-contracts';
 import { formMessages, type FieldValidator } from '@erd/shared-contracts/forms';
 
 /**
@@ -33,7 +33,7 @@ export const passwordRepeat =
 export const code: Validator = (value) => {
   const v = text(value);
   if (!/^\d+$/.test(v)) return formMessages.codeInvalid;
-  return v.length === 6 ? undefined : formMessages.codeLength;
+  return isValidCode(v) ? undefined : formMessages.codeLength;
 };
 
 const UNSAFE_IN_LINE =

@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { getRuntimeConfig, isValidEmail, Link, paths } from '@erd/shared-contracts';
+import { getRuntimeConfig, isValidEmail, Link, paths, EMAIL_MAX_LENGTH } from '@erd/shared-contracts';
 import { Button, FieldError } from '@erd/shared-contracts/ui';
 import { subscribeNewsletter } from '../api/subscribe-newsletter';
 
@@ -116,7 +116,7 @@ export function NewsletterForm() {
             type="email"
             inputMode="email"
             autoComplete="email"
-            maxLength={254}
+            maxLength={EMAIL_MAX_LENGTH}
             value={email}
             onChange={(event) => {
               setEmail(event.target.value);

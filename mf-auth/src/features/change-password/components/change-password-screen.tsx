@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { isApiError, Link, paths, storageKeys, useNavigate } from '@erd/shared-contracts';
+import { isApiError, Link, paths, storageKeys, useNavigate, EMAIL_MAX_LENGTH } from '@erd/shared-contracts';
 import { FormLinks, FormMessage, formMessages, FormPage, FormStack } from '@erd/shared-contracts/forms';
 import { FinalTextField, NewPasswordFields, SubmitButton } from '../../../components/fields';
 import { readStorage, removeStorage } from '../../../lib/browser-storage';
@@ -64,7 +64,7 @@ export function ChangePasswordScreen() {
                 type="email"
                 inputMode="email"
                 autoComplete="email"
-                maxLength={254}
+                maxLength={EMAIL_MAX_LENGTH}
                 validate={emailRule}
               />
               <FinalTextField name="code" label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} validate={codeRule} />

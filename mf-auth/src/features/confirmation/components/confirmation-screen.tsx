@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
 import { Form, useForm } from 'react-final-form';
 import type { FormApi } from 'final-form';
-import { isApiError, isValidEmail, Link, paths, storageKeys, useLocation, useNavigate } from '@erd/shared-contracts';
+import { isApiError, isValidEmail, Link, paths, storageKeys, useLocation, useNavigate, EMAIL_MAX_LENGTH } from '@erd/shared-contracts';
 import { FormLinks, FormMessage, FormPage, FormStack, LinkButton } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { readStorage, removeStorage } from '../../../lib/browser-storage';
@@ -127,7 +127,7 @@ export function ConfirmationScreen() {
                 type="email"
                 inputMode="email"
                 autoComplete="email"
-                maxLength={254}
+                maxLength={EMAIL_MAX_LENGTH}
                 validate={emailRule}
               />
               <FinalTextField

@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { useId, useState } from 'react';
 import { Form } from 'react-final-form';
-import { Link, paths, storageKeys, useLocation, useNavigate } from '@erd/shared-contracts';
+import { Link, paths, storageKeys, useLocation, useNavigate, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@erd/shared-contracts';
 import { FormLinks, FormMessage, formMessages, FormPage, FormStack } from '@erd/shared-contracts/forms';
 import { ButtonLink } from '@erd/shared-contracts/ui';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
@@ -88,7 +88,7 @@ export function LoginScreen() {
                   type="email"
                   inputMode="email"
                   autoComplete="username"
-                  maxLength={254}
+                  maxLength={EMAIL_MAX_LENGTH}
                   validate={emailRule}
                   hideError
                 />
@@ -97,7 +97,7 @@ export function LoginScreen() {
                   label="Passwort"
                   type="password"
                   autoComplete="current-password"
-                  maxLength={256}
+                  maxLength={PASSWORD_MAX_LENGTH}
                   validate={required(formMessages.loginInvalid)}
                   hideError
                 />

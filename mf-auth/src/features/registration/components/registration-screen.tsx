@@ -1,6 +1,15 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Form, useField, useForm } from 'react-final-form';
-import { isApiError, Link, paths, storageKeys, useNavigate, type RegistrationInput, type Team } from '@erd/shared-contracts';
+import {
+  isApiError,
+  Link,
+  paths,
+  storageKeys,
+  useNavigate,
+  type RegistrationInput,
+  type Team,
+  EMAIL_MAX_LENGTH,
+} from '@erd/shared-contracts';
 import { css, type Theme } from '@emotion/react';
 import { SelectMenu, FieldError } from '@erd/shared-contracts/ui';
 import {
@@ -241,7 +250,7 @@ export function RegistrationScreen() {
                   type="email"
                   inputMode="email"
                   autoComplete="email"
-                  maxLength={254}
+                  maxLength={EMAIL_MAX_LENGTH}
                   validate={email}
                 />
                 <NewPasswordFields label="Passwort" />

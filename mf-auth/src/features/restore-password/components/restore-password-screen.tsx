@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { Link, paths, storageKeys, useNavigate } from '@erd/shared-contracts';
+import { Link, paths, storageKeys, useNavigate, EMAIL_MAX_LENGTH } from '@erd/shared-contracts';
 import { FormLinks, FormMessage, FormPage, FormStack } from '@erd/shared-contracts/forms';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { readStorage, writeStorage } from '../../../lib/browser-storage';
@@ -48,7 +48,7 @@ export function RestorePasswordScreen() {
                 type="email"
                 inputMode="email"
                 autoComplete="email"
-                maxLength={254}
+                maxLength={EMAIL_MAX_LENGTH}
                 validate={emailRule}
               />
               {failed && <FormMessage tone="error">{RESTORE_FAILED}</FormMessage>}

@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
-import { isApiError, Link, paths, useSession, type MeDto, type ProfileUpdateInput } from '@erd/shared-contracts';
+import { isApiError, Link, paths, useSession, type MeDto, type ProfileUpdateInput, PASSWORD_MAX_LENGTH } from '@erd/shared-contracts';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import {
   FormGroupTitle,
@@ -162,7 +162,7 @@ export function ProfileScreen() {
                       type="password"
                       autoComplete="new-password"
                       optional
-                      maxLength={256}
+                      maxLength={PASSWORD_MAX_LENGTH}
                       validate={optionalPassword}
                       hint="Leer lassen, um dein Passwort zu behalten."
                     />
@@ -172,7 +172,7 @@ export function ProfileScreen() {
                       type="password"
                       autoComplete="new-password"
                       optional
-                      maxLength={256}
+                      maxLength={PASSWORD_MAX_LENGTH}
                       validate={optionalPasswordRepeat}
                     />
 

@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { getRuntimeConfig, isApiError, isValidEmail, Link, paths } from '@erd/shared-contracts';
+import { getRuntimeConfig, isApiError, isValidEmail, Link, paths, EMAIL_MAX_LENGTH } from '@erd/shared-contracts';
 import { CheckboxField, FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { signupClubFan } from '../api/club-fans';
@@ -120,7 +120,7 @@ export default function FanSignupForm({ clubId, clubLabel }: { clubId: string; c
         type="email"
         inputMode="email"
         autoComplete="email"
-        maxLength={254}
+        maxLength={EMAIL_MAX_LENGTH}
         value={email}
         onChange={(event) => {
           setEmail(event.target.value);
