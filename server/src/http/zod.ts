@@ -65,6 +65,22 @@ export function listProblems({ fieldInMessage }: { fieldInMessage: boolean }): I
   };
 }
 
+/**
+ * `value` checked by `schema` where no route checked it (the command line, scripts, tests): the
+ * schema's output, or the error `answer` makes of refused input (the one the route answers with
+ * `answerInvalid`). zod words its own problems in English unless `error` gives its messages.
+ */
+export function checkedOrAnswer<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  answer: InvalidAnswer,
+  error?: z.core.$ZodErrorMap,
+): z.output<S> {
+  const parsed = schema.safeParse(value, error && { error });
+  if (!parsed.success) throw answer(parsed.error);
+  return parsed.data;
+}
+
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {

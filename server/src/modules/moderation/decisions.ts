@@ -19,6 +19,7 @@ import type { AppContext } from '../../context.js';
 import type { ModerationLogRow } from '../../db/schema/index.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
+import { checkedOrAnswer } from '../../http/zod.js';
 import { appendEntryAudit, type Actor } from '../audit/service.js';
 import { notifyEntryPublished, notifyEntryRejected } from '../notifications/triggers/entries.js';
 import { removeFilesOfParticipation } from '../uploads/service.js';
@@ -88,9 +89,8 @@ export async function decideParticipations({
   ctx: Ctx;
   input: { body: z.input<typeof moderationDecisionInputSchema>; actor: Actor };
 }): Promise<ModerationDecisionResultDto> {
-  const checked = moderationDecisionInputSchema.safeParse(input.body);
-  if (!checked.success) throw decisionAnswer(checked.error);
-  return applyDecision({ ctx, input: { decision: checked.data, actor: input.actor } });
+  const decision = checkedOrAnswer(moderationDecisionInputSchema, input.body, decisionAnswer);
+  return applyDecision({ ctx, input: { decision, actor: input.actor } });
 }
 
 /** POST decisions: decides each entry on its own; answers per entry what happened. */

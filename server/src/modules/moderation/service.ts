@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
+import { checkedOrAnswer } from '../../http/zod.js';
 import { appendEntryAudit, reasonOf, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
 import { notifyEntryPublished, notifyEntryRejected, notifyVotesRemoved } from '../notifications/triggers/entries.js';
@@ -208,9 +209,8 @@ export async function removeVotes({
   ctx: RemoveVotesCtx;
   input: { body: z.input<typeof removeVotesInputSchema>; actor: Actor };
 }): Promise<RemoveVotesResultDto> {
-  const checked = removeVotesInputSchema.safeParse(input.body);
-  if (!checked.success) throw removeVotesAnswer(checked.error);
-  return removeCheckedVotes({ ctx, input: { ...checked.data, actor: input.actor } });
+  const body = checkedOrAnswer(removeVotesInputSchema, input.body, removeVotesAnswer);
+  return removeCheckedVotes({ ctx, input: { ...body, actor: input.actor } });
 }
 
 /** POST /api/operator/votes/remove: the votes out of the count, logged per entry with the reason. */

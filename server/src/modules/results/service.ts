@@ -27,6 +27,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { ChallengeRow, PublishedResultKind, ResultVersionRow } from '../../db/schema/index.js';
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
+import { checkedOrAnswer } from '../../http/zod.js';
 import { addDays } from '../../lib/dates.js';
 import { stableStringify } from '../../lib/stable-json.js';
 import { announce, topics, type ChangeFeed } from '../cache/changes.js';
@@ -302,9 +303,7 @@ export function resultInputError(error: z.ZodError): ValidationError {
 }
 
 function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value, { error: zodGerman });
-  if (!parsed.success) throw resultInputError(parsed.error);
-  return parsed.data;
+  return checkedOrAnswer(schema, value, resultInputError, zodGerman);
 }
 
 /**

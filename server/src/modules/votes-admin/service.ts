@@ -20,6 +20,7 @@ import type { VoteRow } from '../../db/schema/index.js';
 import { retryOnConflict } from '../../db/retry.js';
 import type { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../errors.js';
+import { checkedOrAnswer } from '../../http/zod.js';
 import { appendEntryAudit, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
 import { decrementVotes } from '../moderation/service.js';
@@ -166,9 +167,8 @@ export async function removeEntryVotes({
   ctx: RemoveCtx;
   input: { participationId: string; body: z.input<typeof removeEntryVotesInputSchema>; actor: Actor };
 }): Promise<RemoveEntryVotesResultDto> {
-  const checked = removeEntryVotesInputSchema.safeParse(input.body);
-  if (!checked.success) throw voteReviewAnswer(checked.error);
-  return removeSelectedVotes({ ctx, input: { participationId: input.participationId, ...checked.data, actor: input.actor } });
+  const body = checkedOrAnswer(removeEntryVotesInputSchema, input.body, voteReviewAnswer);
+  return removeSelectedVotes({ ctx, input: { participationId: input.participationId, ...body, actor: input.actor } });
 }
 
 /** POST /api/operator/vote-review/entries/:participationId/remove (both roles, with a reason). */
