@@ -10,6 +10,8 @@ import {
   years,
   type ChallengeScoring,
   type NewParticipationRow,
+  type NewYearRow,
+  type YearTeasers,
 } from '../db/schema/index.js';
 import { normalizeSearch } from '../lib/text.js';
 import { DEFAULT_POINTS } from '../modules/season/schema.js';
@@ -18,10 +20,23 @@ import { DEFAULT_POINTS } from '../modules/season/schema.js';
 
 const EMPTY_RICH_TEXT = { type: 'root' as const, children: [] };
 
-/** A year row made the current one; its number (unique, issue 26) from the id's last four digits ('year-2025'), else 2026. */
-export async function seedYear(db: Db, yearId = 'year-seed', year = Number(/(\d{4})$/.exec(yearId)?.[1] ?? 2026)): Promise<void> {
-  const teaser = { headline: 'T', images: [] };
-  await db.insert(years).values({ id: yearId, year, teasers: { teaser1: teaser, teaser2: teaser, teaserPrizes: teaser } });
+/** A season's three teasers, each a headline without pictures. */
+export function yearTeasers(headline = 'T'): YearTeasers {
+  const teaser = { headline, images: [] };
+  return { teaser1: teaser, teaser2: teaser, teaserPrizes: teaser };
+}
+
+/** A year's number (unique, issue 26) from the id's last four digits ('year-2025'), else 2026. */
+const yearNumberOf = (yearId: string) => Number(/(\d{4})$/.exec(yearId)?.[1] ?? 2026);
+
+/** A year row that is not made the current one (an ended season or a draft). */
+export async function seedOtherYear(db: Db, yearId: string, row: Partial<NewYearRow> = {}): Promise<void> {
+  await db.insert(years).values({ id: yearId, year: yearNumberOf(yearId), teasers: yearTeasers(), ...row });
+}
+
+/** A year row made the current one. */
+export async function seedYear(db: Db, yearId = 'year-seed', year = yearNumberOf(yearId)): Promise<void> {
+  await seedOtherYear(db, yearId, { year });
   await db
     .insert(site)
     .values({ id: 'site', currentYearId: yearId, terms: EMPTY_RICH_TEXT, dataProtection: EMPTY_RICH_TEXT, imprint: EMPTY_RICH_TEXT })

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { solveProof } from '../../test-support/altcha.js';
 import { memberHeaders } from '../../test-support/members.js';
 import type { TestDatabase } from '../../test-support/db.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { JUNE_VOTE_DATES, seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
 import { announce, topics } from '../cache/changes.js';
 import { decideParticipations } from '../moderation/decisions.js';
 import { publishParticipation } from '../moderation/service.js';
@@ -38,18 +38,7 @@ beforeAll(async () => {
   const db = t.ctx.db;
   await seedYear(db);
   await seedClubs(db, 6);
-  await seedChallenge(db, {
-    id: 'c-vote',
-    type: 'bfv-erd-text-vote',
-    dates: {
-      startDate: '2026-06-01',
-      endDate: '2026-06-30',
-      startDateSubmission: '2026-06-01',
-      endDateSubmission: '2026-06-10',
-      startDateVoting: '2026-06-11',
-      endDateVoting: '2026-06-30',
-    },
-  });
+  await seedChallenge(db, { id: 'c-vote', type: 'bfv-erd-text-vote', dates: JUNE_VOTE_DATES });
   await seedParticipation(db, { id: 'e-1', challengeId: 'c-vote', clubId: 'club-1000-m', votes: 3 });
   await seedParticipation(db, { id: 'e-2', challengeId: 'c-vote', clubId: 'club-1001-m', votes: 1 });
   await seedParticipation(db, { id: 'e-pending', challengeId: 'c-vote', clubId: 'club-1002-m', state: 'pending' });

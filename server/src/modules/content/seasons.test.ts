@@ -4,7 +4,17 @@ import type { SpaceDataDto, YearDto } from '@erd/shared-contracts/wire';
 import { challenges, moderationLog, years } from '../../db/schema/index.js';
 import { createTestApp, writeFiles, type TestApp } from '../../test-support/app.js';
 import { XSRF } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedEstimateEntry, seedParticipation, seedYear } from '../../test-support/seed.js';
+import {
+  seedChallenge,
+  seedChallenges,
+  seedClubs,
+  seedEstimateEntry,
+  seedOtherYear,
+  seedParticipation,
+  seedYear,
+  voteDates,
+  yearTeasers,
+} from '../../test-support/seed.js';
 import { operatorCall, type OperatorCredentials, signInOperator } from '../../test-support/operators.js';
 import { announce, topics } from '../cache/changes.js';
 import { addOperator } from '../operators/service.js';
@@ -36,14 +46,7 @@ beforeAll(async () => {
   await seedChallenge(db, {
     id: 'old-1',
     yearId: 'year-2025',
-    dates: {
-      startDate: '2025-03-01',
-      endDate: '2025-03-31',
-      startDateSubmission: '2025-03-01',
-      endDateSubmission: '2025-03-15',
-      startDateVoting: '2025-03-16',
-      endDateVoting: '2025-03-31',
-    },
+    dates: voteDates(['2025-03-01', '2025-03-15'], ['2025-03-16', '2025-03-31']),
   });
   await seedParticipation(db, { id: 'old-entry', challengeId: 'old-1', clubId: 'club-1000-m' });
   await seedYear(db, 'year-2026');
@@ -51,15 +54,7 @@ beforeAll(async () => {
     await seedChallenge(db, { id, yearId: 'year-2026', position: i + 1, type: 'bfv-erd-estimate' });
   await seedEstimateEntry(db, { id: 'entry-b', challengeId: 'c-b', clubId: 'club-1000-m', estimate: 5 });
   await db.update(years).set({ bannerText1: 'Saison 2026 läuft', bannerText2: null }).where(eq(years.id, 'year-2026'));
-  await db.insert(years).values({
-    id: 'year-2028',
-    year: 2028,
-    teasers: {
-      teaser1: { headline: 'N', images: [] },
-      teaser2: { headline: 'N', images: [] },
-      teaserPrizes: { headline: 'N', images: [] },
-    },
-  });
+  await seedOtherYear(db, 'year-2028', { teasers: yearTeasers('N') });
   await seedChallenge(db, {
     id: 'far-1',
     yearId: 'year-2028',
@@ -67,30 +62,11 @@ beforeAll(async () => {
     type: 'bfv-erd-goals',
     dates: { startDate: '2028-04-01', endDate: '2028-04-30' },
   });
-  await db.insert(years).values({
-    id: 'year-2027',
-    year: 2027,
-    teasers: {
-      teaser1: { headline: 'Neu', images: [] },
-      teaser2: { headline: 'Neu', images: [] },
-      teaserPrizes: { headline: 'Neu', images: [] },
-    },
-    bannerText1: 'Bald geht es los',
-  });
-  await seedChallenge(db, {
-    id: 'next-1',
-    yearId: 'year-2027',
-    position: 1,
-    type: 'bfv-erd-goals',
-    dates: { startDate: '2027-03-05', endDate: '2027-03-31' },
-  });
-  await seedChallenge(db, {
-    id: 'next-0',
-    yearId: 'year-2027',
-    position: 2,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2027-03-01', endDate: '2027-03-10' },
-  });
+  await seedOtherYear(db, 'year-2027', { teasers: yearTeasers('Neu'), bannerText1: 'Bald geht es los' });
+  await seedChallenges(db, [
+    { id: 'next-1', yearId: 'year-2027', position: 1, type: 'bfv-erd-goals', dates: { startDate: '2027-03-05', endDate: '2027-03-31' } },
+    { id: 'next-0', yearId: 'year-2027', position: 2, type: 'bfv-erd-estimate', dates: { startDate: '2027-03-01', endDate: '2027-03-10' } },
+  ]);
   // The site's own banner columns are no longer read.
   await db.execute(sql`update site set banner_text1 = 'Alt', banner_text2 = 'Alt 2'`);
   await addOperator({ ctx: t.ctx, input: { ...ADMIN, role: 'admin' } });

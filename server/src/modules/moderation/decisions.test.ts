@@ -3,7 +3,7 @@ import type { ModerationDecisionResultDto, ModerationLookupDto, WerberatChecklis
 import { moderationLog, participations } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createMember, memberHeaders, type Member } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedEstimateEntry, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { seedChallenges, seedClubs, seedEstimateEntry, seedParticipation, seedYear, voteDates } from '../../test-support/seed.js';
 import { ADMIN, MODERATOR, operatorCall, operatorSessions } from '../../test-support/operators.js';
 import { rejectParticipation } from './service.js';
 
@@ -47,18 +47,10 @@ beforeAll(async () => {
   t = await createTestApp({ now: NOW, env: { RATE_LIMIT_SCALE: '100' } });
   await seedYear(t.ctx.db);
   await seedClubs(t.ctx.db, 200);
-  await seedChallenge(t.ctx.db, {
-    id: 'text-submit',
-    dates: {
-      startDate: '2026-06-10',
-      endDate: '2026-06-30',
-      startDateSubmission: '2026-06-10',
-      endDateSubmission: '2026-06-20',
-      startDateVoting: '2026-06-21',
-      endDateVoting: '2026-06-30',
-    },
-  });
-  await seedChallenge(t.ctx.db, { id: 'estimate', type: 'bfv-erd-estimate', dates: { startDate: '2026-06-01', endDate: '2026-06-30' } });
+  await seedChallenges(t.ctx.db, [
+    { id: 'text-submit', dates: voteDates(['2026-06-10', '2026-06-20'], ['2026-06-21', '2026-06-30']) },
+    { id: 'estimate', type: 'bfv-erd-estimate', dates: { startDate: '2026-06-01', endDate: '2026-06-30' } },
+  ]);
   await seedEstimateEntry(t.ctx.db, { id: 'p-estimate', challengeId: 'estimate', clubId: 'club-1001-m', estimate: 12, state: 'pending' });
   ({ admin, moderator } = await operatorSessions(t));
   member = await createMember(t, 'club-1002-m');

@@ -1,10 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { MyEntriesDto, MyEntryDto } from '@erd/shared-contracts/schemas';
-import { challenges, participations, years } from '../../db/schema/index.js';
+import { challenges, participations } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { srpLogin } from '../../test-support/identity.js';
 import { createMember, MEMBER_PASSWORD, memberHeaders, type Member } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedVotes, seedYear } from '../../test-support/seed.js';
+import {
+  seedChallenge,
+  seedClubs,
+  seedOtherYear,
+  seedParticipation,
+  seedPictureEntry,
+  seedVotes,
+  seedYear,
+  voteDates,
+} from '../../test-support/seed.js';
 import { rejectParticipation } from '../moderation/service.js';
 import { publishChallengeResults } from '../results/service.js';
 
@@ -24,22 +33,8 @@ const CLUB = 'club-1000-m';
 const OTHER = 'club-1001-w';
 const ACTOR = { operatorId: null, name: 'cli:test', role: 'admin' as const };
 const SECRET_ANSWER = 4321;
-const PAST = {
-  startDate: '2026-05-01',
-  endDate: '2026-05-31',
-  startDateSubmission: '2026-05-01',
-  endDateSubmission: '2026-05-10',
-  startDateVoting: '2026-05-11',
-  endDateVoting: '2026-05-31',
-};
-const RUNNING = {
-  startDate: '2026-06-01',
-  endDate: '2026-06-30',
-  startDateSubmission: '2026-06-01',
-  endDateSubmission: '2026-06-20',
-  startDateVoting: '2026-06-21',
-  endDateVoting: '2026-06-30',
-};
+const PAST = voteDates(['2026-05-01', '2026-05-10'], ['2026-05-11', '2026-05-31']);
+const RUNNING = voteDates(['2026-06-01', '2026-06-20'], ['2026-06-21', '2026-06-30']);
 const picture = {
   fields: { file: { url: '/media/uploads/k.jpg' } },
   metadata: { thumbnails: [320, 640, 1024].map((w) => ({ url: `/media/uploads/k.w${w}.webp`, width: w, format: 'webp' })) },
@@ -69,15 +64,7 @@ beforeAll(async () => {
   await seedVotes(db, 'p-slogan', 'slogans', 3);
   await seedVotes(db, 'p-slogan', 'slogans', 2, { removed: true });
   await seedVotes(db, 'p-slogan-other', 'slogans', 5);
-  await seedParticipation(db, {
-    id: 'p-picture',
-    challengeId: 'pictures',
-    clubId: CLUB,
-    objectTypeId: 'bfv-erd-picture-participation',
-    slogan: null,
-    image: picture,
-    state: 'pending',
-  });
+  await seedPictureEntry(db, { id: 'p-picture', challengeId: 'pictures', clubId: CLUB, image: picture, state: 'pending' });
   const estimate = { objectTypeId: 'bfv-erd-estimate-participation' as const, slogan: null };
   await seedParticipation(db, { id: 'p-estimate', challengeId: 'estimate', clubId: CLUB, ...estimate, estimate: 4500 });
   await seedParticipation(db, { id: 'p-estimate-other', challengeId: 'estimate', clubId: OTHER, ...estimate, estimate: SECRET_ANSWER });
@@ -86,15 +73,7 @@ beforeAll(async () => {
   await seedParticipation(db, { id: 'p-rejected', challengeId: 'slogans-2', clubId: CLUB, slogan: 'Zu frech', state: 'pending' });
   await seedParticipation(db, { id: 'p-untouched-other', challengeId: 'untouched', clubId: OTHER });
   // Another season's entry of the club is not this season's.
-  await db.insert(years).values({
-    id: 'year-old',
-    year: 2025,
-    teasers: {
-      teaser1: { headline: 'T', images: [] },
-      teaser2: { headline: 'T', images: [] },
-      teaserPrizes: { headline: 'T', images: [] },
-    },
-  });
+  await seedOtherYear(db, 'year-old', { year: 2025 });
   await seedChallenge(db, { id: 'old', yearId: 'year-old', position: 1, dates: { startDate: '2025-05-01', endDate: '2025-05-31' } });
   await seedParticipation(db, { id: 'p-old', challengeId: 'old', clubId: CLUB });
 

@@ -3,7 +3,15 @@ import { challenges, clubFans, notifications, participations, publishedResults, 
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { readOutbox, readOutboxNow, type OutboxMail } from '../../test-support/mail.js';
 import { createMember, type Member } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import {
+  seedChallenge,
+  seedChallenges,
+  seedClubs,
+  seedParticipation,
+  seedPictureEntry,
+  seedYear,
+  voteDates,
+} from '../../test-support/seed.js';
 import { accountKey } from './recipients.js';
 import {
   berlinAt,
@@ -76,31 +84,11 @@ beforeAll(async () => {
   t = await createTestApp({ now: new Date('2026-05-20T10:00:00Z') });
   await seedYear(t.ctx.db);
   await seedClubs(t.ctx.db, 6);
-  await seedChallenge(t.ctx.db, {
-    id: 'vote',
-    type: 'bfv-erd-text-vote',
-    position: 1,
-    dates: {
-      startDate: '2026-06-01',
-      endDate: '2026-06-25',
-      startDateSubmission: '2026-06-01',
-      endDateSubmission: '2026-06-14',
-      startDateVoting: '2026-06-16',
-      endDateVoting: '2026-06-25',
-    },
-  });
-  await seedChallenge(t.ctx.db, {
-    id: 'estimate',
-    type: 'bfv-erd-estimate',
-    position: 2,
-    dates: { startDate: '2026-07-01', endDate: '2026-07-10' },
-  });
-  await seedChallenge(t.ctx.db, {
-    id: 'goals',
-    type: 'bfv-erd-goals',
-    position: 3,
-    dates: { startDate: '2026-08-01', endDate: '2026-08-20' },
-  });
+  await seedChallenges(t.ctx.db, [
+    { id: 'vote', type: 'bfv-erd-text-vote', position: 1, dates: voteDates(['2026-06-01', '2026-06-14'], ['2026-06-16', '2026-06-25']) },
+    { id: 'estimate', type: 'bfv-erd-estimate', position: 2, dates: { startDate: '2026-07-01', endDate: '2026-07-10' } },
+    { id: 'goals', type: 'bfv-erd-goals', position: 3, dates: { startDate: '2026-08-01', endDate: '2026-08-20' } },
+  ]);
   a = await createMember(t, 'club-1000-m');
   b = await createMember(t, 'club-1000-w');
   c = await createMember(t, 'club-1001-m');
@@ -110,12 +98,7 @@ beforeAll(async () => {
     clubId: 'club-1000-m',
     publishedAt: new Date('2026-06-05T10:00:00Z'),
   });
-  await seedParticipation(t.ctx.db, {
-    id: 'entry-b',
-    challengeId: 'vote',
-    clubId: 'club-1000-w',
-    state: 'pending',
-  });
+  await seedParticipation(t.ctx.db, { id: 'entry-b', challengeId: 'vote', clubId: 'club-1000-w', state: 'pending' });
   const confirmed = new Date('2026-05-10T10:00:00Z');
   fans.a1 = await addFan('club-1000-m', 'fan-a1@example.org', 'confirmed', confirmed);
   fans.a2 = await addFan('club-1000-m', 'fan-a2@example.org', 'pending', null);
@@ -351,29 +334,18 @@ describe('two apps on one database', () => {
       id: 'extra',
       type: 'bfv-erd-picture-vote',
       position: 4,
-      dates: {
-        startDate: '2026-09-01',
-        endDate: '2026-09-30',
-        startDateSubmission: '2026-09-01',
-        endDateSubmission: '2026-09-10',
-        startDateVoting: '2026-09-12',
-        endDateVoting: '2026-09-30',
-      },
+      dates: voteDates(['2026-09-01', '2026-09-10'], ['2026-09-12', '2026-09-30']),
     });
-    await seedParticipation(t.ctx.db, {
+    await seedPictureEntry(t.ctx.db, {
       id: 'entry-extra-a',
       challengeId: 'extra',
       clubId: 'club-1000-m',
-      objectTypeId: 'bfv-erd-picture-participation',
-      slogan: null,
       publishedAt: new Date('2026-09-05T10:00:00Z'),
     });
-    await seedParticipation(t.ctx.db, {
+    await seedPictureEntry(t.ctx.db, {
       id: 'entry-extra-c',
       challengeId: 'extra',
       clubId: 'club-1001-m',
-      objectTypeId: 'bfv-erd-picture-participation',
-      slogan: null,
       publishedAt: new Date('2026-09-05T10:00:00Z'),
     });
     const other = await createTestApp({ database: t.database });
@@ -433,14 +405,7 @@ describe('withdrawn challenges (issue 26)', () => {
       id: 'pulled',
       type: 'bfv-erd-text-vote',
       position: 5,
-      dates: {
-        startDate: '2026-10-01',
-        endDate: '2026-10-31',
-        startDateSubmission: '2026-10-01',
-        endDateSubmission: '2026-10-10',
-        startDateVoting: '2026-10-12',
-        endDateVoting: '2026-10-31',
-      },
+      dates: voteDates(['2026-10-01', '2026-10-10'], ['2026-10-12', '2026-10-31']),
     });
     const withdraw = (db: typeof t.ctx.db, at: Date | null) =>
       db

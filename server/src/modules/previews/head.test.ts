@@ -2,9 +2,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import ogs from 'open-graph-scraper';
 import { eq } from 'drizzle-orm';
-import { participations, publishedResults, years } from '../../db/schema/index.js';
+import { participations, publishedResults } from '../../db/schema/index.js';
 import { createTestApp, writeFiles, type TestApp } from '../../test-support/app.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { seedChallenge, seedClubs, seedOtherYear, seedParticipation, seedYear, voteDates } from '../../test-support/seed.js';
 import { clubs } from '../../db/schema/index.js';
 import { normalizeSearch } from '../../lib/text.js';
 import { announce, topics } from '../cache/changes.js';
@@ -230,23 +230,8 @@ test('the page is compressed once per version: gzip and brotli decode to the sam
 
 describe('the archive of ended seasons (issue 26)', () => {
   beforeAll(async () => {
-    await t.ctx.db.insert(years).values({
-      id: 'year-2025',
-      year: 2025,
-      teasers: {
-        teaser1: { headline: 'T', images: [] },
-        teaser2: { headline: 'T', images: [] },
-        teaserPrizes: { headline: 'T', images: [] },
-      },
-    });
-    const days = {
-      startDate: '2025-03-01',
-      endDate: '2025-04-30',
-      startDateSubmission: '2025-03-01',
-      endDateSubmission: '2025-03-31',
-      startDateVoting: '2025-04-01',
-      endDateVoting: '2025-04-30',
-    };
+    await seedOtherYear(t.ctx.db, 'year-2025');
+    const days = voteDates(['2025-03-01', '2025-03-31'], ['2025-04-01', '2025-04-30']);
     await seedChallenge(t.ctx.db, { id: 'c-old', yearId: 'year-2025', position: 0, type: 'bfv-erd-text-vote', dates: days });
     const rows = [{ club: { _id: 'club-1002-m', clubname: 'Verein 0002', clubnumber: '1002', team: 'm' as const }, place: 1, points: 100 }];
     const { body, etag } = serializeRows(rows);

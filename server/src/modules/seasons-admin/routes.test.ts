@@ -13,8 +13,9 @@ import {
   seedParticipation,
   seedVotes,
   seedYear,
+  voteDates,
 } from '../../test-support/seed.js';
-import { ADMIN, operatorCall, operatorSessions, signInOperator, type OperatorMethod } from '../../test-support/operators.js';
+import { ADMIN, operatorCall, type OperatorMethod, operatorSessions, signInOperator } from '../../test-support/operators.js';
 
 /**
  * The back office's seasons through the HTTP API (issue 26), on PGlite and, with DATABASE_URL, on
@@ -289,14 +290,7 @@ describe('a new season', () => {
     await seedChallenge(t.ctx.db, {
       id: 'kaputt-2035',
       yearId: 'year-2035',
-      dates: {
-        startDate: '2035-06-01',
-        endDate: '2035-06-30',
-        startDateSubmission: '2035-06-01',
-        endDateSubmission: '2035-06-10',
-        startDateVoting: '2035-06-10',
-        endDateVoting: '2035-06-30',
-      },
+      dates: voteDates(['2035-06-01', '2035-06-10'], ['2035-06-10', '2035-06-30']),
     });
     const broken = await call('POST', '/api/operator/seasons', { year: 2036, copyFrom: 'year-2035', offsetDays: 365 });
     expect(broken.statusCode).toBe(400);

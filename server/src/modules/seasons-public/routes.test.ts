@@ -3,7 +3,15 @@ import { publicSeasonPaths, type PublicClubSeasonsDto, type PublicSeasonsDto } f
 import type { StandingRowDto } from '@erd/shared-contracts/wire';
 import { challenges, publishedResults, site, years } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import {
+  seedChallenges,
+  seedClubs,
+  seedEstimateEntry,
+  seedParticipation,
+  seedYear,
+  voteDates,
+  yearTeasers,
+} from '../../test-support/seed.js';
 import { announce, topics } from '../cache/changes.js';
 
 /**
@@ -14,17 +22,9 @@ import { announce, topics } from '../cache/changes.js';
 
 let t: TestApp;
 const TODAY = new Date('2026-06-15T10:00:00Z');
-const teaser = { headline: 'T', images: [] };
-const teasers = { teaser1: teaser, teaser2: teaser, teaserPrizes: teaser };
+const teasers = yearTeasers();
 
-const d2025 = {
-  startDate: '2025-05-01',
-  endDate: '2025-05-31',
-  startDateSubmission: '2025-05-01',
-  endDateSubmission: '2025-05-15',
-  startDateVoting: '2025-05-16',
-  endDateVoting: '2025-05-31',
-};
+const d2025 = voteDates(['2025-05-01', '2025-05-15'], ['2025-05-16', '2025-05-31']);
 
 function row(clubId: string, place: number, points: number, extra: Partial<StandingRowDto> = {}): StandingRowDto {
   return {
@@ -43,17 +43,14 @@ async function publish(kind: 'overall' | 'challenge', key: string, yearId: strin
 beforeAll(async () => {
   t = await createTestApp({ now: TODAY });
   const db = t.ctx.db;
+  const estimate = 'bfv-erd-estimate';
   await seedClubs(db, 6);
   // 2026: the current season (seedYear makes it current).
   await seedYear(db, 'year-2026');
-  await seedChallenge(db, {
-    id: 'c26-est',
-    yearId: 'year-2026',
-    position: 0,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2026-06-01', endDate: '2026-06-30' },
-  });
-  await seedChallenge(db, { id: 'c26-slogan', yearId: 'year-2026', position: 1 });
+  await seedChallenges(db, [
+    { id: 'c26-est', yearId: 'year-2026', position: 0, type: estimate, dates: { startDate: '2026-06-01', endDate: '2026-06-30' } },
+    { id: 'c26-slogan', yearId: 'year-2026', position: 1 },
+  ]);
   // 2025: ended (its days are over; it has entries and published results), one challenge withdrawn.
   await db.insert(years).values([
     { id: 'year-2025', year: 2025, teasers },
@@ -64,54 +61,26 @@ beforeAll(async () => {
     // 2028: a draft whose days lie in the future too, but later than 2027's.
     { id: 'year-2028', year: 2028, teasers },
   ]);
-  await seedChallenge(db, {
-    id: 'a25-est',
-    yearId: 'year-2025',
-    position: 0,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2025-04-01', endDate: '2025-04-30' },
-  });
-  await seedChallenge(db, { id: 'a25-gone', yearId: 'year-2025', position: 1, dates: d2025 });
-  await seedChallenge(db, { id: 'a25-slogan', yearId: 'year-2025', position: 2, dates: d2025 });
+  await seedChallenges(db, [
+    { id: 'a25-est', yearId: 'year-2025', position: 0, type: estimate, dates: { startDate: '2025-04-01', endDate: '2025-04-30' } },
+    { id: 'a25-gone', yearId: 'year-2025', position: 1, dates: d2025 },
+    { id: 'a25-slogan', yearId: 'year-2025', position: 2, dates: d2025 },
+  ]);
   await db
     .update(challenges)
     .set({ withdrawnAt: new Date('2025-05-10T10:00:00Z'), withdrawnReason: 'Doppelt angelegt' })
     .where(eq(challenges.id, 'a25-gone'));
-  await seedChallenge(db, {
-    id: 'n27-est',
-    yearId: 'year-2027',
-    position: 0,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2027-03-01', endDate: '2027-03-31' },
-  });
-  await seedChallenge(db, {
-    id: 'n28-est',
-    yearId: 'year-2028',
-    position: 0,
-    type: 'bfv-erd-estimate',
-    dates: { startDate: '2028-03-01', endDate: '2028-03-31' },
-  });
+  await seedChallenges(db, [
+    { id: 'n27-est', yearId: 'year-2027', position: 0, type: estimate, dates: { startDate: '2027-03-01', endDate: '2027-03-31' } },
+    { id: 'n28-est', yearId: 'year-2028', position: 0, type: estimate, dates: { startDate: '2028-03-01', endDate: '2028-03-31' } },
+  ]);
 
-  await seedParticipation(db, {
-    id: 'e25-1',
-    challengeId: 'a25-est',
-    clubId: 'club-1000-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 1200,
-  });
+  await seedEstimateEntry(db, { id: 'e25-1', challengeId: 'a25-est', clubId: 'club-1000-m', estimate: 1200 });
   await seedParticipation(db, { id: 's25-1', challengeId: 'a25-slogan', clubId: 'club-1000-m', slogan: 'Auf geht’s!' });
   await seedParticipation(db, { id: 's25-2', challengeId: 'a25-slogan', clubId: 'club-1001-w', slogan: 'Hopp' });
   await seedParticipation(db, { id: 'g25-1', challengeId: 'a25-gone', clubId: 'club-1000-m', slogan: 'Weg' });
   // 2026 has an entry: once the site switches away from it, it is an ended season, not a draft.
-  await seedParticipation(db, {
-    id: 'e26-1',
-    challengeId: 'c26-est',
-    clubId: 'club-1002-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 7,
-  });
+  await seedEstimateEntry(db, { id: 'e26-1', challengeId: 'c26-est', clubId: 'club-1002-m', estimate: 7 });
   await publish('challenge', 'a25-est', 'year-2025', [row('club-1000-m', 1, 100, { estimate: 1200, rightEstimate: 1234 })]);
   await publish('challenge', 'a25-gone', 'year-2025', [row('club-1000-m', 1, 60, { votes: 3, slogan: 'Weg' })]);
   await publish('challenge', 'a25-slogan', 'year-2025', [

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { startFakeS3, type FakeS3 } from '../../test-support/fake-s3.js';
 import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
 import { picture } from '../../test-support/pictures.js';
-import { seedChallenge, seedClubs, seedYear } from '../../test-support/seed.js';
+import { seedChallenge, seedClubs, seedYear, voteDates } from '../../test-support/seed.js';
 import { rejectParticipation } from '../moderation/service.js';
 
 /**
@@ -40,14 +40,7 @@ beforeAll(async () => {
   await seedChallenge(t.ctx.db, {
     id: 'pic',
     type: 'bfv-erd-picture-vote',
-    dates: {
-      startDate: '2000-01-01',
-      endDate: '2999-12-31',
-      startDateSubmission: '2000-01-01',
-      endDateSubmission: '2999-12-30',
-      startDateVoting: '2999-12-31',
-      endDateVoting: '2999-12-31',
-    },
+    dates: voteDates(['2000-01-01', '2999-12-30'], ['2999-12-31', '2999-12-31']),
   });
   members = [
     await createMember(t, 'club-1000-m'),

@@ -92,21 +92,9 @@ beforeAll(async () => {
   await seedYear(db);
   await seedClubs(db, 6);
   await seedChallenge(db, { id: 'text-vote', position: 1, dates: JUNE_VOTE_DATES });
-  await seedParticipation(db, {
-    id: 'p-a',
-    challengeId: 'text-vote',
-    clubId: 'club-1000-m',
-  });
-  await seedParticipation(db, {
-    id: 'p-b',
-    challengeId: 'text-vote',
-    clubId: 'club-1000-w',
-  });
-  await seedParticipation(db, {
-    id: 'p-c',
-    challengeId: 'text-vote',
-    clubId: 'club-1001-m',
-  });
+  await seedParticipation(db, { id: 'p-a', challengeId: 'text-vote', clubId: 'club-1000-m' });
+  await seedParticipation(db, { id: 'p-b', challengeId: 'text-vote', clubId: 'club-1000-w' });
+  await seedParticipation(db, { id: 'p-c', challengeId: 'text-vote', clubId: 'club-1001-m' });
   ({ admin, moderator } = await operatorSessions(t));
 }, 120_000);
 
@@ -118,11 +106,7 @@ test(`both removal endpoints, new votes and a withdrawal over the same votes, ${
   for (let round = 0; round < ROUNDS; round++) {
     // A fourth entry per round, withdrawn (its votes go with it) while its votes are being removed.
     const doomed = `p-w${round}`;
-    await seedParticipation(t.ctx.db, {
-      id: doomed,
-      challengeId: 'text-vote',
-      clubId: 'club-1001-w',
-    });
+    await seedParticipation(t.ctx.db, { id: doomed, challengeId: 'text-vote', clubId: 'club-1001-w' });
     const ids = await addVotes(round, [...ENTRIES, doomed]);
     const [a, b, c, w] = [ids['p-a']!, ids['p-b']!, ids['p-c']!, ids[doomed]!];
     const [{ lastLog }] = await t.ctx.db

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { participations, rateLimitCounters, usedVoteProofs, votes } from '../../db/schema/index.js';
 import { createTestDatabase, type TestDatabase } from '../../test-support/db.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { JUNE_VOTE_DATES, seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
 import { CHANGES_CHANNEL, changeNotification, createChangeFeed, topics } from '../cache/changes.js';
 import { acceptVote, acceptVotes, admitVotes, type NewVote, type VoteToAccept } from './repository.js';
 
@@ -20,18 +20,7 @@ beforeAll(async () => {
   const db = database.db;
   await seedYear(db);
   await seedClubs(db, 10);
-  await seedChallenge(db, {
-    id: 'text-vote',
-    type: 'bfv-erd-text-vote',
-    dates: {
-      startDate: '2026-06-01',
-      endDate: '2026-06-30',
-      startDateSubmission: '2026-06-01',
-      endDateSubmission: '2026-06-10',
-      startDateVoting: '2026-06-11',
-      endDateVoting: '2026-06-30',
-    },
-  });
+  await seedChallenge(db, { id: 'text-vote', type: 'bfv-erd-text-vote', dates: JUNE_VOTE_DATES });
   for (let i = 0; i < 5; i++)
     await seedParticipation(db, {
       id: `p-${i}`,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { challenges } from '../../db/schema/index.js';
 import { createTestApp, writeFiles, type TestApp } from '../../test-support/app.js';
-import { seedChallenge, seedYear } from '../../test-support/seed.js';
+import { seedChallenge, seedYear, voteDates } from '../../test-support/seed.js';
 import { topics } from '../cache/changes.js';
 
 /** The preload hints of the app's page (issue 10): the route's remote is fetched with the page. */
@@ -127,14 +127,7 @@ test('the standings and a club’s page preload the data their screens wait for'
   await seedChallenge(t.ctx.db, {
     id: 'c-done',
     position: 5,
-    dates: {
-      startDate: '2025-01-01',
-      endDate: '2025-12-31',
-      startDateSubmission: '2025-01-01',
-      endDateSubmission: '2025-06-30',
-      startDateVoting: '2025-07-01',
-      endDateVoting: '2025-12-31',
-    },
+    dates: voteDates(['2025-01-01', '2025-06-30'], ['2025-07-01', '2025-12-31']),
   });
   await t.ctx.changes?.announce([topics.content]);
   const data = async (url: string) => links((await page(url)).body).filter((l) => l.includes('/results/') || l.includes('/objects/'));
