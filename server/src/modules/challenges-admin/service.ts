@@ -2,7 +2,12 @@ import type { z } from 'zod';
 import { challengeAdminErrorCodeSchema, type patchChallengeInputSchema } from '@erd/shared-contracts/schemas';
 import { challengeTimeState, DEFAULT_POINTS_TABLE } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import type { AdminChallengeDto, AdminChallengeSummaryDto, ChallengePhase } from '@erd/shared-contracts/backoffice';
+import {
+  CHALLENGE_DATE_FIELDS,
+  type AdminChallengeDto,
+  type AdminChallengeSummaryDto,
+  type ChallengePhase,
+} from '@erd/shared-contracts/backoffice';
 import type { ChallengeRow, NewChallengeRow } from '../../db/schema/index.js';
 import { CodedError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { berlinToday } from '../../lib/dates.js';
@@ -124,8 +129,6 @@ export async function getAdminChallenge({ ctx, input }: { ctx: Ctx; input: { id:
 /** The change as the contracts' schema read it (`patchChallengeInputSchema`: German messages per field, the season format's points rules). */
 export type PatchChallengeBody = z.output<typeof patchChallengeInputSchema>;
 
-const DATE_KEYS = ['startDate', 'endDate', 'startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
-
 /** PATCH /api/operator/challenges/:id (admin). */
 export async function updateAdminChallenge({
   ctx,
@@ -179,13 +182,15 @@ export async function updateAdminChallenge({
         endDateVoting: body.endDateVoting ?? old.endDateVoting ?? undefined,
         resultsDate: (body.resultsDate === undefined ? old.resultsDate : body.resultsDate) ?? undefined,
       };
-      const datesChanged = DATE_KEYS.filter((key) => body[key] !== undefined && body[key] !== old[key]);
+      const datesChanged = CHALLENGE_DATE_FIELDS.filter((key) => body[key] !== undefined && body[key] !== old[key]);
       const resultsDateChanged = body.resultsDate !== undefined && body.resultsDate !== old.resultsDate;
       if (datesChanged.length || resultsDateChanged) {
         const problems = challengeDateProblems(old.objectTypeId, dates);
         if (problems.length) {
           const field =
-            [...DATE_KEYS, 'resultsDate' as const].find((key) => problems[0]!.startsWith(`${key} `)) ?? datesChanged[0] ?? 'resultsDate';
+            [...CHALLENGE_DATE_FIELDS, 'resultsDate' as const].find((key) => problems[0]!.startsWith(`${key} `)) ??
+            datesChanged[0] ??
+            'resultsDate';
           throw new ValidationError(problems.map(dateProblemForPeople).join('; '), {
             field,
             problems: problems.map((message) => ({ field, message: dateProblemForPeople(message) })),

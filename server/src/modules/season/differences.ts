@@ -2,6 +2,7 @@ import type { CampaignDto, ImageDto, PointsRowDto, PrizesDto, RichTextDto, Tease
 import type { ChallengeRow, ClubRow, NewChallengeRow, NewClubRow, SiteRow, YearRow } from '../../db/schema/index.js';
 import type { YearTeasers, YearTeaserMarkdown } from '../../db/schema/year.js';
 import { stableStringify } from '../../lib/stable-json.js';
+import { CHALLENGE_DATE_KEYS } from './schema.js';
 
 /**
  * The season import's comparison of a season folder with the database (issue 26): every field the
@@ -125,15 +126,6 @@ export function yearDifferences(
 }
 
 const PLAIN_CHALLENGE_FIELDS = ['headline', 'teasertitle', 'teasertext', 'question', 'footnote'] as const;
-const DATE_FIELDS = [
-  'startDate',
-  'endDate',
-  'startDateSubmission',
-  'endDateSubmission',
-  'startDateVoting',
-  'endDateVoting',
-  'resultsDate',
-] as const;
 
 function prizesDifferences(d: Differences, a: PrizesDto | null, b: PrizesDto | null | undefined): void {
   if (!a || !b) {
@@ -157,7 +149,7 @@ export function challengeDifferences(db: ChallengeRow, file: NewChallengeRow): I
   d.check('type', db.objectTypeId, file.objectTypeId, showPlain);
   for (const key of PLAIN_CHALLENGE_FIELDS) d.check(key, db[key], file[key] ?? null, showText);
   d.check('teaserImage', imageUrl(db.teaserImage), imageUrl(file.teaserImage), showPlain);
-  for (const key of DATE_FIELDS) d.check(key, db[key], file[key] ?? null, showPlain);
+  for (const key of CHALLENGE_DATE_KEYS) d.check(key, db[key], file[key] ?? null, showPlain);
   d.check('points', db.points, file.points, showPoints);
   prizesDifferences(d, db.prizes, file.prizes);
   d.check('rightAnswer', db.rightAnswer, file.rightAnswer ?? null, showPlain);

@@ -14,6 +14,11 @@ export const CHALLENGE_TYPES = [
 
 export const VOTE_TYPES: readonly ChallengeObjectTypeId[] = ['bfv-erd-picture-vote', 'bfv-erd-text-vote'];
 
+/** The dates of the submission and voting windows (vote types only), in their order. */
+export const VOTE_DATE_KEYS = ['startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
+/** Every date of a challenge, in their order (the season file's, the back office's, the database's). */
+export const CHALLENGE_DATE_KEYS = ['startDate', 'endDate', ...VOTE_DATE_KEYS, 'resultsDate'] as const;
+
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 const idField = z
   .string()

@@ -33,6 +33,7 @@ import {
 import * as repo from './repository.js';
 import {
   DEFAULT_POINTS,
+  VOTE_DATE_KEYS,
   VOTE_TYPES,
   seasonSchema,
   type ClubCsvRow,
@@ -177,8 +178,6 @@ async function readBytes(abs: string): Promise<Buffer | null> {
     return null;
   }
 }
-
-const VOTE_DATE_KEYS = ['startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
 
 /**
  * The order of a challenge's dates (docs/season-format.md), as German problems without a location:

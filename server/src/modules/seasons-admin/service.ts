@@ -22,7 +22,7 @@ import { addDays, berlinToday, isValidIsoDate } from '../../lib/dates.js';
 import { normalizeSearch } from '../../lib/text.js';
 import { appendAudit, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
-import { DEFAULT_POINTS, ID_PATTERN } from '../season/schema.js';
+import { CHALLENGE_DATE_KEYS, DEFAULT_POINTS, ID_PATTERN, VOTE_DATE_KEYS } from '../season/schema.js';
 import { challengeDateProblems, dateProblemForPeople, type ResolvedDates } from '../season/service.js';
 import { seasonStateOf } from '../season/state.js';
 import * as repo from './repository.js';
@@ -66,17 +66,7 @@ export const MESSAGES = {
   badDay: 'Kein gültiger Tag (JJJJ-MM-TT).',
 } as const;
 
-const DATE_KEYS = [
-  'startDate',
-  'endDate',
-  'startDateSubmission',
-  'endDateSubmission',
-  'startDateVoting',
-  'endDateVoting',
-  'resultsDate',
-] as const;
-type DateKey = (typeof DATE_KEYS)[number];
-const VOTE_DATE_KEYS = ['startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
+type DateKey = (typeof CHALLENGE_DATE_KEYS)[number];
 
 /** A headline's copy: ' (Kopie)' appended, kept within the 300 characters a headline may have (challenges-admin). */
 const COPY_SUFFIX = ' (Kopie)';
@@ -221,7 +211,9 @@ function datesOf(row: Pick<ChallengeRow, DateKey>): ResolvedDates {
 
 /** The field a problem of `challengeDateProblems` names first (its text starts with the key). */
 function fieldOfProblem(problem: string): DateKey | undefined {
-  return [...DATE_KEYS].sort((a, b) => b.length - a.length).find((key) => problem.startsWith(`${key} `) || problem.startsWith(`${key},`));
+  return [...CHALLENGE_DATE_KEYS]
+    .sort((a, b) => b.length - a.length)
+    .find((key) => problem.startsWith(`${key} `) || problem.startsWith(`${key},`));
 }
 
 function shift(day: string | null, offset: number): string | null {
@@ -284,7 +276,7 @@ function challengeRecord(row: Pick<NewChallengeRow, 'id' | 'yearId' | 'objectTyp
     position,
     objectTypeId: row.objectTypeId,
     headline: row.headline,
-    ...Object.fromEntries(DATE_KEYS.filter((key) => row[key] !== null && row[key] !== undefined).map((key) => [key, row[key]])),
+    ...Object.fromEntries(CHALLENGE_DATE_KEYS.filter((key) => row[key] !== null && row[key] !== undefined).map((key) => [key, row[key]])),
   };
 }
 
@@ -339,7 +331,7 @@ export async function createSeason({
       // Dates first: every problem of every challenge at once.
       const problems: Array<{ field: string; challengeId: string; message: string }> = [];
       const moved = sourceChallenges.map((c) => {
-        const dates = Object.fromEntries(DATE_KEYS.map((key) => [key, shift(c[key], offset)])) as Record<DateKey, string | null>;
+        const dates = Object.fromEntries(CHALLENGE_DATE_KEYS.map((key) => [key, shift(c[key], offset)])) as Record<DateKey, string | null>;
         for (const problem of challengeDateProblems(c.objectTypeId, datesOf(dates as Pick<ChallengeRow, DateKey>))) {
           problems.push({ field: 'offsetDays', challengeId: c.id, message: `„${c.headline}“: ${dateProblemForPeople(problem)}` });
         }
@@ -488,7 +480,7 @@ export async function createChallenge({
   input: { yearId: string; body: SeasonChallengeCreateInput; actor: Actor };
 }): Promise<SeasonChallengeCreatedDto> {
   const { body } = input;
-  for (const key of DATE_KEYS) {
+  for (const key of CHALLENGE_DATE_KEYS) {
     const value = (body as Partial<Record<DateKey, string>>)[key];
     if (value !== undefined && !isValidIsoDate(value)) throw new ValidationError(`${key}: ${MESSAGES.badDay}`, { field: key });
   }
