@@ -16,7 +16,7 @@ import {
 import type { SaveCampaignInput } from '@erd/shared-contracts/schemas';
 import { withSafeLinks, type CampaignDto, type RichTextDto, type TeaserDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
-import type { NewSiteRow, SiteRow, YearRow, YearTeaserMarkdown } from '../../db/schema/index.js';
+import type { NewSiteRow, NewYearRow, SiteRow, YearRow, YearTeaserMarkdown } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { stableStringify } from '../../lib/stable-json.js';
 import { appendAudit, type Actor } from '../audit/service.js';
@@ -143,6 +143,45 @@ function teaserDto(input: TeaserAdminDto, rich: RichTextDto | null): TeaserDto {
   };
 }
 
+/**
+ * A save of the current season's `part` (teasers, campaign) on its year row, guarded by the row's
+ * `updatedAt` (else 409 with `stale`): `change` answers, from the locked row, the values to store
+ * and the audit row's details, or null when nothing changes (then nothing is written).
+ */
+async function saveYear(
+  ctx: DbCtx,
+  actor: Actor,
+  { part, expectedUpdatedAt, stale }: { part: 'teasers' | 'campaign'; expectedUpdatedAt: string; stale: string },
+  change: (old: YearRow) => { values: Partial<NewYearRow>; details: Record<string, unknown> } | null,
+): Promise<ContentAdminDto> {
+  const { site } = await current(ctx);
+  const yearId = site.currentYearId!;
+  const saved = await ctx.db.transaction(async (tx) => {
+    const old = await repo.lockYear(tx, yearId);
+    if (!old) throw new NotFoundError(MESSAGES.noSeason);
+    if (old.updatedAt.toISOString() !== expectedUpdatedAt) throw new ConflictError(stale, { updatedAt: old.updatedAt.toISOString() });
+    const next = change(old);
+    if (!next) return old;
+    const now = ctx.now();
+    const row = await repo.updateYear(tx, old.id, { ...next.values, updatedAt: nextVersion(now, old.updatedAt) });
+    await appendAudit(tx, {
+      action: CONTENT_UPDATE_ACTION,
+      operatorId: actor.operatorId,
+      actor: actor.name,
+      subjectType: 'content',
+      subjectId: part,
+      reason: null,
+      details: { part, yearId: old.id, ...next.details },
+      at: now,
+    });
+    return row;
+  });
+  // The space data shows it (modules/cache).
+  await announce(ctx, [topics.content]);
+  const fresh = await repo.findSite(ctx.db);
+  return toDto(saved, fresh ?? site);
+}
+
 /** PUT /api/operator/content/teasers (admin). */
 export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: SaveTeasersInput; actor: Actor } }): Promise<ContentAdminDto> {
   const body = input.body;
@@ -151,13 +190,7 @@ export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: Sav
     teaser2: await teaserText(ctx, 'teaser2', body.teasers.teaser2),
     teaserPrizes: await teaserText(ctx, 'teaserPrizes', body.teasers.teaserPrizes),
   };
-  const { site } = await current(ctx);
-  const yearId = site.currentYearId!;
-  const saved = await ctx.db.transaction(async (tx) => {
-    const old = await repo.lockYear(tx, yearId);
-    if (!old) throw new NotFoundError(MESSAGES.noSeason);
-    if (old.updatedAt.toISOString() !== body.expectedUpdatedAt)
-      throw new ConflictError(MESSAGES.staleTeasers, { updatedAt: old.updatedAt.toISOString() });
+  return saveYear(ctx, input.actor, { part: 'teasers', expectedUpdatedAt: body.expectedUpdatedAt, stale: MESSAGES.staleTeasers }, (old) => {
     const teasers = {
       teaser1: teaserDto(body.teasers.teaser1, texts.teaser1),
       teaser2: teaserDto(body.teasers.teaser2, texts.teaser2),
@@ -173,27 +206,11 @@ export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: Sav
         JSON.stringify(teasers[key]) !== JSON.stringify(old.teasers[key]) ||
         (teaserMarkdown[key] ?? null) !== (old.teaserMarkdown?.[key] ?? null),
     );
-    if (!changed.length) return old;
-    const now = ctx.now();
-    const row = await repo.updateYear(tx, old.id, { teasers, teaserMarkdown, updatedAt: nextVersion(now, old.updatedAt) });
+    if (!changed.length) return null;
     const before = Object.fromEntries(changed.map((key) => [key, teaserOf(old.teasers[key], old.teaserMarkdown?.[key])]));
     const after = Object.fromEntries(changed.map((key) => [key, teaserOf(teasers[key], teaserMarkdown[key])]));
-    await appendAudit(tx, {
-      action: CONTENT_UPDATE_ACTION,
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
-      subjectType: 'content',
-      subjectId: 'teasers',
-      reason: null,
-      details: { part: 'teasers', yearId: old.id, fields: changed, before, after },
-      at: now,
-    });
-    return row;
+    return { values: { teasers, teaserMarkdown }, details: { fields: changed, before, after } };
   });
-  // The space data shows it (modules/cache).
-  await announce(ctx, [topics.content]);
-  const fresh = await repo.findSite(ctx.db);
-  return toDto(saved, fresh ?? site);
 }
 
 /**
@@ -221,33 +238,12 @@ export async function saveCampaign({
           ...(body.image ? { image: body.image } : {}),
         }
       : null;
-  const { site } = await current(ctx);
-  const yearId = site.currentYearId!;
-  const saved = await ctx.db.transaction(async (tx) => {
-    const old = await repo.lockYear(tx, yearId);
-    if (!old) throw new NotFoundError(MESSAGES.noSeason);
-    if (old.updatedAt.toISOString() !== body.expectedUpdatedAt)
-      throw new ConflictError(MESSAGES.staleCampaign, { updatedAt: old.updatedAt.toISOString() });
+  return saveYear(ctx, input.actor, { part: 'campaign', expectedUpdatedAt: body.expectedUpdatedAt, stale: MESSAGES.staleCampaign }, (old) =>
     // Compared key-order-free: jsonb keeps its own key order.
-    if (stableStringify(campaign) === stableStringify(old.campaign ?? null)) return old;
-    const now = ctx.now();
-    const row = await repo.updateYear(tx, old.id, { campaign, updatedAt: nextVersion(now, old.updatedAt) });
-    await appendAudit(tx, {
-      action: CONTENT_UPDATE_ACTION,
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
-      subjectType: 'content',
-      subjectId: 'campaign',
-      reason: null,
-      details: { part: 'campaign', yearId: old.id, before: campaignOf(old.campaign), after: campaignOf(campaign) },
-      at: now,
-    });
-    return row;
-  });
-  // The space data shows it (modules/cache).
-  await announce(ctx, [topics.content]);
-  const fresh = await repo.findSite(ctx.db);
-  return toDto(saved, fresh ?? site);
+    stableStringify(campaign) === stableStringify(old.campaign ?? null)
+      ? null
+      : { values: { campaign }, details: { before: campaignOf(old.campaign), after: campaignOf(campaign) } },
+  );
 }
 
 async function saveSite(
