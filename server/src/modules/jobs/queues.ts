@@ -83,25 +83,19 @@ export type QueueOptions = Omit<PgBoss.Queue, 'name'>;
 
 export function queueOptions(delivery: MailDeliveryConfig): Record<QueueName, QueueOptions> {
   const spanMinutes = Math.ceil(mailRetrySpanSeconds(delivery).max / 60);
+  const mail: QueueOptions = {
+    policy: 'standard',
+    retryLimit: delivery.retryLimit,
+    retryDelay: delivery.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: mailExpireSeconds(delivery),
+    // A job not yet sent is kept through all its retries (and a day more); a sent one is deleted at once.
+    retentionMinutes: Math.min(MAX_RETENTION_MINUTES, spanMinutes + 24 * 60),
+  };
   return {
-    mail: {
-      policy: 'standard',
-      retryLimit: delivery.retryLimit,
-      retryDelay: delivery.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: mailExpireSeconds(delivery),
-      // A job not yet sent is kept through all its retries (and a day more); a sent one is deleted at once.
-      retentionMinutes: Math.min(MAX_RETENTION_MINUTES, spanMinutes + 24 * 60),
-    },
+    mail,
     // Notification mails retry like mail (SMTP may be down for hours).
-    notify: {
-      policy: 'standard',
-      retryLimit: delivery.retryLimit,
-      retryDelay: delivery.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: mailExpireSeconds(delivery),
-      retentionMinutes: Math.min(MAX_RETENTION_MINUTES, spanMinutes + 24 * 60),
-    },
+    notify: { ...mail },
     'notify-schedule': {
       // One planner at a time across all instances (its inserts are idempotent anyway).
       policy: 'singleton',
