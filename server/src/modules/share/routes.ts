@@ -21,8 +21,14 @@ export const SHARE_BASE = '/share';
 const POLICY = { sMaxAge: 300, staleWhileRevalidate: 3600, staleIfError: 86400 };
 const headers = cacheHeaders(POLICY);
 
-/** `<id>.png` / `<id>.pdf` as a path parameter: the id, or null when the file name is none of ours. */
-const fileOf = (ext: 'png' | 'pdf') => (name: string) => (name.endsWith(`.${ext}`) ? name.slice(0, -ext.length - 1) : null);
+/** `<id>.png` / `<id>.pdf` as a path parameter: the id; 404 when the file name is none of ours. */
+const fileOf =
+  (ext: 'png' | 'pdf') =>
+  (name: string): string => {
+    const id = name.endsWith(`.${ext}`) ? name.slice(0, -ext.length - 1) : null;
+    if (!id || !wireId.safeParse(id).success) throw new NotFoundError('Datei nicht gefunden');
+    return id;
+  };
 const png = fileOf('png');
 const pdf = fileOf('pdf');
 
@@ -72,7 +78,6 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: { g
     },
     async (request, reply) => {
       const id = png(request.params.file);
-      if (!id || !wireId.safeParse(id).success) throw new NotFoundError('Datei nicht gefunden');
       return send(request, reply, await files.clubCard(id));
     },
   );
@@ -87,7 +92,6 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: { g
     },
     async (request, reply) => {
       const id = png(request.params.file);
-      if (!id || !wireId.safeParse(id).success) throw new NotFoundError('Datei nicht gefunden');
       return send(request, reply, await files.challengeCard(id));
     },
   );
@@ -103,7 +107,6 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: { g
     },
     async (request, reply) => {
       const id = png(request.params.file);
-      if (!id || !wireId.safeParse(id).success) throw new NotFoundError('Datei nicht gefunden');
       return send(request, reply, await files.entryCard(request.params.challengeId, id));
     },
   );
@@ -112,7 +115,6 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: { g
     { schema: { summary: 'A published entry’s story image with a QR code (via=story), 1080×1920', params: entryParams, response: image } },
     async (request, reply) => {
       const id = png(request.params.file);
-      if (!id || !wireId.safeParse(id).success) throw new NotFoundError('Datei nicht gefunden');
       return send(request, reply, await files.story(request.params.challengeId, id), `story-${safeName(id)}.png`);
     },
   );
@@ -131,7 +133,6 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: { g
     },
     async (request, reply) => {
       const id = pdf(request.params.file);
-      if (!id || !wireId.safeParse(id).success) throw new NotFoundError('Datei nicht gefunden');
       return send(request, reply, await files.poster(request.params.challengeId, id), `plakat-${safeName(id)}.pdf`);
     },
   );
