@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TestApp } from './app.js';
+import { lastCodeTo } from './mail.js';
 import {
   G,
   K,
@@ -103,11 +104,14 @@ export async function startSrp(app: FastifyInstance, username: string, srpA: str
   });
 }
 
-export async function answerSrp(
-  app: FastifyInstance,
-  responses: { USERNAME: string; PASSWORD_CLAIM_SECRET_BLOCK: string; TIMESTAMP: string; PASSWORD_CLAIM_SIGNATURE: string },
-  clientId = CLIENT_ID,
-) {
+export interface SrpResponses {
+  USERNAME: string;
+  PASSWORD_CLAIM_SECRET_BLOCK: string;
+  TIMESTAMP: string;
+  PASSWORD_CLAIM_SIGNATURE: string;
+}
+
+export async function answerSrp(app: FastifyInstance, responses: SrpResponses, clientId = CLIENT_ID) {
   return identityCall<{ AuthenticationResult?: { AccessToken: string; IdToken: string; RefreshToken: string } }>(
     app,
     'RespondToAuthChallenge',
@@ -115,19 +119,53 @@ export async function answerSrp(
   );
 }
 
+/**
+ * The client's answer to a challenge, signed with `password` for `timestamp`. `sent` changes what is
+ * sent as a tampering client would (another user, SECRET_BLOCK or TIMESTAMP); the signature covers
+ * the SECRET_BLOCK that is sent.
+ */
+export function challengeAnswer(
+  client: SrpClient,
+  challenge: ChallengeParameters,
+  password: string,
+  timestamp: string,
+  sent: Partial<Omit<SrpResponses, 'PASSWORD_CLAIM_SIGNATURE'>> = {},
+): SrpResponses {
+  const block = sent.PASSWORD_CLAIM_SECRET_BLOCK ?? challenge.SECRET_BLOCK;
+  return {
+    USERNAME: sent.USERNAME ?? challenge.USER_ID_FOR_SRP,
+    PASSWORD_CLAIM_SECRET_BLOCK: block,
+    TIMESTAMP: sent.TIMESTAMP ?? timestamp,
+    PASSWORD_CLAIM_SIGNATURE: client.signature(challenge, password, timestamp, block),
+  };
+}
+
 /** A full SRP login through `inject`; the TIMESTAMP is taken from `now`. */
 export async function srpLogin(app: FastifyInstance, username: string, password: string, now: Date) {
   const client = new SrpClient();
   const started = await startSrp(app, username, client.srpA);
   if (started.status !== 200) return started as unknown as Awaited<ReturnType<typeof answerSrp>>;
-  const challenge = started.body.ChallengeParameters;
-  const timestamp = srpTimestamp(now);
-  return answerSrp(app, {
-    USERNAME: challenge.USER_ID_FOR_SRP,
-    PASSWORD_CLAIM_SECRET_BLOCK: challenge.SECRET_BLOCK,
-    TIMESTAMP: timestamp,
-    PASSWORD_CLAIM_SIGNATURE: client.signature(challenge, password, timestamp),
+  return answerSrp(app, challengeAnswer(client, started.body.ChallengeParameters, password, srpTimestamp(now)));
+}
+
+/** Signs a user up through the protocol and confirms it with the code it was mailed; its sub. */
+export async function confirmedIdentityUser(
+  t: TestApp,
+  email: string,
+  password: string,
+  userAttributes?: Array<{ Name: string; Value: string }>,
+): Promise<string> {
+  const signUp = await identityCall<{ UserSub: string }>(t.app, 'SignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    Password: password,
+    ...(userAttributes ? { UserAttributes: userAttributes } : {}),
   });
+  if (signUp.status !== 200) throw new Error(`sign-up of ${email}: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+  const code = await lastCodeTo(t, email);
+  const confirm = await identityCall(t.app, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code });
+  if (confirm.status !== 200) throw new Error(`confirmation of ${email}: ${confirm.status} ${JSON.stringify(confirm.body)}`);
+  return signUp.body.UserSub;
 }
 
 /** Decodes a JWT payload without checking it (for asserting claims). */

@@ -7,6 +7,8 @@ import {
   CLIENT_ID,
   SrpClient,
   answerSrp,
+  challengeAnswer,
+  confirmedIdentityUser,
   identityCall,
   srpLogin,
   srpTimestamp,
@@ -40,17 +42,7 @@ const advance = (ms: number) => {
   t.setNow(now);
 };
 
-async function confirmedUser(email: string): Promise<string> {
-  const res = await identityCall<{ UserSub: string }>(t.app, 'SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
-  expect(res.status).toBe(200);
-  const confirm = await identityCall(t.app, 'ConfirmSignUp', {
-    ClientId: CLIENT_ID,
-    Username: email,
-    ConfirmationCode: await lastCodeTo(t, email),
-  });
-  expect(confirm.status).toBe(200);
-  return res.body.UserSub;
-}
+const confirmedUser = (email: string) => confirmedIdentityUser(t, email, PASSWORD);
 
 const passwordLogin = (username: string, password: string) =>
   identityCall(t.app, 'InitiateAuth', {
@@ -74,13 +66,7 @@ async function challenge(username: string, client = new SrpClient()) {
 }
 
 function answer({ client, params }: { client: SrpClient; params: ChallengeParameters }, password: string) {
-  const timestamp = srpTimestamp(now);
-  return answerSrp(t.app, {
-    USERNAME: params.USER_ID_FOR_SRP,
-    PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
-    TIMESTAMP: timestamp,
-    PASSWORD_CLAIM_SIGNATURE: client.signature(params, password, timestamp),
-  });
+  return answerSrp(t.app, challengeAnswer(client, params, password, srpTimestamp(now)));
 }
 
 function openBlock(block: string): Record<string, unknown> {

@@ -7,6 +7,10 @@ import {
   CLIENT_ID,
   SrpClient,
   answerSrp,
+  challengeAnswer,
+  confirmedIdentityUser,
+  type ChallengeParameters,
+  type SrpResponses,
   identityCall,
   jwtPayload,
   srpLogin,
@@ -44,17 +48,7 @@ async function signUp(email: string, password = PASSWORD) {
   });
 }
 
-async function confirmedUser(email: string): Promise<string> {
-  const res = await signUp(email);
-  expect(res.status).toBe(200);
-  const confirm = await identityCall(t.app, 'ConfirmSignUp', {
-    ClientId: CLIENT_ID,
-    Username: email,
-    ConfirmationCode: await lastCodeTo(t, email),
-  });
-  expect(confirm.status).toBe(200);
-  return res.body.UserSub;
-}
+const confirmedUser = (email: string) => confirmedIdentityUser(t, email, PASSWORD, [{ Name: 'email', Value: email }]);
 
 async function tokens(email: string, password = PASSWORD) {
   const res = await srpLogin(t.app, email, password, now);
@@ -330,15 +324,13 @@ describe('SRP login, hostile requests', () => {
     return { client, params: started.body.ChallengeParameters };
   }
 
+  /** The answer of srp@example.org to its challenge, signed for `signed`; `sent` changes what is sent. */
+  const answer = (client: SrpClient, params: ChallengeParameters, signed: string, sent: Partial<SrpResponses> = {}) =>
+    answerSrp(t.app, challengeAnswer(client, params, PASSWORD, signed, { USERNAME: sub, ...sent }));
+
   test('a replayed SECRET_BLOCK is refused, even with a correct signature', async () => {
     const { client, params } = await challenge();
-    const ts = srpTimestamp(now);
-    const responses = {
-      USERNAME: sub,
-      PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
-      TIMESTAMP: ts,
-      PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts),
-    };
+    const responses = challengeAnswer(client, params, PASSWORD, srpTimestamp(now), { USERNAME: sub });
     expect((await answerSrp(t.app, responses)).status).toBe(200);
     const replay = await answerSrp(t.app, responses);
     expect(replay.body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
@@ -351,33 +343,18 @@ describe('SRP login, hostile requests', () => {
       const { client, params } = await challenge();
       const signed = srpTimestamp(now);
       const sent = srpTimestamp(new Date(now.getTime() + 1000));
-      const res = await answerSrp(t.app, {
-        USERNAME: sub,
-        PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
-        TIMESTAMP: sent,
-        PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, signed),
-      });
+      const res = await answer(client, params, signed, { TIMESTAMP: sent });
       expect(res.type).toBe('NotAuthorizedException');
     }
     {
       const { client, params } = await challenge();
       const off = srpTimestamp(new Date(now.getTime() - 6 * 60_000));
-      const res = await answerSrp(t.app, {
-        USERNAME: sub,
-        PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
-        TIMESTAMP: off,
-        PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, off),
-      });
+      const res = await answer(client, params, off);
       expect(res.type).toBe('NotAuthorizedException');
     }
     {
       const { client, params } = await challenge();
-      const res = await answerSrp(t.app, {
-        USERNAME: sub,
-        PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
-        TIMESTAMP: 'gestern',
-        PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, 'gestern'),
-      });
+      const res = await answer(client, params, 'gestern');
       expect(res.type).toBe('NotAuthorizedException');
     }
   });
@@ -388,37 +365,19 @@ describe('SRP login, hostile requests', () => {
       const raw = Buffer.from(params.SECRET_BLOCK, 'base64');
       raw[40] ^= 1;
       const block = raw.toString('base64');
-      const ts = srpTimestamp(now);
-      const res = await answerSrp(t.app, {
-        USERNAME: sub,
-        PASSWORD_CLAIM_SECRET_BLOCK: block,
-        TIMESTAMP: ts,
-        PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts, block),
-      });
+      const res = await answer(client, params, srpTimestamp(now), { PASSWORD_CLAIM_SECRET_BLOCK: block });
       expect(res.type).toBe('NotAuthorizedException');
     }
     {
       const { client, params } = await challenge();
       advance(5 * 60_000 + 1000);
-      const ts = srpTimestamp(now);
-      const res = await answerSrp(t.app, {
-        USERNAME: sub,
-        PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
-        TIMESTAMP: ts,
-        PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts),
-      });
+      const res = await answer(client, params, srpTimestamp(now));
       expect(res.type).toBe('NotAuthorizedException');
     }
     {
       const other = await confirmedUser('anderer@example.org');
       const { client, params } = await challenge();
-      const ts = srpTimestamp(now);
-      const res = await answerSrp(t.app, {
-        USERNAME: other,
-        PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
-        TIMESTAMP: ts,
-        PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts),
-      });
+      const res = await answer(client, params, srpTimestamp(now), { USERNAME: other });
       expect(res.type).toBe('NotAuthorizedException');
     }
   });
@@ -427,17 +386,7 @@ describe('SRP login, hostile requests', () => {
     const { client, params } = await challenge();
     const app = await t.rebuild({ IDENTITY_CLIENT_ID: 'otherclient' });
     try {
-      const ts = srpTimestamp(now);
-      const res = await answerSrp(
-        app,
-        {
-          USERNAME: sub,
-          PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
-          TIMESTAMP: ts,
-          PASSWORD_CLAIM_SIGNATURE: client.signature(params, PASSWORD, ts),
-        },
-        'otherclient',
-      );
+      const res = await answerSrp(app, challengeAnswer(client, params, PASSWORD, srpTimestamp(now), { USERNAME: sub }), 'otherclient');
       expect(res.type).toBe('NotAuthorizedException');
     } finally {
       await t.rebuild();
