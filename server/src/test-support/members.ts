@@ -15,11 +15,11 @@ export interface Member {
   accessToken: string;
 }
 
-export async function createMember(t: TestApp, clubId: string, email = `${clubId}@example.org`): Promise<Member> {
-  const base = `${t.config.contentApiBase}/public/spaces/${t.config.spaceId}/frontend-users`;
-  const registration: RegistrationInput = {
+/** A club member's sign-up: Erika Musterfrau of the club, with the password. */
+export function memberRegistration(email: string, clubId: string, password = MEMBER_PASSWORD): RegistrationInput {
+  return {
     email,
-    password: MEMBER_PASSWORD,
+    password,
     fields: {
       firstname: 'Erika',
       lastname: 'Musterfrau',
@@ -28,6 +28,11 @@ export async function createMember(t: TestApp, clubId: string, email = `${clubId
       club: { id: clubId, linkType: 'Object', type: 'Link' },
     },
   };
+}
+
+export async function createMember(t: TestApp, clubId: string, email = `${clubId}@example.org`): Promise<Member> {
+  const base = `${t.config.contentApiBase}/public/spaces/${t.config.spaceId}/frontend-users`;
+  const registration = memberRegistration(email, clubId);
   const signup = await t.app.inject({ method: 'POST', url: `${base}/signup`, payload: registration as unknown as Record<string, unknown> });
   if (signup.statusCode !== 201) throw new Error(`signup of ${email} failed: ${signup.statusCode} ${signup.body}`);
   const confirm = await t.app.inject({

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AuthenticationDetails,
-  CognitoUser,
-  CognitoUserPool,
-  type CognitoUserSession,
-  type ICognitoStorage,
-} from 'amazon-cognito-identity-js';
+import { AuthenticationDetails, CognitoUser, CognitoUserPool, type CognitoUserSession } from 'amazon-cognito-identity-js';
 import { eq } from 'drizzle-orm';
-import type { RegistrationInput } from '@erd/shared-contracts/wire';
 import { identityUsers, profiles } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { MemoryStorage } from '../../test-support/cognito-library.js';
 import { cognitoModeEnv } from '../../test-support/identity.js';
 import { lastCodeTo, readOutbox } from '../../test-support/mail.js';
 import { seedClubs } from '../../test-support/seed.js';
+import { memberRegistration } from '../../test-support/members.js';
 
 /**
  * IDENTITY_PROVIDER=cognito against a stand-in Cognito: a second app instance running the built-in
@@ -31,22 +26,6 @@ const NEW_PASSWORD = 'Abseits!2027';
 let cognito: TestApp;
 let t: TestApp;
 let cognitoBase = '';
-
-class MemoryStorage implements ICognitoStorage {
-  private readonly items = new Map<string, string>();
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  clear() {
-    this.items.clear();
-  }
-}
 
 beforeAll(async () => {
   cognito = await createTestApp({
@@ -71,19 +50,7 @@ afterAll(async () => {
 const post = (path: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url: `${BASE}/${path}`, payload: payload as Record<string, unknown> });
 
-function registration(email: string, clubId: string, password = PASSWORD): RegistrationInput {
-  return {
-    email,
-    password,
-    fields: {
-      firstname: 'Erika',
-      lastname: 'Musterfrau',
-      street: 'Hauptstraße 1',
-      city: '80331 München',
-      club: { id: clubId, linkType: 'Object', type: 'Link' },
-    },
-  };
-}
+const registration = (email: string, clubId: string, password = PASSWORD) => memberRegistration(email, clubId, password);
 
 const standInUser = async (email: string) => (await cognito.ctx.db.select().from(identityUsers).where(eq(identityUsers.email, email)))[0];
 const profileOf = async (sub: string) => (await t.ctx.db.select().from(profiles).where(eq(profiles.sub, sub)))[0];

@@ -8,6 +8,7 @@ import {
 } from 'amazon-cognito-identity-js';
 import { identityUsers, identitySessions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { MemoryStorage } from '../../test-support/cognito-library.js';
 import { jwtPayload } from '../../test-support/identity.js';
 import { lastCodeTo, lastMailTo, readOutbox } from '../../test-support/mail.js';
 
@@ -22,22 +23,6 @@ const CLIENT_ID = 'erdlocalclient';
 let t: TestApp;
 let base = '';
 let pool: CognitoUserPool;
-
-class MemoryStorage implements ICognitoStorage {
-  private readonly items = new Map<string, string>();
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  clear() {
-    this.items.clear();
-  }
-}
 
 beforeAll(async () => {
   t = await createTestApp({ realTime: true });

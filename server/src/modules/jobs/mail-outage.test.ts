@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { RegistrationInput } from '@erd/shared-contracts/wire';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { seedClubs } from '../../test-support/seed.js';
 import { createTestSmtp, type TestSmtp } from '../../test-support/smtp.js';
+import { memberRegistration } from '../../test-support/members.js';
 
 /**
  * Issue 9 "Proof": the SMTP server is stopped while 20 members register in parallel through the
@@ -17,19 +17,7 @@ let base: string;
 const PASSWORD = 'Abseits!2026';
 const address = (i: number) => `stau-${i}@example.org`;
 
-function registration(email: string, clubId: string): RegistrationInput {
-  return {
-    email,
-    password: PASSWORD,
-    fields: {
-      firstname: 'Erika',
-      lastname: 'Musterfrau',
-      street: 'Hauptstraße 1',
-      city: '80331 München',
-      club: { id: clubId, linkType: 'Object', type: 'Link' },
-    },
-  };
-}
+const registration = (email: string, clubId: string) => memberRegistration(email, clubId, PASSWORD);
 
 async function signup(email: string, clubId: string): Promise<{ status: number; ms: number }> {
   const started = Date.now();

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { berlinToday, type AltchaChallengeDto, type RegistrationInput } from '@erd/shared-contracts/wire';
+import { berlinToday, type AltchaChallengeDto } from '@erd/shared-contracts/wire';
 import { votes } from '../../db/schema/index.js';
 import { solveProof } from '../../test-support/altcha.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { cognitoModeEnv, srpLogin } from '../../test-support/identity.js';
 import { lastCodeTo } from '../../test-support/mail.js';
-import { createMember, MEMBER_PASSWORD, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
+import { createMember, MEMBER_PASSWORD, memberHeaders, memberRegistration, XSRF, type Member } from '../../test-support/members.js';
 import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
 import { VOTER_COOKIE } from './voter.js';
 
@@ -132,17 +132,7 @@ test('a token of a pool user the product never registered: no member vote, no me
 
 test('the token of a deleted account (still valid at the pool until it expires): no member vote, no member routes', async () => {
   const email = 'geloescht@example.org';
-  const registration: RegistrationInput = {
-    email,
-    password: MEMBER_PASSWORD,
-    fields: {
-      firstname: 'Erika',
-      lastname: 'Musterfrau',
-      street: 'Hauptstraße 1',
-      city: '80331 München',
-      club: { id: 'club-1000-w', linkType: 'Object', type: 'Link' },
-    },
-  };
+  const registration = memberRegistration(email, 'club-1000-w');
   expect(
     (await t.app.inject({ method: 'POST', url: `${BASE}/signup`, payload: registration as unknown as Record<string, unknown> })).statusCode,
   ).toBe(201);
