@@ -4,7 +4,7 @@ import type { ParticipationDto } from '@erd/shared-contracts/wire';
 import { participations } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createMember, memberHeaders, type Member } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedYear } from '../../test-support/seed.js';
+import { seedChallenge, seedClubs, seedYear, voteDates } from '../../test-support/seed.js';
 import { decideParticipations } from '../moderation/decisions.js';
 import { publishParticipation, rejectParticipation } from '../moderation/service.js';
 
@@ -34,18 +34,7 @@ beforeAll(async () => {
   await est('est-finished', '2026-05-01', '2026-06-14');
   await est('goals-open', '2026-06-10', '2026-06-20', 'bfv-erd-goals');
   const vote = (id: string, type: 'bfv-erd-text-vote' | 'bfv-erd-picture-vote', sub: [string, string], voting: [string, string]) =>
-    seedChallenge(db, {
-      id,
-      type,
-      dates: {
-        startDate: sub[0],
-        endDate: voting[1],
-        startDateSubmission: sub[0],
-        endDateSubmission: sub[1],
-        startDateVoting: voting[0],
-        endDateVoting: voting[1],
-      },
-    });
+    seedChallenge(db, { id, type, dates: voteDates(sub, voting) });
   await vote('text-submit', 'bfv-erd-text-vote', ['2026-06-10', '2026-06-15'], ['2026-06-16', '2026-06-30']);
   await vote('text-voting', 'bfv-erd-text-vote', ['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-30']);
   await vote('text-upcoming', 'bfv-erd-text-vote', ['2026-06-16', '2026-06-20'], ['2026-06-21', '2026-06-30']);

@@ -66,6 +66,13 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
   }
 }
 
+/** The remote as the instance names it once the release is live there. */
+const liveOn = (t: TestApp, release: string) =>
+  until(
+    () => standings(t),
+    (r) => r?.release === release,
+  );
+
 /** What the command line does with DATABASE_URL: a store on the database without a change feed. */
 const cli = () => createReleaseStore({ config: a.config, database: a.database });
 
@@ -77,12 +84,7 @@ test('a release by the command line is live on both instances; files under its i
   const created = await cli().create({ name: 'mf_standings', distDir: build('one'), id: 'one' });
   expect(created.pointer.entry).toBe('/remotes/mf_standings/one/mf-manifest.json');
   for (const t of [a, b]) {
-    expect(
-      await until(
-        () => standings(t),
-        (r) => r?.release === 'one',
-      ),
-    ).toEqual({
+    expect(await liveOn(t, 'one')).toEqual({
       name: 'mf_standings',
       entry: '/remotes/mf_standings/one/mf-manifest.json',
       release: 'one',
@@ -107,58 +109,31 @@ test('a release and a rollback through one instance reach the other at its next 
   await a.releases.create({ name: 'mf_standings', distDir: build('two'), id: 'two' });
   // The releasing instance knows at once.
   expect((await standings(a))?.release).toBe('two');
-  expect(
-    (
-      await until(
-        () => standings(b),
-        (r) => r?.release === 'two',
-      )
-    )?.entry,
-  ).toBe('/remotes/mf_standings/two/mf-manifest.json');
+  expect((await liveOn(b, 'two'))?.entry).toBe('/remotes/mf_standings/two/mf-manifest.json');
   expect((await b.app.inject({ url: '/remotes/mf_standings/two/mf-manifest.json' })).json()).toEqual({ version: 'two' });
 
   await b.releases.rollback({ name: 'mf_standings', id: 'one' });
   expect((await standings(b))?.release).toBe('one');
-  expect(
-    (
-      await until(
-        () => standings(a),
-        (r) => r?.release === 'one',
-      )
-    )?.entry,
-  ).toBe('/remotes/mf_standings/one/mf-manifest.json');
+  expect((await liveOn(a, 'one'))?.entry).toBe('/remotes/mf_standings/one/mf-manifest.json');
   expect((await a.app.inject({ url: '/remotes/mf_standings/remoteEntry.js' })).body).toBe('var mf_standings = "one";');
   // Both releases stay servable under their ids (pages loaded before the switch still work).
   expect((await a.app.inject({ url: '/remotes/mf_standings/two/remoteEntry.js' })).body).toBe('var mf_standings = "two";');
 });
 
 test('while the feed is live the pointers come from memory; the change notification makes them current', async () => {
-  await until(
-    () => standings(b),
-    (r) => r?.release === 'one',
-  );
+  await liveOn(b, 'one');
   // A pointer moved in the database without a notification is not seen (no read per request) …
   await a.database.db.execute(sql`update remote_live_releases set release_id = 'two' where remote = 'mf_standings'`);
   expect((await standings(b))?.release).toBe('one');
   // … until the change is announced.
   await cli().rollback({ name: 'mf_standings', id: 'two' });
-  expect(
-    (
-      await until(
-        () => standings(b),
-        (r) => r?.release === 'two',
-      )
-    )?.release,
-  ).toBe('two');
+  expect((await liveOn(b, 'two'))?.release).toBe('two');
 });
 
 (process.env.DATABASE_URL ? test : test.skip)(
   'PostgreSQL: while an instance does not listen, it reads the pointers per request',
   async () => {
-    await until(
-      () => standings(b),
-      (r) => r?.release === 'two',
-    );
+    await liveOn(b, 'two');
     const listener = `LISTEN "${CHANGES_CHANNEL}"`;
     // Both instances' listening connections end (e.g. a network cut); they reconnect on their own.
     await a.database.db.execute(
@@ -177,14 +152,7 @@ test('while the feed is live the pointers come from memory; the change notificat
     await a.database.db.execute(sql`update remote_live_releases set release_id = 'two' where remote = 'mf_standings'`);
     // Back: what it keeps was loaded after the reconnection; a change needs its notification again.
     await cli().rollback({ name: 'mf_standings', id: 'two' });
-    expect(
-      (
-        await until(
-          () => standings(b),
-          (r) => r?.release === 'two',
-        )
-      )?.release,
-    ).toBe('two');
+    expect((await liveOn(b, 'two'))?.release).toBe('two');
   },
 );
 

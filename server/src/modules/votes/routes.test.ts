@@ -6,7 +6,7 @@ import { participations, usedVoteProofs, votes } from '../../db/schema/index.js'
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { solveProof } from '../../test-support/altcha.js';
 import { createMember, memberHeaders, type Member } from '../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { seedChallenge, seedClubs, seedParticipation, seedYear, voteDates } from '../../test-support/seed.js';
 import { appKey } from '../../lib/keys.js';
 import { checkProof, createProofChallenge } from './altcha.js';
 import { topics } from '../cache/changes.js';
@@ -33,18 +33,7 @@ beforeAll(async () => {
   await seedYear(db);
   await seedClubs(db, 20);
   const vote = (id: string, type: 'bfv-erd-text-vote' | 'bfv-erd-picture-vote', sub: [string, string], voting: [string, string]) =>
-    seedChallenge(db, {
-      id,
-      type,
-      dates: {
-        startDate: sub[0],
-        endDate: voting[1],
-        startDateSubmission: sub[0],
-        endDateSubmission: sub[1],
-        startDateVoting: voting[0],
-        endDateVoting: voting[1],
-      },
-    });
+    seedChallenge(db, { id, type, dates: voteDates(sub, voting) });
   await vote('text-vote', 'bfv-erd-text-vote', ['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-15']);
   await vote('pic-vote', 'bfv-erd-picture-vote', ['2026-06-01', '2026-06-10'], ['2026-06-15', '2026-06-30']);
   await vote('text-submit', 'bfv-erd-text-vote', ['2026-06-10', '2026-06-20'], ['2026-06-21', '2026-06-30']);
