@@ -32,8 +32,13 @@ const web = (name) => ({
   ...common,
   displayName: name,
   rootDir: `<rootDir>/${name}`,
-  testEnvironment: 'jsdom',
-  transform: { '^.+\\.(t|j)sx?$': swc(true) },
+  // jsdom with Node's fetch API for msw (config/jest-environment-web.cjs), resolving packages as Node
+  // does, not their browser builds: `msw/node` has none (msw's documented Jest setup).
+  testEnvironment: '<rootDir>/../config/jest-environment-web.cjs',
+  testEnvironmentOptions: { customExportConditions: [''] },
+  transform: { '^.+\\.(c|m)?(t|j)sx?$': swc(true) },
+  // msw's ESM-only dependencies go through swc as well (jest runs CommonJS).
+  transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise)/)'],
   setupFilesAfterEach: undefined,
   setupFilesAfterEnv: ['<rootDir>/../config/jest.setup-web.cjs'],
   moduleNameMapper: {

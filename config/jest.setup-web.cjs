@@ -2,3 +2,12 @@
 const { TextEncoder, TextDecoder } = require('node:util');
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 require('@testing-library/jest-dom');
+
+// The one network fake of the front-end tests (shared-contracts/src/testing/network.ts): an msw server
+// per test file that fails a test on a request no route answers. The same module instance as the
+// tests' `@erd/shared-contracts/testing` (one module registry per file).
+const { startNetwork, endNetworkTest, stopNetwork } = require('../shared-contracts/src/testing/network.ts');
+
+beforeAll(() => startNetwork());
+afterEach(() => endNetworkTest());
+afterAll(() => stopNetwork());

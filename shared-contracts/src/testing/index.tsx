@@ -1,6 +1,18 @@
 /**
  * Test kit for every front-end package (`@erd/shared-contracts/testing`, used by tests only):
- * renders with the real providers and fakes the network at the HTTP boundary (fetch).
+ * renders with the real providers and fakes the network at the HTTP boundary.
+ *
+ * Faking the network: every `fetch` and XMLHttpRequest of a test goes to one msw server
+ * (`network.ts`, started by `config/jest.setup-web.cjs`), so the real code runs down to the wire,
+ * including the axios client of `@erd/shared-contracts/http` (anti-forgery token, access token,
+ * refresh on 401, `ApiError`). A test says what the server answers with a route table per transport:
+ * `mockFetch({ 'GET /path': { body } })` for `fetch` (the content API), `mockXhr({ 'PUT /api/…': … })`
+ * for the axios calls (mf-challenges' `mockHttp` is the same with axios-shaped answers and recorded
+ * calls). Keys are `METHOD path`; a path the table does not list answers 404; a handler function
+ * sees the request, `{ status: 0 }` is a network failure, a promise that never settles an answer that
+ * never comes. The anti-forgery token path is answered as the server does. A request on a transport
+ * for which the test set no table fails the test (after it ends). `watchNetwork` sees every request
+ * as it was sent.
  */
 import { ThemeProvider } from '@emotion/react';
 import { render, type RenderOptions } from '@testing-library/react';
@@ -16,7 +28,11 @@ import {
   type SessionData,
 } from '@erd/shared-contracts';
 import { theme } from '@erd/shared-contracts/ui';
-import { XSRF_COOKIE, XSRF_TOKEN_PATH } from '../http/xsrf.js';
+import { HttpResponse } from 'msw';
+import { XSRF_TOKEN_PATH } from '../http/xsrf.js';
+import { networkFetch, setRouteTable } from './network.js';
+
+export { setRouteTable, watchNetwork, type NetworkRequest, type RouteTable, type Transport } from './network.js';
 
 export const testConfig: RuntimeConfigDto = {
   productName: 'Punktejagd',
@@ -97,36 +113,41 @@ export interface FakeResponse {
 
 type Handler = FakeResponse | ((url: URL, init?: RequestInit) => FakeResponse | Promise<FakeResponse>);
 
-/**
- * Replaces global fetch with a route table: keys are `METHOD path` (e.g. `GET /content/public/spaces/erd/spacedata`),
- * matched on the pathname. Unmatched calls answer 404. Returns the jest mock to inspect calls.
- */
-export function mockFetch(routes: Record<string, Handler>) {
-  const mock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    // jsdom has no Request class: only touch it when it exists.
-    const request = typeof Request !== 'undefined' && input instanceof Request ? input : null;
-    const url = new URL(request ? request.url : String(input), 'http://localhost');
-    const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
-    const handler = routes[`${method} ${url.pathname}`];
-    const result = typeof handler === 'function' ? await handler(url, init) : (handler ?? { status: 404, body: { code: 'NotFound' } });
-    const status = result.status ?? 200;
-    return {
-      ok: status >= 200 && status < 300,
-      status,
-      headers: new Headers({ 'content-type': 'application/json', ...result.headers }),
-      json: async () => result.body ?? null,
-      text: async () => JSON.stringify(result.body ?? null),
-    } as Response;
-  });
-  global.fetch = mock as unknown as typeof fetch;
-  return mock;
+/** Statuses whose answer has no body (the Fetch API refuses one). */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/** An msw answer from a table's answer; `{ status: 0 }` is a network failure. `empty`: the body when `body` is undefined. */
+function toResponse(answer: FakeResponse, empty: string) {
+  const status = answer.status ?? 200;
+  if (status === 0) return HttpResponse.error();
+  const body = NULL_BODY.has(status) ? null : answer.body === undefined ? empty : JSON.stringify(answer.body);
+  return new HttpResponse(body, { status, headers: { 'content-type': 'application/json', ...answer.headers } });
 }
 
-/** The server's answer to `GET XSRF_TOKEN_PATH`: the cookie, unless there is one. */
-function xsrfTokenAnswer(): FakeResponse {
-  if (!document.cookie.split('; ').some((part) => part.startsWith(`${XSRF_COOKIE}=`)))
-    document.cookie = `${XSRF_COOKIE}=test-xsrf-token-0123456789; path=/`;
-  return { status: 204 };
+/** A request's body as text, or undefined when it has none. */
+async function bodyText(request: Request) {
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  const text = await request.clone().text();
+  return text === '' ? undefined : text;
+}
+
+const NOT_FOUND: FakeResponse = { status: 404, body: { code: 'NotFound' } };
+
+/**
+ * Answers the test's `fetch` calls from a route table: keys are `METHOD path` (e.g.
+ * `GET /content/public/spaces/erd/spacedata`), matched on the pathname; other calls answer 404.
+ * Returns the jest mock now on `fetch`, called with what the code passed (`input`, `init`). A handler
+ * gets the URL and an `init` with the method, the headers and the body as text.
+ */
+export function mockFetch(routes: Record<string, Handler>) {
+  setRouteTable('fetch', async ({ method, url, request }) => {
+    const handler = routes[`${method} ${url.pathname}`] ?? NOT_FOUND;
+    if (typeof handler !== 'function') return toResponse(handler, 'null');
+    return toResponse(await handler(url, { method, headers: Object.fromEntries(request.headers), body: await bodyText(request) }), 'null');
+  });
+  const mock = jest.fn((input: RequestInfo | URL, init?: RequestInit) => networkFetch(input, init));
+  global.fetch = mock as unknown as typeof fetch;
+  return mock;
 }
 
 /** What a faked XHR request looked like, for assertions (`init.body` is the sent string). */
@@ -137,87 +158,22 @@ export interface FakeXhrInit {
 }
 
 /**
- * Replaces XMLHttpRequest (what axios uses in jsdom, so `@erd/shared-contracts/http` runs for
- * real: interceptors, anti-forgery header, refresh on 401) with the same route table as
- * `mockFetch`: keys are `METHOD path`, unmatched calls answer 404. A handler may answer
- * `{ status: 0 }` for a network failure. Returns a jest mock called with `(url, init)` per request.
- * `GET XSRF_TOKEN_PATH`, unless the table has it, is answered as the server does (the anti-forgery
- * cookie is set) and not passed to the mock: the client asks for it before its first unsafe call.
+ * Answers the test's XMLHttpRequests (what axios uses in jsdom, so `@erd/shared-contracts/http` runs
+ * for real: interceptors, anti-forgery header, refresh on 401) from a route table like `mockFetch`'s:
+ * keys are `METHOD path`, other calls answer 404. A handler may answer `{ status: 0 }` for a network
+ * failure. Returns a jest mock called with `(url, init)` per request. `GET XSRF_TOKEN_PATH`, unless the
+ * table has it, is answered as the server does (the anti-forgery cookie is set) and not passed to
+ * the mock: the client asks for it before its first unsafe call.
  */
 export function mockXhr(routes: Record<string, FakeResponse | ((url: URL, init: FakeXhrInit) => FakeResponse | Promise<FakeResponse>)>) {
   const mock = jest.fn(async (url: URL, init: FakeXhrInit): Promise<FakeResponse> => {
-    const handler = routes[`${init.method} ${url.pathname}`];
-    return typeof handler === 'function' ? handler(url, init) : (handler ?? { status: 404, body: { code: 'NotFound' } });
+    const handler = routes[`${init.method} ${url.pathname}`] ?? NOT_FOUND;
+    return typeof handler === 'function' ? handler(url, init) : handler;
   });
-
-  class FakeXhr {
-    readyState = 0;
-    status = 0;
-    statusText = '';
-    responseText = '';
-    response: unknown = '';
-    responseType: XMLHttpRequestResponseType = '';
-    responseURL = '';
-    timeout = 0;
-    withCredentials = false;
-    upload = { addEventListener: () => undefined, removeEventListener: () => undefined };
-    onloadend: ((event?: unknown) => void) | null = null;
-    onerror: ((event?: unknown) => void) | null = null;
-    onabort: ((event?: unknown) => void) | null = null;
-    ontimeout: ((event?: unknown) => void) | null = null;
-    private method = 'GET';
-    private url = '';
-    private headers: Record<string, string> = {};
-    private aborted = false;
-
-    open(method: string, url: string) {
-      this.method = method.toUpperCase();
-      this.url = url;
-      this.readyState = 1;
-    }
-
-    setRequestHeader(name: string, value: string) {
-      this.headers[name.toLowerCase()] = value;
-    }
-
-    getAllResponseHeaders() {
-      return 'content-type: application/json\r\n';
-    }
-
-    getResponseHeader(name: string) {
-      return name.toLowerCase() === 'content-type' ? 'application/json' : null;
-    }
-
-    addEventListener() {}
-
-    removeEventListener() {}
-
-    abort() {
-      this.aborted = true;
-    }
-
-    send(body?: unknown) {
-      const url = new URL(this.url, 'http://localhost');
-      const init: FakeXhrInit = { method: this.method, headers: { ...this.headers }, ...(typeof body === 'string' ? { body } : {}) };
-      const key = `${this.method} ${url.pathname}`;
-      const answer = key === `GET ${XSRF_TOKEN_PATH}` && !(key in routes) ? xsrfTokenAnswer() : mock(url, init);
-      void Promise.resolve(answer).then((result) => {
-        if (this.aborted) return;
-        this.readyState = 4;
-        this.responseURL = url.href;
-        if (result.status === 0) {
-          this.onerror?.({ type: 'error' });
-          return;
-        }
-        this.status = result.status ?? 200;
-        this.statusText = String(this.status);
-        this.responseText = result.body === undefined ? '' : JSON.stringify(result.body);
-        this.response = this.responseText;
-        this.onloadend?.({ type: 'loadend' });
-      });
-    }
-  }
-
-  global.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+  setRouteTable('xhr', async ({ method, url, request, sent }) => {
+    if (`${method} ${url.pathname}` === `GET ${XSRF_TOKEN_PATH}` && !(`GET ${XSRF_TOKEN_PATH}` in routes)) return undefined;
+    const init: FakeXhrInit = { method, headers: Object.fromEntries(request.headers), ...(typeof sent === 'string' ? { body: sent } : {}) };
+    return toResponse(await mock(url, init), '');
+  });
   return mock;
 }

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, storageKeys, type AgeConsentRecord } from '@erd/shared-contracts';
-import { renderWithProviders } from '@erd/shared-contracts/testing';
+import { mockFetch, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
 import { Layout } from '../layout';
 import { AGE_GATE_FADE_MS } from '../../features/age-gate/components/age-gate';
 
@@ -24,6 +24,9 @@ const storeConsent = (over18: AgeConsentRecord['over18']) =>
 beforeEach(() => {
   localStorage.clear();
   jest.useRealTimers();
+  // The header's and footer's content (space data) stays unanswered: not under test here.
+  mockFetch({ 'GET /content/public/spaces/erd/spacedata': () => new Promise(() => {}) });
+  mockXhr({ 'GET /api/me': () => new Promise(() => {}) });
 });
 
 describe('age gate', () => {

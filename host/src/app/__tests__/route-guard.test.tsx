@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { sessionStore, storageKeys, useNavigate } from '@erd/shared-contracts';
-import { loggedInSession, mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
+import { loggedInSession, mockFetch, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
 import { LocationDisplay } from '../../testing/location';
 import { AppRoutes } from '../router';
 
@@ -33,6 +33,8 @@ beforeEach(() => {
     'GET /content/public/spaces/erd/spacedata': () => new Promise(() => {}),
     'GET /content/public/spaces/erd/objects/club-10001-m': () => new Promise(() => {}),
   });
+  // The member's club behind the header's profile button (GET /api/me) stays unanswered too.
+  mockXhr({ 'GET /api/me': () => new Promise(() => {}) });
   sessionStorage.clear();
   localStorage.setItem(storageKeys.ageConsent, JSON.stringify({ over18: 'approved', timestamp: 1 }));
 });

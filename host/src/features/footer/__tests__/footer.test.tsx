@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@erd/shared-contracts';
-import { loggedInSession, renderWithProviders } from '@erd/shared-contracts/testing';
+import { loggedInSession, mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
 import { Footer } from '../components/footer';
 import { NEWSLETTER_SUCCESS_MS } from '../components/newsletter-form';
 
@@ -29,6 +29,8 @@ beforeEach(() => {
   post.mockReset();
   createHttpClient.mockClear();
   jest.useRealTimers();
+  // The footer's content (space data) stays unanswered: not under test here.
+  mockFetch({ 'GET /content/public/spaces/erd/spacedata': () => new Promise(() => {}) });
 });
 
 describe('footer', () => {

@@ -1,11 +1,13 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from '@erd/shared-contracts/testing';
+import { mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
 import { Footer } from '../components/footer';
 
 // A test file of its own: the form's code is fetched once per module registry (the test sees it missing).
 
 const observe = jest.fn();
 beforeEach(() => {
+  // The header's and footer's content (space data) stays unanswered: not under test here.
+  mockFetch({ 'GET /content/public/spaces/erd/spacedata': () => new Promise(() => {}) });
   window.IntersectionObserver = jest.fn(() => ({
     observe,
     disconnect: jest.fn(),

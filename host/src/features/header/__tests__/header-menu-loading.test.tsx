@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
+import { mockFetch, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
 import { Header } from '../components/header';
 
 // A test file of its own: the menu's code is fetched once per module registry (the first test here sees it missing).
@@ -8,6 +8,8 @@ import { Header } from '../components/header';
 beforeEach(() => {
   document.body.className = '';
   mockXhr({ 'GET /api/me': () => new Promise(() => {}) });
+  // The header's and footer's content (space data) stays unanswered: not under test here.
+  mockFetch({ 'GET /content/public/spaces/erd/spacedata': () => new Promise(() => {}) });
 });
 
 describe('menu loading', () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paths, sessionStore, storageKeys } from '@erd/shared-contracts';
-import { loggedInSession, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
+import { loggedInSession, mockFetch, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
 import { LocationDisplay } from '../../../testing/location';
 import { Header } from '../components/header';
 
@@ -42,6 +42,8 @@ beforeEach(() => {
   document.body.className = '';
   // The member's club behind the profile button: unanswered unless a test says otherwise.
   mockXhr({ [ME_PATH]: () => new Promise(() => {}) });
+  // The header's and footer's content (space data) stays unanswered: not under test here.
+  mockFetch({ 'GET /content/public/spaces/erd/spacedata': () => new Promise(() => {}) });
 });
 
 describe('header', () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClubAdminDto, ClubImportPreviewDto } from '@erd/shared-contracts/backoffice';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
+import { mockFetch, mockXhr, watchNetwork } from '@erd/shared-contracts/testing';
 import type { OperatorSessionState } from '../../../lib/operator-session';
 import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
@@ -75,11 +75,8 @@ it('lists clubs page by page and searches on the server; a moderator gets no imp
 /** The bodies the page sends, as bytes (the fake XHR hands handlers only text bodies). */
 function sentBodies(): Uint8Array[] {
   const bodies: Uint8Array[] = [];
-  const send = jest.spyOn(XMLHttpRequest.prototype, 'send');
-  const original = send.getMockImplementation();
-  send.mockImplementation(function (this: XMLHttpRequest, body) {
-    if (body instanceof ArrayBuffer) bodies.push(new Uint8Array(body));
-    return original?.call(this, body);
+  watchNetwork(({ sent }) => {
+    if (sent instanceof ArrayBuffer) bodies.push(new Uint8Array(sent));
   });
   return bodies;
 }

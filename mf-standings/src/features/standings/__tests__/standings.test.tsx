@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from '@erd/shared-contracts';
-import { mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
+import { loadSpaceData, setRuntimeConfig, useLocation } from '@erd/shared-contracts';
+import { mockFetch, renderWithProviders, testConfig } from '@erd/shared-contracts/testing';
 import StandingsApp from '../../../exposes/standings-app';
-import { apiRoutes, challenges, longTable, mixedRows, overallRows, row } from '../../../testing/fixtures';
+import { apiRoutes, longTable, mixedRows, overallRows, row } from '../../../testing/fixtures';
 
 function LocationProbe() {
   const { pathname, search } = useLocation();
@@ -160,11 +160,13 @@ it('shows the empty state for a finished challenge whose results are not publish
 });
 
 it("names the day a challenge's results come when the season gives it", async () => {
-  const tore = challenges.find((c) => c.sys.id === 'challenge-tore')!;
+  mockFetch(apiRoutes());
+  // The page keeps the space data it loaded first (loadSpaceData): the date goes on that copy.
+  setRuntimeConfig(testConfig);
+  const tore = (await loadSpaceData()).year.fields.challenges.find((c) => c.sys.id === 'challenge-tore')!;
   const before = tore.fields.resultsDate;
   tore.fields.resultsDate = '2020-06-12';
   try {
-    mockFetch(apiRoutes());
     renderAt('/tabelle/challenge-tore');
     expect(await screen.findByText('Ergebnisse ab 12.6.')).toBeInTheDocument();
   } finally {
