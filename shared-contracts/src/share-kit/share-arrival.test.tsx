@@ -1,17 +1,17 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { Fragment, StrictMode } from 'react';
-import { useLocation } from '@erd/shared-contracts';
-import { createHttpClient } from '@erd/shared-contracts/http';
+import { reachPaths, useLocation, type SessionData } from '@erd/shared-contracts';
 import type { ReachTarget } from '@erd/shared-contracts/schemas';
-import { renderWithProviders } from '@erd/shared-contracts/testing';
+import { loggedInSession, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
 import { ShareArrival } from './share-arrival';
-
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
 
 /** Issue 23: a page opened through a share link (`?via=`). */
 
 const entry: ReachTarget = { kind: 'entry', challengeId: 'c-1', participationId: 't-12' };
+/** The visit count on the fake network: called with the path and body of each POST, answered as it resolves (a rejection: 500). */
 let post: jest.Mock;
+/** Whether each counted visit carried an access token (an Authorization header). */
+let withToken: boolean[];
 
 function LocationProbe() {
   const { pathname, search, hash } = useLocation();
@@ -19,14 +19,18 @@ function LocationProbe() {
 }
 
 /** At `route`; `strict`: under React's StrictMode (effects run twice). */
-function renderArrival(route: string, target: ReachTarget | null = entry, { strict = false } = {}) {
+function renderArrival(
+  route: string,
+  target: ReachTarget | null = entry,
+  { strict = false, session = null }: { strict?: boolean; session?: SessionData | null } = {},
+) {
   const Wrap = strict ? StrictMode : Fragment;
   return renderWithProviders(
     <Wrap>
       <ShareArrival target={target} />
       <LocationProbe />
     </Wrap>,
-    { route },
+    { route, session },
   );
 }
 
@@ -36,17 +40,24 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20))
 beforeEach(() => {
   sessionStorage.clear();
   post = jest.fn().mockResolvedValue({ status: 204, data: null });
-  jest
-    .mocked(createHttpClient)
-    .mockReset()
-    .mockReturnValue({ post } as unknown as ReturnType<typeof createHttpClient>);
+  withToken = [];
+  mockXhr({
+    [`POST ${reachPaths.visits}`]: async (url, init) => {
+      withToken.push('authorization' in init.headers);
+      return post(url.pathname, JSON.parse(init.body ?? 'null')).then(
+        ({ status }: { status: number }) => ({ status }),
+        () => ({ status: 500, body: { code: 'InternalError' } }),
+      );
+    },
+  });
 });
 
 it('counts the visit once (no token), keeps its channel for the session and takes `via` out of the address', async () => {
-  renderArrival('/challenge/c-1/t-12?via=whatsapp&ref=verein#stimme');
+  // Signed in: the count still goes without the access token.
+  renderArrival('/challenge/c-1/t-12?via=whatsapp&ref=verein#stimme', entry, { session: loggedInSession });
   await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
   expect(post).toHaveBeenCalledWith('/api/reach/visits', { target: entry, via: 'whatsapp' });
-  expect(createHttpClient).toHaveBeenCalledWith({ authenticated: false });
+  expect(withToken).toEqual([false]);
   expect(sessionStorage.getItem('bfv-erd-share-via')).toBe('whatsapp');
   // Replaced in place: the other parameters and the hash stay.
   await waitFor(() => expect(address()).toHaveTextContent('/challenge/c-1/t-12?ref=verein#stimme'));

@@ -1,8 +1,8 @@
 /**
  * The network of the front-end tests: one msw server (`msw/node`) that every `fetch` and
  * `XMLHttpRequest` (axios, so the real `@erd/shared-contracts/http` client) of a test goes through.
- * `config/jest.setup-web.cjs` starts it for each test file; the helpers (`mockFetch`, `mockXhr`)
- * put their route tables on it. Besides the tables it answers the
+ * `config/jest.setup-web.cjs` starts it for each test file; the helpers (`mockFetch`, `mockXhr`,
+ * mf-challenges' `mockHttp`) put their route tables on it. Besides the tables it answers the
  * anti-forgery token path as the server does, and fails the test (in `afterEach`) on a request that
  * no table answers.
  */

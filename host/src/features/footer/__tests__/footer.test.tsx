@@ -1,14 +1,26 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@erd/shared-contracts';
-import { loggedInSession, mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
+import { ApiError, isApiError } from '@erd/shared-contracts';
+import { loggedInSession, mockFetch, mockXhr, renderWithProviders, type FakeResponse } from '@erd/shared-contracts/testing';
 import { Footer } from '../components/footer';
 import { NEWSLETTER_SUCCESS_MS } from '../components/newsletter-form';
 
-// The network boundary of the newsletter: the axios client of the contracts (loaded on submit).
+/**
+ * The newsletter's POST on the fake network (through the contracts' real client): `post` is called
+ * with its path and JSON body; it resolves to `{ data }` (the answer) or rejects with the failure to
+ * answer (an ApiError's status and code, status 0: no connection; anything else: 500).
+ */
 const post = jest.fn();
-const createHttpClient = jest.fn((_options?: unknown) => ({ post }));
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: (options?: unknown) => createHttpClient(options) }));
+
+async function answer(path: string, body: unknown): Promise<FakeResponse> {
+  try {
+    const { data } = (await post(path, body)) as { data?: unknown };
+    return { body: data };
+  } catch (failure) {
+    if (!isApiError(failure)) return { status: 500, body: { code: 'InternalError' } };
+    return failure.status === 0 ? { status: 0 } : { status: failure.status, body: { code: failure.code, message: failure.message } };
+  }
+}
 
 const SUCCESS =
   'Volltreffer! Bitte bestätige noch deine Anmeldung über den Link in der E-Mail, die wir dir gerade geschickt haben – dann bist du offiziell Teil der Punktejagd-Community.';
@@ -27,10 +39,10 @@ const submit = () => screen.getByRole('button', { name: 'Anmelden' });
 
 beforeEach(() => {
   post.mockReset();
-  createHttpClient.mockClear();
   jest.useRealTimers();
   // The footer's content (space data) stays unanswered: not under test here.
   mockFetch({ 'GET /content/public/spaces/erd/spacedata': () => new Promise(() => {}) });
+  mockXhr({ 'POST /api/public/newsletter': (url, init) => answer(url.pathname, JSON.parse(init.body ?? 'null')) });
 });
 
 describe('footer', () => {
@@ -121,6 +133,8 @@ describe('newsletter form', () => {
 
     await user.type(field(), '  fan@tsv-eching.de ');
     await user.click(submit());
+    // The request crosses the fake network (msw schedules with queueMicrotask, faked here too).
+    await waitFor(() => expect(post).toHaveBeenCalled());
 
     // loading: the button is disabled while the request runs
     const busy = screen.getByRole('button', { name: 'Wird gesendet …' });

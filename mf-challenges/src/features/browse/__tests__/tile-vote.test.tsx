@@ -6,7 +6,6 @@ import { resetVoteCounts } from '../../../lib/vote-counts';
 import { ME, meAnswer, renderChallenges, SEARCH, SPACEDATA, spaceData, textEntry } from '../../../testing/fixtures';
 import { callLines, deferred, mockHttp } from '../../../testing/http';
 
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
 jest.mock('../../../components/voting/altcha-solver', () => ({ solveAltcha: jest.fn() }));
 
 /**

@@ -5,8 +5,6 @@ import { OBJECT, renderChallenges, SEARCH, SPACEDATA, spaceData, textEntry } fro
 import { mockHttp } from '../../../testing/http';
 import { neighboursPath } from '../api/get-neighbours';
 
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
-
 /**
  * The entry page (issue 24): previous/next between the published entries in the sort the visitor came
  * from (`?sort=likes`, else 'Neueste'), kept by the links and by 'Alle anzeigen'; the vote comes before

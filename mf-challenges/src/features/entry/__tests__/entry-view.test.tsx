@@ -16,8 +16,6 @@ import {
 } from '../../../testing/fixtures';
 import { callLines, mockHttp } from '../../../testing/http';
 
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
-
 const VOTE_DAY = '2026-06-20';
 const some = { body: { items: [textEntry(1)], total: 1 } };
 const none = { body: { items: [], total: 0 } };

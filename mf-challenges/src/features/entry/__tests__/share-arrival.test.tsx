@@ -10,7 +10,6 @@ import { callLines, mockHttp } from '../../../testing/http';
 import { resetVoteCounts } from '../../../lib/vote-counts';
 import { solveAltcha } from '../../../components/voting/altcha-solver';
 
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
 jest.mock('../../../components/voting/altcha-solver', () => ({ solveAltcha: jest.fn() }));
 
 /** Issue 23: an entry page opened through a share link (`?via=`) and the votes that follow. */

@@ -3,7 +3,6 @@ import { loggedInSession, mockFetch } from '@erd/shared-contracts/testing';
 import { ME, meAnswer, OBJECT, ownEntry, renderChallenges, SEARCH, SPACEDATA, spaceData, textEntry } from '../../../testing/fixtures';
 import { mockHttp } from '../../../testing/http';
 
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
 // The kit's chunk cannot be loaded (a release in between, the network).
 jest.mock('../components/share-kit', () => {
   throw new Error('Loading chunk failed');

@@ -5,8 +5,6 @@ import { ME, meAnswer, OBJECT, ownEntry, OWN, renderChallenges, SEARCH, SPACEDAT
 import { mockHttp, type HttpAnswer, type HttpHandler } from '../../../testing/http';
 import { entryShareText, reachFiguresText } from '../lib/share-texts';
 
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
-
 /** Issue 23: 'Teile deinen Beitrag', the club's share kit on its own published entry. */
 
 const VOTE_DAY = '2026-06-20';

@@ -4,8 +4,6 @@ import { mockFetch } from '@erd/shared-contracts/testing';
 import { OBJECT, pictureEntry, renderChallenges, SEARCH, SPACEDATA, spaceData, textEntry } from '../../../testing/fixtures';
 import { mockHttp } from '../../../testing/http';
 
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
-
 const url = 'http://localhost/challenge/challenge-text/t-12';
 /** Shared links carry their channel (issue 23): the device share `via=share`, a copied link `via=copy`; its fallbacks are tested with the share kit (shared-contracts/src/share-kit). */
 const shared = `${url}?via=share`;

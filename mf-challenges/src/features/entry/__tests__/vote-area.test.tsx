@@ -10,7 +10,6 @@ const voteCalls = (calls: HttpCall[]) => calls.filter((call) => `${call.method} 
 const callLines = (calls: HttpCall[]) => allCallLines(voteCalls(calls));
 import { solveAltcha } from '../../../components/voting/altcha-solver';
 
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
 jest.mock('../../../components/voting/altcha-solver', () => ({ solveAltcha: jest.fn() }));
 
 // The text vote: voting 16.06–30.06. Entry t-12 has 12 votes.

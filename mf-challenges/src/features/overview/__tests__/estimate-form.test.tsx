@@ -4,8 +4,6 @@ import { loggedInSession, mockFetch } from '@erd/shared-contracts/testing';
 import { ownEntry, OWN, renderChallenges, SPACEDATA, spaceData } from '../../../testing/fixtures';
 import { callLines, deferred, mockHttp } from '../../../testing/http';
 
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
-
 // Today 05.05: the goals challenge (#3) runs; members answer its question with a number.
 const GOALS = OWN('challenge-goals');
 const question = 'Wie viele Tore hat eure Mannschaft geschossen?';

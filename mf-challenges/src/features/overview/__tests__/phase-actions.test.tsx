@@ -4,8 +4,6 @@ import { loggedInSession, mockFetch } from '@erd/shared-contracts/testing';
 import { renderChallenges, season, SPACEDATA, spaceData } from '../../../testing/fixtures';
 import { mockHttp } from '../../../testing/http';
 
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
-
 // Issue 24: the buttons follow the phase. A season (memoised per page load, so one for this file)
 // whose estimate (#1) has published results, picture (#2) expects them on 20.07, the rest says nothing.
 const challenges = season().map((challenge): ChallengeDto => {

@@ -4,8 +4,6 @@ import { loggedInSession, mockFetch } from '@erd/shared-contracts/testing';
 import { ownEntry, OWN, renderChallenges, SPACEDATA, spaceData } from '../../../testing/fixtures';
 import { callLines, deferred, mockHttp, type HttpCall, type HttpHandler } from '../../../testing/http';
 
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
-
 // The picture vote (#2): submission 01.04–20.04.
 const PICTURE = OWN('challenge-picture');
 const PRESIGN = `${PICTURE}/createpresignedpost`;

@@ -3,8 +3,6 @@ import { loggedInSession, mockFetch } from '@erd/shared-contracts/testing';
 import { ownEntry, OWN, renderChallenges, SPACEDATA, spaceData } from '../../../testing/fixtures';
 import { mockHttp } from '../../../testing/http';
 
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
-
 // The text vote (#4): voting 16.06–30.06. An operator removed votes from the club's own entry.
 const TEXT = OWN('challenge-text');
 const VOTE_DAY = '2026-06-20';

@@ -4,8 +4,6 @@ import { loggedInSession, mockFetch } from '@erd/shared-contracts/testing';
 import { ownEntry, OWN, renderChallenges, SPACEDATA, spaceData } from '../../../testing/fixtures';
 import { callLines, mockHttp } from '../../../testing/http';
 
-jest.mock('@erd/shared-contracts/http', () => ({ createHttpClient: jest.fn() }));
-
 // The text vote (#4): submission 01.06–15.06, voting 16.06–30.06.
 const TEXT = OWN('challenge-text');
 const SUBMIT_DAY = '2026-06-05';
