@@ -1,6 +1,11 @@
-// What the bench scripts share: small statistics, a free port, and the run's life cycle (every
-// child process and temporary thing undone in reverse order, also on an error or a signal).
+// What the bench scripts share: small statistics, a free port, the run's life cycle (every
+// child process and temporary thing undone in reverse order, also on an error or a signal), the
+// build when stale, a temporary PostgreSQL database and the figures that say where a run ran.
+import { existsSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { isStale, mustRun, root } from './lib.mjs';
 
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -142,3 +147,88 @@ export async function waitFor(url, what, tries = 240) {
   }
   throw new Error(`${what} did not answer at ${url}`);
 }
+
+const at = (...p) => path.join(root, ...p);
+
+/** The contracts (the server imports them at run time) and the server: what most benches build when stale. */
+export const SERVER_BUILD = [
+  { ws: 'shared-contracts', output: at('shared-contracts/dist/wire.js'), inputs: [at('shared-contracts/src')] },
+  { ws: 'server', output: at('server/dist/server.js'), inputs: [at('server/src'), at('shared-contracts/src')] },
+];
+
+/** Builds the workspace of each step whose output is missing or older than its inputs (a workspace once). */
+export async function buildWhenStale(steps = SERVER_BUILD) {
+  const built = new Set();
+  for (const step of steps) {
+    if (!built.has(step.ws) && isStale(step.output, step.inputs)) {
+      console.log(`▶ building ${step.ws}`);
+      await mustRun('npm', ['run', 'build', '--silent', '-w', step.ws]);
+      built.add(step.ws);
+    }
+  }
+}
+
+/** Builds the host when it has no build (its pages and files are served, not changed, by these benches). */
+export async function buildHostWhenMissing() {
+  if (!existsSync(at('host/dist/index.html'))) {
+    console.log('▶ building host');
+    await mustRun('npm', ['run', 'build', '--silent', '-w', 'host']);
+  }
+}
+
+/**
+ * Creates the database `name` on the PostgreSQL server of `adminUrl` and answers its URL; the step
+ * that drops it again (and says so) goes to `later`.
+ */
+export async function temporaryDatabase(adminUrl, name, later) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  later(async () => {
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    try {
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      console.log(`dropped database ${name}`);
+    } finally {
+      await dropper.end();
+    }
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * The server's database opened for seeding (`openConfiguredDatabase` of the built server, as its
+ * CLI opens it): its `db`, and `close` (once; also the step given to `later`). PGlite takes one
+ * process at a time: close it before the server starts on it.
+ */
+export async function openForSeeding(openConfiguredDatabase, config, later) {
+  let opened = await openConfiguredDatabase(config, 'cli');
+  const close = async () => {
+    if (opened) await opened.close();
+    opened = null;
+  };
+  later(close);
+  return { db: opened.database.db, close };
+}
+
+/** The database's product and version (`PostgreSQL 17.5`), as the figures name it. */
+export async function databaseVersion(db) {
+  return String((await db.execute('select version() as v')).rows[0].v)
+    .split(' ')
+    .slice(0, 2)
+    .join(' ');
+}
+
+/** The 1-minute load average (other work on the machine moves every figure). */
+export const loadAverage = () => os.loadavg()[0].toFixed(2);
+
+/** Where the figures were measured: `Machine: <n> cores, Node <version>, 1-minute load <load>`. */
+export const machine = () => `Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${loadAverage()}`;

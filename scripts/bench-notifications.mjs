@@ -114,9 +114,9 @@ async function sinkThread() {
 }
 
 async function main() {
-  const pg = (await import('pg')).default;
-  const { benchRun, percentile } = await import('./bench-kit.mjs');
-  const { isStale, mustRun, root } = await import('./lib.mjs');
+  const { benchRun, buildWhenStale, databaseVersion, loadAverage, machine, percentile, temporaryDatabase } =
+    await import('./bench-kit.mjs');
+  const { root } = await import('./lib.mjs');
   const { ensureSupportedNode } = await import('./node-runtime.mjs');
   await ensureSupportedNode();
 
@@ -142,7 +142,6 @@ async function main() {
   const MAIL_FROM = 'Punktejagd <noreply@bench.example>';
 
   const at = (...p) => path.join(root, ...p);
-  const load = () => os.loadavg()[0].toFixed(2);
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const s1 = (ms) => `${(ms / 1000).toFixed(1)} s`;
   const int = (n) => Math.round(n).toLocaleString('en-US');
@@ -167,17 +166,7 @@ async function main() {
   let exitCode = 0;
   try {
     // 1. Build when stale.
-    if (SERVER_DIST === at('server', 'dist')) {
-      for (const step of [
-        { ws: 'shared-contracts', output: at('shared-contracts/dist/wire.js'), inputs: [at('shared-contracts/src')] },
-        { ws: 'server', output: at('server/dist/server.js'), inputs: [at('server/src'), at('shared-contracts/src')] },
-      ]) {
-        if (isStale(step.output, step.inputs)) {
-          console.log(`▶ building ${step.ws}`);
-          await mustRun('npm', ['run', 'build', '--silent', '-w', step.ws]);
-        }
-      }
-    }
+    if (SERVER_DIST === at('server', 'dist')) await buildWhenStale();
     const dist = (p) => import(pathToFileURL(path.join(SERVER_DIST, p)).href);
     const { loadConfig } = await dist('config.js');
     const { openConfiguredDatabase } = await dist('bootstrap.js');
@@ -195,26 +184,7 @@ async function main() {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-notify-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const dbName = `erd_bench_notify_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${dbName}`);
-    } finally {
-      await admin.end();
-    }
-    cleanups.push(async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${dbName} with (force)`);
-        console.log(`dropped database ${dbName}`);
-      } finally {
-        await dropper.end();
-      }
-    });
-    const dbUrl = new URL(adminUrl);
-    dbUrl.pathname = `/${dbName}`;
-    const databaseUrl = dbUrl.toString();
+    const databaseUrl = await temporaryDatabase(adminUrl, dbName, (step) => cleanups.push(step));
     const base = `http://127.0.0.1:${FIRST_PORT}`;
     const smtpPort = FIRST_PORT + 1;
     const serverEnv = {
@@ -237,12 +207,8 @@ async function main() {
     const { db } = database;
     await prepareJobQueues(database, config.mailDelivery);
     const q = async (text) => (await db.execute(text)).rows;
-    const version = String((await q('select version() as v'))[0].v)
-      .split(' ')
-      .slice(0, 2)
-      .join(' ');
-    console.log(`\nDatabase: PostgreSQL (${version}), fresh database ${dbName}`);
-    console.log(`Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()}`);
+    console.log(`\nDatabase: PostgreSQL (${await databaseVersion(db)}), fresh database ${dbName}`);
+    console.log(machine());
 
     // 3. The season: a vote challenge whose voting starts tomorrow (moved to today at the trigger),
     // CLUBS clubs, each with a confirmed account, a published entry and FANS / CLUBS confirmed fans.
@@ -439,7 +405,7 @@ async function main() {
     probe.phase = null;
     if (RATE > 0)
       console.log(
-        `\nThe site idle, ${RATE} req/s over ${pages.length} answers, ${IDLE_SECONDS} s (load ${load()})${SITE_INSTANCE ? ', answered by a second instance with JOB_WORKERS=none' : ''}: ${latencyLine('idle')}`,
+        `\nThe site idle, ${RATE} req/s over ${pages.length} answers, ${IDLE_SECONDS} s (load ${loadAverage()})${SITE_INSTANCE ? ', answered by a second instance with JOB_WORKERS=none' : ''}: ${latencyLine('idle')}`,
       );
 
     // 7. The trigger: voting opens today; the planner queues the mails (or the interim queueing).
@@ -530,7 +496,7 @@ async function main() {
       }
       if (Date.now() - lastPrint >= 5000) {
         lastPrint = Date.now();
-        console.log(`  ${s1(Date.now() - triggerAt)}: ${int(received.size)} / ${int(expected)} delivered (load ${load()})`);
+        console.log(`  ${s1(Date.now() - triggerAt)}: ${int(received.size)} / ${int(expected)} delivered (load ${loadAverage()})`);
       }
     }
     const doneAt = arrivals.at(-1);
@@ -563,7 +529,7 @@ async function main() {
     const firstMs = arrivals[0] - triggerAt;
     const overall = (expected * 1000) / (doneAt - triggerAt);
     console.log(
-      `\nDelivery through one instance (${SMTP_POOL.maxConnections} pooled SMTP connections, notify batch ${BATCH_SIZE.notify}), load ${load()}:`,
+      `\nDelivery through one instance (${SMTP_POOL.maxConnections} pooled SMTP connections, notify batch ${BATCH_SIZE.notify}), load ${loadAverage()}:`,
     );
     console.log(
       `  first mail ${s1(firstMs)} after the trigger, last ${s1(doneAt - triggerAt)}; ${int(received.size)} distinct of ${int(expected)} expected; ${(bytesTotal / deliveredTotal / 1024).toFixed(1)} KB per mail`,

@@ -40,8 +40,8 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import cognito from 'amazon-cognito-identity-js';
 import sharp from 'sharp';
-import { benchRun, freePort, median, mulberry32, percentile } from './bench-kit.mjs';
-import { isStale, mustRun, root } from './lib.mjs';
+import { benchRun, buildWhenStale, freePort, median, mulberry32, percentile, SERVER_BUILD } from './bench-kit.mjs';
+import { root } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -475,19 +475,8 @@ const MODES = [
 let exitCode = 0;
 try {
   // The contracts (the server imports them at run time) and the server, when stale.
-  const steps = [
-    { ws: 'shared-contracts', output: at('shared-contracts/dist/wire.js'), inputs: [at('shared-contracts/src')] },
-    { ws: 'server', output: at('server/dist/modules/uploads/picture-worker.js'), inputs: [at('server/src'), at('shared-contracts/src')] },
-    { ws: 'server', output: at('server/dist/server.js'), inputs: [at('server/src'), at('shared-contracts/src')] },
-  ];
-  const built = new Set();
-  for (const step of steps) {
-    if (!built.has(step.ws) && isStale(step.output, step.inputs)) {
-      console.log(`▶ building ${step.ws}`);
-      await mustRun('npm', ['run', 'build', '--silent', '-w', step.ws]);
-      built.add(step.ws);
-    }
-  }
+  const [contracts, server] = SERVER_BUILD;
+  await buildWhenStale([contracts, { ...server, output: at('server/dist/modules/uploads/picture-worker.js') }, server]);
   const made = performance.now();
   const photo = await photoStandIn();
   const meta = await sharp(photo).metadata();

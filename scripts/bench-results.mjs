@@ -23,10 +23,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
-import { benchRun, freePort, get, median, waitFor } from './bench-kit.mjs';
+import {
+  benchRun,
+  buildWhenStale,
+  databaseVersion,
+  freePort,
+  get,
+  loadAverage,
+  machine,
+  median,
+  openForSeeding,
+  temporaryDatabase,
+  waitFor,
+} from './bench-kit.mjs';
 import { seedSeason } from './bench-season.mjs';
-import { isStale, mustRun, root } from './lib.mjs';
+import { root } from './lib.mjs';
 
 const CLUB_NUMBERS = Number(process.env.BENCH_CLUB_NUMBERS ?? 2500);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -55,16 +66,7 @@ let exitCode = 0;
 
 try {
   // 1. Build: the contracts (the server imports them at run time) and the server, when stale.
-  const steps = [
-    { ws: 'shared-contracts', output: at('shared-contracts/dist/wire.js'), inputs: [at('shared-contracts/src')] },
-    { ws: 'server', output: at('server/dist/server.js'), inputs: [at('server/src'), at('shared-contracts/src')] },
-  ];
-  for (const step of steps) {
-    if (isStale(step.output, step.inputs)) {
-      console.log(`▶ building ${step.ws}`);
-      await mustRun('npm', ['run', 'build', '--silent', '-w', step.ws]);
-    }
-  }
+  await buildWhenStale();
   const dist = (p) => import(pathToFileURL(at('server/dist', p)).href);
   const { loadConfig } = await dist('config.js');
   const { openConfiguredDatabase } = await dist('bootstrap.js');
@@ -76,51 +78,21 @@ try {
   // 2. A fresh database and a temporary DATA_DIR (the server's secret, outbox, and PGlite's files).
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-results-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let databaseUrl = '';
-  if (adminUrl) {
-    const name = `erd_bench_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name}`);
-    } finally {
-      await admin.end();
-    }
-    cleanups.push(async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        console.log(`dropped database ${name}`);
-      } finally {
-        await dropper.end();
-      }
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const databaseUrl = adminUrl
+    ? await temporaryDatabase(adminUrl, `erd_bench_${randomBytes(6).toString('hex')}`, (step) => cleanups.push(step))
+    : '';
   const config = loadConfig(
     { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS },
     { serverRoot: at('server'), cwd: root },
   );
-  let opened = await openConfiguredDatabase(config, 'cli');
-  const closeDb = async () => {
-    if (opened) await opened.close();
-    opened = null;
-  };
-  cleanups.push(closeDb);
-  const { db } = opened.database;
-  const version = (await db.execute('select version() as v')).rows[0].v;
+  const { db, close: closeDb } = await openForSeeding(openConfiguredDatabase, config, (step) => cleanups.push(step));
+  const version = await databaseVersion(db);
   console.log(
     adminUrl
-      ? `\nDatabase: PostgreSQL (${String(version).split(' ').slice(0, 2).join(' ')}), fresh database ${new URL(databaseUrl).pathname.slice(1)} on ${new URL(databaseUrl).host}`
-      : `\nDatabase: PGlite (embedded, ${String(version).split(' ').slice(0, 2).join(' ')}) in ${dataDir}`,
+      ? `\nDatabase: PostgreSQL (${version}), fresh database ${new URL(databaseUrl).pathname.slice(1)} on ${new URL(databaseUrl).host}`
+      : `\nDatabase: PGlite (embedded, ${version}) in ${dataDir}`,
   );
-  const load = () => os.loadavg()[0].toFixed(2);
-  console.log(
-    `Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()} (other work on the machine moves every figure)`,
-  );
+  console.log(`${machine()} (other work on the machine moves every figure)`);
 
   // ---- Seed (not measured) ------------------------------------------------------------------
   // ---- Seed (not measured) ------------------------------------------------------------------
@@ -138,7 +110,7 @@ try {
   silent.child = () => silent;
   const ctx = { db, now: () => new Date(), log: silent };
   const actor = { operatorId: null, name: 'cli:bench' };
-  console.log(`\nPublication (publishChallengeResults: challenge file + overall file, one transaction; load ${load()}):`);
+  console.log(`\nPublication (publishChallengeResults: challenge file + overall file, one transaction; load ${loadAverage()}):`);
   console.log(`${'#'.padStart(3)}  ${'challenge'.padEnd(12)} ${'type'.padEnd(22)} ${'rows'.padStart(6)} ${'ms'.padStart(8)}`);
   const times = [];
   for (const c of CHALLENGES) {
@@ -294,7 +266,7 @@ http {
     ];
     console.log(
       `\nwrk -t${THREADS} -c${CONNECTIONS} -d${DURATION}s --latency -H 'Accept-Encoding: gzip' [-H 'If-None-Match: …'], product then nginx,` +
-        ` each after a 3 s warm-up (wrk shares the ${os.cpus().length} cores; load ${load()}):`,
+        ` each after a 3 s warm-up (wrk shares the ${os.cpus().length} cores; load ${loadAverage()}):`,
     );
     console.log(
       `${'round'.padEnd(6)} ${'request'.padEnd(22)} ${'target'.padEnd(8)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'transfer/s'.padStart(11)}`,

@@ -30,10 +30,21 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { benchRun, get, median, waitFor } from './bench-kit.mjs';
+import {
+  benchRun,
+  buildHostWhenMissing,
+  buildWhenStale,
+  databaseVersion,
+  get,
+  loadAverage,
+  machine,
+  median,
+  openForSeeding,
+  temporaryDatabase,
+  waitFor,
+} from './bench-kit.mjs';
 import { seedSeason } from './bench-season.mjs';
-import { isStale, mustRun, root } from './lib.mjs';
+import { root } from './lib.mjs';
 import { ensureSupportedNode } from './node-runtime.mjs';
 
 // The server runs on the Node that runs this script: on one the product does not support (Node 20),
@@ -59,7 +70,6 @@ const BROWSER_ENCODING = 'gzip, deflate, br';
 const at = (...p) => path.join(root, ...p);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const pct = (r) => `${(r * 100).toFixed(0)} %`;
-const load = () => os.loadavg()[0].toFixed(2);
 
 const run = benchRun('bench:serving');
 const { cleanups, track, cleanup } = run;
@@ -114,20 +124,8 @@ const databases = [...(adminUrl ? ['postgres'] : []), ...(process.env.BENCH_PGLI
 let exitCode = 0;
 
 try {
-  const steps = [
-    { ws: 'shared-contracts', output: at('shared-contracts/dist/wire.js'), inputs: [at('shared-contracts/src')] },
-    { ws: 'server', output: at('server/dist/server.js'), inputs: [at('server/src'), at('shared-contracts/src')] },
-  ];
-  for (const step of steps) {
-    if (isStale(step.output, step.inputs)) {
-      console.log(`▶ building ${step.ws}`);
-      await mustRun('npm', ['run', 'build', '--silent', '-w', step.ws]);
-    }
-  }
-  if (!existsSync(at('host/dist/index.html'))) {
-    console.log('▶ building host');
-    await mustRun('npm', ['run', 'build', '--silent', '-w', 'host']);
-  }
+  await buildWhenStale();
+  await buildHostWhenMissing();
   const dist = (p) => import(pathToFileURL(at('server/dist', p)).href);
   const { loadConfig } = await dist('config.js');
   const { openConfiguredDatabase } = await dist('bootstrap.js');
@@ -143,9 +141,7 @@ try {
     .sort((a, b) => statSync(path.join(hostDist, b)).size - statSync(path.join(hostDist, a)).size)[0];
   if (!jsName) throw new Error('no hashed JS file with a .gz sibling in host/dist');
 
-  console.log(
-    `Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()} (other work on the machine moves every figure)`,
-  );
+  console.log(`${machine()} (other work on the machine moves every figure)`);
   const summary = [];
 
   for (const kind of databases) {
@@ -156,42 +152,11 @@ try {
       cleanups.push(step);
     };
     later(() => rmSync(dataDir, { recursive: true, force: true }));
-    let databaseUrl = '';
-    if (kind === 'postgres') {
-      const name = `erd_bench_serving_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      try {
-        await admin.query(`create database ${name}`);
-      } finally {
-        await admin.end();
-      }
-      later(async () => {
-        const dropper = new pg.Client({ connectionString: adminUrl });
-        await dropper.connect();
-        try {
-          await dropper.query(`drop database if exists ${name} with (force)`);
-          console.log(`dropped database ${name}`);
-        } finally {
-          await dropper.end();
-        }
-      });
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-    }
+    const databaseUrl =
+      kind === 'postgres' ? await temporaryDatabase(adminUrl, `erd_bench_serving_${randomBytes(5).toString('hex')}`, later) : '';
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, { serverRoot: at('server'), cwd: root });
-    let opened = await openConfiguredDatabase(config, 'cli');
-    const closeDb = async () => {
-      if (opened) await opened.close();
-      opened = null;
-    };
-    later(closeDb);
-    const { db } = opened.database;
-    const version = String((await db.execute('select version() as v')).rows[0].v)
-      .split(' ')
-      .slice(0, 2)
-      .join(' ');
+    const { db, close: closeDb } = await openForSeeding(openConfiguredDatabase, config, later);
+    const version = await databaseVersion(db);
     console.log(
       `\n=== ${kind === 'postgres' ? `PostgreSQL (${version}), fresh database ${new URL(databaseUrl).pathname.slice(1)}` : `PGlite (${version}) in ${dataDir}`}`,
     );
@@ -269,7 +234,7 @@ try {
     }
 
     console.log(
-      `\nFixed rate: autocannon, ${RATE} req/s overall, ${CONNECTIONS} connections, ${DURATION} s after a 3 s warm-up, Accept-Encoding: ${BROWSER_ENCODING} (load ${load()}):`,
+      `\nFixed rate: autocannon, ${RATE} req/s overall, ${CONNECTIONS} connections, ${DURATION} s after a 3 s warm-up, Accept-Encoding: ${BROWSER_ENCODING} (load ${loadAverage()}):`,
     );
     console.log(
       `  ${'endpoint'.padEnd(22)} ${'held'.padStart(6)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)} ${'server CPU/req'.padStart(15)}`,
@@ -296,7 +261,7 @@ try {
     const share = RATE / endpoints.length;
     const perConnections = Math.max(3, Math.round(CONNECTIONS / endpoints.length));
     console.log(
-      `\nRush: all ${endpoints.length} at once, ${share} req/s each (${RATE} req/s in all), ${perConnections} connections each, ${DURATION} s after a 3 s warm-up (load ${load()}):`,
+      `\nRush: all ${endpoints.length} at once, ${share} req/s each (${RATE} req/s in all), ${perConnections} connections each, ${DURATION} s after a 3 s warm-up (load ${loadAverage()}):`,
     );
     await Promise.all(endpoints.map((e) => fixedRate(base + e.path, 3, share, perConnections)));
     const rush = await Promise.all(endpoints.map((e) => fixedRate(base + e.path, DURATION, share, perConnections)));
@@ -437,7 +402,7 @@ http {
       };
       // The same fixed rate against nginx serving the same bytes: the latency the client and the
       // machine add by themselves, right beside the product's (run again here as a pair).
-      console.log(`\nFixed-rate reference, result file, ${RATE} req/s, ${CONNECTIONS} connections, ${DURATION} s (load ${load()}):`);
+      console.log(`\nFixed-rate reference, result file, ${RATE} req/s, ${CONNECTIONS} connections, ${DURATION} s (load ${loadAverage()}):`);
       for (const [who, url] of [
         ['product', base + resultFile.path],
         ['nginx (gzip_static)', nginxBase + resultFile.path],
@@ -454,7 +419,7 @@ http {
       }
 
       console.log(
-        `\nwrk -t2 -c50 -d${WRK_DURATION}s (after 2 s warm-up), product then nginx, same bytes, ${ROUNDS} rounds (load ${load()}):`,
+        `\nwrk -t2 -c50 -d${WRK_DURATION}s (after 2 s warm-up), product then nginx, same bytes, ${ROUNDS} rounds (load ${loadAverage()}):`,
       );
       for (const [name, p] of [
         ['result file (overall)', resultFile.path],
@@ -495,7 +460,7 @@ http {
   }
 
   console.log(
-    `\nSummary (targets: rate held with p99 ≤ ${P99_TARGET_MS} ms; ≥ ${pct(RATE_TARGET)} of nginx's rate; 1-minute load ${load()}):`,
+    `\nSummary (targets: rate held with p99 ≤ ${P99_TARGET_MS} ms; ≥ ${pct(RATE_TARGET)} of nginx's rate; 1-minute load ${loadAverage()}):`,
   );
   for (const s of summary)
     console.log(`  ${s.kind.padEnd(8)} ${s.what.padEnd(44)} ${s.value.padEnd(40)} ${s.ok === null ? '' : s.ok ? '✓' : '✗'}`);

@@ -19,15 +19,15 @@
 // BENCH_PORT (3460) for the server. The first-load JavaScript of the public routes is `npm run bench`.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { benchRun, get, percentile, waitFor } from './bench-kit.mjs';
+import { benchRun, buildHostWhenMissing, buildWhenStale, get, loadAverage, machine, percentile, waitFor } from './bench-kit.mjs';
 import { seedSeason } from './bench-season.mjs';
-import { isStale, mustRun, root } from './lib.mjs';
+import { root } from './lib.mjs';
 import { ensureSupportedNode } from './node-runtime.mjs';
 
 await ensureSupportedNode();
@@ -44,7 +44,6 @@ const WHATSAPP = 'WhatsApp/2.23.20.0 A';
 const at = (...p) => path.join(root, ...p);
 const ms = (n) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
-const load = () => os.loadavg()[0].toFixed(2);
 const run = benchRun('bench:share');
 const { cleanups, track, cleanup } = run;
 
@@ -82,20 +81,8 @@ const stats = (xs) => `p50 ${ms(percentile(xs, 50))}, p95 ${ms(percentile(xs, 95
 
 let exitCode = 0;
 try {
-  const steps = [
-    { ws: 'shared-contracts', output: at('shared-contracts/dist/wire.js'), inputs: [at('shared-contracts/src')] },
-    { ws: 'server', output: at('server/dist/server.js'), inputs: [at('server/src'), at('shared-contracts/src')] },
-  ];
-  for (const step of steps) {
-    if (isStale(step.output, step.inputs)) {
-      console.log(`▶ building ${step.ws}`);
-      await mustRun('npm', ['run', 'build', '--silent', '-w', step.ws]);
-    }
-  }
-  if (!existsSync(at('host/dist/index.html'))) {
-    console.log('▶ building host');
-    await mustRun('npm', ['run', 'build', '--silent', '-w', 'host']);
-  }
+  await buildWhenStale();
+  await buildHostWhenMissing();
   const dist = (p) => import(pathToFileURL(at('server/dist', p)).href);
   const { loadConfig } = await dist('config.js');
   const { openConfiguredDatabase } = await dist('bootstrap.js');
@@ -104,9 +91,7 @@ try {
   const { publishChallengeResults } = await dist('modules/results/service.js');
   const { DEFAULT_POINTS_TABLE } = await import('@erd/shared-contracts/wire');
 
-  console.log(
-    `Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()} (other work on the machine moves every figure)`,
-  );
+  console.log(`${machine()} (other work on the machine moves every figure)`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-share-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }, { serverRoot: at('server'), cwd: root });
@@ -185,7 +170,7 @@ try {
   // Fonts and the renderer's first use (not measured): the site's card.
   await timed(`${base}/share/site.png`);
 
-  console.log(`\nShare images, one request at a time (load ${load()}):`);
+  console.log(`\nShare images, one request at a time (load ${loadAverage()}):`);
   const kinds = [
     ['slogan entry', slogans.slice(0, CARDS).map((e) => `/share/entry/${e.challenge_id}/${e.id}.png`)],
     ['picture entry', pictures.slice(0, CARDS).map((e) => `/share/entry/${e.challenge_id}/${e.id}.png`)],
@@ -257,7 +242,7 @@ try {
   });
   const answered = result['2xx'] + result.non2xx;
   console.log(
-    `\nHTML routes (${pages.length} pages: home, overview, a browse list, standings, 10 entries, 10 clubs) at ${RATE} req/s, 10 connections, ${DURATION} s (load ${load()}): held ${((answered / DURATION / RATE) * 100).toFixed(0)} %, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, non-2xx ${result.non2xx}, errors ${result.errors + result.timeouts} (target p99 ≤ 20 ms)`,
+    `\nHTML routes (${pages.length} pages: home, overview, a browse list, standings, 10 entries, 10 clubs) at ${RATE} req/s, 10 connections, ${DURATION} s (load ${loadAverage()}): held ${((answered / DURATION / RATE) * 100).toFixed(0)} %, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, non-2xx ${result.non2xx}, errors ${result.errors + result.timeouts} (target p99 ≤ 20 ms)`,
   );
 } catch (error) {
   exitCode = run.failed(error);

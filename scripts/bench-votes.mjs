@@ -53,8 +53,19 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { benchRun, freePort, mulberry32, percentile } from './bench-kit.mjs';
-import { isStale, mustRun, root } from './lib.mjs';
+import {
+  benchRun,
+  buildWhenStale,
+  databaseVersion,
+  freePort,
+  loadAverage,
+  machine,
+  mulberry32,
+  openForSeeding,
+  percentile,
+  temporaryDatabase,
+} from './bench-kit.mjs';
+import { root } from './lib.mjs';
 import { ensureSupportedNode } from './node-runtime.mjs';
 
 await ensureSupportedNode();
@@ -82,7 +93,6 @@ const APP_SECRET = 'bench-votes-secret-not-for-production-0123456789';
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 const at = (...p) => path.join(root, ...p);
-const load = () => os.loadavg()[0].toFixed(2);
 const run = benchRun('bench:votes');
 const { cleanups, track, cleanup } = run;
 const adminUrl = process.env.DATABASE_URL || null;
@@ -261,23 +271,7 @@ function summarizeProfile(profile) {
 let exitCode = 0;
 try {
   // 1. Build when stale.
-  for (const step of [
-    {
-      ws: 'shared-contracts',
-      output: at('shared-contracts/dist/wire.js'),
-      inputs: [at('shared-contracts/src')],
-    },
-    {
-      ws: 'server',
-      output: at('server/dist/server.js'),
-      inputs: [at('server/src'), at('shared-contracts/src')],
-    },
-  ]) {
-    if (isStale(step.output, step.inputs)) {
-      console.log(`▶ building ${step.ws}`);
-      await mustRun('npm', ['run', 'build', '--silent', '-w', step.ws]);
-    }
-  }
+  await buildWhenStale();
   const dist = (p) => import(pathToFileURL(path.join(SERVER_DIST, p)).href);
   const { loadConfig } = await dist('config.js');
   const { openConfiguredDatabase } = await dist('bootstrap.js');
@@ -288,31 +282,8 @@ try {
   // 2. A fresh database.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-votes-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let databaseUrl = '';
-  let dbName = null;
-  if (adminUrl) {
-    dbName = `erd_bench_votes_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${dbName}`);
-    } finally {
-      await admin.end();
-    }
-    cleanups.push(async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${dbName} with (force)`);
-        console.log(`dropped database ${dbName}`);
-      } finally {
-        await dropper.end();
-      }
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
+  const dbName = adminUrl ? `erd_bench_votes_${randomBytes(5).toString('hex')}` : null;
+  const databaseUrl = adminUrl ? await temporaryDatabase(adminUrl, dbName, (step) => cleanups.push(step)) : '';
   const config = loadConfig(
     {
       DATA_DIR: dataDir,
@@ -322,21 +293,13 @@ try {
     },
     { serverRoot: at('server'), cwd: root },
   );
-  let opened = await openConfiguredDatabase(config, 'cli');
-  const closeDb = async () => {
-    if (opened) await opened.close();
-    opened = null;
-  };
-  cleanups.push(closeDb);
-  const { db } = opened.database;
-  const version = String((await db.execute('select version() as v')).rows[0].v)
-    .split(' ')
-    .slice(0, 2)
-    .join(' ');
+  const seeding = await openForSeeding(openConfiguredDatabase, config, (step) => cleanups.push(step));
+  const { db } = seeding;
+  const version = await databaseVersion(db);
   console.log(
     adminUrl ? `\nDatabase: PostgreSQL (${version}), fresh database ${dbName}` : `\nDatabase: PGlite (embedded, ${version}) in ${dataDir}`,
   );
-  console.log(`Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${load()}`);
+  console.log(machine());
 
   const rnd = mulberry32(20261127);
   const year = Number(berlinDate(0).slice(0, 4));
@@ -424,7 +387,7 @@ try {
 
   // 3. Proofs, before anything is timed.
   const proofs = await solvedProofs(createProofChallenge, checkProof);
-  await closeDb(); // PGlite: one process at a time
+  await seeding.close(); // PGlite: one process at a time
 
   // 4. The votes: voters (8 per address), each on VOTES_PER_VOTER different entries, Zipf-like.
   const weights = published.map((_, i) => 1 / (i + 1) ** 0.9);
@@ -615,7 +578,7 @@ try {
     server: sumCpu(serverPids),
     pg: sumCpu(pgPids),
     self: process.cpuUsage(),
-    load: load(),
+    load: loadAverage(),
   };
   // The votes' statements so far (all instances), from their metrics.
   const voteStatements = async () => {
@@ -657,7 +620,7 @@ try {
   const rate = timedAccepted / seconds;
   const ms = (x) => `${x.toFixed(1)} ms`;
   console.log(
-    `\nTimed (${path.relative(root, SERVER_DIST)}): ${timed.length} anonymous votes (after ${warmup.length} warm-up), ${INSTANCES} instance(s), ${CONNECTIONS} in flight, cost ${COST}, load before ${before.load} / after ${load()}`,
+    `\nTimed (${path.relative(root, SERVER_DIST)}): ${timed.length} anonymous votes (after ${warmup.length} warm-up), ${INSTANCES} instance(s), ${CONNECTIONS} in flight, cost ${COST}, load before ${before.load} / after ${loadAverage()}`,
   );
   console.log(`  answers: ${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}`);
   console.log(
@@ -680,8 +643,8 @@ try {
   // 6. Stop, then check in the database.
   agents.forEach((agent) => agent.destroy());
   for (const server of servers) await server.stop('SIGTERM', 30_000);
-  opened = await openConfiguredDatabase(config, 'cli');
-  const db2 = opened.database.db;
+  const checking = await openForSeeding(openConfiguredDatabase, config, (step) => cleanups.push(step));
+  const db2 = checking.db;
   const rows = (
     await db2.execute(
       `select id, votes, (select count(*)::int from votes v where v.participation_id = p.id and v.removed_at is null) as records from participations p where challenge_id = '${challengeId}'`,
@@ -794,7 +757,7 @@ try {
       `the rest of the server (HTTP, Fastify, JSON, cookies, hashes)`,
       `~${ms2(Math.max(0, serverPerVote - accounted))} (of ${ms2(serverPerVote)} per vote in all)`,
     );
-  await closeDb();
+  await checking.close();
 
   for (const [n, profile] of profiles.entries()) {
     console.log(`\nCPU profile of server ${n + 1} (--cpu-prof: the main thread during the timed phase):`);
