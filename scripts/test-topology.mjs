@@ -521,26 +521,16 @@ async function main() {
         FAKE_S3_PORT: String(p.s3),
       },
     );
-    const nginxDir = path.join(tmp, 'nginx');
-    mkdirSync(nginxDir);
-    chmodSync(nginxDir, 0o777);
-    writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig(p, nginxDir));
-    const nginx = start(
-      'nginx',
-      nginxBin,
-      ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')],
-      base,
-    );
-    const tlsDir = path.join(tmp, 'nginx-tls');
-    mkdirSync(tlsDir);
-    chmodSync(tlsDir, 0o777);
-    writeFileSync(path.join(tlsDir, 'nginx.conf'), tlsNginxConfig(p, tlsDir));
-    const tlsNginx = start(
-      'nginx (TLS)',
-      nginxBin,
-      ['-p', tlsDir, '-c', path.join(tlsDir, 'nginx.conf'), '-e', path.join(tlsDir, 'error.log')],
-      base,
-    );
+    // An nginx of its own in tmp/<folder>, unprivileged, with the configuration `config(folder)`.
+    const startNginx = (label, folder, config) => {
+      const dir = path.join(tmp, folder);
+      mkdirSync(dir);
+      chmodSync(dir, 0o777);
+      writeFileSync(path.join(dir, 'nginx.conf'), config(dir));
+      return start(label, nginxBin, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], base);
+    };
+    const nginx = startNginx('nginx', 'nginx', (dir) => nginxConfig(p, dir));
+    const tlsNginx = startNginx('nginx (TLS)', 'nginx-tls', (dir) => tlsNginxConfig(p, dir));
     await waitFor('S3', () => s3.output.includes('listening'), { timeoutMs: 30_000, procs: [s3] });
     // A TCP probe: a request now would find no instance and mark both down for fail_timeout.
     await waitFor('nginx', () => connects(p.lb), { timeoutMs: 10_000, procs: [nginx] });
