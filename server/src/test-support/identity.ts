@@ -148,6 +148,16 @@ export async function srpLogin(app: FastifyInstance, username: string, password:
   return answerSrp(app, challengeAnswer(client, started.body.ChallengeParameters, password, srpTimestamp(now)));
 }
 
+/** Sets a new password with the code of ForgotPassword, through the protocol. */
+export function confirmForgotPassword(app: FastifyInstance, username: string, code: string, password: string) {
+  return identityCall(app, 'ConfirmForgotPassword', {
+    ClientId: CLIENT_ID,
+    Username: username,
+    ConfirmationCode: code,
+    Password: password,
+  });
+}
+
 /** Signs a user up through the protocol and confirms it with the code it was mailed; its sub. */
 export async function confirmedIdentityUser(
   t: TestApp,

@@ -8,6 +8,7 @@ import {
   SrpClient,
   answerSrp,
   challengeAnswer,
+  confirmForgotPassword,
   confirmedIdentityUser,
   identityCall,
   srpLogin,
@@ -245,12 +246,7 @@ describe('parallel wrong answers: at most 5 password checks, then the lock holds
     expect((await passwordLogin('zuruecksetzen@example.org', PASSWORD)).body).toEqual(LOCKED);
     expect((await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'zuruecksetzen@example.org' })).status).toBe(200);
     const code = await lastCodeTo(t, 'zuruecksetzen@example.org');
-    const reset = await identityCall(t.app, 'ConfirmForgotPassword', {
-      ClientId: CLIENT_ID,
-      Username: 'zuruecksetzen@example.org',
-      ConfirmationCode: code,
-      Password: 'Neu!Passwort1',
-    });
+    const reset = await confirmForgotPassword(t.app, 'zuruecksetzen@example.org', code, 'Neu!Passwort1');
     expect(reset.status).toBe(200);
     expect((await passwordLogin('zuruecksetzen@example.org', 'Neu!Passwort1')).status).toBe(200);
     const [user] = await t.ctx.db.select().from(identityUsers).where(eq(identityUsers.sub, sub));

@@ -8,6 +8,7 @@ import {
   SrpClient,
   answerSrp,
   challengeAnswer,
+  confirmForgotPassword,
   confirmedIdentityUser,
   type ChallengeParameters,
   type SrpResponses,
@@ -217,12 +218,7 @@ describe('sign-up and confirmation codes', () => {
       ConfirmationCode: '123456',
     });
     expect(confirm.type).toBe('CodeMismatchException');
-    const reset = await identityCall(t.app, 'ConfirmForgotPassword', {
-      ClientId: CLIENT_ID,
-      Username: 'niemand@example.org',
-      ConfirmationCode: '123456',
-      Password: PASSWORD,
-    });
+    const reset = await confirmForgotPassword(t.app, 'niemand@example.org', '123456', PASSWORD);
     expect(reset.type).toBe('CodeMismatchException');
     expect((await readOutbox(t)).filter((m) => m.to === 'niemand@example.org')).toEqual([]);
   });
@@ -235,31 +231,16 @@ describe('sign-up and confirmation codes', () => {
     expect(forgot.status).toBe(200);
     const code = await lastCodeTo(t, 'vergessen@example.org');
     advance(3_600_000 + 1000);
-    const late = await identityCall(t.app, 'ConfirmForgotPassword', {
-      ClientId: CLIENT_ID,
-      Username: 'vergessen@example.org',
-      ConfirmationCode: code,
-      Password: 'Neu!Passwort1',
-    });
+    const late = await confirmForgotPassword(t.app, 'vergessen@example.org', code, 'Neu!Passwort1');
     expect(late.type).toBe('ExpiredCodeException');
     await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'vergessen@example.org' });
     const fresh = await lastCodeTo(t, 'vergessen@example.org');
-    const weak = await identityCall(t.app, 'ConfirmForgotPassword', {
-      ClientId: CLIENT_ID,
-      Username: 'vergessen@example.org',
-      ConfirmationCode: fresh,
-      Password: 'nurklein1!',
-    });
+    const weak = await confirmForgotPassword(t.app, 'vergessen@example.org', fresh, 'nurklein1!');
     expect(weak.body).toEqual({
       __type: 'InvalidPasswordException',
       message: 'Password did not conform with policy: Password must have uppercase characters',
     });
-    const ok = await identityCall(t.app, 'ConfirmForgotPassword', {
-      ClientId: CLIENT_ID,
-      Username: 'vergessen@example.org',
-      ConfirmationCode: fresh,
-      Password: 'Neu!Passwort1',
-    });
+    const ok = await confirmForgotPassword(t.app, 'vergessen@example.org', fresh, 'Neu!Passwort1');
     expect(ok.status).toBe(200);
     const refresh = await identityCall(t.app, 'InitiateAuth', {
       AuthFlow: 'REFRESH_TOKEN_AUTH',
@@ -275,12 +256,7 @@ describe('sign-up and confirmation codes', () => {
     await signUp('nie-bestaetigt@example.org');
     await identityCall(t.app, 'ForgotPassword', { ClientId: CLIENT_ID, Username: 'nie-bestaetigt@example.org' });
     const code = await lastCodeTo(t, 'nie-bestaetigt@example.org');
-    const ok = await identityCall(t.app, 'ConfirmForgotPassword', {
-      ClientId: CLIENT_ID,
-      Username: 'nie-bestaetigt@example.org',
-      ConfirmationCode: code,
-      Password: 'Neu!Passwort1',
-    });
+    const ok = await confirmForgotPassword(t.app, 'nie-bestaetigt@example.org', code, 'Neu!Passwort1');
     expect(ok.status).toBe(200);
     const [user] = await t.ctx.db.select().from(identityUsers).where(eq(identityUsers.email, 'nie-bestaetigt@example.org'));
     expect(user!.status).toBe('CONFIRMED');
