@@ -21,27 +21,57 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** The mails to one address. */
   to(address: string): ReceivedMail[];
+  /** Connections opened so far, open now, and the most open at once. */
+  connections: number;
+  open: number;
+  peak: number;
+  /** Cuts every connection instead of taking the next DATA (once per call). */
+  cutNextData(): void;
   start(): Promise<void>;
   /** Closes the port at once (connections under way are cut). */
   stop(): Promise<void>;
 }
 
+/** The server's open sessions (smtp-server keeps them, without a public API). */
+const connectionsOf = (s: SMTPServer) => (s as unknown as { connections?: Set<{ _socket?: net.Socket }> }).connections ?? [];
+
 export async function createTestSmtp(): Promise<TestSmtp> {
   const port = await freePort();
   const received: ReceivedMail[] = [];
   let server: SMTPServer | null = null;
+  let cut = 0;
   const smtp: TestSmtp = {
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
     to: (address) => received.filter((mail) => mail.to.includes(address.toLowerCase())),
+    connections: 0,
+    open: 0,
+    peak: 0,
+    cutNextData: () => void cut++,
     async start() {
       if (server) return;
       const s = new SMTPServer({
         authOptional: true,
         disabledCommands: ['STARTTLS', 'AUTH'],
         logger: false,
+        onConnect(_session, callback) {
+          smtp.connections++;
+          smtp.open++;
+          smtp.peak = Math.max(smtp.peak, smtp.open);
+          callback();
+        },
+        onClose() {
+          smtp.open--;
+        },
         onData(stream, session, callback) {
+          if (cut > 0) {
+            cut--;
+            // The server goes away in the middle of the message.
+            for (const connection of connectionsOf(s)) connection._socket?.destroy();
+            stream.resume();
+            return;
+          }
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
@@ -64,8 +94,7 @@ export async function createTestSmtp(): Promise<TestSmtp> {
       server = null;
       if (!s) return;
       // Cut open sessions too: a mail server that goes away does not finish its conversations.
-      const sessions = (s as unknown as { connections?: Set<{ _socket?: net.Socket }> }).connections;
-      for (const connection of sessions ?? []) connection._socket?.destroy();
+      for (const connection of connectionsOf(s)) connection._socket?.destroy();
       await new Promise<void>((resolve) => s.close(() => resolve()));
     },
   };

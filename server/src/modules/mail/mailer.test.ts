@@ -1,7 +1,5 @@
-import type net from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { silentLogger } from '../../logger.js';
-import { freePort } from '../../test-support/server-process.js';
+import { createTestSmtp, type TestSmtp } from '../../test-support/smtp.js';
 import { createMailer, MailDeliveryError, type Mailer } from './mailer.js';
 
 /**
@@ -10,84 +8,18 @@ import { createMailer, MailDeliveryError, type Mailer } from './mailer.js';
  * sending it again by itself (its job decides), and comes back by itself after an outage.
  */
 
-interface Sink {
-  url: string;
-  /** Message-IDs in the order they arrived. */
-  ids: string[];
-  raw: string[];
-  /** Connections opened so far, and open now. */
-  connections: number;
-  open: number;
-  /** Peak of `open`. */
-  peak: number;
-  /** Cut the connection instead of taking the next DATA (once per call). */
-  cutNextData(): void;
-  start(): Promise<void>;
-  stop(): Promise<void>;
+/** The test SMTP server, read as this file does: the Message-IDs and raw mails in the order they arrived. */
+interface Sink extends TestSmtp {
+  readonly ids: string[];
+  readonly raw: string[];
 }
 
 async function createSink(): Promise<Sink> {
-  const port = await freePort();
-  let server: SMTPServer | null = null;
-  let cut = 0;
-  const sink: Sink = {
-    url: `smtp://127.0.0.1:${port}`,
-    ids: [],
-    raw: [],
-    connections: 0,
-    open: 0,
-    peak: 0,
-    cutNextData: () => void cut++,
-    async start() {
-      const s = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        logger: false,
-        onConnect(_session, callback) {
-          sink.connections++;
-          sink.open++;
-          sink.peak = Math.max(sink.peak, sink.open);
-          callback();
-        },
-        onClose() {
-          sink.open--;
-        },
-        onData(stream, _session, callback) {
-          const chunks: Buffer[] = [];
-          if (cut > 0) {
-            cut--;
-            // The server goes away in the middle of the message.
-            const socket = (s as unknown as { connections: Set<{ _socket: net.Socket }> }).connections;
-            for (const connection of socket) connection._socket.destroy();
-            stream.resume();
-            return;
-          }
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            const raw = Buffer.concat(chunks).toString('utf8');
-            sink.raw.push(raw);
-            sink.ids.push(/^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '');
-            callback();
-          });
-        },
-      });
-      s.on('error', () => undefined);
-      await new Promise<void>((resolve, reject) => {
-        s.server.once('error', reject);
-        s.listen(port, '127.0.0.1', () => resolve());
-      });
-      server = s;
-    },
-    async stop() {
-      const s = server;
-      server = null;
-      if (!s) return;
-      for (const connection of (s as unknown as { connections: Set<{ _socket: net.Socket }> }).connections) connection._socket.destroy();
-      await new Promise<void>((resolve) => s.close(() => resolve()));
-    },
-  };
-  await sink.start();
-  return sink;
+  const smtp = await createTestSmtp();
+  return Object.defineProperties(smtp, {
+    ids: { get: () => smtp.received.map((mail) => mail.messageId) },
+    raw: { get: () => smtp.received.map((mail) => mail.raw) },
+  }) as Sink;
 }
 
 const message = (i: number) => ({
