@@ -2,7 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createTestApp, writeFiles, type TestApp } from '../test-support/app.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../test-support/seed.js';
+import { seedChallenge, seedClubs, seedEstimateEntry, seedYear } from '../test-support/seed.js';
 import { topics } from '../modules/cache/changes.js';
 import { publishChallengeResults } from '../modules/results/service.js';
 
@@ -35,14 +35,7 @@ beforeAll(async () => {
     dates: { startDate: '2026-05-01', endDate: '2026-05-31' },
     rightAnswer: 10,
   });
-  await seedParticipation(db, {
-    id: 'q1',
-    challengeId: 'q-est',
-    clubId: 'club-1000-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 9,
-  });
+  await seedEstimateEntry(db, { id: 'q1', challengeId: 'q-est', clubId: 'club-1000-m', estimate: 9 });
   await publishChallengeResults({ ctx: t.ctx, input: { challengeId: 'q-est', body: { expectedVersion: 0 }, actor } });
   writeFiles(path.join(t.webRoot, 'host/dist'), {
     'index.html': '<!doctype html><title>x</title>',
@@ -242,14 +235,7 @@ describe('never older than the database', () => {
     const url = '/results/overall-year-q.json';
     await request(url);
     const old = await request(url);
-    await seedParticipation(t.ctx.db, {
-      id: 'q2',
-      challengeId: 'q-est',
-      clubId: 'club-1000-w',
-      objectTypeId: 'bfv-erd-estimate-participation',
-      slogan: null,
-      estimate: 10,
-    });
+    await seedEstimateEntry(t.ctx.db, { id: 'q2', challengeId: 'q-est', clubId: 'club-1000-w', estimate: 10 });
     await publishChallengeResults({ ctx: t.ctx, input: { challengeId: 'q-est', body: { expectedVersion: 1, reason: 'Nachtrag' }, actor } });
     const before = t.app.fastAnswers.answered;
     const fresh = await request(url);
@@ -264,14 +250,7 @@ describe('never older than the database', () => {
   test('a publication of another instance (a notification only) is served once it arrives', async () => {
     const url = '/results/overall-year-q.json';
     const old = await request(url);
-    await seedParticipation(t.ctx.db, {
-      id: 'q3',
-      challengeId: 'q-est',
-      clubId: 'club-1001-m',
-      objectTypeId: 'bfv-erd-estimate-participation',
-      slogan: null,
-      estimate: 11,
-    });
+    await seedEstimateEntry(t.ctx.db, { id: 'q3', challengeId: 'q-est', clubId: 'club-1001-m', estimate: 11 });
     const topic = [topics.result('overall', 'year-q')];
     const changedAt = t.app.changes.changedAt(topic);
     // The CLI's context: no change feed of its own, it only notifies.

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PointsRowDto } from '@erd/shared-contracts/wire';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import {
   challenges,
   clubs,
   participations,
+  rateLimitCounters,
   site,
   votes,
   years,
@@ -14,6 +16,7 @@ import {
   type YearTeasers,
 } from '../db/schema/index.js';
 import { normalizeSearch } from '../lib/text.js';
+import { rateLimitSlot, type RateLimitRule, type RateLimitSlot } from '../modules/rate-limit/service.js';
 import { DEFAULT_POINTS } from '../modules/season/schema.js';
 
 /** Direct inserts for tests (the season import is tested on its own). */
@@ -132,6 +135,9 @@ export async function seedClubs(db: Db, count: number): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) await db.insert(clubs).values(rows.slice(i, i + 200));
 }
 
+/** An entry waiting for moderation: pending, not published. */
+export const PENDING = { state: 'pending', publishedAt: null } as const;
+
 type EntryRow = Partial<NewParticipationRow> & { id: string; challengeId: string; clubId: string };
 
 export async function seedParticipation(db: Db, row: EntryRow) {
@@ -171,4 +177,12 @@ export async function seedVotes(db: Db, participationId: string, challengeId: st
       .set({ votes: sql`${participations.votes} + ${count}` })
       .where(eq(participations.id, participationId));
   }
+}
+
+/** Counts `used` requests of `subject` against `rule` in this window, as if they had come; the window's slot. */
+export async function seedRateLimitUse(ctx: AppContext, rule: RateLimitRule, subject: string, used: number): Promise<RateLimitSlot> {
+  const slot = rateLimitSlot({ ctx, input: { rule, subject } });
+  if (!slot) throw new Error('rate limits are off (RATE_LIMIT_SCALE=0)');
+  await ctx.db.insert(rateLimitCounters).values({ key: slot.key, windowStart: slot.windowStart, expiresAt: slot.expiresAt, count: used });
+  return slot;
 }

@@ -6,7 +6,15 @@ import { challenges, moderationLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { mediaCount, storedMedia } from '../../test-support/media.js';
 import { multipartForm, picture } from '../../test-support/pictures.js';
-import { JULY_VOTE_DATES, JUNE_VOTE_DATES, seedChallenges, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import {
+  JULY_VOTE_DATES,
+  JUNE_VOTE_DATES,
+  PENDING,
+  seedChallenges,
+  seedClubs,
+  seedParticipation,
+  seedYear,
+} from '../../test-support/seed.js';
 import { ADMIN, operatorCall, operatorSessions } from '../../test-support/operators.js';
 import type { AdminChallengeDto, AdminChallengeSummaryDto } from './service.js';
 
@@ -38,14 +46,7 @@ beforeAll(async () => {
     { id: 'old', yearId: 'year-2025', position: 0, type: estimate, dates: { startDate: '2025-05-01', endDate: '2025-05-31' } },
   ]);
   await seedParticipation(db, { id: 's1', challengeId: 'slogan', clubId: 'club-1000-m', slogan: 'Auf geht’s!' });
-  await seedParticipation(db, {
-    id: 's2',
-    challengeId: 'slogan',
-    clubId: 'club-1001-m',
-    slogan: 'Leise',
-    state: 'pending',
-    publishedAt: null,
-  });
+  await seedParticipation(db, { id: 's2', challengeId: 'slogan', clubId: 'club-1001-m', slogan: 'Leise', ...PENDING });
   ({ admin, moderator } = await operatorSessions(t));
 });
 

@@ -1,11 +1,9 @@
 import type { ClubAvailabilityDto } from '@erd/shared-contracts/schemas';
-import { rateLimitCounters } from '../../db/schema/index.js';
 import { UNSAFE_TEXT_MESSAGE } from '../../http/input.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { readOutbox, type OutboxMail } from '../../test-support/mail.js';
 import { createMember, memberHeaders } from '../../test-support/members.js';
-import { seedClubs } from '../../test-support/seed.js';
-import { rateLimitSlot } from '../rate-limit/service.js';
+import { seedClubs, seedRateLimitUse } from '../../test-support/seed.js';
 import { CLUB_SIGNUP_LIMITS } from './service.js';
 
 /**
@@ -24,6 +22,23 @@ const logLines: string[] = [];
 let ipSerial = 0;
 const freshIp = () => `198.51.100.${++ipSerial}`;
 const signupBase = () => `${t.config.contentApiBase}/public/spaces/${t.config.spaceId}/frontend-users`;
+/** A sign-up of Max Muster for the club entry. */
+const signUp = (email: string, clubId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${signupBase()}/signup`,
+    payload: {
+      email,
+      password: 'Abseits!2026',
+      fields: {
+        firstname: 'Max',
+        lastname: 'Muster',
+        street: 'Weg 1',
+        city: '80331 München',
+        club: { id: clubId, linkType: 'Object', type: 'Link' },
+      },
+    },
+  });
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -64,41 +79,13 @@ describe('GET /api/clubs/{clubId}/availability', () => {
     expect((await availability('club-1001-m')).json()).toEqual({ available: false });
     expect((await availability('club-1001-w')).json()).toEqual({ available: true });
 
-    const signup = await t.app.inject({
-      method: 'POST',
-      url: `${signupBase()}/signup`,
-      payload: {
-        email: 'second@example.org',
-        password: 'Abseits!2026',
-        fields: {
-          firstname: 'Max',
-          lastname: 'Muster',
-          street: 'Weg 1',
-          city: '80331 München',
-          club: { id: 'club-1001-m', linkType: 'Object', type: 'Link' },
-        },
-      },
-    });
+    const signup = await signUp('second@example.org', 'club-1001-m');
     expect(signup.statusCode).toBe(409);
     expect(signup.json()).toMatchObject({ code: 'ClubTaken', message: 'Für den gewählten Verein existiert bereits eine Anmeldung.' });
   });
 
   test('a holder that never confirmed keeps the entry for 7 days, then it is available again (as the sign-up frees it)', async () => {
-    const signup = await t.app.inject({
-      method: 'POST',
-      url: `${signupBase()}/signup`,
-      payload: {
-        email: 'never-confirmed@example.org',
-        password: 'Abseits!2026',
-        fields: {
-          firstname: 'Max',
-          lastname: 'Muster',
-          street: 'Weg 1',
-          city: '80331 München',
-          club: { id: 'club-1002-w', linkType: 'Object', type: 'Link' },
-        },
-      },
-    });
+    const signup = await signUp('never-confirmed@example.org', 'club-1002-w');
     expect(signup.statusCode).toBe(201);
     expect((await availability('club-1002-w')).json()).toEqual({ available: false });
     now = new Date(now.getTime() + 7 * 86_400_000 + 60_000);
@@ -120,12 +107,9 @@ describe('GET /api/clubs/{clubId}/availability', () => {
 
   test('an address gets its checks an hour, counted exactly under parallel requests, then 429; another address is not affected', async () => {
     const ip = freshIp();
-    const slot = rateLimitSlot({ ctx: t.ctx, input: { rule: CLUB_SIGNUP_LIMITS.availability, subject: ip } })!;
-    expect(slot.limit).toBe(300);
     // The address has used all but 5 of its checks this hour; 20 come at once.
-    await t.ctx.db
-      .insert(rateLimitCounters)
-      .values({ key: slot.key, windowStart: slot.windowStart, expiresAt: slot.expiresAt, count: 295 });
+    const slot = await seedRateLimitUse(t.ctx, CLUB_SIGNUP_LIMITS.availability, ip, 295);
+    expect(slot.limit).toBe(300);
     const answers = await Promise.all(Array.from({ length: 20 }, () => availability('club-1000-m', ip)));
     const statuses = answers.map((res) => res.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);

@@ -2,7 +2,7 @@ import type { ChallengeDto, SpaceDataDto } from '@erd/shared-contracts/wire';
 import { openDatabase } from '../../db/client.js';
 import { copySeason, createTestApp, type TestApp } from '../../test-support/app.js';
 import type { TestDatabase } from '../../test-support/db.js';
-import { seedParticipation } from '../../test-support/seed.js';
+import { seedEstimateEntry } from '../../test-support/seed.js';
 import { publishChallengeResults } from '../results/service.js';
 import { importSeason } from '../season/service.js';
 
@@ -35,14 +35,7 @@ beforeAll(async () => {
     list.find((c) => c.id === 'challenge-picture')!.resultsDate = 'today+12';
   });
   await importSeason({ ctx: t.ctx, input: { dir } });
-  await seedParticipation(t.ctx.db, {
-    id: 'p-estimate',
-    challengeId: 'challenge-estimate',
-    clubId: 'club-100-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 1200,
-  });
+  await seedEstimateEntry(t.ctx.db, { id: 'p-estimate', challengeId: 'challenge-estimate', clubId: 'club-100-m', estimate: 1200 });
   if (t.database.url) {
     const opened = await openDatabase({ databaseUrl: t.database.url });
     secondDatabase = { ...opened, url: t.database.url, destroy: () => opened.close() };

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { ChallengeDto, ClubDto, ParticipationDto, SpaceDataDto } from '@erd/shared-contracts/wire';
 import { createTestApp, FIXTURE_SEASON, type TestApp } from '../../test-support/app.js';
-import { seedClubs, seedParticipation } from '../../test-support/seed.js';
+import { seedClubs, seedEstimateEntry, seedParticipation, seedPictureEntry } from '../../test-support/seed.js';
 import { importSeason } from '../season/service.js';
 
 let t: TestApp;
@@ -184,23 +184,14 @@ describe('participation search', () => {
       state: 'rejected',
       createdAt: at(7),
     });
-    await seedParticipation(db, {
+    await seedPictureEntry(db, {
       id: 'p-picture',
       challengeId: 'challenge-picture',
       clubId: 'club-300-w',
-      objectTypeId: 'bfv-erd-picture-participation',
-      slogan: null,
       image: { fields: { file: { url: '/media/x.0123456789abcdef.jpg', contentType: 'image/jpeg' } } },
       votes: 1,
     });
-    await seedParticipation(db, {
-      id: 'p-estimate',
-      challengeId: 'challenge-estimate',
-      clubId: 'club-300-w',
-      objectTypeId: 'bfv-erd-estimate-participation',
-      slogan: null,
-      estimate: 1200,
-    });
+    await seedEstimateEntry(db, { id: 'p-estimate', challengeId: 'challenge-estimate', clubId: 'club-300-w', estimate: 1200 });
   });
   afterAll(() => other.close());
 

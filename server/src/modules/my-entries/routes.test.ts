@@ -7,6 +7,7 @@ import { createMember, MEMBER_PASSWORD, memberHeaders, type Member } from '../..
 import {
   seedChallenge,
   seedClubs,
+  seedEstimateEntry,
   seedOtherYear,
   seedParticipation,
   seedPictureEntry,
@@ -65,11 +66,10 @@ beforeAll(async () => {
   await seedVotes(db, 'p-slogan', 'slogans', 2, { removed: true });
   await seedVotes(db, 'p-slogan-other', 'slogans', 5);
   await seedPictureEntry(db, { id: 'p-picture', challengeId: 'pictures', clubId: CLUB, image: picture, state: 'pending' });
-  const estimate = { objectTypeId: 'bfv-erd-estimate-participation' as const, slogan: null };
-  await seedParticipation(db, { id: 'p-estimate', challengeId: 'estimate', clubId: CLUB, ...estimate, estimate: 4500 });
-  await seedParticipation(db, { id: 'p-estimate-other', challengeId: 'estimate', clubId: OTHER, ...estimate, estimate: SECRET_ANSWER });
-  await seedParticipation(db, { id: 'p-goals', challengeId: 'goals', clubId: CLUB, ...estimate, estimate: 37 });
-  await seedParticipation(db, { id: 'p-goals-other', challengeId: 'goals', clubId: OTHER, ...estimate, estimate: 40 });
+  await seedEstimateEntry(db, { id: 'p-estimate', challengeId: 'estimate', clubId: CLUB, estimate: 4500 });
+  await seedEstimateEntry(db, { id: 'p-estimate-other', challengeId: 'estimate', clubId: OTHER, estimate: SECRET_ANSWER });
+  await seedEstimateEntry(db, { id: 'p-goals', challengeId: 'goals', clubId: CLUB, estimate: 37 });
+  await seedEstimateEntry(db, { id: 'p-goals-other', challengeId: 'goals', clubId: OTHER, estimate: 40 });
   await seedParticipation(db, { id: 'p-rejected', challengeId: 'slogans-2', clubId: CLUB, slogan: 'Zu frech', state: 'pending' });
   await seedParticipation(db, { id: 'p-untouched-other', challengeId: 'untouched', clubId: OTHER });
   // Another season's entry of the club is not this season's.

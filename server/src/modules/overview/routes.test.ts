@@ -5,6 +5,7 @@ import { createMember, memberHeaders, type Member } from '../../test-support/mem
 import {
   JULY_VOTE_DATES,
   JUNE_VOTE_DATES,
+  PENDING,
   seedChallenges,
   seedClubs,
   seedParticipation,
@@ -72,10 +73,10 @@ beforeAll(async () => {
     { id: 'old', yearId: 'year-2025', position: 0, type: estimate, dates: { startDate: '2025-05-01', endDate: '2025-05-31' } },
   ]);
   await seedParticipation(db, { id: 's1', challengeId: 'slogan', clubId: 'club-1000-m' });
-  await seedParticipation(db, { id: 's2', challengeId: 'slogan', clubId: 'club-1000-w', state: 'pending', publishedAt: null });
-  await seedPictureEntry(db, { id: 'p1', challengeId: 'pics', clubId: 'club-1001-m', state: 'pending', publishedAt: null });
-  await seedPictureEntry(db, { id: 'p2', challengeId: 'pics', clubId: 'club-1001-w', state: 'pending', publishedAt: null });
-  await seedParticipation(db, { id: 'o1', challengeId: 'old', clubId: 'club-1002-m', state: 'pending', publishedAt: null });
+  await seedParticipation(db, { id: 's2', challengeId: 'slogan', clubId: 'club-1000-w', ...PENDING });
+  await seedPictureEntry(db, { id: 'p1', challengeId: 'pics', clubId: 'club-1001-m', ...PENDING });
+  await seedPictureEntry(db, { id: 'p2', challengeId: 'pics', clubId: 'club-1001-w', ...PENDING });
+  await seedParticipation(db, { id: 'o1', challengeId: 'old', clubId: 'club-1002-m', ...PENDING });
 
   // Today (15 June, Berlin): 00:00 Berlin is 22:00 UTC the day before.
   await vote('s1', 'slogan', '2026-06-14T22:00:00Z');

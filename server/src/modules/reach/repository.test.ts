@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { participations, reachCounts } from '../../db/schema/index.js';
 import { createTestDatabase, type TestDatabase } from '../../test-support/db.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { seedChallenge, seedClubs, seedEstimateEntry, seedParticipation, seedYear } from '../../test-support/seed.js';
 import { addCounts, channelTotals, entryTotals, reportRows, type ReachIncrement } from './repository.js';
 
 /**
@@ -24,14 +24,7 @@ beforeAll(async () => {
   await seedParticipation(db, { id: 'p-a', challengeId: 'text-vote', clubId: 'club-1000-m' });
   await seedParticipation(db, { id: 'p-b', challengeId: 'text-vote', clubId: 'club-1000-w' });
   await seedParticipation(db, { id: 'p-pending', challengeId: 'text-vote', clubId: 'club-1001-m', state: 'pending' });
-  await seedParticipation(db, {
-    id: 'p-estimate',
-    challengeId: 'estimate',
-    clubId: 'club-1001-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 3,
-  });
+  await seedEstimateEntry(db, { id: 'p-estimate', challengeId: 'estimate', clubId: 'club-1001-m', estimate: 3 });
 });
 afterAll(() => database.destroy());
 

@@ -1,14 +1,14 @@
 import type { AltchaChallengeDto } from '@erd/shared-contracts/wire';
 import type { OwnReachDto, ReachReportDto } from '@erd/shared-contracts/schemas';
-import { challenges, clubs, rateLimitCounters, reachCounts } from '../../db/schema/index.js';
+import { challenges, clubs, reachCounts } from '../../db/schema/index.js';
 import { CSV_BOM } from '../../lib/csv.js';
 import { UNSAFE_TEXT_MESSAGE } from '../../http/input.js';
 import { solveProof } from '../../test-support/altcha.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createMember, memberHeaders, type Member } from '../../test-support/members.js';
-import { JUNE_VOTE_DATES, seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { JUNE_VOTE_DATES, seedChallenge, seedClubs, seedParticipation, seedRateLimitUse, seedYear } from '../../test-support/seed.js';
 import { operatorCall, operatorSessions } from '../../test-support/operators.js';
-import { rateLimitSlot, RATE_LIMITS } from '../rate-limit/service.js';
+import { RATE_LIMITS } from '../rate-limit/service.js';
 import { reachSettled, recordPreview } from './service.js';
 
 /**
@@ -150,11 +150,8 @@ describe('POST /api/reach/visits', () => {
   test('an address gets its 600 visits an hour, then 429 LimitExceeded, not counted', async () => {
     const ip = freshIp();
     // The address has used 598 of its 600 this hour.
-    const slot = rateLimitSlot({ ctx: t.ctx, input: { rule: RATE_LIMITS.reachVisit, subject: ip } })!;
+    const slot = await seedRateLimitUse(t.ctx, RATE_LIMITS.reachVisit, ip, 598);
     expect(slot.limit).toBe(600);
-    await t.ctx.db
-      .insert(rateLimitCounters)
-      .values({ key: slot.key, windowStart: slot.windowStart, expiresAt: slot.expiresAt, count: 598 });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await visit({ target: entry('p-b'), via: 'share' }, ip)).statusCode);
     expect(statuses).toEqual([204, 204, 429, 429]);

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../test-support/seed.js';
+import { seedChallenge, seedClubs, seedEstimateEntry, seedYear } from '../../test-support/seed.js';
 import { createChangeFeed, topics } from '../cache/changes.js';
 import { createResultFiles } from './files.js';
 import { publishChallengeResults } from './service.js';
@@ -25,14 +25,7 @@ beforeAll(async () => {
     dates: { startDate: '2026-05-01', endDate: '2026-05-31' },
     rightAnswer: 10,
   });
-  await seedParticipation(t.ctx.db, {
-    id: 'f1',
-    challengeId: 'f-est',
-    clubId: 'club-1000-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 9,
-  });
+  await seedEstimateEntry(t.ctx.db, { id: 'f1', challengeId: 'f-est', clubId: 'club-1000-m', estimate: 9 });
 });
 afterAll(() => t.close());
 
@@ -58,14 +51,7 @@ test('a publication elsewhere (the CLI: a notification only) is served once it a
   const files = createResultFiles(t.ctx.db, t.app.changes);
   const before = await files.get('overall-year-f.json');
   // Written behind the cache's back (no announcement): the copy in memory stays.
-  await seedParticipation(t.ctx.db, {
-    id: 'f2',
-    challengeId: 'f-est',
-    clubId: 'club-1000-w',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 10,
-  });
+  await seedEstimateEntry(t.ctx.db, { id: 'f2', challengeId: 'f-est', clubId: 'club-1000-w', estimate: 10 });
   expect(await files.get('overall-year-f.json')).toBe(before);
   const cli = { db: t.ctx.db, now: t.ctx.now, log: t.ctx.log };
   const topic = [topics.result('overall', 'year-f')];
@@ -102,14 +88,7 @@ test('while the feed is not live every request reads the database (unchanged byt
   const files = createResultFiles(t.ctx.db, feed);
   const first = await files.get('overall-year-f.json');
   onLive(false);
-  await seedParticipation(t.ctx.db, {
-    id: 'f3',
-    challengeId: 'f-est',
-    clubId: 'club-1001-m',
-    objectTypeId: 'bfv-erd-estimate-participation',
-    slogan: null,
-    estimate: 11,
-  });
+  await seedEstimateEntry(t.ctx.db, { id: 'f3', challengeId: 'f-est', clubId: 'club-1001-m', estimate: 11 });
   // Published without any announcement reaching this feed: still served at once.
   await publishChallengeResults({
     ctx: { db: t.ctx.db, now: t.ctx.now, log: t.ctx.log },

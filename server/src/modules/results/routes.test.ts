@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createMember, memberHeaders, XSRF, type Member } from '../../test-support/members.js';
 import {
   MAY_VOTE_DATES,
+  PENDING,
   seedChallenge,
   seedClubs,
   seedEstimateEntry,
@@ -80,14 +81,7 @@ beforeAll(async () => {
 
   await seedParticipation(db, { id: 's1', challengeId: 'slogan', clubId: 'club-1000-m', slogan: 'Auf geht’s!' });
   await seedParticipation(db, { id: 's2', challengeId: 'slogan', clubId: 'club-1003-m', slogan: 'Hopp hopp' });
-  await seedParticipation(db, {
-    id: 's3',
-    challengeId: 'slogan',
-    clubId: 'club-1003-w',
-    slogan: 'Leise',
-    state: 'pending',
-    publishedAt: null,
-  });
+  await seedParticipation(db, { id: 's3', challengeId: 'slogan', clubId: 'club-1003-w', slogan: 'Leise', ...PENDING });
   await seedVotes(db, 's1', 'slogan', 3);
   await seedVotes(db, 's2', 'slogan', 5);
   await seedVotes(db, 's1', 'slogan', 4, { removed: true });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { challenges, clubs, identityUsers, moderationLog, profiles, publishedResults, site, years } from '../../db/schema/index.js';
 import { copySeason, createTestApp, FIXTURE_SEASON, SERVER_ROOT, type TestApp } from '../../test-support/app.js';
 import { storedMedia } from '../../test-support/media.js';
-import { seedParticipation } from '../../test-support/seed.js';
+import { seedEstimateEntry, seedParticipation } from '../../test-support/seed.js';
 import type { StandingRowDto } from '@erd/shared-contracts/wire';
 import { publishChallengeResults, setRightAnswer } from '../results/service.js';
 import { formatDifference } from './differences.js';
@@ -671,22 +671,8 @@ describe('seasons side by side (issue 26)', () => {
   });
 
   test('a club entry that leaves the list keeps its results in a finished season; a renamed one its published name', async () => {
-    await seedParticipation(u.ctx.db, {
-      id: 'p-asv',
-      challengeId: 'challenge-estimate',
-      clubId: 'club-300-w',
-      objectTypeId: 'bfv-erd-estimate-participation',
-      slogan: null,
-      estimate: 1234,
-    });
-    await seedParticipation(u.ctx.db, {
-      id: 'p-tsv',
-      challengeId: 'challenge-estimate',
-      clubId: 'club-100-m',
-      objectTypeId: 'bfv-erd-estimate-participation',
-      slogan: null,
-      estimate: 1000,
-    });
+    await seedEstimateEntry(u.ctx.db, { id: 'p-asv', challengeId: 'challenge-estimate', clubId: 'club-300-w', estimate: 1234 });
+    await seedEstimateEntry(u.ctx.db, { id: 'p-tsv', challengeId: 'challenge-estimate', clubId: 'club-100-m', estimate: 1000 });
     await publishChallengeResults({ ctx: u.ctx, input: { challengeId: 'challenge-estimate', body: { expectedVersion: 0 }, actor: ACTOR } });
     const files = async () => ({
       challenge: (await u.app.inject({ url: '/results/challenge-challenge-estimate.json' })).json<StandingRowDto[]>(),

@@ -6,6 +6,7 @@ import { challenges, moderationLog, notifications, participations, publishedResu
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import {
   JUNE_VOTE_DATES,
+  PENDING,
   seedChallenge,
   seedChallenges,
   seedClubs,
@@ -84,14 +85,7 @@ beforeAll(async () => {
   await seedEstimateEntry(db, { id: 'p-old', challengeId: 'old-2025', clubId: 'club-1000-m', estimate: 3 });
   await seedEstimateEntry(db, { id: 'p-est', challengeId: 'schaetzen-2026', clubId: 'club-1000-m', estimate: 70 });
   await seedParticipation(db, { id: 'p-s1', challengeId: 'spruch-2026', clubId: 'club-1000-m', slogan: 'Auf geht’s!' });
-  await seedParticipation(db, {
-    id: 'p-s2',
-    challengeId: 'spruch-2026',
-    clubId: 'club-1001-m',
-    slogan: 'Leise',
-    state: 'pending',
-    publishedAt: null,
-  });
+  await seedParticipation(db, { id: 'p-s2', challengeId: 'spruch-2026', clubId: 'club-1001-m', slogan: 'Leise', ...PENDING });
   await seedVotes(db, 'p-s1', 'spruch-2026', 3);
   await db
     .insert(publishedResults)

@@ -3,7 +3,7 @@ import { notifications, participations, profiles, votes } from '../../../db/sche
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { readOutbox, type OutboxMail } from '../../../test-support/mail.js';
 import { createMember, memberHeaders, type Member } from '../../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedVotes, seedYear } from '../../../test-support/seed.js';
+import { seedChallenge, seedClubs, seedParticipation, seedVotes, seedYear, voteDates } from '../../../test-support/seed.js';
 import { decideParticipations } from '../../moderation/decisions.js';
 import { publishParticipation, rejectParticipation, removeVotes } from '../../moderation/service.js';
 import { removeEntryVotes } from '../../votes-admin/service.js';
@@ -55,17 +55,7 @@ beforeAll(async () => {
   await seedClubs(db, 6);
   await seedChallenge(db, { id: 'est', type: 'bfv-erd-estimate', dates: { startDate: '2026-06-01', endDate: '2026-06-30' } });
   const vote = (id: string, submission: [string, string], voting: [string, string]) =>
-    seedChallenge(db, {
-      id,
-      dates: {
-        startDate: submission[0],
-        endDate: voting[1],
-        startDateSubmission: submission[0],
-        endDateSubmission: submission[1],
-        startDateVoting: voting[0],
-        endDateVoting: voting[1],
-      },
-    });
+    seedChallenge(db, { id, dates: voteDates(submission, voting) });
   await vote('text-submit', ['2026-06-10', '2026-06-20'], ['2026-06-21', '2026-06-30']);
   await vote('text-voting', ['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-30']);
   await vote('text-late', ['2026-06-01', '2026-06-10'], ['2026-06-11', '2026-06-30']);

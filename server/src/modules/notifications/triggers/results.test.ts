@@ -3,7 +3,7 @@ import { notifications, profiles } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { readOutbox, type OutboxMail } from '../../../test-support/mail.js';
 import { createMember, type Member } from '../../../test-support/members.js';
-import { seedChallenge, seedClubs, seedParticipation, seedYear } from '../../../test-support/seed.js';
+import { seedChallenge, seedClubs, seedEstimateEntry, seedYear } from '../../../test-support/seed.js';
 import { publishChallengeResults, setRightAnswer } from '../../results/service.js';
 import { TEMPLATES } from '../templates/index.js';
 import { notifyResultsPublished } from './results.js';
@@ -61,14 +61,7 @@ beforeAll(async () => {
   for (const [challengeId, byClub] of Object.entries(estimates)) {
     for (const [club, estimate] of Object.entries(byClub)) {
       const clubId = CLUB[club as keyof typeof CLUB];
-      await seedParticipation(db, {
-        id: `${challengeId}-${clubId}`,
-        challengeId,
-        clubId,
-        objectTypeId: 'bfv-erd-estimate-participation',
-        slogan: null,
-        estimate,
-      });
+      await seedEstimateEntry(db, { id: `${challengeId}-${clubId}`, challengeId, clubId, estimate });
     }
   }
   for (const key of ['A', 'B', 'C', 'D', 'E'] as const) m[key] = await createMember(t, CLUB[key]);
