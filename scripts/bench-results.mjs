@@ -21,7 +21,6 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import {
   benchRun,
@@ -36,7 +35,7 @@ import {
   temporaryDatabase,
   waitFor,
 } from './bench-kit.mjs';
-import { seedSeason } from './bench-season.mjs';
+import { seasonServer, seedSeason } from './bench-season.mjs';
 import { root } from './lib.mjs';
 
 const CLUB_NUMBERS = Number(process.env.BENCH_CLUB_NUMBERS ?? 2500);
@@ -67,13 +66,8 @@ let exitCode = 0;
 try {
   // 1. Build: the contracts (the server imports them at run time) and the server, when stale.
   await buildWhenStale();
-  const dist = (p) => import(pathToFileURL(at('server/dist', p)).href);
-  const { loadConfig } = await dist('config.js');
-  const { openConfiguredDatabase } = await dist('bootstrap.js');
-  const schema = await dist('db/schema/index.js');
-  const { normalizeSearch } = await dist('lib/text.js');
-  const { publishChallengeResults } = await dist('modules/results/service.js');
-  const { DEFAULT_POINTS_TABLE } = await import('@erd/shared-contracts/wire');
+  const { loadConfig, openConfiguredDatabase, schema, normalizeSearch, publishChallengeResults, DEFAULT_POINTS_TABLE } =
+    await seasonServer();
 
   // 2. A fresh database and a temporary DATA_DIR (the server's secret, outbox, and PGlite's files).
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-results-'));

@@ -3,7 +3,26 @@
 // some removed — written with bulk inserts straight into a fresh database. Shared by
 // `bench:results` (publication and result files) and `bench:serving` (public reads under load).
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { mulberry32 } from './bench-kit.mjs';
+import { root } from './lib.mjs';
+
+/**
+ * What a bench that seeds this season takes from the built server (server/dist, built before):
+ * its configuration and database, the tables and search text `seedSeason` writes with, the
+ * publication of results, and the contracts' default points table.
+ */
+export async function seasonServer() {
+  const dist = (p) => import(pathToFileURL(path.join(root, 'server/dist', p)).href);
+  const { loadConfig } = await dist('config.js');
+  const { openConfiguredDatabase } = await dist('bootstrap.js');
+  const schema = await dist('db/schema/index.js');
+  const { normalizeSearch } = await dist('lib/text.js');
+  const { publishChallengeResults } = await dist('modules/results/service.js');
+  const { DEFAULT_POINTS_TABLE } = await import('@erd/shared-contracts/wire');
+  return { loadConfig, openConfiguredDatabase, schema, normalizeSearch, publishChallengeResults, DEFAULT_POINTS_TABLE };
+}
 
 // Seeded random numbers (the same season every run) and realistic German club names.
 

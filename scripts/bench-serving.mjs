@@ -27,7 +27,6 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import {
@@ -43,7 +42,7 @@ import {
   temporaryDatabase,
   waitFor,
 } from './bench-kit.mjs';
-import { seedSeason } from './bench-season.mjs';
+import { seasonServer, seedSeason } from './bench-season.mjs';
 import { root } from './lib.mjs';
 import { ensureSupportedNode } from './node-runtime.mjs';
 
@@ -126,13 +125,8 @@ let exitCode = 0;
 try {
   await buildWhenStale();
   await buildHostWhenMissing();
-  const dist = (p) => import(pathToFileURL(at('server/dist', p)).href);
-  const { loadConfig } = await dist('config.js');
-  const { openConfiguredDatabase } = await dist('bootstrap.js');
-  const schema = await dist('db/schema/index.js');
-  const { normalizeSearch } = await dist('lib/text.js');
-  const { publishChallengeResults } = await dist('modules/results/service.js');
-  const { DEFAULT_POINTS_TABLE } = await import('@erd/shared-contracts/wire');
+  const { loadConfig, openConfiguredDatabase, schema, normalizeSearch, publishChallengeResults, DEFAULT_POINTS_TABLE } =
+    await seasonServer();
 
   // The largest hashed JS file of the host build with its gzip sibling (as the server sends it).
   const hostDist = at('host/dist');

@@ -22,11 +22,10 @@ import http from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { benchRun, buildHostWhenMissing, buildWhenStale, get, loadAverage, machine, percentile, waitFor } from './bench-kit.mjs';
-import { seedSeason } from './bench-season.mjs';
+import { seasonServer, seedSeason } from './bench-season.mjs';
 import { root } from './lib.mjs';
 import { ensureSupportedNode } from './node-runtime.mjs';
 
@@ -83,13 +82,8 @@ let exitCode = 0;
 try {
   await buildWhenStale();
   await buildHostWhenMissing();
-  const dist = (p) => import(pathToFileURL(at('server/dist', p)).href);
-  const { loadConfig } = await dist('config.js');
-  const { openConfiguredDatabase } = await dist('bootstrap.js');
-  const schema = await dist('db/schema/index.js');
-  const { normalizeSearch } = await dist('lib/text.js');
-  const { publishChallengeResults } = await dist('modules/results/service.js');
-  const { DEFAULT_POINTS_TABLE } = await import('@erd/shared-contracts/wire');
+  const { loadConfig, openConfiguredDatabase, schema, normalizeSearch, publishChallengeResults, DEFAULT_POINTS_TABLE } =
+    await seasonServer();
 
   console.log(`${machine()} (other work on the machine moves every figure)`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-share-'));
