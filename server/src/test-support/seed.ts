@@ -124,6 +124,29 @@ export async function seedChallenges(db: Db, inputs: ChallengeSeed[]): Promise<v
   for (const input of inputs) await seedChallenge(db, input);
 }
 
+/**
+ * The back office's seasons as of 15 June 2026: 2026 current, with an estimate that ended in May,
+ * a slogan vote in its voting days (JUNE_VOTE_DATES), `goals` if asked a goals challenge running to
+ * 20 June, a picture vote open for pictures (JULY_VOTE_DATES) and an estimate in August, positions
+ * in that order; 2025 with one estimate challenge (`old`).
+ */
+export async function seedSeasonsInPhases(db: Db, options: { goals?: boolean } = {}): Promise<void> {
+  await seedYear(db, 'year-2025');
+  await seedYear(db, 'year-2026');
+  const estimate = 'bfv-erd-estimate';
+  const season2026: ChallengeSeed[] = [
+    { id: 'est', type: estimate, dates: { startDate: '2026-05-01', endDate: '2026-05-31' } },
+    { id: 'slogan', dates: JUNE_VOTE_DATES },
+    ...(options.goals ? [{ id: 'goals', type: 'bfv-erd-goals' as const, dates: { startDate: '2026-06-01', endDate: '2026-06-20' } }] : []),
+    { id: 'pics', type: 'bfv-erd-picture-vote', dates: JULY_VOTE_DATES },
+    { id: 'later', type: estimate, dates: { startDate: '2026-08-01', endDate: '2026-08-31' } },
+  ];
+  await seedChallenges(db, [
+    ...season2026.map((challenge, position) => ({ ...challenge, yearId: 'year-2026', position })),
+    { id: 'old', yearId: 'year-2025', position: 0, type: estimate, dates: { startDate: '2025-05-01', endDate: '2025-05-31' } },
+  ]);
+}
+
 /** `count` clubs with numbered names, ids `club-<n>-<team>`. */
 export async function seedClubs(db: Db, count: number): Promise<void> {
   const rows = Array.from({ length: count }, (_, i) => {

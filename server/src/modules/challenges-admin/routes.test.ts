@@ -6,15 +6,7 @@ import { challenges, moderationLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { mediaCount, storedMedia } from '../../test-support/media.js';
 import { multipartForm, picture } from '../../test-support/pictures.js';
-import {
-  JULY_VOTE_DATES,
-  JUNE_VOTE_DATES,
-  PENDING,
-  seedChallenges,
-  seedClubs,
-  seedParticipation,
-  seedYear,
-} from '../../test-support/seed.js';
+import { PENDING, seedClubs, seedParticipation, seedSeasonsInPhases } from '../../test-support/seed.js';
 import { ADMIN, operatorCall, operatorSessions } from '../../test-support/operators.js';
 import type { AdminChallengeDto, AdminChallengeSummaryDto } from './service.js';
 
@@ -32,19 +24,8 @@ const TODAY = new Date('2026-06-15T10:00:00Z');
 beforeAll(async () => {
   t = await createTestApp({ now: TODAY, env: { RATE_LIMIT_SCALE: '100' } });
   const db = t.ctx.db;
-  await seedYear(db, 'year-2025');
-  await seedYear(db, 'year-2026');
+  await seedSeasonsInPhases(db, { goals: true });
   await seedClubs(db, 4);
-  // On 15 June: one finished, one voting, one still open, one open for pictures, one to come; and last season's.
-  const estimate = 'bfv-erd-estimate';
-  await seedChallenges(db, [
-    { id: 'est', yearId: 'year-2026', position: 0, type: estimate, dates: { startDate: '2026-05-01', endDate: '2026-05-31' } },
-    { id: 'slogan', yearId: 'year-2026', position: 1, dates: JUNE_VOTE_DATES },
-    { id: 'goals', yearId: 'year-2026', position: 2, type: 'bfv-erd-goals', dates: { startDate: '2026-06-01', endDate: '2026-06-20' } },
-    { id: 'pics', yearId: 'year-2026', position: 3, type: 'bfv-erd-picture-vote', dates: JULY_VOTE_DATES },
-    { id: 'later', yearId: 'year-2026', position: 4, type: estimate, dates: { startDate: '2026-08-01', endDate: '2026-08-31' } },
-    { id: 'old', yearId: 'year-2025', position: 0, type: estimate, dates: { startDate: '2025-05-01', endDate: '2025-05-31' } },
-  ]);
   await seedParticipation(db, { id: 's1', challengeId: 'slogan', clubId: 'club-1000-m', slogan: 'Auf geht’s!' });
   await seedParticipation(db, { id: 's2', challengeId: 'slogan', clubId: 'club-1001-m', slogan: 'Leise', ...PENDING });
   ({ admin, moderator } = await operatorSessions(t));

@@ -2,16 +2,7 @@ import type { AuditEntryDto, OverviewDto } from '@erd/shared-contracts/backoffic
 import { profiles, votes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
 import { createMember, memberHeaders, type Member } from '../../test-support/members.js';
-import {
-  JULY_VOTE_DATES,
-  JUNE_VOTE_DATES,
-  PENDING,
-  seedChallenges,
-  seedClubs,
-  seedParticipation,
-  seedPictureEntry,
-  seedYear,
-} from '../../test-support/seed.js';
+import { PENDING, seedClubs, seedParticipation, seedPictureEntry, seedSeasonsInPhases } from '../../test-support/seed.js';
 import { operatorCall, operatorSession, operatorSessions } from '../../test-support/operators.js';
 import { appendAudit } from '../audit/service.js';
 
@@ -60,18 +51,8 @@ async function profile(sub: string, clubId: string, at: string): Promise<void> {
 beforeAll(async () => {
   t = await createTestApp({ now: NOW, env: { RATE_LIMIT_SCALE: '100' } });
   const db = t.ctx.db;
-  await seedYear(db, 'year-2025');
-  await seedYear(db, 'year-2026');
+  await seedSeasonsInPhases(db);
   await seedClubs(db, 10);
-  // On 15 June: one finished, one voting, one open for pictures, one still to come; and last season's.
-  const estimate = 'bfv-erd-estimate';
-  await seedChallenges(db, [
-    { id: 'est', yearId: 'year-2026', position: 0, type: estimate, dates: { startDate: '2026-05-01', endDate: '2026-05-31' } },
-    { id: 'slogan', yearId: 'year-2026', position: 1, dates: JUNE_VOTE_DATES },
-    { id: 'pics', yearId: 'year-2026', position: 2, type: 'bfv-erd-picture-vote', dates: JULY_VOTE_DATES },
-    { id: 'later', yearId: 'year-2026', position: 3, type: estimate, dates: { startDate: '2026-08-01', endDate: '2026-08-31' } },
-    { id: 'old', yearId: 'year-2025', position: 0, type: estimate, dates: { startDate: '2025-05-01', endDate: '2025-05-31' } },
-  ]);
   await seedParticipation(db, { id: 's1', challengeId: 'slogan', clubId: 'club-1000-m' });
   await seedParticipation(db, { id: 's2', challengeId: 'slogan', clubId: 'club-1000-w', ...PENDING });
   await seedPictureEntry(db, { id: 'p1', challengeId: 'pics', clubId: 'club-1001-m', ...PENDING });
