@@ -375,17 +375,20 @@ function releaseCli(env, args) {
 }
 
 // ── nginx ───────────────────────────────────────────────────────────────────────────────────────
+/** The deployment template's values for this run: its two instances and S3, nginx listening at `listen`. */
+const nginxValues = (p, listen) => ({
+  APP_A: `127.0.0.1:${p.a}`,
+  APP_B: `127.0.0.1:${p.b}`,
+  S3_ORIGIN: `127.0.0.1:${p.s3}`,
+  S3_BUCKET: BUCKET,
+  LISTEN: listen,
+});
+
 /** nginx.conf for an unprivileged nginx in `dir`: the deployment's template, rendered as the nginx image does. */
 function nginxConfig(p, dir) {
   return deployNginxConfig({
     dir,
-    values: {
-      APP_A: `127.0.0.1:${p.a}`,
-      APP_B: `127.0.0.1:${p.b}`,
-      S3_ORIGIN: `127.0.0.1:${p.s3}`,
-      S3_BUCKET: BUCKET,
-      LISTEN: `127.0.0.1:${p.lb}`,
-    },
+    values: nginxValues(p, `127.0.0.1:${p.lb}`),
     // Which instance answered each request of the test (its X-Test-Id), after nginx's retries.
     http: `  log_format topology '$http_x_test_id $status "$upstream_addr"';`,
     accessLog: `${dir}/access.log topology`,
@@ -399,13 +402,7 @@ function nginxConfig(p, dir) {
 function tlsNginxConfig(p, dir) {
   return deployNginxConfig({
     dir,
-    values: {
-      APP_A: `127.0.0.1:${p.a}`,
-      APP_B: `127.0.0.1:${p.b}`,
-      S3_ORIGIN: `127.0.0.1:${p.s3}`,
-      S3_BUCKET: BUCKET,
-      LISTEN: `127.0.0.1:${p.tls} ssl http2`,
-    },
+    values: nginxValues(p, `127.0.0.1:${p.tls} ssl http2`),
     http: selfSignedCertificate(dir),
   });
 }
