@@ -55,6 +55,15 @@ async function anonymousVote(participationId: string, extra: Record<string, unkn
   });
 }
 
+/** A member's vote (no proof) through the real API. */
+const voteAsMember = (participationId: string, via: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/votes',
+    headers: memberHeaders(member),
+    payload: { challengeId: 'text-vote', participationId, via },
+  });
+
 async function rows() {
   await reachSettled(t.ctx.db);
   const all = await t.ctx.db.select().from(reachCounts);
@@ -171,12 +180,7 @@ describe('votes with via', () => {
 
     expect((await anonymousVote('p-b')).statusCode).toBe(200);
     // The own entry: refused (403), not counted.
-    const own = await t.app.inject({
-      method: 'POST',
-      url: '/api/votes',
-      headers: memberHeaders(member),
-      payload: { challengeId: 'text-vote', participationId: 'p-a', via: 'whatsapp' },
-    });
+    const own = await voteAsMember('p-a', 'whatsapp');
     expect(own.statusCode).toBe(403);
     // A pending entry: 404, not counted.
     expect((await anonymousVote('p-pending', { via: 'whatsapp' })).statusCode).toBe(404);
@@ -185,12 +189,7 @@ describe('votes with via', () => {
     expect(await rows()).toEqual([{ target: 'p-a', channel: 'qr', previews: 0, visits: 0, votes: 1 }]);
 
     // A member's vote (no proof) with via.
-    const memberVote = await t.app.inject({
-      method: 'POST',
-      url: '/api/votes',
-      headers: memberHeaders(member),
-      payload: { challengeId: 'text-vote', participationId: 'p-b', via: 'story' },
-    });
+    const memberVote = await voteAsMember('p-b', 'story');
     expect(memberVote.statusCode).toBe(200);
     expect(await rows()).toEqual([
       { target: 'p-a', channel: 'qr', previews: 0, visits: 0, votes: 1 },

@@ -382,16 +382,19 @@ describe('importSeason', () => {
       expect.stringMatching(/^season\.json: challenges\[2\] \("challenge-goals"\)\.type: muss einer von bfv-erd-estimate/),
     ]);
 
-    const dir2 = copySeason((season) => {
-      const list = season.challenges as Array<Record<string, unknown>>;
-      list[0]!.startDate = '2026-04-01';
-      list[1]!.startDateVoting = 'today-1';
-      list[3]!.id = 'challenge-estimate';
-      list[3]!.teaserImage = 'assets/missing.svg';
-      list[2]!.startDateVoting = 'today';
-      list[0]!.points = [{ fromPlace: 2, toPlace: 1, points: 5 }];
-      (season.legal as Record<string, unknown>).imprint = '../outside.md';
-    });
+    /** The fixture with broken dates, a doubled id, a missing picture and a path outside; `badPoints`: a wrong points row too. */
+    const broken = (badPoints: boolean) =>
+      copySeason((season) => {
+        const list = season.challenges as Array<Record<string, unknown>>;
+        list[0]!.startDate = '2026-04-01';
+        list[1]!.startDateVoting = 'today-1';
+        list[3]!.id = 'challenge-estimate';
+        list[3]!.teaserImage = 'assets/missing.svg';
+        list[2]!.startDateVoting = 'today';
+        if (badPoints) list[0]!.points = [{ fromPlace: 2, toPlace: 1, points: 5 }];
+        (season.legal as Record<string, unknown>).imprint = '../outside.md';
+      });
+    const dir2 = broken(true);
     problems = await problemsOf(dir2);
     expect(problems).toEqual(
       expect.arrayContaining([
@@ -400,15 +403,7 @@ describe('importSeason', () => {
       ]),
     );
     // zod problems stop before the semantic checks; fix the points and look again.
-    const dir3 = copySeason((season) => {
-      const list = season.challenges as Array<Record<string, unknown>>;
-      list[0]!.startDate = '2026-04-01';
-      list[1]!.startDateVoting = 'today-1';
-      list[3]!.id = 'challenge-estimate';
-      list[3]!.teaserImage = 'assets/missing.svg';
-      list[2]!.startDateVoting = 'today';
-      (season.legal as Record<string, unknown>).imprint = '../outside.md';
-    });
+    const dir3 = broken(false);
     problems = await problemsOf(dir3);
     expect(problems).toEqual([
       'season.json: challenges[0] ("challenge-estimate"): startDate (2026-04-01) liegt nach endDate (2026-03-31)',

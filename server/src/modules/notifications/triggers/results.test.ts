@@ -3,7 +3,7 @@ import { notifications, profiles } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test-support/app.js';
 import { readOutbox, type OutboxMail } from '../../../test-support/mail.js';
 import { createMember, type Member } from '../../../test-support/members.js';
-import { seedChallenge, seedClubs, seedEstimateEntry, seedYear } from '../../../test-support/seed.js';
+import { seedChallenges, seedClubs, seedEstimateEntry, seedYear } from '../../../test-support/seed.js';
 import { publishChallengeResults, setRightAnswer } from '../../results/service.js';
 import { TEMPLATES } from '../templates/index.js';
 import { notifyResultsPublished } from './results.js';
@@ -43,20 +43,10 @@ beforeAll(async () => {
   const db = t.ctx.db;
   await seedYear(db);
   await seedClubs(db, 6);
-  await seedChallenge(db, {
-    id: 'r1',
-    type: 'bfv-erd-estimate',
-    position: 1,
-    rightAnswer: 100,
-    dates: { startDate: '2026-05-01', endDate: '2026-05-31' },
-  });
-  await seedChallenge(db, {
-    id: 'r2',
-    type: 'bfv-erd-estimate',
-    position: 2,
-    rightAnswer: 10,
-    dates: { startDate: '2026-05-01', endDate: '2026-06-10' },
-  });
+  await seedChallenges(db, [
+    { id: 'r1', type: 'bfv-erd-estimate', position: 1, rightAnswer: 100, dates: { startDate: '2026-05-01', endDate: '2026-05-31' } },
+    { id: 'r2', type: 'bfv-erd-estimate', position: 2, rightAnswer: 10, dates: { startDate: '2026-05-01', endDate: '2026-06-10' } },
+  ]);
   const estimates = { r1: { A: 90, B: 100, C: 80, D: 95, E: 50, F: 60 }, r2: { A: 12, B: 30, C: 10, D: 11, E: 15, F: 14 } };
   for (const [challengeId, byClub] of Object.entries(estimates)) {
     for (const [club, estimate] of Object.entries(byClub)) {
