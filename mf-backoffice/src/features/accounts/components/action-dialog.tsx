@@ -1,9 +1,5 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
-import { isValidOperatorReason, OPERATOR_REASON_MAX_LENGTH } from '@erd/shared-contracts/backoffice';
-import { TextAreaField } from '@erd/shared-contracts/forms';
-import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { reasonTexts } from '../../../lib/reason';
 
 export const actionTexts = {
@@ -38,63 +34,26 @@ export function ActionDialog({
   onCancel: () => void;
   onDone: (outcome: ActionOutcome) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [sending, setSending] = useState(false);
-  const field = useRef<HTMLTextAreaElement>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFailed(false);
-    const trimmed = reason.trim();
-    if (reasonLabel && !isValidOperatorReason(trimmed)) {
-      setFieldError(actionTexts.reasonRule);
-      field.current?.focus();
-      return;
-    }
-    setFieldError(null);
-    setSending(true);
-    try {
-      await run(trimmed);
-      onDone({ kind: 'done' });
-    } catch (error) {
-      setSending(false);
-      if (isApiError(error) && error.status === 401) onDone({ kind: 'unauthorized' });
-      else if (isApiError(error) && error.status === 400 && reasonLabel) {
-        setFieldError(actionTexts.reasonRule);
-        field.current?.focus();
-      } else if (isApiError(error) && [403, 404, 409, 429, 501].includes(error.status)) {
-        onDone({ kind: 'refused', status: error.status, message: error.message });
-      } else setFailed(true);
-    }
-  };
-
   return (
-    <Dialog
+    <ReasonDialog
       title={title}
       description={description}
-      onClose={() => {
-        if (!sending) onCancel();
+      submitLabel={confirmLabel}
+      reasonLabel={reasonLabel}
+      rule={actionTexts.reasonRule}
+      run={async (reason) => {
+        await run(reason);
+        onDone({ kind: 'done' });
       }}
-      initialFocus={reasonLabel ? field : undefined}
-    >
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        {reasonLabel && (
-          <TextAreaField
-            ref={field}
-            name="reason"
-            label={reasonLabel}
-            hint={reasonTexts.hint}
-            maxLength={OPERATOR_REASON_MAX_LENGTH}
-            required
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={fieldError}
-          />
-        )}
-        <DialogActions submitLabel={confirmLabel} sending={sending} onCancel={onCancel} failure={failed ? actionTexts.failed : null} />
-      </form>
-    </Dialog>
+      onFailure={(error) => {
+        if (isApiError(error) && error.status === 401) return onDone({ kind: 'unauthorized' });
+        if (isApiError(error) && error.status === 400 && reasonLabel) return 'reason';
+        if (isApiError(error) && [403, 404, 409, 429, 501].includes(error.status)) {
+          return onDone({ kind: 'refused', status: error.status, message: error.message });
+        }
+        return { failure: actionTexts.failed };
+      }}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,9 +1,6 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
-import { isValidOperatorReason, OPERATOR_REASON_MAX_LENGTH, type NewsletterSubscriberDto } from '@erd/shared-contracts/backoffice';
-import { TextAreaField } from '@erd/shared-contracts/forms';
-import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
+import type { NewsletterSubscriberDto } from '@erd/shared-contracts/backoffice';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { reasonTexts } from '../../../lib/reason';
 import { unsubscribeSubscriber } from '../api/unsubscribe-subscriber';
 
@@ -28,61 +25,25 @@ export function UnsubscribeDialog({
   onCancel: () => void;
   onDone: (outcome: UnsubscribeOutcome) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [sending, setSending] = useState(false);
-  const field = useRef<HTMLTextAreaElement>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFailed(false);
-    const trimmed = reason.trim();
-    if (!isValidOperatorReason(trimmed)) {
-      setFieldError(unsubscribeTexts.reasonRule);
-      field.current?.focus();
-      return;
-    }
-    setFieldError(null);
-    setSending(true);
-    try {
-      await unsubscribeSubscriber(subscriber.id, trimmed);
-      onDone('unsubscribed');
-    } catch (error) {
-      setSending(false);
-      if (isApiError(error) && error.status === 401) onDone('unauthorized');
-      else if (isApiError(error) && error.status === 403) onDone('forbidden');
-      else if (isApiError(error) && error.status === 404) onDone('gone');
-      else if (isApiError(error) && error.status === 400) {
-        setFieldError(unsubscribeTexts.reasonRule);
-        field.current?.focus();
-      } else setFailed(true);
-    }
-  };
-
   return (
-    <Dialog
+    <ReasonDialog
       title="Vom Newsletter abmelden"
       description={`${subscriber.email} bekommt danach keinen Newsletter mehr, wie nach dem Abmeldelink einer Mail.`}
-      onClose={() => {
-        if (!sending) onCancel();
+      submitLabel="Abmelden"
+      reasonLabel="Grund der Abmeldung"
+      rule={unsubscribeTexts.reasonRule}
+      run={async (reason) => {
+        await unsubscribeSubscriber(subscriber.id, reason);
+        onDone('unsubscribed');
       }}
-      initialFocus={field}
-    >
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextAreaField
-          ref={field}
-          name="reason"
-          label="Grund der Abmeldung"
-          hint={reasonTexts.hint}
-          maxLength={OPERATOR_REASON_MAX_LENGTH}
-          required
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          error={fieldError}
-        />
-        <DialogActions submitLabel={'Abmelden'} sending={sending} onCancel={onCancel} failure={failed ? unsubscribeTexts.failed : null} />
-      </form>
-    </Dialog>
+      onFailure={(error) => {
+        if (isApiError(error) && error.status === 401) return onDone('unauthorized');
+        if (isApiError(error) && error.status === 403) return onDone('forbidden');
+        if (isApiError(error) && error.status === 404) return onDone('gone');
+        if (isApiError(error) && error.status === 400) return 'reason';
+        return { failure: unsubscribeTexts.failed };
+      }}
+      onCancel={onCancel}
+    />
   );
 }

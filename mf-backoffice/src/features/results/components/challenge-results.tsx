@@ -1,15 +1,14 @@
 import { css, type Theme } from '@emotion/react';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
-import { isValidOperatorReason, OPERATOR_REASON_MAX_LENGTH } from '@erd/shared-contracts/backoffice';
+import { isValidOperatorReason } from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { parseEstimate, type ResultPreviewDto, type ResultVersionDto } from '@erd/shared-contracts/wire';
-import { Dialog } from '../../../components/dialog';
 import { Panel } from '../../../components/screen';
 import { formatDateTime } from '../../../lib/format';
-import { reasonTexts } from '../../../lib/reason';
 import { getResultPreview, listResultVersions, publishResult, setRightAnswer } from '../api/results-api';
+import { CorrectionDialog } from './correction-dialog';
 import { resultsTexts } from './results-texts';
 
 const cell = (theme: Theme) => css`
@@ -223,53 +222,5 @@ export function ChallengeResults({
         <CorrectionDialog busy={publishing} onCancel={() => setAskReason(false)} onConfirm={(reason) => void publish(reason)} />
       )}
     </div>
-  );
-}
-
-function CorrectionDialog({ busy, onCancel, onConfirm }: { busy: boolean; onCancel: () => void; onConfirm: (reason: string) => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const field = useRef<HTMLTextAreaElement>(null);
-  return (
-    <Dialog
-      title="Korrektur veröffentlichen"
-      description="Die Ergebnisse sind schon veröffentlicht. Eine Korrektur braucht einen Grund."
-      onClose={() => !busy && onCancel()}
-      initialFocus={field}
-    >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const trimmed = reason.trim();
-          if (!isValidOperatorReason(trimmed)) {
-            setError(resultsTexts.reason);
-            field.current?.focus();
-            return;
-          }
-          onConfirm(trimmed);
-        }}
-      >
-        <TextAreaField
-          ref={field}
-          name="reason"
-          label="Grund der Korrektur"
-          hint={reasonTexts.limits}
-          maxLength={OPERATOR_REASON_MAX_LENGTH}
-          required
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={error}
-        />
-        <div css={css`display: flex; justify-content: flex-end; gap: 12px; margin-top: 24px;`}>
-          <Button variant="outline" onClick={onCancel} disabled={busy}>
-            Abbrechen
-          </Button>
-          <Button type="submit" variant="secondary" disabled={busy}>
-            Veröffentlichen
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
