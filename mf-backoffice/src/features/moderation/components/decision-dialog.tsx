@@ -2,14 +2,13 @@ import { type FormEvent, useRef, useState } from 'react';
 import { isApiError, type OperatorParticipationDto } from '@erd/shared-contracts';
 import {
   isValidOperatorReason,
-  OPERATOR_REASON_MAX_LENGTH,
   type ModerationDecision,
   type ModerationDecisionResultDto,
   type WerberatChecklistDto,
 } from '@erd/shared-contracts/backoffice';
-import { TextAreaField } from '@erd/shared-contracts/forms';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
+import { ReasonTextArea, useReason } from '../../../components/reason-dialog';
 import { entryPhrase } from '../../../lib/format';
 import { reasonTexts } from '../../../lib/reason';
 import { decide } from '../api/decide';
@@ -68,12 +67,10 @@ export function DecisionDialog({
   onDone: (outcome: DecisionOutcome) => void;
 }) {
   const [checklist, setChecklist] = useState(initialChecklist);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reason = useReason(decisionTexts.reasonRule);
   const [checklistError, setChecklistError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [sending, setSending] = useState(false);
-  const reasonField = useRef<HTMLTextAreaElement>(null);
   const firstCheck = useRef<HTMLInputElement>(null);
   // Rejecting and withdrawing both need a reason and store the unticked points as broken.
   const reject = decision !== 'publish';
@@ -81,17 +78,17 @@ export function DecisionDialog({
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailed(false);
-    const trimmed = reason.trim();
+    const trimmed = reason.value.trim();
     const badReason = reject && !isValidOperatorReason(trimmed);
     const badChecklist = !reject && !isComplete(checklist);
-    setReasonError(badReason ? decisionTexts.reasonRule : null);
+    reason.setError(badReason ? decisionTexts.reasonRule : null);
     setChecklistError(badChecklist ? checklistTexts.incomplete : null);
     if (badChecklist) {
       firstCheck.current?.focus();
       return;
     }
     if (badReason) {
-      reasonField.current?.focus();
+      reason.ref.current?.focus();
       return;
     }
     setSending(true);
@@ -102,8 +99,7 @@ export function DecisionDialog({
       setSending(false);
       if (isApiError(error) && error.status === 401) onDone({ status: 'unauthorized' });
       else if (isApiError(error) && error.status === 400 && ['reason', 'body.reason'].includes(String(fieldOf(error.data)))) {
-        setReasonError(decisionTexts.reasonRule);
-        reasonField.current?.focus();
+        reason.refuse();
       } else if (isApiError(error) && error.status === 400 && ['checklist', 'body.checklist'].includes(String(fieldOf(error.data)))) {
         setChecklistError(error.message || checklistTexts.incomplete);
         firstCheck.current?.focus();
@@ -128,21 +124,11 @@ export function DecisionDialog({
       onClose={() => {
         if (!sending) onCancel();
       }}
-      initialFocus={reject ? reasonField : firstCheck}
+      initialFocus={reject ? reason.ref : firstCheck}
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         {reject && (
-          <TextAreaField
-            ref={reasonField}
-            name="reason"
-            label={decision === 'withdraw' ? 'Grund für das Zurückziehen' : 'Grund der Ablehnung'}
-            hint={reasonTexts.hint}
-            maxLength={OPERATOR_REASON_MAX_LENGTH}
-            required
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={reasonError}
-          />
+          <ReasonTextArea reason={reason} label={decision === 'withdraw' ? 'Grund für das Zurückziehen' : 'Grund der Ablehnung'} />
         )}
         <div style={{ marginTop: reject ? '1rem' : 0 }}>
           <WerberatChecklist

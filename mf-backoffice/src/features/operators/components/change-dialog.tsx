@@ -1,19 +1,13 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
-import {
-  isValidOperatorReason,
-  OPERATOR_REASON_MAX_LENGTH,
-  OPERATOR_ROLES,
-  type OperatorAccountDto,
-  type OperatorRole,
-} from '@erd/shared-contracts/backoffice';
-import { FieldLabel, TextAreaField } from '@erd/shared-contracts/forms';
+import { isValidOperatorReason, OPERATOR_ROLES, type OperatorAccountDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
+import { FieldLabel } from '@erd/shared-contracts/forms';
 import { FieldError } from '@erd/shared-contracts/ui';
 import { css, type Theme } from '@emotion/react';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
+import { ReasonTextArea, useReason } from '../../../components/reason-dialog';
 import { updateOperator } from '../api/operators-api';
-import { reasonTexts } from '../../../lib/reason';
 import { operatorTexts, refusalText, roleLabels } from './texts';
 
 export type ChangeKind = 'role' | 'disable' | 'enable';
@@ -49,24 +43,22 @@ export function ChangeDialog({
   onDone: (outcome: ChangeOutcome) => void;
 }) {
   const [role, setRole] = useState<OperatorRole>(operator.role === 'admin' ? 'moderator' : 'admin');
-  const [reason, setReason] = useState('');
+  const reason = useReason(operatorTexts.reason);
   const [roleError, setRoleError] = useState<string | null>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const reasonField = useRef<HTMLTextAreaElement>(null);
   const roleField = useRef<HTMLSelectElement>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const trimmed = reason.trim();
+    const trimmed = reason.value.trim();
     const badRole = kind === 'role' && role === operator.role;
     const badReason = !isValidOperatorReason(trimmed);
     setRoleError(badRole ? operatorTexts.sameRole : null);
-    setReasonError(badReason ? operatorTexts.reason : null);
+    reason.setError(badReason ? operatorTexts.reason : null);
     if (badRole) return roleField.current?.focus();
-    if (badReason) return reasonField.current?.focus();
+    if (badReason) return reason.ref.current?.focus();
     setSending(true);
     try {
       const body = kind === 'role' ? { role, reason: trimmed } : { disabled: kind === 'disable', reason: trimmed };
@@ -77,8 +69,7 @@ export function ChangeDialog({
       if (isApiError(error) && error.status === 401) return onDone({ kind: 'unauthorized' });
       if (isApiError(error) && error.status === 404) return onDone({ kind: 'gone' });
       if (isApiError(error) && error.status === 400 && (error.data as { field?: unknown } | undefined)?.field === 'reason') {
-        setReasonError(operatorTexts.reason);
-        return reasonField.current?.focus();
+        return reason.refuse();
       }
       setFailure((isApiError(error) && refusalText(error.code)) || operatorTexts.failed);
     }
@@ -91,7 +82,7 @@ export function ChangeDialog({
       onClose={() => {
         if (!sending) onCancel();
       }}
-      initialFocus={kind === 'role' ? roleField : reasonField}
+      initialFocus={kind === 'role' ? roleField : reason.ref}
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         {kind === 'role' && (
@@ -128,17 +119,7 @@ export function ChangeDialog({
             {roleError && <FieldError id="operator-change-role-error">{roleError}</FieldError>}
           </div>
         )}
-        <TextAreaField
-          ref={reasonField}
-          name="reason"
-          label="Grund"
-          hint={reasonTexts.hint}
-          maxLength={OPERATOR_REASON_MAX_LENGTH}
-          required
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          error={reasonError}
-        />
+        <ReasonTextArea reason={reason} label="Grund" />
         <DialogActions submitLabel={submitLabels[kind]} sending={sending} onCancel={onCancel} failure={failure} />
       </form>
     </Dialog>
