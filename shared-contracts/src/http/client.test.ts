@@ -8,6 +8,12 @@ import { createHttpClient, XSRF_COOKIE, XSRF_TOKEN_PATH } from './client.js';
  */
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
+/** Bodies the server takes (the fake network checks them against its OpenAPI document). */
+const VOTE = { challengeId: 'challenge-text', participationId: 't-12' };
+const PROFILE = {
+  fields: { firstname: 'Erika', lastname: 'Muster', street: 'Hauptstr. 1', city: 'Eching' },
+  updatedAt: '2026-04-01T10:00:00.000Z',
+};
 
 function clearCookie() {
   document.cookie = `${XSRF_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
@@ -33,8 +39,8 @@ test('without the cookie, the first unsafe calls ask for it once and send it as 
   });
   const http = createHttpClient();
   await http.get('/api/me');
-  await Promise.all([http.post('/api/votes', {}), http.put('/api/profile', {})]);
-  await http.post('/api/votes', {});
+  await Promise.all([http.post('/api/votes', VOTE), http.put('/api/profile', PROFILE)]);
+  await http.post('/api/votes', VOTE);
   // The two calls made at the same time go out in either order, after the one token request.
   const calls = sent(mock);
   expect([...calls.slice(0, 2), calls.slice(2, 4).sort(), calls[4]]).toEqual([
@@ -57,7 +63,7 @@ test('when the token cannot be had, the call goes out without the header and the
     [`GET ${XSRF_TOKEN_PATH}`]: { status: 0 },
     'POST /api/votes': { status: 403, body: { code: 'Forbidden', message: 'Ungültiges oder fehlendes Anti-Forgery-Token' } },
   });
-  await expect(createHttpClient().post('/api/votes', {})).rejects.toMatchObject({ status: 403, code: 'Forbidden' });
+  await expect(createHttpClient().post('/api/votes', VOTE)).rejects.toMatchObject({ status: 403, code: 'Forbidden' });
   expect(sent(mock)).toEqual([`GET ${XSRF_TOKEN_PATH} -`, 'POST /api/votes -']);
 });
 

@@ -11,8 +11,9 @@
  * calls). Keys are `METHOD path`; a path the table does not list answers 404; a handler function
  * sees the request, `{ status: 0 }` is a network failure, a promise that never settles an answer that
  * never comes. The anti-forgery token path is answered as the server does. A request on a transport
- * for which the test set no table fails the test (after it ends). `watchNetwork` sees every request
- * as it was sent.
+ * for which the test set no table fails the test (after it ends), as does a request that the
+ * server's OpenAPI document does not allow: method, path, query or body (`contract.ts`; the answers a
+ * test feeds in are not checked). `watchNetwork` sees every request as it was sent.
  */
 import { ThemeProvider } from '@emotion/react';
 import { render, type RenderOptions } from '@testing-library/react';
@@ -33,6 +34,13 @@ import { XSRF_TOKEN_PATH } from '../http/xsrf.js';
 import { networkFetch, setRouteTable } from './network.js';
 
 export { setRouteTable, watchNetwork, type NetworkRequest, type RouteTable, type Transport } from './network.js';
+export {
+  createContractCheck,
+  type ContractCheck,
+  type ContractCheckOptions,
+  type ContractRequest,
+  type OpenApiDocument,
+} from './contract.js';
 
 export const testConfig: RuntimeConfigDto = {
   productName: 'Punktejagd',

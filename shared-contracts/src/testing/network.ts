@@ -3,13 +3,15 @@
  * `XMLHttpRequest` (axios, so the real `@erd/shared-contracts/http` client) of a test goes through.
  * `config/jest.setup-web.cjs` starts it for each test file; the helpers (`mockFetch`, `mockXhr`,
  * mf-challenges' `mockHttp`) put their route tables on it. Besides the tables it answers the
- * anti-forgery token path as the server does, and fails the test (in `afterEach`) on a request that
- * no table answers.
+ * anti-forgery token path as the server does, checks every request against the server's OpenAPI
+ * document (`contract.ts`), and fails the test (in `afterEach`) on a request that no table answers
+ * or that the server would not take.
  */
 import { getRawRequest } from '@mswjs/interceptors';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { XSRF_COOKIE, XSRF_TOKEN_PATH } from '../http/xsrf.js';
+import type { ContractCheck } from './contract.js';
 
 /** How a request was sent: `fetch`, or `xhr` (XMLHttpRequest, what axios uses in jsdom). */
 export type Transport = 'fetch' | 'xhr';
@@ -35,8 +37,9 @@ export type RouteTable = (request: NetworkRequest) => Response | undefined | Pro
 
 /** The route table of the running test for each transport. */
 const tables = new Map<Transport, RouteTable>();
-/** What went wrong in the running test: unexpected requests. */
+/** What went wrong in the running test: unexpected requests, requests the server would not take. */
 const problems: string[] = [];
+let contract: ContractCheck | null = null;
 /** What each XMLHttpRequest was sent, by the instance msw's interceptor hands out. */
 const sentBodies = new WeakMap<object, unknown>();
 
@@ -62,6 +65,19 @@ const describeRequest = (request: Request) => {
   return `${request.method} ${url.origin === location.origin ? '' : url.origin}${url.pathname}${url.search}`;
 };
 
+/** Checks what the client sends (never what a test answers) against the server's OpenAPI document. */
+async function checkContract(request: Request) {
+  if (!contract) return;
+  const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.clone().text();
+  const problem = contract.check({
+    method: request.method,
+    url: new URL(request.url),
+    contentType: request.headers.get('content-type'),
+    body,
+  });
+  if (problem) problems.push(`a request the server would not take: ${problem}`);
+}
+
 /** The server's answer to `GET XSRF_TOKEN_PATH`: the anti-forgery cookie, unless there is one. */
 export function xsrfTokenResponse() {
   if (!document.cookie.split('; ').some((part) => part.startsWith(`${XSRF_COOKIE}=`)))
@@ -71,6 +87,7 @@ export function xsrfTokenResponse() {
 
 export const testServer = setupServer(
   http.all('*', async ({ request }) => {
+    await checkContract(request);
     const raw = getRawRequest(request);
     const xhr = typeof raw === 'object' && raw !== null && !(raw instanceof Request) && 'upload' in raw;
     const seen: NetworkRequest = {
@@ -103,8 +120,12 @@ export const networkFetch: typeof fetch = (input, init) => interceptedFetch(inpu
 
 let originalXhr: typeof XMLHttpRequest | null = null;
 
-/** Starts the network for a test file (`beforeAll`): requests no table answers fail the test. */
-export function startNetwork() {
+/**
+ * Starts the network for a test file (`beforeAll`): requests no table answers fail the test, and
+ * with a contract check, so do requests the server would not take.
+ */
+export function startNetwork(check: ContractCheck | null = null) {
+  contract = check;
   testServer.listen({ onUnhandledRequest: 'error' });
   interceptedFetch = globalThis.fetch;
   if (typeof XMLHttpRequest === 'undefined') return; // a file in the node environment

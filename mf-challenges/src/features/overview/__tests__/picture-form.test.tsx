@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { uploadPaths } from '@erd/shared-contracts';
 import { loggedInSession, mockFetch } from '@erd/shared-contracts/testing';
 import { ownEntry, OWN, renderChallenges, SPACEDATA, spaceData } from '../../../testing/fixtures';
 import { callLines, deferred, mockHttp, type HttpCall, type HttpHandler } from '../../../testing/http';
@@ -7,7 +8,8 @@ import { callLines, deferred, mockHttp, type HttpCall, type HttpHandler } from '
 // The picture vote (#2): submission 01.04–20.04.
 const PICTURE = OWN('challenge-picture');
 const PRESIGN = `${PICTURE}/createpresignedpost`;
-const UPLOAD_URL = '/api/uploads/bucket';
+/** The embedded storage's upload target, as the server's presigned post names it. */
+const UPLOAD_URL = uploadPaths.upload;
 const TODAY = '2026-04-10';
 const panel = () => screen.findByRole('article', { name: 'Euer schönster Jubel' });
 const failure = 'Da ist leider was schief gelaufen. Es sind JPEG, PNG, GIF oder WEBP erlaubt.';
