@@ -1,12 +1,18 @@
 import os from 'node:os';
-import type { AuditEntryDto, AuditPageDto, OperatorRole } from '@erd/shared-contracts/backoffice';
+import {
+  isValidOperatorReason,
+  OPERATOR_REASON_MAX_LENGTH,
+  OPERATOR_REASON_MIN_LENGTH,
+  type AuditEntryDto,
+  type AuditPageDto,
+  type OperatorRole,
+} from '@erd/shared-contracts/backoffice';
 import { AUDIT_MAX_PAGE_SIZE, isAuditDay, type auditCsvQuerySchema, type auditQuerySchema } from '@erd/shared-contracts/schemas';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { ModerationLogRow } from '../../db/schema/index.js';
 import { ValidationError } from '../../errors.js';
-import { isPlainText } from '../../lib/text.js';
 import { csvHead, csvLine } from '../../lib/csv.js';
 import * as repo from './repository.js';
 
@@ -36,20 +42,21 @@ export function cliActor(): Actor {
   return { operatorId: null, name: `cli:${user}`, role: 'admin' };
 }
 
-const REASON_MAX_LENGTH = 500;
-const REASON_MESSAGE = `Gib einen Grund an (3 bis ${REASON_MAX_LENGTH} Zeichen).`;
+const REASON_MESSAGE = `Gib einen Grund an (${OPERATOR_REASON_MIN_LENGTH} bis ${OPERATOR_REASON_MAX_LENGTH} Zeichen).`;
 
-/** An operator's reason: 3 to 500 characters of plain text (trimmed), or null where none is required. */
+/**
+ * An operator's reason by the contracts' one rule (`isValidOperatorReason`: 3 to 500 characters of
+ * plain text once trimmed, counted as the schemas and the back office count them), or null where
+ * none is required.
+ */
 export function reasonOf(value: unknown, required: boolean, message: string = REASON_MESSAGE): string | null {
   if (value === undefined || value === null || value === '') {
     if (required) throw new ValidationError(message, { field: 'reason' });
     return null;
   }
   if (typeof value !== 'string') throw new ValidationError(message, { field: 'reason' });
-  const reason = value.trim();
-  if (reason.length < 3 || reason.length > REASON_MAX_LENGTH || !isPlainText(reason))
-    throw new ValidationError(message, { field: 'reason' });
-  return reason;
+  if (!isValidOperatorReason(value)) throw new ValidationError(message, { field: 'reason' });
+  return value.trim();
 }
 
 /**
