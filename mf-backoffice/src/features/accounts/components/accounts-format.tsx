@@ -1,4 +1,3 @@
-import { css } from '@emotion/react';
 import { TEAM_LABELS } from '@erd/shared-contracts';
 import type { AccountAdminDto, AccountSortDto } from '@erd/shared-contracts/backoffice';
 
@@ -13,15 +12,6 @@ export const clubText = (club: AccountAdminDto['club']) =>
   );
 export const stateText = (account: AccountAdminDto) => (account.state === 'CONFIRMED' ? 'Bestätigt' : 'Unbestätigt');
 export const countText = (total: number) => (total === 1 ? '1 Konto' : `${total} Konten`);
-
-export const hidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-`;
 
 export const SORT_LABELS: Record<AccountSortDto, string> = {
   email: 'E-Mail-Adresse (A–Z)',

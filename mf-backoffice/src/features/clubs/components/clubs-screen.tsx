@@ -1,3 +1,4 @@
+import { ListTable } from '../../../components/list-table';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import { Link, TEAM_LABELS } from '@erd/shared-contracts';
@@ -13,7 +14,6 @@ import { LoadState, useOperatorData } from '../../../kit';
 import { CLUB_PAGE_SIZE, listClubs } from '../api/list-clubs';
 import { LogoCell } from './logo-cell';
 import { SortSelect } from '../../../components/sort-select';
-import { table, tableFrame, visuallyHidden } from '../../../components/table-styles';
 
 export const clubsTexts = {
   loading: 'Vereine werden geladen …',
@@ -113,39 +113,30 @@ export function ClubsScreen() {
             {page.total === 0 ? clubsTexts.none : page.total === 1 ? '1 Verein' : `${page.total} Vereine`}
           </h2>
           {page.items.length > 0 && (
-            <div role="region" aria-label="Vereine" tabIndex={0} css={tableFrame}>
-              <table css={table}>
-                <caption css={visuallyHidden}>
+            <ListTable
+              label="Vereine"
+              caption={
+                <>
                   Vereine, sortiert nach {SORT_LABELS[filter.sort]}, Seite {current} von {pages}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Verein</th>
-                    <th scope="col">Nummer</th>
-                    <th scope="col">Mannschaft</th>
-                    <th scope="col">Website</th>
-                    <th scope="col">Logo</th>
-                    <th scope="col">Geändert</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((club) => (
-                    <tr key={club.id}>
-                      <th scope="row">
-                        <bdi>{club.clubname}</bdi>
-                      </th>
-                      <td>{club.clubnumber}</td>
-                      <td>{TEAM_LABELS[club.team]}</td>
-                      <td>{club.linkurl ?? '–'}</td>
-                      <td>
-                        <LogoCell club={club} canEdit={isAdmin} onChanged={replaceClub} onExpired={() => signedOut('expired')} />
-                      </td>
-                      <td>{formatDateTime(club.updatedAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                </>
+              }
+              columns={['Verein', 'Nummer', 'Mannschaft', 'Website', 'Logo', 'Geändert']}
+            >
+              {page.items.map((club) => (
+                <tr key={club.id}>
+                  <th scope="row">
+                    <bdi>{club.clubname}</bdi>
+                  </th>
+                  <td>{club.clubnumber}</td>
+                  <td>{TEAM_LABELS[club.team]}</td>
+                  <td>{club.linkurl ?? '–'}</td>
+                  <td>
+                    <LogoCell club={club} canEdit={isAdmin} onChanged={replaceClub} onExpired={() => signedOut('expired')} />
+                  </td>
+                  <td>{formatDateTime(club.updatedAt)}</td>
+                </tr>
+              ))}
+            </ListTable>
           )}
           {page.total > CLUB_PAGE_SIZE && (
             <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * CLUB_PAGE_SIZE })} />

@@ -6,7 +6,7 @@ import type {
   NewsletterSubscriberPageDto,
 } from '@erd/shared-contracts/backoffice';
 import { Button } from '@erd/shared-contracts/ui';
-import { visuallyHidden } from '../../../components/table-styles';
+import { ListTable } from '../../../components/list-table';
 import { formatDateTime } from '../../../lib/format';
 
 export const STATUS_LABELS: Record<NewsletterStatusDto, string> = {
@@ -22,6 +22,18 @@ export const SORT_LABELS: Record<NewsletterSortDto, string> = {
   '-confirmed': 'Zuletzt bestätigt zuerst',
   confirmed: 'Am frühesten bestätigt zuerst',
 };
+
+const look = (theme: Theme) => css`
+  th,
+  td {
+    padding: ${theme.space(3)};
+    vertical-align: middle;
+  }
+  td:first-of-type {
+    overflow-wrap: anywhere;
+    min-width: 180px;
+  }
+`;
 
 /** One page of addresses, each with its consent log and 'Abmelden'. */
 export function SubscribersTable({
@@ -40,93 +52,43 @@ export function SubscribersTable({
   onUnsubscribe: (subscriber: NewsletterSubscriberDto) => void;
 }) {
   return (
-    <div
-      role="region"
-      aria-label="Adressen"
-      tabIndex={0}
-      css={(theme: Theme) => css`
-        overflow-x: auto;
-        border: 1px solid ${theme.colors.border};
-        border-radius: ${theme.radius};
-        background: ${theme.colors.surface};
-        &:focus-visible {
-          outline: 3px solid ${theme.colors.focus};
-        }
-      `}
-    >
-      <table
-        css={(theme: Theme) => css`
-          width: 100%;
-          border-collapse: collapse;
-          th,
-          td {
-            padding: ${theme.space(3)};
-            text-align: left;
-            vertical-align: middle;
-            border-bottom: 1px solid ${theme.colors.border};
-          }
-          th {
-            font-size: 0.875rem;
-          }
-          td:first-of-type {
-            overflow-wrap: anywhere;
-            min-width: 180px;
-          }
-        `}
-      >
-        {/* The status filter decides the rows' status (the heading names it), so it has no column. */}
-        <caption css={visuallyHidden}>
+    // The status filter decides the rows' status (the heading names it), so it has no column.
+    <ListTable
+      label="Adressen"
+      caption={
+        <>
           Newsletter-Adressen, sortiert nach {SORT_LABELS[sort]}, Seite {current} von {pages}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">E-Mail</th>
-            <th scope="col">Einwilligung</th>
-            <th scope="col">Bestätigt</th>
-            <th scope="col">
-              <span
-                css={css`
-                  position: absolute;
-                  width: 1px;
-                  height: 1px;
-                  overflow: hidden;
-                  clip: rect(0 0 0 0);
-                `}
-              >
-                Aktionen
-              </span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.items.map((item) => (
-            <tr key={item.id}>
-              <th scope="row">{item.email}</th>
-              <td>{formatDateTime(item.consentedAt)}</td>
-              <td>{item.confirmedAt ? formatDateTime(item.confirmedAt) : '–'}</td>
-              <td>
-                <div
-                  css={(theme: Theme) => css`
+        </>
+      }
+      columns={['E-Mail', 'Einwilligung', 'Bestätigt', { hidden: 'Aktionen' }]}
+      look={look}
+    >
+      {page.items.map((item) => (
+        <tr key={item.id}>
+          <th scope="row">{item.email}</th>
+          <td>{formatDateTime(item.consentedAt)}</td>
+          <td>{item.confirmedAt ? formatDateTime(item.confirmedAt) : '–'}</td>
+          <td>
+            <div
+              css={(theme: Theme) => css`
                     display: flex;
                     flex-direction: column;
                     align-items: stretch;
                     gap: ${theme.space(2)};
                   `}
-                >
-                  <Button variant="outline" onClick={() => setConsentOf(item.email)} aria-label={`Einwilligungen von ${item.email}`}>
-                    Einwilligungen
-                  </Button>
-                  {item.status !== 'unsubscribed' && (
-                    <Button variant="secondary" onClick={() => setUnsubscribing(item)} aria-label={`${item.email} abmelden`}>
-                      Abmelden
-                    </Button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            >
+              <Button variant="outline" onClick={() => setConsentOf(item.email)} aria-label={`Einwilligungen von ${item.email}`}>
+                Einwilligungen
+              </Button>
+              {item.status !== 'unsubscribed' && (
+                <Button variant="secondary" onClick={() => setUnsubscribing(item)} aria-label={`${item.email} abmelden`}>
+                  Abmelden
+                </Button>
+              )}
+            </div>
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }

@@ -1,7 +1,7 @@
+import { ListTable } from '../../../components/list-table';
 import { css, type Theme } from '@emotion/react';
 import { type VoteEntryDetailDto } from '@erd/shared-contracts/backoffice';
 import { Badge, Button } from '@erd/shared-contracts/ui';
-import { table, tableFrame, visuallyHidden } from '../../../components/table-styles';
 import { formatDateTime } from '../../../lib/format';
 import { shortHash, votesLabel } from './format';
 import { buttonRow, heading, scrollFrame } from './vote-entry-styles';
@@ -46,53 +46,41 @@ export function VoteEntryAnalysis({
       {d.burstMinutes.length === 0 ? (
         <p>Keine Minute mit {d.thresholds.minuteMinVotes} oder mehr gezählten Stimmen.</p>
       ) : (
-        <div role="region" aria-label="Auffällige Minuten" tabIndex={0} css={tableFrame}>
-          <table css={table}>
-            <thead>
-              <tr>
-                <th scope="col">Minute</th>
-                <th scope="col">Gezählt</th>
-                <th scope="col">Adressen</th>
-                <th scope="col">Aktionen</th>
+        <ListTable label="Auffällige Minuten" columns={['Minute', 'Gezählt', 'Adressen', 'Aktionen']}>
+          {d.burstMinutes.map((m) => {
+            const when = formatDateTime(m.minute);
+            return (
+              <tr key={m.minute}>
+                <th scope="row">{when}</th>
+                <td>{m.counted}</td>
+                <td>{m.addresses}</td>
+                <td>
+                  <div css={buttonRow}>
+                    <Button
+                      variant="outline"
+                      aria-label={`Stimmen zeigen – Minute ${when}`}
+                      onClick={() => showVotes({ minute: m.minute })}
+                    >
+                      Stimmen zeigen
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      aria-label={`Alle entfernen – Minute ${when}`}
+                      onClick={() =>
+                        setPending({
+                          selection: { minute: m.minute },
+                          description: `Alle ${votesLabel(m.counted)} der Minute ${when} zählen danach nicht mehr.`,
+                        })
+                      }
+                    >
+                      Alle entfernen
+                    </Button>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {d.burstMinutes.map((m) => {
-                const when = formatDateTime(m.minute);
-                return (
-                  <tr key={m.minute}>
-                    <th scope="row">{when}</th>
-                    <td>{m.counted}</td>
-                    <td>{m.addresses}</td>
-                    <td>
-                      <div css={buttonRow}>
-                        <Button
-                          variant="outline"
-                          aria-label={`Stimmen zeigen – Minute ${when}`}
-                          onClick={() => showVotes({ minute: m.minute })}
-                        >
-                          Stimmen zeigen
-                        </Button>
-                        <Button
-                          variant="secondary"
-                          aria-label={`Alle entfernen – Minute ${when}`}
-                          onClick={() =>
-                            setPending({
-                              selection: { minute: m.minute },
-                              description: `Alle ${votesLabel(m.counted)} der Minute ${when} zählen danach nicht mehr.`,
-                            })
-                          }
-                        >
-                          Alle entfernen
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </ListTable>
       )}
 
       <h2 css={heading}>Adressen</h2>
@@ -100,119 +88,96 @@ export function VoteEntryAnalysis({
         Die {d.topAddresses.length === 1 ? 'Adresse' : `${d.topAddresses.length} Adressen`} mit den meisten gezählten Stimmen (von{' '}
         {d.addresses}).
       </p>
-      <div role="region" aria-label="Adressen" tabIndex={0} css={scrollFrame}>
-        <table css={table}>
-          <thead>
-            <tr>
-              <th scope="col">Adresse (Hash)</th>
-              <th scope="col">Gezählt</th>
-              <th scope="col">Entfernt</th>
-              <th scope="col">Erste / letzte Stimme</th>
-              <th scope="col">Aktionen</th>
+      <ListTable
+        label="Adressen"
+        columns={['Adresse (Hash)', 'Gezählt', 'Entfernt', 'Erste / letzte Stimme', 'Aktionen']}
+        frame={scrollFrame}
+      >
+        {d.topAddresses.map((a) => {
+          const short = shortHash(a.ipHash);
+          return (
+            <tr key={a.ipHash}>
+              <th scope="row">
+                <code title={a.ipHash}>{short}</code>
+                {a.flagged && (
+                  <>
+                    {' '}
+                    <Badge>Auffällig</Badge>
+                  </>
+                )}
+              </th>
+              <td>{a.counted}</td>
+              <td>{a.removed}</td>
+              <td>
+                {formatDateTime(a.first)}
+                <br />
+                {formatDateTime(a.last)}
+              </td>
+              <td>
+                <div css={buttonRow}>
+                  <Button
+                    variant="outline"
+                    aria-label={`Stimmen zeigen – Adresse ${short}`}
+                    onClick={() => showVotes({ ipHash: a.ipHash })}
+                  >
+                    Stimmen zeigen
+                  </Button>
+                  {a.counted > 0 && (
+                    <Button
+                      variant="secondary"
+                      aria-label={`Alle entfernen – Adresse ${short}`}
+                      onClick={() =>
+                        setPending({
+                          selection: { ipHash: a.ipHash },
+                          description: `Alle ${votesLabel(a.counted)} von der Adresse ${short} zählen danach nicht mehr.`,
+                        })
+                      }
+                    >
+                      Alle entfernen
+                    </Button>
+                  )}
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {d.topAddresses.map((a) => {
-              const short = shortHash(a.ipHash);
-              return (
-                <tr key={a.ipHash}>
-                  <th scope="row">
-                    <code title={a.ipHash}>{short}</code>
-                    {a.flagged && (
-                      <>
-                        {' '}
-                        <Badge>Auffällig</Badge>
-                      </>
-                    )}
-                  </th>
-                  <td>{a.counted}</td>
-                  <td>{a.removed}</td>
-                  <td>
-                    {formatDateTime(a.first)}
-                    <br />
-                    {formatDateTime(a.last)}
-                  </td>
-                  <td>
-                    <div css={buttonRow}>
-                      <Button
-                        variant="outline"
-                        aria-label={`Stimmen zeigen – Adresse ${short}`}
-                        onClick={() => showVotes({ ipHash: a.ipHash })}
-                      >
-                        Stimmen zeigen
-                      </Button>
-                      {a.counted > 0 && (
-                        <Button
-                          variant="secondary"
-                          aria-label={`Alle entfernen – Adresse ${short}`}
-                          onClick={() =>
-                            setPending({
-                              selection: { ipHash: a.ipHash },
-                              description: `Alle ${votesLabel(a.counted)} von der Adresse ${short} zählen danach nicht mehr.`,
-                            })
-                          }
-                        >
-                          Alle entfernen
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </ListTable>
 
       <h2 css={heading}>Stimmen je Stunde</h2>
       {d.timeline.length === 0 ? (
         <p>Noch keine Stimmen.</p>
       ) : (
-        <div role="region" aria-label="Stimmen je Stunde" tabIndex={0} css={scrollFrame}>
-          <table css={table}>
-            <thead>
-              <tr>
-                <th scope="col">Stunde</th>
-                <th scope="col">Gezählt</th>
-                <th scope="col">Entfernt</th>
-                <th scope="col">
-                  <span css={visuallyHidden}>Verlauf</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.timeline.map((b) => (
-                <tr key={b.at}>
-                  <th scope="row">{formatDateTime(b.at)}</th>
-                  <td>{b.counted}</td>
-                  <td>{b.removed}</td>
-                  <td
-                    aria-hidden="true"
-                    css={css`
+        <ListTable label="Stimmen je Stunde" columns={['Stunde', 'Gezählt', 'Entfernt', { hidden: 'Verlauf' }]} frame={scrollFrame}>
+          {d.timeline.map((b) => (
+            <tr key={b.at}>
+              <th scope="row">{formatDateTime(b.at)}</th>
+              <td>{b.counted}</td>
+              <td>{b.removed}</td>
+              <td
+                aria-hidden="true"
+                css={css`
                       width: 40%;
                     `}
-                  >
-                    <div
-                      css={(theme: Theme) => css`
+              >
+                <div
+                  css={(theme: Theme) => css`
                         display: flex;
                         height: 12px;
                         width: ${Math.max(1, Math.round(((b.counted + b.removed) / maxHour) * 100))}%;
                         background: ${theme.colors.border};
                       `}
-                    >
-                      <div
-                        css={(theme: Theme) => css`
+                >
+                  <div
+                    css={(theme: Theme) => css`
                           width: ${Math.round((b.counted / Math.max(1, b.counted + b.removed)) * 100)}%;
                           background: ${theme.colors.primaryDark};
                         `}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </>
   );

@@ -1,3 +1,4 @@
+import { ListTable } from '../../../components/list-table';
 import { css, type Theme } from '@emotion/react';
 import type { Dispatch, FormEvent, SetStateAction } from 'react';
 import { type VoteRecordPageDto, type VoteRecordStateDto } from '@erd/shared-contracts/backoffice';
@@ -5,7 +6,7 @@ import { FieldLabel, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { Panel } from '../../../components/screen';
 import { Pager } from '../../../components/pager';
-import { selectStyle, table, tableFrame, visuallyHidden } from '../../../components/table-styles';
+import { selectStyle } from '../../../components/table-styles';
 import { formatDateTime } from '../../../lib/format';
 import { shortHash, votesLabel } from './format';
 import { VOTE_RECORD_PAGE_SIZE } from '../api/list-entry-votes';
@@ -161,58 +162,54 @@ export function VoteRecords({
         </Button>
       </div>
       {page.items.length > 0 && (
-        <div role="region" aria-label="Einzelne Stimmen" tabIndex={0} css={tableFrame}>
-          <table css={table}>
-            <caption css={visuallyHidden}>
+        <ListTable
+          label="Einzelne Stimmen"
+          caption={
+            <>
               Stimmen, neueste zuerst, Seite {current} von {pages}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label="Alle gezählten Stimmen dieser Seite auswählen"
-                    checked={allSelected}
-                    disabled={counted.length === 0}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(counted.map((v) => v.id)))}
-                  />
-                </th>
-                <th scope="col">Zeit</th>
-                <th scope="col">Adresse (Hash)</th>
-                <th scope="col">Browser</th>
-                <th scope="col">Status</th>
+            </>
+          }
+          columns={[
+            <input
+              type="checkbox"
+              aria-label="Alle gezählten Stimmen dieser Seite auswählen"
+              checked={allSelected}
+              disabled={counted.length === 0}
+              onChange={() => setSelected(allSelected ? new Set() : new Set(counted.map((v) => v.id)))}
+            />,
+            'Zeit',
+            'Adresse (Hash)',
+            'Browser',
+            'Status',
+          ]}
+        >
+          {page.items.map((v) => {
+            const when = formatDateTime(v.createdAt);
+            return (
+              <tr key={v.id}>
+                <td>
+                  {!v.removedAt && (
+                    <input
+                      type="checkbox"
+                      aria-label={`Stimme vom ${when} von Adresse ${shortHash(v.ipHash)} auswählen`}
+                      checked={selected.has(v.id)}
+                      onChange={() => toggle(v.id)}
+                    />
+                  )}
+                </td>
+                <td>{new Date(v.createdAt).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })}</td>
+                <td>
+                  <code title={v.ipHash}>{shortHash(v.ipHash)}</code>
+                </td>
+                <td>
+                  {v.userAgent ?? '–'}
+                  {v.member ? ' (Vereinskonto)' : ''}
+                </td>
+                <td>{v.removedAt ? `Entfernt: ${v.removalReason ?? ''} (${formatDateTime(v.removedAt)})` : 'Gezählt'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {page.items.map((v) => {
-                const when = formatDateTime(v.createdAt);
-                return (
-                  <tr key={v.id}>
-                    <td>
-                      {!v.removedAt && (
-                        <input
-                          type="checkbox"
-                          aria-label={`Stimme vom ${when} von Adresse ${shortHash(v.ipHash)} auswählen`}
-                          checked={selected.has(v.id)}
-                          onChange={() => toggle(v.id)}
-                        />
-                      )}
-                    </td>
-                    <td>{new Date(v.createdAt).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })}</td>
-                    <td>
-                      <code title={v.ipHash}>{shortHash(v.ipHash)}</code>
-                    </td>
-                    <td>
-                      {v.userAgent ?? '–'}
-                      {v.member ? ' (Vereinskonto)' : ''}
-                    </td>
-                    <td>{v.removedAt ? `Entfernt: ${v.removalReason ?? ''} (${formatDateTime(v.removedAt)})` : 'Gezählt'}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </ListTable>
       )}
       {page.total > VOTE_RECORD_PAGE_SIZE && (
         <Pager

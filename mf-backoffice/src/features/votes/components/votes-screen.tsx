@@ -1,3 +1,4 @@
+import { ListTable } from '../../../components/list-table';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import { Link } from '@erd/shared-contracts';
@@ -13,7 +14,7 @@ import { ScreenHeader } from '../../../components/screen';
 import { SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
-import { selectStyle, table, tableFrame, visuallyHidden } from '../../../components/table-styles';
+import { selectStyle } from '../../../components/table-styles';
 import { LoadState, useOperatorData } from '../../../kit';
 import { listVoteEntries, VOTE_ENTRY_PAGE_SIZE } from '../api/list-vote-entries';
 import { clubOf, entrySummary } from './format';
@@ -114,56 +115,46 @@ export function VotesScreen() {
             {page.total === 0 ? votesTexts.none : page.total === 1 ? '1 Beitrag' : `${page.total} Beiträge`}
           </h2>
           {page.items.length > 0 && (
-            <div role="region" aria-label="Beiträge und ihre Stimmen" tabIndex={0} css={tableFrame}>
-              <table css={table}>
-                <caption css={visuallyHidden}>
+            <ListTable
+              label="Beiträge und ihre Stimmen"
+              caption={
+                <>
                   Beiträge, sortiert nach {SORT_LABELS[filter.sort]}, Seite {current} von {pages}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Verein</th>
-                    <th scope="col">Beitrag</th>
-                    <th scope="col">Gezählt</th>
-                    <th scope="col">Entfernt</th>
-                    <th scope="col">Max. je Adresse</th>
-                    <th scope="col">Max. je Minute</th>
-                    <th scope="col">Prüfen</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((entry) => (
-                    <tr key={entry.participationId}>
-                      <th scope="row">
-                        {clubOf(entry)}
-                        {entry.flagged && (
-                          <>
-                            {' '}
-                            <Badge>Auffällig</Badge>
-                          </>
-                        )}
-                      </th>
-                      <td>
-                        {entrySummary(entry)}
-                        <br />
-                        <small>{entry.challengeHeadline}</small>
-                      </td>
-                      <td>{entry.votes}</td>
-                      <td>{entry.removed}</td>
-                      <td>{entry.maxPerAddress}</td>
-                      <td>{entry.maxPerMinute}</td>
-                      <td>
-                        <Link
-                          to={votesAdminScreens.entry(entry.participationId)}
-                          aria-label={`Stimmen prüfen – ${clubOf(entry)}, ${entry.challengeHeadline}`}
-                        >
-                          Stimmen prüfen
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                </>
+              }
+              columns={['Verein', 'Beitrag', 'Gezählt', 'Entfernt', 'Max. je Adresse', 'Max. je Minute', 'Prüfen']}
+            >
+              {page.items.map((entry) => (
+                <tr key={entry.participationId}>
+                  <th scope="row">
+                    {clubOf(entry)}
+                    {entry.flagged && (
+                      <>
+                        {' '}
+                        <Badge>Auffällig</Badge>
+                      </>
+                    )}
+                  </th>
+                  <td>
+                    {entrySummary(entry)}
+                    <br />
+                    <small>{entry.challengeHeadline}</small>
+                  </td>
+                  <td>{entry.votes}</td>
+                  <td>{entry.removed}</td>
+                  <td>{entry.maxPerAddress}</td>
+                  <td>{entry.maxPerMinute}</td>
+                  <td>
+                    <Link
+                      to={votesAdminScreens.entry(entry.participationId)}
+                      aria-label={`Stimmen prüfen – ${clubOf(entry)}, ${entry.challengeHeadline}`}
+                    >
+                      Stimmen prüfen
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </ListTable>
           )}
           {page.total > VOTE_ENTRY_PAGE_SIZE && (
             <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * VOTE_ENTRY_PAGE_SIZE })} />

@@ -1,0 +1,49 @@
+import type { Interpolation, Theme } from '@emotion/react';
+import type { ReactNode } from 'react';
+import { table, tableFrame, visuallyHidden } from './table-styles';
+
+/** A column that shows nothing but is named for a screen reader ('Aktionen'). */
+export type HiddenColumn = { hidden: string };
+
+const isHidden = (column: ReactNode | HiddenColumn): column is HiddenColumn =>
+  typeof column === 'object' && column !== null && 'hidden' in column;
+
+/**
+ * A list as a table in its scrolling, keyboard-focusable region (`label` names the region): the
+ * caption for a screen reader (what is sorted how, which page), one `<th scope="col">` per entry of
+ * `columns` (`{ hidden }` for a column read out only) and the rows (`children`, inside `<tbody>`).
+ * `look` adds to the table's style, `frame` replaces the region's (`table-styles.ts`).
+ */
+export function ListTable({
+  label,
+  caption,
+  columns,
+  look,
+  frame = tableFrame,
+  children,
+}: {
+  label: string;
+  caption?: ReactNode;
+  columns: readonly (ReactNode | HiddenColumn)[];
+  look?: Interpolation<Theme>;
+  frame?: Interpolation<Theme>;
+  children: ReactNode;
+}) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} css={frame}>
+      <table css={[table, look]}>
+        {caption && <caption css={visuallyHidden}>{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} scope="col">
+                {isHidden(column) ? <span css={visuallyHidden}>{column.hidden}</span> : column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
