@@ -79,13 +79,13 @@ async function checkContract(request: Request) {
 }
 
 /** The server's answer to `GET XSRF_TOKEN_PATH`: the anti-forgery cookie, unless there is one. */
-export function xsrfTokenResponse() {
+function xsrfTokenResponse() {
   if (!document.cookie.split('; ').some((part) => part.startsWith(`${XSRF_COOKIE}=`)))
     document.cookie = `${XSRF_COOKIE}=test-xsrf-token-0123456789; path=/`;
   return new HttpResponse(null, { status: 204 });
 }
 
-export const testServer = setupServer(
+const testServer = setupServer(
   http.all('*', async ({ request }) => {
     await checkContract(request);
     const raw = getRawRequest(request);
@@ -113,10 +113,13 @@ export const testServer = setupServer(
 );
 
 /** `fetch` as msw intercepts it (what `mockFetch`'s recording wrapper calls). */
-let interceptedFetch: typeof fetch = (...args) => fetch(...args);
+let interceptedFetch: typeof fetch | null = null;
 
 /** The fetch that goes to the fake network (under whatever recording wrapper a test put on `fetch`). */
-export const networkFetch: typeof fetch = (input, init) => interceptedFetch(input, init);
+export const networkFetch: typeof fetch = (input, init) => {
+  if (!interceptedFetch) throw new Error('The fake network is not started (config/jest.setup-web.cjs starts it)');
+  return interceptedFetch(input, init);
+};
 
 let originalXhr: typeof XMLHttpRequest | null = null;
 
@@ -136,6 +139,11 @@ export function startNetwork(check: ContractCheck | null = null) {
   globalThis.XMLHttpRequest = new Proxy(intercepted, {
     construct(target, args, newTarget) {
       const instance = Reflect.construct(target, args, newTarget === globalThis.XMLHttpRequest ? target : newTarget) as XMLHttpRequest;
+      const headers = new Set<string>();
+      const setRequestHeader = (name: string, value: string) => {
+        headers.add(name.toLowerCase());
+        instance.setRequestHeader(name, value);
+      };
       const send = (body?: Document | XMLHttpRequestBodyInit | null) => {
         sentBodies.set(instance, body);
         if (!(body instanceof FormData || body instanceof Blob)) return instance.send(body);
@@ -144,14 +152,15 @@ export function startNetwork(check: ContractCheck | null = null) {
         void wireBody(body).then(
           ({ bytes, contentType }) => {
             if (instance.readyState !== XMLHttpRequest.OPENED) return; // aborted meanwhile
-            if (contentType) instance.setRequestHeader('Content-Type', contentType);
+            if (contentType && !headers.has('content-type')) instance.setRequestHeader('Content-Type', contentType);
             instance.send(bytes);
           },
           (error: unknown) => problems.push(`could not read the body of a request: ${String(error)}`),
         );
       };
       return new Proxy(instance, {
-        get: (object, property) => (property === 'send' ? send : Reflect.get(object, property)),
+        get: (object, property) =>
+          property === 'send' ? send : property === 'setRequestHeader' ? setRequestHeader : Reflect.get(object, property),
         set: (object, property, value) => Reflect.set(object, property, value),
       });
     },
