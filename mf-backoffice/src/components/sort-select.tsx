@@ -1,5 +1,4 @@
-import { FieldLabel } from '@erd/shared-contracts/forms';
-import { selectStyle } from './table-styles';
+import { SelectField } from './select-field';
 
 interface SortSelectProps<S extends string> {
   id: string;
@@ -14,16 +13,5 @@ interface SortSelectProps<S extends string> {
  * so the order is chosen with the search and applied with 'Suchen').
  */
 export function SortSelect<S extends string>({ id, labels, value, onChange }: SortSelectProps<S>) {
-  return (
-    <div>
-      <FieldLabel htmlFor={id}>Sortierung</FieldLabel>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as S)} css={selectStyle}>
-        {(Object.keys(labels) as S[]).map((sort) => (
-          <option key={sort} value={sort}>
-            {labels[sort]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  return <SelectField id={id} label="Sortierung" value={value} onChange={onChange} options={labels} />;
 }

@@ -6,6 +6,8 @@ import { Panel } from '../../../components/screen';
 import { AUDIT_ACTION_LIST, auditActionLabel, subjectTypeLabel } from '../../../lib/audit-actions';
 import type { AuditFilter } from '../api/list-audit';
 import { auditTexts } from './audit-texts';
+import { SelectField } from '../../../components/select-field';
+import { selectStyle } from '../../../components/table-styles';
 
 /** The kinds of things the log is about (the server's subject types). */
 const SUBJECT_TYPES = [
@@ -41,20 +43,6 @@ function check(draft: AuditDraft): Errors {
   if (!errors.from && !errors.to && draft.from && draft.to && draft.to < draft.from) errors.to = auditTexts.toBeforeFrom;
   return errors;
 }
-
-const selectCss = (theme: Theme) => css`
-  width: 100%;
-  min-height: 48px;
-  padding: 0 ${theme.space(3)};
-  border: 2px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  font: inherit;
-  background: ${theme.colors.white};
-  &:focus-visible {
-    outline: 3px solid ${theme.colors.focus};
-    outline-offset: 1px;
-  }
-`;
 
 /**
  * 'Protokoll filtern': action, who, subject, its kind, from/to day. A wrong day keeps the filter and
@@ -106,7 +94,7 @@ export function AuditFilterForm({ onFilter, onReset }: { onFilter: (filter: Audi
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `audit-${name}-error` : undefined}
         css={(theme: Theme) => css`
-          ${selectCss(theme)};
+          ${selectStyle(theme)};
           border-color: ${errors[name] ? theme.colors.error : theme.colors.border};
         `}
       />
@@ -132,41 +120,25 @@ export function AuditFilterForm({ onFilter, onReset }: { onFilter: (filter: Audi
           align-items: start;
         `}
       >
-        <div>
-          <FieldLabel htmlFor="audit-action">Aktion</FieldLabel>
-          <select
-            id="audit-action"
-            name="action"
-            value={draft.action}
-            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
-            css={selectCss}
-          >
-            <option value="">Alle Aktionen</option>
-            {AUDIT_ACTION_LIST.map((action) => (
-              <option key={action} value={action}>
-                {auditActionLabel(action)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="audit-action"
+          label="Aktion"
+          name="action"
+          value={draft.action}
+          onChange={(action) => setDraft({ ...draft, action })}
+          empty="Alle Aktionen"
+          options={AUDIT_ACTION_LIST.map((action) => [action, auditActionLabel(action)] as const)}
+        />
         {text('actor', 'Wer', 'Teil der E-Mail-Adresse oder cli:…')}
-        <div>
-          <FieldLabel htmlFor="audit-subjectType">Gegenstand</FieldLabel>
-          <select
-            id="audit-subjectType"
-            name="subjectType"
-            value={draft.subjectType}
-            onChange={(e) => setDraft({ ...draft, subjectType: e.target.value })}
-            css={selectCss}
-          >
-            <option value="">Alle</option>
-            {SUBJECT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {subjectTypeLabel(type)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="audit-subjectType"
+          label="Gegenstand"
+          name="subjectType"
+          value={draft.subjectType}
+          onChange={(subjectType) => setDraft({ ...draft, subjectType })}
+          empty="Alle"
+          options={SUBJECT_TYPES.map((type) => [type, subjectTypeLabel(type)] as const)}
+        />
         {text('subject', 'Gegenstand-ID', 'Die ID eines Beitrags, einer Challenge, …')}
         {day('from', 'Von (Tag)')}
         {day('to', 'Bis (Tag)')}

@@ -2,7 +2,8 @@ import { css, type Theme } from '@emotion/react';
 import type { AdminChallengeSummaryDto } from '@erd/shared-contracts/backoffice';
 import { FieldLabel } from '@erd/shared-contracts/forms';
 import { selectStyle } from '../../../components/table-styles';
-import { accountsText, type FilterDraft, type ParticipationChoice, type TeamChoice } from '../lib';
+import { accountsText, type FilterDraft } from '../lib';
+import { SelectField } from '../../../components/select-field';
 
 const row = (theme: Theme) => css`
   display: grid;
@@ -39,32 +40,28 @@ export function RecipientsFieldset({
     >
       <legend>Empfänger</legend>
       <div css={row}>
-        <div>
-          <FieldLabel htmlFor="message-team">Team</FieldLabel>
-          <select
-            id="message-team"
-            css={selectStyle}
-            value={filter.team}
-            onChange={(e) => setFilter({ ...filter, team: e.target.value as TeamChoice })}
-          >
-            <option value="">Alle</option>
-            <option value="m">Herren</option>
-            <option value="w">Damen</option>
-          </select>
-        </div>
-        <div>
-          <FieldLabel htmlFor="message-participation">Challenge</FieldLabel>
-          <select
-            id="message-participation"
-            css={selectStyle}
-            value={filter.participation}
-            onChange={(e) => setFilter({ ...filter, participation: e.target.value as ParticipationChoice })}
-          >
-            <option value="none">Keine Einschränkung</option>
-            <option value="participants">Teilnehmer einer Challenge</option>
-            <option value="non-participants">Nicht-Teilnehmer einer Challenge</option>
-          </select>
-        </div>
+        <SelectField
+          id="message-team"
+          label="Team"
+          value={filter.team}
+          onChange={(team) => setFilter({ ...filter, team })}
+          empty="Alle"
+          options={[
+            ['m', 'Herren'],
+            ['w', 'Damen'],
+          ]}
+        />
+        <SelectField
+          id="message-participation"
+          label="Challenge"
+          value={filter.participation}
+          onChange={(participation) => setFilter({ ...filter, participation })}
+          options={[
+            ['none', 'Keine Einschränkung'],
+            ['participants', 'Teilnehmer einer Challenge'],
+            ['non-participants', 'Nicht-Teilnehmer einer Challenge'],
+          ]}
+        />
         {filter.participation !== 'none' && (
           <div>
             <FieldLabel htmlFor="message-challenge">Welche Challenge?</FieldLabel>

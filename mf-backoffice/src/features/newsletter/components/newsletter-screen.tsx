@@ -1,14 +1,13 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useRef, useState } from 'react';
 import type { NewsletterSortDto, NewsletterStatusDto, NewsletterSubscriberDto } from '@erd/shared-contracts/backoffice';
-import { FieldLabel, FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button, ButtonAnchor } from '@erd/shared-contracts/ui';
 import { ForbiddenScreen } from '../../../components/forbidden-screen';
 import { ScreenHeader } from '../../../components/screen';
 import { SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
-import { selectStyle } from '../../../components/table-styles';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
 import { SORT_LABELS, STATUS_LABELS, SubscribersTable } from './subscribers-table';
@@ -16,6 +15,7 @@ import { listSubscribers, SUBSCRIBER_PAGE_SIZE, SUBSCRIBERS_CSV_URL } from '../a
 import { ClubFansExport } from './club-fans-export';
 import { ConsentLogDialog } from './consent-log-dialog';
 import { UnsubscribeDialog, type UnsubscribeOutcome } from './unsubscribe-dialog';
+import { SelectField } from '../../../components/select-field';
 
 export const newsletterTexts = {
   loading: 'Adressen werden geladen …',
@@ -131,26 +131,13 @@ function Subscribers() {
           value={draft.query}
           onChange={(e) => setDraft({ ...draft, query: e.target.value })}
         />
-        <div>
-          <FieldLabel htmlFor="newsletter-status">Status</FieldLabel>
-          <select
-            id="newsletter-status"
-            value={draft.status}
-            onChange={(e) =>
-              setDraft({
-                ...draft,
-                status: e.target.value as NewsletterStatusDto,
-              })
-            }
-            css={selectStyle}
-          >
-            {(Object.keys(STATUS_LABELS) as NewsletterStatusDto[]).map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="newsletter-status"
+          label="Status"
+          value={draft.status}
+          onChange={(status) => setDraft({ ...draft, status })}
+          options={STATUS_LABELS}
+        />
         <SortSelect id="newsletter-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
         <Button type="submit" variant="primary">
           Suchen

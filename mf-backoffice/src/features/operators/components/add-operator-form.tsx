@@ -1,11 +1,12 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import { isApiError, isValidEmail } from '@erd/shared-contracts';
-import { isValidOperatorPassword, OPERATOR_ROLES, type OperatorAccountDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
-import { FieldLabel, FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { isValidOperatorPassword, type OperatorAccountDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
+import { FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { createOperator } from '../api/operators-api';
 import { operatorTexts, refusalText, roleLabels } from './texts';
+import { SelectField } from '../../../components/select-field';
 
 type Field = 'email' | 'password';
 
@@ -100,33 +101,7 @@ export function AddOperatorForm({
           onChange={(e) => setEmail(e.target.value)}
           error={errors.email}
         />
-        <div>
-          <FieldLabel htmlFor="operator-new-role">Rolle</FieldLabel>
-          <select
-            id="operator-new-role"
-            value={role}
-            onChange={(e) => setRole(e.target.value as OperatorRole)}
-            css={(theme: Theme) => css`
-              width: 100%;
-              min-height: 48px;
-              padding: 0 ${theme.space(3)};
-              border: 2px solid ${theme.colors.border};
-              border-radius: ${theme.radius};
-              font: inherit;
-              background: ${theme.colors.white};
-              &:focus-visible {
-                outline: 3px solid ${theme.colors.focus};
-                outline-offset: 1px;
-              }
-            `}
-          >
-            {OPERATOR_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="operator-new-role" label="Rolle" value={role} onChange={setRole} options={roleLabels} />
         <TextField
           id="operator-new-password"
           label="Erstes Passwort"

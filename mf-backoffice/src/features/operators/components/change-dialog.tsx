@@ -1,10 +1,9 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import { isValidOperatorReason, OPERATOR_ROLES, type OperatorAccountDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
-import { FieldLabel } from '@erd/shared-contracts/forms';
-import { FieldError } from '@erd/shared-contracts/ui';
 import { css, type Theme } from '@emotion/react';
 import { Dialog } from '../../../components/dialog';
+import { SelectField } from '../../../components/select-field';
 import { DialogActions } from '../../../components/dialog-actions';
 import { ReasonTextArea, useReason } from '../../../components/reason-dialog';
 import { updateOperator } from '../api/operators-api';
@@ -91,32 +90,15 @@ export function ChangeDialog({
               margin-bottom: ${theme.space(4)};
             `}
           >
-            <FieldLabel htmlFor="operator-change-role">Neue Rolle</FieldLabel>
-            <select
-              ref={roleField}
+            <SelectField
               id="operator-change-role"
+              label="Neue Rolle"
               value={role}
-              onChange={(e) => setRole(e.target.value as OperatorRole)}
-              aria-invalid={roleError ? true : undefined}
-              aria-describedby={roleError ? 'operator-change-role-error' : undefined}
-              css={(theme: Theme) => css`
-                width: 100%;
-                min-height: 48px;
-                padding: 0 ${theme.space(3)};
-                border: 2px solid ${roleError ? theme.colors.error : theme.colors.border};
-                border-radius: ${theme.radius};
-                font: inherit;
-                background: ${theme.colors.white};
-              `}
-            >
-              {OPERATOR_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {roleLabels[r]}
-                  {r === operator.role ? ' (bisher)' : ''}
-                </option>
-              ))}
-            </select>
-            {roleError && <FieldError id="operator-change-role-error">{roleError}</FieldError>}
+              onChange={setRole}
+              error={roleError}
+              selectRef={roleField}
+              options={OPERATOR_ROLES.map((r) => [r, `${roleLabels[r]}${r === operator.role ? ' (bisher)' : ''}`] as const)}
+            />
           </div>
         )}
         <ReasonTextArea reason={reason} label="Grund" />

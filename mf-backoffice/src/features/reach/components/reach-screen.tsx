@@ -10,6 +10,7 @@ import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
 import { number, ReachTables, targetsOf } from './reach-tables';
 import { reachTexts } from './reach-texts';
 import { getReachReport, listVoteChallenges, reachCsvUrl, type ReachFilter } from '../api/reach-api';
+import { SelectField } from '../../../components/select-field';
 
 export { reachTexts };
 
@@ -102,23 +103,15 @@ export function ReachScreen() {
       </ScreenHeader>
 
       <SearchPanel label="Reichweite filtern" onSubmit={onSubmit} fieldBasis="200px">
-        <div>
-          <FieldLabel htmlFor="reach-challenge">Challenge</FieldLabel>
-          <select
-            id="reach-challenge"
-            name="challengeId"
-            value={draft.challengeId}
-            onChange={(e) => setDraft({ ...draft, challengeId: e.target.value })}
-            css={selectStyle}
-          >
-            <option value="">Alle Challenges und Vereinsseiten</option>
-            {challenges.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.headline}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="reach-challenge"
+          label="Challenge"
+          name="challengeId"
+          value={draft.challengeId}
+          onChange={(challengeId) => setDraft({ ...draft, challengeId })}
+          empty="Alle Challenges und Vereinsseiten"
+          options={challenges.map((c) => [c.id, c.headline] as const)}
+        />
         {day('from', 'Von (Tag)')}
         {day('to', 'Bis (Tag)')}
         <Button type="submit" variant="primary">

@@ -2,13 +2,13 @@ import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import { isSingleLine, textLength } from '@erd/shared-contracts/backoffice';
 import type { SeasonChallengeCreateInput } from '@erd/shared-contracts/schemas';
-import { FieldLabel, FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { Panel } from '../../../components/screen';
-import { selectStyle } from '../../../components/table-styles';
 import { createSeasonChallenge } from '../api/seasons';
 import { type ChallengeType, failureOf, HEADLINE_MAX, isVoteType, seasonTexts, TYPE_LABELS } from '../lib';
 import { ActionDialog } from './action-dialog';
+import { SelectField } from '../../../components/select-field';
 
 const DATE_KEYS = ['startDate', 'endDate', 'startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
 type DateKey = (typeof DATE_KEYS)[number];
@@ -150,22 +150,7 @@ export function NewChallengeForm({
             align-items: start;
           `}
         >
-          <div>
-            <FieldLabel htmlFor="new-challenge-type">Art</FieldLabel>
-            <select
-              id="new-challenge-type"
-              name="objectTypeId"
-              value={type}
-              onChange={(e) => setType(e.target.value as ChallengeType)}
-              css={selectStyle}
-            >
-              {(Object.keys(TYPE_LABELS) as ChallengeType[]).map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="new-challenge-type" label="Art" name="objectTypeId" value={type} onChange={setType} options={TYPE_LABELS} />
           <TextField
             id="new-challenge-headline"
             name="headline"

@@ -1,9 +1,8 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import type { AdminSeasonDto, AdminSeasonSummaryDto, SeasonCreateInput } from '@erd/shared-contracts/schemas';
-import { FieldHint, FieldLabel, FormMessage, TextField } from '@erd/shared-contracts/forms';
-import { Button, FieldError } from '@erd/shared-contracts/ui';
-import { selectStyle } from '../../../components/table-styles';
+import { FieldHint, FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { Button } from '@erd/shared-contracts/ui';
 import { Panel } from '../../../components/screen';
 import { createSeason } from '../api/seasons';
 import {
@@ -17,6 +16,7 @@ import {
   SEASON_YEAR_MIN,
   seasonTexts,
 } from '../lib';
+import { SelectField } from '../../../components/select-field';
 
 type Errors = Partial<Record<'year' | 'copyFrom' | 'offsetDays', string>>;
 
@@ -189,32 +189,30 @@ export function NewSeasonForm({
                 align-items: start;
               `}
             >
-              <div>
-                <FieldLabel htmlFor="new-season-copyFrom">Kopie von</FieldLabel>
-                <select
-                  id="new-season-copyFrom"
-                  name="copyFrom"
-                  value={copyFrom}
-                  aria-invalid={errors.copyFrom ? true : undefined}
-                  aria-describedby={errors.copyFrom ? 'new-season-copyFrom-error' : undefined}
-                  onChange={(e) => {
-                    setCopyFrom(e.target.value);
-                    follow(
-                      year,
-                      seasons.find((s) => s.id === e.target.value),
-                    );
-                  }}
-                  css={selectStyle}
-                >
-                  {!from && <option value="">Saison wählen</option>}
-                  {seasons.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      Saison {s.year} ({SEASON_STATE_LABELS[s.state]}, {s.challenges} {s.challenges === 1 ? 'Challenge' : 'Challenges'})
-                    </option>
-                  ))}
-                </select>
-                {errors.copyFrom && <FieldError id="new-season-copyFrom-error">{errors.copyFrom}</FieldError>}
-              </div>
+              <SelectField
+                id="new-season-copyFrom"
+                label="Kopie von"
+                name="copyFrom"
+                value={copyFrom}
+                error={errors.copyFrom}
+                onChange={(id) => {
+                  setCopyFrom(id);
+                  follow(
+                    year,
+                    seasons.find((s) => s.id === id),
+                  );
+                }}
+                empty={from ? undefined : 'Saison wählen'}
+                options={seasons.map(
+                  (s) =>
+                    [
+                      s.id,
+                      <>
+                        Saison {s.year} ({SEASON_STATE_LABELS[s.state]}, {s.challenges} {s.challenges === 1 ? 'Challenge' : 'Challenges'})
+                      </>,
+                    ] as const,
+                )}
+              />
               <TextField
                 id="new-season-offsetDays"
                 name="offsetDays"

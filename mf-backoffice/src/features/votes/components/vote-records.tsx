@@ -2,16 +2,16 @@ import { ListTable } from '../../../components/list-table';
 import { css, type Theme } from '@emotion/react';
 import type { Dispatch, FormEvent, SetStateAction } from 'react';
 import { type VoteRecordPageDto, type VoteRecordStateDto } from '@erd/shared-contracts/backoffice';
-import { FieldLabel, TextField } from '@erd/shared-contracts/forms';
+import { TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { Panel } from '../../../components/screen';
 import { Pager } from '../../../components/pager';
-import { selectStyle } from '../../../components/table-styles';
 import { formatDateTime } from '../../../lib/format';
 import { shortHash, votesLabel } from './format';
 import { VOTE_RECORD_PAGE_SIZE } from '../api/list-entry-votes';
 import { voteEntryTexts } from './vote-entry-texts';
 import type { VotePick } from './vote-entry-analysis';
+import { SelectField } from '../../../components/select-field';
 
 const STATE_LABELS: Record<VoteRecordStateDto, string> = { all: 'Alle', counted: 'Gezählt', removed: 'Entfernt' };
 
@@ -68,21 +68,13 @@ export function VoteRecordFilter({
           value={draft.ipHash}
           onChange={(e) => setDraft({ ...draft, ipHash: e.target.value })}
         />
-        <div>
-          <FieldLabel htmlFor="votes-state">Stimmen</FieldLabel>
-          <select
-            id="votes-state"
-            value={draft.state}
-            onChange={(e) => setDraft({ ...draft, state: e.target.value as VoteRecordStateDto })}
-            css={selectStyle}
-          >
-            {(Object.keys(STATE_LABELS) as VoteRecordStateDto[]).map((s) => (
-              <option key={s} value={s}>
-                {STATE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="votes-state"
+          label="Stimmen"
+          value={draft.state}
+          onChange={(state) => setDraft({ ...draft, state })}
+          options={STATE_LABELS}
+        />
         <Button type="submit" variant="primary">
           Filtern
         </Button>

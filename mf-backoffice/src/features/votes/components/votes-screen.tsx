@@ -8,16 +8,16 @@ import {
   type VoteEntrySortDto,
   votesAdminScreens,
 } from '@erd/shared-contracts/backoffice';
-import { CheckboxField, FieldLabel } from '@erd/shared-contracts/forms';
+import { CheckboxField } from '@erd/shared-contracts/forms';
 import { Badge, Button } from '@erd/shared-contracts/ui';
 import { ScreenHeader } from '../../../components/screen';
 import { SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
-import { selectStyle } from '../../../components/table-styles';
 import { LoadState, useOperatorData } from '../../../kit';
 import { listVoteEntries, VOTE_ENTRY_PAGE_SIZE } from '../api/list-vote-entries';
 import { clubOf, entrySummary } from './format';
+import { SelectField } from '../../../components/select-field';
 
 export const votesTexts = {
   loading: 'Beiträge werden geladen …',
@@ -68,22 +68,14 @@ export function VotesScreen() {
       />
 
       <SearchPanel label="Beiträge filtern" onSubmit={onFilter} fieldBasis="220px">
-        <div>
-          <FieldLabel htmlFor="votes-challenge">Challenge</FieldLabel>
-          <select
-            id="votes-challenge"
-            value={draft.challengeId}
-            onChange={(e) => setDraft({ ...draft, challengeId: e.target.value })}
-            css={selectStyle}
-          >
-            <option value="">Alle Abstimmungs-Challenges</option>
-            {page?.challenges.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.headline}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="votes-challenge"
+          label="Challenge"
+          value={draft.challengeId}
+          onChange={(challengeId) => setDraft({ ...draft, challengeId })}
+          empty="Alle Abstimmungs-Challenges"
+          options={(page?.challenges ?? []).map((c) => [c.id, c.headline] as const)}
+        />
         <SortSelect id="votes-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
         <div
           css={css`
