@@ -2,13 +2,12 @@ import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import { isSingleLine, textLength } from '@erd/shared-contracts/backoffice';
 import type { SeasonChallengeCreateInput } from '@erd/shared-contracts/schemas';
-import { FormMessage, TextField } from '@erd/shared-contracts/forms';
-import { Button } from '@erd/shared-contracts/ui';
-import { Panel } from '../../../components/screen';
+import { TextField } from '@erd/shared-contracts/forms';
 import { createSeasonChallenge } from '../api/seasons';
 import { type ChallengeType, failureOf, HEADLINE_MAX, isVoteType, seasonTexts, TYPE_LABELS } from '../lib';
 import { ActionDialog } from './action-dialog';
 import { SelectField } from '../../../components/select-field';
+import { fieldsetBox, FormPanel, legendStyle } from './form-panel';
 
 const DATE_KEYS = ['startDate', 'endDate', 'startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
 type DateKey = (typeof DATE_KEYS)[number];
@@ -122,54 +121,52 @@ export function NewChallengeForm({
   };
 
   return (
-    <Panel as="section" aria-labelledby="new-challenge-title">
-      <h2
-        id="new-challenge-title"
+    <FormPanel
+      id="new-challenge-title"
+      title="Neue Challenge"
+      submitLabel="Challenge anlegen"
+      sending={sending}
+      failure={failure}
+      onSubmit={onSubmit}
+      after={
+        confirming && (
+          <ActionDialog
+            title="Challenge in der öffentlichen Saison anlegen"
+            description={`„${confirming.headline}“ kommt als letzte Challenge in die Saison.`}
+            submitLabel="Challenge anlegen"
+            live
+            sending={sending}
+            failure={null}
+            onCancel={() => setConfirming(null)}
+            onSubmit={() => void send({ ...confirming, confirmLive: true })}
+          />
+        )
+      }
+    >
+      <div
         css={(theme: Theme) => css`
-          margin: 0 0 ${theme.space(4)};
-          font-family: ${theme.fonts.headline};
-          font-size: 1.5rem;
-          color: ${theme.colors.primaryDark};
-        `}
-      >
-        Neue Challenge
-      </h2>
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        css={(theme: Theme) => css`
-          display: grid;
-          gap: ${theme.space(5)};
-        `}
-      >
-        <div
-          css={(theme: Theme) => css`
             display: grid;
             gap: ${theme.space(4)};
             grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
             align-items: start;
           `}
-        >
-          <SelectField id="new-challenge-type" label="Art" name="objectTypeId" value={type} onChange={setType} options={TYPE_LABELS} />
-          <TextField
-            id="new-challenge-headline"
-            name="headline"
-            label="Überschrift"
-            required
-            maxLength={HEADLINE_MAX}
-            autoComplete="off"
-            value={headline}
-            error={errors.headline}
-            onChange={(e) => setHeadline(e.target.value)}
-          />
-        </div>
-        <fieldset
-          css={(theme: Theme) => css`
-            border: 1px solid ${theme.colors.border};
-            border-radius: ${theme.radius};
-            padding: ${theme.space(4)};
-            margin: 0;
-            display: grid;
+      >
+        <SelectField id="new-challenge-type" label="Art" name="objectTypeId" value={type} onChange={setType} options={TYPE_LABELS} />
+        <TextField
+          id="new-challenge-headline"
+          name="headline"
+          label="Überschrift"
+          required
+          maxLength={HEADLINE_MAX}
+          autoComplete="off"
+          value={headline}
+          error={errors.headline}
+          onChange={(e) => setHeadline(e.target.value)}
+        />
+      </div>
+      <fieldset
+        css={(theme: Theme) => css`
+            ${fieldsetBox(theme)};
             gap: ${theme.space(3)} ${theme.space(4)};
             align-items: end;
             /* Start and end of a phase side by side. */
@@ -177,55 +174,30 @@ export function NewChallengeForm({
               grid-template-columns: repeat(2, minmax(0, 1fr));
             }
           `}
-        >
-          <legend
-            css={css`
-              font-weight: 700;
-            `}
-          >
-            Termine{isVoteType(type) ? ' (mit Einreichung und Abstimmung)' : ''}
-          </legend>
-          {keys.map((key) => (
-            <TextField
-              key={key}
-              id={`new-challenge-${key}`}
-              type="date"
-              name={key}
-              label={DATE_LABELS[key]}
-              required
-              value={dates[key]}
-              error={errors[key]}
-              onChange={(e) => setDates({ ...dates, [key]: e.target.value })}
-            />
-          ))}
-        </fieldset>
-        <p
-          css={(theme: Theme) => css`
+      >
+        <legend css={legendStyle}>Termine{isVoteType(type) ? ' (mit Einreichung und Abstimmung)' : ''}</legend>
+        {keys.map((key) => (
+          <TextField
+            key={key}
+            id={`new-challenge-${key}`}
+            type="date"
+            name={key}
+            label={DATE_LABELS[key]}
+            required
+            value={dates[key]}
+            error={errors[key]}
+            onChange={(e) => setDates({ ...dates, [key]: e.target.value })}
+          />
+        ))}
+      </fieldset>
+      <p
+        css={(theme: Theme) => css`
             margin: 0;
             color: ${theme.colors.textMuted};
           `}
-        >
-          Texte, Bilder, Punkte und Preise bearbeitest du danach im Challenge-Formular („Bearbeiten“).
-        </p>
-        {failure && <FormMessage tone="error">{failure}</FormMessage>}
-        <div>
-          <Button type="submit" variant="secondary" disabled={sending} aria-busy={sending || undefined}>
-            Challenge anlegen
-          </Button>
-        </div>
-      </form>
-      {confirming && (
-        <ActionDialog
-          title="Challenge in der öffentlichen Saison anlegen"
-          description={`„${confirming.headline}“ kommt als letzte Challenge in die Saison.`}
-          submitLabel="Challenge anlegen"
-          live
-          sending={sending}
-          failure={null}
-          onCancel={() => setConfirming(null)}
-          onSubmit={() => void send({ ...confirming, confirmLive: true })}
-        />
-      )}
-    </Panel>
+      >
+        Texte, Bilder, Punkte und Preise bearbeitest du danach im Challenge-Formular („Bearbeiten“).
+      </p>
+    </FormPanel>
   );
 }

@@ -1,9 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import type { AdminSeasonDto, AdminSeasonSummaryDto, SeasonCreateInput } from '@erd/shared-contracts/schemas';
-import { FieldHint, FormMessage, TextField } from '@erd/shared-contracts/forms';
-import { Button } from '@erd/shared-contracts/ui';
-import { Panel } from '../../../components/screen';
+import { FieldHint, TextField } from '@erd/shared-contracts/forms';
 import { createSeason } from '../api/seasons';
 import {
   addDays,
@@ -17,6 +15,7 @@ import {
   seasonTexts,
 } from '../lib';
 import { SelectField } from '../../../components/select-field';
+import { fieldsetBox, FormPanel, legendStyle } from './form-panel';
 
 type Errors = Partial<Record<'year' | 'copyFrom' | 'offsetDays', string>>;
 
@@ -106,158 +105,124 @@ export function NewSeasonForm({
   const lastDay = mode === 'copy' && from?.endDate && offsetValid ? addDays(from.endDate, offsetNumber) : null;
 
   return (
-    <Panel as="section" aria-labelledby="new-season-title">
-      <h2
-        id="new-season-title"
-        css={(theme: Theme) => css`
-          margin: 0 0 ${theme.space(4)};
-          font-family: ${theme.fonts.headline};
-          font-size: 1.5rem;
-          color: ${theme.colors.primaryDark};
-        `}
-      >
-        Neue Saison
-      </h2>
-      <form
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        css={(theme: Theme) => css`
-          display: grid;
-          gap: ${theme.space(5)};
-        `}
-      >
-        <div
-          css={css`
+    <FormPanel
+      id="new-season-title"
+      title="Neue Saison"
+      submitLabel="Saison anlegen"
+      sending={sending}
+      failure={failure}
+      onSubmit={(e) => void onSubmit(e)}
+    >
+      <div
+        css={css`
             max-width: 240px;
           `}
-        >
-          <TextField
-            id="new-season-year"
-            name="year"
-            label="Jahr"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-            required
-            value={year}
-            error={errors.year}
-            onChange={(e) => {
-              setYear(e.target.value);
-              follow(e.target.value, from);
-            }}
+      >
+        <TextField
+          id="new-season-year"
+          name="year"
+          label="Jahr"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          required
+          value={year}
+          error={errors.year}
+          onChange={(e) => {
+            setYear(e.target.value);
+            follow(e.target.value, from);
+          }}
+        />
+      </div>
+      <fieldset css={fieldsetBox}>
+        <legend css={legendStyle}>Inhalt</legend>
+        <label css={radioRow}>
+          <input type="radio" name="mode" value="empty" checked={mode === 'empty'} onChange={() => setMode('empty')} />
+          Leer (ohne Challenges)
+        </label>
+        <label css={radioRow}>
+          <input
+            type="radio"
+            name="mode"
+            value="copy"
+            checked={mode === 'copy'}
+            disabled={seasons.length === 0}
+            onChange={() => setMode('copy')}
           />
-        </div>
-        <fieldset
-          css={(theme: Theme) => css`
-            border: 1px solid ${theme.colors.border};
-            border-radius: ${theme.radius};
-            padding: ${theme.space(4)};
-            margin: 0;
-            display: grid;
-            gap: ${theme.space(3)};
-          `}
-        >
-          <legend
-            css={css`
-              font-weight: 700;
-            `}
-          >
-            Inhalt
-          </legend>
-          <label css={radioRow}>
-            <input type="radio" name="mode" value="empty" checked={mode === 'empty'} onChange={() => setMode('empty')} />
-            Leer (ohne Challenges)
-          </label>
-          <label css={radioRow}>
-            <input
-              type="radio"
-              name="mode"
-              value="copy"
-              checked={mode === 'copy'}
-              disabled={seasons.length === 0}
-              onChange={() => setMode('copy')}
-            />
-            Kopie einer Saison (Challenges, Texte, Bilder, Punkte, Preise, Teaser und Bannertexte; keine Beiträge, Stimmen, Ergebnisse oder
-            Konten)
-          </label>
-          {mode === 'copy' && (
-            <div
-              css={(theme: Theme) => css`
+          Kopie einer Saison (Challenges, Texte, Bilder, Punkte, Preise, Teaser und Bannertexte; keine Beiträge, Stimmen, Ergebnisse oder
+          Konten)
+        </label>
+        {mode === 'copy' && (
+          <div
+            css={(theme: Theme) => css`
                 display: grid;
                 gap: ${theme.space(4)};
                 grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
                 align-items: start;
               `}
-            >
-              <SelectField
-                id="new-season-copyFrom"
-                label="Kopie von"
-                name="copyFrom"
-                value={copyFrom}
-                error={errors.copyFrom}
-                onChange={(id) => {
-                  setCopyFrom(id);
-                  follow(
-                    year,
-                    seasons.find((s) => s.id === id),
-                  );
-                }}
-                empty={from ? undefined : 'Saison wählen'}
-                options={seasons.map(
-                  (s) =>
-                    [
-                      s.id,
-                      <>
-                        Saison {s.year} ({SEASON_STATE_LABELS[s.state]}, {s.challenges} {s.challenges === 1 ? 'Challenge' : 'Challenges'})
-                      </>,
-                    ] as const,
-                )}
-              />
-              <TextField
-                id="new-season-offsetDays"
-                name="offsetDays"
-                label="Termine verschieben um … Tage"
-                inputMode="numeric"
-                autoComplete="off"
-                required
-                value={offset}
-                error={errors.offsetDays}
-                hint="Eine negative Zahl verschiebt nach vorn. Ganze Wochen (364 Tage = 52 Wochen) behalten die Wochentage."
-                onChange={(e) => {
-                  setOffset(e.target.value);
-                  setOffsetTouched(true);
-                }}
-              />
-            </div>
-          )}
-          {mode === 'copy' && from && (
-            <FieldHint as="div" aria-live="polite" id="new-season-preview">
-              {from.startDate === null ? (
-                <>Die Saison {from.year} hat keine Challenges: Die Kopie übernimmt Teaser und Bannertexte.</>
-              ) : firstDay ? (
-                <>
-                  Erster Tag der Kopie: <strong>{germanDayWithWeekday(firstDay)}</strong> (bisher {germanDayWithWeekday(from.startDate)})
-                  {lastDay && (
+          >
+            <SelectField
+              id="new-season-copyFrom"
+              label="Kopie von"
+              name="copyFrom"
+              value={copyFrom}
+              error={errors.copyFrom}
+              onChange={(id) => {
+                setCopyFrom(id);
+                follow(
+                  year,
+                  seasons.find((s) => s.id === id),
+                );
+              }}
+              empty={from ? undefined : 'Saison wählen'}
+              options={seasons.map(
+                (s) =>
+                  [
+                    s.id,
                     <>
-                      , letzter Tag: <strong>{germanDayWithWeekday(lastDay)}</strong>
-                    </>
-                  )}
-                  .
-                </>
-              ) : (
-                <>Der erste Tag der Kopie steht fest, sobald die Verschiebung eine ganze Zahl ist.</>
+                      Saison {s.year} ({SEASON_STATE_LABELS[s.state]}, {s.challenges} {s.challenges === 1 ? 'Challenge' : 'Challenges'})
+                    </>,
+                  ] as const,
               )}
-            </FieldHint>
-          )}
-        </fieldset>
-        {failure && <FormMessage tone="error">{failure}</FormMessage>}
-        <div>
-          <Button type="submit" variant="secondary" disabled={sending} aria-busy={sending || undefined}>
-            Saison anlegen
-          </Button>
-        </div>
-      </form>
-    </Panel>
+            />
+            <TextField
+              id="new-season-offsetDays"
+              name="offsetDays"
+              label="Termine verschieben um … Tage"
+              inputMode="numeric"
+              autoComplete="off"
+              required
+              value={offset}
+              error={errors.offsetDays}
+              hint="Eine negative Zahl verschiebt nach vorn. Ganze Wochen (364 Tage = 52 Wochen) behalten die Wochentage."
+              onChange={(e) => {
+                setOffset(e.target.value);
+                setOffsetTouched(true);
+              }}
+            />
+          </div>
+        )}
+        {mode === 'copy' && from && (
+          <FieldHint as="div" aria-live="polite" id="new-season-preview">
+            {from.startDate === null ? (
+              <>Die Saison {from.year} hat keine Challenges: Die Kopie übernimmt Teaser und Bannertexte.</>
+            ) : firstDay ? (
+              <>
+                Erster Tag der Kopie: <strong>{germanDayWithWeekday(firstDay)}</strong> (bisher {germanDayWithWeekday(from.startDate)})
+                {lastDay && (
+                  <>
+                    , letzter Tag: <strong>{germanDayWithWeekday(lastDay)}</strong>
+                  </>
+                )}
+                .
+              </>
+            ) : (
+              <>Der erste Tag der Kopie steht fest, sobald die Verschiebung eine ganze Zahl ist.</>
+            )}
+          </FieldHint>
+        )}
+      </fieldset>
+    </FormPanel>
   );
 }
 
