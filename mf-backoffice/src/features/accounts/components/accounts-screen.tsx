@@ -1,8 +1,7 @@
-import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import type { AccountAdminDto, AccountSortDto } from '@erd/shared-contracts/backoffice';
-import { FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { ScreenHeader } from '../../../components/screen';
 import { SearchPanel } from '../../../components/search-panel';
@@ -17,6 +16,7 @@ import { AccountDetail, type AccountAction } from './account-detail';
 import { countText, SORT_LABELS } from './accounts-format';
 import { AccountsTable } from './accounts-table';
 import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
+import { type Notice, StatusNotice } from '../../../components/status-notice';
 
 export const accountsTexts = {
   loading: 'Konten werden geladen …',
@@ -41,7 +41,7 @@ export function AccountsScreen() {
   const [filter, setFilter] = useState({ query: '', sort: 'email' as AccountSortDto, from: 0 });
   const [selected, setSelected] = useState<AccountAdminDto | null>(null);
   const [action, setAction] = useState<Action | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const detailHeading = useRef<HTMLHeadingElement>(null);
   const summary = useRef<HTMLHeadingElement>(null);
   const list = useOperatorData(filter, () => listAccounts({ ...filter, size: ACCOUNT_PAGE_SIZE }), {
@@ -113,16 +113,7 @@ export function AccountsScreen() {
         </Button>
       </SearchPanel>
 
-      <div
-        role="status"
-        css={(theme: Theme) => css`
-          &:not(:empty) {
-            margin-bottom: ${theme.space(5)};
-          }
-        `}
-      >
-        {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
-      </div>
+      <StatusNotice notice={notice} />
 
       {selected && (
         <AccountDetail

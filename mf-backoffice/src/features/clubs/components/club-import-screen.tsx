@@ -7,7 +7,6 @@ import {
   type ClubImportPreviewDto,
   type ClubImportResultDto,
 } from '@erd/shared-contracts/backoffice';
-import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
@@ -15,6 +14,7 @@ import { applyClubImport, CLUB_CSV_MAX_BYTES, previewClubImport } from '../api/i
 
 import { ImportPreviewTables } from './club-import-preview';
 import { CsvFileField, readBytes } from './csv-file-field';
+import { StatusNotice } from '../../../components/status-notice';
 
 export const importTexts = {
   chooseFile: 'Wähle eine CSV-Datei (höchstens 2 MB).',
@@ -152,16 +152,7 @@ export function ClubImportScreen() {
         onChange={(e) => void onFile(e)}
       />
 
-      <div
-        role="status"
-        css={(theme: Theme) => css`
-          &:not(:empty) {
-            margin-bottom: ${theme.space(5)};
-          }
-        `}
-      >
-        {notice && <FormMessage tone="error">{notice}</FormMessage>}
-      </div>
+      <StatusNotice notice={notice ? { tone: 'error', text: notice } : null} />
 
       {step.status === 'checking' && <Spinner label={importTexts.checking} />}
       {step.status === 'applying' && <Spinner label={importTexts.applying} />}

@@ -2,7 +2,6 @@ import { css, type Theme } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError, type OperatorParticipationDto } from '@erd/shared-contracts';
 import { WERBERAT_CHECK_KEYS, type ModerationDecision, type WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
-import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
@@ -19,6 +18,7 @@ import { QueueList } from './queue-list';
 import { LoadMore, QueueEmpty, ReloadFailed } from './queue-parts';
 import { SelectionBar } from './selection-bar';
 import { useModerationKeys } from './use-moderation-keys';
+import { StatusNotice } from '../../../components/status-notice';
 
 export { moderationTexts, outcomeMessage };
 
@@ -186,16 +186,7 @@ export function ModerationScreen() {
         <EntryLookup challengeTitle={(id) => titles.get(id) ?? id} />
       </div>
 
-      <div
-        role="status"
-        css={(theme: Theme) => css`
-          &:not(:empty) {
-            margin-bottom: ${theme.space(5)};
-          }
-        `}
-      >
-        {notice && <FormMessage tone="success">{notice}</FormMessage>}
-      </div>
+      <StatusNotice notice={notice ? { tone: 'success', text: notice } : null} />
 
       <LoadState
         state={queue}

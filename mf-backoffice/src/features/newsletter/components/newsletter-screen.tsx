@@ -1,7 +1,6 @@
-import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useRef, useState } from 'react';
 import type { NewsletterSortDto, NewsletterStatusDto, NewsletterSubscriberDto } from '@erd/shared-contracts/backoffice';
-import { FormMessage, TextField } from '@erd/shared-contracts/forms';
+import { TextField } from '@erd/shared-contracts/forms';
 import { Button, ButtonAnchor } from '@erd/shared-contracts/ui';
 import { ForbiddenScreen } from '../../../components/forbidden-screen';
 import { ScreenHeader } from '../../../components/screen';
@@ -16,6 +15,7 @@ import { ClubFansExport } from './club-fans-export';
 import { ConsentLogDialog } from './consent-log-dialog';
 import { UnsubscribeDialog, type UnsubscribeOutcome } from './unsubscribe-dialog';
 import { SelectField } from '../../../components/select-field';
+import { type Notice, StatusNotice } from '../../../components/status-notice';
 
 export const newsletterTexts = {
   loading: 'Adressen werden geladen …',
@@ -67,10 +67,7 @@ function Subscribers() {
     sort: 'email' as NewsletterSortDto,
     from: 0,
   });
-  const [notice, setNotice] = useState<{
-    tone: 'success' | 'error';
-    text: string;
-  } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [consentOf, setConsentOf] = useState<string | null>(null);
   const [unsubscribing, setUnsubscribing] = useState<NewsletterSubscriberDto | null>(null);
   const summary = useRef<HTMLHeadingElement>(null);
@@ -144,16 +141,7 @@ function Subscribers() {
         </Button>
       </SearchPanel>
 
-      <div
-        role="status"
-        css={(theme: Theme) => css`
-          &:not(:empty) {
-            margin-bottom: ${theme.space(5)};
-          }
-        `}
-      >
-        {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
-      </div>
+      <StatusNotice notice={notice} />
 
       <LoadState state={list} loading={newsletterTexts.loading} failed={newsletterTexts.loadFailed} />
       {page && (

@@ -1,7 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { useRef, useState } from 'react';
 import type { OperatorAccountDto, OperatorRole } from '@erd/shared-contracts/backoffice';
-import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { PasswordChangeRequired } from '../../../components/password-change-required';
 import { ForbiddenScreen } from '../../../components/forbidden-screen';
@@ -15,6 +14,7 @@ import { ChangeDialog, type ChangeKind, type ChangeOutcome } from './change-dial
 import { TableRegion } from '../../../components/table-region';
 import { visuallyHidden } from '../../../components/table-styles';
 import { operatorTexts, roleLabels } from './texts';
+import { type Notice, StatusNotice } from '../../../components/status-notice';
 
 /** What a moderator (or anyone the server refuses) sees instead of the screen. */
 function Forbidden() {
@@ -33,7 +33,7 @@ export function OperatorsScreen() {
   const { state, signedOut } = useOperatorSession();
   const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
   const me = state.status === 'signed-in' ? state.operator.email : null;
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [change, setChange] = useState<{ operator: OperatorAccountDto; kind: ChangeKind } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // Moderators are not asked for (the server refuses them anyway).
@@ -81,16 +81,7 @@ export function OperatorsScreen() {
         titleId="operators-title"
         intro="Wer im Backoffice arbeitet, mit welcher Rolle. Jede Änderung steht mit Grund im Protokoll."
       />
-      <div
-        role="status"
-        css={(theme: Theme) => css`
-          &:not(:empty) {
-            margin-bottom: ${theme.space(5)};
-          }
-        `}
-      >
-        {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
-      </div>
+      <StatusNotice notice={notice} />
       <LoadState state={list} loading={operatorTexts.loading} failed={operatorTexts.loadFailed} />
       {list.status === 'ready' && (
         <>
