@@ -10,7 +10,7 @@ import { SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
-import { LoadState, useOperatorData } from '../../../kit';
+import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
 import { CLUB_PAGE_SIZE, listClubs } from '../api/list-clubs';
 import { LogoCell } from './logo-cell';
 import { SortSelect } from '../../../components/sort-select';
@@ -103,15 +103,7 @@ export function ClubsScreen() {
       <LoadState state={list} loading={clubsTexts.loading} failed={clubsTexts.loadFailed} />
       {page && (
         <>
-          <h2
-            aria-live="polite"
-            css={(theme: Theme) => css`
-              margin: 0 0 ${theme.space(4)};
-              font-size: 1.125rem;
-            `}
-          >
-            {page.total === 0 ? clubsTexts.none : page.total === 1 ? '1 Verein' : `${page.total} Vereine`}
-          </h2>
+          <ResultSummary live>{page.total === 0 ? clubsTexts.none : page.total === 1 ? '1 Verein' : `${page.total} Vereine`}</ResultSummary>
           {page.items.length > 0 && (
             <ListTable
               label="Vereine"

@@ -1,5 +1,5 @@
 import { ListTable } from '../../../components/list-table';
-import { css, type Theme } from '@emotion/react';
+import { css } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import { Link } from '@erd/shared-contracts';
 import {
@@ -14,7 +14,7 @@ import { ScreenHeader } from '../../../components/screen';
 import { SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
-import { LoadState, useOperatorData } from '../../../kit';
+import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
 import { listVoteEntries, VOTE_ENTRY_PAGE_SIZE } from '../api/list-vote-entries';
 import { clubOf, entrySummary } from './format';
 import { SelectField } from '../../../components/select-field';
@@ -97,15 +97,9 @@ export function VotesScreen() {
       <LoadState state={list} loading={votesTexts.loading} failed={votesTexts.loadFailed} />
       {page && (
         <>
-          <h2
-            aria-live="polite"
-            css={(theme: Theme) => css`
-              margin: 0 0 ${theme.space(4)};
-              font-size: 1.125rem;
-            `}
-          >
+          <ResultSummary live>
             {page.total === 0 ? votesTexts.none : page.total === 1 ? '1 Beitrag' : `${page.total} Beiträge`}
-          </h2>
+          </ResultSummary>
           {page.items.length > 0 && (
             <ListTable
               label="Beiträge und ihre Stimmen"
