@@ -9,6 +9,24 @@ const isHidden = (column: ReactNode | HiddenColumn): column is HiddenColumn =>
   typeof column === 'object' && column !== null && 'hidden' in column;
 
 /**
+ * A table's `<thead>`: one `<th scope="col">` per entry of `columns` (text or markup; `{ hidden }`
+ * for a column that is named only for a screen reader).
+ */
+export function TableHead({ columns }: { columns: readonly (ReactNode | HiddenColumn)[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, index) => (
+          <th key={index} scope="col">
+            {isHidden(column) ? <span css={visuallyHidden}>{column.hidden}</span> : column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/**
  * A list as a table in its scrolling, keyboard-focusable region (`label` names the region): the
  * caption for a screen reader (what is sorted how, which page), one `<th scope="col">` per entry of
  * `columns` (`{ hidden }` for a column read out only) and the rows (`children`, inside `<tbody>`).
@@ -33,15 +51,7 @@ export function ListTable({
     <div role="region" aria-label={label} tabIndex={0} css={frame}>
       <table css={[table, look]}>
         {caption && <caption css={visuallyHidden}>{caption}</caption>}
-        <thead>
-          <tr>
-            {columns.map((column, index) => (
-              <th key={index} scope="col">
-                {isHidden(column) ? <span css={visuallyHidden}>{column.hidden}</span> : column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={columns} />
         <tbody>{children}</tbody>
       </table>
     </div>

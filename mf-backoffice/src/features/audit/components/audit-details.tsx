@@ -1,4 +1,5 @@
 import { css, type Theme } from '@emotion/react';
+import { TableHead } from '../../../components/list-table';
 
 /** A value of the details as text: plain values as they are, lists and objects as JSON. */
 function text(value: unknown): string {
@@ -54,13 +55,7 @@ export function AuditDetails({ details, label }: { details: Record<string, unkno
           >
             {label}: vorher und nachher
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Feld</th>
-              <th scope="col">Vorher</th>
-              <th scope="col">Nachher</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Feld', 'Vorher', 'Nachher']} />
           <tbody>
             {changeKeys.map((key) => {
               const was = isObject(before) ? before[key] : undefined;

@@ -7,6 +7,7 @@ import { visuallyHidden } from '../../../components/table-styles';
 import { auditActionLabel, subjectTypeLabel } from '../../../lib/audit-actions';
 import { formatDateTime } from '../../../lib/format';
 import { AuditDetails } from './audit-details';
+import { TableHead } from '../../../components/list-table';
 
 /** One page of the log, newest first; each entry's details (before/after) open in its row. */
 export function AuditTable({
@@ -28,18 +29,7 @@ export function AuditTable({
         <caption css={visuallyHidden}>
           Protokoll, neueste zuerst, Seite {page} von {pages}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Zeitpunkt</th>
-            <th scope="col">Aktion</th>
-            <th scope="col">Wer</th>
-            <th scope="col">Gegenstand</th>
-            <th scope="col">Grund</th>
-            <th scope="col">
-              <span css={visuallyHidden}>Details</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Zeitpunkt', 'Aktion', 'Wer', 'Gegenstand', 'Grund', { hidden: 'Details' }]} />
         <tbody>
           {items.map((entry) => (
             <Row key={entry.id} entry={entry} open={open === entry.id} onToggle={() => onToggle(entry.id)} />

@@ -3,6 +3,7 @@ import { type ReactNode } from 'react';
 import { TEAM_LABELS } from '@erd/shared-contracts';
 import { CLUB_IMPORT_PREVIEW_LIST_MAX, type ClubImportFieldsDto, type ClubImportPreviewDto } from '@erd/shared-contracts/backoffice';
 import { table, tableFrame, visuallyHidden } from '../../../components/table-styles';
+import { TableHead } from '../../../components/list-table';
 
 const label = (c: ClubImportFieldsDto) => (
   <>
@@ -20,12 +21,7 @@ export function ImportPreviewTables({ preview }: { preview: ClubImportPreviewDto
     <>
       {preview.badRows.length > 0 && (
         <PreviewTable title={listTitle('Fehlerhafte Zeilen', preview.totals.badRows)} id="bad-rows" tone="error">
-          <thead>
-            <tr>
-              <th scope="col">Zeile</th>
-              <th scope="col">Grund</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Zeile', 'Grund']} />
           <tbody>
             {preview.badRows.map((bad) => (
               <tr key={`${bad.line}-${bad.reason}`}>
@@ -39,14 +35,7 @@ export function ImportPreviewTables({ preview }: { preview: ClubImportPreviewDto
 
       {preview.added.length > 0 && (
         <PreviewTable title={listTitle('Neu', preview.totals.added)} id="added">
-          <thead>
-            <tr>
-              <th scope="col">Zeile</th>
-              <th scope="col">Verein</th>
-              <th scope="col">Nummer</th>
-              <th scope="col">Website</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Zeile', 'Verein', 'Nummer', 'Website']} />
           <tbody>
             {preview.added.map((c) => (
               <tr key={c.id}>
@@ -62,13 +51,7 @@ export function ImportPreviewTables({ preview }: { preview: ClubImportPreviewDto
 
       {preview.changed.length > 0 && (
         <PreviewTable title={listTitle('Geändert', preview.totals.changed)} id="changed">
-          <thead>
-            <tr>
-              <th scope="col">Zeile</th>
-              <th scope="col">Vorher</th>
-              <th scope="col">Nachher</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Zeile', 'Vorher', 'Nachher']} />
           <tbody>
             {preview.changed.map((c) => (
               <tr key={c.id}>
@@ -91,13 +74,7 @@ export function ImportPreviewTables({ preview }: { preview: ClubImportPreviewDto
 
       {(preview.removed.length > 0 || preview.kept.length > 0) && (
         <PreviewTable title={listTitle('Nicht mehr in der Datei', preview.totals.removed + preview.totals.kept)} id="removed">
-          <thead>
-            <tr>
-              <th scope="col">Verein</th>
-              <th scope="col">Nummer</th>
-              <th scope="col">Folge</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Verein', 'Nummer', 'Folge']} />
           <tbody>
             {preview.removed.map((c) => (
               <tr key={c.id}>

@@ -8,6 +8,7 @@ import {
 import { formatDateTime } from '../../../lib/format';
 
 import { lookupTexts } from './lookup-texts';
+import { TableHead } from '../../../components/list-table';
 
 const ACTION_LABELS: Record<string, string> = {
   publish: 'Freigegeben',
@@ -94,15 +95,7 @@ export function LookupHistory({ found }: { found: ModerationLookupDto }) {
             >
               Entscheidungen zu Beitrag {found.id}, älteste zuerst
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Zeitpunkt</th>
-                <th scope="col">Aktion</th>
-                <th scope="col">Wer</th>
-                <th scope="col">Grund</th>
-                <th scope="col">Checkliste</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Zeitpunkt', 'Aktion', 'Wer', 'Grund', 'Checkliste']} />
             <tbody>
               {found.history.map((item) => (
                 <tr key={item.id}>

@@ -15,6 +15,7 @@ import { TableRegion } from '../../../components/table-region';
 import { visuallyHidden } from '../../../components/table-styles';
 import { operatorTexts, roleLabels } from './texts';
 import { type Notice, StatusNotice } from '../../../components/status-notice';
+import { TableHead } from '../../../components/list-table';
 
 /** What a moderator (or anyone the server refuses) sees instead of the screen. */
 function Forbidden() {
@@ -91,18 +92,7 @@ export function OperatorsScreen() {
           <TableRegion label="Operatoren">
             <table>
               <caption css={visuallyHidden}>Operatoren, nach E-Mail-Adresse</caption>
-              <thead>
-                <tr>
-                  <th scope="col">E-Mail</th>
-                  <th scope="col">Rolle</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Angelegt</th>
-                  <th scope="col">Zuletzt angemeldet</th>
-                  <th scope="col">
-                    <span css={visuallyHidden}>Aktionen</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['E-Mail', 'Rolle', 'Status', 'Angelegt', 'Zuletzt angemeldet', { hidden: 'Aktionen' }]} />
               <tbody>
                 {list.data.items.map((operator) => {
                   const self = operator.email === me;

@@ -7,6 +7,7 @@ import { visuallyHidden } from '../../../components/table-styles';
 import { OVERVIEW_DAY_CHOICES } from '../api/get-overview';
 import { ChartBoundary } from './chart-boundary';
 import { germanDay, plural, sectionTitle, number } from './overview-format';
+import { TableHead } from '../../../components/list-table';
 
 /** The chart library loads with this screen only, never with the others. */
 const ActivityChart = lazy(() => import('./activity-chart'));
@@ -114,13 +115,7 @@ function DayTable({ days }: { days: OverviewDayDto[] }) {
   return (
     <table css={visuallyHidden}>
       <caption>Stimmen und Registrierungen pro Tag</caption>
-      <thead>
-        <tr>
-          <th scope="col">Tag</th>
-          <th scope="col">Stimmen</th>
-          <th scope="col">Registrierungen</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Tag', 'Stimmen', 'Registrierungen']} />
       <tbody>
         {days.map((d) => (
           <tr key={d.day}>

@@ -8,6 +8,7 @@ import { auditActionLabel, subjectTypeLabel } from '../../../lib/audit-actions';
 import { formatDateTime } from '../../../lib/format';
 import { germanDay, number, plural, sectionTitle } from './overview-format';
 import { overviewTexts } from './overview-texts';
+import { TableHead } from '../../../components/list-table';
 
 export const phaseLabels: Record<OverviewChallengePhase, string> = {
   before: 'Noch nicht gestartet',
@@ -104,14 +105,7 @@ export function LatestAudit({ overview }: { overview: OverviewDto }) {
         <TableRegion label="Letzte Einträge im Protokoll">
           <table>
             <caption css={visuallyHidden}>Die letzten Einträge im Protokoll, neueste zuerst</caption>
-            <thead>
-              <tr>
-                <th scope="col">Zeitpunkt</th>
-                <th scope="col">Aktion</th>
-                <th scope="col">Wer</th>
-                <th scope="col">Gegenstand</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Zeitpunkt', 'Aktion', 'Wer', 'Gegenstand']} />
             <tbody>
               {overview.audit.map((entry) => (
                 <tr key={entry.id}>
