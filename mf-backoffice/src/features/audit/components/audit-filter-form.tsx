@@ -2,12 +2,12 @@ import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import { FieldLabel, TextField } from '@erd/shared-contracts/forms';
 import { Button, FieldError } from '@erd/shared-contracts/ui';
-import { Panel } from '../../../components/screen';
 import { AUDIT_ACTION_LIST, auditActionLabel, subjectTypeLabel } from '../../../lib/audit-actions';
 import type { AuditFilter } from '../api/list-audit';
 import { auditTexts } from './audit-texts';
 import { SelectField } from '../../../components/select-field';
 import { selectStyle } from '../../../components/table-styles';
+import { SearchPanel } from '../../../components/search-panel';
 
 /** The kinds of things the log is about (the server's subject types). */
 const SUBJECT_TYPES = [
@@ -103,61 +103,44 @@ export function AuditFilterForm({ onFilter, onReset }: { onFilter: (filter: Audi
   );
 
   return (
-    <Panel
-      css={(theme: Theme) => css`
-        margin-bottom: ${theme.space(6)};
-      `}
-    >
-      <form
-        role="search"
-        aria-label="Protokoll filtern"
-        noValidate
-        onSubmit={onSubmit}
+    <SearchPanel label="Protokoll filtern" onSubmit={onSubmit} columns="200px">
+      <SelectField
+        id="audit-action"
+        label="Aktion"
+        name="action"
+        value={draft.action}
+        onChange={(action) => setDraft({ ...draft, action })}
+        empty="Alle Aktionen"
+        options={AUDIT_ACTION_LIST.map((action) => [action, auditActionLabel(action)] as const)}
+      />
+      {text('actor', 'Wer', 'Teil der E-Mail-Adresse oder cli:…')}
+      <SelectField
+        id="audit-subjectType"
+        label="Gegenstand"
+        name="subjectType"
+        value={draft.subjectType}
+        onChange={(subjectType) => setDraft({ ...draft, subjectType })}
+        empty="Alle"
+        options={SUBJECT_TYPES.map((type) => [type, subjectTypeLabel(type)] as const)}
+      />
+      {text('subject', 'Gegenstand-ID', 'Die ID eines Beitrags, einer Challenge, …')}
+      {day('from', 'Von (Tag)')}
+      {day('to', 'Bis (Tag)')}
+      <div
         css={(theme: Theme) => css`
-          display: grid;
-          gap: ${theme.space(4)};
-          grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-          align-items: start;
+          display: flex;
+          flex-wrap: wrap;
+          gap: ${theme.space(3)};
+          grid-column: 1 / -1;
         `}
       >
-        <SelectField
-          id="audit-action"
-          label="Aktion"
-          name="action"
-          value={draft.action}
-          onChange={(action) => setDraft({ ...draft, action })}
-          empty="Alle Aktionen"
-          options={AUDIT_ACTION_LIST.map((action) => [action, auditActionLabel(action)] as const)}
-        />
-        {text('actor', 'Wer', 'Teil der E-Mail-Adresse oder cli:…')}
-        <SelectField
-          id="audit-subjectType"
-          label="Gegenstand"
-          name="subjectType"
-          value={draft.subjectType}
-          onChange={(subjectType) => setDraft({ ...draft, subjectType })}
-          empty="Alle"
-          options={SUBJECT_TYPES.map((type) => [type, subjectTypeLabel(type)] as const)}
-        />
-        {text('subject', 'Gegenstand-ID', 'Die ID eines Beitrags, einer Challenge, …')}
-        {day('from', 'Von (Tag)')}
-        {day('to', 'Bis (Tag)')}
-        <div
-          css={(theme: Theme) => css`
-            display: flex;
-            flex-wrap: wrap;
-            gap: ${theme.space(3)};
-            grid-column: 1 / -1;
-          `}
-        >
-          <Button type="submit" variant="primary">
-            Filtern
-          </Button>
-          <Button type="button" variant="outline" onClick={reset}>
-            Zurücksetzen
-          </Button>
-        </div>
-      </form>
-    </Panel>
+        <Button type="submit" variant="primary">
+          Filtern
+        </Button>
+        <Button type="button" variant="outline" onClick={reset}>
+          Zurücksetzen
+        </Button>
+      </div>
+    </SearchPanel>
   );
 }

@@ -4,7 +4,6 @@ import type { Dispatch, FormEvent, SetStateAction } from 'react';
 import { type VoteRecordPageDto, type VoteRecordStateDto } from '@erd/shared-contracts/backoffice';
 import { TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
-import { Panel } from '../../../components/screen';
 import { Pager } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
 import { shortHash, votesLabel } from './format';
@@ -12,6 +11,7 @@ import { VOTE_RECORD_PAGE_SIZE } from '../api/list-entry-votes';
 import { voteEntryTexts } from './vote-entry-texts';
 import type { VotePick } from './vote-entry-analysis';
 import { SelectField } from '../../../components/select-field';
+import { SearchPanel } from '../../../components/search-panel';
 
 const STATE_LABELS: Record<VoteRecordStateDto, string> = { all: 'Alle', counted: 'Gezählt', removed: 'Entfernt' };
 
@@ -41,53 +41,40 @@ export function VoteRecordFilter({
   onFilter: (event: FormEvent) => void;
 }) {
   return (
-    <Panel
-      css={(theme: Theme) => css`
-        margin-bottom: ${theme.space(4)};
-      `}
+    <SearchPanel
+      label="Stimmen filtern"
+      onSubmit={onFilter}
+      fieldBasis="220px"
+      spaceBelow={4}
+      after={
+        filter.minute && (
+          <p>
+            Nur die Minute {formatDateTime(filter.minute)}.{' '}
+            <Button variant="ghost" onClick={() => setFilter({ ...filter, minute: '', from: 0 })}>
+              Minute nicht mehr filtern
+            </Button>
+          </p>
+        )
+      }
     >
-      <form
-        role="search"
-        aria-label="Stimmen filtern"
-        noValidate
-        onSubmit={onFilter}
-        css={(theme: Theme) => css`
-          display: flex;
-          flex-wrap: wrap;
-          align-items: flex-end;
-          gap: ${theme.space(4)};
-          & > div {
-            flex: 1 1 220px;
-          }
-        `}
-      >
-        <TextField
-          label="Adresse (Hash)"
-          name="ipHash"
-          maxLength={64}
-          value={draft.ipHash}
-          onChange={(e) => setDraft({ ...draft, ipHash: e.target.value })}
-        />
-        <SelectField
-          id="votes-state"
-          label="Stimmen"
-          value={draft.state}
-          onChange={(state) => setDraft({ ...draft, state })}
-          options={STATE_LABELS}
-        />
-        <Button type="submit" variant="primary">
-          Filtern
-        </Button>
-      </form>
-      {filter.minute && (
-        <p>
-          Nur die Minute {formatDateTime(filter.minute)}.{' '}
-          <Button variant="ghost" onClick={() => setFilter({ ...filter, minute: '', from: 0 })}>
-            Minute nicht mehr filtern
-          </Button>
-        </p>
-      )}
-    </Panel>
+      <TextField
+        label="Adresse (Hash)"
+        name="ipHash"
+        maxLength={64}
+        value={draft.ipHash}
+        onChange={(e) => setDraft({ ...draft, ipHash: e.target.value })}
+      />
+      <SelectField
+        id="votes-state"
+        label="Stimmen"
+        value={draft.state}
+        onChange={(state) => setDraft({ ...draft, state })}
+        options={STATE_LABELS}
+      />
+      <Button type="submit" variant="primary">
+        Filtern
+      </Button>
+    </SearchPanel>
   );
 }
 
