@@ -13,7 +13,6 @@ import {
   type TeaserKey,
 } from '@erd/shared-contracts/backoffice';
 import { TextField } from '@erd/shared-contracts/forms';
-import { CAMPAIGN_LIMITS, DEFAULT_CAMPAIGN } from '@erd/shared-contracts/wire';
 import { ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
@@ -34,8 +33,8 @@ import {
 } from './content-form';
 import { Footer, formGrid, Part, TeaserFieldset } from './content-parts';
 import { LegalPagesForm } from './legal-pages-form';
+import { CampaignForm } from './campaign-form';
 import { getContent, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from '../api/content-api';
-import { ImageList } from '../../../components/image-list';
 
 export { contentTexts, legalLabels, teaserLabels };
 
@@ -168,69 +167,17 @@ export function ContentScreen() {
           gap: ${theme.space(8)};
         `}
       >
-        <Part id="campaign" title="Kampagne" intro={contentTexts.campaignIntro}>
-          <form noValidate onSubmit={onCampaign} css={formGrid}>
-            <TextField
-              label="Claim"
-              name="campaign-claim"
-              optional
-              value={campaign.claim}
-              readOnly={readOnly}
-              placeholder={DEFAULT_CAMPAIGN.claim}
-              maxLength={CAMPAIGN_LIMITS.claim}
-              hint={readOnly ? undefined : `Die große Überschrift: eine Zeile, höchstens ${CAMPAIGN_LIMITS.claim} Zeichen.`}
-              error={errors.campaign.claim}
-              onChange={(e) => setCampaign({ ...campaign, claim: e.target.value })}
-            />
-            <TextField
-              label="Unterzeile"
-              name="campaign-subline"
-              optional
-              value={campaign.subline}
-              readOnly={readOnly}
-              maxLength={CAMPAIGN_LIMITS.subline}
-              hint={readOnly ? undefined : `Ein Satz unter dem Claim, höchstens ${CAMPAIGN_LIMITS.subline} Zeichen.`}
-              error={errors.campaign.subline}
-              onChange={(e) => setCampaign({ ...campaign, subline: e.target.value })}
-            />
-            <TextField
-              label="Hauptpreis"
-              name="campaign-prize"
-              optional
-              value={campaign.prize}
-              readOnly={readOnly}
-              maxLength={CAMPAIGN_LIMITS.prize}
-              hint={
-                readOnly
-                  ? undefined
-                  : `In wenigen Worten, z. B. „Ein Trikotsatz für die ganze Mannschaft“; höchstens ${CAMPAIGN_LIMITS.prize} Zeichen.`
-              }
-              error={errors.campaign.prize}
-              onChange={(e) => setCampaign({ ...campaign, prize: e.target.value })}
-            />
-            <div>
-              <p css={css`margin: 0 0 8px;`}>{contentTexts.campaignImage}</p>
-              <ImageList
-                id="campaign-image"
-                legend="Titelbild"
-                name="Kampagne"
-                images={campaign.image ? [campaign.image] : []}
-                max={1}
-                readOnly={readOnly}
-                error={errors.campaign.image}
-                onChange={(images) => setCampaign({ ...campaign, image: images[0] ?? null })}
-                onBusy={(busy) => setCampaignUploads((n) => n + (busy ? 1 : -1))}
-                onSignedOut={expired}
-              />
-            </div>
-            <Footer
-              message={messages.campaign}
-              readOnly={readOnly}
-              busy={saving === 'campaign' || campaignUploads > 0}
-              label="Kampagne speichern"
-            />
-          </form>
-        </Part>
+        <CampaignForm
+          campaign={campaign}
+          readOnly={readOnly}
+          errors={errors.campaign}
+          message={messages.campaign}
+          busy={saving === 'campaign' || campaignUploads > 0}
+          onChange={setCampaign}
+          onBusy={(busy) => setCampaignUploads((n) => n + (busy ? 1 : -1))}
+          onSignedOut={expired}
+          onSubmit={onCampaign}
+        />
 
         <Part id="banner" title="Banner-Texte" intro={`Die zwei Laufbänder der Startseite. Leer: „${DEFAULT_BANNER_TEXT}“.`}>
           <form noValidate onSubmit={onBanner} css={formGrid}>
