@@ -2,8 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import { isApiError, Link, useParams, useSearchParams } from '@erd/shared-contracts';
 import { backofficePaths } from '@erd/shared-contracts/backoffice';
-import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
-import { Button, FieldError } from '@erd/shared-contracts/ui';
+import { TextField } from '@erd/shared-contracts/forms';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
@@ -13,11 +12,13 @@ import { updateChallenge } from '../api/update-challenge';
 import { uploadImage } from '../../../api/media';
 import { ImageList } from '../../../components/image-list';
 import { challengesRoute } from './challenges-screen';
-import { dateLabels, phaseLabels, typeLabels } from './labels';
+import { phaseLabels, typeLabels } from './labels';
 import { PointsTableEditor } from './points-table-editor';
 import { check, editTexts, type FormState, formOf, PRIZE_IMAGES_SHOWN, TEXT_FIELDS, type TextKey, toRows } from './challenge-form';
+import { ChallengeDatesFieldset, ChallengeTextFields, ScoringFieldset } from './challenge-fields';
 import { RunningDialog } from './running-dialog';
 import { TeaserImageField } from './teaser-image-field';
+import { FormFooter } from '../../../components/form-footer';
 
 export { editTexts };
 
@@ -165,48 +166,7 @@ export function ChallengeEditScreen() {
             gap: ${theme.space(5)};
           `}
         >
-          <TextField
-            label="Überschrift"
-            name="headline"
-            value={form.texts.headline}
-            readOnly={readOnly}
-            required
-            error={errors.headline}
-            onChange={(e) => setText('headline', e.target.value)}
-          />
-          <TextField
-            label="Teaser-Titel"
-            name="teasertitle"
-            optional
-            value={form.texts.teasertitle}
-            readOnly={readOnly}
-            error={errors.teasertitle}
-            onChange={(e) => setText('teasertitle', e.target.value)}
-          />
-          <TextAreaField
-            label="Teaser-Text"
-            name="teasertext"
-            value={form.texts.teasertext}
-            readOnly={readOnly}
-            error={errors.teasertext ?? null}
-            onChange={(e) => setText('teasertext', e.target.value)}
-          />
-          <TextAreaField
-            label="Frage"
-            name="question"
-            value={form.texts.question}
-            readOnly={readOnly}
-            error={errors.question ?? null}
-            onChange={(e) => setText('question', e.target.value)}
-          />
-          <TextAreaField
-            label="Fußnote"
-            name="footnote"
-            value={form.texts.footnote}
-            readOnly={readOnly}
-            error={errors.footnote ?? null}
-            onChange={(e) => setText('footnote', e.target.value)}
-          />
+          <ChallengeTextFields texts={form.texts} errors={errors} readOnly={readOnly} onText={setText} />
 
           <TeaserImageField
             image={form.teaserImage}
@@ -232,27 +192,14 @@ export function ChallengeEditScreen() {
             />
           )}
 
-          <fieldset
-            css={(theme: Theme) =>
-              css`border: 1px solid ${theme.colors.border}; border-radius: ${theme.radius}; padding: ${theme.space(4)}; margin: 0; display: grid; gap: ${theme.space(3)}; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));`
-            }
-          >
-            <legend css={css`font-weight: 700;`}>
-              Termine{challenge.running ? ' (die Challenge läuft: eine Änderung braucht eine Bestätigung mit Grund)' : ''}
-            </legend>
-            {dateKeys.map((key) => (
-              <TextField
-                key={key}
-                type="date"
-                label={dateLabels[key]}
-                name={key}
-                value={form.dates[key] ?? ''}
-                readOnly={readOnly}
-                error={errors[key]}
-                onChange={(e) => setForm({ ...form, dates: { ...form.dates, [key]: e.target.value } })}
-              />
-            ))}
-          </fieldset>
+          <ChallengeDatesFieldset
+            dates={form.dates}
+            keys={dateKeys}
+            running={challenge.running}
+            errors={errors}
+            readOnly={readOnly}
+            onDate={(key, value) => setForm({ ...form, dates: { ...form.dates, [key]: value } })}
+          />
 
           <div css={css`max-width: 320px;`}>
             <TextField
@@ -278,39 +225,15 @@ export function ChallengeEditScreen() {
           />
 
           {challenge.type === 'bfv-erd-goals' && (
-            <fieldset
-              css={(theme: Theme) =>
-                css`border: 1px solid ${theme.colors.border}; border-radius: ${theme.radius}; padding: ${theme.space(4)}; margin: 0;`
-              }
-            >
-              <legend css={css`font-weight: 700;`}>Wertung</legend>
-              {(['highest', 'closest'] as const).map((mode) => (
-                <label key={mode} css={css`display: flex; gap: 8px; align-items: center; min-height: 40px;`}>
-                  <input
-                    type="radio"
-                    name="scoring"
-                    value={mode}
-                    checked={form.scoring === mode}
-                    disabled={readOnly}
-                    onChange={() => setForm({ ...form, scoring: mode })}
-                  />
-                  {mode === 'highest' ? 'Die meisten Tore gewinnen' : 'Am nächsten an der richtigen Antwort'}
-                </label>
-              ))}
-              {errors.scoring && <FieldError role="alert">{errors.scoring}</FieldError>}
-            </fieldset>
+            <ScoringFieldset
+              scoring={form.scoring}
+              error={errors.scoring}
+              readOnly={readOnly}
+              onScoring={(scoring) => setForm({ ...form, scoring })}
+            />
           )}
 
-          <div role="status" aria-live="polite">
-            {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
-          </div>
-          {!readOnly && (
-            <div>
-              <Button type="submit" disabled={saving || uploading} aria-busy={saving || undefined}>
-                Speichern
-              </Button>
-            </div>
-          )}
+          <FormFooter message={message} readOnly={readOnly} busy={saving || uploading} sending={saving} label="Speichern" />
         </Panel>
       </form>
       {confirming && (

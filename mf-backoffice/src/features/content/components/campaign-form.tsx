@@ -5,7 +5,8 @@ import { TextField } from '@erd/shared-contracts/forms';
 import { CAMPAIGN_LIMITS, DEFAULT_CAMPAIGN } from '@erd/shared-contracts/wire';
 import { ImageList } from '../../../components/image-list';
 import { contentTexts, type Errors, type Message } from './content-form';
-import { Footer, formGrid, Part } from './content-parts';
+import { formGrid, Part } from './content-parts';
+import { FormFooter } from '../../../components/form-footer';
 
 /** The campaign's one-line texts, in the order of the form: label, placeholder, hint. */
 const CAMPAIGN_FIELDS: readonly { key: 'claim' | 'subline' | 'prize'; label: string; placeholder?: string; hint: string }[] = [
@@ -78,7 +79,7 @@ export function CampaignForm({
             onSignedOut={onSignedOut}
           />
         </div>
-        <Footer message={message} readOnly={readOnly} busy={busy} label="Kampagne speichern" />
+        <FormFooter message={message} readOnly={readOnly} busy={busy} label="Kampagne speichern" />
       </form>
     </Part>
   );

@@ -1,12 +1,11 @@
 import { css, type Theme } from '@emotion/react';
 import { type ReactNode } from 'react';
 import { CONTENT_LIMITS, type TeaserAdminDto, type TeaserKey } from '@erd/shared-contracts/backoffice';
-import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
-import { Button } from '@erd/shared-contracts/ui';
+import { TextAreaField, TextField } from '@erd/shared-contracts/forms';
 import { Panel } from '../../../components/screen';
 import { MarkdownEditor } from './markdown-editor';
 import { ImageList } from '../../../components/image-list';
-import { type Errors, type Message, TEASER_FIELDS, teaserLabels } from './content-form';
+import { type Errors, TEASER_FIELDS, teaserLabels } from './content-form';
 
 export const formGrid = (theme: Theme) => css`
   display: grid;
@@ -46,23 +45,6 @@ export function Part({ id, title, intro, children }: { id: string; title: string
         {children}
       </Panel>
     </section>
-  );
-}
-
-export function Footer({ message, readOnly, busy, label }: { message: Message; readOnly: boolean; busy: boolean; label: string }) {
-  return (
-    <>
-      <div role="status" aria-live="polite">
-        {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
-      </div>
-      {!readOnly && (
-        <div>
-          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-            {label}
-          </Button>
-        </div>
-      )}
-    </>
   );
 }
 

@@ -31,10 +31,11 @@ import {
   teaserField,
   teaserLabels,
 } from './content-form';
-import { Footer, formGrid, Part, TeaserFieldset } from './content-parts';
+import { formGrid, Part, TeaserFieldset } from './content-parts';
 import { LegalPagesForm } from './legal-pages-form';
 import { CampaignForm } from './campaign-form';
 import { getContent, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from '../api/content-api';
+import { FormFooter } from '../../../components/form-footer';
 
 export { contentTexts, legalLabels, teaserLabels };
 
@@ -197,7 +198,7 @@ export function ContentScreen() {
                 />
               ))}
             </div>
-            <Footer message={messages.banner} readOnly={readOnly} busy={saving === 'banner'} label="Banner-Texte speichern" />
+            <FormFooter message={messages.banner} readOnly={readOnly} busy={saving === 'banner'} label="Banner-Texte speichern" />
           </form>
         </Part>
 
@@ -219,7 +220,12 @@ export function ContentScreen() {
                 onSignedOut={expired}
               />
             ))}
-            <Footer message={messages.teasers} readOnly={readOnly} busy={saving === 'teasers' || uploads > 0} label="Teaser speichern" />
+            <FormFooter
+              message={messages.teasers}
+              readOnly={readOnly}
+              busy={saving === 'teasers' || uploads > 0}
+              label="Teaser speichern"
+            />
           </form>
         </Part>
 

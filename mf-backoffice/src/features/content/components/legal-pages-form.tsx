@@ -2,8 +2,9 @@ import { css } from '@emotion/react';
 import type { FormEvent } from 'react';
 import { type ContentAdminDto, CONTENT_LIMITS, LEGAL_PAGE_KEYS, type LegalPageKey } from '@erd/shared-contracts/backoffice';
 import { legalLabels, legalPaths, type Message } from './content-form';
-import { Footer, formGrid, Part } from './content-parts';
+import { formGrid, Part } from './content-parts';
 import { MarkdownEditor } from './markdown-editor';
+import { FormFooter } from '../../../components/form-footer';
 
 /** 'Rechtstexte': which page, where it is public, its Markdown with the preview, and saving it. */
 export function LegalPagesForm({
@@ -91,7 +92,7 @@ export function LegalPagesForm({
           onChange={onChange}
           onSignedOut={onSignedOut}
         />
-        <Footer message={message} readOnly={readOnly} busy={saving} label={`${legalLabels[page]} speichern`} />
+        <FormFooter message={message} readOnly={readOnly} busy={saving} label={`${legalLabels[page]} speichern`} />
       </form>
     </Part>
   );
