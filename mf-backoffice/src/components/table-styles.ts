@@ -53,3 +53,11 @@ export const selectStyle = (theme: Theme) => css`
     outline-offset: 1px;
   }
 `;
+
+/** A row's action buttons, one below the other, as wide as the cell. */
+export const cellActions = (theme: Theme) => css`
+  display: flex;
+  flex-direction: column;
+  align-items: stretch;
+  gap: ${theme.space(2)};
+`;

@@ -8,6 +8,7 @@ import type {
 import { Button } from '@erd/shared-contracts/ui';
 import { ListTable } from '../../../components/list-table';
 import { formatDateTime } from '../../../lib/format';
+import { cellActions } from '../../../components/table-styles';
 
 export const STATUS_LABELS: Record<NewsletterStatusDto, string> = {
   confirmed: 'Bestätigt',
@@ -69,14 +70,7 @@ export function SubscribersTable({
           <td>{formatDateTime(item.consentedAt)}</td>
           <td>{item.confirmedAt ? formatDateTime(item.confirmedAt) : '–'}</td>
           <td>
-            <div
-              css={(theme: Theme) => css`
-                    display: flex;
-                    flex-direction: column;
-                    align-items: stretch;
-                    gap: ${theme.space(2)};
-                  `}
-            >
+            <div css={cellActions}>
               <Button variant="outline" onClick={() => setConsentOf(item.email)} aria-label={`Einwilligungen von ${item.email}`}>
                 Einwilligungen
               </Button>

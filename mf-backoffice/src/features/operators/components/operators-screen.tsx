@@ -12,7 +12,7 @@ import { listOperators } from '../api/operators-api';
 import { AddOperatorForm } from './add-operator-form';
 import { ChangeDialog, type ChangeKind, type ChangeOutcome } from './change-dialog';
 import { TableRegion } from '../../../components/table-region';
-import { visuallyHidden } from '../../../components/table-styles';
+import { visuallyHidden, cellActions } from '../../../components/table-styles';
 import { operatorTexts, roleLabels } from './texts';
 import { type Notice, StatusNotice } from '../../../components/status-notice';
 import { TableHead } from '../../../components/list-table';
@@ -112,14 +112,7 @@ export function OperatorsScreen() {
                       <td>{formatDateTime(operator.createdAt)}</td>
                       <td>{operator.lastLoginAt ? formatDateTime(operator.lastLoginAt) : 'Noch nie'}</td>
                       <td>
-                        <div
-                          css={(theme: Theme) => css`
-                            display: flex;
-                            flex-direction: column;
-                            align-items: stretch;
-                            gap: ${theme.space(2)};
-                          `}
-                        >
+                        <div css={cellActions}>
                           <Button
                             variant="outline"
                             onClick={() => setChange({ operator, kind: 'role' })}
