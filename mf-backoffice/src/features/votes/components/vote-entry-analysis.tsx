@@ -12,6 +12,32 @@ export interface VotePick {
   description: string;
 }
 
+/** A row's 'Stimmen zeigen' and, when there is something to remove (`pick`), 'Alle entfernen', both named after the row. */
+function RowActions({
+  what,
+  onShow,
+  pick,
+  setPending,
+}: {
+  what: string;
+  onShow: () => void;
+  pick: VotePick | null;
+  setPending: (pick: VotePick) => void;
+}) {
+  return (
+    <div css={buttonRow}>
+      <Button variant="outline" aria-label={`Stimmen zeigen – ${what}`} onClick={onShow}>
+        Stimmen zeigen
+      </Button>
+      {pick && (
+        <Button variant="secondary" aria-label={`Alle entfernen – ${what}`} onClick={() => setPending(pick)}>
+          Alle entfernen
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /**
  * What the review found: the removals with their reasons, the minutes with a burst, the addresses
  * with the most counted votes and the votes per hour; 'Stimmen zeigen' filters the single votes,
@@ -55,27 +81,15 @@ export function VoteEntryAnalysis({
                 <td>{m.counted}</td>
                 <td>{m.addresses}</td>
                 <td>
-                  <div css={buttonRow}>
-                    <Button
-                      variant="outline"
-                      aria-label={`Stimmen zeigen – Minute ${when}`}
-                      onClick={() => showVotes({ minute: m.minute })}
-                    >
-                      Stimmen zeigen
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      aria-label={`Alle entfernen – Minute ${when}`}
-                      onClick={() =>
-                        setPending({
-                          selection: { minute: m.minute },
-                          description: `Alle ${votesLabel(m.counted)} der Minute ${when} zählen danach nicht mehr.`,
-                        })
-                      }
-                    >
-                      Alle entfernen
-                    </Button>
-                  </div>
+                  <RowActions
+                    what={`Minute ${when}`}
+                    onShow={() => showVotes({ minute: m.minute })}
+                    pick={{
+                      selection: { minute: m.minute },
+                      description: `Alle ${votesLabel(m.counted)} der Minute ${when} zählen danach nicht mehr.`,
+                    }}
+                    setPending={setPending}
+                  />
                 </td>
               </tr>
             );
@@ -114,29 +128,19 @@ export function VoteEntryAnalysis({
                 {formatDateTime(a.last)}
               </td>
               <td>
-                <div css={buttonRow}>
-                  <Button
-                    variant="outline"
-                    aria-label={`Stimmen zeigen – Adresse ${short}`}
-                    onClick={() => showVotes({ ipHash: a.ipHash })}
-                  >
-                    Stimmen zeigen
-                  </Button>
-                  {a.counted > 0 && (
-                    <Button
-                      variant="secondary"
-                      aria-label={`Alle entfernen – Adresse ${short}`}
-                      onClick={() =>
-                        setPending({
+                <RowActions
+                  what={`Adresse ${short}`}
+                  onShow={() => showVotes({ ipHash: a.ipHash })}
+                  pick={
+                    a.counted > 0
+                      ? {
                           selection: { ipHash: a.ipHash },
                           description: `Alle ${votesLabel(a.counted)} von der Adresse ${short} zählen danach nicht mehr.`,
-                        })
-                      }
-                    >
-                      Alle entfernen
-                    </Button>
-                  )}
-                </div>
+                        }
+                      : null
+                  }
+                  setPending={setPending}
+                />
               </td>
             </tr>
           );
