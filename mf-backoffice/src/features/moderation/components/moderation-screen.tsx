@@ -9,6 +9,7 @@ import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
 import { decide } from '../api/decide';
 import { listPending, QUEUE_MAX_SIZE, QUEUE_PAGE_SIZE } from '../api/list-pending';
 import { useChallengeTitles } from '../hooks/use-challenge-titles';
+import { useSelection } from '../hooks/use-selection';
 import { DecisionDialog, type DecisionOutcome } from './decision-dialog';
 import { EntryLookup } from './entry-lookup';
 import { KeyboardHelp } from './keyboard-help';
@@ -43,7 +44,6 @@ export function ModerationScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [checklists, setChecklists] = useState<Record<string, WerberatChecklistDto>>({});
   const [checklistErrors, setChecklistErrors] = useState<Record<string, string>>({});
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [current, setCurrent] = useState<string | null>(null);
   const [deciding, setDeciding] = useState<Deciding>(null);
   const headings = useRef(new Map<string, HTMLHeadingElement>());
@@ -67,13 +67,8 @@ export function ModerationScreen() {
   }, [queue.status, reloading, queueData]);
 
   const items = queueData ? queueData.items : [];
-  const itemIds = items.map((item) => item.id).join('\n');
-
-  // Selections and ticks of entries that left the list are forgotten.
-  useEffect(() => {
-    const ids = new Set(itemIds.split('\n'));
-    setSelected((current) => ([...current].every((id) => ids.has(id)) ? current : new Set([...current].filter((id) => ids.has(id)))));
-  }, [itemIds]);
+  // Selections of entries that left the list are forgotten.
+  const { selected, setSelected, toggle: toggleSelected } = useSelection(items.map((item) => item.id));
 
   const checklistOf = (id: string) => checklists[id] ?? EMPTY_CHECKLIST;
 
@@ -140,14 +135,6 @@ export function ModerationScreen() {
     if (selectedEntries.length === 0) return;
     setDeciding({ decision, entries: selectedEntries, checklist: EMPTY_CHECKLIST });
   };
-
-  const toggleSelected = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   // The keyboard shortcuts: on the current entry (the first one until another gets the focus).
   const state = useRef({ items, current, deciding, publishing, selected, checklists });
