@@ -3,7 +3,6 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import {
   CONTENT_LIMITS,
-  DEFAULT_BANNER_TEXT,
   LEGAL_PAGE_KEYS,
   TEASER_KEYS,
   type CampaignAdminDto,
@@ -12,7 +11,6 @@ import {
   type TeaserAdminDto,
   type TeaserKey,
 } from '@erd/shared-contracts/backoffice';
-import { TextField } from '@erd/shared-contracts/forms';
 import { ScreenHeader } from '../../../components/screen';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
@@ -33,6 +31,7 @@ import {
 } from './content-form';
 import { formGrid, Part, TeaserFieldset } from './content-parts';
 import { LegalPagesForm } from './legal-pages-form';
+import { BannerForm } from './banner-form';
 import { CampaignForm } from './campaign-form';
 import { getContent, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from '../api/content-api';
 import { FormFooter } from '../../../components/form-footer';
@@ -180,27 +179,15 @@ export function ContentScreen() {
           onSubmit={onCampaign}
         />
 
-        <Part id="banner" title="Banner-Texte" intro={`Die zwei Laufbänder der Startseite. Leer: „${DEFAULT_BANNER_TEXT}“.`}>
-          <form noValidate onSubmit={onBanner} css={formGrid}>
-            <div css={css`display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr));`}>
-              {(['text1', 'text2'] as const).map((key, i) => (
-                <TextField
-                  key={key}
-                  label={i === 0 ? 'Oberes Laufband' : 'Unteres Laufband'}
-                  name={`banner-${key}`}
-                  optional
-                  value={banner[key]}
-                  readOnly={readOnly}
-                  placeholder={DEFAULT_BANNER_TEXT}
-                  hint={readOnly ? undefined : `Eine Zeile, höchstens ${CONTENT_LIMITS.banner} Zeichen.`}
-                  error={errors.banner[key]}
-                  onChange={(e) => setBanner({ ...banner, [key]: e.target.value })}
-                />
-              ))}
-            </div>
-            <FormFooter message={messages.banner} readOnly={readOnly} busy={saving === 'banner'} label="Banner-Texte speichern" />
-          </form>
-        </Part>
+        <BannerForm
+          banner={banner}
+          readOnly={readOnly}
+          errors={errors.banner}
+          message={messages.banner}
+          busy={saving === 'banner'}
+          onChange={setBanner}
+          onSubmit={onBanner}
+        />
 
         <Part
           id="teasers"
