@@ -1,13 +1,13 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
-import { FieldLabel, TextField } from '@erd/shared-contracts/forms';
-import { Button, FieldError } from '@erd/shared-contracts/ui';
+import { TextField } from '@erd/shared-contracts/forms';
+import { Button } from '@erd/shared-contracts/ui';
 import { AUDIT_ACTION_LIST, auditActionLabel, subjectTypeLabel } from '../../../lib/audit-actions';
 import type { AuditFilter } from '../api/list-audit';
 import { auditTexts } from './audit-texts';
 import { SelectField } from '../../../components/select-field';
-import { selectStyle } from '../../../components/table-styles';
 import { SearchPanel } from '../../../components/search-panel';
+import { DayField } from '../../../components/day-field';
 
 /** The kinds of things the log is about (the server's subject types). */
 const SUBJECT_TYPES = [
@@ -83,23 +83,14 @@ export function AuditFilterForm({ onFilter, onReset }: { onFilter: (filter: Audi
     />
   );
   const day = (name: 'from' | 'to', label: string) => (
-    <div>
-      <FieldLabel htmlFor={`audit-${name}`}>{label}</FieldLabel>
-      <input
-        id={`audit-${name}`}
-        name={name}
-        type="date"
-        value={draft[name]}
-        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `audit-${name}-error` : undefined}
-        css={(theme: Theme) => css`
-          ${selectStyle(theme)};
-          border-color: ${errors[name] ? theme.colors.error : theme.colors.border};
-        `}
-      />
-      {errors[name] && <FieldError id={`audit-${name}-error`}>{errors[name]}</FieldError>}
-    </div>
+    <DayField
+      id={`audit-${name}`}
+      name={name}
+      label={label}
+      value={draft[name]}
+      error={errors[name]}
+      onChange={(value) => setDraft({ ...draft, [name]: value })}
+    />
   );
 
   return (

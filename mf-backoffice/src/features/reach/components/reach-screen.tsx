@@ -1,16 +1,14 @@
-import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
-import { FieldLabel } from '@erd/shared-contracts/forms';
-import { Button, ButtonAnchor, FieldError } from '@erd/shared-contracts/ui';
+import { Button, ButtonAnchor } from '@erd/shared-contracts/ui';
 import { ScreenHeader } from '../../../components/screen';
 import { SearchPanel } from '../../../components/search-panel';
-import { selectStyle } from '../../../components/table-styles';
 import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
 import { number, ReachTables, targetsOf } from './reach-tables';
 import { reachTexts } from './reach-texts';
 import { getReachReport, listVoteChallenges, reachCsvUrl, type ReachFilter } from '../api/reach-api';
 import { SelectField } from '../../../components/select-field';
+import { DayField } from '../../../components/day-field';
 
 export { reachTexts };
 
@@ -75,23 +73,14 @@ export function ReachScreen() {
   const challengeName = filter.challengeId ? (challenges.find((c) => c.id === filter.challengeId)?.headline ?? filter.challengeId) : null;
 
   const day = (name: 'from' | 'to', label: string) => (
-    <div>
-      <FieldLabel htmlFor={`reach-${name}`}>{label}</FieldLabel>
-      <input
-        id={`reach-${name}`}
-        name={name}
-        type="date"
-        value={draft[name]}
-        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `reach-${name}-error` : undefined}
-        css={(theme: Theme) => css`
-          ${selectStyle(theme)};
-          border-color: ${errors[name] ? theme.colors.error : theme.colors.border};
-        `}
-      />
-      {errors[name] && <FieldError id={`reach-${name}-error`}>{errors[name]}</FieldError>}
-    </div>
+    <DayField
+      id={`reach-${name}`}
+      name={name}
+      label={label}
+      value={draft[name]}
+      error={errors[name]}
+      onChange={(value) => setDraft({ ...draft, [name]: value })}
+    />
   );
 
   return (
