@@ -26,12 +26,7 @@ export const HEADLINE_MAX = SEASON_CHALLENGE_HEADLINE_MAX_LENGTH;
 export type ChallengeType = 'bfv-erd-estimate' | 'bfv-erd-goals' | 'bfv-erd-picture-vote' | 'bfv-erd-text-vote';
 
 /** The four types with the back office's words for them (as the 'Challenges' screen names them). */
-export const TYPE_LABELS: Record<ChallengeType, string> = {
-  'bfv-erd-estimate': 'Schätzfrage',
-  'bfv-erd-goals': 'Tore',
-  'bfv-erd-picture-vote': 'Bild-Abstimmung',
-  'bfv-erd-text-vote': 'Spruch-Abstimmung',
-};
+export { CHALLENGE_TYPE_LABELS as TYPE_LABELS } from '../../lib/challenge-labels';
 
 /** Picture and slogan challenges have a submission and a voting phase. */
 export const isVoteType = (type: ChallengeType) => type === 'bfv-erd-picture-vote' || type === 'bfv-erd-text-vote';

@@ -1,5 +1,4 @@
-import type { ChallengeObjectTypeId } from '@erd/shared-contracts/wire';
-import type { ChallengePhase, DateField } from '../api/types';
+import type { ChallengePhase } from '../api/types';
 
 export const phaseLabels: Record<ChallengePhase, string> = {
   before: 'Noch nicht gestartet',
@@ -8,21 +7,7 @@ export const phaseLabels: Record<ChallengePhase, string> = {
   ended: 'Beendet',
 };
 
-export const typeLabels: Record<ChallengeObjectTypeId, string> = {
-  'bfv-erd-estimate': 'Schätzfrage',
-  'bfv-erd-goals': 'Tore',
-  'bfv-erd-picture-vote': 'Bild-Abstimmung',
-  'bfv-erd-text-vote': 'Spruch-Abstimmung',
-};
-
-export const dateLabels: Record<DateField, string> = {
-  startDate: 'Beginn',
-  endDate: 'Ende',
-  startDateSubmission: 'Beginn der Einreichung',
-  endDateSubmission: 'Ende der Einreichung',
-  startDateVoting: 'Beginn der Abstimmung',
-  endDateVoting: 'Ende der Abstimmung',
-};
+export { CHALLENGE_DATE_LABELS as dateLabels, CHALLENGE_TYPE_LABELS as typeLabels } from '../../../lib/challenge-labels';
 
 /** `2026-05-03` → `03.05.2026`. */
 export function germanDay(day: string | null): string {

@@ -7,20 +7,12 @@ import { createSeasonChallenge } from '../api/seasons';
 import { type ChallengeType, failureOf, HEADLINE_MAX, isVoteType, seasonTexts, TYPE_LABELS } from '../lib';
 import { ActionDialog } from './action-dialog';
 import { SelectField } from '../../../components/select-field';
+import { CHALLENGE_DATE_LABELS } from '../../../lib/challenge-labels';
 import { fieldsetBox, FormPanel, legendStyle } from './form-panel';
 
 const DATE_KEYS = ['startDate', 'endDate', 'startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
 type DateKey = (typeof DATE_KEYS)[number];
 type FieldKey = 'headline' | DateKey;
-
-const DATE_LABELS: Record<DateKey, string> = {
-  startDate: 'Beginn',
-  endDate: 'Ende',
-  startDateSubmission: 'Beginn der Einreichung',
-  endDateSubmission: 'Ende der Einreichung',
-  startDateVoting: 'Beginn der Abstimmung',
-  endDateVoting: 'Ende der Abstimmung',
-};
 
 /** The pairs whose end may not lie before their start. */
 const PAIRS: [DateKey, DateKey][] = [
@@ -182,7 +174,7 @@ export function NewChallengeForm({
             id={`new-challenge-${key}`}
             type="date"
             name={key}
-            label={DATE_LABELS[key]}
+            label={CHALLENGE_DATE_LABELS[key]}
             required
             value={dates[key]}
             error={errors[key]}
