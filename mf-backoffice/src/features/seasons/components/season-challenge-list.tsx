@@ -7,8 +7,16 @@ import { visuallyHidden } from '../../../components/table-styles';
 import { formatDateTime } from '../../../lib/format';
 import { challengeEditPath, entriesText, germanDay, TYPE_LABELS } from '../lib';
 
-import type { Pending } from './season-dialog';
+import type { Pending, RowAction } from './season-dialog';
 import { card, headlineCss, meta, muted, numberCss, orderBar, smallButton, withdrawnCss } from './season-styles';
+
+/** The words of a row's changes: the button and the verb of its accessible name ('„…“ duplizieren'). */
+const ROW_ACTIONS: Record<RowAction, { label: string; verb: string }> = {
+  duplicate: { label: 'Duplizieren', verb: 'duplizieren' },
+  restore: { label: 'Wiederherstellen', verb: 'wiederherstellen' },
+  withdraw: { label: 'Zurückziehen', verb: 'zurückziehen' },
+  remove: { label: 'Entfernen', verb: 'entfernen' },
+};
 
 /**
  * The season's challenges in their (maybe not yet saved) order: each with type, public #n, days,
@@ -35,6 +43,19 @@ export function SeasonChallengeList({
   move: (index: number, dir: 'up' | 'down') => void;
   moveButtons: RefObject<Map<string, HTMLButtonElement>>;
 }) {
+  /** A row's change that asks first (duplicate, restore, withdraw, remove); not while the new order is unsaved. */
+  const rowAction = (c: AdminSeasonChallengeDto, kind: RowAction) => (
+    <Button
+      key={kind}
+      variant="outline"
+      css={smallButton}
+      disabled={orderChanged || sending}
+      aria-label={`„${c.headline}“ ${ROW_ACTIONS[kind].verb}`}
+      onClick={() => start({ kind, challenge: c })}
+    >
+      {ROW_ACTIONS[kind].label}
+    </Button>
+  );
   return (
     <ol
       aria-label={`Challenges der Saison ${season.year} in ihrer Reihenfolge`}
@@ -95,46 +116,10 @@ export function SeasonChallengeList({
                   >
                     Bearbeiten
                   </ButtonLink>
-                  <Button
-                    variant="outline"
-                    css={smallButton}
-                    disabled={orderChanged || sending}
-                    aria-label={`„${c.headline}“ duplizieren`}
-                    onClick={() => start({ kind: 'duplicate', challenge: c })}
-                  >
-                    Duplizieren
-                  </Button>
-                  {c.withdrawn ? (
-                    <Button
-                      variant="outline"
-                      css={smallButton}
-                      disabled={orderChanged || sending}
-                      aria-label={`„${c.headline}“ wiederherstellen`}
-                      onClick={() => start({ kind: 'restore', challenge: c })}
-                    >
-                      Wiederherstellen
-                    </Button>
-                  ) : (
-                    <Button
-                      variant="outline"
-                      css={smallButton}
-                      disabled={orderChanged || sending}
-                      aria-label={`„${c.headline}“ zurückziehen`}
-                      onClick={() => start({ kind: 'withdraw', challenge: c })}
-                    >
-                      Zurückziehen
-                    </Button>
-                  )}
+                  {rowAction(c, 'duplicate')}
+                  {c.withdrawn ? rowAction(c, 'restore') : rowAction(c, 'withdraw')}
                   {c.entries === 0 ? (
-                    <Button
-                      variant="outline"
-                      css={smallButton}
-                      disabled={orderChanged || sending}
-                      aria-label={`„${c.headline}“ entfernen`}
-                      onClick={() => start({ kind: 'remove', challenge: c })}
-                    >
-                      Entfernen
-                    </Button>
+                    rowAction(c, 'remove')
                   ) : (
                     <span css={muted}>Entfernen geht nicht ({entriesText(c.entries)}), nur zurückziehen.</span>
                   )}
