@@ -1,5 +1,5 @@
-import { css, type Theme } from '@emotion/react';
-import { Panel, ScreenHeader } from './screen';
+import { AlertPanel } from './alert-panel';
+import { ScreenHeader } from './screen';
 
 /**
  * What an operator whose role may not use a screen (or whom the server refused) sees instead of it:
@@ -9,23 +9,7 @@ export function ForbiddenScreen({ title, titleId, message, hint }: { title: stri
   return (
     <section aria-labelledby={titleId}>
       <ScreenHeader title={title} titleId={titleId} />
-      <Panel role="alert">
-        <p
-          css={css`
-            margin: 0;
-            font-weight: 700;
-          `}
-        >
-          {message}
-        </p>
-        <p
-          css={(theme: Theme) => css`
-            margin: ${theme.space(2)} 0 0;
-          `}
-        >
-          {hint}
-        </p>
-      </Panel>
+      <AlertPanel message={message}>{hint}</AlertPanel>
     </section>
   );
 }

@@ -1,7 +1,6 @@
-import { css, type Theme } from '@emotion/react';
 import { isApiError, Link } from '@erd/shared-contracts';
 import { backofficePaths } from '@erd/shared-contracts/backoffice';
-import { Panel } from './screen';
+import { AlertPanel } from './alert-panel';
 
 export const PASSWORD_CHANGE_REQUIRED_TEXT = 'Bitte wähle zuerst ein eigenes Passwort.';
 
@@ -16,23 +15,9 @@ export function isPasswordChangeRequired(error: unknown): boolean {
 /** What a screen shows instead of its content then: the reason and the way to 'Passwort ändern'. */
 export function PasswordChangeRequired() {
   return (
-    <Panel role="alert">
-      <p
-        css={css`
-          margin: 0;
-          font-weight: 700;
-        `}
-      >
-        {PASSWORD_CHANGE_REQUIRED_TEXT}
-      </p>
-      <p
-        css={(theme: Theme) => css`
-          margin: ${theme.space(2)} 0 0;
-        `}
-      >
-        Dein Konto hat noch das Start-Passwort, das ein Administrator vergeben hat.{' '}
-        <Link to={backofficePaths.password}>Jetzt Passwort ändern</Link>
-      </p>
-    </Panel>
+    <AlertPanel message={PASSWORD_CHANGE_REQUIRED_TEXT}>
+      Dein Konto hat noch das Start-Passwort, das ein Administrator vergeben hat.{' '}
+      <Link to={backofficePaths.password}>Jetzt Passwort ändern</Link>
+    </AlertPanel>
   );
 }
