@@ -1,13 +1,13 @@
 import { css, type Theme } from '@emotion/react';
 import { lazy, Suspense } from 'react';
 import type { OverviewDayDto, OverviewDto } from '@erd/shared-contracts/backoffice';
-import { FieldLabel } from '@erd/shared-contracts/forms';
 import { Panel } from '../../../components/screen';
 import { visuallyHidden } from '../../../components/table-styles';
 import { OVERVIEW_DAY_CHOICES } from '../api/get-overview';
 import { ChartBoundary } from './chart-boundary';
 import { germanDay, plural, sectionTitle, number } from './overview-format';
 import { TableHead } from '../../../components/list-table';
+import { SelectField } from '../../../components/select-field';
 
 /** The chart library loads with this screen only, never with the others. */
 const ActivityChart = lazy(() => import('./activity-chart'));
@@ -40,32 +40,13 @@ export function Activity({ overview, days, onDays }: { overview: OverviewDto; da
             {range}: {plural(votes, 'Stimme', 'Stimmen')} (ohne entfernte), {plural(registrations, 'Registrierung', 'Registrierungen')}.
           </p>
         </div>
-        <div>
-          <FieldLabel htmlFor="overview-days">Zeitraum</FieldLabel>
-          <select
-            id="overview-days"
-            value={days}
-            onChange={(e) => onDays(Number(e.target.value))}
-            css={(theme: Theme) => css`
-              min-height: 44px;
-              padding: 0 ${theme.space(3)};
-              border: 2px solid ${theme.colors.border};
-              border-radius: ${theme.radius};
-              font: inherit;
-              background: ${theme.colors.white};
-              &:focus-visible {
-                outline: 3px solid ${theme.colors.focus};
-                outline-offset: 1px;
-              }
-            `}
-          >
-            {OVERVIEW_DAY_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                Letzte {n} Tage
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="overview-days"
+          label="Zeitraum"
+          value={String(days)}
+          onChange={(value) => onDays(Number(value))}
+          options={OVERVIEW_DAY_CHOICES.map((n) => [String(n), `Letzte ${n} Tage`] as const)}
+        />
       </div>
       <div
         css={(theme: Theme) => css`
