@@ -1,7 +1,5 @@
 import { css, type Theme } from '@emotion/react';
 import type { AdminChallengeSummaryDto } from '@erd/shared-contracts/backoffice';
-import { FieldLabel } from '@erd/shared-contracts/forms';
-import { selectStyle } from '../../../components/table-styles';
 import { accountsText, type FilterDraft } from '../lib';
 import { SelectField } from '../../../components/select-field';
 
@@ -63,35 +61,23 @@ export function RecipientsFieldset({
           ]}
         />
         {filter.participation !== 'none' && (
-          <div>
-            <FieldLabel htmlFor="message-challenge">Welche Challenge?</FieldLabel>
-            <select
-              id="message-challenge"
-              css={selectStyle}
-              value={filter.challengeId}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'message-challenge-error' : undefined}
-              onChange={(e) => setFilter({ ...filter, challengeId: e.target.value })}
-            >
-              <option value="">Bitte wählen</option>
-              {challenges.map((c) => (
-                <option key={c.id} value={c.id}>
-                  #{c.number} {c.headline}
-                </option>
-              ))}
-            </select>
-            {error && (
-              <p
-                id="message-challenge-error"
-                css={(theme: Theme) => css`
-                  margin: ${theme.space(1)} 0 0;
-                  color: ${theme.colors.error};
-                `}
-              >
-                {error}
-              </p>
+          <SelectField
+            id="message-challenge"
+            label="Welche Challenge?"
+            value={filter.challengeId}
+            error={error}
+            onChange={(challengeId) => setFilter({ ...filter, challengeId })}
+            empty="Bitte wählen"
+            options={challenges.map(
+              (c) =>
+                [
+                  c.id,
+                  <>
+                    #{c.number} {c.headline}
+                  </>,
+                ] as const,
             )}
-          </div>
+          />
         )}
       </div>
       <p
