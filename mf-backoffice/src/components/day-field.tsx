@@ -42,3 +42,51 @@ export function DayField({
     </div>
   );
 }
+
+export const dayRangeTexts = {
+  badDay: 'Gib einen Tag an (TT.MM.JJJJ).',
+  toBeforeFrom: 'Das Ende liegt vor dem Beginn.',
+} as const;
+
+export type DayRange = { from: string; to: string };
+export type DayRangeErrors = Partial<Record<keyof DayRange, string>>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A filter's days (both optional): each a day, and the end not before the start. */
+export function checkDayRange({ from, to }: DayRange): DayRangeErrors {
+  const errors: DayRangeErrors = {};
+  if (from && !DAY.test(from)) errors.from = dayRangeTexts.badDay;
+  if (to && !DAY.test(to)) errors.to = dayRangeTexts.badDay;
+  if (!errors.from && !errors.to && from && to && to < from) errors.to = dayRangeTexts.toBeforeFrom;
+  return errors;
+}
+
+/** 'Von (Tag)' and 'Bis (Tag)' of a filter (ids `${idPrefix}-from`, `${idPrefix}-to`). */
+export function DayRangeFields({
+  idPrefix,
+  range,
+  errors,
+  onChange,
+}: {
+  idPrefix: string;
+  range: DayRange;
+  errors: DayRangeErrors;
+  onChange: (range: DayRange) => void;
+}) {
+  return (
+    <>
+      {(['from', 'to'] as const).map((name) => (
+        <DayField
+          key={name}
+          id={`${idPrefix}-${name}`}
+          name={name}
+          label={name === 'from' ? 'Von (Tag)' : 'Bis (Tag)'}
+          value={range[name]}
+          error={errors[name]}
+          onChange={(value) => onChange({ ...range, [name]: value })}
+        />
+      ))}
+    </>
+  );
+}

@@ -4,10 +4,9 @@ import { TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { AUDIT_ACTION_LIST, auditActionLabel, subjectTypeLabel } from '../../../lib/audit-actions';
 import type { AuditFilter } from '../api/list-audit';
-import { auditTexts } from './audit-texts';
 import { SelectField } from '../../../components/select-field';
 import { SearchPanel } from '../../../components/search-panel';
-import { DayField } from '../../../components/day-field';
+import { checkDayRange, DayRangeFields } from '../../../components/day-field';
 
 /** The kinds of things the log is about (the server's subject types). */
 const SUBJECT_TYPES = [
@@ -34,16 +33,6 @@ export const EMPTY_AUDIT_FILTER: Required<Pick<AuditFilter, 'action' | 'actor' |
 export type AuditDraft = typeof EMPTY_AUDIT_FILTER;
 type Errors = Partial<Record<keyof AuditDraft, string>>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function check(draft: AuditDraft): Errors {
-  const errors: Errors = {};
-  if (draft.from && !DAY.test(draft.from)) errors.from = auditTexts.badDay;
-  if (draft.to && !DAY.test(draft.to)) errors.to = auditTexts.badDay;
-  if (!errors.from && !errors.to && draft.from && draft.to && draft.to < draft.from) errors.to = auditTexts.toBeforeFrom;
-  return errors;
-}
-
 /**
  * 'Protokoll filtern': action, who, subject, its kind, from/to day. A wrong day keeps the filter and
  * moves the focus to the first wrong field; 'Filtern' hands the checked filter on, 'Zurücksetzen' the empty one.
@@ -54,7 +43,7 @@ export function AuditFilterForm({ onFilter, onReset }: { onFilter: (filter: Audi
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = check(draft);
+    const found = checkDayRange(draft);
     setErrors(found);
     const first = (Object.keys(found) as (keyof AuditDraft)[])[0];
     if (first) {
@@ -82,16 +71,6 @@ export function AuditFilterForm({ onFilter, onReset }: { onFilter: (filter: Audi
       onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
     />
   );
-  const day = (name: 'from' | 'to', label: string) => (
-    <DayField
-      id={`audit-${name}`}
-      name={name}
-      label={label}
-      value={draft[name]}
-      error={errors[name]}
-      onChange={(value) => setDraft({ ...draft, [name]: value })}
-    />
-  );
 
   return (
     <SearchPanel label="Protokoll filtern" onSubmit={onSubmit} columns="200px">
@@ -115,8 +94,7 @@ export function AuditFilterForm({ onFilter, onReset }: { onFilter: (filter: Audi
         options={SUBJECT_TYPES.map((type) => [type, subjectTypeLabel(type)] as const)}
       />
       {text('subject', 'Gegenstand-ID', 'Die ID eines Beitrags, einer Challenge, …')}
-      {day('from', 'Von (Tag)')}
-      {day('to', 'Bis (Tag)')}
+      <DayRangeFields idPrefix="audit" range={draft} errors={errors} onChange={(range) => setDraft({ ...draft, ...range })} />
       <div
         css={(theme: Theme) => css`
           display: flex;

@@ -8,7 +8,7 @@ import { number, ReachTables, targetsOf } from './reach-tables';
 import { reachTexts } from './reach-texts';
 import { getReachReport, listVoteChallenges, reachCsvUrl, type ReachFilter } from '../api/reach-api';
 import { SelectField } from '../../../components/select-field';
-import { DayField } from '../../../components/day-field';
+import { checkDayRange, DayRangeFields } from '../../../components/day-field';
 
 export { reachTexts };
 
@@ -16,17 +16,8 @@ export { reachTexts };
 const refusal = (error: unknown) => (isApiError(error) && error.status === 400 ? error.message : null);
 
 const EMPTY: ReachFilter = { challengeId: '', from: '', to: '' };
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 type Errors = Partial<Record<'from' | 'to', string>>;
-
-function check(draft: ReachFilter): Errors {
-  const errors: Errors = {};
-  if (draft.from && !DAY.test(draft.from)) errors.from = reachTexts.badDay;
-  if (draft.to && !DAY.test(draft.to)) errors.to = reachTexts.badDay;
-  if (!errors.from && !errors.to && draft.from && draft.to && draft.to < draft.from) errors.to = reachTexts.toBeforeFrom;
-  return errors;
-}
 
 /**
  * 'Reichweite' (both roles): what shared links brought, counted by the server without cookies or
@@ -57,7 +48,7 @@ export function ReachScreen() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = check(draft);
+    const found = checkDayRange(draft);
     setErrors(found);
     const first = (['from', 'to'] as const).find((field) => found[field]);
     if (first) {
@@ -71,17 +62,6 @@ export function ReachScreen() {
   const report = state.status === 'ready' ? state.data : null;
   const targets = useMemo(() => (report ? targetsOf(report.rows) : []), [report]);
   const challengeName = filter.challengeId ? (challenges.find((c) => c.id === filter.challengeId)?.headline ?? filter.challengeId) : null;
-
-  const day = (name: 'from' | 'to', label: string) => (
-    <DayField
-      id={`reach-${name}`}
-      name={name}
-      label={label}
-      value={draft[name]}
-      error={errors[name]}
-      onChange={(value) => setDraft({ ...draft, [name]: value })}
-    />
-  );
 
   return (
     <section aria-labelledby="reach-title">
@@ -101,8 +81,7 @@ export function ReachScreen() {
           empty="Alle Challenges und Vereinsseiten"
           options={challenges.map((c) => [c.id, c.headline] as const)}
         />
-        {day('from', 'Von (Tag)')}
-        {day('to', 'Bis (Tag)')}
+        <DayRangeFields idPrefix="reach" range={draft} errors={errors} onChange={(range) => setDraft({ ...draft, ...range })} />
         <Button type="submit" variant="primary">
           Anzeigen
         </Button>
