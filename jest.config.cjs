@@ -19,7 +19,7 @@ const common = {
   moduleNameMapper: {
     '^@erd/shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
     '^@erd/shared-contracts/(ui|http|forms|share-kit)$': '<rootDir>/../shared-contracts/src/$1/index.ts',
-    '^@erd/shared-contracts/(wire|api-paths)$': '<rootDir>/../shared-contracts/src/$1.ts',
+    '^@erd/shared-contracts/(wire|api-paths|text-rules)$': '<rootDir>/../shared-contracts/src/$1.ts',
     '^@erd/shared-contracts/backoffice$': '<rootDir>/../shared-contracts/src/backoffice.ts',
     '^@erd/shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
     '^@erd/shared-contracts/testing$': '<rootDir>/../shared-contracts/src/testing/index.tsx',

@@ -3,7 +3,14 @@
  * with these functions and the forms call the same ones, so a rule is written once (ADR 0021, 'Forms:
  * one rule per field'). No NUL, no control character (tab and line breaks only in plain text), no
  * broken UTF-16 or U+FFFD, no bidi control in a single-line text.
+ *
+ * The entry `@erd/shared-contracts/text-rules` of the public forms (the back office takes the same
+ * functions from `./backoffice`): not a Module Federation singleton, so a remote bundles only what
+ * it imports and the contracts' shared entry (loaded whole by every page) does not grow. It also
+ * carries the plain limits a public form shares with its schema.
  */
+
+export { CLUB_REQUEST_LIMITS } from './club-request.js';
 
 /** Any C0 or C1 control character, DEL included (tab and line breaks too). */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point

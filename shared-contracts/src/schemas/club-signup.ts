@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { isValidEmail } from '../validation.js';
+import { CLUB_REQUEST_LIMITS } from '../club-request.js';
 import { isSingleLine, singleLine, wireId } from './common.js';
+
+// The zod-free limits the schema is built from, where they have always been imported from.
+export { CLUB_REQUEST_LIMITS } from '../club-request.js';
 
 /**
  * Sign-up without detours (issue 24): the registration asks whether the chosen club entry (club
@@ -15,9 +19,6 @@ export const clubAvailabilityParamsSchema = z.strictObject({ clubId: wireId });
 /** False when the entry already has an account (what the sign-up's 409 ClubTaken tells as well). */
 export const clubAvailabilitySchema = z.strictObject({ available: z.boolean() });
 export type ClubAvailabilityDto = z.infer<typeof clubAvailabilitySchema>;
-
-/** Lengths of the 'Verein nicht gefunden?' form (the screen's `maxLength` uses the same figures). */
-export const CLUB_REQUEST_LIMITS = { clubName: 120, clubNumber: 12, email: 254, note: 1000 } as const;
 
 /** A text that may have line breaks and tabs, else the one input rule of `singleLine`. */
 const multiLine = (max: number) =>
