@@ -35,12 +35,3 @@ export const code: Validator = (value) => {
   if (!/^\d+$/.test(v)) return formMessages.codeInvalid;
   return isValidCode(v) ? undefined : formMessages.codeLength;
 };
-
-const UNSAFE_IN_LINE =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** The server's one input rule for a single line (`singleLine` of the contracts' schemas), without loading zod. */
-export function isPlainLine(value: string): boolean {
-  return !UNSAFE_IN_LINE.test(value);
-}

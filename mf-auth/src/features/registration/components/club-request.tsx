@@ -4,9 +4,10 @@ import { Form, useField } from 'react-final-form';
 import { isApiError, type Team } from '@erd/shared-contracts';
 import { Button, FieldError } from '@erd/shared-contracts/ui';
 import { FormMessage, formMessages, FormStack, LinkButton, TextAreaField } from '@erd/shared-contracts/forms';
+import { CLUB_REQUEST_LIMITS, isSingleLine } from '@erd/shared-contracts/text-rules';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { normalizeEmail } from '../../../lib/email';
-import { email as emailRule, isPlainLine, type Validator } from '../../../lib/validators';
+import { email as emailRule, type Validator } from '../../../lib/validators';
 import { requestClub } from '../api/request-club';
 import { teamLabels, teamOrder } from '../lib/club-search';
 
@@ -21,9 +22,6 @@ export const clubRequestMessages = {
   unsafe: 'Bitte verwende nur normale Schriftzeichen.',
 } as const;
 
-/** The same lengths as the server's schema (`CLUB_REQUEST_LIMITS` of the contracts' club-signup schemas). */
-const LIMITS = { clubName: 120, clubNumber: 12, email: 254, note: 1000 } as const;
-
 interface ClubRequestValues {
   clubName?: string;
   clubNumber?: string;
@@ -37,14 +35,14 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 const clubName: Validator = (value) => {
   const name = text(value);
   if (name.length < 2) return clubRequestMessages.clubName;
-  return isPlainLine(name) ? undefined : clubRequestMessages.unsafe;
+  return isSingleLine(name) ? undefined : clubRequestMessages.unsafe;
 };
 const clubNumber: Validator = (value) => (/^\d*$/.test(text(value)) ? undefined : clubRequestMessages.clubNumber);
 const teamChosen: Validator = (value) => (value === 'm' || value === 'w' ? undefined : formMessages.teamRequired);
 const note: Validator = (value) =>
   text(value)
     .split(/\r\n|\n|\r/)
-    .every((line) => isPlainLine(line.replace(/\t/g, ' ')))
+    .every((line) => isSingleLine(line.replace(/\t/g, ' ')))
     ? undefined
     : clubRequestMessages.unsafe;
 
@@ -192,7 +190,7 @@ function ClubRequestForm({ id, query, onCancel, onSent }: { id: string; query: s
               name="clubName"
               label="Vereinsname"
               autoComplete="organization"
-              maxLength={LIMITS.clubName}
+              maxLength={CLUB_REQUEST_LIMITS.clubName}
               validate={clubName}
             />
             <FinalTextField
@@ -201,7 +199,7 @@ function ClubRequestForm({ id, query, onCancel, onSent }: { id: string; query: s
               optional
               inputMode="numeric"
               autoComplete="off"
-              maxLength={LIMITS.clubNumber}
+              maxLength={CLUB_REQUEST_LIMITS.clubNumber}
               validate={clubNumber}
               hint="Steht zum Beispiel im Vereinsprofil beim Verband."
             />
@@ -212,7 +210,7 @@ function ClubRequestForm({ id, query, onCancel, onSent }: { id: string; query: s
               type="email"
               inputMode="email"
               autoComplete="email"
-              maxLength={LIMITS.email}
+              maxLength={CLUB_REQUEST_LIMITS.email}
               validate={emailRule}
               hint="Nur für unsere Antwort."
             />
@@ -331,7 +329,7 @@ function NoteField() {
       {...field.input}
       value={field.input.value ?? ''}
       rows={3}
-      maxLength={LIMITS.note}
+      maxLength={CLUB_REQUEST_LIMITS.note}
       hint="Zum Beispiel Ort oder Kreis des Vereins."
       error={error}
       css={css`
