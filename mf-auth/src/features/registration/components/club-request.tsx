@@ -4,7 +4,7 @@ import { Form, useField } from 'react-final-form';
 import { isApiError, type Team } from '@erd/shared-contracts';
 import { Button, FieldError } from '@erd/shared-contracts/ui';
 import { FormMessage, formMessages, FormStack, LinkButton, TextAreaField } from '@erd/shared-contracts/forms';
-import { CLUB_REQUEST_LIMITS, isSingleLine } from '@erd/shared-contracts/text-rules';
+import { CLUB_REQUEST_LIMITS, isSingleLine, textLength } from '@erd/shared-contracts/text-rules';
 import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { normalizeEmail } from '../../../lib/email';
 import { email as emailRule, type Validator } from '../../../lib/validators';
@@ -34,7 +34,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 const clubName: Validator = (value) => {
   const name = text(value);
-  if (name.length < 2) return clubRequestMessages.clubName;
+  if (textLength(name) < 2) return clubRequestMessages.clubName;
   return isSingleLine(name) ? undefined : clubRequestMessages.unsafe;
 };
 const clubNumber: Validator = (value) => (/^\d*$/.test(text(value)) ? undefined : clubRequestMessages.clubNumber);
