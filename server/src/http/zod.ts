@@ -20,6 +20,19 @@ export const zodErrorSchema = z.looseObject({ code: z.string(), message: z.strin
 
 export const zodErrorResponses = { 400: zodErrorSchema, 404: zodErrorSchema, 500: zodErrorSchema } as const;
 
+type ErrorAnswers<C extends number> = typeof zodErrorResponses & { readonly [K in C]: typeof zodErrorSchema };
+
+/** `zodErrorResponses` and the further statuses a route answers with the shared error (`errorsWith(403, 429)`). */
+export function errorsWith<const C extends number>(...codes: C[]): ErrorAnswers<C> {
+  return { ...zodErrorResponses, ...Object.fromEntries(codes.map((code) => [code, zodErrorSchema])) } as ErrorAnswers<C>;
+}
+
+/** The errors of a route for a signed-in operator or member: not signed in (401), not allowed (403). */
+export const signedInErrors = errorsWith(401, 403);
+
+/** …and of one that changes something another change may have got to first (409). */
+export const signedInChangeErrors = errorsWith(401, 403, 409);
+
 export function isZodSchema(value: unknown): value is z.ZodType {
   return value instanceof z.ZodType;
 }

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
   ACCOUNT_MESSAGES,
@@ -30,14 +30,7 @@ import {
  * are admin. 501 `NotAvailableWithCognito` with IDENTITY_PROVIDER=cognito.
  */
 
-const errors = {
-  ...zodErrorResponses,
-  401: zodErrorSchema,
-  403: zodErrorSchema,
-  409: zodErrorSchema,
-  429: zodErrorSchema,
-  501: zodErrorSchema,
-} as const;
+const errors = errorsWith(401, 403, 409, 429, 501);
 
 /** A missing or refused reason (or no body at all): the one German message, at the field, as before the schemas. */
 const reasonBody = answerInvalid(accountAdminReasonInputSchema, () => new ValidationError(ACCOUNT_MESSAGES.reason, { field: 'reason' }));

@@ -15,7 +15,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { bearerToken } from '../../http/auth.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
 import {
   admitFrontendUserCall,
   confirmAccount,
@@ -39,13 +39,7 @@ import { invalidAccountInput, invalidPasswordReset } from './validation.js';
  */
 
 /** Every 400 may name the bad fields (`user`); the other errors are the shared answer. */
-const accountErrors = {
-  ...zodErrorResponses,
-  400: accountErrorSchema,
-  409: zodErrorSchema,
-  429: zodErrorSchema,
-  503: zodErrorSchema,
-} as const;
+const accountErrors = { ...errorsWith(409, 429, 503), 400: accountErrorSchema } as const;
 
 /** The registration's club sits inside `fields`: when `fields` is no object, the club is named too. */
 const registrationBody = answerInvalid(registrationInputSchema, invalidAccountInput(['club']));
@@ -149,14 +143,7 @@ export const frontendUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   );
 };
 
-const authErrors = {
-  ...zodErrorResponses,
-  400: accountErrorSchema,
-  401: zodErrorSchema,
-  403: zodErrorSchema,
-  409: zodErrorSchema,
-  503: zodErrorSchema,
-} as const;
+const authErrors = { ...errorsWith(401, 403, 409, 503), 400: accountErrorSchema } as const;
 
 export const meRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'accounts');

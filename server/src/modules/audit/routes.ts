@@ -5,15 +5,13 @@ import { auditCsvQuerySchema, auditPageSchema, auditQuerySchema } from '@erd/sha
 import type { AppContext } from '../../context.js';
 import { berlinToday } from '../../lib/dates.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { signedInErrors, zodRoutes } from '../../http/zod.js';
 import { auditCsv, listAuditEntries } from './service.js';
 
 /**
  * The audit log for the back office (`auditPaths`): both roles read it. Registered inside the
  * operator API (modules/operators/scope.ts), whose access hook checks the session.
  */
-
-const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
 
 export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'back office: audit');
@@ -26,7 +24,7 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       schema: {
         summary: 'The audit log, filtered and paged',
         querystring: auditQuerySchema,
-        response: { 200: auditPageSchema, ...errors },
+        response: { 200: auditPageSchema, ...signedInErrors },
       },
     },
     async (request) => listAuditEntries({ ctx, input: request.query }),
@@ -39,7 +37,7 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       schema: {
         summary: 'The filtered audit log as CSV (X-Total-Count, X-Truncated)',
         querystring: auditCsvQuerySchema,
-        response: { 200: { content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+        response: { 200: { content: { 'text/csv': { schema: { type: 'string' } } } }, ...signedInErrors },
       },
     },
     async (request, reply) => {

@@ -10,7 +10,7 @@ import {
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { answerInvalid, listProblems, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, listProblems, signedInChangeErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { mediaUploadRoutes } from './media.js';
 import { getAdminChallenge, listAdminChallenges, updateAdminChallenge } from './service.js';
@@ -27,8 +27,6 @@ export const challengeAdminRoutePaths = {
   media: challengeAdminPaths.media,
 } as const;
 
-const zodErrors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema } as const;
-
 /**
  * The challenges' list, one challenge and its change, on the contracts' zod schemas. Registered in
  * the scope below, inside the operator API: its access hook and `cache-control` apply. A refused change answers
@@ -42,7 +40,10 @@ const challengeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
     challengeAdminRoutePaths.challenges,
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'The season’s challenges with their editable fields', response: { 200: adminChallengeListSchema, ...zodErrors } },
+      schema: {
+        summary: 'The season’s challenges with their editable fields',
+        response: { 200: adminChallengeListSchema, ...signedInChangeErrors },
+      },
     },
     async () => listAdminChallenges({ ctx }),
   );
@@ -54,7 +55,7 @@ const challengeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
       schema: {
         summary: 'One challenge with its editable fields',
         params: challengeAdminParamsSchema,
-        response: { 200: adminChallengeSchema, ...zodErrors },
+        response: { 200: adminChallengeSchema, ...signedInChangeErrors },
       },
     },
     async (request) => getAdminChallenge({ ctx, input: { id: request.params.id } }),
@@ -69,7 +70,7 @@ const challengeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
         summary: 'Change a challenge (texts, dates, pictures, prizes)',
         params: challengeAdminParamsSchema,
         body: patchBody,
-        response: { 200: adminChallengeSchema, ...zodErrors },
+        response: { 200: adminChallengeSchema, ...signedInChangeErrors },
       },
     },
     async (request) => updateAdminChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),

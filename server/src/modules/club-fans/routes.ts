@@ -17,7 +17,7 @@ import { isAppError } from '../../errors.js';
 import { berlinToday } from '../../lib/dates.js';
 import { scopeCacheControl } from '../../http/headers.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { errorsWith, signedInErrors, zodErrorResponses, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
 import { answerMailedLink } from '../newsletter/opt-in.js';
 import { CLUB_FAN_CONFIRM_PATH, CLUB_FAN_UNSUBSCRIBE_PATH } from '../notifications/paths.js';
@@ -59,7 +59,7 @@ const signupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx 
       schema: {
         summary: "'Mein Verein': follow a club by e-mail (double opt-in: mails a confirmation link); the same answer for every address",
         body: clubFanSignupInputSchema,
-        response: { 200: clubFanSignupResultSchema, ...zodErrorResponses, 403: zodErrorSchema, 429: zodErrorSchema },
+        response: { 200: clubFanSignupResultSchema, ...errorsWith(403, 429) },
       },
     },
     async (request) => {
@@ -215,7 +215,7 @@ const memberRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx 
       onRequest: app.requireUser,
       schema: {
         summary: "How many confirmed fans follow the own club ('Mein Verein'); never who",
-        response: { 200: myFansSchema, ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema },
+        response: { 200: myFansSchema, ...signedInErrors },
       },
     },
     async (request) => countMyFans({ ctx, input: { sub: request.user!.sub } }),
@@ -226,7 +226,6 @@ const memberRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx 
 export const operatorClubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'back office: club fans');
   const r = zodRoutes(app);
-  const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
 
   r.get(
     clubFansAdminPaths.clubs,
@@ -234,7 +233,7 @@ export const operatorClubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       config: { operatorAccess: 'admin' },
       schema: {
         summary: 'The clubs with confirmed fans and how many (admin; numbers only)',
-        response: { 200: clubFanClubsSchema, ...errors },
+        response: { 200: clubFanClubsSchema, ...signedInErrors },
       },
     },
     async (request) => listClubsWithFans({ ctx, input: { actor: actorOf(request) } }),
@@ -247,7 +246,7 @@ export const operatorClubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: 'The confirmed fans of one club (clubId) or of all as CSV (X-Total-Count; audited)',
         querystring: clubFansCsvQuerySchema,
-        response: { 200: { content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+        response: { 200: { content: { 'text/csv': { schema: { type: 'string' } } } }, ...signedInErrors },
       },
     },
     async (request, reply) => {

@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { scopeCacheControl } from '../../http/headers.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { errorsWith, zodRoutes } from '../../http/zod.js';
 import { getClubAvailability, requestClub } from './service.js';
 
 /**
@@ -34,7 +34,7 @@ export const clubSignupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       schema: {
         summary: 'Whether a club entry (club number and team) can still be registered: false when it already has an account',
         params: clubAvailabilityParamsSchema,
-        response: { 200: clubAvailabilitySchema, ...zodErrorResponses, 429: zodErrorSchema },
+        response: { 200: clubAvailabilitySchema, ...errorsWith(429) },
       },
     },
     async (request) => getClubAvailability({ ctx, input: { clubId: request.params.clubId, ip: request.ip } }),
@@ -47,7 +47,7 @@ export const clubSignupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       schema: {
         summary: "'Verein nicht gefunden?': a club missing from the catalogue, mailed to the service address (Reply-To: the given address)",
         body: clubRequestInputSchema,
-        response: { 202: clubRequestResultSchema, ...zodErrorResponses, 403: zodErrorSchema, 429: zodErrorSchema },
+        response: { 202: clubRequestResultSchema, ...errorsWith(403, 429) },
       },
     },
     async (request, reply) => {

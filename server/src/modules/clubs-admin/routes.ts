@@ -14,7 +14,7 @@ import {
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import { tagRoutes } from '../../http/openapi.js';
 import { multipartBody } from '../../http/schemas.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { errorsWith, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { withFormPicture } from '../challenges-admin/media.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../operators/access.js';
@@ -27,13 +27,7 @@ import { applyClubImport, CLUB_CSV_MAX_BYTES, listClubsForOperator, previewClubI
  * (`text/csv`, the file's bytes in any encoding the service knows, at most 2 MB).
  */
 
-const errors = {
-  ...zodErrorResponses,
-  401: zodErrorSchema,
-  403: zodErrorSchema,
-  409: clubImportConflictAnswerSchema,
-  413: zodErrorSchema,
-} as const;
+const errors = { ...errorsWith(401, 403, 413), 409: clubImportConflictAnswerSchema } as const;
 const BODY_LIMIT = CLUB_CSV_MAX_BYTES + 64 * 1024;
 
 /** The club list as a CSV file's bytes (no JSON type: the body is a Buffer; the service checks and decodes it). */

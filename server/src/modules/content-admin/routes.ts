@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { answerInvalid, germanIssue, listProblems, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, germanIssue, listProblems, signedInChangeErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { createMarkdownConverter } from '../season/markdown.js';
 import { getContent, MESSAGES, previewMarkdown, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from './service.js';
@@ -36,7 +36,6 @@ export const contentAdminRoutePaths = {
   preview: '/api/operator/content/preview',
 } as const;
 
-const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema } as const;
 /** A legal page may hold up to 100,000 characters (up to 4 bytes each in UTF-8, JSON-escaped). */
 const LEGAL_BODY_LIMIT = 1024 * 1024;
 
@@ -72,7 +71,10 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     contentAdminRoutePaths.content,
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'The editable site content: teasers, banner, legal pages', response: { 200: contentAdminSchema, ...errors } },
+      schema: {
+        summary: 'The editable site content: teasers, banner, legal pages',
+        response: { 200: contentAdminSchema, ...signedInChangeErrors },
+      },
     },
     async () => getContent({ ctx }),
   );
@@ -82,7 +84,7 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     {
       config: { operatorAccess: 'admin' },
       bodyLimit: 256 * 1024,
-      schema: { summary: 'Save the home page teasers', body: teasersBody, response: { 200: contentAdminSchema, ...errors } },
+      schema: { summary: 'Save the home page teasers', body: teasersBody, response: { 200: contentAdminSchema, ...signedInChangeErrors } },
     },
     async (request) => saveTeasers({ ctx: withMarkdown, input: { body: request.body, actor: actorOf(request) } }),
   );
@@ -96,7 +98,7 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       schema: {
         summary: 'Save the season’s campaign: claim, subline, lead prize, key visual (the year’s updatedAt as expectedUpdatedAt)',
         body: saveCampaignInputSchema,
-        response: { 200: contentAdminSchema, ...errors },
+        response: { 200: contentAdminSchema, ...signedInChangeErrors },
       },
     },
     async (request) => saveCampaign({ ctx, input: { body: request.body, actor: actorOf(request) } }),
@@ -106,7 +108,7 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     contentAdminRoutePaths.banner,
     {
       config: { operatorAccess: 'admin' },
-      schema: { summary: 'Save the banner', body: bannerBody, response: { 200: contentAdminSchema, ...errors } },
+      schema: { summary: 'Save the banner', body: bannerBody, response: { 200: contentAdminSchema, ...signedInChangeErrors } },
     },
     async (request) => saveBanner({ ctx, input: { body: request.body, actor: actorOf(request) } }),
   );
@@ -120,7 +122,7 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
         summary: 'Save a legal page (Markdown)',
         params: legalParams,
         body: legalBody,
-        response: { 200: contentAdminSchema, ...errors },
+        response: { 200: contentAdminSchema, ...signedInChangeErrors },
       },
     },
     async (request) =>
@@ -135,7 +137,7 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       schema: {
         summary: 'Render Markdown as the site would show it',
         body: previewBody,
-        response: { 200: markdownPreviewSchema, ...errors },
+        response: { 200: markdownPreviewSchema, ...signedInChangeErrors },
       },
     },
     async (request) => previewMarkdown({ ctx: withMarkdown, input: { body: request.body } }),

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { ValidationError } from '../../errors.js';
-import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
 import { createPresignedPost, getOwnParticipation, saveParticipation } from './service.js';
 
 /**
@@ -31,11 +31,14 @@ function subOf(request: FastifyRequest): string {
   return request.user.sub;
 }
 
+const zodErrors = errorsWith(401, 403, 409, 429);
+/** …and where a picture comes: too large (413), not an image (415). */
+const pictureErrors = errorsWith(401, 403, 409, 413, 415, 429);
+
 export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'entries');
   await app.register(async (scope) => {
     const r = zodRoutes(scope);
-    const zodErrors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema, 429: zodErrorSchema } as const;
 
     r.get(
       BASE,
@@ -70,7 +73,7 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
           summary: 'Submit the club’s entry: exactly one of estimate (a number or "4.500"), slogan or picture',
           params: participationParamsSchema,
           body: participationInputSchema,
-          response: { 200: ownParticipationSchema, ...zodErrors, 413: zodErrorSchema, 415: zodErrorSchema },
+          response: { 200: ownParticipationSchema, ...pictureErrors },
         },
       },
       async (request, reply) => {
@@ -102,16 +105,7 @@ export const entryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
           summary: 'Permission to upload a picture: the form fields of a presigned POST',
           params: participationParamsSchema,
           body: presignedBody,
-          response: {
-            200: presignedPostSchema,
-            ...zodErrorResponses,
-            401: zodErrorSchema,
-            403: zodErrorSchema,
-            409: zodErrorSchema,
-            413: zodErrorSchema,
-            415: zodErrorSchema,
-            429: zodErrorSchema,
-          },
+          response: { 200: presignedPostSchema, ...pictureErrors },
         },
       },
       async (request, reply) => {

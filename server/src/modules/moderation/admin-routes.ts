@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { applyDecision, decisionAnswer, lookupParticipation } from './decisions.js';
 
@@ -21,7 +21,6 @@ import { applyDecision, decisionAnswer, lookupParticipation } from './decisions.
  * in full; refused input is told as before (German messages with the field, decisions.ts `decisionAnswer`).
  */
 
-const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
 const M = MODERATION_MESSAGES;
 
 export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -36,7 +35,7 @@ export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: 'Decide on 1–50 entries with the Werberat checklist (per-entry outcome)',
         body: answerInvalid(moderationDecisionInputSchema, decisionAnswer),
-        response: { 200: moderationDecisionResultSchema, ...errors },
+        response: { 200: moderationDecisionResultSchema, ...signedInErrors },
       },
     },
     async (request) => applyDecision({ ctx, input: { decision: request.body, actor: actorOf(request) } }),
@@ -49,7 +48,7 @@ export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: 'An entry in any state with its moderation history',
         params: answerInvalid(moderationLookupParamsSchema, () => new ValidationError(M.lookupId, { field: 'id' })),
-        response: { 200: moderationLookupSchema, ...errors },
+        response: { 200: moderationLookupSchema, ...signedInErrors },
       },
     },
     async (request) => lookupParticipation({ ctx, input: { id: request.params.id } }),

@@ -17,7 +17,7 @@ import { operatorPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { ValidationError } from '../../errors.js';
-import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
   fieldAnswer,
@@ -37,7 +37,7 @@ import {
 
 export { OPERATOR_COOKIE } from '../operators/access.js';
 
-const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema, 429: zodErrorSchema } as const;
+const errors = errorsWith(401, 403, 409, 429);
 
 /** Without or with an incomplete checklist: 400 `field: 'checklist'` (the rule's own message for a point not confirmed). */
 const publishBody = answerInvalid(

@@ -3,7 +3,7 @@ import { MY_ENTRIES_PATH, myEntriesSchema } from '@erd/shared-contracts/schemas'
 import type { AppContext } from '../../context.js';
 import { scopeCacheControl } from '../../http/headers.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { signedInErrors, zodRoutes } from '../../http/zod.js';
 import { listMyEntries } from './service.js';
 
 /**
@@ -22,7 +22,7 @@ export const myEntriesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       onRequest: app.requireUser,
       schema: {
         summary: 'The own club’s entries of the current season: what was sent, its state, votes, place and points',
-        response: { 200: myEntriesSchema, ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema },
+        response: { 200: myEntriesSchema, ...signedInErrors },
       },
     },
     async (request) => listMyEntries({ ctx, input: { sub: request.user!.sub } }),

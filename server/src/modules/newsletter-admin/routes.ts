@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { berlinToday } from '../../lib/dates.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
   consentLogForOperator,
@@ -29,8 +29,6 @@ import {
  * API (modules/operators/scope.ts: access hook, `no-store`). Every route is for admins: subscriber addresses are
  * personal data a moderator does not need (the service checks the role again and audits each read).
  */
-
-const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
 
 /** The answers these forms had before the schemas: the field's own German message without a prefix. */
 const consentLogQuery = answerInvalid(newsletterAdminConsentLogQuerySchema, (error: z.ZodError) => {
@@ -53,7 +51,7 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: 'Newsletter subscriptions, searched, filtered, sorted and paged (admin; audited)',
         querystring: newsletterAdminSubscriberQuerySchema,
-        response: { 200: newsletterAdminSubscriberPageSchema, ...errors },
+        response: { 200: newsletterAdminSubscriberPageSchema, ...signedInErrors },
       },
     },
     async (request) => listSubscriptionsForOperator({ ctx, input: { ...request.query, actor: actorOf(request) } }),
@@ -66,7 +64,7 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: 'The consent log of one address (admin)',
         querystring: consentLogQuery,
-        response: { 200: newsletterAdminConsentLogSchema, ...errors },
+        response: { 200: newsletterAdminConsentLogSchema, ...signedInErrors },
       },
     },
     async (request) => consentLogForOperator({ ctx, input: { ...request.query, actor: actorOf(request) } }),
@@ -78,7 +76,7 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       config: { operatorAccess: 'admin' },
       schema: {
         summary: 'The confirmed subscribers as CSV (X-Total-Count; audited)',
-        response: { 200: { content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+        response: { 200: { content: { 'text/csv': { schema: { type: 'string' } } } }, ...signedInErrors },
       },
     },
     async (request, reply) => {
@@ -100,7 +98,7 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
         summary: 'Unsubscribe an address for its owner',
         body: unsubscribeBody,
         params: newsletterAdminSubscriberIdParamsSchema,
-        response: { 200: newsletterAdminSubscriberSchema, ...errors },
+        response: { 200: newsletterAdminSubscriberSchema, ...signedInErrors },
       },
     },
     async (request) =>

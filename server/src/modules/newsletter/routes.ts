@@ -3,7 +3,7 @@ import { newsletterSignupInputSchema, newsletterSignupResultSchema, newsletterTo
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
 import { answerMailedLink } from './opt-in.js';
 import { confirmNewsletter, INVALID_EMAIL_MESSAGE, signupNewsletter, unsubscribeNewsletter } from './service.js';
@@ -21,7 +21,7 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       schema: {
         summary: 'Sign up for the newsletter ({ Email, Fields }); mails a confirmation link',
         body: signupBody,
-        response: { 200: newsletterSignupResultSchema, ...zodErrorResponses, 403: zodErrorSchema, 429: zodErrorSchema },
+        response: { 200: newsletterSignupResultSchema, ...errorsWith(403, 429) },
       },
     },
     async (request) => {

@@ -4,7 +4,7 @@ import { NOTIFICATION_SETTINGS_PATH, notificationSettingsSchema, notificationUns
 import type { AppContext } from '../../context.js';
 import { scopeCacheControl } from '../../http/headers.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { signedInErrors, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
 import { ACCOUNT_UNSUBSCRIBE_PATH } from '../notifications/paths.js';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/service.js';
@@ -50,7 +50,7 @@ export const notificationSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }>
 const memberRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   scopeCacheControl(app, 'private, no-store');
   const r = zodRoutes(app);
-  const response = { 200: notificationSettingsSchema, ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema };
+  const response = { 200: notificationSettingsSchema, ...signedInErrors };
 
   r.get(
     NOTIFICATION_SETTINGS_PATH,

@@ -12,7 +12,7 @@ import {
 } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { errorsWith, signedInChangeErrors, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
   countMessageRecipients,
@@ -38,7 +38,6 @@ import {
  *   queued again; 409 NoRecipients when nobody matches; 429 over 5 sends an hour).
  */
 
-const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
 const BODY_LIMIT = 64 * 1024;
 const paths = {
   message: '/api/operator/messages/:id',
@@ -58,7 +57,7 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       config: admin,
       schema: {
         summary: 'Operator messages to club accounts, newest first, with state and progress (admin)',
-        response: { 200: operatorMessageListSchema, ...errors },
+        response: { 200: operatorMessageListSchema, ...signedInErrors },
       },
     },
     async () => listMessages({ ctx }),
@@ -71,7 +70,7 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: 'How many club accounts a filter reaches now (confirmed, messages not switched off) (admin)',
         querystring: operatorMessageRecipientsQuerySchema,
-        response: { 200: operatorMessageRecipientsSchema, ...errors },
+        response: { 200: operatorMessageRecipientsSchema, ...signedInErrors },
       },
     },
     async (request) => countMessageRecipients({ ctx, input: request.query }),
@@ -85,7 +84,7 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: 'A new draft message (admin)',
         body: operatorMessageInputSchema,
-        response: { 201: operatorMessageSchema, ...errors },
+        response: { 201: operatorMessageSchema, ...signedInErrors },
       },
     },
     async (request, reply) => reply.code(201).send(await createDraft({ ctx, input: { message: request.body, actor: actorOf(request) } })),
@@ -98,7 +97,7 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: 'One message with its state and progress (admin)',
         params: operatorMessageIdParamsSchema,
-        response: { 200: operatorMessageSchema, ...errors },
+        response: { 200: operatorMessageSchema, ...signedInErrors },
       },
     },
     async (request) => getMessage({ ctx, input: { id: request.params.id } }),
@@ -113,7 +112,7 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
         summary: 'A draft changed (admin; 409 once it is sent)',
         params: operatorMessageIdParamsSchema,
         body: operatorMessageInputSchema,
-        response: { 200: operatorMessageSchema, ...errors, 409: zodErrorSchema },
+        response: { 200: operatorMessageSchema, ...signedInChangeErrors },
       },
     },
     async (request) => updateDraft({ ctx, input: { id: request.params.id, message: request.body } }),
@@ -126,7 +125,7 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: 'The mail as a club account gets it (HTML for an iframe, plain text) and how many accounts it reaches now (admin)',
         params: operatorMessageIdParamsSchema,
-        response: { 200: operatorMessagePreviewSchema, ...errors },
+        response: { 200: operatorMessagePreviewSchema, ...signedInErrors },
       },
     },
     async (request) => previewMessage({ ctx, input: { id: request.params.id } }),
@@ -139,7 +138,7 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: "The mail to the operator's own address, marked as a test (admin; rate-limited)",
         params: operatorMessageIdParamsSchema,
-        response: { 202: operatorMessageTestResultSchema, ...errors, 429: zodErrorSchema },
+        response: { 202: operatorMessageTestResultSchema, ...errorsWith(401, 403, 429) },
       },
     },
     async (request, reply) =>
@@ -153,7 +152,7 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: 'Send a draft once to the accounts its filter reaches (admin; audited; 5 an hour). Again: its state, nothing sent twice',
         params: operatorMessageIdParamsSchema,
-        response: { 200: operatorMessageSchema, ...errors, 409: zodErrorSchema, 429: zodErrorSchema },
+        response: { 200: operatorMessageSchema, ...errorsWith(401, 403, 409, 429) },
       },
     },
     async (request) => sendMessage({ ctx, input: { id: request.params.id, actor: actorOf(request) } }),

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { isAppError, ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
 import { actorOf, OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from './access.js';
 import { changePassword, createOperator, listOperators, loginOperator, logoutOperator, toOperatorDto, updateOperator } from './service.js';
 
@@ -36,7 +36,7 @@ import { changePassword, createOperator, listOperators, loginOperator, logoutOpe
 export const OPENAPI_JSON_PATH = '/api/operator/openapi.json';
 export const OPENAPI_YAML_PATH = '/api/operator/openapi.yaml';
 
-const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema, 429: zodErrorSchema } as const;
+const errors = errorsWith(401, 403, 409, 429);
 
 /**
  * The forms' answer to a refused field, as before the schemas: 400 `ValidationError` with the

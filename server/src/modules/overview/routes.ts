@@ -3,7 +3,7 @@ import { overviewAdminPaths } from '@erd/shared-contracts/backoffice';
 import { overviewQuerySchema, overviewSchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { signedInErrors, zodRoutes } from '../../http/zod.js';
 import { getOverview } from './service.js';
 
 /**
@@ -22,7 +22,7 @@ export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       schema: {
         summary: 'The back office’s start page figures over the last days',
         querystring: overviewQuerySchema,
-        response: { 200: overviewSchema, ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema },
+        response: { 200: overviewSchema, ...signedInErrors },
       },
     },
     async (request) => getOverview({ ctx, input: request.query }),

@@ -7,7 +7,7 @@ import { CodedError } from '../../errors.js';
 import { berlinToday } from '../../lib/dates.js';
 import { scopeCacheControl } from '../../http/headers.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { errorsWith, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
 import { getOwnReach, getReachCsv, getReachReport, reachSettled, recordVisit } from './service.js';
 
@@ -40,9 +40,7 @@ const publicReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         body: reachVisitInputSchema,
         response: {
           204: z.null().describe('Taken (counted when the target is public)'),
-          ...zodErrorResponses,
-          403: zodErrorSchema,
-          429: zodErrorSchema,
+          ...errorsWith(403, 429),
         },
       },
     },
@@ -62,7 +60,7 @@ const publicReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       schema: {
         summary: 'What the shared links of the own club’s entry in a challenge brought, all days (0 and 0 without entry or counts)',
         params: z.strictObject({ challengeId: wireId }),
-        response: { 200: ownReachSchema, ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema },
+        response: { 200: ownReachSchema, ...signedInErrors },
       },
     },
     async (request) => getOwnReach({ ctx, input: { sub: request.user!.sub, challengeId: request.params.challengeId } }),
@@ -73,7 +71,6 @@ const publicReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 export const operatorReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'back office: reach');
   const r = zodRoutes(app);
-  const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
 
   r.get(
     reachPaths.operator,
@@ -82,7 +79,7 @@ export const operatorReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       schema: {
         summary: 'Reach: previews, visits and votes per Berlin day, target (entry or club page) and channel, with totals and per channel',
         querystring: reachQuerySchema,
-        response: { 200: reachReportSchema, ...errors },
+        response: { 200: reachReportSchema, ...signedInErrors },
       },
     },
     async (request) => getReachReport({ ctx, input: request.query }),
@@ -95,7 +92,10 @@ export const operatorReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       schema: {
         summary: 'Reach as CSV (German header; X-Total-Count: its rows)',
         querystring: reachQuerySchema,
-        response: { 200: { description: 'CSV (UTF-8 with BOM, `;`)', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+        response: {
+          200: { description: 'CSV (UTF-8 with BOM, `;`)', content: { 'text/csv': { schema: { type: 'string' } } } },
+          ...signedInErrors,
+        },
       },
     },
     async (request, reply) => {

@@ -19,7 +19,7 @@ import {
   rightAnswerInputSchema,
   standingRowSchema,
 } from '@erd/shared-contracts/schemas';
-import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, signedInChangeErrors, zodErrorResponses, zodRoutes } from '../../http/zod.js';
 import type { Actor } from '../moderation/service.js';
 import type { FastAnswers } from '../../http/fast-answers.js';
 import { type CachePolicy, documentSender } from '../cache/http.js';
@@ -71,8 +71,6 @@ export const resultsRoutes: FastifyPluginAsync<{ files: ResultFiles; fast?: Fast
   );
 };
 
-const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema, 409: zodErrorSchema } as const;
-
 // Refused input answers the module's own German message with its field (no `field: ` prefix), as before the schemas.
 const rightAnswerBody = answerInvalid(rightAnswerInputSchema, resultInputError);
 const publishBody = answerInvalid(publishResultInputSchema, resultInputError);
@@ -97,7 +95,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
       schema: {
         summary: 'The challenges of a year and their results state',
         querystring: resultOverviewQuerySchema,
-        response: { 200: resultOverviewSchema, ...errors },
+        response: { 200: resultOverviewSchema, ...signedInChangeErrors },
       },
     },
     async (request) => getResultsOverview({ ctx, input: { yearId: request.query.yearId } }),
@@ -110,7 +108,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
       schema: {
         summary: 'The table as publishing now would freeze it',
         params: resultChallengeParamsSchema,
-        response: { 200: resultPreviewSchema, ...errors },
+        response: { 200: resultPreviewSchema, ...signedInChangeErrors },
       },
     },
     async (request) => previewChallengeResults({ ctx, input: { challengeId: request.params.challengeId } }),
@@ -125,7 +123,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
         summary: 'Record the right answer and the goals ranking (after publication only with a reason)',
         params: resultChallengeParamsSchema,
         body: rightAnswerBody,
-        response: { 200: resultChallengeSchema, ...errors },
+        response: { 200: resultChallengeSchema, ...signedInChangeErrors },
       },
     },
     async (request) =>
@@ -141,7 +139,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
         summary: 'Publish the challenge’s results (a correction needs a reason); writes the result files',
         params: resultChallengeParamsSchema,
         body: publishBody,
-        response: { 200: publishResultSchema, ...errors },
+        response: { 200: publishResultSchema, ...signedInChangeErrors },
       },
     },
     async (request) => {
@@ -160,7 +158,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
       schema: {
         summary: 'Every published version of a challenge’s results, newest first',
         params: resultChallengeParamsSchema,
-        response: { 200: resultVersionListSchema, ...errors },
+        response: { 200: resultVersionListSchema, ...signedInChangeErrors },
       },
     },
     async (request) => listResultVersions({ ctx, input: { kind: 'challenge', key: request.params.challengeId } }),
@@ -173,7 +171,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
       schema: {
         summary: 'Every published version of a year’s overall results, newest first',
         params: resultYearParamsSchema,
-        response: { 200: resultVersionListSchema, ...errors },
+        response: { 200: resultVersionListSchema, ...signedInChangeErrors },
       },
     },
     async (request) => listResultVersions({ ctx, input: { kind: 'overall', key: request.params.yearId } }),
@@ -186,7 +184,7 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
       schema: {
         summary: 'The results’ audit trail (answers, publications), paged',
         querystring: resultAuditQuerySchema,
-        response: { 200: resultAuditPageSchema, ...errors },
+        response: { 200: resultAuditPageSchema, ...signedInChangeErrors },
       },
     },
     async (request) => listResultAudit({ ctx, input: request.query }),

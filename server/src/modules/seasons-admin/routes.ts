@@ -16,7 +16,7 @@ import {
 } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { signedInChangeErrors, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
   createChallenge,
@@ -37,8 +37,6 @@ import {
  * (a moderator gets 403). See README.md in this folder.
  */
 
-const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
-const changeErrors = { ...errors, 409: zodErrorSchema } as const;
 const BODY_LIMIT = 16 * 1024;
 
 export const seasonAdminRoutePaths = {
@@ -76,7 +74,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       config: operator,
       schema: {
         summary: 'Every season (newest first) with its state, dates and counts, and the day they were computed for',
-        response: { 200: adminSeasonListSchema, ...errors },
+        response: { 200: adminSeasonListSchema, ...signedInErrors },
       },
     },
     async () => listSeasons({ ctx }),
@@ -90,7 +88,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         summary:
           'A new season: empty, or a copy of one with every date moved (no entries, votes, results or right answers); 409 SeasonExists (admin; audited)',
         body: seasonCreateInputSchema,
-        response: { 201: adminSeasonSchema, ...changeErrors },
+        response: { 201: adminSeasonSchema, ...signedInChangeErrors },
       },
     },
     async (request, reply) => reply.code(201).send(await createSeason({ ctx, input: { body: request.body, actor: actorOf(request) } })),
@@ -104,7 +102,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         summary:
           'Switch the season the public site shows (confirmed, with a reason; admin; audited); every instance shows it at the next page load',
         body: seasonSwitchInputSchema,
-        response: { 200: adminSeasonListSchema, ...errors },
+        response: { 200: adminSeasonListSchema, ...signedInErrors },
       },
     },
     async (request) => switchSeason({ ctx, input: { body: request.body, actor: actorOf(request) } }),
@@ -117,7 +115,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       schema: {
         summary: 'One season with all its challenges (withdrawn ones too) in order',
         params: yearParams,
-        response: { 200: adminSeasonSchema, ...errors },
+        response: { 200: adminSeasonSchema, ...signedInErrors },
       },
     },
     async (request) => getSeason({ ctx, input: { yearId: request.params.yearId } }),
@@ -132,7 +130,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
           'A new challenge of one of the four types at the end of the season (live season: confirmLive, else 409 SeasonLive; admin; audited)',
         params: yearParams,
         body: seasonChallengeCreateInputSchema,
-        response: { 201: seasonChallengeCreatedSchema, ...changeErrors },
+        response: { 201: seasonChallengeCreatedSchema, ...signedInChangeErrors },
       },
     },
     async (request, reply) => reply.code(201).send(await createChallenge({ ctx, input: changeInput(request) })),
@@ -147,7 +145,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
           'The challenges of a season in a new order: every id exactly once (live season: confirmLive, else 409 SeasonLive; admin; audited)',
         params: yearParams,
         body: seasonChallengeOrderInputSchema,
-        response: { 200: adminSeasonSchema, ...changeErrors },
+        response: { 200: adminSeasonSchema, ...signedInChangeErrors },
       },
     },
     async (request) => reorderChallenges({ ctx, input: changeInput(request) }),
@@ -162,7 +160,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
           "A copy of the challenge right after it, headline ' (Kopie)', without right answer, entries or results (live season: confirmLive; admin; audited)",
         params: challengeParams,
         body: seasonChallengeDuplicateInputSchema,
-        response: { 201: seasonChallengeCreatedSchema, ...changeErrors },
+        response: { 201: seasonChallengeCreatedSchema, ...signedInChangeErrors },
       },
     },
     async (request, reply) => reply.code(201).send(await duplicateChallenge({ ctx, input: changeInput(request) })),
@@ -177,7 +175,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
           'Remove a challenge that has no entry (else 409 ChallengeHasEntries: withdraw it); its unsent mails go with it (live season: confirmLive; admin; audited)',
         params: challengeParams,
         body: seasonChallengeRemoveInputSchema,
-        response: { 200: adminSeasonSchema, ...changeErrors },
+        response: { 200: adminSeasonSchema, ...signedInChangeErrors },
       },
     },
     async (request) => removeChallenge({ ctx, input: changeInput(request) }),
@@ -192,7 +190,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
           'Take a challenge out of the public season with a reason; its entries, votes and results stay (live season: confirmLive; admin; audited)',
         params: challengeParams,
         body: seasonChallengeWithdrawInputSchema,
-        response: { 200: adminSeasonSchema, ...changeErrors },
+        response: { 200: adminSeasonSchema, ...signedInChangeErrors },
       },
     },
     async (request) => withdrawChallenge({ ctx, input: changeInput(request) }),
@@ -206,7 +204,7 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         summary: 'Put a withdrawn challenge back into its season, with a reason (admin; audited)',
         params: challengeParams,
         body: seasonReasonInputSchema,
-        response: { 200: adminSeasonSchema, ...errors },
+        response: { 200: adminSeasonSchema, ...signedInErrors },
       },
     },
     async (request) => restoreChallenge({ ctx, input: changeInput(request) }),

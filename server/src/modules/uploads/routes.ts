@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { multipartBody } from '../../http/schemas.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { errorsWith, zodRoutes } from '../../http/zod.js';
 import { receiveUpload, tooLargeError } from './service.js';
 
 /**
@@ -41,7 +41,7 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       schema: {
         summary: 'Upload a picture (multipart: the presigned fields, then `file`; embedded storage only)',
         body: multipartBody('The presigned POST’s fields (createpresignedpost) in their order, then the picture as `file`'),
-        response: { 201: uploadedPictureSchema, ...zodErrorResponses, 403: zodErrorSchema, 413: zodErrorSchema, 415: zodErrorSchema },
+        response: { 201: uploadedPictureSchema, ...errorsWith(403, 413, 415) },
       },
     },
     async (request, reply) => {

@@ -14,7 +14,7 @@ import {
 import { NotFoundError } from '../../errors.js';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { answerInvalid, zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { getVoteEntry, listEntryVotes, listVoteEntries, removeSelectedVotes, voteReviewAnswer } from './service.js';
 
@@ -26,7 +26,6 @@ import { getVoteEntry, listEntryVotes, listVoteEntries, removeSelectedVotes, vot
  * cannot be an entry's is 404.
  */
 
-const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
 const ENTRY = '/api/operator/vote-review/entries/:participationId';
 
 const params = answerInvalid(voteReviewParamsSchema, () => new NotFoundError(VOTE_REVIEW_MESSAGES.notFound));
@@ -42,7 +41,7 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       schema: {
         summary: 'Entries with their vote figures and flags, for vote review',
         querystring: answerInvalid(voteEntryQuerySchema, voteReviewAnswer),
-        response: { 200: voteEntryPageSchema, ...errors },
+        response: { 200: voteEntryPageSchema, ...signedInErrors },
       },
     },
     async (request) => listVoteEntries({ ctx, input: request.query }),
@@ -52,7 +51,7 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     ENTRY,
     {
       config: { operatorAccess: 'operator' },
-      schema: { summary: 'One entry’s vote figures', params, response: { 200: voteEntryDetailSchema, ...errors } },
+      schema: { summary: 'One entry’s vote figures', params, response: { 200: voteEntryDetailSchema, ...signedInErrors } },
     },
     async (request) => getVoteEntry({ ctx, input: { participationId: request.params.participationId } }),
   );
@@ -65,7 +64,7 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         summary: 'An entry’s vote records, filtered and paged',
         params,
         querystring: answerInvalid(voteRecordQuerySchema, voteReviewAnswer),
-        response: { 200: voteRecordPageSchema, ...errors },
+        response: { 200: voteRecordPageSchema, ...signedInErrors },
       },
     },
     async (request) => listEntryVotes({ ctx, input: { participationId: request.params.participationId, query: request.query } }),
@@ -80,7 +79,7 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         summary: 'Remove votes of an entry (by ids, by address or by minute; with a reason)',
         params,
         body: answerInvalid(removeEntryVotesInputSchema, voteReviewAnswer),
-        response: { 200: removeEntryVotesResultSchema, ...errors },
+        response: { 200: removeEntryVotesResultSchema, ...signedInErrors },
       },
     },
     async (request) =>

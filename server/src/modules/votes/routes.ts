@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { isAppError } from '../../errors.js';
 import { authenticate } from '../../http/auth.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { errorsWith, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { recordVote } from '../reach/service.js';
 import { castVote, getProofChallenge, voteGroups } from './service.js';
 import { ensureVoterId } from './voter.js';
@@ -20,7 +20,7 @@ import { ensureVoterId } from './voter.js';
  * figures afterwards, without holding up the answer (modules/reach).
  */
 
-const voteErrors = { ...zodErrorResponses, 403: zodErrorSchema, 409: zodErrorSchema, 429: zodErrorSchema } as const;
+const voteErrors = errorsWith(403, 409, 429);
 
 export const voteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'votes');
