@@ -6,7 +6,12 @@ import { saveParticipation } from '../api/save-participation';
 import { ErrorMessage, FieldLabel, Form, FormRow, Hint, TextArea, type EntryFormProps } from './form-parts';
 import { messages } from './messages';
 
-/** Spec §5 / decisions §4: required, at most 200 characters (the input and the validator agree). */
+/**
+ * Spec §5 / decisions §4: required, at most 200 characters (the input and the validator agree). Counted
+ * in UTF-16 units (`String.length`), as the server's check (`entryOf` in the entries service) and the
+ * textarea's `maxLength` count them, not with the contracts' `textLength`: a slogan of 101 emoji is
+ * refused by the server.
+ */
 export function validateSlogan(value: string): string | null {
   if (!value.trim()) return messages.sloganRequired;
   return value.length > SLOGAN_MAX_LENGTH ? messages.sloganTooLong : null;
