@@ -135,80 +135,35 @@ export const clubsAdminPaths = {
 export const CLUB_SORTS = ['name', '-name', 'number', '-number', 'updated', '-updated'] as const;
 export type ClubSortDto = (typeof CLUB_SORTS)[number];
 
-/** GET clubs: `query` is part of the name or the club number; `from` from 0, `size` 1–100 (default 25); `sort` default `name`. */
-export interface ClubAdminQuery {
-  query?: string;
-  from?: number;
-  size?: number;
-  sort?: ClubSortDto;
-}
-
-export interface ClubAdminDto {
-  id: string;
-  clubnumber: string;
-  clubname: string;
-  team: 'm' | 'w';
-  logourl: string | null;
-  linkurl: string | null;
-  updatedAt: string;
-}
-
-export interface ClubAdminPageDto {
-  items: ClubAdminDto[];
-  total: number;
-  from: number;
-  size: number;
-}
-
-/** The fields of a club the CSV sets. */
-export interface ClubImportFieldsDto {
-  clubnumber: string;
-  clubname: string;
-  team: 'm' | 'w';
-  linkurl: string | null;
-}
-
-export interface ClubImportBadRowDto {
-  /** The file's line (1 is the header). */
-  line: number;
-  /** German. */
-  reason: string;
-}
-
-/** The encoding the server read the file in: UTF-8 (with Excel's byte order mark or without) or Windows-1252 (German Excel's "CSV"). */
-export type ClubCsvEncodingDto = 'utf-8' | 'utf-8-bom' | 'windows-1252';
+/**
+ * The wire shapes are the schemas' types (`schemas/clubs-admin.ts`, the one source):
+ * - `ClubAdminQuery` (GET clubs): `query` is part of the name or the club number; `from` from 0,
+ *   `size` 1–100 (default 25); `sort` default `name`;
+ * - `ClubAdminDto`, `ClubAdminPageDto` (the list's page);
+ * - `ClubImportFieldsDto`: the fields of a club the CSV sets; `ClubImportBadRowDto`: a refused row,
+ *   its file `line` (1 is the header) and the German `reason`;
+ * - `ClubCsvEncodingDto`: the encoding the server read the file in: UTF-8 (with Excel's byte order
+ *   mark or without) or Windows-1252 (German Excel's "CSV");
+ * - `ClubImportPreviewDto` (POST import/preview, text/csv as the file's bytes, at most 2 MB): what
+ *   applying the file would do; nothing is written. `removed`: clubs not in the file that would be
+ *   deleted; `kept`: clubs not in the file that stay because they have an account or entries. Each
+ *   list holds the first `CLUB_IMPORT_PREVIEW_LIST_MAX`; `totals` counts all. Apply with the same
+ *   file and `previewHash`;
+ * - `ClubImportResultDto` (POST import/apply).
+ */
+export type {
+  ClubAdminDto,
+  ClubAdminPageDto,
+  ClubAdminQuery,
+  ClubCsvEncodingDto,
+  ClubImportBadRowDto,
+  ClubImportFieldsDto,
+  ClubImportPreviewDto,
+  ClubImportResultDto,
+} from './schemas/clubs-admin.js';
 
 /** The preview's lists hold at most this many entries each (`totals` has the full counts). */
 export const CLUB_IMPORT_PREVIEW_LIST_MAX = 500;
-
-/**
- * POST import/preview (text/csv as the file's bytes, at most 2 MB): what applying the file would
- * do; nothing is written. `removed`: clubs not in the file that would be deleted; `kept`: clubs not
- * in the file that stay because they have an account or entries. Each list holds the first
- * `CLUB_IMPORT_PREVIEW_LIST_MAX`; `totals` counts all. Apply with the same file and `previewHash`.
- */
-export interface ClubImportPreviewDto {
-  fileHash: string;
-  previewHash: string;
-  encoding: ClubCsvEncodingDto;
-  rows: number;
-  totals: { added: number; changed: number; removed: number; kept: number; badRows: number };
-  added: Array<ClubImportFieldsDto & { id: string; line: number }>;
-  changed: Array<{ id: string; line: number; before: ClubImportFieldsDto; after: ClubImportFieldsDto }>;
-  unchanged: number;
-  removed: Array<ClubImportFieldsDto & { id: string }>;
-  kept: Array<ClubImportFieldsDto & { id: string }>;
-  badRows: ClubImportBadRowDto[];
-}
-
-export interface ClubImportResultDto {
-  fileHash: string;
-  added: number;
-  changed: number;
-  unchanged: number;
-  removed: number;
-  kept: number;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Club accounts in the back office (issue 8): both roles read; admins resend the code, block,

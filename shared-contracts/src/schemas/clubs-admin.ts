@@ -23,6 +23,8 @@ export const clubAdminQuerySchema = z.strictObject({
   sort: z.enum(CLUB_SORTS).optional(),
 });
 export type ClubAdminQueryInput = z.output<typeof clubAdminQuerySchema>;
+/** The query as a client sends it (`from` and `size` also as the strings of a URL). */
+export type ClubAdminQuery = z.input<typeof clubAdminQuerySchema>;
 
 export const clubAdminSchema = z.object({
   id: z.string(),
@@ -33,8 +35,10 @@ export const clubAdminSchema = z.object({
   linkurl: z.string().nullable(),
   updatedAt: z.string(),
 });
+export type ClubAdminDto = z.infer<typeof clubAdminSchema>;
 
 export const clubAdminPageSchema = z.object({ items: z.array(clubAdminSchema), total: count, from: count, size: count });
+export type ClubAdminPageDto = z.infer<typeof clubAdminPageSchema>;
 
 /** POST /api/operator/clubs/:id/logo (multipart `file`). */
 export const clubLogoParamsSchema = z.strictObject({ id: wireId });
@@ -46,12 +50,15 @@ export const clubImportFieldsSchema = z.object({
   team: teamSchema,
   linkurl: z.string().nullable(),
 });
+export type ClubImportFieldsDto = z.infer<typeof clubImportFieldsSchema>;
 
 /** A row the import refuses: the file's line (1 is the header) and why, in German. */
 export const clubImportBadRowSchema = z.object({ line: z.number(), reason: z.string() });
+export type ClubImportBadRowDto = z.infer<typeof clubImportBadRowSchema>;
 
 /** The encoding the server read the file in: UTF-8 (with Excel's byte order mark or without) or Windows-1252 (German Excel's "CSV"). */
 export const clubCsvEncodingSchema = z.enum(['utf-8', 'utf-8-bom', 'windows-1252']);
+export type ClubCsvEncodingDto = z.infer<typeof clubCsvEncodingSchema>;
 
 const clubImportClubSchema = clubImportFieldsSchema.extend({ id: z.string() });
 
@@ -72,6 +79,7 @@ export const clubImportPreviewSchema = z.object({
   kept: z.array(clubImportClubSchema),
   badRows: z.array(clubImportBadRowSchema),
 });
+export type ClubImportPreviewDto = z.infer<typeof clubImportPreviewSchema>;
 
 const PREVIEW_HASH_MISSING = 'der Hash der Vorschau fehlt.';
 
@@ -88,6 +96,7 @@ export const clubImportResultSchema = z.object({
   removed: count,
   kept: count,
 });
+export type ClubImportResultDto = z.infer<typeof clubImportResultSchema>;
 
 /** Why an import is refused with 409: the file has bad rows (`badRows` of them), or the file or the clubs changed since the preview. */
 export const clubImportConflictSchema = z.enum(['bad-rows', 'stale']);
