@@ -183,38 +183,15 @@ export const accountsAdminPaths = {
 export const ACCOUNT_SORTS = ['email', '-email', '-created', 'created', 'club', '-club'] as const;
 export type AccountSortDto = (typeof ACCOUNT_SORTS)[number];
 
-/** GET accounts: `query` is the start of the e-mail address, or part of the club's name, or its number; `from` from 0, `size` 1–100 (default 25); `sort` default `email`. */
-export interface AccountAdminQuery {
-  query?: string;
-  sort?: AccountSortDto;
-  from?: number;
-  size?: number;
-}
-
-export interface AccountAdminDto {
-  sub: string;
-  email: string;
-  club: { id: string; clubnumber: string; clubname: string; team: 'm' | 'w' } | null;
-  state: 'UNCONFIRMED' | 'CONFIRMED';
-  createdAt: string;
-  confirmedAt: string | null;
-  blocked: boolean;
-  blockedAt: string | null;
-  /** The admin's reason for the block (also in the audit log). */
-  blockedReason: string | null;
-}
-
-export interface AccountAdminPageDto {
-  items: AccountAdminDto[];
-  total: number;
-  from: number;
-  size: number;
-}
-
-/** Body of block, unblock and delete: the reason (3–500 characters), kept in the audit log. */
-export interface AccountReasonInput {
-  reason: string;
-}
+/**
+ * The wire shapes are the schemas' types (`schemas/accounts-admin.ts`, the one source):
+ * `AccountAdminQuery` (GET accounts: `query` is the start of the e-mail address, or part of the
+ * club's name, or its number; `from` from 0, `size` 1–100 (default 25); `sort` default `email`),
+ * `AccountAdminDto` (`blockedReason`: the admin's reason for the block, also in the audit log),
+ * `AccountAdminPageDto`, and `AccountReasonInput`, the body of block, unblock and delete: the
+ * reason (3–500 characters), kept in the audit log.
+ */
+export type { AccountAdminDto, AccountAdminPageDto, AccountAdminQuery, AccountReasonInput } from './schemas/accounts-admin.js';
 
 // ---------------------------------------------------------------------------------------------
 // Seasons (issue 26): the values the back office's forms show and check, zod-free; the wire

@@ -27,11 +27,14 @@ export const accountAdminQuerySchema = z.object({
   from: queryInt(0, 10_000_000).optional(),
   size: queryInt(1, ACCOUNT_ADMIN_MAX_PAGE_SIZE).optional(),
 });
+/** The query as a client sends it (`from` and `size` also as the strings of a URL). */
+export type AccountAdminQuery = z.input<typeof accountAdminQuerySchema>;
 
 export const accountAdminSubParamsSchema = z.strictObject({ sub: wireId });
 
 /** Body of block, unblock and delete: the reason (3–500 characters), kept in the audit log. */
 export const accountAdminReasonInputSchema = z.object({ reason: operatorReasonSchema });
+export type AccountReasonInput = z.input<typeof accountAdminReasonInputSchema>;
 
 export const accountAdminSchema = z.object({
   sub: z.string(),
@@ -45,8 +48,10 @@ export const accountAdminSchema = z.object({
   /** The admin's reason for the block (also in the audit log). */
   blockedReason: z.string().nullable(),
 });
+export type AccountAdminDto = z.infer<typeof accountAdminSchema>;
 
 export const accountAdminPageSchema = z.object({ items: z.array(accountAdminSchema), total: count, from: count, size: count });
+export type AccountAdminPageDto = z.infer<typeof accountAdminPageSchema>;
 
 /** The answer of a deletion. */
 export const accountAdminDeletedSchema = z.object({ sub: z.string(), deleted: z.literal(true) });
