@@ -9,6 +9,14 @@
  */
 
 import { SHARE_CHANNELS } from './share.js';
+import type { z } from 'zod';
+import type {
+  newsletterAdminConsentLogSchema,
+  newsletterAdminConsentRecordSchema,
+  newsletterAdminSubscriberPageSchema,
+  newsletterAdminSubscriberQuerySchema,
+  newsletterAdminSubscriberSchema,
+} from './schemas/newsletter-admin.js';
 
 /** The back office's Module Federation container (workspace `mf-backoffice`). */
 export const BACKOFFICE_REMOTE_NAME = 'mf_backoffice';
@@ -81,44 +89,21 @@ export type NewsletterStatusDto = (typeof NEWSLETTER_STATUSES)[number];
 export const NEWSLETTER_SORTS = ['email', '-email', '-consented', 'consented', '-confirmed', 'confirmed'] as const;
 export type NewsletterSortDto = (typeof NEWSLETTER_SORTS)[number];
 
-/** GET subscribers: `query` is part of the address (case-insensitive); `status` defaults to `confirmed`; `from` from 0, `size` 1–100 (default 25); `sort` default `email`. */
-export interface NewsletterSubscriberQuery {
-  query?: string;
-  status?: NewsletterStatusDto;
-  sort?: NewsletterSortDto;
-  from?: number;
-  size?: number;
-}
+/**
+ * GET subscribers: `query` is part of the address (case-insensitive); `status` defaults to
+ * `confirmed`; `from` from 0, `size` 1–100 (default 25; also as the strings of a URL); `sort`
+ * default `email`.
+ */
+export type NewsletterSubscriberQuery = z.input<typeof newsletterAdminSubscriberQuerySchema>;
 
-export interface NewsletterSubscriberDto {
-  id: number;
-  email: string;
-  status: NewsletterStatusDto;
-  consentTextVersion: string;
-  consentedAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-}
+export type NewsletterSubscriberDto = z.infer<typeof newsletterAdminSubscriberSchema>;
 
-export interface NewsletterSubscriberPageDto {
-  items: NewsletterSubscriberDto[];
-  total: number;
-  from: number;
-  size: number;
-}
+export type NewsletterSubscriberPageDto = z.infer<typeof newsletterAdminSubscriberPageSchema>;
 
-export interface NewsletterConsentRecordDto {
-  at: string;
-  action: 'signup' | 'resend' | 'confirm' | 'unsubscribe';
-  textVersion: string;
-  /** The HMAC of the IP address; never the address itself (null for operator actions). */
-  ipHash: string | null;
-}
+/** One consent record; `ipHash` is the HMAC of the IP address, never the address itself (null for operator actions). */
+export type NewsletterConsentRecordDto = z.infer<typeof newsletterAdminConsentRecordSchema>;
 
-export interface NewsletterConsentLogDto {
-  email: string;
-  items: NewsletterConsentRecordDto[];
-}
+export type NewsletterConsentLogDto = z.infer<typeof newsletterAdminConsentLogSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Clubs in the back office (issue 8): both roles read the list; admins import the clubs CSV (the
