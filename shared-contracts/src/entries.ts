@@ -5,7 +5,6 @@
  */
 import type { ParticipationDto } from './entities.js';
 import { parseGermanWholeNumber } from './numbers.js';
-import type { OperatorRole } from './operators.js';
 import { storageKeys } from './storage-keys.js';
 import { ESTIMATE_PATTERN } from './validation.js';
 import type { z } from 'zod';
@@ -215,24 +214,15 @@ export const operatorPaths = {
   removeVotes: '/api/operator/votes/remove',
 } as const;
 
-export interface OperatorLoginInput {
-  email: string;
-  password: string;
-}
-
-/** The signed-in operator: the answer of login and `GET /api/operator/me`. */
-export interface OperatorDto {
-  id: string;
-  email: string;
-  role: OperatorRole;
-  /** A session unused this long ends (the absolute limit is 12 hours). */
-  idleTimeoutSeconds: number;
-  /**
-   * The password is a start password an admin set: until the operator changes it, every other
-   * operator call answers 403 `PasswordChangeRequired`. Absent from servers before this rule.
-   */
-  mustChangePassword?: boolean;
-}
+/**
+ * `OperatorLoginInput` (POST login: `email`, `password`) and `OperatorDto`, the signed-in operator:
+ * the answer of login and `GET /api/operator/me` (`idleTimeoutSeconds`: a session unused this long
+ * ends, the absolute limit is 12 hours; `mustChangePassword`: the password is a start password an
+ * admin set, and until the operator changes it every other operator call answers 403
+ * `PasswordChangeRequired`; absent from servers before this rule). The schemas' types
+ * (`schemas/operators.ts`).
+ */
+export type { OperatorDto, OperatorLoginInput } from './schemas/operators.js';
 
 export type ModerationState = z.infer<typeof moderationStateSchema>;
 

@@ -53,6 +53,7 @@ const comparedPassword = z.string().max(OPERATOR_PASSWORD_COMPARE_MAX_LENGTH).ca
  * or password is 401 `InvalidCredentials` as a wrong one is (after the limits).
  */
 export const operatorLoginInputSchema = z.object({ email: z.string().catch(''), password: comparedPassword });
+export type OperatorLoginInput = z.input<typeof operatorLoginInputSchema>;
 
 /** The signed-in operator: the answer of login and `GET /api/operator/me`. */
 export const operatorSchema = z.object({
@@ -64,6 +65,7 @@ export const operatorSchema = z.object({
   /** A start password an admin set: until it is changed, every other operator call answers 403 `PasswordChangeRequired`. */
   mustChangePassword: z.boolean().optional(),
 });
+export type OperatorDto = z.infer<typeof operatorSchema>;
 
 /** POST /api/operator/password: the current password (a wrong one is 400 `WrongPassword`) and the new one. */
 export const operatorPasswordChangeInputSchema = z.object({ currentPassword: comparedPassword, newPassword });
