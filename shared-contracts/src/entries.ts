@@ -13,6 +13,7 @@ import type {
   RejectedEntryDto,
   presignedPostInputSchema,
   presignedPostSchema,
+  removedVotesSummarySchema,
   uploadedPictureSchema,
 } from './schemas/entries.js';
 import type {
@@ -78,10 +79,7 @@ export function parseEstimate(value: unknown): number | undefined {
  * Votes an operator took out of the count of the club's own entry (the back office's vote review):
  * how many and why, newest reason first, never who voted. Absent when none were removed.
  */
-export interface RemovedVotesSummaryDto {
-  count: number;
-  reasons: { reason: string; count: number }[];
-}
+export type RemovedVotesSummaryDto = z.infer<typeof removedVotesSummarySchema>;
 
 /** PUT /api/challenge/particpation/{challengeId}: exactly one of these, by challenge type. */
 export type ParticipationInput =
