@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { CodedError, ConflictError, NotFoundError } from '../../errors.js';
 import { normalizeSearch } from '../../lib/text.js';
 import { builtinProvider } from '../accounts/service.js';
-import { appendAudit, type Actor } from '../audit/service.js';
+import { actorFields, appendAudit, type Actor } from '../audit/service.js';
 import * as identity from '../identity/service.js';
 import { IdentityError } from '../identity/errors.js';
 import * as repo from './repository.js';
@@ -133,8 +133,7 @@ function auditAccount(
 ): Promise<void> {
   return appendAudit(tx.db, {
     action: action(entry.name),
-    operatorId: entry.actor.operatorId,
-    actor: entry.actor.name,
+    ...actorFields(entry.actor),
     subjectType: 'account',
     subjectId: row.user.sub,
     reason: entry.reason,

@@ -31,6 +31,11 @@ export interface Actor {
   role?: OperatorRole;
 }
 
+/** Who acts as a row records it (the audit log's, a result version's): the operator's id (null for the command line) and name. */
+export function actorFields(actor: Actor): { operatorId: string | null; actor: string } {
+  return { operatorId: actor.operatorId, actor: actor.name };
+}
+
 /** The command line as actor: `cli:<user>`, with every right (whoever runs it can read the database). */
 export function cliActor(): Actor {
   let user = 'unknown';

@@ -12,9 +12,9 @@ import { dataPaths } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { CodedError, ValidationError } from '../../errors.js';
 import { multipartBody } from '../../http/schemas.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
+import { errorsWith, zodRoutes } from '../../http/zod.js';
 import { slugify } from '../../lib/text.js';
-import { appendAudit, type Actor } from '../audit/service.js';
+import { actorFields, appendAudit, type Actor } from '../audit/service.js';
 import { actorOf } from '../operators/access.js';
 import { PictureRejectedError, sniffImageFile, type PictureFormat, type ProcessedPicture } from '../uploads/image.js';
 
@@ -106,8 +106,7 @@ export async function uploadMedia({
     };
     await appendAudit(ctx.db, {
       action: MEDIA_UPLOAD_ACTION,
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
+      ...actorFields(input.actor),
       subjectType: 'media',
       subjectId: original.name,
       reason: null,
@@ -172,12 +171,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         body: multipartBody('The picture as `file` (JPEG, PNG or WebP)'),
         response: {
           201: imageSchema,
-          ...zodErrorResponses,
-          401: zodErrorSchema,
-          403: zodErrorSchema,
-          409: zodErrorSchema,
-          413: zodErrorSchema,
-          415: zodErrorSchema,
+          ...errorsWith(401, 403, 409, 413, 415),
         },
       },
     },

@@ -11,7 +11,7 @@ import {
 import type { ChallengeRow, NewChallengeRow } from '../../db/schema/index.js';
 import { CodedError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { berlinToday } from '../../lib/dates.js';
-import { appendAudit, reasonOf, type Actor } from '../audit/service.js';
+import { actorFields, appendAudit, reasonOf, type Actor } from '../audit/service.js';
 import { toChallengeDto } from '../content/mappers.js';
 import { findSite } from '../content/service.js';
 import { challengeDateProblems, dateProblemForPeople, type ResolvedDates } from '../season/service.js';
@@ -228,8 +228,7 @@ export async function updateAdminChallenge({
       );
       await appendAudit(tx, {
         action: CHALLENGE_UPDATE_ACTION,
-        operatorId: input.actor.operatorId,
-        actor: input.actor.name,
+        ...actorFields(input.actor),
         subjectType: 'challenge',
         subjectId: old.id,
         challengeId: old.id,

@@ -4,7 +4,7 @@ import { CodedError, ForbiddenError, GoneError, NotFoundError, ValidationError }
 import { csvFile } from '../../lib/csv.js';
 import { normalizeEmail } from '../../lib/email.js';
 import { randomToken, sha256Hex } from '../../lib/hash.js';
-import { appendAudit, formatBerlin, type Actor } from '../audit/service.js';
+import { actorFields, appendAudit, formatBerlin, type Actor } from '../audit/service.js';
 import { CLUB_FAN_CONFIRM_PATH } from '../notifications/paths.js';
 import { confirmationExpired, consentIpHash, newConfirmation, signUpPending } from '../newsletter/opt-in.js';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/service.js';
@@ -200,8 +200,7 @@ export async function clubFansCsv({
     const found = await repo.listConfirmedFans(tx, input.clubId);
     await appendAudit(tx, {
       action: CLUB_FANS_EXPORT_ACTION,
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
+      ...actorFields(input.actor),
       subjectType: input.clubId ? 'club' : 'clubs',
       subjectId: input.clubId ?? 'Alle Vereine',
       reason: null,

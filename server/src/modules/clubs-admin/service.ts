@@ -18,7 +18,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { stableStringify } from '../../lib/stable-json.js';
 import { cooperative } from '../../lib/cooperative.js';
 import { normalizeSearch } from '../../lib/text.js';
-import { appendAudit, type Actor } from '../audit/service.js';
+import { actorFields, appendAudit, type Actor } from '../audit/service.js';
 import { uploadMedia } from '../challenges-admin/media.js';
 import * as seasonService from '../season/service.js';
 import { ClubCsvEncodingError, decodeClubsCsv, readClubsCsv, type ClubCsvEncoding } from '../season/clubs-csv.js';
@@ -302,8 +302,7 @@ export async function applyClubImport({
       };
       await appendAudit(tx, {
         action: CLUB_IMPORT_ACTION,
-        operatorId: input.actor.operatorId,
-        actor: input.actor.name,
+        ...actorFields(input.actor),
         subjectType: 'clubs',
         subjectId: plan.fileHash,
         reason: null,
@@ -357,8 +356,7 @@ export async function uploadClubLogo({
       await seasonService.updateClub(tx, input.id, { logourl: image.fields.file.url, updatedAt: now });
       await appendAudit(tx, {
         action: CLUB_LOGO_ACTION,
-        operatorId: input.actor.operatorId,
-        actor: input.actor.name,
+        ...actorFields(input.actor),
         subjectType: 'club',
         subjectId: input.id,
         reason: null,

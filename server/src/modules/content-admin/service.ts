@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import type { NewSiteRow, NewYearRow, SiteRow, YearRow, YearTeaserMarkdown } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { stableStringify } from '../../lib/stable-json.js';
-import { appendAudit, type Actor } from '../audit/service.js';
+import { actorFields, appendAudit, type Actor } from '../audit/service.js';
 import type { MarkdownConverter } from '../season/markdown.js';
 import { richTextToMarkdown } from './markdown.js';
 import { announce, topics } from '../cache/changes.js';
@@ -166,8 +166,7 @@ async function saveYear(
     const row = await repo.updateYear(tx, old.id, { ...next.values, updatedAt: nextVersion(now, old.updatedAt) });
     await appendAudit(tx, {
       action: CONTENT_UPDATE_ACTION,
-      operatorId: actor.operatorId,
-      actor: actor.name,
+      ...actorFields(actor),
       subjectType: 'content',
       subjectId: part,
       reason: null,
@@ -269,8 +268,7 @@ async function saveSite(
     const row = await repo.updateSite(tx, { ...values, updatedAt: nextVersion(now, old.updatedAt) });
     await appendAudit(tx, {
       action: CONTENT_UPDATE_ACTION,
-      operatorId: actor.operatorId,
-      actor: actor.name,
+      ...actorFields(actor),
       subjectType: 'content',
       subjectId,
       reason: null,
@@ -307,8 +305,7 @@ export async function saveBanner({ ctx, input }: { ctx: DbCtx; input: { body: Sa
     const savedSite = await repo.updateSite(tx, { updatedAt: nextVersion(now, old.updatedAt) });
     await appendAudit(tx, {
       action: CONTENT_UPDATE_ACTION,
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
+      ...actorFields(input.actor),
       subjectType: 'content',
       subjectId: 'banner',
       reason: null,

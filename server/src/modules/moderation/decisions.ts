@@ -20,7 +20,7 @@ import type { ModerationLogRow } from '../../db/schema/index.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { checkedOrAnswer } from '../../http/zod.js';
-import { appendEntryAudit, type Actor } from '../audit/service.js';
+import { actorFields, appendEntryAudit, type Actor } from '../audit/service.js';
 import { notifyEntryPublished, notifyEntryRejected } from '../notifications/triggers/entries.js';
 import { removeFilesOfParticipation } from '../uploads/service.js';
 import { announce, topics } from '../cache/changes.js';
@@ -119,8 +119,7 @@ export async function applyDecision({
           changedChallenge = published.challengeId;
           await appendEntryAudit(tx, {
             action: 'publish',
-            operatorId: input.actor.operatorId,
-            actor: input.actor.name,
+            ...actorFields(input.actor),
             participationId: id,
             challengeId: published.challengeId,
             reason: decision.reason,
@@ -138,8 +137,7 @@ export async function applyDecision({
         changedChallenge = deleted.challengeId;
         await appendEntryAudit(tx, {
           action: 'reject',
-          operatorId: input.actor.operatorId,
-          actor: input.actor.name,
+          ...actorFields(input.actor),
           participationId: id,
           challengeId: deleted.challengeId,
           reason: decision.reason,

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
 import { checkedOrAnswer } from '../../http/zod.js';
-import { appendEntryAudit, reasonOf, type Actor } from '../audit/service.js';
+import { actorFields, appendEntryAudit, reasonOf, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
 import { notifyEntryPublished, notifyEntryRejected, notifyVotesRemoved } from '../notifications/triggers/entries.js';
 import { removeFilesOfParticipation } from '../uploads/service.js';
@@ -94,8 +94,7 @@ export async function publishParticipation({
     if (!published) throw new CodedError(409, moderationErrorCodeSchema.enum.NotPending, MESSAGES.notPending);
     await appendEntryAudit(tx, {
       action: 'publish',
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
+      ...actorFields(input.actor),
       participationId: input.id,
       challengeId: published.challengeId,
       reason: null,
@@ -130,8 +129,7 @@ export async function rejectParticipation({
       if (!deleted) throw new NotFoundError(MESSAGES.notFound);
       await appendEntryAudit(tx, {
         action: 'reject',
-        operatorId: input.actor.operatorId,
-        actor: input.actor.name,
+        ...actorFields(input.actor),
         participationId: input.id,
         challengeId: deleted.challengeId,
         reason,
@@ -253,8 +251,7 @@ export async function removeCheckedVotes({
         participations.push({ id: participationId, votes });
         await appendEntryAudit(tx, {
           action: 'remove-votes',
-          operatorId: input.actor.operatorId,
-          actor: input.actor.name,
+          ...actorFields(input.actor),
           participationId,
           challengeId: entry?.challengeId ?? null,
           reason,

@@ -11,7 +11,7 @@ import type { NewsletterSubscriptionRow } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { csvFile } from '../../lib/csv.js';
 import { normalizeEmail } from '../../lib/email.js';
-import { appendAudit, formatBerlin, type Actor } from '../audit/service.js';
+import { actorFields, appendAudit, formatBerlin, type Actor } from '../audit/service.js';
 import * as newsletterService from '../newsletter/service.js';
 import { listSubscribers } from '../newsletter/service.js';
 import * as repo from './repository.js';
@@ -71,8 +71,7 @@ export async function listSubscriptionsForOperator({
     // Written with the read (one transaction): no page of addresses leaves without its row.
     await appendAudit(tx, {
       action: 'newsletter-list',
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
+      ...actorFields(input.actor),
       subjectType: 'newsletter',
       subjectId: 'Abonnenten',
       reason: null,
@@ -119,8 +118,7 @@ export async function subscribersCsv({
     const found = await listSubscribers({ ctx: { db: tx } });
     await appendAudit(tx, {
       action: 'newsletter-export',
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
+      ...actorFields(input.actor),
       subjectType: 'newsletter',
       subjectId: 'Abonnenten',
       reason: null,
@@ -158,8 +156,7 @@ export async function unsubscribeByOperator({
     });
     await appendAudit(tx, {
       action: NEWSLETTER_UNSUBSCRIBE_ACTION,
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
+      ...actorFields(input.actor),
       subjectType: 'newsletter-subscription',
       subjectId: String(row.id),
       reason,

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { OperatorMessageRow } from '../../db/schema/index.js';
 import { CodedError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
-import { appendAudit, type Actor } from '../audit/service.js';
+import { actorFields, appendAudit, type Actor } from '../audit/service.js';
 import { occasionProgress, type OccasionProgress } from '../notifications/service.js';
 import { queueNotificationsFrom } from '../notifications/service.js';
 import { messageMail } from '../notifications/templates/messages.js';
@@ -200,8 +200,7 @@ export async function sendMessage({ ctx, input }: { ctx: Ctx; input: { id: strin
     await repo.setRecipients(tx, row.id, queued);
     await appendAudit(tx, {
       action: MESSAGE_AUDIT_ACTION,
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
+      ...actorFields(input.actor),
       subjectType: MESSAGE_SUBJECT_TYPE,
       subjectId: row.id,
       reason: null,

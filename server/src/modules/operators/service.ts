@@ -22,7 +22,7 @@ import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../.
 import { normalizeEmail } from '../../lib/email.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { appMac } from '../../lib/keys.js';
-import { appendAudit, cliActor, reasonOf, type Actor } from '../audit/service.js';
+import { actorFields, appendAudit, cliActor, reasonOf, type Actor } from '../audit/service.js';
 import { clearLoginFailures, LOCK_MS, reserveLoginAttempt, type ReservedAttempt } from '../login-lock/service.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
@@ -164,8 +164,7 @@ async function applyChange(
   const audit = (action: 'operator-role' | 'operator-disable' | 'operator-enable', details: Record<string, unknown>) =>
     appendAudit(tx, {
       action,
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
+      ...actorFields(input.actor),
       subjectType: 'operator',
       subjectId: target.id,
       reason: input.reason,
@@ -214,7 +213,7 @@ export async function addOperator({
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const created = await repo.insertOperator(tx, { id: newOperatorId(), email, passwordHash, role: role ?? 'moderator', now });
-    const audit = { operatorId: actor.operatorId, actor: actor.name, subjectType: 'operator', reason: null, at: now } as const;
+    const audit = { ...actorFields(actor), subjectType: 'operator', reason: null, at: now } as const;
     if (created) {
       await appendAudit(tx, { ...audit, action: 'operator-add', subjectId: created.id, details: { email, role: created.role } });
       return { id: created.id, email, role: created.role, created: true, disabled: false };
@@ -252,8 +251,7 @@ export async function createOperator({
     if (!created) throw new CodedError(409, codes.OperatorExists, MESSAGES.exists, { field: 'email' });
     await appendAudit(tx, {
       action: 'operator-add',
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
+      ...actorFields(input.actor),
       subjectType: 'operator',
       subjectId: created.id,
       reason: null,

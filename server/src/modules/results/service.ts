@@ -32,7 +32,7 @@ import { addDays } from '../../lib/dates.js';
 import { stableStringify } from '../../lib/stable-json.js';
 import { announce, topics, type ChangeFeed } from '../cache/changes.js';
 import { toChallengeDto } from '../content/mappers.js';
-import { appendChallengeAudit } from '../audit/service.js';
+import { actorFields, appendChallengeAudit } from '../audit/service.js';
 import { reasonOf, type Actor } from '../moderation/service.js';
 import { notifyResultsPublished } from '../notifications/triggers/results.js';
 import * as repo from './repository.js';
@@ -346,8 +346,7 @@ export async function recordRightAnswer({
       changed = true;
       await appendChallengeAudit(tx, {
         action: 'results-answer',
-        operatorId: input.actor.operatorId,
-        actor: input.actor.name,
+        ...actorFields(input.actor),
         challengeId: challenge.id,
         reason,
         details: {
@@ -420,8 +419,7 @@ export async function publishResults({
       rules: table.rules,
       etag: file.etag,
       reason,
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
+      ...actorFields(input.actor),
       publishedAt: now,
     };
     await repo.insertVersion(tx, { ...versionRow, body: file.body });
@@ -454,8 +452,7 @@ export async function publishResults({
       rules: overallRules,
       etag: overallFile.etag,
       reason: `#${number} ${challenge.headline}: Version ${version}${reason ? ` (${reason})` : ''}`,
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
+      ...actorFields(input.actor),
       publishedAt: now,
     };
     await repo.insertVersion(tx, { ...overallRow, body: overallFile.body });
@@ -472,8 +469,7 @@ export async function publishResults({
 
     await appendChallengeAudit(tx, {
       action: 'results-publish',
-      operatorId: input.actor.operatorId,
-      actor: input.actor.name,
+      ...actorFields(input.actor),
       challengeId: challenge.id,
       reason,
       details: {

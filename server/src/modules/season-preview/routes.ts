@@ -4,8 +4,8 @@ import { seasonAdminPaths, seasonPreviewInputSchema } from '@erd/shared-contract
 import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { zodErrorResponses, zodErrorSchema, zodRoutes } from '../../http/zod.js';
-import { appendAudit } from '../audit/service.js';
+import { signedInErrors, zodRoutes } from '../../http/zod.js';
+import { actorFields, appendAudit } from '../audit/service.js';
 import { findYear } from '../content/service.js';
 import { actorOf } from '../operators/access.js';
 import { PREVIEW_COOKIE, PREVIEW_TTL_MS, previewToken } from './token.js';
@@ -21,8 +21,6 @@ import { PREVIEW_COOKIE, PREVIEW_TTL_MS, previewToken } from './token.js';
  * The public content (content/routes.ts) and the app's pages (web/routes.ts) honour the cookie,
  * never cached (`private, no-store`).
  */
-
-const errors = { ...zodErrorResponses, 401: zodErrorSchema, 403: zodErrorSchema } as const;
 
 const previewAnswerSchema = z.strictObject({
   yearId: z.string(),
@@ -44,7 +42,7 @@ export const seasonPreviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       schema: {
         summary: 'Shows this browser the public pages of a season as “Vorschau” for two hours (sets a cookie; operator)',
         body: seasonPreviewInputSchema,
-        response: { 200: previewAnswerSchema, ...errors },
+        response: { 200: previewAnswerSchema, ...signedInErrors },
       },
     },
     async (request, reply) => {
@@ -55,8 +53,7 @@ export const seasonPreviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       const expiresAt = new Date(now.getTime() + PREVIEW_TTL_MS);
       await appendAudit(ctx.db, {
         action: 'season-preview',
-        operatorId: actor.operatorId,
-        actor: actor.name,
+        ...actorFields(actor),
         subjectType: 'year',
         subjectId: year.id,
         reason: null,
@@ -72,7 +69,7 @@ export const seasonPreviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     seasonAdminPaths.preview,
     {
       config: { operatorAccess: 'public', operatorCacheControl: 'private, no-store' },
-      schema: { summary: 'Ends this browser’s preview of a season (clears the cookie)', response: { 204: z.null(), ...errors } },
+      schema: { summary: 'Ends this browser’s preview of a season (clears the cookie)', response: { 204: z.null(), ...signedInErrors } },
     },
     async (_request, reply) => {
       reply.clearCookie(PREVIEW_COOKIE, cookieOptions);

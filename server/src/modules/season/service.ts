@@ -18,7 +18,7 @@ import { normalizeSearch } from '../../lib/text.js';
 import { ClubCsvEncodingError, decodeClubsCsv, readClubsCsv as readClubRows } from './clubs-csv.js';
 import { markdownToRichText } from './markdown.js';
 import { announcing, topics } from '../cache/changes.js';
-import { appendAudit, appendChallengeAudit, type Actor } from '../audit/service.js';
+import { actorFields, appendAudit, appendChallengeAudit, type Actor } from '../audit/service.js';
 import { MEDIA_URL_PREFIX, mediaName } from '../media/store.js';
 import {
   challengeDifferences,
@@ -817,8 +817,7 @@ async function runImport(ctx: SeasonContext, input: ImportInput, onlyIfEmpty: bo
       if (current !== existingSite.currentYearId && existingSite.currentYearId !== null) {
         await appendAudit(tx, {
           action: 'season-switch',
-          operatorId: actor.operatorId,
-          actor: actor.name,
+          ...actorFields(actor),
           subjectType: 'year',
           subjectId: current,
           reason: null,

@@ -20,7 +20,7 @@ import type { ChallengeRow, NewChallengeRow, YearRow } from '../../db/schema/ind
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
 import { addDays, berlinToday, isValidIsoDate } from '../../lib/dates.js';
 import { normalizeSearch } from '../../lib/text.js';
-import { appendAudit, type Actor } from '../audit/service.js';
+import { actorFields, appendAudit, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
 import { CHALLENGE_DATE_KEYS, DEFAULT_POINTS, ID_PATTERN, VOTE_DATE_KEYS } from '../season/schema.js';
 import { challengeDateProblems, dateProblemForPeople, type ResolvedDates } from '../season/service.js';
@@ -238,8 +238,7 @@ function audit(
 ) {
   return appendAudit(db, {
     action: row.action,
-    operatorId: actor.operatorId,
-    actor: actor.name,
+    ...actorFields(actor),
     subjectType: row.subjectType,
     subjectId: row.subjectId,
     challengeId: row.challengeId ?? null,

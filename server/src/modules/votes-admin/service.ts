@@ -21,7 +21,7 @@ import { retryOnConflict } from '../../db/retry.js';
 import type { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { checkedOrAnswer } from '../../http/zod.js';
-import { appendEntryAudit, type Actor } from '../audit/service.js';
+import { actorFields, appendEntryAudit, type Actor } from '../audit/service.js';
 import { announce, topics } from '../cache/changes.js';
 import { decrementVotes } from '../moderation/service.js';
 import { notifyVotesRemoved } from '../notifications/triggers/entries.js';
@@ -198,8 +198,7 @@ export async function removeSelectedVotes({
       const votesAfter = after?.votes ?? 0;
       await appendEntryAudit(tx, {
         action: 'remove-votes',
-        operatorId: input.actor.operatorId,
-        actor: input.actor.name,
+        ...actorFields(input.actor),
         participationId,
         challengeId: after?.challengeId ?? null,
         reason,
