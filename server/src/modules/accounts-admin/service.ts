@@ -1,3 +1,4 @@
+import { OPERATOR_REASON_MAX_LENGTH, OPERATOR_REASON_MIN_LENGTH } from '@erd/shared-contracts/backoffice';
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import type { AccountAdminDto, AccountAdminPageDto } from '@erd/shared-contracts/backoffice';
 import { ACCOUNT_ADMIN_MAX_PAGE_SIZE, accountAdminErrorCodeSchema, type accountAdminQuerySchema } from '@erd/shared-contracts/schemas';
@@ -48,7 +49,7 @@ export const ACCOUNT_MESSAGES = {
   tooSoon: 'Ein Code wurde gerade erst gesendet. Bitte warte eine Minute.',
   alreadyBlocked: 'Dieses Konto ist schon gesperrt.',
   notBlocked: 'Dieses Konto ist nicht gesperrt.',
-  reason: 'Gib einen Grund an (3 bis 500 Zeichen).',
+  reason: `Gib einen Grund an (${OPERATOR_REASON_MIN_LENGTH} bis ${OPERATOR_REASON_MAX_LENGTH} Zeichen).`,
 } as const;
 
 export function assertBuiltIn(ctx: Pick<AppContext, 'config'>): void {

@@ -7,6 +7,8 @@ import {
   type AdminChallengeDto,
   type AdminChallengeSummaryDto,
   type ChallengePhase,
+  OPERATOR_REASON_MAX_LENGTH,
+  OPERATOR_REASON_MIN_LENGTH,
 } from '@erd/shared-contracts/backoffice';
 import type { ChallengeRow, NewChallengeRow } from '../../db/schema/index.js';
 import { CodedError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
@@ -40,7 +42,7 @@ export const MESSAGES = {
   noYear: 'Es ist keine Saison angelegt.',
   stale: 'Inzwischen hat jemand anderes diese Challenge geändert. Lade sie neu und prüfe deine Änderungen.',
   running: 'Die Challenge läuft gerade: bestätige die Änderung der Termine und gib einen Grund an.',
-  runningReason: 'Gib einen Grund für die Terminänderung an (3 bis 500 Zeichen).',
+  runningReason: `Gib einen Grund für die Terminänderung an (${OPERATOR_REASON_MIN_LENGTH} bis ${OPERATOR_REASON_MAX_LENGTH} Zeichen).`,
   scoringOnlyGoals: 'Die Wertung lässt sich nur bei Tor-Challenges umstellen.',
   scoringPublished: 'Die Ergebnisse sind veröffentlicht: die Wertung änderst du unter „Ergebnisse“ (mit Grund).',
   nothing: 'Es gibt keine Änderung zu speichern.',

@@ -1,3 +1,4 @@
+import { OPERATOR_REASON_MAX_LENGTH, OPERATOR_REASON_MIN_LENGTH } from '@erd/shared-contracts/backoffice';
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import type { NewsletterConsentLogDto, NewsletterSubscriberDto, NewsletterSubscriberPageDto } from '@erd/shared-contracts/backoffice';
 import {
@@ -36,7 +37,7 @@ function assertAdmin(actor: Actor): void {
 export const SUBSCRIBER_PAGE_SIZE = 25;
 export const SUBSCRIBER_MAX_PAGE_SIZE = NEWSLETTER_ADMIN_MAX_PAGE_SIZE;
 export const NEWSLETTER_UNSUBSCRIBE_ACTION: AuditAction = 'newsletter-unsubscribe';
-export const UNSUBSCRIBE_REASON_MESSAGE = 'Gib einen Grund für die Abmeldung an (3 bis 500 Zeichen).';
+export const UNSUBSCRIBE_REASON_MESSAGE = `Gib einen Grund für die Abmeldung an (${OPERATOR_REASON_MIN_LENGTH} bis ${OPERATOR_REASON_MAX_LENGTH} Zeichen).`;
 export const NOT_FOUND_MESSAGE = 'Diese Adresse gibt es nicht.';
 
 function toDto(row: NewsletterSubscriptionRow): NewsletterSubscriberDto {
