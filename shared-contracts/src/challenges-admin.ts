@@ -44,6 +44,16 @@ export const CHALLENGE_DATE_FIELDS = [
 ] as const;
 export type ChallengeDateField = (typeof CHALLENGE_DATE_FIELDS)[number];
 
+/** A challenge's dates in German, as the back office labels them and the server's date problems name them. */
+export const CHALLENGE_DATE_LABELS: Record<ChallengeDateField, string> = {
+  startDate: 'Beginn',
+  endDate: 'Ende',
+  startDateSubmission: 'Beginn der Einreichung',
+  endDateSubmission: 'Ende der Einreichung',
+  startDateVoting: 'Beginn der Abstimmung',
+  endDateVoting: 'Ende der Abstimmung',
+};
+
 /**
  * PATCH a challenge: only the fields that change, with the `updatedAt` it was read with
  * (`patchChallengeInputSchema`). The pictures are typed as the editor holds them, the `ImageDto`s

@@ -1,8 +1,9 @@
-import type { ChallengeDateField } from '@erd/shared-contracts/backoffice';
+import { CHALLENGE_DATE_LABELS } from '@erd/shared-contracts/backoffice';
 import type { ChallengeObjectTypeId } from '@erd/shared-contracts/wire';
 
 /**
- * The back office's words for a challenge's type and dates, for every screen that shows them
+ * The back office's words for a challenge's type and dates (the dates' are the contracts', which the
+ * server's date problems use too), for every screen that shows them
  * ('Challenges', 'Challenge bearbeiten', 'Neue Challenge' in 'Saisons').
  */
 export const CHALLENGE_TYPE_LABELS: Record<ChallengeObjectTypeId, string> = {
@@ -12,11 +13,4 @@ export const CHALLENGE_TYPE_LABELS: Record<ChallengeObjectTypeId, string> = {
   'bfv-erd-text-vote': 'Spruch-Abstimmung',
 };
 
-export const CHALLENGE_DATE_LABELS: Record<ChallengeDateField, string> = {
-  startDate: 'Beginn',
-  endDate: 'Ende',
-  startDateSubmission: 'Beginn der Einreichung',
-  endDateSubmission: 'Ende der Einreichung',
-  startDateVoting: 'Beginn der Abstimmung',
-  endDateVoting: 'Ende der Abstimmung',
-};
+export { CHALLENGE_DATE_LABELS };

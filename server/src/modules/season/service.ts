@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { CHALLENGE_DATE_LABELS } from '@erd/shared-contracts/backoffice';
 import type { CampaignDto, ImageDto, PointsRowDto, PrizesDto, RichTextDto, TeaserDto } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import {
@@ -186,15 +187,7 @@ async function readBytes(abs: string): Promise<Buffer | null> {
  * The season import and the back office (modules/challenges-admin) check dates with this one rule.
  */
 /** The date fields as the back office names them. */
-const DATE_LABELS: Record<keyof ResolvedDates, string> = {
-  startDate: 'Beginn',
-  endDate: 'Ende',
-  startDateSubmission: 'Beginn der Einreichung',
-  endDateSubmission: 'Ende der Einreichung',
-  startDateVoting: 'Beginn der Abstimmung',
-  endDateVoting: 'Ende der Abstimmung',
-  resultsDate: 'Ergebnisse erwartet am',
-};
+const DATE_LABELS: Record<keyof ResolvedDates, string> = { ...CHALLENGE_DATE_LABELS, resultsDate: 'Ergebnisse erwartet am' };
 
 /**
  * A problem of `challengeDateProblems` as the back office shows it: the fields by their German
