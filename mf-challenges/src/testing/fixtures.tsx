@@ -12,7 +12,7 @@ import type {
   SpaceDataDto,
 } from '@erd/shared-contracts';
 import { DEFAULT_POINTS_TABLE } from '@erd/shared-contracts';
-import { renderWithProviders } from '@erd/shared-contracts/testing';
+import { loggedInMe, renderWithProviders } from '@erd/shared-contracts/testing';
 import ChallengesApp from '../exposes/challenges-app';
 import { TodayProvider } from '../hooks/use-today';
 
@@ -196,19 +196,8 @@ export function memberClub(): ClubDto {
 /** `mockHttp` route of GET /api/me for `loggedInSession`'s member (where the site learns the member's club). */
 export const ME = 'GET /api/me';
 export function meAnswer(): MeDto {
-  return {
-    sub: 'user-1',
-    email: 'trainer@tsv-eching.example',
-    fields: {
-      firstname: 'Max',
-      lastname: 'Muster',
-      street: 'Weg 1',
-      city: 'Eching',
-      club: { id: 'club-10001-m', linkType: 'Object', type: 'Link' },
-    },
-    club: memberClub(),
-    updatedAt: '2026-05-01T10:00:00.000Z',
-  };
+  const club = memberClub();
+  return loggedInMe(club.sys.id, club);
 }
 
 /** The member's own entry as GET /api/challenge/particpation/{challengeId} answers it. */

@@ -4,9 +4,12 @@
  */
 import type { ChallengeDto, ClubDto, SpaceDataDto, StandingRowDto, Team } from '@erd/shared-contracts';
 import type { PublicSeasonsDto } from '@erd/shared-contracts/schemas';
-import type { FakeResponse } from '@erd/shared-contracts/testing';
+import { loggedInMe, type FakeResponse } from '@erd/shared-contracts/testing';
 
 export const SPACE = '/content/public/spaces/erd';
+
+/** GET /api/me for `loggedInSession` as a member of `clubId`: our API names the club, the token has no club claim. */
+export const meAnswer = (clubId: string): FakeResponse => ({ body: loggedInMe(clubId) });
 export const YEAR_ID = 'year-2026';
 
 const base = { points: [], teasertext: '', teasertitle: '' };

@@ -25,6 +25,8 @@ import {
   Routes,
   sessionStore,
   setRuntimeConfig,
+  type ClubDto,
+  type MeDto,
   type RuntimeConfigDto,
   type SessionData,
 } from '@erd/shared-contracts';
@@ -76,6 +78,27 @@ export const loggedInSession: SessionData = {
     accessTokenExpiresAt: 4102444800,
   },
 };
+
+/**
+ * What GET /api/me answers for `loggedInSession`'s member (where the site learns the member's club):
+ * the profile links to `clubId`; `club` is the club itself, or null when the test needs no more than
+ * the link.
+ */
+export function loggedInMe(clubId: string, club: ClubDto | null = null): MeDto {
+  return {
+    sub: 'user-1',
+    email: 'trainer@tsv-eching.example',
+    fields: {
+      firstname: 'Max',
+      lastname: 'Muster',
+      street: 'Weg 1',
+      city: 'Eching',
+      club: { id: clubId, linkType: 'Object', type: 'Link' },
+    },
+    club,
+    updatedAt: '2026-05-01T10:00:00.000Z',
+  };
+}
 
 interface ProviderOptions {
   /** Initial URL. */

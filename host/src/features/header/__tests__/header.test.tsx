@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paths, sessionStore, storageKeys } from '@erd/shared-contracts';
-import { loggedInSession, mockFetch, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
+import { loggedInMe, loggedInSession, mockFetch, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
 import { LocationDisplay } from '../../../testing/location';
 import { Header } from '../components/header';
 
@@ -20,22 +20,11 @@ const banner = () => screen.getByRole('banner');
 
 const ME_PATH = 'GET /api/me';
 /** GET /api/me of the signed-in member: the club comes from here, not from a token claim. */
-const me = (logourl?: string) => ({
-  sub: 'user-1',
-  email: 'trainer@tsv-eching.example',
-  fields: {
-    firstname: 'Max',
-    lastname: 'Muster',
-    street: 'Weg 1',
-    city: 'Eching',
-    club: { id: 'club-10001-m', linkType: 'Object', type: 'Link' },
-  },
-  club: {
+const me = (logourl?: string) =>
+  loggedInMe('club-10001-m', {
     sys: { id: 'club-10001-m', objectTypeId: 'bfv-erd-club' },
     fields: { clubname: 'TSV Eching', clubnumber: '10001', team: 'm', ...(logourl ? { logourl } : {}) },
-  },
-  updatedAt: '2026-05-01T10:00:00.000Z',
-});
+  });
 
 beforeEach(() => {
   sessionStorage.clear();

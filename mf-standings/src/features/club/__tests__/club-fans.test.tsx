@@ -1,16 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionData } from '@erd/shared-contracts';
-import {
-  loggedInSession,
-  mockFetch,
-  mockXhr,
-  renderWithProviders,
-  type FakeResponse,
-  type FakeXhrInit,
-} from '@erd/shared-contracts/testing';
+import { loggedInSession, mockFetch, mockXhr, renderWithProviders, type FakeXhrInit } from '@erd/shared-contracts/testing';
 import ClubPage from '../../../exposes/club-page';
-import { apiRoutes, club, overallRows } from '../../../testing/fixtures';
+import { apiRoutes, club, meAnswer, overallRows } from '../../../testing/fixtures';
 import { fansCountText } from '../components/fan-card';
 import { consentText, FAN_TEXTS } from '../components/fan-signup-form';
 
@@ -19,22 +12,6 @@ import { consentText, FAN_TEXTS } from '../components/fan-signup-form';
 const eching = club('club-1', 'TSV Eching', { clubnumber: '10214', team: 'm' });
 const SIGNUP = 'POST /api/public/club-fans';
 const COUNT = 'GET /api/me/fans';
-
-const me = (clubId: string): FakeResponse => ({
-  body: {
-    sub: 'user-1',
-    email: 'trainer@tsv-eching.example',
-    fields: {
-      firstname: 'Max',
-      lastname: 'Muster',
-      street: 'Weg 1',
-      city: 'Eching',
-      club: { id: clubId, linkType: 'Object', type: 'Link' },
-    },
-    club: null,
-    updatedAt: '2026-05-01T10:00:00.000Z',
-  },
-});
 
 function renderClub(session: SessionData | null = null) {
   return renderWithProviders(<ClubPage />, { route: '/club/club-1', path: '/club/:clubId', session });
@@ -135,7 +112,7 @@ describe('the sign-up', () => {
 
 describe('the count', () => {
   it('shows the club’s own account how many confirmed fans follow it', async () => {
-    const xhr = mockXhr({ 'GET /api/me': me('club-1'), [COUNT]: { body: { confirmed: 1234 } } });
+    const xhr = mockXhr({ 'GET /api/me': meAnswer('club-1'), [COUNT]: { body: { confirmed: 1234 } } });
     renderClub(loggedInSession);
     expect(await within(await card()).findByText('1.234 bestätigte Fans folgen eurem Verein')).toBeInTheDocument();
     const init = xhr.mock.calls.find(([u]) => (u as URL).pathname === '/api/me/fans')![1] as FakeXhrInit;
@@ -143,7 +120,7 @@ describe('the count', () => {
   });
 
   it('is not asked for by a member of another club', async () => {
-    const xhr = mockXhr({ 'GET /api/me': me('club-2'), [COUNT]: { body: { confirmed: 5 } } });
+    const xhr = mockXhr({ 'GET /api/me': meAnswer('club-2'), [COUNT]: { body: { confirmed: 5 } } });
     renderClub(loggedInSession);
     await card();
     await waitFor(() => expect(xhr).toHaveBeenCalled());

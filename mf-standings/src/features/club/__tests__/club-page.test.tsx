@@ -3,7 +3,7 @@ import { useLocation } from '@erd/shared-contracts';
 import { loggedInSession, mockFetch, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
 import type { SessionData } from '@erd/shared-contracts';
 import ClubPage from '../../../exposes/club-page';
-import { apiRoutes, club, overallRows, row } from '../../../testing/fixtures';
+import { apiRoutes, club, meAnswer, overallRows, row } from '../../../testing/fixtures';
 
 const eching = club('club-1', 'TSV Eching', { clubnumber: '10214', team: 'm', logourl: '', linkurl: 'https://www.tsv-eching.de' });
 
@@ -27,23 +27,7 @@ function renderClub(id: string, session: SessionData | null = null) {
  */
 let meCalls: ReturnType<typeof mockXhr> | null = null;
 const memberOf = (clubId: string): SessionData => {
-  meCalls = mockXhr({
-    'GET /api/me': {
-      body: {
-        sub: 'user-1',
-        email: 'trainer@tsv-eching.example',
-        fields: {
-          firstname: 'Max',
-          lastname: 'Muster',
-          street: 'Weg 1',
-          city: 'Eching',
-          club: { id: clubId, linkType: 'Object', type: 'Link' },
-        },
-        club: null,
-        updatedAt: '2026-05-01T10:00:00.000Z',
-      },
-    },
-  });
+  meCalls = mockXhr({ 'GET /api/me': meAnswer(clubId) });
   return loggedInSession;
 };
 

@@ -1,16 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, type ChallengeDto, type SessionData, type SpaceDataDto } from '@erd/shared-contracts';
-import {
-  loggedInSession,
-  mockFetch,
-  mockXhr,
-  renderWithProviders,
-  type FakeResponse,
-  type FakeXhrInit,
-} from '@erd/shared-contracts/testing';
+import { loggedInSession, mockFetch, mockXhr, renderWithProviders, type FakeXhrInit } from '@erd/shared-contracts/testing';
 import ClubPage from '../../../exposes/club-page';
-import { apiRoutes, challenges, club, overallRows, SPACE, spaceData } from '../../../testing/fixtures';
+import { apiRoutes, challenges, club, meAnswer, overallRows, SPACE, spaceData } from '../../../testing/fixtures';
 import { clubShareText } from '../components/club-share-kit';
 
 /** Issue 23 on the club page: a visit through a share link, and the club's share kit for its own members. */
@@ -59,22 +52,6 @@ const ownEntry = (id: string, challengeId: string, published: boolean) => ({
   createdAt: '2026-04-05T10:00:00.000Z',
   publishedAt: published ? [{ spaceId: 'erd', state: 'published' }] : [],
   fields: { challenge: { id: challengeId, linkType: 'Object', type: 'Link' }, club: eching, votes: 0, slogan: 'Eching vor!' },
-});
-
-const me = (clubId: string): FakeResponse => ({
-  body: {
-    sub: 'user-1',
-    email: 'trainer@tsv-eching.example',
-    fields: {
-      firstname: 'Max',
-      lastname: 'Muster',
-      street: 'Weg 1',
-      city: 'Eching',
-      club: { id: clubId, linkType: 'Object', type: 'Link' },
-    },
-    club: null,
-    updatedAt: '2026-05-01T10:00:00.000Z',
-  },
 });
 
 function LocationProbe() {
@@ -137,7 +114,7 @@ describe('a visit through a share link', () => {
 
 describe('the share kit', () => {
   it('is not there for visitors and members of other clubs', async () => {
-    const xhr = mockXhr({ 'GET /api/me': me('club-2') });
+    const xhr = mockXhr({ 'GET /api/me': meAnswer('club-2') });
     renderClub('/club/club-1', loggedInSession);
     expect(await screen.findByRole('heading', { level: 1, name: 'TSV Eching' })).toBeInTheDocument();
     await waitFor(() => expect(xhr).toHaveBeenCalled());
@@ -148,7 +125,7 @@ describe('the share kit', () => {
 
   it('gives the club’s own member the WhatsApp text, the device share and its running entries', async () => {
     mockXhr({
-      'GET /api/me': me('club-1'),
+      'GET /api/me': meAnswer('club-1'),
       [OWN_RUNNING]: { body: ownEntry('t-own', 'challenge-laufend', true) },
       // Not published yet: nothing to share.
       [OWN_SECOND]: { body: ownEntry('p-own', 'challenge-bildlauf', false) },
@@ -181,7 +158,7 @@ describe('the share kit', () => {
   });
 
   it('shares the club page through the share sheet, marked via=share', async () => {
-    mockXhr({ 'GET /api/me': me('club-1') });
+    mockXhr({ 'GET /api/me': meAnswer('club-1') });
     const share = jest.fn().mockResolvedValue(undefined);
     setNavigator('share', share);
     const user = userEvent.setup();
