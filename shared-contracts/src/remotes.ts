@@ -29,9 +29,9 @@ export interface ProfileAppProps {
  * ended while no mf-auth screen is open.
  */
 export interface AuthSessionModule {
-  /** Restores the stored session, registers the refresher and the sign-out in the store, schedules the refresh. Idempotent. */
+  /** Restores the stored session, registers the refresher and both sign-outs in the store, schedules the refresh. Idempotent. */
   startSession: () => Promise<void>;
-  /** Ends the session at the identity service (GlobalSignOut, then local sign-out) and clears the store. Never rejects. */
+  /** 'Ausloggen': ends this device's session at the identity service (RevokeToken, then local sign-out) and clears the store. Never rejects. */
   signOut: () => Promise<void>;
 }
 

@@ -57,6 +57,14 @@ export interface SessionState extends SessionData {
    */
   signOut: (() => Promise<void>) | null;
   setSignOut: (signOut: (() => Promise<void>) | null) => void;
+  /**
+   * Registered by mf-auth with the sign-out: ends every session of the account on every device
+   * ('Überall abmelden' in the profile), then this one. Resolves false when the identity service did
+   * not confirm it (this device stays signed in). Null while mf-auth's session module is not running.
+   * Not persisted.
+   */
+  signOutEverywhere: (() => Promise<boolean>) | null;
+  setSignOutEverywhere: (signOutEverywhere: (() => Promise<boolean>) | null) => void;
 }
 
 const emptySession: SessionData = { status: null, email: null, claims: null, tokens: null };
@@ -87,6 +95,8 @@ export const sessionStore = createStore<SessionState>()(
       setRefresher: (refresh) => set({ refresh }),
       signOut: null,
       setSignOut: (signOut) => set({ signOut }),
+      signOutEverywhere: null,
+      setSignOutEverywhere: (signOutEverywhere) => set({ signOutEverywhere }),
     }),
     {
       name: storageKeys.session,

@@ -63,6 +63,12 @@ interface CognitoLikeError {
 /** Parts of the library's session the type declarations leave out (present in 6.3: src/CognitoUserSession.js). */
 type SessionWithDrift = CognitoUserSession & { getClockDrift(): number };
 type SessionDataWithDrift = ConstructorParameters<typeof CognitoUserSession>[0] & { ClockDrift?: number };
+/**
+ * The library's RevokeToken of the refresh token (present in 6.3: src/CognitoUser.js, with its
+ * jittered back-off), left out of the declarations. `signOut(callback)` would call it too, but only
+ * after `getSession`, which renews an expired session first.
+ */
+type RevocableUser = CognitoUser & { revokeTokens(callback: (error?: unknown) => void): void };
 
 const errorCode = (error: unknown): string => {
   const e = (error ?? {}) as CognitoLikeError;
@@ -339,48 +345,75 @@ function clearLocal(): void {
   sessionStore.getState().clear();
 }
 
-/**
- * Sign-out: GlobalSignOut at the identity service (revokes the account's refresh and access
- * tokens), then the library's local sign-out, then the store is cleared. Clears even when the
- * service cannot be reached, the tokens have expired or the account is gone (after deletion);
- * never rejects.
- */
-export async function signOut(): Promise<void> {
-  const state = sessionStore.getState();
-  cancelTimer();
-  let user: CognitoUser | null = null;
+/** Waits for one identity call of the library (node-style callback) at most `SIGN_OUT_TIMEOUT_MS`; true when it succeeded. */
+function identityCall(start: (done: (error?: unknown) => void) => void): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const guard = setTimeout(() => resolve(false), SIGN_OUT_TIMEOUT_MS);
+    const done = (error?: unknown) => {
+      clearTimeout(guard);
+      resolve(!error);
+    };
+    try {
+      start(done);
+    } catch (error) {
+      done(error ?? new Error('identity call failed'));
+    }
+  });
+}
+
+function userOfStoredSession(): CognitoUser | null {
   try {
-    user = state.tokens ? userFromStore(state) : null;
+    return userFromStore(sessionStore.getState());
   } catch {
-    user = null;
+    return null;
   }
-  if (user && isSessionValid(state)) {
-    const signedInUser = user;
-    await new Promise<void>((resolve) => {
-      const guard = setTimeout(resolve, SIGN_OUT_TIMEOUT_MS);
-      try {
-        signedInUser.globalSignOut({
-          onSuccess: () => {
-            clearTimeout(guard);
-            resolve();
-          },
-          onFailure: () => {
-            clearTimeout(guard);
-            resolve();
-          },
-        });
-      } catch {
-        clearTimeout(guard);
-        resolve();
-      }
-    });
-  }
+}
+
+/** The library's local sign-out (its copy of the tokens), then timer and store. */
+function endLocally(user: CognitoUser | null): void {
   try {
     user?.signOut();
   } catch {
     // local clean-up only
   }
   clearLocal();
+}
+
+/**
+ * 'Ausloggen' (issue 28): ends this device's session only. The refresh token is revoked at the
+ * identity service (RevokeToken, which ends this login's access token too; the library retries it
+ * with the spec's back-off: 100 ms doubling, up to 100 ms jitter, giving up beyond 5 s), then the
+ * library's local sign-out, then the store is cleared. Other devices of the account stay signed in.
+ * An expired access token does not stop the revocation (it needs only the refresh token). Clears
+ * even when the service cannot be reached or the account is gone (after deletion); never rejects.
+ */
+export async function signOut(): Promise<void> {
+  cancelTimer();
+  const user = userOfStoredSession();
+  if (user && sessionStore.getState().tokens?.refreshToken) {
+    await identityCall((done) => (user as RevocableUser).revokeTokens(done));
+  }
+  endLocally(user);
+}
+
+/**
+ * 'Überall abmelden' in the profile (issue 28): GlobalSignOut ends every session of the account,
+ * on every device, then this one locally. Needs a valid session (renewed first if it has expired).
+ * Resolves false, and leaves this device signed in so that the member can try again, when the
+ * identity service did not confirm it.
+ */
+export async function signOutEverywhere(): Promise<boolean> {
+  if (!isSessionValid(sessionStore.getState()) && !(await refreshSession())) return false;
+  const user = userOfStoredSession();
+  if (!user) return false;
+  const ended = await identityCall((done) =>
+    user.globalSignOut({
+      onSuccess: () => done(),
+      onFailure: (error) => done(error ?? new Error('GlobalSignOut failed')),
+    }),
+  );
+  if (ended) endLocally(user);
+  return ended;
 }
 
 // ---- start --------------------------------------------------------------------------------
@@ -397,6 +430,7 @@ export function startSession(): Promise<void> {
   const store = sessionStore.getState();
   if (store.refresh !== refreshSession) store.setRefresher(refreshSession);
   if (store.signOut !== signOut) store.setSignOut(signOut);
+  if (store.signOutEverywhere !== signOutEverywhere) store.setSignOutEverywhere(signOutEverywhere);
   if (!unsubscribe) {
     unsubscribe = sessionStore.subscribe((next, previous) => {
       if (next.tokens === previous.tokens) return;

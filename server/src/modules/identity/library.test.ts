@@ -282,14 +282,21 @@ describe('amazon-cognito-identity-js 6.3.21 against the built-in identity servic
     expect(sessions.every((s) => s.revokedAt !== null)).toBe(true);
   }, 20_000);
 
-  test('sign-out with revocation (RevokeToken) ends that login', async () => {
+  test("sign-out with revocation (RevokeToken) ends that login only: another device's login stays", async () => {
     const storage = new MemoryStorage();
     const u = userFor(email, storage);
     const s = await login(u, 'Elfmeter#2026');
+    const otherDevice = userFor(email, new MemoryStorage());
+    const other = await login(otherDevice, 'Elfmeter#2026');
     expect((await api('/api/me', s.getAccessToken().getJwtToken())).status).toBe(404);
     await signOutRevoking(u);
     expect((await api('/api/me', s.getAccessToken().getJwtToken())).status).toBe(401);
-  });
+    expect((await failure(refresh(u, s))).code).toBe('NotAuthorizedException');
+    // The other device: its access token still works, and its refresh token renews it.
+    expect((await api('/api/me', other.getAccessToken().getJwtToken())).status).toBe(404);
+    const renewed = await refresh(otherDevice, other);
+    expect((await api('/api/me', renewed.getAccessToken().getJwtToken())).status).toBe(404);
+  }, 20_000);
 
   test('delete user: login fails afterwards, the token is dead', async () => {
     user = userFor(email);

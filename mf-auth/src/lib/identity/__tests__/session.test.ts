@@ -22,6 +22,7 @@ import {
   refreshSession,
   resetSessionForTests,
   signOut,
+  signOutEverywhere,
   startSession,
 } from '../session';
 import { cognitoSessionStorage } from '../storage';
@@ -40,7 +41,7 @@ beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
   setRuntimeConfig(testConfig);
-  sessionStore.setState({ ...empty, refresh: null, signOut: null });
+  sessionStore.setState({ ...empty, refresh: null, signOut: null, signOutEverywhere: null });
 });
 
 afterEach(() => {
@@ -420,32 +421,7 @@ describe('401 from the API: refresh once through the axios client', () => {
 });
 
 describe('sign-out', () => {
-  it('signs out globally at the identity service, then locally, and clears the session', async () => {
-    succeed(fakeSession());
-    await login('trainer@tsv-eching.example', 'Geheim#123');
-    sessionStorage.setItem('CognitoIdentityServiceProvider.erdlocalclient.sub-1.accessToken', 'x');
-
-    await signOut();
-
-    expect(fakeCognito.globalSignOut).toHaveBeenCalledTimes(1);
-    const [user] = fakeCognito.globalSignOut.mock.calls[0]!;
-    expect(user.session?.getAccessToken().getJwtToken()).toBeTruthy();
-    expect(fakeCognito.signOut).toHaveBeenCalledTimes(1);
-    expect(sessionStore.getState()).toMatchObject(empty);
-    expect(sessionStorage.getItem('CognitoIdentityServiceProvider.erdlocalclient.sub-1.accessToken')).toBeNull();
-  });
-
-  it('clears the session even when the identity service refuses (e.g. the account was deleted)', async () => {
-    succeed(fakeSession());
-    await login('trainer@tsv-eching.example', 'Geheim#123');
-    fakeCognito.globalSignOut.mockImplementation((_u, callbacks) =>
-      callbacks.onFailure(cognitoError('NotAuthorizedException', 'Access Token has been revoked')),
-    );
-    await expect(signOut()).resolves.toBeUndefined();
-    expect(sessionStore.getState().status).toBeNull();
-  });
-
-  it('skips the service for an expired session and clears it', async () => {
+  const expiredSession = (refreshToken?: string) => {
     const iat = Math.floor(Date.now() / 1000) - 7200;
     sessionStore.setState({
       status: 'LOGGED_IN',
@@ -454,13 +430,107 @@ describe('sign-out', () => {
       tokens: {
         idToken: fakeJwt({ sub: 'sub-1', iat, exp: iat + 3600 }),
         accessToken: fakeJwt({ sub: 'sub-1', iat, exp: iat + 3600 }),
+        ...(refreshToken ? { refreshToken } : {}),
         clockDrift: 0,
         idTokenExpiresAt: iat + 3600,
         accessTokenExpiresAt: iat + 3600,
       },
     });
+  };
+
+  it("'Ausloggen' revokes this device's refresh token only, then signs out locally and clears the session", async () => {
+    succeed(fakeSession());
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    sessionStorage.setItem('CognitoIdentityServiceProvider.erdlocalclient.sub-1.accessToken', 'x');
+
     await signOut();
+
+    expect(fakeCognito.revokeTokens).toHaveBeenCalledTimes(1);
+    const [user] = fakeCognito.revokeTokens.mock.calls[0]!;
+    expect(user.session?.getRefreshToken().getToken()).toBe('refresh-1');
     expect(fakeCognito.globalSignOut).not.toHaveBeenCalled();
+    expect(fakeCognito.signOut).toHaveBeenCalledTimes(1);
+    expect(sessionStore.getState()).toMatchObject(empty);
+    expect(sessionStorage.getItem('CognitoIdentityServiceProvider.erdlocalclient.sub-1.accessToken')).toBeNull();
+  });
+
+  it('clears the session even when the revocation fails (e.g. offline after the back-off)', async () => {
+    succeed(fakeSession());
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    fakeCognito.revokeTokens.mockImplementation((_u, callback) => callback(cognitoError('NetworkError', 'Network error')));
+    await expect(signOut()).resolves.toBeUndefined();
     expect(sessionStore.getState().status).toBeNull();
+  });
+
+  it('revokes the refresh token of an expired session too, and clears it', async () => {
+    expiredSession('refresh-old');
+    await signOut();
+    expect(fakeCognito.revokeTokens).toHaveBeenCalledTimes(1);
+    expect(fakeCognito.revokeTokens.mock.calls[0]![0].session?.getRefreshToken().getToken()).toBe('refresh-old');
+    expect(sessionStore.getState().status).toBeNull();
+  });
+
+  it('skips the service for a session without a refresh token and clears it', async () => {
+    expiredSession();
+    await signOut();
+    expect(fakeCognito.revokeTokens).not.toHaveBeenCalled();
+    expect(sessionStore.getState().status).toBeNull();
+  });
+});
+
+describe('sign-out everywhere', () => {
+  it('signs out globally at the identity service, then locally, and clears the session', async () => {
+    succeed(fakeSession());
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+
+    await expect(signOutEverywhere()).resolves.toBe(true);
+
+    expect(fakeCognito.globalSignOut).toHaveBeenCalledTimes(1);
+    const [user] = fakeCognito.globalSignOut.mock.calls[0]!;
+    expect(user.session?.getAccessToken().getJwtToken()).toBeTruthy();
+    expect(fakeCognito.revokeTokens).not.toHaveBeenCalled();
+    expect(fakeCognito.signOut).toHaveBeenCalledTimes(1);
+    expect(sessionStore.getState()).toMatchObject(empty);
+  });
+
+  it('keeps this device signed in and answers false when the identity service refuses', async () => {
+    succeed(fakeSession());
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    fakeCognito.globalSignOut.mockImplementation((_u, callbacks) => callbacks.onFailure(cognitoError('NetworkError', 'Network error')));
+
+    await expect(signOutEverywhere()).resolves.toBe(false);
+
+    expect(sessionStore.getState().status).toBe('LOGGED_IN');
+    expect(fakeCognito.signOut).not.toHaveBeenCalled();
+  });
+
+  it('renews an expired session first, then signs out with the new access token', async () => {
+    succeed(fakeSession({ iat: Math.floor(Date.now() / 1000) - 7200 }));
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    const renewed = fakeSession({ tag: 'renewed' });
+    answerRefresh(renewed);
+
+    await expect(signOutEverywhere()).resolves.toBe(true);
+
+    expect(refreshCalls()).toHaveLength(1);
+    const [user] = fakeCognito.globalSignOut.mock.calls[0]!;
+    expect(user.session?.getAccessToken().getJwtToken()).toBe(renewed.getAccessToken().getJwtToken());
+    expect(sessionStore.getState().status).toBeNull();
+  });
+
+  it('answers false without a call when the session cannot be renewed', async () => {
+    succeed(fakeSession({ iat: Math.floor(Date.now() / 1000) - 7200 }));
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    answerRefresh(cognitoError('NotAuthorizedException', 'Refresh Token has been revoked'));
+
+    await expect(signOutEverywhere()).resolves.toBe(false);
+
+    expect(fakeCognito.globalSignOut).not.toHaveBeenCalled();
+  });
+
+  it('is registered in the shared store with the sign-out', async () => {
+    await startSession();
+    expect(sessionStore.getState().signOut).toBe(signOut);
+    expect(sessionStore.getState().signOutEverywhere).toBe(signOutEverywhere);
   });
 });

@@ -195,3 +195,13 @@ it('points to the login when the session has ended', async () => {
   await userEvent.setup().click(screen.getByRole('link', { name: 'Zum Login' }));
   expect(sessionStorage.getItem('bfv-erd-redirectAfterLogin')).toBe('/profil');
 });
+
+it('points to the login, instead of loading for ever, when the session ended before the data were asked for', async () => {
+  // E.g. 'Überall abmelden' on another device: another call of the page found the refresh token revoked.
+  const xhr = mockApi({ [ME_PATH]: { body: me() } });
+  renderWithProviders(<ProfileApp screen="profile" />, { route: '/profil' });
+  expect(await screen.findByRole('alert')).toHaveTextContent('Deine Sitzung ist abgelaufen. Bitte logge dich erneut ein.');
+  expect(screen.queryByText('Deine Daten werden geladen …')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+  expect(xhr.mock.calls.some(([url]) => url.pathname === '/api/me')).toBe(false);
+});

@@ -1,8 +1,8 @@
-import { css, type Theme } from '@emotion/react';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense } from 'react';
 import { Spinner } from '@erd/shared-contracts/ui';
-import { FormGroupTitle, FormMessage } from '@erd/shared-contracts/forms';
+import { FormMessage } from '@erd/shared-contracts/forms';
 import { myEntriesTexts } from '../lib/my-entry-texts';
+import { ProfileSection } from './profile-section';
 
 /** Should the list's chunk not load (a release in between, the network), this says so; the form stays usable. */
 function MyEntriesUnavailable() {
@@ -17,22 +17,11 @@ const MyEntriesList = lazy(() => import('./my-entries').catch(() => ({ default: 
  * place and points, with the way to share a published entry.
  */
 export function MyEntriesSection() {
-  const titleId = useId();
   return (
-    <section
-      aria-labelledby={titleId}
-      css={(theme: Theme) => css`
-        display: grid;
-        gap: ${theme.space(4)};
-        margin: 0 0 ${theme.space(8)};
-        padding-bottom: ${theme.space(8)};
-        border-bottom: 1px solid ${theme.colors.border};
-      `}
-    >
-      <FormGroupTitle id={titleId}>{myEntriesTexts.title}</FormGroupTitle>
+    <ProfileSection title={myEntriesTexts.title}>
       <Suspense fallback={<Spinner label={myEntriesTexts.loading} />}>
         <MyEntriesList />
       </Suspense>
-    </section>
+    </ProfileSection>
   );
 }

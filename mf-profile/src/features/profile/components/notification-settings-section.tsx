@@ -10,9 +10,10 @@ import {
 } from '@erd/shared-contracts';
 import type { NotificationSettingsDto } from '@erd/shared-contracts/schemas';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
-import { FormGroupTitle, FormMessage } from '@erd/shared-contracts/forms';
+import { FormMessage } from '@erd/shared-contracts/forms';
 import { getNotificationSettings, putNotificationSettings } from '../api/notification-settings';
 import { rememberProfile } from '../lib/remember-profile';
+import { ProfileSection } from './profile-section';
 
 /** The section's anchor: the mails' footer links to `/profil#benachrichtigungen`. */
 export const NOTIFICATIONS_ANCHOR = 'benachrichtigungen';
@@ -31,6 +32,13 @@ export const notificationTexts = {
   off: 'Aus',
 } as const;
 
+/** The section's texts sit in its grid's gaps, without paragraph margins. */
+const plainParagraphs = css`
+  p {
+    margin: 0;
+  }
+`;
+
 type Load = { status: 'loading' } | { status: 'ready' } | { status: 'error'; unauthorized: boolean };
 type Save = 'idle' | 'saving' | 'saved' | 'failed' | 'unauthorized';
 
@@ -41,7 +49,6 @@ type Save = 'idle' | 'saving' | 'saved' | 'failed' | 'unauthorized';
  * switch back to what is stored. Native check boxes with role switch: Tab and Space work as usual.
  */
 export function NotificationSettingsSection() {
-  const titleId = useId();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [shown, setShown] = useState<NotificationSettingsDto | null>(null);
@@ -102,23 +109,7 @@ export function NotificationSettingsSection() {
   }, []);
 
   return (
-    <section
-      id={NOTIFICATIONS_ANCHOR}
-      ref={section}
-      aria-labelledby={titleId}
-      css={(theme: Theme) => css`
-        display: grid;
-        gap: ${theme.space(4)};
-        margin: 0 0 ${theme.space(8)};
-        padding-bottom: ${theme.space(8)};
-        border-bottom: 1px solid ${theme.colors.border};
-        scroll-margin-top: ${theme.space(24)};
-        p {
-          margin: 0;
-        }
-      `}
-    >
-      <FormGroupTitle id={titleId}>{notificationTexts.title}</FormGroupTitle>
+    <ProfileSection id={NOTIFICATIONS_ANCHOR} ref={section} title={notificationTexts.title} css={plainParagraphs}>
       <p>{notificationTexts.intro}</p>
       {load.status === 'loading' && <Spinner label={notificationTexts.loading} />}
       {load.status === 'error' &&
@@ -163,7 +154,7 @@ export function NotificationSettingsSection() {
           </div>
         </>
       )}
-    </section>
+    </ProfileSection>
   );
 }
 

@@ -2,7 +2,16 @@ import { css, type Theme } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Form } from 'react-final-form';
 import type { FormApi } from 'final-form';
-import { isApiError, Link, paths, useSession, type MeDto, type ProfileUpdateInput, PASSWORD_MAX_LENGTH } from '@erd/shared-contracts';
+import {
+  isApiError,
+  Link,
+  paths,
+  selectIsLoggedIn,
+  useSession,
+  type MeDto,
+  type ProfileUpdateInput,
+  PASSWORD_MAX_LENGTH,
+} from '@erd/shared-contracts';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import {
   FormGroupTitle,
@@ -22,6 +31,7 @@ import { updateProfile } from '../api/update-profile';
 import { rememberProfile } from '../lib/remember-profile';
 import { MyEntriesSection } from './my-entries-section';
 import { NotificationSettingsSection } from './notification-settings-section';
+import { SignOutEverywhereSection } from './sign-out-everywhere-section';
 
 export const profileTexts = {
   saved: 'Deine Daten wurden erfolgreich aktualisiert.',
@@ -75,10 +85,12 @@ const toValues = (me: MeDto): ProfileValues => ({
  * Spec §2/§5/§7/§8 profile: GET /api/me once the session's e-mail is known, the form with the
  * personal data and an optional new password, PUT /api/profile with the loaded `updatedAt`.
  * Links to the public club page and to the account deletion. Between the account and the form,
- * 'Meine Teilnahmen' (issue 24), loaded on its own.
+ * 'Meine Teilnahmen' (issue 24), loaded on its own, the notifications (issue 25) and 'Überall
+ * abmelden' (issue 28).
  */
 export function ProfileScreen() {
   const email = useSession((s) => s.email);
+  const isLoggedIn = useSession(selectIsLoggedIn);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [initialValues, setInitialValues] = useState<ProfileValues>({});
@@ -123,11 +135,15 @@ export function ProfileScreen() {
     await fetchMe();
   };
 
+  // A session that ended before the data were asked for (revoked on another device, its refresh
+  // refused by another call of this page) would leave the page loading: it says the session has ended.
+  const shown: Load = !isLoggedIn && load.status === 'loading' ? { status: 'error', unauthorized: true } : load;
+
   return (
     <FormPage title="Profil" intro="Hier siehst du, was dein Verein eingereicht hat, und kannst deine Daten und dein Passwort ändern.">
-      {load.status === 'loading' && <Spinner label="Deine Daten werden geladen …" />}
-      {load.status === 'error' &&
-        (load.unauthorized ? (
+      {shown.status === 'loading' && <Spinner label="Deine Daten werden geladen …" />}
+      {shown.status === 'error' &&
+        (shown.unauthorized ? (
           <FormMessage tone="error">
             {profileTexts.sessionEnded}{' '}
             <Link to={paths.login} onClick={rememberProfile}>
@@ -147,6 +163,7 @@ export function ProfileScreen() {
           <AccountSummary me={load.me} />
           <MyEntriesSection />
           <NotificationSettingsSection />
+          <SignOutEverywhereSection />
           <Form<ProfileValues> onSubmit={onSubmit} initialValues={initialValues}>
             {({ handleSubmit, invalid, touched, pristine }) => {
               const showInvalid = invalid && Object.values(touched ?? {}).some(Boolean);
