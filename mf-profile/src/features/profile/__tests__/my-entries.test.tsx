@@ -13,6 +13,8 @@ import { me, ME_PATH, MY_ENTRIES_GET, myEntry, noEntries } from '../../../testin
 const renderProfile = () => renderWithProviders(<ProfileApp screen="profile" />, { route: '/profil', session: loggedInSession });
 const section = () => screen.getByRole('region', { name: 'Meine Teilnahmen' });
 const item = (headline: string) => screen.getByRole('article', { name: headline });
+/** The list is a lazy chunk: its first import in a test file can take longer than findBy's second on a busy machine. */
+const LIST_LOADED = { timeout: 10_000 };
 
 const entries = [
   myEntry({
@@ -55,7 +57,7 @@ const entries = [
 it('lists every entry with its challenge, what was sent, its state, votes, place and points', async () => {
   const xhr = mockXhr({ [ME_PATH]: { body: me() }, [MY_ENTRIES_GET]: { body: { yearId: 'year-2026', entries } } });
   renderProfile();
-  await screen.findByRole('article', { name: 'Dein Vereinsspruch' });
+  await screen.findByRole('article', { name: 'Dein Vereinsspruch' }, LIST_LOADED);
   expect(xhr.mock.calls.find(([url]) => url.pathname === '/api/me/participations')![1].headers.authorization).toBe('Bearer access');
   // The season's order, each under its #n.
   expect(
@@ -108,7 +110,7 @@ it('opens the share kit of a published entry on demand: the WhatsApp text with i
   const user = userEvent.setup();
   mockXhr({ [ME_PATH]: { body: me() }, [MY_ENTRIES_GET]: { body: { yearId: 'year-2026', entries: [entries[0]] } } });
   renderProfile();
-  const published = await screen.findByRole('article', { name: 'Dein Vereinsspruch' });
+  const published = await screen.findByRole('article', { name: 'Dein Vereinsspruch' }, LIST_LOADED);
   expect(screen.queryByLabelText('Text für WhatsApp')).not.toBeInTheDocument();
   const share = within(published).getByRole('button', { name: 'Teile deinen Beitrag: Dein Vereinsspruch' });
   expect(share).toHaveAttribute('aria-expanded', 'false');
@@ -157,7 +159,7 @@ it('shows that it loads, and when loading fails offers to load again; the form s
   expect(screen.getByLabelText('Vorname')).toHaveValue('Erika');
   fail = false;
   await user.click(within(section()).getByRole('button', { name: 'Erneut laden' }));
-  await screen.findByRole('article', { name: 'Dein Vereinsspruch' });
+  await screen.findByRole('article', { name: 'Dein Vereinsspruch' }, LIST_LOADED);
   expect(within(section()).queryByRole('alert')).not.toBeInTheDocument();
 });
 

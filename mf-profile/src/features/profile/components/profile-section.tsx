@@ -9,10 +9,14 @@ const sectionStyle = (theme: Theme) => css`
   padding-bottom: ${theme.space(8)};
   border-bottom: 1px solid ${theme.colors.border};
   scroll-margin-top: ${theme.space(24)};
+  & > p {
+    margin: 0;
+  }
 `;
 
 /**
- * One part of the profile page above the data form: a titled region, set off by a rule below it.
+ * One part of the profile page above the data form: a titled region, set off by a rule below it;
+ * its texts sit in the grid's gaps, without paragraph margins.
  * `className` (emotion's `css` prop) adds the section's own rules.
  */
 export const ProfileSection = forwardRef<HTMLElement, { title: string; id?: string; className?: string; children: ReactNode }>(
