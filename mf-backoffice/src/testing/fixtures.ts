@@ -1,4 +1,5 @@
 import type { ChallengeDto, OperatorParticipationDto, OperatorParticipationPageDto, SpaceDataDto } from '@erd/shared-contracts';
+import { mockFetch } from '@erd/shared-contracts/testing';
 import type { OperatorSessionState } from '../lib/operator-session';
 
 /** Test data and the faked calls of the back office (`mockXhr` keys for the operator API, `mockFetch` for the space data). */
@@ -15,6 +16,11 @@ export const OPERATOR_EMAIL = 'moderation@punktejagd.example';
 export const signedIn: OperatorSessionState = {
   status: 'signed-in',
   operator: { email: OPERATOR_EMAIL, role: 'moderator', idleTimeoutSeconds: 1800 },
+};
+export const ADMIN_EMAIL = 'chefin@punktejagd.example';
+export const signedInAdmin: OperatorSessionState = {
+  status: 'signed-in',
+  operator: { email: ADMIN_EMAIL, role: 'admin', idleTimeoutSeconds: 1800 },
 };
 export const signedOutState: OperatorSessionState = { status: 'signed-out', reason: null };
 
@@ -89,3 +95,9 @@ export const spaceData = (): SpaceDataDto =>
     },
     site: { sys: { id: 'site', objectTypeId: 'bfv-erd-site' }, fields: {} },
   }) as unknown as SpaceDataDto;
+
+/** What every screen test starts with: the anti-forgery cookie the unsafe calls send, and the space data. */
+export function fakeBackofficePage(): void {
+  document.cookie = 'XSRF-TOKEN=token-1';
+  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
+}

@@ -1,16 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AccountAdminDto } from '@erd/shared-contracts/backoffice';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import type { OperatorSessionState } from '../../../lib/operator-session';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 const LIST = 'GET /api/operator/accounts';
-const admin: OperatorSessionState = {
-  status: 'signed-in',
-  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
-};
 
 const account = (sub: string, email: string, overrides: Partial<AccountAdminDto> = {}): AccountAdminDto => ({
   sub,
@@ -25,10 +20,7 @@ const account = (sub: string, email: string, overrides: Partial<AccountAdminDto>
   ...overrides,
 });
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 /** A fake server holding two accounts; block, unblock, resend and delete change it as the real one does. */
 function fakeServer() {
@@ -116,7 +108,7 @@ it('a moderator finds accounts and reads their state, without any action', async
 it('an admin blocks with a reason (not without one) and unblocks; the state shows at once', async () => {
   const user = userEvent.setup();
   const xhr = fakeServer();
-  renderBackoffice('/backoffice/konten', admin);
+  renderBackoffice('/backoffice/konten', signedInAdmin);
   await user.click(await screen.findByRole('button', { name: 'Details zu anna@verein.example' }));
   const detail = screen.getByRole('region', { name: 'Konto anna@verein.example' });
   expect(within(detail).queryByRole('button', { name: 'Code erneut senden' })).not.toBeInTheDocument();
@@ -150,7 +142,7 @@ it('an admin blocks with a reason (not without one) and unblocks; the state show
 it('an admin sees the server’s refusal of a resend and deletes an account after a reason', async () => {
   const user = userEvent.setup();
   fakeServer();
-  renderBackoffice('/backoffice/konten', admin);
+  renderBackoffice('/backoffice/konten', signedInAdmin);
   await user.click(await screen.findByRole('button', { name: 'Details zu bert@verein.example' }));
   await user.click(screen.getByRole('button', { name: 'Code erneut senden' }));
   await user.click(within(screen.getByRole('dialog', { name: 'Code erneut senden' })).getByRole('button', { name: 'Code senden' }));

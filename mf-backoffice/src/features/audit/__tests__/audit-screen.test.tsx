@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEntryDto } from '@erd/shared-contracts/backoffice';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, signedIn } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 const AUDIT = 'GET /api/operator/audit';
@@ -54,10 +54,7 @@ function fakeServer() {
 const calls = (xhr: ReturnType<typeof mockXhr>) =>
   xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/audit').map(([url]) => url.searchParams);
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 it('lists the log newest first, 50 to a page from the server; a row opens its details with before and after', async () => {
   const user = userEvent.setup();

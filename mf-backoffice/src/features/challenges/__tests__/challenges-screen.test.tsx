@@ -1,19 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_POINTS_TABLE } from '@erd/shared-contracts/wire';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import type { OperatorSessionState } from '../../../lib/operator-session';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 import type { AdminChallengeDto, PatchChallengeInput } from '../api/types';
 
 const LIST = 'GET /api/operator/challenges';
 const ONE = 'GET /api/operator/challenges/est';
 const SAVE = 'PATCH /api/operator/challenges/est';
-const admin: OperatorSessionState = {
-  status: 'signed-in',
-  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
-};
 
 const challenge = (overrides: Partial<AdminChallengeDto> = {}): AdminChallengeDto => ({
   id: 'est',
@@ -50,10 +45,7 @@ const challenge = (overrides: Partial<AdminChallengeDto> = {}): AdminChallengeDt
   ...overrides,
 });
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 function fakeServer() {
   const saved: PatchChallengeInput[] = [];
@@ -121,7 +113,7 @@ it('shows a moderator the challenge read-only, without saving or editing control
 it('an admin edits the points table: a bad value stops next to its field, a valid table is saved', async () => {
   const user = userEvent.setup();
   const { saved } = fakeServer();
-  renderBackoffice('/backoffice/challenges/est', admin);
+  renderBackoffice('/backoffice/challenges/est', signedInAdmin);
   await screen.findByRole('textbox', { name: 'Überschrift' });
 
   await user.click(screen.getByRole('button', { name: 'Zeile hinzufügen' }));
@@ -155,7 +147,7 @@ it('an admin edits the points table: a bad value stops next to its field, a vali
 it('asks for a reason before the dates of a running challenge change', async () => {
   const user = userEvent.setup();
   const { saved } = fakeServer();
-  renderBackoffice('/backoffice/challenges/est', admin);
+  renderBackoffice('/backoffice/challenges/est', signedInAdmin);
   const start = await screen.findByLabelText('Beginn');
   await user.clear(start);
   await user.type(start, '2026-06-02');
@@ -189,7 +181,7 @@ it('an admin changes the prize pictures: uploads one, moves it first, removes th
       };
     },
   });
-  renderBackoffice('/backoffice/challenges/est', admin);
+  renderBackoffice('/backoffice/challenges/est', signedInAdmin);
   const prizes = await screen.findByRole('group', { name: /^Preisbilder/ });
   expect(within(prizes).getAllByRole('img')).toHaveLength(1);
 
@@ -204,7 +196,7 @@ it('an admin changes the prize pictures: uploads one, moves it first, removes th
 
 it('a challenge without prizes has no prize pictures to edit', async () => {
   fakeServer();
-  renderBackoffice('/backoffice/challenges/est', admin);
+  renderBackoffice('/backoffice/challenges/est', signedInAdmin);
   await screen.findByRole('textbox', { name: 'Überschrift' });
   expect(screen.queryByRole('group', { name: /^Preisbilder/ })).not.toBeInTheDocument();
 });
@@ -212,7 +204,7 @@ it('a challenge without prizes has no prize pictures to edit', async () => {
 it('an admin sets "Ergebnisse erwartet am" while the challenge runs, without the dates’ confirmation; before the end is refused at the field', async () => {
   const user = userEvent.setup();
   const { saved } = fakeServer();
-  renderBackoffice('/backoffice/challenges/est', admin);
+  renderBackoffice('/backoffice/challenges/est', signedInAdmin);
   const day = await screen.findByLabelText(/^Ergebnisse erwartet am/);
   expect(day).toHaveValue('');
   expect(day).toHaveAttribute('min', '2026-06-30');

@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClubAdminDto, ClubImportPreviewDto } from '@erd/shared-contracts/backoffice';
-import { mockFetch, mockXhr, watchNetwork } from '@erd/shared-contracts/testing';
-import type { OperatorSessionState } from '../../../lib/operator-session';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr, watchNetwork } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 const LIST = 'GET /api/operator/clubs';
 const PREVIEW = 'POST /api/operator/clubs/import/preview';
 const APPLY = 'POST /api/operator/clubs/import/apply';
-const admin: OperatorSessionState = {
-  status: 'signed-in',
-  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
-};
 
 const club = (i: number): ClubAdminDto => ({
   id: `club-${1000 + i}-m`,
@@ -24,10 +19,7 @@ const club = (i: number): ClubAdminDto => ({
   updatedAt: '2026-05-05T12:30:00.000Z',
 });
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 const preview = (badRows: ClubImportPreviewDto['badRows'], encoding: ClubImportPreviewDto['encoding'] = 'utf-8'): ClubImportPreviewDto => ({
   fileHash: 'f'.repeat(64),
@@ -91,7 +83,7 @@ it('shows bad rows with line and reason and allows no import; a fixed file is pr
     },
   });
   const sent = sentBodies();
-  renderBackoffice('/backoffice/vereine/import', admin);
+  renderBackoffice('/backoffice/vereine/import', signedInAdmin);
   const input = await screen.findByLabelText('CSV-Datei');
   const header = 'clubnumber,clubname,team,logourl,linkurl\n';
   await user.upload(input, new File([`${header}500,SpVgg Neu,w,,\n501,SV Falsch,x,,\n`], 'vereine.csv', { type: 'text/csv' }));
@@ -125,7 +117,7 @@ it('sends a Windows-1252 file as its bytes, says which encoding the preview used
     }),
   });
   const sent = sentBodies();
-  renderBackoffice('/backoffice/vereine/import', admin);
+  renderBackoffice('/backoffice/vereine/import', signedInAdmin);
   // "Münchener" as German Excel saves it: ü is the single byte 0xFC.
   const bytes = new Uint8Array([
     ...new TextEncoder().encode('clubnumber,clubname,team,logourl,linkurl\r\n1,M'),
@@ -144,7 +136,7 @@ it('sends a Windows-1252 file as its bytes, says which encoding the preview used
 it('refuses a file that is not CSV next to the field, without calling the server', async () => {
   const user = userEvent.setup({ applyAccept: false });
   const xhr = mockXhr({});
-  renderBackoffice('/backoffice/vereine/import', admin);
+  renderBackoffice('/backoffice/vereine/import', signedInAdmin);
   const input = await screen.findByLabelText('CSV-Datei');
   await user.upload(input, new File(['x'], 'bild.png', { type: 'image/png' }));
   expect(await screen.findByText('Wähle eine CSV-Datei (Endung .csv).')).toBeInTheDocument();
@@ -165,7 +157,7 @@ it('lets an admin upload a club logo in the list; a refused picture gets a messa
     [LIST]: () => ({ body: { items: [first], total: 1, from: 0, size: 25 } }),
     [`POST /api/operator/clubs/${first.id}/logo`]: { body: { ...first, logourl: '/media/wappen.0123456789abcdef.png' } },
   });
-  renderBackoffice('/backoffice/vereine', admin);
+  renderBackoffice('/backoffice/vereine', signedInAdmin);
   const input = await screen.findByLabelText(`Logo hochladen für ${first.clubname}`);
   await user.upload(input, new File(['x'], 'wappen.gif', { type: 'image/gif' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Erlaubt sind JPEG, PNG oder WEBP.');

@@ -8,9 +8,8 @@ import type {
   SaveTeasersInput,
 } from '@erd/shared-contracts/backoffice';
 import type { ImageDto, RichTextDto } from '@erd/shared-contracts/wire';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import type { OperatorSessionState } from '../../../lib/operator-session';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 const GET = 'GET /api/operator/content';
@@ -19,10 +18,6 @@ const BANNER = 'PUT /api/operator/content/banner';
 const CAMPAIGN = 'PUT /api/operator/content/campaign';
 const IMPRINT = 'PUT /api/operator/content/legal/imprint';
 const PREVIEW = 'POST /api/operator/content/preview';
-const admin: OperatorSessionState = {
-  status: 'signed-in',
-  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
-};
 
 const paragraph = (value: string): RichTextDto => ({
   type: 'root',
@@ -63,10 +58,7 @@ const content = (): ContentAdminDto => ({
   siteUpdatedAt: '2026-06-11T10:00:00.000Z',
 });
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 /** A fake content API: it converts Markdown to one paragraph per line (enough to tell previews apart). */
 function fakeServer({ conflict = false } = {}) {
@@ -186,7 +178,7 @@ describe('Inhalte', () => {
 
   it('an admin edits the imprint in Markdown, sees the server preview, and saves with the version it loaded', async () => {
     const { sent } = fakeServer();
-    renderBackoffice('/backoffice/inhalte', admin);
+    renderBackoffice('/backoffice/inhalte', signedInAdmin);
     const legal = within(await screen.findByRole('region', { name: 'Rechtstexte' }));
     await userEvent.click(legal.getByRole('radio', { name: 'Impressum' }));
     const field = legal.getByRole('textbox', { name: 'Impressum' });
@@ -210,7 +202,7 @@ describe('Inhalte', () => {
 
   it('an empty legal page is refused next to the field; a stale save shows the server’s 409 message', async () => {
     const { sent } = fakeServer({ conflict: true });
-    renderBackoffice('/backoffice/inhalte', admin);
+    renderBackoffice('/backoffice/inhalte', signedInAdmin);
     const legal = within(await screen.findByRole('region', { name: 'Rechtstexte' }));
     await userEvent.click(legal.getByRole('radio', { name: 'Impressum' }));
     const field = legal.getByRole('textbox', { name: 'Impressum' });
@@ -227,7 +219,7 @@ describe('Inhalte', () => {
 
   it('banner texts: one line of at most 60 characters, checked before sending; saved with the site version', async () => {
     const { sent } = fakeServer();
-    renderBackoffice('/backoffice/inhalte', admin);
+    renderBackoffice('/backoffice/inhalte', signedInAdmin);
     const banner = within(await screen.findByRole('region', { name: 'Banner-Texte' }));
     const top = banner.getByRole('textbox', { name: /Oberes Laufband/ });
     expect(top).toHaveAttribute('placeholder', 'BEREIT ZU PUNKTEN?');
@@ -244,7 +236,7 @@ describe('Inhalte', () => {
 
   it('teasers: an empty headline is refused at the field; images move and go; the server’s 400 lands at its field', async () => {
     const { sent } = fakeServer();
-    renderBackoffice('/backoffice/inhalte', admin);
+    renderBackoffice('/backoffice/inhalte', signedInAdmin);
     const teasers = within(await screen.findByRole('region', { name: 'Teaser der Startseite' }));
     const how = within(teasers.getByRole('group', { name: 'So läuft es' }));
     const headline = how.getByRole('textbox', { name: /^Überschrift/ });
@@ -285,7 +277,7 @@ describe('Inhalte', () => {
 
   it('a picture of another type is refused in the browser, next to the images', async () => {
     const { xhr } = fakeServer();
-    renderBackoffice('/backoffice/inhalte', admin);
+    renderBackoffice('/backoffice/inhalte', signedInAdmin);
     const teasers = within(await screen.findByRole('region', { name: 'Teaser der Startseite' }));
     const prizes = within(teasers.getByRole('group', { name: 'Preise' }));
     await userEvent.upload(prizes.getByLabelText(/Bild hinzufügen/), new File(['gif'], 'pokal.gif', { type: 'image/gif' }), {
@@ -297,7 +289,7 @@ describe('Inhalte', () => {
 
   it('campaign: claim, subline, lead prize and a key visual upload, saved with the year’s version; a later teaser save names the new one', async () => {
     const { sent } = fakeServer();
-    renderBackoffice('/backoffice/inhalte', admin);
+    renderBackoffice('/backoffice/inhalte', signedInAdmin);
     const campaign = within(await screen.findByRole('region', { name: 'Kampagne' }));
     expect(campaign.getByText(/Ohne Claim steht dort „Hol die Punkte für deinen Verein!“/)).toBeInTheDocument();
     const claim = campaign.getByRole('textbox', { name: /^Claim/ });
@@ -334,7 +326,7 @@ describe('Inhalte', () => {
 
   it('campaign: the server’s 400 lands at its field', async () => {
     const { sent } = fakeServer();
-    renderBackoffice('/backoffice/inhalte', admin);
+    renderBackoffice('/backoffice/inhalte', signedInAdmin);
     const campaign = within(await screen.findByRole('region', { name: 'Kampagne' }));
     await userEvent.type(campaign.getByRole('textbox', { name: /^Claim/ }), 'Hol den Pokal!');
     const prize = campaign.getByRole('textbox', { name: /^Hauptpreis/ });
@@ -355,7 +347,7 @@ describe('Inhalte', () => {
     unmount();
 
     const { sent } = fakeServer({ conflict: true });
-    renderBackoffice('/backoffice/inhalte', admin);
+    renderBackoffice('/backoffice/inhalte', signedInAdmin);
     const campaign = within(await screen.findByRole('region', { name: 'Kampagne' }));
     await userEvent.type(campaign.getByRole('textbox', { name: /^Claim/ }), 'Neu');
     await userEvent.click(campaign.getByRole('button', { name: 'Kampagne speichern' }));

@@ -1,19 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OperatorMessageDto } from '@erd/shared-contracts/schemas';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import type { OperatorSessionState } from '../../../lib/operator-session';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 const LIST = 'GET /api/operator/messages';
 const CREATE = 'POST /api/operator/messages';
 const COUNT = 'GET /api/operator/messages/recipients';
 const CHALLENGES = 'GET /api/operator/challenges';
-const admin: OperatorSessionState = {
-  status: 'signed-in',
-  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
-};
 
 const message = (overrides: Partial<OperatorMessageDto> = {}): OperatorMessageDto => ({
   id: 'm-1',
@@ -35,10 +30,7 @@ const challengeList = {
   items: [{ id: 'challenge-spruch', number: 1, headline: 'Der beste Schlachtruf', type: 'bfv-erd-text-vote', phase: 'submission' }],
 };
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 /** A fake server: counts by filter (Damen: 2, Teilnehmer: 1, else 5), one draft saved under 'm-new'. */
 function fakeServer(items: OperatorMessageDto[] = []) {
@@ -120,7 +112,7 @@ it('lists the messages with recipients, date, state and how many went out', asyn
     }),
     message(),
   ]);
-  renderBackoffice('/backoffice/nachrichten', admin);
+  renderBackoffice('/backoffice/nachrichten', signedInAdmin);
   const table = await screen.findByRole('table');
   const rows = within(table).getAllByRole('row');
   expect(rows[1]).toHaveTextContent('Abstimmung läuft');
@@ -138,7 +130,7 @@ it('lists the messages with recipients, date, state and how many went out', asyn
 it('writes a message: checks the fields, counts the recipients live, previews it as a club gets it and sends a test to the operator', async () => {
   const user = userEvent.setup();
   const xhr = fakeServer();
-  renderBackoffice('/backoffice/nachrichten', admin);
+  renderBackoffice('/backoffice/nachrichten', signedInAdmin);
   await user.click(await screen.findByRole('button', { name: 'Neue Nachricht' }));
   expect(await screen.findByText('Geht an 5 Konten')).toBeInTheDocument();
 
@@ -181,7 +173,7 @@ it('writes a message: checks the fields, counts the recipients live, previews it
 it('sends after a confirmation naming the count, once however often it is clicked, and follows the progress', async () => {
   const user = userEvent.setup();
   const xhr = fakeServer();
-  renderBackoffice('/backoffice/nachrichten', admin);
+  renderBackoffice('/backoffice/nachrichten', signedInAdmin);
   await user.click(await screen.findByRole('button', { name: 'Neue Nachricht' }));
   await user.type(screen.getByLabelText('Betreff'), 'Saisonfinale');
   await user.type(screen.getByLabelText('Text', { exact: false }), 'Am Samstag ist es so weit.');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { OperatorParticipationDto } from '@erd/shared-contracts';
 import type { ModerationDecisionInput, ModerationDecisionItemDto, ModerationLookupDto } from '@erd/shared-contracts/backoffice';
 import { mockFetch, mockXhr, type FakeResponse } from '@erd/shared-contracts/testing';
-import { OPERATOR_EMAIL, page, picture, QUEUE, signedIn, slogan, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { fakeBackofficePage, OPERATOR_EMAIL, page, picture, QUEUE, signedIn, slogan, SPACE_DATA } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -19,10 +19,7 @@ const POINTS = [
 ] as const;
 const ALL_OK = { minors: true, traffic: true, performance: true, excess: true };
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 /**
  * A queue on the fake server: decisions take pending entries out of it and answer per entry, as

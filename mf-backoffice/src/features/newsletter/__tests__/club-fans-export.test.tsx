@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import type { OperatorSessionState } from '../../../lib/operator-session';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 import { clubFansTexts } from '../components/club-fans-export';
 
@@ -10,16 +9,9 @@ import { clubFansTexts } from '../components/club-fans-export';
 
 const LIST = 'GET /api/operator/newsletter/subscribers';
 const CLUBS = 'GET /api/operator/club-fans/clubs';
-const admin: OperatorSessionState = {
-  status: 'signed-in',
-  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
-};
 const emptyPage = { body: { items: [], total: 0, from: 0, size: 25 } };
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 const region = () => screen.findByRole('region', { name: clubFansTexts.title });
 
@@ -37,7 +29,7 @@ it('offers all clubs or one, each with its number of fans, and links the export 
     },
   });
   const user = userEvent.setup();
-  renderBackoffice('/backoffice/newsletter', admin);
+  renderBackoffice('/backoffice/newsletter', signedInAdmin);
   const panel = await region();
   const select = await within(panel).findByRole('combobox', { name: 'Verein' });
   expect(
@@ -61,7 +53,7 @@ it('says when no club has fans yet, and offers a retry when the list fails', asy
     [CLUBS]: () => (fail ? { status: 500, body: { code: 'InternalError' } } : { body: { items: [], total: 0 } }),
   });
   const user = userEvent.setup();
-  renderBackoffice('/backoffice/newsletter', admin);
+  renderBackoffice('/backoffice/newsletter', signedInAdmin);
   const panel = await region();
   expect(await within(panel).findByRole('alert')).toHaveTextContent(clubFansTexts.loadFailed);
   fail = false;

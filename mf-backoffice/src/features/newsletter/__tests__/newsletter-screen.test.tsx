@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NewsletterSubscriberDto } from '@erd/shared-contracts/backoffice';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import type { OperatorSessionState } from '../../../lib/operator-session';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 const LIST = 'GET /api/operator/newsletter/subscribers';
 const CONSENT = 'GET /api/operator/newsletter/consent-log';
 const unsubscribeCall = (id: number) => `POST /api/operator/newsletter/subscribers/${id}/unsubscribe`;
-const admin: OperatorSessionState = {
-  status: 'signed-in',
-  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
-};
 
 const subscriber = (id: number, email: string, status: NewsletterSubscriberDto['status'] = 'confirmed'): NewsletterSubscriberDto => ({
   id,
@@ -24,10 +19,7 @@ const subscriber = (id: number, email: string, status: NewsletterSubscriberDto['
   unsubscribedAt: null,
 });
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 /** A fake server: 30 confirmed addresses and one pending; paging, search and status on the server side. */
 function fakeServer() {
@@ -82,7 +74,7 @@ it('a moderator gets the German note instead of the screen, no call for addresse
 
 it('a 403 of the server (the role changed meanwhile) shows the same note', async () => {
   mockXhr({ [LIST]: { status: 403, body: { code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.' } } });
-  renderBackoffice('/backoffice/newsletter', admin);
+  renderBackoffice('/backoffice/newsletter', signedInAdmin);
   expect(await screen.findByRole('alert')).toHaveTextContent('Dafür fehlt dir die Berechtigung.');
   expect(screen.queryByRole('link', { name: 'CSV exportieren' })).not.toBeInTheDocument();
 });
@@ -90,7 +82,7 @@ it('a 403 of the server (the role changed meanwhile) shows the same note', async
 it('lists confirmed addresses page by page from the server for an admin, with the export and the unsubscribe', async () => {
   const user = userEvent.setup();
   const xhr = fakeServer();
-  renderBackoffice('/backoffice/newsletter', admin);
+  renderBackoffice('/backoffice/newsletter', signedInAdmin);
   expect(await screen.findByRole('heading', { level: 2, name: '30 Adressen (bestätigt)' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeInTheDocument();
   expect(document.title).toBe('Newsletter – Backoffice – Punktejagd');
@@ -111,7 +103,7 @@ it('lists confirmed addresses page by page from the server for an admin, with th
 it('searches, filters by status and sorts on the server', async () => {
   const user = userEvent.setup();
   const xhr = fakeServer();
-  renderBackoffice('/backoffice/newsletter', admin);
+  renderBackoffice('/backoffice/newsletter', signedInAdmin);
   await screen.findByRole('table');
   expect(listCalls(xhr)[0]![0].searchParams.get('sort')).toBe('email');
   await user.type(screen.getByRole('searchbox', { name: 'E-Mail-Adresse' }), 'offen');
@@ -130,7 +122,7 @@ it('searches, filters by status and sorts on the server', async () => {
 it('shows the consent log of an address in a dialog', async () => {
   const user = userEvent.setup();
   fakeServer();
-  renderBackoffice('/backoffice/newsletter', admin);
+  renderBackoffice('/backoffice/newsletter', signedInAdmin);
   await user.click(await screen.findByRole('button', { name: 'Einwilligungen von fan-02@verein.example' }));
   const dialog = screen.getByRole('dialog', { name: 'Einwilligungen' });
   const log = await within(dialog).findByRole('list', { name: 'Einwilligungsprotokoll' });
@@ -144,7 +136,7 @@ it('shows the consent log of an address in a dialog', async () => {
 it('an admin exports as CSV and unsubscribes with a reason; a missing reason stops at the field', async () => {
   const user = userEvent.setup();
   const xhr = fakeServer();
-  renderBackoffice('/backoffice/newsletter', admin);
+  renderBackoffice('/backoffice/newsletter', signedInAdmin);
   await screen.findByRole('table');
   expect(screen.getByRole('link', { name: 'CSV exportieren' })).toHaveAttribute('href', '/api/operator/newsletter/subscribers.csv');
 

@@ -1,16 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OperatorAccountDto } from '@erd/shared-contracts/backoffice';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import type { OperatorSessionState } from '../../../lib/operator-session';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { ADMIN_EMAIL, fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 const LIST = 'GET /api/operator/operators';
 const CREATE = 'POST /api/operator/operators';
 const patchCall = (id: string) => `PATCH /api/operator/operators/${id}`;
-const ADMIN_EMAIL = 'chefin@punktejagd.example';
-const admin: OperatorSessionState = { status: 'signed-in', operator: { email: ADMIN_EMAIL, role: 'admin', idleTimeoutSeconds: 1800 } };
 const GOOD_PASSWORD = 'Anstoss!Tabelle2026';
 
 const account = (
@@ -28,10 +25,7 @@ const account = (
   ...overrides,
 });
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 /** A fake server with the admin herself and one moderator; refuses the last admin's demotion like the real one. */
 function fakeServer() {
@@ -76,7 +70,7 @@ it('a moderator gets "Dafür fehlt dir die Berechtigung." and no call; the bar h
 
 it('an admin sees the accounts with role, state and last sign-in, and "Operatoren" in the bar; not "Deaktivieren" for herself', async () => {
   fakeServer();
-  renderBackoffice('/backoffice/operatoren', admin);
+  renderBackoffice('/backoffice/operatoren', signedInAdmin);
   expect(await screen.findByRole('heading', { level: 2, name: '2 Operatoren' })).toBeInTheDocument();
   expect(within(screen.getByRole('navigation', { name: 'Backoffice' })).getByRole('link', { name: 'Operatoren' })).toHaveAttribute(
     'aria-current',
@@ -97,7 +91,7 @@ it('an admin sees the accounts with role, state and last sign-in, and "Operatore
 it('adds an operator: German messages at the fields for a bad address and a weak password, the 409 at the address, then success', async () => {
   const user = userEvent.setup();
   const xhr = fakeServer();
-  renderBackoffice('/backoffice/operatoren', admin);
+  renderBackoffice('/backoffice/operatoren', signedInAdmin);
   await screen.findByRole('heading', { level: 2, name: '2 Operatoren' });
   const email = screen.getByLabelText('E-Mail-Adresse');
   const password = screen.getByLabelText('Erstes Passwort');
@@ -131,7 +125,7 @@ it('adds an operator: German messages at the fields for a bad address and a weak
 it('changes a role and disables and enables an account, each with a reason in a dialog; the last admin is refused in German', async () => {
   const user = userEvent.setup();
   const xhr = fakeServer();
-  renderBackoffice('/backoffice/operatoren', admin);
+  renderBackoffice('/backoffice/operatoren', signedInAdmin);
   await screen.findByRole('heading', { level: 2, name: '2 Operatoren' });
 
   await user.click(screen.getByRole('button', { name: `Rolle ändern – ${ADMIN_EMAIL}` }));
@@ -177,13 +171,13 @@ it('changes a role and disables and enables an account, each with a reason in a 
 
 it('a 403 from the server (the role changed meanwhile) shows the same refusal', async () => {
   mockXhr({ [LIST]: { status: 403, body: { code: 'Forbidden', message: 'Dafür fehlt dir die Berechtigung.' } } });
-  renderBackoffice('/backoffice/operatoren', admin);
+  renderBackoffice('/backoffice/operatoren', signedInAdmin);
   expect(await screen.findByRole('alert')).toHaveTextContent('Dafür fehlt dir die Berechtigung.');
 });
 
 it('an admin still on the start password is told to choose their own first (not that the right is missing)', async () => {
   mockXhr({ [LIST]: { status: 403, body: { code: 'PasswordChangeRequired', message: 'Bitte wähle zuerst ein eigenes Passwort.' } } });
-  renderBackoffice('/backoffice/operatoren', admin);
+  renderBackoffice('/backoffice/operatoren', signedInAdmin);
   expect(await screen.findByRole('alert')).toHaveTextContent('Bitte wähle zuerst ein eigenes Passwort.');
   expect(screen.queryByText('Dafür fehlt dir die Berechtigung.')).not.toBeInTheDocument();
 });

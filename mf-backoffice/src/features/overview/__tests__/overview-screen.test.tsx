@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OverviewDayDto, OverviewDto } from '@erd/shared-contracts/backoffice';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, signedIn } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 const OVERVIEW = 'GET /api/operator/overview';
@@ -72,10 +72,7 @@ function overview(days: number): OverviewDto {
   };
 }
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 it("shows each challenge's phase today, what waits for review, the activity as charts and as a table, and the latest audit entries", async () => {
   const xhr = mockXhr({ [OVERVIEW]: (url) => ({ body: overview(Number(url.searchParams.get('days'))) }) });

@@ -1,17 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, signedIn } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 const PASSWORD = 'POST /api/operator/password';
 const CURRENT = 'Abpfiff!Tabelle2026';
 const NEW = 'Anstoss!Tabelle2027';
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 function fakeServer() {
   return mockXhr({

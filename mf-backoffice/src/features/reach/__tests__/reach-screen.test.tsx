@@ -1,17 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReachReportDto, ReachRowDto } from '@erd/shared-contracts/schemas';
-import type { OperatorSessionState } from '../../../lib/operator-session';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 const REPORT = 'GET /api/operator/reach';
 const CHALLENGES = 'GET /api/operator/challenges';
-const admin: OperatorSessionState = {
-  status: 'signed-in',
-  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
-};
 
 const row = (overrides: Partial<ReachRowDto>): ReachRowDto => ({
   day: '2026-06-15',
@@ -97,10 +92,7 @@ const cells = (tr: HTMLElement) => [...tr.querySelectorAll('th, td')].map((cell)
 const reportCalls = (xhr: ReturnType<typeof mockXhr>) =>
   xhr.mock.calls.filter(([url]) => url.pathname === '/api/operator/reach').map(([url]) => url.searchParams);
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 it('shows the totals, the figures per channel and per entry and club page, with German labels, for a moderator', async () => {
   fakeServer();
@@ -147,7 +139,7 @@ it('shows the totals, the figures per channel and per entry and club page, with 
 it('filters by challenge and days on the server; the export link takes the same filter', async () => {
   const user = userEvent.setup();
   const xhr = fakeServer();
-  renderBackoffice('/backoffice/reichweite', admin);
+  renderBackoffice('/backoffice/reichweite', signedInAdmin);
   await screen.findByRole('table', { name: 'Reichweite nach Kanal' });
   const select = screen.getByRole('combobox', { name: 'Challenge' });
   // Only vote challenges have public entries, so only they have figures.

@@ -1,15 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
+import { mockXhr } from '@erd/shared-contracts/testing';
 import type { ResultChallengeDto, ResultPreviewDto, ResultVersionDto } from '@erd/shared-contracts/wire';
-import type { OperatorSessionState } from '../../../lib/operator-session';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
-const admin: OperatorSessionState = {
-  status: 'signed-in',
-  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
-};
 const base = '/api/operator/results/challenges/est';
 
 const summary = (answer: number | null, version: number): ResultChallengeDto => ({
@@ -71,15 +66,12 @@ function fakeServer() {
   return calls;
 }
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 it('an admin records the right answer (a wrong one stops at the field) and publishes', async () => {
   const user = userEvent.setup();
   const calls = fakeServer();
-  renderBackoffice('/backoffice/ergebnisse', admin);
+  renderBackoffice('/backoffice/ergebnisse', signedInAdmin);
   expect(await screen.findByText('Trage zuerst die richtige Antwort ein.')).toBeInTheDocument();
   const field = screen.getByRole('textbox', { name: 'Richtige Antwort' });
   await user.type(field, '12a');

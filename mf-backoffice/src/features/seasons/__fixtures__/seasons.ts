@@ -2,10 +2,7 @@
 import type { AdminSeasonChallengeDto, AdminSeasonDto, AdminSeasonSummaryDto } from '@erd/shared-contracts/schemas';
 import type { OperatorSessionState } from '../../../lib/operator-session';
 
-export const admin: OperatorSessionState = {
-  status: 'signed-in',
-  operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
-};
+export { signedInAdmin as admin } from '../../../testing/fixtures';
 export const moderator: OperatorSessionState = {
   status: 'signed-in',
   operator: { email: 'moderation@punktejagd.example', role: 'moderator', idleTimeoutSeconds: 1800 },

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import { LOGIN, ME, OPERATOR_EMAIL, page, QUEUE, signedIn, signedOutState, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, LOGIN, ME, OPERATOR_EMAIL, page, QUEUE, signedIn, signedOutState } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 const emailField = () => screen.getByLabelText('E-Mail-Adresse');
@@ -9,10 +9,7 @@ const passwordField = () => screen.getByLabelText('Passwort');
 const submit = () => screen.getByRole('button', { name: 'Anmelden' });
 const location = () => screen.getByTestId('location');
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 it('asks for e-mail and password with labelled fields and names the tab', () => {
   mockXhr({});

@@ -1,13 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import { LOGOUT, OPERATOR_EMAIL, page, QUEUE, signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, LOGOUT, OPERATOR_EMAIL, page, QUEUE, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 it('shows only the screens that work, who is signed in, and a skip link to the content', async () => {
   const user = userEvent.setup();
@@ -79,10 +76,7 @@ it('an address below /backoffice that is no screen says so and links to the queu
 
 it("an admin's bar also has 'Newsletter', 'Nachrichten' and 'Operatoren'", () => {
   mockXhr({ [QUEUE]: { body: page([]) } });
-  renderBackoffice('/backoffice', {
-    status: 'signed-in',
-    operator: { email: 'chefin@punktejagd.example', role: 'admin', idleTimeoutSeconds: 1800 },
-  });
+  renderBackoffice('/backoffice', signedInAdmin);
   const nav = screen.getByRole('navigation', { name: 'Backoffice' });
   const links = within(nav).getAllByRole('link');
   expect(links.at(-1)).toHaveTextContent('Operatoren');

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { VoteEntryDetailDto, VoteEntryDto, VoteRecordDto } from '@erd/shared-contracts/backoffice';
-import { mockFetch, mockXhr } from '@erd/shared-contracts/testing';
-import { signedIn, SPACE_DATA, spaceData } from '../../../testing/fixtures';
+import { mockXhr } from '@erd/shared-contracts/testing';
+import { fakeBackofficePage, signedIn } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
 
 const LIST = 'GET /api/operator/vote-review/entries';
@@ -12,10 +12,7 @@ const REMOVE = 'POST /api/operator/vote-review/entries/p-burst/remove';
 const BURST_HASH = 'abcdef1234567890abcdef1234567890';
 const OTHER_HASH = '99887766554433221100ffeeddccbbaa';
 
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=token-1';
-  mockFetch({ [SPACE_DATA]: { body: spaceData() } });
-});
+beforeEach(fakeBackofficePage);
 
 const entry = (id: string, n: number, overrides: Partial<VoteEntryDto> = {}): VoteEntryDto => ({
   participationId: id,
