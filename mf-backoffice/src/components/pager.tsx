@@ -1,6 +1,21 @@
 import { css, type Theme } from '@emotion/react';
 import { Button } from '@erd/shared-contracts/ui';
 
+/** Where a page is in a list: `current` counts from 1, `pages` is at least 1. */
+export interface PagePosition {
+  current: number;
+  pages: number;
+}
+
+/** The page that starts at row `from` of `total` rows, `size` to a page. */
+export function pagePosition(from: number, total: number, size: number): PagePosition {
+  return { current: Math.floor(from / size) + 1, pages: Math.max(1, Math.ceil(total / size)) };
+}
+
+/** A list table's caption for a screen reader: 'Vereine, sortiert nach Name (A–Z), Seite 1 von 3'. */
+export const sortedPageCaption = (rows: string, sortLabel: string, { current, pages }: PagePosition) =>
+  `${rows}, sortiert nach ${sortLabel}, Seite ${current} von ${pages}`;
+
 /**
  * 'Zurück' · 'Seite n von m' · 'Weiter' under a list the server pages. `page` counts from 1;
  * `onPage` gets the page to load. Nothing when everything fits on one page.

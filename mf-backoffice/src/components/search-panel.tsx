@@ -1,15 +1,18 @@
 import { css, type Theme } from '@emotion/react';
 import type { FormEvent, ReactNode } from 'react';
+import { TextField } from '@erd/shared-contracts/forms';
+import { Button } from '@erd/shared-contracts/ui';
 import { Panel } from './screen';
 
 /**
  * The search or filter form above a list the server searches, sorts and pages: a panel with a
  * `search` landmark named `label`; its fields share a row and wrap below `fieldBasis` each, the
- * submit button sits at their foot. `columns` puts them in a grid instead (columns of at least that
+ * submit button (`submitLabel`: 'Suchen', 'Filtern') sits at their foot. `columns` puts them in a grid instead (columns of at least that
  * width); `spaceBelow` is the gap under the panel in theme steps; `after` goes in the panel below the form.
  */
 export function SearchPanel({
   label,
+  submitLabel,
   onSubmit,
   fieldBasis = '240px',
   columns,
@@ -18,6 +21,8 @@ export function SearchPanel({
   children,
 }: {
   label: string;
+  /** The submit button after the fields; omit it to place buttons of the form's own. */
+  submitLabel?: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   fieldBasis?: string;
   columns?: string;
@@ -56,8 +61,40 @@ export function SearchPanel({
         }
       >
         {children}
+        {submitLabel && (
+          <Button type="submit" variant="primary">
+            {submitLabel}
+          </Button>
+        )}
       </form>
       {after}
     </Panel>
+  );
+}
+
+/** The text a list is searched for (`name="query"`, a search box), in a `SearchPanel`. */
+export function QueryField({
+  label,
+  hint,
+  maxLength,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  maxLength: number;
+  value: string;
+  onChange: (query: string) => void;
+}) {
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      name="query"
+      type="search"
+      maxLength={maxLength}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

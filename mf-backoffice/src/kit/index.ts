@@ -1,6 +1,7 @@
 /**
  * The back-office kit: how a screen loads its data (`useOperatorData`) and shows the states of it
- * (`LoadState`). The table, search and pager pieces live beside it in ../components.
+ * (`LoadState`), and a searched, paged list's filter (`usePagedFilter`). The table, search and
+ * pager pieces live beside it in ../components.
  */
 export {
   dataOf,
@@ -12,3 +13,4 @@ export {
 } from './use-operator-data';
 export { LoadState, type LoadStateProps } from './load-state';
 export { ResultSummary } from './result-summary';
+export { usePagedFilter, type PagedFilter } from './use-paged-filter';

@@ -1,5 +1,6 @@
 import type { Interpolation, Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
+import { isApiError } from '@erd/shared-contracts';
 import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { PasswordChangeRequired } from '../components/password-change-required';
@@ -15,6 +16,11 @@ export interface LoadStateProps<T> {
   failed: string | ((error: unknown) => string);
   /** Whether the failure offers 'Erneut laden' (default: yes). */
   retry?: boolean | ((error: unknown) => boolean);
+  /**
+   * A 400 (the server refused what was asked: a filter) shows the server's message instead of
+   * `failed`, without 'Erneut laden' (asking again would not help).
+   */
+  showRefusal?: boolean;
   /** The text when the thing is gone (404); without it a 404 shows as `failed`. */
   notFound?: string;
   /**
@@ -40,6 +46,7 @@ export function LoadState<T>({
   loading,
   failed,
   retry = true,
+  showRefusal = false,
   notFound,
   look = 'panel',
   textCss,
@@ -58,8 +65,9 @@ export function LoadState<T>({
     case 'notFound':
     case 'error': {
       const gone = state.status === 'notFound' && notFound !== undefined;
-      const text = gone ? notFound : typeof failed === 'function' ? failed(state.error) : failed;
-      const again = !gone && (typeof retry === 'function' ? retry(state.error) : retry) && state.reload !== undefined;
+      const refusal = showRefusal && isApiError(state.error) && state.error.status === 400 ? state.error.message : null;
+      const text = gone ? notFound : (refusal ?? (typeof failed === 'function' ? failed(state.error) : failed));
+      const again = !gone && refusal === null && (typeof retry === 'function' ? retry(state.error) : retry) && state.reload !== undefined;
       if (look === 'message') return <FormMessage tone="error">{text}</FormMessage>;
       const reload = state.reload;
       return (

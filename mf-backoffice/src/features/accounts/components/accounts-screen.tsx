@@ -1,10 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import type { AccountAdminDto, AccountSortDto } from '@erd/shared-contracts/backoffice';
-import { TextField } from '@erd/shared-contracts/forms';
-import { Button } from '@erd/shared-contracts/ui';
+
 import { ScreenHeader } from '../../../components/screen';
-import { SearchPanel } from '../../../components/search-panel';
+import { QueryField, SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
 import { useOperatorSession } from '../../../lib/operator-session';
@@ -15,7 +14,7 @@ import { AccountDialog } from './account-dialogs';
 import { AccountDetail, type AccountAction } from './account-detail';
 import { countText, SORT_LABELS } from './accounts-format';
 import { AccountsTable } from './accounts-table';
-import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
+import { LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
 import { type Notice, StatusNotice } from '../../../components/status-notice';
 
 export const accountsTexts = {
@@ -37,8 +36,8 @@ type Action = AccountAction;
 export function AccountsScreen() {
   const { state, signedOut } = useOperatorSession();
   const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
-  const [draft, setDraft] = useState({ query: '', sort: 'email' as AccountSortDto });
-  const [filter, setFilter] = useState({ query: '', sort: 'email' as AccountSortDto, from: 0 });
+  const paged = usePagedFilter({ query: '', sort: 'email' as AccountSortDto }, ACCOUNT_PAGE_SIZE);
+  const { draft, edit, filter } = paged;
   const [selected, setSelected] = useState<AccountAdminDto | null>(null);
   const [action, setAction] = useState<Action | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -57,7 +56,7 @@ export function AccountsScreen() {
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
-    setFilter({ query: draft.query.trim(), sort: draft.sort, from: 0 });
+    paged.search({ query: draft.query.trim(), sort: draft.sort });
   };
 
   const refreshSelected = async (sub: string) => {
@@ -90,27 +89,21 @@ export function AccountsScreen() {
   };
 
   const page = list.status === 'ready' ? list.data : null;
-  const pages = page ? Math.max(1, Math.ceil(page.total / ACCOUNT_PAGE_SIZE)) : 1;
-  const current = Math.floor(filter.from / ACCOUNT_PAGE_SIZE) + 1;
+  const position = paged.position(page?.total ?? 0);
 
   return (
     <section aria-labelledby="accounts-title">
       <ScreenHeader title="Konten" titleId="accounts-title" intro={isAdmin ? accountsTexts.intro : accountsTexts.readOnly} />
 
-      <SearchPanel label="Konten suchen" onSubmit={onSearch} fieldBasis="280px">
-        <TextField
+      <SearchPanel label="Konten suchen" submitLabel="Suchen" onSubmit={onSearch} fieldBasis="280px">
+        <QueryField
           label="E-Mail, Verein oder Vereinsnummer"
           hint="E-Mail-Adressen werden vom Anfang her gesucht."
-          name="query"
-          type="search"
           maxLength={254}
           value={draft.query}
-          onChange={(e) => setDraft({ ...draft, query: e.target.value })}
+          onChange={(query) => edit({ query })}
         />
-        <SortSelect id="accounts-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
-        <Button type="submit" variant="primary">
-          Suchen
-        </Button>
+        <SortSelect id="accounts-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => edit({ sort })} />
       </SearchPanel>
 
       <StatusNotice notice={notice} />
@@ -129,10 +122,8 @@ export function AccountsScreen() {
       {page && (
         <>
           <ResultSummary ref={summary}>{page.total === 0 ? accountsTexts.none : countText(page.total)}</ResultSummary>
-          {page.items.length > 0 && <AccountsTable page={page} sort={filter.sort} current={current} pages={pages} onSelect={setSelected} />}
-          {page.total > ACCOUNT_PAGE_SIZE && (
-            <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * ACCOUNT_PAGE_SIZE })} />
-          )}
+          {page.items.length > 0 && <AccountsTable page={page} sort={filter.sort} position={position} onSelect={setSelected} />}
+          <Pager page={position.current} pages={position.pages} onPage={paged.goTo} />
         </>
       )}
 

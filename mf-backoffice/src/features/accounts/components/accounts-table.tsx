@@ -2,6 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import type { AccountAdminDto, AccountAdminPageDto, AccountSortDto } from '@erd/shared-contracts/backoffice';
 import { Button } from '@erd/shared-contracts/ui';
 import { ListTable } from '../../../components/list-table';
+import { type PagePosition, sortedPageCaption } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
 import { clubText, SORT_LABELS, stateText } from './accounts-format';
 
@@ -22,24 +23,18 @@ const look = (theme: Theme) => css`
 export function AccountsTable({
   page,
   sort,
-  current,
-  pages,
+  position,
   onSelect: setSelected,
 }: {
   page: AccountAdminPageDto;
   sort: AccountSortDto;
-  current: number;
-  pages: number;
+  position: PagePosition;
   onSelect: (account: AccountAdminDto) => void;
 }) {
   return (
     <ListTable
       label="Konten"
-      caption={
-        <>
-          Konten, sortiert nach {SORT_LABELS[sort]}, Seite {current} von {pages}
-        </>
-      }
+      caption={sortedPageCaption('Konten', SORT_LABELS[sort], position)}
       columns={['E-Mail', 'Verein', 'Zustand', 'Angelegt', { hidden: 'Aktionen' }]}
       look={look}
     >

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { isApiError } from '@erd/shared-contracts';
 import { ButtonAnchor } from '@erd/shared-contracts/ui';
 import { Pager } from '../../../components/pager';
 import { ScreenHeader } from '../../../components/screen';
@@ -10,9 +9,6 @@ import { AuditTable } from './audit-table';
 import { auditTexts } from './audit-texts';
 
 export { auditTexts };
-
-/** The server's message for a filter it refused (400): shown instead of the failure, without 'Erneut laden'. */
-const refusal = (error: unknown) => (isApiError(error) && error.status === 400 ? error.message : null);
 
 /**
  * 'Protokoll': the one audit log of every write, for both roles: filtered (action, who, subject,
@@ -55,12 +51,7 @@ export function AuditScreen() {
 
       <AuditFilterForm onFilter={show} onReset={() => show(EMPTY_AUDIT_FILTER)} />
 
-      <LoadState
-        state={list}
-        loading={auditTexts.loading}
-        failed={(error) => refusal(error) ?? auditTexts.loadFailed}
-        retry={(error) => refusal(error) === null}
-      />
+      <LoadState state={list} loading={auditTexts.loading} failed={auditTexts.loadFailed} showRefusal />
       {result && (
         <>
           <ResultSummary ref={summary} live>

@@ -1,16 +1,14 @@
 import { ListTable } from '../../../components/list-table';
 import { css, type Theme } from '@emotion/react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, TEAM_LABELS } from '@erd/shared-contracts';
 import { backofficePaths, type ClubAdminDto, type ClubSortDto } from '@erd/shared-contracts/backoffice';
-import { TextField } from '@erd/shared-contracts/forms';
-import { Button } from '@erd/shared-contracts/ui';
 import { ScreenHeader } from '../../../components/screen';
-import { SearchPanel } from '../../../components/search-panel';
-import { Pager } from '../../../components/pager';
+import { QueryField, SearchPanel } from '../../../components/search-panel';
+import { Pager, sortedPageCaption } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
 import { useOperatorSession } from '../../../lib/operator-session';
-import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
+import { LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
 import { CLUB_PAGE_SIZE, listClubs } from '../api/list-clubs';
 import { LogoCell } from './logo-cell';
 import { SortSelect } from '../../../components/sort-select';
@@ -38,21 +36,20 @@ const SORT_LABELS: Record<ClubSortDto, string> = {
 export function ClubsScreen() {
   const { state, signedOut } = useOperatorSession();
   const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
-  const [draft, setDraft] = useState({ query: '', sort: 'name' as ClubSortDto });
-  const [filter, setFilter] = useState({ query: '', sort: 'name' as ClubSortDto, from: 0 });
+  const paged = usePagedFilter({ query: '', sort: 'name' as ClubSortDto }, CLUB_PAGE_SIZE);
+  const { draft, edit, filter } = paged;
   const list = useOperatorData(filter, () => listClubs({ ...filter, size: CLUB_PAGE_SIZE }), { keepPrevious: true, passwordChange: false });
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({ query: draft.query.trim(), sort: draft.sort, from: 0 });
+    paged.search({ query: draft.query.trim(), sort: draft.sort });
   };
 
   const replaceClub = (club: ClubAdminDto) =>
     list.update((page) => ({ ...page, items: page.items.map((c) => (c.id === club.id ? club : c)) }));
 
   const page = list.status === 'ready' ? list.data : null;
-  const pages = page ? Math.max(1, Math.ceil(page.total / CLUB_PAGE_SIZE)) : 1;
-  const current = Math.floor(filter.from / CLUB_PAGE_SIZE) + 1;
+  const position = paged.position(page?.total ?? 0);
 
   return (
     <section aria-labelledby="clubs-title">
@@ -85,19 +82,9 @@ export function ClubsScreen() {
         )}
       </ScreenHeader>
 
-      <SearchPanel label="Vereine suchen" onSubmit={onSearch}>
-        <TextField
-          label="Name oder Vereinsnummer"
-          name="query"
-          type="search"
-          maxLength={200}
-          value={draft.query}
-          onChange={(e) => setDraft({ ...draft, query: e.target.value })}
-        />
-        <SortSelect id="clubs-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
-        <Button type="submit" variant="primary">
-          Suchen
-        </Button>
+      <SearchPanel label="Vereine suchen" submitLabel="Suchen" onSubmit={onSearch}>
+        <QueryField label="Name oder Vereinsnummer" maxLength={200} value={draft.query} onChange={(query) => edit({ query })} />
+        <SortSelect id="clubs-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => edit({ sort })} />
       </SearchPanel>
 
       <LoadState state={list} loading={clubsTexts.loading} failed={clubsTexts.loadFailed} />
@@ -107,11 +94,7 @@ export function ClubsScreen() {
           {page.items.length > 0 && (
             <ListTable
               label="Vereine"
-              caption={
-                <>
-                  Vereine, sortiert nach {SORT_LABELS[filter.sort]}, Seite {current} von {pages}
-                </>
-              }
+              caption={sortedPageCaption('Vereine', SORT_LABELS[filter.sort], position)}
               columns={['Verein', 'Nummer', 'Mannschaft', 'Website', 'Logo', 'Geändert']}
             >
               {page.items.map((club) => (
@@ -130,9 +113,7 @@ export function ClubsScreen() {
               ))}
             </ListTable>
           )}
-          {page.total > CLUB_PAGE_SIZE && (
-            <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * CLUB_PAGE_SIZE })} />
-          )}
+          <Pager page={position.current} pages={position.pages} onPage={paged.goTo} />
         </>
       )}
     </section>

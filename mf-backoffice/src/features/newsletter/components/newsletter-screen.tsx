@@ -1,14 +1,13 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { NewsletterSortDto, NewsletterStatusDto, NewsletterSubscriberDto } from '@erd/shared-contracts/backoffice';
-import { TextField } from '@erd/shared-contracts/forms';
-import { Button, ButtonAnchor } from '@erd/shared-contracts/ui';
+import { ButtonAnchor } from '@erd/shared-contracts/ui';
 import { ForbiddenScreen } from '../../../components/forbidden-screen';
 import { ScreenHeader } from '../../../components/screen';
-import { SearchPanel } from '../../../components/search-panel';
+import { QueryField, SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
 import { useOperatorSession } from '../../../lib/operator-session';
-import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
+import { LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
 import { SORT_LABELS, STATUS_LABELS, SubscribersTable } from './subscribers-table';
 import { listSubscribers, SUBSCRIBER_PAGE_SIZE, SUBSCRIBERS_CSV_URL } from '../api/list-subscribers';
 import { ClubFansExport } from './club-fans-export';
@@ -56,17 +55,11 @@ export function NewsletterScreen() {
 
 function Subscribers() {
   const { signedOut } = useOperatorSession();
-  const [draft, setDraft] = useState({
-    query: '',
-    status: 'confirmed' as NewsletterStatusDto,
-    sort: 'email' as NewsletterSortDto,
-  });
-  const [filter, setFilter] = useState({
-    query: '',
-    status: 'confirmed' as NewsletterStatusDto,
-    sort: 'email' as NewsletterSortDto,
-    from: 0,
-  });
+  const paged = usePagedFilter(
+    { query: '', status: 'confirmed' as NewsletterStatusDto, sort: 'email' as NewsletterSortDto },
+    SUBSCRIBER_PAGE_SIZE,
+  );
+  const { draft, edit, filter } = paged;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [consentOf, setConsentOf] = useState<string | null>(null);
   const [unsubscribing, setUnsubscribing] = useState<NewsletterSubscriberDto | null>(null);
@@ -80,12 +73,7 @@ function Subscribers() {
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
-    setFilter({
-      query: draft.query.trim(),
-      status: draft.status,
-      sort: draft.sort,
-      from: 0,
-    });
+    paged.search({ query: draft.query.trim(), status: draft.status, sort: draft.sort });
   };
 
   const unsubscribeDone = (subscriber: NewsletterSubscriberDto, outcome: UnsubscribeOutcome) => {
@@ -103,8 +91,7 @@ function Subscribers() {
   };
 
   const page = list.status === 'ready' ? list.data : null;
-  const pages = page ? Math.max(1, Math.ceil(page.total / SUBSCRIBER_PAGE_SIZE)) : 1;
-  const current = Math.floor(filter.from / SUBSCRIBER_PAGE_SIZE) + 1;
+  const position = paged.position(page?.total ?? 0);
 
   if (list.status === 'forbidden') return <Forbidden />;
   return (
@@ -119,26 +106,16 @@ function Subscribers() {
         </ButtonAnchor>
       </ScreenHeader>
 
-      <SearchPanel label="Adressen suchen" onSubmit={onSearch}>
-        <TextField
-          label="E-Mail-Adresse"
-          name="query"
-          type="search"
-          maxLength={254}
-          value={draft.query}
-          onChange={(e) => setDraft({ ...draft, query: e.target.value })}
-        />
+      <SearchPanel label="Adressen suchen" submitLabel="Suchen" onSubmit={onSearch}>
+        <QueryField label="E-Mail-Adresse" maxLength={254} value={draft.query} onChange={(query) => edit({ query })} />
         <SelectField
           id="newsletter-status"
           label="Status"
           value={draft.status}
-          onChange={(status) => setDraft({ ...draft, status })}
+          onChange={(status) => edit({ status })}
           options={STATUS_LABELS}
         />
-        <SortSelect id="newsletter-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
-        <Button type="submit" variant="primary">
-          Suchen
-        </Button>
+        <SortSelect id="newsletter-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => edit({ sort })} />
       </SearchPanel>
 
       <StatusNotice notice={notice} />
@@ -151,15 +128,12 @@ function Subscribers() {
             <SubscribersTable
               page={page}
               sort={filter.sort}
-              current={current}
-              pages={pages}
+              position={position}
               onConsent={setConsentOf}
               onUnsubscribe={setUnsubscribing}
             />
           )}
-          {page.total > SUBSCRIBER_PAGE_SIZE && (
-            <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * SUBSCRIBER_PAGE_SIZE })} />
-          )}
+          <Pager page={position.current} pages={position.pages} onPage={paged.goTo} />
         </>
       )}
 

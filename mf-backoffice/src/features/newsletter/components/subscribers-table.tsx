@@ -7,6 +7,7 @@ import type {
 } from '@erd/shared-contracts/backoffice';
 import { Button } from '@erd/shared-contracts/ui';
 import { ListTable } from '../../../components/list-table';
+import { type PagePosition, sortedPageCaption } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
 import { cellActions } from '../../../components/table-styles';
 
@@ -40,15 +41,13 @@ const look = (theme: Theme) => css`
 export function SubscribersTable({
   page,
   sort,
-  current,
-  pages,
+  position,
   onConsent: setConsentOf,
   onUnsubscribe: setUnsubscribing,
 }: {
   page: NewsletterSubscriberPageDto;
   sort: NewsletterSortDto;
-  current: number;
-  pages: number;
+  position: PagePosition;
   onConsent: (email: string) => void;
   onUnsubscribe: (subscriber: NewsletterSubscriberDto) => void;
 }) {
@@ -56,11 +55,7 @@ export function SubscribersTable({
     // The status filter decides the rows' status (the heading names it), so it has no column.
     <ListTable
       label="Adressen"
-      caption={
-        <>
-          Newsletter-Adressen, sortiert nach {SORT_LABELS[sort]}, Seite {current} von {pages}
-        </>
-      }
+      caption={sortedPageCaption('Newsletter-Adressen', SORT_LABELS[sort], position)}
       columns={['E-Mail', 'Einwilligung', 'Bestätigt', { hidden: 'Aktionen' }]}
       look={look}
     >

@@ -4,7 +4,7 @@ import type { Dispatch, FormEvent, SetStateAction } from 'react';
 import { type VoteRecordPageDto, type VoteRecordStateDto } from '@erd/shared-contracts/backoffice';
 import { TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
-import { Pager } from '../../../components/pager';
+import { Pager, pagePosition } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
 import { shortHash, votesLabel } from './format';
 import { VOTE_RECORD_PAGE_SIZE } from '../api/list-entry-votes';
@@ -43,6 +43,7 @@ export function VoteRecordFilter({
   return (
     <SearchPanel
       label="Stimmen filtern"
+      submitLabel="Filtern"
       onSubmit={onFilter}
       fieldBasis="220px"
       spaceBelow={4}
@@ -71,9 +72,6 @@ export function VoteRecordFilter({
         onChange={(state) => setDraft({ ...draft, state })}
         options={STATE_LABELS}
       />
-      <Button type="submit" variant="primary">
-        Filtern
-      </Button>
     </SearchPanel>
   );
 }
@@ -95,8 +93,7 @@ export function VoteRecords({
   setPending: (pick: VotePick) => void;
 }) {
   const counted = page.items.filter((v) => !v.removedAt);
-  const pages = Math.max(1, Math.ceil(page.total / VOTE_RECORD_PAGE_SIZE));
-  const current = Math.floor(filter.from / VOTE_RECORD_PAGE_SIZE) + 1;
+  const { current, pages } = pagePosition(filter.from, page.total, VOTE_RECORD_PAGE_SIZE);
   const allSelected = counted.length > 0 && counted.every((v) => selected.has(v.id));
 
   const toggle = (id: number) =>
@@ -190,14 +187,12 @@ export function VoteRecords({
           })}
         </ListTable>
       )}
-      {page.total > VOTE_RECORD_PAGE_SIZE && (
-        <Pager
-          label="Seiten der Stimmen"
-          page={current}
-          pages={pages}
-          onPage={(n) => setFilter({ ...filter, from: (n - 1) * VOTE_RECORD_PAGE_SIZE })}
-        />
-      )}
+      <Pager
+        label="Seiten der Stimmen"
+        page={current}
+        pages={pages}
+        onPage={(n) => setFilter({ ...filter, from: (n - 1) * VOTE_RECORD_PAGE_SIZE })}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { ListTable } from '../../../components/list-table';
 import { css } from '@emotion/react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from '@erd/shared-contracts';
 import {
   BURST_ADDRESS_MIN_VOTES,
@@ -9,12 +9,12 @@ import {
   votesAdminScreens,
 } from '@erd/shared-contracts/backoffice';
 import { CheckboxField } from '@erd/shared-contracts/forms';
-import { Badge, Button } from '@erd/shared-contracts/ui';
+import { Badge } from '@erd/shared-contracts/ui';
 import { ScreenHeader } from '../../../components/screen';
 import { SearchPanel } from '../../../components/search-panel';
-import { Pager } from '../../../components/pager';
+import { Pager, sortedPageCaption } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
-import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
+import { LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
 import { listVoteEntries, VOTE_ENTRY_PAGE_SIZE } from '../api/list-vote-entries';
 import { clubOf, entrySummary } from './format';
 import { SelectField } from '../../../components/select-field';
@@ -46,18 +46,17 @@ interface Filter {
  * sorted and paged on the server. Each entry leads to its review.
  */
 export function VotesScreen() {
-  const [draft, setDraft] = useState<Filter>({ challengeId: '', flagged: false, sort: '-votes' });
-  const [filter, setFilter] = useState<Filter & { from: number }>({ ...draft, from: 0 });
+  const paged = usePagedFilter<Filter>({ challengeId: '', flagged: false, sort: '-votes' }, VOTE_ENTRY_PAGE_SIZE);
+  const { draft, edit, filter } = paged;
   const list = useOperatorData(filter, () => listVoteEntries({ ...filter, size: VOTE_ENTRY_PAGE_SIZE }), { keepPrevious: true });
 
   const onFilter = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({ ...draft, from: 0 });
+    paged.search(draft);
   };
 
   const page = list.status === 'ready' ? list.data : null;
-  const pages = page ? Math.max(1, Math.ceil(page.total / VOTE_ENTRY_PAGE_SIZE)) : 1;
-  const current = Math.floor(filter.from / VOTE_ENTRY_PAGE_SIZE) + 1;
+  const position = paged.position(page?.total ?? 0);
 
   return (
     <section aria-labelledby="votes-title">
@@ -67,16 +66,16 @@ export function VotesScreen() {
         intro={`Die Beiträge der Abstimmungs-Challenges und ihre Stimmen. ${votesTexts.rule}`}
       />
 
-      <SearchPanel label="Beiträge filtern" onSubmit={onFilter} fieldBasis="220px">
+      <SearchPanel label="Beiträge filtern" submitLabel="Filtern" onSubmit={onFilter} fieldBasis="220px">
         <SelectField
           id="votes-challenge"
           label="Challenge"
           value={draft.challengeId}
-          onChange={(challengeId) => setDraft({ ...draft, challengeId })}
+          onChange={(challengeId) => edit({ challengeId })}
           empty="Alle Abstimmungs-Challenges"
           options={(page?.challenges ?? []).map((c) => [c.id, c.headline] as const)}
         />
-        <SortSelect id="votes-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => setDraft({ ...draft, sort })} />
+        <SortSelect id="votes-sort" labels={SORT_LABELS} value={draft.sort} onChange={(sort) => edit({ sort })} />
         <div
           css={css`
             align-self: center;
@@ -86,12 +85,9 @@ export function VotesScreen() {
             label="Nur auffällige"
             name="flagged"
             checked={draft.flagged}
-            onChange={(e) => setDraft({ ...draft, flagged: e.target.checked })}
+            onChange={(e) => edit({ flagged: e.target.checked })}
           />
         </div>
-        <Button type="submit" variant="primary">
-          Filtern
-        </Button>
       </SearchPanel>
 
       <LoadState state={list} loading={votesTexts.loading} failed={votesTexts.loadFailed} />
@@ -103,11 +99,7 @@ export function VotesScreen() {
           {page.items.length > 0 && (
             <ListTable
               label="Beiträge und ihre Stimmen"
-              caption={
-                <>
-                  Beiträge, sortiert nach {SORT_LABELS[filter.sort]}, Seite {current} von {pages}
-                </>
-              }
+              caption={sortedPageCaption('Beiträge', SORT_LABELS[filter.sort], position)}
               columns={['Verein', 'Beitrag', 'Gezählt', 'Entfernt', 'Max. je Adresse', 'Max. je Minute', 'Prüfen']}
             >
               {page.items.map((entry) => (
@@ -142,9 +134,7 @@ export function VotesScreen() {
               ))}
             </ListTable>
           )}
-          {page.total > VOTE_ENTRY_PAGE_SIZE && (
-            <Pager page={current} pages={pages} onPage={(n) => setFilter({ ...filter, from: (n - 1) * VOTE_ENTRY_PAGE_SIZE })} />
-          )}
+          <Pager page={position.current} pages={position.pages} onPage={paged.goTo} />
         </>
       )}
     </section>
