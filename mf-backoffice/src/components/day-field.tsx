@@ -50,6 +50,8 @@ export const dayRangeTexts = {
 
 export type DayRange = { from: string; to: string };
 export type DayRangeErrors = Partial<Record<keyof DayRange, string>>;
+/** A day range's fields in the form's order. */
+export const DAY_RANGE_FIELDS: readonly (keyof DayRange)[] = ['from', 'to'];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -76,7 +78,7 @@ export function DayRangeFields({
 }) {
   return (
     <>
-      {(['from', 'to'] as const).map((name) => (
+      {DAY_RANGE_FIELDS.map((name) => (
         <DayField
           key={name}
           id={`${idPrefix}-${name}`}

@@ -1,6 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { sectionTitle } from './screen';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -96,10 +97,8 @@ export function Dialog({ title, description, onClose, initialFocus, children }: 
         <h2
           id={titleId}
           css={(theme: Theme) => css`
+            ${sectionTitle(theme)};
             margin: 0 0 ${theme.space(2)};
-            font-family: ${theme.fonts.headline};
-            font-size: 1.5rem;
-            color: ${theme.colors.primaryDark};
           `}
         >
           {title}

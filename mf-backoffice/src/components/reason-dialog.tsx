@@ -61,6 +61,53 @@ export function ReasonTextArea({
 }
 
 /**
+ * A dialog that only asks for the operator's reason and hands the checked reason to `onConfirm`:
+ * the caller runs the action, disables the buttons while `sending` and shows the server's refusal
+ * of the reason (`error`, at the field). Escape or 'Abbrechen' closes it (not while sending).
+ */
+export function ReasonPrompt({
+  title,
+  description,
+  reasonLabel,
+  hint,
+  rule,
+  submitLabel,
+  sending,
+  error,
+  onCancel,
+  onConfirm,
+}: {
+  title: string;
+  description: ReactNode;
+  reasonLabel: string;
+  hint?: string;
+  /** The message of a refused reason (default `reasonTexts.rule`). */
+  rule?: string;
+  submitLabel: string;
+  sending: boolean;
+  error?: string | null;
+  onCancel: () => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const reason = useReason(rule);
+  return (
+    <Dialog title={title} description={description} onClose={() => !sending && onCancel()} initialFocus={reason.ref}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const trimmed = reason.check();
+          if (trimmed !== null) onConfirm(trimmed);
+        }}
+      >
+        <ReasonTextArea reason={reason} label={reasonLabel} hint={hint} error={reason.error ?? error} />
+        <DialogActions submitLabel={submitLabel} sending={sending} onCancel={onCancel} />
+      </form>
+    </Dialog>
+  );
+}
+
+/**
  * What a failed `run` means: `'reason'` (the server refused the reason: shown at the field),
  * `{ failure }` (shown above the buttons), or nothing (the caller has ended the dialog, e.g. on 401).
  */

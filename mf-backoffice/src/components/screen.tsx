@@ -64,6 +64,13 @@ export const ScreenTitle = styled.h1(({ theme }) => ({
   overflowWrap: 'anywhere',
 }));
 
+/** The look of a section's or a dialog's `<h2>` (its margins are the caller's). */
+export const sectionTitle = (theme: Theme) => css`
+  font-family: ${theme.fonts.headline};
+  font-size: 1.5rem;
+  color: ${theme.colors.primaryDark};
+`;
+
 /** A white panel on the page background (forms, notices). */
 export const Panel = styled.div(({ theme }) => ({
   background: theme.colors.surface,

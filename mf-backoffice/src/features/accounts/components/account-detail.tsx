@@ -2,6 +2,8 @@ import { css, type Theme } from '@emotion/react';
 import type { RefObject } from 'react';
 import type { AccountAdminDto } from '@erd/shared-contracts/backoffice';
 import { Button } from '@erd/shared-contracts/ui';
+import { factList } from '../../../components/fact-list';
+import { buttonRow } from '../../../components/form-styles';
 import { Panel } from '../../../components/screen';
 import { formatDateTime } from '../../../lib/format';
 import { clubText, stateText } from './accounts-format';
@@ -47,17 +49,8 @@ export function AccountDetail({
       </h2>
       <dl
         css={(theme: Theme) => css`
-          display: grid;
-          grid-template-columns: minmax(120px, max-content) 1fr;
-          gap: ${theme.space(2)} ${theme.space(4)};
-          margin: 0 0 ${theme.space(5)};
-          dt {
-            font-weight: 700;
-          }
-          dd {
-            margin: 0;
-            overflow-wrap: anywhere;
-          }
+          ${factList(theme, { columns: 'minmax(120px, max-content) 1fr', rowGap: 2 })};
+          margin-bottom: ${theme.space(5)};
         `}
       >
         <dt>Verein</dt>
@@ -80,13 +73,7 @@ export function AccountDetail({
           </>
         )}
       </dl>
-      <div
-        css={(theme: Theme) => css`
-          display: flex;
-          flex-wrap: wrap;
-          gap: ${theme.space(3)};
-        `}
-      >
+      <div css={buttonRow}>
         {isAdmin && selected.state === 'UNCONFIRMED' && (
           <Button variant="outline" onClick={() => setAction('resend')}>
             Code erneut senden

@@ -1,4 +1,5 @@
 import { css, type Theme } from '@emotion/react';
+import type { ReactNode } from 'react';
 import { TableHead } from '../../../components/list-table';
 
 /** A value of the details as text: plain values as they are, lists and objects as JSON. */
@@ -26,6 +27,23 @@ const tableCss = (theme: Theme) => css`
   }
 `;
 
+/** One of the details' tables, its caption ('… : Angaben') above it as a heading. */
+function DetailsTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <table css={tableCss}>
+      <caption
+        css={css`
+          text-align: left;
+          font-weight: 700;
+        `}
+      >
+        {caption}
+      </caption>
+      {children}
+    </table>
+  );
+}
+
 /**
  * An audit entry's details, readable: `before`/`after` side by side per field (changed fields
  * marked), every other field as a line of its own.
@@ -46,15 +64,7 @@ export function AuditDetails({ details, label }: { details: Record<string, unkno
       `}
     >
       {changeKeys.length > 0 && (
-        <table css={tableCss}>
-          <caption
-            css={css`
-              text-align: left;
-              font-weight: 700;
-            `}
-          >
-            {label}: vorher und nachher
-          </caption>
+        <DetailsTable caption={`${label}: vorher und nachher`}>
           <TableHead columns={['Feld', 'Vorher', 'Nachher']} />
           <tbody>
             {changeKeys.map((key) => {
@@ -73,18 +83,10 @@ export function AuditDetails({ details, label }: { details: Record<string, unkno
               );
             })}
           </tbody>
-        </table>
+        </DetailsTable>
       )}
       {restKeys.length > 0 && (
-        <table css={tableCss}>
-          <caption
-            css={css`
-              text-align: left;
-              font-weight: 700;
-            `}
-          >
-            {label}: Angaben
-          </caption>
+        <DetailsTable caption={`${label}: Angaben`}>
           <tbody>
             {restKeys.map((key) => (
               <tr key={key}>
@@ -93,7 +95,7 @@ export function AuditDetails({ details, label }: { details: Record<string, unkno
               </tr>
             ))}
           </tbody>
-        </table>
+        </DetailsTable>
       )}
     </div>
   );

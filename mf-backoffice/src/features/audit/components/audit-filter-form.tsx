@@ -6,7 +6,9 @@ import { AUDIT_ACTION_LIST, auditActionLabel, subjectTypeLabel } from '../../../
 import type { AuditFilter } from '../api/list-audit';
 import { SelectField } from '../../../components/select-field';
 import { SearchPanel } from '../../../components/search-panel';
-import { checkDayRange, DayRangeFields } from '../../../components/day-field';
+import { checkDayRange, DAY_RANGE_FIELDS, DayRangeFields } from '../../../components/day-field';
+import { useFieldErrors } from '../../../components/use-field-errors';
+import { buttonRow } from '../../../components/form-styles';
 
 /** The kinds of things the log is about (the server's subject types). */
 const SUBJECT_TYPES = [
@@ -31,7 +33,6 @@ export const EMPTY_AUDIT_FILTER: Required<Pick<AuditFilter, 'action' | 'actor' |
   to: '',
 };
 export type AuditDraft = typeof EMPTY_AUDIT_FILTER;
-type Errors = Partial<Record<keyof AuditDraft, string>>;
 
 /**
  * 'Protokoll filtern': action, who, subject, its kind, from/to day. A wrong day keeps the filter and
@@ -39,17 +40,11 @@ type Errors = Partial<Record<keyof AuditDraft, string>>;
  */
 export function AuditFilterForm({ onFilter, onReset }: { onFilter: (filter: AuditDraft) => void; onReset: () => void }) {
   const [draft, setDraft] = useState<AuditDraft>(EMPTY_AUDIT_FILTER);
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, show: showErrors } = useFieldErrors('audit', DAY_RANGE_FIELDS);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = checkDayRange(draft);
-    setErrors(found);
-    const first = (Object.keys(found) as (keyof AuditDraft)[])[0];
-    if (first) {
-      document.getElementById(`audit-${first}`)?.focus();
-      return;
-    }
+    if (showErrors(checkDayRange(draft))) return;
     onFilter({ ...draft, actor: draft.actor.trim(), subject: draft.subject.trim() });
   };
 
@@ -97,9 +92,7 @@ export function AuditFilterForm({ onFilter, onReset }: { onFilter: (filter: Audi
       <DayRangeFields idPrefix="audit" range={draft} errors={errors} onChange={(range) => setDraft({ ...draft, ...range })} />
       <div
         css={(theme: Theme) => css`
-          display: flex;
-          flex-wrap: wrap;
-          gap: ${theme.space(3)};
+          ${buttonRow(theme)};
           grid-column: 1 / -1;
         `}
       >

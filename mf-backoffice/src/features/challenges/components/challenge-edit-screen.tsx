@@ -16,9 +16,9 @@ import { phaseLabels, typeLabels } from './labels';
 import { PointsTableEditor } from './points-table-editor';
 import { check, editTexts, type FormState, formOf, PRIZE_IMAGES_SHOWN, TEXT_FIELDS, type TextKey, toRows } from './challenge-form';
 import { ChallengeDatesFieldset, ChallengeTextFields, ScoringFieldset } from './challenge-fields';
-import { RunningDialog } from './running-dialog';
 import { TeaserImageField } from './teaser-image-field';
 import { FormFooter } from '../../../components/form-footer';
+import { ReasonPrompt } from '../../../components/reason-dialog';
 
 export { editTexts };
 
@@ -237,8 +237,13 @@ export function ChallengeEditScreen() {
         </Panel>
       </form>
       {confirming && (
-        <RunningDialog
-          saving={saving}
+        <ReasonPrompt
+          title="Termine einer laufenden Challenge ändern"
+          description="Die Challenge läuft gerade. Teilnehmende sehen die neuen Termine sofort."
+          reasonLabel="Grund der Terminänderung"
+          rule={editTexts.reason}
+          submitLabel="Termine ändern"
+          sending={saving}
           error={errors.reason ?? null}
           onCancel={() => setConfirming(null)}
           onConfirm={(reason) => void send({ ...confirming, confirmRunning: true, reason })}

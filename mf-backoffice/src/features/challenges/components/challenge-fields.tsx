@@ -1,6 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { TextAreaField, TextField } from '@erd/shared-contracts/forms';
 import { FieldError } from '@erd/shared-contracts/ui';
+import { fieldsetBox, fieldsetFrame, legendStyle } from '../../../components/form-styles';
 import type { DateField } from '../api/types';
 import type { FormState, TextKey } from './challenge-form';
 import { dateLabels } from './labels';
@@ -77,13 +78,12 @@ export function ChallengeDatesFieldset({
 }) {
   return (
     <fieldset
-      css={(theme: Theme) =>
-        css`border: 1px solid ${theme.colors.border}; border-radius: ${theme.radius}; padding: ${theme.space(4)}; margin: 0; display: grid; gap: ${theme.space(3)}; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));`
-      }
+      css={(theme: Theme) => css`
+        ${fieldsetBox(theme)};
+        grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+      `}
     >
-      <legend css={css`font-weight: 700;`}>
-        Termine{running ? ' (die Challenge läuft: eine Änderung braucht eine Bestätigung mit Grund)' : ''}
-      </legend>
+      <legend css={legendStyle}>Termine{running ? ' (die Challenge läuft: eine Änderung braucht eine Bestätigung mit Grund)' : ''}</legend>
       {keys.map((key) => (
         <TextField
           key={key}
@@ -115,12 +115,8 @@ export function ScoringFieldset({
   onScoring: (scoring: keyof typeof SCORING_LABELS) => void;
 }) {
   return (
-    <fieldset
-      css={(theme: Theme) =>
-        css`border: 1px solid ${theme.colors.border}; border-radius: ${theme.radius}; padding: ${theme.space(4)}; margin: 0;`
-      }
-    >
-      <legend css={css`font-weight: 700;`}>Wertung</legend>
+    <fieldset css={fieldsetFrame}>
+      <legend css={legendStyle}>Wertung</legend>
       {(['highest', 'closest'] as const).map((mode) => (
         <label key={mode} css={css`display: flex; gap: 8px; align-items: center; min-height: 40px;`}>
           <input type="radio" name="scoring" value={mode} checked={scoring === mode} disabled={readOnly} onChange={() => onScoring(mode)} />

@@ -1,5 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { Button, FieldError } from '@erd/shared-contracts/ui';
+import { fieldsetFrame, legendStyle, stackedList } from '../../../components/form-styles';
 
 /** A row of the form: places and points as typed; `fromPlace` follows from the row before. */
 export interface PointsFormRow {
@@ -51,31 +52,10 @@ export function PointsTableEditor({
   const update = (index: number, patch: Partial<PointsFormRow>) => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   const nextKey = () => Math.max(0, ...rows.map((r) => r.key)) + 1;
   return (
-    <fieldset
-      css={(theme: Theme) => css`
-        border: 1px solid ${theme.colors.border};
-        border-radius: ${theme.radius};
-        padding: ${theme.space(4)};
-        margin: 0;
-      `}
-    >
-      <legend
-        css={css`
-          font-weight: 700;
-        `}
-      >
-        Punktetabelle
-      </legend>
+    <fieldset css={fieldsetFrame}>
+      <legend css={legendStyle}>Punktetabelle</legend>
       {errors.points && <FieldError role="alert">{errors.points}</FieldError>}
-      <ol
-        css={(theme: Theme) => css`
-          list-style: none;
-          margin: 0;
-          padding: 0;
-          display: grid;
-          gap: ${theme.space(3)};
-        `}
-      >
+      <ol css={stackedList}>
         {rows.map((row, i) => {
           const last = i === rows.length - 1;
           const toError = errors[`${i}.toPlace`];

@@ -5,6 +5,7 @@ import { TextAreaField, TextField } from '@erd/shared-contracts/forms';
 import { Panel } from '../../../components/screen';
 import { MarkdownEditor } from './markdown-editor';
 import { ImageList } from '../../../components/image-list';
+import { fieldsetFrame } from '../../../components/form-styles';
 import { type Errors, TEASER_FIELDS, teaserLabels } from './content-form';
 
 export const formGrid = (theme: Theme) => css`
@@ -12,11 +13,8 @@ export const formGrid = (theme: Theme) => css`
   gap: ${theme.space(5)};
 `;
 
-export const fieldsetStyle = (theme: Theme) => css`
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  padding: ${theme.space(4)};
-  margin: 0;
+const fieldsetStyle = (theme: Theme) => css`
+  ${fieldsetFrame(theme)};
   display: grid;
   gap: ${theme.space(4)};
   min-width: 0;
@@ -67,6 +65,20 @@ export function TeaserFieldset({
   onSignedOut: () => void;
 }) {
   const e = (field: string) => errors[`${key}.${field}`];
+  /** The headline (required) or the subheadline (optional), one line each. */
+  const line = (field: 'headline' | 'subheadline', label: string) => (
+    <TextField
+      label={label}
+      name={`${key}-${field}`}
+      required={field === 'headline'}
+      optional={field === 'subheadline'}
+      value={t[field]}
+      readOnly={readOnly}
+      maxLength={CONTENT_LIMITS[field]}
+      error={e(field)}
+      onChange={(ev) => onChange({ [field]: ev.target.value })}
+    />
+  );
   return (
     <fieldset key={key} css={fieldsetStyle}>
       <legend
@@ -77,28 +89,8 @@ export function TeaserFieldset({
       >
         {teaserLabels[key]}
       </legend>
-      <TextField
-        label="Überschrift"
-        name={`${key}-headline`}
-        required
-        value={t.headline}
-        readOnly={readOnly}
-        maxLength={CONTENT_LIMITS.headline}
-        error={e('headline')}
-        onChange={(ev) => onChange({ headline: ev.target.value })}
-      />
-      {TEASER_FIELDS[key].subheadline && (
-        <TextField
-          label="Unterzeile"
-          name={`${key}-subheadline`}
-          optional
-          value={t.subheadline}
-          readOnly={readOnly}
-          maxLength={CONTENT_LIMITS.subheadline}
-          error={e('subheadline')}
-          onChange={(ev) => onChange({ subheadline: ev.target.value })}
-        />
-      )}
+      {line('headline', 'Überschrift')}
+      {TEASER_FIELDS[key].subheadline && line('subheadline', 'Unterzeile')}
       <MarkdownEditor
         id={`${key}-text`}
         label="Text"

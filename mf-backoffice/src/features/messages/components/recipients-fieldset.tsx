@@ -1,6 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import type { AdminChallengeSummaryDto } from '@erd/shared-contracts/backoffice';
 import { accountsText, type FilterDraft } from '../lib';
+import { fieldsetFrame } from '../../../components/form-styles';
 import { SelectField } from '../../../components/select-field';
 
 const row = (theme: Theme) => css`
@@ -29,10 +30,7 @@ export function RecipientsFieldset({
   return (
     <fieldset
       css={(theme: Theme) => css`
-        border: 1px solid ${theme.colors.border};
-        border-radius: ${theme.radius};
-        padding: ${theme.space(4)};
-        margin: 0;
+        ${fieldsetFrame(theme)};
         min-width: 0;
       `}
     >

@@ -7,6 +7,9 @@ import { clubLabel, entryKind, entryPhrase, formatDateTime } from '../../../lib/
 import { WerberatChecklist } from './werberat-checklist';
 
 import { EntryContent } from './entry-content';
+import { factList } from '../../../components/fact-list';
+import { buttonRow } from '../../../components/form-styles';
+import { selectBox, selectLabel } from './selection-styles';
 export interface EntryCardProps {
   entry: OperatorParticipationDto;
   /** The challenge's headline (its id while the season's data is not there). */
@@ -124,21 +127,7 @@ export function EntryCard({
           min-width: 0;
         `}
       >
-        <dl
-          css={(theme: Theme) => css`
-            display: grid;
-            grid-template-columns: max-content minmax(0, 1fr);
-            gap: ${theme.space(1.5)} ${theme.space(4)};
-            margin: 0;
-            dt {
-              font-weight: 700;
-            }
-            dd {
-              margin: 0;
-              overflow-wrap: anywhere;
-            }
-          `}
-        >
+        <dl css={(theme: Theme) => factList(theme)}>
           <dt>Art</dt>
           <dd>{kind}</dd>
           <dt>Challenge</dt>
@@ -168,35 +157,20 @@ export function EntryCard({
           firstRef={checklistFirstRef}
           compact
         />
-        <label
-          css={(theme: Theme) => css`
-            display: inline-flex;
-            align-items: center;
-            gap: ${theme.space(2)};
-            cursor: pointer;
-          `}
-        >
+        <label css={selectLabel}>
           <input
             type="checkbox"
             checked={selected}
             onChange={(event) => onSelectedChange(event.target.checked)}
             aria-keyshortcuts={current ? 'x' : undefined}
             css={(theme: Theme) => css`
-              width: 22px;
-              height: 22px;
-              margin: 0;
+              ${selectBox};
               accent-color: ${theme.colors.primaryDark};
             `}
           />
           Auswählen<VisuallyHidden> – {entryPhrase(entry, false)}</VisuallyHidden>
         </label>
-        <div
-          css={(theme: Theme) => css`
-            display: flex;
-            flex-wrap: wrap;
-            gap: ${theme.space(3)};
-          `}
-        >
+        <div css={buttonRow}>
           <Button
             onClick={onPublish}
             disabled={publishing}

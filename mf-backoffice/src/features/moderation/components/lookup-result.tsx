@@ -1,15 +1,15 @@
 import { css, type Theme } from '@emotion/react';
+import type { RefObject } from 'react';
 import { type ModerationLookupDto } from '@erd/shared-contracts/backoffice';
 import { Button } from '@erd/shared-contracts/ui';
+import { factList } from '../../../components/fact-list';
 import { clubLabel, entryKind, formatDateTime } from '../../../lib/format';
 import { previewUrl } from '../../../lib/media';
 import { DecisionDialog, type DecisionOutcome } from './decision-dialog';
+import { LookupHistory } from './lookup-history';
+import { lookupTexts } from './lookup-texts';
 import { EMPTY_CHECKLIST } from './werberat-checklist';
 
-import type { RefObject } from 'react';
-import { lookupTexts } from './lookup-texts';
-
-import { LookupHistory } from './lookup-history';
 const STATE_LABELS: Record<ModerationLookupDto['state'], string> = {
   pending: 'Wartet auf Prüfung',
   published: 'Freigegeben (öffentlich)',
@@ -59,17 +59,8 @@ export function LookupResult({
       {entry && (
         <dl
           css={(theme: Theme) => css`
-            display: grid;
-            grid-template-columns: max-content minmax(0, 1fr);
-            gap: ${theme.space(1.5)} ${theme.space(4)};
-            margin: 0 0 ${theme.space(4)};
-            dt {
-              font-weight: 700;
-            }
-            dd {
-              margin: 0;
-              overflow-wrap: anywhere;
-            }
+            ${factList(theme)};
+            margin-bottom: ${theme.space(4)};
           `}
         >
           <dt>Verein</dt>

@@ -3,6 +3,8 @@ import type { OperatorParticipationDto } from '@erd/shared-contracts';
 import type { ModerationDecision } from '@erd/shared-contracts/backoffice';
 import { Button } from '@erd/shared-contracts/ui';
 import { beitraege } from './moderation-texts';
+import { buttonRow } from '../../../components/form-styles';
+import { selectBox, selectLabel } from './selection-styles';
 
 /** 'Auswahl': select all shown entries, how many are selected, and publish or reject them together. */
 export function SelectionBar({
@@ -39,32 +41,19 @@ export function SelectionBar({
         border-radius: ${theme.radius};
       `}
     >
-      <label
-        css={(theme: Theme) => css`
-          display: inline-flex;
-          align-items: center;
-          gap: ${theme.space(2)};
-          cursor: pointer;
-        `}
-      >
+      <label css={selectLabel}>
         <input
           type="checkbox"
           checked={allSelected}
           onChange={(event) => setSelected(event.target.checked ? new Set(items.map((item) => item.id)) : new Set())}
-          css={css`
-            width: 22px;
-            height: 22px;
-            margin: 0;
-          `}
+          css={selectBox}
         />
         Alle angezeigten auswählen
       </label>
       <span aria-live="polite">{selected.size === 0 ? 'Nichts ausgewählt' : `${beitraege(selected.size)} ausgewählt`}</span>
       <span
         css={(theme: Theme) => css`
-          display: flex;
-          flex-wrap: wrap;
-          gap: ${theme.space(3)};
+          ${buttonRow(theme)};
           margin-left: auto;
         `}
       >

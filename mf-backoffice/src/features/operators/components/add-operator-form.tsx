@@ -6,7 +6,9 @@ import { FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { createOperator } from '../api/operators-api';
 import { operatorTexts, refusalText, roleLabels } from './texts';
+import { fieldRow } from '../../../components/form-styles';
 import { SelectField } from '../../../components/select-field';
+import { type FieldErrors, useFieldErrors } from '../../../components/use-field-errors';
 
 type Field = 'email' | 'password';
 
@@ -25,22 +27,18 @@ export function AddOperatorForm({
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<OperatorRole>('moderator');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { errors, show: showErrors } = useFieldErrors<Field>('operator-new', ['email', 'password']);
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-
-  const focus = (field: Field) => document.getElementById(`operator-new-${field}`)?.focus();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const found: Partial<Record<Field, string>> = {};
+    const found: FieldErrors<Field> = {};
     const address = email.trim().toLowerCase();
     if (!isValidEmail(address)) found.email = operatorTexts.email;
     if (!isValidOperatorPassword(password)) found.password = operatorTexts.password;
-    setErrors(found);
-    const first = (['email', 'password'] as const).find((f) => found[f]);
-    if (first) return focus(first);
+    if (showErrors(found)) return;
     setSending(true);
     try {
       const created = await createOperator({ email: address, role, password });
@@ -51,13 +49,10 @@ export function AddOperatorForm({
     } catch (error) {
       if (isApiError(error) && error.status === 401) return onUnauthorized();
       const field = isApiError(error) ? ((error.data as { field?: unknown } | undefined)?.field as string | undefined) : undefined;
-      if (isApiError(error) && error.code === 'OperatorExists') {
-        setErrors({ email: operatorTexts.exists });
-        focus('email');
-      } else if (isApiError(error) && error.status === 400 && (field === 'email' || field === 'password')) {
-        setErrors({ [field]: field === 'email' ? operatorTexts.email : operatorTexts.password });
-        focus(field);
-      } else setFailure((isApiError(error) && refusalText(error.code)) || operatorTexts.failed);
+      if (isApiError(error) && error.code === 'OperatorExists') showErrors({ email: operatorTexts.exists });
+      else if (isApiError(error) && error.status === 400 && (field === 'email' || field === 'password'))
+        showErrors({ [field]: field === 'email' ? operatorTexts.email : operatorTexts.password });
+      else setFailure((isApiError(error) && refusalText(error.code)) || operatorTexts.failed);
     } finally {
       setSending(false);
     }
@@ -83,14 +78,7 @@ export function AddOperatorForm({
       >
         Operator anlegen
       </h2>
-      <div
-        css={(theme: Theme) => css`
-          display: grid;
-          gap: ${theme.space(4)};
-          grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-          align-items: start;
-        `}
-      >
+      <div css={fieldRow('220px')}>
         <TextField
           id="operator-new-email"
           label="E-Mail-Adresse"

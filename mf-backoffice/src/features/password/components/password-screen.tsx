@@ -5,6 +5,7 @@ import { isValidOperatorPassword, OPERATOR_PASSWORD_MIN_LENGTH } from '@erd/shar
 import { FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
+import { type FieldErrors, useFieldErrors } from '../../../components/use-field-errors';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { changePassword } from '../api/change-password';
 
@@ -33,24 +34,20 @@ export function PasswordScreen() {
   const { state, signedIn, signedOut } = useOperatorSession();
   const mustChange = state.status === 'signed-in' && state.operator.mustChangePassword === true;
   const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', repeat: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { errors, show: showErrors } = useFieldErrors('password', FIELDS);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [sending, setSending] = useState(false);
   const status = useRef<HTMLDivElement>(null);
 
-  const focus = (field: Field) => document.getElementById(`password-${field}`)?.focus();
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
-    const found: Partial<Record<Field, string>> = {};
+    const found: FieldErrors<Field> = {};
     if (!values.currentPassword) found.currentPassword = passwordTexts.current;
     if (!isValidOperatorPassword(values.newPassword)) found.newPassword = passwordTexts.rule;
     else if (values.newPassword === values.currentPassword) found.newPassword = passwordTexts.same;
     if (!found.newPassword && values.repeat !== values.newPassword) found.repeat = passwordTexts.repeat;
-    setErrors(found);
-    const first = FIELDS.find((f) => found[f]);
-    if (first) return focus(first);
+    if (showErrors(found)) return;
     setSending(true);
     try {
       await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
@@ -61,13 +58,10 @@ export function PasswordScreen() {
       status.current?.focus();
     } catch (error) {
       if (isApiError(error) && error.status === 401) return signedOut('expired');
-      if (isApiError(error) && error.code === 'WrongPassword') {
-        setErrors({ currentPassword: passwordTexts.wrong });
-        focus('currentPassword');
-      } else if (isApiError(error) && error.status === 400) {
-        setErrors({ newPassword: values.newPassword === values.currentPassword ? passwordTexts.same : passwordTexts.rule });
-        focus('newPassword');
-      } else setNotice({ tone: 'error', text: isApiError(error) && error.status === 429 ? passwordTexts.tooMany : passwordTexts.failed });
+      if (isApiError(error) && error.code === 'WrongPassword') showErrors({ currentPassword: passwordTexts.wrong });
+      else if (isApiError(error) && error.status === 400)
+        showErrors({ newPassword: values.newPassword === values.currentPassword ? passwordTexts.same : passwordTexts.rule });
+      else setNotice({ tone: 'error', text: isApiError(error) && error.status === 429 ? passwordTexts.tooMany : passwordTexts.failed });
     } finally {
       setSending(false);
     }

@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { isApiError } from '@erd/shared-contracts';
-import { Button, ButtonAnchor } from '@erd/shared-contracts/ui';
+import { ButtonAnchor } from '@erd/shared-contracts/ui';
 import { ScreenHeader } from '../../../components/screen';
 import { SearchPanel } from '../../../components/search-panel';
 import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
@@ -8,16 +7,12 @@ import { number, ReachTables, targetsOf } from './reach-tables';
 import { reachTexts } from './reach-texts';
 import { getReachReport, listVoteChallenges, reachCsvUrl, type ReachFilter } from '../api/reach-api';
 import { SelectField } from '../../../components/select-field';
-import { checkDayRange, DayRangeFields } from '../../../components/day-field';
+import { checkDayRange, DAY_RANGE_FIELDS, DayRangeFields } from '../../../components/day-field';
+import { useFieldErrors } from '../../../components/use-field-errors';
 
 export { reachTexts };
 
-/** The server's message for a filter it refused (400): shown instead of the failure, without 'Erneut laden'. */
-const refusal = (error: unknown) => (isApiError(error) && error.status === 400 ? error.message : null);
-
 const EMPTY: ReachFilter = { challengeId: '', from: '', to: '' };
-
-type Errors = Partial<Record<'from' | 'to', string>>;
 
 /**
  * 'Reichweite' (both roles): what shared links brought, counted by the server without cookies or
@@ -28,7 +23,7 @@ type Errors = Partial<Record<'from' | 'to', string>>;
 export function ReachScreen() {
   const [challenges, setChallenges] = useState<{ id: string; headline: string }[]>([]);
   const [draft, setDraft] = useState<ReachFilter>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, show: showErrors } = useFieldErrors('reach', DAY_RANGE_FIELDS);
   const [filter, setFilter] = useState<ReachFilter>(EMPTY);
   const summary = useRef<HTMLHeadingElement>(null);
 
@@ -48,13 +43,7 @@ export function ReachScreen() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = checkDayRange(draft);
-    setErrors(found);
-    const first = (['from', 'to'] as const).find((field) => found[field]);
-    if (first) {
-      document.getElementById(`reach-${first}`)?.focus();
-      return;
-    }
+    if (showErrors(checkDayRange(draft))) return;
     setFilter({ ...draft });
     summary.current?.focus();
   };
@@ -71,7 +60,7 @@ export function ReachScreen() {
         </ButtonAnchor>
       </ScreenHeader>
 
-      <SearchPanel label="Reichweite filtern" onSubmit={onSubmit} fieldBasis="200px">
+      <SearchPanel label="Reichweite filtern" submitLabel="Anzeigen" onSubmit={onSubmit} fieldBasis="200px">
         <SelectField
           id="reach-challenge"
           label="Challenge"
@@ -82,17 +71,9 @@ export function ReachScreen() {
           options={challenges.map((c) => [c.id, c.headline] as const)}
         />
         <DayRangeFields idPrefix="reach" range={draft} errors={errors} onChange={(range) => setDraft({ ...draft, ...range })} />
-        <Button type="submit" variant="primary">
-          Anzeigen
-        </Button>
       </SearchPanel>
 
-      <LoadState
-        state={state}
-        loading={reachTexts.loading}
-        failed={(error) => refusal(error) ?? reachTexts.loadFailed}
-        retry={(error) => refusal(error) === null}
-      />
+      <LoadState state={state} loading={reachTexts.loading} failed={reachTexts.loadFailed} showRefusal />
       {report && (
         <>
           <ResultSummary ref={summary} live>

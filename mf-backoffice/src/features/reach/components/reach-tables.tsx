@@ -58,26 +58,32 @@ export function targetsOf(rows: readonly ReachRowDto[]): Target[] {
   );
 }
 
-const numberCells = (f: Figures) => (
-  <>
-    <td className="number">{number(f.previews)}</td>
-    <td className="number">{number(f.visits)}</td>
-    <td className="number">{number(f.votes)}</td>
-  </>
+/** A row of a reach table: what it counts (a channel, 'Gesamt') and its three figures. */
+const FigureRow = ({ label, figures }: { label: string; figures: Figures }) => (
+  <tr>
+    <th scope="row">{label}</th>
+    <td className="number">{number(figures.previews)}</td>
+    <td className="number">{number(figures.visits)}</td>
+    <td className="number">{number(figures.votes)}</td>
+  </tr>
 );
 
-const FigureHeads = () => (
-  <>
-    <th scope="col" className="number">
-      Vorschauen
-    </th>
-    <th scope="col" className="number">
-      Besuche
-    </th>
-    <th scope="col" className="number">
-      Stimmen
-    </th>
-  </>
+/** The column heads of a reach table: 'Kanal' and the three figures. */
+const FigureHead = () => (
+  <thead>
+    <tr>
+      <th scope="col">Kanal</th>
+      <th scope="col" className="number">
+        Vorschauen
+      </th>
+      <th scope="col" className="number">
+        Besuche
+      </th>
+      <th scope="col" className="number">
+        Stimmen
+      </th>
+    </tr>
+  </thead>
 );
 
 const subheading = (theme: Theme) => css`
@@ -101,28 +107,18 @@ export function ReachTables({
       <TableRegion label="Reichweite nach Kanal">
         <table>
           <caption css={visuallyHidden}>Reichweite nach Kanal{challengeName ? `, Challenge ${challengeName}` : ''}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Kanal</th>
-              <FigureHeads />
-            </tr>
-          </thead>
+          <FigureHead />
           <tbody>
-            {REACH_CHANNELS.map((channel) => {
-              const figures = report.byChannel.find((c) => c.channel === channel) ?? { channel, ...zero() };
-              return (
-                <tr key={channel}>
-                  <th scope="row">{CHANNEL_LABELS[channel]}</th>
-                  {numberCells(figures)}
-                </tr>
-              );
-            })}
+            {REACH_CHANNELS.map((channel) => (
+              <FigureRow
+                key={channel}
+                label={CHANNEL_LABELS[channel]}
+                figures={report.byChannel.find((c) => c.channel === channel) ?? zero()}
+              />
+            ))}
           </tbody>
           <tfoot>
-            <tr>
-              <th scope="row">Gesamt</th>
-              {numberCells(report.totals)}
-            </tr>
+            <FigureRow label="Gesamt" figures={report.totals} />
           </tfoot>
         </table>
       </TableRegion>
@@ -132,12 +128,7 @@ export function ReachTables({
       <TableRegion label="Reichweite nach Beitrag und Verein">
         <table>
           <caption css={visuallyHidden}>Reichweite nach Beitrag und Verein, je Kanal, die meisten Stimmen zuerst</caption>
-          <thead>
-            <tr>
-              <th scope="col">Kanal</th>
-              <FigureHeads />
-            </tr>
-          </thead>
+          <FigureHead />
           {targets.map((target) => (
             <tbody key={target.key}>
               <tr>
@@ -162,17 +153,9 @@ export function ReachTables({
                 </th>
               </tr>
               {REACH_CHANNELS.filter((channel) => target.channels.has(channel)).map((channel) => (
-                <tr key={channel}>
-                  <th scope="row">{CHANNEL_LABELS[channel]}</th>
-                  {numberCells(target.channels.get(channel)!)}
-                </tr>
+                <FigureRow key={channel} label={CHANNEL_LABELS[channel]} figures={target.channels.get(channel)!} />
               ))}
-              {target.channels.size > 1 && (
-                <tr>
-                  <th scope="row">Zusammen</th>
-                  {numberCells(target.total)}
-                </tr>
-              )}
+              {target.channels.size > 1 && <FigureRow label="Zusammen" figures={target.total} />}
             </tbody>
           ))}
         </table>

@@ -5,10 +5,11 @@ import { isValidOperatorReason } from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextAreaField, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { parseEstimate, type ResultPreviewDto, type ResultVersionDto } from '@erd/shared-contracts/wire';
+import { ReasonPrompt } from '../../../components/reason-dialog';
 import { Panel } from '../../../components/screen';
+import { reasonTexts } from '../../../lib/reason';
 import { formatDateTime } from '../../../lib/format';
 import { getResultPreview, listResultVersions, publishResult, setRightAnswer } from '../api/results-api';
-import { CorrectionDialog } from './correction-dialog';
 import { resultsTexts } from './results-texts';
 
 const cell = (theme: Theme) => css`
@@ -219,7 +220,17 @@ export function ChallengeResults({
         )}
       </Panel>
       {askReason && (
-        <CorrectionDialog busy={publishing} onCancel={() => setAskReason(false)} onConfirm={(reason) => void publish(reason)} />
+        <ReasonPrompt
+          title="Korrektur veröffentlichen"
+          description="Die Ergebnisse sind schon veröffentlicht. Eine Korrektur braucht einen Grund."
+          reasonLabel="Grund der Korrektur"
+          hint={reasonTexts.limits}
+          rule={resultsTexts.reason}
+          submitLabel="Veröffentlichen"
+          sending={publishing}
+          onCancel={() => setAskReason(false)}
+          onConfirm={(reason) => void publish(reason)}
+        />
       )}
     </div>
   );

@@ -1,8 +1,47 @@
 import { css, type Theme } from '@emotion/react';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
-import { Panel } from '../../../components/screen';
+import { Panel, sectionTitle } from '../../../components/screen';
+import { type FieldErrors, useFieldErrors } from '../../../components/use-field-errors';
+import { failureOf, seasonTexts } from '../lib';
+
+/**
+ * What a `FormPanel` shows while it is used: the errors at its fields (ids `${idPrefix}-${field}`),
+ * the failure above the button, and whether it sends. `accept(found)` shows what the form's own
+ * check found (the errors, 'fix these', the focus on the first) and says whether the form may be
+ * sent; `send(call, onFailure)` runs the server call: its refusal shows at the field it names and
+ * above the button (`onFailure` first), a lapsed session calls `onExpired`.
+ */
+export function useFormPanel<K extends string>(idPrefix: string, fields: readonly K[], onExpired: () => void) {
+  const { errors, setErrors, show } = useFieldErrors(idPrefix, fields);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const accept = (found: FieldErrors<K>): boolean => {
+    setFailure(null);
+    if (!show(found)) return true;
+    setFailure(seasonTexts.fix);
+    return false;
+  };
+
+  const send = async (call: () => Promise<void>, onFailure?: () => void) => {
+    setSending(true);
+    try {
+      await call();
+    } catch (error) {
+      const f = failureOf(error);
+      onFailure?.();
+      if (f.kind === 'expired') return onExpired();
+      if (f.field && (fields as readonly string[]).includes(f.field)) setErrors({ [f.field]: f.message } as FieldErrors<K>);
+      setFailure(f.message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return { errors, setErrors, failure, setFailure, sending, accept, send };
+}
 
 /**
  * A 'Neue …' form of the season screens in its panel: the h2 that names the section (`id`), the
@@ -33,10 +72,8 @@ export function FormPanel({
       <h2
         id={id}
         css={(theme: Theme) => css`
+          ${sectionTitle(theme)};
           margin: 0 0 ${theme.space(4)};
-          font-family: ${theme.fonts.headline};
-          font-size: 1.5rem;
-          color: ${theme.colors.primaryDark};
         `}
       >
         {title}
@@ -61,17 +98,3 @@ export function FormPanel({
     </Panel>
   );
 }
-
-/** A framed group of a form's fields (its `<legend>` in bold: `legendStyle`). */
-export const fieldsetBox = (theme: Theme) => css`
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radius};
-  padding: ${theme.space(4)};
-  margin: 0;
-  display: grid;
-  gap: ${theme.space(3)};
-`;
-
-export const legendStyle = css`
-  font-weight: 700;
-`;

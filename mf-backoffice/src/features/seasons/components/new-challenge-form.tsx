@@ -4,15 +4,18 @@ import { isSingleLine, textLength } from '@erd/shared-contracts/backoffice';
 import type { SeasonChallengeCreateInput } from '@erd/shared-contracts/schemas';
 import { TextField } from '@erd/shared-contracts/forms';
 import { createSeasonChallenge } from '../api/seasons';
-import { type ChallengeType, failureOf, HEADLINE_MAX, isVoteType, seasonTexts, TYPE_LABELS } from '../lib';
+import { type ChallengeType, HEADLINE_MAX, isVoteType, seasonTexts, TYPE_LABELS } from '../lib';
 import { ActionDialog } from './action-dialog';
 import { SelectField } from '../../../components/select-field';
+import type { FieldErrors } from '../../../components/use-field-errors';
 import { CHALLENGE_DATE_LABELS } from '../../../lib/challenge-labels';
-import { fieldsetBox, FormPanel, legendStyle } from './form-panel';
+import { fieldRow, fieldsetBox, legendStyle } from '../../../components/form-styles';
+import { FormPanel, useFormPanel } from './form-panel';
 
 const DATE_KEYS = ['startDate', 'endDate', 'startDateSubmission', 'endDateSubmission', 'startDateVoting', 'endDateVoting'] as const;
 type DateKey = (typeof DATE_KEYS)[number];
 type FieldKey = 'headline' | DateKey;
+const FIELDS: readonly FieldKey[] = ['headline', ...DATE_KEYS];
 
 /** The pairs whose end may not lie before their start. */
 const PAIRS: [DateKey, DateKey][] = [
@@ -51,14 +54,12 @@ export function NewChallengeForm({
   const [type, setType] = useState<ChallengeType>('bfv-erd-estimate');
   const [headline, setHeadline] = useState('');
   const [dates, setDates] = useState<Record<DateKey, string>>(EMPTY_DATES);
-  const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, setErrors, failure, setFailure, sending, accept, send: sendForm } = useFormPanel('new-challenge', FIELDS, onExpired);
   const [confirming, setConfirming] = useState<SeasonChallengeCreateInput | null>(null);
-  const [sending, setSending] = useState(false);
   const keys = DATE_KEYS.filter((k) => isVoteType(type) || k === 'startDate' || k === 'endDate');
 
   const check = () => {
-    const found: Partial<Record<FieldKey, string>> = {};
+    const found: FieldErrors<FieldKey> = {};
     const trimmed = headline.trim();
     // The server's rule: one line of 1 to HEADLINE_MAX characters.
     if (!trimmed || textLength(trimmed) > HEADLINE_MAX || !isSingleLine(trimmed)) found.headline = seasonTexts.headline;
@@ -68,39 +69,23 @@ export function NewChallengeForm({
     return found;
   };
 
-  const send = async (input: SeasonChallengeCreateInput) => {
-    setSending(true);
-    try {
-      await createSeasonChallenge(yearId, input);
-      setConfirming(null);
-      setHeadline('');
-      setDates(EMPTY_DATES);
-      setErrors({});
-      setFailure(null);
-      onCreated(input.headline);
-    } catch (error) {
-      const f = failureOf(error);
-      setConfirming(null);
-      if (f.kind === 'expired') return onExpired();
-      if (f.field && (f.field === 'headline' || (DATE_KEYS as readonly string[]).includes(f.field))) setErrors({ [f.field]: f.message });
-      setFailure(f.message);
-    } finally {
-      setSending(false);
-    }
-  };
+  const send = (input: SeasonChallengeCreateInput) =>
+    sendForm(
+      async () => {
+        await createSeasonChallenge(yearId, input);
+        setConfirming(null);
+        setHeadline('');
+        setDates(EMPTY_DATES);
+        setErrors({});
+        setFailure(null);
+        onCreated(input.headline);
+      },
+      () => setConfirming(null),
+    );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sending) return;
-    setFailure(null);
-    const found = check();
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setFailure(seasonTexts.fix);
-      const first = (['headline', ...keys] as FieldKey[]).find((k) => found[k]);
-      if (first) document.getElementById(`new-challenge-${first}`)?.focus();
-      return;
-    }
+    if (sending || !accept(check())) return;
     const input: SeasonChallengeCreateInput = {
       objectTypeId: type,
       headline: headline.trim(),
@@ -135,14 +120,7 @@ export function NewChallengeForm({
         )
       }
     >
-      <div
-        css={(theme: Theme) => css`
-            display: grid;
-            gap: ${theme.space(4)};
-            grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
-            align-items: start;
-          `}
-      >
+      <div css={fieldRow('240px')}>
         <SelectField id="new-challenge-type" label="Art" name="objectTypeId" value={type} onChange={setType} options={TYPE_LABELS} />
         <TextField
           id="new-challenge-headline"

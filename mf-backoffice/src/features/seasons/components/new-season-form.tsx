@@ -1,4 +1,4 @@
-import { css, type Theme } from '@emotion/react';
+import { css } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import type { AdminSeasonDto, AdminSeasonSummaryDto, SeasonCreateInput } from '@erd/shared-contracts/schemas';
 import { FieldHint, TextField } from '@erd/shared-contracts/forms';
@@ -6,7 +6,6 @@ import { createSeason } from '../api/seasons';
 import {
   addDays,
   defaultOffset,
-  failureOf,
   germanDayWithWeekday,
   SEASON_OFFSET_MAX_DAYS,
   SEASON_STATE_LABELS,
@@ -15,9 +14,12 @@ import {
   seasonTexts,
 } from '../lib';
 import { SelectField } from '../../../components/select-field';
-import { fieldsetBox, FormPanel, legendStyle } from './form-panel';
+import type { FieldErrors } from '../../../components/use-field-errors';
+import { fieldRow, fieldsetBox, legendStyle } from '../../../components/form-styles';
+import { FormPanel, useFormPanel } from './form-panel';
 
-type Errors = Partial<Record<'year' | 'copyFrom' | 'offsetDays', string>>;
+const FIELDS = ['year', 'copyFrom', 'offsetDays'] as const;
+type Errors = FieldErrors<(typeof FIELDS)[number]>;
 
 const WHOLE = /^-?\d{1,5}$/;
 
@@ -46,9 +48,7 @@ export function NewSeasonForm({
   const [copyFrom, setCopyFrom] = useState(source?.id ?? '');
   const [offset, setOffset] = useState(source ? String(defaultOffset(source.year, nextYear)) : '0');
   const [offsetTouched, setOffsetTouched] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { errors, failure, sending, accept, send } = useFormPanel('new-season', FIELDS, onExpired);
 
   const from = seasons.find((s) => s.id === copyFrom);
   const yearNumber = Number(year);
@@ -75,30 +75,13 @@ export function NewSeasonForm({
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sending) return;
-    setFailure(null);
-    const found = check();
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setFailure(seasonTexts.fix);
-      const first = (['year', 'copyFrom', 'offsetDays'] as const).find((k) => found[k]);
-      if (first) document.getElementById(`new-season-${first}`)?.focus();
-      return;
-    }
+    if (sending || !accept(check())) return;
     const input: SeasonCreateInput = mode === 'copy' ? { year: yearNumber, copyFrom, offsetDays: offsetNumber } : { year: yearNumber };
-    setSending(true);
-    try {
+    await send(async () => {
       const created: AdminSeasonDto | undefined = await createSeason(input);
       // The copied or new year's id is `year-<year>` (decisions); the answer names it.
       onCreated(created?.id ?? `year-${yearNumber}`);
-    } catch (error) {
-      const f = failureOf(error);
-      if (f.kind === 'expired') return onExpired();
-      if (f.field === 'year' || f.field === 'copyFrom' || f.field === 'offsetDays') setErrors({ [f.field]: f.message });
-      setFailure(f.message);
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   const firstDay = mode === 'copy' && from?.startDate && offsetValid ? addDays(from.startDate, offsetNumber) : null;
@@ -153,14 +136,7 @@ export function NewSeasonForm({
           Konten)
         </label>
         {mode === 'copy' && (
-          <div
-            css={(theme: Theme) => css`
-                display: grid;
-                gap: ${theme.space(4)};
-                grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
-                align-items: start;
-              `}
-          >
+          <div css={fieldRow('240px')}>
             <SelectField
               id="new-season-copyFrom"
               label="Kopie von"

@@ -4,6 +4,7 @@ import { Link } from '@erd/shared-contracts';
 import type { AdminSeasonChallengeDto, AdminSeasonDto } from '@erd/shared-contracts/schemas';
 import { Button, ButtonLink } from '@erd/shared-contracts/ui';
 import { visuallyHidden } from '../../../components/table-styles';
+import { stackedList } from '../../../components/form-styles';
 import { formatDateTime } from '../../../lib/format';
 import { challengeEditPath, entriesText, germanDay, TYPE_LABELS } from '../lib';
 
@@ -57,16 +58,7 @@ export function SeasonChallengeList({
     </Button>
   );
   return (
-    <ol
-      aria-label={`Challenges der Saison ${season.year} in ihrer Reihenfolge`}
-      css={(theme: Theme) => css`
-        list-style: none;
-        margin: 0;
-        padding: 0;
-        display: grid;
-        gap: ${theme.space(3)};
-      `}
-    >
+    <ol aria-label={`Challenges der Saison ${season.year} in ihrer Reihenfolge`} css={stackedList}>
       {ordered.map((c, index) => {
         const number = numbers.get(c.id);
         const headingId = `season-challenge-${c.id}`;

@@ -4,6 +4,7 @@ import { useParams } from '@erd/shared-contracts';
 import type { AdminSeasonChallengeDto } from '@erd/shared-contracts/schemas';
 import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
+import { buttonRow } from '../../../components/form-styles';
 import { PasswordChangeRequired } from '../../../components/password-change-required';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { visuallyHidden } from '../../../components/table-styles';
@@ -171,13 +172,7 @@ export function SeasonScreen() {
         titleId="season-title"
         intro={<SeasonIntro season={season} live={live} isAdmin={isAdmin} />}
       >
-        <div
-          css={(theme: Theme) => css`
-            display: flex;
-            flex-wrap: wrap;
-            gap: ${theme.space(3)};
-          `}
-        >
+        <div css={buttonRow}>
           <Button variant="outline" onClick={() => void preview()}>
             Vorschau
           </Button>

@@ -1,4 +1,5 @@
 import { css, type Theme } from '@emotion/react';
+import { sectionTitle } from '../../../components/screen';
 
 export const smallButton = (theme: Theme) => css`
   min-height: 40px;
@@ -27,10 +28,8 @@ export const muted = (theme: Theme) => css`
 `;
 
 export const subheading = (theme: Theme) => css`
+  ${sectionTitle(theme)};
   margin: ${theme.space(6)} 0 ${theme.space(3)};
-  font-family: ${theme.fonts.headline};
-  font-size: 1.5rem;
-  color: ${theme.colors.primaryDark};
 `;
 
 export const card = (withdrawn: boolean) => (theme: Theme) => css`
