@@ -3,7 +3,6 @@ import { useRef } from 'react';
 import {
   formatDayMonthShort,
   getRuntimeConfig,
-  isVoteChallenge,
   paths,
   phaseActions,
   selectIsLoggedIn,
@@ -11,17 +10,15 @@ import {
   useMemberClub,
   useSearchParams,
   useSession,
-  useSpaceData,
   type IsoDate,
   type ParticipationSort,
   type VoteChallengeDto,
 } from '@erd/shared-contracts';
-import { Button, ButtonLink, Container, LoadError, Section, SelectMenu, Spinner } from '@erd/shared-contracts/ui';
+import { Button, ButtonLink, Container, Section, SelectMenu, Spinner } from '@erd/shared-contracts/ui';
 import { ChallengeHero } from '../../../components/challenge-hero';
-import { ChallengesNotFound } from '../../../components/challenges-not-found';
 import { SORT_PARAM, sortOf } from '../../../components/list-sort';
+import { VoteChallengeRoute } from '../../../components/vote-challenge-route';
 import { useToday } from '../../../hooks/use-today';
-import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { useParticipationList } from '../api/search-participations';
 import { ParticipationList } from './participation-list';
 
@@ -32,15 +29,12 @@ const sortOptions = [
 
 /** Spec §2 'Stöbern' (/challenge/{challengeId}): the published entries of a vote challenge. */
 export function BrowsePage({ challengeId }: { challengeId: string }) {
-  const space = useSpaceData();
-  if (space.status === 'loading') return <Spinner label="Challenge wird geladen …" />;
-  if (space.status === 'error') return <LoadError text={CHALLENGES_LOAD_ERROR} onRetry={space.retry} />;
-  const { challenges } = space.data.year.fields;
-  const index = challenges.findIndex((c) => c.sys.id === challengeId);
-  const challenge = challenges[index];
   // Only slogans and pictures are published for browsing; an estimate or goals challenge has nothing to show.
-  if (!challenge || !isVoteChallenge(challenge)) return <ChallengesNotFound />;
-  return <BrowseView challenge={challenge} number={index + 1} />;
+  return (
+    <VoteChallengeRoute challengeId={challengeId} loadingLabel="Challenge wird geladen …">
+      {(challenge, number) => <BrowseView challenge={challenge} number={number} />}
+    </VoteChallengeRoute>
+  );
 }
 
 function BrowseView({ challenge, number }: { challenge: VoteChallengeDto; number: number }) {

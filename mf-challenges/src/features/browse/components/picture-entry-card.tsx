@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { Link, paths } from '@erd/shared-contracts';
 import { Card } from '@erd/shared-contracts/ui';
 import { imageUrl } from '../../../lib/media';
+import { CroppedImage, PICTURE_GROUND } from '../../../components/cropped-image';
 import { clubName, ClubTag } from '../../../components/club-tag';
 import { EntryFooter } from './entry-footer';
 import { withSort } from '../../../components/list-sort';
@@ -29,21 +30,15 @@ export function PictureEntryCard({ entry, challengeId, sort, vote }: EntryTilePr
           }
         `}
       >
-        <img
+        <CroppedImage
           src={imageUrl(entry.fields.image)}
           alt={name ? `Foto von ${name}` : 'Eingereichtes Foto'}
           width={1024}
           height={1024}
           loading="lazy"
           decoding="async"
-          css={css`
-            display: block;
-            width: 100%;
-            height: auto;
-            aspect-ratio: 1 / 1;
-            object-fit: cover;
-            background: #e9e4d8;
-          `}
+          ratio="1 / 1"
+          ground={PICTURE_GROUND}
         />
       </Link>
       <EntryFooter>

@@ -1,22 +1,20 @@
 import { css, type Theme } from '@emotion/react';
 import {
   getRuntimeConfig,
-  isVoteChallenge,
   selectIsLoggedIn,
   useDocumentTitle,
   useMemberClub,
   useSearchParams,
   useSession,
-  useSpaceData,
   type VoteChallengeDto,
 } from '@erd/shared-contracts';
-import { Container, EmptyState, LoadError, Section, Spinner } from '@erd/shared-contracts/ui';
+import { Container, EmptyState, Section, Spinner } from '@erd/shared-contracts/ui';
 import { ChallengeHero } from '../../../components/challenge-hero';
 import { clubId } from '../../../components/club-tag';
 import { sortOf } from '../../../components/list-sort';
 import { ChallengesNotFound } from '../../../components/challenges-not-found';
+import { VoteChallengeRoute } from '../../../components/vote-challenge-route';
 import { useToday } from '../../../hooks/use-today';
-import { CHALLENGES_LOAD_ERROR } from '../../../lib/texts';
 import { useEntry } from '../api/get-entry';
 import { useNeighbours } from '../api/get-neighbours';
 import { entryUrl } from '../lib/entry-links';
@@ -35,20 +33,11 @@ export function EntryPage({ challengeId, participationId }: { challengeId: strin
   return (
     <>
       <ShareArrivalSlot challengeId={challengeId} participationId={participationId} />
-      <EntryContent challengeId={challengeId} participationId={participationId} />
+      <VoteChallengeRoute challengeId={challengeId} loadingLabel="Teilnahme wird geladen …">
+        {(challenge, number) => <EntryView challenge={challenge} number={number} participationId={participationId} />}
+      </VoteChallengeRoute>
     </>
   );
-}
-
-function EntryContent({ challengeId, participationId }: { challengeId: string; participationId: string }) {
-  const space = useSpaceData();
-  if (space.status === 'loading') return <Spinner label="Teilnahme wird geladen …" />;
-  if (space.status === 'error') return <LoadError text={CHALLENGES_LOAD_ERROR} onRetry={space.retry} />;
-  const { challenges } = space.data.year.fields;
-  const index = challenges.findIndex((c) => c.sys.id === challengeId);
-  const challenge = challenges[index];
-  if (!challenge || !isVoteChallenge(challenge)) return <ChallengesNotFound />;
-  return <EntryView challenge={challenge} number={index + 1} participationId={participationId} />;
 }
 
 function EntryView({ challenge, number, participationId }: { challenge: VoteChallengeDto; number: number; participationId: string }) {

@@ -2,6 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ImageDto } from '@erd/shared-contracts';
 import { Icon } from '@erd/shared-contracts/ui';
+import { PICTURE_GROUND } from '../../../components/cropped-image';
 import { imageUrl, mediaUrl } from '../../../lib/media';
 
 const loadLightbox = () => import('./lightbox').then((m) => ({ default: m.Lightbox }));
@@ -30,7 +31,7 @@ export function PictureView({ image, alt }: { image: ImageDto | undefined; alt: 
           width: 100%;
           padding: 0;
           border: 0;
-          background: #e9e4d8;
+          background: ${PICTURE_GROUND};
           cursor: zoom-in;
           &:focus-visible {
             outline: 3px solid ${theme.colors.focus};

@@ -1,5 +1,6 @@
-import { css } from '@emotion/react';
+import { css, type Theme } from '@emotion/react';
 import type { ChallengeDto } from '@erd/shared-contracts';
+import { CroppedImage, PICTURE_GROUND } from '../../../components/cropped-image';
 import { imageUrl } from '../../../lib/media';
 
 /**
@@ -7,13 +8,13 @@ import { imageUrl } from '../../../lib/media';
  * page (`priority`) is its largest element on a phone: loaded at once with high priority, the
  * others only when they come near the viewport.
  */
-export function ChallengeImage({ challenge, priority = false }: { challenge: ChallengeDto; priority?: boolean }) {
+function ChallengeImage({ challenge, priority = false }: { challenge: ChallengeDto; priority?: boolean }) {
   const { teaserImage, teasertitle, headline } = challenge.fields;
   // The teaser title describes the picture better than an uploaded file's title would.
   const src = imageUrl(teaserImage);
   if (!src) return null;
   return (
-    <img
+    <CroppedImage
       src={src}
       alt={teasertitle || teaserImage?.fields.title || headline}
       width={1024}
@@ -21,14 +22,37 @@ export function ChallengeImage({ challenge, priority = false }: { challenge: Cha
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
-      css={css`
-        display: block;
-        width: 100%;
-        height: auto;
-        aspect-ratio: 3 / 2;
-        object-fit: cover;
-        background: #e9e4d8;
-      `}
+      ratio="3 / 2"
+      ground={PICTURE_GROUND}
     />
+  );
+}
+
+/**
+ * A challenge card's picture column: the teaser image on the dark ground, centred beside the text
+ * from 900px. An upcoming challenge's picture is `muted` (less colour).
+ */
+export function ChallengeImageCell({
+  challenge,
+  priority,
+  muted = false,
+}: {
+  challenge: ChallengeDto;
+  priority: boolean;
+  muted?: boolean;
+}) {
+  return (
+    <div
+      css={(theme: Theme) => css`
+        background: ${theme.colors.primaryDark};
+        ${muted ? 'filter: saturate(0.55);' : ''}
+        ${theme.mq.md} {
+          display: flex;
+          align-items: center;
+        }
+      `}
+    >
+      <ChallengeImage challenge={challenge} priority={priority} />
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { formatDayMonth, isVoteChallenge, type ChallengeDto, type ChallengeTimeState, type IsoDate } from '@erd/shared-contracts';
 import { Card, Icon } from '@erd/shared-contracts/ui';
 import { BodyText, CardBody, CardTitle, QuestionBox } from './card-parts';
-import { ChallengeImage } from './challenge-image';
+import { ChallengeImageCell } from './challenge-image';
 import { ChallengeMeta } from './challenge-meta';
 import { ParticipationActions } from './participation-actions';
 
@@ -56,17 +56,7 @@ export function ChallengePanel({
         }
       `}
     >
-      <div
-        css={(theme: Theme) => css`
-          background: ${theme.colors.primaryDark};
-          ${theme.mq.md} {
-            display: flex;
-            align-items: center;
-          }
-        `}
-      >
-        <ChallengeImage challenge={challenge} priority={priority} />
-      </div>
+      <ChallengeImageCell challenge={challenge} priority={priority} />
       <CardBody>
         <ChallengeMeta challenge={challenge} number={number} state={state} />
         <CardTitle id={titleId}>{headline}</CardTitle>

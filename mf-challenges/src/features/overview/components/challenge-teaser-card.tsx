@@ -11,7 +11,7 @@ import {
 } from '@erd/shared-contracts';
 import { ButtonLink, Card } from '@erd/shared-contracts/ui';
 import { BodyText, ButtonRow, CardBody, CardTitle, TeaserTitle } from './card-parts';
-import { ChallengeImage } from './challenge-image';
+import { ChallengeImageCell } from './challenge-image';
 import { ChallengeMeta } from './challenge-meta';
 
 /**
@@ -46,18 +46,7 @@ export function ChallengeTeaserCard({
         }
       `}
     >
-      <div
-        css={(theme: Theme) => css`
-          background: ${theme.colors.primaryDark};
-          ${state === 'upcoming' ? 'filter: saturate(0.55);' : ''}
-          ${theme.mq.md} {
-            display: flex;
-            align-items: center;
-          }
-        `}
-      >
-        <ChallengeImage challenge={challenge} priority={priority} />
-      </div>
+      <ChallengeImageCell challenge={challenge} priority={priority} muted={state === 'upcoming'} />
       <CardBody>
         <ChallengeMeta challenge={challenge} number={number} state={state} />
         <CardTitle id={titleId}>{headline}</CardTitle>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { ChallengeDto, PrizesDto } from '@erd/shared-contracts';
 import { Card, Container, Headline, Section, Subheadline } from '@erd/shared-contracts/ui';
 import { ChallengeBadge } from '../../../components/challenge-badge';
+import { CroppedImage } from '../../../components/cropped-image';
 import { imageUrl } from '../../../lib/media';
 
 /** Spec §9: up to 4 prize images are shown. */
@@ -28,7 +29,7 @@ function PrizeCard({ prizes, number, challengeHeadline }: { prizes: PrizesDto; n
           `}
         >
           {images.map((image, i) => (
-            <img
+            <CroppedImage
               key={`${imageUrl(image)}-${i}`}
               src={imageUrl(image)}
               alt={image.fields.title || (images.length > 1 ? `${prizes.headline}, Bild ${i + 1}` : prizes.headline)}
@@ -36,13 +37,7 @@ function PrizeCard({ prizes, number, challengeHeadline }: { prizes: PrizesDto; n
               height={768}
               loading="lazy"
               decoding="async"
-              css={css`
-                display: block;
-                width: 100%;
-                height: auto;
-                aspect-ratio: 4 / 3;
-                object-fit: cover;
-              `}
+              ratio="4 / 3"
             />
           ))}
         </div>
