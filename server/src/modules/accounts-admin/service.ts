@@ -165,64 +165,61 @@ export async function resendCodeByOperator({ ctx, input }: { ctx: Ctx; input: { 
   });
 }
 
-/** POST …/block `{ reason }`: no sign-in, every session ends at once; entries stay. */
-export async function blockAccount({
-  ctx,
-  input,
-}: {
+/** An admin's change with a reason to the account `sub` (block, unblock, delete). */
+interface ReasonedChange {
   ctx: Ctx;
   input: { sub: string; reason: string; actor: Actor };
-}): Promise<AccountAdminDto> {
-  const { reason } = input;
+}
+
+/**
+ * Blocking or unblocking as `changeAccount`: `change` sets the block (or refuses with 409), then
+ * the account as it is after it is audited beside what it was (`before`: its snapshot, unless
+ * given) and answered.
+ */
+function changeBlock(
+  { ctx, input }: ReasonedChange,
+  name: 'block' | 'unblock',
+  change: (tx: Ctx, row: repo.AccountRow, now: Date) => Promise<void>,
+  before: (row: repo.AccountRow) => Record<string, unknown> = snapshot,
+): Promise<AccountAdminDto> {
   return changeAccount(ctx, input.sub, async (tx, row) => {
     const now = tx.now();
-    if (!(await repo.block(tx.db, row.user.sub, reason, now))) throw new ConflictError(ACCOUNT_MESSAGES.alreadyBlocked);
-    await identity.signOutEverywhere({ ctx: tx, input: { sub: row.user.sub } });
+    await change(tx, row, now);
     const after = (await repo.findAccount(tx.db, row.user.sub))!;
     await auditAccount(tx, row, {
-      name: 'block',
+      name,
       actor: input.actor,
-      reason,
-      details: { before: snapshot(row), after: snapshot(after) },
+      reason: input.reason,
+      details: { before: before(row), after: snapshot(after) },
       at: now,
     });
     return toDto(after);
+  });
+}
+
+/** POST …/block `{ reason }`: no sign-in, every session ends at once; entries stay. */
+export async function blockAccount(change: ReasonedChange): Promise<AccountAdminDto> {
+  return changeBlock(change, 'block', async (tx, row, now) => {
+    if (!(await repo.block(tx.db, row.user.sub, change.input.reason, now))) throw new ConflictError(ACCOUNT_MESSAGES.alreadyBlocked);
+    await identity.signOutEverywhere({ ctx: tx, input: { sub: row.user.sub } });
   });
 }
 
 /** POST …/unblock `{ reason }`: the member may sign in again (old sessions stay ended). */
-export async function unblockAccount({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { sub: string; reason: string; actor: Actor };
-}): Promise<AccountAdminDto> {
-  const { reason } = input;
-  return changeAccount(ctx, input.sub, async (tx, row) => {
-    if (!row.user.blockedAt) throw new ConflictError(ACCOUNT_MESSAGES.notBlocked);
-    const now = tx.now();
-    await repo.unblock(tx.db, row.user.sub, now);
-    const after = (await repo.findAccount(tx.db, row.user.sub))!;
-    await auditAccount(tx, row, {
-      name: 'unblock',
-      actor: input.actor,
-      reason,
-      details: { before: { ...snapshot(row), blockedReason: row.user.blockedReason }, after: snapshot(after) },
-      at: now,
-    });
-    return toDto(after);
-  });
+export async function unblockAccount(change: ReasonedChange): Promise<AccountAdminDto> {
+  return changeBlock(
+    change,
+    'unblock',
+    async (tx, row, now) => {
+      if (!row.user.blockedAt) throw new ConflictError(ACCOUNT_MESSAGES.notBlocked);
+      await repo.unblock(tx.db, row.user.sub, now);
+    },
+    (row) => ({ ...snapshot(row), blockedReason: row.user.blockedReason }),
+  );
 }
 
 /** POST …/delete `{ reason }`: the member's own deletion (identity user, profile, sessions, codes); the club's entries stay. */
-export async function deleteAccountByOperator({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { sub: string; reason: string; actor: Actor };
-}): Promise<{ sub: string; deleted: true }> {
+export async function deleteAccountByOperator({ ctx, input }: ReasonedChange): Promise<{ sub: string; deleted: true }> {
   const { reason } = input;
   return changeAccount(ctx, input.sub, async (tx, row) => {
     await builtinProvider.deleteAccount(tx, { sub: row.user.sub, accessToken: null });
