@@ -113,19 +113,23 @@ export async function applyDecision({
       ctx.db.transaction(async (tx): Promise<ModerationDecisionItemDto> => {
         changedChallenge = null;
         const now = ctx.now();
+        // The decision on this entry, as the audit log keeps it (with what the action needs to say).
+        const audit = (action: 'publish' | 'reject', challengeId: string, details: Record<string, unknown>) =>
+          appendEntryAudit(tx, {
+            action,
+            ...actorFields(input.actor),
+            participationId: id,
+            challengeId,
+            reason: decision.reason,
+            details,
+            at: now,
+          });
         if (decision.decision === 'publish') {
           const published = await repo.publishPendingEntry(tx, id, now);
           if (!published) return outcomeOfUndecided(tx, id);
-          changedChallenge = published.challengeId;
-          await appendEntryAudit(tx, {
-            action: 'publish',
-            ...actorFields(input.actor),
-            participationId: id,
-            challengeId: published.challengeId,
-            reason: decision.reason,
-            details: { challengeId: published.challengeId, clubId: published.clubId, checklist: decision.checklist, batch },
-            at: now,
-          });
+          const { challengeId, clubId } = published;
+          changedChallenge = challengeId;
+          await audit('publish', challengeId, { challengeId, clubId, checklist: decision.checklist, batch });
           await notifyEntryPublished(ctx, tx, published);
           return { id, outcome: 'published' };
         }
@@ -135,20 +139,12 @@ export async function applyDecision({
         const deleted = found ? await (withdraw ? repo.deletePublishedEntry(tx, id) : repo.deletePendingEntry(tx, id)) : undefined;
         if (!found || !deleted) return outcomeOfUndecided(tx, id);
         changedChallenge = deleted.challengeId;
-        await appendEntryAudit(tx, {
-          action: 'reject',
-          ...actorFields(input.actor),
-          participationId: id,
-          challengeId: deleted.challengeId,
-          reason: decision.reason,
-          details: {
-            entry: toOperatorParticipation({ participation: deleted, club: found.club }),
-            checklist: decision.checklist,
-            failedChecks: failedChecks(decision.checklist),
-            batch,
-            ...(withdraw ? { withdrawn: true } : {}),
-          },
-          at: now,
+        await audit('reject', deleted.challengeId, {
+          entry: toOperatorParticipation({ participation: deleted, club: found.club }),
+          checklist: decision.checklist,
+          failedChecks: failedChecks(decision.checklist),
+          batch,
+          ...(withdraw ? { withdrawn: true } : {}),
         });
         await notifyEntryRejected(ctx, tx, { ...deleted, reason: decision.reason, slogan: deleted.slogan, withdrawn: withdraw });
         return { id, outcome: withdraw ? 'withdrawn' : 'rejected' };

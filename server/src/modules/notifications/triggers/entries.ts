@@ -15,26 +15,25 @@ interface EntryRef {
   clubId: string;
 }
 
-/** A club saved its entry for the first time (a later change of an estimate keeps the entry's id: no second mail). */
-export function notifyEntryReceived(ctx: TriggerCtx, db: Db, entry: EntryRef): Promise<number> {
+/** A mail about the club's entry that says nothing more than which it is, queued once per entry and template. */
+function notifyAboutEntry(ctx: TriggerCtx, db: Db, entry: EntryRef, template: 'entry-received' | 'entry-published'): Promise<number> {
   return queueToClub(ctx, db, {
-    occasion: `entry-received:${entry.id}`,
+    occasion: `${template}:${entry.id}`,
     kind: 'entries',
-    template: 'entry-received',
+    template,
     params: { challengeId: entry.challengeId, participationId: entry.id },
     clubId: entry.clubId,
   });
 }
 
+/** A club saved its entry for the first time (a later change of an estimate keeps the entry's id: no second mail). */
+export function notifyEntryReceived(ctx: TriggerCtx, db: Db, entry: EntryRef): Promise<number> {
+  return notifyAboutEntry(ctx, db, entry, 'entry-received');
+}
+
 /** An operator published the club's slogan or picture. */
 export function notifyEntryPublished(ctx: TriggerCtx, db: Db, entry: EntryRef): Promise<number> {
-  return queueToClub(ctx, db, {
-    occasion: `entry-published:${entry.id}`,
-    kind: 'entries',
-    template: 'entry-published',
-    params: { challengeId: entry.challengeId, participationId: entry.id },
-    clubId: entry.clubId,
-  });
+  return notifyAboutEntry(ctx, db, entry, 'entry-published');
 }
 
 /**
