@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import type { ReachChannel, ReachTarget } from '@erd/shared-contracts/schemas';
 import type { Db } from '../../db/client.js';
+import { statement } from '../../db/statement.js';
 import { challenges, clubs, reachCounts } from '../../db/schema/index.js';
 
 /**
@@ -49,25 +49,6 @@ const ADD_COUNTS = `with input as (
   returning 1
 )
 select n from resolved cross join (select count(*) from written) as w`;
-
-type PgliteLike = { query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> };
-
-/**
- * `text` with its parameters: on PostgreSQL as a named prepared statement (parsed and planned once
- * per connection; through drizzle's `sql` a count cost this process ~30 times the CPU), on PGlite as
- * a plain query, on any other Db (a transaction) through drizzle.
- */
-async function statement<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
-  if (client && typeof (client as PgliteLike).query === 'function') return (await (client as PgliteLike).query(text, values)).rows as T[];
-  const chunks = text.split(/\$(\d+)/);
-  const query = sql.join(
-    chunks.map((chunk, i) => (i % 2 ? sql`${sql.param(values[Number(chunk) - 1])}` : sql.raw(chunk))),
-    sql.raw(''),
-  );
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * Adds the counts in ONE statement (one round trip, one commit), and answers for each whether it

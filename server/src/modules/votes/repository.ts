@@ -1,29 +1,14 @@
-import { eq, lte, sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
+import { eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { statement } from '../../db/statement.js';
 import { participations, usedVoteProofs } from '../../db/schema/index.js';
 
 /**
  * Queries of the votes. The two statements of a vote (`admitVote`, `acceptVote`) are written as
- * SQL and sent as they are: on PostgreSQL as named prepared statements (parsed and planned once
- * per connection), on PGlite as plain queries. Through drizzle's query builder they cost the
- * server more CPU per vote than the database spent on them (`npm run bench:votes`).
+ * SQL and sent as they are (db/statement.ts): on PostgreSQL as named prepared statements (parsed
+ * and planned once per connection), on PGlite as plain queries. Through drizzle's query builder
+ * they cost the server more CPU per vote than the database spent on them (`npm run bench:votes`).
  */
-
-type PgliteLike = { query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> };
-
-async function statement<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
-  if (client && typeof (client as PgliteLike).query === 'function') return (await (client as PgliteLike).query(text, values)).rows as T[];
-  // Any other Db (a transaction): the same text with its parameters through drizzle.
-  const chunks = text.split(/\$(\d+)/);
-  const query: SQL = sql.join(
-    chunks.map((chunk, i) => (i % 2 ? sql`${sql.param(values[Number(chunk) - 1])}` : sql.raw(chunk))),
-    sql.raw(''),
-  );
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The entry as a vote needs it: published text or picture entries only; the voting window with the fallbacks of `toChallengeDto`. */
 const ENTRY_CTE = `entry as (
