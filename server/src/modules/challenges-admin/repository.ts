@@ -4,6 +4,8 @@ import { challenges, participations, publishedResults, type ChallengeRow, type N
 
 /** Queries of the back office's challenge administration. */
 
+export { findChallenge, lockChallenge } from '../../db/season-rows.js';
+
 export async function listChallengesOfYear(db: Db, yearId: string): Promise<ChallengeRow[]> {
   return db.select().from(challenges).where(eq(challenges.yearId, yearId)).orderBy(asc(challenges.position));
 }
@@ -21,17 +23,6 @@ export async function entryCounts(db: Db, ids: readonly string[]): Promise<Map<s
     .where(inArray(participations.challengeId, [...ids]))
     .groupBy(participations.challengeId);
   return new Map(rows.map((r) => [r.challengeId, { entries: Number(r.entries), pending: r.pending }]));
-}
-
-export async function findChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {
-  const [row] = await db.select().from(challenges).where(eq(challenges.id, id));
-  return row;
-}
-
-/** The row, locked until the end of the transaction (two admins saving at once wait for each other). */
-export async function lockChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {
-  const [row] = await db.select().from(challenges).where(eq(challenges.id, id)).for('update');
-  return row;
 }
 
 export async function updateChallenge(db: Db, id: string, values: Partial<NewChallengeRow>): Promise<ChallengeRow> {

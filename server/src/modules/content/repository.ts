@@ -5,30 +5,18 @@ import {
   clubs,
   participations,
   publishedResults,
-  site,
   years,
-  SITE_ID,
   type ChallengeRow,
   type ClubRow,
   type ParticipationRow,
-  type SiteRow,
-  type YearRow,
 } from '../../db/schema/index.js';
 
 /** Read queries of the public content API. */
 
+export { challengesWithPublishedResults, findChallenge, findSite, findYear } from '../../db/season-rows.js';
+
 /** Participation types that are public once published (estimates never are). */
 const PUBLIC_PARTICIPATION_TYPES = ['bfv-erd-text-participation', 'bfv-erd-picture-participation'] as const;
-
-export async function findSite(db: Db): Promise<SiteRow | undefined> {
-  const [row] = await db.select().from(site).where(eq(site.id, SITE_ID));
-  return row;
-}
-
-export async function findYear(db: Db, id: string): Promise<YearRow | undefined> {
-  const [row] = await db.select().from(years).where(eq(years.id, id));
-  return row;
-}
 
 /**
  * The challenges of a year in the public season, in `position` order: withdrawn ones (issue 26:
@@ -67,21 +55,6 @@ export async function findNextSeason(db: Db, shownYearId: string, today: string)
     .limit(1);
   const [row] = rows;
   return row ? { year: row.year, startDate: row.startDate } : null;
-}
-
-/** Of `ids`, the challenges whose results are published (`/tabelle/{id}` has rows). */
-export async function challengesWithPublishedResults(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ key: publishedResults.key })
-    .from(publishedResults)
-    .where(and(eq(publishedResults.kind, 'challenge'), inArray(publishedResults.key, [...ids])));
-  return new Set(rows.map((r) => r.key));
-}
-
-export async function findChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {
-  const [row] = await db.select().from(challenges).where(eq(challenges.id, id));
-  return row;
 }
 
 export async function findClub(db: Db, id: string): Promise<ClubRow | undefined> {

@@ -16,7 +16,6 @@ import {
   type NewSiteRow,
   type NewYearRow,
   type SiteRow,
-  type YearRow,
 } from '../../db/schema/index.js';
 import { yieldTurn } from '../../lib/cooperative.js';
 
@@ -25,6 +24,8 @@ import { yieldTurn } from '../../lib/cooperative.js';
  * with an event-loop turn between them: PGlite runs each statement in this thread, and a club
  * import of 200,000 rows must not keep the process from answering meanwhile.
  */
+
+export { findYear, findYearByNumber } from '../../db/season-rows.js';
 
 const CHUNK = 500;
 const CLUB_PAGE = 1000;
@@ -35,16 +36,6 @@ async function* chunks<T>(items: readonly T[], size = CHUNK): AsyncGenerator<T[]
     if (i > 0) await yieldTurn();
     yield items.slice(i, i + size);
   }
-}
-
-export async function findYear(db: Db, id: string): Promise<YearRow | undefined> {
-  const [row] = await db.select().from(years).where(eq(years.id, id));
-  return row;
-}
-
-export async function findYearByNumber(db: Db, year: number): Promise<YearRow | undefined> {
-  const [row] = await db.select().from(years).where(eq(years.year, year));
-  return row;
 }
 
 export async function insertYear(db: Db, row: NewYearRow): Promise<void> {

@@ -11,45 +11,29 @@ import {
   type ChallengeRow,
   type NewChallengeRow,
   type NewYearRow,
-  type SiteRow,
   type YearRow,
 } from '../../db/schema/index.js';
 
 /** Queries of the back office's seasons (no logic). `db` may be a transaction. */
 
+export {
+  challengesWithPublishedResults,
+  findChallenge,
+  findSite,
+  findYear,
+  findYearByNumber,
+  lockChallenge,
+  lockSite,
+  lockYear,
+} from '../../db/season-rows.js';
+
 export async function listYears(db: Db): Promise<YearRow[]> {
   return db.select().from(years).orderBy(desc(years.year));
-}
-
-export async function findYear(db: Db, id: string): Promise<YearRow | undefined> {
-  const [row] = await db.select().from(years).where(eq(years.id, id));
-  return row;
-}
-
-export async function findYearByNumber(db: Db, year: number): Promise<YearRow | undefined> {
-  const [row] = await db.select().from(years).where(eq(years.year, year));
-  return row;
-}
-
-/** The year row, locked until the transaction ends (two changes of one season wait for each other). */
-export async function lockYear(db: Db, id: string): Promise<YearRow | undefined> {
-  const [row] = await db.select().from(years).where(eq(years.id, id)).for('update');
-  return row;
 }
 
 export async function insertYear(db: Db, row: NewYearRow): Promise<YearRow> {
   const [inserted] = await db.insert(years).values(row).returning();
   return inserted!;
-}
-
-export async function findSite(db: Db): Promise<SiteRow | undefined> {
-  const [row] = await db.select().from(site).where(eq(site.id, SITE_ID));
-  return row;
-}
-
-export async function lockSite(db: Db): Promise<SiteRow | undefined> {
-  const [row] = await db.select().from(site).where(eq(site.id, SITE_ID)).for('update');
-  return row;
 }
 
 export async function setCurrentYear(db: Db, yearId: string, at: Date): Promise<void> {
@@ -67,17 +51,6 @@ export async function listChallenges(db: Db, yearIds?: readonly string[]): Promi
 
 export async function listChallengesOfYear(db: Db, yearId: string): Promise<ChallengeRow[]> {
   return db.select().from(challenges).where(eq(challenges.yearId, yearId)).orderBy(asc(challenges.position), asc(challenges.id));
-}
-
-export async function findChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {
-  const [row] = await db.select().from(challenges).where(eq(challenges.id, id));
-  return row;
-}
-
-/** The row, locked until the transaction ends. */
-export async function lockChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {
-  const [row] = await db.select().from(challenges).where(eq(challenges.id, id)).for('update');
-  return row;
 }
 
 /** Challenge ids that start with `prefix` (to find a free `-2`, `-3` …). */
@@ -120,16 +93,6 @@ export async function entryCounts(db: Db, ids: readonly string[]): Promise<Map<s
     .where(inArray(participations.challengeId, [...ids]))
     .groupBy(participations.challengeId);
   return new Map(rows.map((r) => [r.challengeId, Number(r.n)]));
-}
-
-/** Of `ids`, the challenges whose results are published. */
-export async function challengesWithPublishedResults(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ key: publishedResults.key })
-    .from(publishedResults)
-    .where(and(eq(publishedResults.kind, 'challenge'), inArray(publishedResults.key, [...ids])));
-  return new Set(rows.map((r) => r.key));
 }
 
 /** Years that have any published result file (a challenge's or the overall table). */
