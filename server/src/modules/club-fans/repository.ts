@@ -1,5 +1,6 @@
-import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { pendingRow, renewable, renewedRow, type PendingValues as OptInValues } from '../../db/opt-in.js';
 import {
   clubFanConsentLog,
   clubFans,
@@ -35,31 +36,15 @@ export async function findByUnsubscribeToken(db: Db, token: string): Promise<Clu
   return row;
 }
 
-export interface PendingValues {
+export interface PendingValues extends OptInValues {
   clubId: string;
-  email: string;
-  confirmTokenHash: string;
-  confirmTokenExpiresAt: Date;
-  consentTextVersion: string;
-  now: Date;
 }
 
 /** A new pending sign-up; false when the address already follows (or followed) this club. */
 export async function insertPending(db: Db, v: PendingValues & { unsubscribeToken: string }): Promise<boolean> {
   const rows = await db
     .insert(clubFans)
-    .values({
-      clubId: v.clubId,
-      email: v.email,
-      status: 'pending',
-      confirmTokenHash: v.confirmTokenHash,
-      confirmTokenExpiresAt: v.confirmTokenExpiresAt,
-      unsubscribeToken: v.unsubscribeToken,
-      consentTextVersion: v.consentTextVersion,
-      consentedAt: v.now,
-      createdAt: v.now,
-      lastMailAt: v.now,
-    })
+    .values({ clubId: v.clubId, ...pendingRow(v) })
     .onConflictDoNothing({ target: [clubFans.clubId, clubFans.email] })
     .returning({ id: clubFans.id });
   return rows.length > 0;
@@ -72,24 +57,8 @@ export async function insertPending(db: Db, v: PendingValues & { unsubscribeToke
 export async function renewPending(db: Db, v: PendingValues & { mailedBefore: Date }): Promise<boolean> {
   const rows = await db
     .update(clubFans)
-    .set({
-      status: 'pending',
-      confirmTokenHash: v.confirmTokenHash,
-      confirmTokenExpiresAt: v.confirmTokenExpiresAt,
-      consentTextVersion: v.consentTextVersion,
-      consentedAt: v.now,
-      confirmedAt: null,
-      unsubscribedAt: null,
-      lastMailAt: v.now,
-    })
-    .where(
-      and(
-        eq(clubFans.clubId, v.clubId),
-        eq(clubFans.email, v.email),
-        or(eq(clubFans.status, 'pending'), eq(clubFans.status, 'unsubscribed')),
-        or(isNull(clubFans.lastMailAt), lt(clubFans.lastMailAt, v.mailedBefore)),
-      ),
-    )
+    .set({ ...renewedRow(v), unsubscribedAt: null })
+    .where(and(eq(clubFans.clubId, v.clubId), eq(clubFans.email, v.email), ...renewable(clubFans, v.mailedBefore)))
     .returning({ id: clubFans.id });
   return rows.length > 0;
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { pendingRow, renewable, renewedRow, type PendingValues as OptInValues } from '../../db/opt-in.js';
 import {
   newsletterConsentLog,
   newsletterSubscriptions,
@@ -22,30 +23,15 @@ export async function findByUnsubscribeToken(db: Db, token: string): Promise<New
   return row;
 }
 
-export interface PendingValues {
-  email: string;
-  confirmTokenHash: string;
-  confirmTokenExpiresAt: Date;
+export interface PendingValues extends OptInValues {
   unsubscribeToken: string;
-  consentTextVersion: string;
-  now: Date;
 }
 
 /** Inserts a new pending signup; false when the address already exists. */
 export async function insertPending(db: Db, v: PendingValues): Promise<boolean> {
   const rows = await db
     .insert(newsletterSubscriptions)
-    .values({
-      email: v.email,
-      status: 'pending',
-      confirmTokenHash: v.confirmTokenHash,
-      confirmTokenExpiresAt: v.confirmTokenExpiresAt,
-      unsubscribeToken: v.unsubscribeToken,
-      consentTextVersion: v.consentTextVersion,
-      consentedAt: v.now,
-      createdAt: v.now,
-      lastMailAt: v.now,
-    })
+    .values(pendingRow(v))
     .onConflictDoNothing({ target: newsletterSubscriptions.email })
     .returning({ id: newsletterSubscriptions.id });
   return rows.length > 0;
@@ -55,25 +41,11 @@ export async function insertPending(db: Db, v: PendingValues): Promise<boolean> 
  * Renews the confirmation of a pending or unsubscribed address, but only if no mail went to it
  * since `mailedBefore` (resend throttle; atomic, so parallel requests send one mail).
  */
-export async function renewPending(db: Db, v: Omit<PendingValues, 'unsubscribeToken'> & { mailedBefore: Date }): Promise<boolean> {
+export async function renewPending(db: Db, v: OptInValues & { mailedBefore: Date }): Promise<boolean> {
   const rows = await db
     .update(newsletterSubscriptions)
-    .set({
-      status: 'pending',
-      confirmTokenHash: v.confirmTokenHash,
-      confirmTokenExpiresAt: v.confirmTokenExpiresAt,
-      consentTextVersion: v.consentTextVersion,
-      consentedAt: v.now,
-      confirmedAt: null,
-      lastMailAt: v.now,
-    })
-    .where(
-      and(
-        eq(newsletterSubscriptions.email, v.email),
-        or(eq(newsletterSubscriptions.status, 'pending'), eq(newsletterSubscriptions.status, 'unsubscribed')),
-        or(isNull(newsletterSubscriptions.lastMailAt), lt(newsletterSubscriptions.lastMailAt, v.mailedBefore)),
-      ),
-    )
+    .set(renewedRow(v))
+    .where(and(eq(newsletterSubscriptions.email, v.email), ...renewable(newsletterSubscriptions, v.mailedBefore)))
     .returning({ id: newsletterSubscriptions.id });
   return rows.length > 0;
 }
