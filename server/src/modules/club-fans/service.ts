@@ -6,7 +6,7 @@ import { normalizeEmail } from '../../lib/email.js';
 import { randomToken, sha256Hex } from '../../lib/hash.js';
 import { actorFields, appendAudit, formatBerlin, type Actor } from '../audit/service.js';
 import { CLUB_FAN_CONFIRM_PATH } from '../notifications/paths.js';
-import { confirmationExpired, consentIpHash, newConfirmation, signUpPending } from '../newsletter/opt-in.js';
+import { confirmationExpired, consentIpHash, newConfirmation, signUpAndMail, type SignupOutcome } from '../newsletter/opt-in.js';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/service.js';
 import { clubFanConfirmationMail, clubLabel } from './mail.js';
 import * as repo from './repository.js';
@@ -48,8 +48,6 @@ export function confirmUrl(ctx: Pick<AppContext, 'config'>, token: string): stri
   return `${ctx.config.publicUrl}${CLUB_FAN_CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
 }
 
-export type SignupOutcome = 'sent' | 'throttled' | 'already-confirmed';
-
 /** POST /api/public/club-fans: the input is checked by the route's schema (address, consent, 18+). */
 export async function signupClubFan({
   ctx,
@@ -76,24 +74,23 @@ export async function signupClubFan({
     validDays: CONFIRM_VALID_DAYS,
   });
   // The pending address, its consent record and its confirmation mail commit together.
-  return ctx.db.transaction(async (tx): Promise<SignupOutcome> => {
-    const action = await signUpPending({
+  return ctx.db.transaction((tx) =>
+    signUpAndMail(ctx, tx, {
       insert: () => repo.insertPending(tx, { ...values, unsubscribeToken: randomToken() }),
       statusOf: async () => (await repo.findFan(tx, club.id, email))?.status,
       renew: () => repo.renewPending(tx, { ...values, mailedBefore: new Date(now.getTime() - RESEND_INTERVAL_MS) }),
-    });
-    if (action === 'already-confirmed' || action === 'throttled') return action;
-    await repo.logConsent(tx, {
-      clubId: club.id,
-      email,
-      action,
-      textVersion: CLUB_FAN_CONSENT_TEXT_VERSION,
-      at: now,
-      ipHash: consentIpHash(ctx, input.ip),
-    });
-    await ctx.jobs.enqueue(tx, 'mail', { to: email, ...mail });
-    return 'sent';
-  });
+      logConsent: (action) =>
+        repo.logConsent(tx, {
+          clubId: club.id,
+          email,
+          action,
+          textVersion: CLUB_FAN_CONSENT_TEXT_VERSION,
+          at: now,
+          ipHash: consentIpHash(ctx, input.ip),
+        }),
+      mail: { to: email, ...mail },
+    }),
+  );
 }
 
 export interface FanClub {

@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import type { MailMessage } from '../mail/mailer.js';
 import { isAppError } from '../../errors.js';
 import { hmacHex, randomToken, sha256Hex } from '../../lib/hash.js';
 
@@ -45,6 +47,29 @@ export async function signUpPending(steps: {
   if (status === 'confirmed') return 'already-confirmed';
   if (!(await steps.renew())) return 'throttled';
   return status === 'unsubscribed' ? 'signup' : 'resend';
+}
+
+/** What a sign-up comes to: a confirmation mailed, or nothing to do (confirmed already, mailed within the resend interval). */
+export type SignupOutcome = 'sent' | 'throttled' | 'already-confirmed';
+
+/**
+ * The whole sign-up in the caller's transaction `tx`: `signUpPending`'s steps; for a new or
+ * renewed sign-up then its consent record (`logConsent` with the action) and the confirmation
+ * `mail` (a job, sent by a worker and retried while SMTP fails), committed with it.
+ */
+export async function signUpAndMail(
+  ctx: Pick<AppContext, 'jobs'>,
+  tx: Db,
+  steps: Parameters<typeof signUpPending>[0] & {
+    logConsent: (action: 'signup' | 'resend') => Promise<void>;
+    mail: MailMessage;
+  },
+): Promise<SignupOutcome> {
+  const action = await signUpPending(steps);
+  if (action === 'already-confirmed' || action === 'throttled') return action;
+  await steps.logConsent(action);
+  await ctx.jobs.enqueue(tx, 'mail', steps.mail);
+  return 'sent';
 }
 
 /**

@@ -5,7 +5,7 @@ import { normalizeEmail } from '../../lib/email.js';
 import { randomToken, sha256Hex } from '../../lib/hash.js';
 import { newsletterConfirmationMail } from '../mail/templates.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
-import { confirmationExpired, consentIpHash, newConfirmation, signUpPending } from './opt-in.js';
+import { confirmationExpired, consentIpHash, newConfirmation, signUpAndMail, type SignupOutcome } from './opt-in.js';
 import * as repo from './repository.js';
 
 /**
@@ -31,8 +31,6 @@ export function confirmUrl(ctx: Pick<AppContext, 'config'>, token: string): stri
 export function unsubscribeUrl(ctx: Pick<AppContext, 'config'>, token: string): string {
   return `${ctx.config.publicUrl}${NEWSLETTER_PATH}/unsubscribe?token=${encodeURIComponent(token)}`;
 }
-
-export type SignupOutcome = 'sent' | 'throttled' | 'already-confirmed';
 
 /**
  * Signs an address up (a valid one: the route's schema `newsletterSignupInputSchema` checked it).
@@ -60,23 +58,16 @@ export async function signupNewsletter({ ctx, input }: { ctx: Ctx; input: { emai
   });
   // The pending address, its consent record and its confirmation mail (a job, sent by a worker
   // and retried while SMTP fails) commit together.
-  return ctx.db.transaction(async (tx): Promise<SignupOutcome> => {
-    const action = await signUpPending({
+  return ctx.db.transaction((tx) =>
+    signUpAndMail(ctx, tx, {
       insert: () => repo.insertPending(tx, { ...values, unsubscribeToken: randomToken() }),
       statusOf: async () => (await repo.findByEmail(tx, email))?.status,
       renew: () => repo.renewPending(tx, { ...values, mailedBefore: new Date(now.getTime() - RESEND_INTERVAL_MS) }),
-    });
-    if (action === 'already-confirmed' || action === 'throttled') return action;
-    await repo.logConsent(tx, {
-      email,
-      action,
-      textVersion: CONSENT_TEXT_VERSION,
-      at: now,
-      ipHash: consentIpHash(ctx, input.ip),
-    });
-    await ctx.jobs.enqueue(tx, 'mail', { to: email, ...mail });
-    return 'sent';
-  });
+      logConsent: (action) =>
+        repo.logConsent(tx, { email, action, textVersion: CONSENT_TEXT_VERSION, at: now, ipHash: consentIpHash(ctx, input.ip) }),
+      mail: { to: email, ...mail },
+    }),
+  );
 }
 
 export type ConfirmOutcome = 'confirmed' | 'already-confirmed';
