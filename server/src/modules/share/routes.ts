@@ -67,34 +67,15 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext; resultFiles: { g
     { schema: { summary: 'The standings’ share image (the podium), 1200×630', response: image } },
     async (request, reply) => send(request, reply, await files.standingsCard()),
   );
-  r.get(
-    '/club/:file',
-    {
-      schema: {
-        summary: 'A club’s share image (name, team, place, points), 1200×630',
-        params: z.strictObject({ file: fileParam }),
-        response: image,
-      },
-    },
-    async (request, reply) => {
+  // A club's or challenge's image: `/<kind>/<id>.png`.
+  const idParams = z.strictObject({ file: fileParam });
+  const imageById = (path: string, summary: string, card: (id: string) => Promise<ShareFile>) =>
+    r.get(path, { schema: { summary, params: idParams, response: image } }, async (request, reply) => {
       const id = png(request.params.file);
-      return send(request, reply, await files.clubCard(id));
-    },
-  );
-  r.get(
-    '/challenge/:file',
-    {
-      schema: {
-        summary: 'A challenge’s share image (headline, phase), 1200×630',
-        params: z.strictObject({ file: fileParam }),
-        response: image,
-      },
-    },
-    async (request, reply) => {
-      const id = png(request.params.file);
-      return send(request, reply, await files.challengeCard(id));
-    },
-  );
+      return send(request, reply, await card(id));
+    });
+  imageById('/club/:file', 'A club’s share image (name, team, place, points), 1200×630', (id) => files.clubCard(id));
+  imageById('/challenge/:file', 'A challenge’s share image (headline, phase), 1200×630', (id) => files.challengeCard(id));
   const entryParams = z.strictObject({ challengeId: wireId, file: fileParam });
   r.get(
     '/entry/:challengeId/:file',
