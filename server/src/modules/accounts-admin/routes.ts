@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
@@ -41,18 +42,14 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   // With Cognito, a write answers 501 before its reason is looked at (as the services did before the schemas).
   const builtInFirst = async () => assertBuiltIn(ctx);
 
-  r.get(
-    accountsAdminPaths.accounts,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'Club accounts, searched, sorted and paged',
-        querystring: accountAdminQuerySchema,
-        response: { 200: accountAdminPageSchema, ...errors },
-      },
-    },
-    async (request) => listAccountsForOperator({ ctx, input: request.query }),
-  );
+  operatorRead(r, accountsAdminPaths.accounts, {
+    access: 'operator',
+    summary: 'Club accounts, searched, sorted and paged',
+    querystring: accountAdminQuerySchema,
+    answer: accountAdminPageSchema,
+    errors,
+    read: (input) => listAccountsForOperator({ ctx, input }),
+  });
 
   r.get(
     '/api/operator/accounts/:sub',

@@ -3,8 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { auditPaths } from '@erd/shared-contracts/backoffice';
 import { auditCsvQuerySchema, auditPageSchema, auditQuerySchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
-import { berlinToday } from '../../lib/dates.js';
+import { csvAnswer, csvDownload } from '../../http/csv-download.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { signedInErrors, zodRoutes } from '../../http/zod.js';
 import { auditCsv, listAuditEntries } from './service.js';
 
@@ -17,18 +18,13 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   tagRoutes(app, 'back office: audit');
   const r = zodRoutes(app);
 
-  r.get(
-    auditPaths.audit,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'The audit log, filtered and paged',
-        querystring: auditQuerySchema,
-        response: { 200: auditPageSchema, ...signedInErrors },
-      },
-    },
-    async (request) => listAuditEntries({ ctx, input: request.query }),
-  );
+  operatorRead(r, auditPaths.audit, {
+    access: 'operator',
+    summary: 'The audit log, filtered and paged',
+    querystring: auditQuerySchema,
+    answer: auditPageSchema,
+    read: (input) => listAuditEntries({ ctx, input }),
+  });
 
   r.get(
     auditPaths.auditCsv,
@@ -37,18 +33,13 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       schema: {
         summary: 'The filtered audit log as CSV (X-Total-Count, X-Truncated)',
         querystring: auditCsvQuerySchema,
-        response: { 200: { content: { 'text/csv': { schema: { type: 'string' } } } }, ...signedInErrors },
+        response: { 200: csvAnswer, ...signedInErrors },
       },
     },
     async (request, reply) => {
       const csv = await auditCsv({ ctx, input: request.query });
-      const day = berlinToday(ctx.now());
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
-        .header('x-total-count', String(csv.total))
-        .header('x-truncated', String(csv.truncated));
-      return reply.send(Readable.from(csv.chunks, { objectMode: false }));
+      const download = csvDownload(reply, { name: 'audit', now: ctx.now(), total: csv.total, truncated: csv.truncated });
+      return download.send(Readable.from(csv.chunks, { objectMode: false }));
     },
   );
 };

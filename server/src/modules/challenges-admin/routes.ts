@@ -10,6 +10,7 @@ import {
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { answerInvalid, listProblems, signedInChangeErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { mediaUploadRoutes } from './media.js';
@@ -36,17 +37,13 @@ const patchBody = answerInvalid(patchChallengeInputSchema, listProblems({ fieldI
 
 const challengeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const r = zodRoutes(app);
-  r.get(
-    challengeAdminRoutePaths.challenges,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'The season’s challenges with their editable fields',
-        response: { 200: adminChallengeListSchema, ...signedInChangeErrors },
-      },
-    },
-    async () => listAdminChallenges({ ctx }),
-  );
+  operatorRead(r, challengeAdminRoutePaths.challenges, {
+    access: 'operator',
+    summary: 'The season’s challenges with their editable fields',
+    answer: adminChallengeListSchema,
+    errors: signedInChangeErrors,
+    read: () => listAdminChallenges({ ctx }),
+  });
 
   r.get(
     challengeAdminRoutePaths.challenge,

@@ -14,9 +14,10 @@ import {
 } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { isAppError } from '../../errors.js';
-import { berlinToday } from '../../lib/dates.js';
 import { scopeCacheControl } from '../../http/headers.js';
+import { csvAnswer, csvDownload } from '../../http/csv-download.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { errorsWith, signedInErrors, zodErrorResponses, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
 import { answerMailedLink } from '../newsletter/opt-in.js';
@@ -227,17 +228,12 @@ export const operatorClubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   tagRoutes(app, 'back office: club fans');
   const r = zodRoutes(app);
 
-  r.get(
-    clubFansAdminPaths.clubs,
-    {
-      config: { operatorAccess: 'admin' },
-      schema: {
-        summary: 'The clubs with confirmed fans and how many (admin; numbers only)',
-        response: { 200: clubFanClubsSchema, ...signedInErrors },
-      },
-    },
-    async (request) => listClubsWithFans({ ctx, input: { actor: actorOf(request) } }),
-  );
+  operatorRead(r, clubFansAdminPaths.clubs, {
+    access: 'admin',
+    summary: 'The clubs with confirmed fans and how many (admin; numbers only)',
+    answer: clubFanClubsSchema,
+    read: (_query, request) => listClubsWithFans({ ctx, input: { actor: actorOf(request) } }),
+  });
 
   r.get(
     clubFansAdminPaths.csv,
@@ -246,18 +242,14 @@ export const operatorClubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       schema: {
         summary: 'The confirmed fans of one club (clubId) or of all as CSV (X-Total-Count; audited)',
         querystring: clubFansCsvQuerySchema,
-        response: { 200: { content: { 'text/csv': { schema: { type: 'string' } } } }, ...signedInErrors },
+        response: { 200: csvAnswer, ...signedInErrors },
       },
     },
     async (request, reply) => {
       const { clubId } = request.query;
       const csv = await clubFansCsv({ ctx, input: { clubId, actor: actorOf(request) } });
       const name = clubId ? `fans-${clubId.replace(/[^A-Za-z0-9-]/g, '_')}` : 'fans-alle-vereine';
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}-${berlinToday(ctx.now())}.csv"`)
-        .header('x-total-count', String(csv.total));
-      return reply.send(csv.text);
+      return csvDownload(reply, { name, now: ctx.now(), total: csv.total }).send(csv.text);
     },
   );
 };

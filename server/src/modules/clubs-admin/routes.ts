@@ -13,6 +13,7 @@ import {
 } from '@erd/shared-contracts/schemas';
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { multipartBody } from '../../http/schemas.js';
 import { errorsWith, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { withFormPicture } from '../challenges-admin/media.js';
@@ -50,18 +51,14 @@ export const clubsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   const r = zodRoutes(app);
   // Params and query by zod; the CSV and the multipart form are read by the handlers.
 
-  r.get(
-    clubsAdminPaths.clubs,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'The clubs, searched, sorted and paged',
-        querystring: clubAdminQuerySchema,
-        response: { 200: clubAdminPageSchema, ...errors },
-      },
-    },
-    async (request) => listClubsForOperator({ ctx, input: request.query }),
-  );
+  operatorRead(r, clubsAdminPaths.clubs, {
+    access: 'operator',
+    summary: 'The clubs, searched, sorted and paged',
+    querystring: clubAdminQuerySchema,
+    answer: clubAdminPageSchema,
+    errors,
+    read: (input) => listClubsForOperator({ ctx, input }),
+  });
 
   r.post(
     clubsAdminPaths.importPreview,

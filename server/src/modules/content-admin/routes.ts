@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { answerInvalid, germanIssue, listProblems, signedInChangeErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { createMarkdownConverter } from '../season/markdown.js';
@@ -67,17 +68,13 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   const r = zodRoutes(app);
 
-  r.get(
-    contentAdminRoutePaths.content,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'The editable site content: teasers, banner, legal pages',
-        response: { 200: contentAdminSchema, ...signedInChangeErrors },
-      },
-    },
-    async () => getContent({ ctx }),
-  );
+  operatorRead(r, contentAdminRoutePaths.content, {
+    access: 'operator',
+    summary: 'The editable site content: teasers, banner, legal pages',
+    answer: contentAdminSchema,
+    errors: signedInChangeErrors,
+    read: () => getContent({ ctx }),
+  });
 
   r.put(
     contentAdminRoutePaths.teasers,

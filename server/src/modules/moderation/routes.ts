@@ -16,6 +16,7 @@ import {
 import { operatorPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { ValidationError } from '../../errors.js';
 import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
@@ -57,18 +58,14 @@ export const moderationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   tagRoutes(app, 'back office: moderation');
   const r = zodRoutes(app);
 
-  r.get(
-    operatorPaths.participations,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'Entries for review (pending or published), paged',
-        querystring: operatorParticipationQuerySchema,
-        response: { 200: operatorParticipationPageSchema, ...errors },
-      },
-    },
-    async (request) => listParticipationsForReview({ ctx, input: request.query }),
-  );
+  operatorRead(r, operatorPaths.participations, {
+    access: 'operator',
+    summary: 'Entries for review (pending or published), paged',
+    querystring: operatorParticipationQuerySchema,
+    answer: operatorParticipationPageSchema,
+    errors,
+    read: (input) => listParticipationsForReview({ ctx, input }),
+  });
 
   // Over HTTP a publication carries the complete Werberat checklist, like the back office's
   // decisions (modules/moderation/decisions.ts); a rejection may carry it. The command line calls
@@ -108,18 +105,14 @@ export const moderationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       }),
   );
 
-  r.get(
-    operatorPaths.votes,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'The vote records of an entry, paged',
-        querystring: operatorVoteQuerySchema,
-        response: { 200: operatorVotePageSchema, ...errors },
-      },
-    },
-    async (request) => listVotesForReview({ ctx, input: request.query }),
-  );
+  operatorRead(r, operatorPaths.votes, {
+    access: 'operator',
+    summary: 'The vote records of an entry, paged',
+    querystring: operatorVoteQuerySchema,
+    answer: operatorVotePageSchema,
+    errors,
+    read: (input) => listVotesForReview({ ctx, input }),
+  });
 
   r.post(
     operatorPaths.removeVotes,

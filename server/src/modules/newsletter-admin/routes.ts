@@ -12,8 +12,9 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
-import { berlinToday } from '../../lib/dates.js';
+import { csvAnswer, csvDownload } from '../../http/csv-download.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { answerInvalid, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
@@ -44,31 +45,21 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   tagRoutes(app, 'back office: newsletter');
   const r = zodRoutes(app);
 
-  r.get(
-    newsletterAdminPaths.subscribers,
-    {
-      config: { operatorAccess: 'admin' },
-      schema: {
-        summary: 'Newsletter subscriptions, searched, filtered, sorted and paged (admin; audited)',
-        querystring: newsletterAdminSubscriberQuerySchema,
-        response: { 200: newsletterAdminSubscriberPageSchema, ...signedInErrors },
-      },
-    },
-    async (request) => listSubscriptionsForOperator({ ctx, input: { ...request.query, actor: actorOf(request) } }),
-  );
+  operatorRead(r, newsletterAdminPaths.subscribers, {
+    access: 'admin',
+    summary: 'Newsletter subscriptions, searched, filtered, sorted and paged (admin; audited)',
+    querystring: newsletterAdminSubscriberQuerySchema,
+    answer: newsletterAdminSubscriberPageSchema,
+    read: (query, request) => listSubscriptionsForOperator({ ctx, input: { ...query, actor: actorOf(request) } }),
+  });
 
-  r.get(
-    newsletterAdminPaths.consentLog,
-    {
-      config: { operatorAccess: 'admin' },
-      schema: {
-        summary: 'The consent log of one address (admin)',
-        querystring: consentLogQuery,
-        response: { 200: newsletterAdminConsentLogSchema, ...signedInErrors },
-      },
-    },
-    async (request) => consentLogForOperator({ ctx, input: { ...request.query, actor: actorOf(request) } }),
-  );
+  operatorRead(r, newsletterAdminPaths.consentLog, {
+    access: 'admin',
+    summary: 'The consent log of one address (admin)',
+    querystring: consentLogQuery,
+    answer: newsletterAdminConsentLogSchema,
+    read: (query, request) => consentLogForOperator({ ctx, input: { ...query, actor: actorOf(request) } }),
+  });
 
   r.get(
     newsletterAdminPaths.subscribersCsv,
@@ -76,16 +67,12 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       config: { operatorAccess: 'admin' },
       schema: {
         summary: 'The confirmed subscribers as CSV (X-Total-Count; audited)',
-        response: { 200: { content: { 'text/csv': { schema: { type: 'string' } } } }, ...signedInErrors },
+        response: { 200: csvAnswer, ...signedInErrors },
       },
     },
     async (request, reply) => {
       const csv = await subscribersCsv({ ctx, input: { actor: actorOf(request) } });
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="newsletter-${berlinToday(ctx.now())}.csv"`)
-        .header('x-total-count', String(csv.total));
-      return reply.send(csv.text);
+      return csvDownload(reply, { name: 'newsletter', now: ctx.now(), total: csv.total }).send(csv.text);
     },
   );
 

@@ -12,6 +12,7 @@ import {
 } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { errorsWith, signedInChangeErrors, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
@@ -51,30 +52,20 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   const r = zodRoutes(app);
   const admin = { operatorAccess: 'admin' } as const;
 
-  r.get(
-    operatorMessagePaths.messages,
-    {
-      config: admin,
-      schema: {
-        summary: 'Operator messages to club accounts, newest first, with state and progress (admin)',
-        response: { 200: operatorMessageListSchema, ...signedInErrors },
-      },
-    },
-    async () => listMessages({ ctx }),
-  );
+  operatorRead(r, operatorMessagePaths.messages, {
+    access: 'admin',
+    summary: 'Operator messages to club accounts, newest first, with state and progress (admin)',
+    answer: operatorMessageListSchema,
+    read: () => listMessages({ ctx }),
+  });
 
-  r.get(
-    operatorMessagePaths.recipients,
-    {
-      config: admin,
-      schema: {
-        summary: 'How many club accounts a filter reaches now (confirmed, messages not switched off) (admin)',
-        querystring: operatorMessageRecipientsQuerySchema,
-        response: { 200: operatorMessageRecipientsSchema, ...signedInErrors },
-      },
-    },
-    async (request) => countMessageRecipients({ ctx, input: request.query }),
-  );
+  operatorRead(r, operatorMessagePaths.recipients, {
+    access: 'admin',
+    summary: 'How many club accounts a filter reaches now (confirmed, messages not switched off) (admin)',
+    querystring: operatorMessageRecipientsQuerySchema,
+    answer: operatorMessageRecipientsSchema,
+    read: (input) => countMessageRecipients({ ctx, input }),
+  });
 
   r.post(
     operatorMessagePaths.messages,

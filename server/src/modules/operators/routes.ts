@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { isAppError, ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
 import { actorOf, OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from './access.js';
 import { changePassword, createOperator, listOperators, loginOperator, logoutOperator, toOperatorDto, updateOperator } from './service.js';
@@ -102,11 +103,13 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     },
   );
 
-  r.get(
-    operatorPaths.me,
-    { config: { operatorAccess: 'operator' }, schema: { summary: 'The signed-in operator', response: { 200: operatorSchema, ...errors } } },
-    async (request) => toOperatorDto(request.operator!),
-  );
+  operatorRead(r, operatorPaths.me, {
+    access: 'operator',
+    summary: 'The signed-in operator',
+    answer: operatorSchema,
+    errors,
+    read: (_query, request) => toOperatorDto(request.operator!),
+  });
 
   r.post(
     operatorAccountPaths.password,
@@ -124,14 +127,13 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     },
   );
 
-  r.get(
-    operatorAccountPaths.operators,
-    {
-      config: { operatorAccess: 'admin' },
-      schema: { summary: 'The operators (role, disabled, last login)', response: { 200: operatorListSchema, ...errors } },
-    },
-    async (request) => listOperators({ ctx, input: { actor: actorOf(request) } }),
-  );
+  operatorRead(r, operatorAccountPaths.operators, {
+    access: 'admin',
+    summary: 'The operators (role, disabled, last login)',
+    answer: operatorListSchema,
+    errors,
+    read: (_query, request) => listOperators({ ctx, input: { actor: actorOf(request) } }),
+  });
 
   r.post(
     operatorAccountPaths.operators,
@@ -165,17 +167,13 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     async (request) => updateOperator({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
   );
 
-  r.get(
-    OPENAPI_JSON_PATH,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'The OpenAPI 3.1 document of this server’s API (JSON)',
-        response: { 200: operatorOpenApiDocumentSchema, ...errors },
-      },
-    },
-    async () => app.swagger() as z.input<typeof operatorOpenApiDocumentSchema>,
-  );
+  operatorRead(r, OPENAPI_JSON_PATH, {
+    access: 'operator',
+    summary: 'The OpenAPI 3.1 document of this server’s API (JSON)',
+    answer: operatorOpenApiDocumentSchema,
+    errors,
+    read: () => app.swagger() as z.input<typeof operatorOpenApiDocumentSchema>,
+  });
 
   r.get(
     OPENAPI_YAML_PATH,

@@ -3,7 +3,8 @@ import { overviewAdminPaths } from '@erd/shared-contracts/backoffice';
 import { overviewQuerySchema, overviewSchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { signedInErrors, zodRoutes } from '../../http/zod.js';
+import { operatorRead } from '../../http/operator-read.js';
+import { zodRoutes } from '../../http/zod.js';
 import { getOverview } from './service.js';
 
 /**
@@ -15,16 +16,11 @@ export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   tagRoutes(app, 'back office: overview');
   const r = zodRoutes(app);
 
-  r.get(
-    overviewAdminPaths.overview,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'The back office’s start page figures over the last days',
-        querystring: overviewQuerySchema,
-        response: { 200: overviewSchema, ...signedInErrors },
-      },
-    },
-    async (request) => getOverview({ ctx, input: request.query }),
-  );
+  operatorRead(r, overviewAdminPaths.overview, {
+    access: 'operator',
+    summary: 'The back office’s start page figures over the last days',
+    querystring: overviewQuerySchema,
+    answer: overviewSchema,
+    read: (input) => getOverview({ ctx, input }),
+  });
 };

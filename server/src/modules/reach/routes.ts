@@ -4,9 +4,10 @@ import { reachPaths } from '@erd/shared-contracts/wire';
 import { ownReachSchema, reachQuerySchema, reachReportSchema, reachVisitInputSchema, wireId } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { CodedError } from '../../errors.js';
-import { berlinToday } from '../../lib/dates.js';
 import { scopeCacheControl } from '../../http/headers.js';
+import { csvAnswer, csvDownload } from '../../http/csv-download.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { errorsWith, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
 import { getOwnReach, getReachCsv, getReachReport, reachSettled, recordVisit } from './service.js';
@@ -72,18 +73,13 @@ export const operatorReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   tagRoutes(app, 'back office: reach');
   const r = zodRoutes(app);
 
-  r.get(
-    reachPaths.operator,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'Reach: previews, visits and votes per Berlin day, target (entry or club page) and channel, with totals and per channel',
-        querystring: reachQuerySchema,
-        response: { 200: reachReportSchema, ...signedInErrors },
-      },
-    },
-    async (request) => getReachReport({ ctx, input: request.query }),
-  );
+  operatorRead(r, reachPaths.operator, {
+    access: 'operator',
+    summary: 'Reach: previews, visits and votes per Berlin day, target (entry or club page) and channel, with totals and per channel',
+    querystring: reachQuerySchema,
+    answer: reachReportSchema,
+    read: (input) => getReachReport({ ctx, input }),
+  });
 
   r.get(
     reachPaths.operatorCsv,
@@ -93,18 +89,14 @@ export const operatorReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
         summary: 'Reach as CSV (German header; X-Total-Count: its rows)',
         querystring: reachQuerySchema,
         response: {
-          200: { description: 'CSV (UTF-8 with BOM, `;`)', content: { 'text/csv': { schema: { type: 'string' } } } },
+          200: { description: 'CSV (UTF-8 with BOM, `;`)', ...csvAnswer },
           ...signedInErrors,
         },
       },
     },
     async (request, reply) => {
       const csv = await getReachCsv({ ctx, input: request.query });
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="reichweite-${berlinToday(ctx.now())}.csv"`)
-        .header('x-total-count', String(csv.rows));
-      return reply.send(csv.text);
+      return csvDownload(reply, { name: 'reichweite', now: ctx.now(), total: csv.rows }).send(csv.text);
     },
   );
 };

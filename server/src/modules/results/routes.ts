@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { resultPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { z } from 'zod';
 import {
   publishResultInputSchema,
@@ -88,18 +89,14 @@ export interface OperatorResultRoutesOptions {
 export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOptions> = async (app, { ctx, actorOf }) => {
   tagRoutes(app, 'back office: results');
   const r = zodRoutes(app);
-  r.get(
-    resultPaths.overview,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'The challenges of a year and their results state',
-        querystring: resultOverviewQuerySchema,
-        response: { 200: resultOverviewSchema, ...signedInChangeErrors },
-      },
-    },
-    async (request) => getResultsOverview({ ctx, input: { yearId: request.query.yearId } }),
-  );
+  operatorRead(r, resultPaths.overview, {
+    access: 'operator',
+    summary: 'The challenges of a year and their results state',
+    querystring: resultOverviewQuerySchema,
+    answer: resultOverviewSchema,
+    errors: signedInChangeErrors,
+    read: (query) => getResultsOverview({ ctx, input: { yearId: query.yearId } }),
+  });
 
   r.get(
     '/api/operator/results/challenges/:challengeId/preview',
@@ -177,16 +174,12 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
     async (request) => listResultVersions({ ctx, input: { kind: 'overall', key: request.params.yearId } }),
   );
 
-  r.get(
-    resultPaths.audit,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'The results’ audit trail (answers, publications), paged',
-        querystring: resultAuditQuerySchema,
-        response: { 200: resultAuditPageSchema, ...signedInChangeErrors },
-      },
-    },
-    async (request) => listResultAudit({ ctx, input: request.query }),
-  );
+  operatorRead(r, resultPaths.audit, {
+    access: 'operator',
+    summary: 'The results’ audit trail (answers, publications), paged',
+    querystring: resultAuditQuerySchema,
+    answer: resultAuditPageSchema,
+    errors: signedInChangeErrors,
+    read: (input) => listResultAudit({ ctx, input }),
+  });
 };

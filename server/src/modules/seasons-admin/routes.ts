@@ -16,6 +16,7 @@ import {
 } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { signedInChangeErrors, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
@@ -68,17 +69,12 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   const admin = { operatorAccess: 'admin' } as const;
   const adminChange = { config: admin, bodyLimit: BODY_LIMIT } as const;
 
-  r.get(
-    seasonAdminRoutePaths.seasons,
-    {
-      config: operator,
-      schema: {
-        summary: 'Every season (newest first) with its state, dates and counts, and the day they were computed for',
-        response: { 200: adminSeasonListSchema, ...signedInErrors },
-      },
-    },
-    async () => listSeasons({ ctx }),
-  );
+  operatorRead(r, seasonAdminRoutePaths.seasons, {
+    access: 'operator',
+    summary: 'Every season (newest first) with its state, dates and counts, and the day they were computed for',
+    answer: adminSeasonListSchema,
+    read: () => listSeasons({ ctx }),
+  });
 
   r.post(
     seasonAdminRoutePaths.seasons,

@@ -14,6 +14,7 @@ import {
 import { NotFoundError } from '../../errors.js';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
+import { operatorRead } from '../../http/operator-read.js';
 import { answerInvalid, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { getVoteEntry, listEntryVotes, listVoteEntries, removeSelectedVotes, voteReviewAnswer } from './service.js';
@@ -34,18 +35,13 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   tagRoutes(app, 'back office: votes');
   const r = zodRoutes(app);
 
-  r.get(
-    votesAdminPaths.entries,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'Entries with their vote figures and flags, for vote review',
-        querystring: answerInvalid(voteEntryQuerySchema, voteReviewAnswer),
-        response: { 200: voteEntryPageSchema, ...signedInErrors },
-      },
-    },
-    async (request) => listVoteEntries({ ctx, input: request.query }),
-  );
+  operatorRead(r, votesAdminPaths.entries, {
+    access: 'operator',
+    summary: 'Entries with their vote figures and flags, for vote review',
+    querystring: answerInvalid(voteEntryQuerySchema, voteReviewAnswer),
+    answer: voteEntryPageSchema,
+    read: (input) => listVoteEntries({ ctx, input }),
+  });
 
   r.get(
     ENTRY,
