@@ -1,7 +1,9 @@
 // What the bench scripts share: small statistics, a free port, the run's life cycle (every
 // child process and temporary thing undone in reverse order, also on an error or a signal), the
-// build when stale, a temporary PostgreSQL database and the figures that say where a run ran.
-import { existsSync } from 'node:fs';
+// build when stale, a temporary PostgreSQL database, the bench's own server, nginx and wrk, and
+// the figures that say where a run ran.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -232,3 +234,84 @@ export const loadAverage = () => os.loadavg()[0].toFixed(2);
 
 /** Where the figures were measured: `Machine: <n> cores, Node <version>, 1-minute load <load>`. */
 export const machine = () => `Machine: ${os.cpus().length} cores, Node ${process.version}, 1-minute load ${loadAverage()}`;
+
+/** A logger that drops everything: the server's services want one, the figures do not. */
+export const silentLog = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {}, child: () => silentLog, level: 'silent' };
+
+/** Whether the shell finds the command (`wrk`, `nginx`): the steps that need one are skipped without it. */
+export const hasCommand = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+
+/** What a caller's environment may hold that would change a bench server's figures: a season folder, basic auth, a shifted clock, Node flags. */
+const NOT_INHERITED = ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS'];
+
+/**
+ * The environment of a bench's own server at http://127.0.0.1:`port` on `dataDir` and `databaseUrl`
+ * ('' for PGlite in the data directory), logging warnings only: this process's environment without
+ * the settings that would change the figures (and the names in `drop`), then `settings`.
+ */
+export function benchServerEnv({ port, dataDir, databaseUrl = '', settings = {}, drop = [] }) {
+  const env = { ...process.env };
+  for (const name of [...NOT_INHERITED, ...drop]) delete env[name];
+  return {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...settings,
+  };
+}
+
+/**
+ * Starts the built server (`script`, server/dist/server.js unless another build is named) with
+ * `env` (see `benchServerEnv`), tracked by the run, its stop given to `later`; answers once its
+ * /healthz answers.
+ */
+export async function startBenchServer({ track, later, env, script = path.join(root, 'server/dist/server.js') }) {
+  const server = track(spawn(process.execPath, [script], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env }));
+  later(() => server.stop());
+  await waitFor(`http://127.0.0.1:${env.PORT}/healthz`, 'the server');
+  return server;
+}
+
+/**
+ * An nginx of the bench's own in `dir` (one worker, in the foreground, its pid, error log and temp
+ * files in `dir`; no access log), `http` the rest of its http block. Tracked by the run, its stop
+ * given to `later`; answers once `probe` (a URL it serves) answers.
+ */
+export async function startNginx({ track, later, dir, http, probe }) {
+  const conf = path.join(dir, 'nginx.conf');
+  const temp = (name) => `${name}_temp_path ${path.join(dir, `${name}_temp`)};`;
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+pid ${path.join(dir, 'nginx.pid')};
+error_log ${path.join(dir, 'error.log')} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+${http}}
+`,
+  );
+  const nginx = track(
+    spawn('nginx', ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }),
+  );
+  later(() => nginx.stop('SIGTERM'));
+  await waitFor(probe, 'nginx');
+  return nginx;
+}
+
+/** Runs wrk with `args`, tracked by the run: its report (stdout), or an error when it fails. */
+export function runWrk(track, args) {
+  return new Promise((resolve, reject) => {
+    const wrk = track(spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] }));
+    let out = '';
+    wrk.child.stdout.on('data', (d) => (out += d));
+    wrk.child.on('error', reject);
+    wrk.exited.then((code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}:\n${out}`))));
+  });
+}

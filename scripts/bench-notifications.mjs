@@ -114,7 +114,7 @@ async function sinkThread() {
 }
 
 async function main() {
-  const { benchRun, buildWhenStale, databaseVersion, loadAverage, machine, percentile, temporaryDatabase } =
+  const { benchRun, benchServerEnv, buildWhenStale, databaseVersion, loadAverage, machine, percentile, silentLog, temporaryDatabase } =
     await import('./bench-kit.mjs');
   const { root } = await import('./lib.mjs');
   const { ensureSupportedNode } = await import('./node-runtime.mjs');
@@ -296,20 +296,13 @@ async function main() {
     /** The sender (every queue's workers), or with `site` the instance that serves the probe (JOB_WORKERS=none). */
     const siteBase = SITE_INSTANCE ? `http://127.0.0.1:${FIRST_PORT + 2}` : base;
     const startServer = async ({ site = false } = {}) => {
-      const env = { ...process.env, ...serverEnv };
-      for (const name of [
-        'SEASON_DIR',
-        'BASIC_AUTH_USER',
-        'BASIC_AUTH_PASSWORD',
-        'CLOCK_OFFSET_DAYS',
-        'NODE_OPTIONS',
-        'RATE_LIMIT_SCALE',
-        'METRICS_PORT',
-        'MAIL_RETRY_LIMIT',
-        'MAIL_RETRY_DELAY_SECONDS',
-      ])
-        delete env[name];
-      Object.assign(env, serverEnv);
+      const env = benchServerEnv({
+        port: FIRST_PORT,
+        dataDir,
+        databaseUrl,
+        settings: serverEnv,
+        drop: ['RATE_LIMIT_SCALE', 'METRICS_PORT', 'MAIL_RETRY_LIMIT', 'MAIL_RETRY_DELAY_SECONDS'],
+      });
       if (site) Object.assign(env, { PORT: String(FIRST_PORT + 2), JOB_WORKERS: 'none' });
       const out = openSync(logFile, 'a');
       const profile = process.env.BENCH_CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
@@ -411,9 +404,9 @@ async function main() {
     // 7. The trigger: voting opens today; the planner queues the mails (or the interim queueing).
     const jobsCtx = {
       db,
-      jobs: createJobQueue({ database, secret: APP_SECRET, mailDelivery: config.mailDelivery, log: silentLog() }),
+      jobs: createJobQueue({ database, secret: APP_SECRET, mailDelivery: config.mailDelivery, log: silentLog }),
       now: () => new Date(),
-      log: silentLog(),
+      log: silentLog,
       config,
     };
     await db
@@ -617,9 +610,4 @@ async function main() {
     await cleanup();
   }
   process.exit(exitCode);
-}
-
-function silentLog() {
-  const log = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {}, child: () => log, level: 'silent' };
-  return log;
 }

@@ -16,7 +16,6 @@
 // without them that step is skipped. Knobs: BENCH_CLUB_NUMBERS (2500; two teams each),
 // BENCH_DURATION (10 s), BENCH_CONNECTIONS (50), BENCH_THREADS (2), BENCH_ROUNDS (3; the ratio is
 // the median: single rounds swing by ±20 points on 2 shared cores).
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,16 +23,20 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
   benchRun,
+  benchServerEnv,
   buildWhenStale,
   databaseVersion,
   freePort,
   get,
+  hasCommand,
   loadAverage,
   machine,
   median,
   openForSeeding,
+  runWrk,
+  startBenchServer,
+  startNginx,
   temporaryDatabase,
-  waitFor,
 } from './bench-kit.mjs';
 import { seasonServer, seedSeason } from './bench-season.mjs';
 import { root } from './lib.mjs';
@@ -52,10 +55,7 @@ const ms = (n) => `${n.toFixed(0)} ms`;
 
 const run = benchRun('bench:results');
 const { cleanups, track, cleanup } = run;
-
-function hasCommand(cmd) {
-  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
-}
+const later = (step) => cleanups.push(step);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -66,20 +66,17 @@ let exitCode = 0;
 try {
   // 1. Build: the contracts (the server imports them at run time) and the server, when stale.
   await buildWhenStale();
-  const { loadConfig, openConfiguredDatabase, schema, normalizeSearch, publishChallengeResults, DEFAULT_POINTS_TABLE } =
-    await seasonServer();
+  const { loadConfig, openConfiguredDatabase, schema, normalizeSearch, publishResults, DEFAULT_POINTS_TABLE } = await seasonServer();
 
   // 2. A fresh database and a temporary DATA_DIR (the server's secret, outbox, and PGlite's files).
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-results-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const databaseUrl = adminUrl
-    ? await temporaryDatabase(adminUrl, `erd_bench_${randomBytes(6).toString('hex')}`, (step) => cleanups.push(step))
-    : '';
+  const databaseUrl = adminUrl ? await temporaryDatabase(adminUrl, `erd_bench_${randomBytes(6).toString('hex')}`, later) : '';
   const config = loadConfig(
     { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS },
     { serverRoot: at('server'), cwd: root },
   );
-  const { db, close: closeDb } = await openForSeeding(openConfiguredDatabase, config, (step) => cleanups.push(step));
+  const { db, close: closeDb } = await openForSeeding(openConfiguredDatabase, config, later);
   const version = await databaseVersion(db);
   console.log(
     adminUrl
@@ -100,16 +97,12 @@ try {
   });
 
   // 3. Publication through the real service, one challenge after the other.
-  const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {} };
-  silent.child = () => silent;
-  const ctx = { db, now: () => new Date(), log: silent };
-  const actor = { operatorId: null, name: 'cli:bench' };
   console.log(`\nPublication (publishChallengeResults: challenge file + overall file, one transaction; load ${loadAverage()}):`);
   console.log(`${'#'.padStart(3)}  ${'challenge'.padEnd(12)} ${'type'.padEnd(22)} ${'rows'.padStart(6)} ${'ms'.padStart(8)}`);
   const times = [];
   for (const c of CHALLENGES) {
     const started = performance.now();
-    const result = await publishChallengeResults({ ctx, input: { challengeId: c.id, body: { expectedVersion: 0 }, actor } });
+    const result = await publishResults(db, c.id);
     const took = performance.now() - started;
     times.push(took);
     console.log(
@@ -126,21 +119,7 @@ try {
   // 4. Serving: the built server on that database, against nginx serving the same bytes.
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const serverEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: base,
-  };
-  for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS']) delete serverEnv[name];
-  const server = track(
-    spawn(process.execPath, [at('server/dist/server.js')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: serverEnv }),
-  );
-  cleanups.push(() => server.stop());
-  await waitFor(`${base}/healthz`, 'the server');
+  await startBenchServer({ track, later, env: benchServerEnv({ port, dataDir, databaseUrl }) });
 
   const filePath = `/results/overall-${yearId}.json`;
   const raw = await get(base + filePath);
@@ -171,19 +150,13 @@ try {
     // Readable by the worker (which runs as nobody when the master runs as root).
     for (const dir of [ngx, www, path.join(www, 'results')]) chmodSync(dir, 0o755);
     const nginxPort = await freePort();
-    const conf = path.join(ngx, 'nginx.conf');
-    const temp = (name) => `${name}_temp_path ${path.join(ngx, `${name}_temp`)};`;
-    writeFileSync(
-      conf,
-      `worker_processes 1;
-daemon off;
-pid ${path.join(ngx, 'nginx.pid')};
-error_log ${path.join(ngx, 'error.log')} warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
-  types { application/json json; }
+    const nginxBase = `http://127.0.0.1:${nginxPort}`;
+    await startNginx({
+      track,
+      later,
+      dir: ngx,
+      probe: nginxBase + filePath,
+      http: `  types { application/json json; }
   default_type application/octet-stream;
   charset utf-8;
   charset_types application/json;
@@ -200,15 +173,8 @@ http {
       add_header Access-Control-Allow-Origin *;
     }
   }
-}
 `,
-    );
-    const nginx = track(
-      spawn('nginx', ['-p', ngx, '-c', conf, '-e', path.join(ngx, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }),
-    );
-    cleanups.push(() => nginx.stop('SIGTERM'));
-    const nginxBase = `http://127.0.0.1:${nginxPort}`;
-    await waitFor(nginxBase + filePath, 'nginx');
+    });
     const check = await get(nginxBase + filePath, { 'accept-encoding': 'gzip' });
     if (check.status !== 200 || check.headers['content-encoding'] !== 'gzip' || !check.body.equals(gz.body)) {
       throw new Error(
@@ -222,21 +188,14 @@ http {
     if (revalidated.status !== 304) throw new Error(`nginx answered ${revalidated.status} to its own ETag`);
 
     const wrk = (url, headers, seconds, latency) =>
-      new Promise((resolve, reject) => {
-        const args = [
-          `-t${THREADS}`,
-          `-c${CONNECTIONS}`,
-          `-d${seconds}s`,
-          ...headers.flatMap((h) => ['-H', h]),
-          ...(latency ? ['--latency'] : []),
-          url,
-        ];
-        const run = track(spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] }));
-        let out = '';
-        run.child.stdout.on('data', (d) => (out += d));
-        run.child.on('error', reject);
-        run.exited.then((code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}:\n${out}`))));
-      });
+      runWrk(track, [
+        `-t${THREADS}`,
+        `-c${CONNECTIONS}`,
+        `-d${seconds}s`,
+        ...headers.flatMap((h) => ['-H', h]),
+        ...(latency ? ['--latency'] : []),
+        url,
+      ]);
     const toMs = (value) => {
       const m = /^([\d.]+)(us|ms|s|m)$/.exec(value);
       if (!m) return NaN;

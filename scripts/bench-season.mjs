@@ -5,13 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { mulberry32 } from './bench-kit.mjs';
+import { mulberry32, silentLog } from './bench-kit.mjs';
 import { root } from './lib.mjs';
 
 /**
  * What a bench that seeds this season takes from the built server (server/dist, built before):
  * its configuration and database, the tables and search text `seedSeason` writes with, the
- * publication of results, and the contracts' default points table.
+ * publication of results (`publishResults(db, challengeId)`: a challenge's first version through
+ * the real service, as the CLI publishes), and the contracts' default points table.
  */
 export async function seasonServer() {
   const dist = (p) => import(pathToFileURL(path.join(root, 'server/dist', p)).href);
@@ -21,7 +22,12 @@ export async function seasonServer() {
   const { normalizeSearch } = await dist('lib/text.js');
   const { publishChallengeResults } = await dist('modules/results/service.js');
   const { DEFAULT_POINTS_TABLE } = await import('@erd/shared-contracts/wire');
-  return { loadConfig, openConfiguredDatabase, schema, normalizeSearch, publishChallengeResults, DEFAULT_POINTS_TABLE };
+  const publishResults = (db, challengeId) =>
+    publishChallengeResults({
+      ctx: { db, now: () => new Date(), log: silentLog },
+      input: { challengeId, body: { expectedVersion: 0 }, actor: { operatorId: null, name: 'cli:bench' } },
+    });
+  return { loadConfig, openConfiguredDatabase, schema, normalizeSearch, publishResults, DEFAULT_POINTS_TABLE };
 }
 
 // Seeded random numbers (the same season every run) and realistic German club names.

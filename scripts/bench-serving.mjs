@@ -22,7 +22,6 @@
 // Ports: BENCH_PORT (3440) for the server, +1 for nginx. BENCH_SERVER: another build's server.js
 // (e.g. of the branch start, to compare before and after on the same machine state). Needs `wrk` and `nginx` for step 4
 // (`apt-get install -y wrk nginx`); without them that step is skipped.
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -31,16 +30,20 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import {
   benchRun,
+  benchServerEnv,
   buildHostWhenMissing,
   buildWhenStale,
   databaseVersion,
   get,
+  hasCommand,
   loadAverage,
   machine,
   median,
   openForSeeding,
+  runWrk,
+  startBenchServer,
+  startNginx,
   temporaryDatabase,
-  waitFor,
 } from './bench-kit.mjs';
 import { seasonServer, seedSeason } from './bench-season.mjs';
 import { root } from './lib.mjs';
@@ -72,8 +75,6 @@ const pct = (r) => `${(r * 100).toFixed(0)} %`;
 
 const run = benchRun('bench:serving');
 const { cleanups, track, cleanup } = run;
-
-const hasCommand = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 
 /** Sizes of one answer: raw, gzip, br (each decoded and compared with the raw bytes). */
 async function sizes(url) {
@@ -125,8 +126,7 @@ let exitCode = 0;
 try {
   await buildWhenStale();
   await buildHostWhenMissing();
-  const { loadConfig, openConfiguredDatabase, schema, normalizeSearch, publishChallengeResults, DEFAULT_POINTS_TABLE } =
-    await seasonServer();
+  const { loadConfig, openConfiguredDatabase, schema, normalizeSearch, publishResults, DEFAULT_POINTS_TABLE } = await seasonServer();
 
   // The largest hashed JS file of the host build with its gzip sibling (as the server sends it).
   const hostDist = at('host/dist');
@@ -164,39 +164,18 @@ try {
       postgres: kind === 'postgres',
       legalParagraphs: 40,
     });
-    const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {} };
-    silent.child = () => silent;
     const started = performance.now();
-    for (const c of CHALLENGES) {
-      await publishChallengeResults({
-        ctx: { db, now: () => new Date(), log: silent },
-        input: { challengeId: c.id, body: { expectedVersion: 0 }, actor: { operatorId: null, name: 'cli:bench' } },
-      });
-    }
+    for (const c of CHALLENGES) await publishResults(db, c.id);
     console.log(`Published the ${CHALLENGES.length} challenges in ${((performance.now() - started) / 1000).toFixed(1)} s (not measured)`);
     await closeDb();
 
     const base = `http://127.0.0.1:${PORT}`;
-    const serverEnv = {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: base,
-    };
-    for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS'])
-      delete serverEnv[name];
-    const server = track(
-      spawn(process.execPath, [SERVER_JS ?? at('server/dist/server.js')], {
-        cwd: root,
-        stdio: ['ignore', 'inherit', 'inherit'],
-        env: serverEnv,
-      }),
-    );
-    later(() => server.stop());
-    await waitFor(`${base}/healthz`, 'the server');
+    const server = await startBenchServer({
+      track,
+      later,
+      env: benchServerEnv({ port: PORT, dataDir, databaseUrl }),
+      script: SERVER_JS ?? at('server/dist/server.js'),
+    });
 
     const space = `${config.contentApiBase}/public/spaces/${config.spaceId}`;
     const textVote = CHALLENGES.find((c) => c.type === 'bfv-erd-text-vote');
@@ -286,19 +265,13 @@ try {
       writeFileSync(path.join(www, `${jsName}.gz`), js.body);
       for (const dir of [ngx, www, path.join(www, 'results')]) chmodSync(dir, 0o755);
       const nginxPort = PORT + 1;
-      const conf = path.join(ngx, 'nginx.conf');
-      const temp = (name) => `${name}_temp_path ${path.join(ngx, `${name}_temp`)};`;
-      writeFileSync(
-        conf,
-        `worker_processes 1;
-daemon off;
-pid ${path.join(ngx, 'nginx.pid')};
-error_log ${path.join(ngx, 'error.log')} warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
-  types { application/json json; application/javascript js; }
+      const nginxBase = `http://127.0.0.1:${nginxPort}`;
+      const nginx = await startNginx({
+        track,
+        later,
+        dir: ngx,
+        probe: `${nginxBase}/${jsName}`,
+        http: `  types { application/json json; application/javascript js; }
   default_type application/octet-stream;
   sendfile on;
   tcp_nopush on;
@@ -316,15 +289,8 @@ http {
       add_header Cache-Control "public, max-age=31536000, immutable";
     }
   }
-}
 `,
-      );
-      const nginx = track(
-        spawn('nginx', ['-p', ngx, '-c', conf, '-e', path.join(ngx, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }),
-      );
-      later(() => nginx.stop('SIGTERM'));
-      const nginxBase = `http://127.0.0.1:${nginxPort}`;
-      await waitFor(`${nginxBase}/${jsName}`, 'nginx');
+      });
       for (const [p, bytes] of [
         [resultFile.path, resultFile.gzip],
         [`/${jsName}`, js.body],
@@ -334,15 +300,7 @@ http {
           throw new Error(`nginx does not serve the same gzip bytes for ${p}`);
       }
 
-      const wrk = (url, headers, seconds) =>
-        new Promise((resolve, reject) => {
-          const args = ['-t2', '-c50', `-d${seconds}s`, ...headers.flatMap((h) => ['-H', h]), url];
-          const child = track(spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] }));
-          let out = '';
-          child.child.stdout.on('data', (d) => (out += d));
-          child.child.on('error', reject);
-          child.exited.then((code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}:\n${out}`))));
-        });
+      const wrk = (url, headers, seconds) => runWrk(track, ['-t2', '-c50', `-d${seconds}s`, ...headers.flatMap((h) => ['-H', h]), url]);
       const rps = (out) => {
         const bad = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
         if (bad) throw new Error(`wrk: ${bad} non-2xx answers`);

@@ -17,14 +17,23 @@
 //    BENCH_DURATION 10 s after a 3 s warm-up, as a browser asks) over home, overview, a browse list,
 //    entries, club pages and the standings: the share of the rate held, p50 and p99 (target p99 ≤ 20 ms).
 // BENCH_PORT (3460) for the server. The first-load JavaScript of the public routes is `npm run bench`.
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { benchRun, buildHostWhenMissing, buildWhenStale, get, loadAverage, machine, percentile, waitFor } from './bench-kit.mjs';
+import {
+  benchRun,
+  benchServerEnv,
+  buildHostWhenMissing,
+  buildWhenStale,
+  get,
+  loadAverage,
+  machine,
+  percentile,
+  startBenchServer,
+} from './bench-kit.mjs';
 import { seasonServer, seedSeason } from './bench-season.mjs';
 import { root } from './lib.mjs';
 import { ensureSupportedNode } from './node-runtime.mjs';
@@ -82,8 +91,7 @@ let exitCode = 0;
 try {
   await buildWhenStale();
   await buildHostWhenMissing();
-  const { loadConfig, openConfiguredDatabase, schema, normalizeSearch, publishChallengeResults, DEFAULT_POINTS_TABLE } =
-    await seasonServer();
+  const { loadConfig, openConfiguredDatabase, schema, normalizeSearch, publishResults, DEFAULT_POINTS_TABLE } = await seasonServer();
 
   console.log(`${machine()} (other work on the machine moves every figure)`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erd-bench-share-'));
@@ -100,14 +108,7 @@ try {
     postgres: false,
     log: () => undefined,
   });
-  const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {} };
-  silent.child = () => silent;
-  for (const c of CHALLENGES) {
-    await publishChallengeResults({
-      ctx: { db, now: () => new Date(), log: silent },
-      input: { challengeId: c.id, body: { expectedVersion: 0 }, actor: { operatorId: null, name: 'cli:bench' } },
-    });
-  }
+  for (const c of CHALLENGES) await publishResults(db, c.id);
   // The season runs today, in its voting phase: the cards say 'Jetzt abstimmen'.
   const today = new Date().toISOString().slice(0, 10);
   const shift = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -148,19 +149,7 @@ try {
   );
 
   const base = `http://127.0.0.1:${PORT}`;
-  const env = {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: base,
-  };
-  for (const name of ['SEASON_DIR', 'BASIC_AUTH_USER', 'BASIC_AUTH_PASSWORD', 'CLOCK_OFFSET_DAYS', 'NODE_OPTIONS']) delete env[name];
-  const server = track(spawn(process.execPath, [at('server/dist/server.js')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env }));
-  cleanups.push(() => server.stop());
-  await waitFor(`${base}/healthz`, 'the server');
+  const server = await startBenchServer({ track, later: (step) => cleanups.push(step), env: benchServerEnv({ port: PORT, dataDir }) });
   // Fonts and the renderer's first use (not measured): the site's card.
   await timed(`${base}/share/site.png`);
 

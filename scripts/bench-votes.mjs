@@ -55,6 +55,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import {
   benchRun,
+  benchServerEnv,
   buildWhenStale,
   databaseVersion,
   freePort,
@@ -435,30 +436,13 @@ try {
     // The Prometheus metrics on a port of their own: the votes per statement (group commit).
     const metricsPort = await freePort();
     metricsBases.push(`http://127.0.0.1:${metricsPort}`);
-    const env = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: base,
-      APP_SECRET,
-      TRUST_PROXY: '1',
-      VOTE_PROOF_COST: String(COST),
-      METRICS_PORT: String(metricsPort),
-    };
-    for (const name of [
-      'SEASON_DIR',
-      'BASIC_AUTH_USER',
-      'BASIC_AUTH_PASSWORD',
-      'CLOCK_OFFSET_DAYS',
-      'NODE_OPTIONS',
-      'RATE_LIMIT_SCALE',
-      'METRICS_TOKEN',
-      'METRICS_HOST',
-    ])
-      delete env[name];
+    const env = benchServerEnv({
+      port,
+      dataDir,
+      databaseUrl,
+      settings: { APP_SECRET, TRUST_PROXY: '1', VOTE_PROOF_COST: String(COST), METRICS_PORT: String(metricsPort) },
+      drop: ['RATE_LIMIT_SCALE', 'METRICS_TOKEN', 'METRICS_HOST'],
+    });
     const inspectPort = CPU_PROF ? await freePort() : null;
     if (inspectPort) inspectPorts.push(inspectPort);
     const args = [...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []), path.join(SERVER_DIST, 'server.js')];
