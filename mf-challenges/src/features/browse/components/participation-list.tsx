@@ -4,6 +4,7 @@ import type { ParticipationDto, ParticipationSort } from '@erd/shared-contracts'
 import { PictureEntryCard } from './picture-entry-card';
 import { TextEntryCard } from './text-entry-card';
 import type { TileVoteContext } from './tile-vote';
+import { cardListStyle } from '../../../components/card-list';
 
 export type ListLayout = 'text' | 'pictures';
 
@@ -42,23 +43,21 @@ export function ParticipationList({
       ref={listRef}
       aria-label="Teilnahmen"
       data-layout={layout}
-      css={(theme: Theme) => css`
-        display: grid;
-        grid-template-columns: minmax(0, 1fr);
-        gap: ${theme.space(5)};
-        margin: 0;
-        padding: 0;
-        list-style: none;
-        &[data-layout='pictures'] {
-          ${theme.mq.sm} {
-            grid-template-columns: repeat(2, minmax(0, 1fr));
+      css={(theme: Theme) => [
+        cardListStyle,
+        css`
+          gap: ${theme.space(5)};
+          &[data-layout='pictures'] {
+            ${theme.mq.sm} {
+              grid-template-columns: repeat(2, minmax(0, 1fr));
+            }
+            ${theme.mq.md} {
+              grid-template-columns: repeat(3, minmax(0, 1fr));
+              gap: ${theme.space(6)};
+            }
           }
-          ${theme.mq.md} {
-            grid-template-columns: repeat(3, minmax(0, 1fr));
-            gap: ${theme.space(6)};
-          }
-        }
-      `}
+        `,
+      ]}
     >
       {items.map((entry) => (
         <li key={entry._id}>

@@ -5,6 +5,7 @@ import { Card, Container, Headline, Section, Subheadline } from '@erd/shared-con
 import { ChallengeBadge } from '../../../components/challenge-badge';
 import { CroppedImage } from '../../../components/cropped-image';
 import { imageUrl } from '../../../lib/media';
+import { cardListStyle } from '../../../components/card-list';
 
 /** Spec §9: up to 4 prize images are shown. */
 export const MAX_PRIZE_IMAGES = 4;
@@ -99,17 +100,15 @@ export function PrizesSection({ challenges }: { challenges: ChallengeDto[] }) {
           Bei jeder Challenge wartet ein eigener Hauptpreis auf den Sieger. Teilnahme und Preise ab 18 Jahren.
         </p>
         <ul
-          css={(theme: Theme) => css`
-            display: grid;
-            grid-template-columns: minmax(0, 1fr);
-            gap: ${theme.space(6)};
-            margin: 0;
-            padding: 0;
-            list-style: none;
-            ${theme.mq.md} {
-              grid-template-columns: repeat(2, minmax(0, 1fr));
-            }
-          `}
+          css={(theme: Theme) => [
+            cardListStyle,
+            css`
+              gap: ${theme.space(6)};
+              ${theme.mq.md} {
+                grid-template-columns: repeat(2, minmax(0, 1fr));
+              }
+            `,
+          ]}
         >
           {withPrizes.map(({ challenge, number }) => (
             <li key={challenge.sys.id}>
