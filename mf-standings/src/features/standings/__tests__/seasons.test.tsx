@@ -1,26 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from '@erd/shared-contracts';
-import { mockFetch, renderWithProviders } from '@erd/shared-contracts/testing';
-import StandingsApp from '../../../exposes/standings-app';
+import { mockFetch } from '@erd/shared-contracts/testing';
 import { resetPublicSeasons } from '../../../lib/seasons';
+import { renderStandingsAt } from '../../../testing/render';
 import { apiRoutes, overallRows, row, seasons } from '../../../testing/fixtures';
 
 /** Issue 26: the archive of ended seasons on the standings pages. */
-
-function LocationProbe() {
-  const { pathname, search } = useLocation();
-  return <output aria-label="Adresse">{`${pathname}${search}`}</output>;
-}
-
-const renderAt = (route: string) =>
-  renderWithProviders(
-    <>
-      <StandingsApp />
-      <LocationProbe />
-    </>,
-    { route, path: '/tabelle/*' },
-  );
 
 const archiveRows = [
   row('club-7', 'FC Füssen', 1, 300),
@@ -45,7 +30,7 @@ afterEach(() => {
 
 it('/tabelle?saison=2025 shows that season’s final table with its podium, its own canonical address and its challenge tables', async () => {
   mockFetch(apiRoutes({ overall: overallRows, archive: { overall: archiveRows } }));
-  const { unmount } = renderAt('/tabelle?saison=2025');
+  const { unmount } = renderStandingsAt('/tabelle?saison=2025');
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Gesamttabelle 2025' })).toBeInTheDocument();
   expect(screen.getByText('Endstand der Saison 2025')).toBeInTheDocument();
@@ -64,7 +49,7 @@ it('/tabelle?saison=2025 shows that season’s final table with its podium, its 
 
 it('switches between the seasons with links; the current season’s /tabelle stays as it is', async () => {
   mockFetch(apiRoutes({ overall: overallRows, archive: { overall: archiveRows } }));
-  renderAt('/tabelle');
+  renderStandingsAt('/tabelle');
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Gesamttabelle' })).toBeInTheDocument();
   expect(canonical()).toBe('https://punktejagd.example/tabelle');
@@ -89,14 +74,14 @@ it('switches between the seasons with links; the current season’s /tabelle sta
 
 it('shows no switch with one public season, and works as before when the seasons cannot be loaded', async () => {
   mockFetch(apiRoutes({ overall: overallRows, archive: { seasons: { ...seasons, seasons: seasons.seasons.slice(0, 1) } } }));
-  renderAt('/tabelle');
+  renderStandingsAt('/tabelle');
   expect(await screen.findByRole('heading', { level: 1, name: 'Gesamttabelle' })).toBeInTheDocument();
   expect(screen.queryByRole('navigation', { name: 'Saison' })).not.toBeInTheDocument();
 });
 
 it('the current season’s empty state offers the last ended season’s final table', async () => {
   mockFetch(apiRoutes({ archive: { overall: archiveRows } }));
-  renderAt('/tabelle');
+  renderStandingsAt('/tabelle');
 
   expect(await screen.findByRole('heading', { name: 'Noch ist es still...' })).toBeInTheDocument();
   const link = screen.getByRole('link', { name: 'Abschlusstabelle 2025' });
@@ -118,7 +103,7 @@ it('an ended season’s challenge has its table under its #n, with a link back t
       },
     }),
   );
-  renderAt('/tabelle/a25-spruch');
+  renderStandingsAt('/tabelle/a25-spruch');
 
   const heading = await screen.findByRole('heading', { level: 1 });
   expect(heading).toHaveTextContent('#2 Spruch des Jahres');
@@ -139,6 +124,6 @@ it.each([
   ['a challenge of no public season', '/tabelle/unbekannt'],
 ])('shows the 404 screen for %s', async (_label, route) => {
   mockFetch(apiRoutes({ overall: overallRows, archive: { overall: archiveRows } }));
-  renderAt(route);
+  renderStandingsAt(route);
   expect(await screen.findByRole('heading', { level: 1, name: 'kein Treffer' })).toBeInTheDocument();
 });

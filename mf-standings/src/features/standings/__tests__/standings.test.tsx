@@ -1,23 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadSpaceData, setRuntimeConfig, useLocation } from '@erd/shared-contracts';
-import { mockFetch, renderWithProviders, testConfig } from '@erd/shared-contracts/testing';
-import StandingsApp from '../../../exposes/standings-app';
+import { loadSpaceData, setRuntimeConfig } from '@erd/shared-contracts';
+import { mockFetch, testConfig } from '@erd/shared-contracts/testing';
+import { renderStandingsAt } from '../../../testing/render';
 import { apiRoutes, longTable, mixedRows, overallRows, row } from '../../../testing/fixtures';
-
-function LocationProbe() {
-  const { pathname, search } = useLocation();
-  return <output aria-label="Adresse">{`${pathname}${search}`}</output>;
-}
-
-const renderAt = (route: string) =>
-  renderWithProviders(
-    <>
-      <StandingsApp />
-      <LocationProbe />
-    </>,
-    { route, path: '/tabelle/*' },
-  );
 
 const names = (list: HTMLElement) =>
   within(list)
@@ -30,7 +16,7 @@ afterEach(() => {
 
 it('shows the overall table: top three on the podium in reading order 1-2-3, the rest as a list with shared places', async () => {
   mockFetch(apiRoutes({ overall: overallRows }));
-  renderAt('/tabelle');
+  renderStandingsAt('/tabelle');
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Gesamttabelle' })).toBeInTheDocument();
   expect(document.title).toBe('Gesamttabelle');
@@ -79,7 +65,7 @@ it('shows the overall table: top three on the podium in reading order 1-2-3, the
 
 it('sorts rows by place and keeps a short table on the podium only', async () => {
   mockFetch(apiRoutes({ overall: [row('b', 'Zweiter', 2, 80), row('a', 'Erster', 1, 100)] }));
-  renderAt('/tabelle');
+  renderStandingsAt('/tabelle');
 
   expect(names(await screen.findByRole('list', { name: 'Podium' }))).toEqual(['Erster', 'Zweiter']);
   expect(screen.queryByRole('list', { name: 'Weitere Plätze' })).not.toBeInTheDocument();
@@ -88,7 +74,7 @@ it('sorts rows by place and keeps a short table on the podium only', async () =>
 it('isolates every club name (<bdi>) on the podium and in the list, so its writing direction stays inside it', async () => {
   const rtl = 'SV \u202Eneppahcstuo';
   mockFetch(apiRoutes({ overall: [1, 2, 3, 4].map((place) => row(`c-${place}`, `${rtl} ${place}`, place, 100 - place)) }));
-  renderAt('/tabelle');
+  renderStandingsAt('/tabelle');
 
   for (const list of [await screen.findByRole('list', { name: 'Podium' }), screen.getByRole('list', { name: 'Weitere Plätze' })]) {
     for (const link of within(list).getAllByRole('link')) {
@@ -102,7 +88,7 @@ it.each([
   ['an empty results file', []],
 ])('shows the empty state for %s', async (_label, overall) => {
   mockFetch(apiRoutes({ overall }));
-  renderAt('/tabelle');
+  renderStandingsAt('/tabelle');
 
   expect(await screen.findByRole('heading', { name: 'Noch ist es still...' })).toBeInTheDocument();
   expect(screen.getByText('Pssst! Komm wieder wenn die ersten Punkte vergeben wurden!')).toBeInTheDocument();
@@ -127,7 +113,7 @@ it("shows a challenge's table under its #n and headline, with a link to the over
       },
     }),
   );
-  renderAt('/tabelle/challenge-jubel');
+  renderStandingsAt('/tabelle/challenge-jubel');
 
   expect(await screen.findByRole('heading', { level: 1, name: '#2 Euer schönster Jubel' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Zur Gesamttabelle' })).toHaveAttribute('href', '/tabelle');
@@ -149,7 +135,7 @@ it("shows a challenge's table under its #n and headline, with a link to the over
 
 it('shows the empty state for a finished challenge whose results are not published', async () => {
   mockFetch(apiRoutes());
-  renderAt('/tabelle/challenge-tore');
+  renderStandingsAt('/tabelle/challenge-tore');
 
   expect(await screen.findByRole('heading', { level: 1, name: '#3 Torfabrik' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Noch ist es still...' })).toBeInTheDocument();
@@ -167,7 +153,7 @@ it("names the day a challenge's results come when the season gives it", async ()
   const before = tore.fields.resultsDate;
   tore.fields.resultsDate = '2020-06-12';
   try {
-    renderAt('/tabelle/challenge-tore');
+    renderStandingsAt('/tabelle/challenge-tore');
     expect(await screen.findByText('Ergebnisse ab 12.6.')).toBeInTheDocument();
   } finally {
     tore.fields.resultsDate = before;
@@ -176,7 +162,7 @@ it("names the day a challenge's results come when the season gives it", async ()
 
 it('shows the 404 screen for an id that is not a challenge of the year', async () => {
   mockFetch(apiRoutes({ overall: overallRows }));
-  renderAt('/tabelle/gibt-es-nicht');
+  renderStandingsAt('/tabelle/gibt-es-nicht');
 
   expect(await screen.findByRole('heading', { name: 'kein Treffer' })).toBeInTheDocument();
   expect(screen.getByText('Aber bei der Punktejagd kassierst du trotzdem Punkte!')).toBeInTheDocument();
@@ -195,7 +181,7 @@ it("shows what each club entered in a challenge's table: the estimate in small p
       },
     }),
   );
-  renderAt('/tabelle/challenge-pokalfinale');
+  renderStandingsAt('/tabelle/challenge-pokalfinale');
 
   expect(await screen.findByRole('heading', { level: 1, name: '#1 Volle Hütte beim Pokalfinale' })).toBeInTheDocument();
   expect(screen.getByText('Richtige Antwort:').parentElement).toHaveTextContent('Richtige Antwort: 3.847');
@@ -209,7 +195,7 @@ it("shows what each club entered in a challenge's table: the estimate in small p
 describe('shared places and teams', () => {
   it('shows a shared place on the podium for both clubs, and the team of every row (one club twice)', async () => {
     mockFetch(apiRoutes({ overall: mixedRows }));
-    renderAt('/tabelle');
+    renderStandingsAt('/tabelle');
 
     const podium = await screen.findByRole('list', { name: 'Podium' });
     expect(
@@ -235,7 +221,7 @@ describe('team filter', () => {
 
   it("filters by team, places the team's rows among themselves (ties included) and keeps the choice in the URL", async () => {
     mockFetch(apiRoutes({ overall: mixedRows }));
-    renderAt('/tabelle');
+    renderStandingsAt('/tabelle');
 
     const group = await screen.findByRole('group', { name: 'Team' });
     expect(
@@ -281,7 +267,7 @@ describe('team filter', () => {
 
   it('is usable with the keyboard: Tab into the group, arrow keys choose', async () => {
     mockFetch(apiRoutes({ overall: mixedRows }));
-    renderAt('/tabelle');
+    renderStandingsAt('/tabelle');
     const all = await screen.findByRole('radio', { name: 'Alle' });
 
     all.focus();
@@ -293,12 +279,12 @@ describe('team filter', () => {
 
   it('comes back from the URL after a reload, also on a challenge table, whose link to the overall table keeps it', async () => {
     mockFetch(apiRoutes({ overall: mixedRows, challengeResults: { 'challenge-jubel': mixedRows } }));
-    const first = renderAt('/tabelle?team=w');
+    const first = renderStandingsAt('/tabelle?team=w');
     expect(await screen.findByRole('radio', { name: 'Damen' })).toBeChecked();
     expect(podiumNames()[0]).toBe('Platz 1.1TSV EchingDamen210 Punkte');
     first.unmount();
 
-    renderAt('/tabelle/challenge-jubel?team=w');
+    renderStandingsAt('/tabelle/challenge-jubel?team=w');
     expect(await screen.findByRole('radio', { name: 'Damen' })).toBeChecked();
     expect(podiumNames()).toHaveLength(3);
     expect(screen.getByRole('link', { name: 'Zur Gesamttabelle' })).toHaveAttribute('href', '/tabelle?team=w');
@@ -306,14 +292,14 @@ describe('team filter', () => {
 
   it('ignores an unknown team in the URL', async () => {
     mockFetch(apiRoutes({ overall: mixedRows }));
-    renderAt('/tabelle?team=x');
+    renderStandingsAt('/tabelle?team=x');
     expect(await screen.findByRole('radio', { name: 'Alle' })).toBeChecked();
     expect(podiumNames()).toHaveLength(3);
   });
 
   it('says so when the chosen team has no rows in a published table, and offers all teams again', async () => {
     mockFetch(apiRoutes({ overall: overallRows }));
-    renderAt('/tabelle?team=w');
+    renderStandingsAt('/tabelle?team=w');
 
     expect(await screen.findByText('In dieser Tabelle stehen noch keine Damen-Mannschaften.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Podium' })).not.toBeInTheDocument();
@@ -329,7 +315,7 @@ describe('team filter', () => {
 describe('long tables', () => {
   it('renders the first 100 rows below the podium and 100 more per click, focusing the first new row', async () => {
     mockFetch(apiRoutes({ overall: longTable(250) }));
-    renderAt('/tabelle');
+    renderStandingsAt('/tabelle');
 
     const list = await screen.findByRole('list', { name: 'Weitere Plätze' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(100);
@@ -350,7 +336,7 @@ describe('long tables', () => {
 
   it('starts again at 100 rows when the team changes', async () => {
     mockFetch(apiRoutes({ overall: longTable(500) }));
-    renderAt('/tabelle');
+    renderStandingsAt('/tabelle');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Weitere Plätze anzeigen' }));
     expect(within(screen.getByRole('list', { name: 'Weitere Plätze' })).getAllByRole('listitem')).toHaveLength(200);
@@ -382,7 +368,7 @@ describe("'Nach oben'", () => {
     const scrollTo = jest.fn();
     window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
     mockFetch(apiRoutes({ overall: overallRows }));
-    renderAt('/tabelle');
+    renderStandingsAt('/tabelle');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Nach oben' }));
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior });
