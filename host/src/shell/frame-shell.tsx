@@ -1,9 +1,9 @@
-import { css, ThemeProvider, type Theme } from '@emotion/react';
+import { css, ThemeProvider } from '@emotion/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { paths } from '@erd/shared-contracts/wire';
 import { ButtonAnchor, Container, Icon, theme } from '@erd/shared-contracts/ui';
 import { Logo } from '../components/logo';
-import { headerBarStyle, headerRowStyle } from '../features/header/components/header';
+import { headerBarStyle, headerControlsStyle, headerCtaStyle, headerRowStyle } from '../features/header/components/header';
 import { CONSENT_ATTRIBUTE, FRAME_SHELL_ID, LEGAL_PAGE_ATTRIBUTE } from './gate-shell-ids';
 
 /**
@@ -50,31 +50,8 @@ function Frame() {
           >
             <Logo />
           </span>
-          <div
-            data-frame-controls=""
-            css={(theme: Theme) => css`
-              display: flex;
-              align-items: center;
-              gap: ${theme.space(1)};
-              ${theme.mq.sm} {
-                gap: ${theme.space(2)};
-              }
-            `}
-          >
-            <ButtonAnchor
-              href={paths.login}
-              tabIndex={-1}
-              css={(theme: Theme) => css`
-                padding: ${theme.space(2)} ${theme.space(3)};
-                font-size: 0.8125rem;
-                white-space: nowrap;
-                margin-right: ${theme.space(1)};
-                ${theme.mq.sm} {
-                  padding: ${theme.space(2.5)} ${theme.space(5)};
-                  font-size: 1rem;
-                }
-              `}
-            >
+          <div data-frame-controls="" css={headerControlsStyle}>
+            <ButtonAnchor href={paths.login} tabIndex={-1} css={headerCtaStyle}>
               Jetzt mitmachen
             </ButtonAnchor>
             <span css={iconPlace}>

@@ -94,6 +94,28 @@ export const headerRowStyle = css`
   height: 100%;
 `;
 
+/** The row's controls on the right: the join button, the profile and the menu button. */
+export const headerControlsStyle = (theme: Theme) => css`
+  display: flex;
+  align-items: center;
+  gap: ${theme.space(1)};
+  ${theme.mq.sm} {
+    gap: ${theme.space(2)};
+  }
+`;
+
+/** The join button ('Jetzt mitmachen', after the season 'Abschlusstabelle'): small on phones. */
+export const headerCtaStyle = (theme: Theme) => css`
+  padding: ${theme.space(2)} ${theme.space(3)};
+  font-size: 0.8125rem;
+  white-space: nowrap;
+  margin-right: ${theme.space(1)};
+  ${theme.mq.sm} {
+    padding: ${theme.space(2.5)} ${theme.space(5)};
+    font-size: 1rem;
+  }
+`;
+
 /**
  * Spec §2 header: logo to the home page, join button, profile button (club logo when signed in)
  * and the slide-out menu. Once the season is over the join button becomes 'Abschlusstabelle' to the
@@ -134,29 +156,8 @@ export function Header({
           <Logo />
         </Link>
         {!controlsHidden && (
-          <div
-            css={(theme: Theme) => css`
-              display: flex;
-              align-items: center;
-              gap: ${theme.space(1)};
-              ${theme.mq.sm} {
-                gap: ${theme.space(2)};
-              }
-            `}
-          >
-            <ButtonLink
-              to={seasonOver ? paths.standings : joinTarget}
-              css={(theme: Theme) => css`
-                padding: ${theme.space(2)} ${theme.space(3)};
-                font-size: 0.8125rem;
-                white-space: nowrap;
-                margin-right: ${theme.space(1)};
-                ${theme.mq.sm} {
-                  padding: ${theme.space(2.5)} ${theme.space(5)};
-                  font-size: 1rem;
-                }
-              `}
-            >
+          <div css={headerControlsStyle}>
+            <ButtonLink to={seasonOver ? paths.standings : joinTarget} css={headerCtaStyle}>
               {seasonOver ? 'Abschlusstabelle' : 'Jetzt mitmachen'}
             </ButtonLink>
             <Link
