@@ -88,3 +88,8 @@ export function useOperatorSession(): OperatorSessionValue {
   if (!value) throw new Error('useOperatorSession needs an OperatorSessionProvider');
   return value;
 }
+
+/** Whether an admin is signed in: the screens show moderators the same read-only, without the writing buttons. */
+export function signedInAsAdmin(state: OperatorSessionState): boolean {
+  return state.status === 'signed-in' && state.operator.role === 'admin';
+}

@@ -24,42 +24,46 @@ export const signedInAdmin: OperatorSessionState = {
 };
 export const signedOutState: OperatorSessionState = { status: 'signed-out', reason: null };
 
+/** An entry waiting for review (no votes, not published): what it is in `entry`, then `overrides`. */
+const pending = (
+  entry: Omit<OperatorParticipationDto, 'state' | 'votes' | 'publishedAt'>,
+  overrides: Partial<OperatorParticipationDto>,
+): OperatorParticipationDto => ({ state: 'pending', votes: 0, publishedAt: null, ...entry, ...overrides });
+
 export function slogan(overrides: Partial<OperatorParticipationDto> = {}): OperatorParticipationDto {
-  return {
-    id: 'p-slogan-1',
-    challengeId: 'challenge-spruch',
-    objectTypeId: 'bfv-erd-text-participation',
-    state: 'pending',
-    club: { id: 'club-10001-m', clubname: 'TSV Eching', clubnumber: '10001', team: 'm' },
-    slogan: 'Auf geht’s, Eching!',
-    votes: 0,
-    createdAt: '2026-05-05T12:30:00.000Z',
-    publishedAt: null,
-    ...overrides,
-  };
+  return pending(
+    {
+      id: 'p-slogan-1',
+      challengeId: 'challenge-spruch',
+      objectTypeId: 'bfv-erd-text-participation',
+      club: { id: 'club-10001-m', clubname: 'TSV Eching', clubnumber: '10001', team: 'm' },
+      slogan: 'Auf geht’s, Eching!',
+      createdAt: '2026-05-05T12:30:00.000Z',
+    },
+    overrides,
+  );
 }
 
 export function picture(overrides: Partial<OperatorParticipationDto> = {}): OperatorParticipationDto {
-  return {
-    id: 'p-picture-1',
-    challengeId: 'challenge-bild',
-    objectTypeId: 'bfv-erd-picture-participation',
-    state: 'pending',
-    club: { id: 'club-20002-w', clubname: 'SV Musterdorf', clubnumber: '20002', team: 'w' },
-    image: {
-      fields: { file: { url: '/media/uploads/abc.jpg', contentType: 'image/jpeg', width: 1600, height: 1000 } },
-      metadata: {
-        thumbnails: [
-          { url: '/media/uploads/abc-w320.webp', width: 320, format: 'webp' },
-          { url: '/media/uploads/abc-w1024.webp', width: 1024, format: 'webp' },
-        ],
+  return pending(
+    {
+      id: 'p-picture-1',
+      challengeId: 'challenge-bild',
+      objectTypeId: 'bfv-erd-picture-participation',
+      club: { id: 'club-20002-w', clubname: 'SV Musterdorf', clubnumber: '20002', team: 'w' },
+      image: {
+        fields: { file: { url: '/media/uploads/abc.jpg', contentType: 'image/jpeg', width: 1600, height: 1000 } },
+        metadata: {
+          thumbnails: [
+            { url: '/media/uploads/abc-w320.webp', width: 320, format: 'webp' },
+            { url: '/media/uploads/abc-w1024.webp', width: 1024, format: 'webp' },
+          ],
+        },
       },
+      createdAt: '2026-05-06T08:05:00.000Z',
     },
-    votes: 0,
-    createdAt: '2026-05-06T08:05:00.000Z',
-    publishedAt: null,
-    ...overrides,
-  };
+    overrides,
+  );
 }
 
 export const page = (items: OperatorParticipationDto[], total = items.length): OperatorParticipationPageDto => ({ items, total });

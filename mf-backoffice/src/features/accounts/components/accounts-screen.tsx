@@ -6,7 +6,7 @@ import { ScreenHeader } from '../../../components/screen';
 import { QueryField, SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
-import { useOperatorSession } from '../../../lib/operator-session';
+import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { getAccount } from '../api/get-account';
 import { ACCOUNT_PAGE_SIZE, listAccounts } from '../api/list-accounts';
 import type { ActionOutcome } from './action-dialog';
@@ -35,7 +35,7 @@ type Action = AccountAction;
  */
 export function AccountsScreen() {
   const { state, signedOut } = useOperatorSession();
-  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const isAdmin = signedInAsAdmin(state);
   const paged = usePagedFilter({ query: '', sort: 'email' as AccountSortDto }, ACCOUNT_PAGE_SIZE);
   const { draft, edit, filter } = paged;
   const [selected, setSelected] = useState<AccountAdminDto | null>(null);

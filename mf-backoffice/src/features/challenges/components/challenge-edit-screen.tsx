@@ -4,7 +4,7 @@ import { isApiError, Link, useParams, useSearchParams } from '@erd/shared-contra
 import { backofficePaths } from '@erd/shared-contracts/backoffice';
 import { TextField } from '@erd/shared-contracts/forms';
 import { Panel, ScreenHeader } from '../../../components/screen';
-import { useOperatorSession } from '../../../lib/operator-session';
+import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
 import { getChallenge } from '../api/get-challenge';
 import { DATE_FIELDS, type AdminChallengeDto, type PatchChallengeInput } from '../api/types';
@@ -28,7 +28,7 @@ export function ChallengeEditScreen() {
   /** Opened from 'Saisons' (`?saison=<yearId>`): the way back leads there. */
   const fromSeason = useSearchParams()[0].get('saison');
   const { state, signedOut } = useOperatorSession();
-  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const isAdmin = signedInAsAdmin(state);
   const [form, setForm] = useState<FormState | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);

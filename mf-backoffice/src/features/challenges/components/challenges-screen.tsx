@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { Link } from '@erd/shared-contracts';
 import { backofficePaths } from '@erd/shared-contracts/backoffice';
 import { Panel, ScreenHeader } from '../../../components/screen';
-import { useOperatorSession } from '../../../lib/operator-session';
+import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
 import { listChallenges } from '../api/list-challenges';
 import { germanDay, phaseLabels, typeLabels } from './labels';
@@ -25,7 +25,7 @@ const cell = (theme: Theme) => css`
 /** 'Challenges': the year's challenges in their order, with phase, dates and entries; a link to each. */
 export function ChallengesScreen() {
   const { state } = useOperatorSession();
-  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const isAdmin = signedInAsAdmin(state);
   const list = useOperatorData('challenges', () => listChallenges(), { passwordChange: false });
   const data = list.status === 'ready' ? list.data : null;
 

@@ -1,4 +1,5 @@
 import { css, type Theme } from '@emotion/react';
+import type { ReactNode } from 'react';
 import { Button, FieldError } from '@erd/shared-contracts/ui';
 import { fieldsetFrame, legendStyle, stackedList } from '../../../components/form-styles';
 
@@ -19,6 +20,57 @@ const input = (theme: Theme, invalid: boolean) => css`
   border-radius: ${theme.radius};
   font: inherit;
 `;
+
+/**
+ * A row's place or points field: its label above, its error below and read out with it. `open`
+ * shows the last row's end, which stays empty ('alle': every further club) and cannot be typed in.
+ */
+function RowField({
+  id,
+  label,
+  value,
+  error,
+  readOnly,
+  open = false,
+  onChange,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  error: string | undefined;
+  readOnly: boolean;
+  open?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label
+        htmlFor={id}
+        css={css`
+          display: block;
+          font-weight: 600;
+        `}
+      >
+        {label}
+      </label>
+      {open ? (
+        <input id={id} value="" placeholder="alle" readOnly aria-readonly="true" css={(theme: Theme) => input(theme, false)} />
+      ) : (
+        <input
+          id={id}
+          inputMode="numeric"
+          value={value}
+          readOnly={readOnly}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => onChange(event.target.value)}
+          css={(theme: Theme) => input(theme, !!error)}
+        />
+      )}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </div>
+  );
+}
 
 /** The places each row starts at: 1, then the row before's end + 1. */
 export function fromPlaces(rows: readonly PointsFormRow[]): number[] {
@@ -58,8 +110,6 @@ export function PointsTableEditor({
       <ol css={stackedList}>
         {rows.map((row, i) => {
           const last = i === rows.length - 1;
-          const toError = errors[`${i}.toPlace`];
-          const pointsError = errors[`${i}.points`];
           const place = last ? `ab Platz ${starts[i]}` : `Platz ${starts[i]} bis`;
           return (
             <li
@@ -71,50 +121,28 @@ export function PointsTableEditor({
                 gap: ${theme.space(2)} ${theme.space(4)};
               `}
             >
-              <div>
-                <label htmlFor={`points-to-${row.key}`} css={css`display: block; font-weight: 600;`}>
-                  {last ? `Ab Platz ${starts[i]} (alle weiteren)` : `Platz ${starts[i]} bis`}
-                </label>
-                {last ? (
-                  <input
-                    id={`points-to-${row.key}`}
-                    value=""
-                    placeholder="alle"
-                    readOnly
-                    aria-readonly="true"
-                    css={(theme: Theme) => input(theme, false)}
-                  />
-                ) : (
-                  <input
-                    id={`points-to-${row.key}`}
-                    inputMode="numeric"
-                    value={row.toPlace}
-                    readOnly={readOnly}
-                    aria-invalid={toError ? true : undefined}
-                    aria-describedby={toError ? `points-to-${row.key}-error` : undefined}
-                    onChange={(event) => update(i, { toPlace: event.target.value })}
-                    css={(theme: Theme) => input(theme, !!toError)}
-                  />
-                )}
-                {toError && <FieldError id={`points-to-${row.key}-error`}>{toError}</FieldError>}
-              </div>
-              <div>
-                <label htmlFor={`points-value-${row.key}`} css={css`display: block; font-weight: 600;`}>
-                  Punkte ({place}
-                  {last ? '' : ` ${row.toPlace || '…'}`})
-                </label>
-                <input
-                  id={`points-value-${row.key}`}
-                  inputMode="numeric"
-                  value={row.points}
-                  readOnly={readOnly}
-                  aria-invalid={pointsError ? true : undefined}
-                  aria-describedby={pointsError ? `points-value-${row.key}-error` : undefined}
-                  onChange={(event) => update(i, { points: event.target.value })}
-                  css={(theme: Theme) => input(theme, !!pointsError)}
-                />
-                {pointsError && <FieldError id={`points-value-${row.key}-error`}>{pointsError}</FieldError>}
-              </div>
+              <RowField
+                id={`points-to-${row.key}`}
+                label={last ? `Ab Platz ${starts[i]} (alle weiteren)` : `Platz ${starts[i]} bis`}
+                value={row.toPlace}
+                error={errors[`${i}.toPlace`]}
+                readOnly={readOnly}
+                open={last}
+                onChange={(toPlace) => update(i, { toPlace })}
+              />
+              <RowField
+                id={`points-value-${row.key}`}
+                label={
+                  <>
+                    Punkte ({place}
+                    {last ? '' : ` ${row.toPlace || '…'}`})
+                  </>
+                }
+                value={row.points}
+                error={errors[`${i}.points`]}
+                readOnly={readOnly}
+                onChange={(points) => update(i, { points })}
+              />
               {!readOnly && rows.length > 1 && (
                 <Button
                   variant="outline"

@@ -9,7 +9,7 @@ import {
 } from '@erd/shared-contracts/backoffice';
 import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
-import { useOperatorSession } from '../../../lib/operator-session';
+import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { applyClubImport, CLUB_CSV_MAX_BYTES, previewClubImport } from '../api/import-clubs';
 
 import { ImportPreviewTables } from './club-import-preview';
@@ -52,7 +52,7 @@ type Step =
  */
 export function ClubImportScreen() {
   const { state, signedOut } = useOperatorSession();
-  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const isAdmin = signedInAsAdmin(state);
   const [step, setStep] = useState<Step>({ status: 'idle' });
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import { ScreenHeader } from '../../../components/screen';
 import { QueryField, SearchPanel } from '../../../components/search-panel';
 import { Pager, sortedPageCaption } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
-import { useOperatorSession } from '../../../lib/operator-session';
+import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
 import { CLUB_PAGE_SIZE, listClubs } from '../api/list-clubs';
 import { LogoCell } from './logo-cell';
@@ -35,7 +35,7 @@ const SORT_LABELS: Record<ClubSortDto, string> = {
  */
 export function ClubsScreen() {
   const { state, signedOut } = useOperatorSession();
-  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const isAdmin = signedInAsAdmin(state);
   const paged = usePagedFilter({ query: '', sort: 'name' as ClubSortDto }, CLUB_PAGE_SIZE);
   const { draft, edit, filter } = paged;
   const list = useOperatorData(filter, () => listClubs({ ...filter, size: CLUB_PAGE_SIZE }), { keepPrevious: true, passwordChange: false });

@@ -12,7 +12,7 @@ import {
   type TeaserKey,
 } from '@erd/shared-contracts/backoffice';
 import { ScreenHeader } from '../../../components/screen';
-import { useOperatorSession } from '../../../lib/operator-session';
+import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
 import {
   type Errors,
@@ -41,7 +41,7 @@ export { contentTexts, legalLabels, teaserLabels };
 /** 'Inhalte': the home page's banner texts and teasers and the legal pages; moderators read only. */
 export function ContentScreen() {
   const { state, signedOut } = useOperatorSession();
-  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const isAdmin = signedInAsAdmin(state);
   const readOnly = !isAdmin;
   const expired = useCallback(() => signedOut('expired'), [signedOut]);
   const [banner, setBanner] = useState({ text1: '', text2: '' });

@@ -6,7 +6,7 @@ import { ScreenHeader } from '../../../components/screen';
 import { QueryField, SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
-import { useOperatorSession } from '../../../lib/operator-session';
+import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
 import { SORT_LABELS, STATUS_LABELS, SubscribersTable } from './subscribers-table';
 import { listSubscribers, SUBSCRIBER_PAGE_SIZE, SUBSCRIBERS_CSV_URL } from '../api/list-subscribers';
@@ -49,7 +49,7 @@ function Forbidden() {
  */
 export function NewsletterScreen() {
   const { state } = useOperatorSession();
-  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const isAdmin = signedInAsAdmin(state);
   return isAdmin ? <Subscribers /> : <Forbidden />;
 }
 

@@ -6,7 +6,7 @@ import { PasswordChangeRequired } from '../../../components/password-change-requ
 import { ForbiddenScreen } from '../../../components/forbidden-screen';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { formatDateTime } from '../../../lib/format';
-import { useOperatorSession } from '../../../lib/operator-session';
+import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
 import { listOperators } from '../api/operators-api';
 import { AddOperatorForm } from './add-operator-form';
@@ -32,7 +32,7 @@ function Forbidden() {
  */
 export function OperatorsScreen() {
   const { state, signedOut } = useOperatorSession();
-  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const isAdmin = signedInAsAdmin(state);
   const me = state.status === 'signed-in' ? state.operator.email : null;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [change, setChange] = useState<{ operator: OperatorAccountDto; kind: ChangeKind } | null>(null);

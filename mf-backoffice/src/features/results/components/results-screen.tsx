@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import { FormMessage } from '@erd/shared-contracts/forms';
 import { ScreenHeader } from '../../../components/screen';
-import { useOperatorSession } from '../../../lib/operator-session';
+import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
 import { ChallengeResults } from './challenge-results';
 import { resultsTexts } from './results-texts';
@@ -22,7 +22,7 @@ const stateLabels: Record<string, string> = {
 /** 'Ergebnisse': per challenge the table as it would be published, the right answer, publishing and the versions. */
 export function ResultsScreen() {
   const { state, signedOut } = useOperatorSession();
-  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const isAdmin = signedInAsAdmin(state);
   const [selected, setSelected] = useState<string>('');
 
   const guard = useCallback(

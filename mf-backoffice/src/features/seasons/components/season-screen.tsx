@@ -8,7 +8,7 @@ import { buttonRow } from '../../../components/form-styles';
 import { PasswordChangeRequired } from '../../../components/password-change-required';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { visuallyHidden } from '../../../components/table-styles';
-import { useOperatorSession } from '../../../lib/operator-session';
+import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { endPreview, getSeason, startPreview } from '../api/seasons';
 import { failureOf, seasonTexts } from '../lib';
 import { NewChallengeForm } from './new-challenge-form';
@@ -32,7 +32,7 @@ const byPosition = (items: readonly AdminSeasonChallengeDto[]) => [...items].sor
 export function SeasonScreen() {
   const { yearId = '' } = useParams();
   const { state, signedOut } = useOperatorSession();
-  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const isAdmin = signedInAsAdmin(state);
   const [order, setOrder] = useState<string[]>([]);
   const [pending, setPending] = useState<Pending | null>(null);
   const [sending, setSending] = useState(false);
