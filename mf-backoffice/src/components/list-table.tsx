@@ -4,23 +4,32 @@ import { table, tableFrame, visuallyHidden } from './table-styles';
 
 /** A column that shows nothing but is named for a screen reader ('Aktionen'). */
 export type HiddenColumn = { hidden: string };
+/** A column of numbers: its head aligns right like its cells (`TableRegion`'s `number` class). */
+export type NumberColumn = { number: ReactNode };
+export type Column = ReactNode | HiddenColumn | NumberColumn;
 
-const isHidden = (column: ReactNode | HiddenColumn): column is HiddenColumn =>
-  typeof column === 'object' && column !== null && 'hidden' in column;
+const isHidden = (column: Column): column is HiddenColumn => typeof column === 'object' && column !== null && 'hidden' in column;
+const isNumber = (column: Column): column is NumberColumn => typeof column === 'object' && column !== null && 'number' in column;
 
 /**
  * A table's `<thead>`: one `<th scope="col">` per entry of `columns` (text or markup; `{ hidden }`
- * for a column that is named only for a screen reader).
+ * for a column that is named only for a screen reader, `{ number }` for a column of numbers).
  */
-export function TableHead({ columns }: { columns: readonly (ReactNode | HiddenColumn)[] }) {
+export function TableHead({ columns }: { columns: readonly Column[] }) {
   return (
     <thead>
       <tr>
-        {columns.map((column, index) => (
-          <th key={index} scope="col">
-            {isHidden(column) ? <span css={visuallyHidden}>{column.hidden}</span> : column}
-          </th>
-        ))}
+        {columns.map((column, index) =>
+          isNumber(column) ? (
+            <th key={index} scope="col" className="number">
+              {column.number}
+            </th>
+          ) : (
+            <th key={index} scope="col">
+              {isHidden(column) ? <span css={visuallyHidden}>{column.hidden}</span> : column}
+            </th>
+          ),
+        )}
       </tr>
     </thead>
   );
@@ -42,7 +51,7 @@ export function ListTable({
 }: {
   label: string;
   caption?: ReactNode;
-  columns: readonly (ReactNode | HiddenColumn)[];
+  columns: readonly Column[];
   look?: Interpolation<Theme>;
   frame?: Interpolation<Theme>;
   children: ReactNode;

@@ -8,6 +8,15 @@ export function useScreenTitle(screen: string): void {
   useDocumentTitle(`${screen} – Backoffice – ${getRuntimeConfig().productName}`);
 }
 
+/** A heading beside its tools (a button, a choice), which go below it when the row is full. */
+export const headingRow = (theme: Theme) => css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: ${theme.space(4)};
+`;
+
 /** The heading block of a screen: its h1 (also the tab title) and a sentence about it. */
 export function ScreenHeader({
   title,
@@ -24,11 +33,7 @@ export function ScreenHeader({
   return (
     <div
       css={(theme: Theme) => css`
-        display: flex;
-        flex-wrap: wrap;
-        align-items: flex-end;
-        justify-content: space-between;
-        gap: ${theme.space(4)};
+        ${headingRow(theme)};
         margin: 0 0 ${theme.space(6)};
       `}
     >

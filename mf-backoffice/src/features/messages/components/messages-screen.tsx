@@ -6,9 +6,10 @@ import { Button } from '@erd/shared-contracts/ui';
 import { ForbiddenScreen } from '../../../components/forbidden-screen';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { TableRegion } from '../../../components/table-region';
+import { TableHead } from '../../../components/list-table';
 import { visuallyHidden } from '../../../components/table-styles';
 import { formatDateTime } from '../../../lib/format';
-import { useOperatorSession } from '../../../lib/operator-session';
+import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
 import { listChallenges, listMessages } from '../api/messages';
 import { accountsText, describeFilter, messageTexts, STATUS_LABELS } from '../lib';
@@ -30,7 +31,7 @@ function Forbidden() {
  */
 export function MessagesScreen() {
   const { state } = useOperatorSession();
-  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const isAdmin = signedInAsAdmin(state);
   return isAdmin ? <Messages /> : <Forbidden />;
 }
 
@@ -94,20 +95,7 @@ function Messages() {
         <TableRegion label="Nachrichten">
           <table>
             <caption css={visuallyHidden}>Nachrichten, die neuesten zuerst</caption>
-            <thead>
-              <tr>
-                <th scope="col">Betreff</th>
-                <th scope="col">Empfänger</th>
-                <th scope="col">Datum</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="number">
-                  Gesendet
-                </th>
-                <th scope="col">
-                  <span css={visuallyHidden}>Aktionen</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Betreff', 'Empfänger', 'Datum', 'Status', { number: 'Gesendet' }, { hidden: 'Aktionen' }]} />
             <tbody>
               {list.data.items.map((item) => (
                 <tr key={item.id}>

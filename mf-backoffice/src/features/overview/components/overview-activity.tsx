@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { lazy, Suspense } from 'react';
 import type { OverviewDayDto, OverviewDto } from '@erd/shared-contracts/backoffice';
-import { Panel } from '../../../components/screen';
+import { headingRow, Panel } from '../../../components/screen';
 import { visuallyHidden } from '../../../components/table-styles';
 import { OVERVIEW_DAY_CHOICES } from '../api/get-overview';
 import { ChartBoundary } from './chart-boundary';
@@ -20,11 +20,7 @@ export function Activity({ overview, days, onDays }: { overview: OverviewDto; da
     <Panel as="section" aria-labelledby="overview-activity">
       <div
         css={(theme: Theme) => css`
-          display: flex;
-          flex-wrap: wrap;
-          align-items: flex-end;
-          justify-content: space-between;
-          gap: ${theme.space(4)};
+          ${headingRow(theme)};
           margin-bottom: ${theme.space(4)};
         `}
       >

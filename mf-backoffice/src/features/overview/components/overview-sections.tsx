@@ -45,22 +45,16 @@ export function Challenges({ overview }: { overview: OverviewDto }) {
         <TableRegion label="Challenges der Saison">
           <table>
             <caption css={visuallyHidden}>Challenges der Saison mit ihrer Phase heute</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="number">
-                  Nr.
-                </th>
-                <th scope="col">Challenge</th>
-                <th scope="col">Phase heute</th>
-                <th scope="col">Zeitraum</th>
-                <th scope="col" className="number">
-                  Beiträge
-                </th>
-                <th scope="col" className="number">
-                  Warten auf Prüfung
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { number: 'Nr.' },
+                'Challenge',
+                'Phase heute',
+                'Zeitraum',
+                { number: 'Beiträge' },
+                { number: 'Warten auf Prüfung' },
+              ]}
+            />
             <tbody>
               {overview.challenges.map((c) => (
                 <tr key={c.id}>

@@ -2,6 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { TEAM_LABELS, type Team } from '@erd/shared-contracts';
 import type { ReachChannel, ReachReportDto, ReachRowDto } from '@erd/shared-contracts/schemas';
 import { FormMessage } from '@erd/shared-contracts/forms';
+import { TableHead } from '../../../components/list-table';
 import { TableRegion } from '../../../components/table-region';
 import { visuallyHidden } from '../../../components/table-styles';
 import { CHANNEL_LABELS, REACH_CHANNELS } from '../api/reach-api';
@@ -69,22 +70,7 @@ const FigureRow = ({ label, figures }: { label: string; figures: Figures }) => (
 );
 
 /** The column heads of a reach table: 'Kanal' and the three figures. */
-const FigureHead = () => (
-  <thead>
-    <tr>
-      <th scope="col">Kanal</th>
-      <th scope="col" className="number">
-        Vorschauen
-      </th>
-      <th scope="col" className="number">
-        Besuche
-      </th>
-      <th scope="col" className="number">
-        Stimmen
-      </th>
-    </tr>
-  </thead>
-);
+const FIGURE_COLUMNS = ['Kanal', { number: 'Vorschauen' }, { number: 'Besuche' }, { number: 'Stimmen' }];
 
 const subheading = (theme: Theme) => css`
   margin: ${theme.space(8)} 0 ${theme.space(4)};
@@ -107,7 +93,7 @@ export function ReachTables({
       <TableRegion label="Reichweite nach Kanal">
         <table>
           <caption css={visuallyHidden}>Reichweite nach Kanal{challengeName ? `, Challenge ${challengeName}` : ''}</caption>
-          <FigureHead />
+          <TableHead columns={FIGURE_COLUMNS} />
           <tbody>
             {REACH_CHANNELS.map((channel) => (
               <FigureRow
@@ -128,7 +114,7 @@ export function ReachTables({
       <TableRegion label="Reichweite nach Beitrag und Verein">
         <table>
           <caption css={visuallyHidden}>Reichweite nach Beitrag und Verein, je Kanal, die meisten Stimmen zuerst</caption>
-          <FigureHead />
+          <TableHead columns={FIGURE_COLUMNS} />
           {targets.map((target) => (
             <tbody key={target.key}>
               <tr>

@@ -2,8 +2,9 @@ import { css, type Theme } from '@emotion/react';
 import { Link, useNavigate } from '@erd/shared-contracts';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { TableRegion } from '../../../components/table-region';
+import { TableHead } from '../../../components/list-table';
 import { visuallyHidden } from '../../../components/table-styles';
-import { useOperatorSession } from '../../../lib/operator-session';
+import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
 import { listSeasons } from '../api/seasons';
 import { failureOf, germanDay, seasonPath, seasonTexts } from '../lib';
@@ -16,7 +17,7 @@ import { PublicMarker, StateBadge } from './state-badge';
  */
 export function SeasonsScreen() {
   const { state, signedOut } = useOperatorSession();
-  const isAdmin = state.status === 'signed-in' && state.operator.role === 'admin';
+  const isAdmin = signedInAsAdmin(state);
   const navigate = useNavigate();
   const list = useOperatorData('seasons', () => listSeasons());
 
@@ -47,20 +48,7 @@ export function SeasonsScreen() {
         <TableRegion label="Saisons">
           <table>
             <caption css={visuallyHidden}>Saisons, die neueste zuerst, Stand {germanDay(list.data.today)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Saison</th>
-                <th scope="col">Status</th>
-                <th scope="col">Erster Tag</th>
-                <th scope="col">Letzter Tag</th>
-                <th scope="col" className="number">
-                  Challenges
-                </th>
-                <th scope="col" className="number">
-                  Beiträge
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Saison', 'Status', 'Erster Tag', 'Letzter Tag', { number: 'Challenges' }, { number: 'Beiträge' }]} />
             <tbody>
               {list.data.items.map((season) => (
                 <tr key={season.id}>
