@@ -1,5 +1,4 @@
 import {
-  AuthenticationDetails,
   CognitoUser,
   CognitoUserAttribute,
   CognitoUserPool,
@@ -8,7 +7,7 @@ import {
 } from 'amazon-cognito-identity-js';
 import { identityUsers, identitySessions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test-support/app.js';
-import { MemoryStorage } from '../../test-support/cognito-library.js';
+import { changePassword, failure, globalSignOut, libraryUser, login, MemoryStorage } from '../../test-support/cognito-library.js';
 import { jwtPayload } from '../../test-support/identity.js';
 import { lastCodeTo, lastMailTo, readOutbox } from '../../test-support/mail.js';
 
@@ -31,22 +30,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface LibError extends Error {
-  code?: string;
-}
-
 function signUp(email: string, password: string, attributes: CognitoUserAttribute[] = []) {
   return new Promise<{ userSub: string; userConfirmed: boolean; codeDeliveryDetails: unknown }>((resolve, reject) =>
     pool.signUp(email, password, attributes, [], (err, result) => (err || !result ? reject(err) : resolve(result))),
   );
 }
 
-const userFor = (username: string, storage: ICognitoStorage = new MemoryStorage()) =>
-  new CognitoUser({
-    Username: username,
-    Pool: new CognitoUserPool({ UserPoolId: POOL_ID, ClientId: CLIENT_ID, endpoint: `${base}/identity`, Storage: storage }),
-    Storage: storage,
-  });
+const userFor = (username: string, storage?: ICognitoStorage) =>
+  libraryUser({ userPoolId: POOL_ID, clientId: CLIENT_ID, endpoint: `${base}/identity` }, username, storage);
 
 function confirm(user: CognitoUser, code: string) {
   return new Promise<string>((resolve, reject) =>
@@ -56,15 +47,6 @@ function confirm(user: CognitoUser, code: string) {
 
 function resend(user: CognitoUser) {
   return new Promise<unknown>((resolve, reject) => user.resendConfirmationCode((err, result) => (err ? reject(err) : resolve(result))));
-}
-
-function login(user: CognitoUser, password: string) {
-  return new Promise<CognitoUserSession>((resolve, reject) =>
-    user.authenticateUser(new AuthenticationDetails({ Username: user.getUsername(), Password: password }), {
-      onSuccess: resolve,
-      onFailure: reject,
-    }),
-  );
 }
 
 function refresh(user: CognitoUser, session: CognitoUserSession) {
@@ -95,31 +77,12 @@ function confirmNewPassword(user: CognitoUser, code: string, password: string) {
   return new Promise<string>((resolve, reject) => user.confirmPassword(code, password, { onSuccess: resolve, onFailure: reject }));
 }
 
-function changePassword(user: CognitoUser, previous: string, proposed: string) {
-  return new Promise<string>((resolve, reject) =>
-    user.changePassword(previous, proposed, (err, result) => (err ? reject(err) : resolve(result as string))),
-  );
-}
-
-function globalSignOut(user: CognitoUser) {
-  return new Promise<string>((resolve, reject) => user.globalSignOut({ onSuccess: resolve, onFailure: reject }));
-}
-
 function signOutRevoking(user: CognitoUser) {
   return new Promise<void>((resolve, reject) => user.signOut((err?: Error) => (err ? reject(err) : resolve())));
 }
 
 function deleteUser(user: CognitoUser) {
   return new Promise<string>((resolve, reject) => user.deleteUser((err, result) => (err ? reject(err) : resolve(result as string))));
-}
-
-async function failure(promise: Promise<unknown>): Promise<LibError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as LibError;
-  }
-  throw new Error('expected a failure');
 }
 
 const api = (path: string, token: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
