@@ -43,6 +43,14 @@ const actionLabels: Record<Exclude<PhaseAction, 'results-pending'>, string> = {
   results: 'ERGEBNISSE',
 };
 
+/** The room above and below a band of the home page: 'Läuft gerade', or 'Saison … entschieden' in its place. */
+export const homeBandStyle = (theme: Theme) => css`
+  padding: ${theme.space(10)} 0;
+  ${theme.mq.md} {
+    padding: ${theme.space(14)} 0;
+  }
+`;
+
 /** The buttons that fit the challenge's phase and the visitor: the first is the primary one. */
 function TileActions({ challenge, today, titleId }: { challenge: ChallengeDto; today: string; titleId: string }) {
   const joinTarget = useJoinTarget();
@@ -200,15 +208,7 @@ export function RunningChallenges({ challenges }: { challenges: readonly Challen
   if (running.length === 0) return null;
 
   return (
-    <section
-      aria-labelledby="running-title"
-      css={(theme: Theme) => css`
-        padding: ${theme.space(10)} 0;
-        ${theme.mq.md} {
-          padding: ${theme.space(14)} 0;
-        }
-      `}
-    >
+    <section aria-labelledby="running-title" css={homeBandStyle}>
       <Container>
         <Headline
           id="running-title"

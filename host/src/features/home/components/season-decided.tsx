@@ -2,6 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { nextSeasonText, paths, type NextSeasonDto } from '@erd/shared-contracts';
 import { ButtonLink, Container, Headline } from '@erd/shared-contracts/ui';
 import { Glyph } from '../../../components/glyphs';
+import { homeBandStyle } from './running-challenges';
 
 /**
  * Issue 26, between two seasons: every challenge of the season has ended and its results are
@@ -10,16 +11,7 @@ import { Glyph } from '../../../components/glyphs';
  */
 export function SeasonDecided({ year, nextSeason }: { year: number; nextSeason: NextSeasonDto | null | undefined }) {
   return (
-    <section
-      aria-labelledby="season-decided-title"
-      data-testid="season-decided"
-      css={(theme: Theme) => css`
-        padding: ${theme.space(10)} 0;
-        ${theme.mq.md} {
-          padding: ${theme.space(14)} 0;
-        }
-      `}
-    >
+    <section aria-labelledby="season-decided-title" data-testid="season-decided" css={homeBandStyle}>
       <Container>
         <div
           css={(theme: Theme) => css`
