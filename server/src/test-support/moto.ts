@@ -91,13 +91,14 @@ export interface PoolAnswer<T = Record<string, unknown>> {
  * One call of the user-pool JSON API at `base` (`X-Amz-Target`). The Authorization header is a
  * SigV4 header with a dummy signature: moto checks no signature, but takes the region of the
  * account's data from its credential scope (the Admin* calls of the server sign for
- * IDENTITY_REGION, so a pool made here must live in that region too).
+ * IDENTITY_REGION, so a pool made here must live in that region too). Unsigned calls go to moto's
+ * default region, us-east-1 (some public calls find their pool in any region, GlobalSignOut not).
  */
 export async function poolCall<T = Record<string, unknown>>(
   base: string,
   action: string,
   body: Record<string, unknown>,
-  region = 'eu-central-1',
+  region = 'us-east-1',
 ): Promise<PoolAnswer<T>> {
   const res = await fetch(`${base}/`, {
     method: 'POST',
@@ -135,7 +136,7 @@ export interface MotoPool {
  * a secret (SRP and refresh; USER_PASSWORD_AUTH only so that a test can check a password, as moto
  * does not check SRP), token revocation on, allowed to read `email`.
  */
-export async function createMotoPool(base: string, name: string, region = 'eu-central-1'): Promise<MotoPool> {
+export async function createMotoPool(base: string, name: string, region = 'us-east-1'): Promise<MotoPool> {
   const pool = await created(
     poolCall<{ UserPool: { Id: string } }>(
       base,
