@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from './server-process.js';
@@ -10,17 +10,20 @@ import { freePort } from './server-process.js';
  * are without DATABASE_URL).
  */
 
-/** The moto_server executable on PATH, or null. */
+/**
+ * The moto_server executable on PATH that runs, or null. A PATH entry may be a wrapper (a pyenv
+ * shim) whose Python lacks moto: it is asked for its help first, so that case skips too.
+ */
 export function motoServerPath(): string | null {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, 'moto_server');
     try {
       fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
     } catch {
-      // not here
+      continue;
     }
+    return spawnSync(candidate, ['--help'], { stdio: 'ignore', timeout: 30_000 }).status === 0 ? candidate : null;
   }
   return null;
 }
