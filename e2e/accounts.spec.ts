@@ -1,9 +1,9 @@
-import { expect, test } from './support/fixtures';
+import { approveAgeGate, expect, failedLoads, test } from './support/fixtures';
 import { clubs, logIn, logOutFromMenu, PASSWORD, registerConfirmed, uniqueEmail } from './support/accounts';
 import { codeIn, magicLinkIn, waitForMail } from './support/mail';
 
 // Wrong passwords and codes are HTTP 400s on purpose; Chromium logs those as failed resources.
-test.use({ allowConsoleErrors: /Failed to load resource: the server responded with a status of (400|401|404|409)/ });
+test.use({ allowConsoleErrors: failedLoads(400, 401, 404, 409) });
 
 /** Clubs with accents, so the search proves "fussen" finds "Füssen"; a retry takes the next one. */
 const JOURNEY_CLUBS = [
@@ -46,7 +46,7 @@ test('the whole journey of a club account, from registration to deletion', async
   await page.getByRole('button', { name: 'Bestätigen' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   const other = await browser.newPage();
-  await other.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
+  await approveAgeGate(other);
   await other.goto('/login');
   await other.getByRole('main').getByLabel('E-Mail-Adresse').fill(email);
   await other.getByRole('main').getByLabel('Passwort').fill(PASSWORD);

@@ -1,11 +1,12 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { clubs, PASSWORD, registerConfirmed, uniqueEmail } from './support/accounts';
 import { xsrfHeader } from './support/api-client';
-import { expect, test } from './support/fixtures';
+import { backofficeBar, signInToBackoffice } from './support/backoffice';
+import { approveAgeGate, expect, failedLoads, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 import { e2eDataDir, repoRoot } from './support/paths';
 
 /**
@@ -20,7 +21,7 @@ const PORT = 3301;
 test.use({
   baseURL: `http://localhost:${PORT}`,
   // The session check before signing in (401) and the refused sign-in of the blocked member (400).
-  allowConsoleErrors: /Failed to load resource: the server responded with a status of (400|401)/,
+  allowConsoleErrors: failedLoads(400, 401),
 });
 
 const ADMIN = { email: 'konten@punktejagd.example', password: 'Konten#Verwaltung2026' };
@@ -39,19 +40,15 @@ async function signUpNewsletter(email: string): Promise<void> {
 }
 
 /** Signs in at the back office (the landing screen is 'Moderation') and opens a screen from the bar. */
-async function signInToBackoffice(page: Page, screen: 'Newsletter' | 'Konten'): Promise<void> {
-  await page.goto('/backoffice');
-  await expect(page).toHaveURL(/\/backoffice\/anmeldung/);
-  await page.getByLabel('E-Mail-Adresse').fill(ADMIN.email);
-  await page.getByLabel('Passwort').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.getByRole('navigation', { name: 'Backoffice' }).getByRole('link', { name: screen }).click();
+async function openScreen(page: Page, screen: 'Newsletter' | 'Konten'): Promise<void> {
+  await signInToBackoffice(page, ADMIN);
+  await backofficeBar(page).getByRole('link', { name: screen }).click();
 }
 
 /** The public /login of a fresh visitor (age gate approved): the message it shows, or null after a successful sign-in. */
 async function publicLogin(page: Page, email: string): Promise<string | null> {
   const visitor = await page.context().browser()!.newPage();
-  await visitor.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
+  await approveAgeGate(visitor);
   await visitor.goto(`${server.baseURL}/login`);
   await visitor.getByRole('main').getByLabel('E-Mail-Adresse').fill(email);
   await visitor.getByRole('main').getByLabel('Passwort').fill(PASSWORD);
@@ -69,10 +66,7 @@ async function publicLogin(page: Page, email: string): Promise<string | null> {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...ADMIN, env: serverEnv });
-  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [ADMIN] }));
 
   const since = Date.now();
   await signUpNewsletter(confirmed);
@@ -86,13 +80,10 @@ test.beforeAll(async () => {
   member = await registerConfirmed(api, club!, { dataDir });
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 test('an admin exports the newsletter subscribers: the confirmed address is in the CSV, the unconfirmed one is not', async ({ page }) => {
-  await signInToBackoffice(page, 'Newsletter');
+  await openScreen(page, 'Newsletter');
   await expect(page.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeVisible();
   await expect(page.getByRole('rowheader', { name: confirmed })).toBeVisible();
   await expect(page.getByRole('rowheader', { name: unconfirmed })).toHaveCount(0);
@@ -109,7 +100,7 @@ test('an admin finds a member, blocks them (no sign-in on /login) and unblocks t
   test.setTimeout(90_000);
   expect(await publicLogin(page, member)).toBeNull();
 
-  await signInToBackoffice(page, 'Konten');
+  await openScreen(page, 'Konten');
   await expect(page.getByRole('heading', { level: 1, name: 'Konten' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'E-Mail, Verein oder Vereinsnummer' }).fill(member.slice(0, 12));
   await page.getByRole('button', { name: 'Suchen' }).click();

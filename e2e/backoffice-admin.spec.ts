@@ -1,10 +1,11 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { clubs, registerConfirmed } from './support/accounts';
-import { accessToken, xsrfHeader } from './support/api-client';
-import { expect, test } from './support/fixtures';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { clubHeaders } from './support/api-client';
+import { backofficeBar as bar, signInToBackoffice } from './support/backoffice';
+import { expect, failedLoads, test } from './support/fixtures';
+import { startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 import { e2eDataDir, repoRoot } from './support/paths';
 
 /**
@@ -22,7 +23,7 @@ const PORT = 3296;
 test.use({
   baseURL: `http://localhost:${PORT}`,
   // The session check before signing in (401) and the wrong current password (400).
-  allowConsoleErrors: /Failed to load resource: the server responded with a status of (400|401)/,
+  allowConsoleErrors: failedLoads(400, 401),
 });
 
 const ADMIN = { email: 'leitung@punktejagd.example', password: 'Leitung#Saison2026' };
@@ -34,13 +35,9 @@ let server: OwnServer;
 let api: APIRequestContext;
 
 async function signIn(page: Page, who: { email: string; password: string }, { startPassword = false } = {}): Promise<void> {
-  await page.goto('/backoffice');
-  await expect(page).toHaveURL(/\/backoffice\/anmeldung/);
-  await page.getByLabel('E-Mail-Adresse').fill(who.email);
-  await page.getByLabel('Passwort').fill(who.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await signInToBackoffice(page, who);
   if (startPassword) await expect(page.getByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeVisible();
-  else await expect(page.getByRole('navigation', { name: 'Backoffice' })).toBeVisible();
+  else await expect(bar(page)).toBeVisible();
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -48,29 +45,20 @@ async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/backoffice\/anmeldung/);
 }
 
-const bar = (page: Page) => page.getByRole('navigation', { name: 'Backoffice' });
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...ADMIN, env: serverEnv });
-  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [ADMIN] }));
   // A club registers today and sends a slogan: one entry waits for review.
   const [club] = await clubs(api);
   const email = await registerConfirmed(api, club!, { dataDir });
-  const headers = { authorization: `Bearer ${await accessToken(api, email)}`, ...(await xsrfHeader(api)) };
   const saved = await api.put('/api/challenge/particpation/e2e-spruch', {
-    headers,
+    headers: await clubHeaders(api, email),
     data: { slogan: 'Heute wird gefeiert – alkoholfrei!' },
   });
   expect(saved.status(), await saved.text()).toBeLessThan(300);
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 test("an admin sees the overview, adds a moderator; the moderator has no 'Operatoren' and changes their password; the log shows it, filters and exports", async ({
   page,

@@ -1,12 +1,12 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SpaceDataDto, StandingRowDto } from '@erd/shared-contracts/wire';
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { accessToken, xsrfHeader } from './support/api-client';
+import type { APIRequestContext } from '@playwright/test';
+import { clubHeaders } from './support/api-client';
 import { clubs, registerConfirmed } from './support/accounts';
-import { expect, test } from './support/fixtures';
+import { backofficeBar, signInToBackoffice } from './support/backoffice';
+import { expect, failedLoads, test, visitorPage } from './support/fixtures';
 import { e2eDataDir, repoRoot } from './support/paths';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 
 /**
  * The back office's challenges and results (issue 8) on a server of its own with
@@ -19,7 +19,7 @@ const PORT = 3286;
 test.use({
   baseURL: `http://localhost:${PORT}`,
   // The session check before signing in (401), the preview before the right answer (409).
-  allowConsoleErrors: /Failed to load resource: the server responded with a status of (401|409)/,
+  allowConsoleErrors: failedLoads(401, 409),
 });
 
 const ADMIN = { email: 'saison@punktejagd.example', password: 'Punkte#Tabelle2026' };
@@ -34,50 +34,30 @@ const PLAYERS = [
 let server: OwnServer;
 let api: APIRequestContext;
 
-async function restart(offsetDays: number) {
-  await api?.dispose();
-  await server?.stop();
-  server = await startOwnServer({ port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: String(offsetDays) } });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
-}
-
-/** A page past the age gate, on its real clock: it shows the server's day by itself (/config.json's clockOffsetDays). */
-async function visitorPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
-  return context.newPage();
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...ADMIN, env: serverEnv });
-  await restart(0);
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [ADMIN] }));
   const catalogue = await clubs(api);
   for (const player of PLAYERS) {
     const club = catalogue.find((c) => c.id === player.id)!;
     const email = await registerConfirmed(api, club, { dataDir });
-    const headers = { authorization: `Bearer ${await accessToken(api, email)}`, ...(await xsrfHeader(api)) };
-    const saved = await api.put(`/api/challenge/particpation/${ESTIMATE}`, { headers, data: { estimate: player.estimate } });
+    const saved = await api.put(`/api/challenge/particpation/${ESTIMATE}`, {
+      headers: await clubHeaders(api, email),
+      data: { estimate: player.estimate },
+    });
     expect(saved.status(), await saved.text()).toBe(200);
   }
   // Three days later the estimate has ended.
-  await restart(3);
+  ({ server, api } = await restartOwnSite({ server, api }, { port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '3' } }));
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 test('an admin changes the points table, records the right answer and publishes; /tabelle shows the points', async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await visitorPage(browser);
-  await page.goto('/backoffice/anmeldung');
-  await page.getByLabel('E-Mail-Adresse').fill(ADMIN.email);
-  await page.getByLabel('Passwort').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.getByRole('navigation', { name: 'Backoffice' }).getByRole('link', { name: 'Challenges' }).click();
+  await signInToBackoffice(page, ADMIN, '/backoffice/anmeldung');
+  await backofficeBar(page).getByRole('link', { name: 'Challenges' }).click();
 
   const table = page.getByRole('table');
   const row = table.getByRole('row').filter({ hasText: 'Schätzfrage' }).first();
@@ -99,7 +79,7 @@ test('an admin changes the points table, records the right answer and publishes;
   expect(estimate.fields.points[0]).toEqual({ fromPlace: 1, toPlace: 1, points: 321 });
 
   // Results: the right answer, then publish.
-  await page.getByRole('navigation', { name: 'Backoffice' }).getByRole('link', { name: 'Ergebnisse' }).click();
+  await backofficeBar(page).getByRole('link', { name: 'Ergebnisse' }).click();
   await page.getByLabel('Challenge').selectOption(ESTIMATE);
   await expect(page.getByText('Trage zuerst die richtige Antwort ein.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Richtige Antwort' }).fill('1000');

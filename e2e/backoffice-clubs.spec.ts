@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { clubs } from './support/accounts';
-import { expect, test } from './support/fixtures';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { backofficeBar, signInToBackoffice } from './support/backoffice';
+import { expect, failedLoads, test } from './support/fixtures';
+import { startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 import { e2eDataDir, repoRoot } from './support/paths';
 
 /**
@@ -17,7 +18,7 @@ const PORT = 3297;
 test.use({
   baseURL: `http://localhost:${PORT}`,
   // The session check before signing in (401).
-  allowConsoleErrors: /Failed to load resource: the server responded with a status of 401/,
+  allowConsoleErrors: failedLoads(401),
 });
 
 const ADMIN = { email: 'verwaltung@punktejagd.example', password: 'Vereine#2026' };
@@ -31,17 +32,11 @@ let api: APIRequestContext;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  rmSync(dataDir, { recursive: true, force: true });
   rmSync(filesDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...ADMIN, env: serverEnv });
-  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [ADMIN] }));
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 function csvFile(name: string, extraRows: string[]): string {
   const file = path.join(filesDir, name);
@@ -56,12 +51,8 @@ test('an admin imports a clubs CSV: a bad row blocks it, the fixed file goes in,
   const lines = seasonCsv.split('\n').length;
   expect((await clubs(api)).some((c) => c.name === 'SV Neuling Haar')).toBe(false);
 
-  await page.goto('/backoffice/vereine');
-  await expect(page).toHaveURL(/\/backoffice\/anmeldung/);
-  await page.getByLabel('E-Mail-Adresse').fill(ADMIN.email);
-  await page.getByLabel('Passwort').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.getByRole('navigation', { name: 'Backoffice' }).getByRole('link', { name: 'Vereine' }).click();
+  await signInToBackoffice(page, ADMIN, '/backoffice/vereine');
+  await backofficeBar(page).getByRole('link', { name: 'Vereine' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Vereine' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Name oder Vereinsnummer' }).fill('Eching');
   await page.getByRole('button', { name: 'Suchen' }).click();

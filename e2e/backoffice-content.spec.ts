@@ -1,8 +1,9 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { approveAgeGate, expect, test } from './support/fixtures';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { backofficeBar, signInToBackoffice } from './support/backoffice';
+import { expect, failedLoads, test, visitorPage } from './support/fixtures';
+import { startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 import { e2eDataDir, repoRoot } from './support/paths';
 
 /**
@@ -16,7 +17,7 @@ const PORT = 3292;
 test.use({
   baseURL: `http://localhost:${PORT}`,
   // The session check before signing in answers 401.
-  allowConsoleErrors: /Failed to load resource: the server responded with a status of 401/,
+  allowConsoleErrors: failedLoads(401),
 });
 
 const ADMIN = { email: 'inhalte@punktejagd.example', password: 'Inhalte#Pflege2026' };
@@ -24,37 +25,25 @@ const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-content-data
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season') };
 
 let server: OwnServer;
+let api: APIRequestContext;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  addOperatorBeforeStart({ dataDir, ...ADMIN, env: serverEnv });
-  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [ADMIN] }));
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 /**
  * A visitor of the public site in a browser of their own: the space data may be cached for 60 s
  * (`max-age=60`), so the admin's own browser can show the old text for up to a minute.
  */
-async function newVisitor(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL });
-  const visitor = await context.newPage();
-  await approveAgeGate(visitor);
-  return visitor;
-}
+const newVisitor = (browser: Browser) => visitorPage(browser, { baseURL: server.baseURL });
 
 async function openContent(page: Page): Promise<void> {
-  await page.goto('/backoffice');
-  await expect(page).toHaveURL(/\/backoffice\/anmeldung/);
-  await page.getByLabel('E-Mail-Adresse').fill(ADMIN.email);
-  await page.getByLabel('Passwort').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.getByRole('navigation', { name: 'Backoffice' }).getByRole('link', { name: 'Inhalte' }).click();
+  await signInToBackoffice(page, ADMIN);
+  await backofficeBar(page).getByRole('link', { name: 'Inhalte' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inhalte' })).toBeVisible();
 }
 

@@ -1,11 +1,11 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { AuditPageDto } from '@erd/shared-contracts/backoffice';
-import { clubs, registerConfirmed } from './support/accounts';
-import { accessToken, xsrfHeader } from './support/api-client';
-import { expect, test } from './support/fixtures';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { clubLabel, clubs, registerConfirmed } from './support/accounts';
+import { clubHeaders, operatorLogin } from './support/api-client';
+import { submitBackofficeSignIn, WERBERAT_POINTS as POINTS } from './support/backoffice';
+import { expect, failedLoads, test } from './support/fixtures';
+import { startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 import { e2eDataDir, repoRoot } from './support/paths';
 
 /**
@@ -21,16 +21,10 @@ const PORT = 3294;
 test.use({
   baseURL: `http://localhost:${PORT}`,
   // The session check before signing in (401) and the unknown id of the lookup (404).
-  allowConsoleErrors: /Failed to load resource: the server responded with a status of 40[14]/,
+  allowConsoleErrors: failedLoads(401, 404),
 });
 
 const MODERATOR = { email: 'pruefer@punktejagd.example', password: 'Werberat#2026' };
-const POINTS = [
-  'Spricht keine Minderjährigen an',
-  'Kein Alkohol im Straßenverkehr',
-  'Keine Aussage über sportliche Leistung durch Alkohol',
-  'Kein übermäßiger Konsum',
-];
 const SLOGANS = ['Eins, zwei, drei – Sieg!', 'Ein Kasten für jedes Tor!', 'Wir laufen, bis der Schiri pfeift', 'Herz, Hirn und Haxn'];
 const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-moderation-data');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season') };
@@ -41,26 +35,18 @@ const entries: Array<{ id: string; club: string; slogan: string }> = [];
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...MODERATOR, role: 'moderator', env: serverEnv });
-  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
-  const teams = { m: 'Herren', w: 'Damen' } as const;
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [{ ...MODERATOR, role: 'moderator' }] }));
   const all = await clubs(api);
   for (const [index, slogan] of SLOGANS.entries()) {
     const club = all[index]!;
     const email = await registerConfirmed(api, club, { dataDir });
-    const headers = { authorization: `Bearer ${await accessToken(api, email)}`, ...(await xsrfHeader(api)) };
-    const saved = await api.put('/api/challenge/particpation/e2e-spruch', { headers, data: { slogan } });
+    const saved = await api.put('/api/challenge/particpation/e2e-spruch', { headers: await clubHeaders(api, email), data: { slogan } });
     expect(saved.status(), await saved.text()).toBeLessThan(300);
-    entries.push({ id: ((await saved.json()) as { _id: string })._id, club: `${club.name} (${teams[club.team]})`, slogan });
+    entries.push({ id: ((await saved.json()) as { _id: string })._id, club: clubLabel(club), slogan });
   }
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 test('a moderator publishes with the checklist, rejects with the checklist and a reason, publishes two at once and looks an entry up by id', async ({
   page,
@@ -68,9 +54,7 @@ test('a moderator publishes with the checklist, rejects with the checklist and a
   test.setTimeout(120_000);
   const [first, second, third, fourth] = entries as [(typeof entries)[0], (typeof entries)[0], (typeof entries)[0], (typeof entries)[0]];
   await page.goto('/backoffice');
-  await page.getByLabel('E-Mail-Adresse').fill(MODERATOR.email);
-  await page.getByLabel('Passwort').fill(MODERATOR.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await submitBackofficeSignIn(page, MODERATOR);
   await expect(page.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '4 Beiträge warten auf Prüfung.' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Tastenkürzel' })).toBeVisible();
@@ -144,8 +128,7 @@ test('a moderator publishes with the checklist, rejects with the checklist and a
   // The server agrees: three public, one gone; each decision its own audit row with the checklist.
   const search = await (await api.get('/content/public/spaces/erd/objects/search?fields.challenge.id=e2e-spruch&from=0&size=10')).json();
   expect(search.items.map((item: { _id: string }) => item._id).sort()).toEqual([first.id, third.id, fourth.id].sort());
-  const xsrf = await xsrfHeader(api);
-  expect((await api.post('/api/operator/login', { headers: xsrf, data: MODERATOR })).status()).toBeLessThan(300);
+  await operatorLogin(api, MODERATOR);
   for (const entry of entries) {
     const audit: AuditPageDto = await (await api.get(`/api/operator/audit?subject=${encodeURIComponent(entry.id)}`)).json();
     expect(

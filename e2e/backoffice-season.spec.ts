@@ -1,13 +1,14 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StandingRowDto } from '@erd/shared-contracts/wire';
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { clubs, registerConfirmed, type ClubRef } from './support/accounts';
-import { accessToken, xsrfHeader } from './support/api-client';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { clubLabel, clubs, registerConfirmed, type ClubRef } from './support/accounts';
+import { clubHeaders, xsrfHeader } from './support/api-client';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { backofficeBar as bar, submitBackofficeSignIn, WERBERAT_POINTS as POINTS } from './support/backoffice';
+import { expect, failedLoads, test, visitorPage } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 import { e2eDataDir, repoRoot } from './support/paths';
 import { anonymousVote } from './support/votes';
 
@@ -26,7 +27,7 @@ const PORT = 3298;
 test.use({
   baseURL: `http://localhost:${PORT}`,
   // The session check before signing in (401); the results preview before the right answer (409).
-  allowConsoleErrors: /Failed to load resource: the server responded with a status of (401|409)/,
+  allowConsoleErrors: failedLoads(401, 409),
 });
 
 const ADMIN = { email: 'saisonleitung@punktejagd.example', password: 'Saison#Leitung2026' };
@@ -35,12 +36,6 @@ const ESTIMATE = 'e2e-ergebnis-schaetzung';
 const SLOGAN = 'e2e-ergebnis-spruch';
 const BURST_IP = '203.0.113.50';
 const REMOVAL_REASON = 'Zehn Stimmen in zwei Minuten aus einem Netz';
-const POINTS = [
-  'Spricht keine Minderjährigen an',
-  'Kein Alkohol im Straßenverkehr',
-  'Keine Aussage über sportliche Leistung durch Alkohol',
-  'Kein übermäßiger Konsum',
-];
 const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-season-data');
 const filesDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-season-files');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/results-season'), TRUST_PROXY: '1', VOTE_PROOF_COST: '50' };
@@ -60,29 +55,21 @@ let server: OwnServer;
 let api: APIRequestContext;
 
 async function restart(offsetDays: number): Promise<void> {
-  await api?.dispose();
-  await server?.stop();
-  server = await startOwnServer({ port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: String(offsetDays) } });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await restartOwnSite(
+    { server, api },
+    { port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: String(offsetDays) } },
+  ));
 }
 
 /** A browser page on its real clock: it shows the server's day by itself (/config.json's clockOffsetDays). */
-async function browserPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
-  return context.newPage();
-}
+const browserPage = (browser: Browser) => visitorPage(browser, { viewport: { width: 1280, height: 900 } });
 
 async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
   await page.goto('/backoffice/anmeldung');
   await expectNoSeriousA11yViolations(page, 'Anmeldung');
-  await page.getByLabel('E-Mail-Adresse').fill(who.email);
-  await page.getByLabel('Passwort').fill(who.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await submitBackofficeSignIn(page, who);
   await expect(bar(page)).toBeVisible();
 }
-
-const bar = (page: Page) => page.getByRole('navigation', { name: 'Backoffice' });
 
 async function open(page: Page, screen: string, heading = screen): Promise<void> {
   await bar(page).getByRole('link', { name: screen, exact: true }).click();
@@ -99,15 +86,16 @@ function csvFile(name: string, extraRows: string[]): string {
 test.beforeAll(async () => {
   // A CLI run for each operator and a first start (migrations, season import) on two busy cores.
   test.setTimeout(240_000);
-  rmSync(dataDir, { recursive: true, force: true });
   rmSync(filesDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...ADMIN, env: serverEnv });
-  addOperatorBeforeStart({ dataDir, ...MODERATOR, role: 'moderator', env: serverEnv });
-  await restart(0);
+  ({ server, api } = await startFreshOwnSite({
+    port: PORT,
+    dataDir,
+    env: serverEnv,
+    operators: [ADMIN, { ...MODERATOR, role: 'moderator' }],
+  }));
 
   // Three club teams enter the estimate and a slogan (its submission ends today).
   const catalogue = await clubs(api);
-  const teams = { m: 'Herren', w: 'Damen' } as const;
   const entries = [
     { estimate: 990, slogan: 'Eching, Eching, olé – wir san im Derby-Fieber!' },
     { estimate: 1500, slogan: 'Grünwald steht, wenn alle sitzen!' },
@@ -116,14 +104,14 @@ test.beforeAll(async () => {
   for (const [index, entry] of entries.entries()) {
     const club = catalogue[index * 2]!;
     const email = await registerConfirmed(api, club, { dataDir });
-    const headers = { authorization: `Bearer ${await accessToken(api, email)}`, ...(await xsrfHeader(api)) };
+    const headers = await clubHeaders(api, email);
     const estimate = await api.put(`/api/challenge/particpation/${ESTIMATE}`, { headers, data: { estimate: entry.estimate } });
     expect(estimate.status(), await estimate.text()).toBe(200);
     const slogan = await api.put(`/api/challenge/particpation/${SLOGAN}`, { headers, data: { slogan: entry.slogan } });
     expect(slogan.status(), await slogan.text()).toBe(200);
     players.push({
       club,
-      label: `${club.name} (${teams[club.team]})`,
+      label: clubLabel(club),
       email,
       ...entry,
       entryId: ((await slogan.json()) as { _id: string })._id,
@@ -139,10 +127,7 @@ test.beforeAll(async () => {
   expect((await api.get(`/api/public/newsletter/confirm?token=${token}`, { maxRedirects: 0 })).status()).toBeLessThan(400);
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 test('season day: the admin imports clubs (a bad row blocks it until fixed) and changes the estimate’s points table', async ({
   browser,

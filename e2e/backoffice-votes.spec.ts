@@ -1,12 +1,12 @@
-import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { clubs, logIn, registerConfirmed, type ClubRef } from './support/accounts';
-import { accessToken, WERBERAT_ALL_CONFIRMED, xsrfHeader } from './support/api-client';
-import { expect, test } from './support/fixtures';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { clubLabel, clubs, logIn, registerConfirmed, type ClubRef } from './support/accounts';
+import { clubHeaders, operatorLogin, publishEntry } from './support/api-client';
+import { submitBackofficeSignIn } from './support/backoffice';
+import { approveAgeGate, expect, test, visitorPage } from './support/fixtures';
+import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 import { repoRoot } from './support/paths';
 
 /**
@@ -37,10 +37,6 @@ let burstEmail: string;
 let burstEntryId: string;
 let burstLabel: string;
 
-async function contextFor(baseURL: string): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL });
-}
-
 /**
  * An anonymous vote in the browser, as a fresh visitor (own voter cookie, no local vote record)
  * behind `ip`: the entry's page, 'Abstimmen' (the ALTCHA proof solved in the page), then the
@@ -49,9 +45,7 @@ async function contextFor(baseURL: string): Promise<APIRequestContext> {
 async function anonymousVote(browser: Browser, participationId: string, ip: string): Promise<void> {
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': ip } });
   try {
-    await context.addInitScript(() =>
-      localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })),
-    );
+    await approveAgeGate(context);
     const page = await context.newPage();
     // The page's clock stays real: it learns the server's day (three days later) from /config.json.
     await page.goto(`${server.baseURL}/challenge/e2e-spruch/${participationId}`);
@@ -71,49 +65,37 @@ async function publicVotes(participationId: string): Promise<number> {
 test.beforeAll(async ({ browser }) => {
   // A CLI run, two starts (migrations, season import; then three days later) and 15 visitors voting in the browser on two busy cores.
   test.setTimeout(240_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...MODERATOR, role: 'moderator', env: serverEnv });
-  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
-  api = await contextFor(server.baseURL);
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [{ ...MODERATOR, role: 'moderator' }] }));
 
   const [first, second] = await clubs(api);
   burstClub = first!;
-  burstLabel = `${first!.name} (${first!.team === 'm' ? 'Herren' : 'Damen'})`;
+  burstLabel = clubLabel(first!);
   burstEmail = await registerConfirmed(api, first!, { dataDir });
   const otherEmail = await registerConfirmed(api, second!, { dataDir });
   for (const [email, slogan] of [
     [burstEmail, 'Alle Mann nach vorn!'],
     [otherEmail, 'Hinten dicht, vorne Licht!'],
   ] as const) {
-    const headers = { authorization: `Bearer ${await accessToken(api, email)}`, ...(await xsrfHeader(api)) };
-    const saved = await api.put('/api/challenge/particpation/e2e-spruch', { headers, data: { slogan } });
+    const saved = await api.put('/api/challenge/particpation/e2e-spruch', { headers: await clubHeaders(api, email), data: { slogan } });
     expect(saved.status(), await saved.text()).toBeLessThan(300);
     if (email === burstEmail) burstEntryId = (await saved.json())._id as string;
   }
   // The moderator publishes both (the moderation screen is tested in backoffice.spec).
-  const xsrf = await xsrfHeader(api);
-  expect((await api.post('/api/operator/login', { headers: xsrf, data: MODERATOR })).status()).toBeLessThan(300);
+  const xsrf = await operatorLogin(api, MODERATOR);
   const pending = await (await api.get('/api/operator/participations?state=pending')).json();
-  for (const item of pending.items as { id: string }[]) {
-    expect(
-      (await api.post(`/api/operator/participations/${item.id}/publish`, { headers: xsrf, data: WERBERAT_ALL_CONFIRMED })).status(),
-    ).toBeLessThan(300);
-  }
+  for (const item of pending.items as { id: string }[]) await publishEntry(api, xsrf, item.id);
 
   // Three days later: voting is open.
-  await api.dispose();
-  await server.stop();
-  server = await startOwnServer({ port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: String(OFFSET_DAYS) } });
-  api = await contextFor(server.baseURL);
+  ({ server, api } = await restartOwnSite(
+    { server, api },
+    { port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: String(OFFSET_DAYS) } },
+  ));
   for (let i = 0; i < 12; i++) await anonymousVote(browser, burstEntryId, BURST_IP);
   for (const ip of OTHER_IPS) await anonymousVote(browser, burstEntryId, ip);
   expect(await publicVotes(burstEntryId)).toBe(15);
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 test('a moderator finds the burst, removes the address’s votes with a reason; the count drops and the club sees why', async ({
   page,
@@ -121,9 +103,7 @@ test('a moderator finds the burst, removes the address’s votes with a reason; 
 }) => {
   test.setTimeout(120_000);
   await page.goto('/backoffice');
-  await page.getByLabel('E-Mail-Adresse').fill(MODERATOR.email);
-  await page.getByLabel('Passwort').fill(MODERATOR.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await submitBackofficeSignIn(page, MODERATOR);
   await page.getByRole('navigation').getByRole('link', { name: 'Stimmen' }).click();
   await expect(page).toHaveURL(/\/backoffice\/stimmen$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Stimmen' })).toBeVisible();
@@ -179,14 +159,12 @@ test('a moderator finds the burst, removes the address’s votes with a reason; 
   expect(JSON.stringify(await log.json())).toContain(REASON);
 
   // The club sees it on its own entry (the challenges page, logged in).
-  const context = await browser.newContext();
-  await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
-  const club = await context.newPage();
+  const club = await visitorPage(browser);
   // The real clock here: the sign-in (SRP) and the session's tokens go by it.
   await logIn(club, burstEmail);
   await club.goto('/challenge');
   const card = club.getByRole('article', { name: 'E2E Spruch' });
   await expect(card.getByText(`12 Stimmen wurden entfernt: ${REASON}`)).toBeVisible({ timeout: 15_000 });
   await card.screenshot({ path: test.info().outputPath('verein-eintrag.png') });
-  await context.close();
+  await club.context().close();
 });

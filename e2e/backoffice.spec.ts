@@ -1,13 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import type { OperatorParticipationPageDto, PresignedPostDto } from '@erd/shared-contracts/wire';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { clubs, registerConfirmed } from './support/accounts';
-import { accessToken, xsrfHeader } from './support/api-client';
-import { expect, test } from './support/fixtures';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
-import { pngBytes } from './support/images';
+import type { OperatorParticipationPageDto } from '@erd/shared-contracts/wire';
+import type { APIRequestContext } from '@playwright/test';
+import { clubLabel, clubs, registerConfirmed } from './support/accounts';
+import { clubHeaders, operatorLogin, submitPictureEntry } from './support/api-client';
+import { WERBERAT_POINTS } from './support/backoffice';
+import { expect, failedLoads, test } from './support/fixtures';
+import { startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 import { e2eDataDir, repoRoot } from './support/paths';
 
 /**
@@ -21,16 +20,10 @@ const PORT = 3280;
 test.use({
   baseURL: `http://localhost:${PORT}`,
   // The wrong password on purpose (401), and the session check before signing in (401).
-  allowConsoleErrors: /Failed to load resource: the server responded with a status of 401/,
+  allowConsoleErrors: failedLoads(401),
 });
 
 const OPERATOR = { email: 'moderation@punktejagd.example', password: 'Pruefer#2026' };
-const WERBERAT_POINTS = [
-  'Spricht keine Minderjährigen an',
-  'Kein Alkohol im Straßenverkehr',
-  'Keine Aussage über sportliche Leistung durch Alkohol',
-  'Kein übermäßiger Konsum',
-];
 const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-data');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season') };
 
@@ -42,45 +35,24 @@ let pictureClub: string;
 test.beforeAll(async () => {
   // A CLI run and a first start (migrations, season import) on two busy cores, then two clubs with entries.
   test.setTimeout(180_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...OPERATOR, env: serverEnv });
-  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [OPERATOR] }));
 
   const [first, second] = await clubs(api);
-  const teams = { m: 'Herren', w: 'Damen' } as const;
-  sloganClub = `${first!.name} (${teams[first!.team]})`;
-  pictureClub = `${second!.name} (${teams[second!.team]})`;
+  sloganClub = clubLabel(first!);
+  pictureClub = clubLabel(second!);
 
   const sloganEmail = await registerConfirmed(api, first!, { dataDir });
-  const sloganHeaders = { authorization: `Bearer ${await accessToken(api, sloganEmail)}`, ...(await xsrfHeader(api)) };
   const saved = await api.put('/api/challenge/particpation/e2e-spruch', {
-    headers: sloganHeaders,
+    headers: await clubHeaders(api, sloganEmail),
     data: { slogan: 'Mit Herz und Haxn – auf geht’s!' },
   });
   expect(saved.status(), await saved.text()).toBeLessThan(300);
 
   const pictureEmail = await registerConfirmed(api, second!, { dataDir });
-  const pictureHeaders = { authorization: `Bearer ${await accessToken(api, pictureEmail)}`, ...(await xsrfHeader(api)) };
-  const presign = await api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', {
-    headers: pictureHeaders,
-    data: { name: 'jubel.png', contentType: 'image/png' },
-  });
-  expect(presign.status(), await presign.text()).toBe(200);
-  const post = (await presign.json()) as PresignedPostDto;
-  const upload = await api.post(post.data.url, {
-    headers: await xsrfHeader(api),
-    multipart: { ...post.data.fields, file: { name: 'jubel.png', mimeType: 'image/png', buffer: await pngBytes() } },
-  });
-  expect(upload.status(), await upload.text()).toBeLessThan(300);
-  const entry = await api.put('/api/challenge/particpation/e2e-bild', { headers: pictureHeaders, data: { picture: post.file } });
-  expect(entry.status(), await entry.text()).toBeLessThan(300);
+  await submitPictureEntry(api, await clubHeaders(api, pictureEmail));
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 test('/backoffice is a page of its own: 200, noindex in the page and the headers, no age gate', async ({ browser, request }) => {
   for (const url of ['/backoffice', '/backoffice/anmeldung', '/backoffice/gibt-es-nicht']) {
@@ -179,8 +151,7 @@ test('an operator signs in, publishes a slogan, rejects a picture with a reason 
     await api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-bild&from=0&size=10&sort=-createdAt')
   ).json();
   expect(pictures.total).toBe(0);
-  const xsrf = await xsrfHeader(api);
-  expect((await api.post('/api/operator/login', { headers: xsrf, data: OPERATOR })).status()).toBeLessThan(300);
+  await operatorLogin(api, OPERATOR);
   const pending: OperatorParticipationPageDto = await (await api.get('/api/operator/participations?state=pending')).json();
   expect(pending.total).toBe(0);
 

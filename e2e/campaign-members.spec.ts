@@ -1,13 +1,10 @@
-import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import type { PresignedPostDto } from '@erd/shared-contracts/wire';
+import type { APIRequestContext } from '@playwright/test';
 import { clubs, logIn, registerConfirmed, type ClubRef } from './support/accounts';
-import { accessToken, WERBERAT_ALL_CONFIRMED, xsrfHeader } from './support/api-client';
+import { accessToken, clubHeaders, operatorLogin, publishEntry, submitPictureEntry } from './support/api-client';
 import { expect, test } from './support/fixtures';
-import { pngBytes } from './support/images';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 import { repoRoot } from './support/paths';
 
 /**
@@ -36,18 +33,12 @@ let pictureId: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...OPERATOR, env: serverEnv });
-  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [OPERATOR] }));
   [sloganClub, pictureClub] = await clubs(api);
   sloganEmail = await registerConfirmed(api, sloganClub!, { dataDir });
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 test('registration tells at once that the chosen club team already has an account', async ({ page }) => {
   await page.goto('/registration');
@@ -83,38 +74,20 @@ test('a club enters its estimate as 4.500 and sees 4.500', async ({ page }) => {
 
 test('a slogan and a picture are published; three days later voting runs', async () => {
   test.setTimeout(120_000);
-  const sloganHeaders = { authorization: `Bearer ${await accessToken(api, sloganEmail)}`, ...(await xsrfHeader(api)) };
-  const slogan = await api.put('/api/challenge/particpation/e2e-spruch', { headers: sloganHeaders, data: { slogan: SLOGAN } });
+  const slogan = await api.put('/api/challenge/particpation/e2e-spruch', {
+    headers: await clubHeaders(api, sloganEmail),
+    data: { slogan: SLOGAN },
+  });
   expect(slogan.status(), await slogan.text()).toBeLessThan(300);
 
   const pictureEmail = await registerConfirmed(api, pictureClub, { dataDir });
-  const pictureHeaders = { authorization: `Bearer ${await accessToken(api, pictureEmail)}`, ...(await xsrfHeader(api)) };
-  const presign = await api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', {
-    headers: pictureHeaders,
-    data: { name: 'jubel.png', contentType: 'image/png' },
-  });
-  expect(presign.status(), await presign.text()).toBe(200);
-  const post = (await presign.json()) as PresignedPostDto;
-  const upload = await api.post(post.data.url, {
-    headers: await xsrfHeader(api),
-    multipart: { ...post.data.fields, file: { name: 'jubel.png', mimeType: 'image/png', buffer: await pngBytes() } },
-  });
-  expect(upload.status(), await upload.text()).toBeLessThan(300);
-  const picture = await api.put('/api/challenge/particpation/e2e-bild', { headers: pictureHeaders, data: { picture: post.file } });
-  expect(picture.status(), await picture.text()).toBeLessThan(300);
+  const picture = await submitPictureEntry(api, await clubHeaders(api, pictureEmail));
   pictureId = (await picture.json())._id;
 
-  const xsrf = await xsrfHeader(api);
-  expect((await api.post('/api/operator/login', { headers: xsrf, data: OPERATOR })).status()).toBeLessThan(300);
-  for (const id of [(await slogan.json())._id, pictureId]) {
-    const published = await api.post(`/api/operator/participations/${id}/publish`, { headers: xsrf, data: WERBERAT_ALL_CONFIRMED });
-    expect(published.status(), await published.text()).toBeLessThan(300);
-  }
+  const xsrf = await operatorLogin(api, OPERATOR);
+  for (const id of [(await slogan.json())._id, pictureId]) await publishEntry(api, xsrf, id);
 
-  await api.dispose();
-  await server.stop();
-  server = await startOwnServer({ port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '3' } });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await restartOwnSite({ server, api }, { port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '3' } }));
 });
 
 test('a visitor votes from the gallery’s tile; the count goes up in place and stays', async ({ page }) => {

@@ -1,12 +1,11 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { OperatorParticipationPageDto } from '@erd/shared-contracts/wire';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { accessToken, WERBERAT_ALL_CONFIRMED, xsrfHeader } from './support/api-client';
+import type { APIRequestContext } from '@playwright/test';
+import { accessToken, clubHeaders, operatorLogin, publishEntry, xsrfHeader } from './support/api-client';
 import { clubs, logIn, registerConfirmed } from './support/accounts';
-import { expect, test } from './support/fixtures';
+import { expect, failedLoads, test, visitorPage } from './support/fixtures';
 import { e2eDataDir, repoRoot } from './support/paths';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 import { pngBytes } from './support/images';
 
 /**
@@ -20,7 +19,7 @@ test.describe.configure({ mode: 'serial' });
 const PORT = 3260;
 test.use({
   baseURL: `http://localhost:${PORT}`,
-  allowConsoleErrors: /Failed to load resource: the server responded with a status of (400|403|404|409|413|415)/,
+  allowConsoleErrors: failedLoads(400, 403, 404, 409, 413, 415),
 });
 
 const OPERATOR = { email: 'moderation@punktejagd.example', password: 'Pruefer#2026' };
@@ -31,23 +30,13 @@ const serverEnv = { SEASON_DIR: seasonDir };
 let server: OwnServer;
 let api: APIRequestContext;
 
-async function contextFor(baseURL: string) {
-  return playwrightRequest.newContext({ baseURL });
-}
-
 test.beforeAll(async () => {
   // A CLI run and a first start (migrations, season import) on two busy cores: more than a test's 30 s.
   test.setTimeout(120_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...OPERATOR, env: serverEnv });
-  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
-  api = await contextFor(server.baseURL);
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [OPERATOR] }));
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 const SLOGAN_CLUBS = 12;
 let clubList: Awaited<ReturnType<typeof clubs>>;
@@ -101,8 +90,7 @@ test('submission window: a club submits an estimate, a slogan and a picture in t
 });
 
 test('submission window: the server refuses a second entry, a 30 MB upload and votes before the voting window', async () => {
-  const token = await accessToken(api, uiClubEmail);
-  const headers = { authorization: `Bearer ${token}`, ...(await xsrfHeader(api)) };
+  const headers = await clubHeaders(api, uiClubEmail);
   const second = await api.put('/api/challenge/particpation/e2e-spruch', { headers, data: { slogan: 'Noch einer' } });
   expect(second.status()).toBe(409);
 
@@ -114,7 +102,7 @@ test('submission window: the server refuses a second entry, a 30 MB upload and v
   expect([403, 409]).toContain(presign.status());
 
   const other = await registerConfirmed(api, clubList[1]!, { dataDir });
-  const otherHeaders = { authorization: `Bearer ${await accessToken(api, other)}`, ...(await xsrfHeader(api)) };
+  const otherHeaders = await clubHeaders(api, other);
   const post = await api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', {
     headers: otherHeaders,
     data: { name: 'gross.jpg', contentType: 'image/jpeg' },
@@ -146,19 +134,16 @@ test('an operator publishes the entries; unpublished ones stay invisible until t
   // More clubs with slogans, through the API, so the list has more than one page.
   for (let i = 2; i < SLOGAN_CLUBS + 1; i++) {
     const email = await registerConfirmed(api, clubList[i]!, { dataDir });
-    const headers = { authorization: `Bearer ${await accessToken(api, email)}`, ...(await xsrfHeader(api)) };
-    const res = await api.put('/api/challenge/particpation/e2e-spruch', { headers, data: { slogan: `Schlachtruf Nummer ${i}` } });
+    const res = await api.put('/api/challenge/particpation/e2e-spruch', {
+      headers: await clubHeaders(api, email),
+      data: { slogan: `Schlachtruf Nummer ${i}` },
+    });
     expect(res.status(), await res.text()).toBeLessThan(300);
   }
-  const xsrf = await xsrfHeader(api);
-  expect((await api.post('/api/operator/login', { headers: xsrf, data: OPERATOR })).status()).toBeLessThan(300);
+  const xsrf = await operatorLogin(api, OPERATOR);
   const pending: OperatorParticipationPageDto = await (await api.get('/api/operator/participations?state=pending&size=100')).json();
   expect(pending.total).toBe(SLOGAN_CLUBS + 1); // 12 slogans and one picture (estimates are not moderated)
-  for (const item of pending.items) {
-    expect(
-      (await api.post(`/api/operator/participations/${item.id}/publish`, { headers: xsrf, data: WERBERAT_ALL_CONFIRMED })).status(),
-    ).toBeLessThan(300);
-  }
+  for (const item of pending.items) await publishEntry(api, xsrf, item.id);
   const search = await (
     await api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-spruch&from=0&size=10&sort=-createdAt')
   ).json();
@@ -172,14 +157,9 @@ test('an operator publishes the entries; unpublished ones stay invisible until t
 
 test('three days later (after a restart): visitors browse, sort, load more, open the lightbox and vote once', async ({ browser }) => {
   test.setTimeout(120_000);
-  await api.dispose();
-  await server.stop();
-  server = await startOwnServer({ port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '3' } });
-  api = await contextFor(server.baseURL);
+  ({ server, api } = await restartOwnSite({ server, api }, { port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '3' } }));
 
-  const context = await browser.newContext();
-  await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
-  const page = await context.newPage();
+  const page = await visitorPage(browser);
 
   // The page's own clock is real (three days before the server's): the voting window it shows
   // below, with the vote button, is the server's day, learnt from /config.json.
@@ -231,7 +211,7 @@ test('three days later (after a restart): visitors browse, sort, load more, open
   await expect(lightbox).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(lightbox).toHaveCount(0);
-  await context.close();
+  await page.context().close();
 
   // The estimate stayed private and the club's entries survived the restart.
   const token = await accessToken(api, uiClubEmail);

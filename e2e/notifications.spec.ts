@@ -1,12 +1,11 @@
-import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { clubs, logIn, registerConfirmed, type ClubRef } from './support/accounts';
-import { WERBERAT_ALL_CONFIRMED, xsrfHeader } from './support/api-client';
+import { operatorLogin, publishEntry } from './support/api-client';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { startFreshOwnSite, startOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 import { repoRoot } from './support/paths';
 
 /**
@@ -42,18 +41,12 @@ function linkIn(mail: string, prefix: string): string {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...OPERATOR, env: serverEnv });
-  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [OPERATOR] }));
   [club] = await clubs(api);
   clubEmail = await registerConfirmed(api, club!, { dataDir });
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 test('a club submits its slogan, an operator publishes it, and the mail’s button opens the entry', async ({ page }) => {
   test.setTimeout(90_000);
@@ -67,14 +60,12 @@ test('a club submits its slogan, an operator publishes it, and the mail’s butt
   const received = await waitForMail(clubEmail, since, /Euer Beitrag ist eingegangen/, dataDir);
   expect(received).toContain('Hallo Erika,');
 
-  const xsrf = await xsrfHeader(api);
-  expect((await api.post('/api/operator/login', { headers: xsrf, data: OPERATOR })).status()).toBeLessThan(300);
+  const xsrf = await operatorLogin(api, OPERATOR);
   const queue = await (await api.get('/api/operator/participations?state=pending&size=100', { headers: xsrf })).json();
   const entry = (queue.items as Array<{ id: string; slogan?: string | null }>).find((item) => item.slogan === SLOGAN);
   expect(entry, JSON.stringify(queue)).toBeDefined();
   const publishedAt = Date.now();
-  const published = await api.post(`/api/operator/participations/${entry!.id}/publish`, { headers: xsrf, data: WERBERAT_ALL_CONFIRMED });
-  expect(published.status(), await published.text()).toBeLessThan(300);
+  await publishEntry(api, xsrf, entry!.id);
 
   const online = await waitForMail(clubEmail, publishedAt, /Euer Beitrag ist online/, dataDir);
   expect(online).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
@@ -104,12 +95,10 @@ test('a fan subscribes on the club’s page and confirms from the mail', async (
 
 test('on the last voting day the fan is told that the club needs the vote, and can leave with one click', async ({ page }) => {
   test.setTimeout(120_000);
-  await api.dispose();
-  await server.stop();
+  await stopOwnSite({ server, api });
   const since = Date.now();
   // Voting of e2e-spruch ends on day 9 of the season: the planner runs when the server starts.
-  server = await startOwnServer({ port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '9' } });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await startOwnSite({ port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '9' } }));
   const mail = await waitForMail(FAN, since, /Abstimmung endet/, dataDir);
   expect(mail).toContain(club!.name);
   expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);

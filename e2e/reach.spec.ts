@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { clubs, logIn, registerConfirmed, type ClubRef } from './support/accounts';
-import { accessToken, WERBERAT_ALL_CONFIRMED, xsrfHeader } from './support/api-client';
-import { expect, test } from './support/fixtures';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { clubHeaders, operatorLogin, publishEntry } from './support/api-client';
+import { submitBackofficeSignIn } from './support/backoffice';
+import { expect, test, visitorPage } from './support/fixtures';
+import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 import { repoRoot } from './support/paths';
 
 /**
@@ -36,35 +37,24 @@ let qrLink: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...OPERATOR, env: serverEnv });
-  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [OPERATOR] }));
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 test('a club’s slogan is published; three days later voting runs', async () => {
   test.setTimeout(120_000);
   club = (await clubs(api))[0]!;
   clubEmail = await registerConfirmed(api, club, { dataDir });
-  const headers = { authorization: `Bearer ${await accessToken(api, clubEmail)}`, ...(await xsrfHeader(api)) };
-  const saved = await api.put('/api/challenge/particpation/e2e-spruch', { headers, data: { slogan: SLOGAN } });
+  const saved = await api.put('/api/challenge/particpation/e2e-spruch', {
+    headers: await clubHeaders(api, clubEmail),
+    data: { slogan: SLOGAN },
+  });
   expect(saved.status(), await saved.text()).toBeLessThan(300);
   entryId = (await saved.json())._id;
-  const xsrf = await xsrfHeader(api);
-  expect((await api.post('/api/operator/login', { headers: xsrf, data: OPERATOR })).status()).toBeLessThan(300);
-  expect(
-    (await api.post(`/api/operator/participations/${entryId}/publish`, { headers: xsrf, data: WERBERAT_ALL_CONFIRMED })).status(),
-  ).toBeLessThan(300);
+  await publishEntry(api, await operatorLogin(api, OPERATOR), entryId);
 
-  await api.dispose();
-  await server.stop();
-  server = await startOwnServer({ port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '3' } });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await restartOwnSite({ server, api }, { port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '3' } }));
 });
 
 test('a crawler without JavaScript sees the entry’s own preview', async () => {
@@ -108,15 +98,13 @@ test('a visitor comes in through the QR code and votes: the club and the back of
   page,
 }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext();
-  await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
-  const visitor = await context.newPage();
+  const visitor = await visitorPage(browser);
   await visitor.goto(qrLink);
   // The channel leaves the address once counted; the vote carries it from the session.
   await expect(visitor).toHaveURL(`${server.baseURL}/challenge/e2e-spruch/${entryId}`);
   await visitor.getByRole('button', { name: /Abstimmen/ }).click();
   await expect(visitor.getByRole('button', { name: /Abstimmen/ })).toHaveCount(0, { timeout: 20_000 });
-  await context.close();
+  await visitor.context().close();
 
   // The club's own entry: what its shared links brought.
   await page.goto('/');
@@ -128,9 +116,7 @@ test('a visitor comes in through the QR code and votes: the club and the back of
 
   // The back office's 'Reichweite'.
   await page.goto('/backoffice');
-  await page.getByLabel('E-Mail-Adresse').fill(OPERATOR.email);
-  await page.getByLabel('Passwort').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await submitBackofficeSignIn(page, OPERATOR);
   await page.getByRole('navigation').getByRole('link', { name: 'Reichweite' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reichweite' })).toBeVisible();
   const channels = page.getByRole('region', { name: 'Reichweite nach Kanal' });

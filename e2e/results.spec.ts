@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type {
@@ -8,12 +7,12 @@ import type {
   ResultPreviewDto,
   StandingRowDto,
 } from '@erd/shared-contracts/wire';
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { accessToken, WERBERAT_ALL_CONFIRMED, xsrfHeader } from './support/api-client';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { clubHeaders, WERBERAT_ALL_CONFIRMED, xsrfHeader } from './support/api-client';
 import { clubs, registerConfirmed, type ClubRef } from './support/accounts';
-import { expect, test } from './support/fixtures';
+import { expect, failedLoads, test, visitorPage } from './support/fixtures';
 import { e2eDataDir, repoRoot } from './support/paths';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 
 /**
  * A season ends, on a server of its own with e2e/results-season: five club entries (Herren and
@@ -28,7 +27,7 @@ const PORT = 3270;
 const FOREIGN_PORT = 3271;
 test.use({
   baseURL: `http://localhost:${PORT}`,
-  allowConsoleErrors: /Failed to load resource: the server responded with a status of (401|403|409)/,
+  allowConsoleErrors: failedLoads(401, 403, 409),
 });
 
 const OPERATOR = { email: 'ergebnisse@punktejagd.example', password: 'Tabelle#Abpfiff2026' };
@@ -55,17 +54,10 @@ const emails = new Map<Key, string>();
 const entryOf = new Map<Key, string>();
 
 async function restart(offsetDays: number) {
-  await api?.dispose();
-  await server?.stop();
-  server = await startOwnServer({ port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: String(offsetDays) } });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
-}
-
-/** A page past the age gate, on its real clock: it shows the server's day by itself (/config.json's clockOffsetDays). */
-async function visitorPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
-  return context.newPage();
+  ({ server, api } = await restartOwnSite(
+    { server, api },
+    { port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: String(offsetDays) } },
+  ));
 }
 
 async function operatorContext(): Promise<{ ctx: APIRequestContext; headers: Record<string, string> }> {
@@ -81,9 +73,7 @@ const brief = (rows: StandingRowDto[]) => rows.map((r) => `${r.place}. ${r.club.
 test.beforeAll(async () => {
   // A CLI run and a first start (migrations, season import) on two busy cores: more than a test's 30 s.
   test.setTimeout(120_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...OPERATOR, env: serverEnv });
-  await restart(0);
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [OPERATOR] }));
   // The sponsor's page: another origin, no React, greedy styles, the widget refreshing every second.
   foreign = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -96,8 +86,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
+  await stopOwnSite({ server, api });
   await new Promise((resolve) => foreign?.close(resolve));
 });
 
@@ -108,7 +97,7 @@ test('submission: five club entries enter an estimate and a slogan; the operator
     const club = catalogue.find((c) => c.id === player.id)!;
     const email = await registerConfirmed(api, club, { dataDir });
     emails.set(player.key, email);
-    const headers = { authorization: `Bearer ${await accessToken(api, email)}`, ...(await xsrfHeader(api)) };
+    const headers = await clubHeaders(api, email);
     const estimate = await api.put(`/api/challenge/particpation/${ESTIMATE}`, { headers, data: { estimate: player.estimate } });
     expect(estimate.status(), await estimate.text()).toBe(200);
     const slogan = await api.put(`/api/challenge/particpation/${SLOGAN}`, {
@@ -142,7 +131,7 @@ test('voting window: clubs vote for each other, a visitor votes in the browser; 
   ];
   for (const [voter, choices] of ballots) {
     const ctx = await playwrightRequest.newContext({ baseURL: server.baseURL });
-    const headers = { authorization: `Bearer ${await accessToken(ctx, emails.get(voter)!)}`, ...(await xsrfHeader(ctx)) };
+    const headers = await clubHeaders(ctx, emails.get(voter)!);
     for (const choice of choices) {
       const vote = await ctx.post('/api/votes', { headers, data: { challengeId: SLOGAN, participationId: entryOf.get(choice) } });
       expect(vote.status(), await vote.text()).toBe(200);
@@ -174,12 +163,12 @@ test('after the season: hostile publishing is refused and changes nothing; the o
     data: { expectedVersion: 0 },
   });
   expect(anonymous.status()).toBe(401);
-  const clubHeaders = { authorization: `Bearer ${await accessToken(api, emails.get('A')!)}`, ...(await xsrfHeader(api)) };
+  const headersOfA = await clubHeaders(api, emails.get('A')!);
   expect(
-    (await api.post(`/api/operator/results/challenges/${SLOGAN}/publish`, { headers: clubHeaders, data: { expectedVersion: 0 } })).status(),
+    (await api.post(`/api/operator/results/challenges/${SLOGAN}/publish`, { headers: headersOfA, data: { expectedVersion: 0 } })).status(),
   ).toBe(401);
   expect(
-    (await api.put(`/api/operator/results/challenges/${ESTIMATE}/answer`, { headers: clubHeaders, data: { rightAnswer: 1 } })).status(),
+    (await api.put(`/api/operator/results/challenges/${ESTIMATE}/answer`, { headers: headersOfA, data: { rightAnswer: 1 } })).status(),
   ).toBe(401);
   // Bad answers, unknown challenges, the estimate without its answer.
   for (const rightAnswer of ['1234567890', 'tausend', '-3', '12.5', '']) {

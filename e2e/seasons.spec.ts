@@ -1,12 +1,12 @@
-import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { clubs, registerConfirmed, type ClubRef } from './support/accounts';
-import { accessToken, xsrfHeader } from './support/api-client';
+import { clubHeaders, operatorLogin } from './support/api-client';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { expect, test } from './support/fixtures';
-import { addOperatorBeforeStart, startOwnServer, type OwnServer } from './support/own-server';
+import { backofficeBar as bar, submitBackofficeSignIn } from './support/backoffice';
+import { expect, failedLoads, test, visitorPage } from './support/fixtures';
+import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 
 /**
  * Issue 26 end to end, on a server of its own with the demo season: an admin copies the demo season
@@ -21,7 +21,7 @@ const PORT = 3339;
 test.use({
   baseURL: `http://localhost:${PORT}`,
   // The session check before signing in (401).
-  allowConsoleErrors: /Failed to load resource: the server responded with a status of 401/,
+  allowConsoleErrors: failedLoads(401),
 });
 
 const ADMIN = { email: 'saisonwechsel@punktejagd.example', password: 'Saison#Wechsel2027' };
@@ -34,25 +34,14 @@ let api: APIRequestContext;
 let club: ClubRef;
 
 async function restart(offsetDays: number): Promise<void> {
-  await api?.dispose();
-  await server?.stop();
-  server = await startOwnServer({ port: PORT, dataDir, env: { CLOCK_OFFSET_DAYS: String(offsetDays) } });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await restartOwnSite({ server, api }, { port: PORT, dataDir, env: { CLOCK_OFFSET_DAYS: String(offsetDays) } }));
 }
 
-async function browserPage(browser: Browser, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript(() => localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() })));
-  return context.newPage();
-}
-
-const bar = (page: Page) => page.getByRole('navigation', { name: 'Backoffice' });
+const browserPage = (browser: Browser, width = 1280) => visitorPage(browser, { viewport: { width, height: 900 } });
 
 async function signIn(page: Page): Promise<void> {
   await page.goto('/backoffice/anmeldung');
-  await page.getByLabel('E-Mail-Adresse').fill(ADMIN.email);
-  await page.getByLabel('Passwort').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await submitBackofficeSignIn(page, ADMIN);
   await expect(bar(page)).toBeVisible();
 }
 
@@ -63,21 +52,15 @@ async function openSeasons(page: Page): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  addOperatorBeforeStart({ dataDir, ...ADMIN });
-  await restart(0);
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, operators: [ADMIN] }));
   // A club scores in the demo season: its goals count in the Torjagd (running today).
   [club] = await clubs(api);
   const email = await registerConfirmed(api, club!, { dataDir });
-  const headers = { authorization: `Bearer ${await accessToken(api, email)}`, ...(await xsrfHeader(api)) };
-  const saved = await api.put(`/api/challenge/particpation/${TORJAGD}`, { headers, data: { estimate: 14 } });
+  const saved = await api.put(`/api/challenge/particpation/${TORJAGD}`, { headers: await clubHeaders(api, email), data: { estimate: 14 } });
   expect(saved.status(), await saved.text()).toBe(200);
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 test('an admin copies the demo season into 2027, edits and reorders a challenge and previews it', async ({ browser }) => {
   test.setTimeout(150_000);
@@ -135,8 +118,7 @@ test('after the demo season the admin switches the site to 2027; the archive, th
   test.setTimeout(180_000);
   // Every demo challenge has ended 40 days on; its Torjagd result is published (goals: most goals win).
   await restart(40);
-  const xsrf = await xsrfHeader(api);
-  expect((await api.post('/api/operator/login', { headers: xsrf, data: ADMIN })).status()).toBeLessThan(300);
+  const xsrf = await operatorLogin(api, ADMIN);
   const published = await api.post(`/api/operator/results/challenges/${TORJAGD}/publish`, { headers: xsrf, data: { expectedVersion: 0 } });
   expect(published.status(), await published.text()).toBe(200);
 

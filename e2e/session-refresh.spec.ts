@@ -1,10 +1,9 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext, type Request } from '@playwright/test';
+import type { APIRequestContext, Request } from '@playwright/test';
 import { clubs, logIn, registerConfirmed } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { e2eDataDir, repoRoot } from './support/paths';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 
 /**
  * Tokens of 5 minutes (the shortest a Cognito pool allows; IDENTITY_TOKEN_TTL_SECONDS=300 on the
@@ -24,18 +23,13 @@ let api: APIRequestContext;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  server = await startOwnServer({
+  ({ server, api } = await startFreshOwnSite({
     port: PORT,
     dataDir,
     env: { SEASON_DIR: path.join(repoRoot, 'e2e/season'), IDENTITY_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS) },
-  });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  }));
 });
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 const isRefresh = (request: Request) =>
   request.method() === 'POST' &&

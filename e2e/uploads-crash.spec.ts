@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { PresignedPostDto } from '@erd/shared-contracts/wire';
 import sharp from 'sharp';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { accessToken, xsrfHeader } from './support/api-client';
+import type { APIRequestContext } from '@playwright/test';
+import { accessToken, clubHeaders } from './support/api-client';
 import { clubs, registerConfirmed } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { e2eDataDir, repoRoot } from './support/paths';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { startFreshOwnSite, startOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 
 /**
  * A server killed (kill -9) while it processes a picture: after the restart nothing of the upload is
@@ -28,14 +28,9 @@ let api: APIRequestContext;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv }));
 });
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-});
+test.afterAll(() => stopOwnSite({ server, api }));
 
 /** A 6000 × 4000 photo stand-in under 10 MB: its processing takes long enough to be interrupted. */
 async function largePhoto(): Promise<Buffer> {
@@ -80,7 +75,7 @@ test('kill -9 during processing: after the restart nothing is half there, and th
   test.setTimeout(120_000);
   const club = (await clubs(api))[2]!;
   const email = await registerConfirmed(api, club, { dataDir });
-  const headers = async () => ({ authorization: `Bearer ${await accessToken(api, email)}`, ...(await xsrfHeader(api)) });
+  const headers = () => clubHeaders(api, email);
   const photo = await largePhoto();
   expect(photo.length).toBeLessThan(10 * 1024 * 1024);
 
@@ -133,8 +128,7 @@ test('kill -9 during processing: after the restart nothing is half there, and th
 
   // Restart on the same data.
   await api.dispose();
-  server = await startOwnServer({ port: PORT, dataDir, env: serverEnv });
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  ({ server, api } = await startOwnSite({ port: PORT, dataDir, env: serverEnv }));
 
   // Nothing half: the interrupted key makes no entry, and there is none.
   const useIt = await api.put('/api/challenge/particpation/e2e-bild', { headers: await headers(), data: { picture: interrupted.file } });

@@ -28,6 +28,9 @@ export async function clubs(request: APIRequestContext): Promise<ClubRef[]> {
   }));
 }
 
+/** A club team as the back office names it: 'TSV Eching (Herren)'. */
+export const clubLabel = (club: ClubRef) => `${club.name} (${club.team === 'm' ? 'Herren' : 'Damen'})`;
+
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@verein.example`;
 
 /**

@@ -1,13 +1,30 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /**
  * `test` with a visitor who has passed the age gate, and a guard that fails the test on any
  * console error or uncaught page error (pass `allowConsoleErrors` for tests that break things on purpose).
  */
-export const approveAgeGate = (page: Page) =>
-  page.addInitScript(() => {
+export const approveAgeGate = (target: Page | BrowserContext) =>
+  target.addInitScript(() => {
     localStorage.setItem('bfv-age-consent', JSON.stringify({ over18: 'approved', timestamp: Date.now() }));
   });
+
+/**
+ * A page in a browser context of its own (no cookies, no session) whose visitor has passed the age
+ * gate. Such a page runs on the real clock: it shows the server's day by itself (/config.json's clockOffsetDays).
+ */
+export async function visitorPage(browser: Browser, options?: Parameters<Browser['newContext']>[0]): Promise<Page> {
+  const context = await browser.newContext(options);
+  await approveAgeGate(context);
+  return context.newPage();
+}
+
+/**
+ * `allowConsoleErrors` for the HTTP errors a test provokes on purpose: Chromium logs each refused
+ * request as "Failed to load resource: the server responded with a status of 401 (Unauthorized)".
+ */
+export const failedLoads = (...statuses: number[]) =>
+  new RegExp(`Failed to load resource: the server responded with a status of (${statuses.join('|')})`);
 
 /**
  * `allowConsoleErrors`: true to allow any, or a pattern for the ones a test provokes on purpose

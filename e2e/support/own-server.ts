@@ -3,6 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { repoRoot } from './paths';
 
 /**
@@ -103,18 +104,19 @@ export async function startOwnServer(options: { port: number; dataDir: string; e
   throw new Error(`server on ${options.port} did not start`);
 }
 
+/** A back-office operator: an admin unless `role` says otherwise. */
+export interface Operator {
+  email: string;
+  password: string;
+  role?: 'admin' | 'moderator';
+}
+
 /**
  * Creates a back-office operator on a server's fresh data directory with the CLI, before the
  * server starts (the embedded database is held by one process at a time). An admin unless `role`
  * says otherwise: most specs moderate and publish results (a moderator may not publish results).
  */
-export function addOperatorBeforeStart(options: {
-  dataDir: string;
-  email: string;
-  password: string;
-  role?: 'admin' | 'moderator';
-  env?: Record<string, string>;
-}): void {
+export function addOperatorBeforeStart(options: Operator & { dataDir: string; env?: Record<string, string> }): void {
   const role = options.role ?? 'admin';
   execFileSync(
     process.execPath,
@@ -125,4 +127,44 @@ export function addOperatorBeforeStart(options: {
       stdio: 'pipe',
     },
   );
+}
+
+/** A spec's own server and an API client for it. */
+export interface OwnSite {
+  server: OwnServer;
+  api: APIRequestContext;
+}
+
+interface OwnSiteOptions {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+}
+
+/** Starts the server on its data directory as it is, with an API client for it. */
+export async function startOwnSite(options: OwnSiteOptions): Promise<OwnSite> {
+  const server = await startOwnServer(options);
+  return { server, api: await playwrightRequest.newContext({ baseURL: server.baseURL }) };
+}
+
+/**
+ * Starts a spec's own server on a fresh data directory (whatever an earlier run left is removed),
+ * with the back-office `operators` made by the CLI before the first start.
+ */
+export async function startFreshOwnSite({ operators = [], ...options }: OwnSiteOptions & { operators?: Operator[] }): Promise<OwnSite> {
+  rmSync(options.dataDir, { recursive: true, force: true });
+  for (const operator of operators) addOperatorBeforeStart({ dataDir: options.dataDir, ...operator, env: options.env });
+  return startOwnSite(options);
+}
+
+/** Disposes the API client and stops the server; either may be missing when the start failed. */
+export async function stopOwnSite(site: Partial<OwnSite>): Promise<void> {
+  await site.api?.dispose();
+  await site.server?.stop();
+}
+
+/** Stops the site and starts it again on the same data, for example days later (`CLOCK_OFFSET_DAYS` in `env`). */
+export async function restartOwnSite(site: Partial<OwnSite>, options: OwnSiteOptions): Promise<OwnSite> {
+  await stopOwnSite(site);
+  return startOwnSite(options);
 }
