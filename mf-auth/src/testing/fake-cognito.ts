@@ -26,8 +26,6 @@ export const fakeCognito = {
   /** The library's transport, `pool.client.request(operation, params, callback)`. */
   request: jest.fn<void, [string, Record<string, unknown>, RequestCallback]>(),
   globalSignOut: jest.fn<void, [FakeUser, { onSuccess: (msg: string) => void; onFailure: (err: unknown) => void }]>(),
-  /** Decides the outcome of revokeTokens (RevokeToken of the refresh token, retried by the library). */
-  revokeTokens: jest.fn<void, [FakeUser, (error?: unknown) => void]>(),
   signOut: jest.fn<void, [FakeUser]>(),
   reset() {
     this.pools.length = 0;
@@ -36,7 +34,6 @@ export const fakeCognito = {
     this.refresh.mockReset();
     this.request.mockReset();
     this.globalSignOut.mockReset().mockImplementation((_user, callbacks) => callbacks.onSuccess('SUCCESS'));
-    this.revokeTokens.mockReset().mockImplementation((_user, callback) => callback());
     this.signOut.mockReset();
   },
 };
@@ -184,9 +181,6 @@ export class FakeUser {
   }
   globalSignOut(callbacks: { onSuccess: (msg: string) => void; onFailure: (err: unknown) => void }) {
     fakeCognito.globalSignOut(this, callbacks);
-  }
-  revokeTokens(callback: (error?: unknown) => void) {
-    fakeCognito.revokeTokens(this, callback);
   }
   signOut() {
     fakeCognito.signOut(this);

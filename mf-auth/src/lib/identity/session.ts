@@ -45,6 +45,13 @@ export const REFRESH_RETRY_MS = 30_000;
 export const REFRESH_RETRY_MAX_MS = 10 * 60_000;
 /** Sign-out waits at most this long for the identity service, then clears locally anyway. */
 export const SIGN_OUT_TIMEOUT_MS = 8_000;
+/**
+ * Spec §7: RevokeToken retries wait 100 ms, doubling, plus up to 100 ms of random jitter, and give
+ * up instead of waiting beyond 5 s (100, 200 … 3,200 ms: six retries, about 6.3 s in all).
+ */
+export const REVOKE_FIRST_DELAY_MS = 100;
+export const REVOKE_JITTER_MS = 100;
+export const REVOKE_MAX_DELAY_MS = 5_000;
 const MAX_TIMER_MS = 2_147_483_647;
 
 export type LoginResult =
@@ -63,12 +70,6 @@ interface CognitoLikeError {
 /** Parts of the library's session the type declarations leave out (present in 6.3: src/CognitoUserSession.js). */
 type SessionWithDrift = CognitoUserSession & { getClockDrift(): number };
 type SessionDataWithDrift = ConstructorParameters<typeof CognitoUserSession>[0] & { ClockDrift?: number };
-/**
- * The library's RevokeToken of the refresh token (present in 6.3: src/CognitoUser.js, with its
- * jittered back-off), left out of the declarations. `signOut(callback)` would call it too, but only
- * after `getSession`, which renews an expired session first.
- */
-type RevocableUser = CognitoUser & { revokeTokens(callback: (error?: unknown) => void): void };
 
 const errorCode = (error: unknown): string => {
   const e = (error ?? {}) as CognitoLikeError;
@@ -206,9 +207,11 @@ type PoolClient = {
   ) => void;
 };
 
+const poolClient = (pool: ReturnType<typeof getUserPool>) => (pool as unknown as { client: PoolClient }).client;
+
 function initiateRefresh(refreshToken: string): Promise<AuthenticationResult> {
   const pool = getUserPool();
-  const client = (pool as unknown as { client: PoolClient }).client;
+  const client = poolClient(pool);
   return new Promise((resolve, reject) => {
     client.request(
       'InitiateAuth',
@@ -380,18 +383,43 @@ function endLocally(user: CognitoUser | null): void {
 }
 
 /**
- * 'Ausloggen' (issue 28): ends this device's session only. The refresh token is revoked at the
- * identity service (RevokeToken, which ends this login's access token too; the library retries it
- * with the spec's back-off: 100 ms doubling, up to 100 ms jitter, giving up beyond 5 s), then the
- * library's local sign-out, then the store is cleared. Other devices of the account stay signed in.
- * An expired access token does not stop the revocation (it needs only the refresh token). Clears
- * even when the service cannot be reached or the account is gone (after deletion); never rejects.
+ * RevokeToken of this device's refresh token through the library's transport, with the spec's
+ * back-off for transient failures (network, 5xx, throttling) only: the library's own
+ * `revokeTokens` retries every error, a refused token included, for about 6 s, which would hold
+ * the sign-out after an account's deletion that long. Resolves true when the service confirmed it.
+ */
+async function revokeRefreshToken(refreshToken: string): Promise<boolean> {
+  const pool = getUserPool();
+  for (let retry = 0; ; retry += 1) {
+    const error = await new Promise<unknown>((resolve) =>
+      poolClient(pool).request('RevokeToken', { Token: refreshToken, ClientId: pool.getClientId() }, (e) => resolve(e)),
+    );
+    if (!error) return true;
+    const delay = REVOKE_FIRST_DELAY_MS * 2 ** retry + Math.random() * REVOKE_JITTER_MS;
+    if (!TRANSIENT_CODES.has(errorCode(error)) || delay > REVOKE_MAX_DELAY_MS) return false;
+    await wait(delay);
+  }
+}
+
+/**
+ * 'Ausloggen' (issue 28): ends this device's session only. Its refresh token is revoked at the
+ * identity service (RevokeToken, which ends this login's access token too), then the library's
+ * local sign-out, then the store is cleared; other devices of the account stay signed in. An
+ * expired access token does not stop the revocation (it needs only the refresh token). Waits at
+ * most `SIGN_OUT_TIMEOUT_MS`; clears even when the service cannot be reached or the account is
+ * gone (after deletion); never rejects.
  */
 export async function signOut(): Promise<void> {
   cancelTimer();
   const user = userOfStoredSession();
-  if (user && sessionStore.getState().tokens?.refreshToken) {
-    await identityCall((done) => (user as RevocableUser).revokeTokens(done));
+  const refreshToken = sessionStore.getState().tokens?.refreshToken;
+  if (refreshToken) {
+    await identityCall((done) => {
+      revokeRefreshToken(refreshToken).then(
+        (revoked) => done(revoked ? undefined : new Error('RevokeToken failed')),
+        (error: unknown) => done(error),
+      );
+    });
   }
   endLocally(user);
 }
@@ -399,20 +427,30 @@ export async function signOut(): Promise<void> {
 /**
  * 'Überall abmelden' in the profile (issue 28): GlobalSignOut ends every session of the account,
  * on every device, then this one locally. Needs a valid session (renewed first if it has expired).
- * Resolves false, and leaves this device signed in so that the member can try again, when the
- * identity service did not confirm it.
+ * Resolves false when the identity service did not confirm it: after a failure it can be tried
+ * again (this device stays signed in); when this device's session has already ended (its refresh
+ * or access token refused), the store is cleared, which the caller can tell by the session status.
  */
 export async function signOutEverywhere(): Promise<boolean> {
-  if (!isSessionValid(sessionStore.getState()) && !(await refreshSession())) return false;
+  cancelTimer();
+  if (!isSessionValid(sessionStore.getState()) && !(await refreshSession())) {
+    if (sessionStore.getState().status === 'LOGGED_IN') scheduleRefresh();
+    return false;
+  }
   const user = userOfStoredSession();
   if (!user) return false;
+  let refused = false;
   const ended = await identityCall((done) =>
     user.globalSignOut({
       onSuccess: () => done(),
-      onFailure: (error) => done(error ?? new Error('GlobalSignOut failed')),
+      onFailure: (error) => {
+        refused = errorCode(error) === 'NotAuthorizedException';
+        done(error ?? new Error('GlobalSignOut failed'));
+      },
     }),
   );
-  if (ended) endLocally(user);
+  if (ended || refused) endLocally(user);
+  else scheduleRefresh();
   return ended;
 }
 

@@ -47,6 +47,7 @@ beforeEach(() => {
 afterEach(() => {
   resetSessionForTests();
   jest.useRealTimers();
+  jest.spyOn(Math, 'random').mockRestore();
 });
 
 describe('user pool', () => {
@@ -438,42 +439,90 @@ describe('sign-out', () => {
     });
   };
 
+  /** Answers RevokeToken through the library's transport: `answer(retry)` is an error or null (success). */
+  const answerRevoke = (answer: (retry: number) => Error | null) => {
+    let retry = 0;
+    fakeCognito.request.mockImplementation((operation, _params, callback) => {
+      if (operation !== 'RevokeToken') return callback(cognitoError('UnknownOperationException'));
+      const error = answer(retry++);
+      return error ? callback(error) : callback(null, {});
+    });
+  };
+  const revokeCalls = () => fakeCognito.request.mock.calls.filter(([operation]) => operation === 'RevokeToken');
+
   it("'Ausloggen' revokes this device's refresh token only, then signs out locally and clears the session", async () => {
     succeed(fakeSession());
     await login('trainer@tsv-eching.example', 'Geheim#123');
     sessionStorage.setItem('CognitoIdentityServiceProvider.erdlocalclient.sub-1.accessToken', 'x');
+    answerRevoke(() => null);
 
     await signOut();
 
-    expect(fakeCognito.revokeTokens).toHaveBeenCalledTimes(1);
-    const [user] = fakeCognito.revokeTokens.mock.calls[0]!;
-    expect(user.session?.getRefreshToken().getToken()).toBe('refresh-1');
+    expect(revokeCalls()).toHaveLength(1);
+    expect(revokeCalls()[0]![1]).toEqual({ Token: 'refresh-1', ClientId: 'erdlocalclient' });
     expect(fakeCognito.globalSignOut).not.toHaveBeenCalled();
     expect(fakeCognito.signOut).toHaveBeenCalledTimes(1);
     expect(sessionStore.getState()).toMatchObject(empty);
     expect(sessionStorage.getItem('CognitoIdentityServiceProvider.erdlocalclient.sub-1.accessToken')).toBeNull();
   });
 
-  it('clears the session even when the revocation fails (e.g. offline after the back-off)', async () => {
+  it("retries a transient failure with the spec's back-off (100 ms doubling, up to 100 ms jitter)", async () => {
     succeed(fakeSession());
     await login('trainer@tsv-eching.example', 'Geheim#123');
-    fakeCognito.revokeTokens.mockImplementation((_u, callback) => callback(cognitoError('NetworkError', 'Network error')));
+    jest.useFakeTimers();
+    jest.spyOn(Math, 'random').mockReturnValue(0.5);
+    answerRevoke((retry) => (retry < 2 ? cognitoError('NetworkError', 'Network error') : null));
+
+    const done = signOut();
+    await jest.advanceTimersByTimeAsync(149);
+    expect(revokeCalls()).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(revokeCalls()).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(250);
+    await done;
+
+    expect(revokeCalls()).toHaveLength(3);
+    expect(sessionStore.getState().status).toBeNull();
+  });
+
+  it('gives up instead of waiting beyond 5 s, and clears the session anyway (offline)', async () => {
+    succeed(fakeSession());
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    jest.useFakeTimers();
+    jest.spyOn(Math, 'random').mockReturnValue(0.99);
+    answerRevoke(() => cognitoError('NetworkError', 'Network error'));
+
+    const done = signOut();
+    await jest.advanceTimersByTimeAsync(7_000);
+    await expect(done).resolves.toBeUndefined();
+
+    // Waits of 100, 200, 400, 800, 1,600 and 3,200 ms (plus jitter); the next, 6,400, is beyond 5 s.
+    expect(revokeCalls()).toHaveLength(7);
+    expect(sessionStore.getState().status).toBeNull();
+  });
+
+  it('does not retry a refused token (e.g. after the account was deleted): one call, then cleared', async () => {
+    succeed(fakeSession());
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    answerRevoke(() => cognitoError('NotAuthorizedException', 'Refresh Token has been revoked'));
     await expect(signOut()).resolves.toBeUndefined();
+    expect(revokeCalls()).toHaveLength(1);
     expect(sessionStore.getState().status).toBeNull();
   });
 
   it('revokes the refresh token of an expired session too, and clears it', async () => {
     expiredSession('refresh-old');
+    answerRevoke(() => null);
     await signOut();
-    expect(fakeCognito.revokeTokens).toHaveBeenCalledTimes(1);
-    expect(fakeCognito.revokeTokens.mock.calls[0]![0].session?.getRefreshToken().getToken()).toBe('refresh-old');
+    expect(revokeCalls()).toHaveLength(1);
+    expect(revokeCalls()[0]![1]).toMatchObject({ Token: 'refresh-old' });
     expect(sessionStore.getState().status).toBeNull();
   });
 
   it('skips the service for a session without a refresh token and clears it', async () => {
     expiredSession();
     await signOut();
-    expect(fakeCognito.revokeTokens).not.toHaveBeenCalled();
+    expect(revokeCalls()).toHaveLength(0);
     expect(sessionStore.getState().status).toBeNull();
   });
 });
@@ -488,7 +537,7 @@ describe('sign-out everywhere', () => {
     expect(fakeCognito.globalSignOut).toHaveBeenCalledTimes(1);
     const [user] = fakeCognito.globalSignOut.mock.calls[0]!;
     expect(user.session?.getAccessToken().getJwtToken()).toBeTruthy();
-    expect(fakeCognito.revokeTokens).not.toHaveBeenCalled();
+    expect(fakeCognito.request.mock.calls.filter(([operation]) => operation === 'RevokeToken')).toHaveLength(0);
     expect(fakeCognito.signOut).toHaveBeenCalledTimes(1);
     expect(sessionStore.getState()).toMatchObject(empty);
   });
@@ -502,6 +551,18 @@ describe('sign-out everywhere', () => {
 
     expect(sessionStore.getState().status).toBe('LOGGED_IN');
     expect(fakeCognito.signOut).not.toHaveBeenCalled();
+  });
+
+  it('clears this device when the service refuses its access token (its session has ended already)', async () => {
+    succeed(fakeSession());
+    await login('trainer@tsv-eching.example', 'Geheim#123');
+    fakeCognito.globalSignOut.mockImplementation((_u, callbacks) =>
+      callbacks.onFailure(cognitoError('NotAuthorizedException', 'Access Token has been revoked')),
+    );
+
+    await expect(signOutEverywhere()).resolves.toBe(false);
+
+    expect(sessionStore.getState().status).toBeNull();
   });
 
   it('renews an expired session first, then signs out with the new access token', async () => {

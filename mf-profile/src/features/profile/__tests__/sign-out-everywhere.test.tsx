@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStore } from '@erd/shared-contracts';
 import { loggedInSession, mockXhr, renderWithProviders } from '@erd/shared-contracts/testing';
@@ -40,10 +40,51 @@ it('asks first; cancelling changes nothing and gives the focus back', async () =
   await user.click(action());
   expect(screen.getByText(texts.question)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: texts.confirm })).toHaveFocus();
+  expect(screen.getByRole('button', { name: texts.confirm })).toHaveAccessibleDescription(texts.question);
   await user.click(screen.getByRole('button', { name: texts.cancel }));
   expect(screen.queryByText(texts.question)).not.toBeInTheDocument();
   expect(action()).toHaveFocus();
+  // Escape cancels too.
+  await user.click(action());
+  await user.keyboard('{Escape}');
+  expect(screen.queryByText(texts.question)).not.toBeInTheDocument();
+  expect(action()).toHaveFocus();
   expect(endAll).not.toHaveBeenCalled();
+});
+
+it('keeps the focus on the confirmation while it runs and says so; a second press does nothing', async () => {
+  const user = userEvent.setup();
+  let finish: (ended: boolean) => void = () => undefined;
+  const endAll = jest.fn(() => new Promise<boolean>((resolve) => (finish = resolve)));
+  sessionStore.getState().setSignOutEverywhere(endAll);
+  await renderProfile();
+  await user.click(action());
+  await user.keyboard('{Enter}');
+  const confirm = screen.getByRole('button', { name: texts.confirm });
+  expect(confirm).toHaveFocus();
+  expect(confirm).toHaveAttribute('aria-disabled', 'true');
+  expect(within(screen.getByRole('region', { name: texts.title })).getByRole('status')).toHaveTextContent(texts.busy);
+  await user.keyboard('{Enter}');
+  expect(endAll).toHaveBeenCalledTimes(1);
+  finish(false);
+  expect(await screen.findByText(texts.failed)).toBeInTheDocument();
+  expect(action()).toHaveFocus();
+});
+
+it("sends to the login when this device's session had ended already", async () => {
+  const user = userEvent.setup();
+  sessionStore.getState().setSignOutEverywhere(
+    jest.fn(async () => {
+      sessionStore.getState().clear();
+      return false;
+    }),
+  );
+  await renderProfile();
+  await user.click(action());
+  await user.click(screen.getByRole('button', { name: texts.confirm }));
+  expect(await screen.findByText(texts.sessionEnded)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+  expect(location()).toBe('/profil');
 });
 
 it('signs out on every device through the session module and goes home', async () => {
@@ -74,6 +115,7 @@ it.each([
   expect(sessionStore.getState().status).toBe('LOGGED_IN');
   expect(location()).toBe('/profil');
   expect(action()).toBeEnabled();
+  expect(action()).toHaveFocus();
 });
 
 it('says so when no session module is running (mf-auth could not be loaded)', async () => {

@@ -1,22 +1,25 @@
 import { css, type Theme } from '@emotion/react';
-import { useEffect, useRef, useState } from 'react';
-import { paths, sessionStore, useNavigate } from '@erd/shared-contracts';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, paths, sessionStore, useNavigate } from '@erd/shared-contracts';
 import { Button } from '@erd/shared-contracts/ui';
 import { FormMessage } from '@erd/shared-contracts/forms';
+import { rememberProfile } from '../lib/remember-profile';
 import { ProfileSection } from './profile-section';
 
 export const signOutEverywhereTexts = {
-  title: 'Angemeldete Geräte',
+  title: 'Auf allen Geräten abmelden',
   intro:
-    '„Ausloggen“ im Menü meldet nur dieses Gerät ab. Nutzt euer Verein das Konto auf mehreren Geräten, beendest du hier alle Anmeldungen auf einmal – etwa wenn ein Handy verloren gegangen ist.',
+    '„Ausloggen“ im Menü meldet nur dieses Gerät ab. Nutzt dein Verein das Konto auf mehreren Geräten, beendest du hier alle Anmeldungen auf einmal – etwa wenn ein Handy verloren gegangen ist.',
   action: 'Überall abmelden',
   question: 'Wirklich überall abmelden? Alle Geräte, auch dieses, müssen sich danach neu einloggen.',
   confirm: 'Ja, überall abmelden',
   cancel: 'Abbrechen',
+  busy: 'Alle Geräte werden abgemeldet …',
+  sessionEnded: 'Deine Sitzung ist abgelaufen. Bitte logge dich erneut ein.',
   failed: 'Das Abmelden auf allen Geräten hat nicht geklappt. Bitte versuche es gleich noch einmal.',
 } as const;
 
-type Step = 'idle' | 'confirming' | 'busy' | 'failed';
+type Step = 'idle' | 'confirming' | 'busy' | 'failed' | 'sessionEnded';
 
 const rowStyle = (theme: Theme) => css`
   display: flex;
@@ -28,7 +31,9 @@ const rowStyle = (theme: Theme) => css`
  * 'Überall abmelden' (issue 28): ends the account's sessions on every device through mf-auth's
  * sign-out registered in the shared store (GlobalSignOut), after a confirmation, then goes home as
  * 'Ausloggen' does. When the identity service does not confirm it, this device stays signed in and
- * the member is told to try again. Focus follows the step: the confirmation, then back.
+ * the member is told to try again; when this device's session had ended already, the member is
+ * sent to the login. Focus follows the step: to the confirmation (Escape cancels), then back to the
+ * action; while it runs the confirm button stays focused (aria-disabled) and a status says so.
  */
 export function SignOutEverywhereSection() {
   const navigate = useNavigate();
@@ -36,16 +41,18 @@ export function SignOutEverywhereSection() {
   const confirmRef = useRef<HTMLButtonElement>(null);
   const actionRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  const questionId = useId();
 
   useEffect(() => {
     if (step === 'confirming') confirmRef.current?.focus();
-    if (step === 'idle' && returnFocus.current) {
+    if ((step === 'idle' || step === 'failed') && returnFocus.current) {
       returnFocus.current = false;
       actionRef.current?.focus();
     }
   }, [step]);
 
   const signOutEverywhere = async () => {
+    if (step === 'busy') return;
     setStep('busy');
     const { signOutEverywhere: endAll } = sessionStore.getState();
     let ended = false;
@@ -54,39 +61,57 @@ export function SignOutEverywhereSection() {
     } catch {
       ended = false;
     }
-    if (ended) navigate(paths.home);
-    else setStep('failed');
+    if (ended) return navigate(paths.home);
+    returnFocus.current = true;
+    setStep(sessionStore.getState().status === 'LOGGED_IN' ? 'failed' : 'sessionEnded');
   };
 
   const cancel = () => {
+    if (step === 'busy') return;
     returnFocus.current = true;
     setStep('idle');
   };
 
+  const cancelOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') cancel();
+  };
+
   const asking = step === 'confirming' || step === 'busy';
+  const busy = step === 'busy';
   return (
     <ProfileSection title={signOutEverywhereTexts.title}>
       <p>{signOutEverywhereTexts.intro}</p>
-      {asking ? (
-        <>
-          <p>
+      {step === 'sessionEnded' ? (
+        <FormMessage tone="error">
+          {signOutEverywhereTexts.sessionEnded}{' '}
+          <Link to={paths.login} onClick={rememberProfile}>
+            Zum Login
+          </Link>
+        </FormMessage>
+      ) : asking ? (
+        <div css={(theme: Theme) => ({ display: 'grid', gap: theme.space(4) })} onKeyDown={cancelOnEscape}>
+          <p id={questionId} css={{ margin: 0 }}>
             <strong>{signOutEverywhereTexts.question}</strong>
           </p>
           <div css={rowStyle}>
             <Button
               ref={confirmRef}
               variant="secondary"
-              disabled={step === 'busy'}
-              aria-busy={step === 'busy' || undefined}
+              aria-describedby={questionId}
+              aria-disabled={busy || undefined}
+              aria-busy={busy || undefined}
               onClick={() => void signOutEverywhere()}
             >
               {signOutEverywhereTexts.confirm}
             </Button>
-            <Button variant="ghost" disabled={step === 'busy'} onClick={cancel}>
+            <Button variant="ghost" disabled={busy} onClick={cancel}>
               {signOutEverywhereTexts.cancel}
             </Button>
           </div>
-        </>
+          <p role="status" css={{ margin: 0 }}>
+            {busy ? signOutEverywhereTexts.busy : ''}
+          </p>
+        </div>
       ) : (
         <>
           {step === 'failed' && <FormMessage tone="error">{signOutEverywhereTexts.failed}</FormMessage>}
