@@ -90,7 +90,7 @@ test.beforeAll(async () => {
   ({ server, api } = await startFreshOwnSite({
     port: PORT,
     dataDir,
-    env: serverEnv,
+    env: { ...serverEnv, CLOCK_OFFSET_DAYS: '0' },
     operators: [ADMIN, { ...MODERATOR, role: 'moderator' }],
   }));
 

@@ -73,7 +73,12 @@ const brief = (rows: StandingRowDto[]) => rows.map((r) => `${r.place}. ${r.club.
 test.beforeAll(async () => {
   // A CLI run and a first start (migrations, season import) on two busy cores: more than a test's 30 s.
   test.setTimeout(120_000);
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [OPERATOR] }));
+  ({ server, api } = await startFreshOwnSite({
+    port: PORT,
+    dataDir,
+    env: { ...serverEnv, CLOCK_OFFSET_DAYS: '0' },
+    operators: [OPERATOR],
+  }));
   // The sponsor's page: another origin, no React, greedy styles, the widget refreshing every second.
   foreign = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

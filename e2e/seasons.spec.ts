@@ -52,7 +52,7 @@ async function openSeasons(page: Page): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, operators: [ADMIN] }));
+  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: { CLOCK_OFFSET_DAYS: '0' }, operators: [ADMIN] }));
   // A club scores in the demo season: its goals count in the Torjagd (running today).
   [club] = await clubs(api);
   const email = await registerConfirmed(api, club!, { dataDir });
