@@ -23,7 +23,7 @@ export function motoServerPath(): string | null {
     } catch {
       continue;
     }
-    return spawnSync(candidate, ['--help'], { stdio: 'ignore', timeout: 30_000 }).status === 0 ? candidate : null;
+    if (spawnSync(candidate, ['--help'], { stdio: 'ignore', timeout: 30_000 }).status === 0) return candidate;
   }
   return null;
 }
