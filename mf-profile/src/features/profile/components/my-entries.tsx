@@ -3,7 +3,6 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { formatGermanNumber, Link, paths, resolveServiceUrl } from '@erd/shared-contracts';
 import type { MyEntryDto } from '@erd/shared-contracts/schemas';
 import { Button, ButtonLink, Icon, Spinner, VisuallyHidden } from '@erd/shared-contracts/ui';
-import { FormMessage } from '@erd/shared-contracts/forms';
 import { useMyEntries } from '../api/get-my-entries';
 import {
   kindLabels,
@@ -15,7 +14,7 @@ import {
   stateLabel,
   votesText,
 } from '../lib/my-entry-texts';
-import { rememberProfile } from '../lib/remember-profile';
+import { LoadFailure } from './load-failure';
 
 type Shareable = MyEntryDto & { participationId: string };
 
@@ -31,21 +30,7 @@ export default function MyEntries() {
   const { load, reload } = useMyEntries();
   if (load.status === 'loading') return <Spinner label={texts.loading} />;
   if (load.status === 'error') {
-    return load.unauthorized ? (
-      <FormMessage tone="error">
-        {texts.sessionEnded}{' '}
-        <Link to={paths.login} onClick={rememberProfile}>
-          Zum Login
-        </Link>
-      </FormMessage>
-    ) : (
-      <div css={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
-        <FormMessage tone="error">{texts.loadFailed}</FormMessage>
-        <Button variant="secondary" onClick={reload}>
-          Erneut laden
-        </Button>
-      </div>
-    );
+    return <LoadFailure unauthorized={load.unauthorized} texts={texts} onReload={reload} />;
   }
   const { entries } = load.data;
   if (!entries.length) return <EmptyEntries />;

@@ -1,19 +1,12 @@
 import { css, type Theme } from '@emotion/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import {
-  ACCOUNT_NOTIFICATION_KINDS,
-  isApiError,
-  Link,
-  NOTIFICATION_KIND_TEXTS,
-  paths,
-  type AccountNotificationKind,
-} from '@erd/shared-contracts';
+import { ACCOUNT_NOTIFICATION_KINDS, isApiError, NOTIFICATION_KIND_TEXTS, type AccountNotificationKind } from '@erd/shared-contracts';
 import type { NotificationSettingsDto } from '@erd/shared-contracts/schemas';
-import { Button, Spinner } from '@erd/shared-contracts/ui';
+import { Spinner } from '@erd/shared-contracts/ui';
 import { FormMessage } from '@erd/shared-contracts/forms';
 import { getNotificationSettings, putNotificationSettings } from '../api/notification-settings';
-import { rememberProfile } from '../lib/remember-profile';
 import { ProfileSection } from './profile-section';
+import { LoadFailure, SessionEnded } from './load-failure';
 
 /** The section's anchor: the mails' footer links to `/profil#benachrichtigungen`. */
 export const NOTIFICATIONS_ANCHOR = 'benachrichtigungen';
@@ -112,17 +105,9 @@ export function NotificationSettingsSection() {
     <ProfileSection id={NOTIFICATIONS_ANCHOR} ref={section} title={notificationTexts.title} css={plainParagraphs}>
       <p>{notificationTexts.intro}</p>
       {load.status === 'loading' && <Spinner label={notificationTexts.loading} />}
-      {load.status === 'error' &&
-        (load.unauthorized ? (
-          <SessionEnded />
-        ) : (
-          <div css={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
-            <FormMessage tone="error">{notificationTexts.loadFailed}</FormMessage>
-            <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-              Erneut laden
-            </Button>
-          </div>
-        ))}
+      {load.status === 'error' && (
+        <LoadFailure unauthorized={load.unauthorized} texts={notificationTexts} onReload={() => setAttempt((n) => n + 1)} />
+      )}
       {load.status === 'ready' && shown && (
         <>
           <ul
@@ -158,23 +143,12 @@ export function NotificationSettingsSection() {
   );
 }
 
-function SessionEnded() {
-  return (
-    <FormMessage tone="error">
-      {notificationTexts.sessionEnded}{' '}
-      <Link to={paths.login} onClick={rememberProfile}>
-        Zum Login
-      </Link>
-    </FormMessage>
-  );
-}
-
 /** The answer of the last change (errors at once, by FormMessage's alert role). */
 function SaveState({ save }: { save: Save }) {
   if (save === 'saving') return <p css={(theme: Theme) => ({ color: theme.colors.textMuted })}>{notificationTexts.saving}</p>;
   if (save === 'saved') return <FormMessage tone="success">{notificationTexts.saved}</FormMessage>;
   if (save === 'failed') return <FormMessage tone="error">{notificationTexts.saveFailed}</FormMessage>;
-  if (save === 'unauthorized') return <SessionEnded />;
+  if (save === 'unauthorized') return <SessionEnded text={notificationTexts.sessionEnded} />;
   return null;
 }
 

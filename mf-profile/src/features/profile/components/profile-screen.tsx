@@ -28,9 +28,9 @@ import { FinalTextField, SubmitButton } from '../../../components/fields';
 import { optionalPassword, optionalPasswordRepeat } from '../../../lib/validators';
 import { getMe } from '../api/get-me';
 import { updateProfile } from '../api/update-profile';
-import { rememberProfile } from '../lib/remember-profile';
 import { MyEntriesSection } from './my-entries-section';
 import { NotificationSettingsSection } from './notification-settings-section';
+import { SessionEnded } from './load-failure';
 import { SignOutEverywhereSection } from './sign-out-everywhere-section';
 
 export const profileTexts = {
@@ -144,12 +144,7 @@ export function ProfileScreen() {
       {shown.status === 'loading' && <Spinner label="Deine Daten werden geladen …" />}
       {shown.status === 'error' &&
         (shown.unauthorized ? (
-          <FormMessage tone="error">
-            {profileTexts.sessionEnded}{' '}
-            <Link to={paths.login} onClick={rememberProfile}>
-              Zum Login
-            </Link>
-          </FormMessage>
+          <SessionEnded text={profileTexts.sessionEnded} />
         ) : (
           <FormStack>
             <FormMessage tone="error">{profileTexts.loadFailed}</FormMessage>

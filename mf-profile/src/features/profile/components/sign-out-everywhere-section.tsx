@@ -1,10 +1,10 @@
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, paths, sessionStore, useNavigate } from '@erd/shared-contracts';
+import { paths, sessionStore, useNavigate } from '@erd/shared-contracts';
 import { Button } from '@erd/shared-contracts/ui';
 import { FormMessage } from '@erd/shared-contracts/forms';
-import { rememberProfile } from '../lib/remember-profile';
 import { ProfileSection } from './profile-section';
+import { SessionEnded } from './load-failure';
 
 export const signOutEverywhereTexts = {
   title: 'Auf allen Geräten abmelden',
@@ -82,12 +82,7 @@ export function SignOutEverywhereSection() {
     <ProfileSection title={signOutEverywhereTexts.title}>
       <p>{signOutEverywhereTexts.intro}</p>
       {step === 'sessionEnded' ? (
-        <FormMessage tone="error">
-          {signOutEverywhereTexts.sessionEnded}{' '}
-          <Link to={paths.login} onClick={rememberProfile}>
-            Zum Login
-          </Link>
-        </FormMessage>
+        <SessionEnded text={signOutEverywhereTexts.sessionEnded} />
       ) : asking ? (
         <div css={(theme: Theme) => ({ display: 'grid', gap: theme.space(4) })} onKeyDown={cancelOnEscape}>
           <p id={questionId} css={{ margin: 0 }}>
