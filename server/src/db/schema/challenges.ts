@@ -1,4 +1,5 @@
-import { check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz, timestamps, reference } from '../columns.js';
 import { sql } from 'drizzle-orm';
 import type { ChallengeObjectTypeId, ImageDto, PointsRowDto, PrizesDto } from '@erd/shared-contracts/wire';
 import { years } from './year.js';
@@ -13,9 +14,7 @@ export const challenges = pgTable(
   'challenges',
   {
     id: text('id').primaryKey(),
-    yearId: text('year_id')
-      .notNull()
-      .references(() => years.id, { onDelete: 'restrict' }),
+    yearId: reference('year_id', () => years.id, 'restrict'),
     position: integer('position').notNull(),
     objectTypeId: text('object_type_id').$type<ChallengeObjectTypeId>().notNull(),
     headline: text('headline').notNull(),
@@ -40,10 +39,9 @@ export const challenges = pgTable(
      * Issue 26: taken out of the public season by an operator (a challenge with entries cannot be
      * removed); its entries, votes and results stay in the records. Null: part of the season.
      */
-    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
+    withdrawnAt: timestamptz('withdrawn_at'),
     withdrawnReason: text('withdrawn_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('challenges_year_position_idx').on(t.yearId, t.position),

@@ -1,4 +1,5 @@
-import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from '../columns.js';
 import { sql } from 'drizzle-orm';
 import type { Team } from '@erd/shared-contracts/wire';
 
@@ -17,8 +18,7 @@ export const clubs = pgTable(
     logourl: text('logourl'),
     linkurl: text('linkurl'),
     search: text('search').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('clubs_clubnumber_team_idx').on(t.clubnumber, t.team),

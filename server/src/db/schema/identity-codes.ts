@@ -1,4 +1,5 @@
-import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz, reference } from '../columns.js';
 import { sql } from 'drizzle-orm';
 import { identityUsers } from './identity-users.js';
 
@@ -11,14 +12,12 @@ export type IdentityCodePurpose = 'signup' | 'reset';
 export const identityCodes = pgTable(
   'identity_codes',
   {
-    sub: text('sub')
-      .notNull()
-      .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+    sub: reference('sub', () => identityUsers.sub, 'cascade'),
     purpose: text('purpose').$type<IdentityCodePurpose>().notNull(),
     codeHash: text('code_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.sub, t.purpose] }), check('identity_codes_purpose_check', sql`${t.purpose} in ('signup', 'reset')`)],
 );

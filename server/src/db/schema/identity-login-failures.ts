@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../columns.js';
 
 /**
  * Password checks per login name (decisions §2: 5 failures lock for 15 minutes; modules/login-lock),
@@ -16,9 +17,9 @@ export const identityLoginFailures = pgTable(
     sub: text('sub').primaryKey(),
     /** Checks since the last success; the 5th sets `locked_until`. */
     failures: integer('failures').notNull(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lockedUntil: timestamptz('locked_until'),
     /** Failures more than 15 minutes old are forgotten (the count starts again). */
-    lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastFailureAt: timestamptz('last_failure_at').notNull(),
   },
   (t) => [index('identity_login_failures_last_failure_idx').on(t.lastFailureAt)],
 );

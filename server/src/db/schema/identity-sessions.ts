@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz, createdAtColumn, reference } from '../columns.js';
 import { identityUsers } from './identity-users.js';
 
 /**
@@ -10,15 +11,13 @@ export const identitySessions = pgTable(
   'identity_sessions',
   {
     originJti: text('origin_jti').primaryKey(),
-    sub: text('sub')
-      .notNull()
-      .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+    sub: reference('sub', () => identityUsers.sub, 'cascade'),
     clientId: text('client_id').notNull(),
     refreshTokenHash: text('refresh_token_hash').notNull(),
-    authTime: timestamp('auth_time', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    authTime: timestamptz('auth_time').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('identity_sessions_refresh_token_idx').on(t.refreshTokenHash),

@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from '../columns.js';
 
 /** Public half of an RS256 signing key as a JWK (what the JWKS document lists). */
 export interface PublicJwk {
@@ -18,7 +19,7 @@ export const identitySigningKeys = pgTable('identity_signing_keys', {
   kid: text('kid').primaryKey(),
   publicJwk: jsonb('public_jwk').$type<PublicJwk>().notNull(),
   privateKeySealed: text('private_key_sealed').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 export type IdentitySigningKeyRow = typeof identitySigningKeys.$inferSelect;

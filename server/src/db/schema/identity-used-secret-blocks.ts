@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../columns.js';
 
 /**
  * Ids of SRP SECRET_BLOCKs already answered: a block is single-use, in every instance (decisions §1),
@@ -8,7 +9,7 @@ export const identityUsedSecretBlocks = pgTable(
   'identity_used_secret_blocks',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('identity_used_secret_blocks_expires_idx').on(t.expiresAt)],
 );

@@ -1,4 +1,5 @@
-import { check, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz, timestamps } from '../columns.js';
 import { sql } from 'drizzle-orm';
 
 export type IdentityUserStatus = 'UNCONFIRMED' | 'CONFIRMED';
@@ -18,11 +19,10 @@ export const identityUsers = pgTable(
     salt: text('salt').notNull(),
     verifier: text('verifier').notNull(),
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps(),
+    confirmedAt: timestamptz('confirmed_at'),
     /** Set by an admin in the back office (issue 8): no sign-in while set ('User is disabled.'). */
-    blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }),
+    blockedAt: timestamptz('blocked_at'),
     blockedReason: text('blocked_reason'),
   },
   (t) => [

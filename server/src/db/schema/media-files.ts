@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from '../columns.js';
 import { bytea } from './bytes.js';
 
 /**
@@ -10,5 +11,5 @@ export const mediaFiles = pgTable('media_files', {
   name: text('name').primaryKey(),
   contentType: text('content_type').notNull(),
   data: bytea('data').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../columns.js';
 import type { AuditAction, AuditSubjectType } from '@erd/shared-contracts/backoffice';
 
 export type { AuditAction };
@@ -32,7 +33,7 @@ export const moderationLog = pgTable(
     subjectId: text('subject_id'),
     reason: text('reason'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
   },
   (t) => [
     index('moderation_log_participation_idx').on(t.participationId),

@@ -1,7 +1,8 @@
-import { check, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { optInColumns, type OptInStatus } from '../columns.js';
 import { sql } from 'drizzle-orm';
 
-export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';
+export type NewsletterStatus = OptInStatus;
 
 /**
  * Newsletter double opt-in (decisions §7). The confirmation token is stored only as a hash; the
@@ -11,17 +12,7 @@ export const newsletterSubscriptions = pgTable(
   'newsletter_subscriptions',
   {
     id: serial('id').primaryKey(),
-    email: text('email').notNull(),
-    status: text('status').$type<NewsletterStatus>().notNull().default('pending'),
-    confirmTokenHash: text('confirm_token_hash'),
-    confirmTokenExpiresAt: timestamp('confirm_token_expires_at', { withTimezone: true, mode: 'date' }),
-    unsubscribeToken: text('unsubscribe_token').notNull(),
-    consentTextVersion: text('consent_text_version').notNull(),
-    consentedAt: timestamp('consented_at', { withTimezone: true, mode: 'date' }).notNull(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
-    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastMailAt: timestamp('last_mail_at', { withTimezone: true, mode: 'date' }),
+    ...optInColumns(),
   },
   (t) => [
     uniqueIndex('newsletter_subscriptions_email_idx').on(t.email),

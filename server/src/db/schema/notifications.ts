@@ -1,4 +1,15 @@
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  timestamptz,
+  createdAtColumn,
+  timestamps,
+  reference,
+  jsonObject,
+  optInColumns,
+  consentLogColumns,
+  type OptInStatus,
+  type OptInConsentAction,
+} from '../columns.js';
 import { sql } from 'drizzle-orm';
 import { clubs } from './clubs.js';
 
@@ -25,14 +36,11 @@ export const notifications = pgTable(
     kind: text('kind').$type<NotificationKind>().notNull(),
     template: text('template').notNull(),
     /** What the template needs besides the recipient (ids, a reason, a place): never an address. */
-    params: jsonb('params')
-      .$type<Record<string, unknown>>()
-      .notNull()
-      .default(sql`'{}'::jsonb`),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    params: jsonObject('params'),
+    createdAt: createdAtColumn(),
+    sentAt: timestamptz('sent_at'),
     /** The last attempt failed (the job's retries are used up). */
-    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    failedAt: timestamptz('failed_at'),
     /** Not sent, and why (set instead of `sent_at`). */
     skipped: text('skipped').$type<NotificationSkip>(),
   },
@@ -60,15 +68,11 @@ export const operatorMessages = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     /** Who gets it: `{ team?: 'Herren' | 'Damen', challengeId?: string, participated?: boolean }`. */
-    filter: jsonb('filter')
-      .$type<Record<string, unknown>>()
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    filter: jsonObject('filter'),
     status: text('status').$type<OperatorMessageStatus>().notNull().default('draft'),
     createdBy: text('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps(),
+    sentAt: timestamptz('sent_at'),
     /** Mails queued when it was sent. */
     recipients: integer('recipients'),
   },
@@ -80,7 +84,7 @@ export const operatorMessages = pgTable(
 
 export type OperatorMessageRow = typeof operatorMessages.$inferSelect;
 
-export type ClubFanStatus = 'pending' | 'confirmed' | 'unsubscribed';
+export type ClubFanStatus = OptInStatus;
 
 /**
  * 'Mein Verein' (issue 25): a fan's address for one club, with double opt-in like the newsletter
@@ -91,20 +95,8 @@ export const clubFans = pgTable(
   'club_fans',
   {
     id: serial('id').primaryKey(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
-    email: text('email').notNull(),
-    status: text('status').$type<ClubFanStatus>().notNull().default('pending'),
-    confirmTokenHash: text('confirm_token_hash'),
-    confirmTokenExpiresAt: timestamp('confirm_token_expires_at', { withTimezone: true, mode: 'date' }),
-    unsubscribeToken: text('unsubscribe_token').notNull(),
-    consentTextVersion: text('consent_text_version').notNull(),
-    consentedAt: timestamp('consented_at', { withTimezone: true, mode: 'date' }).notNull(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
-    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
-    lastMailAt: timestamp('last_mail_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    clubId: reference('club_id', () => clubs.id, 'cascade'),
+    ...optInColumns(),
   },
   (t) => [
     uniqueIndex('club_fans_club_email_idx').on(t.clubId, t.email),
@@ -117,7 +109,7 @@ export const clubFans = pgTable(
 
 export type ClubFanRow = typeof clubFans.$inferSelect;
 
-export type ClubFanConsentAction = 'signup' | 'resend' | 'confirm' | 'unsubscribe';
+export type ClubFanConsentAction = OptInConsentAction;
 
 /** Append-only proof of a fan's consent, like the newsletter's: who, which club, which text, when, hashed IP. */
 export const clubFanConsentLog = pgTable(
@@ -125,11 +117,7 @@ export const clubFanConsentLog = pgTable(
   {
     id: serial('id').primaryKey(),
     clubId: text('club_id').notNull(),
-    email: text('email').notNull(),
-    action: text('action').$type<ClubFanConsentAction>().notNull(),
-    textVersion: text('text_version').notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    ipHash: text('ip_hash'),
+    ...consentLogColumns(),
   },
   (t) => [index('club_fan_consent_log_email_idx').on(t.email)],
 );

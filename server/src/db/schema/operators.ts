@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz, createdAtColumn, timestamps, reference } from '../columns.js';
 import type { OperatorRole } from '@erd/shared-contracts/backoffice';
 
 /**
@@ -16,11 +17,10 @@ export const operators = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** `moderator` or `admin` (operators that existed before roles became admins: migration 0008). */
     role: text('role').$type<OperatorRole>().notNull().default('moderator'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps(),
+    lastLoginAt: timestamptz('last_login_at'),
     /** Set while the operator is disabled. */
-    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    disabledAt: timestamptz('disabled_at'),
     /**
      * The password was set by an admin in the back office (a start password someone else knows):
      * until the operator chooses their own, their session may only read who they are, change the
@@ -40,12 +40,10 @@ export const operatorSessions = pgTable(
   'operator_sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    operatorId: text('operator_id')
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    operatorId: reference('operator_id', () => operators.id, 'cascade'),
+    createdAt: createdAtColumn(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('operator_sessions_operator_idx').on(t.operatorId), index('operator_sessions_expires_idx').on(t.expiresAt)],
 );

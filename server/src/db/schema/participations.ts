@@ -1,4 +1,5 @@
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz, timestamps, reference } from '../columns.js';
 import { sql } from 'drizzle-orm';
 import type { ImageDto, ParticipationObjectTypeId } from '@erd/shared-contracts/wire';
 import { challenges } from './challenges.js';
@@ -16,21 +17,16 @@ export const participations = pgTable(
   'participations',
   {
     id: text('id').primaryKey(),
-    challengeId: text('challenge_id')
-      .notNull()
-      .references(() => challenges.id, { onDelete: 'restrict' }),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'restrict' }),
+    challengeId: reference('challenge_id', () => challenges.id, 'restrict'),
+    clubId: reference('club_id', () => clubs.id, 'restrict'),
     objectTypeId: text('object_type_id').$type<ParticipationObjectTypeId>().notNull(),
     slogan: text('slogan'),
     image: jsonb('image').$type<ImageDto>(),
     estimate: integer('estimate'),
     votes: integer('votes').notNull().default(0),
     state: text('state').$type<ParticipationState>().notNull().default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps(),
+    publishedAt: timestamptz('published_at'),
   },
   (t) => [
     index('participations_challenge_created_idx').on(t.challengeId, t.state, t.createdAt),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz, timestamps, reference } from '../columns.js';
 import type { NotificationKind } from './notifications.js';
 import { clubs } from './clubs.js';
 
@@ -14,9 +15,7 @@ export const profiles = pgTable(
   'profiles',
   {
     sub: text('sub').primaryKey(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'restrict' }),
+    clubId: reference('club_id', () => clubs.id, 'restrict'),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
     street: text('street').notNull(),
@@ -28,15 +27,14 @@ export const profiles = pgTable(
      * confirmed: only confirmed accounts get notifications.
      */
     email: text('email'),
-    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
+    emailConfirmedAt: timestamptz('email_confirmed_at'),
     /** The kinds of notification the account switched off ('Benachrichtigungen'); all are on by default. */
     notificationsOff: text('notifications_off')
       .array()
       .$type<NotificationKind[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('profiles_club_id_idx').on(t.clubId)],
 );

@@ -1,4 +1,5 @@
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../columns.js';
 import { sql } from 'drizzle-orm';
 import type { ChallengeResultRulesDto, OverallResultRulesDto, StandingRowDto } from '@erd/shared-contracts/wire';
 
@@ -23,7 +24,7 @@ export const publishedResults = pgTable(
     rows: jsonb('rows').$type<StandingRowDto[]>().notNull(),
     body: text('body').notNull(),
     etag: text('etag').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    publishedAt: timestamptz('published_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.key] }),
@@ -53,7 +54,7 @@ export const resultVersions = pgTable(
     operatorId: text('operator_id'),
     /** Operator e-mail, or `cli:<user>`. */
     actor: text('actor').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
+    publishedAt: timestamptz('published_at').notNull(),
   },
   (t) => [
     uniqueIndex('result_versions_kind_key_version_idx').on(t.kind, t.key, t.version),

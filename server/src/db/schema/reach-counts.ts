@@ -1,4 +1,5 @@
 import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { reference } from '../columns.js';
 import { sql } from 'drizzle-orm';
 import type { ReachChannel } from '@erd/shared-contracts/schemas';
 import { challenges } from './challenges.js';
@@ -24,9 +25,7 @@ export const reachCounts = pgTable(
     kind: text('kind').$type<'entry' | 'club'>().notNull(),
     challengeId: text('challenge_id').references(() => challenges.id, { onDelete: 'cascade' }),
     participationId: text('participation_id').references(() => participations.id, { onDelete: 'cascade' }),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
+    clubId: reference('club_id', () => clubs.id, 'cascade'),
     channel: text('channel').$type<ReachChannel>().notNull(),
     previews: integer('previews').notNull().default(0),
     visits: integer('visits').notNull().default(0),

@@ -1,4 +1,5 @@
-import { bigint, foreignKey, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz, createdAtColumn } from '../columns.js';
 import { bytea } from './bytes.js';
 
 /**
@@ -15,7 +16,7 @@ export const remoteReleases = pgTable(
     id: text('id').notNull(),
     files: integer('files').notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ name: 'remote_releases_pk', columns: [t.remote, t.id] })],
 );
@@ -45,7 +46,7 @@ export const remoteLiveReleases = pgTable(
   {
     remote: text('remote').primaryKey(),
     releaseId: text('release_id').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
+    publishedAt: timestamptz('published_at').notNull(),
   },
   (t) => [
     foreignKey({

@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz, createdAtColumn } from '../columns.js';
 import type { RichTextDto } from '@erd/shared-contracts/wire';
 import { years } from './year.js';
 
@@ -16,8 +17,8 @@ export const site = pgTable('site', {
   /** Before issue 26 the home page's banner strips; migration 0017 moved them to the current `year` (`year.banner_text1/2`), these are no longer read. */
   bannerText1: text('banner_text1'),
   bannerText2: text('banner_text2'),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 export const SITE_ID = 'site';

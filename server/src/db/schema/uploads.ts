@@ -1,4 +1,5 @@
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz, createdAtColumn, reference } from '../columns.js';
 import { sql } from 'drizzle-orm';
 import type { ImageDto } from '@erd/shared-contracts/wire';
 import { challenges } from './challenges.js';
@@ -18,12 +19,8 @@ export const uploads = pgTable(
   'uploads',
   {
     key: text('key').primaryKey(),
-    clubId: text('club_id')
-      .notNull()
-      .references(() => clubs.id, { onDelete: 'cascade' }),
-    challengeId: text('challenge_id')
-      .notNull()
-      .references(() => challenges.id, { onDelete: 'cascade' }),
+    clubId: reference('club_id', () => clubs.id, 'cascade'),
+    challengeId: reference('challenge_id', () => challenges.id, 'cascade'),
     /** The account that asked for the upload. */
     sub: text('sub').notNull(),
     originalName: text('original_name').notNull(),
@@ -39,10 +36,10 @@ export const uploads = pgTable(
     /** Names of the stored files (original and renditions), for removal. */
     files: jsonb('files').$type<string[]>(),
     participationId: text('participation_id'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
-    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAtColumn(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    processedAt: timestamptz('processed_at'),
+    claimedAt: timestamptz('claimed_at'),
     attempts: integer('attempts').notNull().default(0),
   },
   (t) => [

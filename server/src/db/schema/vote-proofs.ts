@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../columns.js';
 
 /**
  * ALTCHA challenges already answered (by their signature): each proof of work counts once, in every
@@ -8,7 +9,7 @@ export const usedVoteProofs = pgTable(
   'used_vote_proofs',
   {
     signature: text('signature').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('used_vote_proofs_expires_idx').on(t.expiresAt)],
 );

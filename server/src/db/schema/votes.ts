@@ -1,4 +1,5 @@
-import { bigserial, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz, createdAtColumn, reference } from '../columns.js';
 import { sql } from 'drizzle-orm';
 import { participations } from './participations.js';
 
@@ -13,9 +14,7 @@ export const votes = pgTable(
   'votes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    participationId: text('participation_id')
-      .notNull()
-      .references(() => participations.id, { onDelete: 'cascade' }),
+    participationId: reference('participation_id', () => participations.id, 'cascade'),
     challengeId: text('challenge_id').notNull(),
     voterId: text('voter_id').notNull(),
     accountKey: text('account_key'),
@@ -24,8 +23,8 @@ export const votes = pgTable(
     ipHash: text('ip_hash').notNull(),
     /** Browser family from the user agent (`Chrome`, `Firefox`, …, `bot`, `other`). */
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAtColumn(),
+    removedAt: timestamptz('removed_at'),
     removedBy: text('removed_by'),
     removalReason: text('removal_reason'),
   },

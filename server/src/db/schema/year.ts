@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from '../columns.js';
 import type { CampaignDto, TeaserDto } from '@erd/shared-contracts/wire';
 
 /** The three home-page teasers of a year (spec §3 year fields). */
@@ -35,8 +36,7 @@ export const years = pgTable(
     /** Issue 26: the home page's two banner strips of this season (null: the default 'BEREIT ZU PUNKTEN?'); were `site.banner_text1/2`. */
     bannerText1: text('banner_text1'),
     bannerText2: text('banner_text2'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     // `/tabelle?saison=2026` names a season by its year number.
