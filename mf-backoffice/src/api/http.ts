@@ -14,3 +14,30 @@ export function apiClient(): HttpClient {
   client ??= createHttpClient({ authenticated: false });
   return client;
 }
+
+/** What a call may add besides its URL and body: `params`, `headers`, a DELETE's `data`. */
+type RequestConfig = Parameters<HttpClient['get']>[1];
+
+/**
+ * The operator API's verbs: each sends through `apiClient()` and answers the response body
+ * (`T`; leave it out where the caller ignores the answer). A failure throws the `ApiError`.
+ */
+export async function apiGet<T = unknown>(url: string, config?: RequestConfig): Promise<T> {
+  return (await apiClient().get<T>(url, config)).data;
+}
+
+export async function apiPost<T = unknown>(url: string, body?: unknown, config?: RequestConfig): Promise<T> {
+  return (await apiClient().post<T>(url, body, config)).data;
+}
+
+export async function apiPut<T = unknown>(url: string, body?: unknown, config?: RequestConfig): Promise<T> {
+  return (await apiClient().put<T>(url, body, config)).data;
+}
+
+export async function apiPatch<T = unknown>(url: string, body?: unknown, config?: RequestConfig): Promise<T> {
+  return (await apiClient().patch<T>(url, body, config)).data;
+}
+
+export async function apiDelete<T = unknown>(url: string, config?: RequestConfig): Promise<T> {
+  return (await apiClient().delete<T>(url, config)).data;
+}

@@ -1,6 +1,6 @@
 import { challengeAdminPaths } from '@erd/shared-contracts/backoffice';
 import type { ImageDto } from '@erd/shared-contracts/wire';
-import { apiClient } from './http';
+import { apiPost } from './http';
 
 /**
  * POST /api/operator/media (admins): one JPEG, PNG or WEBP up to 10 MB → the re-encoded picture with
@@ -10,5 +10,5 @@ import { apiClient } from './http';
 export async function uploadImage(file: File): Promise<ImageDto> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return (await apiClient().post<ImageDto>(challengeAdminPaths.media, form)).data;
+  return apiPost<ImageDto>(challengeAdminPaths.media, form);
 }

@@ -1,5 +1,5 @@
 import { accountsAdminPaths, type AccountAdminDto } from '@erd/shared-contracts/backoffice';
-import { apiClient } from '../../../api/http';
+import { apiPost } from '../../../api/http';
 
 /**
  * The admins' writes on an account (all audited by the server). 400 for a reason that is not 3 to
@@ -9,20 +9,20 @@ import { apiClient } from '../../../api/http';
 
 /** POST …/resend-code: a new sign-up code by mail (unconfirmed accounts). */
 export async function resendCode(sub: string): Promise<AccountAdminDto> {
-  return (await apiClient().post<AccountAdminDto>(accountsAdminPaths.resendCode(sub), {})).data;
+  return apiPost<AccountAdminDto>(accountsAdminPaths.resendCode(sub), {});
 }
 
 /** POST …/block `{ reason }`: no sign-in, every session ends at once; entries stay. */
 export async function blockAccount(sub: string, reason: string): Promise<AccountAdminDto> {
-  return (await apiClient().post<AccountAdminDto>(accountsAdminPaths.block(sub), { reason })).data;
+  return apiPost<AccountAdminDto>(accountsAdminPaths.block(sub), { reason });
 }
 
 /** POST …/unblock `{ reason }`. */
 export async function unblockAccount(sub: string, reason: string): Promise<AccountAdminDto> {
-  return (await apiClient().post<AccountAdminDto>(accountsAdminPaths.unblock(sub), { reason })).data;
+  return apiPost<AccountAdminDto>(accountsAdminPaths.unblock(sub), { reason });
 }
 
 /** POST …/delete `{ reason }`: the member's own deletion (person's data gone, entries stay). */
 export async function deleteAccount(sub: string, reason: string): Promise<{ sub: string; deleted: true }> {
-  return (await apiClient().post<{ sub: string; deleted: true }>(accountsAdminPaths.delete(sub), { reason })).data;
+  return apiPost<{ sub: string; deleted: true }>(accountsAdminPaths.delete(sub), { reason });
 }

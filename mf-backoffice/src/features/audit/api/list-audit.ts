@@ -1,5 +1,5 @@
 import { auditPaths, type AuditPageDto, type AuditQuery } from '@erd/shared-contracts/backoffice';
-import { apiClient } from '../../../api/http';
+import { apiGet } from '../../../api/http';
 
 /** How many entries one page shows. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -17,7 +17,7 @@ function paramsOf(filter: AuditFilter): Record<string, string> {
 
 /** GET /api/operator/audit (both roles): one page, filtered on the server, newest first. */
 export async function listAudit(filter: AuditFilter, page: number): Promise<AuditPageDto> {
-  return (await apiClient().get<AuditPageDto>(auditPaths.audit, { params: { ...paramsOf(filter), page, size: AUDIT_PAGE_SIZE } })).data;
+  return apiGet<AuditPageDto>(auditPaths.audit, { params: { ...paramsOf(filter), page, size: AUDIT_PAGE_SIZE } });
 }
 
 /** The CSV export with the same filters (the server sends the file, newest first). */

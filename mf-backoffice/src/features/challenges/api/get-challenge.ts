@@ -1,7 +1,7 @@
-import { apiClient } from '../../../api/http';
+import { apiGet } from '../../../api/http';
 import { challengeAdminApi, type AdminChallengeDto } from './types';
 
 /** GET /api/operator/challenges/:id: every editable field (both roles). */
 export async function getChallenge(id: string): Promise<AdminChallengeDto> {
-  return (await apiClient().get<AdminChallengeDto>(challengeAdminApi.challenge(id))).data;
+  return apiGet<AdminChallengeDto>(challengeAdminApi.challenge(id));
 }

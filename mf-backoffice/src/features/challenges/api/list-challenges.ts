@@ -1,7 +1,7 @@
-import { apiClient } from '../../../api/http';
+import { apiGet } from '../../../api/http';
 import { challengeAdminApi, type AdminChallengeListDto } from './types';
 
 /** GET /api/operator/challenges: the current year's challenges with their phase (both roles). */
 export async function listChallenges(): Promise<AdminChallengeListDto> {
-  return (await apiClient().get<AdminChallengeListDto>(challengeAdminApi.challenges)).data;
+  return apiGet<AdminChallengeListDto>(challengeAdminApi.challenges);
 }

@@ -1,4 +1,4 @@
-import { apiClient } from '../../../api/http';
+import { apiPatch } from '../../../api/http';
 import { challengeAdminApi, type AdminChallengeDto, type PatchChallengeInput } from './types';
 
 /**
@@ -6,5 +6,5 @@ import { challengeAdminApi, type AdminChallengeDto, type PatchChallengeInput } f
  * else saved first, 409 `ChallengeRunning` when a running challenge's dates change unconfirmed.
  */
 export async function updateChallenge(id: string, input: PatchChallengeInput): Promise<AdminChallengeDto> {
-  return (await apiClient().patch<AdminChallengeDto>(challengeAdminApi.challenge(id), input)).data;
+  return apiPatch<AdminChallengeDto>(challengeAdminApi.challenge(id), input);
 }

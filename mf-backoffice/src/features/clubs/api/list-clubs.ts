@@ -1,5 +1,5 @@
 import { clubsAdminPaths, type ClubAdminPageDto, type ClubAdminQuery } from '@erd/shared-contracts/backoffice';
-import { apiClient } from '../../../api/http';
+import { apiGet } from '../../../api/http';
 
 /** How many clubs one page of the list shows. */
 export const CLUB_PAGE_SIZE = 25;
@@ -7,5 +7,5 @@ export const CLUB_PAGE_SIZE = 25;
 /** GET /api/operator/clubs: one page, searched (name or number) and sorted on the server. */
 export async function listClubs(query: ClubAdminQuery): Promise<ClubAdminPageDto> {
   const params = { ...query, query: query.query || undefined };
-  return (await apiClient().get<ClubAdminPageDto>(clubsAdminPaths.clubs, { params })).data;
+  return apiGet<ClubAdminPageDto>(clubsAdminPaths.clubs, { params });
 }

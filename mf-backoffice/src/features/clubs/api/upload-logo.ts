@@ -1,5 +1,5 @@
 import { clubsAdminPaths, type ClubAdminDto } from '@erd/shared-contracts/backoffice';
-import { apiClient } from '../../../api/http';
+import { apiPost } from '../../../api/http';
 
 /** The largest picture the server takes (10 MB). */
 export const LOGO_MAX_BYTES = 10 * 1024 * 1024;
@@ -8,5 +8,5 @@ export const LOGO_MAX_BYTES = 10 * 1024 * 1024;
 export async function uploadClubLogo(id: string, file: File): Promise<ClubAdminDto> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return (await apiClient().post<ClubAdminDto>(clubsAdminPaths.logo(id), form)).data;
+  return apiPost<ClubAdminDto>(clubsAdminPaths.logo(id), form);
 }

@@ -9,7 +9,7 @@ import {
   type SaveTeasersInput,
 } from '@erd/shared-contracts/backoffice';
 import type { RichTextDto } from '@erd/shared-contracts/wire';
-import { apiClient } from '../../../api/http';
+import { apiGet, apiPost, apiPut } from '../../../api/http';
 
 /**
  * The content API (server `modules/content-admin`): both roles read; admins save one part at a
@@ -17,27 +17,27 @@ import { apiClient } from '../../../api/http';
  */
 
 export async function getContent(): Promise<ContentAdminDto> {
-  return (await apiClient().get<ContentAdminDto>(contentAdminPaths.content)).data;
+  return apiGet<ContentAdminDto>(contentAdminPaths.content);
 }
 
 export async function saveTeasers(input: SaveTeasersInput): Promise<ContentAdminDto> {
-  return (await apiClient().put<ContentAdminDto>(contentAdminPaths.teasers, input)).data;
+  return apiPut<ContentAdminDto>(contentAdminPaths.teasers, input);
 }
 
 /** The season's campaign (issue 24): claim, subline, lead prize, key visual; the year's `updatedAt` as `expectedUpdatedAt`. */
 export async function saveCampaign(input: SaveCampaignInput): Promise<ContentAdminDto> {
-  return (await apiClient().put<ContentAdminDto>(contentAdminPaths.campaign, input)).data;
+  return apiPut<ContentAdminDto>(contentAdminPaths.campaign, input);
 }
 
 export async function saveBanner(input: SaveBannerInput): Promise<ContentAdminDto> {
-  return (await apiClient().put<ContentAdminDto>(contentAdminPaths.banner, input)).data;
+  return apiPut<ContentAdminDto>(contentAdminPaths.banner, input);
 }
 
 export async function saveLegalPage(page: LegalPageKey, input: SaveLegalInput): Promise<ContentAdminDto> {
-  return (await apiClient().put<ContentAdminDto>(contentAdminPaths.legal(page), input)).data;
+  return apiPut<ContentAdminDto>(contentAdminPaths.legal(page), input);
 }
 
 /** The rich text a save of this Markdown would store (the server's conversion; nothing is saved). */
 export async function previewMarkdown(markdown: string): Promise<RichTextDto> {
-  return (await apiClient().post<MarkdownPreviewDto>(contentAdminPaths.preview, { markdown })).data.richText;
+  return (await apiPost<MarkdownPreviewDto>(contentAdminPaths.preview, { markdown })).richText;
 }

@@ -1,5 +1,5 @@
 import { moderationAdminPaths, type ModerationDecisionInput, type ModerationDecisionResultDto } from '@erd/shared-contracts/backoffice';
-import { apiClient } from '../../../api/http';
+import { apiPost } from '../../../api/http';
 
 /**
  * POST /api/operator/moderation/decisions: publish or reject one or several pending entries with
@@ -8,5 +8,5 @@ import { apiClient } from '../../../api/http';
  * with `field` (`checklist`, `reason`, `ids`) for what the server refuses.
  */
 export async function decide(input: ModerationDecisionInput): Promise<ModerationDecisionResultDto> {
-  return (await apiClient().post<ModerationDecisionResultDto>(moderationAdminPaths.decisions, input)).data;
+  return apiPost<ModerationDecisionResultDto>(moderationAdminPaths.decisions, input);
 }

@@ -1,5 +1,5 @@
 import { operatorPaths, type OperatorParticipationPageDto } from '@erd/shared-contracts';
-import { apiClient } from '../../../api/http';
+import { apiGet } from '../../../api/http';
 
 /** How many entries the queue shows at first, and how many more each 'Weitere Beiträge laden' adds. */
 export const QUEUE_PAGE_SIZE = 20;
@@ -8,7 +8,5 @@ export const QUEUE_MAX_SIZE = 200;
 
 /** GET /api/operator/participations?state=pending: the slogans and pictures waiting for review, oldest first. */
 export async function listPending({ size }: { size: number }): Promise<OperatorParticipationPageDto> {
-  return (
-    await apiClient().get<OperatorParticipationPageDto>(operatorPaths.participations, { params: { state: 'pending', from: 0, size } })
-  ).data;
+  return apiGet<OperatorParticipationPageDto>(operatorPaths.participations, { params: { state: 'pending', from: 0, size } });
 }

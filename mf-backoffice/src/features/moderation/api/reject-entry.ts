@@ -1,5 +1,5 @@
 import { operatorPaths, type RejectedParticipationDto, type RejectParticipationInput } from '@erd/shared-contracts';
-import { apiClient } from '../../../api/http';
+import { apiPost } from '../../../api/http';
 
 /**
  * POST …/participations/{id}/reject `{ reason }`: the entry, its votes and its picture files are
@@ -7,5 +7,5 @@ import { apiClient } from '../../../api/http';
  * reason that is not 3 to 500 characters of plain text, 404 when the entry is gone.
  */
 export async function rejectEntry(participationId: string, input: RejectParticipationInput): Promise<RejectedParticipationDto> {
-  return (await apiClient().post<RejectedParticipationDto>(operatorPaths.reject(participationId), input)).data;
+  return apiPost<RejectedParticipationDto>(operatorPaths.reject(participationId), input);
 }

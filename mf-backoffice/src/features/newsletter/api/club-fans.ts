@@ -1,5 +1,5 @@
 import type { ClubFanClubsDto } from '@erd/shared-contracts/schemas';
-import { apiClient } from '../../../api/http';
+import { apiGet } from '../../../api/http';
 import { clubFansAdminPaths } from '@erd/shared-contracts/api-paths';
 
 /** 'Mein Verein' fans in the back office (admins). */
@@ -8,7 +8,7 @@ export const CLUB_FANS_CSV_URL = clubFansAdminPaths.csv;
 
 /** GET …/club-fans/clubs: the clubs with confirmed fans and how many (numbers only, no addresses). */
 export async function listClubsWithFans(): Promise<ClubFanClubsDto> {
-  return (await apiClient().get<ClubFanClubsDto>(CLUB_FANS_CLUBS_URL)).data;
+  return apiGet<ClubFanClubsDto>(CLUB_FANS_CLUBS_URL);
 }
 
 /** The export link: one club's confirmed fans, or all clubs' (the server audits every export). */

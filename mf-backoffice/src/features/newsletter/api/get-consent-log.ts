@@ -1,7 +1,7 @@
 import { newsletterAdminPaths, type NewsletterConsentLogDto } from '@erd/shared-contracts/backoffice';
-import { apiClient } from '../../../api/http';
+import { apiGet } from '../../../api/http';
 
 /** GET /api/operator/newsletter/consent-log?email=: the consent records of one address, newest first. */
 export async function getConsentLog(email: string): Promise<NewsletterConsentLogDto> {
-  return (await apiClient().get<NewsletterConsentLogDto>(newsletterAdminPaths.consentLog, { params: { email } })).data;
+  return apiGet<NewsletterConsentLogDto>(newsletterAdminPaths.consentLog, { params: { email } });
 }

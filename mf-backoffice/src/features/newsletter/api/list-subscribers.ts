@@ -1,5 +1,5 @@
 import { newsletterAdminPaths, type NewsletterSubscriberPageDto, type NewsletterSubscriberQuery } from '@erd/shared-contracts/backoffice';
-import { apiClient } from '../../../api/http';
+import { apiGet } from '../../../api/http';
 
 /** How many addresses one page of the list shows. */
 export const SUBSCRIBER_PAGE_SIZE = 25;
@@ -7,7 +7,7 @@ export const SUBSCRIBER_PAGE_SIZE = 25;
 /** GET /api/operator/newsletter/subscribers: one page, searched, filtered and sorted on the server (by address). */
 export async function listSubscribers(query: NewsletterSubscriberQuery): Promise<NewsletterSubscriberPageDto> {
   const params = { ...query, query: query.query || undefined };
-  return (await apiClient().get<NewsletterSubscriberPageDto>(newsletterAdminPaths.subscribers, { params })).data;
+  return apiGet<NewsletterSubscriberPageDto>(newsletterAdminPaths.subscribers, { params });
 }
 
 /** The export link (admins): the server answers the confirmed subscribers as a CSV file for Excel. */

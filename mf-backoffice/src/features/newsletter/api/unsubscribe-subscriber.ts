@@ -1,5 +1,5 @@
 import { newsletterAdminPaths, type NewsletterSubscriberDto } from '@erd/shared-contracts/backoffice';
-import { apiClient } from '../../../api/http';
+import { apiPost } from '../../../api/http';
 
 /**
  * POST …/subscribers/{id}/unsubscribe `{ reason }` (admins): the same as the footer link of a
@@ -7,5 +7,5 @@ import { apiClient } from '../../../api/http';
  * characters, 403 for a moderator, 404 when the address is gone.
  */
 export async function unsubscribeSubscriber(id: number, reason: string): Promise<NewsletterSubscriberDto> {
-  return (await apiClient().post<NewsletterSubscriberDto>(newsletterAdminPaths.unsubscribe(id), { reason })).data;
+  return apiPost<NewsletterSubscriberDto>(newsletterAdminPaths.unsubscribe(id), { reason });
 }

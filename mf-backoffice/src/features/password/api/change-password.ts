@@ -1,5 +1,5 @@
 import { operatorAccountPaths, type ChangePasswordInput } from '@erd/shared-contracts/backoffice';
-import { apiClient } from '../../../api/http';
+import { apiPost } from '../../../api/http';
 
 /**
  * POST /api/operator/password (any operator, own account) → 204. 400 `WrongPassword` for a wrong
@@ -7,5 +7,5 @@ import { apiClient } from '../../../api/http';
  * equal to the current one, 429 after too many tries. Every other session of the operator ends.
  */
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
-  await apiClient().post(operatorAccountPaths.password, input);
+  await apiPost(operatorAccountPaths.password, input);
 }

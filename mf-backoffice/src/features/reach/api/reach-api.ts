@@ -1,7 +1,7 @@
 import { reachPaths } from '@erd/shared-contracts';
 import { challengeAdminPaths, type AdminChallengeListDto } from '@erd/shared-contracts/backoffice';
 import type { ReachQuery, ReachReportDto } from '@erd/shared-contracts/schemas';
-import { apiClient } from '../../../api/http';
+import { apiGet } from '../../../api/http';
 
 /** Every channel the reach figures know, in the order the screen shows them, and their labels (the contracts', as the CSV export has them). */
 export { REACH_CHANNELS, REACH_CHANNEL_LABELS as CHANNEL_LABELS } from '@erd/shared-contracts/backoffice';
@@ -19,7 +19,7 @@ function queryOf(filter: ReachFilter): ReachQuery {
 
 /** GET /api/operator/reach (both roles): the counts per day, target and channel, with totals. */
 export async function getReachReport(filter: ReachFilter): Promise<ReachReportDto> {
-  return (await apiClient().get<ReachReportDto>(reachPaths.operator, { params: queryOf(filter) })).data;
+  return apiGet<ReachReportDto>(reachPaths.operator, { params: queryOf(filter) });
 }
 
 /** The CSV export with the same filter (the server sends the file). */
@@ -30,7 +30,7 @@ export function reachCsvUrl(filter: ReachFilter): string {
 
 /** GET /api/operator/challenges: the year's challenges, for the filter (only vote challenges' entries are public, so only they have figures). */
 export async function listVoteChallenges(): Promise<{ id: string; headline: string }[]> {
-  const list = (await apiClient().get<AdminChallengeListDto>(challengeAdminPaths.challenges)).data;
+  const list = await apiGet<AdminChallengeListDto>(challengeAdminPaths.challenges);
   return list.items
     .filter((c) => c.type === 'bfv-erd-text-vote' || c.type === 'bfv-erd-picture-vote')
     .map((c) => ({ id: c.id, headline: c.headline }));

@@ -1,5 +1,5 @@
 import { isApiError, operatorPaths } from '@erd/shared-contracts';
-import { apiClient } from '../../../api/http';
+import { apiGet } from '../../../api/http';
 import type { OperatorInfo } from '../../../lib/operator-session';
 
 /**
@@ -24,7 +24,7 @@ export function toOperatorInfo(answer: unknown): OperatorInfo {
  */
 export async function getOperatorSession(): Promise<OperatorInfo | null> {
   try {
-    return toOperatorInfo((await apiClient().get<unknown>(operatorPaths.me)).data);
+    return toOperatorInfo(await apiGet<unknown>(operatorPaths.me));
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     if (isApiError(error) && error.status === 404) return probeSession();
@@ -34,7 +34,7 @@ export async function getOperatorSession(): Promise<OperatorInfo | null> {
 
 async function probeSession(): Promise<OperatorInfo | null> {
   try {
-    await apiClient().get(operatorPaths.participations, { params: { state: 'pending', size: 1 } });
+    await apiGet(operatorPaths.participations, { params: { state: 'pending', size: 1 } });
     return { email: null, role: null, idleTimeoutSeconds: null };
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;

@@ -1,5 +1,5 @@
 import { operatorPaths, type OperatorLoginInput } from '@erd/shared-contracts';
-import { apiClient } from '../../../api/http';
+import { apiPost } from '../../../api/http';
 import type { OperatorInfo } from '../../../lib/operator-session';
 import { toOperatorInfo } from './get-operator-session';
 
@@ -8,6 +8,6 @@ import { toOperatorInfo } from './get-operator-session';
  * 401 `InvalidCredentials` for a wrong address or password, 429 `LimitExceeded` after too many tries.
  */
 export async function logIn(input: OperatorLoginInput): Promise<OperatorInfo> {
-  const operator = toOperatorInfo((await apiClient().post<unknown>(operatorPaths.login, input)).data);
+  const operator = toOperatorInfo(await apiPost<unknown>(operatorPaths.login, input));
   return { ...operator, email: operator.email ?? input.email };
 }

@@ -1,5 +1,5 @@
 import { votesAdminPaths, type VoteRecordPageDto, type VoteRecordQuery } from '@erd/shared-contracts/backoffice';
-import { apiClient } from '../../../api/http';
+import { apiGet } from '../../../api/http';
 
 /** How many votes one page of the list shows. */
 export const VOTE_RECORD_PAGE_SIZE = 50;
@@ -12,5 +12,5 @@ export async function listEntryVotes(participationId: string, query: VoteRecordQ
     minute: query.minute || undefined,
     state: query.state === 'all' ? undefined : query.state,
   };
-  return (await apiClient().get<VoteRecordPageDto>(votesAdminPaths.votes(participationId), { params })).data;
+  return apiGet<VoteRecordPageDto>(votesAdminPaths.votes(participationId), { params });
 }

@@ -1,5 +1,5 @@
 import { votesAdminPaths, type RemoveEntryVotesInput, type RemoveEntryVotesResultDto } from '@erd/shared-contracts/backoffice';
-import { apiClient } from '../../../api/http';
+import { apiPost } from '../../../api/http';
 
 /**
  * POST /api/operator/vote-review/entries/{id}/remove: the selected votes (picked ones, one
@@ -7,5 +7,5 @@ import { apiClient } from '../../../api/http';
  * after it. 400 for a reason that is not 3 to 500 characters, 404 when the entry is gone.
  */
 export async function removeEntryVotes(participationId: string, input: RemoveEntryVotesInput): Promise<RemoveEntryVotesResultDto> {
-  return (await apiClient().post<RemoveEntryVotesResultDto>(votesAdminPaths.remove(participationId), input)).data;
+  return apiPost<RemoveEntryVotesResultDto>(votesAdminPaths.remove(participationId), input);
 }
