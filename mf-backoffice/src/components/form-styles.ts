@@ -42,3 +42,8 @@ export const buttonRow = (theme: Theme) => css`
   flex-wrap: wrap;
   gap: ${theme.space(3)};
 `;
+
+/** A button whose label stands as written, not in the kit's capitals (long labels: 'Vorschau anzeigen', '← Nach vorn'). */
+export const labelAsWritten = css`
+  text-transform: none;
+`;

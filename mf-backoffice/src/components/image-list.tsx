@@ -1,10 +1,12 @@
-import { css, type Theme } from '@emotion/react';
+import { css } from '@emotion/react';
 import { useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import { Button, FieldError, Spinner } from '@erd/shared-contracts/ui';
 import type { ImageDto } from '@erd/shared-contracts/wire';
 import { uploadImage } from '../api/media';
 import { previewUrl } from '../lib/media';
+import { fieldsetFrame, labelAsWritten, legendStyle } from './form-styles';
+import { cluster, spaceAbove } from './layout-styles';
 
 export const imageTexts = {
   type: 'Erlaubt sind JPEG, PNG oder WEBP.',
@@ -26,6 +28,25 @@ interface ImageListProps {
   onBusy: (busy: boolean) => void;
   onSignedOut: () => void;
 }
+
+const imageCard = css`
+  display: grid;
+  gap: 6px;
+  align-content: start;
+`;
+
+const imageThumb = css`
+  width: 100%;
+  max-height: 160px;
+  object-fit: contain;
+  background: #f3f3f3;
+`;
+
+const imageActions = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+`;
 
 /** Pictures in their order (a teaser's, a challenge's prizes): admins move, remove and upload (up to `max`). */
 export function ImageList({ id, legend = 'Bilder', name, images, max, readOnly, error, onChange, onBusy, onSignedOut }: ImageListProps) {
@@ -59,19 +80,19 @@ export function ImageList({ id, legend = 'Bilder', name, images, max, readOnly, 
   };
   const shownError = uploadError ?? error ?? null;
   return (
-    <fieldset
-      aria-describedby={shownError ? `${id}-error` : undefined}
-      css={(theme: Theme) => css`
-        border: 1px solid ${theme.colors.border};
-        border-radius: ${theme.radius};
-        padding: ${theme.space(4)};
-        margin: 0;
-      `}
-    >
-      <legend css={css`font-weight: 700;`}>
+    <fieldset aria-describedby={shownError ? `${id}-error` : undefined} css={fieldsetFrame}>
+      <legend css={legendStyle}>
         {legend} ({images.length} von höchstens {max})
       </legend>
-      {images.length === 0 && <p css={css`margin: 0;`}>Kein Bild.</p>}
+      {images.length === 0 && (
+        <p
+          css={css`
+            margin: 0;
+          `}
+        >
+          Kein Bild.
+        </p>
+      )}
       <ol
         css={css`
           list-style: none;
@@ -83,31 +104,17 @@ export function ImageList({ id, legend = 'Bilder', name, images, max, readOnly, 
         `}
       >
         {images.map((image, i) => (
-          <li key={`${image.fields.file.url}-${i}`} css={css`display: grid; gap: 6px; align-content: start;`}>
-            <img
-              src={previewUrl(image)}
-              alt={`Bild ${i + 1} von „${name}“`}
-              css={css`width: 100%; max-height: 160px; object-fit: contain; background: #f3f3f3;`}
-            />
+          <li key={`${image.fields.file.url}-${i}`} css={imageCard}>
+            <img src={previewUrl(image)} alt={`Bild ${i + 1} von „${name}“`} css={imageThumb} />
             {!readOnly && (
-              <div css={css`display: flex; flex-wrap: wrap; gap: 6px;`}>
+              <div css={imageActions}>
                 {i > 0 && (
-                  <Button
-                    variant="outline"
-                    onClick={() => move(i, i - 1)}
-                    aria-label={`Bild ${i + 1} nach vorn`}
-                    css={css`text-transform: none;`}
-                  >
+                  <Button variant="outline" onClick={() => move(i, i - 1)} aria-label={`Bild ${i + 1} nach vorn`} css={labelAsWritten}>
                     ← Nach vorn
                   </Button>
                 )}
                 {i < images.length - 1 && (
-                  <Button
-                    variant="outline"
-                    onClick={() => move(i, i + 1)}
-                    aria-label={`Bild ${i + 1} nach hinten`}
-                    css={css`text-transform: none;`}
-                  >
+                  <Button variant="outline" onClick={() => move(i, i + 1)} aria-label={`Bild ${i + 1} nach hinten`} css={labelAsWritten}>
                     Nach hinten →
                   </Button>
                 )}
@@ -115,7 +122,7 @@ export function ImageList({ id, legend = 'Bilder', name, images, max, readOnly, 
                   variant="outline"
                   onClick={() => onChange(images.filter((_, j) => j !== i))}
                   aria-label={`Bild ${i + 1} entfernen`}
-                  css={css`text-transform: none;`}
+                  css={labelAsWritten}
                 >
                   Entfernen
                 </Button>
@@ -125,8 +132,13 @@ export function ImageList({ id, legend = 'Bilder', name, images, max, readOnly, 
         ))}
       </ol>
       {!readOnly && images.length < max && (
-        <div css={css`margin-top: 12px; display: flex; flex-wrap: wrap; gap: 12px; align-items: center;`}>
-          <label htmlFor={`${id}-file`} css={css`font-weight: 600;`}>
+        <div css={[cluster(3), spaceAbove(3)]}>
+          <label
+            htmlFor={`${id}-file`}
+            css={css`
+              font-weight: 600;
+            `}
+          >
             Bild hinzufügen (JPEG, PNG oder WEBP, höchstens 10 MB)
           </label>
           <input

@@ -1,5 +1,5 @@
-import { css, type Theme } from '@emotion/react';
 import { Button } from '@erd/shared-contracts/ui';
+import { cluster, spaceAbove } from './layout-styles';
 
 /** Where a page is in a list: `current` counts from 1, `pages` is at least 1. */
 export interface PagePosition {
@@ -33,17 +33,7 @@ export function Pager({
 }) {
   if (pages <= 1) return null;
   return (
-    <nav
-      aria-label={label}
-      css={(theme: Theme) => css`
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        justify-content: center;
-        gap: ${theme.space(4)};
-        margin-top: ${theme.space(6)};
-      `}
-    >
+    <nav aria-label={label} css={[cluster(4, { justify: 'center' }), spaceAbove(6)]}>
       <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Zurück
       </Button>

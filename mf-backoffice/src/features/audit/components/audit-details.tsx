@@ -1,6 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { TableHead } from '../../../components/list-table';
+import { stack } from '../../../components/layout-styles';
 
 /** A value of the details as text: plain values as they are, lists and objects as JSON. */
 function text(value: unknown): string {
@@ -57,12 +58,7 @@ export function AuditDetails({ details, label }: { details: Record<string, unkno
     : [];
   if (!restKeys.length && !changeKeys.length) return <p>Keine weiteren Angaben.</p>;
   return (
-    <div
-      css={(theme: Theme) => css`
-        display: grid;
-        gap: ${theme.space(3)};
-      `}
-    >
+    <div css={stack(3)}>
       {changeKeys.length > 0 && (
         <DetailsTable caption={`${label}: vorher und nachher`}>
           <TableHead columns={['Feld', 'Vorher', 'Nachher']} />

@@ -1,4 +1,4 @@
-import { css, type Theme } from '@emotion/react';
+import { css } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import { isApiError, Link, useParams, useSearchParams } from '@erd/shared-contracts';
 import { backofficePaths } from '@erd/shared-contracts/backoffice';
@@ -19,6 +19,7 @@ import { ChallengeDatesFieldset, ChallengeTextFields, ScoringFieldset } from './
 import { TeaserImageField } from './teaser-image-field';
 import { FormFooter } from '../../../components/form-footer';
 import { ReasonPrompt } from '../../../components/reason-dialog';
+import { stack } from '../../../components/layout-styles';
 
 export { editTexts };
 
@@ -160,12 +161,7 @@ export function ChallengeEditScreen() {
         intro={`${typeLabels[challenge.type]} · ${phaseLabels[challenge.phase]} · ${challenge.entries} Beiträge${readOnly ? ' · nur lesen' : ''}`}
       />
       <form noValidate onSubmit={onSubmit}>
-        <Panel
-          css={(theme: Theme) => css`
-            display: grid;
-            gap: ${theme.space(5)};
-          `}
-        >
+        <Panel css={stack(5)}>
           <ChallengeTextFields texts={form.texts} errors={errors} readOnly={readOnly} onText={setText} />
 
           <TeaserImageField

@@ -2,6 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { Button, FieldError } from '@erd/shared-contracts/ui';
 import { fieldsetFrame, legendStyle, stackedList } from '../../../components/form-styles';
+import { cluster } from '../../../components/layout-styles';
 
 /** A row of the form: places and points as typed; `fromPlace` follows from the row before. */
 export interface PointsFormRow {
@@ -112,15 +113,7 @@ export function PointsTableEditor({
           const last = i === rows.length - 1;
           const place = last ? `ab Platz ${starts[i]}` : `Platz ${starts[i]} bis`;
           return (
-            <li
-              key={row.key}
-              css={(theme: Theme) => css`
-                display: flex;
-                flex-wrap: wrap;
-                align-items: flex-start;
-                gap: ${theme.space(2)} ${theme.space(4)};
-              `}
-            >
+            <li key={row.key} css={cluster([2, 4], { align: 'flex-start' })}>
               <RowField
                 id={`points-to-${row.key}`}
                 label={last ? `Ab Platz ${starts[i]} (alle weiteren)` : `Platz ${starts[i]} bis`}

@@ -15,6 +15,7 @@ import { applyClubImport, CLUB_CSV_MAX_BYTES, previewClubImport } from '../api/i
 import { ImportPreviewTables } from './club-import-preview';
 import { CsvFileField, readBytes } from './csv-file-field';
 import { StatusNotice } from '../../../components/status-notice';
+import { cluster, spaceAbove } from '../../../components/layout-styles';
 
 export const importTexts = {
   chooseFile: 'Wähle eine CSV-Datei (höchstens 2 MB).',
@@ -190,15 +191,7 @@ export function ClubImportScreen() {
 
           <ImportPreviewTables preview={preview} />
 
-          <div
-            css={(theme: Theme) => css`
-              display: flex;
-              flex-wrap: wrap;
-              align-items: center;
-              gap: ${theme.space(4)};
-              margin-top: ${theme.space(6)};
-            `}
-          >
+          <div css={[cluster(4), spaceAbove(6)]}>
             <Button
               variant="primary"
               onClick={() => void onApply()}

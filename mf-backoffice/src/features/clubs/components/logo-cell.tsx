@@ -4,6 +4,7 @@ import { isApiError, resolveServiceUrl } from '@erd/shared-contracts';
 import type { ClubAdminDto } from '@erd/shared-contracts/backoffice';
 import { LOGO_MAX_BYTES, uploadClubLogo } from '../api/upload-logo';
 import { visuallyHidden } from '../../../components/table-styles';
+import { cluster } from '../../../components/layout-styles';
 
 export const logoTexts = {
   type: 'Erlaubt sind JPEG, PNG oder WEBP.',
@@ -53,14 +54,7 @@ export function LogoCell({
   };
 
   return (
-    <div
-      css={(theme: Theme) => css`
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: ${theme.space(2)};
-      `}
-    >
+    <div css={cluster(2)}>
       {club.logourl ? (
         <img
           src={resolveServiceUrl(club.logourl)}

@@ -1,8 +1,8 @@
-import { css } from '@emotion/react';
 import type { FormEvent } from 'react';
 import { CONTENT_LIMITS, DEFAULT_BANNER_TEXT } from '@erd/shared-contracts/backoffice';
 import { TextField } from '@erd/shared-contracts/forms';
 import { FormFooter } from '../../../components/form-footer';
+import { fieldRow } from '../../../components/form-styles';
 import type { Errors, Message } from './content-form';
 import { formGrid, Part } from './content-parts';
 
@@ -29,7 +29,7 @@ export function BannerForm({
   return (
     <Part id="banner" title="Banner-Texte" intro={`Die zwei Laufbänder der Startseite. Leer: „${DEFAULT_BANNER_TEXT}“.`}>
       <form noValidate onSubmit={onSubmit} css={formGrid}>
-        <div css={css`display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr));`}>
+        <div css={fieldRow('280px')}>
           {(['text1', 'text2'] as const).map((key, i) => (
             <TextField
               key={key}

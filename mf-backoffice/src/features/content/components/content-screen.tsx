@@ -1,4 +1,3 @@
-import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useCallback, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import {
@@ -35,6 +34,7 @@ import { BannerForm } from './banner-form';
 import { CampaignForm } from './campaign-form';
 import { getContent, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from '../api/content-api';
 import { FormFooter } from '../../../components/form-footer';
+import { stack } from '../../../components/layout-styles';
 
 export { contentTexts, legalLabels, teaserLabels };
 
@@ -161,12 +161,7 @@ export function ContentScreen() {
         title="Inhalte"
         intro={`Kampagne, Startseite und Rechtstexte der Saison ${data.year}${readOnly ? ' · nur lesen' : ''}`}
       />
-      <div
-        css={(theme: Theme) => css`
-          display: grid;
-          gap: ${theme.space(8)};
-        `}
-      >
+      <div css={stack(8)}>
         <CampaignForm
           campaign={campaign}
           readOnly={readOnly}

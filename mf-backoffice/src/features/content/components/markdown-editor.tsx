@@ -5,6 +5,8 @@ import { Button, FieldError, RichText, Spinner } from '@erd/shared-contracts/ui'
 import type { RichTextDto } from '@erd/shared-contracts/wire';
 import { TextAreaField } from '@erd/shared-contracts/forms';
 import { previewMarkdown } from '../api/content-api';
+import { labelAsWritten } from '../../../components/form-styles';
+import { cluster, stack } from '../../../components/layout-styles';
 
 export const MARKDOWN_HINT =
   'Markdown: # Überschrift, **fett**, *kursiv*, [Link](https://…), Listen mit - oder 1. HTML, Bilder und Code werden nicht übernommen.';
@@ -63,12 +65,7 @@ export function MarkdownEditor({
   const shown = readOnly ? (current ?? null) : (preview?.doc ?? null);
   const stale = !readOnly && preview !== null && preview.source !== value;
   return (
-    <div
-      css={(theme: Theme) => css`
-        display: grid;
-        gap: ${theme.space(3)};
-      `}
-    >
+    <div css={stack(3)}>
       <TextAreaField
         id={id}
         label={label}
@@ -85,13 +82,13 @@ export function MarkdownEditor({
         `}
       />
       {!readOnly && (
-        <div css={css`display: flex; flex-wrap: wrap; gap: 12px; align-items: center;`}>
+        <div css={cluster(3)}>
           <Button
             variant="outline"
             onClick={() => void showPreview()}
             disabled={loading}
             aria-controls={`${id}-preview`}
-            css={css`text-transform: none;`}
+            css={labelAsWritten}
           >
             Vorschau anzeigen
           </Button>
@@ -120,8 +117,16 @@ export function MarkdownEditor({
             outline: 3px solid ${theme.colors.focus};
             outline-offset: 1px;
           }
-          h1, h2, h3 { margin: 0 0 0.5em; }
-          p, ul, ol { margin: 0 0 0.75em; }
+          h1,
+          h2,
+          h3 {
+            margin: 0 0 0.5em;
+          }
+          p,
+          ul,
+          ol {
+            margin: 0 0 0.75em;
+          }
         `}
       >
         {shown &&

@@ -12,6 +12,7 @@ import { countRecipients, previewMessage, saveDraft, sendMessage, sendTest } fro
 import { accountsText, BODY_MAX, draftOf, EMPTY_FILTER, filterOf, messageTexts, SUBJECT_MAX, type FilterDraft } from '../lib';
 import { MessagePreview } from './message-preview';
 import { RecipientsFieldset } from './recipients-fieldset';
+import { stack } from '../../../components/layout-styles';
 
 export type EditorFailure = 'unauthorized' | 'forbidden';
 
@@ -160,12 +161,7 @@ export function MessageEditor({ message, challenges, onSent, onCancel, onFailure
   return (
     <Panel>
       <form noValidate onSubmit={onSave} aria-label={id ? 'Entwurf bearbeiten' : 'Neue Nachricht'}>
-        <div
-          css={(theme: Theme) => css`
-            display: grid;
-            gap: ${theme.space(5)};
-          `}
-        >
+        <div css={stack(5)}>
           <TextField
             label="Betreff"
             name="subject"

@@ -11,6 +11,7 @@ import { type DecisionOutcome } from './decision-dialog';
 
 import { LookupResult } from './lookup-result';
 import { lookupTexts } from './lookup-texts';
+import { cluster } from '../../../components/layout-styles';
 export { lookupTexts };
 
 export function idFromInput(value: string): string {
@@ -104,19 +105,18 @@ export function EntryLookup({ challengeTitle }: { challengeTitle: (challengeId: 
         role="search"
         aria-labelledby={titleId}
         onSubmit={(event) => void onSubmit(event)}
-        css={(theme: Theme) => css`
-          display: flex;
-          flex-wrap: wrap;
-          align-items: flex-start;
-          gap: ${theme.space(3)};
-          & > div:first-of-type {
-            flex: 1 1 18rem;
-            min-width: 0;
-          }
-          button {
-            margin-top: 1.9rem;
-          }
-        `}
+        css={[
+          cluster(3, { align: 'flex-start' }),
+          css`
+            & > div:first-of-type {
+              flex: 1 1 18rem;
+              min-width: 0;
+            }
+            button {
+              margin-top: 1.9rem;
+            }
+          `,
+        ]}
       >
         <TextField
           ref={field}

@@ -1,9 +1,9 @@
-import { css, type Theme } from '@emotion/react';
 import type { MutableRefObject } from 'react';
 import type { OperatorParticipationDto } from '@erd/shared-contracts';
 import type { WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
 import { EntryCard } from './entry-card';
 import { isComplete } from './werberat-checklist';
+import { columnList } from '../../../components/layout-styles';
 
 /** 'Wartende Beiträge': one card per entry, with its checklist, selection and buttons. */
 export function QueueList({
@@ -42,17 +42,7 @@ export function QueueList({
   setCurrent: (id: string) => void;
 }) {
   return (
-    <ul
-      aria-label="Wartende Beiträge"
-      css={(theme: Theme) => css`
-        display: flex;
-        flex-direction: column;
-        gap: ${theme.space(6)};
-        margin: 0;
-        padding: 0;
-        list-style: none;
-      `}
-    >
+    <ul aria-label="Wartende Beiträge" css={columnList(6)}>
       {items.map((entry) => (
         <li key={entry.id}>
           <EntryCard

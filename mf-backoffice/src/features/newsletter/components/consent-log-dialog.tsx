@@ -6,6 +6,7 @@ import { Button, Spinner } from '@erd/shared-contracts/ui';
 import { Dialog } from '../../../components/dialog';
 import { formatDateTime } from '../../../lib/format';
 import { getConsentLog } from '../api/get-consent-log';
+import { columnList } from '../../../components/layout-styles';
 
 const ACTION_LABELS: Record<NewsletterConsentRecordDto['action'], string> = {
   signup: 'Anmeldung',
@@ -43,17 +44,7 @@ export function ConsentLogDialog({ email, onClose }: { email: string; onClose: (
         (log.items.length === 0 ? (
           <p>{consentTexts.empty}</p>
         ) : (
-          <ol
-            aria-label="Einwilligungsprotokoll"
-            css={(theme: Theme) => css`
-              display: flex;
-              flex-direction: column;
-              gap: ${theme.space(3)};
-              margin: 0;
-              padding: 0;
-              list-style: none;
-            `}
-          >
+          <ol aria-label="Einwilligungsprotokoll" css={columnList(3)}>
             {log.items.map((item, index) => (
               <li
                 key={`${item.at}-${index}`}

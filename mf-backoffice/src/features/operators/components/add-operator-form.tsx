@@ -9,6 +9,7 @@ import { operatorTexts, refusalText, roleLabels } from './texts';
 import { fieldRow } from '../../../components/form-styles';
 import { SelectField } from '../../../components/select-field';
 import { type FieldErrors, useFieldErrors } from '../../../components/use-field-errors';
+import { stack } from '../../../components/layout-styles';
 
 type Field = 'email' | 'password';
 
@@ -59,15 +60,7 @@ export function AddOperatorForm({
   };
 
   return (
-    <form
-      aria-labelledby="operator-add-title"
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      css={(theme: Theme) => css`
-        display: grid;
-        gap: ${theme.space(4)};
-      `}
-    >
+    <form aria-labelledby="operator-add-title" noValidate onSubmit={(event) => void onSubmit(event)} css={stack(4)}>
       <h2
         id="operator-add-title"
         css={(theme: Theme) => css`

@@ -1,4 +1,3 @@
-import { css, type Theme } from '@emotion/react';
 import { useState } from 'react';
 import { ScreenHeader } from '../../../components/screen';
 import { LoadState, useOperatorData } from '../../../kit';
@@ -7,6 +6,7 @@ import { Activity } from './overview-activity';
 import { germanDay } from './overview-format';
 import { Challenges, LatestAudit, phaseLabels } from './overview-sections';
 import { overviewTexts } from './overview-texts';
+import { stack } from '../../../components/layout-styles';
 
 export { overviewTexts, phaseLabels };
 
@@ -30,12 +30,7 @@ export function OverviewScreen() {
       />
       <LoadState state={load} loading={overviewTexts.loading} failed={overviewTexts.loadFailed} />
       {overview && (
-        <div
-          css={(theme: Theme) => css`
-            display: grid;
-            gap: ${theme.space(6)};
-          `}
-        >
+        <div css={stack(6)}>
           <Challenges overview={overview} />
           <Activity overview={overview} days={days} onDays={setDays} />
           <LatestAudit overview={overview} />

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { germanDay, number, plural, sectionTitle } from './overview-format';
 import { overviewTexts } from './overview-texts';
 import { TableHead } from '../../../components/list-table';
+import { cluster } from '../../../components/layout-styles';
 
 export const phaseLabels: Record<OverviewChallengePhase, string> = {
   before: 'Noch nicht gestartet',
@@ -79,15 +80,7 @@ export function Challenges({ overview }: { overview: OverviewDto }) {
 export function LatestAudit({ overview }: { overview: OverviewDto }) {
   return (
     <Panel as="section" aria-labelledby="overview-audit">
-      <div
-        css={(theme: Theme) => css`
-          display: flex;
-          flex-wrap: wrap;
-          align-items: baseline;
-          justify-content: space-between;
-          gap: ${theme.space(2)} ${theme.space(4)};
-        `}
-      >
+      <div css={cluster([2, 4], { align: 'baseline', justify: 'space-between' })}>
         <h2 id="overview-audit" css={sectionTitle}>
           Zuletzt im Protokoll
         </h2>

@@ -8,6 +8,7 @@ import { Panel, ScreenHeader } from '../../../components/screen';
 import { type FieldErrors, useFieldErrors } from '../../../components/use-field-errors';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { changePassword } from '../api/change-password';
+import { stack } from '../../../components/layout-styles';
 
 export const passwordTexts = {
   current: 'Gib dein aktuelles Passwort ein.',
@@ -107,15 +108,7 @@ export function PasswordScreen() {
           max-width: 36rem;
         `}
       >
-        <form
-          aria-labelledby="password-title"
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-          css={(theme: Theme) => css`
-            display: grid;
-            gap: ${theme.space(4)};
-          `}
-        >
+        <form aria-labelledby="password-title" noValidate onSubmit={(event) => void onSubmit(event)} css={stack(4)}>
           {field('currentPassword', 'Aktuelles Passwort', 'current-password')}
           {field(
             'newPassword',

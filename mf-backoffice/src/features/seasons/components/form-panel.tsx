@@ -5,6 +5,7 @@ import { Button } from '@erd/shared-contracts/ui';
 import { Panel, sectionTitle } from '../../../components/screen';
 import { type FieldErrors, useFieldErrors } from '../../../components/use-field-errors';
 import { failureOf, seasonTexts } from '../lib';
+import { stack } from '../../../components/layout-styles';
 
 /**
  * What a `FormPanel` shows while it is used: the errors at its fields (ids `${idPrefix}-${field}`),
@@ -78,14 +79,7 @@ export function FormPanel({
       >
         {title}
       </h2>
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        css={(theme: Theme) => css`
-          display: grid;
-          gap: ${theme.space(5)};
-        `}
-      >
+      <form noValidate onSubmit={onSubmit} css={stack(5)}>
         {children}
         {failure && <FormMessage tone="error">{failure}</FormMessage>}
         <div>

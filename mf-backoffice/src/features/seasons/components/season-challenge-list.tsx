@@ -10,6 +10,7 @@ import { challengeEditPath, entriesText, germanDay, TYPE_LABELS } from '../lib';
 
 import type { Pending, RowAction } from './season-dialog';
 import { card, headlineCss, meta, muted, numberCss, orderBar, smallButton, withdrawnCss } from './season-styles';
+import { cluster, spaceAbove } from '../../../components/layout-styles';
 
 /** The words of a row's changes: the button and the verb of its accessible name ('„…“ duplizieren'). */
 const ROW_ACTIONS: Record<RowAction, { label: string; verb: string }> = {
@@ -64,14 +65,7 @@ export function SeasonChallengeList({
         const headingId = `season-challenge-${c.id}`;
         return (
           <li key={c.id} aria-labelledby={headingId} css={card(c.withdrawn !== null)}>
-            <div
-              css={(theme: Theme) => css`
-                display: flex;
-                flex-wrap: wrap;
-                align-items: baseline;
-                gap: ${theme.space(1)} ${theme.space(3)};
-              `}
-            >
+            <div css={cluster([1, 3], { align: 'baseline' })}>
               <span css={numberCss} aria-hidden="true">
                 {number ? `#${number}` : '–'}
               </span>
@@ -89,15 +83,7 @@ export function SeasonChallengeList({
                 <strong>Zurückgezogen</strong> am {formatDateTime(c.withdrawn.at)}: {c.withdrawn.reason}
               </p>
             )}
-            <div
-              css={(theme: Theme) => css`
-                display: flex;
-                flex-wrap: wrap;
-                align-items: center;
-                gap: ${theme.space(2)};
-                margin-top: ${theme.space(3)};
-              `}
-            >
+            <div css={[cluster(2), spaceAbove(3)]}>
               {isAdmin ? (
                 <>
                   <ButtonLink

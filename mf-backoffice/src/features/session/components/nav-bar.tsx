@@ -6,6 +6,7 @@ import { Button, Container } from '@erd/shared-contracts/ui';
 import { useOperatorSession } from '../../../lib/operator-session';
 import { MESSAGES_PATH } from '../../messages/lib';
 import { logOut } from '../api/log-out';
+import { cluster } from '../../../components/layout-styles';
 
 export const navTexts = {
   logoutFailed: 'Abmelden hat nicht geklappt. Bitte versuche es noch einmal.',
@@ -71,15 +72,14 @@ export function NavBar() {
       `}
     >
       <Container
-        css={(theme: Theme) => css`
-          display: flex;
-          flex-wrap: wrap;
-          align-items: center;
-          gap: ${theme.space(2)} ${theme.space(6)};
-          min-height: 64px;
-          padding-top: ${theme.space(2)};
-          padding-bottom: ${theme.space(2)};
-        `}
+        css={[
+          cluster([2, 6]),
+          (theme: Theme) => css`
+            min-height: 64px;
+            padding-top: ${theme.space(2)};
+            padding-bottom: ${theme.space(2)};
+          `,
+        ]}
       >
         <p
           css={(theme: Theme) => css`
@@ -160,13 +160,12 @@ export function NavBar() {
         )}
         {operator && (
           <div
-            css={(theme: Theme) => css`
-              display: flex;
-              flex-wrap: wrap;
-              align-items: center;
-              gap: ${theme.space(2)} ${theme.space(4)};
-              margin-left: auto;
-            `}
+            css={[
+              cluster([2, 4]),
+              css`
+                margin-left: auto;
+              `,
+            ]}
           >
             <p
               css={css`

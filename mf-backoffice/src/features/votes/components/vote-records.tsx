@@ -1,5 +1,5 @@
 import { ListTable } from '../../../components/list-table';
-import { css, type Theme } from '@emotion/react';
+import { css } from '@emotion/react';
 import type { Dispatch, FormEvent, SetStateAction } from 'react';
 import { type VoteRecordPageDto, type VoteRecordStateDto } from '@erd/shared-contracts/backoffice';
 import { TextField } from '@erd/shared-contracts/forms';
@@ -12,6 +12,7 @@ import { voteEntryTexts } from './vote-entry-texts';
 import type { VotePick } from './vote-entry-analysis';
 import { SelectField } from '../../../components/select-field';
 import { SearchPanel } from '../../../components/search-panel';
+import { cluster, spaceBelow } from '../../../components/layout-styles';
 
 const STATE_LABELS: Record<VoteRecordStateDto, string> = { all: 'Alle', counted: 'Gezählt', removed: 'Entfernt' };
 
@@ -106,16 +107,7 @@ export function VoteRecords({
 
   return (
     <>
-      <div
-        css={(theme: Theme) => css`
-          display: flex;
-          flex-wrap: wrap;
-          align-items: center;
-          justify-content: space-between;
-          gap: ${theme.space(3)};
-          margin-bottom: ${theme.space(3)};
-        `}
-      >
+      <div css={[cluster(3, { justify: 'space-between' }), spaceBelow(3)]}>
         <p
           aria-live="polite"
           css={css`
