@@ -1,6 +1,8 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { OperatorAccess } from '../modules/operators/access.js';
+import { csvAnswer, csvDownload } from './csv-download.js';
 import { signedInErrors, type zodErrorSchema, type zodRoutes } from './zod.js';
 
 /**
@@ -26,12 +28,122 @@ export function operatorRead<A extends z.ZodType, Q extends z.ZodType | undefine
   path: string,
   route: OperatorRead<Q, A>,
 ): void {
-  const { access, summary, querystring, answer, errors = signedInErrors, read } = route;
-  // Typed by `read` (its query and answer, above); the route's own options as Fastify's plain ones,
-  // since the zod type provider cannot resolve the generic `Q` and `A`.
+  const { read, ...declared } = route;
+  operatorRoute<A, undefined, Q>(r, 'get', path, { ...declared, handle: ({ query }, request) => read(query, request) });
+}
+
+/** What a route gets of the schema `S` it takes (its params, query or body), once checked. */
+export type OperatorInput<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * Any route of the operator API, read or write, declared like `operatorRead`'s: `access`,
+ * `summary`, what it takes (`params`, `querystring`, `body`, each left out when it takes none), its
+ * answer (with its `status`: 200 unless given, 201 for what a write created, 202 for what it
+ * started), its error answers (`errors`, by default `signedInErrors`), a write's `bodyLimit` (the
+ * server's 1 MiB unless given), a `preValidation` hook where one runs before the input is checked,
+ * and `handle`, which gets the checked input and the request (for who acts) and returns the answer.
+ */
+export interface OperatorRoute<
+  A extends z.ZodType,
+  P extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+> {
+  access: Exclude<OperatorAccess, 'public'>;
+  summary: string;
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  answer: A;
+  status?: 200 | 201 | 202;
+  errors?: Readonly<Record<number, typeof zodErrorSchema>>;
+  bodyLimit?: number;
+  preValidation?: RouteShorthandOptions['preValidation'];
+  handle: (
+    input: { params: OperatorInput<P>; query: OperatorInput<Q>; body: OperatorInput<B> },
+    request: FastifyRequest,
+  ) => Promise<z.input<A>> | z.input<A>;
+}
+
+/** Registers `method` `path` in the zod scope `r` (`zodRoutes(app)`) that answers with what `route.handle` returns. */
+export function operatorRoute<
+  A extends z.ZodType,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
+  r: ReturnType<typeof zodRoutes>,
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  route: OperatorRoute<A, P, Q, B>,
+): void {
+  const {
+    access,
+    summary,
+    params,
+    querystring,
+    body,
+    answer,
+    status = 200,
+    errors = signedInErrors,
+    bodyLimit,
+    preValidation,
+    handle,
+  } = route;
+  // Typed by `handle` (its input and answer, above); the route's own options as Fastify's plain ones,
+  // since the zod type provider cannot resolve the generic schemas.
   const options: RouteShorthandOptions = {
     config: { operatorAccess: access },
-    schema: { summary, ...(querystring && { querystring }), response: { 200: answer, ...errors } },
+    ...(bodyLimit !== undefined && { bodyLimit }),
+    ...(preValidation && { preValidation }),
+    schema: {
+      summary,
+      ...(params && { params }),
+      ...(querystring && { querystring }),
+      ...(body && { body }),
+      response: { [status]: answer, ...errors },
+    },
   };
-  r.get(path, options, async (request) => read(request.query as Parameters<typeof read>[0], request));
+  r[method](path, options, async (request, reply) => {
+    const answered = await handle(
+      { params: request.params, query: request.query, body: request.body } as Parameters<typeof handle>[0],
+      request,
+    );
+    return status === 200 ? answered : reply.code(status).send(answered);
+  });
+}
+
+/**
+ * The back office's CSV exports, declared like `operatorRead`'s lists: `access`, `summary`, the
+ * query (`querystring`, none when left out), a `description` of the file where the document gives
+ * one, and `csv`, which gets the checked query and the request and returns the file: its name, day
+ * and rows for `csvDownload`'s headers (http/csv-download.ts) and its `body` (text or a stream).
+ */
+export interface OperatorCsv<Q extends z.ZodType | undefined> {
+  access: Exclude<OperatorAccess, 'public'>;
+  summary: string;
+  querystring?: Q;
+  description?: string;
+  csv: (query: OperatorInput<Q>, request: FastifyRequest) => Promise<Parameters<typeof csvDownload>[1] & { body: string | Readable }>;
+}
+
+/** Registers a GET `path` in the zod scope `r` that sends the file `route.csv` returns as a CSV download. */
+export function operatorCsv<Q extends z.ZodType | undefined = undefined>(
+  r: ReturnType<typeof zodRoutes>,
+  path: string,
+  route: OperatorCsv<Q>,
+): void {
+  const { access, summary, querystring, description, csv } = route;
+  const options: RouteShorthandOptions = {
+    config: { operatorAccess: access },
+    schema: {
+      summary,
+      ...(querystring && { querystring }),
+      response: { 200: description ? { description, ...csvAnswer } : csvAnswer, ...signedInErrors },
+    },
+  };
+  r.get(path, options, async (request, reply) => {
+    const { body, ...file } = await csv(request.query as Parameters<typeof csv>[0], request);
+    return csvDownload(reply, file).send(body);
+  });
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { accountsAdminPaths } from '@erd/shared-contracts/backoffice';
 import {
   accountAdminDeletedSchema,
@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
+import { operatorRead, operatorRoute } from '../../http/operator-read.js';
 import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
@@ -51,62 +51,41 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     read: (input) => listAccountsForOperator({ ctx, input }),
   });
 
-  r.get(
-    '/api/operator/accounts/:sub',
-    {
-      config: { operatorAccess: 'operator' },
-      schema: { summary: 'One club account', params: accountAdminSubParamsSchema, response: { 200: accountAdminSchema, ...errors } },
-    },
-    async (request) => getAccountForOperator({ ctx, input: { sub: request.params.sub } }),
-  );
-
-  r.post(
-    '/api/operator/accounts/:sub/resend-code',
-    {
-      config: { operatorAccess: 'admin' },
-      bodyLimit: 8 * 1024,
-      schema: {
-        summary: 'Send the account’s confirmation code again',
-        params: accountAdminSubParamsSchema,
-        response: { 200: accountAdminSchema, ...errors },
-      },
-    },
-    async (request) => resendCodeByOperator({ ctx, input: { sub: request.params.sub, actor: actorOf(request) } }),
-  );
-
-  // Block, unblock and delete: an admin's write with a reason, answered 501 with Cognito before the reason is read.
-  const reasonedWrite = { config: { operatorAccess: 'admin' }, bodyLimit: 8 * 1024, preValidation: builtInFirst } as const;
-  const reasonInput = (request: FastifyRequest & { params: { sub: string }; body: { reason: string } }) => ({
-    sub: request.params.sub,
-    reason: request.body.reason,
-    actor: actorOf(request),
+  operatorRoute(r, 'get', '/api/operator/accounts/:sub', {
+    access: 'operator',
+    summary: 'One club account',
+    params: accountAdminSubParamsSchema,
+    answer: accountAdminSchema,
+    errors,
+    handle: ({ params }) => getAccountForOperator({ ctx, input: { sub: params.sub } }),
   });
 
-  for (const [path, summary, change] of [
-    ['/api/operator/accounts/:sub/block', 'Block an account', blockAccount],
-    ['/api/operator/accounts/:sub/unblock', 'Unblock an account', unblockAccount],
-  ] as const) {
-    r.post(
-      path,
-      {
-        ...reasonedWrite,
-        schema: { summary, params: accountAdminSubParamsSchema, body: reasonBody, response: { 200: accountAdminSchema, ...errors } },
-      },
-      async (request) => change({ ctx, input: reasonInput(request) }),
-    );
-  }
+  operatorRoute(r, 'post', '/api/operator/accounts/:sub/resend-code', {
+    access: 'admin',
+    summary: 'Send the account’s confirmation code again',
+    params: accountAdminSubParamsSchema,
+    answer: accountAdminSchema,
+    errors,
+    bodyLimit: 8 * 1024,
+    handle: ({ params }, request) => resendCodeByOperator({ ctx, input: { sub: params.sub, actor: actorOf(request) } }),
+  });
 
-  r.post(
-    '/api/operator/accounts/:sub/delete',
-    {
-      ...reasonedWrite,
-      schema: {
-        summary: 'Delete an account',
-        params: accountAdminSubParamsSchema,
-        body: reasonBody,
-        response: { 200: accountAdminDeletedSchema, ...errors },
-      },
-    },
-    async (request) => deleteAccountByOperator({ ctx, input: reasonInput(request) }),
-  );
+  // Block, unblock and delete: an admin's write with a reason, answered 501 with Cognito before the reason is read.
+  for (const [path, summary, answer, change] of [
+    ['/api/operator/accounts/:sub/block', 'Block an account', accountAdminSchema, blockAccount],
+    ['/api/operator/accounts/:sub/unblock', 'Unblock an account', accountAdminSchema, unblockAccount],
+    ['/api/operator/accounts/:sub/delete', 'Delete an account', accountAdminDeletedSchema, deleteAccountByOperator],
+  ] as const) {
+    operatorRoute(r, 'post', path, {
+      access: 'admin',
+      summary,
+      preValidation: builtInFirst,
+      params: accountAdminSubParamsSchema,
+      body: reasonBody,
+      answer,
+      errors,
+      bodyLimit: 8 * 1024,
+      handle: ({ params, body }, request) => change({ ctx, input: { sub: params.sub, reason: body.reason, actor: actorOf(request) } }),
+    });
+  }
 };

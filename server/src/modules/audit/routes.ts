@@ -3,10 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { auditPaths } from '@erd/shared-contracts/backoffice';
 import { auditCsvQuerySchema, auditPageSchema, auditQuerySchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
-import { csvAnswer, csvDownload } from '../../http/csv-download.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
-import { signedInErrors, zodRoutes } from '../../http/zod.js';
+import { operatorCsv, operatorRead } from '../../http/operator-read.js';
+import { zodRoutes } from '../../http/zod.js';
 import { auditCsv, listAuditEntries } from './service.js';
 
 /**
@@ -26,20 +25,14 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     read: (input) => listAuditEntries({ ctx, input }),
   });
 
-  r.get(
-    auditPaths.auditCsv,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'The filtered audit log as CSV (X-Total-Count, X-Truncated)',
-        querystring: auditCsvQuerySchema,
-        response: { 200: csvAnswer, ...signedInErrors },
-      },
+  operatorCsv(r, auditPaths.auditCsv, {
+    access: 'operator',
+    summary: 'The filtered audit log as CSV (X-Total-Count, X-Truncated)',
+    querystring: auditCsvQuerySchema,
+    csv: async (input) => {
+      const csv = await auditCsv({ ctx, input });
+      const body = Readable.from(csv.chunks, { objectMode: false });
+      return { name: 'audit', now: ctx.now(), total: csv.total, truncated: csv.truncated, body };
     },
-    async (request, reply) => {
-      const csv = await auditCsv({ ctx, input: request.query });
-      const download = csvDownload(reply, { name: 'audit', now: ctx.now(), total: csv.total, truncated: csv.truncated });
-      return download.send(Readable.from(csv.chunks, { objectMode: false }));
-    },
-  );
+  });
 };

@@ -10,7 +10,7 @@ import {
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
+import { operatorRead, operatorRoute } from '../../http/operator-read.js';
 import { answerInvalid, listProblems, signedInChangeErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { mediaUploadRoutes } from './media.js';
@@ -45,33 +45,25 @@ const challengeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { c
     read: () => listAdminChallenges({ ctx }),
   });
 
-  r.get(
-    challengeAdminRoutePaths.challenge,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'One challenge with its editable fields',
-        params: challengeAdminParamsSchema,
-        response: { 200: adminChallengeSchema, ...signedInChangeErrors },
-      },
-    },
-    async (request) => getAdminChallenge({ ctx, input: { id: request.params.id } }),
-  );
+  operatorRoute(r, 'get', challengeAdminRoutePaths.challenge, {
+    access: 'operator',
+    summary: 'One challenge with its editable fields',
+    params: challengeAdminParamsSchema,
+    answer: adminChallengeSchema,
+    errors: signedInChangeErrors,
+    handle: ({ params }) => getAdminChallenge({ ctx, input: { id: params.id } }),
+  });
 
-  r.patch(
-    challengeAdminRoutePaths.challenge,
-    {
-      config: { operatorAccess: 'admin' },
-      bodyLimit: 256 * 1024,
-      schema: {
-        summary: 'Change a challenge (texts, dates, pictures, prizes)',
-        params: challengeAdminParamsSchema,
-        body: patchBody,
-        response: { 200: adminChallengeSchema, ...signedInChangeErrors },
-      },
-    },
-    async (request) => updateAdminChallenge({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
-  );
+  operatorRoute(r, 'patch', challengeAdminRoutePaths.challenge, {
+    access: 'admin',
+    summary: 'Change a challenge (texts, dates, pictures, prizes)',
+    params: challengeAdminParamsSchema,
+    body: patchBody,
+    answer: adminChallengeSchema,
+    errors: signedInChangeErrors,
+    bodyLimit: 256 * 1024,
+    handle: ({ params, body }, request) => updateAdminChallenge({ ctx, input: { id: params.id, body, actor: actorOf(request) } }),
+  });
 };
 
 export const challengeAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -15,12 +15,11 @@ import {
 import type { AppContext } from '../../context.js';
 import { isAppError } from '../../errors.js';
 import { scopeCacheControl } from '../../http/headers.js';
-import { csvAnswer, csvDownload } from '../../http/csv-download.js';
+import { mailedLinkRoutes, type MailedLinkPage } from '../../http/mailed-link.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
+import { operatorCsv, operatorRead } from '../../http/operator-read.js';
 import { errorsWith, signedInErrors, zodErrorResponses, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
-import { answerMailedLink } from '../newsletter/opt-in.js';
 import { CLUB_FAN_CONFIRM_PATH, CLUB_FAN_UNSUBSCRIBE_PATH } from '../notifications/paths.js';
 import { actorOf } from '../operators/access.js';
 import { clubFansCsv, confirmClubFan, countMyFans, listClubsWithFans, signupClubFan, unsubscribeClubFan, type FanClub } from './service.js';
@@ -74,7 +73,8 @@ const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
   tagRoutes(app, 'club fans');
   scopeCacheControl(app, 'no-store');
 
-  const page = (reply: FastifyReply, status: number, title: string, message: string, club?: FanClub | null) =>
+  /** A page of a mailed link, with the way back to the fan's club where it is known. */
+  const page = (reply: FastifyReply, status: number, { title, message, club }: MailedLinkPage & { club?: FanClub | null }) =>
     reply
       .code(status)
       .header('x-robots-tag', 'noindex')
@@ -89,85 +89,52 @@ const linkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
         }),
       );
 
-  const html = { content: { 'text/html': { schema: { type: 'string' } } } } as const;
   // A refused token (too long, given twice) is answered like an unknown one.
   const tokenQuery = clubFanTokenQuerySchema;
   const r = zodRoutes(app);
 
-  r.get(
-    CLUB_FAN_CONFIRM_PATH,
-    {
-      attachValidation: true,
-      schema: {
-        summary: "Confirm a fan's sign-up (the mailed link): a German page, 200, 400 or 410",
-        querystring: tokenQuery,
-        response: { 200: html, 400: html, 410: html },
-      },
-    },
-    async (request, reply) =>
-      answerMailedLink(
-        request,
-        async (token) => {
-          const result = await confirmClubFan({ ctx, input: { token, ip: request.ip } });
-          return page(
-            reply,
-            200,
-            'Du bist dabei!',
+  mailedLinkRoutes(r, page, {
+    [CLUB_FAN_CONFIRM_PATH]: {
+      summary: "Confirm a fan's sign-up (the mailed link): a German page, 200, 400 or 410",
+      querystring: tokenQuery,
+      open: async (token, request) => {
+        const result = await confirmClubFan({ ctx, input: { token, ip: request.ip } });
+        return {
+          title: 'Du bist dabei!',
+          message:
             result.outcome === 'confirmed'
               ? `Danke! Ab jetzt sagen wir dir Bescheid, wenn ${result.clubName} deine Stimme braucht.`
               : `Du hattest schon bestätigt – wir sagen dir Bescheid, wenn ${result.clubName} deine Stimme braucht.`,
-            result,
-          );
-        },
-        (status) =>
-          status === 410
-            ? page(
-                reply,
-                410,
-                'Link abgelaufen',
-                'Dieser Bestätigungslink ist abgelaufen. Trag dich auf der Seite deines Vereins einfach noch einmal ein.',
-              )
-            : page(
-                reply,
-                400,
-                'Link ungültig',
-                'Dieser Bestätigungslink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast, oder trag dich noch einmal ein.',
-              ),
-      ),
-  );
-
-  r.get(
-    CLUB_FAN_UNSUBSCRIBE_PATH,
-    {
-      attachValidation: true,
-      schema: {
-        summary: 'Stop following a club (the link in every fan mail): a German page, 200 or 400',
-        querystring: tokenQuery,
-        response: { 200: html, 400: html },
+          club: result,
+        };
+      },
+      expired: {
+        title: 'Link abgelaufen',
+        message: 'Dieser Bestätigungslink ist abgelaufen. Trag dich auf der Seite deines Vereins einfach noch einmal ein.',
+      },
+      invalid: {
+        title: 'Link ungültig',
+        message:
+          'Dieser Bestätigungslink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast, oder trag dich noch einmal ein.',
       },
     },
-    async (request, reply) =>
-      answerMailedLink(
-        request,
-        async (token) => {
-          const club = await unsubscribeClubFan({ ctx, input: { token, ip: request.ip } });
-          return page(
-            reply,
-            200,
-            'Du bist abgemeldet',
-            club ? `Du bekommst keine E-Mails mehr zu ${club.clubName}.` : 'Du bekommst keine E-Mails mehr zu diesem Verein.',
-            club,
-          );
-        },
-        () =>
-          page(
-            reply,
-            400,
-            'Link ungültig',
-            'Dieser Abmeldelink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast.',
-          ),
-      ),
-  );
+    [CLUB_FAN_UNSUBSCRIBE_PATH]: {
+      summary: 'Stop following a club (the link in every fan mail): a German page, 200 or 400',
+      querystring: tokenQuery,
+      open: async (token, request) => {
+        const club = await unsubscribeClubFan({ ctx, input: { token, ip: request.ip } });
+        return {
+          title: 'Du bist abgemeldet',
+          message: club ? `Du bekommst keine E-Mails mehr zu ${club.clubName}.` : 'Du bekommst keine E-Mails mehr zu diesem Verein.',
+          club,
+        };
+      },
+      invalid: {
+        title: 'Link ungültig',
+        message: 'Dieser Abmeldelink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast.',
+      },
+    },
+  });
 
   // RFC 8058: the mail program POSTs `List-Unsubscribe=One-Click` to the List-Unsubscribe address.
   for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
@@ -235,23 +202,16 @@ export const operatorClubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     read: (_query, request) => listClubsWithFans({ ctx, input: { actor: actorOf(request) } }),
   });
 
-  r.get(
-    clubFansAdminPaths.csv,
-    {
-      config: { operatorAccess: 'admin' },
-      schema: {
-        summary: 'The confirmed fans of one club (clubId) or of all as CSV (X-Total-Count; audited)',
-        querystring: clubFansCsvQuerySchema,
-        response: { 200: csvAnswer, ...signedInErrors },
-      },
-    },
-    async (request, reply) => {
-      const { clubId } = request.query;
+  operatorCsv(r, clubFansAdminPaths.csv, {
+    access: 'admin',
+    summary: 'The confirmed fans of one club (clubId) or of all as CSV (X-Total-Count; audited)',
+    querystring: clubFansCsvQuerySchema,
+    csv: async ({ clubId }, request) => {
       const csv = await clubFansCsv({ ctx, input: { clubId, actor: actorOf(request) } });
       const name = clubId ? `fans-${clubId.replace(/[^A-Za-z0-9-]/g, '_')}` : 'fans-alle-vereine';
-      return csvDownload(reply, { name, now: ctx.now(), total: csv.total }).send(csv.text);
+      return { name, now: ctx.now(), total: csv.total, body: csv.text };
     },
-  );
+  });
 };
 
 export const clubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
+import { operatorRead, operatorRoute } from '../../http/operator-read.js';
 import { answerInvalid, germanIssue, listProblems, signedInChangeErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { createMarkdownConverter } from '../season/markdown.js';
@@ -76,67 +76,55 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     read: () => getContent({ ctx }),
   });
 
-  r.put(
-    contentAdminRoutePaths.teasers,
-    {
-      config: { operatorAccess: 'admin' },
-      bodyLimit: 256 * 1024,
-      schema: { summary: 'Save the home page teasers', body: teasersBody, response: { 200: contentAdminSchema, ...signedInChangeErrors } },
-    },
-    async (request) => saveTeasers({ ctx: withMarkdown, input: { body: request.body, actor: actorOf(request) } }),
-  );
+  operatorRoute(r, 'put', contentAdminRoutePaths.teasers, {
+    access: 'admin',
+    summary: 'Save the home page teasers',
+    body: teasersBody,
+    answer: contentAdminSchema,
+    errors: signedInChangeErrors,
+    bodyLimit: 256 * 1024,
+    handle: ({ body }, request) => saveTeasers({ ctx: withMarkdown, input: { body, actor: actorOf(request) } }),
+  });
 
   // The campaign (issue 24): the shared answer to refused input (the field in the message).
-  r.put(
-    contentAdminRoutePaths.campaign,
-    {
-      config: { operatorAccess: 'admin' },
-      bodyLimit: 64 * 1024,
-      schema: {
-        summary: 'Save the season’s campaign: claim, subline, lead prize, key visual (the year’s updatedAt as expectedUpdatedAt)',
-        body: saveCampaignInputSchema,
-        response: { 200: contentAdminSchema, ...signedInChangeErrors },
-      },
-    },
-    async (request) => saveCampaign({ ctx, input: { body: request.body, actor: actorOf(request) } }),
-  );
+  operatorRoute(r, 'put', contentAdminRoutePaths.campaign, {
+    access: 'admin',
+    summary: 'Save the season’s campaign: claim, subline, lead prize, key visual (the year’s updatedAt as expectedUpdatedAt)',
+    body: saveCampaignInputSchema,
+    answer: contentAdminSchema,
+    errors: signedInChangeErrors,
+    bodyLimit: 64 * 1024,
+    handle: ({ body }, request) => saveCampaign({ ctx, input: { body, actor: actorOf(request) } }),
+  });
 
-  r.put(
-    contentAdminRoutePaths.banner,
-    {
-      config: { operatorAccess: 'admin' },
-      schema: { summary: 'Save the banner', body: bannerBody, response: { 200: contentAdminSchema, ...signedInChangeErrors } },
-    },
-    async (request) => saveBanner({ ctx, input: { body: request.body, actor: actorOf(request) } }),
-  );
+  operatorRoute(r, 'put', contentAdminRoutePaths.banner, {
+    access: 'admin',
+    summary: 'Save the banner',
+    body: bannerBody,
+    answer: contentAdminSchema,
+    errors: signedInChangeErrors,
+    handle: ({ body }, request) => saveBanner({ ctx, input: { body, actor: actorOf(request) } }),
+  });
 
-  r.put(
-    contentAdminRoutePaths.legal,
-    {
-      config: { operatorAccess: 'admin' },
-      bodyLimit: LEGAL_BODY_LIMIT,
-      schema: {
-        summary: 'Save a legal page (Markdown)',
-        params: legalParams,
-        body: legalBody,
-        response: { 200: contentAdminSchema, ...signedInChangeErrors },
-      },
-    },
-    async (request) =>
-      saveLegalPage({ ctx: withMarkdown, input: { page: request.params.page, body: request.body, actor: actorOf(request) } }),
-  );
+  operatorRoute(r, 'put', contentAdminRoutePaths.legal, {
+    access: 'admin',
+    summary: 'Save a legal page (Markdown)',
+    params: legalParams,
+    body: legalBody,
+    answer: contentAdminSchema,
+    errors: signedInChangeErrors,
+    bodyLimit: LEGAL_BODY_LIMIT,
+    handle: ({ params, body }, request) =>
+      saveLegalPage({ ctx: withMarkdown, input: { page: params.page, body, actor: actorOf(request) } }),
+  });
 
-  r.post(
-    contentAdminRoutePaths.preview,
-    {
-      config: { operatorAccess: 'admin' },
-      bodyLimit: LEGAL_BODY_LIMIT,
-      schema: {
-        summary: 'Render Markdown as the site would show it',
-        body: previewBody,
-        response: { 200: markdownPreviewSchema, ...signedInChangeErrors },
-      },
-    },
-    async (request) => previewMarkdown({ ctx: withMarkdown, input: { body: request.body } }),
-  );
+  operatorRoute(r, 'post', contentAdminRoutePaths.preview, {
+    access: 'admin',
+    summary: 'Render Markdown as the site would show it',
+    body: previewBody,
+    answer: markdownPreviewSchema,
+    errors: signedInChangeErrors,
+    bodyLimit: LEGAL_BODY_LIMIT,
+    handle: ({ body }) => previewMarkdown({ ctx: withMarkdown, input: { body } }),
+  });
 };

@@ -10,7 +10,8 @@ import {
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { answerInvalid, signedInErrors, zodRoutes } from '../../http/zod.js';
+import { operatorRoute } from '../../http/operator-read.js';
+import { answerInvalid, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { applyDecision, decisionAnswer, lookupParticipation } from './decisions.js';
 
@@ -27,30 +28,20 @@ export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   tagRoutes(app, 'back office: moderation');
   const r = zodRoutes(app);
 
-  r.post(
-    moderationAdminPaths.decisions,
-    {
-      config: { operatorAccess: 'operator' },
-      bodyLimit: 32 * 1024,
-      schema: {
-        summary: 'Decide on 1–50 entries with the Werberat checklist (per-entry outcome)',
-        body: answerInvalid(moderationDecisionInputSchema, decisionAnswer),
-        response: { 200: moderationDecisionResultSchema, ...signedInErrors },
-      },
-    },
-    async (request) => applyDecision({ ctx, input: { decision: request.body, actor: actorOf(request) } }),
-  );
+  operatorRoute(r, 'post', moderationAdminPaths.decisions, {
+    access: 'operator',
+    summary: 'Decide on 1–50 entries with the Werberat checklist (per-entry outcome)',
+    body: answerInvalid(moderationDecisionInputSchema, decisionAnswer),
+    answer: moderationDecisionResultSchema,
+    bodyLimit: 32 * 1024,
+    handle: ({ body }, request) => applyDecision({ ctx, input: { decision: body, actor: actorOf(request) } }),
+  });
 
-  r.get(
-    '/api/operator/moderation/entries/:id',
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'An entry in any state with its moderation history',
-        params: answerInvalid(moderationLookupParamsSchema, () => new ValidationError(M.lookupId, { field: 'id' })),
-        response: { 200: moderationLookupSchema, ...signedInErrors },
-      },
-    },
-    async (request) => lookupParticipation({ ctx, input: { id: request.params.id } }),
-  );
+  operatorRoute(r, 'get', '/api/operator/moderation/entries/:id', {
+    access: 'operator',
+    summary: 'An entry in any state with its moderation history',
+    params: answerInvalid(moderationLookupParamsSchema, () => new ValidationError(M.lookupId, { field: 'id' })),
+    answer: moderationLookupSchema,
+    handle: ({ params }) => lookupParticipation({ ctx, input: { id: params.id } }),
+  });
 };

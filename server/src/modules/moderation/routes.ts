@@ -16,7 +16,7 @@ import {
 import { operatorPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
+import { operatorRead, operatorRoute } from '../../http/operator-read.js';
 import { ValidationError } from '../../errors.js';
 import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
@@ -70,40 +70,29 @@ export const moderationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   // Over HTTP a publication carries the complete Werberat checklist, like the back office's
   // decisions (modules/moderation/decisions.ts); a rejection may carry it. The command line calls
   // the services without one.
-  r.post(
-    '/api/operator/participations/:id/publish',
-    {
-      config: { operatorAccess: 'operator' },
-      bodyLimit: 8 * 1024,
-      schema: {
-        summary: 'Publish a pending entry (with the complete Werberat checklist)',
-        params: moderationIdParamsSchema,
-        body: publishBody,
-        response: { 200: operatorParticipationSchema, ...errors },
-      },
-    },
-    async (request) =>
-      publishParticipation({ ctx, input: { id: request.params.id, checklist: request.body.checklist, actor: actorOf(request) } }),
-  );
+  operatorRoute(r, 'post', '/api/operator/participations/:id/publish', {
+    access: 'operator',
+    summary: 'Publish a pending entry (with the complete Werberat checklist)',
+    params: moderationIdParamsSchema,
+    body: publishBody,
+    answer: operatorParticipationSchema,
+    errors,
+    bodyLimit: 8 * 1024,
+    handle: ({ params, body }, request) =>
+      publishParticipation({ ctx, input: { id: params.id, checklist: body.checklist, actor: actorOf(request) } }),
+  });
 
-  r.post(
-    '/api/operator/participations/:id/reject',
-    {
-      config: { operatorAccess: 'operator' },
-      bodyLimit: 8 * 1024,
-      schema: {
-        summary: 'Reject (delete) an entry; the club may submit again',
-        params: moderationIdParamsSchema,
-        body: rejectBody,
-        response: { 200: rejectedParticipationSchema, ...errors },
-      },
-    },
-    async (request) =>
-      rejectParticipation({
-        ctx,
-        input: { id: request.params.id, reason: request.body?.reason, checklist: request.body?.checklist, actor: actorOf(request) },
-      }),
-  );
+  operatorRoute(r, 'post', '/api/operator/participations/:id/reject', {
+    access: 'operator',
+    summary: 'Reject (delete) an entry; the club may submit again',
+    params: moderationIdParamsSchema,
+    body: rejectBody,
+    answer: rejectedParticipationSchema,
+    errors,
+    bodyLimit: 8 * 1024,
+    handle: ({ params, body }, request) =>
+      rejectParticipation({ ctx, input: { id: params.id, reason: body?.reason, checklist: body?.checklist, actor: actorOf(request) } }),
+  });
 
   operatorRead(r, operatorPaths.votes, {
     access: 'operator',
@@ -114,17 +103,13 @@ export const moderationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     read: (input) => listVotesForReview({ ctx, input }),
   });
 
-  r.post(
-    operatorPaths.removeVotes,
-    {
-      config: { operatorAccess: 'operator' },
-      bodyLimit: 64 * 1024,
-      schema: {
-        summary: 'Remove votes (with a reason; logged)',
-        body: removeVotesBody,
-        response: { 200: removeVotesResultSchema, ...errors },
-      },
-    },
-    async (request) => removeCheckedVotes({ ctx, input: { ...request.body, actor: actorOf(request) } }),
-  );
+  operatorRoute(r, 'post', operatorPaths.removeVotes, {
+    access: 'operator',
+    summary: 'Remove votes (with a reason; logged)',
+    body: removeVotesBody,
+    answer: removeVotesResultSchema,
+    errors,
+    bodyLimit: 64 * 1024,
+    handle: ({ body }, request) => removeCheckedVotes({ ctx, input: { ...body, actor: actorOf(request) } }),
+  });
 };

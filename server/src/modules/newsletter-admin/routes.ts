@@ -12,9 +12,8 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
-import { csvAnswer, csvDownload } from '../../http/csv-download.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
+import { operatorCsv, operatorRead } from '../../http/operator-read.js';
 import { answerInvalid, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
@@ -61,20 +60,14 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     read: (query, request) => consentLogForOperator({ ctx, input: { ...query, actor: actorOf(request) } }),
   });
 
-  r.get(
-    newsletterAdminPaths.subscribersCsv,
-    {
-      config: { operatorAccess: 'admin' },
-      schema: {
-        summary: 'The confirmed subscribers as CSV (X-Total-Count; audited)',
-        response: { 200: csvAnswer, ...signedInErrors },
-      },
-    },
-    async (request, reply) => {
+  operatorCsv(r, newsletterAdminPaths.subscribersCsv, {
+    access: 'admin',
+    summary: 'The confirmed subscribers as CSV (X-Total-Count; audited)',
+    csv: async (_query, request) => {
       const csv = await subscribersCsv({ ctx, input: { actor: actorOf(request) } });
-      return csvDownload(reply, { name: 'newsletter', now: ctx.now(), total: csv.total }).send(csv.text);
+      return { name: 'newsletter', now: ctx.now(), total: csv.total, body: csv.text };
     },
-  );
+  });
 
   r.post(
     '/api/operator/newsletter/subscribers/:id/unsubscribe',

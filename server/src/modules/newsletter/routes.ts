@@ -2,10 +2,10 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { newsletterSignupInputSchema, newsletterSignupResultSchema, newsletterTokenQuerySchema } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
+import { mailedLinkRoutes, type MailedLinkPage } from '../../http/mailed-link.js';
 import { tagRoutes } from '../../http/openapi.js';
 import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
-import { answerMailedLink } from './opt-in.js';
 import { confirmNewsletter, INVALID_EMAIL_MESSAGE, signupNewsletter, unsubscribeNewsletter } from './service.js';
 
 /** Any refused sign-up body is the form's one message (spec §8), as before the schemas. */
@@ -30,7 +30,7 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     },
   );
 
-  const page = (reply: FastifyReply, status: number, title: string, message: string) =>
+  const page = (reply: FastifyReply, status: number, { title, message }: MailedLinkPage) =>
     reply
       .code(status)
       .header('cache-control', 'no-store')
@@ -38,77 +38,44 @@ export const newsletterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       .type('text/html; charset=utf-8')
       .send(simplePage({ productName: ctx.config.productName, title, message, homeUrl: '/' }));
 
-  const html = { content: { 'text/html': { schema: { type: 'string' } } } } as const;
-  const pageResponses = { 200: html, 400: html, 410: html } as const;
-  const unsubscribeResponses = { 200: html, 400: html } as const;
   // A refused token (too long, given twice) is the 400 page like an unknown one.
   const tokenQuery = newsletterTokenQuerySchema;
 
-  r.get(
-    '/confirm',
-    {
-      attachValidation: true,
-      schema: {
-        summary: 'Confirm a sign-up (the mailed link): a German page, 200, 400 or 410',
-        querystring: tokenQuery,
-        response: pageResponses,
-      },
-    },
-    async (request, reply) =>
-      answerMailedLink(
-        request,
-        async (token) => {
-          const outcome = await confirmNewsletter({ ctx, input: { token, ip: request.ip } });
-          return page(
-            reply,
-            200,
-            'Deine Anmeldung ist bestätigt',
+  mailedLinkRoutes(r, page, {
+    '/confirm': {
+      summary: 'Confirm a sign-up (the mailed link): a German page, 200, 400 or 410',
+      querystring: tokenQuery,
+      open: async (token, request) => {
+        const outcome = await confirmNewsletter({ ctx, input: { token, ip: request.ip } });
+        return {
+          title: 'Deine Anmeldung ist bestätigt',
+          message:
             outcome === 'confirmed'
               ? `Danke! Ab jetzt bekommst du den Newsletter der ${ctx.config.productName}.`
               : `Du hattest deine Anmeldung schon bestätigt – du bekommst den Newsletter der ${ctx.config.productName}.`,
-          );
-        },
-        (status) =>
-          status === 410
-            ? page(
-                reply,
-                410,
-                'Link abgelaufen',
-                'Dieser Bestätigungslink ist abgelaufen. Melde dich bitte einfach noch einmal für den Newsletter an.',
-              )
-            : page(
-                reply,
-                400,
-                'Link ungültig',
-                'Dieser Bestätigungslink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast, oder melde dich noch einmal an.',
-              ),
-      ),
-  );
-
-  r.get(
-    '/unsubscribe',
-    {
-      attachValidation: true,
-      schema: {
-        summary: 'Unsubscribe (the mailed link): a German page, 200 or 400',
-        querystring: tokenQuery,
-        response: unsubscribeResponses,
+        };
+      },
+      expired: {
+        title: 'Link abgelaufen',
+        message: 'Dieser Bestätigungslink ist abgelaufen. Melde dich bitte einfach noch einmal für den Newsletter an.',
+      },
+      invalid: {
+        title: 'Link ungültig',
+        message:
+          'Dieser Bestätigungslink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast, oder melde dich noch einmal an.',
       },
     },
-    async (request, reply) =>
-      answerMailedLink(
-        request,
-        async (token) => {
-          await unsubscribeNewsletter({ ctx, input: { token, ip: request.ip } });
-          return page(reply, 200, 'Du bist abgemeldet', `Du bekommst den Newsletter der ${ctx.config.productName} nicht mehr.`);
-        },
-        () =>
-          page(
-            reply,
-            400,
-            'Link ungültig',
-            'Dieser Abmeldelink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast.',
-          ),
-      ),
-  );
+    '/unsubscribe': {
+      summary: 'Unsubscribe (the mailed link): a German page, 200 or 400',
+      querystring: tokenQuery,
+      open: async (token, request) => {
+        await unsubscribeNewsletter({ ctx, input: { token, ip: request.ip } });
+        return { title: 'Du bist abgemeldet', message: `Du bekommst den Newsletter der ${ctx.config.productName} nicht mehr.` };
+      },
+      invalid: {
+        title: 'Link ungültig',
+        message: 'Dieser Abmeldelink ist ungültig. Prüfe, ob du den Link vollständig aus der E-Mail übernommen hast.',
+      },
+    },
+  });
 };

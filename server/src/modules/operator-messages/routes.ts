@@ -12,8 +12,8 @@ import {
 } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
-import { errorsWith, signedInChangeErrors, signedInErrors, zodRoutes } from '../../http/zod.js';
+import { operatorRead, operatorRoute } from '../../http/operator-read.js';
+import { errorsWith, signedInChangeErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
   countMessageRecipients,
@@ -50,7 +50,6 @@ const paths = {
 export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'back office: messages');
   const r = zodRoutes(app);
-  const admin = { operatorAccess: 'admin' } as const;
 
   operatorRead(r, operatorMessagePaths.messages, {
     access: 'admin',
@@ -67,85 +66,59 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     read: (input) => countMessageRecipients({ ctx, input }),
   });
 
-  r.post(
-    operatorMessagePaths.messages,
-    {
-      config: admin,
-      bodyLimit: BODY_LIMIT,
-      schema: {
-        summary: 'A new draft message (admin)',
-        body: operatorMessageInputSchema,
-        response: { 201: operatorMessageSchema, ...signedInErrors },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await createDraft({ ctx, input: { message: request.body, actor: actorOf(request) } })),
-  );
+  operatorRoute(r, 'post', operatorMessagePaths.messages, {
+    access: 'admin',
+    summary: 'A new draft message (admin)',
+    body: operatorMessageInputSchema,
+    answer: operatorMessageSchema,
+    status: 201,
+    bodyLimit: BODY_LIMIT,
+    handle: ({ body }, request) => createDraft({ ctx, input: { message: body, actor: actorOf(request) } }),
+  });
 
-  r.get(
-    paths.message,
-    {
-      config: admin,
-      schema: {
-        summary: 'One message with its state and progress (admin)',
-        params: operatorMessageIdParamsSchema,
-        response: { 200: operatorMessageSchema, ...signedInErrors },
-      },
-    },
-    async (request) => getMessage({ ctx, input: { id: request.params.id } }),
-  );
+  operatorRoute(r, 'get', paths.message, {
+    access: 'admin',
+    summary: 'One message with its state and progress (admin)',
+    params: operatorMessageIdParamsSchema,
+    answer: operatorMessageSchema,
+    handle: ({ params }) => getMessage({ ctx, input: { id: params.id } }),
+  });
 
-  r.put(
-    paths.message,
-    {
-      config: admin,
-      bodyLimit: BODY_LIMIT,
-      schema: {
-        summary: 'A draft changed (admin; 409 once it is sent)',
-        params: operatorMessageIdParamsSchema,
-        body: operatorMessageInputSchema,
-        response: { 200: operatorMessageSchema, ...signedInChangeErrors },
-      },
-    },
-    async (request) => updateDraft({ ctx, input: { id: request.params.id, message: request.body } }),
-  );
+  operatorRoute(r, 'put', paths.message, {
+    access: 'admin',
+    summary: 'A draft changed (admin; 409 once it is sent)',
+    params: operatorMessageIdParamsSchema,
+    body: operatorMessageInputSchema,
+    answer: operatorMessageSchema,
+    errors: signedInChangeErrors,
+    bodyLimit: BODY_LIMIT,
+    handle: ({ params, body }) => updateDraft({ ctx, input: { id: params.id, message: body } }),
+  });
 
-  r.get(
-    paths.preview,
-    {
-      config: admin,
-      schema: {
-        summary: 'The mail as a club account gets it (HTML for an iframe, plain text) and how many accounts it reaches now (admin)',
-        params: operatorMessageIdParamsSchema,
-        response: { 200: operatorMessagePreviewSchema, ...signedInErrors },
-      },
-    },
-    async (request) => previewMessage({ ctx, input: { id: request.params.id } }),
-  );
+  operatorRoute(r, 'get', paths.preview, {
+    access: 'admin',
+    summary: 'The mail as a club account gets it (HTML for an iframe, plain text) and how many accounts it reaches now (admin)',
+    params: operatorMessageIdParamsSchema,
+    answer: operatorMessagePreviewSchema,
+    handle: ({ params }) => previewMessage({ ctx, input: { id: params.id } }),
+  });
 
-  r.post(
-    paths.test,
-    {
-      config: admin,
-      schema: {
-        summary: "The mail to the operator's own address, marked as a test (admin; rate-limited)",
-        params: operatorMessageIdParamsSchema,
-        response: { 202: operatorMessageTestResultSchema, ...errorsWith(401, 403, 429) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(202).send(await sendTestMessage({ ctx, input: { id: request.params.id, actor: actorOf(request) } })),
-  );
+  operatorRoute(r, 'post', paths.test, {
+    access: 'admin',
+    summary: "The mail to the operator's own address, marked as a test (admin; rate-limited)",
+    params: operatorMessageIdParamsSchema,
+    answer: operatorMessageTestResultSchema,
+    status: 202,
+    errors: errorsWith(401, 403, 429),
+    handle: ({ params }, request) => sendTestMessage({ ctx, input: { id: params.id, actor: actorOf(request) } }),
+  });
 
-  r.post(
-    paths.send,
-    {
-      config: admin,
-      schema: {
-        summary: 'Send a draft once to the accounts its filter reaches (admin; audited; 5 an hour). Again: its state, nothing sent twice',
-        params: operatorMessageIdParamsSchema,
-        response: { 200: operatorMessageSchema, ...errorsWith(401, 403, 409, 429) },
-      },
-    },
-    async (request) => sendMessage({ ctx, input: { id: request.params.id, actor: actorOf(request) } }),
-  );
+  operatorRoute(r, 'post', paths.send, {
+    access: 'admin',
+    summary: 'Send a draft once to the accounts its filter reaches (admin; audited; 5 an hour). Again: its state, nothing sent twice',
+    params: operatorMessageIdParamsSchema,
+    answer: operatorMessageSchema,
+    errors: errorsWith(401, 403, 409, 429),
+    handle: ({ params }, request) => sendMessage({ ctx, input: { id: params.id, actor: actorOf(request) } }),
+  });
 };

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { isAppError, ValidationError } from '../../errors.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
+import { operatorRead, operatorRoute } from '../../http/operator-read.js';
 import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
 import { actorOf, OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from './access.js';
 import { changePassword, createOperator, listOperators, loginOperator, logoutOperator, toOperatorDto, updateOperator } from './service.js';
@@ -135,37 +135,27 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     read: (_query, request) => listOperators({ ctx, input: { actor: actorOf(request) } }),
   });
 
-  r.post(
-    operatorAccountPaths.operators,
-    {
-      config: { operatorAccess: 'admin' },
-      bodyLimit: 8 * 1024,
-      schema: {
-        summary: 'Create an operator with a start password',
-        body: createBody,
-        response: { 201: operatorAccountSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const created = await createOperator({ ctx, input: { operator: request.body, actor: actorOf(request) } });
-      return reply.code(201).send(created);
-    },
-  );
+  operatorRoute(r, 'post', operatorAccountPaths.operators, {
+    access: 'admin',
+    summary: 'Create an operator with a start password',
+    body: createBody,
+    answer: operatorAccountSchema,
+    status: 201,
+    errors,
+    bodyLimit: 8 * 1024,
+    handle: ({ body }, request) => createOperator({ ctx, input: { operator: body, actor: actorOf(request) } }),
+  });
 
-  r.patch(
-    '/api/operator/operators/:id',
-    {
-      config: { operatorAccess: 'admin' },
-      bodyLimit: 8 * 1024,
-      schema: {
-        summary: 'Change an operator’s role or disable/enable it (with a reason)',
-        params: operatorIdParamsSchema,
-        body: updateBody,
-        response: { 200: operatorAccountSchema, ...errors },
-      },
-    },
-    async (request) => updateOperator({ ctx, input: { id: request.params.id, body: request.body, actor: actorOf(request) } }),
-  );
+  operatorRoute(r, 'patch', '/api/operator/operators/:id', {
+    access: 'admin',
+    summary: 'Change an operator’s role or disable/enable it (with a reason)',
+    params: operatorIdParamsSchema,
+    body: updateBody,
+    answer: operatorAccountSchema,
+    errors,
+    bodyLimit: 8 * 1024,
+    handle: ({ params, body }, request) => updateOperator({ ctx, input: { id: params.id, body, actor: actorOf(request) } }),
+  });
 
   operatorRead(r, OPENAPI_JSON_PATH, {
     access: 'operator',

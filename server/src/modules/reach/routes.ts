@@ -5,9 +5,8 @@ import { ownReachSchema, reachQuerySchema, reachReportSchema, reachVisitInputSch
 import type { AppContext } from '../../context.js';
 import { CodedError } from '../../errors.js';
 import { scopeCacheControl } from '../../http/headers.js';
-import { csvAnswer, csvDownload } from '../../http/csv-download.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
+import { operatorCsv, operatorRead } from '../../http/operator-read.js';
 import { errorsWith, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
 import { getOwnReach, getReachCsv, getReachReport, reachSettled, recordVisit } from './service.js';
@@ -81,24 +80,16 @@ export const operatorReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     read: (input) => getReachReport({ ctx, input }),
   });
 
-  r.get(
-    reachPaths.operatorCsv,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'Reach as CSV (German header; X-Total-Count: its rows)',
-        querystring: reachQuerySchema,
-        response: {
-          200: { description: 'CSV (UTF-8 with BOM, `;`)', ...csvAnswer },
-          ...signedInErrors,
-        },
-      },
+  operatorCsv(r, reachPaths.operatorCsv, {
+    access: 'operator',
+    summary: 'Reach as CSV (German header; X-Total-Count: its rows)',
+    querystring: reachQuerySchema,
+    description: 'CSV (UTF-8 with BOM, `;`)',
+    csv: async (input) => {
+      const csv = await getReachCsv({ ctx, input });
+      return { name: 'reichweite', now: ctx.now(), total: csv.rows, body: csv.text };
     },
-    async (request, reply) => {
-      const csv = await getReachCsv({ ctx, input: request.query });
-      return csvDownload(reply, { name: 'reichweite', now: ctx.now(), total: csv.rows }).send(csv.text);
-    },
-  );
+  });
 };
 
 /** The public and member routes (the operator part is `operatorReachRoutes`); on close, the counts under way are written before the database goes. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { resultPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
+import { operatorRead, operatorRoute } from '../../http/operator-read.js';
 import { z } from 'zod';
 import {
   publishResultInputSchema,
@@ -98,81 +98,57 @@ export const operatorResultRoutes: FastifyPluginAsync<OperatorResultRoutesOption
     read: (query) => getResultsOverview({ ctx, input: { yearId: query.yearId } }),
   });
 
-  r.get(
-    '/api/operator/results/challenges/:challengeId/preview',
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'The table as publishing now would freeze it',
-        params: resultChallengeParamsSchema,
-        response: { 200: resultPreviewSchema, ...signedInChangeErrors },
-      },
-    },
-    async (request) => previewChallengeResults({ ctx, input: { challengeId: request.params.challengeId } }),
-  );
+  operatorRoute(r, 'get', '/api/operator/results/challenges/:challengeId/preview', {
+    access: 'operator',
+    summary: 'The table as publishing now would freeze it',
+    params: resultChallengeParamsSchema,
+    answer: resultPreviewSchema,
+    errors: signedInChangeErrors,
+    handle: ({ params }) => previewChallengeResults({ ctx, input: { challengeId: params.challengeId } }),
+  });
 
-  r.put(
-    '/api/operator/results/challenges/:challengeId/answer',
-    {
-      config: { operatorAccess: 'admin' },
-      bodyLimit: 8 * 1024,
-      schema: {
-        summary: 'Record the right answer and the goals ranking (after publication only with a reason)',
-        params: resultChallengeParamsSchema,
-        body: rightAnswerBody,
-        response: { 200: resultChallengeSchema, ...signedInChangeErrors },
-      },
-    },
-    async (request) =>
-      recordRightAnswer({ ctx, input: { challengeId: request.params.challengeId, body: request.body, actor: actorOf(request) } }),
-  );
+  operatorRoute(r, 'put', '/api/operator/results/challenges/:challengeId/answer', {
+    access: 'admin',
+    summary: 'Record the right answer and the goals ranking (after publication only with a reason)',
+    params: resultChallengeParamsSchema,
+    body: rightAnswerBody,
+    answer: resultChallengeSchema,
+    errors: signedInChangeErrors,
+    bodyLimit: 8 * 1024,
+    handle: ({ params, body }, request) =>
+      recordRightAnswer({ ctx, input: { challengeId: params.challengeId, body, actor: actorOf(request) } }),
+  });
 
-  r.post(
-    '/api/operator/results/challenges/:challengeId/publish',
-    {
-      config: { operatorAccess: 'admin' },
-      bodyLimit: 8 * 1024,
-      schema: {
-        summary: 'Publish the challenge’s results (a correction needs a reason); writes the result files',
-        params: resultChallengeParamsSchema,
-        body: publishBody,
-        response: { 200: publishResultSchema, ...signedInChangeErrors },
-      },
-    },
-    async (request) => {
-      // The service announces the new files (modules/cache): this instance drops its copies before answering.
-      return publishResults({
-        ctx,
-        input: { challengeId: request.params.challengeId, body: request.body, actor: actorOf(request) },
-      });
-    },
-  );
+  // The service announces the new files (modules/cache): this instance drops its copies before answering.
+  operatorRoute(r, 'post', '/api/operator/results/challenges/:challengeId/publish', {
+    access: 'admin',
+    summary: 'Publish the challenge’s results (a correction needs a reason); writes the result files',
+    params: resultChallengeParamsSchema,
+    body: publishBody,
+    answer: publishResultSchema,
+    errors: signedInChangeErrors,
+    bodyLimit: 8 * 1024,
+    handle: ({ params, body }, request) =>
+      publishResults({ ctx, input: { challengeId: params.challengeId, body, actor: actorOf(request) } }),
+  });
 
-  r.get(
-    '/api/operator/results/challenges/:challengeId/versions',
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'Every published version of a challenge’s results, newest first',
-        params: resultChallengeParamsSchema,
-        response: { 200: resultVersionListSchema, ...signedInChangeErrors },
-      },
-    },
-    async (request) => listResultVersions({ ctx, input: { kind: 'challenge', key: request.params.challengeId } }),
-  );
+  operatorRoute(r, 'get', '/api/operator/results/challenges/:challengeId/versions', {
+    access: 'operator',
+    summary: 'Every published version of a challenge’s results, newest first',
+    params: resultChallengeParamsSchema,
+    answer: resultVersionListSchema,
+    errors: signedInChangeErrors,
+    handle: ({ params }) => listResultVersions({ ctx, input: { kind: 'challenge', key: params.challengeId } }),
+  });
 
-  r.get(
-    '/api/operator/results/years/:yearId/versions',
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'Every published version of a year’s overall results, newest first',
-        params: resultYearParamsSchema,
-        response: { 200: resultVersionListSchema, ...signedInChangeErrors },
-      },
-    },
-    async (request) => listResultVersions({ ctx, input: { kind: 'overall', key: request.params.yearId } }),
-  );
+  operatorRoute(r, 'get', '/api/operator/results/years/:yearId/versions', {
+    access: 'operator',
+    summary: 'Every published version of a year’s overall results, newest first',
+    params: resultYearParamsSchema,
+    answer: resultVersionListSchema,
+    errors: signedInChangeErrors,
+    handle: ({ params }) => listResultVersions({ ctx, input: { kind: 'overall', key: params.yearId } }),
+  });
 
   operatorRead(r, resultPaths.audit, {
     access: 'operator',

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   adminSeasonListSchema,
@@ -16,8 +16,9 @@ import {
 } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
+import { operatorRead, operatorRoute, type OperatorInput, type OperatorRoute } from '../../http/operator-read.js';
 import { signedInChangeErrors, signedInErrors, zodRoutes } from '../../http/zod.js';
+import type { Actor } from '../audit/service.js';
 import { actorOf } from '../operators/access.js';
 import {
   createChallenge,
@@ -52,22 +53,27 @@ export const seasonAdminRoutePaths = {
   restore: '/api/operator/season-challenges/:id/restore',
 } as const;
 
-/** A change's input: the ids of its path (`yearId` or `id`), its body and the operator who makes it. */
-const changeInput = <P extends object, B>(request: FastifyRequest & { params: P; body: B }) => ({
-  ...request.params,
-  body: request.body,
-  actor: actorOf(request),
-});
-
 const yearParams = z.strictObject({ yearId: wireId });
 const challengeParams = z.strictObject({ id: wireId });
 
 export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'back office: seasons');
   const r = zodRoutes(app);
-  const operator = { operatorAccess: 'operator' } as const;
-  const admin = { operatorAccess: 'admin' } as const;
-  const adminChange = { config: admin, bodyLimit: BODY_LIMIT } as const;
+
+  /** An admin's change (audited by its service), which gets the ids of its path (`yearId` or `id`), its body and the operator who makes it. */
+  const adminChange = <A extends z.ZodType, P extends z.ZodType | undefined, B extends z.ZodType>(
+    method: 'post' | 'put' | 'delete',
+    path: string,
+    route: Omit<OperatorRoute<A, P, undefined, B>, 'access' | 'handle'>,
+    change: (args: { ctx: AppContext; input: { body: OperatorInput<B>; actor: Actor } & OperatorInput<P> }) => Promise<z.input<A>>,
+  ) =>
+    operatorRoute(r, method, path, {
+      access: 'admin',
+      bodyLimit: BODY_LIMIT,
+      errors: signedInChangeErrors,
+      ...route,
+      handle: ({ params, body }, request) => change({ ctx, input: Object.assign({ body, actor: actorOf(request) }, params) }),
+    });
 
   operatorRead(r, seasonAdminRoutePaths.seasons, {
     access: 'operator',
@@ -76,133 +82,117 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     read: () => listSeasons({ ctx }),
   });
 
-  r.post(
+  adminChange(
+    'post',
     seasonAdminRoutePaths.seasons,
     {
-      ...adminChange,
-      schema: {
-        summary:
-          'A new season: empty, or a copy of one with every date moved (no entries, votes, results or right answers); 409 SeasonExists (admin; audited)',
-        body: seasonCreateInputSchema,
-        response: { 201: adminSeasonSchema, ...signedInChangeErrors },
-      },
+      summary:
+        'A new season: empty, or a copy of one with every date moved (no entries, votes, results or right answers); 409 SeasonExists (admin; audited)',
+      body: seasonCreateInputSchema,
+      answer: adminSeasonSchema,
+      status: 201,
     },
-    async (request, reply) => reply.code(201).send(await createSeason({ ctx, input: { body: request.body, actor: actorOf(request) } })),
+    createSeason,
   );
 
-  r.put(
+  adminChange(
+    'put',
     seasonAdminRoutePaths.current,
     {
-      ...adminChange,
-      schema: {
-        summary:
-          'Switch the season the public site shows (confirmed, with a reason; admin; audited); every instance shows it at the next page load',
-        body: seasonSwitchInputSchema,
-        response: { 200: adminSeasonListSchema, ...signedInErrors },
-      },
+      summary:
+        'Switch the season the public site shows (confirmed, with a reason; admin; audited); every instance shows it at the next page load',
+      body: seasonSwitchInputSchema,
+      answer: adminSeasonListSchema,
+      errors: signedInErrors,
     },
-    async (request) => switchSeason({ ctx, input: { body: request.body, actor: actorOf(request) } }),
+    switchSeason,
   );
 
-  r.get(
-    seasonAdminRoutePaths.season,
-    {
-      config: operator,
-      schema: {
-        summary: 'One season with all its challenges (withdrawn ones too) in order',
-        params: yearParams,
-        response: { 200: adminSeasonSchema, ...signedInErrors },
-      },
-    },
-    async (request) => getSeason({ ctx, input: { yearId: request.params.yearId } }),
-  );
+  operatorRoute(r, 'get', seasonAdminRoutePaths.season, {
+    access: 'operator',
+    summary: 'One season with all its challenges (withdrawn ones too) in order',
+    params: yearParams,
+    answer: adminSeasonSchema,
+    handle: ({ params }) => getSeason({ ctx, input: { yearId: params.yearId } }),
+  });
 
-  r.post(
+  adminChange(
+    'post',
     seasonAdminRoutePaths.challenges,
     {
-      ...adminChange,
-      schema: {
-        summary:
-          'A new challenge of one of the four types at the end of the season (live season: confirmLive, else 409 SeasonLive; admin; audited)',
-        params: yearParams,
-        body: seasonChallengeCreateInputSchema,
-        response: { 201: seasonChallengeCreatedSchema, ...signedInChangeErrors },
-      },
+      summary:
+        'A new challenge of one of the four types at the end of the season (live season: confirmLive, else 409 SeasonLive; admin; audited)',
+      params: yearParams,
+      body: seasonChallengeCreateInputSchema,
+      answer: seasonChallengeCreatedSchema,
+      status: 201,
     },
-    async (request, reply) => reply.code(201).send(await createChallenge({ ctx, input: changeInput(request) })),
+    createChallenge,
   );
 
-  r.put(
+  adminChange(
+    'put',
     seasonAdminRoutePaths.order,
     {
-      ...adminChange,
-      schema: {
-        summary:
-          'The challenges of a season in a new order: every id exactly once (live season: confirmLive, else 409 SeasonLive; admin; audited)',
-        params: yearParams,
-        body: seasonChallengeOrderInputSchema,
-        response: { 200: adminSeasonSchema, ...signedInChangeErrors },
-      },
+      summary:
+        'The challenges of a season in a new order: every id exactly once (live season: confirmLive, else 409 SeasonLive; admin; audited)',
+      params: yearParams,
+      body: seasonChallengeOrderInputSchema,
+      answer: adminSeasonSchema,
     },
-    async (request) => reorderChallenges({ ctx, input: changeInput(request) }),
+    reorderChallenges,
   );
 
-  r.post(
+  adminChange(
+    'post',
     seasonAdminRoutePaths.duplicate,
     {
-      ...adminChange,
-      schema: {
-        summary:
-          "A copy of the challenge right after it, headline ' (Kopie)', without right answer, entries or results (live season: confirmLive; admin; audited)",
-        params: challengeParams,
-        body: seasonChallengeDuplicateInputSchema,
-        response: { 201: seasonChallengeCreatedSchema, ...signedInChangeErrors },
-      },
+      summary:
+        "A copy of the challenge right after it, headline ' (Kopie)', without right answer, entries or results (live season: confirmLive; admin; audited)",
+      params: challengeParams,
+      body: seasonChallengeDuplicateInputSchema,
+      answer: seasonChallengeCreatedSchema,
+      status: 201,
     },
-    async (request, reply) => reply.code(201).send(await duplicateChallenge({ ctx, input: changeInput(request) })),
+    duplicateChallenge,
   );
 
-  r.delete(
+  adminChange(
+    'delete',
     seasonAdminRoutePaths.challenge,
     {
-      ...adminChange,
-      schema: {
-        summary:
-          'Remove a challenge that has no entry (else 409 ChallengeHasEntries: withdraw it); its unsent mails go with it (live season: confirmLive; admin; audited)',
-        params: challengeParams,
-        body: seasonChallengeRemoveInputSchema,
-        response: { 200: adminSeasonSchema, ...signedInChangeErrors },
-      },
+      summary:
+        'Remove a challenge that has no entry (else 409 ChallengeHasEntries: withdraw it); its unsent mails go with it (live season: confirmLive; admin; audited)',
+      params: challengeParams,
+      body: seasonChallengeRemoveInputSchema,
+      answer: adminSeasonSchema,
     },
-    async (request) => removeChallenge({ ctx, input: changeInput(request) }),
+    removeChallenge,
   );
 
-  r.post(
+  adminChange(
+    'post',
     seasonAdminRoutePaths.withdraw,
     {
-      ...adminChange,
-      schema: {
-        summary:
-          'Take a challenge out of the public season with a reason; its entries, votes and results stay (live season: confirmLive; admin; audited)',
-        params: challengeParams,
-        body: seasonChallengeWithdrawInputSchema,
-        response: { 200: adminSeasonSchema, ...signedInChangeErrors },
-      },
+      summary:
+        'Take a challenge out of the public season with a reason; its entries, votes and results stay (live season: confirmLive; admin; audited)',
+      params: challengeParams,
+      body: seasonChallengeWithdrawInputSchema,
+      answer: adminSeasonSchema,
     },
-    async (request) => withdrawChallenge({ ctx, input: changeInput(request) }),
+    withdrawChallenge,
   );
 
-  r.post(
+  adminChange(
+    'post',
     seasonAdminRoutePaths.restore,
     {
-      ...adminChange,
-      schema: {
-        summary: 'Put a withdrawn challenge back into its season, with a reason (admin; audited)',
-        params: challengeParams,
-        body: seasonReasonInputSchema,
-        response: { 200: adminSeasonSchema, ...signedInErrors },
-      },
+      summary: 'Put a withdrawn challenge back into its season, with a reason (admin; audited)',
+      params: challengeParams,
+      body: seasonReasonInputSchema,
+      answer: adminSeasonSchema,
+      errors: signedInErrors,
     },
-    async (request) => restoreChallenge({ ctx, input: changeInput(request) }),
+    restoreChallenge,
   );
 };

@@ -14,8 +14,8 @@ import {
 import { NotFoundError } from '../../errors.js';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
-import { answerInvalid, signedInErrors, zodRoutes } from '../../http/zod.js';
+import { operatorRead, operatorRoute } from '../../http/operator-read.js';
+import { answerInvalid, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { getVoteEntry, listEntryVotes, listVoteEntries, removeSelectedVotes, voteReviewAnswer } from './service.js';
 
@@ -29,7 +29,7 @@ import { getVoteEntry, listEntryVotes, listVoteEntries, removeSelectedVotes, vot
 
 const ENTRY = '/api/operator/vote-review/entries/:participationId';
 
-const params = answerInvalid(voteReviewParamsSchema, () => new NotFoundError(VOTE_REVIEW_MESSAGES.notFound));
+const entryParams = answerInvalid(voteReviewParamsSchema, () => new NotFoundError(VOTE_REVIEW_MESSAGES.notFound));
 
 export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   tagRoutes(app, 'back office: votes');
@@ -43,42 +43,31 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     read: (input) => listVoteEntries({ ctx, input }),
   });
 
-  r.get(
-    ENTRY,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: { summary: 'One entry’s vote figures', params, response: { 200: voteEntryDetailSchema, ...signedInErrors } },
-    },
-    async (request) => getVoteEntry({ ctx, input: { participationId: request.params.participationId } }),
-  );
+  operatorRoute(r, 'get', ENTRY, {
+    access: 'operator',
+    summary: 'One entry’s vote figures',
+    params: entryParams,
+    answer: voteEntryDetailSchema,
+    handle: ({ params }) => getVoteEntry({ ctx, input: { participationId: params.participationId } }),
+  });
 
-  r.get(
-    `${ENTRY}/votes`,
-    {
-      config: { operatorAccess: 'operator' },
-      schema: {
-        summary: 'An entry’s vote records, filtered and paged',
-        params,
-        querystring: answerInvalid(voteRecordQuerySchema, voteReviewAnswer),
-        response: { 200: voteRecordPageSchema, ...signedInErrors },
-      },
-    },
-    async (request) => listEntryVotes({ ctx, input: { participationId: request.params.participationId, query: request.query } }),
-  );
+  operatorRoute(r, 'get', `${ENTRY}/votes`, {
+    access: 'operator',
+    summary: 'An entry’s vote records, filtered and paged',
+    params: entryParams,
+    querystring: answerInvalid(voteRecordQuerySchema, voteReviewAnswer),
+    answer: voteRecordPageSchema,
+    handle: ({ params, query }) => listEntryVotes({ ctx, input: { participationId: params.participationId, query } }),
+  });
 
-  r.post(
-    `${ENTRY}/remove`,
-    {
-      config: { operatorAccess: 'operator' },
-      bodyLimit: 64 * 1024,
-      schema: {
-        summary: 'Remove votes of an entry (by ids, by address or by minute; with a reason)',
-        params,
-        body: answerInvalid(removeEntryVotesInputSchema, voteReviewAnswer),
-        response: { 200: removeEntryVotesResultSchema, ...signedInErrors },
-      },
-    },
-    async (request) =>
-      removeSelectedVotes({ ctx, input: { participationId: request.params.participationId, ...request.body, actor: actorOf(request) } }),
-  );
+  operatorRoute(r, 'post', `${ENTRY}/remove`, {
+    access: 'operator',
+    summary: 'Remove votes of an entry (by ids, by address or by minute; with a reason)',
+    params: entryParams,
+    body: answerInvalid(removeEntryVotesInputSchema, voteReviewAnswer),
+    answer: removeEntryVotesResultSchema,
+    bodyLimit: 64 * 1024,
+    handle: ({ params, body }, request) =>
+      removeSelectedVotes({ ctx, input: { participationId: params.participationId, ...body, actor: actorOf(request) } }),
+  });
 };
