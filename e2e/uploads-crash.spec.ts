@@ -8,6 +8,7 @@ import { accessToken, clubHeaders } from './support/api-client';
 import { clubs, registerConfirmed } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { e2eDataDir, repoRoot } from './support/paths';
+import { rawPicture } from '../server/src/test-support/pictures';
 import { startFreshOwnSite, startOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
 
 /**
@@ -36,16 +37,7 @@ test.afterAll(() => stopOwnSite({ server, api }));
 async function largePhoto(): Promise<Buffer> {
   const width = 6000;
   const height = 4000;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      pixels[i] = (x * 255) / width;
-      pixels[i + 1] = (y * 255) / height;
-      pixels[i + 2] = ((x ^ y) & 31) * 4;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
+  return rawPicture(width, height, (x, y) => [(x * 255) / width, (y * 255) / height, ((x ^ y) & 31) * 4])
     .jpeg({ quality: 80 })
     .toBuffer();
 }

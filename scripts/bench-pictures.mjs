@@ -42,6 +42,7 @@ import cognito from 'amazon-cognito-identity-js';
 import sharp from 'sharp';
 import { benchRun, buildWhenStale, freePort, median, mulberry32, percentile, SERVER_BUILD } from './bench-kit.mjs';
 import { root } from './lib.mjs';
+import { memberRegistration } from './member-registration.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -258,17 +259,10 @@ async function member(base, dataDir) {
   if (!club) throw new Error('the season has no clubs');
   const email = `bench-${Date.now()}-${randomBytes(3).toString('hex')}@verein.example`;
   const post = (url, body) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const signup = await post(`${content}/frontend-users/signup`, {
-    email,
-    password: PASSWORD,
-    fields: {
-      firstname: 'Erika',
-      lastname: 'Musterfrau',
-      street: 'Hauptstraße 1',
-      city: '85386 Eching',
-      club: { id: club.sys.id, linkType: 'Object', type: 'Link' },
-    },
-  });
+  const signup = await post(
+    `${content}/frontend-users/signup`,
+    memberRegistration({ email, password: PASSWORD, clubId: club.sys.id, city: '85386 Eching' }),
+  );
   if (signup.status >= 300) throw new Error(`signup answered ${signup.status}: ${JSON.stringify(await json(signup))}`);
   const code = await codeFromOutbox(dataDir, email);
   const confirm = await post(`${content}/frontend-users/signup/confirm`, { email, code });

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.mjs';
 import { mustRun, remotes, root } from './lib.mjs';
 
 const BUDGET_HOME_GZIP = 120 * 1024;
@@ -72,17 +73,7 @@ try {
     '/backoffice',
   ];
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   console.log('\nJavaScript a new visitor downloads, per route (gzip -9 of each file; "adds" = files the first page / did not load):');
   console.log(
     'route'.padEnd(34),

@@ -42,6 +42,7 @@ import { SMTPServer } from 'smtp-server';
 import { deployNginxConfig, selfSignedCertificate } from './deploy-nginx.mjs';
 import { layOutRuntime } from './dockerfile-runtime.mjs';
 import { freePort, root } from './lib.mjs';
+import { memberRegistration } from './member-registration.mjs';
 import { NODE_RELEASES, nodeBinary } from './node-runtime.mjs';
 
 const { DATABASE_URL, CI } = process.env;
@@ -273,17 +274,7 @@ async function codeFor(email) {
 const PASSWORD = 'Abseits!2026';
 
 async function register(base, email, clubId) {
-  const registration = {
-    email,
-    password: PASSWORD,
-    fields: {
-      firstname: 'Erika',
-      lastname: 'Musterfrau',
-      street: 'Hauptstraße 1',
-      city: '80331 München',
-      club: { id: clubId, linkType: 'Object', type: 'Link' },
-    },
-  };
+  const registration = memberRegistration({ email, password: PASSWORD, clubId, city: '80331 München' });
   const json = { 'content-type': 'application/json' };
   await expectStatus(`${base}${SPACE}/frontend-users/signup`, 201, { method: 'POST', headers: json, body: JSON.stringify(registration) });
   const code = await codeFor(email);

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { memberRegistration } from '../../scripts/member-registration.mjs';
 import { codeIn, waitForMail } from './mail';
 
 export const PASSWORD = 'Anstoss#2026';
@@ -45,17 +46,7 @@ export async function registerConfirmed(
   const base = await contentBase(request);
   const since = Date.now();
   const signup = await request.post(`${base}/frontend-users/signup`, {
-    data: {
-      email,
-      password: PASSWORD,
-      fields: {
-        firstname: 'Erika',
-        lastname: 'Musterfrau',
-        street: 'Hauptstraße 1',
-        city: '85386 Eching',
-        club: { id: club.id, linkType: 'Object', type: 'Link' },
-      },
-    },
+    data: memberRegistration({ email, password: PASSWORD, clubId: club.id, city: '85386 Eching' }),
   });
   expect(signup.status(), await signup.text()).toBeLessThan(300);
   const code = codeIn(await waitForMail(email, since, /\d{6}/, dataDir));

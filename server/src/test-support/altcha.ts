@@ -5,6 +5,7 @@ import type { AltchaChallengeDto, AltchaPayloadDto } from '@erd/shared-contracts
 /**
  * The browser's side of the vote proof (as mf-challenges' altcha-solver does it): altcha-lib's
  * solver with the WebCrypto PBKDF2 derivation, the answer as base64 JSON `{ challenge, solution }`.
+ * The end-to-end tests' anonymous votes (e2e/support/votes.ts) use it too.
  */
 export async function solveProof(dto: AltchaChallengeDto): Promise<string> {
   const challenge = { parameters: dto.parameters, signature: dto.signature } as Challenge;

@@ -1,8 +1,23 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type { PresignedPostDto } from '@erd/shared-contracts/wire';
 
 /** Test pictures made with sharp, and the multipart form the browser posts to a presigned target. */
+
+/** An RGB colour, each channel 0 to 255 (fractions are cut off as a byte array cuts them). */
+export type Rgb = readonly [red: number, green: number, blue: number];
+
+/**
+ * A `width` × `height` picture whose pixel (x, y) has `colour(x, y)` (a gradient gives the encoders
+ * something to do), as a sharp pipeline to encode. The end-to-end tests make their pictures with it too.
+ */
+export function rawPicture(width: number, height: number, colour: (x: number, y: number) => Rgb): Sharp {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) raw.set(colour(x, y), (y * width + x) * 3);
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } });
+}
 
 export async function picture(
   format: 'jpeg' | 'png' | 'gif' | 'webp',
@@ -10,17 +25,7 @@ export async function picture(
   height = 1200,
   options: { gps?: boolean; orientation?: number } = {},
 ): Promise<Buffer> {
-  // A gradient, so the encoders have something to do.
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      raw[i] = (x * 255) / width;
-      raw[i + 1] = (y * 255) / height;
-      raw[i + 2] = 128;
-    }
-  }
-  let image = sharp(raw, { raw: { width, height, channels: 3 } });
+  let image = rawPicture(width, height, (x, y) => [(x * 255) / width, (y * 255) / height, 128]);
   if (options.gps) {
     image = image.withExif({
       IFD0: { Make: 'Testkamera', Model: 'T-1', Artist: 'Erika Musterfrau' },
