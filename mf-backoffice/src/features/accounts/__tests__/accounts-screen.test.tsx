@@ -4,6 +4,7 @@ import type { AccountAdminDto } from '@erd/shared-contracts/backoffice';
 import { mockXhr } from '@erd/shared-contracts/testing';
 import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
+import { bodyOf } from '../../../testing/requests';
 
 const LIST = 'GET /api/operator/accounts';
 
@@ -126,7 +127,7 @@ it('an admin blocks with a reason (not without one) and unblocks; the state show
   expect(await screen.findByText('anna@verein.example ist gesperrt.')).toBeInTheDocument();
   const blocked = screen.getByRole('region', { name: 'Konto anna@verein.example' });
   expect(within(blocked).getByText('Beleidigungen')).toBeInTheDocument();
-  expect(JSON.parse(String(posts(xhr)[0]![1].body))).toEqual({ reason: 'Beleidigungen' });
+  expect(bodyOf(posts(xhr)[0]![1])).toEqual({ reason: 'Beleidigungen' });
   await waitFor(() => expect(within(screen.getByRole('table')).getByText('gesperrt')).toBeInTheDocument());
 
   await user.click(within(blocked).getByRole('button', { name: 'Entsperren' }));

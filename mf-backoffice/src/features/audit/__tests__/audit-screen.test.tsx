@@ -4,6 +4,7 @@ import type { AuditEntryDto } from '@erd/shared-contracts/backoffice';
 import { mockXhr } from '@erd/shared-contracts/testing';
 import { fakeBackofficePage, signedIn } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
+import { cellTexts } from '../../../testing/requests';
 
 const AUDIT = 'GET /api/operator/audit';
 
@@ -77,11 +78,7 @@ it('lists the log newest first, 50 to a page from the server; a row opens its de
   expect(details).toHaveAttribute('aria-expanded', 'true');
   const change = screen.getByRole('table', { name: 'Rolle geändert am 15.06.2026, 11:59 Uhr: vorher und nachher' });
   const role = within(change).getByRole('rowheader', { name: 'role (geändert)' }).closest('tr')!;
-  expect(
-    within(role)
-      .getAllByRole('cell')
-      .map((c) => c.textContent),
-  ).toEqual(['moderator', 'admin']);
+  expect(cellTexts(role)).toEqual(['moderator', 'admin']);
   expect(within(change).getByRole('rowheader', { name: 'disabled' })).toBeInTheDocument();
   const facts = screen.getByRole('table', { name: 'Rolle geändert am 15.06.2026, 11:59 Uhr: Angaben' });
   expect(within(facts).getByRole('cell', { name: 'neu@punktejagd.example' })).toBeInTheDocument();

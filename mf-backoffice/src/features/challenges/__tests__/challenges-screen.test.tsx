@@ -4,6 +4,7 @@ import { DEFAULT_POINTS_TABLE } from '@erd/shared-contracts/wire';
 import { mockXhr } from '@erd/shared-contracts/testing';
 import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
+import { bodyOf } from '../../../testing/requests';
 import type { AdminChallengeDto, PatchChallengeInput } from '../api/types';
 
 const LIST = 'GET /api/operator/challenges';
@@ -72,7 +73,7 @@ function fakeServer() {
     }),
     [ONE]: () => ({ body: challenge() }),
     [SAVE]: (_url, init) => {
-      const body = JSON.parse(String(init.body)) as PatchChallengeInput;
+      const body = bodyOf<PatchChallengeInput>(init);
       saved.push(body);
       if (body.startDate && !body.reason) return { status: 409, body: { code: 'ChallengeRunning', message: 'läuft' } };
       return {
@@ -174,7 +175,7 @@ it('an admin changes the prize pictures: uploads one, moves it first, removes th
     [ONE]: () => ({ body: withPrizes }),
     'POST /api/operator/media': () => ({ body: picture('neu') }),
     [SAVE]: (_url, init) => {
-      const body = JSON.parse(String(init.body)) as PatchChallengeInput;
+      const body = bodyOf<PatchChallengeInput>(init);
       saved.push(body);
       return {
         body: { ...withPrizes, prizes: { headline: 'Ein Trikotsatz', images: body.prizeImages! }, updatedAt: '2026-06-15T10:00:00.000Z' },

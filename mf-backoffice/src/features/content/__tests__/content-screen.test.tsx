@@ -11,6 +11,7 @@ import type { ImageDto, RichTextDto } from '@erd/shared-contracts/wire';
 import { mockXhr } from '@erd/shared-contracts/testing';
 import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
+import { bodyOf, conflictAnswer } from '../../../testing/requests';
 
 const GET = 'GET /api/operator/content';
 const TEASERS = 'PUT /api/operator/content/teasers';
@@ -86,22 +87,17 @@ function fakeServer({ conflict = false } = {}) {
   const xhr = mockXhr({
     [GET]: () => ({ body: data }),
     [PREVIEW]: (_url, init) => {
-      const { markdown } = JSON.parse(String(init.body)) as { markdown: string };
+      const { markdown } = bodyOf<{ markdown: string }>(init);
       sent.previews.push(markdown);
       return { body: { richText: convert(markdown) } };
     },
     [IMPRINT]: (_url, init) => {
-      const body = JSON.parse(String(init.body)) as SaveLegalInput;
+      const body = bodyOf<SaveLegalInput>(init);
       sent.legal.push(body);
       if (conflict)
-        return {
-          status: 409,
-          body: {
-            code: 'Conflict',
-            message:
-              'Inzwischen hat jemand anderes die Banner-Texte oder Rechtstexte geändert. Lade die Seite neu und prüfe deine Änderungen.',
-          },
-        };
+        return conflictAnswer(
+          'Inzwischen hat jemand anderes die Banner-Texte oder Rechtstexte geändert. Lade die Seite neu und prüfe deine Änderungen.',
+        );
       data = {
         ...data,
         legal: { ...data.legal, imprint: { markdown: body.markdown, richText: convert(body.markdown) } },
@@ -110,23 +106,19 @@ function fakeServer({ conflict = false } = {}) {
       return { body: data };
     },
     [BANNER]: (_url, init) => {
-      const body = JSON.parse(String(init.body)) as SaveBannerInput;
+      const body = bodyOf<SaveBannerInput>(init);
       sent.banner.push(body);
       data = { ...data, banner: { text1: body.text1.trim(), text2: body.text2.trim() }, siteUpdatedAt: '2026-06-15T11:00:00.000Z' };
       return { body: data };
     },
     'POST /api/operator/media': () => ({ status: 201, body: image('stadion') }),
     [CAMPAIGN]: (_url, init) => {
-      const body = JSON.parse(String(init.body)) as SaveCampaignInput;
+      const body = bodyOf<SaveCampaignInput>(init);
       sent.campaign.push(body);
       if (conflict)
-        return {
-          status: 409,
-          body: {
-            code: 'Conflict',
-            message: 'Inzwischen hat jemand anderes die Kampagne oder die Teaser geändert. Lade die Seite neu und prüfe deine Änderungen.',
-          },
-        };
+        return conflictAnswer(
+          'Inzwischen hat jemand anderes die Kampagne oder die Teaser geändert. Lade die Seite neu und prüfe deine Änderungen.',
+        );
       if (body.prize.includes('Freibier')) {
         return { status: 400, body: { code: 'ValidationError', message: 'prize: Hauptpreis: bitte nicht', field: 'prize' } };
       }
@@ -135,7 +127,7 @@ function fakeServer({ conflict = false } = {}) {
       return { body: data };
     },
     [TEASERS]: (_url, init) => {
-      const body = JSON.parse(String(init.body)) as SaveTeasersInput;
+      const body = bodyOf<SaveTeasersInput>(init);
       sent.teasers.push(body);
       if (body.teasers.teaser1.text.includes('zu lang')) {
         return {

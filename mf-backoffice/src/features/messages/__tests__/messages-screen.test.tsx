@@ -4,6 +4,7 @@ import type { OperatorMessageDto } from '@erd/shared-contracts/schemas';
 import { mockXhr } from '@erd/shared-contracts/testing';
 import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
+import { bodyOf } from '../../../testing/requests';
 
 const LIST = 'GET /api/operator/messages';
 const CREATE = 'POST /api/operator/messages';
@@ -43,11 +44,11 @@ function fakeServer(items: OperatorMessageDto[] = []) {
       body: { recipients: url.searchParams.get('participated') === 'true' ? 1 : url.searchParams.get('team') === 'w' ? 2 : 5 },
     }),
     [CREATE]: (_url, init) => {
-      saved = message({ id: 'm-new', ...(JSON.parse(String(init.body)) as object) });
+      saved = message({ id: 'm-new', ...bodyOf<object>(init) });
       return { status: 201, body: saved };
     },
     'PUT /api/operator/messages/m-new': (_url, init) => {
-      saved = { ...saved!, ...(JSON.parse(String(init.body)) as object) };
+      saved = { ...saved!, ...bodyOf<object>(init) };
       return { body: saved };
     },
     'GET /api/operator/messages/m-new/preview': () => ({
@@ -155,7 +156,7 @@ it('writes a message: checks the fields, counts the recipients live, previews it
   // The mail in a shadow root (the site's policy forbids frames): its own styles stay inside.
   const preview = await screen.findByRole('document', { name: 'Vorschau der E-Mail' });
   await waitFor(() => expect(preview.shadowRoot?.querySelector('h1')?.textContent).toBe('Dein Verein braucht dich'));
-  expect(JSON.parse(String(calls(xhr, CREATE)[0]![1].body))).toEqual({
+  expect(bodyOf(calls(xhr, CREATE)[0]![1])).toEqual({
     subject: 'Dein Verein braucht dich',
     body: 'Liebe Vereine,\n\ndie Abstimmung beginnt.',
     filter: { team: 'w', challengeId: 'challenge-spruch', participated: true },

@@ -4,6 +4,7 @@ import type { NewsletterSubscriberDto } from '@erd/shared-contracts/backoffice';
 import { mockXhr } from '@erd/shared-contracts/testing';
 import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
+import { bodyOf } from '../../../testing/requests';
 
 const LIST = 'GET /api/operator/newsletter/subscribers';
 const CONSENT = 'GET /api/operator/newsletter/consent-log';
@@ -43,7 +44,7 @@ function fakeServer() {
       },
     }),
     [unsubscribeCall(1)]: (_url, init) => {
-      const reason = (JSON.parse(String(init.body)) as { reason: string }).reason;
+      const reason = bodyOf<{ reason: string }>(init).reason;
       if (reason.length < 3) return { status: 400, body: { code: 'ValidationError', message: 'Grund' } };
       items = items.map((i) => (i.id === 1 ? { ...i, status: 'unsubscribed' as const } : i));
       return { body: { ...items[0], status: 'unsubscribed' } };
@@ -153,5 +154,5 @@ it('an admin exports as CSV and unsubscribes with a reason; a missing reason sto
   expect(await screen.findByText('fan-01@verein.example ist vom Newsletter abgemeldet.')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'fan-01@verein.example' })).not.toBeInTheDocument());
   const post = xhr.mock.calls.find(([url, init]) => init.method === 'POST' && url.pathname.endsWith('/unsubscribe'))!;
-  expect(JSON.parse(String(post[1].body))).toEqual({ reason: 'Wunsch per Telefon' });
+  expect(bodyOf(post[1])).toEqual({ reason: 'Wunsch per Telefon' });
 });

@@ -4,6 +4,7 @@ import type { OperatorAccountDto } from '@erd/shared-contracts/backoffice';
 import { mockXhr } from '@erd/shared-contracts/testing';
 import { ADMIN_EMAIL, fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
+import { bodyOf } from '../../../testing/requests';
 
 const LIST = 'GET /api/operator/operators';
 const CREATE = 'POST /api/operator/operators';
@@ -31,7 +32,7 @@ beforeEach(fakeBackofficePage);
 function fakeServer() {
   let items = [account('op-1', ADMIN_EMAIL, 'admin'), account('op-2', 'schiri@punktejagd.example', 'moderator', { lastLoginAt: null })];
   const patch = (id: string) => (_url: URL, init: { body?: unknown }) => {
-    const body = JSON.parse(String(init.body)) as { role?: 'admin' | 'moderator'; disabled?: boolean; reason: string };
+    const body = bodyOf<{ role?: 'admin' | 'moderator'; disabled?: boolean; reason: string }>(init);
     const target = items.find((i) => i.id === id)!;
     if (body.role === 'moderator' && target.role === 'admin' && items.filter((i) => i.role === 'admin' && !i.disabledAt).length === 1) {
       return { status: 409, body: { code: 'LastAdmin', message: 'Es muss mindestens ein aktiver Admin bleiben.' } };
@@ -47,7 +48,7 @@ function fakeServer() {
   return mockXhr({
     [LIST]: () => ({ body: { items } }),
     [CREATE]: (_url, init) => {
-      const body = JSON.parse(String(init.body)) as { email: string; role: 'admin' | 'moderator'; password: string };
+      const body = bodyOf<{ email: string; role: 'admin' | 'moderator'; password: string }>(init);
       if (items.some((i) => i.email === body.email)) return { status: 409, body: { code: 'OperatorExists', message: 'x', field: 'email' } };
       const created = account('op-3', body.email, body.role, { lastLoginAt: null });
       items = [...items, created];
@@ -118,7 +119,7 @@ it('adds an operator: German messages at the fields for a bad address and a weak
   expect(await screen.findByText('neu@punktejagd.example ist als Administration angelegt.')).toBeInTheDocument();
   expect(await screen.findByRole('rowheader', { name: 'neu@punktejagd.example' })).toBeInTheDocument();
   const sent = xhr.mock.calls.filter(([url, init]) => url.pathname === '/api/operator/operators' && init.method === 'POST').at(-1)!;
-  expect(JSON.parse(String(sent[1].body))).toEqual({ email: 'neu@punktejagd.example', role: 'admin', password: GOOD_PASSWORD });
+  expect(bodyOf(sent[1])).toEqual({ email: 'neu@punktejagd.example', role: 'admin', password: GOOD_PASSWORD });
   expect(email).toHaveValue('');
 });
 
@@ -149,7 +150,7 @@ it('changes a role and disables and enables an account, each with a reason in a 
   expect(await screen.findByText('schiri@punktejagd.example hat jetzt die Rolle Administration.')).toBeInTheDocument();
   const sent = xhr.mock.calls.filter(([, init]) => init.method === 'PATCH').at(-1)!;
   expect(sent[0].pathname).toBe('/api/operator/operators/op-2');
-  expect(JSON.parse(String(sent[1].body))).toEqual({ role: 'admin', reason: 'Hilft bei den Ergebnissen' });
+  expect(bodyOf(sent[1])).toEqual({ role: 'admin', reason: 'Hilft bei den Ergebnissen' });
 
   await user.click(screen.getByRole('button', { name: 'Deaktivieren – schiri@punktejagd.example' }));
   dialog = screen.getByRole('dialog', { name: 'schiri@punktejagd.example deaktivieren' });
@@ -163,7 +164,7 @@ it('changes a role and disables and enables an account, each with a reason in a 
   await user.type(within(dialog).getByLabelText('Grund'), 'Doch wieder dabei');
   await user.click(within(dialog).getByRole('button', { name: 'Aktivieren' }));
   expect(await screen.findByText('schiri@punktejagd.example ist wieder aktiv.')).toBeInTheDocument();
-  expect(JSON.parse(String(xhr.mock.calls.filter(([, init]) => init.method === 'PATCH').at(-1)![1].body))).toEqual({
+  expect(bodyOf(xhr.mock.calls.filter(([, init]) => init.method === 'PATCH').at(-1)![1])).toEqual({
     disabled: false,
     reason: 'Doch wieder dabei',
   });

@@ -4,6 +4,7 @@ import type { OverviewDayDto, OverviewDto } from '@erd/shared-contracts/backoffi
 import { mockXhr } from '@erd/shared-contracts/testing';
 import { fakeBackofficePage, signedIn } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
+import { cellTexts } from '../../../testing/requests';
 
 const OVERVIEW = 'GET /api/operator/overview';
 
@@ -96,11 +97,7 @@ it("shows each challenge's phase today, what waits for review, the activity as c
   const perDay = screen.getByRole('table', { name: 'Stimmen und Registrierungen pro Tag' });
   expect(within(perDay).getAllByRole('row')).toHaveLength(31);
   const today = within(perDay).getByRole('rowheader', { name: '15.06.2026' }).closest('tr')!;
-  expect(
-    within(today)
-      .getAllByRole('cell')
-      .map((c) => c.textContent),
-  ).toEqual(['1.234', '0']);
+  expect(cellTexts(today)).toEqual(['1.234', '0']);
   const yesterday = within(perDay).getByRole('rowheader', { name: '14.06.2026' }).closest('tr')!;
   expect(within(yesterday).getAllByRole('cell')[1]).toHaveTextContent('2');
   // The charts are SVG for the eye; screen readers get the table.

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { mockXhr } from '@erd/shared-contracts/testing';
 import { fakeBackofficePage, signedIn } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
+import { bodyOf } from '../../../testing/requests';
 
 const PASSWORD = 'POST /api/operator/password';
 const CURRENT = 'Abpfiff!Tabelle2026';
@@ -13,7 +14,7 @@ beforeEach(fakeBackofficePage);
 function fakeServer() {
   return mockXhr({
     [PASSWORD]: (_url, init) => {
-      const body = JSON.parse(String(init.body)) as { currentPassword: string; newPassword: string };
+      const body = bodyOf<{ currentPassword: string; newPassword: string }>(init);
       if (body.currentPassword !== CURRENT)
         return { status: 400, body: { code: 'WrongPassword', message: 'Das aktuelle Passwort stimmt nicht.', field: 'currentPassword' } };
       return { status: 204 };
@@ -86,7 +87,7 @@ it("a wrong current password is the server's WrongPassword at that field; the ri
   const done = await screen.findByText(/^Dein Passwort ist geändert\./);
   expect(done.closest('[role="status"]')).not.toBeNull();
   expect(done.closest('[role="status"]')!.parentElement).toHaveFocus();
-  expect(JSON.parse(String(posts(xhr).at(-1)![1].body))).toEqual({ currentPassword: CURRENT, newPassword: NEW });
+  expect(bodyOf(posts(xhr).at(-1)![1])).toEqual({ currentPassword: CURRENT, newPassword: NEW });
   expect(current).toHaveValue('');
   expect(screen.getByLabelText('Neues Passwort')).toHaveValue('');
 });

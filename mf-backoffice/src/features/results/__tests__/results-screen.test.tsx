@@ -4,6 +4,7 @@ import { mockXhr } from '@erd/shared-contracts/testing';
 import type { ResultChallengeDto, ResultPreviewDto, ResultVersionDto } from '@erd/shared-contracts/wire';
 import { fakeBackofficePage, signedIn, signedInAdmin } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
+import { bodyOf } from '../../../testing/requests';
 
 const base = '/api/operator/results/challenges/est';
 
@@ -45,13 +46,13 @@ function fakeServer() {
           },
     [`GET ${base}/versions`]: () => ({ body: { items: versions } }),
     [`PUT ${base}/answer`]: (_url, init) => {
-      const body = JSON.parse(String(init.body)) as { rightAnswer: number };
+      const body = bodyOf<{ rightAnswer: number }>(init);
       calls.answer.push(body);
       answer = body.rightAnswer;
       return { body: summary(answer, versions.length) };
     },
     [`POST ${base}/publish`]: (_url, init) => {
-      calls.publish.push(JSON.parse(String(init.body)));
+      calls.publish.push(bodyOf(init));
       const version = {
         version: versions.length + 1,
         publishedAt: '2026-06-15T10:00:00.000Z',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { mockXhr } from '@erd/shared-contracts/testing';
 import type { SeasonCreateInput } from '@erd/shared-contracts/schemas';
 import { renderBackoffice } from '../../../testing/render';
+import { bodyOf } from '../../../testing/requests';
 import { admin, moderator, season, summary } from '../__fixtures__/seasons';
 
 const LIST = 'GET /api/operator/seasons';
@@ -33,7 +34,7 @@ function fakeServer(create?: (body: SeasonCreateInput) => { status?: number; bod
       },
     },
     [CREATE]: (_url, init) => {
-      const body = JSON.parse(String(init.body)) as SeasonCreateInput;
+      const body = bodyOf<SeasonCreateInput>(init);
       sent.push(body);
       return create ? create(body) : { status: 201, body: season() };
     },

@@ -4,6 +4,7 @@ import type { VoteEntryDetailDto, VoteEntryDto, VoteRecordDto } from '@erd/share
 import { mockXhr } from '@erd/shared-contracts/testing';
 import { fakeBackofficePage, signedIn } from '../../../testing/fixtures';
 import { renderBackoffice } from '../../../testing/render';
+import { bodyOf } from '../../../testing/requests';
 
 const LIST = 'GET /api/operator/vote-review/entries';
 const DETAIL = 'GET /api/operator/vote-review/entries/p-burst';
@@ -178,7 +179,7 @@ function entryServer() {
       return { body: { items: matching, total: matching.length, from: 0, size: 50 } };
     },
     [REMOVE]: (_url, init) => {
-      const body = JSON.parse(String(init.body)) as { ids?: number[]; ipHash?: string; reason: string };
+      const body = bodyOf<{ ids?: number[]; ipHash?: string; reason: string }>(init);
       if (body.reason.length < 3) return { status: 400, body: { code: 'ValidationError', message: 'Grund', field: 'reason' } };
       const hit = (v: VoteRecordDto) => !v.removedAt && (body.ids ? body.ids.includes(v.id) : v.ipHash === body.ipHash);
       const removed = votes.filter(hit).length;
@@ -225,7 +226,7 @@ it('shows an entry’s counts, bursts and addresses; a moderator removes all vot
   expect(await screen.findByText('12 Stimmen entfernt. Jetzt zählen 3 Stimmen.')).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.getByTestId('counted-votes')).toHaveTextContent('3');
-  expect(JSON.parse(String(removeCalls(xhr)[0]![1].body))).toEqual({ ipHash: BURST_HASH, reason: 'Bot-Welle' });
+  expect(bodyOf(removeCalls(xhr)[0]![1])).toEqual({ ipHash: BURST_HASH, reason: 'Bot-Welle' });
   expect(await screen.findByRole('heading', { level: 2, name: 'Entfernte Stimmen' })).toBeInTheDocument();
   expect(screen.getByText(/12 Stimmen: Bot-Welle/)).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Alle entfernen – Adresse abcdef12…' })).not.toBeInTheDocument());
@@ -257,7 +258,7 @@ it('filters the votes by address on the server and removes votes picked one by o
   await user.type(within(dialog).getByRole('textbox', { name: 'Grund' }), 'Doppelt');
   await user.click(within(dialog).getByRole('button', { name: 'Stimmen entfernen' }));
   expect(await screen.findByText('2 Stimmen entfernt. Jetzt zählen 13 Stimmen.')).toBeInTheDocument();
-  expect(JSON.parse(String(removeCalls(xhr)[0]![1].body))).toEqual({ ids: [1, 2], reason: 'Doppelt' });
+  expect(bodyOf(removeCalls(xhr)[0]![1])).toEqual({ ids: [1, 2], reason: 'Doppelt' });
   await waitFor(() =>
     expect(within(screen.getByRole('region', { name: 'Einzelne Stimmen' })).getAllByText(/^Entfernt: Doppelt/)).toHaveLength(2),
   );
