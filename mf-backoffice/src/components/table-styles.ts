@@ -61,3 +61,20 @@ export const cellActions = (theme: Theme) => css`
   align-items: stretch;
   gap: ${theme.space(2)};
 `;
+
+/**
+ * A list table whose rows are headed by an e-mail address (`<th scope="row">`, the accounts, the
+ * newsletter addresses): cells in the middle of the row; the address wraps anywhere rather than
+ * widening the table.
+ */
+export const addressRows = (theme: Theme) => css`
+  th,
+  td {
+    padding: ${theme.space(3)};
+    vertical-align: middle;
+  }
+  tbody th {
+    overflow-wrap: anywhere;
+    min-width: 180px;
+  }
+`;

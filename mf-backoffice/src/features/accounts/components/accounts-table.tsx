@@ -2,19 +2,14 @@ import { css, type Theme } from '@emotion/react';
 import type { AccountAdminDto, AccountAdminPageDto, AccountSortDto } from '@erd/shared-contracts/backoffice';
 import { Button } from '@erd/shared-contracts/ui';
 import { ListTable } from '../../../components/list-table';
+import { addressRows } from '../../../components/table-styles';
 import { type PagePosition, sortedPageCaption } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
 import { clubText, SORT_LABELS, stateText } from './accounts-format';
 
 const look = (theme: Theme) => css`
-  th,
-  td {
-    padding: ${theme.space(3)};
-    vertical-align: middle;
-  }
+  ${addressRows(theme)};
   tbody th {
-    overflow-wrap: anywhere;
-    min-width: 180px;
     font-size: 1rem;
   }
 `;

@@ -1,4 +1,3 @@
-import { css, type Theme } from '@emotion/react';
 import type {
   NewsletterSortDto,
   NewsletterStatusDto,
@@ -9,7 +8,7 @@ import { Button } from '@erd/shared-contracts/ui';
 import { ListTable } from '../../../components/list-table';
 import { type PagePosition, sortedPageCaption } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
-import { cellActions } from '../../../components/table-styles';
+import { addressRows, cellActions } from '../../../components/table-styles';
 
 export const STATUS_LABELS: Record<NewsletterStatusDto, string> = {
   confirmed: 'Bestätigt',
@@ -24,18 +23,6 @@ export const SORT_LABELS: Record<NewsletterSortDto, string> = {
   '-confirmed': 'Zuletzt bestätigt zuerst',
   confirmed: 'Am frühesten bestätigt zuerst',
 };
-
-const look = (theme: Theme) => css`
-  th,
-  td {
-    padding: ${theme.space(3)};
-    vertical-align: middle;
-  }
-  td:first-of-type {
-    overflow-wrap: anywhere;
-    min-width: 180px;
-  }
-`;
 
 /** One page of addresses, each with its consent log and 'Abmelden'. */
 export function SubscribersTable({
@@ -57,7 +44,7 @@ export function SubscribersTable({
       label="Adressen"
       caption={sortedPageCaption('Newsletter-Adressen', SORT_LABELS[sort], position)}
       columns={['E-Mail', 'Einwilligung', 'Bestätigt', { hidden: 'Aktionen' }]}
-      look={look}
+      look={addressRows}
     >
       {page.items.map((item) => (
         <tr key={item.id}>
