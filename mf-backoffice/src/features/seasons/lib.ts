@@ -101,6 +101,12 @@ export function failureOf(error: unknown): Failure {
   return { kind: 'message', message: seasonTexts.failed, field: null, status: error.status };
 }
 
+/** A screen's load failure (`LoadState`'s `failed`): the server's own words for a 403, else `otherwise`. */
+export const loadFailureText = (otherwise: string) => (error: unknown) => {
+  const f = failureOf(error);
+  return f.kind === 'message' && f.status === 403 ? f.message : otherwise;
+};
+
 /** '1 Challenge' / '3 Challenges'; '1 Beitrag' / '3 Beiträge'. */
 export const challengesText = (n: number) => `${n} ${n === 1 ? 'Challenge' : 'Challenges'}`;
 export const entriesText = (n: number) => `${n} ${n === 1 ? 'Beitrag' : 'Beiträge'}`;

@@ -14,7 +14,7 @@ import { AccountDialog } from './account-dialogs';
 import { AccountDetail, type AccountAction } from './account-detail';
 import { countText, SORT_LABELS } from './accounts-format';
 import { AccountsTable } from './accounts-table';
-import { LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
+import { dataOf, LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
 import { type Notice, StatusNotice } from '../../../components/status-notice';
 
 export const accountsTexts = {
@@ -88,7 +88,7 @@ export function AccountsScreen() {
     load();
   };
 
-  const page = list.status === 'ready' ? list.data : null;
+  const page = dataOf(list);
   const position = paged.position(page?.total ?? 0);
 
   return (

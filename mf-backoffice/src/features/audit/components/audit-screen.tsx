@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ButtonAnchor } from '@erd/shared-contracts/ui';
 import { Pager } from '../../../components/pager';
 import { ScreenHeader } from '../../../components/screen';
-import { LoadState, ResultSummary, useOperatorData } from '../../../kit';
+import { dataOf, LoadState, ResultSummary, useOperatorData } from '../../../kit';
 import { AUDIT_PAGE_SIZE, auditCsvUrl, listAudit } from '../api/list-audit';
 import { type AuditDraft, AuditFilterForm, EMPTY_AUDIT_FILTER } from './audit-filter-form';
 import { AuditTable } from './audit-table';
@@ -34,7 +34,7 @@ export function AuditScreen() {
     summary.current?.focus();
   };
 
-  const result = list.status === 'ready' ? list.data : null;
+  const result = dataOf(list);
   const pages = result ? Math.max(1, Math.ceil(result.total / AUDIT_PAGE_SIZE)) : 1;
 
   return (

@@ -3,7 +3,7 @@ import { Link } from '@erd/shared-contracts';
 import { backofficePaths } from '@erd/shared-contracts/backoffice';
 import { Panel, ScreenHeader } from '../../../components/screen';
 import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
-import { LoadState, useOperatorData } from '../../../kit';
+import { dataOf, LoadState, useOperatorData } from '../../../kit';
 import { listChallenges } from '../api/list-challenges';
 import { germanDay, phaseLabels, typeLabels } from './labels';
 
@@ -27,7 +27,7 @@ export function ChallengesScreen() {
   const { state } = useOperatorSession();
   const isAdmin = signedInAsAdmin(state);
   const list = useOperatorData('challenges', () => listChallenges(), { passwordChange: false });
-  const data = list.status === 'ready' ? list.data : null;
+  const data = dataOf(list);
 
   return (
     <>

@@ -8,7 +8,7 @@ import { QueryField, SearchPanel } from '../../../components/search-panel';
 import { Pager, sortedPageCaption } from '../../../components/pager';
 import { formatDateTime } from '../../../lib/format';
 import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
-import { LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
+import { dataOf, LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
 import { CLUB_PAGE_SIZE, listClubs } from '../api/list-clubs';
 import { LogoCell } from './logo-cell';
 import { SortSelect } from '../../../components/sort-select';
@@ -48,7 +48,7 @@ export function ClubsScreen() {
   const replaceClub = (club: ClubAdminDto) =>
     list.update((page) => ({ ...page, items: page.items.map((c) => (c.id === club.id ? club : c)) }));
 
-  const page = list.status === 'ready' ? list.data : null;
+  const page = dataOf(list);
   const position = paged.position(page?.total ?? 0);
 
   return (

@@ -148,7 +148,6 @@ export function ModerationScreen() {
   const more = items.length < total;
   const canLoadMore = more && size < QUEUE_MAX_SIZE;
   const currentId = items.some((item) => item.id === current) ? current : (items[0]?.id ?? null);
-  const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
 
   return (
     <section aria-labelledby="moderation-title">
@@ -195,7 +194,6 @@ export function ModerationScreen() {
               <KeyboardHelp />
               <SelectionBar
                 items={items}
-                allSelected={allSelected}
                 selected={selected}
                 setSelected={setSelected}
                 selectedEntries={selectedEntries}

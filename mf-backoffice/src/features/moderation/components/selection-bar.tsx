@@ -9,19 +9,18 @@ import { selectBox, selectLabel } from './selection-styles';
 /** 'Auswahl': select all shown entries, how many are selected, and publish or reject them together. */
 export function SelectionBar({
   items,
-  allSelected,
   selected,
   setSelected,
   selectedEntries,
   openMany,
 }: {
   items: OperatorParticipationDto[];
-  allSelected: boolean;
   selected: ReadonlySet<string>;
   setSelected: (selected: ReadonlySet<string>) => void;
   selectedEntries: OperatorParticipationDto[];
   openMany: (decision: ModerationDecision) => void;
 }) {
+  const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   return (
     <div
       role="group"

@@ -7,7 +7,7 @@ import { QueryField, SearchPanel } from '../../../components/search-panel';
 import { Pager } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
 import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
-import { LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
+import { dataOf, LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
 import { SORT_LABELS, STATUS_LABELS, SubscribersTable } from './subscribers-table';
 import { listSubscribers, SUBSCRIBER_PAGE_SIZE, SUBSCRIBERS_CSV_URL } from '../api/list-subscribers';
 import { ClubFansExport } from './club-fans-export';
@@ -90,7 +90,7 @@ function Subscribers() {
     void list.reload();
   };
 
-  const page = list.status === 'ready' ? list.data : null;
+  const page = dataOf(list);
   const position = paged.position(page?.total ?? 0);
 
   if (list.status === 'forbidden') return <Forbidden />;

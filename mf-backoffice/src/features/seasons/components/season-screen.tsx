@@ -10,7 +10,7 @@ import { Panel, ScreenHeader } from '../../../components/screen';
 import { visuallyHidden } from '../../../components/table-styles';
 import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { endPreview, getSeason, startPreview } from '../api/seasons';
-import { failureOf, seasonTexts } from '../lib';
+import { failureOf, loadFailureText, seasonTexts } from '../lib';
 import { NewChallengeForm } from './new-challenge-form';
 import { LoadState, useOperatorData } from '../../../kit';
 import { runSeasonAction } from './season-actions';
@@ -72,10 +72,7 @@ export function SeasonScreen() {
         <LoadState
           state={load}
           loading={seasonTexts.loadingOne}
-          failed={(error) => {
-            const f = failureOf(error);
-            return f.kind === 'message' && f.status === 403 ? f.message : seasonTexts.loadOneFailed;
-          }}
+          failed={loadFailureText(seasonTexts.loadOneFailed)}
           notFound={seasonTexts.notFound}
           look="message"
         />

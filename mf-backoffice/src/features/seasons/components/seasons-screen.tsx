@@ -7,7 +7,7 @@ import { visuallyHidden } from '../../../components/table-styles';
 import { signedInAsAdmin, useOperatorSession } from '../../../lib/operator-session';
 import { LoadState, useOperatorData } from '../../../kit';
 import { listSeasons } from '../api/seasons';
-import { failureOf, germanDay, seasonPath, seasonTexts } from '../lib';
+import { germanDay, loadFailureText, seasonPath, seasonTexts } from '../lib';
 import { NewSeasonForm } from './new-season-form';
 import { PublicMarker, StateBadge } from './state-badge';
 
@@ -35,10 +35,7 @@ export function SeasonsScreen() {
       <LoadState
         state={list}
         loading={seasonTexts.loading}
-        failed={(error) => {
-          const f = failureOf(error);
-          return f.kind === 'message' && f.status === 403 ? f.message : seasonTexts.loadFailed;
-        }}
+        failed={loadFailureText(seasonTexts.loadFailed)}
         textCss={css`
           margin-top: 0;
         `}

@@ -14,7 +14,7 @@ import { ScreenHeader } from '../../../components/screen';
 import { SearchPanel } from '../../../components/search-panel';
 import { Pager, sortedPageCaption } from '../../../components/pager';
 import { SortSelect } from '../../../components/sort-select';
-import { LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
+import { dataOf, LoadState, ResultSummary, useOperatorData, usePagedFilter } from '../../../kit';
 import { listVoteEntries, VOTE_ENTRY_PAGE_SIZE } from '../api/list-vote-entries';
 import { clubOf, entrySummary } from './format';
 import { SelectField } from '../../../components/select-field';
@@ -55,7 +55,7 @@ export function VotesScreen() {
     paged.search(draft);
   };
 
-  const page = list.status === 'ready' ? list.data : null;
+  const page = dataOf(list);
   const position = paged.position(page?.total ?? 0);
 
   return (
