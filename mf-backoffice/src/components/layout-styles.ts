@@ -10,6 +10,8 @@ export interface ClusterOptions {
   align?: 'center' | 'baseline' | 'flex-start' | 'flex-end';
   /** `justify-content`, when the row does not start at the left. */
   justify?: 'space-between' | 'center' | 'flex-end';
+  /** Flows inside a line of text (`inline-flex`), as a heading's status beside its words. */
+  inline?: boolean;
 }
 
 /**
@@ -18,9 +20,9 @@ export interface ClusterOptions {
  * `css={[cluster(2), spaceAbove(3)]}`.
  */
 export const cluster =
-  (gap: Gap, { align = 'center', justify }: ClusterOptions = {}) =>
+  (gap: Gap, { align = 'center', justify, inline = false }: ClusterOptions = {}) =>
   (theme: Theme) => css`
-    display: flex;
+    display: ${inline ? 'inline-flex' : 'flex'};
     flex-wrap: wrap;
     align-items: ${align};
     ${justify ? `justify-content: ${justify};` : ''}

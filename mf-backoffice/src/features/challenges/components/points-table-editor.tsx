@@ -1,8 +1,8 @@
 import { css, type Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { Button, FieldError } from '@erd/shared-contracts/ui';
-import { fieldsetFrame, legendStyle, stackedList } from '../../../components/form-styles';
-import { cluster } from '../../../components/layout-styles';
+import { buttonRow, fieldsetFrame, legendStyle, stackedList } from '../../../components/form-styles';
+import { cluster, spaceAbove } from '../../../components/layout-styles';
 
 /** A row of the form: places and points as typed; `fromPlace` follows from the row before. */
 export interface PointsFormRow {
@@ -158,14 +158,7 @@ export function PointsTableEditor({
         })}
       </ol>
       {!readOnly && (
-        <div
-          css={(theme: Theme) => css`
-            display: flex;
-            flex-wrap: wrap;
-            gap: ${theme.space(3)};
-            margin-top: ${theme.space(4)};
-          `}
-        >
+        <div css={[buttonRow, spaceAbove(4)]}>
           <Button
             variant="outline"
             onClick={() => {

@@ -1,19 +1,12 @@
-import { css, type Theme } from '@emotion/react';
 import type { AdminSeasonDto } from '@erd/shared-contracts/schemas';
 import { entriesText, germanDay } from '../lib';
 import { PublicMarker, StateBadge } from './state-badge';
+import { cluster } from '../../../components/layout-styles';
 
 /** Under the season's title: its state, whether the public site shows it, its days, challenges and entries. */
 export function SeasonIntro({ season, live, isAdmin }: { season: AdminSeasonDto; live: boolean; isAdmin: boolean }) {
   return (
-    <span
-      css={(theme: Theme) => css`
-        display: inline-flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: ${theme.space(2)};
-      `}
-    >
+    <span css={cluster(2, { inline: true })}>
       <StateBadge state={season.state} />
       {live && <PublicMarker />}
       <span>

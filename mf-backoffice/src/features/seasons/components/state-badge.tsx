@@ -8,6 +8,17 @@ const tones: Record<SeasonState, (theme: Theme) => { color: string; background: 
   ended: (theme) => ({ color: theme.colors.textMuted, background: theme.colors.background, border: theme.colors.border }),
 };
 
+/** The small rounded label both badges are drawn as. */
+const pill = (theme: Theme) => css`
+  display: inline-block;
+  padding: 0 ${theme.space(2)};
+  border-radius: 999px;
+  font-size: 0.875rem;
+  font-weight: 700;
+  line-height: 1.6;
+  white-space: nowrap;
+`;
+
 /** 'Entwurf', 'live' or 'beendet' as a small label (the word itself, never the colour alone, says it). */
 export function StateBadge({ state }: { state: SeasonState }) {
   return (
@@ -15,16 +26,10 @@ export function StateBadge({ state }: { state: SeasonState }) {
       css={(theme: Theme) => {
         const tone = tones[state](theme);
         return css`
-          display: inline-block;
-          padding: 0 ${theme.space(2)};
+          ${pill(theme)};
           border: 1px solid ${tone.border};
-          border-radius: 999px;
           background: ${tone.background};
           color: ${tone.color};
-          font-size: 0.875rem;
-          font-weight: 700;
-          line-height: 1.6;
-          white-space: nowrap;
         `;
       }}
     >
@@ -38,15 +43,9 @@ export function PublicMarker() {
   return (
     <span
       css={(theme: Theme) => css`
-        display: inline-block;
-        padding: 0 ${theme.space(2)};
-        border-radius: 999px;
+        ${pill(theme)};
         background: ${theme.colors.primary};
         color: ${theme.colors.primaryDark};
-        font-size: 0.875rem;
-        font-weight: 700;
-        line-height: 1.6;
-        white-space: nowrap;
       `}
     >
       Öffentlich sichtbar
