@@ -10,6 +10,15 @@ import type { AppMetrics } from './modules/metrics/metrics.js';
 import type { PictureProcessor } from './modules/uploads/processing.js';
 import type { UploadStorage } from './modules/uploads/storage.js';
 
+/**
+ * The one argument of a service verb (house style: services take `{ ctx, input }`): `ctx` is the
+ * `AppContext` or the part of it the verb uses, `input` what the verb works on, already typed.
+ */
+export interface ServiceCall<Ctx, Input> {
+  ctx: Ctx;
+  input: Input;
+}
+
 /** What services get as `ctx` (house style: services take `{ ctx, input }`). */
 export interface AppContext {
   config: ServerConfig;

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { findRow } from './queries.js';
 import { challenges, publishedResults, site, SITE_ID, years, type ChallengeRow, type SiteRow, type YearRow } from './schema/index.js';
 
 /**
@@ -26,9 +27,8 @@ export async function findYear(db: Db, id: string): Promise<YearRow | undefined>
   return (await yearQuery(db, id))[0];
 }
 
-export async function findYearByNumber(db: Db, year: number): Promise<YearRow | undefined> {
-  const [row] = await db.select().from(years).where(eq(years.year, year));
-  return row;
+export function findYearByNumber(db: Db, year: number): Promise<YearRow | undefined> {
+  return findRow(db, years, eq(years.year, year));
 }
 
 export async function lockYear(db: Db, id: string): Promise<YearRow | undefined> {

@@ -1,6 +1,7 @@
 import type { AccountSortDto } from '@erd/shared-contracts/backoffice';
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { escapeLike } from '../../db/queries.js';
 import { clubs, identityUsers, profiles, type ClubRow, type IdentityUserRow, type ProfileRow } from '../../db/schema/index.js';
 
 /** Queries of the accounts' back office on the built-in identity tables (identity_users + profiles + clubs). */
@@ -9,10 +10,6 @@ export interface AccountRow {
   user: IdentityUserRow;
   profile: ProfileRow | null;
   club: ClubRow | null;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** `emailPrefix`: the start of the address; `clubText`: part of the club's normalised name and number. */

@@ -3,7 +3,7 @@ import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import type { AccountAdminDto, AccountAdminPageDto } from '@erd/shared-contracts/backoffice';
 import { ACCOUNT_ADMIN_MAX_PAGE_SIZE, accountAdminErrorCodeSchema, type accountAdminQuerySchema } from '@erd/shared-contracts/schemas';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import { CodedError, ConflictError, NotFoundError } from '../../errors.js';
 import { normalizeSearch } from '../../lib/text.js';
 import { builtinProvider } from '../accounts/service.js';
@@ -86,10 +86,7 @@ function snapshot(row: repo.AccountRow): Record<string, unknown> {
 export async function listAccountsForOperator({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'config'>;
-  input: z.output<typeof accountAdminQuerySchema>;
-}): Promise<AccountAdminPageDto> {
+}: ServiceCall<Pick<AppContext, 'db' | 'config'>, z.output<typeof accountAdminQuerySchema>>): Promise<AccountAdminPageDto> {
   assertBuiltIn(ctx);
   const from = input.from ?? 0;
   const size = Math.min(input.size ?? ACCOUNT_PAGE_SIZE, ACCOUNT_MAX_PAGE_SIZE);
@@ -103,10 +100,7 @@ export async function listAccountsForOperator({
 export async function getAccountForOperator({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'config'>;
-  input: { sub: string };
-}): Promise<AccountAdminDto> {
+}: ServiceCall<Pick<AppContext, 'db' | 'config'>, { sub: string }>): Promise<AccountAdminDto> {
   assertBuiltIn(ctx);
   const row = await repo.findAccount(ctx.db, input.sub);
   if (!row) throw new NotFoundError(ACCOUNT_MESSAGES.notFound);

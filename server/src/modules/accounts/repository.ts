@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { findRow } from '../../db/queries.js';
 import { profiles, type ProfileRow } from '../../db/schema/index.js';
 
 /** Queries of the member profiles. */
@@ -15,14 +16,12 @@ export async function insertProfile(
   return rows.length > 0;
 }
 
-export async function findProfile(db: Db, sub: string): Promise<ProfileRow | undefined> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.sub, sub));
-  return row;
+export function findProfile(db: Db, sub: string): Promise<ProfileRow | undefined> {
+  return findRow(db, profiles, eq(profiles.sub, sub));
 }
 
-export async function findProfileByClub(db: Db, clubId: string): Promise<ProfileRow | undefined> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.clubId, clubId));
-  return row;
+export function findProfileByClub(db: Db, clubId: string): Promise<ProfileRow | undefined> {
+  return findRow(db, profiles, eq(profiles.clubId, clubId));
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   type ProfileUpdateInputValues,
   type RegistrationInputValues,
 } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { ProfileRow } from '../../db/schema/index.js';
 import { CodedError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { link, toClubDto } from '../content/mappers.js';
@@ -64,10 +64,7 @@ export const FRONTEND_USER_LIMITS = {
 export async function admitFrontendUserCall({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { spaceId: string; call: keyof typeof FRONTEND_USER_LIMITS; ip: string };
-}): Promise<void> {
+}: ServiceCall<Ctx, { spaceId: string; call: keyof typeof FRONTEND_USER_LIMITS; ip: string }>): Promise<void> {
   assertSpace(ctx, input.spaceId);
   await limit(ctx, FRONTEND_USER_LIMITS[input.call], input.ip);
 }
@@ -204,10 +201,7 @@ export async function forgotAccountPassword({ ctx, input }: { ctx: Ctx; input: {
 export async function confirmAccountPassword({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: ConfirmForgotPasswordInputValues;
-}): Promise<RegistrationResultDto> {
+}: ServiceCall<Ctx, ConfirmForgotPasswordInputValues>): Promise<RegistrationResultDto> {
   await providerOf(ctx).confirmPasswordReset(ctx, { email: input.email, code: input.code, password: input.password });
   return { email: input.email };
 }
@@ -255,10 +249,7 @@ export async function getMe({ ctx, input }: { ctx: Ctx; input: { sub: string; ac
 export async function updateProfile({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { sub: string; update: ProfileUpdateInputValues };
-}): Promise<ProfileUpdateResultDto> {
+}: ServiceCall<Ctx, { sub: string; update: ProfileUpdateInputValues }>): Promise<ProfileUpdateResultDto> {
   const values = profileValues(input.update.fields);
   const newPassword = input.update.password;
   const provider = providerOf(ctx);

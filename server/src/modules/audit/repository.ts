@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditSubjectType } from '@erd/shared-contracts/backoffice';
 import type { Db } from '../../db/client.js';
+import { countRows, pageOf, escapeLike } from '../../db/queries.js';
 import { moderationLog, type ModerationLogRow } from '../../db/schema/index.js';
 
 /** Queries of the audit log (`moderation_log`): append and read, never change. */
@@ -36,10 +37,6 @@ export interface AuditFilter {
   before?: Date;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function whereOf(filter: AuditFilter): SQL | undefined {
   return and(
     filter.action ? eq(moderationLog.action, filter.action as AuditAction) : undefined,
@@ -57,21 +54,11 @@ export async function listEntries(
   filter: AuditFilter,
   page: { offset: number; limit: number },
 ): Promise<{ rows: ModerationLogRow[]; total: number }> {
-  const where = whereOf(filter);
-  const rows = await db
-    .select()
-    .from(moderationLog)
-    .where(where)
-    .orderBy(desc(moderationLog.at), desc(moderationLog.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [total] = await db.select({ total: count() }).from(moderationLog).where(where);
-  return { rows, total: total?.total ?? 0 };
+  return pageOf(db, moderationLog, whereOf(filter), [desc(moderationLog.at), desc(moderationLog.id)], page);
 }
 
 export async function countEntries(db: Db, filter: AuditFilter): Promise<number> {
-  const [total] = await db.select({ total: count() }).from(moderationLog).where(whereOf(filter));
-  return total?.total ?? 0;
+  return countRows(db, moderationLog, whereOf(filter));
 }
 
 /** Where a batch read stopped: the last row's time (as the database's text, microseconds kept) and id. */

@@ -9,7 +9,7 @@ import {
 } from '@erd/shared-contracts/backoffice';
 import { AUDIT_MAX_PAGE_SIZE, isAuditDay, type auditCsvQuerySchema, type auditQuerySchema } from '@erd/shared-contracts/schemas';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { ModerationLogRow } from '../../db/schema/index.js';
 import { ValidationError } from '../../errors.js';
@@ -239,10 +239,7 @@ export interface AuditCsv {
 export async function auditCsv({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db'>;
-  input: AuditFilterInput & { maxRows?: number };
-}): Promise<AuditCsv> {
+}: ServiceCall<Pick<AppContext, 'db'>, AuditFilterInput & { maxRows?: number }>): Promise<AuditCsv> {
   const filter = filterOf(input);
   const maxRows = input.maxRows ?? AUDIT_CSV_MAX_ROWS;
   const total = await repo.countEntries(ctx.db, filter);

@@ -2,18 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PICTURE_MAX_BYTES, type ImageDto } from '@erd/shared-contracts/wire';
 import { challengeAdminPaths, type AuditAction } from '@erd/shared-contracts/backoffice';
 import { imageSchema, operatorMediaErrorCodeSchema } from '@erd/shared-contracts/schemas';
 import { dataPaths } from '../../config.js';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import { CodedError, ValidationError } from '../../errors.js';
 import { multipartBody } from '../../http/schemas.js';
 import { errorsWith, zodRoutes } from '../../http/zod.js';
 import { slugify } from '../../lib/text.js';
+import { byteLimit } from '../../lib/byte-limit.js';
 import { actorFields, appendAudit, type Actor } from '../audit/service.js';
 import { actorOf } from '../operators/access.js';
 import { PictureRejectedError, sniffImageFile, type PictureFormat, type ProcessedPicture } from '../uploads/image.js';
@@ -43,30 +44,14 @@ const { TooLarge, UnsupportedImage } = operatorMediaErrorCodeSchema.enum;
 export const mediaTooLarge = () => new CodedError(413, TooLarge, MEDIA_MESSAGES.tooLarge, { field: 'file' });
 const unsupported = (message: string = MEDIA_MESSAGES.unsupported) => new CodedError(415, UnsupportedImage, message, { field: 'file' });
 
-function byteLimit(max: number, counter: { bytes: number }): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      counter.bytes += chunk.length;
-      if (counter.bytes > max) callback(mediaTooLarge());
-      else callback(null, chunk);
-    },
-  });
-}
-
-export async function uploadMedia({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { file: Readable; filename: string; actor: Actor };
-}): Promise<ImageDto> {
+export async function uploadMedia({ ctx, input }: ServiceCall<Ctx, { file: Readable; filename: string; actor: Actor }>): Promise<ImageDto> {
   const dir = dataPaths(ctx.config).incoming;
   await fs.mkdir(dir, { recursive: true });
   const temp = path.join(dir, `operator-${randomBytes(8).toString('hex')}`);
   try {
     const counter = { bytes: 0 };
     try {
-      await pipeline(input.file, byteLimit(PICTURE_MAX_BYTES, counter), createWriteStream(temp));
+      await pipeline(input.file, byteLimit(PICTURE_MAX_BYTES, counter, mediaTooLarge), createWriteStream(temp));
     } catch (error) {
       const code = (error as { code?: unknown; statusCode?: unknown } | null)?.code;
       if (code === TooLarge || code === 'FST_REQ_FILE_TOO_LARGE' || (error as { statusCode?: unknown }).statusCode === 413)

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { challengeAdminErrorCodeSchema, type patchChallengeInputSchema } from '@erd/shared-contracts/schemas';
 import { challengeTimeState, DEFAULT_POINTS_TABLE } from '@erd/shared-contracts/wire';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import {
   CHALLENGE_DATE_FIELDS,
   type AdminChallengeDto,
@@ -135,10 +135,7 @@ export type PatchChallengeBody = z.output<typeof patchChallengeInputSchema>;
 export async function updateAdminChallenge({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { id: string; body: PatchChallengeBody; actor: Actor };
-}): Promise<AdminChallengeDto> {
+}: ServiceCall<Ctx, { id: string; body: PatchChallengeBody; actor: Actor }>): Promise<AdminChallengeDto> {
   const { body } = input;
   const today = berlinToday(ctx.now());
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { findRow } from '../../db/queries.js';
 import { pendingRow, renewable, renewedRow, type PendingValues as OptInValues } from '../../db/opt-in.js';
 import {
   clubFanConsentLog,
@@ -18,22 +19,16 @@ export async function findClub(db: Db, clubId: string): Promise<Pick<ClubRow, 'i
   return row;
 }
 
-export async function findFan(db: Db, clubId: string, email: string): Promise<ClubFanRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(clubFans)
-    .where(and(eq(clubFans.clubId, clubId), eq(clubFans.email, email)));
-  return row;
+export function findFan(db: Db, clubId: string, email: string): Promise<ClubFanRow | undefined> {
+  return findRow(db, clubFans, and(eq(clubFans.clubId, clubId), eq(clubFans.email, email)));
 }
 
-export async function findByConfirmTokenHash(db: Db, hash: string): Promise<ClubFanRow | undefined> {
-  const [row] = await db.select().from(clubFans).where(eq(clubFans.confirmTokenHash, hash));
-  return row;
+export function findByConfirmTokenHash(db: Db, hash: string): Promise<ClubFanRow | undefined> {
+  return findRow(db, clubFans, eq(clubFans.confirmTokenHash, hash));
 }
 
-export async function findByUnsubscribeToken(db: Db, token: string): Promise<ClubFanRow | undefined> {
-  const [row] = await db.select().from(clubFans).where(eq(clubFans.unsubscribeToken, token));
-  return row;
+export function findByUnsubscribeToken(db: Db, token: string): Promise<ClubFanRow | undefined> {
+  return findRow(db, clubFans, eq(clubFans.unsubscribeToken, token));
 }
 
 export interface PendingValues extends OptInValues {

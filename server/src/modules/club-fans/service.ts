@@ -1,5 +1,5 @@
 import { CLUB_FAN_CONSENT_TEXT_VERSION } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import { CodedError, ForbiddenError, GoneError, NotFoundError, ValidationError } from '../../errors.js';
 import { csvFile } from '../../lib/csv.js';
 import { normalizeEmail } from '../../lib/email.js';
@@ -52,10 +52,7 @@ export function confirmUrl(ctx: Pick<AppContext, 'config'>, token: string): stri
 export async function signupClubFan({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { clubId: string; email: string; ip?: string };
-}): Promise<SignupOutcome> {
+}: ServiceCall<Ctx, { clubId: string; email: string; ip?: string }>): Promise<SignupOutcome> {
   if (input.ip && !(await consumeRateLimit({ ctx, input: { rule: CLUB_FANS_RATE_LIMIT, subject: input.ip } }))) {
     throw new CodedError(429, 'LimitExceeded', MESSAGES.limit);
   }
@@ -102,10 +99,9 @@ export interface FanClub {
 export async function confirmClubFan({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'now' | 'secret'>;
-  input: { token: string | undefined; ip?: string };
-}): Promise<FanClub & { outcome: 'confirmed' | 'already-confirmed' }> {
+}: ServiceCall<Pick<AppContext, 'db' | 'now' | 'secret'>, { token: string | undefined; ip?: string }>): Promise<
+  FanClub & { outcome: 'confirmed' | 'already-confirmed' }
+> {
   const token = input.token?.trim();
   const row = token ? await repo.findByConfirmTokenHash(ctx.db, sha256Hex(token)) : undefined;
   if (!row || row.status === 'unsubscribed') throw new ValidationError(MESSAGES.invalidConfirm);
@@ -134,10 +130,7 @@ export async function confirmClubFan({
 export async function unsubscribeClubFan({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'now' | 'secret'>;
-  input: { token: string | undefined; ip?: string };
-}): Promise<FanClub | null> {
+}: ServiceCall<Pick<AppContext, 'db' | 'now' | 'secret'>, { token: string | undefined; ip?: string }>): Promise<FanClub | null> {
   const token = input.token?.trim();
   const row = token ? await repo.findByUnsubscribeToken(ctx.db, token) : undefined;
   if (!row) throw new ValidationError(MESSAGES.invalidUnsubscribe);
@@ -187,10 +180,7 @@ const CSV_HEADER = ['Verein', 'Vereins-ID', 'E-Mail', 'Bestätigt (Europe/Berlin
 export async function clubFansCsv({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'now'>;
-  input: { clubId?: string; actor: Actor };
-}): Promise<{ total: number; text: string }> {
+}: ServiceCall<Pick<AppContext, 'db' | 'now'>, { clubId?: string; actor: Actor }>): Promise<{ total: number; text: string }> {
   assertAdmin(input.actor);
   const fans = await ctx.db.transaction(async (tx) => {
     if (input.clubId && !(await repo.findClub(tx, input.clubId))) throw new NotFoundError(MESSAGES.clubNotFound);

@@ -1,6 +1,6 @@
 import { TEAM_LABELS } from '@erd/shared-contracts/wire';
 import type { ClubAvailabilityDto, ClubRequestInput } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import { CodedError } from '../../errors.js';
 import { normalizeEmail } from '../../lib/email.js';
 import { clubExists } from '../content/service.js';
@@ -37,13 +37,7 @@ async function limit(ctx: Ctx, rule: RateLimitRule, ip: string): Promise<void> {
 }
 
 /** Whether the entry can still be registered (404 ClubNotFound for an id not in the catalogue). */
-export async function getClubAvailability({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { clubId: string; ip: string };
-}): Promise<ClubAvailabilityDto> {
+export async function getClubAvailability({ ctx, input }: ServiceCall<Ctx, { clubId: string; ip: string }>): Promise<ClubAvailabilityDto> {
   await limit(ctx, CLUB_SIGNUP_LIMITS.availability, input.ip);
   if (!(await clubExists({ ctx, input: { id: input.clubId } }))) throw new CodedError(404, 'ClubNotFound', CLUB_NOT_FOUND_MESSAGE);
   const held = await repo.isClubEntryHeld(ctx.db, input.clubId, new Date(ctx.now().getTime() - UNCONFIRMED_TTL_MS));

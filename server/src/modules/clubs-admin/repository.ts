@@ -1,15 +1,12 @@
-import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { findRow, pageOf, escapeLike } from '../../db/queries.js';
 import { clubs, type ClubRow } from '../../db/schema/index.js';
 import { normalizeSearch } from '../../lib/text.js';
 
 /** Queries of the clubs' back office (writes go through the season module's repository). */
 
 export type ClubSort = 'name' | '-name' | 'number' | '-number' | 'updated' | '-updated';
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function orderOf(sort: ClubSort): SQL[] {
   const dir = sort.startsWith('-') ? desc : asc;
@@ -27,15 +24,7 @@ export async function listClubs(
 ): Promise<{ rows: ClubRow[]; total: number }> {
   const q = filter.query ? escapeLike(normalizeSearch(filter.query)) : '';
   const where = q ? or(ilike(clubs.search, `%${q}%`), ilike(clubs.clubnumber, `%${escapeLike(filter.query!.trim())}%`)) : undefined;
-  const rows = await db
-    .select()
-    .from(clubs)
-    .where(where)
-    .orderBy(...orderOf(filter.sort))
-    .offset(page.offset)
-    .limit(page.limit);
-  const [totalRow] = await db.select({ total: count() }).from(clubs).where(where);
-  return { rows, total: totalRow?.total ?? 0 };
+  return pageOf(db, clubs, where, orderOf(filter.sort), page);
 }
 
 /** Serialises club imports on PostgreSQL (PGlite has one connection anyway). */
@@ -43,7 +32,6 @@ export async function lockClubImport(db: Db): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('erd-clubs-import'))`);
 }
 
-export async function findClub(db: Db, id: string): Promise<ClubRow | undefined> {
-  const [row] = await db.select().from(clubs).where(eq(clubs.id, id));
-  return row;
+export function findClub(db: Db, id: string): Promise<ClubRow | undefined> {
+  return findRow(db, clubs, eq(clubs.id, id));
 }

@@ -11,7 +11,7 @@ import type { ClubAdminQueryInput } from '@erd/shared-contracts/schemas';
 import { CLUB_IMPORT_PREVIEW_LIST_MAX } from '@erd/shared-contracts/backoffice';
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import type { Readable } from 'node:stream';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { ClubRow, NewClubRow } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
@@ -60,10 +60,7 @@ function toDto(row: ClubRow): ClubAdminDto {
 export async function listClubsForOperator({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db'>;
-  input: ClubAdminQueryInput;
-}): Promise<ClubAdminPageDto> {
+}: ServiceCall<Pick<AppContext, 'db'>, ClubAdminQueryInput>): Promise<ClubAdminPageDto> {
   const from = input.from ?? 0;
   const size = Math.min(input.size ?? CLUB_PAGE_SIZE, CLUB_MAX_PAGE_SIZE);
   const query = input.query?.trim() || undefined;
@@ -208,10 +205,7 @@ const firstOf = <T>(items: readonly T[]): T[] => items.slice(0, CLUB_IMPORT_PREV
 export async function previewClubImport({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db'>;
-  input: { file: Buffer | string | null };
-}): Promise<ClubImportPreviewDto> {
+}: ServiceCall<Pick<AppContext, 'db'>, { file: Buffer | string | null }>): Promise<ClubImportPreviewDto> {
   const plan = await planImport(ctx.db, readFile(input.file));
   return {
     fileHash: plan.fileHash,
@@ -238,10 +232,10 @@ export async function previewClubImport({
 export async function applyClubImport({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'now'>;
-  input: { file: Buffer | string | null; previewHash: string; actor: Actor };
-}): Promise<ClubImportResultDto> {
+}: ServiceCall<
+  Pick<AppContext, 'db' | 'now'>,
+  { file: Buffer | string | null; previewHash: string; actor: Actor }
+>): Promise<ClubImportResultDto> {
   const file = readFile(input.file);
   const now = ctx.now();
   // The club catalogue and the browse lists show it (modules/cache).
@@ -335,10 +329,10 @@ export const CLUB_LOGO_ACTION = 'club-logo' as AuditAction;
 export async function uploadClubLogo({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'now' | 'config' | 'media' | 'pictures' | 'log'>;
-  input: { id: string; file: Readable; filename: string; actor: Actor };
-}): Promise<ClubAdminDto> {
+}: ServiceCall<
+  Pick<AppContext, 'db' | 'now' | 'config' | 'media' | 'pictures' | 'log'>,
+  { id: string; file: Readable; filename: string; actor: Actor }
+>): Promise<ClubAdminDto> {
   const existing = await repo.findClub(ctx.db, input.id);
   if (!existing) {
     input.file.resume();

@@ -15,7 +15,7 @@ import {
 } from '@erd/shared-contracts/backoffice';
 import type { SaveCampaignInput } from '@erd/shared-contracts/schemas';
 import { withSafeLinks, type CampaignDto, type RichTextDto, type TeaserDto } from '@erd/shared-contracts/wire';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { NewSiteRow, NewYearRow, SiteRow, YearRow, YearTeaserMarkdown } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { stableStringify } from '../../lib/stable-json.js';
@@ -220,10 +220,7 @@ export async function saveTeasers({ ctx, input }: { ctx: Ctx; input: { body: Sav
 export async function saveCampaign({
   ctx,
   input,
-}: {
-  ctx: DbCtx;
-  input: { body: SaveCampaignInput; actor: Actor };
-}): Promise<ContentAdminDto> {
+}: ServiceCall<DbCtx, { body: SaveCampaignInput; actor: Actor }>): Promise<ContentAdminDto> {
   const body = input.body;
   const claim = body.claim.trim();
   const subline = body.subline.trim();
@@ -328,10 +325,7 @@ export async function saveBanner({ ctx, input }: { ctx: DbCtx; input: { body: Sa
 export async function saveLegalPage({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { page: LegalPageKey; body: SaveLegalInput; actor: Actor };
-}): Promise<ContentAdminDto> {
+}: ServiceCall<Ctx, { page: LegalPageKey; body: SaveLegalInput; actor: Actor }>): Promise<ContentAdminDto> {
   const { page, body } = input;
   const markdown = markdownText(body.markdown);
   const richText = await ctx.markdown.toRichText(markdown);
@@ -355,10 +349,7 @@ export async function saveLegalPage({
 export async function previewMarkdown({
   ctx,
   input,
-}: {
-  ctx: Pick<Ctx, 'markdown'>;
-  input: { body: MarkdownPreviewInput };
-}): Promise<MarkdownPreviewDto> {
+}: ServiceCall<Pick<Ctx, 'markdown'>, { body: MarkdownPreviewInput }>): Promise<MarkdownPreviewDto> {
   const body = input.body;
   return { richText: await ctx.markdown.toRichText(markdownText(body.markdown)) };
 }

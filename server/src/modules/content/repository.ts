@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { findRow, countRows, pageOf } from '../../db/queries.js';
 import {
   challenges,
   clubs,
@@ -57,9 +58,8 @@ export async function findNextSeason(db: Db, shownYearId: string, today: string)
   return row ? { year: row.year, startDate: row.startDate } : null;
 }
 
-export async function findClub(db: Db, id: string): Promise<ClubRow | undefined> {
-  const [row] = await db.select().from(clubs).where(eq(clubs.id, id));
-  return row;
+export function findClub(db: Db, id: string): Promise<ClubRow | undefined> {
+  return findRow(db, clubs, eq(clubs.id, id));
 }
 
 export async function clubExists(db: Db, id: string): Promise<boolean> {
@@ -69,14 +69,8 @@ export async function clubExists(db: Db, id: string): Promise<boolean> {
 
 /** A page of the club catalogue in a stable, locale-independent order (name, team, id). */
 export async function listClubsPage(db: Db, from: number, size: number): Promise<{ rows: ClubRow[]; total: number }> {
-  const rows = await db
-    .select()
-    .from(clubs)
-    .orderBy(sql`${clubs.search} collate "C"`, asc(clubs.team), sql`${clubs.id} collate "C"`)
-    .limit(size)
-    .offset(from);
-  const [totalRow] = await db.select({ total: count() }).from(clubs);
-  return { rows, total: totalRow?.total ?? 0 };
+  const order = [sql`${clubs.search} collate "C"`, asc(clubs.team), sql`${clubs.id} collate "C"`];
+  return pageOf(db, clubs, undefined, order, { offset: from, limit: size });
 }
 
 const publishedPublic = and(eq(participations.state, 'published'), inArray(participations.objectTypeId, [...PUBLIC_PARTICIPATION_TYPES]));
@@ -114,6 +108,5 @@ export async function searchPublishedParticipations(
     .orderBy(...order)
     .limit(input.size)
     .offset(input.from);
-  const [totalRow] = await db.select({ total: count() }).from(participations).where(where);
-  return { rows, total: totalRow?.total ?? 0 };
+  return { rows, total: await countRows(db, participations, where) };
 }

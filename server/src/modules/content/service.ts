@@ -1,6 +1,6 @@
 import type { ChallengeDto, ClubDto, ParticipationDto, SearchResultDto, SpaceDataDto, YearDto } from '@erd/shared-contracts/wire';
 import { berlinToday } from '@erd/shared-contracts/wire';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { toChallengeDto, toClubDto, toParticipationDto, toSiteDto, toYearDto } from './mappers.js';
 import * as repo from './repository.js';
@@ -21,13 +21,7 @@ function assertSpace(ctx: Ctx, spaceId: string): void {
  * that year as it would look once it is the current one (`preview: true`). Withdrawn challenges are
  * left out; the banner strips are the season's; `nextSeason` is the next scheduled season after it.
  */
-export async function getSpaceData({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { spaceId: string; previewYearId?: string };
-}): Promise<SpaceDataDto> {
+export async function getSpaceData({ ctx, input }: ServiceCall<Ctx, { spaceId: string; previewYearId?: string }>): Promise<SpaceDataDto> {
   assertSpace(ctx, input.spaceId);
   const site = await repo.findSite(ctx.db);
   const yearId = input.previewYearId ?? site?.currentYearId;
@@ -56,10 +50,7 @@ export type ContentObject = ClubDto | ChallengeDto | ParticipationDto | YearDto;
 export async function getObject({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { spaceId: string; id: string; include: number };
-}): Promise<ContentObject> {
+}: ServiceCall<Ctx, { spaceId: string; id: string; include: number }>): Promise<ContentObject> {
   assertSpace(ctx, input.spaceId);
   const club = await repo.findClub(ctx.db, input.id);
   if (club) return toClubDto(club);
@@ -101,10 +92,7 @@ export interface SearchInput {
 export async function searchObjects({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: SearchInput;
-}): Promise<SearchResultDto<ClubDto> | SearchResultDto<ParticipationDto>> {
+}: ServiceCall<Ctx, SearchInput>): Promise<SearchResultDto<ClubDto> | SearchResultDto<ParticipationDto>> {
   assertSpace(ctx, input.spaceId);
   if (input.objectTypeId === 'bfv-erd-club') {
     const size = Math.min(input.size ?? CLUB_PAGE_MAX, CLUB_PAGE_MAX);

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { findRow } from '../../db/queries.js';
 import {
   clubs,
   moderationLog,
@@ -23,12 +24,8 @@ export async function findClubOfAccount(db: Db, sub: string): Promise<ClubRow | 
   return row?.club;
 }
 
-export async function findEntry(db: Db, challengeId: string, clubId: string): Promise<ParticipationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(participations)
-    .where(and(eq(participations.challengeId, challengeId), eq(participations.clubId, clubId)));
-  return row;
+export function findEntry(db: Db, challengeId: string, clubId: string): Promise<ParticipationRow | undefined> {
+  return findRow(db, participations, and(eq(participations.challengeId, challengeId), eq(participations.clubId, clubId)));
 }
 
 /**

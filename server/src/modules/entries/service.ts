@@ -21,7 +21,7 @@ import {
   type ParticipationInputBody,
   type PresignedPostInputValues,
 } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { ClubRow, ParticipationRow } from '../../db/schema/index.js';
 import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { isPlainText } from '../../lib/text.js';
@@ -162,10 +162,7 @@ const newId = () => `p-${randomBytes(10).toString('hex')}`;
 export async function getOwnParticipation({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { sub: string; challengeId: string; withRejection?: boolean };
-}): Promise<OwnEntryAnswerDto> {
+}: ServiceCall<Ctx, { sub: string; challengeId: string; withRejection?: boolean }>): Promise<OwnEntryAnswerDto> {
   const club = await memberClub(ctx, input.sub);
   const challenge = await challengeOf(ctx, input.challengeId);
   const row = await repo.findEntry(ctx.db, input.challengeId, club.id);
@@ -185,10 +182,9 @@ export async function getOwnParticipation({
 export async function saveParticipation({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { sub: string; challengeId: string; body: ParticipationInputBody };
-}): Promise<SavedParticipationDto & { state: OwnEntryState }> {
+}: ServiceCall<Ctx, { sub: string; challengeId: string; body: ParticipationInputBody }>): Promise<
+  SavedParticipationDto & { state: OwnEntryState }
+> {
   const club = await memberClub(ctx, input.sub);
   const challenge = await challengeOf(ctx, input.challengeId);
   const entry = entryOf(input.body);

@@ -1,5 +1,5 @@
 import type { EntryNeighboursDto, EntrySort } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import * as repo from './repository.js';
 
@@ -11,10 +11,7 @@ import * as repo from './repository.js';
 export async function getEntryNeighbours({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db'>;
-  input: { challengeId: string; participationId: string; sort: EntrySort };
-}): Promise<EntryNeighboursDto> {
+}: ServiceCall<Pick<AppContext, 'db'>, { challengeId: string; participationId: string; sort: EntrySort }>): Promise<EntryNeighboursDto> {
   const row = await repo.findNeighbours(ctx.db, input);
   if (!row) throw new NotFoundError('Beitrag nicht gefunden');
   return { previous: row.previous, next: row.next, position: Number(row.position), total: Number(row.total) };

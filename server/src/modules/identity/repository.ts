@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { findRow } from '../../db/queries.js';
 import {
   identityCodes,
   identitySessions,
@@ -19,14 +20,12 @@ import {
 
 // ---- users
 
-export async function findUserBySub(db: Db, sub: string): Promise<IdentityUserRow | undefined> {
-  const [row] = await db.select().from(identityUsers).where(eq(identityUsers.sub, sub));
-  return row;
+export function findUserBySub(db: Db, sub: string): Promise<IdentityUserRow | undefined> {
+  return findRow(db, identityUsers, eq(identityUsers.sub, sub));
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<IdentityUserRow | undefined> {
-  const [row] = await db.select().from(identityUsers).where(eq(identityUsers.email, email));
-  return row;
+export function findUserByEmail(db: Db, email: string): Promise<IdentityUserRow | undefined> {
+  return findRow(db, identityUsers, eq(identityUsers.email, email));
 }
 
 /** Inserts a user; undefined when the e-mail address is taken. */
@@ -114,12 +113,8 @@ export async function upsertCode(db: Db, values: CodeValues, sentBefore: Date): 
   return rows.length > 0;
 }
 
-export async function findCode(db: Db, sub: string, purpose: IdentityCodePurpose): Promise<IdentityCodeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(identityCodes)
-    .where(and(eq(identityCodes.sub, sub), eq(identityCodes.purpose, purpose)));
-  return row;
+export function findCode(db: Db, sub: string, purpose: IdentityCodePurpose): Promise<IdentityCodeRow | undefined> {
+  return findRow(db, identityCodes, and(eq(identityCodes.sub, sub), eq(identityCodes.purpose, purpose)));
 }
 
 /**
@@ -165,14 +160,12 @@ export async function insertSession(db: Db, row: typeof identitySessions.$inferI
   await db.insert(identitySessions).values(row);
 }
 
-export async function findSession(db: Db, originJti: string): Promise<IdentitySessionRow | undefined> {
-  const [row] = await db.select().from(identitySessions).where(eq(identitySessions.originJti, originJti));
-  return row;
+export function findSession(db: Db, originJti: string): Promise<IdentitySessionRow | undefined> {
+  return findRow(db, identitySessions, eq(identitySessions.originJti, originJti));
 }
 
-export async function findSessionByRefreshHash(db: Db, hash: string): Promise<IdentitySessionRow | undefined> {
-  const [row] = await db.select().from(identitySessions).where(eq(identitySessions.refreshTokenHash, hash));
-  return row;
+export function findSessionByRefreshHash(db: Db, hash: string): Promise<IdentitySessionRow | undefined> {
+  return findRow(db, identitySessions, eq(identitySessions.refreshTokenHash, hash));
 }
 
 export async function revokeSession(db: Db, originJti: string, now: Date): Promise<void> {

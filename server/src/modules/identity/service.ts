@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { MAGIC_LINK_PARAM, isValidCode, paths, type MagicLinkDto } from '@erd/shared-contracts/wire';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { IdentityCodePurpose, IdentityUserRow } from '../../db/schema/index.js';
 import { normalizeEmail } from '../../lib/email.js';
 import { safeEqual } from '../../lib/hash.js';
@@ -139,10 +139,7 @@ export async function setPassword({ ctx, input }: { ctx: IdentityCtx; input: { s
 export async function changePassword({
   ctx,
   input,
-}: {
-  ctx: IdentityCtx;
-  input: { user: IdentityUserRow; previousPassword: string; proposedPassword: unknown };
-}): Promise<void> {
+}: ServiceCall<IdentityCtx, { user: IdentityUserRow; previousPassword: string; proposedPassword: unknown }>): Promise<void> {
   const { user } = input;
   assertPasswordPolicy(input.proposedPassword);
   await reserveLoginAttempt(ctx, user.sub);
@@ -160,10 +157,7 @@ export async function changePassword({
 export async function createUser({
   ctx,
   input,
-}: {
-  ctx: IdentityCtx;
-  input: { email: string; password: unknown; attributes?: Record<string, string> };
-}): Promise<IdentityUserRow> {
+}: ServiceCall<IdentityCtx, { email: string; password: unknown; attributes?: Record<string, string> }>): Promise<IdentityUserRow> {
   assertPasswordPolicy(input.password);
   const now = ctx.now();
   const email = normalizeEmail(input.email);
@@ -200,10 +194,7 @@ export async function deleteUser({ ctx, input }: { ctx: IdentityCtx; input: { su
 export async function updateAttributes({
   ctx,
   input,
-}: {
-  ctx: IdentityCtx;
-  input: { user: IdentityUserRow; attributes: Record<string, string> };
-}): Promise<void> {
+}: ServiceCall<IdentityCtx, { user: IdentityUserRow; attributes: Record<string, string> }>): Promise<void> {
   await repo.setAttributes(ctx.db, input.user.sub, { ...input.user.attributes, ...input.attributes }, ctx.now());
 }
 
@@ -302,10 +293,7 @@ export async function confirmSignup({ ctx, input }: { ctx: IdentityCtx; input: {
 export async function resendSignupCode({
   ctx,
   input,
-}: {
-  ctx: IdentityCtx;
-  input: { user: IdentityUserRow; name?: string | null };
-}): Promise<void> {
+}: ServiceCall<IdentityCtx, { user: IdentityUserRow; name?: string | null }>): Promise<void> {
   if (input.user.status === 'CONFIRMED') throw new IdentityError('InvalidParameterException', 'User is already confirmed.');
   await inTransaction(ctx, (tx) => sendCode({ ctx: tx, input: { user: input.user, purpose: 'signup', name: input.name } }));
 }
@@ -314,10 +302,7 @@ export async function resendSignupCode({
 export async function requestPasswordReset({
   ctx,
   input,
-}: {
-  ctx: IdentityCtx;
-  input: { user: IdentityUserRow; name?: string | null };
-}): Promise<void> {
+}: ServiceCall<IdentityCtx, { user: IdentityUserRow; name?: string | null }>): Promise<void> {
   await inTransaction(ctx, (tx) => sendCode({ ctx: tx, input: { user: input.user, purpose: 'reset', name: input.name } }));
 }
 
@@ -328,10 +313,7 @@ export async function requestPasswordReset({
 export async function confirmPasswordReset({
   ctx,
   input,
-}: {
-  ctx: IdentityCtx;
-  input: { user: IdentityUserRow; code: unknown; password: unknown };
-}): Promise<void> {
+}: ServiceCall<IdentityCtx, { user: IdentityUserRow; code: unknown; password: unknown }>): Promise<void> {
   const { user } = input;
   assertPasswordPolicy(input.password);
   const password = input.password;
@@ -452,10 +434,7 @@ export interface SrpChallenge {
 export async function startSrpLogin({
   ctx,
   input,
-}: {
-  ctx: IdentityCtx;
-  input: { username: string; srpA: string; clientId: string };
-}): Promise<SrpChallenge> {
+}: ServiceCall<IdentityCtx, { username: string; srpA: string; clientId: string }>): Promise<SrpChallenge> {
   if (!/^[0-9a-fA-F]{1,}$/.test(input.srpA) || input.srpA.length > MAX_SRP_A_HEX) {
     throw new IdentityError('InvalidParameterException', 'SRP_A is not a valid hex number.');
   }
@@ -496,10 +475,10 @@ export async function startSrpLogin({
 export async function finishSrpLogin({
   ctx,
   input,
-}: {
-  ctx: IdentityCtx;
-  input: { clientId: string; username: string; secretBlock: string; timestamp: string; signature: string };
-}): Promise<AuthenticationResult> {
+}: ServiceCall<
+  IdentityCtx,
+  { clientId: string; username: string; secretBlock: string; timestamp: string; signature: string }
+>): Promise<AuthenticationResult> {
   const now = realNow(ctx).getTime();
   const block = openBlock(ctx, input.clientId, input.secretBlock);
   if (!block || now - block.iat > SECRET_BLOCK_TTL_MS || block.iat - now > TIMESTAMP_SKEW_MS) throw badCredentials();
@@ -538,10 +517,7 @@ function assertNotBlocked(user: IdentityUserRow): void {
 export async function passwordLogin({
   ctx,
   input,
-}: {
-  ctx: IdentityCtx;
-  input: { username: string; password: string; clientId: string };
-}): Promise<AuthenticationResult> {
+}: ServiceCall<IdentityCtx, { username: string; password: string; clientId: string }>): Promise<AuthenticationResult> {
   const user = await findUserByUsername(ctx, input.username);
   const secret = loginSecret(ctx, input.username, user);
   await reserveLoginAttempt(ctx, secret.sub);
@@ -563,10 +539,7 @@ export async function passwordLogin({
 export async function refreshLogin({
   ctx,
   input,
-}: {
-  ctx: IdentityCtx;
-  input: { refreshToken: string; clientId: string };
-}): Promise<AuthenticationResult> {
+}: ServiceCall<IdentityCtx, { refreshToken: string; clientId: string }>): Promise<AuthenticationResult> {
   const session = await repo.findSessionByRefreshHash(ctx.db, hashRefreshToken(input.refreshToken));
   if (!session || session.clientId !== input.clientId) throw new IdentityError('NotAuthorizedException', MESSAGES.invalidRefreshToken);
   if (session.revokedAt) throw new IdentityError('NotAuthorizedException', MESSAGES.revokedRefreshToken);
@@ -588,10 +561,7 @@ const ACCESS_TOKEN_MESSAGES = {
 export async function userFromAccessToken({
   ctx,
   input,
-}: {
-  ctx: IdentityCtx;
-  input: { accessToken: string };
-}): Promise<{ user: IdentityUserRow; claims: AccessTokenClaims }> {
+}: ServiceCall<IdentityCtx, { accessToken: string }>): Promise<{ user: IdentityUserRow; claims: AccessTokenClaims }> {
   let claims: AccessTokenClaims;
   try {
     claims = await verifyAccessToken(ctx, input.accessToken);

@@ -15,7 +15,7 @@ import {
 } from '@erd/shared-contracts/schemas';
 import type { z } from 'zod';
 import type { OperatorParticipationDto } from '@erd/shared-contracts/wire';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { ModerationLogRow } from '../../db/schema/index.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
@@ -85,10 +85,7 @@ export function decisionAnswer(error: z.ZodError): ValidationError {
 export async function decideParticipations({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { body: z.input<typeof moderationDecisionInputSchema>; actor: Actor };
-}): Promise<ModerationDecisionResultDto> {
+}: ServiceCall<Ctx, { body: z.input<typeof moderationDecisionInputSchema>; actor: Actor }>): Promise<ModerationDecisionResultDto> {
   const decision = checkedOrAnswer(moderationDecisionInputSchema, input.body, decisionAnswer);
   return applyDecision({ ctx, input: { decision, actor: input.actor } });
 }
@@ -186,10 +183,7 @@ function isEntryCopy(value: unknown): value is OperatorParticipationDto {
 export async function lookupParticipation({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db'>;
-  input: { id: string };
-}): Promise<ModerationLookupDto> {
+}: ServiceCall<Pick<AppContext, 'db'>, { id: string }>): Promise<ModerationLookupDto> {
   const found = await repo.findEntry(ctx.db, input.id);
   const rows = await repo.entryHistory(ctx.db, input.id);
   const history = rows.map(historyItem);

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { countRows } from '../../db/queries.js';
 import {
   clubs,
   moderationLog,
@@ -37,8 +38,7 @@ export async function listEntries(
     .orderBy(asc(participations.createdAt), asc(participations.id))
     .limit(input.size)
     .offset(input.from);
-  const [total] = await db.select({ total: count() }).from(participations).where(where);
-  return { rows, total: total?.total ?? 0 };
+  return { rows, total: await countRows(db, participations, where) };
 }
 
 export async function findEntry(db: Db, id: string): Promise<EntryWithClub | undefined> {

@@ -9,7 +9,7 @@ import type {
 import { WERBERAT_CHECK_KEYS, type WerberatChecklistDto } from '@erd/shared-contracts/backoffice';
 import { moderationErrorCodeSchema, removeVotesInputSchema, type RemoveVotesInputValues } from '@erd/shared-contracts/schemas';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
 import { checkedOrAnswer } from '../../http/zod.js';
@@ -114,10 +114,10 @@ export async function publishParticipation({
 export async function rejectParticipation({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { id: string; reason?: string | null; actor: Actor; checklist?: WerberatChecklistDto };
-}): Promise<RejectedParticipationDto> {
+}: ServiceCall<
+  Ctx,
+  { id: string; reason?: string | null; actor: Actor; checklist?: WerberatChecklistDto }
+>): Promise<RejectedParticipationDto> {
   // The command line's reason is checked here (over HTTP the schema did, with the same rule).
   const reason = reasonOf(input.reason, false);
   // Deletes the entry, then (the cascade) its votes: the lock order of repository `lockEntries`.
@@ -160,10 +160,7 @@ export async function rejectParticipation({
 export async function listVotesForReview({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db'>;
-  input: { participationId: string; from?: number; size?: number };
-}): Promise<OperatorVotePageDto> {
+}: ServiceCall<Pick<AppContext, 'db'>, { participationId: string; from?: number; size?: number }>): Promise<OperatorVotePageDto> {
   const { from, size } = pageArgs(input, 100, 1000);
   const { rows, total, counted } = await repo.listVotes(ctx.db, { participationId: input.participationId, from, size });
   return {
@@ -203,10 +200,7 @@ type RemoveVotesCtx = Pick<AppContext, 'db' | 'now' | 'log'> & Partial<Pick<AppC
 export async function removeVotes({
   ctx,
   input,
-}: {
-  ctx: RemoveVotesCtx;
-  input: { body: z.input<typeof removeVotesInputSchema>; actor: Actor };
-}): Promise<RemoveVotesResultDto> {
+}: ServiceCall<RemoveVotesCtx, { body: z.input<typeof removeVotesInputSchema>; actor: Actor }>): Promise<RemoveVotesResultDto> {
   const body = checkedOrAnswer(removeVotesInputSchema, input.body, removeVotesAnswer);
   return removeCheckedVotes({ ctx, input: { ...body, actor: input.actor } });
 }

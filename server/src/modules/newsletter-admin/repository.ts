@@ -1,6 +1,7 @@
 import type { NewsletterSortDto } from '@erd/shared-contracts/backoffice';
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { findRow, pageOf, escapeLike } from '../../db/queries.js';
 import {
   newsletterConsentLog,
   newsletterSubscriptions,
@@ -15,10 +16,6 @@ export interface SubscriberFilter {
   /** Part of the address, case-insensitive. */
   query?: string;
   status: NewsletterStatus;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function whereOf(filter: SubscriberFilter): SQL | undefined {
@@ -53,21 +50,11 @@ export async function listSubscriptions(
   filter: SubscriberFilter,
   page: { offset: number; limit: number; sort?: NewsletterSortDto },
 ): Promise<{ rows: NewsletterSubscriptionRow[]; total: number }> {
-  const where = whereOf(filter);
-  const rows = await db
-    .select()
-    .from(newsletterSubscriptions)
-    .where(where)
-    .orderBy(...orderOf(page.sort ?? 'email'))
-    .offset(page.offset)
-    .limit(page.limit);
-  const [counted] = await db.select({ total: count() }).from(newsletterSubscriptions).where(where);
-  return { rows, total: counted?.total ?? 0 };
+  return pageOf(db, newsletterSubscriptions, whereOf(filter), orderOf(page.sort ?? 'email'), page);
 }
 
-export async function findById(db: Db, id: number): Promise<NewsletterSubscriptionRow | undefined> {
-  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id));
-  return row;
+export function findById(db: Db, id: number): Promise<NewsletterSubscriptionRow | undefined> {
+  return findRow(db, newsletterSubscriptions, eq(newsletterSubscriptions.id, id));
 }
 
 /** Locks the row for the rest of the transaction (two unsubscribes at once log one). */

@@ -7,7 +7,7 @@ import {
   type newsletterAdminSubscriberQuerySchema,
 } from '@erd/shared-contracts/schemas';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { NewsletterSubscriptionRow } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { csvFile } from '../../lib/csv.js';
@@ -58,10 +58,7 @@ export type SubscriberQueryInput = z.output<typeof newsletterAdminSubscriberQuer
 export async function listSubscriptionsForOperator({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'now'>;
-  input: SubscriberQueryInput & { actor: Actor };
-}): Promise<NewsletterSubscriberPageDto> {
+}: ServiceCall<Pick<AppContext, 'db' | 'now'>, SubscriberQueryInput & { actor: Actor }>): Promise<NewsletterSubscriberPageDto> {
   assertAdmin(input.actor);
   const from = input.from ?? 0;
   const size = Math.min(input.size ?? SUBSCRIBER_PAGE_SIZE, SUBSCRIBER_MAX_PAGE_SIZE);
@@ -87,10 +84,10 @@ export async function listSubscriptionsForOperator({
 export async function consentLogForOperator({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db'>;
-  input: z.output<typeof newsletterAdminConsentLogQuerySchema> & { actor: Actor };
-}): Promise<NewsletterConsentLogDto> {
+}: ServiceCall<
+  Pick<AppContext, 'db'>,
+  z.output<typeof newsletterAdminConsentLogQuerySchema> & { actor: Actor }
+>): Promise<NewsletterConsentLogDto> {
   assertAdmin(input.actor);
   const email = normalizeEmail(input.email);
   const rows = await repo.consentLogOf(ctx.db, email);
@@ -110,10 +107,7 @@ const CSV_HEADER = ['E-Mail', 'Bestätigt (Europe/Berlin)', 'Einwilligungstext']
 export async function subscribersCsv({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'now'>;
-  input: { actor: Actor };
-}): Promise<{ total: number; text: string }> {
+}: ServiceCall<Pick<AppContext, 'db' | 'now'>, { actor: Actor }>): Promise<{ total: number; text: string }> {
   assertAdmin(input.actor);
   const subscribers = await ctx.db.transaction(async (tx) => {
     const found = await listSubscribers({ ctx: { db: tx } });
@@ -136,10 +130,7 @@ export async function subscribersCsv({
 export async function unsubscribeByOperator({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'now'>;
-  input: { id: number; reason: string; actor: Actor };
-}): Promise<NewsletterSubscriberDto> {
+}: ServiceCall<Pick<AppContext, 'db' | 'now'>, { id: number; reason: string; actor: Actor }>): Promise<NewsletterSubscriberDto> {
   assertAdmin(input.actor);
   const { reason } = input;
   return ctx.db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { findRow } from '../../db/queries.js';
 import { pendingRow, renewable, renewedRow, type PendingValues as OptInValues } from '../../db/opt-in.js';
 import {
   newsletterConsentLog,
@@ -8,19 +9,16 @@ import {
   type NewsletterSubscriptionRow,
 } from '../../db/schema/index.js';
 
-export async function findByEmail(db: Db, email: string): Promise<NewsletterSubscriptionRow | undefined> {
-  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
-  return row;
+export function findByEmail(db: Db, email: string): Promise<NewsletterSubscriptionRow | undefined> {
+  return findRow(db, newsletterSubscriptions, eq(newsletterSubscriptions.email, email));
 }
 
-export async function findByConfirmTokenHash(db: Db, hash: string): Promise<NewsletterSubscriptionRow | undefined> {
-  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.confirmTokenHash, hash));
-  return row;
+export function findByConfirmTokenHash(db: Db, hash: string): Promise<NewsletterSubscriptionRow | undefined> {
+  return findRow(db, newsletterSubscriptions, eq(newsletterSubscriptions.confirmTokenHash, hash));
 }
 
-export async function findByUnsubscribeToken(db: Db, token: string): Promise<NewsletterSubscriptionRow | undefined> {
-  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.unsubscribeToken, token));
-  return row;
+export function findByUnsubscribeToken(db: Db, token: string): Promise<NewsletterSubscriptionRow | undefined> {
+  return findRow(db, newsletterSubscriptions, eq(newsletterSubscriptions.unsubscribeToken, token));
 }
 
 export interface PendingValues extends OptInValues {

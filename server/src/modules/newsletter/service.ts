@@ -1,5 +1,5 @@
 import { newsletterErrorCodeSchema } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import { CodedError, GoneError, ValidationError } from '../../errors.js';
 import { normalizeEmail } from '../../lib/email.js';
 import { randomToken, sha256Hex } from '../../lib/hash.js';
@@ -76,10 +76,7 @@ export type ConfirmOutcome = 'confirmed' | 'already-confirmed';
 export async function confirmNewsletter({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { token: string | undefined; ip?: string };
-}): Promise<ConfirmOutcome> {
+}: ServiceCall<Ctx, { token: string | undefined; ip?: string }>): Promise<ConfirmOutcome> {
   const token = input.token?.trim();
   const row = token ? await repo.findByConfirmTokenHash(ctx.db, sha256Hex(token)) : undefined;
   if (!row || row.status === 'unsubscribed') throw new ValidationError('Dieser Bestätigungslink ist ungültig.');
@@ -98,13 +95,7 @@ export async function confirmNewsletter({
 }
 
 /** Unsubscribes by the token of the newsletter footer link. */
-export async function unsubscribeNewsletter({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { token: string | undefined; ip?: string };
-}): Promise<void> {
+export async function unsubscribeNewsletter({ ctx, input }: ServiceCall<Ctx, { token: string | undefined; ip?: string }>): Promise<void> {
   const token = input.token?.trim();
   const row = token ? await repo.findByUnsubscribeToken(ctx.db, token) : undefined;
   if (!row) throw new ValidationError('Dieser Abmeldelink ist ungültig.');

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_NOTIFICATION_KINDS, type AccountNotificationKind } from '@erd/shared-contracts/wire';
 import type { NotificationSettingsDto } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import { profiles, type NotificationKind } from '../../db/schema/index.js';
 import { NotFoundError } from '../../errors.js';
 import { readAccountUnsubscribeToken } from '../notifications/tokens.js';
@@ -38,10 +38,7 @@ export async function getNotificationSettings({ ctx, input }: { ctx: Ctx; input:
 export async function updateNotificationSettings({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { sub: string; settings: NotificationSettingsDto };
-}): Promise<NotificationSettingsDto> {
+}: ServiceCall<Ctx, { sub: string; settings: NotificationSettingsDto }>): Promise<NotificationSettingsDto> {
   const off: NotificationKind[] = ACCOUNT_NOTIFICATION_KINDS.filter((kind) => !input.settings[kind]);
   const [row] = await ctx.db
     .update(profiles)
@@ -63,10 +60,7 @@ export type UnsubscribeOutcome = { ok: false } | { ok: true; kind: AccountNotifi
 export async function switchByToken({
   ctx,
   input,
-}: {
-  ctx: Ctx & Pick<AppContext, 'secret'>;
-  input: { token: unknown; on: boolean };
-}): Promise<UnsubscribeOutcome> {
+}: ServiceCall<Ctx & Pick<AppContext, 'secret'>, { token: unknown; on: boolean }>): Promise<UnsubscribeOutcome> {
   const read = readAccountUnsubscribeToken(ctx.secret, input.token);
   if (!read) return { ok: false };
   const { sub, kind } = read;

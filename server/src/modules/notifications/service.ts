@@ -20,13 +20,8 @@ export interface NotificationInput<T extends TemplateName> {
   params: TemplateParams<T>;
 }
 
-/** Queues the mails to the given recipients ('account:<sub>', 'fan:<id>'); returns how many were new. */
-export async function queueNotifications<T extends TemplateName>(
-  ctx: NotifyCtx,
-  db: Db,
-  input: NotificationInput<T> & { recipients: readonly string[] },
-): Promise<number> {
-  const ids = await repo.insertNotifications(db, { ...input, params: input.params as Record<string, unknown> });
+/** One `notify` job per new mail (`ids`), written in `db` with the mails; returns how many there are. */
+async function enqueueSends(ctx: NotifyCtx, db: Db, ids: string[]): Promise<number> {
   await ctx.jobs.enqueueMany(
     db,
     'notify',
@@ -35,19 +30,22 @@ export async function queueNotifications<T extends TemplateName>(
   return ids.length;
 }
 
+/** Queues the mails to the given recipients ('account:<sub>', 'fan:<id>'); returns how many were new. */
+export async function queueNotifications<T extends TemplateName>(
+  ctx: NotifyCtx,
+  db: Db,
+  input: NotificationInput<T> & { recipients: readonly string[] },
+): Promise<number> {
+  return enqueueSends(ctx, db, await repo.insertNotifications(db, { ...input, params: input.params as Record<string, unknown> }));
+}
+
 /** The same, the recipients chosen by a query (recipients.ts: `accountRecipientsSql`, `fanRecipientsSql`). */
 export async function queueNotificationsFrom<T extends TemplateName>(
   ctx: NotifyCtx,
   db: Db,
   input: NotificationInput<T> & { recipients: SQL },
 ): Promise<number> {
-  const ids = await repo.insertNotificationsFrom(db, { ...input, params: input.params as Record<string, unknown> });
-  await ctx.jobs.enqueueMany(
-    db,
-    'notify',
-    ids.map((id) => ({ id })),
-  );
-  return ids.length;
+  return enqueueSends(ctx, db, await repo.insertNotificationsFrom(db, { ...input, params: input.params as Record<string, unknown> }));
 }
 
 /** How far an occasion's mails have gone, for the operator messages' progress. */

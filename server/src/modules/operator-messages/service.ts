@@ -10,7 +10,7 @@ import {
   type OperatorMessageTestResultDto,
 } from '@erd/shared-contracts/schemas';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { OperatorMessageRow } from '../../db/schema/index.js';
 import { CodedError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { actorFields, appendAudit, type Actor } from '../audit/service.js';
@@ -109,10 +109,7 @@ export async function getMessage({ ctx, input }: { ctx: Pick<AppContext, 'db'>; 
 export async function countMessageRecipients({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db'>;
-  input: OperatorMessageFilter;
-}): Promise<OperatorMessageRecipientsDto> {
+}: ServiceCall<Pick<AppContext, 'db'>, OperatorMessageFilter>): Promise<OperatorMessageRecipientsDto> {
   await checkFilter(ctx, input);
   return { recipients: await repo.countRecipients(ctx.db, input) };
 }
@@ -153,10 +150,7 @@ export async function previewMessage({ ctx, input }: { ctx: Ctx; input: { id: st
 export async function sendTestMessage({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { id: string; actor: Actor };
-}): Promise<OperatorMessageTestResultDto> {
+}: ServiceCall<Ctx, { id: string; actor: Actor }>): Promise<OperatorMessageTestResultDto> {
   const row = await found(ctx, input.id);
   const to = input.actor.name;
   if (!(await consumeRateLimit({ ctx, input: { rule: MESSAGE_RATE_LIMITS.test, subject: `operator:${input.actor.operatorId ?? to}` } }))) {

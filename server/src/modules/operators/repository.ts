@@ -1,18 +1,17 @@
 import { and, asc, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import type { OperatorRole } from '@erd/shared-contracts/backoffice';
 import type { Db } from '../../db/client.js';
+import { findRow } from '../../db/queries.js';
 import { operators, operatorSessions, type OperatorRow, type OperatorSessionRow } from '../../db/schema/index.js';
 
 /** Queries of operators and their sessions. */
 
-export async function findOperatorByEmail(db: Db, email: string): Promise<OperatorRow | undefined> {
-  const [row] = await db.select().from(operators).where(eq(operators.email, email));
-  return row;
+export function findOperatorByEmail(db: Db, email: string): Promise<OperatorRow | undefined> {
+  return findRow(db, operators, eq(operators.email, email));
 }
 
-export async function findOperatorById(db: Db, id: string): Promise<OperatorRow | undefined> {
-  const [row] = await db.select().from(operators).where(eq(operators.id, id));
-  return row;
+export function findOperatorById(db: Db, id: string): Promise<OperatorRow | undefined> {
+  return findRow(db, operators, eq(operators.id, id));
 }
 
 export async function listOperators(db: Db): Promise<OperatorRow[]> {

@@ -15,7 +15,7 @@ import {
   type operatorPasswordChangeInputSchema,
 } from '@erd/shared-contracts/schemas';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { OperatorRow } from '../../db/schema/index.js';
 import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
@@ -200,10 +200,13 @@ async function applyChange(
 export async function addOperator({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'now'>;
-  input: { email: string; password: string; role?: OperatorRole; actor?: Actor };
-}): Promise<{ id: string; email: string; role: OperatorRole; created: boolean; disabled: boolean }> {
+}: ServiceCall<Pick<AppContext, 'db' | 'now'>, { email: string; password: string; role?: OperatorRole; actor?: Actor }>): Promise<{
+  id: string;
+  email: string;
+  role: OperatorRole;
+  created: boolean;
+  disabled: boolean;
+}> {
   const actor = input.actor ?? cliActor();
   assertAdmin(actor);
   const email = emailOf(input.email);
@@ -237,10 +240,10 @@ export async function listOperators({ ctx, input }: { ctx: Pick<AppContext, 'db'
 export async function createOperator({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'now' | 'log'>;
-  input: { operator: z.output<typeof operatorCreateInputSchema>; actor: Actor };
-}): Promise<OperatorAccountDto> {
+}: ServiceCall<
+  Pick<AppContext, 'db' | 'now' | 'log'>,
+  { operator: z.output<typeof operatorCreateInputSchema>; actor: Actor }
+>): Promise<OperatorAccountDto> {
   assertAdmin(input.actor);
   const { email, role, password } = input.operator;
   const passwordHash = await hashPassword(password);
@@ -272,10 +275,10 @@ export async function createOperator({
 export async function updateOperator({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'now' | 'log'>;
-  input: { id: string; body: OperatorChange; actor: Actor; reasonRequired?: boolean };
-}): Promise<OperatorAccountDto> {
+}: ServiceCall<
+  Pick<AppContext, 'db' | 'now' | 'log'>,
+  { id: string; body: OperatorChange; actor: Actor; reasonRequired?: boolean }
+>): Promise<OperatorAccountDto> {
   assertAdmin(input.actor);
   const { role, disabled } = input.body;
   // The API's reason is checked by its schema already; the command line's option here.
@@ -342,10 +345,11 @@ async function auditLock(ctx: Ctx, operator: OperatorRow | undefined, reserved: 
 export async function loginOperator({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { credentials: z.output<typeof operatorLoginInputSchema>; ip: string };
-}): Promise<{ operator: OperatorDto; token: string; cookieExpiresAt: Date }> {
+}: ServiceCall<Ctx, { credentials: z.output<typeof operatorLoginInputSchema>; ip: string }>): Promise<{
+  operator: OperatorDto;
+  token: string;
+  cookieExpiresAt: Date;
+}> {
   if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.operatorLogin, subject: input.ip } }))) {
     throw new CodedError(429, codes.LimitExceeded, MESSAGES.limit);
   }
@@ -386,10 +390,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export async function operatorOfSession({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'now'>;
-  input: { token: string };
-}): Promise<OperatorPrincipal | null> {
+}: ServiceCall<Pick<AppContext, 'db' | 'now'>, { token: string }>): Promise<OperatorPrincipal | null> {
   if (!TOKEN_PATTERN.test(input.token)) return null;
   const now = ctx.now();
   const tokenHash = sha256Hex(input.token);
@@ -420,10 +421,10 @@ export async function logoutOperator({ ctx, input }: { ctx: Pick<AppContext, 'db
 export async function changePassword({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { operator: OperatorPrincipal; token: string; passwords: z.output<typeof operatorPasswordChangeInputSchema> };
-}): Promise<void> {
+}: ServiceCall<
+  Ctx,
+  { operator: OperatorPrincipal; token: string; passwords: z.output<typeof operatorPasswordChangeInputSchema> }
+>): Promise<void> {
   // The new password follows the operator rule (the schema); a missing current one is '' (wrong).
   const { newPassword, currentPassword: current } = input.passwords;
   if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.operatorLogin, subject: `password:${input.operator.id}` } }))) {

@@ -8,7 +8,7 @@ import {
   type ReachReportDto,
   type ReachTarget,
 } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, ValidationError } from '../../errors.js';
 import { csvFile } from '../../lib/csv.js';
@@ -118,10 +118,7 @@ export async function recordVisit({ ctx, input }: { ctx: Ctx; input: { target: R
 export async function recordVote({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { challengeId: string; participationId: string; channel: ReachChannel };
-}): Promise<void> {
+}: ServiceCall<Ctx, { challengeId: string; participationId: string; channel: ReachChannel }>): Promise<void> {
   await record(ctx, { kind: 'entry', challengeId: input.challengeId, participationId: input.participationId }, input.channel, 'votes');
 }
 
@@ -216,10 +213,7 @@ export const CSV_HEADER = [
 export async function getReachCsv({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: ReachQuery;
-}): Promise<{ text: string; rows: number; truncated: boolean }> {
+}: ServiceCall<Ctx, ReachQuery>): Promise<{ text: string; rows: number; truncated: boolean }> {
   const { rows, truncated } = await report(ctx, input, CSV_MAX_ROWS);
   const lines = rows.map((row) => [
     row.day,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { StandingClubDto } from '@erd/shared-contracts/wire';
 import type { Db } from '../../db/client.js';
+import { findRow, pageOf } from '../../db/queries.js';
 import {
   challenges,
   clubs,
@@ -71,9 +72,8 @@ export async function lockYear(db: Db, yearId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function findChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {
-  const [row] = await db.select().from(challenges).where(eq(challenges.id, id));
-  return row;
+export function findChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {
+  return findRow(db, challenges, eq(challenges.id, id));
 }
 
 export async function listChallengesOfYear(db: Db, yearId: string): Promise<ChallengeRow[]> {
@@ -243,13 +243,5 @@ export async function listAudit(
     inArray(moderationLog.action, RESULT_ACTIONS),
     input.challengeId ? eq(moderationLog.challengeId, input.challengeId) : undefined,
   );
-  const rows = await db
-    .select()
-    .from(moderationLog)
-    .where(where)
-    .orderBy(desc(moderationLog.at), desc(moderationLog.id))
-    .limit(input.size)
-    .offset(input.from);
-  const [total] = await db.select({ total: count() }).from(moderationLog).where(where);
-  return { rows, total: total?.total ?? 0 };
+  return pageOf(db, moderationLog, where, [desc(moderationLog.at), desc(moderationLog.id)], { offset: input.from, limit: input.size });
 }

@@ -23,7 +23,7 @@ import {
   type ResultVersionDto,
   type StandingRowDto,
 } from '@erd/shared-contracts/wire';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { ChallengeRow, PublishedResultKind, ResultVersionRow } from '../../db/schema/index.js';
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
@@ -251,10 +251,7 @@ export async function previewChallengeResults({ ctx, input }: { ctx: Ctx; input:
 export async function listResultVersions({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { kind: PublishedResultKind; key: string };
-}): Promise<{ items: ResultVersionDto[] }> {
+}: ServiceCall<Ctx, { kind: PublishedResultKind; key: string }>): Promise<{ items: ResultVersionDto[] }> {
   if (!(await repo.resultSubjectExists(ctx.db, input.kind, input.key))) {
     throw new NotFoundError(input.kind === 'overall' ? MESSAGES.yearNotFound : MESSAGES.notFound);
   }
@@ -264,10 +261,7 @@ export async function listResultVersions({
 export async function listResultAudit({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { challengeId?: string; from?: number; size?: number };
-}): Promise<ResultAuditPageDto> {
+}: ServiceCall<Ctx, { challengeId?: string; from?: number; size?: number }>): Promise<ResultAuditPageDto> {
   const from = input.from ?? 0;
   const size = Math.min(input.size ?? 50, 200);
   const { rows, total } = await repo.listAudit(ctx.db, { challengeId: input.challengeId || undefined, from, size });
@@ -314,10 +308,7 @@ function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 export async function recordRightAnswer({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { challengeId: string; body: RightAnswerBody; actor: Actor };
-}): Promise<ResultChallengeDto> {
+}: ServiceCall<Ctx, { challengeId: string; body: RightAnswerBody; actor: Actor }>): Promise<ResultChallengeDto> {
   // The schema read the answer (1 to 9 digits, also as Germans write them: the entries' rule, issue 24) and the ranking; null clears the answer.
   const { body } = input;
   const { rightAnswer, ranking } = body;
@@ -378,10 +369,7 @@ export async function recordRightAnswer({
 export async function publishResults({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { challengeId: string; body: PublishResultBody; actor: Actor };
-}): Promise<PublishResultDto> {
+}: ServiceCall<Ctx, { challengeId: string; body: PublishResultBody; actor: Actor }>): Promise<PublishResultDto> {
   const { body } = input;
   const { expectedVersion } = body;
   const reason = reasonOf(body.reason, expectedVersion > 0, MESSAGES.correctionReason);
@@ -498,10 +486,7 @@ export async function publishResults({
 export async function setRightAnswer({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { challengeId: string; body: UncheckedBody<RightAnswerBody>; actor: Actor };
-}): Promise<ResultChallengeDto> {
+}: ServiceCall<Ctx, { challengeId: string; body: UncheckedBody<RightAnswerBody>; actor: Actor }>): Promise<ResultChallengeDto> {
   return recordRightAnswer({ ctx, input: { ...input, body: checked(rightAnswerInputSchema, input.body) } });
 }
 
@@ -509,9 +494,6 @@ export async function setRightAnswer({
 export async function publishChallengeResults({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { challengeId: string; body: UncheckedBody<PublishResultBody>; actor: Actor };
-}): Promise<PublishResultDto> {
+}: ServiceCall<Ctx, { challengeId: string; body: UncheckedBody<PublishResultBody>; actor: Actor }>): Promise<PublishResultDto> {
   return publishResults({ ctx, input: { ...input, body: checked(publishResultInputSchema, input.body) } });
 }

@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { findRow } from '../../db/queries.js';
 import {
   challenges,
   clubs,
   moderationLog,
   participations,
   profiles,
-  publishedResults,
   site,
   years,
   type ChallengeRow,
@@ -25,7 +25,8 @@ import { yieldTurn } from '../../lib/cooperative.js';
  * import of 200,000 rows must not keep the process from answering meanwhile.
  */
 
-export { findYear, findYearByNumber } from '../../db/season-rows.js';
+/** Lookups shared with the other season modules (db/season-rows.ts); the import keeps the right answers and rankings of challenges whose results are published. */
+export { challengesWithPublishedResults, findYear, findYearByNumber } from '../../db/season-rows.js';
 
 const CHUNK = 500;
 const CLUB_PAGE = 1000;
@@ -46,9 +47,8 @@ export async function updateYear(db: Db, id: string, values: Partial<NewYearRow>
   await db.update(years).set(values).where(eq(years.id, id));
 }
 
-export async function findSite(db: Db, id: string): Promise<SiteRow | undefined> {
-  const [row] = await db.select().from(site).where(eq(site.id, id));
-  return row;
+export function findSite(db: Db, id: string): Promise<SiteRow | undefined> {
+  return findRow(db, site, eq(site.id, id));
 }
 
 export async function insertSite(db: Db, row: NewSiteRow): Promise<void> {
@@ -171,16 +171,6 @@ export async function lockSeasonImport(db: Db): Promise<void> {
 export async function countYears(db: Db): Promise<number> {
   const rows = await db.select({ id: years.id }).from(years).limit(1);
   return rows.length;
-}
-
-/** Challenges whose results are published (their right answer and ranking are frozen for the import). */
-export async function challengesWithPublishedResults(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .selectDistinct({ key: publishedResults.key })
-    .from(publishedResults)
-    .where(and(eq(publishedResults.kind, 'challenge'), inArray(publishedResults.key, [...ids])));
-  return new Set(rows.map((r) => r.key));
 }
 
 /**

@@ -15,7 +15,7 @@ import type {
 } from '@erd/shared-contracts/schemas';
 import type { AuditAction } from '@erd/shared-contracts/backoffice';
 import type { TeaserDto } from '@erd/shared-contracts/wire';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { ChallengeRow, NewChallengeRow, YearRow } from '../../db/schema/index.js';
 import { CodedError, NotFoundError, ValidationError } from '../../errors.js';
 import { addDays, berlinToday, isValidIsoDate } from '../../lib/dates.js';
@@ -286,13 +286,7 @@ function challengeRecord(row: Pick<NewChallengeRow, 'id' | 'yearId' | 'objectTyp
  * with their Markdown, the campaign and the banner texts; never entries, votes, results or right
  * answers. Each copied challenge's dates pass the season's date rules, and none ends before today.
  */
-export async function createSeason({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { body: SeasonCreateInput; actor: Actor };
-}): Promise<AdminSeasonDto> {
+export async function createSeason({ ctx, input }: ServiceCall<Ctx, { body: SeasonCreateInput; actor: Actor }>): Promise<AdminSeasonDto> {
   const { year, copyFrom } = input.body;
   const offset = input.body.offsetDays ?? 0;
   const yearId = `year-${year}`;
@@ -417,10 +411,7 @@ export async function createSeason({
 export async function switchSeason({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { body: SeasonSwitchInput; actor: Actor };
-}): Promise<AdminSeasonListDto> {
+}: ServiceCall<Ctx, { body: SeasonSwitchInput; actor: Actor }>): Promise<AdminSeasonListDto> {
   const changed = await ctx.db.transaction(async (tx) => {
     const site = await repo.lockSite(tx);
     const year = await repo.findYear(tx, input.body.yearId);
@@ -474,10 +465,7 @@ async function challengeOf(db: Ctx['db'], id: string): Promise<ChallengeRow> {
 export async function createChallenge({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { yearId: string; body: SeasonChallengeCreateInput; actor: Actor };
-}): Promise<SeasonChallengeCreatedDto> {
+}: ServiceCall<Ctx, { yearId: string; body: SeasonChallengeCreateInput; actor: Actor }>): Promise<SeasonChallengeCreatedDto> {
   const { body } = input;
   for (const key of CHALLENGE_DATE_KEYS) {
     const value = (body as Partial<Record<DateKey, string>>)[key];
@@ -542,10 +530,7 @@ export async function createChallenge({
 export async function duplicateChallenge({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { id: string; body: SeasonChallengeDuplicateInput; actor: Actor };
-}): Promise<SeasonChallengeCreatedDto> {
+}: ServiceCall<Ctx, { id: string; body: SeasonChallengeDuplicateInput; actor: Actor }>): Promise<SeasonChallengeCreatedDto> {
   const first = await challengeOf(ctx.db, input.id);
   const { id, yearId } = await ctx.db.transaction(async (tx) => {
     const { year, live } = await lockedSeason(tx, first.yearId);
@@ -586,10 +571,7 @@ export async function duplicateChallenge({
 export async function removeChallenge({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { id: string; body: SeasonChallengeRemoveInput; actor: Actor };
-}): Promise<AdminSeasonDto> {
+}: ServiceCall<Ctx, { id: string; body: SeasonChallengeRemoveInput; actor: Actor }>): Promise<AdminSeasonDto> {
   const first = await challengeOf(ctx.db, input.id);
   await ctx.db.transaction(async (tx) => {
     const { year, live } = await lockedSeason(tx, first.yearId);
@@ -649,10 +631,7 @@ async function setWithdrawn(
 export async function withdrawChallenge({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { id: string; body: SeasonChallengeWithdrawInput; actor: Actor };
-}): Promise<AdminSeasonDto> {
+}: ServiceCall<Ctx, { id: string; body: SeasonChallengeWithdrawInput; actor: Actor }>): Promise<AdminSeasonDto> {
   return setWithdrawn(ctx, input.id, true, async (tx, row, { year, live }) => {
     requireConfirmation(live, input.body.confirmLive);
     const now = ctx.now();
@@ -679,10 +658,7 @@ export async function withdrawChallenge({
 export async function restoreChallenge({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { id: string; body: SeasonReasonInput; actor: Actor };
-}): Promise<AdminSeasonDto> {
+}: ServiceCall<Ctx, { id: string; body: SeasonReasonInput; actor: Actor }>): Promise<AdminSeasonDto> {
   // Putting one back changes the live numbering too, but undoes a confirmed withdrawal: no second confirmation.
   return setWithdrawn(ctx, input.id, false, async (tx, row, { year, live }) => {
     const now = ctx.now();
@@ -708,10 +684,7 @@ export async function restoreChallenge({
 export async function reorderChallenges({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { yearId: string; body: SeasonChallengeOrderInput; actor: Actor };
-}): Promise<AdminSeasonDto> {
+}: ServiceCall<Ctx, { yearId: string; body: SeasonChallengeOrderInput; actor: Actor }>): Promise<AdminSeasonDto> {
   const { ids } = input.body;
   const changed = await ctx.db.transaction(async (tx) => {
     const { year, live } = await lockedSeason(tx, input.yearId);

@@ -67,6 +67,11 @@ async function loadSeasons(ctx: Ctx): Promise<{ seasons: Season[]; currentId: st
   return { seasons, currentId, today };
 }
 
+/** What the public lists show of a challenge of a season: its '#n', type, headline and days. */
+function challengeSummary(c: Season['challenges'][number]) {
+  return { id: c.id, number: c.number, objectTypeId: c.objectTypeId, headline: c.headline, startDate: c.startDate, endDate: c.endDate };
+}
+
 function toPublicSeason(season: Season & { state: 'live' | 'ended' }): PublicSeasonDto {
   const days = season.challenges;
   return {
@@ -76,15 +81,7 @@ function toPublicSeason(season: Season & { state: 'live' | 'ended' }): PublicSea
     startDate: days.reduce<string | null>((min, c) => (min === null || c.startDate < min ? c.startDate : min), null),
     endDate: days.reduce<string | null>((max, c) => (max === null || c.endDate > max ? c.endDate : max), null),
     resultsPublished: season.overallPublished,
-    challenges: season.challenges.map((c) => ({
-      id: c.id,
-      number: c.number,
-      objectTypeId: c.objectTypeId,
-      headline: c.headline,
-      startDate: c.startDate,
-      endDate: c.endDate,
-      resultsPublished: season.publishedChallenges.has(c.id),
-    })),
+    challenges: season.challenges.map((c) => ({ ...challengeSummary(c), resultsPublished: season.publishedChallenges.has(c.id) })),
   };
 }
 
@@ -143,12 +140,7 @@ export async function getClubSeasons({ ctx, input }: { ctx: Ctx; input: { clubId
       };
       return [
         {
-          id: c.id,
-          number: c.number,
-          objectTypeId: c.objectTypeId,
-          headline: c.headline,
-          startDate: c.startDate,
-          endDate: c.endDate,
+          ...challengeSummary(c),
           place: rowPlace,
           points: num(row.points) ?? 0,
           ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ImageDto } from '@erd/shared-contracts/wire';
 import type { Db } from '../../db/client.js';
+import { findRow } from '../../db/queries.js';
 import { uploads, type UploadRow } from '../../db/schema/index.js';
 
 /** Queries of the picture uploads. */
@@ -12,9 +13,8 @@ export async function insertUpload(
   await db.insert(uploads).values(row);
 }
 
-export async function findUpload(db: Db, key: string): Promise<UploadRow | undefined> {
-  const [row] = await db.select().from(uploads).where(eq(uploads.key, key));
-  return row;
+export function findUpload(db: Db, key: string): Promise<UploadRow | undefined> {
+  return findRow(db, uploads, eq(uploads.key, key));
 }
 
 /**

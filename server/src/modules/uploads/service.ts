@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   PICTURE_MAX_BYTES,
@@ -12,9 +12,10 @@ import {
   type UploadedPictureDto,
 } from '@erd/shared-contracts/wire';
 import { dataPaths, type ServerConfig } from '../../config.js';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { UploadRow } from '../../db/schema/index.js';
 import { CodedError, ForbiddenError } from '../../errors.js';
+import { byteLimit } from '../../lib/byte-limit.js';
 import { FORMAT_INFO, PictureRejectedError, sniffImageFile, type ProcessedPicture } from './image.js';
 import { verifyUploadPolicy } from './policy.js';
 import * as repo from './repository.js';
@@ -68,10 +69,7 @@ const unsupportedError = (message: string = MESSAGES.unsupported) => new CodedEr
 export async function issueUpload({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { clubId: string; challengeId: string; sub: string; name: string; contentType: string };
-}): Promise<PresignedPostDto> {
+}: ServiceCall<Ctx, { clubId: string; challengeId: string; sub: string; name: string; contentType: string }>): Promise<PresignedPostDto> {
   const key = randomBytes(16).toString('hex');
   const expiresAt = new Date(ctx.now().getTime() + UPLOAD_POLICY_TTL_MS);
   await repo.insertUpload(ctx.db, {
@@ -96,17 +94,6 @@ export async function issueUpload({
   if (Math.random() < 0.02)
     await removeStaleUploads({ ctx }).catch((error: unknown) => ctx.log.warn({ err: error }, 'upload housekeeping failed'));
   return { file: key, data };
-}
-
-/** Counts bytes and fails the stream as soon as more than `max` pass (whatever the multipart limit says). */
-function byteLimit(max: number, counter: { bytes: number }): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      counter.bytes += chunk.length;
-      if (counter.bytes > max) callback(tooLargeError());
-      else callback(null, chunk);
-    },
-  });
 }
 
 let incomingSwept = false;
@@ -157,10 +144,7 @@ function isTooLarge(error: unknown): boolean {
 export async function receiveUpload({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { fields: Record<string, string>; file: Readable };
-}): Promise<UploadedPictureDto> {
+}: ServiceCall<Ctx, { fields: Record<string, string>; file: Readable }>): Promise<UploadedPictureDto> {
   const check = verifyUploadPolicy(ctx.secret, input.fields, ctx.now());
   if (!check.ok) throw new ForbiddenError(MESSAGES.forbidden, { reason: check.reason });
   const { policy } = check;
@@ -171,7 +155,7 @@ export async function receiveUpload({
   try {
     const counter = { bytes: 0 };
     try {
-      await pipeline(input.file, byteLimit(Math.min(policy.maxBytes, PICTURE_MAX_BYTES), counter), createWriteStream(file));
+      await pipeline(input.file, byteLimit(Math.min(policy.maxBytes, PICTURE_MAX_BYTES), counter, tooLargeError), createWriteStream(file));
     } catch (error) {
       if (isTooLarge(error)) throw tooLargeError();
       throw error;
@@ -257,10 +241,7 @@ async function processAndStore(ctx: Ctx, row: UploadRow, file: string, bytes: nu
 export async function readyUpload({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { key: string; clubId: string; challengeId: string };
-}): Promise<UploadRow> {
+}: ServiceCall<Ctx, { key: string; clubId: string; challengeId: string }>): Promise<UploadRow> {
   const notUsable = () => new CodedError(400, 'ValidationError', 'Zu diesem Bild gibt es keinen erfolgreichen Upload.');
   if (!UPLOAD_KEY.test(input.key)) throw notUsable();
   let row = await repo.findUpload(ctx.db, input.key);
@@ -309,10 +290,7 @@ export async function consumeUpload(ctx: Pick<AppContext, 'db'>, key: string, pa
 export async function removeFilesOfParticipation({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db' | 'uploads'>;
-  input: { participationId: string };
-}): Promise<number> {
+}: ServiceCall<Pick<AppContext, 'db' | 'uploads'>, { participationId: string }>): Promise<number> {
   const rows = await repo.deleteUploadsOfParticipation(ctx.db, input.participationId);
   const files = rows.flatMap((r) => r.files ?? []);
   if (files.length) await ctx.uploads.remove(files);

@@ -15,7 +15,7 @@ import {
   type VoteEntryQueryValues,
   type VoteRecordQueryValues,
 } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
+import type { AppContext, ServiceCall } from '../../context.js';
 import type { VoteRow } from '../../db/schema/index.js';
 import { retryOnConflict } from '../../db/retry.js';
 import type { z } from 'zod';
@@ -88,10 +88,7 @@ function toRecordDto(row: VoteRow): VoteRecordDto {
 export async function listVoteEntries({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db'>;
-  input: VoteEntryQueryValues;
-}): Promise<VoteEntryPageDto> {
+}: ServiceCall<Pick<AppContext, 'db'>, VoteEntryQueryValues>): Promise<VoteEntryPageDto> {
   const { from, size, sort, flagged, challengeId } = input;
   const { rows, total } = await repo.listEntries(ctx.db, { challengeId, flagged, sort, from, size }, THRESHOLDS);
   const challenges = await repo.listVoteChallenges(ctx.db);
@@ -102,10 +99,7 @@ export async function listVoteEntries({
 export async function getVoteEntry({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db'>;
-  input: { participationId: string };
-}): Promise<VoteEntryDetailDto> {
+}: ServiceCall<Pick<AppContext, 'db'>, { participationId: string }>): Promise<VoteEntryDetailDto> {
   const { participationId } = input;
   const row = await repo.findEntry(ctx.db, participationId, THRESHOLDS);
   if (!row) throw new NotFoundError(M.notFound);
@@ -140,10 +134,7 @@ export async function getVoteEntry({
 export async function listEntryVotes({
   ctx,
   input,
-}: {
-  ctx: Pick<AppContext, 'db'>;
-  input: { participationId: string; query: VoteRecordQueryValues };
-}): Promise<VoteRecordPageDto> {
+}: ServiceCall<Pick<AppContext, 'db'>, { participationId: string; query: VoteRecordQueryValues }>): Promise<VoteRecordPageDto> {
   const { participationId } = input;
   const { from, size, state, ipHash, minute } = input.query;
   if (!(await repo.findReviewableEntry(ctx.db, participationId))) throw new NotFoundError(M.notFound);
@@ -163,10 +154,10 @@ type RemoveCtx = Pick<AppContext, 'db' | 'now' | 'log'> & Partial<Pick<AppContex
 export async function removeEntryVotes({
   ctx,
   input,
-}: {
-  ctx: RemoveCtx;
-  input: { participationId: string; body: z.input<typeof removeEntryVotesInputSchema>; actor: Actor };
-}): Promise<RemoveEntryVotesResultDto> {
+}: ServiceCall<
+  RemoveCtx,
+  { participationId: string; body: z.input<typeof removeEntryVotesInputSchema>; actor: Actor }
+>): Promise<RemoveEntryVotesResultDto> {
   const body = checkedOrAnswer(removeEntryVotesInputSchema, input.body, voteReviewAnswer);
   return removeSelectedVotes({ ctx, input: { participationId: input.participationId, ...body, actor: input.actor } });
 }
