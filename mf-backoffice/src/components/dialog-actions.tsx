@@ -1,6 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
+import { buttonRow } from './form-styles';
 
 export interface DialogActionsProps {
   /** The submit button's label ('Ablehnen', 'Abmelden', …). */
@@ -29,10 +30,8 @@ export function DialogActions({ submitLabel, sending, onCancel, failure }: Dialo
       )}
       <div
         css={(theme: Theme) => css`
-          display: flex;
-          flex-wrap: wrap;
+          ${buttonRow(theme)};
           justify-content: flex-end;
-          gap: ${theme.space(3)};
           margin-top: ${theme.space(6)};
         `}
       >

@@ -7,6 +7,7 @@ import { buttonRow } from '../../../components/form-styles';
 import { Panel } from '../../../components/screen';
 import { formatDateTime } from '../../../lib/format';
 import { clubText, stateText } from './accounts-format';
+import { spaceBelow } from '../../../components/layout-styles';
 
 export type AccountAction = 'resend' | 'block' | 'unblock' | 'delete';
 
@@ -25,13 +26,7 @@ export function AccountDetail({
   onClose: () => void;
 }) {
   return (
-    <Panel
-      as="section"
-      aria-labelledby="account-detail-title"
-      css={(theme: Theme) => css`
-        margin-bottom: ${theme.space(6)};
-      `}
-    >
+    <Panel as="section" aria-labelledby="account-detail-title" css={spaceBelow(6)}>
       <h2
         id="account-detail-title"
         ref={detailHeading}

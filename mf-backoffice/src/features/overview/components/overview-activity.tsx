@@ -8,6 +8,7 @@ import { ChartBoundary } from './chart-boundary';
 import { germanDay, plural, sectionTitle, number } from './overview-format';
 import { TableHead } from '../../../components/list-table';
 import { SelectField } from '../../../components/select-field';
+import { stack } from '../../../components/layout-styles';
 
 /** The chart library loads with this screen only, never with the others. */
 const ActivityChart = lazy(() => import('./activity-chart'));
@@ -45,13 +46,14 @@ export function Activity({ overview, days, onDays }: { overview: OverviewDto; da
         />
       </div>
       <div
-        css={(theme: Theme) => css`
-          display: grid;
-          gap: ${theme.space(4)};
-          ${theme.mq.md} {
-            grid-template-columns: 1fr 1fr;
-          }
-        `}
+        css={[
+          stack(4),
+          (theme: Theme) => css`
+            ${theme.mq.md} {
+              grid-template-columns: 1fr 1fr;
+            }
+          `,
+        ]}
       >
         <Figure title="Stimmen pro Tag" days={overview.days} series="votes" />
         <Figure title="Registrierungen pro Tag" days={overview.days} series="registrations" />
