@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { SERVER_ROOT } from './app.js';
-
-const HOOKS = pathToFileURL(path.join(SERVER_ROOT, 'src/test-support/ts-hooks.mjs')).href;
+import { fromSources } from './server-process.js';
 
 export interface CliRun {
   code: number | null;
@@ -18,17 +16,11 @@ export interface CliRun {
  */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
   const { DATABASE_URL: _url, CLOCK_OFFSET_DAYS: _offset, ...base } = process.env;
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      '--import',
-      `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(HOOKS)})`,
-      path.join(SERVER_ROOT, 'src/cli.ts'),
-      ...args,
-    ],
-    { cwd: path.resolve(SERVER_ROOT, '..'), env: { ...base, NODE_ENV: 'test', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [...fromSources('src/cli.ts'), ...args], {
+    cwd: path.resolve(SERVER_ROOT, '..'),
+    env: { ...base, NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -12,6 +12,16 @@ import { SERVER_ROOT } from './app.js';
 
 const HOOKS = pathToFileURL(path.join(SERVER_ROOT, 'src/test-support/ts-hooks.mjs')).href;
 
+/** Node's arguments that run `entry` (a path below the server package) from the TypeScript sources. */
+export function fromSources(entry: string): string[] {
+  return [
+    '--conditions=source',
+    '--import',
+    `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(HOOKS)})`,
+    path.join(SERVER_ROOT, entry),
+  ];
+}
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
@@ -41,20 +51,11 @@ export async function startServerProcess(env: Record<string, string>, { timeoutM
   const port = Number(env.PORT ?? (await freePort()));
   const url = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _inherited, ...base } = process.env;
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      '--import',
-      `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(HOOKS)})`,
-      path.join(SERVER_ROOT, 'src/server.ts'),
-    ],
-    {
-      cwd: path.resolve(SERVER_ROOT, '..'),
-      env: { ...base, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, fromSources('src/server.ts'), {
+    cwd: path.resolve(SERVER_ROOT, '..'),
+    env: { ...base, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
