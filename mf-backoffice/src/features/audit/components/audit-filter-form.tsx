@@ -4,7 +4,7 @@ import { TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { AUDIT_ACTION_LIST, auditActionLabel, subjectTypeLabel } from '../../../lib/audit-actions';
 import type { AuditFilter } from '../api/list-audit';
-import { SelectField } from '../../../components/select-field';
+import { SelectField, type SelectOptions } from '../../../components/select-field';
 import { SearchPanel } from '../../../components/search-panel';
 import { checkDayRange, DAY_RANGE_FIELDS, DayRangeFields } from '../../../components/day-field';
 import { useFieldErrors } from '../../../components/use-field-errors';
@@ -23,6 +23,10 @@ const SUBJECT_TYPES = [
   'media',
   'year',
 ] as const;
+
+/** The choices of 'Aktion' and 'Gegenstand': value and German label. */
+const ACTION_OPTIONS = AUDIT_ACTION_LIST.map((action) => [action, auditActionLabel(action)] as const);
+const SUBJECT_TYPE_OPTIONS = SUBJECT_TYPES.map((type) => [type, subjectTypeLabel(type)] as const);
 
 export const EMPTY_AUDIT_FILTER: Required<Pick<AuditFilter, 'action' | 'actor' | 'subject' | 'subjectType' | 'from' | 'to'>> = {
   action: '',
@@ -67,27 +71,23 @@ export function AuditFilterForm({ onFilter, onReset }: { onFilter: (filter: Audi
     />
   );
 
+  const choice = (name: 'action' | 'subjectType', label: string, empty: string, options: SelectOptions<string>) => (
+    <SelectField
+      id={`audit-${name}`}
+      label={label}
+      name={name}
+      value={draft[name]}
+      onChange={(value) => setDraft({ ...draft, [name]: value })}
+      empty={empty}
+      options={options}
+    />
+  );
+
   return (
     <SearchPanel label="Protokoll filtern" onSubmit={onSubmit} columns="200px">
-      <SelectField
-        id="audit-action"
-        label="Aktion"
-        name="action"
-        value={draft.action}
-        onChange={(action) => setDraft({ ...draft, action })}
-        empty="Alle Aktionen"
-        options={AUDIT_ACTION_LIST.map((action) => [action, auditActionLabel(action)] as const)}
-      />
+      {choice('action', 'Aktion', 'Alle Aktionen', ACTION_OPTIONS)}
       {text('actor', 'Wer', 'Teil der E-Mail-Adresse oder cli:…')}
-      <SelectField
-        id="audit-subjectType"
-        label="Gegenstand"
-        name="subjectType"
-        value={draft.subjectType}
-        onChange={(subjectType) => setDraft({ ...draft, subjectType })}
-        empty="Alle"
-        options={SUBJECT_TYPES.map((type) => [type, subjectTypeLabel(type)] as const)}
-      />
+      {choice('subjectType', 'Gegenstand', 'Alle', SUBJECT_TYPE_OPTIONS)}
       {text('subject', 'Gegenstand-ID', 'Die ID eines Beitrags, einer Challenge, …')}
       <DayRangeFields idPrefix="audit" range={draft} errors={errors} onChange={(range) => setDraft({ ...draft, ...range })} />
       <div
