@@ -55,3 +55,11 @@ export function renewedRow(v: PendingValues) {
 export function renewable(t: OptInTable, mailedBefore: Date): SQL[] {
   return [or(eq(t.status, 'pending'), eq(t.status, 'unsubscribed'))!, or(isNull(t.lastMailAt), lt(t.lastMailAt, mailedBefore))!];
 }
+
+/** What a mailed link carries: a confirmation token (looked up by its hash) or the unsubscribe token. */
+export type OptInLink = { confirmTokenHash: string } | { unsubscribeToken: string };
+
+/** The condition on the row a mailed link names. */
+export function linkedRow(t: OptInTable, link: OptInLink): SQL {
+  return 'confirmTokenHash' in link ? eq(t.confirmTokenHash, link.confirmTokenHash) : eq(t.unsubscribeToken, link.unsubscribeToken);
+}

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { findRow } from '../../db/queries.js';
-import { pendingRow, renewable, renewedRow, type PendingValues as OptInValues } from '../../db/opt-in.js';
+import { pendingRow, renewable, renewedRow, type PendingValues as OptInValues, linkedRow, type OptInLink } from '../../db/opt-in.js';
 import {
   clubFanConsentLog,
   clubFans,
@@ -23,12 +23,9 @@ export function findFan(db: Db, clubId: string, email: string): Promise<ClubFanR
   return findRow(db, clubFans, and(eq(clubFans.clubId, clubId), eq(clubFans.email, email)));
 }
 
-export function findByConfirmTokenHash(db: Db, hash: string): Promise<ClubFanRow | undefined> {
-  return findRow(db, clubFans, eq(clubFans.confirmTokenHash, hash));
-}
-
-export function findByUnsubscribeToken(db: Db, token: string): Promise<ClubFanRow | undefined> {
-  return findRow(db, clubFans, eq(clubFans.unsubscribeToken, token));
+/** The address a mailed link names (its confirmation token's hash, or its unsubscribe token). */
+export function findByLink(db: Db, link: OptInLink): Promise<ClubFanRow | undefined> {
+  return findRow(db, clubFans, linkedRow(clubFans, link));
 }
 
 export interface PendingValues extends OptInValues {

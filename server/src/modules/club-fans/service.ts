@@ -103,7 +103,7 @@ export async function confirmClubFan({
   FanClub & { outcome: 'confirmed' | 'already-confirmed' }
 > {
   const token = input.token?.trim();
-  const row = token ? await repo.findByConfirmTokenHash(ctx.db, sha256Hex(token)) : undefined;
+  const row = token ? await repo.findByLink(ctx.db, { confirmTokenHash: sha256Hex(token) }) : undefined;
   if (!row || row.status === 'unsubscribed') throw new ValidationError(MESSAGES.invalidConfirm);
   const club = await repo.findClub(ctx.db, row.clubId);
   if (!club) throw new ValidationError(MESSAGES.invalidConfirm);
@@ -132,7 +132,7 @@ export async function unsubscribeClubFan({
   input,
 }: ServiceCall<Pick<AppContext, 'db' | 'now' | 'secret'>, { token: string | undefined; ip?: string }>): Promise<FanClub | null> {
   const token = input.token?.trim();
-  const row = token ? await repo.findByUnsubscribeToken(ctx.db, token) : undefined;
+  const row = token ? await repo.findByLink(ctx.db, { unsubscribeToken: token }) : undefined;
   if (!row) throw new ValidationError(MESSAGES.invalidUnsubscribe);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {

@@ -24,6 +24,7 @@ import {
   userFromAccessToken,
   type IdentityCtx,
 } from './service.js';
+import type { IdentityUserRow } from '../../db/schema/index.js';
 
 /**
  * The Cognito user-pool actions (`X-Amz-Target: AWSCognitoIdentityProviderService.<Action>`) as
@@ -151,16 +152,24 @@ const confirmSignUp: Action = async (ctx, body, meta) => {
   return {};
 };
 
-const resendConfirmationCode: Action = async (ctx, body, meta) => {
-  clientId(ctx, body);
-  await limit(ctx, RATE_LIMITS.codeRequest, meta.ip);
-  const username = required(body, 'Username', 254);
-  await limitAddress(ctx, 'signup', username);
-  const user = await findUserByUsername(ctx, username);
-  if (!user) return { CodeDeliveryDetails: codeDelivery(username) };
-  await resendSignupCode({ ctx, input: { user } });
-  return { CodeDeliveryDetails: codeDelivery(user.email) };
-};
+/**
+ * An action that mails a code (the sign-up's again, or a password reset's), limited by IP and by
+ * address; an unknown address gets the same answer as a known one, and no mail.
+ */
+const codeRequest =
+  (purpose: 'signup' | 'reset', send: (ctx: IdentityCtx, user: IdentityUserRow) => Promise<void>): Action =>
+  async (ctx, body, meta) => {
+    clientId(ctx, body);
+    await limit(ctx, RATE_LIMITS.codeRequest, meta.ip);
+    const username = required(body, 'Username', 254);
+    await limitAddress(ctx, purpose, username);
+    const user = await findUserByUsername(ctx, username);
+    if (!user) return { CodeDeliveryDetails: codeDelivery(username) };
+    await send(ctx, user);
+    return { CodeDeliveryDetails: codeDelivery(user.email) };
+  };
+
+const resendConfirmationCode = codeRequest('signup', (ctx, user) => resendSignupCode({ ctx, input: { user } }));
 
 /** A password sign-in (USER_PASSWORD_AUTH, or SRP's PASSWORD_VERIFIER step), counted for the metrics by outcome. */
 async function signIn<T>(ctx: IdentityCtx, attempt: () => Promise<T>): Promise<T> {
@@ -224,16 +233,7 @@ const respondToAuthChallenge: Action = async (ctx, body, meta) => {
   return { ChallengeParameters: {}, AuthenticationResult: result };
 };
 
-const forgotPassword: Action = async (ctx, body, meta) => {
-  clientId(ctx, body);
-  await limit(ctx, RATE_LIMITS.codeRequest, meta.ip);
-  const username = required(body, 'Username', 254);
-  await limitAddress(ctx, 'reset', username);
-  const user = await findUserByUsername(ctx, username);
-  if (!user) return { CodeDeliveryDetails: codeDelivery(username) };
-  await requestPasswordReset({ ctx, input: { user } });
-  return { CodeDeliveryDetails: codeDelivery(user.email) };
-};
+const forgotPassword = codeRequest('reset', (ctx, user) => requestPasswordReset({ ctx, input: { user } }));
 
 const confirmForgotPassword: Action = async (ctx, body, meta) => {
   clientId(ctx, body);

@@ -153,33 +153,29 @@ export async function decrementVotes(
 // ---------------------------------------------------------------------------------------------
 // Decisions of the back office (decisions.ts)
 
+/** The entry `id` while it is in `state` and of a moderated type (the condition of every decision's statement). */
+const moderatedEntry = (id: string, state: 'pending' | 'published') =>
+  and(eq(participations.id, id), eq(participations.state, state), inArray(participations.objectTypeId, [...MODERATED_TYPES]));
+
 /** Publishes the entry only while it waits (a slogan or picture): the row, or nothing when it does not wait (any more). */
 export async function publishPendingEntry(db: Db, id: string, now: Date): Promise<ParticipationRow | undefined> {
   const [row] = await db
     .update(participations)
     .set({ state: 'published', publishedAt: now, updatedAt: now })
-    .where(and(eq(participations.id, id), eq(participations.state, 'pending'), inArray(participations.objectTypeId, [...MODERATED_TYPES])))
+    .where(moderatedEntry(id, 'pending'))
     .returning();
   return row;
 }
 
 /** Deletes the entry only while it waits: the deleted row, or nothing when another decision came first. */
 export async function deletePendingEntry(db: Db, id: string): Promise<ParticipationRow | undefined> {
-  const [row] = await db
-    .delete(participations)
-    .where(and(eq(participations.id, id), eq(participations.state, 'pending'), inArray(participations.objectTypeId, [...MODERATED_TYPES])))
-    .returning();
+  const [row] = await db.delete(participations).where(moderatedEntry(id, 'pending')).returning();
   return row;
 }
 
 /** Deletes the entry only while it is published (withdrawn after a report): the deleted row, or nothing. */
 export async function deletePublishedEntry(db: Db, id: string): Promise<ParticipationRow | undefined> {
-  const [row] = await db
-    .delete(participations)
-    .where(
-      and(eq(participations.id, id), eq(participations.state, 'published'), inArray(participations.objectTypeId, [...MODERATED_TYPES])),
-    )
-    .returning();
+  const [row] = await db.delete(participations).where(moderatedEntry(id, 'published')).returning();
   return row;
 }
 

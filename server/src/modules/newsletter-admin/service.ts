@@ -8,6 +8,7 @@ import {
 } from '@erd/shared-contracts/schemas';
 import type { z } from 'zod';
 import type { AppContext, ServiceCall } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import type { NewsletterSubscriptionRow } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { csvFile } from '../../lib/csv.js';
@@ -54,6 +55,17 @@ function toDto(row: NewsletterSubscriptionRow): NewsletterSubscriberDto {
 
 export type SubscriberQueryInput = z.output<typeof newsletterAdminSubscriberQuerySchema>;
 
+/** The audit row of a read of the subscribers' addresses (a page shown, an export): who, when, how many, never the addresses. */
+function auditSubscriberRead(
+  db: Db,
+  actor: Actor,
+  action: 'newsletter-list' | 'newsletter-export',
+  details: Record<string, unknown>,
+  at: Date,
+) {
+  return appendAudit(db, { action, ...actorFields(actor), subjectType: 'newsletter', subjectId: 'Abonnenten', reason: null, details, at });
+}
+
 /** GET /api/operator/newsletter/subscribers (admin; each page read is audited as `newsletter-list`). */
 export async function listSubscriptionsForOperator({
   ctx,
@@ -67,15 +79,13 @@ export async function listSubscriptionsForOperator({
   return ctx.db.transaction(async (tx) => {
     const { rows, total } = await repo.listSubscriptions(tx, { query, status }, { offset: from, limit: size, sort: input.sort });
     // Written with the read (one transaction): no page of addresses leaves without its row.
-    await appendAudit(tx, {
-      action: 'newsletter-list',
-      ...actorFields(input.actor),
-      subjectType: 'newsletter',
-      subjectId: 'Abonnenten',
-      reason: null,
-      details: { shown: rows.length, total, status, from, searched: query !== undefined },
-      at: ctx.now(),
-    });
+    await auditSubscriberRead(
+      tx,
+      input.actor,
+      'newsletter-list',
+      { shown: rows.length, total, status, from, searched: query !== undefined },
+      ctx.now(),
+    );
     return { items: rows.map(toDto), total, from, size };
   });
 }
@@ -111,15 +121,7 @@ export async function subscribersCsv({
   assertAdmin(input.actor);
   const subscribers = await ctx.db.transaction(async (tx) => {
     const found = await listSubscribers({ ctx: { db: tx } });
-    await appendAudit(tx, {
-      action: 'newsletter-export',
-      ...actorFields(input.actor),
-      subjectType: 'newsletter',
-      subjectId: 'Abonnenten',
-      reason: null,
-      details: { exported: found.length, format: 'csv' },
-      at: ctx.now(),
-    });
+    await auditSubscriberRead(tx, input.actor, 'newsletter-export', { exported: found.length, format: 'csv' }, ctx.now());
     return found;
   });
   const rows = subscribers.map((s) => [s.email, formatBerlin(s.confirmedAt), s.consentTextVersion]);

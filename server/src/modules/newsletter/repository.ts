@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { findRow } from '../../db/queries.js';
-import { pendingRow, renewable, renewedRow, type PendingValues as OptInValues } from '../../db/opt-in.js';
+import { pendingRow, renewable, renewedRow, type PendingValues as OptInValues, linkedRow, type OptInLink } from '../../db/opt-in.js';
 import {
   newsletterConsentLog,
   newsletterSubscriptions,
@@ -13,12 +13,9 @@ export function findByEmail(db: Db, email: string): Promise<NewsletterSubscripti
   return findRow(db, newsletterSubscriptions, eq(newsletterSubscriptions.email, email));
 }
 
-export function findByConfirmTokenHash(db: Db, hash: string): Promise<NewsletterSubscriptionRow | undefined> {
-  return findRow(db, newsletterSubscriptions, eq(newsletterSubscriptions.confirmTokenHash, hash));
-}
-
-export function findByUnsubscribeToken(db: Db, token: string): Promise<NewsletterSubscriptionRow | undefined> {
-  return findRow(db, newsletterSubscriptions, eq(newsletterSubscriptions.unsubscribeToken, token));
+/** The address a mailed link names (its confirmation token's hash, or its unsubscribe token). */
+export function findByLink(db: Db, link: OptInLink): Promise<NewsletterSubscriptionRow | undefined> {
+  return findRow(db, newsletterSubscriptions, linkedRow(newsletterSubscriptions, link));
 }
 
 export interface PendingValues extends OptInValues {

@@ -6,6 +6,7 @@ import { randomToken, sha256Hex } from '../../lib/hash.js';
 import { newsletterConfirmationMail } from '../mail/templates.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
 import { confirmationExpired, consentIpHash, newConfirmation, signUpAndMail, type SignupOutcome } from './opt-in.js';
+import type { NewsletterSubscriptionRow } from '../../db/schema/index.js';
 import * as repo from './repository.js';
 
 /**
@@ -70,6 +71,11 @@ export async function signupNewsletter({ ctx, input }: { ctx: Ctx; input: { emai
   );
 }
 
+/** The consent log's record of a step on an address that is there (with the consent text it signed up with). */
+function logStep(ctx: Ctx, row: NewsletterSubscriptionRow, action: 'confirm' | 'unsubscribe', at: Date, ip: string | undefined) {
+  return repo.logConsent(ctx.db, { email: row.email, action, textVersion: row.consentTextVersion, at, ipHash: consentIpHash(ctx, ip) });
+}
+
 export type ConfirmOutcome = 'confirmed' | 'already-confirmed';
 
 /** Confirms a signup by the token from the mail: 400 when unknown, 410 when expired. */
@@ -78,37 +84,25 @@ export async function confirmNewsletter({
   input,
 }: ServiceCall<Ctx, { token: string | undefined; ip?: string }>): Promise<ConfirmOutcome> {
   const token = input.token?.trim();
-  const row = token ? await repo.findByConfirmTokenHash(ctx.db, sha256Hex(token)) : undefined;
+  const row = token ? await repo.findByLink(ctx.db, { confirmTokenHash: sha256Hex(token) }) : undefined;
   if (!row || row.status === 'unsubscribed') throw new ValidationError('Dieser Bestätigungslink ist ungültig.');
   if (row.status === 'confirmed') return 'already-confirmed';
   const now = ctx.now();
   if (confirmationExpired(row, now)) throw new GoneError('Dieser Bestätigungslink ist abgelaufen.');
   await repo.markConfirmed(ctx.db, row.id, now);
-  await repo.logConsent(ctx.db, {
-    email: row.email,
-    action: 'confirm',
-    textVersion: row.consentTextVersion,
-    at: now,
-    ipHash: consentIpHash(ctx, input.ip),
-  });
+  await logStep(ctx, row, 'confirm', now, input.ip);
   return 'confirmed';
 }
 
 /** Unsubscribes by the token of the newsletter footer link. */
 export async function unsubscribeNewsletter({ ctx, input }: ServiceCall<Ctx, { token: string | undefined; ip?: string }>): Promise<void> {
   const token = input.token?.trim();
-  const row = token ? await repo.findByUnsubscribeToken(ctx.db, token) : undefined;
+  const row = token ? await repo.findByLink(ctx.db, { unsubscribeToken: token }) : undefined;
   if (!row) throw new ValidationError('Dieser Abmeldelink ist ungültig.');
   if (row.status === 'unsubscribed') return;
   const now = ctx.now();
   await repo.markUnsubscribed(ctx.db, row.id, now);
-  await repo.logConsent(ctx.db, {
-    email: row.email,
-    action: 'unsubscribe',
-    textVersion: row.consentTextVersion,
-    at: now,
-    ipHash: consentIpHash(ctx, input.ip),
-  });
+  await logStep(ctx, row, 'unsubscribe', now, input.ip);
 }
 
 export interface Subscriber {

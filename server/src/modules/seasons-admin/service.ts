@@ -600,15 +600,21 @@ export async function removeChallenge({
 }
 
 /**
- * Withdraws or restores challenge `id` (`withdrawn`: the state it ends in). Where it is so already,
- * nothing changes; else `change` writes the change and its audit row while its season is locked.
+ * Withdraws or restores challenge `input.id` (`withdrawn`: the state it ends in). Where it is so
+ * already, nothing changes; else, while its season is locked, `change` writes the change and answers
+ * when and what it was before and after, and the audit row (with the input's reason) is written.
  */
 async function setWithdrawn(
   ctx: Ctx,
-  id: string,
+  input: { id: string; body: { reason: string }; actor: Actor },
   withdrawn: boolean,
-  change: (tx: Ctx['db'], row: ChallengeRow, season: { year: YearRow; live: boolean }) => Promise<void>,
+  change: (
+    tx: Ctx['db'],
+    row: ChallengeRow,
+    season: { year: YearRow; live: boolean },
+  ) => Promise<{ at: Date; before: unknown; after: unknown }>,
 ): Promise<AdminSeasonDto> {
+  const { id } = input;
   const isSo = (row: ChallengeRow) => Boolean(row.withdrawnAt) === withdrawn;
   const first = await challengeOf(ctx.db, id);
   if (isSo(first)) return getSeason({ ctx, input: { yearId: first.yearId } });
@@ -616,7 +622,13 @@ async function setWithdrawn(
     const season = await lockedSeason(tx, first.yearId);
     const row = await challengeOf(tx, id);
     if (isSo(row)) return false;
-    await change(tx, row, season);
+    const { at, before, after } = await change(tx, row, season);
+    await audit(tx, input.actor, at, {
+      action: withdrawn ? SEASON_ACTIONS.challengeWithdraw : SEASON_ACTIONS.challengeRestore,
+      ...challengeSubject(row.id),
+      reason: input.body.reason,
+      details: { yearId: season.year.id, live: season.live, before, after },
+    });
     return true;
   });
   if (changed) await announce(ctx, [topics.content, topics.entries(id)]);
@@ -632,7 +644,7 @@ export async function withdrawChallenge({
   ctx,
   input,
 }: ServiceCall<Ctx, { id: string; body: SeasonChallengeWithdrawInput; actor: Actor }>): Promise<AdminSeasonDto> {
-  return setWithdrawn(ctx, input.id, true, async (tx, row, { year, live }) => {
+  return setWithdrawn(ctx, input, true, async (tx, row, { live }) => {
     requireConfirmation(live, input.body.confirmLive);
     const now = ctx.now();
     await repo.updateChallenge(tx, row.id, {
@@ -640,17 +652,7 @@ export async function withdrawChallenge({
       withdrawnReason: input.body.reason,
       updatedAt: nextVersion(now, row.updatedAt),
     });
-    await audit(tx, input.actor, now, {
-      action: SEASON_ACTIONS.challengeWithdraw,
-      ...challengeSubject(row.id),
-      reason: input.body.reason,
-      details: {
-        yearId: year.id,
-        live,
-        before: { withdrawn: null },
-        after: { withdrawn: { at: now.toISOString(), reason: input.body.reason } },
-      },
-    });
+    return { at: now, before: { withdrawn: null }, after: { withdrawn: { at: now.toISOString(), reason: input.body.reason } } };
   });
 }
 
@@ -660,20 +662,14 @@ export async function restoreChallenge({
   input,
 }: ServiceCall<Ctx, { id: string; body: SeasonReasonInput; actor: Actor }>): Promise<AdminSeasonDto> {
   // Putting one back changes the live numbering too, but undoes a confirmed withdrawal: no second confirmation.
-  return setWithdrawn(ctx, input.id, false, async (tx, row, { year, live }) => {
+  return setWithdrawn(ctx, input, false, async (tx, row) => {
     const now = ctx.now();
     await repo.updateChallenge(tx, row.id, { withdrawnAt: null, withdrawnReason: null, updatedAt: nextVersion(now, row.updatedAt) });
-    await audit(tx, input.actor, now, {
-      action: SEASON_ACTIONS.challengeRestore,
-      ...challengeSubject(row.id),
-      reason: input.body.reason,
-      details: {
-        yearId: year.id,
-        live,
-        before: { withdrawn: { at: row.withdrawnAt!.toISOString(), reason: row.withdrawnReason } },
-        after: { withdrawn: null },
-      },
-    });
+    return {
+      at: now,
+      before: { withdrawn: { at: row.withdrawnAt!.toISOString(), reason: row.withdrawnReason } },
+      after: { withdrawn: null },
+    };
   });
 }
 
