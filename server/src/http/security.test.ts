@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { newsletterSubscriptions } from '../db/schema/index.js';
 import { OPERATOR_COOKIE } from '../modules/operators/access.js';
 import { CACHE_HTML } from '../modules/web/cache.js';
-import { createTestApp, SERVER_ROOT, type TestApp } from '../test-support/app.js';
+import { corsPreflight, createTestApp, SERVER_ROOT, type TestApp } from '../test-support/app.js';
 import { createMember, memberHeaders, type Member } from '../test-support/members.js';
 import { seedClubs, seedYear } from '../test-support/seed.js';
 import { operatorSession } from '../test-support/operators.js';
@@ -311,14 +311,10 @@ describe('CORS', () => {
       const res = await t.app.inject({ method: 'GET', url, headers: { origin: 'https://sponsor.example.com' } });
       expect([url, res.headers['access-control-allow-origin']]).toEqual([url, '*']);
     }
-    const preflight = await t.app.inject({
-      method: 'OPTIONS',
-      url: '/content/public/spaces/erd/objects/search',
-      headers: {
-        origin: 'https://sponsor.example.com',
-        'access-control-request-method': 'GET',
-        'access-control-request-headers': 'accept',
-      },
+    const preflight = await corsPreflight(t.app, '/content/public/spaces/erd/objects/search', {
+      origin: 'https://sponsor.example.com',
+      method: 'GET',
+      headers: 'accept',
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers).toMatchObject({

@@ -209,3 +209,12 @@ export function copySeason(mutate?: (season: Record<string, unknown>) => void, s
   }
   return dir;
 }
+
+/** A CORS preflight as a browser on `origin` sends it before a `method` request to `url` with `headers`. */
+export function corsPreflight(app: FastifyInstance, url: string, request: { origin: string; method: string; headers: string }) {
+  return app.inject({
+    method: 'OPTIONS',
+    url,
+    headers: { origin: request.origin, 'access-control-request-method': request.method, 'access-control-request-headers': request.headers },
+  });
+}

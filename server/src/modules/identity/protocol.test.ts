@@ -2,7 +2,7 @@ import { createPrivateKey, generateKeyPairSync, createHmac, sign } from 'node:cr
 import { eq } from 'drizzle-orm';
 import { identityCodes, identitySessions, identityUsedSecretBlocks, identityUsers, rateLimitCounters } from '../../db/schema/index.js';
 import { identityLoginFailures } from '../../db/schema/identity-login-failures.js';
-import { createTestApp, type TestApp } from '../../test-support/app.js';
+import { corsPreflight, createTestApp, type TestApp } from '../../test-support/app.js';
 import {
   CLIENT_ID,
   SrpClient,
@@ -92,14 +92,10 @@ describe('transport', () => {
   });
 
   test('CORS preflight allows the library headers and exposes the error headers', async () => {
-    const res = await t.app.inject({
-      method: 'OPTIONS',
-      url: '/identity',
-      headers: {
-        origin: 'https://punktejagd.example.org',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent,cache-control',
-      },
+    const res = await corsPreflight(t.app, '/identity', {
+      origin: 'https://punktejagd.example.org',
+      method: 'POST',
+      headers: 'content-type,x-amz-target,x-amz-user-agent,cache-control',
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers).toMatchObject({
