@@ -2,6 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { buttonRow } from './form-styles';
+import { spaceAbove } from './layout-styles';
 
 export interface DialogActionsProps {
   /** The submit button's label ('Ablehnen', 'Abmelden', …). */
@@ -20,11 +21,7 @@ export function DialogActions({ submitLabel, sending, onCancel, failure }: Dialo
   return (
     <>
       {failure && (
-        <div
-          css={(theme: Theme) => css`
-            margin-top: ${theme.space(4)};
-          `}
-        >
+        <div css={spaceAbove(4)}>
           <FormMessage tone="error">{failure}</FormMessage>
         </div>
       )}

@@ -4,6 +4,7 @@ import { TEAM_LABELS } from '@erd/shared-contracts';
 import { CLUB_IMPORT_PREVIEW_LIST_MAX, type ClubImportFieldsDto, type ClubImportPreviewDto } from '@erd/shared-contracts/backoffice';
 import { table, tableFrame, visuallyHidden } from '../../../components/table-styles';
 import { TableHead } from '../../../components/list-table';
+import { spaceAbove } from '../../../components/layout-styles';
 
 const label = (c: ClubImportFieldsDto) => (
   <>
@@ -99,11 +100,7 @@ export function ImportPreviewTables({ preview }: { preview: ClubImportPreviewDto
 
 function PreviewTable({ title, id, tone, children }: { title: string; id: string; tone?: 'error'; children: ReactNode }) {
   return (
-    <div
-      css={(theme: Theme) => css`
-        margin-top: ${theme.space(6)};
-      `}
-    >
+    <div css={spaceAbove(6)}>
       <h3
         id={`club-import-${id}`}
         css={(theme: Theme) => css`

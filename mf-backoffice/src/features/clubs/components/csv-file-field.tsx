@@ -2,6 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import { FieldHint, FieldLabel } from '@erd/shared-contracts/forms';
 import { Panel } from '../../../components/screen';
 import type { ChangeEvent, RefObject } from 'react';
+import { spaceBelow } from '../../../components/layout-styles';
 
 /** 'CSV-Datei': the file input with its hint and, when the file was refused, why. */
 export function CsvFileField({
@@ -18,11 +19,7 @@ export function CsvFileField({
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
   return (
-    <Panel
-      css={(theme: Theme) => css`
-        margin-bottom: ${theme.space(6)};
-      `}
-    >
+    <Panel css={spaceBelow(6)}>
       <FieldLabel htmlFor="club-import-file">CSV-Datei</FieldLabel>
       <FieldHint id="club-import-hint">{chooseFile} Logos lädst du beim Verein hoch; lass die Spalte logourl leer.</FieldHint>
       <input

@@ -2,16 +2,12 @@ import { css, type Theme } from '@emotion/react';
 import type { OperatorMessagePreviewDto } from '@erd/shared-contracts/schemas';
 import { accountsText } from '../lib';
 import { MailPreview } from './mail-preview';
+import { spaceAbove } from '../../../components/layout-styles';
 
 /** 'Vorschau': the mail as a club account gets it, and its plain text. */
 export function MessagePreview({ preview }: { preview: OperatorMessagePreviewDto }) {
   return (
-    <section
-      aria-label="Vorschau"
-      css={(theme: Theme) => css`
-        margin-top: ${theme.space(6)};
-      `}
-    >
+    <section aria-label="Vorschau" css={spaceAbove(6)}>
       <h2
         css={(theme: Theme) => css`
           margin: 0 0 ${theme.space(2)};
@@ -30,11 +26,7 @@ export function MessagePreview({ preview }: { preview: OperatorMessagePreviewDto
         {accountsText(preview.recipients)}.
       </p>
       <MailPreview html={preview.html} title="Vorschau der E-Mail" />
-      <details
-        css={(theme: Theme) => css`
-          margin-top: ${theme.space(3)};
-        `}
-      >
+      <details css={spaceAbove(3)}>
         <summary>Reiner Text</summary>
         <pre
           css={(theme: Theme) => css`

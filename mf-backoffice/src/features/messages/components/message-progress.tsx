@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { getMessage } from '../api/messages';
 import { accountsText, describeFilter, POLL_MS, STATUS_LABELS } from '../lib';
 import type { EditorFailure } from './message-editor';
+import { spaceAbove } from '../../../components/layout-styles';
 
 /**
  * A sent message: who it went to, and how its mails stand (waiting, sent, failed, skipped), read
@@ -110,13 +111,7 @@ export function MessageProgress({
         <summary>Text der Nachricht</summary>
         <p css={css`white-space: pre-wrap; overflow-wrap: anywhere;`}>{message.body}</p>
       </details>
-      <Button
-        variant="outline"
-        onClick={onBack}
-        css={(theme: Theme) => css`
-          margin-top: ${theme.space(5)};
-        `}
-      >
+      <Button variant="outline" onClick={onBack} css={spaceAbove(5)}>
         Zurück zur Liste
       </Button>
     </Panel>

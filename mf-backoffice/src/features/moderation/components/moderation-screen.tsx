@@ -20,6 +20,7 @@ import { LoadMore, QueueEmpty, ReloadFailed } from './queue-parts';
 import { SelectionBar } from './selection-bar';
 import { useModerationKeys } from './use-moderation-keys';
 import { StatusNotice } from '../../../components/status-notice';
+import { spaceBelow } from '../../../components/layout-styles';
 
 export { moderationTexts, outcomeMessage };
 
@@ -163,12 +164,7 @@ export function ModerationScreen() {
         )}
       </ScreenHeader>
 
-      <div
-        ref={lookup}
-        css={(theme: Theme) => css`
-          margin-bottom: ${theme.space(6)};
-        `}
-      >
+      <div ref={lookup} css={spaceBelow(6)}>
         <EntryLookup challengeTitle={(id) => titles.get(id) ?? id} />
       </div>
 

@@ -3,15 +3,12 @@ import { FormMessage } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { Panel } from '../../../components/screen';
 import { moderationTexts, oldestShown } from './moderation-texts';
+import { spaceBelow } from '../../../components/layout-styles';
 
 /** The list could not be loaded again; it still shows the last answer. */
 export function ReloadFailed() {
   return (
-    <div
-      css={(theme: Theme) => css`
-        margin-bottom: ${theme.space(5)};
-      `}
-    >
+    <div css={spaceBelow(5)}>
       <FormMessage tone="error">{moderationTexts.reloadFailed}</FormMessage>
     </div>
   );

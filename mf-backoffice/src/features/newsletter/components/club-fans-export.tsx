@@ -7,6 +7,7 @@ import { Panel } from '../../../components/screen';
 import { selectStyle } from '../../../components/table-styles';
 import { clubFansCsvUrl, listClubsWithFans } from '../api/club-fans';
 import { useOperatorData } from '../../../kit';
+import { spaceAbove } from '../../../components/layout-styles';
 
 export const clubFansTexts = {
   title: 'Fans der Vereine (Mein Verein)',
@@ -32,12 +33,7 @@ export function ClubFansExport() {
   const total = state.status === 'ready' ? state.data.items.reduce((sum, club) => sum + club.confirmed, 0) : 0;
 
   return (
-    <section
-      aria-labelledby="club-fans-title"
-      css={(theme: Theme) => css`
-        margin-top: ${theme.space(10)};
-      `}
-    >
+    <section aria-labelledby="club-fans-title" css={spaceAbove(10)}>
       <h2
         id="club-fans-title"
         css={(theme: Theme) => css`

@@ -1,13 +1,13 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
 import { isValidOperatorReason, OPERATOR_ROLES, type OperatorAccountDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
-import { css, type Theme } from '@emotion/react';
 import { Dialog } from '../../../components/dialog';
 import { SelectField } from '../../../components/select-field';
 import { DialogActions } from '../../../components/dialog-actions';
 import { ReasonTextArea, useReason } from '../../../components/reason-dialog';
 import { updateOperator } from '../api/operators-api';
 import { operatorTexts, refusalText, roleLabels } from './texts';
+import { spaceBelow } from '../../../components/layout-styles';
 
 export type ChangeKind = 'role' | 'disable' | 'enable';
 export type ChangeOutcome = { kind: 'done'; operator: OperatorAccountDto } | { kind: 'unauthorized' } | { kind: 'gone' };
@@ -85,11 +85,7 @@ export function ChangeDialog({
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         {kind === 'role' && (
-          <div
-            css={(theme: Theme) => css`
-              margin-bottom: ${theme.space(4)};
-            `}
-          >
+          <div css={spaceBelow(4)}>
             <SelectField
               id="operator-change-role"
               label="Neue Rolle"

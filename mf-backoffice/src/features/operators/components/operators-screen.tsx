@@ -1,4 +1,4 @@
-import { css, type Theme } from '@emotion/react';
+import { css } from '@emotion/react';
 import { useRef, useState } from 'react';
 import type { OperatorAccountDto, OperatorRole } from '@erd/shared-contracts/backoffice';
 import { Button } from '@erd/shared-contracts/ui';
@@ -16,6 +16,7 @@ import { visuallyHidden, cellActions } from '../../../components/table-styles';
 import { operatorTexts, roleLabels } from './texts';
 import { type Notice, StatusNotice } from '../../../components/status-notice';
 import { TableHead } from '../../../components/list-table';
+import { spaceAbove } from '../../../components/layout-styles';
 
 /** What a moderator (or anyone the server refuses) sees instead of the screen. */
 function Forbidden() {
@@ -149,11 +150,7 @@ export function OperatorsScreen() {
           </TableRegion>
         </>
       )}
-      <Panel
-        css={(theme: Theme) => css`
-          margin-top: ${theme.space(6)};
-        `}
-      >
+      <Panel css={spaceAbove(6)}>
         <AddOperatorForm onCreated={created} onUnauthorized={() => signedOut('expired')} />
       </Panel>
       {change && <ChangeDialog operator={change.operator} kind={change.kind} onCancel={() => setChange(null)} onDone={changed} />}

@@ -1,4 +1,3 @@
-import { css, type Theme } from '@emotion/react';
 import { type ReactNode, useRef, useState } from 'react';
 import { OPERATOR_REASON_MAX_LENGTH } from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextField } from '@erd/shared-contracts/forms';
@@ -6,6 +5,7 @@ import { DialogActions } from '../../../components/dialog-actions';
 import { Dialog } from '../../../components/dialog';
 import { reasonTexts } from '../../../lib/reason';
 import { reasonError, seasonTexts } from '../lib';
+import { spaceBelow } from '../../../components/layout-styles';
 
 export interface ActionDialogProps {
   title: string;
@@ -59,11 +59,7 @@ export function ActionDialog({
         }}
       >
         {live && (
-          <div
-            css={(theme: Theme) => css`
-              margin-bottom: ${theme.space(4)};
-            `}
-          >
+          <div css={spaceBelow(4)}>
             <FormMessage tone="info">{seasonTexts.liveNotice}</FormMessage>
           </div>
         )}

@@ -1,4 +1,3 @@
-import { css, type Theme } from '@emotion/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useParams } from '@erd/shared-contracts';
 import type { AdminSeasonChallengeDto } from '@erd/shared-contracts/schemas';
@@ -18,6 +17,7 @@ import { SeasonIntro } from './season-intro';
 import { OrderBar, SeasonChallengeList } from './season-challenge-list';
 import { BackLink, type Pending, PendingDialog } from './season-dialog';
 import { linkButton, muted, noticeCss, subheading } from './season-styles';
+import { spaceAbove } from '../../../components/layout-styles';
 
 type Notice = { tone: 'success' | 'error' | 'info'; text: string } | null;
 
@@ -222,11 +222,7 @@ export function SeasonScreen() {
       )}
 
       {isAdmin && (
-        <div
-          css={(theme: Theme) => css`
-            margin-top: ${theme.space(8)};
-          `}
-        >
+        <div css={spaceAbove(8)}>
           <NewChallengeForm
             yearId={season.id}
             live={live}

@@ -10,6 +10,7 @@ import { listSeasons } from '../api/seasons';
 import { germanDay, loadFailureText, seasonPath, seasonTexts } from '../lib';
 import { NewSeasonForm } from './new-season-form';
 import { PublicMarker, StateBadge } from './state-badge';
+import { spaceAbove } from '../../../components/layout-styles';
 
 /**
  * 'Saisons': every season (newest first) with its state, first and last day, challenges and entries,
@@ -80,11 +81,7 @@ export function SeasonsScreen() {
         </TableRegion>
       )}
       {isAdmin && list.status === 'ready' && (
-        <div
-          css={(theme: Theme) => css`
-            margin-top: ${theme.space(8)};
-          `}
-        >
+        <div css={spaceAbove(8)}>
           <NewSeasonForm
             seasons={list.data.items}
             onCreated={(yearId) => navigate(seasonPath(yearId))}

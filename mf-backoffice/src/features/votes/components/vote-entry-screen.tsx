@@ -17,6 +17,7 @@ import { heading } from './vote-entry-styles';
 import { VoteEntrySummary } from './vote-entry-summary';
 import { voteEntryTexts } from './vote-entry-texts';
 import { type VoteDraft, type VoteFilter, VoteRecordFilter, VoteRecords } from './vote-records';
+import { spaceAbove } from '../../../components/layout-styles';
 
 export { voteEntryTexts };
 
@@ -127,11 +128,7 @@ export function VoteEntryScreen() {
 
       <div role="status" aria-live="polite">
         {notice && (
-          <div
-            css={(theme: Theme) => css`
-              margin-top: ${theme.space(4)};
-            `}
-          >
+          <div css={spaceAbove(4)}>
             <FormMessage tone="success">{notice}</FormMessage>
           </div>
         )}
