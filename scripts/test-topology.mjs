@@ -333,36 +333,26 @@ async function standingsRelease(base) {
   return config.remotes.find((r) => r.name === 'mf_standings');
 }
 
-/** The operator command line of the built server with the deployment's environment (`appRoot`: the tree to run it from). */
-function cli(env, args, appRoot = root, node = process.execPath) {
+/** Runs a command to its end; resolves with what it wrote (stdout and stderr), rejects naming it as `what` when it fails. */
+function outputOf(command, args, { cwd, env, what }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, [path.join(appRoot, 'server/dist/cli.js'), ...args], {
-      cwd: appRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
-    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`cli.js ${args[0]} exited with ${code}:\n${output}`))));
+    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${what} exited with ${code}:\n${output}`))));
   });
+}
+
+/** The operator command line of the built server with the deployment's environment (`appRoot`: the tree to run it from). */
+function cli(env, args, appRoot = root, node = process.execPath) {
+  return outputOf(node, [path.join(appRoot, 'server/dist/cli.js'), ...args], { cwd: appRoot, env, what: `cli.js ${args[0]}` });
 }
 
 /** `npm run release -- …` with the deployment's environment; resolves with its output. */
 function releaseCli(env, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'release', '--', 'mf-standings', ...args], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c) => (output += c));
-    child.stderr.on('data', (c) => (output += c));
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`npm run release -- mf-standings ${args.join(' ')} exited with ${code}:\n${output}`)),
-    );
-  });
+  const command = ['run', '--silent', 'release', '--', 'mf-standings', ...args];
+  return outputOf('npm', command, { cwd: root, env, what: `npm run release -- mf-standings ${args.join(' ')}` });
 }
 
 // ── nginx ───────────────────────────────────────────────────────────────────────────────────────
