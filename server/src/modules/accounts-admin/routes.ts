@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { accountsAdminPaths } from '@erd/shared-contracts/backoffice';
 import {
   accountAdminDeletedSchema,
@@ -8,11 +7,9 @@ import {
   accountAdminSchema,
   accountAdminSubParamsSchema,
 } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
-import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead, operatorRoute } from '../../http/operator-read.js';
-import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
+import { operatorRead, operatorRoute, operatorScope } from '../../http/operator-routes.js';
+import { answerInvalid, errorsWith } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
   ACCOUNT_MESSAGES,
@@ -36,9 +33,7 @@ const errors = errorsWith(401, 403, 409, 429, 501);
 /** A missing or refused reason (or no body at all): the one German message, at the field, as before the schemas. */
 const reasonBody = answerInvalid(accountAdminReasonInputSchema, () => new ValidationError(ACCOUNT_MESSAGES.reason, { field: 'reason' }));
 
-export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  tagRoutes(app, 'back office: accounts');
-  const r = zodRoutes(app);
+export const accountsAdminRoutes = operatorScope('back office: accounts', (r, ctx) => {
   // With Cognito, a write answers 501 before its reason is looked at (as the services did before the schemas).
   const builtInFirst = async () => assertBuiltIn(ctx);
 
@@ -88,4 +83,4 @@ export const accountsAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       handle: ({ params, body }, request) => change({ ctx, input: { sub: params.sub, reason: body.reason, actor: actorOf(request) } }),
     });
   }
-};
+});

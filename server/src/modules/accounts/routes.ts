@@ -11,7 +11,8 @@ import {
   registrationInputSchema,
   registrationResultSchema,
 } from '@erd/shared-contracts/schemas';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { bearerToken } from '../../http/auth.js';
 import { tagRoutes } from '../../http/openapi.js';
@@ -55,91 +56,41 @@ export const frontendUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   /** Space (404) and the call's per-IP limit (429) before the body is looked at, as always. */
   const admit = (call: keyof typeof FRONTEND_USER_LIMITS) => async (request: FastifyRequest) =>
     admitFrontendUserCall({ ctx, input: { spaceId: (request.params as { spaceId: string }).spaceId, call, ip: request.ip } });
-  const options = (call: keyof typeof FRONTEND_USER_LIMITS) => ({ bodyLimit: 16 * 1024, preValidation: admit(call) });
 
-  r.post(
-    `/${frontendUserPaths.signup}`,
-    {
-      ...options('signup'),
-      schema: {
-        summary: 'Register a club account; mails a confirmation code',
-        params: frontendUserParamsSchema,
-        body: registrationBody,
-        response: { 201: registrationResultSchema, ...accountErrors },
-      },
-    },
-    async (request, reply) => {
+  /**
+   * One frontend-users call: `POST {base}/…/{call}` (its path in `frontendUserPaths`), admitted by
+   * `admit(call)`, its body checked by `body`, answered `status` with what `action` returns (never cached).
+   */
+  const frontendUserCall = <B extends z.ZodType>(
+    call: keyof typeof FRONTEND_USER_LIMITS,
+    route: { summary: string; body: B; status?: 200 | 201 },
+    action: (args: { ctx: AppContext; input: z.output<B> }) => Promise<z.input<typeof registrationResultSchema>>,
+  ) => {
+    const { summary, body, status = 200 } = route;
+    // Typed by `action`; the options as Fastify's plain ones, since the zod type provider cannot resolve the generic `B`.
+    const options: RouteShorthandOptions = {
+      bodyLimit: 16 * 1024,
+      preValidation: admit(call),
+      schema: { summary, params: frontendUserParamsSchema, body, response: { [status]: registrationResultSchema, ...accountErrors } },
+    };
+    r.post(`/${frontendUserPaths[call]}`, options, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return reply.code(201).send(await registerAccount({ ctx, input: request.body }));
-    },
+      return reply.code(status).send(await action({ ctx, input: request.body as z.output<B> }));
+    });
+  };
+
+  frontendUserCall(
+    'signup',
+    { summary: 'Register a club account; mails a confirmation code', body: registrationBody, status: 201 },
+    registerAccount,
   );
-
-  r.post(
-    `/${frontendUserPaths.confirmSignup}`,
-    {
-      ...options('confirmSignup'),
-      schema: {
-        summary: 'Confirm the registration with the mailed code',
-        params: frontendUserParamsSchema,
-        body: confirmSignupBody,
-        response: { 200: registrationResultSchema, ...accountErrors },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return reply.code(200).send(await confirmAccount({ ctx, input: request.body }));
-    },
-  );
-
-  r.post(
-    `/${frontendUserPaths.resendCode}`,
-    {
-      ...options('resendCode'),
-      schema: {
-        summary: 'Send the confirmation code again',
-        params: frontendUserParamsSchema,
-        body: emailBody,
-        response: { 200: registrationResultSchema, ...accountErrors },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return reply.code(200).send(await resendAccountCode({ ctx, input: request.body }));
-    },
-  );
-
-  r.post(
-    `/${frontendUserPaths.forgotPassword}`,
-    {
-      ...options('forgotPassword'),
-      schema: {
-        summary: 'Mail a code to set a new password',
-        params: frontendUserParamsSchema,
-        body: emailBody,
-        response: { 200: registrationResultSchema, ...accountErrors },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return reply.code(200).send(await forgotAccountPassword({ ctx, input: request.body }));
-    },
-  );
-
-  r.post(
-    `/${frontendUserPaths.confirmForgotPassword}`,
-    {
-      ...options('confirmForgotPassword'),
-      schema: {
-        summary: 'Set a new password with the mailed code',
-        params: frontendUserParamsSchema,
-        body: passwordResetBody,
-        response: { 200: registrationResultSchema, ...accountErrors },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return reply.code(200).send(await confirmAccountPassword({ ctx, input: request.body }));
-    },
+  frontendUserCall('confirmSignup', { summary: 'Confirm the registration with the mailed code', body: confirmSignupBody }, confirmAccount);
+  frontendUserCall('resendCode', { summary: 'Send the confirmation code again', body: emailBody }, resendAccountCode);
+  frontendUserCall('forgotPassword', { summary: 'Mail a code to set a new password', body: emailBody }, forgotAccountPassword);
+  frontendUserCall(
+    'confirmForgotPassword',
+    { summary: 'Set a new password with the mailed code', body: passwordResetBody },
+    confirmAccountPassword,
   );
 };
 

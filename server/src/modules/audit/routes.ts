@@ -1,11 +1,7 @@
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsync } from 'fastify';
 import { auditPaths } from '@erd/shared-contracts/backoffice';
 import { auditCsvQuerySchema, auditPageSchema, auditQuerySchema } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
-import { tagRoutes } from '../../http/openapi.js';
-import { operatorCsv, operatorRead } from '../../http/operator-read.js';
-import { zodRoutes } from '../../http/zod.js';
+import { operatorCsv, operatorRead, operatorScope } from '../../http/operator-routes.js';
 import { auditCsv, listAuditEntries } from './service.js';
 
 /**
@@ -13,10 +9,7 @@ import { auditCsv, listAuditEntries } from './service.js';
  * operator API (modules/operators/scope.ts), whose access hook checks the session.
  */
 
-export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  tagRoutes(app, 'back office: audit');
-  const r = zodRoutes(app);
-
+export const auditRoutes = operatorScope('back office: audit', (r, ctx) => {
   operatorRead(r, auditPaths.audit, {
     access: 'operator',
     summary: 'The audit log, filtered and paged',
@@ -35,4 +28,4 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       return { name: 'audit', now: ctx.now(), total: csv.total, truncated: csv.truncated, body };
     },
   });
-};
+});

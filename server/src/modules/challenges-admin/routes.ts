@@ -10,7 +10,7 @@ import {
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead, operatorRoute } from '../../http/operator-read.js';
+import { operatorRead, operatorRoute } from '../../http/operator-routes.js';
 import { answerInvalid, listProblems, signedInChangeErrors, zodRoutes } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { mediaUploadRoutes } from './media.js';

@@ -17,7 +17,7 @@ import { isAppError } from '../../errors.js';
 import { scopeCacheControl } from '../../http/headers.js';
 import { mailedLinkRoutes, type MailedLinkPage } from '../../http/mailed-link.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorCsv, operatorRead } from '../../http/operator-read.js';
+import { operatorCsv, operatorRead, operatorScope } from '../../http/operator-routes.js';
 import { errorsWith, signedInErrors, zodErrorResponses, zodRoutes } from '../../http/zod.js';
 import { simplePage } from '../mail/templates.js';
 import { CLUB_FAN_CONFIRM_PATH, CLUB_FAN_UNSUBSCRIBE_PATH } from '../notifications/paths.js';
@@ -191,10 +191,7 @@ const memberRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx 
 };
 
 /** The back office's part: registered in the operator API (modules/operators/scope.ts), which sets `no-store` and checks access. */
-export const operatorClubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  tagRoutes(app, 'back office: club fans');
-  const r = zodRoutes(app);
-
+export const operatorClubFanRoutes = operatorScope('back office: club fans', (r, ctx) => {
   operatorRead(r, clubFansAdminPaths.clubs, {
     access: 'admin',
     summary: 'The clubs with confirmed fans and how many (admin; numbers only)',
@@ -212,7 +209,7 @@ export const operatorClubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       return { name, now: ctx.now(), total: csv.total, body: csv.text };
     },
   });
-};
+});
 
 export const clubFanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(signupRoutes, { ctx });

@@ -13,7 +13,7 @@ import {
 } from '@erd/shared-contracts/schemas';
 import { PICTURE_MAX_BYTES } from '@erd/shared-contracts/wire';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
+import { operatorRead } from '../../http/operator-routes.js';
 import { multipartBody } from '../../http/schemas.js';
 import { errorsWith, zodErrorSchema, zodRoutes } from '../../http/zod.js';
 import { withFormPicture } from '../challenges-admin/media.js';

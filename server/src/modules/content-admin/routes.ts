@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import {
   contentAdminSchema,
@@ -10,11 +9,9 @@ import {
   markdownPreviewSchema,
   saveCampaignInputSchema,
 } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead, operatorRoute } from '../../http/operator-read.js';
-import { answerInvalid, germanIssue, listProblems, signedInChangeErrors, zodRoutes } from '../../http/zod.js';
+import { operatorRead, operatorRoute, operatorScope } from '../../http/operator-routes.js';
+import { answerInvalid, germanIssue, listProblems, signedInChangeErrors } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { createMarkdownConverter } from '../season/markdown.js';
 import { getContent, MESSAGES, previewMarkdown, saveBanner, saveCampaign, saveLegalPage, saveTeasers } from './service.js';
@@ -59,14 +56,11 @@ const legalBody = answerInvalid(contentLegalInputSchema, contentInvalid);
 const previewBody = answerInvalid(markdownPreviewInputSchema, contentInvalid);
 const legalParams = answerInvalid(contentLegalParamsSchema, unknownPage);
 
-export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  tagRoutes(app, 'back office: content');
+export const contentAdminRoutes = operatorScope('back office: content', (r, ctx, app) => {
   // Markdown is converted in a worker thread with a time limit (issue 22): a hostile text never blocks the server.
   const markdown = createMarkdownConverter({ serverRoot: ctx.config.serverRoot, log: ctx.log });
   app.addHook('onClose', () => markdown.close());
   const withMarkdown = { ...ctx, markdown };
-
-  const r = zodRoutes(app);
 
   operatorRead(r, contentAdminRoutePaths.content, {
     access: 'operator',
@@ -127,4 +121,4 @@ export const contentAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     bodyLimit: LEGAL_BODY_LIMIT,
     handle: ({ body }) => previewMarkdown({ ctx: withMarkdown, input: { body } }),
   });
-};
+});

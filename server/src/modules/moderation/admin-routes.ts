@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { moderationAdminPaths } from '@erd/shared-contracts/backoffice';
 import {
   MODERATION_MESSAGES,
@@ -7,11 +6,9 @@ import {
   moderationLookupParamsSchema,
   moderationLookupSchema,
 } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
-import { tagRoutes } from '../../http/openapi.js';
-import { operatorRoute } from '../../http/operator-read.js';
-import { answerInvalid, zodRoutes } from '../../http/zod.js';
+import { operatorRoute, operatorScope } from '../../http/operator-routes.js';
+import { answerInvalid } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { applyDecision, decisionAnswer, lookupParticipation } from './decisions.js';
 
@@ -24,10 +21,7 @@ import { applyDecision, decisionAnswer, lookupParticipation } from './decisions.
 
 const M = MODERATION_MESSAGES;
 
-export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  tagRoutes(app, 'back office: moderation');
-  const r = zodRoutes(app);
-
+export const moderationAdminRoutes = operatorScope('back office: moderation', (r, ctx) => {
   operatorRoute(r, 'post', moderationAdminPaths.decisions, {
     access: 'operator',
     summary: 'Decide on 1–50 entries with the Werberat checklist (per-entry outcome)',
@@ -44,4 +38,4 @@ export const moderationAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     answer: moderationLookupSchema,
     handle: ({ params }) => lookupParticipation({ ctx, input: { id: params.id } }),
   });
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import {
   MODERATION_MESSAGES,
   moderationIdParamsSchema,
@@ -14,11 +13,9 @@ import {
   removeVotesResultSchema,
 } from '@erd/shared-contracts/schemas';
 import { operatorPaths } from '@erd/shared-contracts/wire';
-import type { AppContext } from '../../context.js';
-import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead, operatorRoute } from '../../http/operator-read.js';
+import { operatorRead, operatorRoute, operatorScope } from '../../http/operator-routes.js';
 import { ValidationError } from '../../errors.js';
-import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
+import { answerInvalid, errorsWith } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
   fieldAnswer,
@@ -54,10 +51,7 @@ const publishBody = answerInvalid(
 const rejectBody = answerInvalid(rejectParticipationInputSchema, fieldAnswer(['checklist', 'reason']));
 const removeVotesBody = answerInvalid(removeVotesInputSchema, fieldAnswer(['ids', 'reason']));
 
-export const moderationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  tagRoutes(app, 'back office: moderation');
-  const r = zodRoutes(app);
-
+export const moderationRoutes = operatorScope('back office: moderation', (r, ctx) => {
   operatorRead(r, operatorPaths.participations, {
     access: 'operator',
     summary: 'Entries for review (pending or published), paged',
@@ -112,4 +106,4 @@ export const moderationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     bodyLimit: 64 * 1024,
     handle: ({ body }, request) => removeCheckedVotes({ ctx, input: { ...body, actor: actorOf(request) } }),
   });
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { newsletterAdminPaths } from '@erd/shared-contracts/backoffice';
 import {
   newsletterAdminConsentLogQuerySchema,
@@ -10,11 +9,9 @@ import {
   newsletterAdminUnsubscribeInputSchema,
 } from '@erd/shared-contracts/schemas';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
-import { tagRoutes } from '../../http/openapi.js';
-import { operatorCsv, operatorRead } from '../../http/operator-read.js';
-import { answerInvalid, signedInErrors, zodRoutes } from '../../http/zod.js';
+import { operatorCsv, operatorRead, operatorScope } from '../../http/operator-routes.js';
+import { answerInvalid, signedInErrors } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
   consentLogForOperator,
@@ -40,10 +37,7 @@ const unsubscribeBody = answerInvalid(
   () => new ValidationError(UNSUBSCRIBE_REASON_MESSAGE, { field: 'reason' }),
 );
 
-export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  tagRoutes(app, 'back office: newsletter');
-  const r = zodRoutes(app);
-
+export const newsletterAdminRoutes = operatorScope('back office: newsletter', (r, ctx) => {
   operatorRead(r, newsletterAdminPaths.subscribers, {
     access: 'admin',
     summary: 'Newsletter subscriptions, searched, filtered, sorted and paged (admin; audited)',
@@ -84,4 +78,4 @@ export const newsletterAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     async (request) =>
       unsubscribeByOperator({ ctx, input: { id: request.params.id, reason: request.body.reason, actor: actorOf(request) } }),
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import {
   operatorMessageIdParamsSchema,
   operatorMessageInputSchema,
@@ -10,10 +9,8 @@ import {
   operatorMessageSchema,
   operatorMessageTestResultSchema,
 } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
-import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead, operatorRoute } from '../../http/operator-read.js';
-import { errorsWith, signedInChangeErrors, zodRoutes } from '../../http/zod.js';
+import { operatorRead, operatorRoute, operatorScope } from '../../http/operator-routes.js';
+import { errorsWith, signedInChangeErrors } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import {
   countMessageRecipients,
@@ -47,10 +44,7 @@ const paths = {
   send: '/api/operator/messages/:id/send',
 } as const;
 
-export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  tagRoutes(app, 'back office: messages');
-  const r = zodRoutes(app);
-
+export const operatorMessageRoutes = operatorScope('back office: messages', (r, ctx) => {
   operatorRead(r, operatorMessagePaths.messages, {
     access: 'admin',
     summary: 'Operator messages to club accounts, newest first, with state and progress (admin)',
@@ -121,4 +115,4 @@ export const operatorMessageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     errors: errorsWith(401, 403, 409, 429),
     handle: ({ params }, request) => sendMessage({ ctx, input: { id: params.id, actor: actorOf(request) } }),
   });
-};
+});

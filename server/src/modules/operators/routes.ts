@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import { operatorPaths } from '@erd/shared-contracts/wire';
 import { operatorAccountPaths } from '@erd/shared-contracts/backoffice';
@@ -13,11 +12,9 @@ import {
   operatorSchema,
   operatorUpdateInputSchema,
 } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
 import { isAppError, ValidationError } from '../../errors.js';
-import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead, operatorRoute } from '../../http/operator-read.js';
-import { answerInvalid, errorsWith, zodRoutes } from '../../http/zod.js';
+import { operatorRead, operatorRoute, operatorScope } from '../../http/operator-routes.js';
+import { answerInvalid, errorsWith } from '../../http/zod.js';
 import { actorOf, OPERATOR_COOKIE, OPERATOR_COOKIE_PATH } from './access.js';
 import { changePassword, createOperator, listOperators, loginOperator, logoutOperator, toOperatorDto, updateOperator } from './service.js';
 
@@ -61,11 +58,9 @@ const passwordBody = answerInvalid(operatorPasswordChangeInputSchema, fieldAnswe
 const createBody = answerInvalid(operatorCreateInputSchema, fieldAnswer(['email', 'role', 'password']));
 const updateBody = answerInvalid(operatorUpdateInputSchema, fieldAnswer(['role', 'disabled', 'reason']));
 
-export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const operatorAccountRoutes = operatorScope('back office: operators', (r, ctx, app) => {
   const secure = ctx.config.publicUrl.startsWith('https:');
   const cookieOptions = { path: OPERATOR_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure } as const;
-  tagRoutes(app, 'back office: operators');
-  const r = zodRoutes(app);
 
   r.post(
     operatorPaths.login,
@@ -176,4 +171,4 @@ export const operatorAccountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     },
     async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(app.swagger({ yaml: true })),
   );
-};
+});

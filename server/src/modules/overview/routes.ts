@@ -1,10 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { overviewAdminPaths } from '@erd/shared-contracts/backoffice';
 import { overviewQuerySchema, overviewSchema } from '@erd/shared-contracts/schemas';
-import type { AppContext } from '../../context.js';
-import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead } from '../../http/operator-read.js';
-import { zodRoutes } from '../../http/zod.js';
+import { operatorRead, operatorScope } from '../../http/operator-routes.js';
 import { getOverview } from './service.js';
 
 /**
@@ -12,10 +8,7 @@ import { getOverview } from './service.js';
  * (modules/operators/scope.ts: access hook, `no-store`); both roles read it.
  */
 
-export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  tagRoutes(app, 'back office: overview');
-  const r = zodRoutes(app);
-
+export const overviewRoutes = operatorScope('back office: overview', (r, ctx) => {
   operatorRead(r, overviewAdminPaths.overview, {
     access: 'operator',
     summary: 'The back office’s start page figures over the last days',
@@ -23,4 +16,4 @@ export const overviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     answer: overviewSchema,
     read: (input) => getOverview({ ctx, input }),
   });
-};
+});

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { CodedError } from '../../errors.js';
 import { scopeCacheControl } from '../../http/headers.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorCsv, operatorRead } from '../../http/operator-read.js';
+import { operatorCsv, operatorRead, operatorScope } from '../../http/operator-routes.js';
 import { errorsWith, signedInErrors, zodRoutes } from '../../http/zod.js';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/service.js';
 import { getOwnReach, getReachCsv, getReachReport, reachSettled, recordVisit } from './service.js';
@@ -68,10 +68,7 @@ const publicReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 };
 
 /** The operator part: registered in the operator API (modules/operators/scope.ts), which sets `no-store` and checks access. */
-export const operatorReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  tagRoutes(app, 'back office: reach');
-  const r = zodRoutes(app);
-
+export const operatorReachRoutes = operatorScope('back office: reach', (r, ctx) => {
   operatorRead(r, reachPaths.operator, {
     access: 'operator',
     summary: 'Reach: previews, visits and votes per Berlin day, target (entry or club page) and channel, with totals and per channel',
@@ -90,7 +87,7 @@ export const operatorReachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       return { name: 'reichweite', now: ctx.now(), total: csv.rows, body: csv.text };
     },
   });
-};
+});
 
 /** The public and member routes (the operator part is `operatorReachRoutes`); on close, the counts under way are written before the database goes. */
 export const reachRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app: FastifyInstance, { ctx }) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { resultPaths } from '@erd/shared-contracts/wire';
 import type { AppContext } from '../../context.js';
 import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead, operatorRoute } from '../../http/operator-read.js';
+import { operatorRead, operatorRoute } from '../../http/operator-routes.js';
 import { z } from 'zod';
 import {
   publishResultInputSchema,

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   adminSeasonListSchema,
@@ -15,9 +14,8 @@ import {
   wireId,
 } from '@erd/shared-contracts/schemas';
 import type { AppContext } from '../../context.js';
-import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead, operatorRoute, type OperatorInput, type OperatorRoute } from '../../http/operator-read.js';
-import { signedInChangeErrors, signedInErrors, zodRoutes } from '../../http/zod.js';
+import { type OperatorInput, operatorRead, operatorRoute, type OperatorRoute, operatorScope } from '../../http/operator-routes.js';
+import { signedInChangeErrors, signedInErrors } from '../../http/zod.js';
 import type { Actor } from '../audit/service.js';
 import { actorOf } from '../operators/access.js';
 import {
@@ -56,10 +54,7 @@ export const seasonAdminRoutePaths = {
 const yearParams = z.strictObject({ yearId: wireId });
 const challengeParams = z.strictObject({ id: wireId });
 
-export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  tagRoutes(app, 'back office: seasons');
-  const r = zodRoutes(app);
-
+export const seasonAdminRoutes = operatorScope('back office: seasons', (r, ctx) => {
   /** An admin's change (audited by its service), which gets the ids of its path (`yearId` or `id`), its body and the operator who makes it. */
   const adminChange = <A extends z.ZodType, P extends z.ZodType | undefined, B extends z.ZodType>(
     method: 'post' | 'put' | 'delete',
@@ -195,4 +190,4 @@ export const seasonAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     },
     restoreChallenge,
   );
-};
+});

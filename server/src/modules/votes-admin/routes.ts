@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { votesAdminPaths } from '@erd/shared-contracts/backoffice';
 import {
   removeEntryVotesInputSchema,
@@ -12,10 +11,8 @@ import {
   voteReviewParamsSchema,
 } from '@erd/shared-contracts/schemas';
 import { NotFoundError } from '../../errors.js';
-import type { AppContext } from '../../context.js';
-import { tagRoutes } from '../../http/openapi.js';
-import { operatorRead, operatorRoute } from '../../http/operator-read.js';
-import { answerInvalid, zodRoutes } from '../../http/zod.js';
+import { operatorRead, operatorRoute, operatorScope } from '../../http/operator-routes.js';
+import { answerInvalid } from '../../http/zod.js';
 import { actorOf } from '../operators/access.js';
 import { getVoteEntry, listEntryVotes, listVoteEntries, removeSelectedVotes, voteReviewAnswer } from './service.js';
 
@@ -31,10 +28,7 @@ const ENTRY = '/api/operator/vote-review/entries/:participationId';
 
 const entryParams = answerInvalid(voteReviewParamsSchema, () => new NotFoundError(VOTE_REVIEW_MESSAGES.notFound));
 
-export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  tagRoutes(app, 'back office: votes');
-  const r = zodRoutes(app);
-
+export const votesAdminRoutes = operatorScope('back office: votes', (r, ctx) => {
   operatorRead(r, votesAdminPaths.entries, {
     access: 'operator',
     summary: 'Entries with their vote figures and flags, for vote review',
@@ -70,4 +64,4 @@ export const votesAdminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     handle: ({ params, body }, request) =>
       removeSelectedVotes({ ctx, input: { participationId: params.participationId, ...body, actor: actorOf(request) } }),
   });
-};
+});

@@ -1,9 +1,36 @@
 import type { Readable } from 'node:stream';
-import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
+import type { AppContext } from '../context.js';
 import type { OperatorAccess } from '../modules/operators/access.js';
 import { csvAnswer, csvDownload } from './csv-download.js';
-import { signedInErrors, type zodErrorSchema, type zodRoutes } from './zod.js';
+import { tagRoutes } from './openapi.js';
+import { signedInErrors, type zodErrorSchema, zodRoutes } from './zod.js';
+
+/**
+ * The operator API's routes (`/api/operator/*`, the back office's server), declared by what differs
+ * between them: `operatorScope` for a module's part, `operatorRead` for its lists and pages,
+ * `operatorCsv` for its exports and `operatorRoute` for anything else (a read by id, a write).
+ */
+
+/** The zod scope a module's routes are declared in (`zodRoutes(app)`). */
+export type ZodRoutes = ReturnType<typeof zodRoutes>;
+
+/**
+ * A module's part of the operator API, registered in modules/operators/scope.ts (whose hooks check
+ * each route's access and set `no-store`): a plugin whose routes carry the module's OpenAPI `tag`
+ * and take the contracts' zod schemas. `declare` registers them in the zod scope `r`, with the
+ * application context and the plugin scope `app` (for a module's own hooks).
+ */
+export function operatorScope(
+  tag: string,
+  declare: (r: ZodRoutes, ctx: AppContext, app: FastifyInstance) => void | Promise<void>,
+): FastifyPluginAsync<{ ctx: AppContext }> {
+  return async (app, { ctx }) => {
+    tagRoutes(app, tag);
+    await declare(zodRoutes(app), ctx, app);
+  };
+}
 
 /**
  * The operator API's reading routes (lists, pages, reports), declared by what differs between
@@ -24,7 +51,7 @@ export interface OperatorRead<Q extends z.ZodType | undefined, A extends z.ZodTy
 
 /** Registers a GET `path` in the zod scope `r` (`zodRoutes(app)`) that answers with what `route.read` returns. */
 export function operatorRead<A extends z.ZodType, Q extends z.ZodType | undefined = undefined>(
-  r: ReturnType<typeof zodRoutes>,
+  r: ZodRoutes,
   path: string,
   route: OperatorRead<Q, A>,
 ): void {
@@ -71,12 +98,7 @@ export function operatorRoute<
   P extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(
-  r: ReturnType<typeof zodRoutes>,
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
-  path: string,
-  route: OperatorRoute<A, P, Q, B>,
-): void {
+>(r: ZodRoutes, method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, route: OperatorRoute<A, P, Q, B>): void {
   const {
     access,
     summary,
@@ -128,11 +150,7 @@ export interface OperatorCsv<Q extends z.ZodType | undefined> {
 }
 
 /** Registers a GET `path` in the zod scope `r` that sends the file `route.csv` returns as a CSV download. */
-export function operatorCsv<Q extends z.ZodType | undefined = undefined>(
-  r: ReturnType<typeof zodRoutes>,
-  path: string,
-  route: OperatorCsv<Q>,
-): void {
+export function operatorCsv<Q extends z.ZodType | undefined = undefined>(r: ZodRoutes, path: string, route: OperatorCsv<Q>): void {
   const { access, summary, querystring, description, csv } = route;
   const options: RouteShorthandOptions = {
     config: { operatorAccess: access },
