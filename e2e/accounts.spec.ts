@@ -1,5 +1,5 @@
 import { approveAgeGate, expect, failedLoads, test } from './support/fixtures';
-import { clubs, logIn, logOutFromMenu, PASSWORD, registerConfirmed, uniqueEmail } from './support/accounts';
+import { chooseClubTeam, clubs, logIn, logOutFromMenu, PASSWORD, registerConfirmed, uniqueEmail } from './support/accounts';
 import { codeIn, magicLinkIn, waitForMail } from './support/mail';
 
 // Wrong passwords and codes are HTTP 400s on purpose; Chromium logs those as failed resources.
@@ -144,21 +144,8 @@ test('one account per club entry, and a deleted account frees it', async ({ page
   const club = list[20 + testInfo.retry]!;
   const first = await registerConfirmed(request, club);
 
-  const chooseClub = async () => {
-    await page.goto('/registration');
-    await page.getByRole('combobox', { name: 'Verein' }).fill(club.clubnumber);
-    await page
-      .getByRole('option', { name: new RegExp(club.name) })
-      .first()
-      .click();
-    const team = page.getByRole('combobox', { name: 'Team' });
-    if (/wählen/.test((await team.textContent()) ?? '')) {
-      await team.click();
-      await page.getByRole('option', { name: club.team === 'm' ? 'Herren' : 'Damen' }).click();
-    }
-  };
   // Issue 24: the registration says so as soon as the club team is chosen, and cannot be sent for it.
-  await chooseClub();
+  await chooseClubTeam(page, club);
   await expect(page.getByText('Für den gewählten Verein existiert bereits eine Anmeldung.')).toBeVisible();
   const main = page.getByRole('main');
   await main.getByLabel('Vorname').fill('Max');
@@ -175,7 +162,7 @@ test('one account per club entry, and a deleted account frees it', async ({ page
   await page.goto('/delete');
   await page.getByRole('button', { name: 'Konto endgültig löschen' }).click();
   await expect(page).toHaveURL(/\/delete-confirmation$/);
-  await chooseClub();
+  await chooseClubTeam(page, club);
   await expect(page.getByText('Für deinen Verein und dein Team gibt es noch keine Anmeldung.', { exact: false })).toBeVisible();
   await registerConfirmed(request, club);
 });

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { clubs, PASSWORD, registerConfirmed, uniqueEmail } from './support/accounts';
 import { xsrfHeader } from './support/api-client';
 import { backofficeBar, signInToBackoffice } from './support/backoffice';
 import { approveAgeGate, expect, failedLoads, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
-import { e2eDataDir, repoRoot } from './support/paths';
+import { ownSiteSpec } from './support/own-server';
+import { ownDataDir, repoRoot } from './support/paths';
 
 /**
  * Newsletter and accounts in the back office (issue 8) on a server of its own with the e2e
@@ -16,26 +16,19 @@ import { e2eDataDir, repoRoot } from './support/paths';
  * then cannot sign in on the public /login: the login screen says 'E-Mail-Adresse oder Passwort
  * falsch.', as for any refused sign-in) and unblocks them (the member signs in again).
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3301;
-test.use({
-  baseURL: `http://localhost:${PORT}`,
-  // The session check before signing in (401) and the refused sign-in of the blocked member (400).
-  allowConsoleErrors: failedLoads(400, 401),
-});
 
 const ADMIN = { email: 'konten@punktejagd.example', password: 'Konten#Verwaltung2026' };
-const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-accounts-data');
+const dataDir = ownDataDir('backoffice-accounts');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season') };
 
-let server: OwnServer;
-let api: APIRequestContext;
+// The session check before signing in (401) and the refused sign-in of the blocked member (400).
+const site = ownSiteSpec({ port: 3301, dataDir, env: serverEnv, operators: [ADMIN], allowConsoleErrors: failedLoads(400, 401) });
 let member: string;
 const confirmed = uniqueEmail('abonnent');
 const unconfirmed = uniqueEmail('unbestaetigt');
 
 async function signUpNewsletter(email: string): Promise<void> {
-  const res = await api.post('/api/public/newsletter', { headers: await xsrfHeader(api), data: { Email: email, Fields: [] } });
+  const res = await site.api.post('/api/public/newsletter', { headers: await xsrfHeader(site.api), data: { Email: email, Fields: [] } });
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
 
@@ -49,7 +42,7 @@ async function openScreen(page: Page, screen: 'Newsletter' | 'Konten'): Promise<
 async function publicLogin(page: Page, email: string): Promise<string | null> {
   const visitor = await page.context().browser()!.newPage();
   await approveAgeGate(visitor);
-  await visitor.goto(`${server.baseURL}/login`);
+  await visitor.goto(`${site.server.baseURL}/login`);
   await visitor.getByRole('main').getByLabel('E-Mail-Adresse').fill(email);
   await visitor.getByRole('main').getByLabel('Passwort').fill(PASSWORD);
   await visitor.getByRole('button', { name: 'Einloggen' }).click();
@@ -66,21 +59,17 @@ async function publicLogin(page: Page, email: string): Promise<string | null> {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [ADMIN] }));
-
   const since = Date.now();
   await signUpNewsletter(confirmed);
   await signUpNewsletter(unconfirmed);
   const mail = await waitForMail(confirmed, since, /newsletter\/confirm\?token=/, dataDir);
   const token = /newsletter\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
-  const confirm = await api.get(`/api/public/newsletter/confirm?token=${token}`, { maxRedirects: 0 });
+  const confirm = await site.api.get(`/api/public/newsletter/confirm?token=${token}`, { maxRedirects: 0 });
   expect(confirm.status(), await confirm.text()).toBeLessThan(400);
 
-  const [club] = await clubs(api);
-  member = await registerConfirmed(api, club!, { dataDir });
+  const [club] = await clubs(site.api);
+  member = await registerConfirmed(site.api, club!, { dataDir });
 });
-
-test.afterAll(() => stopOwnSite({ server, api }));
 
 test('an admin exports the newsletter subscribers: the confirmed address is in the CSV, the unconfirmed one is not', async ({ page }) => {
   await openScreen(page, 'Newsletter');

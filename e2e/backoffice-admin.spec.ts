@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { clubs, registerConfirmed } from './support/accounts';
 import { clubHeaders } from './support/api-client';
 import { backofficeBar as bar, signInToBackoffice } from './support/backoffice';
 import { expect, failedLoads, test } from './support/fixtures';
-import { startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
-import { e2eDataDir, repoRoot } from './support/paths';
+import { ownSiteSpec } from './support/own-server';
+import { ownDataDir, repoRoot } from './support/paths';
 
 /**
  * The back office's own administration (issue 8) on a server of its own with the e2e season: an
@@ -18,21 +18,14 @@ import { e2eDataDir, repoRoot } from './support/paths';
  * in with the new one; the 'Protokoll'
  * shows both steps, filters by action, and its CSV holds the filtered rows.
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3296;
-test.use({
-  baseURL: `http://localhost:${PORT}`,
-  // The session check before signing in (401) and the wrong current password (400).
-  allowConsoleErrors: failedLoads(400, 401),
-});
 
 const ADMIN = { email: 'leitung@punktejagd.example', password: 'Leitung#Saison2026' };
 const MODERATOR = { email: 'neu-im-team@punktejagd.example', password: 'Erstes#Passwort2026', next: 'Eigenes#Passwort2027' };
-const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-admin-data');
+const dataDir = ownDataDir('backoffice-admin');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season') };
 
-let server: OwnServer;
-let api: APIRequestContext;
+// The session check before signing in (401) and the wrong current password (400).
+const site = ownSiteSpec({ port: 3296, dataDir, env: serverEnv, operators: [ADMIN], allowConsoleErrors: failedLoads(400, 401) });
 
 async function signIn(page: Page, who: { email: string; password: string }, { startPassword = false } = {}): Promise<void> {
   await signInToBackoffice(page, who);
@@ -47,18 +40,15 @@ async function signOut(page: Page): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [ADMIN] }));
   // A club registers today and sends a slogan: one entry waits for review.
-  const [club] = await clubs(api);
-  const email = await registerConfirmed(api, club!, { dataDir });
-  const saved = await api.put('/api/challenge/particpation/e2e-spruch', {
-    headers: await clubHeaders(api, email),
+  const [club] = await clubs(site.api);
+  const email = await registerConfirmed(site.api, club!, { dataDir });
+  const saved = await site.api.put('/api/challenge/particpation/e2e-spruch', {
+    headers: await clubHeaders(site.api, email),
     data: { slogan: 'Heute wird gefeiert – alkoholfrei!' },
   });
   expect(saved.status(), await saved.text()).toBeLessThan(300);
 });
-
-test.afterAll(() => stopOwnSite({ server, api }));
 
 test("an admin sees the overview, adds a moderator; the moderator has no 'Operatoren' and changes their password; the log shows it, filters and exports", async ({
   page,

@@ -1,12 +1,11 @@
 import path from 'node:path';
 import type { SpaceDataDto, StandingRowDto } from '@erd/shared-contracts/wire';
-import type { APIRequestContext } from '@playwright/test';
 import { clubHeaders } from './support/api-client';
 import { clubs, registerConfirmed } from './support/accounts';
 import { backofficeBar, signInToBackoffice } from './support/backoffice';
 import { expect, failedLoads, test, visitorPage } from './support/fixtures';
-import { e2eDataDir, repoRoot } from './support/paths';
-import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
+import { ownDataDir, repoRoot } from './support/paths';
+import { ownSiteSpec } from './support/own-server';
 
 /**
  * The back office's challenges and results (issue 8) on a server of its own with
@@ -14,16 +13,9 @@ import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from '
  * its points table in 'Challenges' (the space data shows it), records the right answer and
  * publishes in 'Ergebnisse'; the public /tabelle shows the published points.
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3286;
-test.use({
-  baseURL: `http://localhost:${PORT}`,
-  // The session check before signing in (401), the preview before the right answer (409).
-  allowConsoleErrors: failedLoads(401, 409),
-});
 
 const ADMIN = { email: 'saison@punktejagd.example', password: 'Punkte#Tabelle2026' };
-const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-challenges-data');
+const dataDir = ownDataDir('backoffice-challenges');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/results-season') };
 const ESTIMATE = 'e2e-ergebnis-schaetzung';
 const PLAYERS = [
@@ -31,27 +23,24 @@ const PLAYERS = [
   { id: 'club-10387-m', estimate: 1500 },
 ] as const;
 
-let server: OwnServer;
-let api: APIRequestContext;
+// The session check before signing in (401), the preview before the right answer (409).
+const site = ownSiteSpec({ port: 3286, dataDir, env: serverEnv, operators: [ADMIN], allowConsoleErrors: failedLoads(401, 409) });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [ADMIN] }));
-  const catalogue = await clubs(api);
+  const catalogue = await clubs(site.api);
   for (const player of PLAYERS) {
     const club = catalogue.find((c) => c.id === player.id)!;
-    const email = await registerConfirmed(api, club, { dataDir });
-    const saved = await api.put(`/api/challenge/particpation/${ESTIMATE}`, {
-      headers: await clubHeaders(api, email),
+    const email = await registerConfirmed(site.api, club, { dataDir });
+    const saved = await site.api.put(`/api/challenge/particpation/${ESTIMATE}`, {
+      headers: await clubHeaders(site.api, email),
       data: { estimate: player.estimate },
     });
     expect(saved.status(), await saved.text()).toBe(200);
   }
   // Three days later the estimate has ended.
-  ({ server, api } = await restartOwnSite({ server, api }, { port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '3' } }));
+  await site.restart({ CLOCK_OFFSET_DAYS: '3' });
 });
-
-test.afterAll(() => stopOwnSite({ server, api }));
 
 test('an admin changes the points table, records the right answer and publishes; /tabelle shows the points', async ({ browser }) => {
   test.setTimeout(120_000);
@@ -74,7 +63,7 @@ test('an admin changes the points table, records the right answer and publishes;
   await first.fill('321');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Gespeichert.')).toBeVisible();
-  const space = (await (await api.get('/content/public/spaces/erd/spacedata?include=4')).json()) as SpaceDataDto;
+  const space = (await (await site.api.get('/content/public/spaces/erd/spacedata?include=4')).json()) as SpaceDataDto;
   const estimate = space.year.fields.challenges.find((c) => c.sys.id === ESTIMATE)!;
   expect(estimate.fields.points[0]).toEqual({ fromPlace: 1, toPlace: 1, points: 321 });
 
@@ -89,7 +78,7 @@ test('an admin changes the points table, records the right answer and publishes;
   await expect(page.getByText('Veröffentlicht (Version 1).')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Veröffentlichte Versionen' })).toContainText('Version 1');
 
-  const file = (await (await api.get(`/results/challenge-${ESTIMATE}.json`)).json()) as StandingRowDto[];
+  const file = (await (await site.api.get(`/results/challenge-${ESTIMATE}.json`)).json()) as StandingRowDto[];
   expect(file.map((r) => [r.club._id, r.place, r.points])).toEqual([
     ['club-10214-m', 1, 321],
     ['club-10387-m', 2, 80],

@@ -1,11 +1,10 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import { clubs } from './support/accounts';
 import { backofficeBar, signInToBackoffice } from './support/backoffice';
 import { expect, failedLoads, test } from './support/fixtures';
-import { startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
-import { e2eDataDir, repoRoot } from './support/paths';
+import { ownSiteSpec } from './support/own-server';
+import { e2eDataDir, ownDataDir, repoRoot } from './support/paths';
 
 /**
  * Clubs in the back office (issue 8) on a server of its own with the e2e season: an admin made
@@ -13,30 +12,17 @@ import { e2eDataDir, repoRoot } from './support/paths';
  * 'Übernehmen' is not possible), fixes the file and imports it; the public clubs API then lists
  * the new club.
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3297;
-test.use({
-  baseURL: `http://localhost:${PORT}`,
-  // The session check before signing in (401).
-  allowConsoleErrors: failedLoads(401),
-});
 
 const ADMIN = { email: 'verwaltung@punktejagd.example', password: 'Vereine#2026' };
-const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-clubs-data');
+const dataDir = ownDataDir('backoffice-clubs');
 const filesDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-clubs-files');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season') };
 const seasonCsv = readFileSync(path.join(repoRoot, 'e2e/season/clubs.csv'), 'utf8').replace(/\r\n/g, '\n').trimEnd();
 
-let server: OwnServer;
-let api: APIRequestContext;
+// The session check before signing in (401).
+const site = ownSiteSpec({ port: 3297, dataDir, env: serverEnv, operators: [ADMIN], allowConsoleErrors: failedLoads(401) });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  rmSync(filesDir, { recursive: true, force: true });
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [ADMIN] }));
-});
-
-test.afterAll(() => stopOwnSite({ server, api }));
+test.beforeAll(() => rmSync(filesDir, { recursive: true, force: true }));
 
 function csvFile(name: string, extraRows: string[]): string {
   const file = path.join(filesDir, name);
@@ -49,7 +35,7 @@ test('an admin imports a clubs CSV: a bad row blocks it, the fixed file goes in,
   page,
 }) => {
   const lines = seasonCsv.split('\n').length;
-  expect((await clubs(api)).some((c) => c.name === 'SV Neuling Haar')).toBe(false);
+  expect((await clubs(site.api)).some((c) => c.name === 'SV Neuling Haar')).toBe(false);
 
   await signInToBackoffice(page, ADMIN, '/backoffice/vereine');
   await backofficeBar(page).getByRole('link', { name: 'Vereine' }).click();
@@ -67,7 +53,7 @@ test('an admin imports a clubs CSV: a bad row blocks it, the fixed file goes in,
   await expect(bad).toBeVisible();
   await expect(bad.getByRole('row', { name: `${lines + 2} team muss "m" oder "w" sein` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Übernehmen' })).toBeDisabled();
-  expect((await clubs(api)).some((c) => c.name === 'SV Neuling Haar')).toBe(false);
+  expect((await clubs(site.api)).some((c) => c.name === 'SV Neuling Haar')).toBe(false);
 
   await page
     .getByLabel('CSV-Datei')
@@ -78,7 +64,7 @@ test('an admin imports a clubs CSV: a bad row blocks it, the fixed file goes in,
   await expect(page.getByRole('heading', { name: 'Vereinsliste übernommen' })).toBeFocused();
   await expect(page.getByText('2 neu', { exact: true })).toBeVisible();
 
-  const listed = await clubs(api);
+  const listed = await clubs(site.api);
   expect(
     listed
       .filter((c) => c.name === 'SV Neuling Haar' || c.name === 'FC Ohne Team')

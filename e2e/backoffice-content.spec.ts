@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { backofficeBar, signInToBackoffice } from './support/backoffice';
 import { expect, failedLoads, test, visitorPage } from './support/fixtures';
-import { startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
-import { e2eDataDir, repoRoot } from './support/paths';
+import { ownSiteSpec } from './support/own-server';
+import { ownDataDir, repoRoot } from './support/paths';
 
 /**
  * Site content in the back office (issue 8) on a server of its own with the e2e season: an admin
@@ -12,34 +12,20 @@ import { e2eDataDir, repoRoot } from './support/paths';
  * preview, saves, and the public /imprint shows the new text; then sets the banner texts and the
  * home page's strips show them instead of 'BEREIT ZU PUNKTEN?'.
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3292;
-test.use({
-  baseURL: `http://localhost:${PORT}`,
-  // The session check before signing in answers 401.
-  allowConsoleErrors: failedLoads(401),
-});
 
 const ADMIN = { email: 'inhalte@punktejagd.example', password: 'Inhalte#Pflege2026' };
-const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-content-data');
+const dataDir = ownDataDir('backoffice-content');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season') };
 
-let server: OwnServer;
-let api: APIRequestContext;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  mkdirSync(path.dirname(dataDir), { recursive: true });
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [ADMIN] }));
-});
-
-test.afterAll(() => stopOwnSite({ server, api }));
+test.beforeAll(() => mkdirSync(path.dirname(dataDir), { recursive: true }));
+// The session check before signing in answers 401.
+const site = ownSiteSpec({ port: 3292, dataDir, env: serverEnv, operators: [ADMIN], allowConsoleErrors: failedLoads(401) });
 
 /**
  * A visitor of the public site in a browser of their own: the space data may be cached for 60 s
  * (`max-age=60`), so the admin's own browser can show the old text for up to a minute.
  */
-const newVisitor = (browser: Browser) => visitorPage(browser, { baseURL: server.baseURL });
+const newVisitor = (browser: Browser) => visitorPage(browser, { baseURL: site.server.baseURL });
 
 async function openContent(page: Page): Promise<void> {
   await signInToBackoffice(page, ADMIN);

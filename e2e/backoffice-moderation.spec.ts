@@ -1,12 +1,11 @@
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import type { AuditPageDto } from '@erd/shared-contracts/backoffice';
 import { clubLabel, clubs, registerConfirmed } from './support/accounts';
 import { clubHeaders, operatorLogin } from './support/api-client';
 import { submitBackofficeSignIn, WERBERAT_POINTS as POINTS } from './support/backoffice';
 import { expect, failedLoads, test } from './support/fixtures';
-import { startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
-import { e2eDataDir, repoRoot } from './support/paths';
+import { ownSiteSpec } from './support/own-server';
+import { ownDataDir, repoRoot } from './support/paths';
 
 /**
  * Moderation in the back office (issue 8) on a server of its own: a moderator ticks the Werberat
@@ -16,37 +15,36 @@ import { e2eDataDir, repoRoot } from './support/paths';
  * log and the public search agree. Last, a report about a published one: it is withdrawn from the
  * lookup with a reason and the checklist.
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3294;
-test.use({
-  baseURL: `http://localhost:${PORT}`,
-  // The session check before signing in (401) and the unknown id of the lookup (404).
-  allowConsoleErrors: failedLoads(401, 404),
-});
 
 const MODERATOR = { email: 'pruefer@punktejagd.example', password: 'Werberat#2026' };
 const SLOGANS = ['Eins, zwei, drei – Sieg!', 'Ein Kasten für jedes Tor!', 'Wir laufen, bis der Schiri pfeift', 'Herz, Hirn und Haxn'];
-const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-moderation-data');
+const dataDir = ownDataDir('backoffice-moderation');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season') };
 
-let server: OwnServer;
-let api: APIRequestContext;
+// The session check before signing in (401) and the unknown id of the lookup (404).
+const site = ownSiteSpec({
+  port: 3294,
+  dataDir,
+  env: serverEnv,
+  operators: [{ ...MODERATOR, role: 'moderator' }],
+  allowConsoleErrors: failedLoads(401, 404),
+});
 const entries: Array<{ id: string; club: string; slogan: string }> = [];
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [{ ...MODERATOR, role: 'moderator' }] }));
-  const all = await clubs(api);
+  const all = await clubs(site.api);
   for (const [index, slogan] of SLOGANS.entries()) {
     const club = all[index]!;
-    const email = await registerConfirmed(api, club, { dataDir });
-    const saved = await api.put('/api/challenge/particpation/e2e-spruch', { headers: await clubHeaders(api, email), data: { slogan } });
+    const email = await registerConfirmed(site.api, club, { dataDir });
+    const saved = await site.api.put('/api/challenge/particpation/e2e-spruch', {
+      headers: await clubHeaders(site.api, email),
+      data: { slogan },
+    });
     expect(saved.status(), await saved.text()).toBeLessThan(300);
     entries.push({ id: ((await saved.json()) as { _id: string })._id, club: clubLabel(club), slogan });
   }
 });
-
-test.afterAll(() => stopOwnSite({ server, api }));
 
 test('a moderator publishes with the checklist, rejects with the checklist and a reason, publishes two at once and looks an entry up by id', async ({
   page,
@@ -121,16 +119,18 @@ test('a moderator publishes with the checklist, rejects with the checklist and a
   await expect(row.getByText('Spricht keine Minderjährigen an: bestätigt')).toBeVisible();
 
   // A published one by its public link.
-  await lookup.fill(`${server.baseURL}/challenge/e2e-spruch/${third.id}`);
+  await lookup.fill(`${site.server.baseURL}/challenge/e2e-spruch/${third.id}`);
   await page.getByRole('button', { name: 'Nachschlagen' }).click();
   await expect(page.getByRole('heading', { level: 3, name: `Beitrag ${third.id}: Freigegeben (öffentlich)` })).toBeVisible();
 
   // The server agrees: three public, one gone; each decision its own audit row with the checklist.
-  const search = await (await api.get('/content/public/spaces/erd/objects/search?fields.challenge.id=e2e-spruch&from=0&size=10')).json();
+  const search = await (
+    await site.api.get('/content/public/spaces/erd/objects/search?fields.challenge.id=e2e-spruch&from=0&size=10')
+  ).json();
   expect(search.items.map((item: { _id: string }) => item._id).sort()).toEqual([first.id, third.id, fourth.id].sort());
-  await operatorLogin(api, MODERATOR);
+  await operatorLogin(site.api, MODERATOR);
   for (const entry of entries) {
-    const audit: AuditPageDto = await (await api.get(`/api/operator/audit?subject=${encodeURIComponent(entry.id)}`)).json();
+    const audit: AuditPageDto = await (await site.api.get(`/api/operator/audit?subject=${encodeURIComponent(entry.id)}`)).json();
     expect(
       audit.items.map((item) => [item.action, item.actor]),
       entry.id,
@@ -151,9 +151,11 @@ test('a moderator publishes with the checklist, rejects with the checklist and a
   await expect(withdraw).toHaveCount(0);
   await expect(page.getByText('Der Beitrag ist zurückgezogen und gelöscht.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: `Beitrag ${third.id}: Abgelehnt (gelöscht)` })).toBeFocused();
-  const after = await (await api.get('/content/public/spaces/erd/objects/search?fields.challenge.id=e2e-spruch&from=0&size=10')).json();
+  const after = await (
+    await site.api.get('/content/public/spaces/erd/objects/search?fields.challenge.id=e2e-spruch&from=0&size=10')
+  ).json();
   expect(after.items.map((item: { _id: string }) => item._id).sort()).toEqual([first.id, fourth.id].sort());
-  const withdrawn: AuditPageDto = await (await api.get(`/api/operator/audit?subject=${encodeURIComponent(third.id)}`)).json();
+  const withdrawn: AuditPageDto = await (await site.api.get(`/api/operator/audit?subject=${encodeURIComponent(third.id)}`)).json();
   expect(withdrawn.items[0]).toMatchObject({
     action: 'reject',
     reason: 'Gemeldet: spricht Jugendliche an',

@@ -1,15 +1,15 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StandingRowDto } from '@erd/shared-contracts/wire';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { clubLabel, clubs, registerConfirmed, type ClubRef } from './support/accounts';
 import { clubHeaders, xsrfHeader } from './support/api-client';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { backofficeBar as bar, submitBackofficeSignIn, WERBERAT_POINTS as POINTS } from './support/backoffice';
 import { expect, failedLoads, test, visitorPage } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
-import { e2eDataDir, repoRoot } from './support/paths';
+import { ownSiteSpec } from './support/own-server';
+import { e2eDataDir, ownDataDir, repoRoot } from './support/paths';
 import { anonymousVote } from './support/votes';
 
 /**
@@ -22,13 +22,6 @@ import { anonymousVote } from './support/votes';
  * exports the newsletter subscribers. The audit log shows every step, and the public /tabelle
  * shows the published result. Every screen on the way passes axe (no serious violations).
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3298;
-test.use({
-  baseURL: `http://localhost:${PORT}`,
-  // The session check before signing in (401); the results preview before the right answer (409).
-  allowConsoleErrors: failedLoads(401, 409),
-});
 
 const ADMIN = { email: 'saisonleitung@punktejagd.example', password: 'Saison#Leitung2026' };
 const MODERATOR = { email: 'moderation@punktejagd.example', password: 'Werberat#Pruefung2026' };
@@ -36,7 +29,7 @@ const ESTIMATE = 'e2e-ergebnis-schaetzung';
 const SLOGAN = 'e2e-ergebnis-spruch';
 const BURST_IP = '203.0.113.50';
 const REMOVAL_REASON = 'Zehn Stimmen in zwei Minuten aus einem Netz';
-const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-season-data');
+const dataDir = ownDataDir('backoffice-season');
 const filesDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-season-files');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/results-season'), TRUST_PROXY: '1', VOTE_PROOF_COST: '50' };
 const seasonCsv = readFileSync(path.join(repoRoot, 'e2e/results-season/clubs.csv'), 'utf8').replace(/\r\n/g, '\n').trimEnd();
@@ -51,14 +44,17 @@ interface Player {
   entryId: string;
 }
 const players: Player[] = [];
-let server: OwnServer;
-let api: APIRequestContext;
+// The session check before signing in (401); the results preview before the right answer (409).
+const site = ownSiteSpec({
+  port: 3298,
+  dataDir,
+  env: { ...serverEnv, CLOCK_OFFSET_DAYS: '0' },
+  operators: [ADMIN, { ...MODERATOR, role: 'moderator' }],
+  allowConsoleErrors: failedLoads(401, 409),
+});
 
 async function restart(offsetDays: number): Promise<void> {
-  ({ server, api } = await restartOwnSite(
-    { server, api },
-    { port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: String(offsetDays) } },
-  ));
+  await site.restart({ CLOCK_OFFSET_DAYS: String(offsetDays) });
 }
 
 /** A browser page on its real clock: it shows the server's day by itself (/config.json's clockOffsetDays). */
@@ -84,18 +80,11 @@ function csvFile(name: string, extraRows: string[]): string {
 }
 
 test.beforeAll(async () => {
-  // A CLI run for each operator and a first start (migrations, season import) on two busy cores.
+  // Three club teams' entries and a newsletter sign-up on two busy cores.
   test.setTimeout(240_000);
   rmSync(filesDir, { recursive: true, force: true });
-  ({ server, api } = await startFreshOwnSite({
-    port: PORT,
-    dataDir,
-    env: { ...serverEnv, CLOCK_OFFSET_DAYS: '0' },
-    operators: [ADMIN, { ...MODERATOR, role: 'moderator' }],
-  }));
-
   // Three club teams enter the estimate and a slogan (its submission ends today).
-  const catalogue = await clubs(api);
+  const catalogue = await clubs(site.api);
   const entries = [
     { estimate: 990, slogan: 'Eching, Eching, olé – wir san im Derby-Fieber!' },
     { estimate: 1500, slogan: 'Grünwald steht, wenn alle sitzen!' },
@@ -103,11 +92,11 @@ test.beforeAll(async () => {
   ];
   for (const [index, entry] of entries.entries()) {
     const club = catalogue[index * 2]!;
-    const email = await registerConfirmed(api, club, { dataDir });
-    const headers = await clubHeaders(api, email);
-    const estimate = await api.put(`/api/challenge/particpation/${ESTIMATE}`, { headers, data: { estimate: entry.estimate } });
+    const email = await registerConfirmed(site.api, club, { dataDir });
+    const headers = await clubHeaders(site.api, email);
+    const estimate = await site.api.put(`/api/challenge/particpation/${ESTIMATE}`, { headers, data: { estimate: entry.estimate } });
     expect(estimate.status(), await estimate.text()).toBe(200);
-    const slogan = await api.put(`/api/challenge/particpation/${SLOGAN}`, { headers, data: { slogan: entry.slogan } });
+    const slogan = await site.api.put(`/api/challenge/particpation/${SLOGAN}`, { headers, data: { slogan: entry.slogan } });
     expect(slogan.status(), await slogan.text()).toBe(200);
     players.push({
       club,
@@ -120,14 +109,15 @@ test.beforeAll(async () => {
 
   // A fan confirms the newsletter (double opt-in through the mailed link).
   const since = Date.now();
-  const signup = await api.post('/api/public/newsletter', { headers: await xsrfHeader(api), data: { Email: SUBSCRIBER, Fields: [] } });
+  const signup = await site.api.post('/api/public/newsletter', {
+    headers: await xsrfHeader(site.api),
+    data: { Email: SUBSCRIBER, Fields: [] },
+  });
   expect(signup.status(), await signup.text()).toBeLessThan(300);
   const mail = await waitForMail(SUBSCRIBER, since, /newsletter\/confirm\?token=/, dataDir);
   const token = /newsletter\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
-  expect((await api.get(`/api/public/newsletter/confirm?token=${token}`, { maxRedirects: 0 })).status()).toBeLessThan(400);
+  expect((await site.api.get(`/api/public/newsletter/confirm?token=${token}`, { maxRedirects: 0 })).status()).toBeLessThan(400);
 });
-
-test.afterAll(() => stopOwnSite({ server, api }));
 
 test('season day: the admin imports clubs (a bad row blocks it until fixed) and changes the estimate’s points table', async ({
   browser,
@@ -149,14 +139,14 @@ test('season day: the admin imports clubs (a bad row blocks it until fixed) and 
   await expect(bad.getByRole('row', { name: `${lines + 2} team muss "m" oder "w" sein` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Übernehmen' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page, 'CSV importieren (mit Fehler)');
-  expect((await clubs(api)).some((c) => c.name === 'SV Saisonstart Dachau')).toBe(false);
+  expect((await clubs(site.api)).some((c) => c.name === 'SV Saisonstart Dachau')).toBe(false);
   await page
     .getByLabel('CSV-Datei')
     .setInputFiles(csvFile('korrigiert.csv', ['99101,SV Saisonstart Dachau,m,,', '99102,FC Ohne Mannschaft,w,,']));
   await expect(page.getByRole('region', { name: 'Neu (2)' })).toBeVisible();
   await page.getByRole('button', { name: 'Übernehmen' }).click();
   await expect(page.getByRole('heading', { name: 'Vereinsliste übernommen' })).toBeFocused();
-  expect((await clubs(api)).some((c) => c.name === 'SV Saisonstart Dachau')).toBe(true);
+  expect((await clubs(site.api)).some((c) => c.name === 'SV Saisonstart Dachau')).toBe(true);
 
   await open(page, 'Challenges');
   await expectNoSeriousA11yViolations(page, 'Challenges');
@@ -210,10 +200,11 @@ test('voting window: a burst of votes from one address is found and removed with
   await restart(1);
   const [eching, gruenwald] = players as [Player, Player, Player];
   // Ten visitors behind one address vote for Eching within a minute; two others elsewhere, and one for Grünwald.
-  for (let i = 0; i < 10; i++) await anonymousVote(server.baseURL, { challengeId: SLOGAN, participationId: eching.entryId, ip: BURST_IP });
+  for (let i = 0; i < 10; i++)
+    await anonymousVote(site.server.baseURL, { challengeId: SLOGAN, participationId: eching.entryId, ip: BURST_IP });
   for (const ip of ['198.51.100.21', '198.51.100.22'])
-    await anonymousVote(server.baseURL, { challengeId: SLOGAN, participationId: eching.entryId, ip });
-  await anonymousVote(server.baseURL, { challengeId: SLOGAN, participationId: gruenwald.entryId, ip: '198.51.100.23' });
+    await anonymousVote(site.server.baseURL, { challengeId: SLOGAN, participationId: eching.entryId, ip });
+  await anonymousVote(site.server.baseURL, { challengeId: SLOGAN, participationId: gruenwald.entryId, ip: '198.51.100.23' });
 
   const page = await browserPage(browser);
   await signIn(page, MODERATOR);
@@ -236,7 +227,7 @@ test('voting window: a burst of votes from one address is found and removed with
   await dialog.getByRole('button', { name: 'Stimmen entfernen' }).click();
   await expect(page.getByText('10 Stimmen entfernt. Jetzt zählen 2 Stimmen.')).toBeVisible();
   await expect(page.getByTestId('counted-votes')).toHaveText('2');
-  const entry = await (await api.get(`/content/public/spaces/erd/objects/${eching.entryId}`)).json();
+  const entry = await (await site.api.get(`/content/public/spaces/erd/objects/${eching.entryId}`)).json();
   expect(entry.fields.votes).toBe(2);
   await page.context().close();
 });
@@ -264,13 +255,13 @@ test('after the season: the admin records the answer, publishes both, exports th
   await page.getByRole('button', { name: 'Ergebnisse veröffentlichen' }).click();
   await expect(page.getByText('Veröffentlicht (Version 1).')).toBeVisible();
 
-  const estimateFile = (await (await api.get(`/results/challenge-${ESTIMATE}.json`)).json()) as StandingRowDto[];
+  const estimateFile = (await (await site.api.get(`/results/challenge-${ESTIMATE}.json`)).json()) as StandingRowDto[];
   expect(estimateFile.map((r) => [r.club._id, r.place, r.points])).toEqual([
     [eching.club.id, 1, 321],
     [third.club.id, 2, 80],
     [gruenwald.club.id, 3, 65],
   ]);
-  const sloganFile = (await (await api.get(`/results/challenge-${SLOGAN}.json`)).json()) as StandingRowDto[];
+  const sloganFile = (await (await site.api.get(`/results/challenge-${SLOGAN}.json`)).json()) as StandingRowDto[];
   expect(sloganFile.map((r) => [r.club._id, r.place])).toEqual([
     [eching.club.id, 1],
     [gruenwald.club.id, 2],

@@ -1,12 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { clubLabel, clubs, logIn, registerConfirmed, type ClubRef } from './support/accounts';
 import { clubHeaders, operatorLogin, publishEntry } from './support/api-client';
 import { submitBackofficeSignIn } from './support/backoffice';
 import { approveAgeGate, expect, test, visitorPage } from './support/fixtures';
-import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
+import { ownSiteSpec } from './support/own-server';
 import { repoRoot } from './support/paths';
 
 /**
@@ -17,9 +17,6 @@ import { repoRoot } from './support/paths';
  * screen, the count drops at once and on the public site, and the club sees on its own entry that
  * votes were removed and why.
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3290;
-test.use({ baseURL: `http://localhost:${PORT}` });
 
 const MODERATOR = { email: 'stimmen@punktejagd.example', password: 'Zaehler#2026' };
 const OFFSET_DAYS = 3;
@@ -30,8 +27,7 @@ const OTHER_IPS = ['198.51.100.11', '198.51.100.12', '198.51.100.13'];
 const dataDir = path.join(os.tmpdir(), 'erd-e2e-backoffice-votes-data');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season'), TRUST_PROXY: '1', VOTE_PROOF_COST: '50' };
 
-let server: OwnServer;
-let api: APIRequestContext;
+const site = ownSiteSpec({ port: 3290, dataDir, env: serverEnv, operators: [{ ...MODERATOR, role: 'moderator' }] });
 let burstClub: ClubRef;
 let burstEmail: string;
 let burstEntryId: string;
@@ -48,7 +44,7 @@ async function anonymousVote(browser: Browser, participationId: string, ip: stri
     await approveAgeGate(context);
     const page = await context.newPage();
     // The page's clock stays real: it learns the server's day (three days later) from /config.json.
-    await page.goto(`${server.baseURL}/challenge/e2e-spruch/${participationId}`);
+    await page.goto(`${site.server.baseURL}/challenge/e2e-spruch/${participationId}`);
     await page.getByRole('button', { name: /Abstimmen/ }).click();
     await expect(page.getByRole('button', { name: /Abstimmen/ })).toHaveCount(0, { timeout: 20_000 });
   } finally {
@@ -57,45 +53,41 @@ async function anonymousVote(browser: Browser, participationId: string, ip: stri
 }
 
 async function publicVotes(participationId: string): Promise<number> {
-  const res = await api.get(`/content/public/spaces/erd/objects/${participationId}`);
+  const res = await site.api.get(`/content/public/spaces/erd/objects/${participationId}`);
   expect(res.status()).toBe(200);
   return (await res.json()).fields.votes as number;
 }
 
 test.beforeAll(async ({ browser }) => {
-  // A CLI run, two starts (migrations, season import; then three days later) and 15 visitors voting in the browser on two busy cores.
+  // A restart three days later and 15 visitors voting in the browser on two busy cores.
   test.setTimeout(240_000);
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [{ ...MODERATOR, role: 'moderator' }] }));
-
-  const [first, second] = await clubs(api);
+  const [first, second] = await clubs(site.api);
   burstClub = first!;
   burstLabel = clubLabel(first!);
-  burstEmail = await registerConfirmed(api, first!, { dataDir });
-  const otherEmail = await registerConfirmed(api, second!, { dataDir });
+  burstEmail = await registerConfirmed(site.api, first!, { dataDir });
+  const otherEmail = await registerConfirmed(site.api, second!, { dataDir });
   for (const [email, slogan] of [
     [burstEmail, 'Alle Mann nach vorn!'],
     [otherEmail, 'Hinten dicht, vorne Licht!'],
   ] as const) {
-    const saved = await api.put('/api/challenge/particpation/e2e-spruch', { headers: await clubHeaders(api, email), data: { slogan } });
+    const saved = await site.api.put('/api/challenge/particpation/e2e-spruch', {
+      headers: await clubHeaders(site.api, email),
+      data: { slogan },
+    });
     expect(saved.status(), await saved.text()).toBeLessThan(300);
     if (email === burstEmail) burstEntryId = (await saved.json())._id as string;
   }
   // The moderator publishes both (the moderation screen is tested in backoffice.spec).
-  const xsrf = await operatorLogin(api, MODERATOR);
-  const pending = await (await api.get('/api/operator/participations?state=pending')).json();
-  for (const item of pending.items as { id: string }[]) await publishEntry(api, xsrf, item.id);
+  const xsrf = await operatorLogin(site.api, MODERATOR);
+  const pending = await (await site.api.get('/api/operator/participations?state=pending')).json();
+  for (const item of pending.items as { id: string }[]) await publishEntry(site.api, xsrf, item.id);
 
   // Three days later: voting is open.
-  ({ server, api } = await restartOwnSite(
-    { server, api },
-    { port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: String(OFFSET_DAYS) } },
-  ));
+  await site.restart({ CLOCK_OFFSET_DAYS: String(OFFSET_DAYS) });
   for (let i = 0; i < 12; i++) await anonymousVote(browser, burstEntryId, BURST_IP);
   for (const ip of OTHER_IPS) await anonymousVote(browser, burstEntryId, ip);
   expect(await publicVotes(burstEntryId)).toBe(15);
 });
-
-test.afterAll(() => stopOwnSite({ server, api }));
 
 test('a moderator finds the burst, removes the address’s votes with a reason; the count drops and the club sees why', async ({
   page,

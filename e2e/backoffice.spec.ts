@@ -1,13 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { OperatorParticipationPageDto } from '@erd/shared-contracts/wire';
-import type { APIRequestContext } from '@playwright/test';
 import { clubLabel, clubs, registerConfirmed } from './support/accounts';
 import { clubHeaders, operatorLogin, submitPictureEntry } from './support/api-client';
 import { WERBERAT_POINTS } from './support/backoffice';
 import { expect, failedLoads, test } from './support/fixtures';
-import { startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
-import { e2eDataDir, repoRoot } from './support/paths';
+import { ownSiteSpec } from './support/own-server';
+import { ownDataDir, repoRoot } from './support/paths';
+import { releaseRemote, remoteEntry } from './support/release';
 
 /**
  * The back office (issue 8, first step) on a server of its own with the e2e season: an operator
@@ -15,44 +14,33 @@ import { e2eDataDir, repoRoot } from './support/paths';
  * and rejects the other with a reason, and signs out. /backoffice is a page of its own: no age
  * gate, and noindex in the page and in the answer's headers.
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3280;
-test.use({
-  baseURL: `http://localhost:${PORT}`,
-  // The wrong password on purpose (401), and the session check before signing in (401).
-  allowConsoleErrors: failedLoads(401),
-});
 
 const OPERATOR = { email: 'moderation@punktejagd.example', password: 'Pruefer#2026' };
-const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-backoffice-data');
+const dataDir = ownDataDir('backoffice');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season') };
 
-let server: OwnServer;
-let api: APIRequestContext;
+// The wrong password on purpose (401), and the session check before signing in (401).
+const site = ownSiteSpec({ port: 3280, dataDir, env: serverEnv, operators: [OPERATOR], allowConsoleErrors: failedLoads(401) });
 let sloganClub: string;
 let pictureClub: string;
 
 test.beforeAll(async () => {
-  // A CLI run and a first start (migrations, season import) on two busy cores, then two clubs with entries.
+  // Two clubs with entries, on two busy cores.
   test.setTimeout(180_000);
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [OPERATOR] }));
-
-  const [first, second] = await clubs(api);
+  const [first, second] = await clubs(site.api);
   sloganClub = clubLabel(first!);
   pictureClub = clubLabel(second!);
 
-  const sloganEmail = await registerConfirmed(api, first!, { dataDir });
-  const saved = await api.put('/api/challenge/particpation/e2e-spruch', {
-    headers: await clubHeaders(api, sloganEmail),
+  const sloganEmail = await registerConfirmed(site.api, first!, { dataDir });
+  const saved = await site.api.put('/api/challenge/particpation/e2e-spruch', {
+    headers: await clubHeaders(site.api, sloganEmail),
     data: { slogan: 'Mit Herz und Haxn – auf geht’s!' },
   });
   expect(saved.status(), await saved.text()).toBeLessThan(300);
 
-  const pictureEmail = await registerConfirmed(api, second!, { dataDir });
-  await submitPictureEntry(api, await clubHeaders(api, pictureEmail));
+  const pictureEmail = await registerConfirmed(site.api, second!, { dataDir });
+  await submitPictureEntry(site.api, await clubHeaders(site.api, pictureEmail));
 });
-
-test.afterAll(() => stopOwnSite({ server, api }));
 
 test('/backoffice is a page of its own: 200, noindex in the page and the headers, no age gate', async ({ browser, request }) => {
   for (const url of ['/backoffice', '/backoffice/anmeldung', '/backoffice/gibt-es-nicht']) {
@@ -144,15 +132,15 @@ test('an operator signs in, publishes a slogan, rejects a picture with a reason 
 
   // The server agrees: the slogan is public, the picture gone, nothing waits.
   const search = await (
-    await api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-spruch&from=0&size=10&sort=-createdAt')
+    await site.api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-spruch&from=0&size=10&sort=-createdAt')
   ).json();
   expect(search.items.map((item: { fields: { slogan: string } }) => item.fields.slogan)).toEqual(['Mit Herz und Haxn – auf geht’s!']);
   const pictures = await (
-    await api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-bild&from=0&size=10&sort=-createdAt')
+    await site.api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-bild&from=0&size=10&sort=-createdAt')
   ).json();
   expect(pictures.total).toBe(0);
-  await operatorLogin(api, OPERATOR);
-  const pending: OperatorParticipationPageDto = await (await api.get('/api/operator/participations?state=pending')).json();
+  await operatorLogin(site.api, OPERATOR);
+  const pending: OperatorParticipationPageDto = await (await site.api.get('/api/operator/participations?state=pending')).json();
   expect(pending.total).toBe(0);
 
   // A reload keeps the operator signed in; 'Abmelden' ends the session.
@@ -174,19 +162,12 @@ test('the back office is released on its own and goes live on the next page load
   await page.goto('/backoffice/anmeldung');
   await expect(page.locator('[data-mf-build]')).toBeAttached();
 
-  const releaseId = `e2e${Date.now()}`;
-  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/release.mjs'), 'mf-backoffice', '--id', releaseId], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: 'pipe',
-  });
+  const releaseId = releaseRemote('mf-backoffice', dataDir);
 
   const after = await (await request.get('/config.json')).json();
-  const entryOf = (config: { remotes: { name: string; entry: string }[] }, name: string) =>
-    config.remotes.find((r) => r.name === name)?.entry;
-  expect(entryOf(after, 'mf_backoffice')).toBe(`/remotes/mf_backoffice/${releaseId}/mf-manifest.json`);
+  expect(remoteEntry(after, 'mf_backoffice')).toBe(`/remotes/mf_backoffice/${releaseId}/mf-manifest.json`);
   for (const other of ['mf_auth', 'mf_challenges', 'mf_standings', 'mf_profile'])
-    expect(entryOf(after, other), other).toBe(entryOf(before, other));
+    expect(remoteEntry(after, other), other).toBe(remoteEntry(before, other));
   const entriesAfter = await Promise.all(['/main.js', '/backoffice.js'].map(async (file) => (await request.get(file)).body()));
   expect(entriesAfter.map((body, i) => Buffer.compare(body, entries[i]!))).toEqual([0, 0]);
 

@@ -1,10 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
-import { clubs, logIn, registerConfirmed, type ClubRef } from './support/accounts';
+import { chooseClubTeam, clubs, logIn, registerConfirmed, type ClubRef } from './support/accounts';
 import { accessToken, clubHeaders, operatorLogin, publishEntry, submitPictureEntry } from './support/api-client';
 import { expect, test } from './support/fixtures';
-import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
+import { ownSiteSpec } from './support/own-server';
 import { repoRoot } from './support/paths';
 
 /**
@@ -15,17 +14,13 @@ import { repoRoot } from './support/paths';
  * 'Dein Beitrag' on its own tile instead of a button, and 'Meine Teilnahmen' in its profile lists
  * its estimate and its slogan with the vote.
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3336;
-test.use({ baseURL: `http://localhost:${PORT}` });
 
 const OPERATOR = { email: 'kampagne@punktejagd.example', password: 'Kampagne#2026' };
 const SLOGAN = 'Kreisklasse? Weltklasse!';
 const dataDir = path.join(os.tmpdir(), 'erd-e2e-campaign-members-data');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season'), VOTE_PROOF_COST: '50' };
 
-let server: OwnServer;
-let api: APIRequestContext;
+const site = ownSiteSpec({ port: 3336, dataDir, env: serverEnv, operators: [OPERATOR] });
 let sloganClub: ClubRef;
 let pictureClub: ClubRef;
 let sloganEmail: string;
@@ -33,25 +28,12 @@ let pictureId: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [OPERATOR] }));
-  [sloganClub, pictureClub] = await clubs(api);
-  sloganEmail = await registerConfirmed(api, sloganClub!, { dataDir });
+  [sloganClub, pictureClub] = await clubs(site.api);
+  sloganEmail = await registerConfirmed(site.api, sloganClub!, { dataDir });
 });
 
-test.afterAll(() => stopOwnSite({ server, api }));
-
 test('registration tells at once that the chosen club team already has an account', async ({ page }) => {
-  await page.goto('/registration');
-  await page.getByRole('combobox', { name: 'Verein' }).fill(sloganClub.clubnumber);
-  await page
-    .getByRole('option', { name: new RegExp(sloganClub.name) })
-    .first()
-    .click();
-  const team = page.getByRole('combobox', { name: 'Team' });
-  if (/wählen/.test((await team.textContent()) ?? '')) {
-    await team.click();
-    await page.getByRole('option', { name: sloganClub.team === 'm' ? 'Herren' : 'Damen' }).click();
-  }
+  await chooseClubTeam(page, sloganClub);
   // Before any personal field is filled in: the club comes first.
   await expect(page.getByText('Für den gewählten Verein existiert bereits eine Anmeldung.')).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'logge dich ein' })).toHaveAttribute('href', '/login');
@@ -66,28 +48,28 @@ test('a club enters its estimate as 4.500 and sees 4.500', async ({ page }) => {
   await expect(page.getByText('Deine Schätzung wurde gespeichert.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('form', { name: 'Deine Schätzung' }).getByRole('textbox')).toHaveValue('4.500');
-  const own = await api.get('/api/challenge/particpation/e2e-schaetzung', {
-    headers: { authorization: `Bearer ${await accessToken(api, sloganEmail)}` },
+  const own = await site.api.get('/api/challenge/particpation/e2e-schaetzung', {
+    headers: { authorization: `Bearer ${await accessToken(site.api, sloganEmail)}` },
   });
   expect((await own.json()).fields.estimate).toBe(4500);
 });
 
 test('a slogan and a picture are published; three days later voting runs', async () => {
   test.setTimeout(120_000);
-  const slogan = await api.put('/api/challenge/particpation/e2e-spruch', {
-    headers: await clubHeaders(api, sloganEmail),
+  const slogan = await site.api.put('/api/challenge/particpation/e2e-spruch', {
+    headers: await clubHeaders(site.api, sloganEmail),
     data: { slogan: SLOGAN },
   });
   expect(slogan.status(), await slogan.text()).toBeLessThan(300);
 
-  const pictureEmail = await registerConfirmed(api, pictureClub, { dataDir });
-  const picture = await submitPictureEntry(api, await clubHeaders(api, pictureEmail));
+  const pictureEmail = await registerConfirmed(site.api, pictureClub, { dataDir });
+  const picture = await submitPictureEntry(site.api, await clubHeaders(site.api, pictureEmail));
   pictureId = (await picture.json())._id;
 
-  const xsrf = await operatorLogin(api, OPERATOR);
-  for (const id of [(await slogan.json())._id, pictureId]) await publishEntry(api, xsrf, id);
+  const xsrf = await operatorLogin(site.api, OPERATOR);
+  for (const id of [(await slogan.json())._id, pictureId]) await publishEntry(site.api, xsrf, id);
 
-  ({ server, api } = await restartOwnSite({ server, api }, { port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '3' } }));
+  await site.restart({ CLOCK_OFFSET_DAYS: '3' });
 });
 
 test('a visitor votes from the gallery’s tile; the count goes up in place and stays', async ({ page }) => {
@@ -102,7 +84,7 @@ test('a visitor votes from the gallery’s tile; the count goes up in place and 
   await expect(page).toHaveURL(/\/challenge\/e2e-bild$/);
   await page.reload();
   await expect(page.getByRole('listitem').filter({ hasText: pictureClub.name }).getByText('Abgestimmt')).toBeVisible();
-  const list = await api.get(`/api/entry-neighbours/e2e-bild/${pictureId}?sort=newest`);
+  const list = await site.api.get(`/api/entry-neighbours/e2e-bild/${pictureId}?sort=newest`);
   expect(list.status()).toBe(200);
 });
 

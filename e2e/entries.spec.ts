@@ -1,11 +1,10 @@
 import path from 'node:path';
 import type { OperatorParticipationPageDto } from '@erd/shared-contracts/wire';
-import type { APIRequestContext } from '@playwright/test';
 import { accessToken, clubHeaders, operatorLogin, publishEntry, xsrfHeader } from './support/api-client';
 import { clubs, logIn, registerConfirmed } from './support/accounts';
 import { expect, failedLoads, test, visitorPage } from './support/fixtures';
-import { e2eDataDir, repoRoot } from './support/paths';
-import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
+import { ownDataDir, repoRoot } from './support/paths';
+import { ownSiteSpec } from './support/own-server';
 import { pngBytes } from './support/images';
 
 /**
@@ -15,28 +14,20 @@ import { pngBytes } from './support/images';
  * (voting window; the pages learn the server's day from /config.json, their clock stays real) and visitors browse, sort, load more, open the
  * lightbox and vote once.
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3260;
-test.use({
-  baseURL: `http://localhost:${PORT}`,
-  allowConsoleErrors: failedLoads(400, 403, 404, 409, 413, 415),
-});
 
 const OPERATOR = { email: 'moderation@punktejagd.example', password: 'Pruefer#2026' };
-const dataDir = path.join(path.dirname(e2eDataDir), 'e2e-entries-data');
+const dataDir = ownDataDir('entries');
 const seasonDir = path.join(repoRoot, 'e2e/season');
 const serverEnv = { SEASON_DIR: seasonDir };
 
-let server: OwnServer;
-let api: APIRequestContext;
-
-test.beforeAll(async () => {
-  // A CLI run and a first start (migrations, season import) on two busy cores: more than a test's 30 s.
-  test.setTimeout(120_000);
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [OPERATOR] }));
+const site = ownSiteSpec({
+  port: 3260,
+  dataDir,
+  env: serverEnv,
+  operators: [OPERATOR],
+  startTimeout: 120_000,
+  allowConsoleErrors: failedLoads(400, 403, 404, 409, 413, 415),
 });
-
-test.afterAll(() => stopOwnSite({ server, api }));
 
 const SLOGAN_CLUBS = 12;
 let clubList: Awaited<ReturnType<typeof clubs>>;
@@ -44,8 +35,8 @@ let uiClubEmail: string;
 
 test('submission window: a club submits an estimate, a slogan and a picture in the browser', async ({ page }) => {
   test.setTimeout(120_000);
-  clubList = await clubs(api);
-  uiClubEmail = await registerConfirmed(api, clubList[0]!, { dataDir });
+  clubList = await clubs(site.api);
+  uiClubEmail = await registerConfirmed(site.api, clubList[0]!, { dataDir });
   await page.goto('/');
   await logIn(page, uiClubEmail);
   await page.goto('/challenge');
@@ -90,20 +81,20 @@ test('submission window: a club submits an estimate, a slogan and a picture in t
 });
 
 test('submission window: the server refuses a second entry, a 30 MB upload and votes before the voting window', async () => {
-  const headers = await clubHeaders(api, uiClubEmail);
-  const second = await api.put('/api/challenge/particpation/e2e-spruch', { headers, data: { slogan: 'Noch einer' } });
+  const headers = await clubHeaders(site.api, uiClubEmail);
+  const second = await site.api.put('/api/challenge/particpation/e2e-spruch', { headers, data: { slogan: 'Noch einer' } });
   expect(second.status()).toBe(409);
 
-  const presign = await api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', {
+  const presign = await site.api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', {
     headers,
     data: { name: 'gross.jpg', contentType: 'image/jpeg' },
   });
   // The club already has its picture entry: no new upload key.
   expect([403, 409]).toContain(presign.status());
 
-  const other = await registerConfirmed(api, clubList[1]!, { dataDir });
-  const otherHeaders = await clubHeaders(api, other);
-  const post = await api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', {
+  const other = await registerConfirmed(site.api, clubList[1]!, { dataDir });
+  const otherHeaders = await clubHeaders(site.api, other);
+  const post = await site.api.post('/api/challenge/particpation/e2e-bild/createpresignedpost', {
     headers: otherHeaders,
     data: { name: 'gross.jpg', contentType: 'image/jpeg' },
   });
@@ -111,9 +102,9 @@ test('submission window: the server refuses a second entry, a 30 MB upload and v
   const { data } = await post.json();
   // The server answers 413 before reading the body and closes the connection: the client sees
   // the 413 or a broken pipe, depending on how much it had written. Either way nothing is kept.
-  const big = await api
+  const big = await site.api
     .post(data.url, {
-      headers: await xsrfHeader(api),
+      headers: await xsrfHeader(site.api),
       multipart: { ...data.fields, file: { name: 'gross.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(30 * 1024 * 1024, 0xff) } },
     })
     .then(
@@ -121,10 +112,13 @@ test('submission window: the server refuses a second entry, a 30 MB upload and v
       (error: Error) => (/EPIPE|ECONNRESET|socket hang up/.test(error.message) ? 'closed' : error.message),
     );
   expect(['413', 'closed']).toContain(big);
-  const useIt = await api.put('/api/challenge/particpation/e2e-bild', { headers: otherHeaders, data: { picture: data.fields.key ?? 'x' } });
+  const useIt = await site.api.put('/api/challenge/particpation/e2e-bild', {
+    headers: otherHeaders,
+    data: { picture: data.fields.key ?? 'x' },
+  });
   expect(useIt.status()).toBeGreaterThanOrEqual(400);
 
-  const search = await api.get(
+  const search = await site.api.get(
     '/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-spruch&from=0&size=10&sort=-createdAt',
   );
   expect((await search.json()).total).toBe(0);
@@ -133,31 +127,34 @@ test('submission window: the server refuses a second entry, a 30 MB upload and v
 test('an operator publishes the entries; unpublished ones stay invisible until then', async () => {
   // More clubs with slogans, through the API, so the list has more than one page.
   for (let i = 2; i < SLOGAN_CLUBS + 1; i++) {
-    const email = await registerConfirmed(api, clubList[i]!, { dataDir });
-    const res = await api.put('/api/challenge/particpation/e2e-spruch', {
-      headers: await clubHeaders(api, email),
+    const email = await registerConfirmed(site.api, clubList[i]!, { dataDir });
+    const res = await site.api.put('/api/challenge/particpation/e2e-spruch', {
+      headers: await clubHeaders(site.api, email),
       data: { slogan: `Schlachtruf Nummer ${i}` },
     });
     expect(res.status(), await res.text()).toBeLessThan(300);
   }
-  const xsrf = await operatorLogin(api, OPERATOR);
-  const pending: OperatorParticipationPageDto = await (await api.get('/api/operator/participations?state=pending&size=100')).json();
+  const xsrf = await operatorLogin(site.api, OPERATOR);
+  const pending: OperatorParticipationPageDto = await (await site.api.get('/api/operator/participations?state=pending&size=100')).json();
   expect(pending.total).toBe(SLOGAN_CLUBS + 1); // 12 slogans and one picture (estimates are not moderated)
-  for (const item of pending.items) await publishEntry(api, xsrf, item.id);
+  for (const item of pending.items) await publishEntry(site.api, xsrf, item.id);
   const search = await (
-    await api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-spruch&from=0&size=10&sort=-createdAt')
+    await site.api.get('/content/public/spaces/erd/objects/search?include=1&fields.challenge.id=e2e-spruch&from=0&size=10&sort=-createdAt')
   ).json();
   expect(search.total).toBe(SLOGAN_CLUBS);
   expect(search.items[0].publishedAt).toEqual([{ spaceId: 'erd', state: 'published' }]);
   // Voting has not started yet.
-  const early = await api.post('/api/votes', { headers: xsrf, data: { challengeId: 'e2e-spruch', participationId: search.items[0]._id } });
+  const early = await site.api.post('/api/votes', {
+    headers: xsrf,
+    data: { challengeId: 'e2e-spruch', participationId: search.items[0]._id },
+  });
   expect(early.status()).toBe(403);
   expect((await early.json()).code).toBe('VotingClosed');
 });
 
 test('three days later (after a restart): visitors browse, sort, load more, open the lightbox and vote once', async ({ browser }) => {
   test.setTimeout(120_000);
-  ({ server, api } = await restartOwnSite({ server, api }, { port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '3' } }));
+  await site.restart({ CLOCK_OFFSET_DAYS: '3' });
 
   const page = await visitorPage(browser);
 
@@ -214,7 +211,9 @@ test('three days later (after a restart): visitors browse, sort, load more, open
   await page.context().close();
 
   // The estimate stayed private and the club's entries survived the restart.
-  const token = await accessToken(api, uiClubEmail);
-  const own = await (await api.get('/api/challenge/particpation/e2e-schaetzung', { headers: { authorization: `Bearer ${token}` } })).json();
+  const token = await accessToken(site.api, uiClubEmail);
+  const own = await (
+    await site.api.get('/api/challenge/particpation/e2e-schaetzung', { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   expect(own.fields.estimate).toBe(1250);
 });

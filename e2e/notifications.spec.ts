@@ -1,11 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import { clubs, logIn, registerConfirmed, type ClubRef } from './support/accounts';
 import { operatorLogin, publishEntry } from './support/api-client';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { startFreshOwnSite, startOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
+import { ownSiteSpec, startOwnSite, stopOwnSite } from './support/own-server';
 import { repoRoot } from './support/paths';
 
 /**
@@ -16,9 +15,6 @@ import { repoRoot } from './support/paths';
  * voting day (the server restarted a week later, its planner runs at start) gets the 'voting ends'
  * mail, whose unsubscribe link works without signing in.
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3337;
-test.use({ baseURL: `http://localhost:${PORT}` });
 
 const OPERATOR = { email: 'nachrichten@punktejagd.example', password: 'Nachricht#2026' };
 const SLOGAN = 'Flutlicht an, Gegner weg!';
@@ -26,8 +22,8 @@ const dataDir = path.join(os.tmpdir(), 'erd-e2e-notifications-data');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season'), NOTIFY_HOURS: '0-24' };
 const FAN = `fan-${Date.now()}@example.org`;
 
-let server: OwnServer;
-let api: APIRequestContext;
+const PORT = 3337;
+const site = ownSiteSpec({ port: PORT, dataDir, env: serverEnv, operators: [OPERATOR] });
 let club: ClubRef;
 let clubEmail: string;
 
@@ -41,12 +37,9 @@ function linkIn(mail: string, prefix: string): string {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [OPERATOR] }));
-  [club] = await clubs(api);
-  clubEmail = await registerConfirmed(api, club!, { dataDir });
+  [club] = await clubs(site.api);
+  clubEmail = await registerConfirmed(site.api, club!, { dataDir });
 });
-
-test.afterAll(() => stopOwnSite({ server, api }));
 
 test('a club submits its slogan, an operator publishes it, and the mail’s button opens the entry', async ({ page }) => {
   test.setTimeout(90_000);
@@ -60,16 +53,16 @@ test('a club submits its slogan, an operator publishes it, and the mail’s butt
   const received = await waitForMail(clubEmail, since, /Euer Beitrag ist eingegangen/, dataDir);
   expect(received).toContain('Hallo Erika,');
 
-  const xsrf = await operatorLogin(api, OPERATOR);
-  const queue = await (await api.get('/api/operator/participations?state=pending&size=100', { headers: xsrf })).json();
+  const xsrf = await operatorLogin(site.api, OPERATOR);
+  const queue = await (await site.api.get('/api/operator/participations?state=pending&size=100', { headers: xsrf })).json();
   const entry = (queue.items as Array<{ id: string; slogan?: string | null }>).find((item) => item.slogan === SLOGAN);
   expect(entry, JSON.stringify(queue)).toBeDefined();
   const publishedAt = Date.now();
-  await publishEntry(api, xsrf, entry!.id);
+  await publishEntry(site.api, xsrf, entry!.id);
 
   const online = await waitForMail(clubEmail, publishedAt, /Euer Beitrag ist online/, dataDir);
   expect(online).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
-  const link = linkIn(online, `${server.baseURL}/challenge/e2e-spruch/`);
+  const link = linkIn(online, `${site.server.baseURL}/challenge/e2e-spruch/`);
   await page.goto(link);
   await expect(page.getByText(SLOGAN).first()).toBeVisible();
 });
@@ -88,24 +81,24 @@ test('a fan subscribes on the club’s page and confirms from the mail', async (
   ).toBeVisible();
 
   const mail = await waitForMail(FAN, since, /club-fans\/confirm\?token=/, dataDir);
-  await page.goto(linkIn(mail, `${server.baseURL}/api/public/club-fans/confirm?token=`));
+  await page.goto(linkIn(mail, `${site.server.baseURL}/api/public/club-fans/confirm?token=`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('body')).not.toContainText('ungültig');
 });
 
 test('on the last voting day the fan is told that the club needs the vote, and can leave with one click', async ({ page }) => {
   test.setTimeout(120_000);
-  await stopOwnSite({ server, api });
+  await stopOwnSite(site);
   const since = Date.now();
   // Voting of e2e-spruch ends on day 9 of the season: the planner runs when the server starts.
-  ({ server, api } = await startOwnSite({ port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '9' } }));
+  Object.assign(site, await startOwnSite({ port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '9' } }));
   const mail = await waitForMail(FAN, since, /Abstimmung endet/, dataDir);
   expect(mail).toContain(club!.name);
   expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
-  await page.goto(linkIn(mail, `${server.baseURL}/challenge/e2e-spruch/`));
+  await page.goto(linkIn(mail, `${site.server.baseURL}/challenge/e2e-spruch/`));
   await expect(page.getByText(SLOGAN).first()).toBeVisible();
 
-  await page.goto(linkIn(mail, `${server.baseURL}/api/public/club-fans/unsubscribe?token=`));
+  await page.goto(linkIn(mail, `${site.server.baseURL}/api/public/club-fans/unsubscribe?token=`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('body')).not.toContainText('ungültig');
 });

@@ -2,12 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import { clubs, logIn, registerConfirmed, type ClubRef } from './support/accounts';
 import { clubHeaders, operatorLogin, publishEntry } from './support/api-client';
 import { submitBackofficeSignIn } from './support/backoffice';
 import { expect, test, visitorPage } from './support/fixtures';
-import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
+import { ownSiteSpec } from './support/own-server';
 import { repoRoot } from './support/paths';
 
 /**
@@ -17,9 +16,6 @@ import { repoRoot } from './support/paths';
  * without JavaScript; a visitor comes in through the QR link and votes; the visit and the vote appear
  * on the club's entry ('Über deine geteilten Links') and in the back office's 'Reichweite'.
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3320;
-test.use({ baseURL: `http://localhost:${PORT}` });
 
 const OPERATOR = { email: 'reichweite@punktejagd.example', password: 'Reichweite#2026' };
 const SLOGAN = 'Mit Herz, Hirn und „ß“ – wir holen den Pott!';
@@ -28,43 +24,35 @@ const dataDir = path.join(os.tmpdir(), 'erd-e2e-reach-data');
 const serverEnv = { SEASON_DIR: path.join(repoRoot, 'e2e/season'), VOTE_PROOF_COST: '50' };
 const READ_POSTER = path.join(repoRoot, 'server/src/modules/share-cards/test-support/read-poster.mjs');
 
-let server: OwnServer;
-let api: APIRequestContext;
+const site = ownSiteSpec({ port: 3320, dataDir, env: serverEnv, operators: [OPERATOR], startTimeout: 120_000 });
 let club: ClubRef;
 let clubEmail: string;
 let entryId: string;
 let qrLink: string;
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: serverEnv, operators: [OPERATOR] }));
-});
-
-test.afterAll(() => stopOwnSite({ server, api }));
-
 test('a club’s slogan is published; three days later voting runs', async () => {
   test.setTimeout(120_000);
-  club = (await clubs(api))[0]!;
-  clubEmail = await registerConfirmed(api, club, { dataDir });
-  const saved = await api.put('/api/challenge/particpation/e2e-spruch', {
-    headers: await clubHeaders(api, clubEmail),
+  club = (await clubs(site.api))[0]!;
+  clubEmail = await registerConfirmed(site.api, club, { dataDir });
+  const saved = await site.api.put('/api/challenge/particpation/e2e-spruch', {
+    headers: await clubHeaders(site.api, clubEmail),
     data: { slogan: SLOGAN },
   });
   expect(saved.status(), await saved.text()).toBeLessThan(300);
   entryId = (await saved.json())._id;
-  await publishEntry(api, await operatorLogin(api, OPERATOR), entryId);
+  await publishEntry(site.api, await operatorLogin(site.api, OPERATOR), entryId);
 
-  ({ server, api } = await restartOwnSite({ server, api }, { port: PORT, dataDir, env: { ...serverEnv, CLOCK_OFFSET_DAYS: '3' } }));
+  await site.restart({ CLOCK_OFFSET_DAYS: '3' });
 });
 
 test('a crawler without JavaScript sees the entry’s own preview', async () => {
-  const res = await api.get(`/challenge/e2e-spruch/${entryId}?via=whatsapp`, { headers: { 'user-agent': 'WhatsApp/2.23.20.0 A' } });
+  const res = await site.api.get(`/challenge/e2e-spruch/${entryId}?via=whatsapp`, { headers: { 'user-agent': 'WhatsApp/2.23.20.0 A' } });
   expect(res.status()).toBe(200);
   const html = await res.text();
-  expect(html).toContain(`<meta property="og:url" content="${server.baseURL}/challenge/e2e-spruch/${entryId}">`);
-  expect(html).toContain(`<meta property="og:image" content="${server.baseURL}/share/entry/e2e-spruch/${entryId}.png">`);
+  expect(html).toContain(`<meta property="og:url" content="${site.server.baseURL}/challenge/e2e-spruch/${entryId}">`);
+  expect(html).toContain(`<meta property="og:image" content="${site.server.baseURL}/share/entry/e2e-spruch/${entryId}.png">`);
   expect(html).toContain('Jetzt abstimmen!');
-  const card = await api.get(`/share/entry/e2e-spruch/${entryId}.png`);
+  const card = await site.api.get(`/share/entry/e2e-spruch/${entryId}.png`);
   expect(card.status()).toBe(200);
   expect(card.headers()['content-type']).toMatch(/^image\//);
 });
@@ -88,7 +76,7 @@ test('the club opens its share kit and downloads the poster; its QR code leads t
   expect(read.status, read.stderr).toBe(0);
   const poster = JSON.parse(read.stdout) as { qr: string | null; text: string };
   rmSync(file, { force: true });
-  expect(poster.qr).toBe(`${server.baseURL}/challenge/e2e-spruch/${entryId}?via=qr`);
+  expect(poster.qr).toBe(`${site.server.baseURL}/challenge/e2e-spruch/${entryId}?via=qr`);
   expect(poster.text).toContain('So stimmst du ab');
   qrLink = poster.qr!;
 });
@@ -101,7 +89,7 @@ test('a visitor comes in through the QR code and votes: the club and the back of
   const visitor = await visitorPage(browser);
   await visitor.goto(qrLink);
   // The channel leaves the address once counted; the vote carries it from the session.
-  await expect(visitor).toHaveURL(`${server.baseURL}/challenge/e2e-spruch/${entryId}`);
+  await expect(visitor).toHaveURL(`${site.server.baseURL}/challenge/e2e-spruch/${entryId}`);
   await visitor.getByRole('button', { name: /Abstimmen/ }).click();
   await expect(visitor.getByRole('button', { name: /Abstimmen/ })).toHaveCount(0, { timeout: 20_000 });
   await visitor.context().close();

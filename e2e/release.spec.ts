@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test } from './support/fixtures';
-import { e2eDataDir, repoRoot } from './support/paths';
+import { e2eDataDir } from './support/paths';
+import { releaseRemote, remoteEntry } from './support/release';
 
 /**
  * Releasing one remote: the documented command builds and publishes mf-standings alone; the running
@@ -17,19 +16,12 @@ test('a remote released on its own goes live on the next page load', async ({ pa
   await expect(root).toBeAttached();
   const oldBuild = await root.getAttribute('data-mf-build');
 
-  const releaseId = `e2e${Date.now()}`;
-  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/release.mjs'), 'mf-standings', '--id', releaseId], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: e2eDataDir, DATABASE_URL: '' },
-    stdio: 'pipe',
-  });
+  const releaseId = releaseRemote('mf-standings', e2eDataDir);
 
   const after = await (await request.get('/config.json')).json();
-  const entryOf = (config: { remotes: { name: string; entry: string }[] }, name: string) =>
-    config.remotes.find((r) => r.name === name)?.entry;
-  expect(entryOf(after, 'mf_standings')).toContain(releaseId);
+  expect(remoteEntry(after, 'mf_standings')).toContain(releaseId);
   for (const other of ['mf_auth', 'mf_challenges', 'mf_profile', 'mf_backoffice']) {
-    expect(entryOf(after, other), other).toBe(entryOf(before, other));
+    expect(remoteEntry(after, other), other).toBe(remoteEntry(before, other));
   }
   expect(Buffer.compare(await (await request.get('/main.js')).body(), hostEntry)).toBe(0);
 

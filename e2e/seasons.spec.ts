@@ -1,12 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { clubs, registerConfirmed, type ClubRef } from './support/accounts';
 import { clubHeaders, operatorLogin } from './support/api-client';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { backofficeBar as bar, submitBackofficeSignIn } from './support/backoffice';
 import { expect, failedLoads, test, visitorPage } from './support/fixtures';
-import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from './support/own-server';
+import { ownSiteSpec } from './support/own-server';
 
 /**
  * Issue 26 end to end, on a server of its own with the demo season: an admin copies the demo season
@@ -16,25 +16,24 @@ import { restartOwnSite, startFreshOwnSite, stopOwnSite, type OwnServer } from '
  * season's challenges, `/tabelle` its empty state with the 2026 podium one click away, and the club
  * page both seasons; the audit log has each step.
  */
-test.describe.configure({ mode: 'serial' });
-const PORT = 3339;
-test.use({
-  baseURL: `http://localhost:${PORT}`,
-  // The session check before signing in (401).
-  allowConsoleErrors: failedLoads(401),
-});
 
 const ADMIN = { email: 'saisonwechsel@punktejagd.example', password: 'Saison#Wechsel2027' };
 const TORJAGD = 'challenge-torjagd';
 const NEW_HEADLINE = 'Die große Torjagd 2027';
 const dataDir = path.join(os.tmpdir(), 'erd-e2e-seasons-data');
 
-let server: OwnServer;
-let api: APIRequestContext;
+// The session check before signing in (401).
+const site = ownSiteSpec({
+  port: 3339,
+  dataDir,
+  env: { CLOCK_OFFSET_DAYS: '0' },
+  operators: [ADMIN],
+  allowConsoleErrors: failedLoads(401),
+});
 let club: ClubRef;
 
 async function restart(offsetDays: number): Promise<void> {
-  ({ server, api } = await restartOwnSite({ server, api }, { port: PORT, dataDir, env: { CLOCK_OFFSET_DAYS: String(offsetDays) } }));
+  await site.restart({ CLOCK_OFFSET_DAYS: String(offsetDays) });
 }
 
 const browserPage = (browser: Browser, width = 1280) => visitorPage(browser, { viewport: { width, height: 900 } });
@@ -52,15 +51,15 @@ async function openSeasons(page: Page): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  ({ server, api } = await startFreshOwnSite({ port: PORT, dataDir, env: { CLOCK_OFFSET_DAYS: '0' }, operators: [ADMIN] }));
   // A club scores in the demo season: its goals count in the Torjagd (running today).
-  [club] = await clubs(api);
-  const email = await registerConfirmed(api, club!, { dataDir });
-  const saved = await api.put(`/api/challenge/particpation/${TORJAGD}`, { headers: await clubHeaders(api, email), data: { estimate: 14 } });
+  [club] = await clubs(site.api);
+  const email = await registerConfirmed(site.api, club!, { dataDir });
+  const saved = await site.api.put(`/api/challenge/particpation/${TORJAGD}`, {
+    headers: await clubHeaders(site.api, email),
+    data: { estimate: 14 },
+  });
   expect(saved.status(), await saved.text()).toBe(200);
 });
-
-test.afterAll(() => stopOwnSite({ server, api }));
 
 test('an admin copies the demo season into 2027, edits and reorders a challenge and previews it', async ({ browser }) => {
   test.setTimeout(150_000);
@@ -118,8 +117,11 @@ test('after the demo season the admin switches the site to 2027; the archive, th
   test.setTimeout(180_000);
   // Every demo challenge has ended 40 days on; its Torjagd result is published (goals: most goals win).
   await restart(40);
-  const xsrf = await operatorLogin(api, ADMIN);
-  const published = await api.post(`/api/operator/results/challenges/${TORJAGD}/publish`, { headers: xsrf, data: { expectedVersion: 0 } });
+  const xsrf = await operatorLogin(site.api, ADMIN);
+  const published = await site.api.post(`/api/operator/results/challenges/${TORJAGD}/publish`, {
+    headers: xsrf,
+    data: { expectedVersion: 0 },
+  });
   expect(published.status(), await published.text()).toBe(200);
 
   const page = await browserPage(browser);

@@ -55,6 +55,24 @@ export async function registerConfirmed(
   return email;
 }
 
+/**
+ * Chooses the club team on the registration form (/registration): the club by its number, then its
+ * team where the club has two (a club with one team is preselected).
+ */
+export async function chooseClubTeam(page: Page, club: ClubRef): Promise<void> {
+  await page.goto('/registration');
+  await page.getByRole('combobox', { name: 'Verein' }).fill(club.clubnumber);
+  await page
+    .getByRole('option', { name: new RegExp(club.name) })
+    .first()
+    .click();
+  const team = page.getByRole('combobox', { name: 'Team' });
+  if (/wählen/.test((await team.textContent()) ?? '')) {
+    await team.click();
+    await page.getByRole('option', { name: club.team === 'm' ? 'Herren' : 'Damen' }).click();
+  }
+}
+
 /** Logs in through the login screen (SRP in the browser) and waits for the redirect. */
 export async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');

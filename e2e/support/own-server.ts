@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures';
 import { repoRoot } from './paths';
 
 /**
@@ -167,4 +168,37 @@ export async function stopOwnSite(site: Partial<OwnSite>): Promise<void> {
 export async function restartOwnSite(site: Partial<OwnSite>, options: OwnSiteOptions): Promise<OwnSite> {
   await stopOwnSite(site);
   return startOwnSite(options);
+}
+
+/** A spec's own site as `ownSiteSpec` keeps it: `server` and `api` are set from the first hook on. */
+export interface OwnSiteSpec extends OwnSite {
+  /** Stops the site and starts it again on the same data, with `env` over the spec's (e.g. `CLOCK_OFFSET_DAYS`). */
+  restart: (env?: Record<string, string>) => Promise<void>;
+}
+
+/**
+ * The set-up every spec on a server of its own shares: its tests run in order (they share the
+ * server's data), pages go to its port, the server starts fresh before the first test (with the
+ * `operators` made by the CLI) and stops after the last. The spec's own `beforeAll` hooks run after
+ * the start; `allowConsoleErrors` is the spec's default for its tests (see `failedLoads`).
+ */
+export function ownSiteSpec({
+  allowConsoleErrors,
+  startTimeout = 180_000,
+  ...options
+}: OwnSiteOptions & { operators?: Operator[]; allowConsoleErrors?: RegExp; startTimeout?: number }): OwnSiteSpec {
+  test.describe.configure({ mode: 'serial' });
+  test.use({ baseURL: `http://localhost:${options.port}`, ...(allowConsoleErrors && { allowConsoleErrors }) });
+  const site = {
+    restart: async (env?: Record<string, string>) => {
+      Object.assign(site, await restartOwnSite(site, { ...options, env: { ...options.env, ...env } }));
+    },
+  } as OwnSiteSpec;
+  test.beforeAll(async () => {
+    // The CLI runs and a first start (migrations, season import) on CI's two busy cores.
+    test.setTimeout(startTimeout);
+    Object.assign(site, await startFreshOwnSite(options));
+  });
+  test.afterAll(() => stopOwnSite(site));
+  return site;
 }
