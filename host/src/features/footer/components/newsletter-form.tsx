@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { getRuntimeConfig, isValidEmail, Link, paths, EMAIL_MAX_LENGTH } from '@erd/shared-contracts';
-import { Button, FieldError } from '@erd/shared-contracts/ui';
+import { Button, FieldError, TextInput } from '@erd/shared-contracts/ui';
 import { subscribeNewsletter } from '../api/subscribe-newsletter';
 
 /** Spec §9: the success message shows for 5000 ms. */
@@ -109,7 +109,7 @@ export function NewsletterForm() {
             min-width: 0;
           `}
         >
-          <input
+          <TextInput
             ref={inputRef}
             id={`${id}-email`}
             name="email"
@@ -125,19 +125,9 @@ export function NewsletterForm() {
             onBlur={() => setTouched(true)}
             aria-invalid={showHint || undefined}
             aria-describedby={`${showHint ? `${hintId} ` : ''}${consentId}`}
-            css={(theme: Theme) => css`
-              width: 100%;
+            invalid={showHint}
+            css={css`
               min-height: 48px;
-              padding: ${theme.space(2.5)} ${theme.space(3)};
-              border: 2px solid ${showHint ? theme.colors.error : theme.colors.border};
-              border-radius: ${theme.radius};
-              font: inherit;
-              color: ${theme.colors.textDark};
-              background: ${theme.colors.white};
-              &:focus-visible {
-                outline: 3px solid ${theme.colors.focus};
-                outline-offset: 1px;
-              }
             `}
           />
           {showHint && (
