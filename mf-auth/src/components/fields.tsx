@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { useField, useFormState } from 'react-final-form';
-import { PASSWORD_MAX_LENGTH } from '@erd/shared-contracts';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@erd/shared-contracts';
 import { Button } from '@erd/shared-contracts/ui';
 import { CheckboxField, TextField, type TextFieldProps } from '@erd/shared-contracts/forms';
 import { password, passwordRepeat, type Validator } from '../lib/validators';
@@ -25,6 +25,21 @@ export function FinalTextField({ name, validate, hideError = false, type = 'text
       value={input.value ?? ''}
       error={hideError ? undefined : error}
       aria-invalid={error ? true : undefined}
+    />
+  );
+}
+
+/** The account's e-mail address ('E-Mail-Adresse', field `email`, the contracts' length); a screen may relabel it or set its autocomplete. */
+export function FinalEmailField(props: Omit<FinalTextFieldProps, 'name' | 'type' | 'label'> & { label?: string }) {
+  return (
+    <FinalTextField
+      name="email"
+      label="E-Mail-Adresse"
+      inputMode="email"
+      autoComplete="email"
+      maxLength={EMAIL_MAX_LENGTH}
+      {...props}
+      type="email"
     />
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { isApiError, Link, paths, storageKeys, useNavigate, EMAIL_MAX_LENGTH } from '@erd/shared-contracts';
+import { isApiError, Link, paths, storageKeys, useNavigate } from '@erd/shared-contracts';
 import { FormLinks, FormMessage, formMessages, FormPage, FormStack } from '@erd/shared-contracts/forms';
-import { FinalTextField, NewPasswordFields, SubmitButton } from '../../../components/fields';
+import { FinalEmailField, FinalTextField, NewPasswordFields, SubmitButton } from '../../../components/fields';
 import { readStorage, removeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/email';
 import type { LoginLocationState } from '../../../lib/login-location-state';
@@ -58,15 +58,7 @@ export function ChangePasswordScreen() {
         {({ handleSubmit }) => (
           <form noValidate onSubmit={handleSubmit}>
             <FormStack>
-              <FinalTextField
-                name="email"
-                label="E-Mail-Adresse"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                maxLength={EMAIL_MAX_LENGTH}
-                validate={emailRule}
-              />
+              <FinalEmailField validate={emailRule} />
               <FinalTextField name="code" label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} validate={codeRule} />
               <NewPasswordFields label="Neues Passwort" />
               {failure && (

@@ -2,9 +2,9 @@ import { css, type Theme } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
 import { Form, useForm } from 'react-final-form';
 import type { FormApi } from 'final-form';
-import { isApiError, isValidEmail, Link, paths, storageKeys, useLocation, useNavigate, EMAIL_MAX_LENGTH } from '@erd/shared-contracts';
+import { isApiError, isValidEmail, Link, paths, storageKeys, useLocation, useNavigate } from '@erd/shared-contracts';
 import { FormLinks, FormMessage, FormPage, FormStack, LinkButton } from '@erd/shared-contracts/forms';
-import { FinalTextField, SubmitButton } from '../../../components/fields';
+import { FinalEmailField, FinalTextField, SubmitButton } from '../../../components/fields';
 import { readStorage, removeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/email';
 import { code as codeRule, email as emailRule } from '../../../lib/validators';
@@ -121,15 +121,7 @@ export function ConfirmationScreen() {
           <form noValidate onSubmit={handleSubmit}>
             <AutoSubmit enabled={autoSubmit} />
             <FormStack>
-              <FinalTextField
-                name="email"
-                label="E-Mail-Adresse"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                maxLength={EMAIL_MAX_LENGTH}
-                validate={emailRule}
-              />
+              <FinalEmailField validate={emailRule} />
               <FinalTextField
                 name="code"
                 label="Code"

@@ -1,10 +1,10 @@
 import { css, type Theme } from '@emotion/react';
 import { useId, useState } from 'react';
 import { Form } from 'react-final-form';
-import { Link, paths, storageKeys, useLocation, useNavigate, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@erd/shared-contracts';
+import { Link, paths, storageKeys, useLocation, useNavigate, PASSWORD_MAX_LENGTH } from '@erd/shared-contracts';
 import { FormLinks, FormMessage, formMessages, FormPage, FormStack } from '@erd/shared-contracts/forms';
 import { ButtonLink } from '@erd/shared-contracts/ui';
-import { FinalTextField, SubmitButton } from '../../../components/fields';
+import { FinalEmailField, FinalTextField, SubmitButton } from '../../../components/fields';
 import { removeStorage, readStorage, writeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/email';
 import type { LoginLocationState } from '../../../lib/login-location-state';
@@ -82,16 +82,7 @@ export function LoginScreen() {
             <form noValidate onSubmit={handleSubmit} onFocus={() => void loadIdentity()}>
               <FormStack>
                 {state?.notice && !failure && <FormMessage tone="success">{state.notice}</FormMessage>}
-                <FinalTextField
-                  name="email"
-                  label="E-Mail-Adresse"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="username"
-                  maxLength={EMAIL_MAX_LENGTH}
-                  validate={emailRule}
-                  hideError
-                />
+                <FinalEmailField autoComplete="username" validate={emailRule} hideError />
                 <FinalTextField
                   name="password"
                   label="Passwort"

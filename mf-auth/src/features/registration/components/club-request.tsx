@@ -5,7 +5,7 @@ import { isApiError, type Team } from '@erd/shared-contracts';
 import { Button, FieldError } from '@erd/shared-contracts/ui';
 import { FormMessage, formMessages, FormStack, LinkButton, TextAreaField } from '@erd/shared-contracts/forms';
 import { CLUB_REQUEST_LIMITS, isSingleLine, textLength } from '@erd/shared-contracts/text-rules';
-import { FinalTextField, SubmitButton } from '../../../components/fields';
+import { FinalEmailField, FinalTextField, SubmitButton } from '../../../components/fields';
 import { normalizeEmail } from '../../../lib/email';
 import { email as emailRule, type Validator } from '../../../lib/validators';
 import { requestClub } from '../api/request-club';
@@ -204,12 +204,8 @@ function ClubRequestForm({ id, query, onCancel, onSent }: { id: string; query: s
               hint="Steht zum Beispiel im Vereinsprofil beim Verband."
             />
             <TeamChoice />
-            <FinalTextField
-              name="email"
+            <FinalEmailField
               label="Deine E-Mail-Adresse"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
               maxLength={CLUB_REQUEST_LIMITS.email}
               validate={emailRule}
               hint="Nur für unsere Antwort."

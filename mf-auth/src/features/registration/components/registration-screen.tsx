@@ -1,15 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Form, useField, useForm } from 'react-final-form';
-import {
-  isApiError,
-  Link,
-  paths,
-  storageKeys,
-  useNavigate,
-  type RegistrationInput,
-  type Team,
-  EMAIL_MAX_LENGTH,
-} from '@erd/shared-contracts';
+import { isApiError, Link, paths, storageKeys, useNavigate, type RegistrationInput, type Team } from '@erd/shared-contracts';
 import { css, type Theme } from '@emotion/react';
 import { SelectMenu, FieldError } from '@erd/shared-contracts/ui';
 import {
@@ -22,7 +13,7 @@ import {
   ProfileFields,
   type ProfileFieldValues,
 } from '@erd/shared-contracts/forms';
-import { FinalCheckbox, FinalTextField, NewPasswordFields, SubmitButton } from '../../../components/fields';
+import { FinalCheckbox, FinalEmailField, FinalTextField, NewPasswordFields, SubmitButton } from '../../../components/fields';
 import { writeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/email';
 import { email, required } from '../../../lib/validators';
@@ -244,15 +235,7 @@ export function RegistrationScreen() {
                 <ProfileFields renderField={(field) => <FinalTextField {...field} />} />
 
                 <FormGroupTitle>Dein Zugang</FormGroupTitle>
-                <FinalTextField
-                  name="email"
-                  label="E-Mail-Adresse"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  maxLength={EMAIL_MAX_LENGTH}
-                  validate={email}
-                />
+                <FinalEmailField validate={email} />
                 <NewPasswordFields label="Passwort" />
 
                 <FinalCheckbox

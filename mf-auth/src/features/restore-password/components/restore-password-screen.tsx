@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { Link, paths, storageKeys, useNavigate, EMAIL_MAX_LENGTH } from '@erd/shared-contracts';
+import { Link, paths, storageKeys, useNavigate } from '@erd/shared-contracts';
 import { FormLinks, FormMessage, FormPage, FormStack } from '@erd/shared-contracts/forms';
-import { FinalTextField, SubmitButton } from '../../../components/fields';
+import { FinalEmailField, SubmitButton } from '../../../components/fields';
 import { readStorage, writeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/email';
 import { email as emailRule } from '../../../lib/validators';
@@ -42,15 +42,7 @@ export function RestorePasswordScreen() {
         {({ handleSubmit }) => (
           <form noValidate onSubmit={handleSubmit}>
             <FormStack>
-              <FinalTextField
-                name="email"
-                label="E-Mail-Adresse"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                maxLength={EMAIL_MAX_LENGTH}
-                validate={emailRule}
-              />
+              <FinalEmailField validate={emailRule} />
               {failed && <FormMessage tone="error">{RESTORE_FAILED}</FormMessage>}
               <SubmitButton>Code anfordern</SubmitButton>
             </FormStack>
