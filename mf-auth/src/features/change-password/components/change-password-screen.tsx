@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { isApiError, Link, paths, storageKeys, useNavigate } from '@erd/shared-contracts';
 import { FormLinks, FormMessage, formMessages, FormPage, FormStack } from '@erd/shared-contracts/forms';
+import { FollowUpLink } from '../../../components/follow-up-link';
 import { FinalEmailField, FinalTextField, NewPasswordFields, SubmitButton } from '../../../components/fields';
 import { readStorage, removeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/email';
@@ -64,18 +65,8 @@ export function ChangePasswordScreen() {
               {failure && (
                 <FormMessage tone="error">
                   {changePasswordTexts[failure]}
-                  {failure === 'wrongCode' && (
-                    <>
-                      {' '}
-                      <Link to={paths.restorePassword}>Neuen Code anfordern</Link>
-                    </>
-                  )}
-                  {failure === 'notFound' && (
-                    <>
-                      {' '}
-                      <Link to={paths.registration}>Jetzt registrieren</Link>
-                    </>
-                  )}
+                  {failure === 'wrongCode' && <FollowUpLink to={paths.restorePassword}>Neuen Code anfordern</FollowUpLink>}
+                  {failure === 'notFound' && <FollowUpLink to={paths.registration}>Jetzt registrieren</FollowUpLink>}
                 </FormMessage>
               )}
               <SubmitButton>Passwort ändern</SubmitButton>

@@ -4,6 +4,7 @@ import { Form, useForm } from 'react-final-form';
 import type { FormApi } from 'final-form';
 import { isApiError, isValidEmail, Link, paths, storageKeys, useLocation, useNavigate } from '@erd/shared-contracts';
 import { FormLinks, FormMessage, FormPage, FormStack, LinkButton } from '@erd/shared-contracts/forms';
+import { FollowUpLink } from '../../../components/follow-up-link';
 import { FinalEmailField, FinalTextField, SubmitButton } from '../../../components/fields';
 import { readStorage, removeStorage } from '../../../lib/browser-storage';
 import { normalizeEmail } from '../../../lib/email';
@@ -148,12 +149,7 @@ export function ConfirmationScreen() {
               {failure && (
                 <FormMessage tone="error">
                   {confirmationTexts[failure]}
-                  {failure === 'alreadyConfirmed' && (
-                    <>
-                      {' '}
-                      <Link to={paths.login}>Zum Login</Link>
-                    </>
-                  )}
+                  {failure === 'alreadyConfirmed' && <FollowUpLink to={paths.login}>Zum Login</FollowUpLink>}
                   {failure === 'wrongCode' && (
                     <>
                       {' '}
@@ -162,12 +158,7 @@ export function ConfirmationScreen() {
                       </LinkButton>
                     </>
                   )}
-                  {failure === 'notFound' && (
-                    <>
-                      {' '}
-                      <Link to={paths.registration}>Jetzt registrieren</Link>
-                    </>
-                  )}
+                  {failure === 'notFound' && <FollowUpLink to={paths.registration}>Jetzt registrieren</FollowUpLink>}
                 </FormMessage>
               )}
               <SubmitButton>Bestätigen</SubmitButton>
