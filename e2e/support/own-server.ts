@@ -184,7 +184,7 @@ export interface OwnSiteSpec extends OwnSite {
  */
 export function ownSiteSpec({
   allowConsoleErrors,
-  startTimeout = 180_000,
+  startTimeout = 240_000,
   ...options
 }: OwnSiteOptions & { operators?: Operator[]; allowConsoleErrors?: RegExp; startTimeout?: number }): OwnSiteSpec {
   test.describe.configure({ mode: 'serial' });
@@ -195,7 +195,8 @@ export function ownSiteSpec({
     },
   } as OwnSiteSpec;
   test.beforeAll(async () => {
-    // The CLI runs and a first start (migrations, season import) on CI's two busy cores.
+    // The CLI runs and a first start (migrations, season import) on CI's two busy cores: up to 4
+    // minutes, the most a spec's own set-up allowed before it was shared (backoffice-season's).
     test.setTimeout(startTimeout);
     Object.assign(site, await startFreshOwnSite(options));
   });
