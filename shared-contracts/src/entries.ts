@@ -20,6 +20,7 @@ import type {
   moderationErrorCodeSchema,
   moderationStateSchema,
   operatorParticipationPageSchema,
+  operatorParticipationQuerySchema,
   operatorParticipationSchema,
   operatorVotePageSchema,
   operatorVoteSchema,
@@ -224,13 +225,8 @@ export type { OperatorDto, OperatorLoginInput } from './schemas/operators.js';
 
 export type ModerationState = z.infer<typeof moderationStateSchema>;
 
-/** GET /api/operator/participations?state=&challengeId=&from=&size= */
-export interface OperatorParticipationQuery {
-  state?: ModerationState;
-  challengeId?: string;
-  from?: number;
-  size?: number;
-}
+/** GET /api/operator/participations?state=&challengeId=&from=&size= (the values `operatorParticipationQuerySchema` checks) */
+export type OperatorParticipationQuery = z.output<typeof operatorParticipationQuerySchema>;
 
 /** An entry as operators review it: content, club and state (estimates are not moderated); schemas/moderation.ts. */
 export type OperatorParticipationDto = z.infer<typeof operatorParticipationSchema>;

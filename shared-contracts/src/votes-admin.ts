@@ -6,6 +6,7 @@
  * transaction and the audit log gets a `remove-votes` row with the reason.
  */
 import type { z } from 'zod';
+import type { VoteEntryQueryValues, VoteRecordQueryValues } from './schemas/votes.js';
 import type {
   removeEntryVotesInputSchema,
   removeEntryVotesResultSchema,
@@ -53,14 +54,8 @@ export const IP_HASH_MAX_LENGTH = 64;
 export const VOTE_ENTRY_SORTS = ['-votes', 'votes', '-removed', '-burst', 'club'] as const;
 export type VoteEntrySortDto = (typeof VOTE_ENTRY_SORTS)[number];
 
-/** GET entries: `challengeId` one challenge (default all vote challenges); `flagged` only entries with a burst; `from` from 0, `size` 1–100 (default 25); `sort` default `-votes`. */
-export interface VoteEntryQuery {
-  challengeId?: string;
-  flagged?: boolean;
-  sort?: VoteEntrySortDto;
-  from?: number;
-  size?: number;
-}
+/** GET entries (the values `voteEntryQuerySchema` checks): `challengeId` one challenge (default all vote challenges); `flagged` only entries with a burst; `from` from 0, `size` 1–100 (default 25); `sort` default `-votes`. */
+export type VoteEntryQuery = Partial<VoteEntryQueryValues>;
 
 export type VoteEntryDto = z.infer<typeof voteEntrySchema>;
 
@@ -84,14 +79,8 @@ export type VoteEntryDetailDto = z.infer<typeof voteEntryDetailSchema>;
 export const VOTE_RECORD_STATES = ['all', 'counted', 'removed'] as const;
 export type VoteRecordStateDto = (typeof VOTE_RECORD_STATES)[number];
 
-/** GET votes: `ipHash` one address; `minute` one minute (ISO, seconds 0); `state` default `all`; newest first; `from` from 0, `size` 1–200 (default 50). */
-export interface VoteRecordQuery {
-  ipHash?: string;
-  minute?: string;
-  state?: VoteRecordStateDto;
-  from?: number;
-  size?: number;
-}
+/** GET votes (the values `voteRecordQuerySchema` checks; `minute` as the wire carries it): `ipHash` one address; `minute` one minute (ISO, seconds 0); `state` default `all`; newest first; `from` from 0, `size` 1–200 (default 50). */
+export type VoteRecordQuery = Partial<Omit<VoteRecordQueryValues, 'minute'>> & { minute?: string };
 
 /** One vote as the review shows it: no voter id, no account (the address only as its hash). */
 export type VoteRecordDto = z.infer<typeof voteRecordSchema>;
