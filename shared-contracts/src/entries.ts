@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type {
   OwnEntryState,
   RejectedEntryDto,
+  entryErrorCodeSchema,
   presignedPostInputSchema,
   presignedPostSchema,
   removedVotesSummarySchema,
@@ -158,8 +159,8 @@ export interface VoteRecord {
 
 export const voteRecordKey = (participationId: string): string => `${storageKeys.votePrefix}${participationId}`;
 
-/** Entry errors (PUT / createpresignedpost): 400 `ValidationError`, 403 `SubmissionClosed`, 409 `AlreadySubmitted`, 415 `UnsupportedImage`, 413 `TooLarge`. */
-export type EntryErrorCode = 'ValidationError' | 'SubmissionClosed' | 'AlreadySubmitted' | 'UnsupportedImage' | 'TooLarge' | 'Unauthorized';
+/** Entry errors (PUT / createpresignedpost): 400 `ValidationError`, 403 `SubmissionClosed`, 409 `AlreadySubmitted`, 413 `TooLarge`, 415 `UnsupportedImage`, 429 `LimitExceeded`, 503 `Busy` (`entryErrorCodeSchema`). */
+export type EntryErrorCode = z.infer<typeof entryErrorCodeSchema>;
 
 /** Decisions §4: uploads up to 10 MB of JPEG, PNG, GIF or WEBP. */
 export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { isApiError, Link } from '@erd/shared-contracts';
-import { backofficePaths } from '@erd/shared-contracts/backoffice';
+import { backofficePaths, type OperatorErrorCode } from '@erd/shared-contracts/backoffice';
 import { AlertPanel } from './alert-panel';
 
 export const PASSWORD_CHANGE_REQUIRED_TEXT = 'Bitte wähle zuerst ein eigenes Passwort.';
@@ -9,7 +9,7 @@ export const PASSWORD_CHANGE_REQUIRED_TEXT = 'Bitte wähle zuerst ein eigenes Pa
  * password the admin chose and may do nothing else until they have chosen their own.
  */
 export function isPasswordChangeRequired(error: unknown): boolean {
-  return isApiError(error) && error.status === 403 && error.code === 'PasswordChangeRequired';
+  return isApiError(error) && error.status === 403 && error.code === ('PasswordChangeRequired' satisfies OperatorErrorCode);
 }
 
 /** What a screen shows instead of its content then: the reason and the way to 'Passwort ändern'. */

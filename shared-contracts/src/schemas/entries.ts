@@ -27,6 +27,18 @@ export const estimateInputSchema = z
   })
   .describe('1 to 9 digits: a number, or a text with dots or spaces between groups of three ("4.500", "4 500")');
 
+/** The codes of the entry calls' error answers (PUT and createpresignedpost; `EntryErrorCode` in `entries.ts`). */
+export const entryErrorCodeSchema = z.enum([
+  'ValidationError',
+  'SubmissionClosed',
+  'AlreadySubmitted',
+  'UnsupportedImage',
+  'TooLarge',
+  'LimitExceeded',
+  'Busy',
+  'Unauthorized',
+]);
+
 export const ENTRY_ONE_FIELD_MESSAGE = 'Erwartet wird genau eines der Felder estimate, slogan oder picture.';
 
 /**

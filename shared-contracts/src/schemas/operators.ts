@@ -37,6 +37,7 @@ export const operatorErrorCodeSchema = z.enum([
   'SelfDisable',
   'LimitExceeded',
   'LoginLocked',
+  'PasswordChangeRequired',
 ]);
 export type OperatorErrorCode = z.infer<typeof operatorErrorCodeSchema>;
 

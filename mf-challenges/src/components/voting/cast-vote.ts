@@ -1,4 +1,11 @@
-import { entryPaths, isApiError, type AltchaChallengeDto, type VoteInput, type VoteResultDto } from '@erd/shared-contracts';
+import {
+  entryPaths,
+  isApiError,
+  type AltchaChallengeDto,
+  type VoteErrorCode,
+  type VoteInput,
+  type VoteResultDto,
+} from '@erd/shared-contracts';
 import { apiClient, type HttpClient } from '../../api/http';
 import { rememberedShareVia } from './share-via';
 
@@ -25,7 +32,10 @@ export async function castVote(
   try {
     return await send(firstProof);
   } catch (error) {
-    if (isApiError(error) && (error.code === 'ProofRequired' || error.code === 'InvalidProof')) {
+    if (
+      isApiError(error) &&
+      (error.code === ('ProofRequired' satisfies VoteErrorCode) || error.code === ('InvalidProof' satisfies VoteErrorCode))
+    ) {
       return send(await proveWork(http));
     }
     throw error;

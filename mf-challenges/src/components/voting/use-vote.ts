@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { isApiError } from '@erd/shared-contracts';
+import { isApiError, type VoteErrorCode } from '@erd/shared-contracts';
 import { latestVoteCount, rememberVoteCount } from '../../lib/vote-counts';
 import { hasVoteRecord, rememberVote } from '../../lib/vote-record';
 
@@ -51,7 +51,7 @@ export function useVote({
       setVoted(true);
       setStatus('thanks');
     } catch (error) {
-      if (isApiError(error) && error.code === 'AlreadyVoted') {
+      if (isApiError(error) && error.code === ('AlreadyVoted' satisfies VoteErrorCode)) {
         rememberVote(participationId);
         setVoted(true);
         setStatus('idle');

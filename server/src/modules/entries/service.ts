@@ -16,6 +16,7 @@ import {
   type SavedParticipationDto,
 } from '@erd/shared-contracts/wire';
 import {
+  entryErrorCodeSchema,
   ESTIMATE_INPUT_MESSAGE,
   PRESIGNED_POST_MESSAGES,
   type ParticipationInputBody,
@@ -122,8 +123,9 @@ function isOpenForEntries(ctx: Ctx, challenge: ChallengeDto): boolean {
   return challengeTimeState(challenge, today) === 'ongoing';
 }
 
-const closedError = () => new CodedError(403, 'SubmissionClosed', MESSAGES.closed);
-const alreadyError = () => new CodedError(409, 'AlreadySubmitted', MESSAGES.already);
+const codes = entryErrorCodeSchema.enum;
+const closedError = () => new CodedError(403, codes.SubmissionClosed, MESSAGES.closed);
+const alreadyError = () => new CodedError(409, codes.AlreadySubmitted, MESSAGES.already);
 
 type OwnParticipationDto = ParticipationDto & { state: OwnEntryState };
 
@@ -252,13 +254,13 @@ export async function createPresignedPost({
 }): Promise<PresignedPostDto> {
   const club = await memberClub(ctx, input.sub);
   if (!(await consumeRateLimit({ ctx, input: { rule: RATE_LIMITS.upload, subject: input.ip } }))) {
-    throw new CodedError(429, 'LimitExceeded', 'Zu viele Uploads von dieser Verbindung. Bitte versuche es später erneut.');
+    throw new CodedError(429, codes.LimitExceeded, 'Zu viele Uploads von dieser Verbindung. Bitte versuche es später erneut.');
   }
   const challenge = await challengeOf(ctx, input.challengeId);
   const { name, contentType } = input.body;
   // '' = the extension was unknown (spec §5): the content decides after the upload.
   if (contentType && !Object.values(PICTURE_CONTENT_TYPES).includes(contentType)) {
-    throw new CodedError(415, 'UnsupportedImage', MESSAGES.contentType);
+    throw new CodedError(415, codes.UnsupportedImage, MESSAGES.contentType);
   }
   if (kindOf(challenge) !== 'picture') throw new ValidationError(MESSAGES.wrongKind, { expected: kindOf(challenge) });
   if (!isOpenForEntries(ctx, challenge)) throw closedError();

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { operatorAccountPaths } from '@erd/shared-contracts/backoffice';
+import { operatorErrorCodeSchema } from '@erd/shared-contracts/schemas';
 import { operatorPaths } from '@erd/shared-contracts/wire';
 import { CodedError, ForbiddenError, UnauthorizedError } from '../../errors.js';
 import type { Actor } from '../audit/service.js';
@@ -62,7 +63,7 @@ export function registerOperatorAccess(app: FastifyInstance, ctx: Pick<AppContex
     const operator = token ? await operatorOfSession({ ctx, input: { token } }) : null;
     if (!operator) throw new UnauthorizedError(ACCESS_MESSAGES.unauthorized);
     if (operator.passwordChangeRequired && !WHILE_PASSWORD_CHANGE_REQUIRED.has(request.routeOptions.url ?? '')) {
-      throw new CodedError(403, 'PasswordChangeRequired', ACCESS_MESSAGES.passwordChangeRequired);
+      throw new CodedError(403, operatorErrorCodeSchema.enum.PasswordChangeRequired, ACCESS_MESSAGES.passwordChangeRequired);
     }
     if (access === 'admin' && operator.role !== 'admin') throw new ForbiddenError(ACCESS_MESSAGES.forbidden);
     request.operator = operator;

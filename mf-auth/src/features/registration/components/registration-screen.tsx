@@ -1,6 +1,15 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Form, useField, useForm } from 'react-final-form';
-import { isApiError, Link, paths, storageKeys, useNavigate, type RegistrationInput, type Team } from '@erd/shared-contracts';
+import {
+  isApiError,
+  Link,
+  paths,
+  storageKeys,
+  useNavigate,
+  type AccountErrorCode,
+  type RegistrationInput,
+  type Team,
+} from '@erd/shared-contracts';
 import { css, type Theme } from '@emotion/react';
 import { SelectMenu, FieldError } from '@erd/shared-contracts/ui';
 import {
@@ -203,7 +212,7 @@ export function RegistrationScreen() {
       await register(input);
     } catch (error) {
       const code = isApiError(error) ? error.code : '';
-      if (code === 'EmailNotConfirmed') writeStorage('local', storageKeys.confirmEmail, input.email);
+      if (code === ('EmailNotConfirmed' satisfies AccountErrorCode)) writeStorage('local', storageKeys.confirmEmail, input.email);
       setFailure(code in registrationErrors && code !== 'generic' ? (code as RegistrationError) : 'generic');
       return;
     }

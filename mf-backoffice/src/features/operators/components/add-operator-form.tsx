@@ -1,7 +1,12 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import { isApiError, isValidEmail } from '@erd/shared-contracts';
-import { isValidOperatorPassword, type OperatorAccountDto, type OperatorRole } from '@erd/shared-contracts/backoffice';
+import {
+  isValidOperatorPassword,
+  type OperatorAccountDto,
+  type OperatorErrorCode,
+  type OperatorRole,
+} from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { createOperator } from '../api/operators-api';
@@ -50,7 +55,7 @@ export function AddOperatorForm({
     } catch (error) {
       if (isApiError(error) && error.status === 401) return onUnauthorized();
       const field = isApiError(error) ? ((error.data as { field?: unknown } | undefined)?.field as string | undefined) : undefined;
-      if (isApiError(error) && error.code === 'OperatorExists') showErrors({ email: operatorTexts.exists });
+      if (isApiError(error) && error.code === ('OperatorExists' satisfies OperatorErrorCode)) showErrors({ email: operatorTexts.exists });
       else if (isApiError(error) && error.status === 400 && (field === 'email' || field === 'password'))
         showErrors({ [field]: field === 'email' ? operatorTexts.email : operatorTexts.password });
       else setFailure((isApiError(error) && refusalText(error.code)) || operatorTexts.failed);

@@ -1,4 +1,4 @@
-import { OPERATOR_PASSWORD_MIN_LENGTH, type OperatorRole } from '@erd/shared-contracts/backoffice';
+import { OPERATOR_PASSWORD_MIN_LENGTH, type OperatorErrorCode, type OperatorRole } from '@erd/shared-contracts/backoffice';
 import { reasonTexts } from '../../../lib/reason';
 
 export const roleLabels: Record<OperatorRole, string> = { moderator: 'Moderation', admin: 'Administration' };
@@ -20,13 +20,17 @@ export const operatorTexts = {
   tooMany: 'Zu viele Versuche. Bitte versuche es später erneut.',
 } as const;
 
-/** The server's refusals of a change, in German (409 and 404 by their code). */
+/** The server's refusals of a change by their code (the contracts' `OperatorErrorCode`), in German. */
+const refusals: Partial<Record<OperatorErrorCode, string>> = {
+  LastAdmin: operatorTexts.lastAdmin,
+  SelfDisable: operatorTexts.selfDisable,
+  OperatorExists: operatorTexts.exists,
+  NotFound: operatorTexts.notFound,
+  LimitExceeded: operatorTexts.tooMany,
+  Forbidden: operatorTexts.forbidden,
+};
+
+/** The server's refusals of a change, in German (409 and 404 by their code); null for any other code. */
 export function refusalText(code: string): string | null {
-  if (code === 'LastAdmin') return operatorTexts.lastAdmin;
-  if (code === 'SelfDisable') return operatorTexts.selfDisable;
-  if (code === 'OperatorExists') return operatorTexts.exists;
-  if (code === 'NotFound') return operatorTexts.notFound;
-  if (code === 'LimitExceeded') return operatorTexts.tooMany;
-  if (code === 'Forbidden') return operatorTexts.forbidden;
-  return null;
+  return Object.hasOwn(refusals, code) ? (refusals[code as OperatorErrorCode] ?? null) : null;
 }

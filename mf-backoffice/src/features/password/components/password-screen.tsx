@@ -1,7 +1,7 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@erd/shared-contracts';
-import { isValidOperatorPassword, OPERATOR_PASSWORD_MIN_LENGTH } from '@erd/shared-contracts/backoffice';
+import { isValidOperatorPassword, OPERATOR_PASSWORD_MIN_LENGTH, type OperatorErrorCode } from '@erd/shared-contracts/backoffice';
 import { FormMessage, TextField } from '@erd/shared-contracts/forms';
 import { Button } from '@erd/shared-contracts/ui';
 import { Panel, ScreenHeader } from '../../../components/screen';
@@ -59,7 +59,8 @@ export function PasswordScreen() {
       status.current?.focus();
     } catch (error) {
       if (isApiError(error) && error.status === 401) return signedOut('expired');
-      if (isApiError(error) && error.code === 'WrongPassword') showErrors({ currentPassword: passwordTexts.wrong });
+      if (isApiError(error) && error.code === ('WrongPassword' satisfies OperatorErrorCode))
+        showErrors({ currentPassword: passwordTexts.wrong });
       else if (isApiError(error) && error.status === 400)
         showErrors({ newPassword: values.newPassword === values.currentPassword ? passwordTexts.same : passwordTexts.rule });
       else setNotice({ tone: 'error', text: isApiError(error) && error.status === 429 ? passwordTexts.tooMany : passwordTexts.failed });

@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { isApiError } from '@erd/shared-contracts';
+import { isApiError, type EntryErrorCode } from '@erd/shared-contracts';
 import { Button, Icon } from '@erd/shared-contracts/ui';
 import { isAcceptablePicture, uploadPicture } from '../api/upload-picture';
 import { ErrorMessage, Form, FormRow, Hint, type EntryFormProps } from './form-parts';
@@ -51,7 +51,7 @@ export function PictureForm({ challengeId, onSaved, onAlreadySubmitted }: EntryF
     setProgress(0);
     uploadPicture(challengeId, file, setProgress).then(onSaved, (error: unknown) => {
       setProgress(null);
-      if (isApiError(error) && error.code === 'AlreadySubmitted') onAlreadySubmitted();
+      if (isApiError(error) && error.code === ('AlreadySubmitted' satisfies EntryErrorCode)) onAlreadySubmitted();
       else setFailed(true);
     });
   };

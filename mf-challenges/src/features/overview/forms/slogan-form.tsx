@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { isApiError, SLOGAN_MAX_LENGTH } from '@erd/shared-contracts';
+import { isApiError, SLOGAN_MAX_LENGTH, type EntryErrorCode } from '@erd/shared-contracts';
 import { Button, FieldError } from '@erd/shared-contracts/ui';
 import { useField } from '../../../lib/use-field';
 import { saveParticipation } from '../api/save-participation';
@@ -35,7 +35,7 @@ export function SloganForm({ challengeId, onSaved, onAlreadySubmitted }: EntryFo
     if (field.error || status === 'saving') return;
     setStatus('saving');
     saveParticipation(challengeId, { slogan: field.value.trim() }).then(onSaved, (error: unknown) => {
-      if (isApiError(error) && error.code === 'AlreadySubmitted') onAlreadySubmitted();
+      if (isApiError(error) && error.code === ('AlreadySubmitted' satisfies EntryErrorCode)) onAlreadySubmitted();
       else setStatus('failed');
     });
   };

@@ -8,6 +8,7 @@ import {
   paths,
   selectIsLoggedIn,
   useSession,
+  type AccountErrorCode,
   type MeDto,
   type ProfileUpdateInput,
   PASSWORD_MAX_LENGTH,
@@ -123,9 +124,10 @@ export function ProfileScreen() {
       setOutcome('saved');
     } catch (error) {
       if (isApiError(error) && error.status === 409) setOutcome('stale');
-      else if (isApiError(error) && error.code === 'InvalidPasswordException') setOutcome('weakPassword');
+      else if (isApiError(error) && error.code === ('InvalidPasswordException' satisfies AccountErrorCode)) setOutcome('weakPassword');
       // With an external identity pool and no admin access, the server cannot set a new password.
-      else if (isApiError(error) && error.code === 'PasswordChangeUnavailable') setOutcome('passwordUnavailable');
+      else if (isApiError(error) && error.code === ('PasswordChangeUnavailable' satisfies AccountErrorCode))
+        setOutcome('passwordUnavailable');
       else setOutcome('failed');
     }
   };
