@@ -2,7 +2,7 @@
  * The character rules of every text the server takes, zod-free: the wire schemas (`./schemas`) refine
  * with these functions and the forms call the same ones, so a rule is written once (ADR 0021, 'Forms:
  * one rule per field'). No NUL, no control character (tab and line breaks only in plain text), no
- * broken UTF-16 or U+FFFD, no bidi control in a single-line text.
+ * broken UTF-16 or U+FFFD, no bidi control and no line or paragraph separator in a single-line text.
  *
  * The entry `@erd/shared-contracts/text-rules` of the public forms (the back office takes the same
  * functions from `./backoffice`): not a Module Federation singleton, so a remote bundles only what
@@ -22,17 +22,25 @@ export const PLAIN_TEXT_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F
 export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Bidi embeddings, overrides, isolates and marks: they reorder the text shown beside them. */
 export const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+/** Unicode's line and paragraph separators (U+2028, U+2029): line breaks, though no control characters. */
+export const LINE_SEPARATOR = /[\u2028\u2029]/;
 /** U+FFFD stands where a decoder lost a character: never typed, always a damaged text. */
-const REPLACEMENT = '\uFFFD';
+export const REPLACEMENT_CHARACTER = '\uFFFD';
 
-/** True for a single line a person can have typed: no control, bidi control, broken UTF-16 or U+FFFD. */
+/** True for a single line a person can have typed: no control, line separator, bidi control, broken UTF-16 or U+FFFD. */
 export function isSingleLine(value: string): boolean {
-  return !CONTROL.test(value) && !LONE_SURROGATE.test(value) && !BIDI.test(value) && !value.includes(REPLACEMENT);
+  return (
+    !CONTROL.test(value) &&
+    !LINE_SEPARATOR.test(value) &&
+    !LONE_SURROGATE.test(value) &&
+    !BIDI.test(value) &&
+    !value.includes(REPLACEMENT_CHARACTER)
+  );
 }
 
 /** True for text a person can have typed: no control character but tab and line breaks, no broken UTF-16 or U+FFFD. */
 export function isPlainText(value: string): boolean {
-  return !PLAIN_TEXT_CONTROL.test(value) && !LONE_SURROGATE.test(value) && !value.includes(REPLACEMENT);
+  return !PLAIN_TEXT_CONTROL.test(value) && !LONE_SURROGATE.test(value) && !value.includes(REPLACEMENT_CHARACTER);
 }
 
 const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;

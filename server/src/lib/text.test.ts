@@ -36,6 +36,16 @@ describe('isSingleLineText (names)', () => {
     expect(isSingleLineText(`SV Nord${control} (Frauen)`)).toBe(false);
   });
 
+  test.each([
+    ['a tab', '\t'],
+    ['a line feed', '\n'],
+    ['a carriage return', '\r'],
+    ['the line separator U+2028', '\u2028'],
+    ['the paragraph separator U+2029', '\u2029'],
+  ])('refuses %s, which breaks the line', (_label, character) => {
+    expect(isSingleLineText(`SV Nord${character}Frauen`)).toBe(false);
+  });
+
   test('keeps names in any script', () => {
     expect(isSingleLineText('نادي الشباب')).toBe(true);
     expect(isSingleLineText('TSV Eching')).toBe(true);

@@ -65,13 +65,7 @@ const accountCode = z.string().regex(CODE_PATTERN);
 const accountPassword = z.string().max(PASSWORD_MAX_LENGTH).regex(PASSWORD_PATTERN);
 
 /** A required profile text: trimmed, one line, within PROFILE_LIMITS. */
-const profileText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .refine((value) => isSingleLine(value) && !/[\u2028\u2029]/.test(value));
+const profileText = (max: number) => z.string().trim().min(1).max(max).refine(isSingleLine);
 
 /** Optional phone (PHONE_PATTERN, trimmed); left out, null or empty is no phone. */
 const profilePhone = z

@@ -61,7 +61,7 @@ const contentLine = (label: string, max: number) =>
   z
     .string(`${label}: Text erwartet.`)
     .max(max, `${label}: höchstens ${max} Zeichen.`)
-    .refine((value) => isSingleLine(value) && !/[\u2028\u2029]/.test(value), `${label}: bitte in einer Zeile, ohne Zeilenumbruch.`);
+    .refine(isSingleLine, `${label}: bitte in einer Zeile, ohne Zeilenumbruch.`);
 
 const expectedUpdatedAt = z.string().min(1, 'fehlt');
 

@@ -94,7 +94,7 @@ function badCell(record: Record<string, string>): string | null {
   for (const column of CLUB_CSV_COLUMNS) {
     const value = record[column] ?? '';
     if (isSingleLineText(value)) continue;
-    if (REPLACEMENT_CHARACTER.test(value)) {
+    if (value.includes(REPLACEMENT_CHARACTER)) {
       return `${column} enthält das Ersatzzeichen „\uFFFD“: hier ging schon beim Speichern der Datei ein Buchstabe verloren. Korrigiere die Zeile.`;
     }
     if (BIDI_CONTROLS.test(value)) return `${column} enthält Steuerzeichen der Schreibrichtung (z. B. U+202E); die sind nicht erlaubt.`;
