@@ -307,7 +307,8 @@ test('after the season: the admin records the answer, publishes both, exports th
 });
 
 test('every back-office screen passes axe at 1280 and 768 px, for an admin', async ({ browser }) => {
-  test.setTimeout(180_000);
+  // 26 screens, each with axe and a full-page screenshot: about 3 minutes on two busy cores.
+  test.setTimeout(300_000);
   const page = await browserPage(browser);
   await signIn(page, ADMIN);
   const screens: Array<[string, string]> = [
